@@ -1,0 +1,37 @@
+/** One module per subcommand; each registers itself on the program here. */
+import type { Command } from 'commander';
+import type { Io } from '../main.js';
+import { notImplemented } from './notYet.js';
+
+export function registerCommands(program: Command, _io: Io): void {
+  program
+    .command('model')
+    .description('print the polyhedral model extracted from a C file')
+    .argument('<file>', 'C source file')
+    .action(() => notImplemented('model'));
+  program
+    .command('poly')
+    .description('evaluate an expression over integer sets (the polyhedral calculator)')
+    .argument('<expr>', "e.g. 'project({ [i, j] : 0 <= i < j < 10 }, [i])'")
+    .action(() => notImplemented('poly'));
+  program
+    .command('analyze')
+    .description('report, per array, whether and how it can be contracted (no rewrite)')
+    .argument('<file>', 'C source file')
+    .action(() => notImplemented('analyze'));
+  program
+    .command('contract')
+    .description('write the program with its temporary arrays contracted')
+    .argument('<file>', 'C source file')
+    .action(() => notImplemented('contract'));
+  program
+    .command('check')
+    .description('contract, compile and run original and result, and compare')
+    .argument('<file>', 'C source file')
+    .action(() => notImplemented('check'));
+  program
+    .command('lattice')
+    .description('Cl@k: successive minima and modular mappings for a 0-symmetric set')
+    .argument('<set>', "e.g. '{ [a, b] : -99 <= a + 2b <= 99 and -1 <= b <= 1 }'")
+    .action(() => notImplemented('lattice'));
+}

@@ -1,0 +1,83 @@
+/**
+ * The `beeclak` command line: a subcommand per pipeline entry point.
+ * Exit codes (DESIGN.md): 0 success, 1 input refused, 2 usage error.
+ */
+import { Command, CommanderError } from 'commander';
+import { createRequire } from 'node:module';
+import { InputError, UsageError } from './errors.js';
+import { registerCommands } from './commands/index.js';
+
+const require = createRequire(import.meta.url);
+
+function version(): string {
+  // dist/src/cli/main.js and src/cli/main.ts are both three levels below the root.
+  for (const rel of ['../../../package.json', '../../package.json']) {
+    try {
+      return (require(rel) as { version: string }).version;
+    } catch {
+      /* try the next layout */
+    }
+  }
+  return 'unknown';
+}
+
+export interface Io {
+  stdout: (s: string) => void;
+  stderr: (s: string) => void;
+}
+
+const processIo: Io = {
+  stdout: (s) => process.stdout.write(s),
+  stderr: (s) => process.stderr.write(s),
+};
+
+export function buildProgram(io: Io): Command {
+  const program = new Command('beeclak')
+    .description('Contract temporary arrays of C programs with modular mappings (Bee + Cl@k).')
+    .version(version(), '-V, --version')
+    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .exitOverride()
+    .showHelpAfterError("(run 'beeclak --help' for usage)");
+  registerCommands(program, io);
+  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  return program;
+}
+
+/** Runs the CLI and returns the exit code (never throws, never exits the process itself). */
+export async function main(argv: string[], io: Io = processIo): Promise<number> {
+  const program = buildProgram(io);
+  if (argv.length === 0) {
+    program.outputHelp();
+    return 2;
+  }
+  try {
+    await program.parseAsync(argv, { from: 'user' });
+    return (program as unknown as { _beeclakExit?: number })._beeclakExit ?? 0;
+  } catch (e) {
+    return reportError(e, io);
+  }
+}
+
+function reportError(e: unknown, io: Io): number {
+  if (e instanceof CommanderError) {
+    // Help and version are successes; commander has already printed its message otherwise.
+    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    return 2;
+  }
+  if (e instanceof InputError || e instanceof UsageError) {
+    io.stderr(e.format() + '\n');
+    return e.exitCode;
+  }
+  const err = e as Error;
+  io.stderr(`beeclak: internal error: ${err?.message ?? String(e)}\n`);
+  if (process.env.BEECLAK_DEBUG) io.stderr(`${err?.stack ?? ''}\n`);
+  io.stderr('This is a bug in beeclak; please report it with the input file.\n');
+  return 70;
+}
+
+/** Lets a command finish with a non-zero exit code without throwing (e.g. `check` found a difference). */
+export function setExitCode(cmd: Command, code: number): void {
+  let root: Command = cmd;
+  while (root.parent) root = root.parent;
+  (root as unknown as { _beeclakExit?: number })._beeclakExit = code;
+}

@@ -1,0 +1,162 @@
+/**
+ * The polyhedral model: what the frontend extracts from a C file, as plain data.
+ *
+ * Every later stage (candidates, lifetime, lattice, rewrite, dynamic oracle) reads this
+ * and nothing of the syntax tree. Affine forms are over named variables: loop iterators
+ * of the statement, parameters of the function, and existential locals of a piece.
+ */
+import type { Affine, Constraint } from '../poly/affine.js';
+
+/** 1-based line and column, as compilers print them. */
+export interface SourceLoc {
+  readonly line: number;
+  readonly column: number;
+}
+
+/** Half-open UTF-8 byte range [start, end) into the original source text. */
+export interface ByteRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+export interface Diagnostic {
+  readonly severity: 'error' | 'warning' | 'note';
+  readonly loc: SourceLoc;
+  readonly message: string;
+}
+
+/**
+ * A conjunction of constraints with its own existentially quantified integer variables
+ * (e.g. `exists k : i = 2k` for a stride-2 loop or `e = floor(i/2)` for `a[i/2]`).
+ */
+export interface Conjunction {
+  readonly exists: readonly string[];
+  readonly constraints: readonly Constraint[];
+}
+
+/** A union of conjunctions over `dims` (and the function's parameters). */
+export interface Domain {
+  readonly dims: readonly string[];
+  readonly pieces: readonly Conjunction[];
+}
+
+/** A symbolic size or bound: a macro, enum/const, function argument, VLA extent or -D. */
+export interface Parameter {
+  readonly name: string;
+  /** Known value (from #define, enum, const, -D); undefined when symbolic. */
+  readonly value?: bigint;
+  readonly source: 'define' | 'enum' | 'const' | 'argument' | 'vla' | 'command-line';
+  readonly loc?: SourceLoc;
+}
+
+/** One array extent, e.g. `N` in `double y[N][N]`. */
+export interface Extent {
+  /** The source text of the size expression, kept verbatim for rewriting. */
+  readonly text: string;
+  /** The size as an affine form of parameters, when it is one. */
+  readonly expr?: Affine;
+  /** Its value when all parameters are known. */
+  readonly value?: bigint;
+  /** Where the size expression sits (absent for `T a[]`). */
+  readonly range?: ByteRange;
+}
+
+export type Storage = 'local' | 'static-local' | 'global' | 'static-global' | 'parameter';
+
+export interface NotCandidateReason {
+  readonly kind:
+    | 'escapes'
+    | 'static'
+    | 'global'
+    | 'parameter'
+    | 'volatile'
+    | 'not-analysable'
+    | 'initializer-not-modelled'
+    | 'not-an-array'
+    | 'excluded-by-option';
+  readonly message: string;
+  readonly loc: SourceLoc;
+}
+
+export interface ArrayInfo {
+  readonly name: string;
+  readonly elementType: string;
+  readonly extents: readonly Extent[];
+  readonly storage: Storage;
+  readonly isVla: boolean;
+  readonly isVolatile: boolean;
+  readonly hasInitializer: boolean;
+  /** Marked `--temporary NAME` or `#pragma beeclak temporary(NAME)`. */
+  readonly markedTemporary: boolean;
+  readonly loc: SourceLoc;
+  /** The whole declarator `y[N][N]` (name and brackets), for rewriting the declaration. */
+  readonly declaratorRange: ByteRange;
+  /** The enclosing declaration statement `double y[N][N], z[N];`. */
+  readonly declarationRange: ByteRange;
+  readonly candidate: boolean;
+  readonly reasons: readonly NotCandidateReason[];
+}
+
+export interface Access {
+  readonly array: string;
+  readonly kind: 'read' | 'write';
+  /**
+   * One affine form per dimension, over the statement's iterators, parameters and
+   * `exists`; `null` for a non-affine subscript, meaning "any index in the declared range"
+   * (then `overApproximated` is set).
+   */
+  readonly subscripts: readonly (Affine | null)[];
+  /** Existential variables used by subscripts, with their defining constraints. */
+  readonly exists: readonly string[];
+  readonly existsConstraints: readonly Constraint[];
+  /** Position inside the statement instance: reads come before writes. */
+  readonly order: number;
+  /** Under a data-dependent condition: may not happen. */
+  readonly may: boolean;
+  readonly overApproximated: boolean;
+  readonly loc: SourceLoc;
+  /** The whole subscript expression `y[i][k]`. */
+  readonly range: ByteRange;
+  /** Each index expression inside its brackets (`i`, `k`). */
+  readonly indexRanges: readonly ByteRange[];
+}
+
+export interface Statement {
+  readonly id: string;
+  readonly loc: SourceLoc;
+  readonly text: string;
+  readonly range: ByteRange;
+  /** Loop iterators, outermost first; unique within the function. */
+  readonly iterators: readonly string[];
+  /** Iteration domain over `iterators` (and the function's parameters). */
+  readonly domain: Domain;
+  /**
+   * 2d+1 schedule: constants at even positions (textual order), an affine form of the
+   * iterators at odd positions that increases with execution (`-i` for a decreasing
+   * loop). Lexicographic order of schedules is execution order.
+   */
+  readonly schedule: readonly Affine[];
+  readonly accesses: readonly Access[];
+  /** Executes under a data-dependent condition (its accesses are all `may`). */
+  readonly may: boolean;
+  /** A loop bound or condition was dropped as non-affine (domain is larger than the truth). */
+  readonly overApproximated: boolean;
+}
+
+export interface FunctionModel {
+  readonly name: string;
+  readonly loc: SourceLoc;
+  readonly range: ByteRange;
+  readonly parameters: readonly Parameter[];
+  /** Constraints known to hold on the parameters (e.g. `N >= 1` from an extent). */
+  readonly context: readonly Constraint[];
+  readonly arrays: readonly ArrayInfo[];
+  readonly statements: readonly Statement[];
+  readonly diagnostics: readonly Diagnostic[];
+}
+
+export interface ProgramModel {
+  readonly file: string;
+  readonly functions: readonly FunctionModel[];
+  readonly diagnostics: readonly Diagnostic[];
+}
