@@ -13,7 +13,10 @@ export interface SourceLoc {
   readonly column: number;
 }
 
-/** Half-open UTF-8 byte range [start, end) into the original source text. */
+/**
+ * Half-open range [start, end) into the original source as a JavaScript string
+ * (UTF-16 code units), so that `source.slice(start, end)` is the text it covers.
+ */
 export interface ByteRange {
   readonly start: number;
   readonly end: number;
