@@ -2,13 +2,10 @@
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
+import { registerModel } from './model.js';
 
-export function registerCommands(program: Command, _io: Io): void {
-  program
-    .command('model')
-    .description('print the polyhedral model extracted from a C file')
-    .argument('<file>', 'C source file')
-    .action(() => notImplemented('model'));
+export function registerCommands(program: Command, io: Io): void {
+  registerModel(program, io);
   program
     .command('poly')
     .description('evaluate an expression over integer sets (the polyhedral calculator)')
