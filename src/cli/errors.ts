@@ -15,7 +15,11 @@ export class InputError extends Error {
   }
   /** `file:line:col: error: message`, the form editors and CI logs recognise. */
   format(): string {
-    const where = this.file ? (this.loc ? `${this.file}:${this.loc.line}:${this.loc.column}: ` : `${this.file}: `) : '';
+    const where = this.file
+      ? this.loc
+        ? `${this.file}:${this.loc.line}:${this.loc.column}: `
+        : `${this.file}: `
+      : '';
     return `${where}error: ${this.message}`;
   }
 }

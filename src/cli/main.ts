@@ -39,7 +39,8 @@ export function buildProgram(io: Io): Command {
     .exitOverride()
     .showHelpAfterError("(run 'beeclak --help' for usage)");
   registerCommands(program, io);
-  for (const c of program.commands) c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const c of program.commands)
+    c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
   return program;
 }
 
@@ -61,7 +62,12 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 function reportError(e: unknown, io: Io): number {
   if (e instanceof CommanderError) {
     // Help and version are successes; commander has already printed its message otherwise.
-    if (e.code === 'commander.helpDisplayed' || e.code === 'commander.version' || e.code === 'commander.help') return 0;
+    if (
+      e.code === 'commander.helpDisplayed' ||
+      e.code === 'commander.version' ||
+      e.code === 'commander.help'
+    )
+      return 0;
     return 2;
   }
   if (e instanceof InputError || e instanceof UsageError) {

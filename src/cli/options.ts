@@ -7,7 +7,10 @@ export const MODULO_FORMS = ['exact', 'pow2'] as const;
 export type ModuloForm = (typeof MODULO_FORMS)[number];
 
 /** `-D NAME=VALUE`, repeatable; VALUE must be an integer (sizes and bounds are integers). */
-export function collectDefine(spec: string, previous: Record<string, bigint>): Record<string, bigint> {
+export function collectDefine(
+  spec: string,
+  previous: Record<string, bigint>,
+): Record<string, bigint> {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)$/.exec(spec.trim());
   if (!m) throw new UsageError(`-D expects NAME=INTEGER, got '${spec}'`);
   return { ...previous, [m[1]]: BigInt(m[2]) };
@@ -15,7 +18,10 @@ export function collectDefine(spec: string, previous: Record<string, bigint>): R
 
 /** `--temporary A,B` / `--only A,B`, repeatable, comma separated. */
 export function collectNames(spec: string, previous: string[]): string[] {
-  const names = spec.split(',').map((s) => s.trim()).filter((s) => s.length > 0);
+  const names = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
   for (const n of names) {
     if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new UsageError(`'${n}' is not a C identifier`);
   }

@@ -19,7 +19,13 @@ export interface ArrayReport {
   compressedBytes?: number | string;
   /** Cell x lands in slot (M x) mod b, row by row; rows of modulus 1 omitted. */
   mapping?: { M: (number | string)[][]; b: (number | string)[] };
-  ds?: { dims: number; pieces: string[]; isZero: boolean; exact: boolean; approximations: string[] };
+  ds?: {
+    dims: number;
+    pieces: string[];
+    isZero: boolean;
+    exact: boolean;
+    approximations: string[];
+  };
   heuristic?: string;
   /** Largest number of cells live at once in a run of the dynamic oracle (a lower bound). */
   maxLive: number | null;
@@ -39,7 +45,9 @@ export interface FileReport {
 
 /** A bigint as a JSON number when it is exactly representable, else as a string. */
 export function jsonInt(x: bigint): number | string {
-  return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
+  return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER)
+    ? Number(x)
+    : x.toString();
 }
 
 export function formatJson(reports: FileReport[]): string {
@@ -71,25 +79,40 @@ export function formatText(report: FileReport): string {
       default:
         lines.push(`${head}: ${a.status}: ${a.reason ?? ''}`);
     }
-    if (a.mapping && a.status === 'contracted') lines.push(`      mapping: ${formatMapping(a.name, a.mapping)}`);
+    if (a.mapping && a.status === 'contracted')
+      lines.push(`      mapping: ${formatMapping(a.name, a.mapping)}`);
     if (a.ds) {
-      lines.push(`      conflicting differences${a.ds.exact ? '' : ' (over-approximated)'}: ${a.ds.pieces.join(' ; ')}`);
+      lines.push(
+        `      conflicting differences${a.ds.exact ? '' : ' (over-approximated)'}: ${a.ds.pieces.join(' ; ')}`,
+      );
       for (const x of a.ds.approximations) lines.push(`      approximation: ${x}`);
     }
     for (const e of a.explanation ?? []) lines.push(`      ${e}`);
-    if (a.maxLive !== null) lines.push(`      at most ${a.maxLive} cells live at once in a run (lower bound for any allocation)`);
+    if (a.maxLive !== null)
+      lines.push(
+        `      at most ${a.maxLive} cells live at once in a run (lower bound for any allocation)`,
+      );
     if (a.assumes && Object.keys(a.assumes).length > 0) {
-      lines.push(`      computed for ${Object.entries(a.assumes).map(([k, v]) => `${k} = ${v}`).join(', ')}`);
+      lines.push(
+        `      computed for ${Object.entries(a.assumes)
+          .map(([k, v]) => `${k} = ${v}`)
+          .join(', ')}`,
+      );
     }
     for (const w of a.warnings) lines.push(`      warning: ${w}`);
   }
   const t = report.timings;
-  lines.push(`  time: parse ${t.parseMs} ms, lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms`);
+  lines.push(
+    `  time: parse ${t.parseMs} ms, lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms`,
+  );
   return lines.join('\n') + '\n';
 }
 
 /** `y[x0][x1] -> y[x0][x1 mod 2]` style text of a mapping. */
-export function formatMapping(name: string, m: { M: (number | string)[][]; b: (number | string)[] }): string {
+export function formatMapping(
+  name: string,
+  m: { M: (number | string)[][]; b: (number | string)[] },
+): string {
   const n = m.M[0]?.length ?? 0;
   const xs = Array.from({ length: n }, (_, k) => `x${k}`);
   const row = (r: (number | string)[]) => {
@@ -104,6 +127,7 @@ export function formatMapping(name: string, m: { M: (number | string)[][]; b: (n
     return terms.length === 0 ? '0' : terms.join('');
   };
   const from = `${name}${xs.map((x) => `[${x}]`).join('')}`;
-  const to = m.M.length === 0 ? name : `${name}${m.M.map((r, k) => `[${row(r)} mod ${m.b[k]}]`).join('')}`;
+  const to =
+    m.M.length === 0 ? name : `${name}${m.M.map((r, k) => `[${row(r)} mod ${m.b[k]}]`).join('')}`;
   return `${from} -> ${to}`;
 }

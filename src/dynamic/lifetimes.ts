@@ -65,7 +65,11 @@ export function dynamicLifetimes(
   };
   const missing = fn.parameters.filter((p) => params[p.name] === undefined).map((p) => p.name);
   if (missing.length > 0) {
-    return { kind: 'skipped', array: array.name, reason: `no value for parameter(s) ${missing.join(', ')}` };
+    return {
+      kind: 'skipped',
+      array: array.name,
+      reason: `no value for parameter(s) ${missing.join(', ')}`,
+    };
   }
   const extents: bigint[] = [];
   for (const e of array.extents) {

@@ -46,7 +46,8 @@ export interface ConflictSet {
   readonly causes: readonly ConflictCause[];
 }
 
-const cellNames = (prefix: string, n: number) => Array.from({ length: n }, (_, k) => `${prefix}${k}`);
+const cellNames = (prefix: string, n: number) =>
+  Array.from({ length: n }, (_, k) => `${prefix}${k}`);
 
 /** Parameters of the function, all symbolic here (values are fixed later, per use). */
 function parameterNames(fn: FunctionModel): string[] {
@@ -106,7 +107,9 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
       : x.access.overApproximated
         ? 'a subscript is not affine'
         : 'it runs under a data-dependent condition';
-    approximations.push(`${x.access.loc.line}:${x.access.loc.column}: access ${s.text.trim()}: ${why}`);
+    approximations.push(
+      `${x.access.loc.line}:${x.access.loc.column}: access ${s.text.trim()}: ${why}`,
+    );
   }
 
   // P(I, J) over dims [I, J]; empty pieces dropped so that the square below stays small.
@@ -129,10 +132,15 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
   const conflicts = P.intersect(before, after);
 
   const dims = cellNames('d', n);
-  const zero = P.fromConjunctions(
-    { params, dims },
-    [{ exists: [], constraints: dims.map((d) => ({ kind: 'eq' as const, expr: { coeffs: { [d]: 1n }, constant: 0n } })) }],
-  );
+  const zero = P.fromConjunctions({ params, dims }, [
+    {
+      exists: [],
+      constraints: dims.map((d) => ({
+        kind: 'eq' as const,
+        expr: { coeffs: { [d]: 1n }, constant: 0n },
+      })),
+    },
+  ]);
   const ds = P.simplify(P.union(differenceSet(conflicts, n, dims), zero));
   return {
     array: array.name,

@@ -102,7 +102,8 @@ export function accessesTo(
 ): { statement: Statement; access: Access }[] {
   const out: { statement: Statement; access: Access }[] = [];
   for (const statement of statements) {
-    for (const access of statement.accesses) if (access.array === array) out.push({ statement, access });
+    for (const access of statement.accesses)
+      if (access.array === array) out.push({ statement, access });
   }
   return out;
 }
@@ -128,6 +129,7 @@ export function happensBefore(x: AccessInstances, y: AccessInstances): NamedConj
 /** A conjunction with a constant constraint that fails (e.g. `1 - 2 >= 0`): drop it early. */
 function triviallyFalse(c: NamedConjunction): boolean {
   return c.constraints.some(
-    (k) => A.isConstant(k.expr) && (k.kind === 'eq' ? k.expr.constant !== 0n : k.expr.constant < 0n),
+    (k) =>
+      A.isConstant(k.expr) && (k.kind === 'eq' ? k.expr.constant !== 0n : k.expr.constant < 0n),
   );
 }

@@ -57,13 +57,20 @@ export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardE
     }
     // Projecting the write instances away first leaves a set without their iterations, so the
     // difference never has to negate a piece quantified over them.
-    const exposed = P.subtract(reads, P.projectOnto(P.fromConjunctions(space, covered), space.dims));
+    const exposed = P.subtract(
+      reads,
+      P.projectOnto(P.fromConjunctions(space, covered), space.dims),
+    );
     if (P.isEmpty(exposed)) return;
     const sample = P.samplePoint(exposed);
     out.push({
       statement: u.statement.id,
       loc: u.access.loc,
-      example: sample ? Object.fromEntries(Object.entries(sample).filter(([k]) => J.includes(k) || params.includes(k))) : null,
+      example: sample
+        ? Object.fromEntries(
+            Object.entries(sample).filter(([k]) => J.includes(k) || params.includes(k)),
+          )
+        : null,
     });
   });
   return out;

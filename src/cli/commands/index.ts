@@ -4,6 +4,7 @@ import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
 import { registerModel } from './model.js';
 import { registerLattice } from './lattice.js';
+import { registerAnalyze } from './analyze.js';
 
 export function registerCommands(program: Command, io: Io): void {
   registerModel(program, io);
@@ -12,11 +13,7 @@ export function registerCommands(program: Command, io: Io): void {
     .description('evaluate an expression over integer sets (the polyhedral calculator)')
     .argument('<expr>', "e.g. 'project({ [i, j] : 0 <= i < j < 10 }, [i])'")
     .action(() => notImplemented('poly'));
-  program
-    .command('analyze')
-    .description('report, per array, whether and how it can be contracted (no rewrite)')
-    .argument('<file>', 'C source file')
-    .action(() => notImplemented('analyze'));
+  registerAnalyze(program, io);
   program
     .command('contract')
     .description('write the program with its temporary arrays contracted')

@@ -1,0 +1,303 @@
+/**
+ * The analysis pipeline of one file: frontend -> candidates -> lifetime (DS) -> lattice,
+ * producing per array a decision (what to do) and its report entry (why).
+ *
+ * Each stage is called through its public entry point with plain data; this module only
+ * sequences them, decides statuses, and turns failures of a stage on one array into a
+ * reasoned "rejected" for that array (never a crash of the whole file).
+ */
+import { performance } from 'node:perf_hooks';
+import * as P from '../poly/index.js';
+import { buildModel } from '../frontend/index.js';
+import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
+import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
+import { upwardExposedReads } from '../lifetime/upwardExposed.js';
+import { dynamicLifetimes } from '../dynamic/lifetimes.js';
+import {
+  chooseMapping,
+  isStrictlyAdmissible,
+  LatticeInputError,
+  type Mapping,
+} from '../lattice/index.js';
+import type { HeuristicChoice, ModuloForm } from './options.js';
+import { jsonInt, type ArrayReport, type FileReport } from './report.js';
+
+export interface AnalysisOptions {
+  defines: Record<string, bigint>;
+  temporaries: string[];
+  only: string[];
+  heuristic: HeuristicChoice;
+  modulo: ModuloForm;
+  minGain?: number;
+  /** Budget of the exhaustive lattice search, per array. */
+  budgetMs?: number;
+  /** Operations the dynamic oracle may spend per array (0: do not run it). */
+  oracleOperations?: number;
+}
+
+/** What the rewriter needs for one contracted array. */
+export interface ArrayDecision {
+  readonly fn: FunctionModel;
+  readonly array: ArrayInfo;
+  /** Rows with modulus 1 removed; empty: a scalar. */
+  readonly mapping: Mapping;
+  /** Parameter values the mapping was computed and verified for. */
+  readonly assumes: Readonly<Record<string, bigint>>;
+}
+
+export interface Analysis {
+  readonly model: ProgramModel;
+  readonly decisions: ArrayDecision[];
+  readonly report: FileReport;
+}
+
+const ELEMENT_BYTES: Record<string, number> = {
+  char: 1,
+  'signed char': 1,
+  'unsigned char': 1,
+  int8_t: 1,
+  uint8_t: 1,
+  bool: 1,
+  _Bool: 1,
+  short: 2,
+  'unsigned short': 2,
+  int16_t: 2,
+  uint16_t: 2,
+  int: 4,
+  unsigned: 4,
+  'unsigned int': 4,
+  float: 4,
+  int32_t: 4,
+  uint32_t: 4,
+  long: 8,
+  'unsigned long': 8,
+  'long long': 8,
+  'unsigned long long': 8,
+  double: 8,
+  int64_t: 8,
+  uint64_t: 8,
+  size_t: 8,
+};
+
+function product(xs: readonly bigint[]): bigint {
+  return xs.reduce((a, b) => a * b, 1n);
+}
+
+function describeReasons(a: ArrayInfo): string {
+  return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
+}
+
+/** Known values of the function's parameters. */
+function knownValues(fn: FunctionModel): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  for (const p of fn.parameters) if (p.value !== undefined) out[p.name] = p.value;
+  return out;
+}
+
+function roundUpPow2(x: bigint): bigint {
+  let p = 1n;
+  while (p < x) p <<= 1n;
+  return p;
+}
+
+/** Only parameters that actually occur in the set matter for its value. */
+function parametersUsed(ds: P.PolySet): string[] {
+  const used = new Set<string>();
+  for (const b of ds.pieces) {
+    for (const row of [...b.eqs, ...b.ineqs]) {
+      ds.space.params.forEach((p, k) => {
+        if (row[1 + k] !== 0n) used.add(p);
+      });
+    }
+  }
+  return [...used];
+}
+
+export async function analyzeSource(
+  source: string,
+  file: string,
+  options: AnalysisOptions,
+): Promise<Analysis> {
+  const t0 = performance.now();
+  const model = buildModel(source, file, {
+    defines: options.defines,
+    temporaries: options.temporaries,
+  });
+  const timings = {
+    parseMs: Math.round(performance.now() - t0),
+    lifetimeMs: 0,
+    latticeMs: 0,
+    rewriteMs: 0,
+  };
+  const arrays: ArrayReport[] = [];
+  const decisions: ArrayDecision[] = [];
+  for (const fn of model.functions) {
+    for (const array of fn.arrays) {
+      const r = await analyzeArray(fn, array, options, timings);
+      arrays.push(r.report);
+      if (r.decision) decisions.push(r.decision);
+    }
+  }
+  const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
+    (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
+  );
+  return { model, decisions, report: { file, arrays, diagnostics, timings } };
+}
+
+async function analyzeArray(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  options: AnalysisOptions,
+  timings: FileReport['timings'],
+): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
+  const values = knownValues(fn);
+  const extents = array.extents.map((e) => e.value);
+  const known = extents.every((e) => e !== undefined);
+  const originalCells = known ? product(extents as bigint[]) : undefined;
+  const bytes =
+    ELEMENT_BYTES[array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim()];
+  const report: ArrayReport = {
+    name: array.name,
+    function: fn.name,
+    line: array.loc.line,
+    column: array.loc.column,
+    status: 'unchanged',
+    elementType: array.elementType,
+    originalCells:
+      originalCells !== undefined
+        ? jsonInt(originalCells)
+        : array.extents.map((e) => e.text).join('*'),
+    compressedCells:
+      originalCells !== undefined
+        ? jsonInt(originalCells)
+        : array.extents.map((e) => e.text).join('*'),
+    maxLive: null,
+    warnings: [],
+  };
+  if (originalCells !== undefined && bytes !== undefined) {
+    report.originalBytes = jsonInt(originalCells * BigInt(bytes));
+    report.compressedBytes = report.originalBytes;
+  }
+  const done = (status: ArrayReport['status'], reason: string) => {
+    report.status = status;
+    report.reason = reason;
+    return { report };
+  };
+
+  if (!array.candidate) return done('unchanged', `not a candidate: ${describeReasons(array)}`);
+  if (options.only.length > 0 && !options.only.includes(array.name)) {
+    return done('unchanged', 'not selected (--only)');
+  }
+
+  // Lifetime analysis, parameters symbolic.
+  const tl = performance.now();
+  let cs: ConflictSet;
+  try {
+    cs = conflictSet(fn, array);
+    for (const u of upwardExposedReads(fn, array)) {
+      const cell = u.example
+        ? ` (e.g. cell ${Object.entries(u.example)
+            .map(([k, v]) => `${k}=${v}`)
+            .join(', ')})`
+        : '';
+      report.warnings.push(
+        `${u.loc.line}:${u.loc.column}: reads a cell before any write of it${cell}: ` +
+          (array.markedTemporary
+            ? 'a value flows in, although the array is marked temporary'
+            : 'the value read is indeterminate'),
+      );
+    }
+  } catch (e) {
+    timings.lifetimeMs += Math.round(performance.now() - tl);
+    return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
+  }
+  timings.lifetimeMs += Math.round(performance.now() - tl);
+
+  const used = parametersUsed(cs.ds);
+  const unknown = used.filter((p) => values[p] === undefined);
+  report.ds = {
+    dims: cs.dims.length,
+    pieces: describeSet(cs.ds),
+    isZero: false,
+    exact: cs.exact,
+    approximations: [...cs.approximations],
+  };
+  report.explanation = cs.causes.map(
+    (c) =>
+      `a write in ${statementLabel(fn, c.writer)} precedes an access in ${statementLabel(fn, c.accessor)}`,
+  );
+  if (unknown.length > 0) {
+    return done(
+      'rejected',
+      `the conflict set depends on ${unknown.join(', ')}, whose value is only known at run time; ` +
+        `give a value with -D ${unknown[0]}=... to contract for that value`,
+    );
+  }
+  const assumes: Record<string, bigint> = {};
+  for (const p of used) assumes[p] = values[p];
+  if (Object.keys(assumes).length > 0) {
+    report.assumes = Object.fromEntries(Object.entries(assumes).map(([k, v]) => [k, jsonInt(v)]));
+  }
+
+  // Lattice search with the parameters fixed.
+  const tt = performance.now();
+  let mapping: Mapping;
+  let heuristic: string;
+  try {
+    const choice = await chooseMapping(cs.ds, {
+      heuristic: options.heuristic,
+      params: values,
+      minGain: options.minGain,
+      budgetMs: options.budgetMs,
+    });
+    mapping = choice.mapping;
+    heuristic = choice.heuristic;
+    if (options.modulo === 'pow2' && mapping.b.length > 0) {
+      const rounded: Mapping = { M: mapping.M, b: mapping.b.map(roundUpPow2) };
+      // Larger moduli give a different kernel lattice, not a sublattice: re-verify.
+      if (isStrictlyAdmissible(cs.ds, rounded, values)) mapping = rounded;
+      else
+        report.warnings.push(
+          'power-of-two moduli are not admissible for this array; exact moduli kept',
+        );
+    }
+  } catch (e) {
+    timings.latticeMs += Math.round(performance.now() - tt);
+    if (e instanceof LatticeInputError) return done('rejected', e.message);
+    throw e;
+  }
+  timings.latticeMs += Math.round(performance.now() - tt);
+  report.ds.isZero = mapping.b.length === 0;
+
+  if (options.oracleOperations !== 0) {
+    const dyn = dynamicLifetimes(fn, array, values, {
+      maxOperations: options.oracleOperations ?? 300_000,
+    });
+    if (dyn.kind === 'done') report.maxLive = dyn.maxLive;
+  }
+
+  const size = product(mapping.b);
+  report.mapping = { M: mapping.M.map((r) => r.map(jsonInt)), b: mapping.b.map(jsonInt) };
+  report.heuristic = heuristic;
+  if (originalCells === undefined || size >= originalCells) {
+    return done('unchanged', `no saving: the best mapping found needs ${size} cells`);
+  }
+  report.status = mapping.b.length === 0 ? 'scalarized' : 'contracted';
+  report.compressedCells = jsonInt(size);
+  if (bytes !== undefined) report.compressedBytes = jsonInt(size * BigInt(bytes));
+  return { report, decision: { fn, array, mapping, assumes } };
+}
+
+function statementLabel(fn: FunctionModel, id: string): string {
+  const s = fn.statements.find((x) => x.id === id);
+  return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
+}
+
+/** DS in the calculator notation, simplified when that is cheap; never fails the analysis. */
+function describeSet(ds: P.PolySet): string[] {
+  try {
+    return [P.printSet(P.simplify(P.projectOnto(ds, ds.space.dims)))];
+  } catch {
+    return [P.printSet(ds)];
+  }
+}

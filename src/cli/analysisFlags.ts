@@ -1,0 +1,85 @@
+/** The options every analysing subcommand shares (DESIGN.md, "Common options"). */
+import type { Command } from 'commander';
+import type { AnalysisOptions } from './analysis.js';
+import {
+  collectDefine,
+  collectNames,
+  HEURISTICS,
+  MODULO_FORMS,
+  parseChoice,
+  type HeuristicChoice,
+  type ModuloForm,
+} from './options.js';
+import { UsageError } from './errors.js';
+
+export interface AnalysisFlags {
+  define: Record<string, bigint>;
+  temporary: string[];
+  only: string[];
+  heuristic: HeuristicChoice;
+  modulo: ModuloForm;
+  minGain: string;
+  budget: string;
+  oracle: string;
+}
+
+export function addAnalysisOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '-D, --define <NAME=VALUE>',
+      'give a macro or parameter a value (repeatable)',
+      collectDefine,
+      {},
+    )
+    .option(
+      '--temporary <A,B>',
+      'treat these arrays as temporaries (promise: no value flows in or out)',
+      collectNames,
+      [],
+    )
+    .option('--only <A,B>', 'contract only these arrays', collectNames, [])
+    .option(
+      '--heuristic <h>',
+      `lattice search: ${HEURISTICS.join('|')}`,
+      parseChoice('--heuristic', HEURISTICS),
+      'auto',
+    )
+    .option(
+      '--modulo <form>',
+      `modulo form: ${MODULO_FORMS.join('|')}`,
+      parseChoice('--modulo', MODULO_FORMS),
+      'exact',
+    )
+    .option(
+      '--min-gain <percent>',
+      'a skewed mapping must save more than this over a simpler one',
+      '5',
+    )
+    .option('--budget <ms>', 'time budget of the exhaustive lattice search per array', '300')
+    .option(
+      '--oracle <ops>',
+      'operations the dynamic oracle may spend per array (0: off)',
+      '300000',
+    );
+}
+
+function number(option: string, text: string, min: number, max: number): number {
+  const v = Number(text);
+  if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(v) || v < min || v > max) {
+    throw new UsageError(`${option} expects a number from ${min} to ${max}, got '${text}'`);
+  }
+  return v;
+}
+
+export function analysisOptions(flags: AnalysisFlags): AnalysisOptions {
+  return {
+    defines: flags.define,
+    temporaries: flags.temporary,
+    only: flags.only,
+    heuristic: flags.heuristic,
+    modulo: flags.modulo,
+    minGain: number('--min-gain', flags.minGain, 0, 100) / 100,
+    budgetMs: number('--budget', flags.budget, 0, 3_600_000),
+    oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
+  };
+}

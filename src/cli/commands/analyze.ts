@@ -1,0 +1,22 @@
+/** `beeclak analyze FILE.c [--json]`: per array, status, reason, DS, mapping, sizes; no rewrite. */
+import type { Command } from 'commander';
+import type { Io } from '../main.js';
+import { analyzeSource } from '../analysis.js';
+import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import { readSource } from '../sourceFile.js';
+import { formatJson, formatText } from '../report.js';
+
+export function registerAnalyze(program: Command, io: Io): void {
+  const cmd = program
+    .command('analyze')
+    .description('report, per array, whether and how it can be contracted (no rewrite)')
+    .argument('<file>', 'C source file')
+    .option('--json', 'print the report as JSON');
+  addAnalysisOptions(cmd).action(
+    async (file: string, flags: AnalysisFlags & { json?: boolean }) => {
+      const source = await readSource(file);
+      const { report } = await analyzeSource(source, file, analysisOptions(flags));
+      io.stdout(flags.json ? formatJson([report]) : formatText(report));
+    },
+  );
+}

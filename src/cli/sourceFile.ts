@@ -1,0 +1,42 @@
+/** Reading inputs and writing outputs so that a failure never leaves a partial file. */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { InputError } from './errors.js';
+
+export async function readSource(file: string): Promise<string> {
+  try {
+    const st = await fs.stat(file);
+    if (st.isDirectory()) throw new InputError(`'${file}' is a directory, not a C file`);
+    return await fs.readFile(file, 'utf8');
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    const code = (e as NodeJS.ErrnoException).code;
+    if (code === 'ENOENT') throw new InputError(`cannot read '${file}': no such file`);
+    if (code === 'EACCES') throw new InputError(`cannot read '${file}': permission denied`);
+    throw new InputError(`cannot read '${file}': ${(e as Error).message}`);
+  }
+}
+
+/**
+ * Writes `text` to `file` atomically: into a temporary file in the same directory, then
+ * renamed over the target, so readers see the old content or the new, never a mix.
+ */
+export async function writeAtomically(file: string, text: string): Promise<void> {
+  const dir = path.dirname(path.resolve(file));
+  try {
+    const st = await fs.stat(dir);
+    if (!st.isDirectory())
+      throw new InputError(`cannot write '${file}': '${dir}' is not a directory`);
+  } catch (e) {
+    if (e instanceof InputError) throw e;
+    throw new InputError(`cannot write '${file}': directory '${dir}' does not exist`);
+  }
+  const tmp = path.join(dir, `.${path.basename(file)}.beeclak-${process.pid}.tmp`);
+  try {
+    await fs.writeFile(tmp, text, 'utf8');
+    await fs.rename(tmp, file);
+  } catch (e) {
+    await fs.rm(tmp, { force: true });
+    throw new InputError(`cannot write '${file}': ${(e as Error).message}`);
+  }
+}
