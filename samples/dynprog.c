@@ -29,7 +29,7 @@
 #define N 10
 #endif
 
-static double kernel_dynprog(const double W[N][N], const double cin[N][N])
+static double kernel_dynprog(double W[N][N], double cin[N][N])
 {
     double c[N][N];
     double sum_c[N][N][N];

@@ -27,7 +27,7 @@
 #define M 50
 #endif
 
-static void kernel_gauss(const int in_image[N][M], const int Gauss[4],
+static void kernel_gauss(int in_image[N][M], const int Gauss[4],
                          int gauss_image[N][M])
 {
     int x, y, k, tot[4];

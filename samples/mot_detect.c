@@ -44,7 +44,7 @@
 #define W (N - RN + 1)
 #define K ((2 * RM + 1) * (2 * RN + 1))
 
-static int kernel_mot_detect(const int A[M + RM + 1][N + RN + 1])
+static int kernel_mot_detect(int A[M + RM + 1][N + RN + 1])
 {
     int i, j, k, l;
     int ODelta[H * W + 1];

@@ -22,7 +22,7 @@
 #define MC 30
 #endif
 
-static double kernel_vla(int n, int m, const double in[n][m], double out[n][m])
+static double kernel_vla(int n, int m, double in[n][m], double out[n][m])
 {
     double t[n][m];
     double acc[n];

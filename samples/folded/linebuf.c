@@ -12,7 +12,7 @@
 #define W 64
 #endif
 
-static void kernel_linebuf(const double in[H][W], double out[H][W])
+static void kernel_linebuf(double in[H][W], double out[H][W])
 {
     double tmp[3][W];
     int x, y;
