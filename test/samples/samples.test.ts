@@ -7,6 +7,7 @@
  * and every array declared in it.
  */
 import { execFile, spawnSync } from 'node:child_process';
+import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -172,6 +173,29 @@ describe('sample kernels', () => {
         differs: true,
       });
     }
+  });
+
+  it('every sample, folded version and wrong fold parses with tree-sitter-c without ERROR or MISSING nodes', () => {
+    const require = createRequire(import.meta.url);
+    const Parser = require('tree-sitter');
+    const parser = new Parser();
+    parser.setLanguage(require('tree-sitter-c'));
+    const bad: string[] = [];
+    interface TsNode {
+      type: string;
+      isMissing: boolean;
+      startPosition: { row: number; column: number };
+      children: TsNode[];
+    }
+    const walk = (file: string, n: TsNode) => {
+      if (n.type === 'ERROR' || n.isMissing)
+        bad.push(`${file}:${n.startPosition.row + 1}:${n.startPosition.column + 1}`);
+      for (const c of n.children) walk(file, c);
+    };
+    for (const f of [...samples, ...folded, ...wrong]) {
+      walk(path.relative(ROOT, f), parser.parse(fs.readFileSync(f, 'utf8')).rootNode);
+    }
+    expect(bad).toEqual([]);
   });
 
   it('expected.json lists every sample exactly once, and no missing file', () => {
