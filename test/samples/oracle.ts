@@ -207,3 +207,64 @@ export function hexagon(n: number): Set<string> {
     for (const b of range(-(n - 1), n - 1)) if (Math.abs(a - b) <= n - 1) s.add(`${a},${b}`);
   return s;
 }
+
+/** Accesses to sum[i][k], alpha[k], beta[k] in samples/durbin.c. */
+export function durbinScalars(N: number): { sum: Trace; alpha: Trace; beta: Trace } {
+  const sum = new Trace();
+  const alpha = new Trace();
+  const beta = new Trace();
+  beta.inst([], [[0]]);
+  alpha.inst([], [[0]]);
+  for (const k of range(1, N - 1)) {
+    alpha.inst([[k - 1], [k - 1]], []);
+    beta.inst([[k - 1], [k - 1]], [[k]]);
+    sum.inst([], [[0, k]]);
+    for (const i of range(0, k - 1)) sum.inst([[i, k]], [[i + 1, k]]);
+    sum.inst([[k, k]], []);
+    beta.inst([[k]], []);
+    alpha.inst([], [[k]]);
+    for (let i = 0; i < k; i++) alpha.inst([[k]], []);
+    alpha.inst([[k]], []);
+  }
+  return { sum, alpha, beta };
+}
+
+/** A chain cell[.., 0] = ..; cell[.., k] = cell[.., k-1] + ..; read cell[.., last]: sum_d, sum_c, g_acc, smooth:buf. */
+export function chains(outer: Cell[], first: number, last: number): Trace {
+  const t = new Trace();
+  for (const o of outer) {
+    t.inst([], [[...o, first]]);
+    for (const k of range(first + 1, last)) t.inst([[...o, k - 1]], [[...o, k]]);
+    t.inst([[...o, last]], []);
+  }
+  return t;
+}
+
+/** Accesses to Delta (linearized, 1-D) and ODelta in samples/mot_detect.c. */
+export function motDetect(
+  M: number,
+  N: number,
+  RM: number,
+  RN: number,
+): { Delta: Trace; ODelta: Trace } {
+  const Delta = new Trace();
+  const ODelta = new Trace();
+  const W = N - RN + 1;
+  const K = (2 * RM + 1) * (2 * RN + 1);
+  ODelta.inst([], [[0]]);
+  for (const i of range(RM, M))
+    for (const j of range(RN, N)) {
+      const base = ((i - RM) * W + (j - RN)) * K;
+      Delta.inst([], [[base]]);
+      for (const k of range(i - RM, i + RM))
+        for (const l of range(j - RN, j + RN)) {
+          const t = (2 * RN + 1) * (k - i + RM) + (l - j + RN);
+          if (t >= 1) Delta.inst([[base + t - 1]], [[base + t]]);
+        }
+      const p = (i - RM) * W + (j - RN);
+      Delta.inst([[base + K - 1]], []);
+      ODelta.inst([[p]], [[p + 1]]);
+    }
+  ODelta.inst([[(M - RM + 1) * W]], []);
+  return { Delta, ODelta };
+}
