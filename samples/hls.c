@@ -1,8 +1,10 @@
 /*
  * hls.c -- an HLS-style kernel: comments, object-like and function-like
  * macros (MIN in loop bounds, W_AT in subscripts), #pragma HLS lines inside
- * the loops, a tiled loop with a MIN upper bound. The rewriter must keep all
- * of it (pragmas, comments, macros, layout) around the rewritten accesses.
+ * the loops, a tiled loop with a MIN upper bound, and #pragma scop / endscop
+ * around the analysable region (every access to tile and win is inside it).
+ * The rewriter must keep all of it (pragmas, comments, macros, layout)
+ * around the rewritten accesses.
  *
  * Expected result per array (N = 100, BS = 16, TAPS = 4):
  *   tile[N]              candidate. 100 cells. Tile ii .. min(ii+BS, N)-1 is
@@ -38,6 +40,7 @@ static void kernel_hls(const int in[N], int out[N])
     int win[N + TAPS - 1];  // shift register, TAPS - 1 zeros in front
     int ii, i, t, s;
 
+#pragma scop
     /* stage 1: tiled producer / consumer */
     for (ii = 0; ii < N; ii += BS) {
         for (i = ii; i < MIN(ii + BS, N); i++) {
@@ -61,6 +64,7 @@ static void kernel_hls(const int in[N], int out[N])
             s += win[W_AT(i, t)] * coef[t];
         out[i] += s;
     }
+#pragma endscop
 }
 
 int main(void)
