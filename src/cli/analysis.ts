@@ -9,6 +9,7 @@
 import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
 import { buildModel } from '../frontend/index.js';
+import { quantifyParams } from '../poly/quantify.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
@@ -226,15 +227,13 @@ async function analyzeArray(
     (c) =>
       `a write in ${statementLabel(fn, c.writer)} precedes an access in ${statementLabel(fn, c.accessor)}`,
   );
-  if (unknown.length > 0) {
-    return done(
-      'rejected',
-      `the conflict set depends on ${unknown.join(', ')}, whose value is only known at run time; ` +
-        `give a value with -D ${unknown[0]}=... to contract for that value`,
-    );
-  }
+  // Parameters known only at run time: contract for all their values at once (the union of
+  // DS over them); if that union is unbounded, no constant-size mapping exists.
+  const runTime = cs.ds.space.params.filter((p) => values[p] === undefined);
+  const growsWith = unknown;
+  const dsForLattice = runTime.length > 0 ? quantifyParams(cs.ds, runTime) : cs.ds;
   const assumes: Record<string, bigint> = {};
-  for (const p of used) assumes[p] = values[p];
+  for (const p of used) if (values[p] !== undefined) assumes[p] = values[p];
   if (Object.keys(assumes).length > 0) {
     report.assumes = Object.fromEntries(Object.entries(assumes).map(([k, v]) => [k, jsonInt(v)]));
   }
@@ -244,7 +243,7 @@ async function analyzeArray(
   let mapping: Mapping;
   let heuristic: string;
   try {
-    const choice = await chooseMapping(cs.ds, {
+    const choice = await chooseMapping(dsForLattice, {
       heuristic: options.heuristic,
       params: values,
       minGain: options.minGain,
@@ -255,7 +254,7 @@ async function analyzeArray(
     if (options.modulo === 'pow2' && mapping.b.length > 0) {
       const rounded: Mapping = { M: mapping.M, b: mapping.b.map(roundUpPow2) };
       // Larger moduli give a different kernel lattice, not a sublattice: re-verify.
-      if (isStrictlyAdmissible(cs.ds, rounded, values)) mapping = rounded;
+      if (isStrictlyAdmissible(dsForLattice, rounded, values)) mapping = rounded;
       else
         report.warnings.push(
           'power-of-two moduli are not admissible for this array; exact moduli kept',
@@ -263,7 +262,15 @@ async function analyzeArray(
     }
   } catch (e) {
     timings.latticeMs += Math.round(performance.now() - tt);
-    if (e instanceof LatticeInputError) return done('rejected', e.message);
+    if (e instanceof LatticeInputError) {
+      return done(
+        'rejected',
+        growsWith.length > 0
+          ? `the conflict set grows with ${growsWith.join(', ')}, known only at run time (${e.message}); ` +
+              `give a value with -D ${growsWith[0]}=... to contract for that value`
+          : e.message,
+      );
+    }
     throw e;
   }
   timings.latticeMs += Math.round(performance.now() - tt);
