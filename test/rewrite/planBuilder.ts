@@ -1,0 +1,95 @@
+/** Hand-made plans for tests, written against C snippets (see locate.ts). */
+import type {
+  AccessKind,
+  AccessRange,
+  ArrayRewrite,
+  RewritePlan,
+  RowForm,
+} from '../../src/rewrite/plan.js';
+import { accessAt, rangeOf } from './locate.js';
+
+/** A row: coefficients, and a modulus given as a number (known) or a C text (symbolic). */
+export function row(coefficients: number[], modulus: number | string, value?: number): RowForm {
+  return {
+    coefficients: coefficients.map(BigInt),
+    modulus:
+      typeof modulus === 'number'
+        ? { value: BigInt(modulus), text: String(modulus) }
+        : { text: modulus, ...(value !== undefined ? { value: BigInt(value) } : {}) },
+  };
+}
+
+/** A proven range [min, max]; `undefined` for an unknown side. */
+export function within(min?: number, max?: number): AccessRange {
+  return {
+    ...(min !== undefined ? { min: BigInt(min) } : {}),
+    ...(max !== undefined ? { max: BigInt(max) } : {}),
+  };
+}
+
+export interface AccessSpec {
+  /** The access text as written, e.g. `y[i][k]`. */
+  at: string;
+  /** Which occurrence of that text (0-based). */
+  n?: number;
+  ranges: AccessRange[];
+  kind?: AccessKind;
+  /** The statement text containing it, e.g. `y[i] = y[i-1] + 1;` (its first occurrence). */
+  statement?: string;
+  /** Which occurrence of the statement text. */
+  statementN?: number;
+}
+
+export interface ArraySpec {
+  name: string;
+  /** The declarator as written, e.g. `y[N][N]`. */
+  declarator: string;
+  /** Which occurrence of the declarator text (0-based). */
+  declaratorN?: number;
+  /** The whole declaration as written, e.g. `double x, y[N][N];`. */
+  declaration?: string;
+  rows: RowForm[];
+  accesses: AccessSpec[];
+  annotation?: string;
+  extents?: string[];
+  fileScope?: boolean;
+}
+
+function lineOf(source: string, offset: number): number {
+  return source.slice(0, offset).split('\n').length;
+}
+
+export function arrayPlan(source: string, spec: ArraySpec): ArrayRewrite {
+  return {
+    name: spec.name,
+    declaratorRange: rangeOf(source, spec.declarator, spec.declaratorN ?? 0),
+    ...(spec.declaration ? { declarationRange: rangeOf(source, spec.declaration) } : {}),
+    rows: spec.rows,
+    accesses: spec.accesses.map((a) => {
+      const loc = accessAt(source, a.at, a.n ?? 0);
+      return {
+        ...loc,
+        rowRanges: a.ranges,
+        kind: a.kind ?? 'read',
+        line: lineOf(source, loc.range.start),
+        ...(a.statement ? { statementRange: rangeOf(source, a.statement, a.statementN ?? 0) } : {}),
+      };
+    }),
+    ...(spec.annotation !== undefined ? { annotation: spec.annotation } : {}),
+    ...(spec.extents ? { extentTexts: spec.extents } : {}),
+    ...(spec.fileScope ? { fileScope: true } : {}),
+  };
+}
+
+export function makePlan(
+  source: string,
+  arrays: ArraySpec[],
+  options: { modulo?: 'exact' | 'pow2'; annotate?: boolean } = {},
+): RewritePlan {
+  return {
+    source,
+    arrays: arrays.map((a) => arrayPlan(source, a)),
+    modulo: options.modulo ?? 'exact',
+    annotate: options.annotate ?? false,
+  };
+}
