@@ -1,0 +1,215 @@
+/**
+ * End to end with the system C compiler: a correct fold computes what the original
+ * computes and passes the owner check; a wrong fold is caught with the right cells.
+ */
+import { instrument } from '../../src/rewrite/instrument.js';
+import { rewrite } from '../../src/rewrite/rewrite.js';
+import type { AccessRange, RowForm } from '../../src/rewrite/plan.js';
+import { compileAndRun } from './compileRun.js';
+import { makePlan, row, within, type ArraySpec } from './planBuilder.js';
+
+// Each row of y is a Fibonacci-like sequence: y[i][k] needs y[i][k-1] and y[i][k-2]
+// only, and the row is dead after its last cell is summed. (i, k mod 2) is a correct fold,
+// a scalar is not.
+const FIB = `#include <stdio.h>
+#define N 12
+int main(void) {
+  long y[N][N];
+  long out = 0;
+  for (int i = 0; i < N; i++) {
+    y[i][0] = i;
+    y[i][1] = 1;
+    for (int k = 2; k < N; k++)
+      y[i][k] = y[i][k - 1] + y[i][k - 2];
+    out += y[i][N - 1] * (i + 1);
+  }
+  printf("%ld\\n", out);
+  return 0;
+}
+`;
+
+/** The accesses of y in FIB, with the proven range of k's row (value of k) per access. */
+function fibArray(rows: RowForm[], kRange: (lo: number, hi: number) => AccessRange[]): ArraySpec {
+  return {
+    name: 'y',
+    declarator: 'y[N][N]',
+    declaration: 'long y[N][N];',
+    extents: ['N', 'N'],
+    rows,
+    accesses: [
+      { at: 'y[i][0]', ranges: kRange(0, 0), kind: 'write', statement: 'y[i][0] = i;' },
+      { at: 'y[i][1]', ranges: kRange(1, 1), kind: 'write', statement: 'y[i][1] = 1;' },
+      {
+        at: 'y[i][k]',
+        ranges: kRange(2, 11),
+        kind: 'write',
+        statement: 'y[i][k] = y[i][k - 1] + y[i][k - 2];',
+      },
+      { at: 'y[i][k - 1]', ranges: kRange(1, 10), kind: 'read' },
+      { at: 'y[i][k - 2]', ranges: kRange(0, 9), kind: 'read' },
+      { at: 'y[i][N - 1]', ranges: kRange(11, 11), kind: 'read' },
+    ],
+  };
+}
+
+const KMOD2 = [row([0, 1], 2)];
+const proven = (lo: number, hi: number) => [within(lo, hi)];
+const unknown = () => [within()];
+
+// A running sum kept in a scalar: the read of s[i-1] and the write of s[i] in one
+// statement share the slot, which is right because reads come before writes (C leaves the
+// order of the two sides of `=` open; the check must not depend on it).
+const PREFIX = `#include <stdio.h>
+static int step(int a, int i) { return a * 3 % 1000 + i; }
+int main(void) {
+  int s[50];
+  s[0] = 3;
+  for (int i = 1; i < 50; i++) s[i] = step(s[i - 1], i);
+  printf("%d\\n", s[49]);
+  return 0;
+}
+`;
+const prefixArray: ArraySpec = {
+  name: 's',
+  declarator: 's[50]',
+  declaration: 'int s[50];',
+  extents: ['50'],
+  rows: [],
+  accesses: [
+    { at: 's[0]', ranges: [], kind: 'write', statement: 's[0] = 3;' },
+    { at: 's[i]', ranges: [], kind: 'write', statement: 's[i] = step(s[i - 1], i);' },
+    { at: 's[i - 1]', ranges: [], kind: 'read' },
+    { at: 's[49]', ranges: [], kind: 'read' },
+  ],
+};
+
+// A VLA whose contracted shape is still a VLA, in a recursive function: the shadow must
+// live in the same frame as the array. t[i][0] stays live for the whole row i, so the
+// rows may share memory (t[n] over j) but j mod 2 is wrong.
+const VLA = `#include <stdio.h>
+long f(int n, int depth) {
+  long t[n][n];
+  long acc = 0;
+  for (int i = 0; i < n; i++) {
+    t[i][0] = i + depth;
+    for (int j = 1; j < n; j++) t[i][j] = t[i][j - 1] * 2 + 1;
+    acc += t[i][n - 1] + t[i][0];
+  }
+  if (depth > 0) acc += f(n, depth - 1);
+  return acc;
+}
+int main(void) {
+  printf("%ld\\n", f(7, 3));
+  return 0;
+}
+`;
+function vlaArray(rows: RowForm[], jRange: (lo?: number, hi?: number) => AccessRange[]): ArraySpec {
+  return {
+    name: 't',
+    declarator: 't[n][n]',
+    declaration: 'long t[n][n];',
+    extents: ['n', 'n'],
+    rows,
+    accesses: [
+      { at: 't[i][0]', ranges: jRange(0, 0), kind: 'write', statement: 't[i][0] = i + depth;' },
+      {
+        at: 't[i][j]',
+        ranges: jRange(1),
+        kind: 'write',
+        statement: 't[i][j] = t[i][j - 1] * 2 + 1;',
+      },
+      { at: 't[i][j - 1]', ranges: jRange(0), kind: 'read' },
+      { at: 't[i][n - 1]', ranges: jRange(0), kind: 'read' },
+      { at: 't[i][0]', n: 1, ranges: jRange(0, 0), kind: 'read' },
+    ],
+  };
+}
+
+interface Fold {
+  name: string;
+  source: string;
+  array: ArraySpec;
+  modulo?: 'exact' | 'pow2';
+  helper?: boolean;
+}
+
+const correctFolds: Fold[] = [
+  { name: 'fib: (i, k) -> k % 2, proven ranges', source: FIB, array: fibArray(KMOD2, proven) },
+  {
+    name: 'fib: (i, k) -> k mod 2 with the helper',
+    source: FIB,
+    array: fibArray(KMOD2, unknown),
+    helper: true,
+  },
+  {
+    name: 'fib: (i, k) -> k & 1 (pow2)',
+    source: FIB,
+    array: fibArray(KMOD2, unknown),
+    modulo: 'pow2',
+  },
+  {
+    name: 'fib: (i, k) -> (i mod 3, (i + k) mod 2) with a negative offset',
+    source: FIB,
+    array: fibArray([row([1, 0], 3), row([-1, 1], 2)], (lo, hi) => [
+      within(0, 11),
+      within(lo - 11, hi),
+    ]),
+  },
+  { name: 'prefix sum scalarized', source: PREFIX, array: prefixArray },
+  {
+    name: 'recursive VLA t[n][n] -> t[n] (j)',
+    source: VLA,
+    array: vlaArray([row([0, 1], 'n')], () => [{ withinModulus: true }]),
+  },
+];
+
+describe('correct folds: same output, owner check passes', () => {
+  test.each(correctFolds)('$name', async (fold) => {
+    const plan = makePlan(fold.source, [fold.array], { modulo: fold.modulo ?? 'exact' });
+    const contracted = rewrite(plan);
+    expect(contracted.helperEmitted).toBe(fold.helper ?? false);
+    const checked = instrument({ ...plan, fileName: 'prog.c' }).text;
+    const [original, result, shadow] = await Promise.all([
+      compileAndRun('original', fold.source),
+      compileAndRun('contracted', contracted.text),
+      compileAndRun('instrumented', checked),
+    ]);
+    expect(original.code).toBe(0);
+    expect(result).toEqual(original);
+    expect(shadow).toEqual(original);
+  });
+});
+
+describe('wrong folds: the owner check reports the clobber', () => {
+  test.each<{ name: string; source: string; array: ArraySpec; message: string }>([
+    {
+      name: 'fib scalarized: y[0][0] read after y[0][1] took its slot',
+      source: FIB,
+      array: fibArray([], () => []),
+      message:
+        'prog.c:10: beeclak check: clobbered read of y[0][0]: slot last written for y[0][1] (difference [0, -1])',
+    },
+    {
+      name: 'fib with the degenerate row 3k mod 3: every k in one slot',
+      source: FIB,
+      array: fibArray([row([0, 3], 3)], (lo, hi) => [within(3 * lo, 3 * hi)]),
+      message:
+        'prog.c:10: beeclak check: clobbered read of y[0][0]: slot last written for y[0][1] (difference [0, -1])',
+    },
+    {
+      name: 'recursive VLA folded to t[n][2]: t[0][0] overwritten by t[0][6]',
+      source: VLA,
+      array: vlaArray([row([1, 0], 'n'), row([0, 1], 2)], (lo, hi) => [
+        { withinModulus: true },
+        within(lo, hi),
+      ]),
+      message:
+        'prog.c:8: beeclak check: clobbered read of t[0][0]: slot last written for t[0][6] (difference [0, -6])',
+    },
+  ])('$name', async ({ source, array, message }) => {
+    const plan = makePlan(source, [array]);
+    const shadow = await compileAndRun('wrong', instrument({ ...plan, fileName: 'prog.c' }).text);
+    expect(shadow.code).toBe(97);
+    expect(shadow.stderr.trim()).toBe(message);
+  });
+});
