@@ -56,6 +56,7 @@ function abs(x: bigint): bigint {
 export function linearForm(
   coefficients: readonly bigint[],
   indexTexts: readonly string[],
+  asOperand: (text: string) => string = operand,
 ): LinearText {
   if (coefficients.length !== indexTexts.length)
     throw new RewriteError(
@@ -66,7 +67,7 @@ export function linearForm(
   let unit = true;
   coefficients.forEach((c, j) => {
     if (c === 0n) return;
-    const t = operand(indexTexts[j]!);
+    const t = asOperand(indexTexts[j]!);
     terms++;
     unit = c === 1n;
     const magnitude = abs(c) === 1n ? t : `${abs(c)} * ${t}`;
@@ -103,6 +104,7 @@ export function reduceModulo(
   range: AccessRange,
   modulus: Modulus,
   modulo: 'exact' | 'pow2',
+  inLong: LinearText = linear,
 ): SlotIndex {
   const value = linear.text;
   const b = modulus.value;
@@ -127,7 +129,10 @@ export function reduceModulo(
     const c = ((-range.min + b - 1n) / b) * b;
     return { text: `(${value} + ${c}) % ${modText}`, needsHelper: false };
   }
-  return { text: `${MOD_HELPER}(${value}, ${modulus.text.trim()})`, needsHelper: true };
+  // The helper's argument is computed in long: an unsigned index expression would wrap a
+  // negative value to a large positive one before the conversion (the other forms are
+  // right in unsigned arithmetic too, their true value being non-negative).
+  return { text: `${MOD_HELPER}(${inLong.text}, ${modulus.text.trim()})`, needsHelper: true };
 }
 
 /** The slot indices of one access, one per row (none for a scalar). */
@@ -147,6 +152,7 @@ export function slotIndices(
       access.rowRanges[r]!,
       row.modulus,
       modulo,
+      linearForm(row.coefficients, indexTexts, (t) => `(long)${operand(t)}`),
     ),
   );
 }

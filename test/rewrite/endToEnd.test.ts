@@ -125,6 +125,37 @@ function vlaArray(rows: RowForm[], jRange: (lo?: number, hi?: number) => AccessR
   };
 }
 
+// Unsigned iterators: i - j is computed in unsigned arithmetic, so a negative value wraps;
+// the row (1, -1) mod 7 is injective over each row i, which is all the fold needs.
+const UNSIGNED = `#include <stdio.h>
+int main(void) {
+  long t[7][7];
+  long acc = 0;
+  for (unsigned i = 0; i < 7; i++) {
+    for (unsigned j = 0; j < 7; j++) t[i][j] = (long)(i * 10 + j);
+    for (unsigned j = 0; j < 7; j++) acc = acc * 3 + t[i][j];
+  }
+  printf("%ld\\n", acc);
+  return 0;
+}
+`;
+const unsignedArray: ArraySpec = {
+  name: 't',
+  declarator: 't[7][7]',
+  declaration: 'long t[7][7];',
+  extents: ['7', '7'],
+  rows: [row([1, -1], 7)],
+  accesses: [
+    {
+      at: 't[i][j]',
+      ranges: [within()],
+      kind: 'write',
+      statement: 't[i][j] = (long)(i * 10 + j);',
+    },
+    { at: 't[i][j]', n: 1, ranges: [within()], kind: 'read' },
+  ],
+};
+
 interface Fold {
   name: string;
   source: string;
@@ -154,6 +185,13 @@ const correctFolds: Fold[] = [
       within(0, 11),
       within(lo - 11, hi),
     ]),
+  },
+  // Guards the helper's argument against unsigned wrap-around (computed in long).
+  {
+    name: 'unsigned iterators, (i - j) mod 7 through the helper',
+    source: UNSIGNED,
+    array: unsignedArray,
+    helper: true,
   },
   { name: 'prefix sum scalarized', source: PREFIX, array: prefixArray },
   {

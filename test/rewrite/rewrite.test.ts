@@ -234,7 +234,7 @@ describe('the modulo: elided, %, offset or helper', () => {
       expected:
         '#include <stdio.h>\n#include "k.h"\n' +
         HELPER +
-        'int g;\nvoid f(void) {\n  int t[3];\n  t[beeclak_mod((i - j), 3)] = t[beeclak_mod((j - i), 3)];\n}\n',
+        'int g;\nvoid f(void) {\n  int t[3];\n  t[beeclak_mod((long)(i - j), 3)] = t[beeclak_mod((long)(j - i), 3)];\n}\n',
       helper: true,
     },
     {
@@ -248,7 +248,7 @@ describe('the modulo: elided, %, offset or helper', () => {
           accesses: [{ at: 't[i]', ranges: [within(-9, 0)] }],
         },
       ],
-      expected: HELPER + 'int t[N]; t[beeclak_mod(-i, N)] = 0;',
+      expected: HELPER + 'int t[N]; t[beeclak_mod(-(long)i, N)] = 0;',
       helper: true,
     },
     {
@@ -263,7 +263,7 @@ describe('the modulo: elided, %, offset or helper', () => {
         },
       ],
       expected:
-        '#ifdef X\n#include <x.h>\n#endif\n' + HELPER + 'int t[2]; t[beeclak_mod(i, 2)] = 0;',
+        '#ifdef X\n#include <x.h>\n#endif\n' + HELPER + 'int t[2]; t[beeclak_mod((long)i, 2)] = 0;',
       helper: true,
     },
   ])('$name', check);
@@ -391,7 +391,7 @@ describe('everything else stays byte for byte', () => {
       expected:
         '#include <stdio.h>\r\n' +
         HELPER.replace(/\n/g, '\r\n') +
-        'int main(void) {\r\n  /* beeclak: t[i] -> t[i mod 2], 5 -> 2 cells */\r\n  int t[2];\r\n  t[beeclak_mod(i, 2)] = 1;\r\n}\r\n',
+        'int main(void) {\r\n  /* beeclak: t[i] -> t[i mod 2], 5 -> 2 cells */\r\n  int t[2];\r\n  t[beeclak_mod((long)i, 2)] = 1;\r\n}\r\n',
       helper: true,
     },
     {
