@@ -149,7 +149,12 @@ function shadowDeclarations(array: ArrayRewrite): string {
       : `long ${own}${shape}; char ${unused} beeclak_init_${array.name} = ` +
         `beeclak_clear((long *)&${own}, sizeof ${own});`;
   const extents = array.extentTexts!.map((t) => (t.trim() === '' ? '0' : `(long)(${t.trim()})`));
-  return ` ${shadow} const long ${unused} ${extentsName(array)}[${extents.length}] = { ${extents.join(', ')} };`;
+  // At file scope, internal linkage: the shadows are this file's business.
+  const storage = array.fileScope ? 'static ' : '';
+  return (
+    ` ${storage}${shadow} ${storage}const long ${unused} ${extentsName(array)}` +
+    `[${extents.length}] = { ${extents.join(', ')} };`
+  );
 }
 
 function linearised(array: ArrayRewrite, indexTexts: readonly string[]): string {

@@ -156,10 +156,80 @@ const unsignedArray: ArraySpec = {
   ],
 };
 
+// An access nested in another's index, both arrays contracted: a[b[i]] -> a[b[i % 2] % 8].
+const NESTED = `#include <stdio.h>
+int main(void) {
+  int b[64];
+  long a[64];
+  long acc = 0;
+  for (int i = 0; i < 64; i++) {
+    b[i] = (i * 5) % 8;
+    a[b[i]] = i;
+    acc += a[b[i]] * 2 + b[i];
+  }
+  printf("%ld\\n", acc);
+  return 0;
+}
+`;
+const nestedArrays: ArraySpec[] = [
+  {
+    name: 'b',
+    declarator: 'b[64]',
+    declaration: 'int b[64];',
+    extents: ['64'],
+    rows: [row([1], 2)],
+    accesses: [
+      { at: 'b[i]', ranges: [within(0, 63)], kind: 'write', statement: 'b[i] = (i * 5) % 8;' },
+      { at: 'b[i]', n: 1, ranges: [within(0, 63)], kind: 'read' },
+      { at: 'b[i]', n: 2, ranges: [within(0, 63)], kind: 'read' },
+      { at: 'b[i]', n: 3, ranges: [within(0, 63)], kind: 'read' },
+    ],
+  },
+  {
+    name: 'a',
+    declarator: 'a[64]',
+    declaration: 'long a[64];',
+    extents: ['64'],
+    rows: [row([1], 8)],
+    accesses: [
+      { at: 'a[b[i]]', ranges: [within(0)], kind: 'write', statement: 'a[b[i]] = i;' },
+      { at: 'a[b[i]]', n: 1, ranges: [within(0)], kind: 'read' },
+    ],
+  },
+];
+
+// A file-scope temporary (marked by the user): shadows at file scope too.
+const GLOBAL = `#include <stdio.h>
+#define N 30
+static double w[N];
+int main(void) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    w[i] = i * 0.5;
+    s += w[i];
+  }
+  printf("%.2f\\n", s);
+  return 0;
+}
+`;
+const globalArray: ArraySpec = {
+  name: 'w',
+  declarator: 'w[N]',
+  declaration: 'static double w[N];',
+  extents: ['N'],
+  fileScope: true,
+  rows: [],
+  accesses: [
+    { at: 'w[i]', ranges: [], kind: 'write', statement: 'w[i] = i * 0.5;' },
+    { at: 'w[i]', n: 1, ranges: [], kind: 'read' },
+  ],
+};
+
 interface Fold {
   name: string;
   source: string;
   array: ArraySpec;
+  others?: ArraySpec[];
   modulo?: 'exact' | 'pow2';
   helper?: boolean;
 }
@@ -193,6 +263,13 @@ const correctFolds: Fold[] = [
     array: unsignedArray,
     helper: true,
   },
+  {
+    name: 'nested accesses a[b[i]], both contracted',
+    source: NESTED,
+    array: nestedArrays[0]!,
+    others: [nestedArrays[1]!],
+  },
+  { name: 'file-scope temporary scalarized', source: GLOBAL, array: globalArray },
   { name: 'prefix sum scalarized', source: PREFIX, array: prefixArray },
   {
     name: 'recursive VLA t[n][n] -> t[n] (j)',
@@ -203,7 +280,9 @@ const correctFolds: Fold[] = [
 
 describe('correct folds: same output, owner check passes', () => {
   test.each(correctFolds)('$name', async (fold) => {
-    const plan = makePlan(fold.source, [fold.array], { modulo: fold.modulo ?? 'exact' });
+    const plan = makePlan(fold.source, [fold.array, ...(fold.others ?? [])], {
+      modulo: fold.modulo ?? 'exact',
+    });
     const contracted = rewrite(plan);
     expect(contracted.helperEmitted).toBe(fold.helper ?? false);
     const checked = instrument({ ...plan, fileName: 'prog.c' }).text;
