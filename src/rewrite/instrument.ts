@@ -213,7 +213,7 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   let needsModHelper = false;
   const statements = new Map<string, { start: number; end: number }>();
   for (const array of plan.arrays) {
-    validateArray(array);
+    validateArray(source, array);
     if (!array.declarationRange || !array.extentTexts)
       throw new RewriteError(`${array.name}: instrumentation needs its declaration and extents`);
     const dims = array.extentTexts.length;

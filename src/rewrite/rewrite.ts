@@ -24,7 +24,8 @@ export function contractedDeclarator(array: ArrayRewrite): string {
 }
 
 /** Checks what every stage must agree on before any text is produced. */
-export function validateArray(array: ArrayRewrite): void {
+export function validateArray(source: string, array: ArrayRewrite): void {
+  checkLocations(source, array);
   const dims = array.rows[0]?.coefficients.length;
   for (const row of array.rows) {
     if (row.coefficients.length !== dims)
@@ -43,6 +44,43 @@ export function validateArray(array: ArrayRewrite): void {
       );
     if (a.indexRanges.length === 0)
       throw new RewriteError(`an access of ${array.name} has no index`);
+  }
+}
+
+function startsWithSubscript(text: string, name: string): boolean {
+  return text.startsWith(name) && /^\s*\[/.test(text.slice(name.length));
+}
+
+/**
+ * The ranges must cover what they claim (`y[...]`, each index between its brackets):
+ * a range that is off by a few characters would silently rewrite the wrong text.
+ */
+function checkLocations(source: string, array: ArrayRewrite): void {
+  const { name } = array;
+  const declarator = source.slice(array.declaratorRange.start, array.declaratorRange.end);
+  if (!startsWithSubscript(declarator, name) || !declarator.trimEnd().endsWith(']'))
+    throw new RewriteError(`declarator range of ${name} covers ${JSON.stringify(declarator)}`);
+  for (const a of array.accesses) {
+    const text = source.slice(a.range.start, a.range.end);
+    if (!startsWithSubscript(text, name) || !text.trimEnd().endsWith(']'))
+      throw new RewriteError(`access range of ${name} covers ${JSON.stringify(text)}`);
+    let previous = a.range.start + name.length;
+    for (const r of a.indexRanges) {
+      const before = source.slice(previous, r.start);
+      const after = source.slice(r.end).trimStart();
+      if (
+        r.start < previous ||
+        r.end > a.range.end ||
+        !/^\s*\]?\s*\[\s*$/.test(before) ||
+        !after.startsWith(']')
+      )
+        throw new RewriteError(
+          `index range [${r.start}, ${r.end}) of ${JSON.stringify(text)} is not between brackets`,
+        );
+      previous = r.end;
+    }
+    if (source.slice(previous, a.range.end).trim() !== ']')
+      throw new RewriteError(`access ${JSON.stringify(text)} has more indices than its ranges`);
   }
 }
 
@@ -90,7 +128,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   const edits: Edit[] = [];
   let firstHelperUse: number | undefined;
   for (const array of plan.arrays) {
-    validateArray(array);
+    validateArray(source, array);
     edits.push({
       range: array.declaratorRange,
       holes: [],

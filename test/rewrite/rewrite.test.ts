@@ -486,23 +486,54 @@ describe('annotations', () => {
 });
 
 describe('refusals: a doubtful plan is an internal error, never output', () => {
-  const source = 'int t[8], u[8]; t[u[i]] = 0;';
-  test.each<{ name: string; arrays: ArraySpec[]; modulo?: 'exact' | 'pow2'; message: RegExp }>([
+  const defaultSource = 'int t[8], u[8]; t[u[i]] = 0;';
+  test.each<{
+    name: string;
+    source?: string;
+    arrays: ArraySpec[];
+    modulo?: 'exact' | 'pow2';
+    message: RegExp;
+  }>([
     {
       name: 'two edits of the same access',
       arrays: [
         { name: 't', declarator: 't[8]', rows: [], accesses: [{ at: 't[u[i]]', ranges: [] }] },
-        { name: 'u', declarator: 'u[8]', rows: [], accesses: [{ at: 't[u[i]]', ranges: [] }] },
+        { name: 't', declarator: 't[8]', rows: [], accesses: [{ at: 't[u[i]]', ranges: [] }] },
       ],
       message: /same text/,
     },
     {
-      name: 'edits overlapping without nesting',
+      name: 'an access nested where its text is not kept (in a declarator)',
+      source: 'int u[8]; int t[sizeof u[0]]; t[i] = 0;',
       arrays: [
-        { name: 't', declarator: 't[8], u', rows: [], accesses: [] },
-        { name: 'u', declarator: 'u[8]', rows: [], accesses: [] },
+        {
+          name: 't',
+          declarator: 't[sizeof u[0]]',
+          rows: [],
+          accesses: [{ at: 't[i]', ranges: [] }],
+        },
+        { name: 'u', declarator: 'u[8]', rows: [], accesses: [{ at: 'u[0]', ranges: [] }] },
       ],
-      message: /overlapping|outside the text/,
+      message: /outside the text it keeps/,
+    },
+    {
+      name: 'a declarator range that misses the name',
+      arrays: [{ name: 't', declarator: '[8], u', rows: [], accesses: [] }],
+      message: /declarator range/,
+    },
+    {
+      name: 'an access range of another array',
+      arrays: [
+        { name: 'u', declarator: 'u[8]', rows: [], accesses: [{ at: 't[u[i]]', ranges: [] }] },
+      ],
+      message: /access range/,
+    },
+    {
+      name: 'an access range that stops before its last index',
+      arrays: [
+        { name: 't', declarator: 't[8]', rows: [], accesses: [{ at: 't[u[i]', ranges: [] }] },
+      ],
+      message: /access .*t\[u\[i\]/,
     },
     {
       name: 'a row of the wrong length',
@@ -553,8 +584,8 @@ describe('refusals: a doubtful plan is an internal error, never output', () => {
       ],
       message: /row ranges/,
     },
-  ])('$name', ({ arrays, modulo, message }) => {
-    const plan = makePlan(source, arrays, { modulo: modulo ?? 'exact' });
+  ])('$name', ({ source, arrays, modulo, message }) => {
+    const plan = makePlan(source ?? defaultSource, arrays, { modulo: modulo ?? 'exact' });
     expect(() => rewrite(plan)).toThrow(RewriteError);
     expect(() => rewrite(plan)).toThrow(message);
   });
