@@ -17,3 +17,4 @@ export { RewriteError } from './plan.js';
 export { rewrite, contractedDeclarator, MOD_HELPER_DEFINITION } from './rewrite.js';
 export { instrument, CLOBBER_EXIT_STATUS, type InstrumentPlan } from './instrument.js';
 export { linearForm, reduceModulo, MOD_HELPER } from './sigma.js';
+export { describeMapping, annotationText } from './describe.js';

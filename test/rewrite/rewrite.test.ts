@@ -1,4 +1,5 @@
 import { rewrite } from '../../src/rewrite/rewrite.js';
+import { annotationText, describeMapping } from '../../src/rewrite/describe.js';
 import { RewriteError } from '../../src/rewrite/plan.js';
 import { makePlan, row, within, type ArraySpec } from './planBuilder.js';
 
@@ -588,5 +589,56 @@ describe('refusals: a doubtful plan is an internal error, never output', () => {
     const plan = makePlan(source ?? defaultSource, arrays, { modulo: modulo ?? 'exact' });
     expect(() => rewrite(plan)).toThrow(RewriteError);
     expect(() => rewrite(plan)).toThrow(message);
+  });
+});
+
+describe('annotation texts', () => {
+  test.each<{ rows: ReturnType<typeof row>[]; names: string[]; expected: string }>([
+    {
+      rows: [row([1, 0], 'N'), row([0, 1], 2)],
+      names: ['i', 'k'],
+      expected: 'y[i][k] -> y[i % N][k % 2]',
+    },
+    { rows: [row([2, 1], 197)], names: ['i', 'k'], expected: 'y[i][k] -> y[(2 * i + k) % 197]' },
+    { rows: [], names: ['i', 'k'], expected: 'y[i][k] -> y' },
+  ])('$expected', ({ rows, names, expected }) => {
+    expect(describeMapping('y', rows, names)).toBe(expected);
+  });
+
+  test('with cell counts', () => {
+    expect(
+      annotationText('y', [row([0, 1], 2)], ['i', 'k'], { before: '10000', after: '200' }),
+    ).toBe('y[i][k] -> y[k % 2], 10000 -> 200 cells');
+  });
+
+  // Guards against two annotations at the same place (one declaration, two arrays)
+  // being refused as overlapping edits or losing one of them.
+  test('two contracted arrays of one declaration both get their line', () => {
+    const source = '  double y[N][N], z[N];\n  y[i][k] = z[k];\n';
+    const plan = makePlan(
+      source,
+      [
+        {
+          name: 'y',
+          declarator: 'y[N][N]',
+          declaration: 'double y[N][N], z[N];',
+          rows: [],
+          accesses: [{ at: 'y[i][k]', ranges: [] }],
+          annotation: 'y scalar',
+        },
+        {
+          name: 'z',
+          declarator: 'z[N]',
+          declaration: 'double y[N][N], z[N];',
+          rows: [],
+          accesses: [{ at: 'z[k]', ranges: [] }],
+          annotation: 'z scalar',
+        },
+      ],
+      { annotate: true },
+    );
+    expect(rewrite(plan).text).toBe(
+      '  /* beeclak: y scalar */\n  /* beeclak: z scalar */\n  double y, z;\n  y = z;\n',
+    );
   });
 });
