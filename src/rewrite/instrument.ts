@@ -37,7 +37,7 @@ import {
   MOD_HELPER_DEFINITION,
   validateArray,
 } from './rewrite.js';
-import { slotIndices } from './sigma.js';
+import { slotIndices, slotStyle } from './sigma.js';
 
 export interface InstrumentPlan extends RewritePlan {
   /** The file name printed in clobber reports (and in the `#line` directive). */
@@ -210,6 +210,7 @@ function commitEdit(source: string, statement: { start: number; end: number }): 
 export function instrument(plan: InstrumentPlan): { text: string } {
   const { source } = plan;
   const edits: Edit[] = [];
+  const style = slotStyle(plan);
   let needsModHelper = false;
   const statements = new Map<string, { start: number; end: number }>();
   for (const array of plan.arrays) {
@@ -245,7 +246,7 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       }
       edits.push(
         accessEdit(array, access, (texts) => {
-          const slots = slotIndices(array, access, texts, plan.modulo);
+          const slots = slotIndices(array, access, texts, style);
           if (slots.some((s) => s.needsHelper)) needsModHelper = true;
           return instrumentedAccess(
             array,

@@ -89,6 +89,11 @@ export interface RewritePlan {
    */
   readonly modulo: 'exact' | 'pow2';
   readonly annotate: boolean;
+  /**
+   * Object-like macros whose replacement is not a single token or a parenthesized
+   * expression (`#define M i + 1`): parenthesized wherever they become an operand.
+   */
+  readonly unsafeMacros?: readonly string[];
 }
 
 export interface RewriteResult {

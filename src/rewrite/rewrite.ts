@@ -11,7 +11,7 @@ import {
   type RewritePlan,
   type RewriteResult,
 } from './plan.js';
-import { MOD_HELPER, slotIndices } from './sigma.js';
+import { MOD_HELPER, slotIndices, slotStyle } from './sigma.js';
 
 /** Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. */
 export const MOD_HELPER_DEFINITION =
@@ -126,6 +126,7 @@ export function fileLevelEdit(source: string, firstUse: number, lines: readonly 
 export function rewrite(plan: RewritePlan): RewriteResult {
   const { source } = plan;
   const edits: Edit[] = [];
+  const style = slotStyle(plan);
   let firstHelperUse: number | undefined;
   for (const array of plan.arrays) {
     validateArray(source, array);
@@ -140,7 +141,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
     for (const access of array.accesses) {
       edits.push(
         accessEdit(array, access, (texts) => {
-          const slots = slotIndices(array, access, texts, plan.modulo);
+          const slots = slotIndices(array, access, texts, style);
           if (slots.some((s) => s.needsHelper))
             firstHelperUse = Math.min(firstHelperUse ?? Infinity, access.range.start);
           return array.name + slots.map((s) => `[${s.text}]`).join('');

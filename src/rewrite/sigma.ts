@@ -9,6 +9,7 @@ import {
   type AccessRewrite,
   type ArrayRewrite,
   type Modulus,
+  type RewritePlan,
   type RowForm,
 } from './plan.js';
 
@@ -40,9 +41,20 @@ function isSubscriptChain(text: string): boolean {
 
 /** The text, trimmed, in parentheses unless it is an operand that needs none. */
 export function operand(text: string): string {
-  const t = text.trim();
-  if (t === '') throw new RewriteError('empty index or modulus text');
-  return isSimpleOperand(t) || isSubscriptChain(t) ? t : `(${t})`;
+  return operandOutside(new Set())(text);
+}
+
+/**
+ * `operand`, also parenthesizing the names of object-like macros whose replacement is not
+ * one token (`#define M i + 1`: `2 * M` would expand to `2 * i + 1`).
+ */
+export function operandOutside(unsafeMacros: ReadonlySet<string>): (text: string) => string {
+  return (text) => {
+    const t = text.trim();
+    if (t === '') throw new RewriteError('empty index or modulus text');
+    if (unsafeMacros.has(t)) return `(${t})`;
+    return isSimpleOperand(t) || isSubscriptChain(t) ? t : `(${t})`;
+  };
 }
 
 function abs(x: bigint): bigint {
@@ -105,6 +117,7 @@ export function reduceModulo(
   modulus: Modulus,
   modulo: 'exact' | 'pow2',
   inLong: LinearText = linear,
+  asOperand: (text: string) => string = operand,
 ): SlotIndex {
   const value = linear.text;
   const b = modulus.value;
@@ -121,7 +134,7 @@ export function reduceModulo(
     // for signed integers (guaranteed by C23 and by both compilers' documentation).
     return { text: `${lhs} & ${b - 1n}`, needsHelper: false };
   }
-  const modText = operand(modulus.text);
+  const modText = asOperand(modulus.text);
   if (range.min !== undefined && range.min >= 0n)
     return { text: `${lhs} % ${modText}`, needsHelper: false };
   if (range.min !== undefined && b !== undefined) {
@@ -132,7 +145,17 @@ export function reduceModulo(
   // The helper's argument is computed in long: an unsigned index expression would wrap a
   // negative value to a large positive one before the conversion (the other forms are
   // right in unsigned arithmetic too, their true value being non-negative).
-  return { text: `${MOD_HELPER}(${inLong.text}, ${modulus.text.trim()})`, needsHelper: true };
+  return { text: `${MOD_HELPER}(${inLong.text}, ${modText})`, needsHelper: true };
+}
+
+/** How slot indices are spelled for one plan. */
+export interface SlotStyle {
+  readonly modulo: 'exact' | 'pow2';
+  readonly asOperand: (text: string) => string;
+}
+
+export function slotStyle(plan: RewritePlan): SlotStyle {
+  return { modulo: plan.modulo, asOperand: operandOutside(new Set(plan.unsafeMacros ?? [])) };
 }
 
 /** The slot indices of one access, one per row (none for a scalar). */
@@ -140,19 +163,21 @@ export function slotIndices(
   array: ArrayRewrite,
   access: AccessRewrite,
   indexTexts: readonly string[],
-  modulo: 'exact' | 'pow2',
+  style: SlotStyle,
 ): SlotIndex[] {
+  const { modulo, asOperand } = style;
   if (access.rowRanges.length !== array.rows.length)
     throw new RewriteError(
       `access of ${array.name} has ${access.rowRanges.length} row ranges for ${array.rows.length} rows`,
     );
   return array.rows.map((row: RowForm, r) =>
     reduceModulo(
-      linearForm(row.coefficients, indexTexts),
+      linearForm(row.coefficients, indexTexts, asOperand),
       access.rowRanges[r]!,
       row.modulus,
       modulo,
-      linearForm(row.coefficients, indexTexts, (t) => `(long)${operand(t)}`),
+      linearForm(row.coefficients, indexTexts, (t) => `(long)${asOperand(t)}`),
+      asOperand,
     ),
   );
 }

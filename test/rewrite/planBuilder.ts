@@ -84,12 +84,13 @@ export function arrayPlan(source: string, spec: ArraySpec): ArrayRewrite {
 export function makePlan(
   source: string,
   arrays: ArraySpec[],
-  options: { modulo?: 'exact' | 'pow2'; annotate?: boolean } = {},
+  options: { modulo?: 'exact' | 'pow2'; annotate?: boolean; unsafeMacros?: string[] } = {},
 ): RewritePlan {
   return {
     source,
     arrays: arrays.map((a) => arrayPlan(source, a)),
     modulo: options.modulo ?? 'exact',
     annotate: options.annotate ?? false,
+    ...(options.unsafeMacros ? { unsafeMacros: options.unsafeMacros } : {}),
   };
 }

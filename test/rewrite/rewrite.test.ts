@@ -7,7 +7,7 @@ interface Case {
   name: string;
   source: string;
   arrays: ArraySpec[];
-  options?: { modulo?: 'exact' | 'pow2'; annotate?: boolean };
+  options?: { modulo?: 'exact' | 'pow2'; annotate?: boolean; unsafeMacros?: string[] };
   expected: string;
   helper?: boolean;
 }
@@ -112,6 +112,43 @@ describe('dropped dimensions and index forms', () => {
         },
       ],
       expected: 'int t[3]; t[0] = 1;',
+    },
+  ])('$name', check);
+});
+
+describe('macros whose expansion is not one token', () => {
+  // Guards against `2 * M % 4` expanding to `2 * i + 1 % 4` for `#define M i + 1`.
+  test.each<Case>([
+    {
+      name: 'an unsafe macro index is parenthesized as an operand',
+      source: '#define M i + 1\nint t[8]; t[M] = t[M];',
+      arrays: [
+        {
+          name: 't',
+          declarator: 't[8]',
+          rows: [row([2], 4)],
+          accesses: [
+            { at: 't[M]', ranges: [within(0)] },
+            { at: 't[M]', n: 1, ranges: [within(0, 3)] },
+          ],
+        },
+      ],
+      options: { unsafeMacros: ['M'] },
+      expected: '#define M i + 1\nint t[4]; t[(2 * (M)) % 4] = t[2 * (M)];',
+    },
+    {
+      name: 'an unsafe macro modulus is parenthesized after %',
+      source: '#define B 2 + 2\nint t[8]; t[i] = 0;',
+      arrays: [
+        {
+          name: 't',
+          declarator: 't[8]',
+          rows: [row([1], 'B', 4)],
+          accesses: [{ at: 't[i]', ranges: [within(0)] }],
+        },
+      ],
+      options: { unsafeMacros: ['B'] },
+      expected: '#define B 2 + 2\nint t[B]; t[i % (B)] = 0;',
     },
   ])('$name', check);
 });
