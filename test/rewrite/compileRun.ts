@@ -27,7 +27,10 @@ export async function compileAndRun(name: string, source: string): Promise<RunRe
   const base = path.join(dir, `${name}-${counter++}`);
   writeFileSync(`${base}.c`, source);
   const cc = process.env.CC ?? 'cc';
+  // e.g. BEECLAK_TEST_CFLAGS='-fsanitize=address,undefined' to run everything under sanitizers
+  const extra = (process.env.BEECLAK_TEST_CFLAGS ?? '').split(' ').filter(Boolean);
   const built = await exec(cc, [
+    ...extra,
     '-O0',
     '-std=gnu99',
     '-Wall',

@@ -133,7 +133,7 @@ int main(void) {
   long acc = 0;
   for (unsigned i = 0; i < 7; i++) {
     for (unsigned j = 0; j < 7; j++) t[i][j] = (long)(i * 10 + j);
-    for (unsigned j = 0; j < 7; j++) acc = acc * 3 + t[i][j];
+    for (unsigned j = 0; j < 7; j++) acc = (acc * 3 + t[i][j]) % 1000003;
   }
   printf("%ld\\n", acc);
   return 0;
