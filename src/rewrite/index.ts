@@ -18,3 +18,4 @@ export { rewrite, contractedDeclarator, MOD_HELPER_DEFINITION } from './rewrite.
 export { instrument, CLOBBER_EXIT_STATUS, type InstrumentPlan } from './instrument.js';
 export { linearForm, reduceModulo, MOD_HELPER } from './sigma.js';
 export { describeMapping, annotationText } from './describe.js';
+export { accessRewrites, arrayRewrite, type ModelAccess } from './fromModel.js';
