@@ -42,6 +42,14 @@ import { slotIndices, slotStyle } from './sigma.js';
 export interface InstrumentPlan extends RewritePlan {
   /** The file name printed in clobber reports (and in the `#line` directive). */
   readonly fileName: string;
+  /**
+   * `sigma` (default): the source is the original; contract it as `rewrite` does and
+   * check. `as-written`: the source is already folded (a hand-folded file for
+   * `check --against`); declarators and accesses stay as written (their slots are whatever
+   * the folded text says), `rows`/`rowRanges` are ignored, and every access must carry
+   * `originalIndexTexts`, the logical cell it stands for.
+   */
+  readonly slots?: 'sigma' | 'as-written';
 }
 
 /** Exit status of an instrumented program that found a clobbered read. */
@@ -137,10 +145,8 @@ function extentsName(array: ArrayRewrite): string {
 }
 
 /** The shadow declarations placed right after the array's declaration. */
-function shadowDeclarations(array: ArrayRewrite): string {
+function shadowDeclarations(array: ArrayRewrite, shape: string, allKnown: boolean): string {
   const own = shadowName(array);
-  const shape = array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
-  const allKnown = array.rows.every((r) => r.modulus.value !== undefined);
   const unused = '__attribute__((unused))';
   // A VLA (a modulus known only at run time) cannot have an initializer.
   const shadow =
@@ -166,31 +172,73 @@ function linearised(array: ArrayRewrite, indexTexts: readonly string[]): string 
   return lin;
 }
 
+/**
+ * The checked access: `lvalue` is the (contracted) access, `element` an expression of the
+ * element type that is not evaluated (in `__typeof__` and `sizeof`), `cell` the original
+ * index texts of the logical cell.
+ */
 function instrumentedAccess(
   array: ArrayRewrite,
   access: AccessRewrite,
-  indexTexts: readonly string[],
-  slots: readonly string[],
+  cell: readonly string[],
+  lvalue: string,
+  element: string,
 ): string {
   const kind = access.kind ?? 'read';
   const bits = KIND_BITS[kind] | (kind !== 'read' && access.statementRange ? DEFERRED : 0);
-  const zero = array.rows.map(() => '[0]').join('');
-  const slot = array.name + slots.map((s) => `[${s}]`).join('');
   const own = shadowName(array);
   const args = [
-    `&${slot}`,
+    `&${lvalue}`,
     `&${array.name}`,
-    `sizeof(${array.name}${zero})`,
+    `sizeof(${element})`,
     `(long *)&${own}`,
     `(long)(sizeof ${own} / sizeof(long))`,
-    linearised(array, indexTexts),
+    linearised(array, cell),
     extentsName(array),
-    String(indexTexts.length),
+    String(cell.length),
     cString(array.name),
     String(access.line),
     String(bits),
   ];
-  return `(*(__typeof__(&${array.name}${zero}))beeclak_access(${args.join(', ')}))`;
+  return `(*(__typeof__(&${element}))beeclak_access(${args.join(', ')}))`;
+}
+
+/** The text of `range` with its holes replaced by `texts`. */
+function withHoles(
+  source: string,
+  range: { start: number; end: number },
+  holes: readonly { start: number; end: number }[],
+  texts: readonly string[],
+): string {
+  let out = '';
+  let at = range.start;
+  holes.forEach((h, k) => {
+    out += source.slice(at, h.start) + texts[k]!;
+    at = h.end;
+  });
+  return out + source.slice(at, range.end);
+}
+
+/** What `as-written` instrumentation relies on: names where the ranges say, logical cells. */
+function checkAsWritten(source: string, array: ArrayRewrite): void {
+  const named = (r: { start: number; end: number }) => {
+    const text = source.slice(r.start, r.end);
+    return text.startsWith(array.name) && !/^[A-Za-z0-9_]/.test(text.slice(array.name.length));
+  };
+  if (!named(array.declaratorRange))
+    throw new RewriteError(`declarator range of ${array.name} does not start with its name`);
+  for (const a of array.accesses) {
+    if (!named(a.range))
+      throw new RewriteError(`an access range of ${array.name} does not start with its name`);
+    if (!a.originalIndexTexts)
+      throw new RewriteError(`an access of ${array.name} has no original index texts`);
+    let previous = a.range.start;
+    for (const h of a.indexRanges) {
+      if (h.start < previous || h.end > a.range.end || h.end < h.start)
+        throw new RewriteError(`index ranges of an access of ${array.name} are out of order`);
+      previous = h.end;
+    }
+  }
 }
 
 /** `, beeclak_commit()` before the `;` that ends a statement with queued writes. */
@@ -213,22 +261,34 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   const style = slotStyle(plan);
   let needsModHelper = false;
   const statements = new Map<string, { start: number; end: number }>();
+  const asWritten = plan.slots === 'as-written';
   for (const array of plan.arrays) {
-    validateArray(source, array);
+    if (asWritten) checkAsWritten(source, array);
+    else validateArray(source, array);
     if (!array.declarationRange || !array.extentTexts)
       throw new RewriteError(`${array.name}: instrumentation needs its declaration and extents`);
     const dims = array.extentTexts.length;
-    edits.push({
-      range: array.declaratorRange,
-      holes: [],
-      render: () => contractedDeclarator(array),
-      what: `declarator of ${array.name}`,
-    });
+    let shape: string;
+    let allKnown: boolean;
+    if (asWritten) {
+      const declarator = source.slice(array.declaratorRange.start, array.declaratorRange.end);
+      shape = declarator.slice(array.name.length).trim();
+      allKnown = /^(\[\s*[0-9]+[uUlL]*\s*\])*$/.test(shape);
+    } else {
+      shape = array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+      allKnown = array.rows.every((r) => r.modulus.value !== undefined);
+      edits.push({
+        range: array.declaratorRange,
+        holes: [],
+        render: () => contractedDeclarator(array),
+        what: `declarator of ${array.name}`,
+      });
+    }
     const after = array.declarationRange.end;
     edits.push({
       range: { start: after, end: after },
       holes: [],
-      render: () => shadowDeclarations(array),
+      render: () => shadowDeclarations(array, shape, allKnown),
       what: `shadow of ${array.name}`,
     });
     if (plan.annotate && array.annotation !== undefined)
@@ -236,9 +296,10 @@ export function instrument(plan: InstrumentPlan): { text: string } {
     for (const access of array.accesses) {
       if (access.line === undefined)
         throw new RewriteError(`an access of ${array.name} has no line`);
-      if (access.indexRanges.length !== dims)
+      const cellTexts = access.originalIndexTexts;
+      if ((cellTexts?.length ?? access.indexRanges.length) !== dims)
         throw new RewriteError(
-          `an access of ${array.name} has ${access.indexRanges.length} indices for ${dims} extents`,
+          `an access of ${array.name} has ${cellTexts?.length ?? access.indexRanges.length} indices for ${dims} extents`,
         );
       if (access.kind !== undefined && access.kind !== 'read' && access.statementRange) {
         const s = access.statementRange;
@@ -246,14 +307,15 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       }
       edits.push(
         accessEdit(array, access, (texts) => {
+          if (asWritten) {
+            const lvalue = `(${withHoles(source, access.range, access.indexRanges, texts)})`;
+            return instrumentedAccess(array, access, cellTexts!, lvalue, lvalue);
+          }
           const slots = slotIndices(array, access, texts, style);
           if (slots.some((s) => s.needsHelper)) needsModHelper = true;
-          return instrumentedAccess(
-            array,
-            access,
-            texts,
-            slots.map((s) => s.text),
-          );
+          const lvalue = array.name + slots.map((s) => `[${s.text}]`).join('');
+          const element = array.name + array.rows.map(() => '[0]').join('');
+          return instrumentedAccess(array, access, cellTexts ?? texts, lvalue, element);
         }),
       );
     }

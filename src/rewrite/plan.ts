@@ -57,6 +57,13 @@ export interface AccessRewrite {
    * says reads come first. Without it a write takes effect at once.
    */
   readonly statementRange?: ByteRange;
+  /**
+   * For `check` instrumentation only: the index texts of the logical cell in the original
+   * program (`i`, `k` for `y[i][k]`). Defaults to the access's own index texts; required
+   * when instrumenting an already folded file (`slots: 'as-written'`). Must not contain
+   * accesses of contracted arrays.
+   */
+  readonly originalIndexTexts?: readonly string[];
 }
 
 export interface ArrayRewrite {

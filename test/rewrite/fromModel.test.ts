@@ -81,6 +81,8 @@ describe('plan entries from the model', () => {
     expect(array.extentTexts).toEqual(['N']);
     expect(array.fileScope).toBe(false);
     const out = rewrite({ source: SOURCE, arrays: [array], modulo: 'exact', annotate: false });
-    expect(out.text).toBe('void f(void) {\n  double y[2];\n  y[i % 2] += y[((i - 1) + 2) % 2];\n}\n');
+    expect(out.text).toBe(
+      'void f(void) {\n  double y[2];\n  y[i % 2] += y[((i - 1) + 2) % 2];\n}\n',
+    );
   });
 });

@@ -38,6 +38,8 @@ export interface AccessSpec {
   statement?: string;
   /** Which occurrence of the statement text. */
   statementN?: number;
+  /** The logical cell's index texts in the original program (for folded sources). */
+  original?: string[];
 }
 
 export interface ArraySpec {
@@ -72,6 +74,7 @@ export function arrayPlan(source: string, spec: ArraySpec): ArrayRewrite {
         rowRanges: a.ranges,
         kind: a.kind ?? 'read',
         line: lineOf(source, loc.range.start),
+        ...(a.original ? { originalIndexTexts: a.original } : {}),
         ...(a.statement ? { statementRange: rangeOf(source, a.statement, a.statementN ?? 0) } : {}),
       };
     }),
