@@ -4,8 +4,15 @@
  * `y[i] += v` is a read and a write of the same text in the model, one `readwrite` edit
  * here), ranges and lines taken from the model.
  */
-import type { Access, ArrayInfo, Statement } from '../model/types.js';
-import type { AccessKind, AccessRange, AccessRewrite, ArrayRewrite, RowForm } from './plan.js';
+import type { Access, ArrayInfo, Extent, Statement } from '../model/types.js';
+import {
+  RewriteError,
+  type AccessKind,
+  type AccessRange,
+  type AccessRewrite,
+  type ArrayRewrite,
+  type RowForm,
+} from './plan.js';
 
 /** One model access of the array, with the statement it belongs to and its row ranges. */
 export interface ModelAccess {
@@ -46,7 +53,7 @@ export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[
       continue;
     }
     if (previous.rowRanges.length !== rowRanges.length)
-      throw new Error(`accesses at ${key} disagree on the number of rows`);
+      throw new RewriteError(`accesses at ${key} disagree on the number of rows`);
     byRange.set(key, {
       ...previous,
       rowRanges: previous.rowRanges.map((r, k) => joinRange(r, rowRanges[k]!)),
@@ -73,4 +80,54 @@ export function arrayRewrite(
     fileScope: info.storage === 'global' || info.storage === 'static-global',
     ...(annotation !== undefined ? { annotation } : {}),
   };
+}
+
+/** The dimension a row copies unchanged (coefficient 1 there, 0 elsewhere), if any. */
+function copiedDimension(coefficients: readonly bigint[]): number | undefined {
+  const d = coefficients.findIndex((c) => c !== 0n);
+  if (d < 0 || coefficients[d] !== 1n) return undefined;
+  return coefficients.every((c, k) => k === d || c === 0n) ? d : undefined;
+}
+
+/**
+ * The rows of a mapping (M, b) as the rewriter wants them: rows of modulus 1 dropped, and
+ * the extent's own text (`N`) for a row that copies dimension d into a modulus equal to
+ * that extent, so sizes stay symbolic where the source was. A modulus of 0 or less (no
+ * modulo at all) is refused.
+ */
+export function rowForms(
+  M: readonly (readonly bigint[])[],
+  b: readonly bigint[],
+  extents: readonly Extent[],
+): RowForm[] {
+  const rows: RowForm[] = [];
+  M.forEach((coefficients, r) => {
+    const value = b[r];
+    if (value === undefined || value <= 0n)
+      throw new RewriteError(`row ${r} of the mapping has modulus ${value}`);
+    if (value === 1n) return;
+    const d = copiedDimension(coefficients);
+    const extent = d === undefined ? undefined : extents[d];
+    const text =
+      extent && extent.value === value && extent.text.trim() !== ''
+        ? extent.text.trim()
+        : `${value}`;
+    rows.push({ coefficients: [...coefficients], modulus: { value, text } });
+  });
+  return rows;
+}
+
+/**
+ * Whether a row copies dimension d into a modulus equal to extent d: then its value at
+ * any access with defined behaviour (index within the declared extent) is already in
+ * [0, b), and `%` is not needed. An out-of-bounds access is undefined in the original.
+ */
+export function copiesInBounds(row: RowForm, extents: readonly Extent[]): boolean {
+  const d = copiedDimension(row.coefficients);
+  if (d === undefined) return false;
+  const extent = extents[d];
+  if (!extent) return false;
+  if (row.modulus.value !== undefined && extent.value !== undefined)
+    return row.modulus.value === extent.value;
+  return row.modulus.text.trim() === extent.text.trim();
 }

@@ -18,4 +18,10 @@ export { rewrite, contractedDeclarator, MOD_HELPER_DEFINITION } from './rewrite.
 export { instrument, CLOBBER_EXIT_STATUS, type InstrumentPlan } from './instrument.js';
 export { linearForm, reduceModulo, MOD_HELPER } from './sigma.js';
 export { describeMapping, annotationText } from './describe.js';
-export { accessRewrites, arrayRewrite, type ModelAccess } from './fromModel.js';
+export {
+  accessRewrites,
+  arrayRewrite,
+  copiesInBounds,
+  rowForms,
+  type ModelAccess,
+} from './fromModel.js';

@@ -1,5 +1,10 @@
 import type { Access, ArrayInfo, Statement } from '../../src/model/types.js';
-import { accessRewrites, arrayRewrite } from '../../src/rewrite/fromModel.js';
+import {
+  accessRewrites,
+  arrayRewrite,
+  copiesInBounds,
+  rowForms,
+} from '../../src/rewrite/fromModel.js';
 import { rewrite } from '../../src/rewrite/rewrite.js';
 import { accessAt, rangeOf } from './locate.js';
 import { row, within } from './planBuilder.js';
@@ -84,5 +89,46 @@ describe('plan entries from the model', () => {
     expect(out.text).toBe(
       'void f(void) {\n  double y[2];\n  y[i % 2] += y[((i - 1) + 2) % 2];\n}\n',
     );
+  });
+});
+
+describe('rows from a mapping (M, b)', () => {
+  const extents = [
+    { text: 'N', value: 100n },
+    { text: 'N', value: 100n },
+  ];
+  test.each<{ M: number[][]; b: number[]; texts: string[]; inBounds: boolean[] }>([
+    {
+      M: [
+        [1, 0],
+        [0, 1],
+      ],
+      b: [100, 2],
+      texts: ['N', '2'],
+      inBounds: [true, false],
+    },
+    { M: [[2, 1]], b: [197], texts: ['197'], inBounds: [false] },
+    {
+      M: [
+        [1, 0],
+        [0, 1],
+      ],
+      b: [1, 2],
+      texts: ['2'],
+      inBounds: [false],
+    },
+    { M: [[-1, 0]], b: [100], texts: ['100'], inBounds: [false] },
+  ])('$M mod $b', ({ M, b, texts, inBounds }) => {
+    const rows = rowForms(
+      M.map((r) => r.map(BigInt)),
+      b.map(BigInt),
+      extents,
+    );
+    expect(rows.map((r) => r.modulus.text)).toEqual(texts);
+    expect(rows.map((r) => copiesInBounds(r, extents))).toEqual(inBounds);
+  });
+
+  test('a modulus of 0 is refused', () => {
+    expect(() => rowForms([[1n]], [0n], extents)).toThrow(/modulus 0/);
   });
 });
