@@ -87,13 +87,19 @@ export function linearForm(
     else out += c < 0n ? ` - ${magnitude}` : ` + ${magnitude}`;
   });
   if (out === '') return { text: '0', atomic: true };
-  return { text: out, atomic: terms === 1 && unit };
+  if (terms === 1 && unit) {
+    const only = indexTexts[coefficients.findIndex((c) => c !== 0n)]!.trim();
+    return { text: out, atomic: true, bare: only };
+  }
+  return { text: out, atomic: false };
 }
 
 /** A printed linear form; `atomic` when it needs no parentheses as an operand. */
 export interface LinearText {
   readonly text: string;
   readonly atomic: boolean;
+  /** For a lone index with coefficient 1: its text as written, for use between brackets. */
+  readonly bare?: string;
 }
 
 export interface SlotIndex {
@@ -123,9 +129,11 @@ export function reduceModulo(
   const b = modulus.value;
   if (b !== undefined && b <= 1n)
     throw new RewriteError(`modulus ${b} (rows of modulus 1 must be dropped before rewriting)`);
-  if (range.withinModulus) return { text: value, needsHelper: false };
+  // Elided: the slot index goes between brackets as the author wrote it.
+  const elided = { text: linear.bare ?? value, needsHelper: false };
+  if (range.withinModulus) return elided;
   if (b !== undefined && range.min !== undefined && range.max !== undefined) {
-    if (range.min >= 0n && range.max <= b - 1n) return { text: value, needsHelper: false };
+    if (range.min >= 0n && range.max <= b - 1n) return elided;
   }
   const lhs = linear.atomic ? value : `(${value})`;
   if (modulo === 'pow2' && b !== undefined) {

@@ -2,6 +2,7 @@
 import type {
   AccessKind,
   AccessRange,
+  AccessRewrite,
   ArrayRewrite,
   RewritePlan,
   RowForm,
@@ -96,4 +97,53 @@ export function makePlan(
     annotate: options.annotate ?? false,
     ...(options.unsafeMacros ? { unsafeMacros: options.unsafeMacros } : {}),
   };
+}
+
+/**
+ * Every access `name[...]...` after offset `from` (e.g. after the declarations), as plan
+ * entries: a write when `=` (not `==`) follows, with its statement running to the next `;`.
+ * `ranges` gives each access's row ranges from its index texts.
+ */
+export function scanAccesses(
+  source: string,
+  name: string,
+  from: number,
+  ranges: (indexTexts: string[]) => AccessRange[],
+): AccessRewrite[] {
+  const out: AccessRewrite[] = [];
+  const pattern = new RegExp(`\\b${name}\\s*\\[`, 'g');
+  pattern.lastIndex = from;
+  for (let m = pattern.exec(source); m; m = pattern.exec(source)) {
+    const indexRanges: { start: number; end: number }[] = [];
+    let p = m.index + name.length;
+    let end = p;
+    while (true) {
+      while (source[p] === ' ') p++;
+      if (source[p] !== '[') break;
+      let depth = 0;
+      const open = p + 1;
+      for (; p < source.length; p++) {
+        if (source[p] === '[') depth++;
+        else if (source[p] === ']' && --depth === 0) break;
+      }
+      indexRanges.push({ start: open, end: p });
+      p++;
+      end = p;
+    }
+    p = end;
+    const range = { start: m.index, end };
+    const rest = source.slice(p);
+    const isWrite = /^\s*([-+*/]?=)(?!=)/.test(rest);
+    const compound = /^\s*([-+*/]=|\+\+|--)/.test(rest);
+    const semicolon = source.indexOf(';', p);
+    out.push({
+      range,
+      indexRanges,
+      rowRanges: ranges(indexRanges.map((r) => source.slice(r.start, r.end))),
+      kind: compound ? 'readwrite' : isWrite ? 'write' : 'read',
+      line: lineOf(source, m.index),
+      ...(isWrite || compound ? { statementRange: { start: m.index, end: semicolon + 1 } } : {}),
+    });
+  }
+  return out;
 }
