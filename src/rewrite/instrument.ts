@@ -294,8 +294,8 @@ export function instrument(plan: InstrumentPlan): { text: string } {
     if (plan.annotate && array.annotation !== undefined)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
-      if (access.line === undefined)
-        throw new RewriteError(`an access of ${array.name} has no line`);
+      if (access.line === undefined || access.kind === undefined)
+        throw new RewriteError(`an access of ${array.name} has no line or no kind`);
       const cellTexts = access.originalIndexTexts;
       if ((cellTexts?.length ?? access.indexRanges.length) !== dims)
         throw new RewriteError(

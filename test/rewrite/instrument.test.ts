@@ -77,6 +77,15 @@ describe('instrumentation text', () => {
     expect(text).toMatch(/\n#line 2 "k.c"\nvoid f\(int n\) \{\n/);
   });
 
+  test('refuses an access without its kind (a write taken for a read would be a false report)', () => {
+    const s = spec();
+    const plan = makePlan(SOURCE, [s]);
+    const [first, ...rest] = plan.arrays[0]!.accesses;
+    const { kind: _, ...noKind } = first!;
+    const arrays = [{ ...plan.arrays[0]!, accesses: [noKind, ...rest] }];
+    expect(() => instrument({ ...plan, arrays, fileName: 'k.c' })).toThrow(/no kind/);
+  });
+
   test('refuses a plan without declaration range or extents', () => {
     expect(() => instrumented(spec({ extents: undefined }))).toThrow(RewriteError);
     expect(() => instrumented(spec({ declaration: undefined }))).toThrow(RewriteError);

@@ -398,6 +398,12 @@ describe('nested accesses compose', () => {
 describe('everything else stays byte for byte', () => {
   test.each<Case>([
     {
+      name: 'nothing to contract: the text is unchanged',
+      source: '#include <stdio.h>\r\nint main(void) { return 0; }\r\n',
+      arrays: [],
+      expected: '#include <stdio.h>\r\nint main(void) { return 0; }\r\n',
+    },
+    {
       name: 'comments, macros, pragmas and odd spacing',
       source:
         '#define N 10 /* size */\n// kernel\nvoid k(void) {\n\tdouble  y[N] ; /* tmp */\n#pragma HLS pipeline II=1\n\tfor (int i = 0; i < N; i++)   y[ i ] = 2 * i;   // fill\n}\n',
