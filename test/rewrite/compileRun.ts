@@ -1,6 +1,6 @@
 /** Compiles and runs small C programs for end-to-end tests (system `cc`, or `$CC`). */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -21,6 +21,8 @@ function exec(file: string, args: string[]): Promise<RunResult> {
 
 const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-rewrite-'));
 let counter = 0;
+// Registered by each test file that imports this module.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
 /** Writes `source` as NAME.c, compiles it with -O0 and runs it; throws when it does not compile. */
 export async function compileAndRun(name: string, source: string): Promise<RunResult> {
