@@ -21,13 +21,11 @@ export function quantifyParams(s: PolySet, names: readonly string[]): PolySet {
     ...row.slice(1 + np),
     ...moved.map((k) => row[1 + k]),
   ];
-  const pieces = s.pieces.map(
-    (b): BasicSet => ({
-      space,
-      nLocals: b.nLocals + moved.length,
-      eqs: b.eqs.map(reorder),
-      ineqs: b.ineqs.map(reorder),
-    }),
-  );
+  const pieces = s.pieces.map((b): BasicSet => ({
+    space,
+    nLocals: b.nLocals + moved.length,
+    eqs: b.eqs.map(reorder),
+    ineqs: b.ineqs.map(reorder),
+  }));
   return { space, pieces };
 }

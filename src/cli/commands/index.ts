@@ -5,6 +5,7 @@ import { notImplemented } from './notYet.js';
 import { registerModel } from './model.js';
 import { registerLattice } from './lattice.js';
 import { registerAnalyze } from './analyze.js';
+import { registerContract } from './contract.js';
 
 export function registerCommands(program: Command, io: Io): void {
   registerModel(program, io);
@@ -14,11 +15,7 @@ export function registerCommands(program: Command, io: Io): void {
     .argument('<expr>', "e.g. 'project({ [i, j] : 0 <= i < j < 10 }, [i])'")
     .action(() => notImplemented('poly'));
   registerAnalyze(program, io);
-  program
-    .command('contract')
-    .description('write the program with its temporary arrays contracted')
-    .argument('<file>', 'C source file')
-    .action(() => notImplemented('contract'));
+  registerContract(program, io);
   program
     .command('check')
     .description('contract, compile and run original and result, and compare')

@@ -1,0 +1,58 @@
+/**
+ * `beeclak contract FILE.c [-o OUT.c] [--report text|json] [--report-file F] [--annotate]`.
+ * The program goes to stdout without `-o`; the report to stderr (or --report-file).
+ * Output files are written atomically: a failure never leaves a partial file.
+ */
+import type { Command } from 'commander';
+import type { Io } from '../main.js';
+import { contractSource } from '../contraction.js';
+import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import { readSource, writeAtomically } from '../sourceFile.js';
+import { formatJson, formatText } from '../report.js';
+import { parseChoice } from '../options.js';
+
+interface ContractFlags extends AnalysisFlags {
+  output?: string;
+  report?: 'text' | 'json';
+  reportFile?: string;
+  annotate?: boolean;
+}
+
+export function registerContract(program: Command, io: Io): void {
+  const cmd = program
+    .command('contract')
+    .description('write the program with its temporary arrays contracted')
+    .argument('<file>', 'C source file')
+    .option('-o, --output <file>', 'write the program here (default: stdout)')
+    .option(
+      '--report <format>',
+      'also print a report: text|json',
+      parseChoice('--report', ['text', 'json'] as const),
+    )
+    .option('--report-file <file>', 'write the report to this file instead of stderr')
+    .option('--annotate', 'add a comment above each changed declaration stating its mapping');
+  addAnalysisOptions(cmd).action(async (file: string, flags: ContractFlags) => {
+    const source = await readSource(file);
+    const result = await contractSource(source, file, {
+      ...analysisOptions(flags),
+      annotate: !!flags.annotate,
+    });
+    const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
+    const report =
+      format === 'json'
+        ? formatJson([result.analysis.report])
+        : format === 'text'
+          ? formatText(result.analysis.report)
+          : '';
+    // Everything is computed before anything is written.
+    if (flags.output) await writeAtomically(flags.output, result.text);
+    if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+    if (!flags.output) io.stdout(result.text);
+    if (report && !flags.reportFile) io.stderr(report);
+    if (!result.changed && !report) {
+      io.stderr(
+        `beeclak: ${file}: nothing to contract (run 'beeclak analyze ${file}' to see why)\n`,
+      );
+    }
+  });
+}
