@@ -98,6 +98,8 @@ export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
           mapping: k.mapping,
           size: k.size,
         })),
+        optimalSkipped: c.optimalSkipped,
+        queries: c.queries,
         optimal: c.optimal && {
           size: c.optimal.size,
           proved: c.optimal.optimal,
@@ -121,7 +123,7 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
   const names = ds.space.dims;
   const lines: string[] = [];
   lines.push(
-    `DS: ${c.dsPoints} integer points, spanning dimension ${c.dimension} of ${names.length}`,
+    `DS: ${c.dsPoints === undefined ? 'not enumerated' : `${c.dsPoints} integer points`}, spanning dimension ${c.dimension} of ${names.length}`,
   );
   if (c.successiveMinima) {
     lines.push('successive minima:');
@@ -149,10 +151,11 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
       `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices)`,
     );
   }
+  if (c.optimalSkipped) lines.push(`optimal search: skipped (${c.optimalSkipped})`);
   lines.push(`chosen (${c.heuristic}): ${formatMapping(c.mapping, names)}  size ${c.size}`);
   const t = c.timings;
   lines.push(
-    `timings: enumerate ${t.enumerateMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
+    `timings: exact queries ${t.queriesMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
   );
   return lines.join('\n') + '\n';
 }
