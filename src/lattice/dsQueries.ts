@@ -202,7 +202,7 @@ export class UnboundedDsError extends Error {
 }
 
 /** Each piece's mirror (d -> -d) equals some piece of the set, constraint for constraint. */
-function syntacticallySymmetric(ds: PolySet): boolean {
+export function syntacticallySymmetric(ds: PolySet): boolean {
   const n = ds.space.dims.length;
   const P = ds.space.params.length;
   const key = (b: BasicSet, neg: boolean): string => {

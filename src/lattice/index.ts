@@ -15,3 +15,10 @@ export type { SuccessiveMinima, Minimum } from './minima.js';
 export { enumerateUnion, enumerationStats, fixPieces } from './conflictPoints.js';
 export { DsQueries } from './dsQueries.js';
 export type { QueryStats } from './dsQueries.js';
+export {
+  chooseSymbolicMapping,
+  evalAffine,
+  formatAffine,
+  formatSymbolicMapping,
+} from './symbolic.js';
+export type { SymbolicMapping, SymbolicChoice, SymbolicOptions } from './symbolic.js';
