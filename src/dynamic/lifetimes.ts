@@ -76,6 +76,8 @@ export function dynamicLifetimes(
   try {
     let approximate = false;
     const events: Event[] = [];
+    // Schedules padded to one length (see happensBefore in src/lifetime/instances.ts).
+    const depth = Math.max(0, ...fn.statements.map((s) => s.schedule.length));
     for (const { statement, access } of accessesTo(fn.statements, array.name)) {
       const vars = [...statement.iterators, ...access.exists];
       const set = P.fromConjunctions(
@@ -94,7 +96,11 @@ export function dynamicLifetimes(
         seen.add(k);
         const values: Record<string, bigint> = { ...params };
         vars.forEach((v, i) => (values[v] = point[i]));
-        const time = [...statement.schedule.map((s) => A.evaluate(s, values)), BigInt(access.order)];
+        const time = [
+          ...statement.schedule.map((s) => A.evaluate(s, values)),
+          ...Array<bigint>(depth - statement.schedule.length).fill(0n),
+          BigInt(access.order),
+        ];
         let cells: bigint[][] = [[]];
         access.subscripts.forEach((s, d) => {
           if (s === null) {

@@ -22,7 +22,7 @@
 import * as P from '../poly/index.js';
 import type { NamedConjunction, PolySet } from '../poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { accessInstances, accessesTo, type AccessInstances } from './instances.js';
+import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
 import { differenceSet } from './differences.js';
 
 export interface ConflictCause {
@@ -65,7 +65,7 @@ function precedes(
   const out: { conjunction: NamedConjunction; writer: string; accessor: string }[] = [];
   for (const w of writes) {
     for (const a of accesses) {
-      const order = P.lexLessThan(w.time, a.time);
+      const order = happensBefore(w, a);
       for (const pw of w.pieces) {
         for (const pa of a.pieces) {
           for (const lex of order) {

@@ -8,7 +8,7 @@
  */
 import * as A from '../poly/affine.js';
 import type { Affine, Constraint } from '../poly/affine.js';
-import type { NamedConjunction } from '../poly/index.js';
+import { lexLessThan, type NamedConjunction } from '../poly/index.js';
 import type { Access, ArrayInfo, Statement } from '../model/types.js';
 
 export interface AccessInstances {
@@ -20,8 +20,10 @@ export interface AccessInstances {
    * iterators and locals).
    */
   readonly pieces: readonly NamedConjunction[];
-  /** Schedule then position in the statement, renamed: lexicographic order is execution order. */
-  readonly time: readonly Affine[];
+  /** The statement's 2d+1 schedule, renamed. */
+  readonly schedule: readonly Affine[];
+  /** Position of the access inside the statement instance (reads before writes). */
+  readonly order: number;
   /** The access may cover more instances or cells than the program does (safe, not exact). */
   readonly approximate: boolean;
 }
@@ -87,10 +89,10 @@ export function accessInstances(
       ],
     };
   });
-  const time = [...statement.schedule.map((s) => A.rename(s, names)), A.constant(access.order)];
+  const schedule = statement.schedule.map((s) => A.rename(s, names));
   const approximate =
     statement.may || statement.overApproximated || access.may || access.overApproximated;
-  return { statement, access, pieces, time, approximate };
+  return { statement, access, pieces, schedule, order: access.order, approximate };
 }
 
 /** Every access to `array` in the function, in statement order. */
@@ -103,4 +105,29 @@ export function accessesTo(
     for (const access of statement.accesses) if (access.array === array) out.push({ statement, access });
   }
   return out;
+}
+
+/**
+ * "Instance of x happens strictly before instance of y", as a union of conjunctions.
+ *
+ * Schedules of statements at different depths have different lengths; they are padded
+ * with zeros, which is harmless because two distinct statements always differ at a
+ * constant (textual) position inside their common prefix. The position inside the
+ * statement comes last: it only decides between accesses of one statement instance.
+ */
+export function happensBefore(x: AccessInstances, y: AccessInstances): NamedConjunction[] {
+  const n = Math.max(x.schedule.length, y.schedule.length);
+  const time = (a: AccessInstances) => [
+    ...a.schedule,
+    ...Array.from({ length: n - a.schedule.length }, () => A.constant(0)),
+    A.constant(a.order),
+  ];
+  return lexLessThan(time(x), time(y)).filter((c) => !triviallyFalse(c));
+}
+
+/** A conjunction with a constant constraint that fails (e.g. `1 - 2 >= 0`): drop it early. */
+function triviallyFalse(c: NamedConjunction): boolean {
+  return c.constraints.some(
+    (k) => A.isConstant(k.expr) && (k.kind === 'eq' ? k.expr.constant !== 0n : k.expr.constant < 0n),
+  );
 }

@@ -11,7 +11,7 @@
  */
 import * as P from '../poly/index.js';
 import type { ArrayInfo, FunctionModel, SourceLoc } from '../model/types.js';
-import { accessInstances, accessesTo } from './instances.js';
+import { accessInstances, accessesTo, happensBefore } from './instances.js';
 
 export interface UpwardExposedRead {
   readonly statement: string;
@@ -43,7 +43,7 @@ export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardE
     const reads = P.fromConjunctions(space, read.pieces.map(asDims));
     const covered: P.NamedConjunction[] = [];
     for (const w of writes) {
-      for (const lex of P.lexLessThan(w.time, read.time)) {
+      for (const lex of happensBefore(w, read)) {
         for (const pw of w.pieces) {
           for (const pr of read.pieces) {
             const c = asDims(pr);
