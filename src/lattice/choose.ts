@@ -125,7 +125,8 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const t1 = Date.now();
   const candidates: Candidate[] = [];
   let minima: SuccessiveMinima | undefined;
-  if (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'opt') {
+  // (DS = {0}: no minimum; glpk's presolver also aborts on such degenerate programs.)
+  if (rank > 0 && (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'opt')) {
     minima = await successiveMinima(pieces, n);
   }
   const t2 = Date.now();

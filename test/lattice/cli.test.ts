@@ -25,7 +25,11 @@ const toeplitzN: PolySet = {
 
 describe('beeclak lattice', () => {
   it('prints minima, heuristics and the optimum for the Toeplitz y at N = 100', async () => {
-    const c = await runLattice(toeplitzN, { heuristic: 'auto', params: { N: 100n } });
+    const c = await runLattice(toeplitzN, {
+      heuristic: 'auto',
+      params: { N: 100n },
+      budgetMs: 5000,
+    });
     const text = formatChoice(toeplitzN, c);
     expect(text).toContain('lambda1 = 1/99  x1 = (1, 0)');
     expect(text).toContain('lambda2 = 1  x2 = (0, 1)');
