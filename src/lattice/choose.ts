@@ -5,7 +5,9 @@
  */
 import type { PolySet } from '../poly/types.js';
 import { completeToUnimodular, determinant, transpose } from '../poly/linalg.js';
+import { fixParams, isEmpty } from '../poly/index.js';
 import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
+import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
 import {
   dualRows,
   heuristic2,
@@ -20,6 +22,7 @@ import {
   complexity,
   isAxisAligned,
   mappingSize,
+  simplifyMapping,
   type Mapping,
 } from './mapping.js';
 import { successiveMinima, type SuccessiveMinima } from './minima.js';
@@ -32,8 +35,13 @@ export interface ChooseOptions {
   params?: Readonly<Record<string, bigint>>;
   minGain?: number;
   budgetMs?: number;
-  /** Largest DS (points) the exhaustive search is tried on under `auto`. */
+  /**
+   * Largest bounding box of DS (points) the exhaustive search enumerates (default 50 000
+   * under `auto`, 2 000 000 under `opt`).
+   */
   autoOptLimit?: number;
+  /** Never enumerate DS (the optimal search is skipped); everything else never enumerates. */
+  noEnumeration?: boolean;
 }
 
 export interface OptimalInfo {
@@ -51,21 +59,25 @@ export interface LatticeChoice {
   candidates: Candidate[];
   successiveMinima?: SuccessiveMinima;
   optimal?: OptimalInfo;
+  /** Why the optimal search did not run (DS too large, enumeration disabled). */
+  optimalSkipped?: string;
   dimension: number;
-  /** Number of integer points of DS (0 included). */
-  dsPoints: number;
-  timings: { enumerateMs: number; minimaMs: number; heuristicsMs: number; optimalMs: number };
+  /** Number of integer points of DS (0 included), known only when it was enumerated. */
+  dsPoints?: number;
+  /** Exact polyhedral queries made (maximize, isEmpty, sample). */
+  queries: QueryStats;
+  timings: { queriesMs: number; minimaMs: number; heuristicsMs: number; optimalMs: number };
 }
 
 export { LatticeInputError };
 
-/** Exact check on the integer points of DS (parameters fixed by `params`). */
+/** Exact check, without enumeration (parameters fixed by `params`). */
 export function isStrictlyAdmissible(
   ds: PolySet,
   mapping: Mapping,
   params: Readonly<Record<string, bigint>> = {},
 ): boolean {
-  return admissibleOnPoints(enumerateUnion(fixPieces(ds, params)), mapping);
+  return new DsQueries(fixParams(ds, params)).admissible(mapping);
 }
 
 function better(a: Candidate, b: Candidate): boolean {
@@ -76,17 +88,45 @@ function better(a: Candidate, b: Candidate): boolean {
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
   const n = ds.space.dims.length;
   const minGain = options.minGain ?? 0.05;
-  const budget = options.budgetMs ?? 5000;
-  const t0 = Date.now();
-  const pieces = fixPieces(ds, options.params ?? {});
-  const points = enumerateUnion(pieces);
-  if (points.length === 0) throw new LatticeInputError('DS is empty: it must contain at least 0');
-  const t1 = Date.now();
-  const { rank, Q } = spanBasis(points, n);
   const want = options.heuristic;
+  const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : 200);
+  const t0 = Date.now();
+  const params = options.params ?? {};
+  const fixed = fixParams(ds, params);
+  if (fixed.space.params.length > 0)
+    throw new LatticeInputError(
+      `no value for parameter ${fixed.space.params[0]} (use -D ${fixed.space.params[0]}=VALUE)`,
+    );
+  const pieces = fixPieces(ds, params);
+  const q = new DsQueries(fixed);
+  if (isEmpty(fixed)) throw new LatticeInputError('DS is empty: it must contain at least 0');
+  const memo = new Map<string, boolean>();
+  const admissible = (m: Mapping): boolean => {
+    const key = JSON.stringify(m, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+    let ok = memo.get(key);
+    if (ok === undefined) memo.set(key, (ok = q.admissible(m)));
+    return ok;
+  };
+  const sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) => {
+    try {
+      return q.sup(c, eqs);
+    } catch (e) {
+      if (e instanceof UnboundedDsError) throw new LatticeInputError(e.message);
+      throw e;
+    }
+  };
+  const box = Array.from({ length: n }, (_, i) =>
+    sup(
+      Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
+      [],
+    ),
+  );
+  const { rank, Q } = spanBasis(q.spanPoints(), n);
+  const t1 = Date.now();
   const candidates: Candidate[] = [];
   let minima: SuccessiveMinima | undefined;
-  if (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'opt') {
+  // (DS = {0}: no minimum; glpk's presolver also aborts on such degenerate programs.)
+  if (rank > 0 && (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'opt')) {
     minima = await successiveMinima(pieces, n);
   }
   const t2 = Date.now();
@@ -94,7 +134,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     const vectors = minima.minima.filter((m) => m.vector).map((m) => m.vector!);
     // Columns a_i: a basis of Z^n whose first i span x_1..x_i (section 4.1.3).
     const basis = completeToUnimodular(vectors, n);
-    if (want !== 'h2' && want !== 'h3') candidates.push(...rogers(points, minima, basis, n));
+    if (want !== 'h2' && want !== 'h3') candidates.push(...rogers(admissible, minima, basis, n));
   }
   const bases = permutationBases(n);
   if (want === 'auto' || want === 'h2' || want === 'opt') {
@@ -105,7 +145,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     }
     for (const b of h2Bases) {
       if (determinant(b.basis) === 0n) continue;
-      const c = await heuristic2(pieces, points, b.basis, b.name, n);
+      const c = heuristic2(pieces, admissible, b.basis, b.name, n);
       if (c) candidates.push(c);
     }
   }
@@ -128,21 +168,33 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
         h3Bases.push({ name: 'dual of successive minima, reversed', basis: [...d].reverse() });
       }
     }
-    for (const b of h3Bases) candidates.push(heuristic3(points, b.basis, b.name));
+    for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));
   }
   // Every candidate is verified exactly, whatever produced it.
-  const verified = candidates.filter((c) => admissibleOnPoints(points, c.mapping));
+  const verified = candidates.filter((c) => admissible(c.mapping));
   const t3 = Date.now();
   let optimal: OptimalInfo | undefined;
   const heuristicBest = verified.reduce<Candidate | null>(
     (b, c) => (b === null || better(c, b) ? c : b),
     null,
   );
-  const upper = heuristicBest ? heuristicBest.size + 0n : boundFromPoints(points, n);
-  const runOpt =
-    want === 'opt' || (want === 'auto' && points.length <= (options.autoOptLimit ?? 50000));
-  if (runOpt && rank > 0) {
-    const r = optimalSearch(points, n, upper, t0 + budget);
+  const boxModuli = box.map((v) => v + 1n);
+  const upper = heuristicBest ? heuristicBest.size : boxModuli.reduce((s, v) => s * v, 1n);
+  // The optimal search enumerates DS: only for small fixed sizes. The box volume bounds
+  // the number of points without enumerating anything.
+  const boxVolume = box.reduce((s, v) => s * (2n * v + 1n), 1n);
+  const enumLimit = BigInt(options.autoOptLimit ?? (want === 'opt' ? 2_000_000 : 50_000));
+  let dsPoints: number | undefined;
+  let optSkipped: string | undefined;
+  if ((want === 'opt' || want === 'auto') && rank > 0) {
+    if (options.noEnumeration) optSkipped = 'enumeration disabled';
+    else if (boxVolume > enumLimit)
+      optSkipped = `DS too large to enumerate (box of ${boxVolume} points > ${enumLimit})`;
+  }
+  if ((want === 'opt' || want === 'auto') && rank > 0 && optSkipped === undefined) {
+    const points = enumerateUnion(pieces);
+    dsPoints = points.length;
+    const r = optimalSearch(points, n, upper, Date.now() + optBudget);
     optimal = {
       size: r.size,
       optimal: r.optimal,
@@ -150,7 +202,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       nodes: r.nodes,
       mapping: r.mapping,
     };
-    if (r.mapping && admissibleOnPoints(points, r.mapping)) {
+    if (r.mapping && admissible(r.mapping) && admissibleOnPoints(points, r.mapping)) {
       verified.push({
         heuristic: 'opt',
         basisName: 'Hermite search',
@@ -174,14 +226,14 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   }
   if (verified.length === 0) {
     // Always possible: the identity mapping with moduli larger than DS's extent.
-    const b = boundBox(points, n);
+    const mapping = simplifyMapping({ M: identityRows(n), b: boxModuli });
     verified.push({
       heuristic: 'identity',
       basisName: 'identity',
       basis: [],
-      rho: b,
-      mapping: { M: transpose(identityRows(n), n), b },
-      size: b.reduce((s, v) => s * v, 1n),
+      rho: boxModuli,
+      mapping,
+      size: mappingSize(mapping),
     });
   }
   const pick = select(verified, want, minGain);
@@ -192,9 +244,11 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     candidates: verified,
     successiveMinima: minima,
     optimal,
+    optimalSkipped: optSkipped,
     dimension: rank,
-    dsPoints: points.length,
-    timings: { enumerateMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
+    dsPoints,
+    queries: { ...q.stats },
+    timings: { queriesMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
   };
 }
 
@@ -202,20 +256,6 @@ function identityRows(n: number): bigint[][] {
   return Array.from({ length: n }, (_, i) =>
     Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
   );
-}
-
-function boundBox(points: readonly (readonly bigint[])[], n: number): bigint[] {
-  const b = new Array<bigint>(n).fill(1n);
-  for (const p of points)
-    p.forEach((v, i) => {
-      const a = (v < 0n ? -v : v) + 1n;
-      if (a > b[i]) b[i] = a;
-    });
-  return b;
-}
-
-function boundFromPoints(points: readonly (readonly bigint[])[], n: number): bigint {
-  return boundBox(points, n).reduce((s, v) => s * v, 1n);
 }
 
 /**

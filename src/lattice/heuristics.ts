@@ -1,7 +1,7 @@
 /**
  * Heuristics of section 4: Rogers (1 and 1.a, section 4.1.3) and the gauge-function
  * heuristics 2 and 3 (section 4.2), each tried over several bases. Every mapping they
- * produce is verified exactly on the points of DS (and repaired by round-robin increments
+ * produce is verified exactly (DsQueries.admissible) (and repaired by round-robin increments
  * of the moduli when a float hint was too optimistic).
  */
 import Fraction from 'fraction.js';
@@ -15,15 +15,14 @@ import {
   type Matrix,
 } from '../poly/linalg.js';
 import type { FixedPiece } from './conflictPoints.js';
-import { hullModel, minimizeLp, type Coordinates, type Term } from './hullLp.js';
-import {
-  admissibleOnPoints,
-  mappingFromLattice,
-  mappingSize,
-  simplifyMapping,
-  type Mapping,
-} from './mapping.js';
+import { rationalMax } from './rationalMax.js';
+import { mappingFromLattice, mappingSize, simplifyMapping, type Mapping } from './mapping.js';
 import type { SuccessiveMinima } from './minima.js';
+
+/** Exact strict admissibility of a mapping for DS. */
+export type Admissible = (m: Mapping) => boolean;
+/** Exact max |c.x| over DS ∩ { e.x = 0, e in eqs }. */
+export type Sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) => bigint;
 
 export type HeuristicName = 'h1' | 'h1a' | 'h2' | 'h3' | 'opt' | 'identity';
 
@@ -57,7 +56,7 @@ function latticeMapping(
 
 /** Round-robin increments of rho (Heuristic 1.a) until the lattice is strictly admissible. */
 function repair(
-  points: readonly (readonly bigint[])[],
+  admissible: Admissible,
   basis: readonly (readonly bigint[])[],
   rho: bigint[],
   n: number,
@@ -67,7 +66,7 @@ function repair(
   let turn = 0;
   for (let step = 0; step < 64 * n; step++) {
     const mapping = latticeMapping(basis, r, n);
-    if (admissibleOnPoints(points, mapping)) return { rho: r, mapping };
+    if (admissible(mapping)) return { rho: r, mapping };
     const idx = movable.map((m, i) => (m ? i : -1)).filter((i) => i >= 0);
     if (idx.length === 0) {
       // Directions outside the span were given modulus 1; should DS reach them, grow them too.
@@ -92,7 +91,7 @@ function candidate(
 
 /** Heuristics 1 (powers of two) and 1.a (floor(1/lambda) + 1, then round robin). */
 export function rogers(
-  points: readonly (readonly bigint[])[],
+  admissible: Admissible,
   minima: SuccessiveMinima,
   basis: Matrix,
   n: number,
@@ -112,80 +111,79 @@ export function rogers(
     while (new Fraction(String(p)).compare(t) <= 0) p *= 2n;
     return p;
   });
-  const r1 = repair(points, a, rho1, n, finite);
+  const r1 = repair(admissible, a, rho1, n, finite);
   if (r1) out.push(candidate('h1', 'successive minima', a, r1.rho, r1.mapping));
   const rho1a = a.map((_, i) => {
     const t = inv(i);
     return t ? BigInt(t.floor().toFraction()) + 1n : 1n;
   });
-  const r1a = repair(points, a, rho1a, n, finite);
+  const r1a = repair(admissible, a, rho1a, n, finite);
   if (r1a) out.push(candidate('h1a', 'successive minima', a, r1a.rho, r1a.mapping));
   return out;
 }
 
 /**
- * Heuristic 2: F_i(a_i) = min { lambda : a_i + Vect(a_1..a_{i-1}) meets lambda K } by
- * linear programming, rho_i = floor(1 / F_i) + 1.
+ * Heuristic 2: F_i(a_i) = min { lambda : a_i + Vect(a_1..a_{i-1}) meets lambda K },
+ * rho_i = floor(1 / F_i) + 1. With y = A^-1 x the coordinates in the basis a,
+ * 1 / F_i = max { |y_i| : x in K, y_j = 0 for j > i }, an exact rational maximum over the
+ * relaxation of the pieces (rationalMax: Fourier–Motzkin over Q, no floats).
  */
-export async function heuristic2(
+export function heuristic2(
   pieces: readonly FixedPiece[],
-  points: readonly (readonly bigint[])[],
+  admissible: Admissible,
   a: bigint[][],
   basisName: string,
   n: number,
-): Promise<Candidate | null> {
+): Candidate | null {
+  const inv = inverseRational(transpose(a, n));
+  const rows = inv.map((row) => {
+    let l = 1n;
+    for (const f of row) l = lcmBig(l, BigInt(f.d));
+    return { c: row.map((f) => (BigInt(f.s) * BigInt(f.n) * l) / BigInt(f.d)), l };
+  });
   const rho: bigint[] = [];
   const movable: boolean[] = [];
   for (let i = 0; i < n; i++) {
-    const ts = Array.from({ length: i }, (_, j) => `t${j}`);
-    const coords: Coordinates = Array.from({ length: n }, (_, d) => {
-      const terms: Term[] = [];
-      for (let j = 0; j < i; j++)
-        if (a[j][d] !== 0n) terms.push({ name: ts[j], coef: Number(a[j][d]) });
-      return terms;
-    });
-    const model = hullModel(pieces, coords);
-    // x - sum t_j a_j = a_i: the linking rows equal coords - sum x^k = 0, so move a_i in as a bound.
-    const fixed = model.rows.slice(-n);
-    fixed.forEach((row, d) => {
-      row.lo = -Number(a[i][d]);
-      row.hi = -Number(a[i][d]);
-    });
-    const r = await minimizeLp(model, model.lambda, [], ts, []);
-    if (r.status !== 'optimal' || r.value <= 1e-12) {
+    const later = rows.slice(i + 1).map((r) => r.c);
+    let best: Fraction | null = null;
+    for (const sign of [1n, -1n]) {
+      const m = rationalMax(
+        pieces,
+        rows[i].c.map((v) => v * sign),
+        later,
+      );
+      if (m === 'unbounded') return null;
+      if (m !== null && (best === null || m.compare(best) > 0)) best = m;
+    }
+    const y = best === null ? null : best.div(String(rows[i].l));
+    if (y === null || y.compare(0) <= 0) {
       rho.push(1n);
       movable.push(false);
     } else {
-      rho.push(BigInt(Math.floor(1 / r.value + 1e-9)) + 1n);
+      rho.push(BigInt(y.floor().toFraction()) + 1n);
       movable.push(true);
     }
   }
-  const fixedUp = repair(points, a, rho, n, movable);
+  const fixedUp = repair(admissible, a, rho, n, movable);
   return fixedUp ? candidate('h2', basisName, a, fixedUp.rho, fixedUp.mapping) : null;
 }
 
+function lcmBig(a: bigint, b: bigint): bigint {
+  let x = a;
+  let y = b;
+  while (y !== 0n) [x, y] = [y, x % y];
+  return (a / x) * b;
+}
+
 /**
- * Heuristic 3 on the exact integer points: rho_i = 1 + max { c_i.x : x in DS, c_j.x = 0, j < i }.
- * Sound by construction: for d != 0 in DS, the first i with c_i.d != 0 has 0 < |c_i.d| < rho_i.
+ * Heuristic 3 on the exact integer points: rho_i = 1 + sup { |c_i.x| : x in DS, c_j.x = 0, j < i }
+ * (`sup` answers exactly, from the constraints, see DsQueries.sup).
+ * Sound by construction: for d != 0 in DS, the first i with c_i.d != 0 has 0 < |c_i.d| < rho_i
+ * (and such an i exists since the c_i are independent). Over-estimated sups keep it sound.
  */
-export function heuristic3(
-  points: readonly (readonly bigint[])[],
-  c: bigint[][],
-  basisName: string,
-): Candidate {
-  let live = points.filter((x) => x.some((v) => v !== 0n));
+export function heuristic3(sup: Sup, c: bigint[][], basisName: string): Candidate {
   const rho: bigint[] = [];
-  for (const ci of c) {
-    let max = 0n;
-    const rest: (readonly bigint[])[] = [];
-    for (const x of live) {
-      const v = x.reduce((s, xv, j) => s + xv * ci[j], 0n);
-      if (v > max) max = v;
-      if (v === 0n) rest.push(x);
-    }
-    rho.push(max + 1n);
-    live = rest;
-  }
+  for (let i = 0; i < c.length; i++) rho.push(sup(c[i], c.slice(0, i)) + 1n);
   const mapping = simplifyMapping({ M: c.map((r) => [...r]), b: rho });
   return candidate('h3', basisName, c, rho, mapping);
 }

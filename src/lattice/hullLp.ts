@@ -111,9 +111,17 @@ export async function minimizeLp(
     ],
     generals: integers,
   };
-  const res = g.solve(lp as never, { msglev: g.GLP_MSG_OFF, presol: true } as never) as unknown as {
-    result: { status: number; z: number; vars: Record<string, number> };
-  };
+  type Res = { result: { status: number; z: number; vars: Record<string, number> } };
+  let res: Res;
+  try {
+    res = g.solve(lp as never, { msglev: g.GLP_MSG_OFF, presol: true } as never) as unknown as Res;
+  } catch {
+    // glpk's presolver aborts on some degenerate programs (assertion in npp3.c); the wasm
+    // instance is unusable afterwards: start a fresh one and answer "no hint" (every
+    // caller treats LP answers as hints and verifies exactly).
+    glpkPromise = null;
+    return { status: 'infeasible' };
+  }
   const s = res.result.status;
   if (s === g.GLP_OPT || s === g.GLP_FEAS)
     return { status: 'optimal', value: res.result.z, vars: res.result.vars };

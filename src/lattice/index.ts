@@ -12,4 +12,13 @@ export {
   applyMapping,
 } from './mapping.js';
 export type { SuccessiveMinima, Minimum } from './minima.js';
-export { enumerateUnion, fixPieces } from './conflictPoints.js';
+export { enumerateUnion, enumerationStats, fixPieces } from './conflictPoints.js';
+export { DsQueries } from './dsQueries.js';
+export type { QueryStats } from './dsQueries.js';
+export {
+  chooseSymbolicMapping,
+  evalAffine,
+  formatAffine,
+  formatSymbolicMapping,
+} from './symbolic.js';
+export type { SymbolicMapping, SymbolicChoice, SymbolicOptions } from './symbolic.js';

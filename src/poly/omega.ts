@@ -92,7 +92,66 @@ export function normalize(sys: Sys): Sys | null {
     done.add(k);
     ineqs.push(r);
   }
-  return { n: sys.n, nKeep: sys.nKeep, eqs, ineqs };
+  return pruneByBounds({ n: sys.n, nKeep: sys.nKeep, eqs, ineqs });
+}
+
+/**
+ * Interval reasoning with the single-variable bounds: an inequality whose minimum over the box
+ * is >= 0 is implied (dropped); a row that cannot reach 0 makes the system empty. Exact, and it
+ * keeps Fourier-Motzkin from accumulating rows that the loop bounds already imply.
+ */
+function pruneByBounds(sys: Sys): Sys | null {
+  const lo: (bigint | undefined)[] = Array(sys.n).fill(undefined);
+  const hi: (bigint | undefined)[] = Array(sys.n).fill(undefined);
+  const single = (r: readonly bigint[]): number => {
+    let j = -1;
+    for (let i = 1; i < r.length; i++) {
+      if (r[i] !== 0n) {
+        if (j >= 0) return -1;
+        j = i;
+      }
+    }
+    return j;
+  };
+  for (const r of sys.ineqs) {
+    const j = single(r);
+    if (j < 0) continue;
+    // r[j] x + r0 >= 0 with r[j] = +-1 after normalisation.
+    if (r[j] > 0n) {
+      const v = -r[0];
+      if (lo[j] === undefined || v > lo[j]!) lo[j] = v;
+    } else {
+      const v = r[0];
+      if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
+    }
+  }
+  for (let j = 1; j < sys.n; j++)
+    if (lo[j] !== undefined && hi[j] !== undefined && lo[j]! > hi[j]!) return null;
+  const range = (r: readonly bigint[]): [bigint | undefined, bigint | undefined] => {
+    let mn: bigint | undefined = r[0];
+    let mx: bigint | undefined = r[0];
+    for (let i = 1; i < r.length; i++) {
+      const c = r[i];
+      if (c === 0n) continue;
+      const a = c > 0n ? lo[i] : hi[i];
+      const b = c > 0n ? hi[i] : lo[i];
+      mn = mn === undefined || a === undefined ? undefined : mn + c * a;
+      mx = mx === undefined || b === undefined ? undefined : mx + c * b;
+    }
+    return [mn, mx];
+  };
+  for (const r of sys.eqs) {
+    const [mn, mx] = range(r);
+    if ((mn !== undefined && mn > 0n) || (mx !== undefined && mx < 0n)) return null;
+  }
+  const ineqs: bigint[][] = [];
+  for (const r of sys.ineqs) {
+    const [mn, mx] = range(r);
+    if (mx !== undefined && mx < 0n) return null;
+    if (single(r) < 0 && mn !== undefined && mn >= 0n) continue;
+    ineqs.push(r);
+  }
+  return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
 }
 
 function combine(a: bigint, r: readonly bigint[], b: bigint, s: readonly bigint[]): bigint[] {
@@ -288,6 +347,8 @@ export function project(input: Sys, any = false): Sys[] {
         splinters.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
       }
     }
+    // Emptiness only: no integer point in the real shadow means none at all.
+    if (any && !project(shadow(sys, j, false), true).length) continue;
     // Order: the dark shadow is tried first (popped last pushed).
     for (const s of splinters.reverse()) work.push(s);
     work.push(shadow(sys, j, true));

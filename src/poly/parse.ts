@@ -218,8 +218,7 @@ export class Parser {
   }
   private atom(known: (n: string) => boolean): Formula {
     if (this.accept('true')) return { kind: 'atom', constraints: [] };
-    if (this.accept('false'))
-      return { kind: 'atom', constraints: [{ kind: 'ge', expr: constant(-1) }] };
+    if (this.accept('false')) return { kind: 'dnf', pieces: [] };
     if (this.accept('exists')) {
       const toks = this.names(':');
       if (toks.length === 0) this.fail('expected a name');

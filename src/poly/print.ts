@@ -61,6 +61,10 @@ function split(row: readonly bigint[], names: readonly string[]): { coef: bigint
 function constraintTexts(b: BasicSet, names: readonly string[]): string[] {
   const out: string[] = [];
   for (const r of b.eqs) {
+    if (r.slice(1).every((x) => x === 0n)) {
+      out.push(`${r[0]} = 0`);
+      continue;
+    }
     const { b: bd } = split(r, names);
     out.push(`${bd.subject} = ${bd.other}`);
   }

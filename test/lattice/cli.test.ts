@@ -25,7 +25,11 @@ const toeplitzN: PolySet = {
 
 describe('beeclak lattice', () => {
   it('prints minima, heuristics and the optimum for the Toeplitz y at N = 100', async () => {
-    const c = await runLattice(toeplitzN, { heuristic: 'auto', params: { N: 100n } });
+    const c = await runLattice(toeplitzN, {
+      heuristic: 'auto',
+      params: { N: 100n },
+      budgetMs: 5000,
+    });
     const text = formatChoice(toeplitzN, c);
     expect(text).toContain('lambda1 = 1/99  x1 = (1, 0)');
     expect(text).toContain('lambda2 = 1  x2 = (0, 1)');
@@ -40,7 +44,7 @@ describe('beeclak lattice', () => {
     expect(json.optimal.size).toBe(197);
   });
 
-  it('refuses a missing parameter value with an input error', async () => {
+  it('chooseMapping refuses a missing parameter value with an input error', async () => {
     await expect(runLattice(toeplitzN, { heuristic: 'h3' })).rejects.toThrow(
       /no value for parameter N/,
     );
@@ -50,5 +54,16 @@ describe('beeclak lattice', () => {
     const r = runCli(['lattice', '{ [a] : -1 <= a <= 1 }', '--heuristic', 'best']);
     expect(r.code).toBe(2);
     expect(r.stderr).not.toMatch(/\n\s+at /);
+  });
+});
+
+describe('beeclak lattice with symbolic parameters', () => {
+  it('prints proved symbolic moduli when a parameter has no value', () => {
+    const r = runCli([
+      'lattice',
+      '[N] -> { [a, b] : -N < a + 2b < N and -N < a - b < N and -1 <= b <= 1 }',
+    ]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('chosen (h3, basis identity): (a mod N, b mod 2)');
   });
 });

@@ -58,7 +58,7 @@ describe('lattice search on the Toeplitz y (durbin, N = 100)', () => {
   });
 
   it('finds lambda = (1/99, 1), heuristics 200 and the optimum 197', async () => {
-    const r = await chooseMapping(toeplitz, { heuristic: 'auto' });
+    const r = await chooseMapping(toeplitz, { heuristic: 'auto', budgetMs: 5000 });
     expect(r.successiveMinima!.minima.map((m) => m.lambda)).toEqual(['1/99', '1']);
     expect(r.successiveMinima!.minima.every((m) => m.exact)).toBe(true);
     const size = (h: string) =>

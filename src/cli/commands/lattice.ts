@@ -7,6 +7,9 @@ import { parseSet } from '../../poly/index.js';
 import type { PolySet } from '../../poly/types.js';
 import {
   chooseMapping,
+  chooseSymbolicMapping,
+  formatSymbolicMapping,
+  type SymbolicChoice,
   formatMapping,
   LatticeInputError,
   type LatticeChoice,
@@ -51,6 +54,19 @@ export function registerLattice(program: Command, io: Io): void {
         ds = parseSet(text);
       } catch (e) {
         throw new InputError(`cannot read the set: ${(e as Error).message}`, '<set>');
+      }
+      const missing = ds.space.params.filter((p) => opts.define[p] === undefined);
+      if (missing.length > 0) {
+        // Symbolic moduli (Heuristic 3, proved over every parameter value).
+        let sym: SymbolicChoice;
+        try {
+          sym = chooseSymbolicMapping(ds, { params: opts.define });
+        } catch (e) {
+          if (e instanceof LatticeInputError) throw new InputError(e.message, '<set>');
+          throw e;
+        }
+        io.stdout(opts.json ? JSON.stringify(sym, big, 2) + '\n' : formatSymbolic(ds, sym));
+        return;
       }
       const out = await runLattice(ds, {
         heuristic: opts.heuristic,
@@ -98,6 +114,8 @@ export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
           mapping: k.mapping,
           size: k.size,
         })),
+        optimalSkipped: c.optimalSkipped,
+        queries: c.queries,
         optimal: c.optimal && {
           size: c.optimal.size,
           proved: c.optimal.optimal,
@@ -121,7 +139,7 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
   const names = ds.space.dims;
   const lines: string[] = [];
   lines.push(
-    `DS: ${c.dsPoints} integer points, spanning dimension ${c.dimension} of ${names.length}`,
+    `DS: ${c.dsPoints === undefined ? 'not enumerated' : `${c.dsPoints} integer points`}, spanning dimension ${c.dimension} of ${names.length}`,
   );
   if (c.successiveMinima) {
     lines.push('successive minima:');
@@ -149,10 +167,28 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
       `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices)`,
     );
   }
+  if (c.optimalSkipped) lines.push(`optimal search: skipped (${c.optimalSkipped})`);
   lines.push(`chosen (${c.heuristic}): ${formatMapping(c.mapping, names)}  size ${c.size}`);
   const t = c.timings;
   lines.push(
-    `timings: enumerate ${t.enumerateMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
+    `timings: exact queries ${t.queriesMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
   );
+  return lines.join('\n') + '\n';
+}
+
+export function formatSymbolic(ds: PolySet, c: SymbolicChoice): string {
+  const names = ds.space.dims;
+  const lines = [
+    `symbolic parameters: ${ds.space.params.join(', ')} (moduli proved for every value)`,
+  ];
+  for (const k of c.candidates)
+    lines.push(`  h3   basis ${k.basisName}: ${formatSymbolicMapping(k.mapping, names)}`);
+  lines.push(`chosen (h3, basis ${c.basisName}): ${formatSymbolicMapping(c.mapping, names)}`);
+  const at = c.checkedAt.map((v) =>
+    Object.entries(v)
+      .map(([k, x]) => `${k}=${x}`)
+      .join(' '),
+  );
+  lines.push(`verified exactly at: ${at.join('; ')}`);
   return lines.join('\n') + '\n';
 }

@@ -1,0 +1,235 @@
+/**
+ * Properties of the polyhedral core against brute-force enumeration, shared by the jest
+ * suite (test/poly/properties.test.ts, few runs) and scripts/poly-fuzz.ts (many runs).
+ */
+import fc from 'fast-check';
+import * as P from '../src/poly/index.js';
+import type { Affine } from '../src/poly/affine.js';
+import { arbBasic, arbSet, brutePoints, member, show, spaceOf, BOX } from './poly-oracle.js';
+
+export interface NamedProperty {
+  readonly name: string;
+  /** Relative weight of a run (the 3-d properties cost more). */
+  readonly runs: number;
+  readonly property: fc.IPropertyWithHooks<unknown> | fc.IProperty<unknown>;
+}
+
+const same = (what: string, got: bigint[][], want: bigint[][]): true => {
+  const g = show(got);
+  const w = show(want);
+  if (g !== w) throw new Error(`${what}: got ${g || '{}'} want ${w || '{}'}`);
+  return true;
+};
+
+const dims = fc.integer({ min: 1, max: 3 });
+const withDims = <T>(f: (d: number) => fc.Arbitrary<T>) => dims.chain(f);
+const arbObjective = (names: string[]): fc.Arbitrary<Affine> =>
+  fc
+    .tuple(
+      fc.array(fc.integer({ min: -3, max: 3 }), {
+        minLength: names.length,
+        maxLength: names.length,
+      }),
+      fc.integer({ min: -5, max: 5 }),
+    )
+    .map(([cs, c]) => {
+      const coeffs: Record<string, bigint> = {};
+      names.forEach((n, i) => (coeffs[n] = BigInt(cs[i])));
+      return { coeffs, constant: BigInt(c) };
+    });
+
+const evalAt = (a: Affine, names: readonly string[], p: readonly bigint[]): bigint =>
+  names.reduce((s, n, i) => s + (a.coeffs[n] ?? 0n) * p[i], a.constant);
+
+export const properties: NamedProperty[] = [
+  {
+    name: 'isEmpty agrees with enumeration',
+    runs: 300,
+    property: fc.property(
+      withDims((d) => arbBasic(spaceOf(d), 3)),
+      (b) => P.isEmpty(b) === (brutePoints({ space: b.space, pieces: [b] }).length === 0),
+    ),
+  },
+  {
+    name: 'enumeratePoints and samplePoint agree with enumeration',
+    runs: 200,
+    property: fc.property(
+      withDims((d) => arbSet(spaceOf(d))),
+      (s) => {
+        const want = brutePoints(s);
+        const p = P.samplePoint(s);
+        if ((p === null) !== (want.length === 0))
+          throw new Error(
+            `samplePoint ${JSON.stringify(p, (_, v) => (typeof v === 'bigint' ? `${v}` : v))}`,
+          );
+        if (
+          p &&
+          !member(
+            s,
+            s.space.dims.map((n) => p[n]),
+          )
+        )
+          throw new Error('sample point not in the set');
+        return same('points', P.enumeratePoints(s), want);
+      },
+    ),
+  },
+  {
+    name: 'projectOnto is the exact integer shadow',
+    runs: 200,
+    property: fc.property(
+      fc
+        .integer({ min: 2, max: 3 })
+        .chain((d) =>
+          fc.tuple(arbSet(spaceOf(d), 2, 2), fc.subarray([...spaceOf(d).dims], { minLength: 1 })),
+        ),
+      ([s, keep]) => {
+        const idx = keep.map((k) => s.space.dims.indexOf(k));
+        const want = new Map<string, bigint[]>();
+        for (const p of brutePoints(s)) {
+          const q = idx.map((i) => p[i]);
+          want.set(q.join(','), q);
+        }
+        const proj = P.projectOnto(s, keep);
+        const sorted = [...want.values()].sort((a, b) => {
+          for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
+          return 0;
+        });
+        return same(`project ${P.printSet(s)} on ${keep}`, brutePoints(proj), sorted);
+      },
+    ),
+  },
+  {
+    name: 'intersect, union, subtract, isSubset agree with enumeration',
+    runs: 200,
+    property: fc.property(
+      withDims((d) => fc.tuple(arbSet(spaceOf(d)), arbSet(spaceOf(d)))),
+      ([a, b]) => {
+        const pa = brutePoints(a);
+        const inB = (p: bigint[]) => member(b, p);
+        const pb = brutePoints(b);
+        same('intersect', brutePoints(P.intersect(a, b)), pa.filter(inB));
+        const un = brutePoints(P.union(a, b));
+        same('union', un, brutePoints({ space: a.space, pieces: [...a.pieces, ...b.pieces] }));
+        same(
+          `subtract ${P.printSet(a)} - ${P.printSet(b)}`,
+          brutePoints(P.subtract(a, b)),
+          pa.filter((p) => !inB(p)),
+        );
+        const sub = pa.every(inB);
+        if (P.isSubset(a, b) !== sub) throw new Error(`isSubset should be ${sub}`);
+        void pb;
+        return true;
+      },
+    ),
+  },
+  {
+    name: 'simplify and gist preserve the set',
+    runs: 150,
+    property: fc.property(
+      withDims((d) => fc.tuple(arbSet(spaceOf(d)), arbSet(spaceOf(d), 1))),
+      ([s, ctx]) => {
+        const want = brutePoints(s);
+        same('simplify', brutePoints(P.simplify(s)), want);
+        const g = P.gist(s, ctx);
+        const inCtx = (p: bigint[]) => member(ctx, p);
+        return same('gist', brutePoints(g).filter(inCtx), want.filter(inCtx));
+      },
+    ),
+  },
+  {
+    name: 'maximize and minimize equal the enumerated extremes',
+    runs: 200,
+    property: fc.property(
+      withDims((d) => fc.tuple(arbSet(spaceOf(d)), arbObjective([...spaceOf(d).dims]))),
+      ([s, obj]) => {
+        const vals = brutePoints(s).map((p) => evalAt(obj, s.space.dims, p));
+        const mx = P.maximize(s, obj);
+        const mn = P.minimize(s, obj);
+        if (vals.length === 0) return mx.kind === 'empty' && mn.kind === 'empty';
+        const hi = vals.reduce((a, b) => (a > b ? a : b));
+        const lo = vals.reduce((a, b) => (a < b ? a : b));
+        return mx.kind === 'value' && mx.value === hi && mn.kind === 'value' && mn.value === lo;
+      },
+    ),
+  },
+  {
+    name: 'print then parse gives the same set',
+    runs: 200,
+    property: fc.property(
+      withDims((d) => arbSet(spaceOf(d))),
+      (s) => {
+        const text = P.printSet(s);
+        const back = P.parseSet(text);
+        if (P.printSet(back) !== text)
+          throw new Error(`reprint differs: ${text} / ${P.printSet(back)}`);
+        return same('round trip', brutePoints(back), brutePoints(s));
+      },
+    ),
+  },
+  {
+    name: 'lexLessThan encodes the lexicographic order',
+    runs: 100,
+    property: fc.property(fc.integer({ min: 1, max: 2 }), (n) => {
+      const names = spaceOf(2 * n).dims;
+      const a = names.slice(0, n);
+      const b = names.slice(n);
+      const v = (x: string): Affine => ({ coeffs: { [x]: 1n }, constant: 0n });
+      const s = P.fromConjunctions(spaceOf(2 * n), P.lexLessThan(a.map(v), b.map(v)));
+      for (const p of brutePoints(s, 2n)) {
+        const u = p.slice(0, n);
+        const w = p.slice(n);
+        const k = u.findIndex((x, i) => x !== w[i]);
+        if (k < 0 || u[k] >= w[k]) throw new Error(`${show([p])} is not lex-less`);
+      }
+      const count = brutePoints(s, 2n).length;
+      const total = 5 ** (2 * n);
+      const diag = 5 ** n;
+      return count === (total - diag) / 2;
+    }),
+  },
+  {
+    name: 'maximizeParametric agrees with the maximum for each parameter value',
+    runs: 60,
+    property: fc.property(
+      fc.tuple(arbBasic(spaceOf(2, ['N']), 0), arbObjective(['x', 'y'])),
+      ([b0, obj]) => {
+        // N in [0, 8] and the dims bounded by N: 0 <= x, y <= N.
+        const rows = [
+          [0n, 1n, 0n, 0n],
+          [8n, -1n, 0n, 0n],
+          [0n, 1n, -1n, 0n],
+          [0n, 1n, 0n, -1n],
+        ];
+        const s: P.PolySet = {
+          space: b0.space,
+          pieces: [{ ...b0, ineqs: [...b0.ineqs, ...rows] }],
+        };
+        let r: P.ParametricExtremum;
+        try {
+          r = P.maximizeParametric(s, obj);
+        } catch (e) {
+          if (/not affine/.test((e as Error).message)) return true; // refused, never wrong
+          throw e;
+        }
+        for (let N = 0n; N <= 8n; N++) {
+          const fixed = P.fixParams(s, { N });
+          const vals = brutePoints(fixed, BOX + 4n).map((p) => evalAt(obj, ['x', 'y'], p));
+          const want = vals.length === 0 ? undefined : vals.reduce((a, b) => (a > b ? a : b));
+          const here =
+            r.kind === 'pieces'
+              ? r.pieces.filter((p) => member(P.fixParams(p.context, { N }), []))
+              : [];
+          if (want === undefined) {
+            if (here.length !== 0) throw new Error(`N=${N}: empty but a piece applies`);
+            continue;
+          }
+          if (here.length !== 1) throw new Error(`N=${N}: ${here.length} pieces apply`);
+          const got = evalAt(here[0].value, ['N'], [N]);
+          if (got !== want) throw new Error(`N=${N}: got ${got} want ${want}`);
+        }
+        return true;
+      },
+    ),
+  },
+];
