@@ -8,6 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
+import * as A from '../poly/affine.js';
 import { buildModel } from '../frontend/index.js';
 import { quantifyParams } from '../poly/quantify.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
@@ -16,10 +17,12 @@ import { upwardExposedReads } from '../lifetime/upwardExposed.js';
 import { dynamicLifetimes } from '../dynamic/lifetimes.js';
 import {
   chooseMapping,
+  chooseSymbolicMapping,
   isStrictlyAdmissible,
   LatticeInputError,
   type Mapping,
 } from '../lattice/index.js';
+import { cExpression } from '../rewrite/cExpression.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 
@@ -42,6 +45,11 @@ export interface ArrayDecision {
   readonly array: ArrayInfo;
   /** Rows with modulus 1 removed; empty: a scalar. */
   readonly mapping: Mapping;
+  /**
+   * Moduli as affine forms of parameters known only at run time (then `mapping.b` holds
+   * their values at one sample point, for display only); proven for every value.
+   */
+  readonly symbolicModuli?: readonly A.Affine[];
   /** Parameter values the mapping was computed and verified for. */
   readonly assumes: Readonly<Record<string, bigint>>;
 }
@@ -262,15 +270,19 @@ async function analyzeArray(
     }
   } catch (e) {
     timings.latticeMs += Math.round(performance.now() - tt);
-    if (e instanceof LatticeInputError) {
-      return done(
-        'rejected',
-        growsWith.length > 0
-          ? `the conflict set grows with ${growsWith.join(', ')}, known only at run time (${e.message}); ` +
-              `give a value with -D ${growsWith[0]}=... to contract for that value`
-          : e.message,
-      );
+    if (e instanceof LatticeInputError && growsWith.length > 0) {
+      const symbolic = symbolicMapping(fn, cs.ds, values);
+      timings.latticeMs += Math.round(performance.now() - tt);
+      if (typeof symbolic === 'string') {
+        return done(
+          'rejected',
+          `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and ${symbolic}; ` +
+            `give a value with -D ${growsWith[0]}=... to contract for that value`,
+        );
+      }
+      return symbolicDecision(fn, array, report, symbolic, values);
     }
+    if (e instanceof LatticeInputError) return done('rejected', e.message);
     throw e;
   }
   timings.latticeMs += Math.round(performance.now() - tt);
@@ -286,13 +298,64 @@ async function analyzeArray(
   const size = product(mapping.b);
   report.mapping = { M: mapping.M.map((r) => r.map(jsonInt)), b: mapping.b.map(jsonInt) };
   report.heuristic = heuristic;
-  if (originalCells === undefined || size >= originalCells) {
+  // A constant size always beats a size that grows with run-time parameters.
+  if (originalCells !== undefined && size >= originalCells) {
     return done('unchanged', `no saving: the best mapping found needs ${size} cells`);
   }
   report.status = mapping.b.length === 0 ? 'scalarized' : 'contracted';
   report.compressedCells = jsonInt(size);
   if (bytes !== undefined) report.compressedBytes = jsonInt(size * BigInt(bytes));
   return { report, decision: { fn, array, mapping, assumes } };
+}
+
+function contextSet(fn: FunctionModel): P.PolySet {
+  return P.fromConjunctions({ params: fn.parameters.map((p) => p.name), dims: [] }, [
+    { exists: [], constraints: fn.context },
+  ]);
+}
+
+/** Heuristic 3 with moduli as affine forms of run-time parameters, or why there is none. */
+function symbolicMapping(fn: FunctionModel, ds: P.PolySet, values: Record<string, bigint>) {
+  try {
+    return chooseSymbolicMapping(ds, { params: values, context: P.fixParams(contextSet(fn), values) });
+  } catch (e) {
+    if (e instanceof LatticeInputError) return `no mapping valid for all of their values was found (${e.message})`;
+    throw e;
+  }
+}
+
+function symbolicDecision(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  report: ArrayReport,
+  choice: ReturnType<typeof chooseSymbolicMapping>,
+  values: Record<string, bigint>,
+): { report: ArrayReport; decision?: ArrayDecision } {
+  const { M, b } = choice.mapping;
+  const texts = b.map(cExpression);
+  report.mapping = { M: M.map((r) => r.map(jsonInt)), b: texts.map((t) => (/^-?\d+$/.test(t) ? Number(t) : t)) };
+  report.heuristic = 'h3 (symbolic)';
+  report.ds!.isZero = b.length === 0;
+  const size = texts.length === 0 ? '1' : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
+  if (typeof report.originalCells === 'string' && report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '')) {
+    report.status = 'unchanged';
+    report.reason = 'no saving: the best mapping found keeps every cell';
+    return { report };
+  }
+  report.status = b.length === 0 ? 'scalarized' : 'contracted';
+  report.compressedCells = size;
+  report.warnings.push(`moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`);
+  const sample = choice.checkedAt.at(-1) ?? {};
+  return {
+    report,
+    decision: {
+      fn,
+      array,
+      mapping: { M, b: b.map((x) => A.evaluate(x, { ...sample, ...values })) },
+      symbolicModuli: b,
+      assumes: {},
+    },
+  };
 }
 
 function statementLabel(fn: FunctionModel, id: string): string {

@@ -19,6 +19,7 @@ import {
   type RewritePlan,
 } from '../rewrite/index.js';
 import { rowRanges } from '../rewrite/accessRanges.js';
+import { cExpression } from '../rewrite/cExpression.js';
 import {
   analyzeSource,
   type Analysis,
@@ -65,7 +66,9 @@ function planEntry(
   before: string,
   after: string,
 ): ArrayRewrite {
-  const rows = rowForms(d.mapping.M, d.mapping.b, d.array.extents);
+  const rows = d.symbolicModuli
+    ? d.mapping.M.map((coefficients, r) => ({ coefficients, modulus: { text: cExpression(d.symbolicModuli![r]) } }))
+    : rowForms(d.mapping.M, d.mapping.b, d.array.extents);
   const assumed = { ...d.assumes };
   const indexNames = d.array.extents.map((_, k) => ['i', 'j', 'k', 'l', 'm', 'n'][k] ?? `x${k}`);
   const note = annotate
