@@ -317,9 +317,13 @@ function contextSet(fn: FunctionModel): P.PolySet {
 /** Heuristic 3 with moduli as affine forms of run-time parameters, or why there is none. */
 function symbolicMapping(fn: FunctionModel, ds: P.PolySet, values: Record<string, bigint>) {
   try {
-    return chooseSymbolicMapping(ds, { params: values, context: P.fixParams(contextSet(fn), values) });
+    return chooseSymbolicMapping(ds, {
+      params: values,
+      context: P.fixParams(contextSet(fn), values),
+    });
   } catch (e) {
-    if (e instanceof LatticeInputError) return `no mapping valid for all of their values was found (${e.message})`;
+    if (e instanceof LatticeInputError)
+      return `no mapping valid for all of their values was found (${e.message})`;
     throw e;
   }
 }
@@ -333,18 +337,27 @@ function symbolicDecision(
 ): { report: ArrayReport; decision?: ArrayDecision } {
   const { M, b } = choice.mapping;
   const texts = b.map(cExpression);
-  report.mapping = { M: M.map((r) => r.map(jsonInt)), b: texts.map((t) => (/^-?\d+$/.test(t) ? Number(t) : t)) };
+  report.mapping = {
+    M: M.map((r) => r.map(jsonInt)),
+    b: texts.map((t) => (/^-?\d+$/.test(t) ? Number(t) : t)),
+  };
   report.heuristic = 'h3 (symbolic)';
   report.ds!.isZero = b.length === 0;
-  const size = texts.length === 0 ? '1' : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
-  if (typeof report.originalCells === 'string' && report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '')) {
+  const size =
+    texts.length === 0 ? '1' : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
+  if (
+    typeof report.originalCells === 'string' &&
+    report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '')
+  ) {
     report.status = 'unchanged';
     report.reason = 'no saving: the best mapping found keeps every cell';
     return { report };
   }
   report.status = b.length === 0 ? 'scalarized' : 'contracted';
   report.compressedCells = size;
-  report.warnings.push(`moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`);
+  report.warnings.push(
+    `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
+  );
   const sample = choice.checkedAt.at(-1) ?? {};
   return {
     report,

@@ -67,7 +67,10 @@ function planEntry(
   after: string,
 ): ArrayRewrite {
   const rows = d.symbolicModuli
-    ? d.mapping.M.map((coefficients, r) => ({ coefficients, modulus: { text: cExpression(d.symbolicModuli![r]) } }))
+    ? d.mapping.M.map((coefficients, r) => ({
+        coefficients,
+        modulus: { text: cExpression(d.symbolicModuli![r]) },
+      }))
     : rowForms(d.mapping.M, d.mapping.b, d.array.extents);
   const assumed = { ...d.assumes };
   const indexNames = d.array.extents.map((_, k) => ['i', 'j', 'k', 'l', 'm', 'n'][k] ?? `x${k}`);

@@ -6,6 +6,7 @@ import { registerModel } from './model.js';
 import { registerLattice } from './lattice.js';
 import { registerAnalyze } from './analyze.js';
 import { registerContract } from './contract.js';
+import { registerCheck } from './check.js';
 
 export function registerCommands(program: Command, io: Io): void {
   registerModel(program, io);
@@ -16,10 +17,6 @@ export function registerCommands(program: Command, io: Io): void {
     .action(() => notImplemented('poly'));
   registerAnalyze(program, io);
   registerContract(program, io);
-  program
-    .command('check')
-    .description('contract, compile and run original and result, and compare')
-    .argument('<file>', 'C source file')
-    .action(() => notImplemented('check'));
+  registerCheck(program, io);
   registerLattice(program, io);
 }

@@ -1,0 +1,134 @@
+/**
+ * `beeclak check FILE.c [--against OTHER.c] [-- ARGS...]`: contract FILE.c (or take OTHER.c
+ * as the candidate), compile original and candidate, run both with the same arguments and
+ * stdin, compare exit status and output, then run the shadow-owner build of the contracted
+ * program, in which every read must find its own cell as the last writer of its slot.
+ *
+ * Exit 0 when everything matches; 3 when a difference or a clobbered read was found; 1 when
+ * the input itself is at fault (it does not compile, or fails on its own).
+ */
+import type { Command } from 'commander';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { setExitCode, type Io } from '../main.js';
+import { contractSource } from '../contraction.js';
+import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import { readSource } from '../sourceFile.js';
+import { InputError, UsageError } from '../errors.js';
+import { compile, describeExit, run } from '../compileRun.js';
+import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
+
+interface CheckFlags extends AnalysisFlags {
+  against?: string;
+  stdin?: string;
+  timeout: string;
+  sanitize: boolean;
+  keep?: boolean;
+}
+
+export const CHECK_MISMATCH_EXIT = 3;
+
+export function registerCheck(program: Command, io: Io): void {
+  const cmd = program
+    .command('check')
+    .description('contract, compile and run original and result, compare, and check slot owners')
+    .argument('<file>', 'C source file')
+    .argument('[args...]', 'arguments for both programs (after --)')
+    .option(
+      '--against <file>',
+      'take this file as the contracted candidate (e.g. a hand-folded version)',
+    )
+    .option('--stdin <file>', 'feed this file to both programs on standard input (default: empty)')
+    .option('--timeout <seconds>', 'time limit for each run', '20')
+    .option('--no-sanitize', 'do not build with -fsanitize=address,undefined')
+    .option('--keep', 'keep the temporary directory with the programs built');
+  addAnalysisOptions(cmd).action(
+    async (file: string, args: string[], flags: CheckFlags, self: Command) => {
+      const timeout = Number(flags.timeout);
+      if (!Number.isFinite(timeout) || timeout <= 0)
+        throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
+      const source = await readSource(file);
+      const stdin = flags.stdin ? await readSource(flags.stdin) : '';
+      const contraction = flags.against
+        ? undefined
+        : await contractSource(source, file, { ...analysisOptions(flags), annotate: false });
+      const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
+      const candidateName = flags.against ?? `${file} (contracted)`;
+
+      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-check-'));
+      const problems: string[] = [];
+      const say = (s: string) => io.stdout(s + '\n');
+      try {
+        if (contraction) {
+          const n = contraction.analysis.decisions.length;
+          say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
+        } else say(`check ${file} against ${flags.against}`);
+
+        const opts = { sanitize: flags.sanitize };
+        const orig = await compile(source, 'original', dir, opts);
+        if (!orig.ok)
+          throw new InputError(`the original does not compile:\n${orig.diagnostics.trim()}`, file);
+        const cand = await compile(candidate, 'candidate', dir, opts);
+        say(`  compile: ${orig.command}`);
+        if (!cand.ok) {
+          problems.push(`${candidateName} does not compile:\n${cand.diagnostics.trim()}`);
+        } else {
+          const a = run(orig.exe, args, stdin, timeout * 1000);
+          if (a.timedOut || a.signal)
+            throw new InputError(`the original program ${describeExit(a)} on its own`, file);
+          const b = run(cand.exe, args, stdin, timeout * 1000);
+          if (a.status !== b.status || a.stdout !== b.stdout || b.signal || b.timedOut) {
+            problems.push(
+              `outputs differ: original ${describeExit(a)}, ${a.stdout.length} bytes; ` +
+                `candidate ${describeExit(b)}, ${b.stdout.length} bytes` +
+                firstDifference(a.stdout, b.stdout) +
+                (b.stderr.trim()
+                  ? `\n  candidate stderr: ${b.stderr.trim().split('\n').slice(0, 5).join('\n    ')}`
+                  : ''),
+            );
+          } else say(`  run: identical output (${describeExit(a)}, ${a.stdout.length} bytes)`);
+        }
+
+        if (contraction && contraction.plan.arrays.length > 0) {
+          const shadow = instrument({ ...contraction.plan, fileName: file });
+          const inst = await compile(shadow.text, 'owners', dir, { sanitize: false });
+          if (!inst.ok)
+            problems.push(
+              `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`,
+            );
+          else {
+            const r = run(inst.exe, args, stdin, timeout * 1000);
+            if (r.status === CLOBBER_EXIT_STATUS) problems.push(r.stderr.trim());
+            else if (
+              r.status !== 0 &&
+              r.status !== run(orig.exe, args, stdin, timeout * 1000).status
+            ) {
+              problems.push(`the owner-check build failed: ${describeExit(r)}\n${r.stderr.trim()}`);
+            } else say('  owner check: every read found its own cell in its slot');
+          }
+        } else if (flags.against) {
+          say('  owner check: not run for --against (only the outputs are compared)');
+        }
+      } finally {
+        if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);
+        else await fs.rm(dir, { recursive: true, force: true });
+      }
+      if (problems.length > 0) {
+        for (const p of problems) io.stdout(`  FAIL: ${p}\n`);
+        io.stdout('check failed\n');
+        setExitCode(self, CHECK_MISMATCH_EXIT);
+      } else io.stdout('ok\n');
+    },
+  );
+}
+
+function firstDifference(a: string, b: string): string {
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  for (let k = 0; k < Math.max(la.length, lb.length); k++) {
+    if (la[k] !== lb[k])
+      return `\n  first difference at line ${k + 1}:\n    original:  ${la[k] ?? '(none)'}\n    candidate: ${lb[k] ?? '(none)'}`;
+  }
+  return '';
+}
