@@ -35,6 +35,22 @@ export interface ExprScope {
   readonly functionMacros: ReadonlyMap<string, FunctionMacro>;
   /** A fresh existential variable name (quotients of divisions). */
   fresh(): string;
+  /** Value of a parameter known to be constant (a divisor `N` in `i % N`). */
+  knownValue?(name: string): bigint | undefined;
+}
+
+/** A constant, or a parameter expression whose value is known. */
+function divisorValue(r: PwAff, scope: ExprScope): bigint | undefined {
+  const c = constValue(r);
+  if (c !== undefined) return c;
+  if (r.length !== 1 || r[0].constraints.length > 0 || !scope.knownValue) return undefined;
+  let v = r[0].value.constant;
+  for (const [name, k] of Object.entries(r[0].value.coeffs)) {
+    const x = scope.knownValue(name);
+    if (x === undefined) return undefined;
+    v += k * x;
+  }
+  return v;
 }
 
 const MAX_MACRO_DEPTH = 32;
@@ -61,6 +77,7 @@ function macroScope(
       bound.has(name) ? toPwAff(bound.get(name)!, scope, depth + 1) : scope.identifier(name),
     functionMacros: scope.functionMacros,
     fresh: scope.fresh,
+    knownValue: scope.knownValue,
   };
 }
 
@@ -115,7 +132,7 @@ function convert(n: Node, scope: ExprScope, depth: number): PwAff | undefined {
       if (op === '-') return pwSub(l, r);
       if (op === '*') return pwMul(l, r);
       if (op === '/' || op === '%') {
-        const c = constValue(r);
+        const c = divisorValue(r, scope);
         if (c === undefined || c === 0n) return undefined;
         return op === '/' ? pwDiv(l, c, scope.fresh) : pwMod(l, c, scope.fresh);
       }

@@ -249,6 +249,7 @@ export class FunctionBuilder {
       identifier,
       functionMacros: this.dir.functionMacros,
       fresh: this.fresh,
+      knownValue: (name) => this.params.get(name)?.value,
     };
     return scope;
   }
@@ -570,7 +571,18 @@ export class FunctionBuilder {
     const headerUses = [init, condNode, update]
       .filter((x): x is Node => !!x)
       .flatMap((x) => this.arrayUses(x));
-    if (headerUses.length > 0) return refuse('array accessed in a loop header');
+    // Header reads are not modelled statements: those arrays only are refused, and the
+    // bound that reads them is dropped below as non-affine.
+    for (const id of headerUses) {
+      const loc = this.src.locOf(id);
+      this.reason(
+        this.arrays.get(id.text)!,
+        'not-analysable',
+        `accessed in a loop header at ${loc.line}:${loc.column}`,
+        loc,
+      );
+      this.uncoveredWhy.set(key(id), 'in a loop header');
+    }
     // The counter must not change inside the body.
     for (const x of walk(body)) {
       const t =
@@ -706,7 +718,7 @@ export class FunctionBuilder {
     const scope = this.scope(ctx.iterators);
     const box = this.box(ctx);
     const accesses: Omit<Access, 'order'>[] = [];
-    const writeEnds: number[] = [];
+    const writeEnds: { start: number; end: number }[] = [];
     let over = ctx.overApproximated;
     const bounds: Conjunction[] = [];
     for (const a of found) {
@@ -732,10 +744,10 @@ export class FunctionBuilder {
       let kinds: ('read' | 'write')[] = ['read'];
       if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
         kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
-        writeEnds.push(p.endIndex);
+        writeEnds.push({ start: p.startIndex, end: p.endIndex });
       } else if (p?.type === 'update_expression') {
         kinds = ['read', 'write'];
-        writeEnds.push(p.endIndex);
+        writeEnds.push({ start: p.startIndex, end: p.endIndex });
       }
       for (const kind of kinds)
         accesses.push({
@@ -768,10 +780,11 @@ export class FunctionBuilder {
     const reads = accesses
       .filter((a) => a.kind === 'read')
       .sort((x, y) => x.range.start - y.range.start);
+    // An assignment completes when its right side is done: inner assignments first.
     const writes = accesses
       .filter((a) => a.kind === 'write')
-      .map((a, k) => ({ a, end: writeEnds[k] }))
-      .sort((x, y) => x.end - y.end || x.a.range.end - y.a.range.end)
+      .map((a, k) => ({ a, end: writeEnds[k].end, start: writeEnds[k].start }))
+      .sort((x, y) => x.end - y.end || y.start - x.start)
       .map((x) => x.a);
     const ordered: Access[] = [...reads, ...writes].map((a, k) => ({ ...a, order: k }));
     let pieces: Conjunction[] = ctx.cond.map((c) => ({

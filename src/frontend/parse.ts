@@ -6,18 +6,48 @@
  * test with non-ASCII text guards this). Line and column are computed here from the
  * offsets rather than taken from `startPosition`, whose column counts bytes.
  */
-import Parser from 'tree-sitter';
-import C from 'tree-sitter-c';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type Parser from 'tree-sitter';
 import { InputError } from '../cli/errors.js';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 
 export type Node = Parser.SyntaxNode;
 
+const require = createRequire(import.meta.url);
+
+interface TreeSitter {
+  Parser: typeof Parser;
+  language: unknown;
+}
+
+/**
+ * Loads tree-sitter once per *process*. Its index.js patches the prototypes of the native
+ * classes, which are shared by every module context of the process; loading it a second
+ * time (jest gives each test file a fresh module registry) reads the patched getters and
+ * leaves `tree.rootNode` undefined (node-tree-sitter issue #181). So the first load is
+ * kept on the native binding object itself, which Node shares across contexts, and later
+ * contexts reuse it instead of running index.js again.
+ */
+function treeSitter(): TreeSitter {
+  const root = path.dirname(require.resolve('tree-sitter/package.json'));
+  const fromTreeSitter = createRequire(path.join(root, 'index.js'));
+  const binding = (fromTreeSitter('node-gyp-build') as (dir: string) => Record<string, unknown>)(
+    root,
+  );
+  const cached = binding.__beeclakTreeSitter as TreeSitter | undefined;
+  if (cached) return cached;
+  const loaded: TreeSitter = { Parser: require('tree-sitter'), language: require('tree-sitter-c') };
+  Object.defineProperty(binding, '__beeclakTreeSitter', { value: loaded });
+  return loaded;
+}
+
 let parser: Parser | undefined;
 function cParser(): Parser {
   if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(C as unknown as Parser.Language);
+    const ts = treeSitter();
+    parser = new ts.Parser();
+    parser.setLanguage(ts.language as Parser.Language);
   }
   return parser;
 }
@@ -97,7 +127,16 @@ export function* walk(node: Node): Generator<Node> {
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */
 export function parseIntLiteral(text: string): bigint | undefined {
-  const t = text.replace(/[uUlL]+$/, '').replace(/'/g, '');
+  let t = text
+    .replace(/[uUlL]+$/, '')
+    .replace(/'/g, '')
+    .trim();
+  // tree-sitter-c folds a leading sign into the literal in some positions (`(-7)`).
+  const negative = t.startsWith('-');
+  if (negative || t.startsWith('+')) {
+    const v = parseIntLiteral(t.slice(1));
+    return v === undefined ? undefined : negative ? -v : v;
+  }
   if (/^0[xX][0-9a-fA-F]+$/.test(t) || /^0[bB][01]+$/.test(t)) return BigInt(t);
   if (/^0[0-7]+$/.test(t)) return BigInt('0o' + t.slice(1));
   if (/^[0-9]+$/.test(t)) return BigInt(t);
