@@ -868,16 +868,14 @@ export class FunctionBuilder {
           continue; // sizeof of one element does not change with contraction
         } else if (p?.type === 'field_expression') {
           this.reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
-        } else if (!this.covered.has(key(top))) {
-          const why = this.uncoveredWhy.get(key(id));
+        } else if (!this.covered.has(key(top)) && !this.uncoveredWhy.has(key(id))) {
+          // (Uses in refused constructs already carry the construct's reason.)
           this.reason(
             rec,
             'not-analysable',
-            why
-              ? `accessed ${why} at ${at}`
-              : this.inRegion.has(key(id))
-                ? `access at ${at} is not in a modelled statement`
-                : `accessed outside the analysed region at ${at}`,
+            this.inRegion.has(key(id))
+              ? `access at ${at} is not in a modelled statement`
+              : `accessed outside the analysed region at ${at}`,
             loc,
           );
         }
@@ -903,6 +901,11 @@ export class FunctionBuilder {
         ctxType === 'field_expression'
       )
         this.reason(rec, 'escapes', `${use} stored in a struct or initializer at ${at}`, loc);
+      else if (
+        ctxType === 'assignment_expression' &&
+        child(p!, 'left')?.type === 'field_expression'
+      )
+        this.reason(rec, 'escapes', `${use} stored in a struct at ${at}`, loc);
       else if (ctxType === 'assignment_expression' || ctxType === 'init_declarator')
         this.reason(rec, 'escapes', `${use} assigned to a pointer at ${at}`, loc);
       else if (indices.length > 0)
