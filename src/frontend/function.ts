@@ -1056,13 +1056,18 @@ function gtCond(a: PwAff, b: PwAff): Cond {
  * (coefficient < 0 in `e >= 0`), with s < 0 from below; equalities never qualify.
  */
 function monotone(c: Cond, it: string, s: bigint): boolean {
-  for (const conj of c)
+  for (const conj of c) {
+    let bounded = false;
     for (const k of conj.constraints) {
       const a = k.expr.coeffs[it] ?? 0n;
       if (a === 0n) continue;
       if (k.kind === 'eq') return false;
       if ((s > 0n && a > 0n) || (s < 0n && a < 0n)) return false;
+      bounded = true;
     }
+    // A piece that does not bound the counter would be an endless loop: not a range.
+    if (!bounded) return false;
+  }
   return true;
 }
 
