@@ -6,6 +6,8 @@
  * Function-like macros are expanded here: the macro body (parsed once) is converted with
  * its parameters bound to the argument expressions, converted in the caller's scope.
  */
+import type { Affine } from '../poly/affine.js';
+import { constant, substitute } from '../poly/affine.js';
 import type { FunctionMacro } from './directives.js';
 import { type Node, child, parseIntLiteral } from './parse.js';
 import {
@@ -37,6 +39,19 @@ export interface ExprScope {
   fresh(): string;
   /** Value of a parameter known to be constant (a divisor `N` in `i % N`). */
   knownValue?(name: string): bigint | undefined;
+}
+
+/** Replaces parameters of known value by their values in the piece values. */
+function withKnownValues(a: PwAff, scope: ExprScope): PwAff {
+  if (!scope.knownValue) return a;
+  return a.map((p) => {
+    const by: Record<string, Affine> = {};
+    for (const name of Object.keys(p.value.coeffs)) {
+      const v = scope.knownValue!(name);
+      if (v !== undefined) by[name] = constant(v);
+    }
+    return { ...p, value: substitute(p.value, by) };
+  });
 }
 
 /** A constant, or a parameter expression whose value is known. */
@@ -130,7 +145,13 @@ function convert(n: Node, scope: ExprScope, depth: number): PwAff | undefined {
       if (!l || !r) return undefined;
       if (op === '+') return pwAdd(l, r);
       if (op === '-') return pwSub(l, r);
-      if (op === '*') return pwMul(l, r);
+      if (op === '*') {
+        // A product of parameters is not affine; with known values (N * M, (i - R) * W) it
+        // is, and the model is then specific to those values.
+        return (
+          pwMul(l, r) ?? pwMul(l, withKnownValues(r, scope)) ?? pwMul(withKnownValues(l, scope), r)
+        );
+      }
       if (op === '/' || op === '%') {
         const c = divisorValue(r, scope);
         if (c === undefined || c === 0n) return undefined;
