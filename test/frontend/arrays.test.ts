@@ -202,7 +202,11 @@ describe('extents and parameters', () => {
       ['M', 22n],
     ]);
     expect(t.extents[1].expr).toEqual({ coeffs: { N: 1n }, constant: 2n });
-    expect(f.arrays.find((a) => a.name === 'u')!.extents[0].value).toBeUndefined();
+    // A product of parameters is affine through their known values (K * L -> 4K, 12 cells).
+    expect(f.arrays.find((a) => a.name === 'u')!.extents[0]).toMatchObject({
+      value: 12n,
+      expr: { coeffs: { K: 4n }, constant: 0n },
+    });
     expect(f.parameters.map((p) => [p.name, p.value, p.source])).toEqual([
       ['N', 20n, 'command-line'],
       ['K', 3n, 'enum'],
