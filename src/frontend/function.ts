@@ -21,7 +21,7 @@ import type {
   SourceLoc,
   Statement,
 } from '../model/types.js';
-import { type ArrayDecl, arrayDecls, extentOf, isZeroInitializer } from './arrays.js';
+import { type ArrayDecl, arrayDecls, extentOf } from './arrays.js';
 import { affineRange, type Interval, propagate } from './bounds.js';
 import { type Directives, constDeclarations, pragmaKind } from './directives.js';
 import { type ExprScope, toCond, toPwAff } from './expr.js';
@@ -429,12 +429,15 @@ export class FunctionBuilder {
       const rec = [...this.arrays.values()].find((r) => r.decl.node.id === target.id);
       if (rec) {
         if (rec.decl.storage !== 'local') continue; // static initializers run before main
-        if (isZeroInitializer(value)) this.emitInitializer(rec, n, value, ctx, counter.next++);
+        // A brace list initialises every cell (missing ones to zero): a write of the whole
+        // array at the declaration. The rewriter must keep each slot's initial value right.
+        if (value.type === 'initializer_list')
+          this.emitInitializer(rec, n, value, ctx, counter.next++);
         else
           this.reason(
             rec,
             'initializer-not-modelled',
-            `initializer of '${rec.decl.name}' is not all zeros`,
+            `initializer of '${rec.decl.name}' is not a brace list`,
             this.src.locOf(value),
           );
         continue;

@@ -80,11 +80,12 @@ const REJECTIONS: [string, string, string, string[]][] = [
     ["parameter: 'q' is a parameter", "not-an-array: 'q' is a pointer"],
   ],
   ['volatile', 'volatile double v[N]; v[0] = 1;', 'v', ["volatile: 'v' is volatile"]],
+  ['non-zero initializer is a modelled write', 'double w[3] = {1, 2, 3}; t[0] = w[1];', 'w', []],
   [
-    'non-zero initializer',
-    'double w[3] = {1, 2, 3}; t[0] = w[1];',
+    'string initializer',
+    'char w[4] = "abc"; t[0] = w[1];',
     'w',
-    ["initializer-not-modelled: initializer of 'w' is not all zeros"],
+    ["initializer-not-modelled: initializer of 'w' is not a brace list"],
   ],
   [
     'while loop',
