@@ -84,6 +84,8 @@ export class FunctionBuilder {
   private readonly localConsts = new Map<string, { value: bigint; loc: SourceLoc }>();
   /** Top-level integer locals set once at their declaration: symbolic constants. */
   private readonly onceLocals = new Map<string, Node>();
+  /** How often each name is declared in the body: a shadowed name is no parameter. */
+  private readonly declCount = new Map<string, number>();
   /** Element accesses covered by a modelled statement. */
   private readonly covered = new Set<string>();
   private readonly uncoveredWhy = new Map<string, string>();
@@ -98,6 +100,8 @@ export class FunctionBuilder {
     private readonly dir: Directives,
     private readonly globals: ReadonlyMap<string, ArrayDecl>,
     private readonly options: FrontendOptions,
+    /** For each file-scope array, the functions whose bodies name it. */
+    private readonly globalUsers: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     let d = child(fn, 'declarator');
     while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
@@ -158,6 +162,8 @@ export class FunctionBuilder {
   private collectLocals(): void {
     for (const n of walk(this.body)) {
       if (n.type !== 'declaration') continue;
+      for (const name of declaredNames(n))
+        this.declCount.set(name, (this.declCount.get(name) ?? 0) + 1);
       for (const a of arrayDecls(n, this.src, 'local')) this.addArray(a);
       for (const k of constDeclarations(n, this.src, (e) => this.constValueOf(e)))
         this.localConsts.set(k.name, { value: k.value, loc: k.loc });
@@ -234,15 +240,19 @@ export class FunctionBuilder {
           expanding.delete(name);
         }
       }
+      const declared = this.declCount.get(name) ?? 0;
       const lc = this.localConsts.get(name);
-      if (lc) return this.useParam({ name, value: lc.value, source: 'const', loc: lc.loc });
+      if (lc && declared === 1)
+        return this.useParam({ name, value: lc.value, source: 'const', loc: lc.loc });
       const k = this.dir.constants.get(name);
-      if (k) return this.useParam({ name, value: k.value, source: k.source, loc: k.loc });
+      if (k && declared === 0)
+        return this.useParam({ name, value: k.value, source: k.source, loc: k.loc });
       const arg = this.intArgs.get(name);
-      if (arg && !this.assigned.has(name))
+      if (arg && declared === 0 && !this.assigned.has(name))
         return this.useParam({ name, source: 'argument', loc: this.src.locOf(arg) });
       const once = this.onceLocals.get(name);
-      if (once) return this.useParam({ name, source: 'vla', loc: this.src.locOf(once) });
+      if (once && declared === 1)
+        return this.useParam({ name, source: 'vla', loc: this.src.locOf(once) });
       return undefined;
     };
     const scope: ExprScope = {
@@ -586,8 +596,10 @@ export class FunctionBuilder {
       );
       this.uncoveredWhy.set(key(id), 'in a loop header');
     }
-    // The counter must not change inside the body.
+    // The counter must not change (or be shadowed) inside the body.
     for (const x of walk(body)) {
+      if (x.type === 'declaration' && declaredNames(x).includes(cname))
+        return refuse(`loop counter '${cname}' is redeclared in the body`);
       const t =
         x.type === 'assignment_expression'
           ? child(x, 'left')
@@ -966,6 +978,14 @@ export class FunctionBuilder {
         if (d.storage === 'global' || d.storage === 'static-global')
           reasons.push({ kind: 'global', message: `'${d.name}' has file scope`, loc: d.loc });
       }
+      const users = this.globalUsers.get(d.name) ?? [];
+      if (isMarked && (d.storage === 'global' || d.storage === 'static-global') && users.length > 1)
+        // One declaration, one mapping: every function would have to agree on it.
+        reasons.push({
+          kind: 'not-analysable',
+          message: `'${d.name}' is used by several functions (${users.join(', ')})`,
+          loc: d.loc,
+        });
       if (d.isPointer)
         reasons.push({ kind: 'not-an-array', message: `'${d.name}' is a pointer`, loc: d.loc });
       if (d.isVolatile)
@@ -1028,6 +1048,21 @@ export class FunctionBuilder {
       if (used.has(name) && !this.arrays.has(name)) this.addArray(decl);
     }
   }
+}
+
+/** Names declared by a declaration (scalars, arrays, pointers). */
+function declaredNames(decl: Node): string[] {
+  const out: string[] = [];
+  for (const d of decl.childrenForFieldName('declarator')) {
+    let n: Node | null = d;
+    while (n && n.type !== 'identifier')
+      n =
+        child(n, 'declarator') ??
+        n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+        null;
+    if (n) out.push(n.text);
+  }
+  return out;
 }
 
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);

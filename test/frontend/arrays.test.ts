@@ -242,3 +242,28 @@ describe('extents and parameters', () => {
     expect(f.parameters).toEqual([]);
   });
 });
+
+describe('names the model must not confuse', () => {
+  it('refuses a loop whose counter is redeclared in its body (the inner one is another variable)', () => {
+    const f = fn(
+      `void f(void) { double t[8]; for (int i = 0; i < 8; i++) { int i = 3; t[i] = 0; } }`,
+    );
+    expect(reasonsOf(f, 't')).toEqual([
+      "not-analysable: loop counter 'i' is redeclared in the body (loop at 1:29)",
+    ]);
+  });
+
+  it('does not take an argument shadowed by a local as a parameter', () => {
+    const f = fn(
+      `void f(int n) { double t[8]; { int n = 3; for (int i = 0; i < n; i++) t[i] = 0; } }`,
+    );
+    expect(f.parameters).toEqual([]);
+    expect(f.statements[0].overApproximated).toBe(true);
+  });
+
+  it('refuses a global marked temporary that several functions use (one declaration, one mapping)', () => {
+    const code = `double G[8];\nvoid f(void) { for (int i = 0; i < 8; i++) G[i] = i; }\nvoid g(void) { G[0] = 1; }`;
+    const m = fn(code, { temporaries: ['G'] });
+    expect(reasonsOf(m, 'G')).toEqual(["not-analysable: 'G' is used by several functions (f, g)"]);
+  });
+});
