@@ -97,7 +97,9 @@ export function formatAffine(a: Affine): string {
     if (c === 0n) continue;
     const mag = c < 0n ? -c : c;
     const term = mag === 1n ? k : `${mag}${k}`;
-    parts.push(parts.length === 0 ? (c < 0n ? `-${term}` : term) : c < 0n ? `- ${term}` : `+ ${term}`);
+    parts.push(
+      parts.length === 0 ? (c < 0n ? `-${term}` : term) : c < 0n ? `- ${term}` : `+ ${term}`,
+    );
   }
   if (a.constant !== 0n || parts.length === 0) {
     const mag = a.constant < 0n ? -a.constant : a.constant;

@@ -5,12 +5,20 @@
  * locals (existentials) are integer. "Exact" means the integer point set, never a
  * rational relaxation, unless a function says otherwise.
  *
- * STUBS: the bodies below are being implemented (issue 3); signatures are the contract.
+ * Modules: omega.ts (the Omega test: exact integer projection and emptiness), basic.ts
+ * (basic sets as Omega systems), sets.ts (set algebra, projection, simplify, gist),
+ * optimize.ts (min/max, parametric max, sample, enumeration), lex.ts, parse.ts, print.ts.
  */
 import type { Affine, Constraint } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
+import * as sets from './sets.js';
+import * as opt from './optimize.js';
+import * as lex from './lex.js';
+import { parseSet as parse } from './parse.js';
+import { printSet as print } from './print.js';
 
 export type { Space, BasicSet, PolySet } from './types.js';
+export { ParseError } from './parse.js';
 
 /** A conjunction over named variables: params, dims and its own `exists` names. */
 export interface NamedConjunction {
@@ -27,10 +35,6 @@ export type ParametricExtremum =
   | { kind: 'unbounded' }
   | { kind: 'pieces'; pieces: readonly { readonly context: PolySet; readonly value: Affine }[] };
 
-const todo = (name: string): never => {
-  throw new Error(`poly.${name} is not implemented yet`);
-};
-
 export function universe(space: Space): PolySet {
   return { space, pieces: [{ space, nLocals: 0, eqs: [], ineqs: [] }] };
 }
@@ -39,65 +43,77 @@ export function emptySet(space: Space): PolySet {
 }
 /** Builds a set from named constraints (variables: space params, space dims, piece exists). */
 export function fromConjunctions(space: Space, pieces: readonly NamedConjunction[]): PolySet {
-  return todo('fromConjunctions');
+  return sets.fromConjunctions(space, pieces);
 }
 /** `[N] -> { [i, j] : 0 <= i < j < N and exists k : i = 2k }`; `;` separates union pieces. */
 export function parseSet(text: string): PolySet {
-  return todo('parseSet');
+  return parse(text);
 }
 export function printSet(s: PolySet): string {
-  return todo('printSet');
+  return print(s);
 }
+/** Same params (the union of both lists) and dims (names of `a`); empty pieces are dropped. */
 export function intersect(a: PolySet, b: PolySet): PolySet {
-  return todo('intersect');
+  return sets.intersect(a, b);
 }
 export function union(a: PolySet, b: PolySet): PolySet {
-  return todo('union');
+  return sets.union(a, b);
 }
+/** Exact: locals of `b` are eliminated exactly, remaining strides negated by residue splitting. */
 export function subtract(a: PolySet, b: PolySet): PolySet {
-  return todo('subtract');
+  return sets.subtract(a, b);
 }
 /** True when no parameter value gives an integer point. */
 export function isEmpty(s: PolySet | BasicSet): boolean {
-  return todo('isEmpty');
+  return sets.isEmpty(s);
 }
 export function isSubset(a: PolySet, b: PolySet): boolean {
-  return todo('isSubset');
+  return sets.isSubset(a, b);
 }
 /** Substitutes known parameter values and removes them from the space. */
 export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>): PolySet {
-  return todo('fixParams');
+  return sets.fixParams(s, values);
 }
-/** Exact integer projection onto the listed dims (in that order); the others are eliminated. */
+/**
+ * Exact integer projection onto the listed dims (in that order); the others are eliminated.
+ * The result may keep locals, each in a single stride equality (`exists e : x = 3e + 1`).
+ */
 export function projectOnto(s: PolySet, keep: readonly string[]): PolySet {
-  return todo('projectOnto');
+  return sets.projectOnto(s, keep);
 }
 /** Max of `objective` (over dims and params) for a set without parameters (or fixed ones). */
 export function maximize(s: PolySet, objective: Affine): Extremum {
-  return todo('maximize');
+  return opt.maximize(s, objective);
 }
 export function minimize(s: PolySet, objective: Affine): Extremum {
-  return todo('minimize');
+  return opt.minimize(s, objective);
 }
-/** Max as affine pieces of the parameters, over the parameter values where the set is non-empty. */
+/**
+ * Max as affine pieces of the parameters, over the parameter values where the set is non-empty.
+ * Exact; throws when the maximum is not affine on part of the context (e.g. floor(N / 2)).
+ */
 export function maximizeParametric(s: PolySet, objective: Affine): ParametricExtremum {
-  return todo('maximizeParametric');
+  return opt.maximizeParametric(s, objective);
 }
 /** One integer point (values for params and dims by name), or null when empty. */
 export function samplePoint(s: PolySet): Record<string, bigint> | null {
-  return todo('samplePoint');
+  return opt.samplePoint(s);
 }
 /** All integer points of a bounded set, dims in space order; parameters must be fixed or given. */
 export function enumeratePoints(s: PolySet, params?: Readonly<Record<string, bigint>>): bigint[][] {
-  return todo('enumeratePoints');
+  return opt.enumeratePoints(s, params);
 }
 export function simplify(s: PolySet): PolySet {
-  return todo('simplify');
+  return sets.simplify(s);
 }
 export function gist(s: PolySet, context: PolySet): PolySet {
-  return todo('gist');
+  return sets.gist(s, context);
 }
-/** `a <lex b` over affine vectors of equal length, as a union of conjunctions. */
+/** `a <lex b` over affine vectors of equal length, as a union of disjoint conjunctions. */
 export function lexLessThan(a: readonly Affine[], b: readonly Affine[]): NamedConjunction[] {
-  return todo('lexLessThan');
+  return lex.lexLessThan(a, b);
+}
+/** `a <=lex b`. */
+export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): NamedConjunction[] {
+  return lex.lexLessEqual(a, b);
 }

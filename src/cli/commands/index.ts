@@ -3,6 +3,7 @@ import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
 import { registerModel } from './model.js';
+import { registerLattice } from './lattice.js';
 
 export function registerCommands(program: Command, io: Io): void {
   registerModel(program, io);
@@ -26,9 +27,5 @@ export function registerCommands(program: Command, io: Io): void {
     .description('contract, compile and run original and result, and compare')
     .argument('<file>', 'C source file')
     .action(() => notImplemented('check'));
-  program
-    .command('lattice')
-    .description('Cl@k: successive minima and modular mappings for a 0-symmetric set')
-    .argument('<set>', "e.g. '{ [a, b] : -99 <= a + 2b <= 99 and -1 <= b <= 1 }'")
-    .action(() => notImplemented('lattice'));
+  registerLattice(program, io);
 }

@@ -1,0 +1,141 @@
+/**
+ * Basic sets as Omega systems, column bookkeeping (locals, parameters) and the exact
+ * per-piece operations the set algebra is built from.
+ */
+import type { BasicSet, PolySet, Space } from './types.js';
+import { feasible, project, simplifyEqualities, type Sys } from './omega.js';
+
+export type Row = bigint[];
+
+export function width(space: Space): number {
+  return 1 + space.params.length + space.dims.length;
+}
+
+export function toSys(b: BasicSet, nKeep: number): Sys {
+  return {
+    n: width(b.space) + b.nLocals,
+    nKeep,
+    eqs: b.eqs.map((r) => r.slice()),
+    ineqs: b.ineqs.map((r) => r.slice()),
+  };
+}
+
+export function fromSys(space: Space, s: Sys): BasicSet {
+  return { space, nLocals: s.n - width(space), eqs: s.eqs, ineqs: s.ineqs };
+}
+
+export function isEmptyBasic(b: BasicSet): boolean {
+  return !feasible(toSys(b, 1));
+}
+
+/**
+ * Exact elimination of the locals: a union of basic sets whose locals each occur in one
+ * stride equality only (`g w + f = 0`, i.e. `f = 0 mod g`). Empty pieces disappear.
+ */
+export function strideForm(b: BasicSet): BasicSet[] {
+  return project(toSys(b, width(b.space))).map((s) => fromSys(b.space, s));
+}
+
+/** Cheap exact clean-up (gcd, duplicate rows, unit equalities on locals); null when empty. */
+export function cleanBasic(b: BasicSet): BasicSet | null {
+  const s = simplifyEqualities(toSys(b, width(b.space)));
+  return s ? fromSys(b.space, s) : null;
+}
+
+/** Appends `k` zero local columns. */
+export function addLocals(b: BasicSet, k: number): BasicSet {
+  if (k === 0) return b;
+  const z = Array<bigint>(k).fill(0n);
+  return {
+    space: b.space,
+    nLocals: b.nLocals + k,
+    eqs: b.eqs.map((r) => [...r, ...z]),
+    ineqs: b.ineqs.map((r) => [...r, ...z]),
+  };
+}
+
+/** Rows of `b` widened to sit after `before` locals and before `after` locals. */
+export function shiftLocals(r: readonly bigint[], w: number, before: number, after: number): Row {
+  return [
+    ...r.slice(0, w),
+    ...Array<bigint>(before).fill(0n),
+    ...r.slice(w),
+    ...Array<bigint>(after).fill(0n),
+  ];
+}
+
+/** Conjunction of two basic sets of the same space (locals side by side). */
+export function intersectBasic(a: BasicSet, b: BasicSet): BasicSet {
+  const w = width(a.space);
+  const la = a.nLocals;
+  const lb = b.nLocals;
+  return {
+    space: a.space,
+    nLocals: la + lb,
+    eqs: [
+      ...a.eqs.map((r) => shiftLocals(r, w, 0, lb)),
+      ...b.eqs.map((r) => shiftLocals(r, w, la, 0)),
+    ],
+    ineqs: [
+      ...a.ineqs.map((r) => shiftLocals(r, w, 0, lb)),
+      ...b.ineqs.map((r) => shiftLocals(r, w, la, 0)),
+    ],
+  };
+}
+
+export function withRows(
+  b: BasicSet,
+  eqs: readonly Row[],
+  ineqs: readonly Row[],
+  extraLocals = 0,
+): BasicSet {
+  const w = addLocals(b, extraLocals);
+  return {
+    space: w.space,
+    nLocals: w.nLocals,
+    eqs: [...w.eqs, ...eqs],
+    ineqs: [...w.ineqs, ...ineqs],
+  };
+}
+
+export function sameSpace(a: Space, b: Space): boolean {
+  return a.params.join(',') === b.params.join(',') && a.dims.length === b.dims.length;
+}
+
+/** Extends the parameter list of a set (new parameters are free), keeping dims and locals. */
+export function withParams(s: PolySet, params: readonly string[]): PolySet {
+  const space: Space = { params, dims: s.space.dims };
+  const map = s.space.params.map((p) => params.indexOf(p));
+  if (map.some((i) => i < 0)) throw new Error('withParams: parameter list must extend the old one');
+  const P = s.space.params.length;
+  const conv = (r: readonly bigint[]): Row => {
+    const out = Array<bigint>(1 + params.length).fill(0n);
+    out[0] = r[0];
+    for (let i = 0; i < P; i++) out[1 + map[i]] = r[1 + i];
+    return [...out, ...r.slice(1 + P)];
+  };
+  return {
+    space,
+    pieces: s.pieces.map((b) => ({
+      space,
+      nLocals: b.nLocals,
+      eqs: b.eqs.map(conv),
+      ineqs: b.ineqs.map(conv),
+    })),
+  };
+}
+
+/** Brings two sets to one space: union of parameters, the dims (and names) of `a`. */
+export function align(a: PolySet, b: PolySet): [PolySet, PolySet] {
+  if (a.space.dims.length !== b.space.dims.length) {
+    throw new Error(
+      `sets of different dimension (${a.space.dims.length} and ${b.space.dims.length})`,
+    );
+  }
+  const params = [...a.space.params];
+  for (const p of b.space.params) if (!params.includes(p)) params.push(p);
+  const A = withParams(a, params);
+  const B0 = withParams(b, params);
+  const B: PolySet = { space: A.space, pieces: B0.pieces.map((p) => ({ ...p, space: A.space })) };
+  return [A, B];
+}

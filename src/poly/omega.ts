@@ -1,0 +1,313 @@
+/**
+ * The Omega test (Pugh, "The Omega test: a fast and practical integer programming algorithm
+ * for dependence analysis", 1991/92), used here as an exact integer projection engine.
+ *
+ * A system has columns [1, kept..., eliminable...]: rows r mean `r . v = 0` (eqs) or
+ * `r . v >= 0` (ineqs). `project` removes the eliminable columns exactly over the integers and
+ * returns a union of systems in *stride form*: every remaining eliminable column occurs in
+ * exactly one equality `g w + f(kept) = 0` (g > 1), i.e. the congruence `f = 0 (mod g)`.
+ *
+ * Steps, in the order that keeps the work small and independent of constant magnitudes:
+ *  1. normalise rows (gcd, integer tightening of inequalities, opposite pairs -> equalities);
+ *  2. equalities: a unimodular change of the eliminable variables (column Euclid) leaves one
+ *     eliminable variable with coefficient g; g = 1 is substituted, g > 1 becomes a stride
+ *     (the variable is removed from all other rows by positive scaling);
+ *  3. inequalities: a variable bounded on one side only is dropped with its rows; an exact
+ *     Fourier-Motzkin step (all lower or all upper coefficients are 1) is taken before anything
+ *     else; otherwise the dark shadow plus the splinters (Pugh section 3.2-3.3) give the exact
+ *     integer projection as a union.
+ */
+import { abs, floorDiv, gcd } from './int.js';
+
+export interface Sys {
+  /** Total number of columns (constant included). */
+  readonly n: number;
+  /** Columns 0..nKeep-1 are the constant and the kept variables. */
+  readonly nKeep: number;
+  readonly eqs: bigint[][];
+  readonly ineqs: bigint[][];
+}
+
+const key = (r: readonly bigint[]): string => r.slice(1).join(',');
+const negKey = (r: readonly bigint[]): string =>
+  r
+    .slice(1)
+    .map((x) => -x)
+    .join(',');
+
+/**
+ * gcd normalisation and cheap exact simplifications; null when the system has no integer point.
+ * Inequalities with equal coefficient vectors keep only the tightest; `r >= 0` and `-r >= 0`
+ * become the equality `r = 0`.
+ */
+export function normalize(sys: Sys): Sys | null {
+  const eqs: bigint[][] = [];
+  const eqSeen = new Set<string>();
+  const pushEq = (row: bigint[]): boolean => {
+    let g = 0n;
+    for (let i = 1; i < row.length; i++) g = gcd(g, row[i]);
+    if (g === 0n) return row[0] === 0n;
+    if (row[0] % g !== 0n) return false;
+    let r = row.map((x) => x / g);
+    const lead = r.findIndex((x, i) => i > 0 && x !== 0n);
+    if (r[lead] < 0n) r = r.map((x) => -x);
+    const k = r.join(',');
+    if (!eqSeen.has(k)) {
+      eqSeen.add(k);
+      eqs.push(r);
+    }
+    return true;
+  };
+  for (const e of sys.eqs) if (!pushEq(e)) return null;
+  const best = new Map<string, bigint[]>();
+  for (const row of sys.ineqs) {
+    let g = 0n;
+    for (let i = 1; i < row.length; i++) g = gcd(g, row[i]);
+    if (g === 0n) {
+      if (row[0] < 0n) return null;
+      continue;
+    }
+    const r = row.map((x, i) => (i === 0 ? floorDiv(x, g) : x / g));
+    const k = key(r);
+    const old = best.get(k);
+    if (!old || r[0] < old[0]) best.set(k, r);
+  }
+  const ineqs: bigint[][] = [];
+  const done = new Set<string>();
+  for (const [k, r] of best) {
+    if (done.has(k)) continue;
+    const nk = negKey(r);
+    const opp = best.get(nk);
+    if (opp) {
+      done.add(nk);
+      const s = r[0] + opp[0];
+      if (s < 0n) return null;
+      if (s === 0n) {
+        if (!pushEq(r.slice())) return null;
+        done.add(k);
+        continue;
+      }
+      ineqs.push(opp);
+    }
+    done.add(k);
+    ineqs.push(r);
+  }
+  return { n: sys.n, nKeep: sys.nKeep, eqs, ineqs };
+}
+
+function combine(a: bigint, r: readonly bigint[], b: bigint, s: readonly bigint[]): bigint[] {
+  return r.map((x, i) => a * x + b * s[i]);
+}
+
+/** Eliminates column j using equality e with e[j] = +-1 from every row. */
+function substituteUnit(sys: Sys, e: readonly bigint[], j: number): Sys {
+  const f = e[j];
+  const elim = (r: bigint[]) => (r[j] === 0n ? r : combine(1n, r, -r[j] * f, e));
+  return {
+    n: sys.n,
+    nKeep: sys.nKeep,
+    eqs: sys.eqs.filter((r) => r !== e).map(elim),
+    ineqs: sys.ineqs.map(elim),
+  };
+}
+
+type Step = { kind: 'done'; sys: Sys } | { kind: 'empty' } | { kind: 'changed'; sys: Sys };
+
+/**
+ * One equality step. A settled equality involves no eliminable column, or exactly one (a stride
+ * variable) that occurs in no other row.
+ */
+function equalityStep(sys: Sys): Step {
+  const occurrences = (j: number): number => {
+    let c = 0;
+    for (const r of sys.eqs) if (r[j] !== 0n) c++;
+    for (const r of sys.ineqs) if (r[j] !== 0n) c++;
+    return c;
+  };
+  for (const e of sys.eqs) {
+    const elim: number[] = [];
+    for (let j = sys.nKeep; j < sys.n; j++) if (e[j] !== 0n) elim.push(j);
+    if (elim.length === 0) continue;
+    if (elim.length === 1 && abs(e[elim[0]]) > 1n && occurrences(elim[0]) === 1) continue;
+    // A unit coefficient: substitute directly.
+    const unit = elim.find((j) => abs(e[j]) === 1n);
+    if (unit !== undefined) return { kind: 'changed', sys: substituteUnit(sys, e, unit) };
+    // Column Euclid on the eliminable variables of e: a unimodular change of existential
+    // variables, so the integer projection is unchanged.
+    const rows = [...sys.eqs.map((r) => r.slice()), ...sys.ineqs.map((r) => r.slice())];
+    const ei = sys.eqs.indexOf(e);
+    const E = rows[ei];
+    for (;;) {
+      const nz = elim.filter((j) => E[j] !== 0n);
+      if (nz.length <= 1) break;
+      let p = nz[0];
+      for (const j of nz) if (abs(E[j]) < abs(E[p])) p = j;
+      for (const i of nz) {
+        if (i === p) continue;
+        const q = E[i] / E[p];
+        if (q !== 0n) for (const r of rows) r[i] -= q * r[p];
+      }
+    }
+    const w = elim.find((j) => E[j] !== 0n)!;
+    let next: Sys = {
+      n: sys.n,
+      nKeep: sys.nKeep,
+      eqs: rows.slice(0, sys.eqs.length),
+      ineqs: rows.slice(sys.eqs.length),
+    };
+    const norm = normalize(next);
+    if (!norm) return { kind: 'empty' };
+    next = norm;
+    const E2 = next.eqs.find(
+      (r) => r[w] !== 0n && r.every((x, j) => j < next.nKeep || j === w || x === 0n),
+    );
+    if (!E2) return { kind: 'changed', sys: next };
+    if (abs(E2[w]) === 1n) return { kind: 'changed', sys: substituteUnit(next, E2, w) };
+    // Stride: remove w from all other rows by positive scaling, g w = -f(kept) substituted.
+    const g = E2[w] > 0n ? E2[w] : -E2[w];
+    const Eg = E2[w] > 0n ? E2 : E2.map((x) => -x);
+    const strip = (r: bigint[]): bigint[] => {
+      if (r === E2 || r[w] === 0n) return r;
+      const d = gcd(g, r[w]);
+      return combine(g / d, r, -r[w] / d, Eg);
+    };
+    return {
+      kind: 'changed',
+      sys: { n: next.n, nKeep: next.nKeep, eqs: next.eqs.map(strip), ineqs: next.ineqs.map(strip) },
+    };
+  }
+  return { kind: 'done', sys };
+}
+
+/** Removes eliminable columns that are zero in every row. */
+function compact(sys: Sys): Sys {
+  const live: number[] = [];
+  for (let j = 0; j < sys.n; j++) {
+    if (j < sys.nKeep || sys.eqs.some((r) => r[j] !== 0n) || sys.ineqs.some((r) => r[j] !== 0n))
+      live.push(j);
+  }
+  if (live.length === sys.n) return sys;
+  const pick = (r: bigint[]) => live.map((j) => r[j]);
+  return { n: live.length, nKeep: sys.nKeep, eqs: sys.eqs.map(pick), ineqs: sys.ineqs.map(pick) };
+}
+
+interface Choice {
+  j: number;
+  exact: boolean;
+  cost: number;
+}
+
+function chooseVariable(sys: Sys): Choice | null {
+  let best: Choice | null = null;
+  for (let j = sys.nKeep; j < sys.n; j++) {
+    let nl = 0,
+      nu = 0,
+      unitL = true,
+      unitU = true;
+    for (const r of sys.ineqs) {
+      if (r[j] > 0n) {
+        nl++;
+        if (r[j] !== 1n) unitL = false;
+      } else if (r[j] < 0n) {
+        nu++;
+        if (r[j] !== -1n) unitU = false;
+      }
+    }
+    if (nl + nu === 0) continue;
+    const exact = nl === 0 || nu === 0 || unitL || unitU;
+    const cost = nl * nu - nl - nu;
+    const c: Choice = { j, exact, cost };
+    if (!best || (exact && !best.exact) || (exact === best.exact && cost < best.cost)) best = c;
+  }
+  return best;
+}
+
+/** Fourier-Motzkin combination of every lower with every upper bound of column j. */
+function shadow(sys: Sys, j: number, dark: boolean): Sys {
+  const lowers = sys.ineqs.filter((r) => r[j] > 0n);
+  const uppers = sys.ineqs.filter((r) => r[j] < 0n);
+  const ineqs = sys.ineqs.filter((r) => r[j] === 0n);
+  for (const l of lowers) {
+    for (const u of uppers) {
+      const b = l[j];
+      const a = -u[j];
+      const row = combine(a, l, b, u);
+      if (dark) row[0] -= (a - 1n) * (b - 1n);
+      ineqs.push(row);
+    }
+  }
+  return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
+}
+
+/**
+ * Exact integer projection onto the kept columns: a union of systems in stride form.
+ * With `any`, stops at the first non-empty piece (the emptiness test).
+ */
+export function project(input: Sys, any = false): Sys[] {
+  const out: Sys[] = [];
+  const work: Sys[] = [input];
+  while (work.length > 0) {
+    const start = normalize(work.pop()!);
+    if (!start) continue;
+    let sys: Sys | null = start;
+    // Equalities first: they usually remove most variables.
+    for (;;) {
+      const st = equalityStep(sys);
+      if (st.kind === 'empty') {
+        sys = null;
+        break;
+      }
+      if (st.kind === 'done') break;
+      sys = normalize(st.sys);
+      if (!sys) break;
+    }
+    if (!sys) continue;
+    const c = chooseVariable(sys);
+    if (!c) {
+      out.push(compact(sys));
+      if (any) return out;
+      continue;
+    }
+    if (c.exact) {
+      work.push(shadow(sys, c.j, false));
+      continue;
+    }
+    // Inexact step: dark shadow plus splinters (Pugh 1992, section 3.3). The splinters of each
+    // lower bound b z >= beta are b z = beta + i for 0 <= i <= (amax b - amax - b) / amax.
+    const j = c.j;
+    let amax = 0n;
+    for (const r of sys.ineqs) if (r[j] < 0n && -r[j] > amax) amax = -r[j];
+    const splinters: Sys[] = [];
+    for (const l of sys.ineqs) {
+      if (l[j] <= 0n) continue;
+      const b = l[j];
+      const top = floorDiv(amax * b - amax - b, amax);
+      for (let i = 0n; i <= top; i++) {
+        const e = l.slice();
+        e[0] -= i;
+        splinters.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
+      }
+    }
+    // Order: the dark shadow is tried first (popped last pushed).
+    for (const s of splinters.reverse()) work.push(s);
+    work.push(shadow(sys, j, true));
+  }
+  return out;
+}
+
+/** True when the system has an integer point (all columns but the constant eliminated). */
+export function feasible(sys: Sys): boolean {
+  return project({ ...sys, nKeep: 1 }, true).length > 0;
+}
+
+/** Exact elimination only where it costs nothing: normalisation and the equality steps. */
+export function simplifyEqualities(input: Sys): Sys | null {
+  let sys = normalize(input);
+  while (sys) {
+    const st = equalityStep(sys);
+    if (st.kind === 'empty') return null;
+    if (st.kind === 'done') return compact(sys);
+    sys = normalize(st.sys);
+  }
+  return null;
+}

@@ -1,0 +1,294 @@
+/** The exact set algebra over unions of basic sets (integer points, existential locals). */
+import type { Affine } from './affine.js';
+import type { BasicSet, PolySet, Space } from './types.js';
+import {
+  addLocals,
+  align,
+  cleanBasic,
+  intersectBasic,
+  isEmptyBasic,
+  strideForm,
+  width,
+  withRows,
+  type Row,
+} from './basic.js';
+
+export interface NamedConjunctionLike {
+  readonly exists: readonly string[];
+  readonly constraints: readonly { readonly kind: 'ge' | 'eq'; readonly expr: Affine }[];
+}
+
+/** Row of an affine form over the columns [1, params, dims, locals named by `exists`]. */
+export function affineRow(
+  space: Space,
+  exists: readonly string[],
+  a: Affine,
+  what = 'expression',
+): Row {
+  const names = [...space.params, ...space.dims, ...exists];
+  const row = Array<bigint>(1 + names.length).fill(0n);
+  row[0] = a.constant;
+  for (const [k, v] of Object.entries(a.coeffs)) {
+    if (v === 0n) continue;
+    const i = names.indexOf(k);
+    if (i < 0) throw new Error(`unknown variable '${k}' in ${what}`);
+    row[1 + i] += v;
+  }
+  return row;
+}
+
+export function fromConjunctions(space: Space, pieces: readonly NamedConjunctionLike[]): PolySet {
+  const all = [...space.params, ...space.dims];
+  if (new Set(all).size !== all.length) throw new Error('duplicate names in the space');
+  const out: BasicSet[] = [];
+  for (const p of pieces) {
+    for (const e of p.exists) {
+      if (all.includes(e)) throw new Error(`existential '${e}' shadows a variable of the space`);
+    }
+    if (new Set(p.exists).size !== p.exists.length) throw new Error('duplicate existential names');
+    const eqs: Row[] = [];
+    const ineqs: Row[] = [];
+    for (const c of p.constraints)
+      (c.kind === 'eq' ? eqs : ineqs).push(affineRow(space, p.exists, c.expr, 'constraint'));
+    out.push({ space, nLocals: p.exists.length, eqs, ineqs });
+  }
+  return { space, pieces: out };
+}
+
+function nonEmptyPieces(space: Space, pieces: readonly BasicSet[]): PolySet {
+  const kept: BasicSet[] = [];
+  for (const p of pieces) {
+    const c = cleanBasic(p);
+    if (c && !isEmptyBasic(c)) kept.push({ ...c, space });
+  }
+  return { space, pieces: kept };
+}
+
+export function intersect(a0: PolySet, b0: PolySet): PolySet {
+  const [a, b] = align(a0, b0);
+  const pieces: BasicSet[] = [];
+  for (const p of a.pieces) for (const q of b.pieces) pieces.push(intersectBasic(p, q));
+  return nonEmptyPieces(a.space, pieces);
+}
+
+export function union(a0: PolySet, b0: PolySet): PolySet {
+  const [a, b] = align(a0, b0);
+  return { space: a.space, pieces: [...a.pieces, ...b.pieces] };
+}
+
+export function isEmpty(s: PolySet | BasicSet): boolean {
+  if ('pieces' in s) return s.pieces.every(isEmptyBasic);
+  return isEmptyBasic(s);
+}
+
+/**
+ * p minus q, where q is in stride form (each local in one equality `g w + f = 0`). The
+ * complement of q is the disjoint union over its constraints c_i of (c_1 .. c_{i-1}, not c_i);
+ * the negation of a stride `f = 0 mod g` is split on the residues `f = -r mod g`, 0 < r < g,
+ * each with a fresh local, which keeps the difference exact.
+ */
+function subtractStrideForm(p: BasicSet, q: BasicSet): BasicSet[] {
+  if (isEmptyBasic(intersectBasic(p, q))) return [p];
+  const w = width(p.space);
+  type Item = { pos: (b: BasicSet) => BasicSet; negs: (b: BasicSet) => BasicSet[] };
+  const items: Item[] = [];
+  const inP = (b: BasicSet, r: readonly bigint[], local?: bigint): Row => {
+    const row = [...r.slice(0, w), ...Array<bigint>(b.nLocals).fill(0n)];
+    if (local !== undefined) row[row.length - 1] = local;
+    return row;
+  };
+  const neg1 = (r: readonly bigint[]): Row => r.map((x, i) => (i === 0 ? -x - 1n : -x));
+  const minus1 = (r: readonly bigint[]): Row => r.map((x, i) => (i === 0 ? x - 1n : x));
+  for (const r of q.ineqs) {
+    items.push({
+      pos: (b) => withRows(b, [], [inP(b, r)]),
+      negs: (b) => [withRows(b, [], [inP(b, neg1(r))])],
+    });
+  }
+  for (const r0 of q.eqs) {
+    const l = r0.findIndex((x, j) => j >= w && x !== 0n);
+    if (l < 0) {
+      items.push({
+        pos: (b) => withRows(b, [inP(b, r0)], []),
+        negs: (b) => [
+          withRows(b, [], [inP(b, minus1(r0))]),
+          withRows(b, [], [inP(b, minus1(r0.map((x) => -x)))]),
+        ],
+      });
+      continue;
+    }
+    const g = r0[l] < 0n ? -r0[l] : r0[l];
+    const f = r0[l] < 0n ? r0.map((x) => -x) : r0;
+    items.push({
+      pos: (b) => {
+        const c = addLocals(b, 1);
+        return withRows(c, [inP(c, f, g)], []);
+      },
+      negs: (b) => {
+        const out: BasicSet[] = [];
+        for (let res = 1n; res < g; res++) {
+          const c = addLocals(b, 1);
+          const row = inP(c, f, g);
+          row[0] += res;
+          out.push(withRows(c, [row], []));
+        }
+        return out;
+      },
+    });
+  }
+  const out: BasicSet[] = [];
+  let acc = p;
+  for (const it of items) {
+    for (const n of it.negs(acc)) if (!isEmptyBasic(n)) out.push(n);
+    acc = it.pos(acc);
+  }
+  return out;
+}
+
+export function subtract(a0: PolySet, b0: PolySet): PolySet {
+  const [a, b] = align(a0, b0);
+  const qs = b.pieces.flatMap(strideForm);
+  let cur: BasicSet[] = a.pieces.filter((p) => !isEmptyBasic(p));
+  for (const q of qs) cur = cur.flatMap((p) => subtractStrideForm(p, q));
+  return nonEmptyPieces(a.space, cur);
+}
+
+export function isSubset(a: PolySet, b: PolySet): boolean {
+  return isEmpty(subtract(a, b));
+}
+
+export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>): PolySet {
+  const P = s.space.params;
+  const fixed = P.map((p) => values[p]);
+  const space: Space = { params: P.filter((_, i) => fixed[i] === undefined), dims: s.space.dims };
+  const conv = (r: readonly bigint[]): Row => {
+    let c = r[0];
+    const out: bigint[] = [0n];
+    for (let i = 0; i < P.length; i++) {
+      const v = fixed[i];
+      if (v === undefined) out.push(r[1 + i]);
+      else c += r[1 + i] * v;
+    }
+    out[0] = c;
+    return [...out, ...r.slice(1 + P.length)];
+  };
+  return {
+    space,
+    pieces: s.pieces.map((b) => ({
+      space,
+      nLocals: b.nLocals,
+      eqs: b.eqs.map(conv),
+      ineqs: b.ineqs.map(conv),
+    })),
+  };
+}
+
+/**
+ * Exact integer projection: the dropped dims become locals, which are then eliminated exactly
+ * (Omega test); strides that remain are kept as locals in single equalities.
+ */
+export function projectOnto(s: PolySet, keep: readonly string[]): PolySet {
+  const dims = s.space.dims;
+  for (const k of keep)
+    if (!dims.includes(k)) throw new Error(`'${k}' is not a dimension of the set`);
+  if (new Set(keep).size !== keep.length)
+    throw new Error('duplicate dimension in the projection list');
+  const space: Space = { params: s.space.params, dims: [...keep] };
+  const P = s.space.params.length;
+  const order = [
+    ...keep.map((k) => dims.indexOf(k)),
+    ...dims.map((_, i) => i).filter((i) => !keep.includes(dims[i])),
+  ];
+  const dropped = dims.length - keep.length;
+  const conv = (r: readonly bigint[]): Row => [
+    ...r.slice(0, 1 + P),
+    ...order.map((i) => r[1 + P + i]),
+    ...r.slice(1 + P + dims.length),
+  ];
+  const pieces = s.pieces.flatMap((b) =>
+    strideForm({
+      space,
+      nLocals: b.nLocals + dropped,
+      eqs: b.eqs.map(conv),
+      ineqs: b.ineqs.map(conv),
+    }),
+  );
+  return { space, pieces };
+}
+
+const negate = (r: readonly bigint[]): Row => r.map((x, i) => (i === 0 ? -x - 1n : -x));
+
+/**
+ * Per piece: exact elimination of locals, implicit equalities made explicit, redundant
+ * inequalities removed (each test is an exact integer emptiness check), empty pieces and
+ * pieces contained in another piece dropped.
+ */
+export function simplify(s: PolySet): PolySet {
+  const pieces: BasicSet[] = [];
+  for (const b0 of s.pieces.flatMap(strideForm)) {
+    let b: BasicSet | null = b0;
+    // Implicit equalities: r >= 0 with no point where r >= 1.
+    for (let i = 0; b && i < b.ineqs.length; i++) {
+      const r = b.ineqs[i];
+      const up = r.map((x, j) => (j === 0 ? x - 1n : x));
+      if (isEmptyBasic(withRows(b, [], [up]))) {
+        b = cleanBasic({ ...b, eqs: [...b.eqs, r], ineqs: b.ineqs.filter((_, j) => j !== i) });
+        i = -1;
+      }
+    }
+    if (!b) continue;
+    // Redundant inequalities: dropping r leaves no point with r < 0.
+    let ineqs = [...b.ineqs];
+    for (let i = 0; i < ineqs.length;) {
+      const others = ineqs.filter((_, j) => j !== i);
+      if (isEmptyBasic({ ...b, ineqs: [...others, negate(ineqs[i])] })) ineqs = others;
+      else i++;
+    }
+    pieces.push({ ...b, ineqs });
+  }
+  const kept: BasicSet[] = [];
+  for (let i = 0; i < pieces.length; i++) {
+    const p: PolySet = { space: s.space, pieces: [pieces[i]] };
+    const others = [...kept, ...pieces.slice(i + 1)];
+    if (pieces.length <= 16 && others.some((q) => isSubset(p, { space: s.space, pieces: [q] })))
+      continue;
+    kept.push(pieces[i]);
+  }
+  return { space: s.space, pieces: kept };
+}
+
+/**
+ * gist(s, context): a set r with r * context = s * context and as few constraints as the
+ * greedy exact test finds (a constraint goes when context and the rest imply it).
+ */
+export function gist(s0: PolySet, context0: PolySet): PolySet {
+  const [s, context] = align(s0, context0);
+  const ctx = context.pieces.flatMap(strideForm);
+  const implied = (b: BasicSet, negs: BasicSet[]): boolean =>
+    negs.every((n) => ctx.every((c) => isEmptyBasic(intersectBasic(n, c))));
+  const out: BasicSet[] = [];
+  for (const p of s.pieces.flatMap(strideForm)) {
+    if (ctx.every((c) => isEmptyBasic(intersectBasic(p, c)))) continue;
+    let b = p;
+    for (let i = 0; i < b.ineqs.length;) {
+      const rest = { ...b, ineqs: b.ineqs.filter((_, j) => j !== i) };
+      if (implied(rest, [withRows(rest, [], [negate(b.ineqs[i])])])) b = rest;
+      else i++;
+    }
+    const w = width(b.space);
+    for (let i = 0; i < b.eqs.length;) {
+      const r = b.eqs[i];
+      if (r.some((x, j) => j >= w && x !== 0n)) {
+        i++;
+        continue;
+      }
+      const rest = { ...b, eqs: b.eqs.filter((_, j) => j !== i) };
+      const lo = withRows(rest, [], [negate(r)]);
+      const hi = withRows(rest, [], [negate(r.map((x) => -x))]);
+      if (implied(rest, [lo, hi])) b = rest;
+      else i++;
+    }
+    out.push(b);
+  }
+  return { space: s.space, pieces: out };
+}
