@@ -126,3 +126,38 @@ describe('initializers', () => {
     expect(f.arrays[0]).toMatchObject({ hasInitializer: true, candidate: true });
   });
 });
+
+describe('C division in subscripts', () => {
+  it('models i / 2 as a floor only where the numerator is provably non-negative', () => {
+    const f = fn(
+      `void f(void) { double e[8]; for (int i = -4; i < 4; i++) { e[(i + 8) / 2] = 0; e[i / 2 + 4] = 1; } }`,
+    );
+    // i + 8 >= 4 on the whole domain: an exact quotient.
+    expect(accessTexts(stmt(f, 'e[(i + 8) / 2]'))).toEqual([
+      'write e[_q0] with exists _q0 : 2_q0 <= i + 8 and i + 7 <= 2_q0 (order 0)',
+    ]);
+    // i changes sign: truncation is not a floor, so the subscript is unknown (flagged).
+    expect(accessTexts(stmt(f, 'e[i / 2 + 4]'))).toEqual([
+      'write e[?] (order 0, over-approximated)',
+    ]);
+  });
+
+  it('models e[i/2] in a stride-2 loop', () => {
+    const f = fn(
+      `#define N 8\nvoid f(void) { double e[N]; for (int i = 0; i < 2 * N; i += 2) e[i / 2] = i; }`,
+    );
+    const s = f.statements[0];
+    expect(accessTexts(s)).toEqual([
+      'write e[_q1] with exists _q1 : 2_q1 <= i and i <= 2_q1 + 1 (order 0)',
+    ]);
+    expect(domainText(f, s)).toBe('[N] -> { [i] : exists _q0 : 0 <= i and 2_q0 = i and i < 2N }');
+  });
+});
+
+describe('preprocessor', () => {
+  it('takes #ifndef-guarded defines, and -D over them', () => {
+    const code = `#ifndef N\n#define N 100\n#endif\nvoid f(void) { double t[N]; t[0] = 1; }`;
+    expect(fn(code).arrays[0].extents[0].value).toBe(100n);
+    expect(fn(code, { defines: { N: 7n } }).arrays[0].extents[0].value).toBe(7n);
+  });
+});
