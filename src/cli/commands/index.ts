@@ -2,14 +2,11 @@
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
+import { registerModel } from './model.js';
 import { registerLattice } from './lattice.js';
 
-export function registerCommands(program: Command, _io: Io): void {
-  program
-    .command('model')
-    .description('print the polyhedral model extracted from a C file')
-    .argument('<file>', 'C source file')
-    .action(() => notImplemented('model'));
+export function registerCommands(program: Command, io: Io): void {
+  registerModel(program, io);
   program
     .command('poly')
     .description('evaluate an expression over integer sets (the polyhedral calculator)')
@@ -30,5 +27,5 @@ export function registerCommands(program: Command, _io: Io): void {
     .description('contract, compile and run original and result, and compare')
     .argument('<file>', 'C source file')
     .action(() => notImplemented('check'));
-  registerLattice(program, _io);
+  registerLattice(program, io);
 }
