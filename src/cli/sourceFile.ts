@@ -12,6 +12,7 @@ export async function readSource(file: string): Promise<string> {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
     if (code === 'ENOENT') throw new InputError(`cannot read '${file}': no such file`);
+    if (code === 'EISDIR') throw new InputError(`cannot read '${file}': is a directory`);
     if (code === 'EACCES') throw new InputError(`cannot read '${file}': permission denied`);
     throw new InputError(`cannot read '${file}': ${(e as Error).message}`);
   }

@@ -109,19 +109,6 @@ export function arrayDecls(
   return out;
 }
 
-/** `{0}`, `{}`, `{0.0, 0}`, nested: every cell becomes zero. */
-export function isZeroInitializer(n: Node): boolean {
-  if (n.type !== 'initializer_list') return false;
-  return n.namedChildren.every((c) =>
-    c.type === 'comment'
-      ? true
-      : c.type === 'initializer_list'
-        ? isZeroInitializer(c)
-        : c.type === 'number_literal' &&
-          /^(0+(\.0*)?|0*\.0+)([eE][+-]?\d+)?[fFlLuU]*$/.test(c.text),
-  );
-}
-
 export function extentOf(node: Node | null, src: SourceText): Pick<Extent, 'text' | 'range'> {
   return node ? { text: src.textOf(node), range: src.range(node) } : { text: '' };
 }

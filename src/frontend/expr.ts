@@ -6,6 +6,8 @@
  * Function-like macros are expanded here: the macro body (parsed once) is converted with
  * its parameters bound to the argument expressions, converted in the caller's scope.
  */
+import type { Affine } from '../poly/affine.js';
+import { constant, substitute } from '../poly/affine.js';
 import type { FunctionMacro } from './directives.js';
 import { type Node, child, parseIntLiteral } from './parse.js';
 import {
@@ -35,6 +37,35 @@ export interface ExprScope {
   readonly functionMacros: ReadonlyMap<string, FunctionMacro>;
   /** A fresh existential variable name (quotients of divisions). */
   fresh(): string;
+  /** Value of a parameter known to be constant (a divisor `N` in `i % N`). */
+  knownValue?(name: string): bigint | undefined;
+}
+
+/** Replaces parameters of known value by their values in the piece values. */
+function withKnownValues(a: PwAff, scope: ExprScope): PwAff {
+  if (!scope.knownValue) return a;
+  return a.map((p) => {
+    const by: Record<string, Affine> = {};
+    for (const name of Object.keys(p.value.coeffs)) {
+      const v = scope.knownValue!(name);
+      if (v !== undefined) by[name] = constant(v);
+    }
+    return { ...p, value: substitute(p.value, by) };
+  });
+}
+
+/** A constant, or a parameter expression whose value is known. */
+function divisorValue(r: PwAff, scope: ExprScope): bigint | undefined {
+  const c = constValue(r);
+  if (c !== undefined) return c;
+  if (r.length !== 1 || r[0].constraints.length > 0 || !scope.knownValue) return undefined;
+  let v = r[0].value.constant;
+  for (const [name, k] of Object.entries(r[0].value.coeffs)) {
+    const x = scope.knownValue(name);
+    if (x === undefined) return undefined;
+    v += k * x;
+  }
+  return v;
 }
 
 const MAX_MACRO_DEPTH = 32;
@@ -61,6 +92,7 @@ function macroScope(
       bound.has(name) ? toPwAff(bound.get(name)!, scope, depth + 1) : scope.identifier(name),
     functionMacros: scope.functionMacros,
     fresh: scope.fresh,
+    knownValue: scope.knownValue,
   };
 }
 
@@ -113,9 +145,15 @@ function convert(n: Node, scope: ExprScope, depth: number): PwAff | undefined {
       if (!l || !r) return undefined;
       if (op === '+') return pwAdd(l, r);
       if (op === '-') return pwSub(l, r);
-      if (op === '*') return pwMul(l, r);
+      if (op === '*') {
+        // A product of parameters is not affine; with known values (N * M, (i - R) * W) it
+        // is, and the model is then specific to those values.
+        return (
+          pwMul(l, r) ?? pwMul(l, withKnownValues(r, scope)) ?? pwMul(withKnownValues(l, scope), r)
+        );
+      }
       if (op === '/' || op === '%') {
-        const c = constValue(r);
+        const c = divisorValue(r, scope);
         if (c === undefined || c === 0n) return undefined;
         return op === '/' ? pwDiv(l, c, scope.fresh) : pwMod(l, c, scope.fresh);
       }

@@ -52,8 +52,34 @@ export function formatReadableConstraint(c: Constraint): string {
   return `${formatAffine(neg)} <= ${formatAffine(pos)}`;
 }
 
+/** Splits `a <= b` / `a < b` / `a = b` into its sides. */
+function parts(text: string): { lhs: string; op: string; rhs: string } | undefined {
+  const m = /^(.*) (<=|<|=) (.*)$/.exec(text);
+  return m ? { lhs: m[1], op: m[2], rhs: m[3] } : undefined;
+}
+
+/** `0 <= i` and `i < N` become `0 <= i < N` (the lower bound's place is kept). */
+export function chainConstraints(texts: readonly string[]): string[] {
+  const items = texts.map((t) => ({ text: t, p: parts(t), used: false }));
+  const out: string[] = [];
+  for (const a of items) {
+    if (a.used) continue;
+    a.used = true;
+    if (a.p && a.p.op !== '=' && /^[A-Za-z_][A-Za-z0-9_]*$/.test(a.p.rhs)) {
+      const b = items.find((x) => !x.used && x.p && x.p.op !== '=' && x.p.lhs === a.p!.rhs);
+      if (b) {
+        b.used = true;
+        out.push(`${a.text} ${b.p!.op} ${b.p!.rhs}`);
+        continue;
+      }
+    }
+    out.push(a.text);
+  }
+  return out;
+}
+
 export function formatConjunction(dims: readonly string[], c: Conjunction): string {
-  const body = c.constraints.map(formatReadableConstraint).join(' and ');
+  const body = chainConstraints(c.constraints.map(formatReadableConstraint)).join(' and ');
   const ex = c.exists.length > 0 ? `exists ${c.exists.join(', ')} : ` : '';
   const cond = body.length > 0 ? ` : ${ex}${body}` : '';
   return `[${dims.join(', ')}]${cond}`;

@@ -21,7 +21,7 @@ import type {
   SourceLoc,
   Statement,
 } from '../model/types.js';
-import { type ArrayDecl, arrayDecls, extentOf, isZeroInitializer } from './arrays.js';
+import { type ArrayDecl, arrayDecls, extentOf } from './arrays.js';
 import { affineRange, type Interval, propagate } from './bounds.js';
 import { type Directives, constDeclarations, pragmaKind } from './directives.js';
 import { type ExprScope, toCond, toPwAff } from './expr.js';
@@ -84,6 +84,8 @@ export class FunctionBuilder {
   private readonly localConsts = new Map<string, { value: bigint; loc: SourceLoc }>();
   /** Top-level integer locals set once at their declaration: symbolic constants. */
   private readonly onceLocals = new Map<string, Node>();
+  /** How often each name is declared in the body: a shadowed name is no parameter. */
+  private readonly declCount = new Map<string, number>();
   /** Element accesses covered by a modelled statement. */
   private readonly covered = new Set<string>();
   private readonly uncoveredWhy = new Map<string, string>();
@@ -98,6 +100,8 @@ export class FunctionBuilder {
     private readonly dir: Directives,
     private readonly globals: ReadonlyMap<string, ArrayDecl>,
     private readonly options: FrontendOptions,
+    /** For each file-scope array, the functions whose bodies name it. */
+    private readonly globalUsers: ReadonlyMap<string, readonly string[]> = new Map(),
   ) {
     let d = child(fn, 'declarator');
     while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
@@ -158,6 +162,8 @@ export class FunctionBuilder {
   private collectLocals(): void {
     for (const n of walk(this.body)) {
       if (n.type !== 'declaration') continue;
+      for (const name of declaredNames(n))
+        this.declCount.set(name, (this.declCount.get(name) ?? 0) + 1);
       for (const a of arrayDecls(n, this.src, 'local')) this.addArray(a);
       for (const k of constDeclarations(n, this.src, (e) => this.constValueOf(e)))
         this.localConsts.set(k.name, { value: k.value, loc: k.loc });
@@ -234,21 +240,26 @@ export class FunctionBuilder {
           expanding.delete(name);
         }
       }
+      const declared = this.declCount.get(name) ?? 0;
       const lc = this.localConsts.get(name);
-      if (lc) return this.useParam({ name, value: lc.value, source: 'const', loc: lc.loc });
+      if (lc && declared === 1)
+        return this.useParam({ name, value: lc.value, source: 'const', loc: lc.loc });
       const k = this.dir.constants.get(name);
-      if (k) return this.useParam({ name, value: k.value, source: k.source, loc: k.loc });
+      if (k && declared === 0)
+        return this.useParam({ name, value: k.value, source: k.source, loc: k.loc });
       const arg = this.intArgs.get(name);
-      if (arg && !this.assigned.has(name))
+      if (arg && declared === 0 && !this.assigned.has(name))
         return this.useParam({ name, source: 'argument', loc: this.src.locOf(arg) });
       const once = this.onceLocals.get(name);
-      if (once) return this.useParam({ name, source: 'vla', loc: this.src.locOf(once) });
+      if (once && declared === 1)
+        return this.useParam({ name, source: 'vla', loc: this.src.locOf(once) });
       return undefined;
     };
     const scope: ExprScope = {
       identifier,
       functionMacros: this.dir.functionMacros,
       fresh: this.fresh,
+      knownValue: (name) => this.params.get(name)?.value,
     };
     return scope;
   }
@@ -428,12 +439,15 @@ export class FunctionBuilder {
       const rec = [...this.arrays.values()].find((r) => r.decl.node.id === target.id);
       if (rec) {
         if (rec.decl.storage !== 'local') continue; // static initializers run before main
-        if (isZeroInitializer(value)) this.emitInitializer(rec, n, value, ctx, counter.next++);
+        // A brace list initialises every cell (missing ones to zero): a write of the whole
+        // array at the declaration. The rewriter must keep each slot's initial value right.
+        if (value.type === 'initializer_list')
+          this.emitInitializer(rec, n, value, ctx, counter.next++);
         else
           this.reason(
             rec,
             'initializer-not-modelled',
-            `initializer of '${rec.decl.name}' is not all zeros`,
+            `initializer of '${rec.decl.name}' is not a brace list`,
             this.src.locOf(value),
           );
         continue;
@@ -570,9 +584,22 @@ export class FunctionBuilder {
     const headerUses = [init, condNode, update]
       .filter((x): x is Node => !!x)
       .flatMap((x) => this.arrayUses(x));
-    if (headerUses.length > 0) return refuse('array accessed in a loop header');
-    // The counter must not change inside the body.
+    // Header reads are not modelled statements: those arrays only are refused, and the
+    // bound that reads them is dropped below as non-affine.
+    for (const id of headerUses) {
+      const loc = this.src.locOf(id);
+      this.reason(
+        this.arrays.get(id.text)!,
+        'not-analysable',
+        `accessed in a loop header at ${loc.line}:${loc.column}`,
+        loc,
+      );
+      this.uncoveredWhy.set(key(id), 'in a loop header');
+    }
+    // The counter must not change (or be shadowed) inside the body.
     for (const x of walk(body)) {
+      if (x.type === 'declaration' && declaredNames(x).includes(cname))
+        return refuse(`loop counter '${cname}' is redeclared in the body`);
       const t =
         x.type === 'assignment_expression'
           ? child(x, 'left')
@@ -706,7 +733,7 @@ export class FunctionBuilder {
     const scope = this.scope(ctx.iterators);
     const box = this.box(ctx);
     const accesses: Omit<Access, 'order'>[] = [];
-    const writeEnds: number[] = [];
+    const writeEnds: { start: number; end: number }[] = [];
     let over = ctx.overApproximated;
     const bounds: Conjunction[] = [];
     for (const a of found) {
@@ -732,10 +759,10 @@ export class FunctionBuilder {
       let kinds: ('read' | 'write')[] = ['read'];
       if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
         kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
-        writeEnds.push(p.endIndex);
+        writeEnds.push({ start: p.startIndex, end: p.endIndex });
       } else if (p?.type === 'update_expression') {
         kinds = ['read', 'write'];
-        writeEnds.push(p.endIndex);
+        writeEnds.push({ start: p.startIndex, end: p.endIndex });
       }
       for (const kind of kinds)
         accesses.push({
@@ -768,10 +795,11 @@ export class FunctionBuilder {
     const reads = accesses
       .filter((a) => a.kind === 'read')
       .sort((x, y) => x.range.start - y.range.start);
+    // An assignment completes when its right side is done: inner assignments first.
     const writes = accesses
       .filter((a) => a.kind === 'write')
-      .map((a, k) => ({ a, end: writeEnds[k] }))
-      .sort((x, y) => x.end - y.end || x.a.range.end - y.a.range.end)
+      .map((a, k) => ({ a, end: writeEnds[k].end, start: writeEnds[k].start }))
+      .sort((x, y) => x.end - y.end || y.start - x.start)
       .map((x) => x.a);
     const ordered: Access[] = [...reads, ...writes].map((a, k) => ({ ...a, order: k }));
     let pieces: Conjunction[] = ctx.cond.map((c) => ({
@@ -855,16 +883,14 @@ export class FunctionBuilder {
           continue; // sizeof of one element does not change with contraction
         } else if (p?.type === 'field_expression') {
           this.reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
-        } else if (!this.covered.has(key(top))) {
-          const why = this.uncoveredWhy.get(key(id));
+        } else if (!this.covered.has(key(top)) && !this.uncoveredWhy.has(key(id))) {
+          // (Uses in refused constructs already carry the construct's reason.)
           this.reason(
             rec,
             'not-analysable',
-            why
-              ? `accessed ${why} at ${at}`
-              : this.inRegion.has(key(id))
-                ? `access at ${at} is not in a modelled statement`
-                : `accessed outside the analysed region at ${at}`,
+            this.inRegion.has(key(id))
+              ? `access at ${at} is not in a modelled statement`
+              : `accessed outside the analysed region at ${at}`,
             loc,
           );
         }
@@ -890,6 +916,11 @@ export class FunctionBuilder {
         ctxType === 'field_expression'
       )
         this.reason(rec, 'escapes', `${use} stored in a struct or initializer at ${at}`, loc);
+      else if (
+        ctxType === 'assignment_expression' &&
+        child(p!, 'left')?.type === 'field_expression'
+      )
+        this.reason(rec, 'escapes', `${use} stored in a struct at ${at}`, loc);
       else if (ctxType === 'assignment_expression' || ctxType === 'init_declarator')
         this.reason(rec, 'escapes', `${use} assigned to a pointer at ${at}`, loc);
       else if (indices.length > 0)
@@ -947,6 +978,14 @@ export class FunctionBuilder {
         if (d.storage === 'global' || d.storage === 'static-global')
           reasons.push({ kind: 'global', message: `'${d.name}' has file scope`, loc: d.loc });
       }
+      const users = this.globalUsers.get(d.name) ?? [];
+      if (isMarked && (d.storage === 'global' || d.storage === 'static-global') && users.length > 1)
+        // One declaration, one mapping: every function would have to agree on it.
+        reasons.push({
+          kind: 'not-analysable',
+          message: `'${d.name}' is used by several functions (${users.join(', ')})`,
+          loc: d.loc,
+        });
       if (d.isPointer)
         reasons.push({ kind: 'not-an-array', message: `'${d.name}' is a pointer`, loc: d.loc });
       if (d.isVolatile)
@@ -1011,6 +1050,21 @@ export class FunctionBuilder {
   }
 }
 
+/** Names declared by a declaration (scalars, arrays, pointers). */
+function declaredNames(decl: Node): string[] {
+  const out: string[] = [];
+  for (const d of decl.childrenForFieldName('declarator')) {
+    let n: Node | null = d;
+    while (n && n.type !== 'identifier')
+      n =
+        child(n, 'declarator') ??
+        n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+        null;
+    if (n) out.push(n.text);
+  }
+  return out;
+}
+
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
 
 function unparenthesised(n: Node): Node {
@@ -1040,13 +1094,18 @@ function gtCond(a: PwAff, b: PwAff): Cond {
  * (coefficient < 0 in `e >= 0`), with s < 0 from below; equalities never qualify.
  */
 function monotone(c: Cond, it: string, s: bigint): boolean {
-  for (const conj of c)
+  for (const conj of c) {
+    let bounded = false;
     for (const k of conj.constraints) {
       const a = k.expr.coeffs[it] ?? 0n;
       if (a === 0n) continue;
       if (k.kind === 'eq') return false;
       if ((s > 0n && a > 0n) || (s < 0n && a < 0n)) return false;
+      bounded = true;
     }
+    // A piece that does not bound the counter would be an endless loop: not a range.
+    if (!bounded) return false;
+  }
   return true;
 }
 

@@ -10,7 +10,7 @@ import type { ProgramModel } from '../model/types.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, parseC } from './parse.js';
+import { type Node, child, parseC, walk } from './parse.js';
 
 export type { FrontendOptions } from './function.js';
 export { formatModel, modelToJson } from './format.js';
@@ -35,6 +35,12 @@ function functionDefinitions(root: Node): Node[] {
   return out;
 }
 
+function functionName(fn: Node): string {
+  let d = child(fn, 'declarator');
+  while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+  return (d && child(d, 'declarator')?.text) ?? '?';
+}
+
 export function buildModel(
   source: string,
   file: string,
@@ -56,8 +62,16 @@ export function buildModel(
   const globals = new Map<string, ArrayDecl>();
   for (const d of topLevelDeclarations(root))
     for (const a of arrayDecls(d, src, 'global')) if (!globals.has(a.name)) globals.set(a.name, a);
-  const functions = functionDefinitions(root).map((fn) => {
-    const b = new FunctionBuilder(fn, src, directives, globals, options);
+  const definitions = functionDefinitions(root);
+  const globalUsers = new Map<string, string[]>();
+  for (const fn of definitions) {
+    const names = new Set<string>();
+    for (const n of walk(fn)) if (n.type === 'identifier' && globals.has(n.text)) names.add(n.text);
+    const fnName = functionName(fn);
+    for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
+  }
+  const functions = definitions.map((fn) => {
+    const b = new FunctionBuilder(fn, src, directives, globals, options, globalUsers);
     b.addGlobals();
     return b.build();
   });

@@ -6,20 +6,162 @@
  * test with non-ASCII text guards this). Line and column are computed here from the
  * offsets rather than taken from `startPosition`, whose column counts bytes.
  */
-import Parser from 'tree-sitter';
-import C from 'tree-sitter-c';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type Parser from 'tree-sitter';
 import { InputError } from '../cli/errors.js';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 
 export type Node = Parser.SyntaxNode;
 
-let parser: Parser | undefined;
-function cParser(): Parser {
-  if (!parser) {
-    parser = new Parser();
-    parser.setLanguage(C as unknown as Parser.Language);
+const require = createRequire(import.meta.url);
+
+/**
+ * This context's tree-sitter: the parser class and, captured right after loading, the
+ * wrappers we call explicitly (another load in the process replaces the ones on the
+ * shared prototypes with its own, which keep their state under other symbols).
+ */
+interface TreeSitter {
+  Parser: typeof Parser;
+  language: unknown;
+  parse: (this: Parser, input: string) => Parser.Tree;
+  setLanguage: (this: Parser, language: unknown) => Parser;
+  getLanguage: (this: Parser) => unknown;
+  rootNode: (this: Parser.Tree) => Parser.SyntaxNode;
+}
+
+function capture(P: typeof Parser, binding: Binding, language: unknown): TreeSitter {
+  const parserProto = P.prototype as unknown as Record<string, unknown>;
+  const treeProto = prototypeOf(binding, 'Tree')!;
+  // Read as an instance would (a guarded member gives the prototype itself the native).
+  const member = (name: string) => Reflect.get(parserProto, name, Object.create(parserProto));
+  return {
+    Parser: P,
+    language,
+    parse: member('parse') as TreeSitter['parse'],
+    setLanguage: member('setLanguage') as TreeSitter['setLanguage'],
+    getLanguage: member('getLanguage') as TreeSitter['getLanguage'],
+    rootNode: Object.getOwnPropertyDescriptor(treeProto, 'rootNode')!.get as TreeSitter['rootNode'],
+  };
+}
+
+/**
+ * Members of the native classes that tree-sitter's index.js wraps. They live on prototypes
+ * shared by every module context of the process, so a second load of index.js (jest gives
+ * each test file a fresh module registry; another module may require tree-sitter itself)
+ * would read the first load's wrappers instead of the natives and break: `tree.rootNode`
+ * becomes undefined (node-tree-sitter issue #181).
+ */
+const WRAPPED: Record<string, string[]> = {
+  Tree: ['rootNode', 'rootNodeWithOffset', 'edit'],
+  Parser: ['parse', 'setLanguage'],
+  TreeCursor: ['startPosition', 'endPosition', 'currentNode'],
+  Query: ['_matches', '_captures'],
+};
+
+type Binding = Record<string, { prototype: object }> & { __beeclakNatives?: Natives };
+type Natives = Record<string, Record<string, unknown>>;
+
+function prototypeOf(binding: Binding, cls: string): Record<string, unknown> | undefined {
+  return binding[cls]?.prototype as Record<string, unknown> | undefined;
+}
+
+/** The native members, if no index.js has wrapped them yet in this process. */
+function snapshotNatives(binding: Binding): Natives | undefined {
+  const tree = prototypeOf(binding, 'Tree');
+  const d = tree && Object.getOwnPropertyDescriptor(tree, 'rootNode');
+  if (!d || !('value' in d)) return undefined;
+  const out: Natives = {};
+  for (const [cls, names] of Object.entries(WRAPPED)) {
+    const proto = prototypeOf(binding, cls);
+    if (!proto) continue;
+    out[cls] = {};
+    for (const n of names) out[cls][n] = Object.getOwnPropertyDescriptor(proto, n)?.value;
   }
-  return parser;
+  return out;
+}
+
+/**
+ * After a load: each wrapped member answers a read *on the prototype itself* (which is how
+ * index.js captures the natives) with the native, and reads on instances with the current
+ * wrapper; assignments install a newer wrapper. So any later load wraps natives again.
+ */
+function guardNatives(binding: Binding, natives: Natives): void {
+  for (const [cls, names] of Object.entries(WRAPPED)) {
+    const proto = prototypeOf(binding, cls);
+    if (!proto || !natives[cls]) continue;
+    for (const n of names) {
+      const native = natives[cls][n];
+      const cur = Object.getOwnPropertyDescriptor(proto, n);
+      if (!cur || native === undefined) continue;
+      if (cur.get) {
+        const wrapper = cur.get;
+        Object.defineProperty(proto, n, {
+          get(this: unknown) {
+            return this === proto ? native : wrapper.call(this);
+          },
+          configurable: true,
+        });
+      } else {
+        let current = cur.value as unknown;
+        Object.defineProperty(proto, n, {
+          get(this: unknown) {
+            return this === proto ? native : current;
+          },
+          set(v: unknown) {
+            current = v;
+          },
+          configurable: true,
+        });
+      }
+    }
+  }
+}
+
+/** Puts the natives back, so that the index.js about to run wraps them (and not wrappers). */
+function restoreNatives(binding: Binding, natives: Natives): void {
+  for (const [cls, members] of Object.entries(natives)) {
+    const proto = prototypeOf(binding, cls);
+    if (!proto) continue;
+    for (const [n, value] of Object.entries(members))
+      if (value !== undefined)
+        Object.defineProperty(proto, n, { value, writable: true, configurable: true });
+  }
+}
+
+/** Loads tree-sitter and tree-sitter-c so that repeated loads in one process keep working. */
+function treeSitter(): TreeSitter {
+  const root = path.dirname(require.resolve('tree-sitter/package.json'));
+  const fromTreeSitter = createRequire(path.join(root, 'index.js'));
+  const binding = (fromTreeSitter('node-gyp-build') as (dir: string) => Binding)(root);
+  if (!binding.__beeclakNatives) {
+    const natives = snapshotNatives(binding);
+    if (!natives) {
+      // Someone loaded tree-sitter before us without keeping the natives: reuse their
+      // wrappers (loading again would break both).
+      return capture(binding.Parser as unknown as typeof Parser, binding, require('tree-sitter-c'));
+    }
+    Object.defineProperty(binding, '__beeclakNatives', { value: natives });
+  }
+  restoreNatives(binding, binding.__beeclakNatives!);
+  const loaded = capture(require('tree-sitter'), binding, require('tree-sitter-c'));
+  guardNatives(binding, binding.__beeclakNatives!);
+  return loaded;
+}
+
+let loaded: { ts: TreeSitter; parser: Parser } | undefined;
+
+export function parseTree(text: string): { rootNode: Parser.SyntaxNode } {
+  if (!loaded) {
+    const ts = treeSitter();
+    const parser = new ts.Parser();
+    // Own property: the wrappers of this context find the language where they put it.
+    Object.defineProperty(parser, 'getLanguage', { value: ts.getLanguage });
+    ts.setLanguage.call(parser, ts.language);
+    loaded = { ts, parser };
+  }
+  const tree = loaded.ts.parse.call(loaded.parser, text);
+  return { rootNode: loaded.ts.rootNode.call(tree) };
 }
 
 /** Source text with a table of line starts, for offsets -> 1-based line/column. */
@@ -53,10 +195,6 @@ export class SourceText {
   }
 }
 
-export function parseTree(text: string): Parser.Tree {
-  return cParser().parse(text);
-}
-
 function firstError(node: Node): Node | undefined {
   if (!node.hasError && !node.isMissing) return undefined;
   if (node.type === 'ERROR' || node.isMissing) {
@@ -72,7 +210,7 @@ function firstError(node: Node): Node | undefined {
 }
 
 /** Parses a C file; throws InputError at the first ERROR or MISSING node. */
-export function parseC(text: string, file: string): { tree: Parser.Tree; src: SourceText } {
+export function parseC(text: string, file: string): { tree: { rootNode: Node }; src: SourceText } {
   const src = new SourceText(text, file);
   const tree = parseTree(text);
   const err = firstError(tree.rootNode);
@@ -97,7 +235,16 @@ export function* walk(node: Node): Generator<Node> {
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */
 export function parseIntLiteral(text: string): bigint | undefined {
-  const t = text.replace(/[uUlL]+$/, '').replace(/'/g, '');
+  let t = text
+    .replace(/[uUlL]+$/, '')
+    .replace(/'/g, '')
+    .trim();
+  // tree-sitter-c folds a leading sign into the literal in some positions (`(-7)`).
+  const negative = t.startsWith('-');
+  if (negative || t.startsWith('+')) {
+    const v = parseIntLiteral(t.slice(1));
+    return v === undefined ? undefined : negative ? -v : v;
+  }
   if (/^0[xX][0-9a-fA-F]+$/.test(t) || /^0[bB][01]+$/.test(t)) return BigInt(t);
   if (/^0[0-7]+$/.test(t)) return BigInt('0o' + t.slice(1));
   if (/^[0-9]+$/.test(t)) return BigInt(t);
