@@ -240,8 +240,10 @@ async function analyzeArray(
   const runTime = cs.ds.space.params.filter((p) => values[p] === undefined);
   const growsWith = unknown;
   const dsForLattice = runTime.length > 0 ? quantifyParams(cs.ds, runTime) : cs.ds;
-  const assumes: Record<string, bigint> = {};
-  for (const p of used) if (values[p] !== undefined) assumes[p] = values[p];
+  // Every known value the function's model may rest on: DS uses some parameters by name,
+  // but the frontend also folds products of parameters (H * W) using their values, so the
+  // result is only claimed, and guarded, for all of them.
+  const assumes: Record<string, bigint> = { ...values };
   if (Object.keys(assumes).length > 0) {
     report.assumes = Object.fromEntries(Object.entries(assumes).map(([k, v]) => [k, jsonInt(v)]));
   }
@@ -296,6 +298,14 @@ async function analyzeArray(
   }
 
   const size = product(mapping.b);
+  if (array.hasInitializer && size < (originalCells ?? size + 1n)) {
+    report.mapping = { M: mapping.M.map((r) => r.map(jsonInt)), b: mapping.b.map(jsonInt) };
+    return done(
+      'unchanged',
+      `it has an initializer: a contracted array would need one initial value per slot, which is not supported ` +
+        `(the mapping found would need ${size} cells)`,
+    );
+  }
   report.mapping = { M: mapping.M.map((r) => r.map(jsonInt)), b: mapping.b.map(jsonInt) };
   report.heuristic = heuristic;
   // A constant size always beats a size that grows with run-time parameters.
@@ -366,7 +376,7 @@ function symbolicDecision(
       array,
       mapping: { M, b: b.map((x) => A.evaluate(x, { ...sample, ...values })) },
       symbolicModuli: b,
-      assumes: {},
+      assumes: { ...values },
     },
   };
 }
