@@ -1,5 +1,5 @@
 /** The options every analysing subcommand shares (DESIGN.md, "Common options"). */
-import type { Command } from 'commander';
+import { Option, type Command } from 'commander';
 import type { AnalysisOptions } from './analysis.js';
 import {
   collectDefine,
@@ -25,19 +25,17 @@ export interface AnalysisFlags {
 
 export function addAnalysisOptions(cmd: Command): Command {
   return cmd
-    .option(
-      '-D, --define <NAME=VALUE>',
-      'give a macro or parameter a value (repeatable)',
-      collectDefine,
-      {},
+    .addOption(
+      new Option('-D, --define <NAME=VALUE>', 'give a macro or parameter a value (repeatable)')
+        .argParser(collectDefine)
+        .default({}, 'none'),
     )
-    .option(
-      '--temporary <A,B>',
-      'treat these arrays as temporaries (promise: no value flows in or out)',
-      collectNames,
-      [],
+    .addOption(
+      new Option('--temporary <A,B>', 'treat these arrays as temporaries (promise: no value flows in or out)')
+        .argParser(collectNames)
+        .default([], 'none'),
     )
-    .option('--only <A,B>', 'contract only these arrays', collectNames, [])
+    .addOption(new Option('--only <A,B>', 'contract only these arrays').argParser(collectNames).default([], 'all'))
     .option(
       '--heuristic <h>',
       `lattice search: ${HEURISTICS.join('|')}`,

@@ -14,7 +14,8 @@ import path from 'node:path';
 import { setExitCode, type Io } from '../main.js';
 import { contractSource } from '../contraction.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
-import { readSource } from '../sourceFile.js';
+import { readSource, writeAtomically } from '../sourceFile.js';
+import { formatJson } from '../report.js';
 import { InputError, UsageError } from '../errors.js';
 import { compile, describeExit, run } from '../compileRun.js';
 import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
@@ -25,6 +26,7 @@ interface CheckFlags extends AnalysisFlags {
   timeout: string;
   sanitize: boolean;
   keep?: boolean;
+  reportFile?: string;
 }
 
 export const CHECK_MISMATCH_EXIT = 3;
@@ -42,7 +44,8 @@ export function registerCheck(program: Command, io: Io): void {
     .option('--stdin <file>', 'feed this file to both programs on standard input (default: empty)')
     .option('--timeout <seconds>', 'time limit for each run', '20')
     .option('--no-sanitize', 'do not build with -fsanitize=address,undefined')
-    .option('--keep', 'keep the temporary directory with the programs built');
+    .option('--keep', 'keep the temporary directory with the programs built')
+    .option('--report-file <file>', 'write the JSON report of the contraction to this file');
   addAnalysisOptions(cmd).action(
     async (file: string, args: string[], flags: CheckFlags, self: Command) => {
       const timeout = Number(flags.timeout);
@@ -55,6 +58,7 @@ export function registerCheck(program: Command, io: Io): void {
         : await contractSource(source, file, { ...analysisOptions(flags), annotate: false });
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
+    if (contraction && flags.reportFile) await writeAtomically(flags.reportFile, formatJson([contraction.analysis.report]));
 
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-check-'));
       const problems: string[] = [];
