@@ -181,7 +181,14 @@ const integer = (name: string) => (text: string) => {
   return n;
 };
 
-export async function main(argv: string[]): Promise<number> {
+export interface CampaignIo {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}
+
+const consoleIo: CampaignIo = { log: (l) => console.log(l), error: (l) => console.error(l) };
+
+export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<number> {
   const program = new Command('fuzz')
     .description('differential fuzzing of beeclak on random static-control kernels')
     .option('--seed <S>', 'first seed', integer('seed'), 1)
@@ -195,6 +202,10 @@ export async function main(argv: string[]): Promise<number> {
     .option('--out <DIR>', 'directory for failing programs', 'fuzz-failures')
     .option('--oracle <MODULE>', 'module exporting `oracle` (default: compile-and-run stub)')
     .option('--no-reduce', 'do not reduce failing programs')
+    .configureOutput({
+      writeOut: (t) => io.log(t.trimEnd()),
+      writeErr: (t) => io.error(t.trimEnd()),
+    })
     .exitOverride();
   try {
     program.parse(argv, { from: 'user' });
@@ -213,7 +224,7 @@ export async function main(argv: string[]): Promise<number> {
   if (o.oracle) {
     const mod = (await import(pathToFileURL(resolve(o.oracle)).href)) as { oracle?: Oracle };
     if (typeof mod.oracle !== 'function') {
-      console.error(`fuzz: ${o.oracle} does not export an \`oracle\` function`);
+      io.error(`fuzz: ${o.oracle} does not export an \`oracle\` function`);
       return 2;
     }
     oracle = mod.oracle;
@@ -225,8 +236,9 @@ export async function main(argv: string[]): Promise<number> {
     oracle,
     outDir: o.out,
     reduce: o.reduce,
+    log: io.log,
   });
-  console.log(summaryLine(summary));
+  io.log(summaryLine(summary));
   return summary.mismatches + summary.crashes > 0 ? 1 : 0;
 }
 
