@@ -156,11 +156,9 @@ async function saveFailure(
   const failure: CampaignFailure = { seed: kernel.seed, status, detail: verdict.detail ?? '', dir };
   if (opts.reduce ?? true) {
     // Same verdict on the reduced program: it still shows the bug, not a different one.
-    const stillFails = async (source: string) => {
-      const r = await judge(oracle, { ...kernel, source });
-      return r.status === status;
-    };
-    const reduced = await reduceKernel(kernel, async (source) => stillFails(source), {
+    const stillFails = async (_source: string, candidate: GeneratedKernel) =>
+      (await judge(oracle, candidate)).status === status;
+    const reduced = await reduceKernel(kernel, stillFails, {
       checkCandidates: opts.checkCandidates ?? true,
     });
     await writeFile(join(dir, 'reduced.c'), reduced.kernel.source);
@@ -238,6 +236,8 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     reduce: o.reduce,
     log: io.log,
   });
+  if (summary.cellsSaved > 0)
+    io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);
   io.log(summaryLine(summary));
   return summary.mismatches + summary.crashes > 0 ? 1 : 0;
 }

@@ -17,6 +17,7 @@ export function programFeatures(p: Program): string[] {
     if (b.kind !== 'aff') {
       f.add('minmax');
       f.add(`minmax-${b.style}`);
+      if (b.kind === 'max') f.add('max-bound');
       if (usesLoopVar(b.a) || usesLoopVar(b.b)) f.add('triangular');
     } else if (usesLoopVar(b.e)) f.add('triangular');
   };

@@ -163,7 +163,12 @@ function enumerate(ctx: PatternContext, name: string, E: Aff, style: Style): Enu
       // MIN(E, E + k): a min bound that is exactly E.
       const other = plus(E, ctx.rng.int(1, 3));
       const b = ctx.rng.chance(0.5) ? minBound(ctx, E, other) : minBound(ctx, other, E);
-      return { loop: loop(affBound(cst(0)), '<', b, 1), sub: asub(v(name)), idx: v(name) };
+      // Sometimes also a lower bound MAX(0, X - 16) that is exactly 0 (parameters stay below 16).
+      const x = ctx.rng.pick(ctx.params);
+      const init: Bound = ctx.rng.chance(0.4)
+        ? minBound(ctx, cst(0), v(x.name, 1, -16), 'max')
+        : affBound(cst(0));
+      return { loop: loop(init, '<', b, 1), sub: asub(v(name)), idx: v(name) };
     }
   }
 }

@@ -37,7 +37,8 @@ export interface ReduceResult {
 
 export async function reduceKernel(
   kernel: GeneratedKernel,
-  stillFails: (source: string) => Promise<boolean>,
+  /** Called with the candidate's C text and the whole candidate (IR included). */
+  stillFails: (source: string, candidate: GeneratedKernel) => Promise<boolean>,
   options: ReduceOptions = {},
 ): Promise<ReduceResult> {
   const checkCandidates = options.checkCandidates ?? true;
@@ -55,7 +56,7 @@ export async function reduceKernel(
       const k = finishKernel(cand);
       if (checkCandidates && !(await checkKernel(k)).ok) continue;
       tests++;
-      if (!(await stillFails(k.source))) continue;
+      if (!(await stillFails(k.source, k))) continue;
       best = cand;
       steps++;
       options.onProgress?.(`reduce: step ${steps}, ${countStmts(best.body)} statements`);

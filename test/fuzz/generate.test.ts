@@ -111,6 +111,7 @@ describe('generateKernel', () => {
         'offset',
         'minmax-macro',
         'minmax-ternary',
+        'max-bound',
         'decreasing',
         'stride',
         'div-stride',
