@@ -4,6 +4,8 @@
  * the instrumented variant (compiled warning-free, without sanitizers) (written-flag per cell, per-dimension bounds) runs without a
  * failed assertion and prints the same checksum.
  */
+import type { Program } from './ir.js';
+import { runProgram } from './lifetimes.js';
 import { CHECKSUM_LINE, PLAIN_FLAGS, compileAndRun, withTempDir } from './cc.js';
 
 export interface KernelCheck {
@@ -14,9 +16,14 @@ export interface KernelCheck {
   error?: string;
 }
 
+/**
+ * With `program` (the IR), the checksum must also equal the one the IR interpreter of
+ * lifetimes.ts computes: the dynamic lifetimes the oracle relies on are those of the C run.
+ */
 export async function checkKernel(kernel: {
   source: string;
   instrumented: string;
+  program?: Program;
 }): Promise<KernelCheck> {
   return withTempDir(async (dir) => {
     const plain = await compileAndRun(kernel.source, dir, 'plain');
@@ -41,6 +48,15 @@ export async function checkKernel(kernel: {
         checksum: plain.stdout.trim(),
         error: `instrumented checksum ${inst.stdout.trim()} differs from ${plain.stdout.trim()}`,
       };
+    if (kernel.program) {
+      const expected = runProgram(kernel.program).checksum;
+      if (expected !== plain.stdout.trim())
+        return {
+          ok: false,
+          checksum: plain.stdout.trim(),
+          error: `IR interpreter computes ${expected}, the C program printed ${plain.stdout.trim()}`,
+        };
+    }
     return { ok: true, checksum: plain.stdout.trim() };
   });
 }

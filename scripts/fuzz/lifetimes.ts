@@ -43,7 +43,14 @@ export function inputValues(p: Program): number[] {
   return values;
 }
 
-export function traceLifetimes(p: Program): Map<string, TempLifetimes> {
+/**
+ * Executes the program as the compiled C does: lifetimes of every temporary cell and the
+ * checksum line `main` prints (a cross-check of IR semantics against the C text).
+ */
+export function runProgram(p: Program): {
+  lifetimes: Map<string, TempLifetimes>;
+  checksum: string;
+} {
   const input = inputValues(p);
   const extents = tempExtents(p);
   const result = new Map<string, TempLifetimes>();
@@ -75,13 +82,19 @@ export function traceLifetimes(p: Program): Map<string, TempLifetimes> {
       return o * n + x;
     }, 0);
   };
-  const access = (ref: TempRef, env: Map<string, number>, write: boolean) => {
+  const values = new Map<string, Uint32Array>(
+    [...result].map(([n, t]) => [n, new Uint32Array(t.cells.length)]),
+  );
+  const out = new Uint32Array(p.outLen);
+  /** Records the access; returns the cell's offset. */
+  const access = (ref: TempRef, env: Map<string, number>, write: boolean): number => {
     const t = result.get(ref.name)!;
     const o = offset(ref, env);
     const now = clock++;
     const c = t.cells[o];
     if (c) c.lastAccess = now;
     else if (write) t.cells[o] = { firstWrite: now, lastAccess: now };
+    return o;
   };
   const cond = (c: Cond, env: Map<string, number>): boolean => {
     if (c.kind === 'data') return (inAt(evalAff(c.idx, env)) & c.mask) !== 0;
@@ -97,33 +110,57 @@ export function traceLifetimes(p: Program): Map<string, TempLifetimes> {
             ? x >= y
             : x === y;
   };
-  const reads = (e: VExpr, env: Map<string, number>): void => {
+  /** Value of an expression with C `unsigned` (32-bit wrapping) semantics, recording reads. */
+  const value = (e: VExpr, env: Map<string, number>): number => {
     switch (e.kind) {
       case 'temp':
-        access(e.ref, env, false);
-        return;
-      case 'bin':
-        reads(e.a, env);
-        reads(e.b, env);
-        return;
+        return values.get(e.ref.name)![access(e.ref, env, false)];
+      case 'in':
+        return inAt(evalAff(e.idx, env));
+      case 'var':
+        return env.get(e.v)! >>> 0;
+      case 'const':
+        return e.n >>> 0;
+      case 'bin': {
+        const x = value(e.a, env);
+        const y = value(e.b, env);
+        switch (e.op) {
+          case '+':
+            return (x + y) >>> 0;
+          case '-':
+            return (x - y) >>> 0;
+          case '*':
+            return Math.imul(x, y) >>> 0;
+          case '^':
+            return (x ^ y) >>> 0;
+          case '&':
+            return (x & y) >>> 0;
+          case '|':
+            return (x | y) >>> 0;
+        }
+        throw new Error('unreachable');
+      }
       case 'shr':
-        reads(e.a, env);
-        return;
+        return value(e.a, env) >>> e.k;
       case 'sel':
         // C evaluates only the chosen operand.
-        reads(cond(e.cond, env) ? e.a : e.b, env);
-        return;
-      default:
-        return;
+        return cond(e.cond, env) ? value(e.a, env) : value(e.b, env);
     }
   };
+  const combine = (op: '=' | '+=' | '^=', old: number, x: number) =>
+    op === '=' ? x : op === '+=' ? (old + x) >>> 0 : (old ^ x) >>> 0;
   const exec = (ss: Stmt[], env: Map<string, number>): void => {
     for (const s of ss) {
       if (s.kind === 'assign') {
-        reads(s.rhs, env);
+        const x = value(s.rhs, env);
         if (s.lhs.kind === 'temp') {
-          if (s.op !== '=') access(s.lhs.ref, env, false);
-          access(s.lhs.ref, env, true);
+          const cells = values.get(s.lhs.ref.name)!;
+          const old = s.op !== '=' ? cells[access(s.lhs.ref, env, false)] : 0;
+          cells[access(s.lhs.ref, env, true)] = combine(s.op, old, x);
+        } else {
+          const k = evalAff(s.lhs.idx, env);
+          if (k < 0 || k >= out.length) throw new Error(`out[${k}] out of bounds`);
+          out[k] = combine(s.op, out[k], x);
         }
       } else if (s.kind === 'if') {
         if (s.conds.every((c) => cond(c, env))) exec(s.then, env);
@@ -149,7 +186,13 @@ export function traceLifetimes(p: Program): Map<string, TempLifetimes> {
     }
   };
   exec(p.body, paramEnv(p));
-  return result;
+  let h = 2166136261;
+  for (const x of out) h = Math.imul((h ^ x) >>> 0, 16777619) >>> 0;
+  return { lifetimes: result, checksum: `checksum ${h}` };
+}
+
+export function traceLifetimes(p: Program): Map<string, TempLifetimes> {
+  return runProgram(p).lifetimes;
 }
 
 /** Index vector of a row-major offset. */

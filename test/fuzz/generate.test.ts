@@ -178,6 +178,17 @@ describe('validateProgram and checkKernel (the guarantees can fail)', () => {
     expect(r.ok).toBe(false);
   });
 
+  it('rejects a program whose C text and IR disagree (checksum of the IR interpreter)', async () => {
+    // Guards the IR-vs-C cross-check: the dynamic lifetimes are only trusted if both agree.
+    const k = generateKernel(5);
+    const other = generateKernel(6);
+    const r = await checkKernel({ ...k, program: other.program });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(
+      /IR interpreter computes checksum \d+, the C program printed checksum \d+/,
+    );
+  });
+
   it('counts writes under a data-dependent if only when both branches write', () => {
     const w = (rhs: number): Stmt => ({
       kind: 'assign',
