@@ -113,3 +113,17 @@ describe('fuzz campaign', () => {
     expect(errors.join('\n')).toContain('count must be a non-negative integer');
   });
 });
+
+describe('show', () => {
+  it('prints the program of a seed, its instrumented variant, or its description', async () => {
+    const { show } = await import('../../scripts/fuzz/show.js');
+    const { generateKernel } = await import('../../scripts/fuzz/generate.js');
+    expect(show(['9'])).toEqual({ code: 0, text: generateKernel(9).source });
+    expect(show(['9', '--instrumented']).text).toContain('fz_rd(');
+    expect(JSON.parse(show(['9', '--json']).text)).toMatchObject({
+      seed: 9,
+      features: generateKernel(9).features,
+    });
+    expect(show(['nine']).code).toBe(2);
+  });
+});
