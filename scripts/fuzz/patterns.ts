@@ -323,29 +323,23 @@ function consumer(ctx: PatternContext, t: TempDecl): { stmt: Stmt; tags: string[
         limit: affBound(t.extents[d]),
         step: 1,
       };
-      const prev = tref(
-        t.name,
-        dn.subs.map((x, e) => (e === d ? asub(v(name, 1, -1)) : e === d ? x : x)),
-      );
-      const cur = tref(
-        t.name,
-        dn.subs.map((x, e) => (e === d ? asub(v(name)) : x)),
-      );
+      const at = (shift: number) =>
+        tref(
+          t.name,
+          dn.subs.map((x, e) => (e === d ? asub(v(name, 1, shift)) : x)),
+        );
+      // `name > 0` and `name >= 1` are both exact guards for the read of name - 1.
+      const guard = rng.chance(0.5)
+        ? affCond(v(name), '>=', cst(1))
+        : affCond(v(name), '>', cst(0));
       const body: Stmt[] = [
-        emitOut(ctx, dn.vars, mix(ctx, [read(cur)], dn.vars)),
+        emitOut(ctx, dn.vars, mix(ctx, [read(at(0))], dn.vars)),
         {
           kind: 'if',
-          conds: [
-            affCond(v(name), rng.pick(['>=', '>'] as const), cst(rng.pick([1, 0]) === 1 ? 1 : 0)),
-          ],
-          then: [emitOut(ctx, dn.vars, mix(ctx, [read(prev)], dn.vars))],
+          conds: [guard],
+          then: [emitOut(ctx, dn.vars, mix(ctx, [read(at(-1))], dn.vars))],
         },
       ];
-      // `name > 0` and `name >= 1` are both exact guards for the read of name - 1.
-      const guard = body[1] as Extract<Stmt, { kind: 'if' }>;
-      const c = guard.conds[0] as Extract<Cond, { kind: 'aff' }>;
-      if (c.op === '>=') c.rhs = cst(1);
-      else c.rhs = cst(0);
       return { stmt: nest(dn.loops, body), tags: ['affine-if'] };
     }
     case 'transpose':
@@ -402,12 +396,10 @@ function consumer(ctx: PatternContext, t: TempDecl): { stmt: Stmt; tags: string[
       };
     }
     case 'non-affine': {
+      // t[..][in[e] % E][..]: in bounds for any input, reads the whole dimension.
       const d = rng.int(0, dims - 1);
-      const k = dn.order.indexOf(d);
-      const others = dn.vars.filter((_, e) => e !== k);
-      const idx = inRead(ctx, dn.vars) as { kind: 'in'; idx: Aff };
-      const subs = dn.subs.map((x, e) => (e === d ? ({ kind: 'data', idx: idx.idx } as Sub) : x));
-      void others;
+      const idx = (inRead(ctx, dn.vars) as { kind: 'in'; idx: Aff }).idx;
+      const subs = dn.subs.map((x, e) => (e === d ? ({ kind: 'data', idx } as Sub) : x));
       return {
         stmt: nest(dn.loops, [
           emitOut(ctx, dn.vars, mix(ctx, [read(tref(t.name, subs))], dn.vars)),
