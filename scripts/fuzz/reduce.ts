@@ -22,6 +22,8 @@ import { validateProgram } from './validate.js';
 export interface ReduceOptions {
   /** Also run checkKernel (compile + sanitizers + instrumented run) on each candidate. Default true. */
   checkCandidates?: boolean;
+  /** The run-time checker used when checkCandidates is on (default: checkKernel). */
+  checker?: (candidate: GeneratedKernel) => Promise<boolean>;
   /** Stop after this many predicate calls. */
   maxTests?: number;
   onProgress?: (message: string) => void;
@@ -42,6 +44,7 @@ export async function reduceKernel(
   options: ReduceOptions = {},
 ): Promise<ReduceResult> {
   const checkCandidates = options.checkCandidates ?? true;
+  const checker = options.checker ?? (async (k: GeneratedKernel) => (await checkKernel(k)).ok);
   const maxTests = options.maxTests ?? 2000;
   let best = kernel.program;
   let tests = 0;
@@ -54,7 +57,7 @@ export async function reduceKernel(
       dropUnusedTemps(cand);
       if (!validateProgram(cand).ok) continue;
       const k = finishKernel(cand);
-      if (checkCandidates && !(await checkKernel(k)).ok) continue;
+      if (checkCandidates && !(await checker(k))) continue;
       tests++;
       if (!(await stillFails(k.source, k))) continue;
       best = cand;

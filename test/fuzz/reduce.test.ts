@@ -49,18 +49,26 @@ describe('reduceKernel', () => {
     expect(r.kernel.source).toBe(kernel.source);
   });
 
-  it('runs the run-time checker on candidates when asked (default)', async () => {
+  it('runs the run-time checker on every candidate before the predicate; a rejected candidate is not kept', async () => {
     const kernel = generateKernel(firstSeedWith(accumulatesIntoT1));
     let checked = 0;
+    let tested = 0;
     const r = await reduceKernel(
       kernel,
       async (src) => {
-        checked++;
+        tested++;
         return accumulatesIntoT1.test(src);
       },
-      { maxTests: 2 },
+      {
+        checker: async () => {
+          checked++;
+          return false;
+        },
+      },
     );
-    expect(checked).toBeLessThanOrEqual(2);
-    expect(r.tests).toBe(checked);
+    expect(checked).toBeGreaterThan(0);
+    expect(tested).toBe(0);
+    expect(r.steps).toBe(0);
+    expect(r.kernel.source).toBe(kernel.source);
   });
 });
