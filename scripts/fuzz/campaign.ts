@@ -106,17 +106,18 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummar
     summary.programs++;
     summary.contractedArrays += verdict.contractedArrays;
     summary.cellsSaved += verdict.cellsSaved ?? 0;
-    if (verdict.status !== 'pass') {
-      if (verdict.status === 'mismatch') summary.mismatches++;
-      else summary.crashes++;
+    if (verdict.status === 'mismatch') summary.mismatches++;
+    else if (verdict.status === 'crash') summary.crashes++;
+    if (verdict.status !== 'pass')
       log(`fuzz: seed ${seed}: ${verdict.status}: ${verdict.detail ?? ''}`);
-      summary.failures.push(await saveFailure(kernel, verdict, oracle, outDir, opts, log));
-    }
+    // Progress before the (slow) reduction, so counts are printed once and in order.
     if (summary.programs % progressEvery === 0 || summary.programs === opts.count) {
       log(
         `fuzz: ${summary.programs}/${opts.count} programs, ${summary.mismatches} mismatches, ${summary.crashes} crashes`,
       );
     }
+    if (verdict.status !== 'pass')
+      summary.failures.push(await saveFailure(kernel, verdict, oracle, outDir, opts, log));
   };
 
   const worker = async () => {

@@ -36,6 +36,7 @@ describe('fuzz campaign', () => {
       detail: 'synthetic',
       output: 'checksum 1\n',
     });
+    const lines: string[] = [];
     const s = await runCampaign({
       seed: 0,
       count: 6,
@@ -43,8 +44,10 @@ describe('fuzz campaign', () => {
       oracle,
       outDir: dir,
       checkCandidates: false,
-      log: () => {},
+      log: (l) => lines.push(l),
     });
+    // Regression: the final progress line was printed twice when a reduction finished last.
+    expect(lines.filter((l) => l.startsWith('fuzz: 6/6 programs')).length).toBe(1);
     expect(s.programs).toBe(6);
     expect(s.contractedArrays).toBe(6);
     expect(s.mismatches).toBeGreaterThan(0);
