@@ -8,7 +8,10 @@ export function programFeatures(p: Program): string[] {
   const f = new Set<string>();
   if (p.params.some((q) => q.kind === 'arg')) f.add('vla');
   f.add(`temps-${p.temps.length}`);
-  for (const t of p.temps) f.add(`${t.extents.length}d`);
+  for (const t of p.temps) {
+    f.add(`${t.extents.length}d`);
+    if (t.extents.some((e) => Object.keys(e.t).length === 0)) f.add('literal-size');
+  }
   let maxDepth = 0;
 
   const loopVars = new Set<string>();

@@ -65,18 +65,15 @@ const paramValue = (ctx: PatternContext, e: Aff): number => {
   return s;
 };
 
-/** A size parameter, optionally with value at most `max`. */
+/**
+ * A size: a parameter (macro or VLA argument), sometimes written as a literal number
+ * instead (literal array sizes and loop bounds), with value at most `max` when possible.
+ */
 function pickParam(ctx: PatternContext, max = 99): Aff {
   const ok = ctx.params.filter((p) => p.value <= max);
-  const p = ctx.rng.pick(
-    ok.length
-      ? ok
-      : ctx.params
-          .slice()
-          .sort((a, b) => a.value - b.value)
-          .slice(0, 1),
-  );
-  return v(p.name);
+  const smallest = ctx.params.slice().sort((a, b) => a.value - b.value)[0];
+  const p = ctx.rng.pick(ok.length ? ok : [smallest]);
+  return ctx.rng.chance(0.08) ? cst(p.value) : v(p.name);
 }
 
 /** Extents for a `dims`-dimensional temporary, keeping the cell count small. */

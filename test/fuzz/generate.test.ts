@@ -112,6 +112,7 @@ describe('generateKernel', () => {
         'minmax-macro',
         'minmax-ternary',
         'max-bound',
+        'literal-size',
         'decreasing',
         'stride',
         'div-stride',
