@@ -2,18 +2,15 @@
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
+import { registerPoly } from './poly.js';
 
-export function registerCommands(program: Command, _io: Io): void {
+export function registerCommands(program: Command, io: Io): void {
   program
     .command('model')
     .description('print the polyhedral model extracted from a C file')
     .argument('<file>', 'C source file')
     .action(() => notImplemented('model'));
-  program
-    .command('poly')
-    .description('evaluate an expression over integer sets (the polyhedral calculator)')
-    .argument('<expr>', "e.g. 'project({ [i, j] : 0 <= i < j < 10 }, [i])'")
-    .action(() => notImplemented('poly'));
+  registerPoly(program, io);
   program
     .command('analyze')
     .description('report, per array, whether and how it can be contracted (no rewrite)')
