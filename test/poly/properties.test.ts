@@ -2,7 +2,7 @@
 import fc from 'fast-check';
 import { properties } from '../../scripts/poly-properties.js';
 
-const SCALE = Number(process.env.POLY_SCALE ?? 0.4);
+const SCALE = Number(process.env.POLY_SCALE ?? 0.25);
 
 describe('poly properties against enumeration', () => {
   for (const p of properties) {
