@@ -303,6 +303,19 @@ function shadow(sys: Sys, j: number, dark: boolean): Sys {
  * With `any`, stops at the first non-empty piece (the emptiness test).
  */
 export function project(input: Sys, any = false): Sys[] {
+  return run(input, any, false);
+}
+
+/**
+ * A relaxation of `project`: inexact steps keep only the real shadow (integer tightening and
+ * equalities stay exact). The result contains the integer projection: good for upper bounds,
+ * and an empty result proves emptiness.
+ */
+export function projectRelaxed(input: Sys): Sys[] {
+  return run(input, false, true);
+}
+
+function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
   const out: Sys[] = [];
   const work: Sys[] = [input];
   while (work.length > 0) {
@@ -327,7 +340,7 @@ export function project(input: Sys, any = false): Sys[] {
       if (any) return out;
       continue;
     }
-    if (c.exact) {
+    if (c.exact || relaxed) {
       work.push(shadow(sys, c.j, false));
       continue;
     }
@@ -348,7 +361,7 @@ export function project(input: Sys, any = false): Sys[] {
       }
     }
     // Emptiness only: no integer point in the real shadow means none at all.
-    if (any && !project(shadow(sys, j, false), true).length) continue;
+    if (any && !run(shadow(sys, j, false), true, false).length) continue;
     // Order: the dark shadow is tried first (popped last pushed).
     for (const s of splinters.reverse()) work.push(s);
     work.push(shadow(sys, j, true));
