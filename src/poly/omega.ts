@@ -245,9 +245,35 @@ function compact(sys: Sys): Sys {
     if (j < sys.nKeep || sys.eqs.some((r) => r[j] !== 0n) || sys.ineqs.some((r) => r[j] !== 0n))
       live.push(j);
   }
-  if (live.length === sys.n) return sys;
   const pick = (r: bigint[]) => live.map((j) => r[j]);
-  return { n: live.length, nKeep: sys.nKeep, eqs: sys.eqs.map(pick), ineqs: sys.ineqs.map(pick) };
+  return {
+    n: live.length,
+    nKeep: sys.nKeep,
+    eqs: sys.eqs.map(pick).map((r) => strideOffset(r, sys.nKeep)),
+    ineqs: sys.ineqs.map(pick),
+  };
+}
+
+/**
+ * A stride `f + c + g w = 0` (w only here) is unchanged when c moves by a multiple of g (shift
+ * of w): choose the representative that reads `x = g e + r` with 0 <= r < g.
+ */
+function strideOffset(r: bigint[], nKeep: number): bigint[] {
+  let w = -1;
+  for (let j = nKeep; j < r.length; j++) {
+    if (r[j] !== 0n) {
+      if (w >= 0) return r;
+      w = j;
+    }
+  }
+  if (w < 0) return r;
+  const g = abs(r[w]);
+  const lead = r.findIndex((x, j) => j > 0 && j < nKeep && x !== 0n);
+  if (lead < 0) return r;
+  const out = r.slice();
+  const m = ((r[0] % g) + g) % g;
+  out[0] = r[lead] > 0n ? (m === 0n ? 0n : m - g) : m;
+  return out;
 }
 
 interface Choice {
