@@ -9,4 +9,5 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: [151001] } }],
   },
   testTimeout: 60000,
+  setupFiles: ['<rootDir>/test/setup.ts'],
 };

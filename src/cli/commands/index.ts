@@ -2,14 +2,12 @@
 import type { Command } from 'commander';
 import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
+import { registerModel } from './model.js';
+import { registerLattice } from './lattice.js';
 import { registerPoly } from './poly.js';
 
 export function registerCommands(program: Command, io: Io): void {
-  program
-    .command('model')
-    .description('print the polyhedral model extracted from a C file')
-    .argument('<file>', 'C source file')
-    .action(() => notImplemented('model'));
+  registerModel(program, io);
   registerPoly(program, io);
   program
     .command('analyze')
@@ -26,9 +24,5 @@ export function registerCommands(program: Command, io: Io): void {
     .description('contract, compile and run original and result, and compare')
     .argument('<file>', 'C source file')
     .action(() => notImplemented('check'));
-  program
-    .command('lattice')
-    .description('Cl@k: successive minima and modular mappings for a 0-symmetric set')
-    .argument('<set>', "e.g. '{ [a, b] : -99 <= a + 2b <= 99 and -1 <= b <= 1 }'")
-    .action(() => notImplemented('lattice'));
+  registerLattice(program, io);
 }

@@ -1,0 +1,194 @@
+/** `beeclak lattice SET`: the standalone Cl@k tool (successive minima, heuristics, optimum). */
+import type { Command } from 'commander';
+import type { Io } from '../main.js';
+import { InputError, UsageError } from '../errors.js';
+import { collectDefine, HEURISTICS, parseChoice, type HeuristicChoice } from '../options.js';
+import { parseSet } from '../../poly/index.js';
+import type { PolySet } from '../../poly/types.js';
+import {
+  chooseMapping,
+  chooseSymbolicMapping,
+  formatSymbolicMapping,
+  type SymbolicChoice,
+  formatMapping,
+  LatticeInputError,
+  type LatticeChoice,
+} from '../../lattice/index.js';
+
+interface LatticeOptions {
+  define: Record<string, bigint>;
+  heuristic: HeuristicChoice;
+  json?: boolean;
+  minGain: string;
+  budget: string;
+}
+
+export function registerLattice(program: Command, io: Io): void {
+  program
+    .command('lattice')
+    .description('Cl@k: successive minima and modular mappings for a 0-symmetric set')
+    .argument('<set>', "e.g. '{ [a, b] : -99 <= a + 2b <= 99 and -1 <= b <= 1 }'")
+    .option('-D, --define <NAME=VALUE>', 'parameter value (repeatable)', collectDefine, {})
+    .option(
+      '--heuristic <h>',
+      `one of ${HEURISTICS.join(', ')}`,
+      parseChoice('--heuristic', HEURISTICS),
+      'auto',
+    )
+    .option(
+      '--min-gain <fraction>',
+      'saving a complex mapping must bring over a simple one',
+      '0.05',
+    )
+    .option('--budget <ms>', 'time budget of the optimal search', '5000')
+    .option('--json', 'machine-readable output')
+    .action(async (text: string, opts: LatticeOptions) => {
+      const minGain = Number(opts.minGain);
+      const budgetMs = Number(opts.budget);
+      if (!Number.isFinite(minGain) || minGain < 0)
+        throw new UsageError(`--min-gain expects a non-negative number`);
+      if (!Number.isFinite(budgetMs) || budgetMs < 0)
+        throw new UsageError(`--budget expects milliseconds`);
+      let ds: PolySet;
+      try {
+        ds = parseSet(text);
+      } catch (e) {
+        throw new InputError(`cannot read the set: ${(e as Error).message}`, '<set>');
+      }
+      const missing = ds.space.params.filter((p) => opts.define[p] === undefined);
+      if (missing.length > 0) {
+        // Symbolic moduli (Heuristic 3, proved over every parameter value).
+        let sym: SymbolicChoice;
+        try {
+          sym = chooseSymbolicMapping(ds, { params: opts.define });
+        } catch (e) {
+          if (e instanceof LatticeInputError) throw new InputError(e.message, '<set>');
+          throw e;
+        }
+        io.stdout(opts.json ? JSON.stringify(sym, big, 2) + '\n' : formatSymbolic(ds, sym));
+        return;
+      }
+      const out = await runLattice(ds, {
+        heuristic: opts.heuristic,
+        params: opts.define,
+        minGain,
+        budgetMs,
+      });
+      io.stdout(
+        opts.json ? JSON.stringify(choiceToJson(ds, out), null, 2) + '\n' : formatChoice(ds, out),
+      );
+    });
+}
+
+/** Runs the search, turning input problems (unbounded DS, missing parameter) into InputError. */
+export async function runLattice(
+  ds: PolySet,
+  options: Parameters<typeof chooseMapping>[1],
+): Promise<LatticeChoice> {
+  try {
+    return await chooseMapping(ds, options);
+  } catch (e) {
+    if (e instanceof LatticeInputError) throw new InputError(e.message, '<set>');
+    throw e;
+  }
+}
+
+const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
+
+export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
+  return JSON.parse(
+    JSON.stringify(
+      {
+        dims: ds.space.dims,
+        dsPoints: c.dsPoints,
+        dimension: c.dimension,
+        successiveMinima: c.successiveMinima?.minima.map((m) => ({
+          lambda: m.lambda,
+          exact: m.exact,
+          vector: m.vector,
+        })),
+        candidates: c.candidates.map((k) => ({
+          heuristic: k.heuristic,
+          basis: k.basisName,
+          vectors: k.basis,
+          mapping: k.mapping,
+          size: k.size,
+        })),
+        optimalSkipped: c.optimalSkipped,
+        queries: c.queries,
+        optimal: c.optimal && {
+          size: c.optimal.size,
+          proved: c.optimal.optimal,
+          lowerBound: c.optimal.lowerBound,
+          nodes: c.optimal.nodes,
+        },
+        chosen: {
+          heuristic: c.heuristic,
+          mapping: c.mapping,
+          size: c.size,
+          text: formatMapping(c.mapping, ds.space.dims),
+        },
+        timings: c.timings,
+      },
+      big,
+    ),
+  );
+}
+
+export function formatChoice(ds: PolySet, c: LatticeChoice): string {
+  const names = ds.space.dims;
+  const lines: string[] = [];
+  lines.push(
+    `DS: ${c.dsPoints === undefined ? 'not enumerated' : `${c.dsPoints} integer points`}, spanning dimension ${c.dimension} of ${names.length}`,
+  );
+  if (c.successiveMinima) {
+    lines.push('successive minima:');
+    c.successiveMinima.minima.forEach((m, i) =>
+      lines.push(
+        `  lambda${i + 1} = ${m.lambda}${m.exact ? '' : ' (float hint)'}${m.vector ? `  x${i + 1} = (${m.vector.join(', ')})` : ''}`,
+      ),
+    );
+  }
+  lines.push('heuristics:');
+  const seen = new Set<string>();
+  for (const k of c.candidates) {
+    if (k.heuristic === 'opt') continue;
+    const text = `  ${k.heuristic.padEnd(4)} basis ${k.basisName}: ${formatMapping(k.mapping, names)}  size ${k.size}`;
+    if (seen.has(text)) continue;
+    seen.add(text);
+    lines.push(text);
+  }
+  if (c.optimal) {
+    const o = c.optimal;
+    const what = o.mapping
+      ? `${formatMapping(o.mapping, names)}  size ${o.size}`
+      : `nothing smaller than ${o.size}`;
+    lines.push(
+      `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices)`,
+    );
+  }
+  if (c.optimalSkipped) lines.push(`optimal search: skipped (${c.optimalSkipped})`);
+  lines.push(`chosen (${c.heuristic}): ${formatMapping(c.mapping, names)}  size ${c.size}`);
+  const t = c.timings;
+  lines.push(
+    `timings: exact queries ${t.queriesMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
+  );
+  return lines.join('\n') + '\n';
+}
+
+export function formatSymbolic(ds: PolySet, c: SymbolicChoice): string {
+  const names = ds.space.dims;
+  const lines = [
+    `symbolic parameters: ${ds.space.params.join(', ')} (moduli proved for every value)`,
+  ];
+  for (const k of c.candidates)
+    lines.push(`  h3   basis ${k.basisName}: ${formatSymbolicMapping(k.mapping, names)}`);
+  lines.push(`chosen (h3, basis ${c.basisName}): ${formatSymbolicMapping(c.mapping, names)}`);
+  const at = c.checkedAt.map((v) =>
+    Object.entries(v)
+      .map(([k, x]) => `${k}=${x}`)
+      .join(' '),
+  );
+  lines.push(`verified exactly at: ${at.join('; ')}`);
+  return lines.join('\n') + '\n';
+}

@@ -1,0 +1,109 @@
+/**
+ * The report: per array what happened and why (DESIGN.md, "JSON report"). Plain data,
+ * printed as JSON or as text. Cell counts are JSON numbers when they fit exactly, else
+ * strings; symbolic sizes are strings with the expression (`"N*N"`).
+ */
+export type Status = 'contracted' | 'scalarized' | 'unchanged' | 'rejected';
+
+export interface ArrayReport {
+  name: string;
+  function: string;
+  line: number;
+  column: number;
+  status: Status;
+  reason?: string;
+  elementType: string;
+  originalCells: number | string;
+  compressedCells: number | string;
+  originalBytes?: number | string;
+  compressedBytes?: number | string;
+  /** Cell x lands in slot (M x) mod b, row by row; rows of modulus 1 omitted. */
+  mapping?: { M: (number | string)[][]; b: (number | string)[] };
+  ds?: { dims: number; pieces: string[]; isZero: boolean; exact: boolean; approximations: string[] };
+  heuristic?: string;
+  /** Largest number of cells live at once in a run of the dynamic oracle (a lower bound). */
+  maxLive: number | null;
+  /** Parameter values the result was computed for (it holds for these only). */
+  assumes?: Record<string, number | string>;
+  /** Which statements keep cells live at the same time (text report). */
+  explanation?: string[];
+  warnings: string[];
+}
+
+export interface FileReport {
+  file: string;
+  arrays: ArrayReport[];
+  diagnostics: string[];
+  timings: { parseMs: number; lifetimeMs: number; latticeMs: number; rewriteMs: number };
+}
+
+/** A bigint as a JSON number when it is exactly representable, else as a string. */
+export function jsonInt(x: bigint): number | string {
+  return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER) ? Number(x) : x.toString();
+}
+
+export function formatJson(reports: FileReport[]): string {
+  return JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
+}
+
+function cells(x: number | string): string {
+  return typeof x === 'number' ? `${x}` : x;
+}
+
+export function formatText(report: FileReport): string {
+  const lines: string[] = [];
+  lines.push(`${report.file}:`);
+  for (const d of report.diagnostics) lines.push(`  ${d}`);
+  if (report.arrays.length === 0) lines.push('  no arrays found');
+  for (const a of report.arrays) {
+    const where = `${report.file}:${a.line}:${a.column}`;
+    const head = `  ${a.function}: ${a.name} (${a.elementType}) ${where}`;
+    switch (a.status) {
+      case 'contracted':
+      case 'scalarized': {
+        const b = a.mapping?.b.join(', ') ?? '';
+        lines.push(
+          `${head}: ${a.status}, ${cells(a.originalCells)} -> ${cells(a.compressedCells)} cells` +
+            (a.status === 'contracted' ? ` (moduli ${b}, ${a.heuristic})` : ''),
+        );
+        break;
+      }
+      default:
+        lines.push(`${head}: ${a.status}: ${a.reason ?? ''}`);
+    }
+    if (a.mapping && a.status === 'contracted') lines.push(`      mapping: ${formatMapping(a.name, a.mapping)}`);
+    if (a.ds) {
+      lines.push(`      conflicting differences${a.ds.exact ? '' : ' (over-approximated)'}: ${a.ds.pieces.join(' ; ')}`);
+      for (const x of a.ds.approximations) lines.push(`      approximation: ${x}`);
+    }
+    for (const e of a.explanation ?? []) lines.push(`      ${e}`);
+    if (a.maxLive !== null) lines.push(`      at most ${a.maxLive} cells live at once in a run (lower bound for any allocation)`);
+    if (a.assumes && Object.keys(a.assumes).length > 0) {
+      lines.push(`      computed for ${Object.entries(a.assumes).map(([k, v]) => `${k} = ${v}`).join(', ')}`);
+    }
+    for (const w of a.warnings) lines.push(`      warning: ${w}`);
+  }
+  const t = report.timings;
+  lines.push(`  time: parse ${t.parseMs} ms, lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms`);
+  return lines.join('\n') + '\n';
+}
+
+/** `y[x0][x1] -> y[x0][x1 mod 2]` style text of a mapping. */
+export function formatMapping(name: string, m: { M: (number | string)[][]; b: (number | string)[] }): string {
+  const n = m.M[0]?.length ?? 0;
+  const xs = Array.from({ length: n }, (_, k) => `x${k}`);
+  const row = (r: (number | string)[]) => {
+    const terms = r
+      .map((c, k) => ({ c: BigInt(c), x: xs[k] }))
+      .filter((t) => t.c !== 0n)
+      .map((t, idx) => {
+        const mag = t.c < 0n ? -t.c : t.c;
+        const term = mag === 1n ? t.x : `${mag}*${t.x}`;
+        return idx === 0 ? (t.c < 0n ? `-${term}` : term) : t.c < 0n ? ` - ${term}` : ` + ${term}`;
+      });
+    return terms.length === 0 ? '0' : terms.join('');
+  };
+  const from = `${name}${xs.map((x) => `[${x}]`).join('')}`;
+  const to = m.M.length === 0 ? name : `${name}${m.M.map((r, k) => `[${row(r)} mod ${m.b[k]}]`).join('')}`;
+  return `${from} -> ${to}`;
+}

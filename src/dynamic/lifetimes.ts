@@ -1,0 +1,188 @@
+/**
+ * The dynamic oracle: interpret the model for fixed parameter values, walk every access
+ * instance in execution order, and record per cell its first write and last access.
+ *
+ * From those intervals come the exact DS of that execution (the differences of cells whose
+ * intervals overlap strictly, as in the static definition) and maxLive, the most cells live
+ * at one time: a lower bound on the size of *any* allocation of the array for that run
+ * (DESIGN.md, "Validation"). No C compiler is involved. The cost grows with the number of
+ * instances and conflicts, so it is bounded by `maxOperations`.
+ */
+import * as A from '../poly/affine.js';
+import * as P from '../poly/index.js';
+import type { ArrayInfo, FunctionModel } from '../model/types.js';
+import { accessesTo } from '../lifetime/instances.js';
+
+export interface DynamicResult {
+  readonly kind: 'done';
+  readonly array: string;
+  /** Conflicting differences of this run, 0 included, sorted. */
+  readonly ds: readonly (readonly bigint[])[];
+  readonly maxLive: number;
+  /** Cells written at least once. */
+  readonly cellsWritten: number;
+  /** Cells read at a time no write of theirs had happened yet (sorted). */
+  readonly upwardExposed: readonly (readonly bigint[])[];
+  /** Accesses whose cell the oracle could not pin down (non-affine subscripts): counted as all cells. */
+  readonly approximate: boolean;
+  readonly operations: number;
+}
+
+export interface DynamicSkipped {
+  readonly kind: 'skipped';
+  readonly array: string;
+  readonly reason: string;
+}
+
+interface Event {
+  readonly time: readonly bigint[];
+  readonly write: boolean;
+  readonly cells: readonly string[];
+}
+
+function compareTimes(a: readonly bigint[], b: readonly bigint[]): number {
+  const n = Math.min(a.length, b.length);
+  for (let k = 0; k < n; k++) if (a[k] !== b[k]) return a[k] < b[k] ? -1 : 1;
+  return a.length - b.length;
+}
+
+const key = (v: readonly bigint[]) => v.join(',');
+const unkey = (s: string) => (s === '' ? [] : s.split(',').map((x) => BigInt(x)));
+
+class Budget extends Error {}
+
+export function dynamicLifetimes(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  params: Readonly<Record<string, bigint>>,
+  options: { maxOperations?: number } = {},
+): DynamicResult | DynamicSkipped {
+  const limit = options.maxOperations ?? 2_000_000;
+  let operations = 0;
+  const spend = (k = 1) => {
+    operations += k;
+    if (operations > limit) throw new Budget();
+  };
+  const missing = fn.parameters.filter((p) => params[p.name] === undefined).map((p) => p.name);
+  if (missing.length > 0) {
+    return { kind: 'skipped', array: array.name, reason: `no value for parameter(s) ${missing.join(', ')}` };
+  }
+  const extents: bigint[] = [];
+  for (const e of array.extents) {
+    if (!e.expr) return { kind: 'skipped', array: array.name, reason: 'an extent is unknown' };
+    extents.push(A.evaluate(e.expr, params));
+  }
+
+  try {
+    let approximate = false;
+    const events: Event[] = [];
+    // Schedules padded to one length (see happensBefore in src/lifetime/instances.ts).
+    const depth = Math.max(0, ...fn.statements.map((s) => s.schedule.length));
+    for (const { statement, access } of accessesTo(fn.statements, array.name)) {
+      const vars = [...statement.iterators, ...access.exists];
+      const set = P.fromConjunctions(
+        { params: fn.parameters.map((p) => p.name), dims: vars },
+        statement.domain.pieces.map((piece) => ({
+          exists: piece.exists,
+          constraints: [...piece.constraints, ...access.existsConstraints, ...fn.context],
+        })),
+      );
+      // Pieces of a union may overlap (an `||` condition): an instance happens once.
+      const seen = new Set<string>();
+      for (const point of P.enumeratePoints(set, params)) {
+        spend();
+        const k = key(point);
+        if (seen.has(k)) continue;
+        seen.add(k);
+        const values: Record<string, bigint> = { ...params };
+        vars.forEach((v, i) => (values[v] = point[i]));
+        const time = [
+          ...statement.schedule.map((s) => A.evaluate(s, values)),
+          ...Array<bigint>(depth - statement.schedule.length).fill(0n),
+          BigInt(access.order),
+        ];
+        let cells: bigint[][] = [[]];
+        access.subscripts.forEach((s, d) => {
+          if (s === null) {
+            approximate = true;
+            const next: bigint[][] = [];
+            for (const c of cells) for (let x = 0n; x < extents[d]; x++) next.push([...c, x]);
+            spend(next.length);
+            cells = next;
+          } else {
+            const x = A.evaluate(s, values);
+            cells = cells.map((c) => [...c, x]);
+          }
+        });
+        events.push({ time, write: access.kind === 'write', cells: cells.map(key) });
+      }
+    }
+    events.sort((a, b) => compareTimes(a.time, b.time));
+    spend(events.length);
+
+    // Intervals [first write, last access] in event ranks; reads before any write are exposed.
+    const fw = new Map<string, number>();
+    const la = new Map<string, number>();
+    const exposed = new Set<string>();
+    events.forEach((e, rank) => {
+      for (const c of e.cells) {
+        if (e.write) {
+          if (!fw.has(c)) fw.set(c, rank);
+        } else if (!fw.has(c)) exposed.add(c);
+        la.set(c, rank);
+      }
+    });
+
+    const live = [...fw.keys()].map((c) => ({ cell: unkey(c), fw: fw.get(c)!, la: la.get(c)! }));
+    live.sort((a, b) => a.fw - b.fw);
+    const ds = new Map<string, bigint[]>();
+    const zero = extents.map(() => 0n);
+    ds.set(key(zero), zero);
+    // Cells i, j conflict iff fw_i < la_j and fw_j < la_i; with j after i in first-write
+    // order (fw_i < fw_j <= la_j) that is fw_j < la_i.
+    for (let a = 0; a < live.length; a++) {
+      for (let b = a + 1; b < live.length && live[b].fw < live[a].la; b++) {
+        spend();
+        const d = live[a].cell.map((x, k) => x - live[b].cell[k]);
+        const m = d.map((x) => -x);
+        ds.set(key(d), d);
+        ds.set(key(m), m);
+      }
+    }
+
+    // maxLive: a cell is live on the closed rank interval [fw, la]; distinct cells never share
+    // an endpoint (one access instance touches one cell), so a sweep over ranks is exact.
+    const delta = new Map<number, number>();
+    for (const c of live) {
+      delta.set(c.fw, (delta.get(c.fw) ?? 0) + 1);
+      delta.set(c.la + 1, (delta.get(c.la + 1) ?? 0) - 1);
+    }
+    let current = 0;
+    let maxLive = 0;
+    for (const r of [...delta.keys()].sort((x, y) => x - y)) {
+      current += delta.get(r)!;
+      maxLive = Math.max(maxLive, current);
+    }
+
+    const sortVectors = (vs: bigint[][]) => vs.sort((x, y) => compareTimes(x, y));
+    return {
+      kind: 'done',
+      array: array.name,
+      ds: sortVectors([...ds.values()]),
+      maxLive,
+      cellsWritten: fw.size,
+      upwardExposed: sortVectors([...exposed].map(unkey)),
+      approximate,
+      operations,
+    };
+  } catch (e) {
+    if (e instanceof Budget) {
+      return {
+        kind: 'skipped',
+        array: array.name,
+        reason: `more than ${limit} operations (raise the limit or use smaller parameter values)`,
+      };
+    }
+    throw e;
+  }
+}

@@ -1,0 +1,252 @@
+/**
+ * tree-sitter parsing, syntax-error reporting and source positions.
+ *
+ * node-tree-sitter parses a JavaScript string as UTF-16, and `startIndex` / `endIndex`
+ * are then UTF-16 code-unit offsets, which is exactly what `source.slice` expects (a
+ * test with non-ASCII text guards this). Line and column are computed here from the
+ * offsets rather than taken from `startPosition`, whose column counts bytes.
+ */
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import type Parser from 'tree-sitter';
+import { InputError } from '../cli/errors.js';
+import type { ByteRange, SourceLoc } from '../model/types.js';
+
+export type Node = Parser.SyntaxNode;
+
+const require = createRequire(import.meta.url);
+
+/**
+ * This context's tree-sitter: the parser class and, captured right after loading, the
+ * wrappers we call explicitly (another load in the process replaces the ones on the
+ * shared prototypes with its own, which keep their state under other symbols).
+ */
+interface TreeSitter {
+  Parser: typeof Parser;
+  language: unknown;
+  parse: (this: Parser, input: string) => Parser.Tree;
+  setLanguage: (this: Parser, language: unknown) => Parser;
+  getLanguage: (this: Parser) => unknown;
+  rootNode: (this: Parser.Tree) => Parser.SyntaxNode;
+}
+
+function capture(P: typeof Parser, binding: Binding, language: unknown): TreeSitter {
+  const parserProto = P.prototype as unknown as Record<string, unknown>;
+  const treeProto = prototypeOf(binding, 'Tree')!;
+  // Read as an instance would (a guarded member gives the prototype itself the native).
+  const member = (name: string) => Reflect.get(parserProto, name, Object.create(parserProto));
+  return {
+    Parser: P,
+    language,
+    parse: member('parse') as TreeSitter['parse'],
+    setLanguage: member('setLanguage') as TreeSitter['setLanguage'],
+    getLanguage: member('getLanguage') as TreeSitter['getLanguage'],
+    rootNode: Object.getOwnPropertyDescriptor(treeProto, 'rootNode')!.get as TreeSitter['rootNode'],
+  };
+}
+
+/**
+ * Members of the native classes that tree-sitter's index.js wraps. They live on prototypes
+ * shared by every module context of the process, so a second load of index.js (jest gives
+ * each test file a fresh module registry; another module may require tree-sitter itself)
+ * would read the first load's wrappers instead of the natives and break: `tree.rootNode`
+ * becomes undefined (node-tree-sitter issue #181).
+ */
+const WRAPPED: Record<string, string[]> = {
+  Tree: ['rootNode', 'rootNodeWithOffset', 'edit'],
+  Parser: ['parse', 'setLanguage'],
+  TreeCursor: ['startPosition', 'endPosition', 'currentNode'],
+  Query: ['_matches', '_captures'],
+};
+
+type Binding = Record<string, { prototype: object }> & { __beeclakNatives?: Natives };
+type Natives = Record<string, Record<string, unknown>>;
+
+function prototypeOf(binding: Binding, cls: string): Record<string, unknown> | undefined {
+  return binding[cls]?.prototype as Record<string, unknown> | undefined;
+}
+
+/** The native members, if no index.js has wrapped them yet in this process. */
+function snapshotNatives(binding: Binding): Natives | undefined {
+  const tree = prototypeOf(binding, 'Tree');
+  const d = tree && Object.getOwnPropertyDescriptor(tree, 'rootNode');
+  if (!d || !('value' in d)) return undefined;
+  const out: Natives = {};
+  for (const [cls, names] of Object.entries(WRAPPED)) {
+    const proto = prototypeOf(binding, cls);
+    if (!proto) continue;
+    out[cls] = {};
+    for (const n of names) out[cls][n] = Object.getOwnPropertyDescriptor(proto, n)?.value;
+  }
+  return out;
+}
+
+/**
+ * After a load: each wrapped member answers a read *on the prototype itself* (which is how
+ * index.js captures the natives) with the native, and reads on instances with the current
+ * wrapper; assignments install a newer wrapper. So any later load wraps natives again.
+ */
+function guardNatives(binding: Binding, natives: Natives): void {
+  for (const [cls, names] of Object.entries(WRAPPED)) {
+    const proto = prototypeOf(binding, cls);
+    if (!proto || !natives[cls]) continue;
+    for (const n of names) {
+      const native = natives[cls][n];
+      const cur = Object.getOwnPropertyDescriptor(proto, n);
+      if (!cur || native === undefined) continue;
+      if (cur.get) {
+        const wrapper = cur.get;
+        Object.defineProperty(proto, n, {
+          get(this: unknown) {
+            return this === proto ? native : wrapper.call(this);
+          },
+          configurable: true,
+        });
+      } else {
+        let current = cur.value as unknown;
+        Object.defineProperty(proto, n, {
+          get(this: unknown) {
+            return this === proto ? native : current;
+          },
+          set(v: unknown) {
+            current = v;
+          },
+          configurable: true,
+        });
+      }
+    }
+  }
+}
+
+/** Puts the natives back, so that the index.js about to run wraps them (and not wrappers). */
+function restoreNatives(binding: Binding, natives: Natives): void {
+  for (const [cls, members] of Object.entries(natives)) {
+    const proto = prototypeOf(binding, cls);
+    if (!proto) continue;
+    for (const [n, value] of Object.entries(members))
+      if (value !== undefined)
+        Object.defineProperty(proto, n, { value, writable: true, configurable: true });
+  }
+}
+
+/** Loads tree-sitter and tree-sitter-c so that repeated loads in one process keep working. */
+function treeSitter(): TreeSitter {
+  const root = path.dirname(require.resolve('tree-sitter/package.json'));
+  const fromTreeSitter = createRequire(path.join(root, 'index.js'));
+  const binding = (fromTreeSitter('node-gyp-build') as (dir: string) => Binding)(root);
+  if (!binding.__beeclakNatives) {
+    const natives = snapshotNatives(binding);
+    if (!natives) {
+      // Someone loaded tree-sitter before us without keeping the natives: reuse their
+      // wrappers (loading again would break both).
+      return capture(binding.Parser as unknown as typeof Parser, binding, require('tree-sitter-c'));
+    }
+    Object.defineProperty(binding, '__beeclakNatives', { value: natives });
+  }
+  restoreNatives(binding, binding.__beeclakNatives!);
+  const loaded = capture(require('tree-sitter'), binding, require('tree-sitter-c'));
+  guardNatives(binding, binding.__beeclakNatives!);
+  return loaded;
+}
+
+let loaded: { ts: TreeSitter; parser: Parser } | undefined;
+
+export function parseTree(text: string): { rootNode: Parser.SyntaxNode } {
+  if (!loaded) {
+    const ts = treeSitter();
+    const parser = new ts.Parser();
+    // Own property: the wrappers of this context find the language where they put it.
+    Object.defineProperty(parser, 'getLanguage', { value: ts.getLanguage });
+    ts.setLanguage.call(parser, ts.language);
+    loaded = { ts, parser };
+  }
+  const tree = loaded.ts.parse.call(loaded.parser, text);
+  return { rootNode: loaded.ts.rootNode.call(tree) };
+}
+
+/** Source text with a table of line starts, for offsets -> 1-based line/column. */
+export class SourceText {
+  private readonly lineStarts: number[] = [0];
+  constructor(
+    readonly text: string,
+    readonly file: string,
+  ) {
+    for (let i = 0; i < text.length; i++)
+      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+  }
+  loc(offset: number): SourceLoc {
+    let lo = 0;
+    let hi = this.lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (this.lineStarts[mid] <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - this.lineStarts[lo] + 1 };
+  }
+  locOf(node: Node): SourceLoc {
+    return this.loc(node.startIndex);
+  }
+  range(node: Node): ByteRange {
+    return { start: node.startIndex, end: node.endIndex };
+  }
+  textOf(node: Node): string {
+    return this.text.slice(node.startIndex, node.endIndex);
+  }
+}
+
+function firstError(node: Node): Node | undefined {
+  if (!node.hasError && !node.isMissing) return undefined;
+  if (node.type === 'ERROR' || node.isMissing) {
+    // Prefer a more precise MISSING child, if any.
+    for (const c of node.children) if (c.isMissing) return c;
+    return node;
+  }
+  for (const c of node.children) {
+    const e = firstError(c);
+    if (e) return e;
+  }
+  return node.hasError ? node : undefined;
+}
+
+/** Parses a C file; throws InputError at the first ERROR or MISSING node. */
+export function parseC(text: string, file: string): { tree: { rootNode: Node }; src: SourceText } {
+  const src = new SourceText(text, file);
+  const tree = parseTree(text);
+  const err = firstError(tree.rootNode);
+  if (err) {
+    const what = err.isMissing
+      ? `missing '${err.type}'`
+      : `unexpected '${src.textOf(err).split('\n')[0].slice(0, 40)}'`;
+    throw new InputError(`syntax error: ${what}`, file, src.locOf(err));
+  }
+  return { tree, src };
+}
+
+export function child(node: Node, field: string): Node | null {
+  return node.childForFieldName(field);
+}
+
+/** All descendants (including node itself) in document order. */
+export function* walk(node: Node): Generator<Node> {
+  yield node;
+  for (const c of node.namedChildren) yield* walk(c);
+}
+
+/** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */
+export function parseIntLiteral(text: string): bigint | undefined {
+  let t = text
+    .replace(/[uUlL]+$/, '')
+    .replace(/'/g, '')
+    .trim();
+  // tree-sitter-c folds a leading sign into the literal in some positions (`(-7)`).
+  const negative = t.startsWith('-');
+  if (negative || t.startsWith('+')) {
+    const v = parseIntLiteral(t.slice(1));
+    return v === undefined ? undefined : negative ? -v : v;
+  }
+  if (/^0[xX][0-9a-fA-F]+$/.test(t) || /^0[bB][01]+$/.test(t)) return BigInt(t);
+  if (/^0[0-7]+$/.test(t)) return BigInt('0o' + t.slice(1));
+  if (/^[0-9]+$/.test(t)) return BigInt(t);
+  return undefined;
+}

@@ -1,0 +1,282 @@
+/**
+ * Selection policy: run the heuristics, optionally the exhaustive search, verify every
+ * mapping exactly, and pick the smallest, preferring simple (axis-aligned) mappings unless
+ * a complex one saves more than `minGain`.
+ */
+import type { PolySet } from '../poly/types.js';
+import { completeToUnimodular, determinant, transpose } from '../poly/linalg.js';
+import { fixParams, isEmpty } from '../poly/index.js';
+import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
+import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
+import {
+  dualRows,
+  heuristic2,
+  heuristic3,
+  permutationBases,
+  rogers,
+  type Candidate,
+  type HeuristicName,
+} from './heuristics.js';
+import {
+  admissibleOnPoints,
+  complexity,
+  isAxisAligned,
+  mappingSize,
+  simplifyMapping,
+  type Mapping,
+} from './mapping.js';
+import { successiveMinima, type SuccessiveMinima } from './minima.js';
+import { optimalSearch, spanBasis } from './optimal.js';
+
+export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'opt';
+
+export interface ChooseOptions {
+  heuristic: HeuristicOption;
+  params?: Readonly<Record<string, bigint>>;
+  minGain?: number;
+  budgetMs?: number;
+  /**
+   * Largest bounding box of DS (points) the exhaustive search enumerates (default 50 000
+   * under `auto`, 2 000 000 under `opt`).
+   */
+  autoOptLimit?: number;
+  /** Never enumerate DS (the optimal search is skipped); everything else never enumerates. */
+  noEnumeration?: boolean;
+}
+
+export interface OptimalInfo {
+  size: bigint;
+  optimal: boolean;
+  lowerBound: bigint;
+  nodes: number;
+  mapping: Mapping | null;
+}
+
+export interface LatticeChoice {
+  mapping: Mapping;
+  size: bigint;
+  heuristic: HeuristicName;
+  candidates: Candidate[];
+  successiveMinima?: SuccessiveMinima;
+  optimal?: OptimalInfo;
+  /** Why the optimal search did not run (DS too large, enumeration disabled). */
+  optimalSkipped?: string;
+  dimension: number;
+  /** Number of integer points of DS (0 included), known only when it was enumerated. */
+  dsPoints?: number;
+  /** Exact polyhedral queries made (maximize, isEmpty, sample). */
+  queries: QueryStats;
+  timings: { queriesMs: number; minimaMs: number; heuristicsMs: number; optimalMs: number };
+}
+
+export { LatticeInputError };
+
+/** Exact check, without enumeration (parameters fixed by `params`). */
+export function isStrictlyAdmissible(
+  ds: PolySet,
+  mapping: Mapping,
+  params: Readonly<Record<string, bigint>> = {},
+): boolean {
+  return new DsQueries(fixParams(ds, params)).admissible(mapping);
+}
+
+function better(a: Candidate, b: Candidate): boolean {
+  if (a.size !== b.size) return a.size < b.size;
+  return complexity(a.mapping) < complexity(b.mapping);
+}
+
+export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
+  const n = ds.space.dims.length;
+  const minGain = options.minGain ?? 0.05;
+  const want = options.heuristic;
+  const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : 200);
+  const t0 = Date.now();
+  const params = options.params ?? {};
+  const fixed = fixParams(ds, params);
+  if (fixed.space.params.length > 0)
+    throw new LatticeInputError(
+      `no value for parameter ${fixed.space.params[0]} (use -D ${fixed.space.params[0]}=VALUE)`,
+    );
+  const pieces = fixPieces(ds, params);
+  const q = new DsQueries(fixed);
+  if (isEmpty(fixed)) throw new LatticeInputError('DS is empty: it must contain at least 0');
+  const memo = new Map<string, boolean>();
+  const admissible = (m: Mapping): boolean => {
+    const key = JSON.stringify(m, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
+    let ok = memo.get(key);
+    if (ok === undefined) memo.set(key, (ok = q.admissible(m)));
+    return ok;
+  };
+  const sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) => {
+    try {
+      return q.sup(c, eqs);
+    } catch (e) {
+      if (e instanceof UnboundedDsError) throw new LatticeInputError(e.message);
+      throw e;
+    }
+  };
+  const box = Array.from({ length: n }, (_, i) =>
+    sup(
+      Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
+      [],
+    ),
+  );
+  const { rank, Q } = spanBasis(q.spanPoints(), n);
+  const t1 = Date.now();
+  const candidates: Candidate[] = [];
+  let minima: SuccessiveMinima | undefined;
+  // (DS = {0}: no minimum; glpk's presolver also aborts on such degenerate programs.)
+  if (rank > 0 && (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'opt')) {
+    minima = await successiveMinima(pieces, n);
+  }
+  const t2 = Date.now();
+  if (minima && minima.dimension > 0) {
+    const vectors = minima.minima.filter((m) => m.vector).map((m) => m.vector!);
+    // Columns a_i: a basis of Z^n whose first i span x_1..x_i (section 4.1.3).
+    const basis = completeToUnimodular(vectors, n);
+    if (want !== 'h2' && want !== 'h3') candidates.push(...rogers(admissible, minima, basis, n));
+  }
+  const bases = permutationBases(n);
+  if (want === 'auto' || want === 'h2' || want === 'opt') {
+    const h2Bases = [...bases];
+    h2Bases.push({ name: 'span of DS', basis: transpose(Q, n) });
+    if (minima && minima.dimension === n) {
+      h2Bases.push({ name: 'successive minima', basis: minima.minima.map((m) => m.vector!) });
+    }
+    for (const b of h2Bases) {
+      if (determinant(b.basis) === 0n) continue;
+      const c = heuristic2(pieces, admissible, b.basis, b.name, n);
+      if (c) candidates.push(c);
+    }
+  }
+  if (want === 'auto' || want === 'h3' || want === 'opt') {
+    const h3Bases = [...bases];
+    const dualSpan = dualRows(Q);
+    if (dualSpan) {
+      h3Bases.push({ name: 'dual of span of DS', basis: dualSpan });
+      h3Bases.push({ name: 'dual of span of DS, reversed', basis: [...dualSpan].reverse() });
+    }
+    if (minima && minima.dimension === n) {
+      const d = dualRows(
+        transpose(
+          minima.minima.map((m) => m.vector!),
+          n,
+        ),
+      );
+      if (d) {
+        h3Bases.push({ name: 'dual of successive minima', basis: d });
+        h3Bases.push({ name: 'dual of successive minima, reversed', basis: [...d].reverse() });
+      }
+    }
+    for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));
+  }
+  // Every candidate is verified exactly, whatever produced it.
+  const verified = candidates.filter((c) => admissible(c.mapping));
+  const t3 = Date.now();
+  let optimal: OptimalInfo | undefined;
+  const heuristicBest = verified.reduce<Candidate | null>(
+    (b, c) => (b === null || better(c, b) ? c : b),
+    null,
+  );
+  const boxModuli = box.map((v) => v + 1n);
+  const upper = heuristicBest ? heuristicBest.size : boxModuli.reduce((s, v) => s * v, 1n);
+  // The optimal search enumerates DS: only for small fixed sizes. The box volume bounds
+  // the number of points without enumerating anything.
+  const boxVolume = box.reduce((s, v) => s * (2n * v + 1n), 1n);
+  const enumLimit = BigInt(options.autoOptLimit ?? (want === 'opt' ? 2_000_000 : 50_000));
+  let dsPoints: number | undefined;
+  let optSkipped: string | undefined;
+  if ((want === 'opt' || want === 'auto') && rank > 0) {
+    if (options.noEnumeration) optSkipped = 'enumeration disabled';
+    else if (boxVolume > enumLimit)
+      optSkipped = `DS too large to enumerate (box of ${boxVolume} points > ${enumLimit})`;
+  }
+  if ((want === 'opt' || want === 'auto') && rank > 0 && optSkipped === undefined) {
+    const points = enumerateUnion(pieces);
+    dsPoints = points.length;
+    const r = optimalSearch(points, n, upper, Date.now() + optBudget);
+    optimal = {
+      size: r.size,
+      optimal: r.optimal,
+      lowerBound: r.lowerBound,
+      nodes: r.nodes,
+      mapping: r.mapping,
+    };
+    if (r.mapping && admissible(r.mapping) && admissibleOnPoints(points, r.mapping)) {
+      verified.push({
+        heuristic: 'opt',
+        basisName: 'Hermite search',
+        basis: [],
+        rho: [],
+        mapping: r.mapping,
+        size: mappingSize(r.mapping),
+      });
+    }
+  }
+  const t4 = Date.now();
+  if (rank === 0) {
+    verified.push({
+      heuristic: 'identity',
+      basisName: 'DS = {0}',
+      basis: [],
+      rho: [],
+      mapping: { M: [], b: [] },
+      size: 1n,
+    });
+  }
+  if (verified.length === 0) {
+    // Always possible: the identity mapping with moduli larger than DS's extent.
+    const mapping = simplifyMapping({ M: identityRows(n), b: boxModuli });
+    verified.push({
+      heuristic: 'identity',
+      basisName: 'identity',
+      basis: [],
+      rho: boxModuli,
+      mapping,
+      size: mappingSize(mapping),
+    });
+  }
+  const pick = select(verified, want, minGain);
+  return {
+    mapping: pick.mapping,
+    size: pick.size,
+    heuristic: pick.heuristic,
+    candidates: verified,
+    successiveMinima: minima,
+    optimal,
+    optimalSkipped: optSkipped,
+    dimension: rank,
+    dsPoints,
+    queries: { ...q.stats },
+    timings: { queriesMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
+  };
+}
+
+function identityRows(n: number): bigint[][] {
+  return Array.from({ length: n }, (_, i) =>
+    Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
+  );
+}
+
+/**
+ * `opt` and the single heuristics take their smallest (simplest among equals); `auto`
+ * keeps the smallest axis-aligned mapping unless a complex one saves more than minGain.
+ */
+function select(cands: Candidate[], want: HeuristicOption, minGain: number): Candidate {
+  const pool =
+    want === 'auto' || want === 'opt'
+      ? cands
+      : cands.filter((c) => c.heuristic === want || c.heuristic === 'identity');
+  const from = pool.length > 0 ? pool : cands;
+  let best = from[0];
+  for (const c of from) if (better(c, best)) best = c;
+  if (want !== 'auto') return best;
+  let simple: Candidate | null = null;
+  for (const c of from)
+    if (isAxisAligned(c.mapping) && (simple === null || better(c, simple))) simple = c;
+  if (simple && simple !== best) {
+    const gain = 1 - Number(best.size) / Number(simple.size);
+    if (gain <= minGain) return simple;
+  }
+  return best;
+}

@@ -1,0 +1,151 @@
+/**
+ * The conflict set DS of one array (Bee, section 3; DESIGN.md "Lifetime analysis").
+ *
+ * Cell c lives from its first write FW(c) to its last access LA(c) (a dead write still
+ * clobbers its cell, so writes count as accesses). Cells i and j conflict iff
+ *
+ *     FW(i) < LA(j)  and  FW(j) < LA(i)        (strict, in execution order)
+ *
+ * and FW(i) < LA(j) holds iff some write instance of i precedes some access instance of j.
+ * So "precedes" P(i, j) is a union, over (write, access) pairs and lexicographic levels,
+ * of polyhedra with the iteration vectors existentially quantified, the conflict relation
+ * is P(i, j) and P(j, i), and DS = { i - j : i conflicts with j } is its image: no
+ * parametric lexmin is needed, and nothing depends on the array's extents.
+ *
+ * Soundness: every approximation may only make DS larger. May-accesses (data-dependent
+ * conditions) are taken as definite: a write that might not happen moves FW no later than
+ * the truth and a read that might not happen moves LA no earlier, so intervals only grow.
+ * A non-affine subscript dimension ranges over the whole extent: the true cell is among
+ * them, so the true interval is covered. A dropped loop bound adds iterations: more writes
+ * (earlier FW) and more accesses (later LA), again only growth.
+ */
+import * as P from '../poly/index.js';
+import type { NamedConjunction, PolySet } from '../poly/index.js';
+import type { ArrayInfo, FunctionModel } from '../model/types.js';
+import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
+import { differenceSet } from './differences.js';
+
+export interface ConflictCause {
+  /** Statement ids: a write in `writer` precedes an access in `accessor`. */
+  readonly writer: string;
+  readonly accessor: string;
+}
+
+export interface ConflictSet {
+  readonly array: string;
+  readonly function: string;
+  /** Names of the difference dimensions, one per array dimension. */
+  readonly dims: readonly string[];
+  /** DS over `dims` and the function's parameters; contains 0; symmetric. */
+  readonly ds: PolySet;
+  /** True when no over-approximation was involved (DS is the exact set). */
+  readonly exact: boolean;
+  /** Why DS may be larger than the truth (one line per cause, with a location). */
+  readonly approximations: readonly string[];
+  /** (write, access) statement pairs whose "write precedes access" relation is non-empty. */
+  readonly causes: readonly ConflictCause[];
+}
+
+const cellNames = (prefix: string, n: number) => Array.from({ length: n }, (_, k) => `${prefix}${k}`);
+
+/** Parameters of the function, all symbolic here (values are fixed later, per use). */
+function parameterNames(fn: FunctionModel): string[] {
+  return fn.parameters.map((p) => p.name);
+}
+
+/**
+ * P(I, J): some write instance of cell I strictly precedes some access instance of cell J.
+ * One conjunction per (write piece, access piece, lexicographic level).
+ */
+function precedes(
+  writes: readonly AccessInstances[],
+  accesses: readonly AccessInstances[],
+  context: NamedConjunction['constraints'],
+): { conjunction: NamedConjunction; writer: string; accessor: string }[] {
+  const out: { conjunction: NamedConjunction; writer: string; accessor: string }[] = [];
+  for (const w of writes) {
+    for (const a of accesses) {
+      const order = happensBefore(w, a);
+      for (const pw of w.pieces) {
+        for (const pa of a.pieces) {
+          for (const lex of order) {
+            out.push({
+              writer: w.statement.id,
+              accessor: a.statement.id,
+              conjunction: {
+                exists: [...pw.exists, ...pa.exists, ...lex.exists],
+                constraints: [...pw.constraints, ...pa.constraints, ...lex.constraints, ...context],
+              },
+            });
+          }
+        }
+      }
+    }
+  }
+  return out;
+}
+
+export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
+  const n = array.extents.length;
+  const I = cellNames('i', n);
+  const J = cellNames('j', n);
+  const params = parameterNames(fn);
+  const uses = accessesTo(fn.statements, array.name);
+
+  const writes = uses
+    .filter((u) => u.access.kind === 'write')
+    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, I));
+  const all = uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, J));
+
+  const approximations: string[] = [];
+  for (const x of all) {
+    if (!x.approximate) continue;
+    const s = x.statement;
+    const why = s.overApproximated
+      ? 'a loop bound or condition is not affine'
+      : x.access.overApproximated
+        ? 'a subscript is not affine'
+        : 'it runs under a data-dependent condition';
+    approximations.push(`${x.access.loc.line}:${x.access.loc.column}: access ${s.text.trim()}: ${why}`);
+  }
+
+  // P(I, J) over dims [I, J]; empty pieces dropped so that the square below stays small.
+  const space: P.Space = { params, dims: [...I, ...J] };
+  const causes: ConflictCause[] = [];
+  const nonEmpty: NamedConjunction[] = [];
+  for (const p of precedes(writes, all, fn.context)) {
+    const piece = P.fromConjunctions(space, [p.conjunction]);
+    if (P.isEmpty(piece)) continue;
+    nonEmpty.push(p.conjunction);
+    if (!causes.some((c) => c.writer === p.writer && c.accessor === p.accessor)) {
+      causes.push({ writer: p.writer, accessor: p.accessor });
+    }
+  }
+  // Exact integer projection onto the cells removes the iteration vectors before squaring.
+  const before: PolySet = P.projectOnto(P.fromConjunctions(space, nonEmpty), [...I, ...J]);
+  // P(J, I): the same set read with its two halves exchanged.
+  const swapped = P.projectOnto(before, [...J, ...I]);
+  const after: PolySet = relabel(swapped, space);
+  const conflicts = P.intersect(before, after);
+
+  const dims = cellNames('d', n);
+  const zero = P.fromConjunctions(
+    { params, dims },
+    [{ exists: [], constraints: dims.map((d) => ({ kind: 'eq' as const, expr: { coeffs: { [d]: 1n }, constant: 0n } })) }],
+  );
+  const ds = P.simplify(P.union(differenceSet(conflicts, n, dims), zero));
+  return {
+    array: array.name,
+    function: fn.name,
+    dims,
+    ds,
+    exact: approximations.length === 0,
+    approximations,
+    causes,
+  };
+}
+
+/** The same rows under new dimension names (the layout of a set is positional). */
+function relabel(s: PolySet, space: P.Space): PolySet {
+  return { space, pieces: s.pieces.map((b) => ({ ...b, space })) };
+}

@@ -1,0 +1,133 @@
+/**
+ * The instances of one access to an array, renamed apart so that several copies can
+ * meet in one system: which iteration touches which cell, and when.
+ *
+ * Time is the statement's 2d+1 schedule followed by the access's position inside the
+ * statement instance (reads before writes), so that the lexicographic order of `time`
+ * vectors is the execution order of access instances (Bee, section 3).
+ */
+import * as A from '../poly/affine.js';
+import type { Affine, Constraint } from '../poly/affine.js';
+import { lexLessThan, type NamedConjunction } from '../poly/index.js';
+import type { Access, ArrayInfo, Statement } from '../model/types.js';
+
+export interface AccessInstances {
+  readonly statement: Statement;
+  readonly access: Access;
+  /**
+   * One conjunction per domain piece, over the function's parameters, the given cell
+   * names (bound to the subscripts) and the conjunction's own `exists` (the renamed
+   * iterators and locals).
+   */
+  readonly pieces: readonly NamedConjunction[];
+  /** The statement's 2d+1 schedule, renamed. */
+  readonly schedule: readonly Affine[];
+  /** Position of the access inside the statement instance (reads before writes). */
+  readonly order: number;
+  /** The access may cover more instances or cells than the program does (safe, not exact). */
+  readonly approximate: boolean;
+}
+
+function ge(expr: Affine): Constraint {
+  return { kind: 'ge', expr };
+}
+function eq(expr: Affine): Constraint {
+  return { kind: 'eq', expr };
+}
+
+function renameConstraint(c: Constraint, names: Readonly<Record<string, string>>): Constraint {
+  return { kind: c.kind, expr: A.rename(c.expr, names) };
+}
+
+/** `0 <= cell <= extent - 1` for each dimension whose extent is an affine form. */
+export function inBounds(array: ArrayInfo, cells: readonly string[]): Constraint[] {
+  const out: Constraint[] = [];
+  array.extents.forEach((e, k) => {
+    out.push(ge(A.variable(cells[k])));
+    if (e.expr) out.push(ge(A.sub(A.add(e.expr, A.constant(-1)), A.variable(cells[k]))));
+  });
+  return out;
+}
+
+/**
+ * Instances of `access` (in `statement`) with every local name suffixed by `tag`, and the
+ * accessed cell bound to `cells`. In-bounds constraints are added: an out-of-bounds access
+ * is undefined behaviour in the original, so no defined execution leaves them, and they
+ * keep sets bounded where the frontend dropped a non-affine loop bound.
+ */
+export function accessInstances(
+  array: ArrayInfo,
+  statement: Statement,
+  access: Access,
+  tag: string,
+  cells: readonly string[],
+): AccessInstances {
+  const names: Record<string, string> = {};
+  const fresh = (n: string) => (names[n] = `${n}__${tag}`);
+  statement.iterators.forEach(fresh);
+  access.exists.forEach(fresh);
+  const shared = [...statement.iterators, ...access.exists].map((n) => names[n]);
+
+  // A non-affine subscript dimension: "any index in the declared range" (over-approximation).
+  // Such a dimension gets no binding here; `inBounds` below is all that constrains it.
+  const cellConstraints: Constraint[] = [];
+  access.subscripts.forEach((s, k) => {
+    if (s !== null) cellConstraints.push(eq(A.sub(A.rename(s, names), A.variable(cells[k]))));
+  });
+  const accessConstraints = access.existsConstraints.map((c) => renameConstraint(c, names));
+
+  const pieces = statement.domain.pieces.map((piece): NamedConjunction => {
+    const pieceNames: Record<string, string> = { ...names };
+    for (const e of piece.exists) pieceNames[e] = `${e}__${tag}`;
+    return {
+      exists: [...shared, ...piece.exists.map((e) => pieceNames[e])],
+      constraints: [
+        ...piece.constraints.map((c) => renameConstraint(c, pieceNames)),
+        ...accessConstraints,
+        ...cellConstraints,
+        ...inBounds(array, cells),
+      ],
+    };
+  });
+  const schedule = statement.schedule.map((s) => A.rename(s, names));
+  const approximate =
+    statement.may || statement.overApproximated || access.may || access.overApproximated;
+  return { statement, access, pieces, schedule, order: access.order, approximate };
+}
+
+/** Every access to `array` in the function, in statement order. */
+export function accessesTo(
+  statements: readonly Statement[],
+  array: string,
+): { statement: Statement; access: Access }[] {
+  const out: { statement: Statement; access: Access }[] = [];
+  for (const statement of statements) {
+    for (const access of statement.accesses) if (access.array === array) out.push({ statement, access });
+  }
+  return out;
+}
+
+/**
+ * "Instance of x happens strictly before instance of y", as a union of conjunctions.
+ *
+ * Schedules of statements at different depths have different lengths; they are padded
+ * with zeros, which is harmless because two distinct statements always differ at a
+ * constant (textual) position inside their common prefix. The position inside the
+ * statement comes last: it only decides between accesses of one statement instance.
+ */
+export function happensBefore(x: AccessInstances, y: AccessInstances): NamedConjunction[] {
+  const n = Math.max(x.schedule.length, y.schedule.length);
+  const time = (a: AccessInstances) => [
+    ...a.schedule,
+    ...Array.from({ length: n - a.schedule.length }, () => A.constant(0)),
+    A.constant(a.order),
+  ];
+  return lexLessThan(time(x), time(y)).filter((c) => !triviallyFalse(c));
+}
+
+/** A conjunction with a constant constraint that fails (e.g. `1 - 2 >= 0`): drop it early. */
+function triviallyFalse(c: NamedConjunction): boolean {
+  return c.constraints.some(
+    (k) => A.isConstant(k.expr) && (k.kind === 'eq' ? k.expr.constant !== 0n : k.expr.constant < 0n),
+  );
+}

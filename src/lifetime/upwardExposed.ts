@@ -1,0 +1,70 @@
+/**
+ * Upward-exposed reads: cells read at a time when no write of theirs has happened yet.
+ *
+ * In a local array without initializer such a read sees an indeterminate value; in an
+ * array marked temporary it means a value flows in from outside, which the user promised
+ * does not happen. Either way the user should hear of it (Bee, section 3: lifetimes start
+ * at the first write, so a value read before it is not protected by any conflict).
+ *
+ * For a read instance (y, j): exposed iff no write instance of j precedes it, i.e. the
+ * read instances minus the projection onto (y, j) of { (y, j, x) : write x of j before y }.
+ */
+import * as P from '../poly/index.js';
+import type { ArrayInfo, FunctionModel, SourceLoc } from '../model/types.js';
+import { accessInstances, accessesTo, happensBefore } from './instances.js';
+
+export interface UpwardExposedRead {
+  readonly statement: string;
+  readonly loc: SourceLoc;
+  /** A witness cell (for the parameter values of the witness, if any are symbolic). */
+  readonly example: Record<string, bigint> | null;
+}
+
+export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardExposedRead[] {
+  const n = array.extents.length;
+  const J = Array.from({ length: n }, (_, k) => `j${k}`);
+  const params = fn.parameters.map((p) => p.name);
+  const uses = accessesTo(fn.statements, array.name);
+  const writes = uses
+    .filter((u) => u.access.kind === 'write')
+    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J));
+  const out: UpwardExposedRead[] = [];
+  uses.forEach((u, k) => {
+    if (u.access.kind !== 'read') return;
+    const read = accessInstances(array, u.statement, u.access, `r${k}`, J);
+    // The read's own iteration variables become dims, so that "preceded by a write" is
+    // decided per read instance rather than per cell.
+    const own = [...u.statement.iterators, ...u.access.exists].map((v) => `${v}__r${k}`);
+    const space: P.Space = { params, dims: [...J, ...own] };
+    const asDims = (c: P.NamedConjunction): P.NamedConjunction => ({
+      exists: c.exists.filter((e) => !own.includes(e)),
+      constraints: [...c.constraints, ...fn.context],
+    });
+    const reads = P.fromConjunctions(space, read.pieces.map(asDims));
+    const covered: P.NamedConjunction[] = [];
+    for (const w of writes) {
+      for (const lex of happensBefore(w, read)) {
+        for (const pw of w.pieces) {
+          for (const pr of read.pieces) {
+            const c = asDims(pr);
+            covered.push({
+              exists: [...c.exists, ...pw.exists, ...lex.exists],
+              constraints: [...c.constraints, ...pw.constraints, ...lex.constraints],
+            });
+          }
+        }
+      }
+    }
+    // Projecting the write instances away first leaves a set without their iterations, so the
+    // difference never has to negate a piece quantified over them.
+    const exposed = P.subtract(reads, P.projectOnto(P.fromConjunctions(space, covered), space.dims));
+    if (P.isEmpty(exposed)) return;
+    const sample = P.samplePoint(exposed);
+    out.push({
+      statement: u.statement.id,
+      loc: u.access.loc,
+      example: sample ? Object.fromEntries(Object.entries(sample).filter(([k]) => J.includes(k) || params.includes(k))) : null,
+    });
+  });
+  return out;
+}

@@ -1,0 +1,342 @@
+/**
+ * The shadow-owner instrumentation of `beeclak check` (DESIGN.md 6(b)).
+ *
+ * The contracted program is produced as by `rewrite`, and every contracted array `y` gets a
+ * shadow `beeclak_own_y` of the contracted shape, declared right after it (same scope, so
+ * VLA sizes and recursion behave like the array itself). A shadow slot holds the logical
+ * cell last written into that slot: the original index vector linearised with the
+ * original extents, plus one (0 = never written, so a `= {0}` initializer suffices).
+ *
+ * Every access stays one lvalue expression of the same type:
+ *
+ *     (*(__typeof__(&y[0][0]))beeclak_access(&y[s0][s1], &y, sizeof(y[0][0]), ...))
+ *
+ * The helper finds the slot from the address, so the slot expression is evaluated once.
+ * A read checks that the slot's owner is the cell being read; a write records the cell.
+ * The first clobbered read prints
+ *
+ *     FILE:LINE: beeclak check: clobbered read of y[3][5]: slot last written for y[2][5] (difference [1, 0])
+ *
+ * on stderr and exits with status 97 (an access outside the contracted array, also 97).
+ *
+ * Within one statement instance reads come before writes (the model's convention, and
+ * what the contraction assumed), but C does not order the two sides of `=`: so writes of
+ * an access whose `statementRange` is known are queued and take effect when the statement
+ * ends (`E, beeclak_commit();`). Index expressions are evaluated more than once (as in the
+ * contracted program itself): they must be free of side effects, which affine subscripts are.
+ *
+ * Needs gcc or clang (`__typeof__`, `__attribute__((unused))`).
+ */
+import { applyEdits, type Edit } from './edits.js';
+import { helperInsertionPoint, lineEnding } from './layout.js';
+import { RewriteError, type AccessRewrite, type ArrayRewrite, type RewritePlan } from './plan.js';
+import {
+  accessEdit,
+  annotationEdit,
+  contractedDeclarator,
+  MOD_HELPER_DEFINITION,
+  validateArray,
+} from './rewrite.js';
+import { slotIndices, slotStyle } from './sigma.js';
+
+export interface InstrumentPlan extends RewritePlan {
+  /** The file name printed in clobber reports (and in the `#line` directive). */
+  readonly fileName: string;
+  /**
+   * `sigma` (default): the source is the original; contract it as `rewrite` does and
+   * check. `as-written`: the source is already folded (a hand-folded file for
+   * `check --against`); declarators and accesses stay as written (their slots are whatever
+   * the folded text says), `rows`/`rowRanges` are ignored, and every access must carry
+   * `originalIndexTexts`, the logical cell it stands for.
+   */
+  readonly slots?: 'sigma' | 'as-written';
+}
+
+/** Exit status of an instrumented program that found a clobbered read. */
+export const CLOBBER_EXIT_STATUS = 97;
+
+/** Most queued writes of one statement instance before the check gives up (status 98). */
+const PENDING_CAPACITY = 1024;
+
+function cString(s: string): string {
+  return `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
+}
+
+function prelude(fileName: string, withModHelper: boolean): string[] {
+  const file = cString(fileName);
+  const lines = [
+    '/* beeclak check: shadow owners of contracted arrays (instrumented build only). */',
+    '#include <stdio.h>',
+    '#include <stdlib.h>',
+    '#include <string.h>',
+    ...(withModHelper ? [MOD_HELPER_DEFINITION] : []),
+    'struct beeclak_pending { long *slot; long owner; };',
+    `static struct beeclak_pending beeclak_pending_writes[${PENDING_CAPACITY}];`,
+    'static int beeclak_pending_count;',
+    '/* Queued writes of the statement instance that just ended take effect. */',
+    'static void beeclak_commit(void) {',
+    '  for (int k = 0; k < beeclak_pending_count; k++)',
+    '    *beeclak_pending_writes[k].slot = beeclak_pending_writes[k].owner;',
+    '  beeclak_pending_count = 0;',
+    '}',
+    'static char beeclak_clear(long *owners, unsigned long bytes) {',
+    '  memset(owners, 0, bytes);',
+    '  return 0;',
+    '}',
+    '/* The index vector of a linearised cell (ext[0] is not needed). */',
+    'static void beeclak_cell(long lin, const long *ext, int dims, long *idx) {',
+    '  for (int d = dims - 1; d > 0; d--) {',
+    '    long r = lin % ext[d], q = lin / ext[d];',
+    '    if (r < 0) { r += ext[d]; q--; }',
+    '    idx[d] = r;',
+    '    lin = q;',
+    '  }',
+    '  idx[0] = lin;',
+    '}',
+    'static void beeclak_print_cell(const char *name, const long *idx, int dims) {',
+    '  fprintf(stderr, "%s", name);',
+    '  for (int d = 0; d < dims; d++) fprintf(stderr, "[%ld]", idx[d]);',
+    '}',
+    'static void *beeclak_access(void *p, const void *base, unsigned long elem, long *owners,',
+    '    long slots, long lin, const long *ext, int dims, const char *name, int line, int kind) {',
+    '  long slot = (long)(((const char *)p - (const char *)base) / (long)elem);',
+    '  long cell[dims], other[dims];',
+    '  beeclak_cell(lin, ext, dims, cell);',
+    '  if (slot < 0 || slot >= slots) {',
+    `    fprintf(stderr, "%s:%d: beeclak check: access of ", ${file}, line);`,
+    '    beeclak_print_cell(name, cell, dims);',
+    '    fprintf(stderr, " lands in slot %ld, outside the %ld slots\\n", slot, slots);',
+    `    exit(${CLOBBER_EXIT_STATUS});`,
+    '  }',
+    '  if ((kind & 1) && owners[slot] != 0 && owners[slot] != lin + 1) {',
+    '    beeclak_cell(owners[slot] - 1, ext, dims, other);',
+    `    fprintf(stderr, "%s:%d: beeclak check: clobbered read of ", ${file}, line);`,
+    '    beeclak_print_cell(name, cell, dims);',
+    '    fprintf(stderr, ": slot last written for ");',
+    '    beeclak_print_cell(name, other, dims);',
+    '    fprintf(stderr, " (difference [");',
+    '    for (int d = 0; d < dims; d++) fprintf(stderr, "%s%ld", d ? ", " : "", cell[d] - other[d]);',
+    '    fprintf(stderr, "])\\n");',
+    `    exit(${CLOBBER_EXIT_STATUS});`,
+    '  }',
+    '  if ((kind & 2) && (kind & 4)) {',
+    `    if (beeclak_pending_count == ${PENDING_CAPACITY}) {`,
+    `      fprintf(stderr, "%s:%d: beeclak check: too many writes in one statement\\n", ${file}, line);`,
+    '      exit(98);',
+    '    }',
+    '    beeclak_pending_writes[beeclak_pending_count].slot = &owners[slot];',
+    '    beeclak_pending_writes[beeclak_pending_count++].owner = lin + 1;',
+    '  } else if (kind & 2) owners[slot] = lin + 1;',
+    '  return p;',
+    '}',
+  ];
+  // Not every program uses every helper: keep -Wall quiet.
+  return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
+}
+
+const KIND_BITS = { read: 1, write: 2, readwrite: 3 } as const;
+const DEFERRED = 4;
+
+function shadowName(array: ArrayRewrite): string {
+  return `beeclak_own_${array.name}`;
+}
+function extentsName(array: ArrayRewrite): string {
+  return `beeclak_ext_${array.name}`;
+}
+
+/** The shadow declarations placed right after the array's declaration. */
+function shadowDeclarations(array: ArrayRewrite, shape: string, allKnown: boolean): string {
+  const own = shadowName(array);
+  const unused = '__attribute__((unused))';
+  // A VLA (a modulus known only at run time) cannot have an initializer.
+  const shadow =
+    allKnown || array.fileScope
+      ? `long ${own}${shape} = {0};`
+      : `long ${own}${shape}; char ${unused} beeclak_init_${array.name} = ` +
+        `beeclak_clear((long *)&${own}, sizeof ${own});`;
+  const extents = array.extentTexts!.map((t) => (t.trim() === '' ? '0' : `(long)(${t.trim()})`));
+  // At file scope, internal linkage: the shadows are this file's business.
+  const storage = array.fileScope ? 'static ' : '';
+  return (
+    ` ${storage}${shadow} ${storage}const long ${unused} ${extentsName(array)}` +
+    `[${extents.length}] = { ${extents.join(', ')} };`
+  );
+}
+
+function linearised(array: ArrayRewrite, indexTexts: readonly string[]): string {
+  let lin = '';
+  indexTexts.forEach((t, d) => {
+    const index = `(long)(${t.trim()})`;
+    lin = d === 0 ? index : `(${lin}) * ${extentsName(array)}[${d}] + ${index}`;
+  });
+  return lin;
+}
+
+/**
+ * The checked access: `lvalue` is the (contracted) access, `element` an expression of the
+ * element type that is not evaluated (in `__typeof__` and `sizeof`), `cell` the original
+ * index texts of the logical cell.
+ */
+function instrumentedAccess(
+  array: ArrayRewrite,
+  access: AccessRewrite,
+  cell: readonly string[],
+  lvalue: string,
+  element: string,
+): string {
+  const kind = access.kind ?? 'read';
+  const bits = KIND_BITS[kind] | (kind !== 'read' && access.statementRange ? DEFERRED : 0);
+  const own = shadowName(array);
+  const args = [
+    `&${lvalue}`,
+    `&${array.name}`,
+    `sizeof(${element})`,
+    `(long *)&${own}`,
+    `(long)(sizeof ${own} / sizeof(long))`,
+    linearised(array, cell),
+    extentsName(array),
+    String(cell.length),
+    cString(array.name),
+    String(access.line),
+    String(bits),
+  ];
+  return `(*(__typeof__(&${element}))beeclak_access(${args.join(', ')}))`;
+}
+
+/** The text of `range` with its holes replaced by `texts`. */
+function withHoles(
+  source: string,
+  range: { start: number; end: number },
+  holes: readonly { start: number; end: number }[],
+  texts: readonly string[],
+): string {
+  let out = '';
+  let at = range.start;
+  holes.forEach((h, k) => {
+    out += source.slice(at, h.start) + texts[k]!;
+    at = h.end;
+  });
+  return out + source.slice(at, range.end);
+}
+
+/** What `as-written` instrumentation relies on: names where the ranges say, logical cells. */
+function checkAsWritten(source: string, array: ArrayRewrite): void {
+  const named = (r: { start: number; end: number }) => {
+    const text = source.slice(r.start, r.end);
+    return text.startsWith(array.name) && !/^[A-Za-z0-9_]/.test(text.slice(array.name.length));
+  };
+  if (!named(array.declaratorRange))
+    throw new RewriteError(`declarator range of ${array.name} does not start with its name`);
+  for (const a of array.accesses) {
+    if (!named(a.range))
+      throw new RewriteError(`an access range of ${array.name} does not start with its name`);
+    if (!a.originalIndexTexts)
+      throw new RewriteError(`an access of ${array.name} has no original index texts`);
+    let previous = a.range.start;
+    for (const h of a.indexRanges) {
+      if (h.start < previous || h.end > a.range.end || h.end < h.start)
+        throw new RewriteError(`index ranges of an access of ${array.name} are out of order`);
+      previous = h.end;
+    }
+  }
+}
+
+/** `, beeclak_commit()` before the `;` that ends a statement with queued writes. */
+function commitEdit(source: string, statement: { start: number; end: number }): Edit {
+  const semicolon = source.slice(statement.start, statement.end).trimEnd();
+  if (!semicolon.endsWith(';'))
+    throw new RewriteError(`statement at ${statement.start} does not end with ';'`);
+  const at = statement.start + semicolon.length - 1;
+  return {
+    range: { start: at, end: at },
+    holes: [],
+    render: () => ', beeclak_commit()',
+    what: 'end of a statement with checked writes',
+  };
+}
+
+export function instrument(plan: InstrumentPlan): { text: string } {
+  const { source } = plan;
+  const edits: Edit[] = [];
+  const style = slotStyle(plan);
+  let needsModHelper = false;
+  const statements = new Map<string, { start: number; end: number }>();
+  const asWritten = plan.slots === 'as-written';
+  for (const array of plan.arrays) {
+    if (asWritten) checkAsWritten(source, array);
+    else validateArray(source, array);
+    if (!array.declarationRange || !array.extentTexts)
+      throw new RewriteError(`${array.name}: instrumentation needs its declaration and extents`);
+    const dims = array.extentTexts.length;
+    let shape: string;
+    let allKnown: boolean;
+    if (asWritten) {
+      const declarator = source.slice(array.declaratorRange.start, array.declaratorRange.end);
+      shape = declarator.slice(array.name.length).trim();
+      allKnown = /^(\[\s*[0-9]+[uUlL]*\s*\])*$/.test(shape);
+    } else {
+      shape = array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+      allKnown = array.rows.every((r) => r.modulus.value !== undefined);
+      edits.push({
+        range: array.declaratorRange,
+        holes: [],
+        render: () => contractedDeclarator(array),
+        what: `declarator of ${array.name}`,
+      });
+    }
+    const after = array.declarationRange.end;
+    edits.push({
+      range: { start: after, end: after },
+      holes: [],
+      render: () => shadowDeclarations(array, shape, allKnown),
+      what: `shadow of ${array.name}`,
+    });
+    if (plan.annotate && array.annotation !== undefined)
+      edits.push(annotationEdit(source, array, array.annotation));
+    for (const access of array.accesses) {
+      if (access.line === undefined || access.kind === undefined)
+        throw new RewriteError(`an access of ${array.name} has no line or no kind`);
+      const cellTexts = access.originalIndexTexts;
+      if ((cellTexts?.length ?? access.indexRanges.length) !== dims)
+        throw new RewriteError(
+          `an access of ${array.name} has ${cellTexts?.length ?? access.indexRanges.length} indices for ${dims} extents`,
+        );
+      if (access.kind !== undefined && access.kind !== 'read' && access.statementRange) {
+        const s = access.statementRange;
+        statements.set(`${s.start}:${s.end}`, s);
+      }
+      edits.push(
+        accessEdit(array, access, (texts) => {
+          if (asWritten) {
+            const lvalue = `(${withHoles(source, access.range, access.indexRanges, texts)})`;
+            return instrumentedAccess(array, access, cellTexts!, lvalue, lvalue);
+          }
+          const slots = slotIndices(array, access, texts, style);
+          if (slots.some((s) => s.needsHelper)) needsModHelper = true;
+          const lvalue = array.name + slots.map((s) => `[${s.text}]`).join('');
+          const element = array.name + array.rows.map(() => '[0]').join('');
+          return instrumentedAccess(array, access, cellTexts ?? texts, lvalue, element);
+        }),
+      );
+    }
+  }
+  for (const s of statements.values()) edits.push(commitEdit(source, s));
+  const firstUse = Math.min(source.length, ...edits.map((e) => e.range.start));
+  // Rendering once tells whether the mod helper is needed.
+  applyEdits(source, edits);
+  const at = helperInsertionPoint(source, firstUse);
+  const eol = lineEnding(source);
+  const nextLine = source.slice(0, at).split('\n').length;
+  const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
+  const lines = [
+    ...prelude(plan.fileName, needsModHelper),
+    `#line ${nextLine} ${cString(plan.fileName)}`,
+  ];
+  edits.push({
+    range: { start: at, end: at },
+    holes: [],
+    render: () => lead + lines.map((l) => l + eol).join(''),
+    what: 'check prelude',
+  });
+  return { text: applyEdits(source, edits) };
+}

@@ -1,0 +1,118 @@
+/**
+ * What the rewriter is told to do, as plain data: per contracted array its mapping
+ * sigma(x) = M x mod b (one `RowForm` per row of M), where its declarator and accesses sit
+ * in the source, and what the lattice stage proved about each row's value at each access.
+ *
+ * The rewriter never analyses C: everything it needs is here, so it can be driven by the
+ * pipeline or by hand-made plans in tests.
+ */
+import type { ByteRange } from '../model/types.js';
+
+export type { ByteRange };
+
+/** A modulus b_r: its value when known, and the C text to print (`2`, `N`, `N + 1`). */
+export interface Modulus {
+  readonly value?: bigint;
+  readonly text: string;
+}
+
+/** One row r of sigma: the slot index is (M_r . f(x)) mod b_r. */
+export interface RowForm {
+  /** M's row, one coefficient per original dimension of the array. */
+  readonly coefficients: readonly bigint[];
+  readonly modulus: Modulus;
+}
+
+/**
+ * Proven bounds of the value M_r . f(x) over all iterations of one access
+ * (undefined = unknown or unbounded on that side).
+ */
+export interface AccessRange {
+  readonly min?: bigint;
+  readonly max?: bigint;
+  /**
+   * Proven 0 <= value <= b - 1 also when b is symbolic (e.g. `i` in `[0, N)` for the
+   * modulus `N`): no `%` is needed.
+   */
+  readonly withinModulus?: boolean;
+}
+
+export type AccessKind = 'read' | 'write' | 'readwrite';
+
+export interface AccessRewrite {
+  /** The whole subscript expression `y[i][k]`. */
+  readonly range: ByteRange;
+  /** Each index expression inside its brackets (`i`, `k`), one per original dimension. */
+  readonly indexRanges: readonly ByteRange[];
+  /** One entry per row of the array's mapping. */
+  readonly rowRanges: readonly AccessRange[];
+  /** For `check` instrumentation only: `readwrite` for `y[i] += ...`, `y[i]++`, etc. */
+  readonly kind?: AccessKind;
+  /** For `check` instrumentation only: the 1-based source line printed in reports. */
+  readonly line?: number;
+  /**
+   * For `check` instrumentation only: the statement containing the access (`y[i] = ...;`,
+   * ending with `;`). Writes of one statement instance take effect for the owner check
+   * when the statement ends, since C does not order the two sides of `=` while the model
+   * says reads come first. Without it a write takes effect at once.
+   */
+  readonly statementRange?: ByteRange;
+  /**
+   * For `check` instrumentation only: the index texts of the logical cell in the original
+   * program (`i`, `k` for `y[i][k]`). Defaults to the access's own index texts; required
+   * when instrumenting an already folded file (`slots: 'as-written'`). Must not contain
+   * accesses of contracted arrays.
+   */
+  readonly originalIndexTexts?: readonly string[];
+}
+
+export interface ArrayRewrite {
+  readonly name: string;
+  /** The declarator `y[N][N]` in `double x, y[N][N];`. */
+  readonly declaratorRange: ByteRange;
+  /**
+   * The whole declaration `double x, y[N][N];` (ends with its `;`). Used to place the
+   * annotation (on the declaration's first line) and the shadow arrays of `check` (right
+   * after it); when absent the annotation goes above the declarator's line.
+   */
+  readonly declarationRange?: ByteRange;
+  /** Rows whose modulus is 1 are already removed; [] makes the array a scalar. */
+  readonly rows: readonly RowForm[];
+  readonly accesses: readonly AccessRewrite[];
+  /** For --annotate: the comment's content, e.g. `y[i][k] -> y[i][k % 2], 10000 -> 200 cells`. */
+  readonly annotation?: string;
+  /** For `check` instrumentation only: the original extents' texts (`N`, `N`); `''` for `[]`. */
+  readonly extentTexts?: readonly string[];
+  /** For `check` instrumentation only: declared at file scope (e.g. a `--temporary` global). */
+  readonly fileScope?: boolean;
+}
+
+export interface RewritePlan {
+  readonly source: string;
+  readonly arrays: readonly ArrayRewrite[];
+  /**
+   * `pow2`: the caller has already rounded every known modulus up to a power of two and the
+   * rewriter masks instead of dividing.
+   */
+  readonly modulo: 'exact' | 'pow2';
+  readonly annotate: boolean;
+  /**
+   * Object-like macros whose replacement is not a single token or a parenthesized
+   * expression (`#define M i + 1`): parenthesized wherever they become an operand.
+   */
+  readonly unsafeMacros?: readonly string[];
+}
+
+export interface RewriteResult {
+  readonly text: string;
+  /** Whether the `beeclak_mod` helper was added to the file. */
+  readonly helperEmitted: boolean;
+}
+
+/** A plan the rewriter cannot carry out soundly: a bug of an earlier stage, not of the input. */
+export class RewriteError extends Error {
+  constructor(message: string) {
+    super(`internal error (rewrite): ${message}`);
+    this.name = 'RewriteError';
+  }
+}

@@ -1,0 +1,168 @@
+/**
+ * The rewriter: applies contraction plans to the original text. Declarators shrink to the
+ * mapping's moduli, accesses index the slot sigma(f(x)), and nothing else changes.
+ */
+import { applyEdits, type Edit } from './edits.js';
+import { helperInsertionPoint, indentation, lineEnding, lineStart } from './layout.js';
+import {
+  RewriteError,
+  type AccessRewrite,
+  type ArrayRewrite,
+  type RewritePlan,
+  type RewriteResult,
+} from './plan.js';
+import { MOD_HELPER, slotIndices, slotStyle } from './sigma.js';
+
+/** Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. */
+export const MOD_HELPER_DEFINITION =
+  `static inline long ${MOD_HELPER}(long a, long b) ` +
+  '{ long r = a % b; return r < 0 ? r + b : r; }';
+
+/** The declarator of the contracted array: `y[2]`, `y[N][2]`, or `y` for a scalar. */
+export function contractedDeclarator(array: ArrayRewrite): string {
+  return array.name + array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+}
+
+/** Checks what every stage must agree on before any text is produced. */
+export function validateArray(source: string, array: ArrayRewrite): void {
+  checkLocations(source, array);
+  const dims = array.rows[0]?.coefficients.length;
+  for (const row of array.rows) {
+    if (row.coefficients.length !== dims)
+      throw new RewriteError(`rows of ${array.name} have different lengths`);
+    if (row.modulus.text.trim() === '')
+      throw new RewriteError(`a modulus of ${array.name} has no text`);
+  }
+  if (array.extentTexts && dims !== undefined && array.extentTexts.length !== dims)
+    throw new RewriteError(
+      `${array.name} has ${array.extentTexts.length} extents, rows have ${dims}`,
+    );
+  for (const a of array.accesses) {
+    if (dims !== undefined && a.indexRanges.length !== dims)
+      throw new RewriteError(
+        `an access of ${array.name} has ${a.indexRanges.length} indices, the mapping ${dims}`,
+      );
+    if (a.indexRanges.length === 0)
+      throw new RewriteError(`an access of ${array.name} has no index`);
+  }
+}
+
+function startsWithSubscript(text: string, name: string): boolean {
+  return text.startsWith(name) && /^\s*\[/.test(text.slice(name.length));
+}
+
+/**
+ * The ranges must cover what they claim (`y[...]`, each index between its brackets):
+ * a range that is off by a few characters would silently rewrite the wrong text.
+ */
+function checkLocations(source: string, array: ArrayRewrite): void {
+  const { name } = array;
+  const declarator = source.slice(array.declaratorRange.start, array.declaratorRange.end);
+  if (!startsWithSubscript(declarator, name) || !declarator.trimEnd().endsWith(']'))
+    throw new RewriteError(`declarator range of ${name} covers ${JSON.stringify(declarator)}`);
+  for (const a of array.accesses) {
+    const text = source.slice(a.range.start, a.range.end);
+    if (!startsWithSubscript(text, name) || !text.trimEnd().endsWith(']'))
+      throw new RewriteError(`access range of ${name} covers ${JSON.stringify(text)}`);
+    let previous = a.range.start + name.length;
+    for (const r of a.indexRanges) {
+      const before = source.slice(previous, r.start);
+      const after = source.slice(r.end).trimStart();
+      if (
+        r.start < previous ||
+        r.end > a.range.end ||
+        !/^\s*\]?\s*\[\s*$/.test(before) ||
+        !after.startsWith(']')
+      )
+        throw new RewriteError(
+          `index range [${r.start}, ${r.end}) of ${JSON.stringify(text)} is not between brackets`,
+        );
+      previous = r.end;
+    }
+    if (source.slice(previous, a.range.end).trim() !== ']')
+      throw new RewriteError(`access ${JSON.stringify(text)} has more indices than its ranges`);
+  }
+}
+
+/** An edit turning `y[i][k]` into whatever `render` makes of the rewritten index texts. */
+export function accessEdit(
+  array: ArrayRewrite,
+  access: AccessRewrite,
+  render: (indexTexts: readonly string[]) => string,
+): Edit {
+  return {
+    range: access.range,
+    holes: access.indexRanges,
+    render,
+    what: `access of ${array.name}`,
+  };
+}
+
+export function annotationEdit(source: string, array: ArrayRewrite, content: string): Edit {
+  const anchor = (array.declarationRange ?? array.declaratorRange).start;
+  const at = lineStart(source, anchor);
+  const comment = `/* beeclak: ${content.replace(/\*\//g, '* /')} */`;
+  return {
+    range: { start: at, end: at },
+    holes: [],
+    render: () => indentation(source, anchor) + comment + lineEnding(source),
+    what: `annotation of ${array.name}`,
+  };
+}
+
+/** An insertion of file-level C (helpers) at the usual place, in the file's line endings. */
+export function fileLevelEdit(source: string, firstUse: number, lines: readonly string[]): Edit {
+  const at = helperInsertionPoint(source, firstUse);
+  const eol = lineEnding(source);
+  const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
+  return {
+    range: { start: at, end: at },
+    holes: [],
+    render: () => lead + lines.map((l) => l + eol).join(''),
+    what: 'file-level helpers',
+  };
+}
+
+export function rewrite(plan: RewritePlan): RewriteResult {
+  const { source } = plan;
+  const edits: Edit[] = [];
+  const style = slotStyle(plan);
+  let firstHelperUse: number | undefined;
+  for (const array of plan.arrays) {
+    validateArray(source, array);
+    edits.push({
+      range: array.declaratorRange,
+      holes: [],
+      render: () => contractedDeclarator(array),
+      what: `declarator of ${array.name}`,
+    });
+    if (plan.annotate && array.annotation !== undefined)
+      edits.push(annotationEdit(source, array, array.annotation));
+    for (const access of array.accesses) {
+      edits.push(
+        accessEdit(array, access, (texts) => {
+          const slots = slotIndices(array, access, texts, style);
+          if (slots.some((s) => s.needsHelper))
+            firstHelperUse = Math.min(firstHelperUse ?? Infinity, access.range.start);
+          return array.name + slots.map((s) => `[${s.text}]`).join('');
+        }),
+      );
+    }
+  }
+  // Rendering decides whether the helper is needed; then the helper goes in as one more
+  // (non-overlapping) insertion, placed before its first use.
+  let text = applyEdits(source, edits);
+  if (firstHelperUse === undefined) return { text, helperEmitted: false };
+  // A file contracted before already has the helper (e.g. beeclak run twice).
+  if (source.includes(MOD_HELPER_DEFINITION)) return { text, helperEmitted: false };
+  if (new RegExp(`\\b${MOD_HELPER}\\b`).test(source))
+    throw new RewriteError(`the source already uses the name ${MOD_HELPER}`);
+  edits.push(
+    fileLevelEdit(source, firstHelperUse, [
+      "/* beeclak: a mod b in [0, b) for b > 0, also for negative a (C's % is not). */",
+      MOD_HELPER_DEFINITION,
+    ]),
+  );
+  text = applyEdits(source, edits);
+  return { text, helperEmitted: true };
+}

@@ -1,0 +1,191 @@
+/**
+ * The C text of one slot index (M_r . f(x)) mod b_r, written over the author's own index
+ * texts, with the cheapest form of `mod` that is correct under C's `%` (which is negative
+ * for a negative left operand).
+ */
+import {
+  RewriteError,
+  type AccessRange,
+  type AccessRewrite,
+  type ArrayRewrite,
+  type Modulus,
+  type RewritePlan,
+  type RowForm,
+} from './plan.js';
+
+/** The name of the helper used when the value may be negative and no offset is proven. */
+export const MOD_HELPER = 'beeclak_mod';
+
+const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
+const NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*$/;
+
+/** An identifier or an unsigned integer literal: never needs parentheses. */
+export function isSimpleOperand(text: string): boolean {
+  return IDENTIFIER.test(text) || NUMBER.test(text);
+}
+
+/** `name[...]...[...]`: a subscript chain binds tighter than any operator we print. */
+function isSubscriptChain(text: string): boolean {
+  const head = /^[A-Za-z_][A-Za-z0-9_]*/.exec(text);
+  if (!head || head[0].length === text.length) return false;
+  let depth = 0;
+  for (let p = head[0].length; p < text.length; p++) {
+    const c = text[p];
+    if (depth === 0 && c !== '[') return false;
+    if (c === '[') depth++;
+    else if (c === ']') depth--;
+    if (depth < 0) return false;
+  }
+  return depth === 0;
+}
+
+/** The text, trimmed, in parentheses unless it is an operand that needs none. */
+export function operand(text: string): string {
+  return operandOutside(new Set())(text);
+}
+
+/**
+ * `operand`, also parenthesizing the names of object-like macros whose replacement is not
+ * one token (`#define M i + 1`: `2 * M` would expand to `2 * i + 1`).
+ */
+export function operandOutside(unsafeMacros: ReadonlySet<string>): (text: string) => string {
+  return (text) => {
+    const t = text.trim();
+    if (t === '') throw new RewriteError('empty index or modulus text');
+    if (unsafeMacros.has(t)) return `(${t})`;
+    return isSimpleOperand(t) || isSubscriptChain(t) ? t : `(${t})`;
+  };
+}
+
+function abs(x: bigint): bigint {
+  return x < 0n ? -x : x;
+}
+
+/**
+ * `sum_j c_j * t_j` in the plainest spelling: `k`, `i + k`, `2 * i - k`; `0` when every
+ * coefficient is zero.
+ */
+export function linearForm(
+  coefficients: readonly bigint[],
+  indexTexts: readonly string[],
+  asOperand: (text: string) => string = operand,
+): LinearText {
+  if (coefficients.length !== indexTexts.length)
+    throw new RewriteError(
+      `a mapping row has ${coefficients.length} coefficients for ${indexTexts.length} indices`,
+    );
+  let out = '';
+  let terms = 0;
+  let unit = true;
+  coefficients.forEach((c, j) => {
+    if (c === 0n) return;
+    const t = asOperand(indexTexts[j]!);
+    terms++;
+    unit = c === 1n;
+    const magnitude = abs(c) === 1n ? t : `${abs(c)} * ${t}`;
+    if (out === '') out = c < 0n ? `-${magnitude}` : magnitude;
+    else out += c < 0n ? ` - ${magnitude}` : ` + ${magnitude}`;
+  });
+  if (out === '') return { text: '0', atomic: true };
+  if (terms === 1 && unit) {
+    const only = indexTexts[coefficients.findIndex((c) => c !== 0n)]!.trim();
+    return { text: out, atomic: true, bare: only };
+  }
+  return { text: out, atomic: false };
+}
+
+/** A printed linear form; `atomic` when it needs no parentheses as an operand. */
+export interface LinearText {
+  readonly text: string;
+  readonly atomic: boolean;
+  /** For a lone index with coefficient 1: its text as written, for use between brackets. */
+  readonly bare?: string;
+}
+
+export interface SlotIndex {
+  readonly text: string;
+  readonly needsHelper: boolean;
+}
+
+function isPowerOfTwo(b: bigint): boolean {
+  return b > 0n && (b & (b - 1n)) === 0n;
+}
+
+/**
+ * `value mod b` for a linear form `value` whose proven range over the access is `range`.
+ * The result is always in [0, b): elided when already proven there; `%` when proven
+ * non-negative; shifted by a multiple of b (which changes no slot) when a lower bound is
+ * known; else the helper.
+ */
+export function reduceModulo(
+  linear: LinearText,
+  range: AccessRange,
+  modulus: Modulus,
+  modulo: 'exact' | 'pow2',
+  inLong: LinearText = linear,
+  asOperand: (text: string) => string = operand,
+): SlotIndex {
+  const value = linear.text;
+  const b = modulus.value;
+  if (b !== undefined && b <= 1n)
+    throw new RewriteError(`modulus ${b} (rows of modulus 1 must be dropped before rewriting)`);
+  // Elided: the slot index goes between brackets as the author wrote it.
+  const elided = { text: linear.bare ?? value, needsHelper: false };
+  if (range.withinModulus) return elided;
+  if (b !== undefined && range.min !== undefined && range.max !== undefined) {
+    if (range.min >= 0n && range.max <= b - 1n) return elided;
+  }
+  const lhs = linear.atomic ? value : `(${value})`;
+  if (modulo === 'pow2' && b !== undefined) {
+    if (!isPowerOfTwo(b)) throw new RewriteError(`modulus ${b} is not a power of two (pow2)`);
+    // A mask is `mod b` for negative values too: gcc and clang use two's complement
+    // for signed integers (guaranteed by C23 and by both compilers' documentation).
+    return { text: `${lhs} & ${b - 1n}`, needsHelper: false };
+  }
+  const modText = asOperand(modulus.text);
+  if (range.min !== undefined && range.min >= 0n)
+    return { text: `${lhs} % ${modText}`, needsHelper: false };
+  if (range.min !== undefined && b !== undefined) {
+    // The smallest multiple c of b with min + c >= 0.
+    const c = ((-range.min + b - 1n) / b) * b;
+    return { text: `(${value} + ${c}) % ${modText}`, needsHelper: false };
+  }
+  // The helper's argument is computed in long: an unsigned index expression would wrap a
+  // negative value to a large positive one before the conversion (the other forms are
+  // right in unsigned arithmetic too, their true value being non-negative).
+  return { text: `${MOD_HELPER}(${inLong.text}, ${modText})`, needsHelper: true };
+}
+
+/** How slot indices are spelled for one plan. */
+export interface SlotStyle {
+  readonly modulo: 'exact' | 'pow2';
+  readonly asOperand: (text: string) => string;
+}
+
+export function slotStyle(plan: RewritePlan): SlotStyle {
+  return { modulo: plan.modulo, asOperand: operandOutside(new Set(plan.unsafeMacros ?? [])) };
+}
+
+/** The slot indices of one access, one per row (none for a scalar). */
+export function slotIndices(
+  array: ArrayRewrite,
+  access: AccessRewrite,
+  indexTexts: readonly string[],
+  style: SlotStyle,
+): SlotIndex[] {
+  const { modulo, asOperand } = style;
+  if (access.rowRanges.length !== array.rows.length)
+    throw new RewriteError(
+      `access of ${array.name} has ${access.rowRanges.length} row ranges for ${array.rows.length} rows`,
+    );
+  return array.rows.map((row: RowForm, r) =>
+    reduceModulo(
+      linearForm(row.coefficients, indexTexts, asOperand),
+      access.rowRanges[r]!,
+      row.modulus,
+      modulo,
+      linearForm(row.coefficients, indexTexts, (t) => `(long)${asOperand(t)}`),
+      asOperand,
+    ),
+  );
+}

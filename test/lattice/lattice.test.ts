@@ -1,0 +1,162 @@
+import fc from 'fast-check';
+import type { PolySet } from '../../src/poly/types.js';
+import {
+  chooseMapping,
+  enumerateUnion,
+  fixPieces,
+  isStrictlyAdmissible,
+} from '../../src/lattice/index.js';
+import type { Mapping } from '../../src/lattice/index.js';
+
+/** A set without parameters from rows [c, a1, .., an] meaning c + a.x >= 0. */
+function set(dims: string[], ineqs: number[][]): PolySet {
+  const space = { params: [], dims };
+  return {
+    space,
+    pieces: [{ space, nLocals: 0, eqs: [], ineqs: ineqs.map((r) => r.map(BigInt)) }],
+  };
+}
+/** lo <= a.x <= hi as two rows. */
+const band = (a: number[], lo: number, hi: number) => [
+  [-lo, ...a],
+  [hi, ...a.map((v) => -v)],
+];
+
+// Toeplitz y of durbin, N = 100: { -99 <= a + 2b <= 99, -99 <= a - b <= 99, -1 <= b <= 1 }.
+const toeplitz = set(
+  ['a', 'b'],
+  [...band([1, 2], -99, 99), ...band([1, -1], -99, 99), ...band([0, 1], -1, 1)],
+);
+
+/** Independent check: no non-zero d of DS with M d = 0 mod b. */
+function admissibleBrute(points: bigint[][], m: Mapping): boolean {
+  return points.every(
+    (d) =>
+      d.every((v) => v === 0n) ||
+      m.M.some((row, i) => row.reduce((s, v, j) => s + v * d[j], 0n) % m.b[i] !== 0n),
+  );
+}
+
+/** Smallest index of a lattice {x ≡ 0 mod a, y ≡ (x / a) c mod d} (all of Z^2's sublattices) avoiding DS. */
+function bruteOptimum2(points: bigint[][]): bigint {
+  const pts = points.filter((p) => p.some((v) => v !== 0n)).map((p) => p.map(Number));
+  for (let D = 1; ; D++) {
+    for (let a = 1; a <= D; a++) {
+      if (D % a !== 0) continue;
+      const d = D / a;
+      for (let c = 0; c < d; c++) {
+        const hit = pts.some(([x, y]) => x % a === 0 && (((y - (x / a) * c) % d) + d) % d === 0);
+        if (!hit) return BigInt(D);
+      }
+    }
+  }
+}
+
+describe('lattice search on the Toeplitz y (durbin, N = 100)', () => {
+  it('enumerates the 591 points of DS', () => {
+    expect(enumerateUnion(fixPieces(toeplitz)).length).toBe(591);
+  });
+
+  it('finds lambda = (1/99, 1), heuristics 200 and the optimum 197', async () => {
+    const r = await chooseMapping(toeplitz, { heuristic: 'auto', budgetMs: 5000 });
+    expect(r.successiveMinima!.minima.map((m) => m.lambda)).toEqual(['1/99', '1']);
+    expect(r.successiveMinima!.minima.every((m) => m.exact)).toBe(true);
+    const size = (h: string) =>
+      r.candidates
+        .filter((c) => c.heuristic === h)
+        .reduce((m, c) => (c.size < m ? c.size : m), 1n << 60n);
+    expect(size('h1')).toBe(256n);
+    expect(size('h1a')).toBe(200n);
+    expect(size('h2')).toBe(200n);
+    expect(size('h3')).toBe(200n);
+    expect(r.optimal!.size).toBe(197n);
+    expect(r.optimal!.optimal).toBe(true);
+    // auto keeps the axis-aligned 200 (197 saves only 1.5% < 5%)
+    expect(r.size).toBe(200n);
+    expect(r.mapping.M.every((row) => row.filter((v) => v !== 0n).length === 1)).toBe(true);
+  });
+
+  it('opt takes the smallest: 2a + b mod 197 as in the paper', async () => {
+    const r = await chooseMapping(toeplitz, { heuristic: 'opt' });
+    expect(r.size).toBe(197n);
+    expect(r.mapping).toEqual({ M: [[2n, 1n]], b: [197n] });
+    expect(isStrictlyAdmissible(toeplitz, r.mapping)).toBe(true);
+    // One cell fewer is not admissible (guards the optimality claim).
+    expect(isStrictlyAdmissible(toeplitz, { M: [[2n, 1n]], b: [196n] })).toBe(false);
+  });
+});
+
+describe('lattice search, degenerate DS', () => {
+  it('DS = {0}: a scalar', async () => {
+    const r = await chooseMapping(set(['i', 'j'], [...band([1, 0], 0, 0), ...band([0, 1], 0, 0)]), {
+      heuristic: 'auto',
+    });
+    expect(r.size).toBe(1n);
+    expect(r.mapping.M).toEqual([]);
+  });
+
+  it('DS on a line: the other direction gets modulus 1', async () => {
+    // { (t, t) : -3 <= t <= 3 }: 7 cells conflict pairwise along the diagonal.
+    const ds = set(['i', 'j'], [...band([1, -1], 0, 0), ...band([1, 0], -3, 3)]);
+    const r = await chooseMapping(ds, { heuristic: 'opt' });
+    expect(r.dimension).toBe(1);
+    expect(r.size).toBe(4n);
+  });
+});
+
+// Random 0-symmetric polytopes: bands -h <= a.x <= h plus a box.
+const randomDs = (n: number) =>
+  fc
+    .tuple(
+      fc.array(
+        fc.tuple(
+          fc.array(fc.integer({ min: -2, max: 2 }), { minLength: n, maxLength: n }),
+          fc.integer({ min: 0, max: 5 }),
+        ),
+        {
+          maxLength: 3,
+        },
+      ),
+      fc.array(fc.integer({ min: 0, max: 4 }), { minLength: n, maxLength: n }),
+    )
+    .map(([bands, box]) => {
+      const dims = ['x', 'y', 'z', 'w'].slice(0, n);
+      const rows: number[][] = [];
+      box.forEach((h, i) =>
+        rows.push(
+          ...band(
+            dims.map((_, j) => (i === j ? 1 : 0)),
+            -h,
+            h,
+          ),
+        ),
+      );
+      for (const [a, h] of bands) rows.push(...band(a, -h, h));
+      return set(dims, rows);
+    });
+
+describe('random 0-symmetric polytopes', () => {
+  it('every returned mapping is admissible (1-3 dims)', async () => {
+    await fc.assert(
+      fc.asyncProperty(fc.integer({ min: 1, max: 3 }).chain(randomDs), async (ds) => {
+        const points = enumerateUnion(fixPieces(ds));
+        const r = await chooseMapping(ds, { heuristic: 'auto', budgetMs: 2000 });
+        for (const c of r.candidates) expect(admissibleBrute(points, c.mapping)).toBe(true);
+        expect(admissibleBrute(points, r.mapping)).toBe(true);
+      }),
+      { numRuns: 25 },
+    );
+  });
+
+  it('the optimal search matches brute force in 2D and no heuristic beats it', async () => {
+    await fc.assert(
+      fc.asyncProperty(randomDs(2), async (ds) => {
+        const points = enumerateUnion(fixPieces(ds));
+        const r = await chooseMapping(ds, { heuristic: 'opt', budgetMs: 5000 });
+        expect(r.size).toBe(bruteOptimum2(points));
+        for (const c of r.candidates) expect(c.size >= r.size).toBe(true);
+      }),
+      { numRuns: 30 },
+    );
+  });
+});

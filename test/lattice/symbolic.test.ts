@@ -1,0 +1,83 @@
+import { parseSet } from '../../src/poly/index.js';
+import {
+  chooseSymbolicMapping,
+  enumerateUnion,
+  evalAffine,
+  fixPieces,
+  formatSymbolicMapping,
+  LatticeInputError,
+} from '../../src/lattice/index.js';
+import type { PolySet } from '../../src/poly/types.js';
+import type { SymbolicMapping } from '../../src/lattice/index.js';
+
+const mod = (a: bigint, b: bigint) => ((a % b) + b) % b;
+
+/** Brute force at fixed parameter values: no non-zero d of DS in the kernel, moduli >= 1. */
+function admissibleAt(ds: PolySet, m: SymbolicMapping, at: Record<string, bigint>): boolean {
+  const b = m.b.map((bi) => evalAffine(bi, at));
+  if (b.some((v) => v < 1n)) return false;
+  return enumerateUnion(fixPieces(ds, at)).every(
+    (d) =>
+      d.every((v) => v === 0n) ||
+      m.M.some(
+        (row, i) =>
+          mod(
+            row.reduce((s, v, j) => s + v * d[j], 0n),
+            b[i],
+          ) !== 0n,
+      ),
+  );
+}
+
+describe('symbolic moduli (Heuristic 3 with parameters)', () => {
+  const toeplitz = parseSet(
+    '[N] -> { [a, b] : -N < a + 2b < N and -N < a - b < N and -1 <= b <= 1 }',
+  );
+
+  it('Toeplitz y: b = (N, 2) over N >= 2, admissible at many N', () => {
+    const r = chooseSymbolicMapping(toeplitz, { context: parseSet('[N] -> { [] : N >= 2 }') });
+    expect(formatSymbolicMapping(r.mapping, ['a', 'b'])).toBe('(a mod N, b mod 2)');
+    expect(r.checkedAt.length).toBeGreaterThanOrEqual(3);
+    for (let N = 2n; N <= 14n; N++) expect(admissibleAt(toeplitz, r.mapping, { N })).toBe(true);
+    // and tight: b mod 2 is needed, a mod (N - 1) is not enough at N = 10
+    expect(
+      admissibleAt(
+        toeplitz,
+        { M: r.mapping.M, b: [{ coeffs: {}, constant: 9n }, r.mapping.b[1]] },
+        { N: 10n },
+      ),
+    ).toBe(false);
+  });
+
+  it('two parameters: (a mod N, b mod M)', () => {
+    const ds = parseSet(
+      '[N, M] -> { [a, b] : -N < a < N and -M < b < M and -N-M < a + b < N + M }',
+    );
+    const r = chooseSymbolicMapping(ds, {
+      context: parseSet('[N, M] -> { [] : N >= 1 and M >= 1 }'),
+    });
+    expect(formatSymbolicMapping(r.mapping, ['a', 'b'])).toBe('(a mod N, b mod M)');
+    for (const N of [1n, 2n, 5n])
+      for (const M of [1n, 3n, 4n]) expect(admissibleAt(ds, r.mapping, { N, M })).toBe(true);
+  });
+
+  it('a sup that is not affine (floor(N / 2)) is over-estimated soundly or refused', () => {
+    const ds = parseSet('[N] -> { [a, b] : -N <= 2a <= N and -1 <= b <= 1 and N >= 0 }');
+    let r: ReturnType<typeof chooseSymbolicMapping> | null = null;
+    try {
+      r = chooseSymbolicMapping(ds);
+    } catch (e) {
+      expect(e).toBeInstanceOf(LatticeInputError);
+    }
+    if (r) for (let N = 0n; N <= 15n; N++) expect(admissibleAt(ds, r.mapping, { N })).toBe(true);
+  });
+
+  it('partially fixed parameters', () => {
+    const ds = parseSet('[N, K] -> { [a, b] : -N < a < N and -K < b < K }');
+    const r = chooseSymbolicMapping(ds, {
+      params: { K: 3n },
+      context: parseSet('[N] -> { [] : N >= 1 }'),
+    });
+    expect(formatSymbolicMapping(r.mapping, ['a', 'b'])).toBe('(a mod N, b mod 3)');
+  });
+});
