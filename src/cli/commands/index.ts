@@ -4,14 +4,11 @@ import type { Io } from '../main.js';
 import { notImplemented } from './notYet.js';
 import { registerModel } from './model.js';
 import { registerLattice } from './lattice.js';
+import { registerPoly } from './poly.js';
 
 export function registerCommands(program: Command, io: Io): void {
   registerModel(program, io);
-  program
-    .command('poly')
-    .description('evaluate an expression over integer sets (the polyhedral calculator)')
-    .argument('<expr>', "e.g. 'project({ [i, j] : 0 <= i < j < 10 }, [i])'")
-    .action(() => notImplemented('poly'));
+  registerPoly(program, io);
   program
     .command('analyze')
     .description('report, per array, whether and how it can be contracted (no rewrite)')
