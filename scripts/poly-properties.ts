@@ -189,6 +189,33 @@ export const properties: NamedProperty[] = [
     }),
   },
   {
+    name: 'parameters are existential for isEmpty and kept by projectOnto',
+    runs: 100,
+    property: fc.property(
+      fc.integer({ min: 1, max: 2 }).chain((d) => arbBasic(spaceOf(d, ['N']), 1)),
+      (b0) => {
+        // N in [-3, 3].
+        const w = b0.ineqs[0].length;
+        const lo = Array<bigint>(w).fill(0n);
+        const hi = Array<bigint>(w).fill(0n);
+        lo[1] = 1n;
+        lo[0] = 3n;
+        hi[1] = -1n;
+        hi[0] = 3n;
+        const s: P.PolySet = { space: b0.space, pieces: [{ ...b0, ineqs: [...b0.ineqs, lo, hi] }] };
+        const proj = P.projectOnto(s, [s.space.dims[0]]);
+        let any = false;
+        for (let N = -3n; N <= 3n; N++) {
+          const want = brutePoints(P.fixParams(s, { N })).map((p) => [p[0]]);
+          const uniq = [...new Map(want.map((p) => [p.join(','), p])).values()];
+          same(`N=${N} projection`, brutePoints(P.fixParams(proj, { N })), uniq);
+          if (want.length > 0) any = true;
+        }
+        return P.isEmpty(s) === !any;
+      },
+    ),
+  },
+  {
     name: 'maximizeParametric agrees with the maximum for each parameter value',
     runs: 60,
     property: fc.property(

@@ -245,9 +245,35 @@ function compact(sys: Sys): Sys {
     if (j < sys.nKeep || sys.eqs.some((r) => r[j] !== 0n) || sys.ineqs.some((r) => r[j] !== 0n))
       live.push(j);
   }
-  if (live.length === sys.n) return sys;
   const pick = (r: bigint[]) => live.map((j) => r[j]);
-  return { n: live.length, nKeep: sys.nKeep, eqs: sys.eqs.map(pick), ineqs: sys.ineqs.map(pick) };
+  return {
+    n: live.length,
+    nKeep: sys.nKeep,
+    eqs: sys.eqs.map(pick).map((r) => strideOffset(r, sys.nKeep)),
+    ineqs: sys.ineqs.map(pick),
+  };
+}
+
+/**
+ * A stride `f + c + g w = 0` (w only here) is unchanged when c moves by a multiple of g (shift
+ * of w): choose the representative that reads `x = g e + r` with 0 <= r < g.
+ */
+function strideOffset(r: bigint[], nKeep: number): bigint[] {
+  let w = -1;
+  for (let j = nKeep; j < r.length; j++) {
+    if (r[j] !== 0n) {
+      if (w >= 0) return r;
+      w = j;
+    }
+  }
+  if (w < 0) return r;
+  const g = abs(r[w]);
+  const lead = r.findIndex((x, j) => j > 0 && j < nKeep && x !== 0n);
+  if (lead < 0) return r;
+  const out = r.slice();
+  const m = ((r[0] % g) + g) % g;
+  out[0] = r[lead] > 0n ? (m === 0n ? 0n : m - g) : m;
+  return out;
 }
 
 interface Choice {
@@ -303,6 +329,19 @@ function shadow(sys: Sys, j: number, dark: boolean): Sys {
  * With `any`, stops at the first non-empty piece (the emptiness test).
  */
 export function project(input: Sys, any = false): Sys[] {
+  return run(input, any, false);
+}
+
+/**
+ * A relaxation of `project`: inexact steps keep only the real shadow (integer tightening and
+ * equalities stay exact). The result contains the integer projection: good for upper bounds,
+ * and an empty result proves emptiness.
+ */
+export function projectRelaxed(input: Sys): Sys[] {
+  return run(input, false, true);
+}
+
+function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
   const out: Sys[] = [];
   const work: Sys[] = [input];
   while (work.length > 0) {
@@ -327,7 +366,7 @@ export function project(input: Sys, any = false): Sys[] {
       if (any) return out;
       continue;
     }
-    if (c.exact) {
+    if (c.exact || relaxed) {
       work.push(shadow(sys, c.j, false));
       continue;
     }
@@ -348,7 +387,7 @@ export function project(input: Sys, any = false): Sys[] {
       }
     }
     // Emptiness only: no integer point in the real shadow means none at all.
-    if (any && !project(shadow(sys, j, false), true).length) continue;
+    if (any && !run(shadow(sys, j, false), true, false).length) continue;
     // Order: the dark shadow is tried first (popped last pushed).
     for (const s of splinters.reverse()) work.push(s);
     work.push(shadow(sys, j, true));

@@ -6,8 +6,8 @@
  */
 import type { Affine } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
-import { project } from './omega.js';
-import { align, width, withRows, type Row } from './basic.js';
+import { project, projectRelaxed } from './omega.js';
+import { align, isEmptyBasic, width, withRows, type Row } from './basic.js';
 import { affineRow, fixParams, intersect, isEmpty, projectOnto, subtract, union } from './sets.js';
 import { ceilDiv, floorDiv, lcm, mod } from './int.js';
 
@@ -20,7 +20,7 @@ interface Piece1D {
 }
 
 /** Exact projection of `b` onto the value of `obj` (a row over b's columns, locals included). */
-function onto1D(b: BasicSet, obj: readonly bigint[]): Piece1D[] {
+function onto1D(b: BasicSet, obj: readonly bigint[], relaxed = false): Piece1D[] {
   const ins = (r: readonly bigint[], t: bigint): Row => [r[0], t, ...r.slice(1)];
   const n = 1 + width(b.space) + b.nLocals;
   const sys = {
@@ -32,7 +32,7 @@ function onto1D(b: BasicSet, obj: readonly bigint[]): Piece1D[] {
     ],
     ineqs: b.ineqs.map((r) => ins(r, 0n)),
   };
-  return project(sys).map((s) => {
+  return (relaxed ? projectRelaxed(sys) : project(sys)).map((s) => {
     const p: Piece1D = { congruences: [] };
     for (const r of s.ineqs) {
       if (r[1] > 0n) {
@@ -85,19 +85,60 @@ function objectiveRow(space: Space, objective: Affine): Row {
   return affineRow(space, [], objective, 'objective');
 }
 
+/**
+ * Max of dir * obj over one basic set. The relaxed projection (real shadow where the integer
+ * one would need splinters) gives an upper bound U, exact whenever every elimination was
+ * exact (the common case: unit coefficients); then exact emptiness tests of `obj >= v`
+ * confirm U or search below it by galloping and bisection, so the cost grows with
+ * log(U - max), never with the constants themselves.
+ */
+function optimizeBasic(b: BasicSet, obj: readonly bigint[], dir: 1n | -1n): Extremum {
+  const n = width(b.space) + b.nLocals;
+  const o = [...obj, ...Array<bigint>(n - obj.length).fill(0n)].map((x) => dir * x);
+  let U: bigint | undefined;
+  let unbounded = false;
+  for (const p of onto1D(b, o, true)) {
+    const e = extreme1D(p, 1n);
+    if (e.kind === 'unbounded') unbounded = true;
+    else if (e.kind === 'value' && (U === undefined || e.value > U)) U = e.value;
+  }
+  if (!unbounded && U === undefined) return { kind: 'empty' };
+  if (isEmptyBasic(b)) return { kind: 'empty' };
+  // A non-empty integer set whose relaxation is unbounded in a rational direction is
+  // unbounded too (the integer hull has the same recession cone, Meyer 1974).
+  if (unbounded) return { kind: 'unbounded' };
+  const atLeast = (v: bigint): boolean =>
+    !isEmptyBasic(withRows(b, [], [o.map((x, i) => (i === 0 ? x - v : x))]));
+  const top = U!;
+  if (atLeast(top)) return { kind: 'value', value: dir * top };
+  let hi = top;
+  let lo: bigint;
+  for (let step = 1n; ; step *= 2n) {
+    if (atLeast(top - step)) {
+      lo = top - step;
+      break;
+    }
+    hi = top - step;
+  }
+  while (hi - lo > 1n) {
+    const mid = lo + (hi - lo) / 2n;
+    if (atLeast(mid)) lo = mid;
+    else hi = mid;
+  }
+  return { kind: 'value', value: dir * lo };
+}
+
 function optimize(s: PolySet, objective: Affine, dir: 1n | -1n): Extremum {
   const row = objectiveRow(s.space, objective);
   let best: bigint | undefined;
   for (const b of s.pieces) {
-    for (const p of onto1D(b, row)) {
-      const e = extreme1D(p, dir);
-      if (e.kind === 'unbounded') return e;
-      if (
-        e.kind === 'value' &&
-        (best === undefined || (dir === 1n ? e.value > best : e.value < best))
-      )
-        best = e.value;
-    }
+    const e = optimizeBasic(b, row, dir);
+    if (e.kind === 'unbounded') return e;
+    if (
+      e.kind === 'value' &&
+      (best === undefined || (dir === 1n ? e.value > best : e.value < best))
+    )
+      best = e.value;
   }
   return best === undefined ? { kind: 'empty' } : { kind: 'value', value: best };
 }
@@ -147,9 +188,16 @@ export function samplePoint(s: PolySet): Record<string, bigint> | null {
     let ok = true;
     for (let k = 1; k <= names.length && ok; k++) {
       let v: bigint | null = null;
-      for (const p of onto1D(b, unitRow(width(b.space) + b.nLocals, k))) {
-        v = pick1D(p);
-        if (v !== null) break;
+      const unit = unitRow(width(b.space) + b.nLocals, k);
+      const mn = optimizeBasic(b, unit, -1n);
+      const mx = mn.kind === 'unbounded' ? optimizeBasic(b, unit, 1n) : mn;
+      if (mx.kind === 'value') v = mx.value;
+      else if (mx.kind === 'unbounded') {
+        // Unbounded both ways: the exact 1-D projection says which values exist.
+        for (const p of onto1D(b, unit)) {
+          v = pick1D(p);
+          if (v !== null) break;
+        }
       }
       if (v === null) ok = false;
       else {
@@ -182,18 +230,19 @@ export function enumeratePoints(
       seen.set(prefix.join(','), prefix);
       return;
     }
-    const values = new Set<bigint>();
-    for (const p of onto1D(b, unitRow(width(b.space) + b.nLocals, k))) {
-      if (p.lo === undefined || p.hi === undefined) {
-        if (extreme1D(p, 1n).kind === 'empty') continue;
-        throw new Error(
-          `enumeratePoints: the set is unbounded in dimension '${s.space.dims[k - 1]}'`,
-        );
-      }
-      for (let t = p.lo; t <= p.hi; t++) if (fits(p, t)) values.add(t);
+    const unit = unitRow(width(b.space) + b.nLocals, k);
+    const lo = optimizeBasic(b, unit, -1n);
+    const hi = optimizeBasic(b, unit, 1n);
+    if (lo.kind === 'empty' || hi.kind === 'empty') return;
+    if (lo.kind !== 'value' || hi.kind !== 'value') {
+      throw new Error(
+        `enumeratePoints: the set is unbounded in dimension '${s.space.dims[k - 1]}'`,
+      );
     }
-    for (const v of [...values].sort((x, y) => (x < y ? -1 : x > y ? 1 : 0)))
-      walk(fixColumn(b, k, v), k + 1, [...prefix, v]);
+    for (let v = lo.value; v <= hi.value; v++) {
+      const next = fixColumn(b, k, v);
+      if (!isEmptyBasic(next)) walk(next, k + 1, [...prefix, v]);
+    }
   };
   for (const b of s.pieces) walk(b, 1, []);
   return [...seen.values()].sort(cmpPoints);

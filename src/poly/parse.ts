@@ -140,7 +140,10 @@ export class Parser {
     return this.toks[this.pos++];
   }
   fail(message: string, tok: Token = this.peek): never {
-    throw new ParseError(`${message}, found '${tok.text}'`, tok.col);
+    throw new ParseError(
+      message.startsWith('expected') ? `${message}, found '${tok.text}'` : message,
+      tok.col,
+    );
   }
   name(): Token {
     const t = this.peek;

@@ -1,0 +1,254 @@
+/**
+ * Differential fuzzing campaign (issue 8):
+ *
+ *   npm run fuzz -- --seed S --count N [--jobs J] [--out DIR] [--oracle MODULE] [--no-reduce]
+ *
+ * Program k of the campaign is generateKernel(S + k). Each goes through the oracle;
+ * every mismatch or crash is saved under DIR/seed-<s>/ (program.c, instrumented.c,
+ * info.json with seed, features and the oracle's verdict, output.txt, and reduced.c: the
+ * program shrunk while the oracle keeps giving the same verdict). Prints progress, then
+ *
+ *   fuzz: N programs, K contracted arrays, M mismatches, C crashes
+ *
+ * and exits 1 when M + C > 0. `--oracle MODULE` loads a module exporting `oracle`
+ * (an Oracle); without it the stub oracle runs.
+ */
+import { mkdir, writeFile } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { join, resolve } from 'node:path';
+import { pathToFileURL } from 'node:url';
+import { Command, InvalidArgumentError } from 'commander';
+import { generateKernel, type GeneratedKernel } from './generate.js';
+import { stubOracle, type Oracle, type OracleResult } from './oracle.js';
+import { reduceKernel } from './reduce.js';
+
+export interface CampaignOptions {
+  seed: number;
+  count: number;
+  jobs?: number;
+  oracle?: Oracle;
+  /** Where failures are saved; nothing is written when no program fails. */
+  outDir?: string;
+  /** Reduce failing programs (default true). */
+  reduce?: boolean;
+  /** Passed to reduceKernel: run the checker on every reduction candidate (default true). */
+  checkCandidates?: boolean;
+  log?: (line: string) => void;
+}
+
+export interface CampaignFailure {
+  seed: number;
+  status: 'mismatch' | 'crash';
+  detail: string;
+  dir?: string;
+  reducedSource?: string;
+}
+
+export interface CampaignSummary {
+  programs: number;
+  contractedArrays: number;
+  cellsSaved: number;
+  mismatches: number;
+  crashes: number;
+  failures: CampaignFailure[];
+}
+
+export function summaryLine(s: CampaignSummary): string {
+  return `fuzz: ${s.programs} programs, ${s.contractedArrays} contracted arrays, ${s.mismatches} mismatches, ${s.crashes} crashes`;
+}
+
+/** The oracle, with thrown exceptions turned into crashes. */
+async function judge(oracle: Oracle, kernel: GeneratedKernel): Promise<OracleResult> {
+  try {
+    return await oracle(kernel);
+  } catch (e) {
+    return {
+      status: 'crash',
+      contractedArrays: 0,
+      detail: `oracle threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
+    };
+  }
+}
+
+export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummary> {
+  const oracle = opts.oracle ?? stubOracle;
+  const jobs = Math.max(1, opts.jobs ?? 1);
+  const log = opts.log ?? ((line: string) => console.log(line));
+  const outDir = resolve(opts.outDir ?? 'fuzz-failures');
+  const summary: CampaignSummary = {
+    programs: 0,
+    contractedArrays: 0,
+    cellsSaved: 0,
+    mismatches: 0,
+    crashes: 0,
+    failures: [],
+  };
+  const progressEvery = Math.max(1, Math.ceil(opts.count / 10));
+  let next = 0;
+
+  const one = async (seed: number) => {
+    let kernel: GeneratedKernel;
+    try {
+      kernel = generateKernel(seed);
+    } catch (e) {
+      // The generator is part of the tool chain under test: its failure is a crash too.
+      summary.programs++;
+      summary.crashes++;
+      summary.failures.push({
+        seed,
+        status: 'crash',
+        detail: `generator: ${e instanceof Error ? e.message : String(e)}`,
+      });
+      log(`fuzz: seed ${seed}: generator crash`);
+      return;
+    }
+    const verdict = await judge(oracle, kernel);
+    summary.programs++;
+    summary.contractedArrays += verdict.contractedArrays;
+    summary.cellsSaved += verdict.cellsSaved ?? 0;
+    if (verdict.status === 'mismatch') summary.mismatches++;
+    else if (verdict.status === 'crash') summary.crashes++;
+    if (verdict.status !== 'pass')
+      log(`fuzz: seed ${seed}: ${verdict.status}: ${verdict.detail ?? ''}`);
+    // Progress before the (slow) reduction, so counts are printed once and in order.
+    if (summary.programs % progressEvery === 0 || summary.programs === opts.count) {
+      log(
+        `fuzz: ${summary.programs}/${opts.count} programs, ${summary.mismatches} mismatches, ${summary.crashes} crashes`,
+      );
+    }
+    if (verdict.status !== 'pass')
+      summary.failures.push(await saveFailure(kernel, verdict, oracle, outDir, opts, log));
+  };
+
+  const worker = async () => {
+    while (next < opts.count) {
+      const k = next++;
+      await one(opts.seed + k);
+    }
+  };
+  await Promise.all(Array.from({ length: Math.min(jobs, opts.count) }, worker));
+  summary.failures.sort((a, b) => a.seed - b.seed);
+  return summary;
+}
+
+async function saveFailure(
+  kernel: GeneratedKernel,
+  verdict: OracleResult,
+  oracle: Oracle,
+  outDir: string,
+  opts: CampaignOptions,
+  log: (line: string) => void,
+): Promise<CampaignFailure> {
+  const status = verdict.status as 'mismatch' | 'crash';
+  const dir = join(outDir, `seed-${kernel.seed}`);
+  await mkdir(dir, { recursive: true });
+  await writeFile(join(dir, 'program.c'), kernel.source);
+  await writeFile(join(dir, 'instrumented.c'), kernel.instrumented);
+  await writeFile(join(dir, 'output.txt'), verdict.output ?? '');
+  const info = {
+    seed: kernel.seed,
+    status,
+    detail: verdict.detail ?? '',
+    features: kernel.features,
+    temporaries: kernel.temporaries,
+    reproduce: `generateKernel(${kernel.seed})`,
+  };
+  await writeFile(join(dir, 'info.json'), JSON.stringify(info, null, 2) + '\n');
+  const failure: CampaignFailure = { seed: kernel.seed, status, detail: verdict.detail ?? '', dir };
+  if (opts.reduce ?? true) {
+    // Same verdict on the reduced program: it still shows the bug, not a different one.
+    const stillFails = async (_source: string, candidate: GeneratedKernel) =>
+      (await judge(oracle, candidate)).status === status;
+    const reduced = await reduceKernel(kernel, stillFails, {
+      checkCandidates: opts.checkCandidates ?? true,
+    });
+    await writeFile(join(dir, 'reduced.c'), reduced.kernel.source);
+    failure.reducedSource = reduced.kernel.source;
+    log(
+      `fuzz: seed ${kernel.seed}: reduced in ${reduced.steps} steps (${reduced.tests} tests) -> ${join(dir, 'reduced.c')}`,
+    );
+  }
+  return failure;
+}
+
+// ---- command line ---------------------------------------------------------
+
+const integer = (name: string) => (text: string) => {
+  const n = Number(text);
+  if (!Number.isInteger(n) || n < 0)
+    throw new InvalidArgumentError(`${name} must be a non-negative integer`);
+  return n;
+};
+
+export interface CampaignIo {
+  log: (line: string) => void;
+  error: (line: string) => void;
+}
+
+const consoleIo: CampaignIo = { log: (l) => console.log(l), error: (l) => console.error(l) };
+
+export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<number> {
+  const program = new Command('fuzz')
+    .description('differential fuzzing of beeclak on random static-control kernels')
+    .option('--seed <S>', 'first seed', integer('seed'), 1)
+    .option('--count <N>', 'number of programs', integer('count'), 50)
+    .option(
+      '--jobs <J>',
+      'programs checked in parallel',
+      integer('jobs'),
+      Math.max(1, availableParallelism()),
+    )
+    .option('--out <DIR>', 'directory for failing programs', 'fuzz-failures')
+    .option('--oracle <MODULE>', 'module exporting `oracle` (default: compile-and-run stub)')
+    .option('--no-reduce', 'do not reduce failing programs')
+    .configureOutput({
+      writeOut: (t) => io.log(t.trimEnd()),
+      writeErr: (t) => io.error(t.trimEnd()),
+    })
+    .exitOverride();
+  try {
+    program.parse(argv, { from: 'user' });
+  } catch (e) {
+    return (e as { exitCode?: number }).exitCode === 0 ? 0 : 2;
+  }
+  const o = program.opts<{
+    seed: number;
+    count: number;
+    jobs: number;
+    out: string;
+    oracle?: string;
+    reduce: boolean;
+  }>();
+  let oracle: Oracle = stubOracle;
+  if (o.oracle) {
+    const mod = (await import(pathToFileURL(resolve(o.oracle)).href)) as { oracle?: Oracle };
+    if (typeof mod.oracle !== 'function') {
+      io.error(`fuzz: ${o.oracle} does not export an \`oracle\` function`);
+      return 2;
+    }
+    oracle = mod.oracle;
+  }
+  const summary = await runCampaign({
+    seed: o.seed,
+    count: o.count,
+    jobs: o.jobs,
+    oracle,
+    outDir: o.out,
+    reduce: o.reduce,
+    log: io.log,
+  });
+  if (summary.cellsSaved > 0)
+    io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);
+  io.log(summaryLine(summary));
+  return summary.mismatches + summary.crashes > 0 ? 1 : 0;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {
+  main(process.argv.slice(2)).then(
+    (code) => process.exit(code),
+    (e) => {
+      console.error(e);
+      process.exit(1);
+    },
+  );
+}

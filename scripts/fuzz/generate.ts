@@ -1,0 +1,203 @@
+/**
+ * Random static-control kernels for differential fuzzing of beeclak (issue 8).
+ *
+ * `generateKernel(seed)` is a pure function of its seed and options: same seed, same
+ * program text. Guarantees, by construction and proved on every program by
+ * validate.ts before it is returned:
+ *  - every read of a temporary reads a cell definitely written earlier in the run,
+ *    whatever the input values;
+ *  - every subscript (temporaries, `in`, `out`) is within its declared bounds;
+ *  - no undefined behaviour: computed values are `unsigned` (wrapping), loop counters
+ *    are small `int`s, no division except of non-negative counters by constant strides,
+ *    `%` only by positive extents, shifts only by constants in [1, 7];
+ *  - deterministic: `main` fills `in` from a fixed LCG and prints `checksum %u`.
+ */
+import { type Param, type Program, type Stmt, type TempDecl } from './ir.js';
+import { PATTERNS, repeat, type Phase, type PatternContext } from './patterns.js';
+import { programFeatures } from './features.js';
+import { Rng } from './random.js';
+import { renderAff, renderProgram } from './render.js';
+import { validateProgram } from './validate.js';
+
+export interface GenerateOptions {
+  /** Upper bound on the number of temporaries (1-4). */
+  maxTemps?: number;
+  /** Probability that the kernel takes VLA sizes from its arguments. */
+  vlaProbability?: number;
+  /** Probability of data-dependent branches and non-affine subscripts. */
+  dataProbability?: number;
+  /** Reject programs executing more assignment instances than this. */
+  maxInstances?: number;
+}
+
+export interface GeneratedTemporary {
+  name: string;
+  dims: number;
+  /** C text of each extent (`N`, `n`, `N + M - 1`). */
+  extents: string[];
+}
+
+export interface GeneratedKernel {
+  seed: number;
+  /** The complete C99 program. */
+  source: string;
+  /** The same program with read-after-write and per-dimension bounds assertions. */
+  instrumented: string;
+  temporaries: GeneratedTemporary[];
+  /** Every object-like macro of the program and its value. */
+  defines: Record<string, number>;
+  /** Values `main` passes for the `int` size arguments of `kernel` (VLA sizes). */
+  args: Record<string, number>;
+  features: string[];
+  /** Assignment instances the kernel executes (data-dependent branches counted as taken). */
+  instances: number;
+  /** The IR the text was rendered from (for reduce.ts). */
+  program: Program;
+}
+
+const DEFAULTS: Required<GenerateOptions> = {
+  maxTemps: 4,
+  vlaProbability: 0.25,
+  dataProbability: 0.35,
+  maxInstances: 4000,
+};
+const MAX_ATTEMPTS = 60;
+
+export function generateKernel(seed: number, options: GenerateOptions = {}): GeneratedKernel {
+  const opts = { ...DEFAULTS, ...options };
+  let lastError = '';
+  for (let attempt = 0; attempt < MAX_ATTEMPTS; attempt++) {
+    const rng = new Rng((seed >>> 0) ^ Math.imul(attempt, 0x2545f491));
+    const program = buildProgram(rng, seed, opts);
+    const val = validateProgram(program);
+    if (!val.ok) {
+      lastError = val.error ?? '';
+      continue;
+    }
+    if (val.instances > opts.maxInstances || program.temps.some((t) => val.reads[t.name] === 0))
+      continue;
+    return finishKernel(program);
+  }
+  throw new Error(
+    `generateKernel(${seed}): no valid program in ${MAX_ATTEMPTS} attempts (last: ${lastError})`,
+  );
+}
+
+/** Render and describe a (validated) program. */
+export function finishKernel(program: Program): GeneratedKernel {
+  const val = validateProgram(program);
+  if (!val.ok) throw new Error(`finishKernel: invalid program: ${val.error}`);
+  const defines: Record<string, number> = {};
+  const args: Record<string, number> = {};
+  for (const q of program.params) (q.kind === 'define' ? defines : args)[q.name] = q.value;
+  defines.IN_N = program.inLen;
+  defines.OUT_N = program.outLen;
+  return {
+    seed: program.seed,
+    source: renderProgram(program),
+    instrumented: renderProgram(program, { instrument: true }),
+    temporaries: program.temps.map((t) => ({
+      name: t.name,
+      dims: t.extents.length,
+      extents: t.extents.map(renderAff),
+    })),
+    defines,
+    args,
+    features: programFeatures(program),
+    instances: val.instances,
+    program,
+  };
+}
+
+function buildParams(rng: Rng, vlaProbability: number): Param[] {
+  const params: Param[] = [
+    { name: 'N', value: rng.int(4, 12), kind: 'define' },
+    { name: 'M', value: rng.int(2, 10), kind: 'define' },
+  ];
+  if (rng.chance(0.5)) params.push({ name: 'P', value: rng.int(2, 6), kind: 'define' });
+  if (rng.chance(vlaProbability)) {
+    params.push({ name: 'n', value: rng.int(2, 10), kind: 'arg' });
+    if (rng.chance(0.4)) params.push({ name: 'm', value: rng.int(2, 6), kind: 'arg' });
+  }
+  return params;
+}
+
+function buildProgram(rng: Rng, seed: number, opts: Required<GenerateOptions>): Program {
+  const params = buildParams(rng, opts.vlaProbability);
+  const temps: TempDecl[] = [];
+  const allPhases: Phase[] = [];
+  const ctx: PatternContext = {
+    rng,
+    params,
+    data: rng.chance(opts.dataProbability),
+    inLen: 128,
+    outLen: 128,
+    newTemp: (extents) => {
+      const t = { name: `t${temps.length}`, extents };
+      temps.push(t);
+      return t;
+    },
+    newPhase: (stmt, needs = []) => {
+      const p = { id: allPhases.length, stmt, needs };
+      allPhases.push(p);
+      return p;
+    },
+    full: [],
+  };
+  const nTemps = rng.int(1, Math.max(1, Math.min(4, opts.maxTemps)));
+  const names = Object.keys(PATTERNS);
+  const lists: Phase[][] = [];
+  for (let k = 0; k < nTemps; k++) {
+    const name = rng.pick(names.filter((n) => n !== 'chain' || ctx.full.length > 0));
+    lists.push(PATTERNS[name](ctx));
+  }
+  // Random interleaving that keeps each pattern's order and every `needs` edge.
+  const done = new Set<number>();
+  const body: Stmt[] = [];
+  const heads = lists.map(() => 0);
+  for (;;) {
+    const ready = lists
+      .map((l, k) => k)
+      .filter(
+        (k) => heads[k] < lists[k].length && lists[k][heads[k]].needs.every((n) => done.has(n)),
+      );
+    if (ready.length === 0) break;
+    const k = rng.pick(ready);
+    const ph = lists[k][heads[k]++];
+    done.add(ph.id);
+    body.push(nestDepth(ph.stmt) < 4 && rng.chance(0.1) ? repeat(ctx, ph.stmt) : ph.stmt);
+  }
+  const program: Program = { seed, params, temps, body, inLen: ctx.inLen, outLen: ctx.outLen };
+  fuseAdjacentNests(rng, program);
+  return program;
+}
+
+/** Deepest loop nesting inside `s` (the generator promises depth 1-4). */
+export function nestDepth(s: Stmt): number {
+  const inner = (ss: Stmt[]) => Math.max(0, ...ss.map(nestDepth));
+  if (s.kind === 'for') return 1 + inner(s.body);
+  if (s.kind === 'if') return inner([...s.then, ...(s.else ?? [])]);
+  return 0;
+}
+
+/** Loop header without body and tags, for comparing nests. */
+const header = (s: Stmt): string =>
+  s.kind === 'for' ? JSON.stringify([s.v, s.init, s.cmp, s.limit, s.step]) : '';
+
+/** Fuse adjacent top-level nests with identical headers when the result stays valid. */
+function fuseAdjacentNests(rng: Rng, p: Program) {
+  for (let k = 0; k + 1 < p.body.length; k++) {
+    const a = p.body[k];
+    const b = p.body[k + 1];
+    if (a.kind !== 'for' || b.kind !== 'for' || header(a) !== header(b) || !rng.chance(0.7))
+      continue;
+    const fused: Stmt = {
+      ...a,
+      body: [...a.body, ...b.body],
+      tags: [...new Set([...(a.tags ?? []), ...(b.tags ?? []), 'fused-nests'])],
+    };
+    const saved = p.body.slice();
+    p.body.splice(k, 2, fused);
+    if (!validateProgram(p).ok) p.body = saved;
+  }
+}

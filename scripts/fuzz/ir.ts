@@ -1,0 +1,139 @@
+/**
+ * The generator's intermediate representation of a fuzz kernel. Programs are built,
+ * validated (validate.ts), rendered to C (render.ts) and reduced (reduce.ts) on this
+ * form, never on C text. Plain data: it survives JSON round trips and structuredClone.
+ */
+
+/** Affine expression `c + sum t[name] * name` over loop counters and size parameters. */
+export interface Aff {
+  c: number;
+  t: Record<string, number>;
+}
+
+/** A loop bound: affine, or the min / max of two affine expressions. */
+export type Bound =
+  { kind: 'aff'; e: Aff } | { kind: 'min' | 'max'; a: Aff; b: Aff; style: 'macro' | 'ternary' };
+
+export type CmpOp = '<' | '<=' | '>' | '>=' | '==';
+
+/** An `if` condition: affine comparison, or a test of input bits (data-dependent). */
+export type Cond =
+  { kind: 'aff'; lhs: Aff; op: CmpOp; rhs: Aff } | { kind: 'data'; idx: Aff; mask: number };
+
+/** One subscript of a temporary: affine (optionally divided by a stride), or `in[idx] % extent`. */
+export type Sub = { kind: 'aff'; e: Aff; div?: number } | { kind: 'data'; idx: Aff };
+
+export interface TempRef {
+  name: string;
+  subs: Sub[];
+}
+
+export type LValue = { kind: 'temp'; ref: TempRef } | { kind: 'out'; idx: Aff };
+
+/** Right-hand side values; all computed values are `unsigned` in C. */
+export type VExpr =
+  | { kind: 'temp'; ref: TempRef }
+  | { kind: 'in'; idx: Aff }
+  | { kind: 'var'; v: string }
+  | { kind: 'const'; n: number }
+  | { kind: 'bin'; op: '+' | '-' | '*' | '^' | '&' | '|'; a: VExpr; b: VExpr }
+  | { kind: 'shr'; a: VExpr; k: number }
+  | { kind: 'sel'; cond: Cond; a: VExpr; b: VExpr };
+
+/** Pattern tags name the lifetime pattern a statement belongs to (features list). */
+interface Tagged {
+  tags?: string[];
+}
+
+/** `for (int v = init; v cmp limit; v += step)` with step != 0 (negative: decreasing). */
+export interface Loop extends Tagged {
+  kind: 'for';
+  v: string;
+  init: Bound;
+  cmp: '<' | '<=' | '>' | '>=';
+  limit: Bound;
+  step: number;
+  body: Stmt[];
+}
+
+export interface If extends Tagged {
+  kind: 'if';
+  conds: Cond[];
+  then: Stmt[];
+  else?: Stmt[];
+}
+
+export interface Assign extends Tagged {
+  kind: 'assign';
+  lhs: LValue;
+  op: '=' | '+=' | '^=';
+  rhs: VExpr;
+}
+
+export type Stmt = Loop | If | Assign;
+
+/** A size parameter: a `#define` macro, or an `int` argument of `kernel` (VLA sizes). */
+export interface Param {
+  name: string;
+  value: number;
+  kind: 'define' | 'arg';
+}
+
+export interface TempDecl {
+  name: string;
+  /** Affine in the parameters. */
+  extents: Aff[];
+}
+
+export interface Program {
+  seed: number;
+  params: Param[];
+  temps: TempDecl[];
+  body: Stmt[];
+  /** Lengths of the `in` and `out` arrays of `kernel`. */
+  inLen: number;
+  outLen: number;
+}
+
+// ---- affine helpers -------------------------------------------------------
+
+export function aff(c: number, t: Record<string, number> = {}): Aff {
+  const clean: Record<string, number> = {};
+  for (const [k, v] of Object.entries(t)) if (v !== 0) clean[k] = v;
+  return { c, t: clean };
+}
+
+export const cst = (c: number): Aff => aff(c);
+export const v = (name: string, coef = 1, c = 0): Aff => aff(c, { [name]: coef });
+
+export function add(a: Aff, b: Aff): Aff {
+  const t: Record<string, number> = { ...a.t };
+  for (const [k, x] of Object.entries(b.t)) t[k] = (t[k] ?? 0) + x;
+  return aff(a.c + b.c, t);
+}
+
+export function scale(a: Aff, k: number): Aff {
+  const t: Record<string, number> = {};
+  for (const [n, x] of Object.entries(a.t)) t[n] = x * k;
+  return aff(a.c * k, t);
+}
+
+export const sub = (a: Aff, b: Aff): Aff => add(a, scale(b, -1));
+export const plus = (a: Aff, c: number): Aff => add(a, cst(c));
+
+export function evalAff(a: Aff, env: ReadonlyMap<string, number>): number {
+  let s = a.c;
+  for (const [n, k] of Object.entries(a.t)) {
+    const x = env.get(n);
+    if (x === undefined) throw new Error(`unbound name ${n}`);
+    s += k * x;
+  }
+  return s;
+}
+
+export const affBound = (e: Aff): Bound => ({ kind: 'aff', e });
+
+/** Affine subscript helper. */
+export const asub = (e: Aff, div?: number): Sub =>
+  div ? { kind: 'aff', e, div } : { kind: 'aff', e };
+export const tref = (name: string, subs: Sub[]): TempRef => ({ name, subs });

@@ -1,0 +1,286 @@
+/**
+ * IR -> C99 text. Two variants of the same program:
+ *  - plain: what beeclak is fuzzed with;
+ *  - instrumented: every temporary has a parallel "written" flag array, every read of a
+ *    temporary asserts its flag, every subscript asserts its bounds (per dimension, which
+ *    ASan cannot do inside one array). It prints the same checksum line as the plain one.
+ */
+import type {
+  Aff,
+  Bound,
+  Cond,
+  LValue,
+  Program,
+  Stmt,
+  Sub,
+  TempDecl,
+  TempRef,
+  VExpr,
+} from './ir.js';
+
+export const IN_LEN_MACRO = 'IN_N';
+export const OUT_LEN_MACRO = 'OUT_N';
+
+export function renderAff(a: Aff): string {
+  const pos: string[] = [];
+  const neg: string[] = [];
+  const term = (n: string, k: number) => (Math.abs(k) === 1 ? n : `${Math.abs(k)} * ${n}`);
+  for (const [n, k] of Object.entries(a.t)) {
+    if (k > 0) pos.push(term(n, k));
+    else if (k < 0) neg.push(term(n, k));
+  }
+  let s = pos.join(' + ');
+  for (const t of neg) s = s ? `${s} - ${t}` : `-${t}`;
+  if (a.c > 0) s = s ? `${s} + ${a.c}` : `${a.c}`;
+  else if (a.c < 0) s = s ? `${s} - ${-a.c}` : `${a.c}`;
+  return s || '0';
+}
+
+/** Parenthesised unless a single name or number. */
+function atom(a: Aff): string {
+  const s = renderAff(a);
+  return /^-?[A-Za-z_0-9]+$/.test(s) ? s : `(${s})`;
+}
+
+function renderBound(b: Bound): string {
+  if (b.kind === 'aff') return renderAff(b.e);
+  const [x, y] = [renderAff(b.a), renderAff(b.b)];
+  if (b.style === 'macro') return `${b.kind === 'min' ? 'MIN' : 'MAX'}(${x}, ${y})`;
+  return `((${x}) ${b.kind === 'min' ? '<' : '>'} (${y}) ? (${x}) : (${y}))`;
+}
+
+export function usesMinMaxMacro(p: Program): boolean {
+  let found = false;
+  const walk = (ss: Stmt[]) => {
+    for (const s of ss) {
+      if (s.kind === 'for') {
+        for (const b of [s.init, s.limit])
+          if (b.kind !== 'aff' && b.style === 'macro') found = true;
+        walk(s.body);
+      } else if (s.kind === 'if') {
+        walk(s.then);
+        walk(s.else ?? []);
+      }
+    }
+  };
+  walk(p.body);
+  return found;
+}
+
+class Printer {
+  private lines: string[] = [];
+  constructor(
+    private readonly p: Program,
+    private readonly instrument: boolean,
+  ) {}
+
+  private temp(name: string): TempDecl {
+    const t = this.p.temps.find((x) => x.name === name);
+    if (!t) throw new Error(`unknown temporary ${name}`);
+    return t;
+  }
+
+  private checked(index: string, extent: string): string {
+    return this.instrument ? `fz_idx(${index}, ${extent}, __LINE__)` : index;
+  }
+
+  private inRead(idx: Aff): string {
+    return `in[${this.checked(renderAff(idx), IN_LEN_MACRO)}]`;
+  }
+
+  private subs(ref: TempRef): string {
+    const decl = this.temp(ref.name);
+    return ref.subs
+      .map((s: Sub, d: number) => {
+        const ext = decl.extents[d];
+        let index: string;
+        if (s.kind === 'data') index = `${this.inRead(s.idx)} % ${atom(ext)}`;
+        else if (s.div) index = `${atom(s.e)} / ${s.div}`;
+        else index = renderAff(s.e);
+        return `[${this.checked(index, renderAff(ext))}]`;
+      })
+      .join('');
+  }
+
+  cond(c: Cond): string {
+    if (c.kind === 'data') return `(${this.inRead(c.idx)} & ${c.mask}u)`;
+    return `${renderAff(c.lhs)} ${c.op} ${renderAff(c.rhs)}`;
+  }
+
+  value(e: VExpr): string {
+    switch (e.kind) {
+      case 'temp': {
+        const s = this.subs(e.ref);
+        if (!this.instrument) return `${e.ref.name}${s}`;
+        return `fz_rd(${e.ref.name}_w${s}, ${e.ref.name}${s}, "${e.ref.name}", __LINE__)`;
+      }
+      case 'in':
+        return this.inRead(e.idx);
+      case 'var':
+        return `(unsigned)${e.v}`;
+      case 'const':
+        return `${e.n}u`;
+      case 'bin':
+        return `(${this.value(e.a)} ${e.op} ${this.value(e.b)})`;
+      case 'shr':
+        return `(${this.value(e.a)} >> ${e.k})`;
+      case 'sel':
+        return `(${this.cond(e.cond)} ? ${this.value(e.a)} : ${this.value(e.b)})`;
+    }
+  }
+
+  private lvalue(l: LValue): string {
+    if (l.kind === 'out') return `out[${this.checked(renderAff(l.idx), OUT_LEN_MACRO)}]`;
+    return `${l.ref.name}${this.subs(l.ref)}`;
+  }
+
+  private emit(depth: number, text: string) {
+    this.lines.push('  '.repeat(depth) + text);
+  }
+
+  private block(ss: Stmt[], depth: number) {
+    for (const s of ss) this.stmt(s, depth);
+  }
+
+  /** Body of a for/if: braces unless it is one plain assignment. */
+  private body(head: string, ss: Stmt[], depth: number) {
+    const simple = ss.length === 1 && ss[0].kind === 'assign' && !this.instrument;
+    if (simple) {
+      this.emit(depth, head);
+      this.stmt(ss[0], depth + 1);
+    } else {
+      this.emit(depth, `${head} {`);
+      this.block(ss, depth + 1);
+      this.emit(depth, '}');
+    }
+  }
+
+  stmt(s: Stmt, depth: number) {
+    switch (s.kind) {
+      case 'assign': {
+        const text = `${this.lvalue(s.lhs)} ${s.op} ${this.value(s.rhs)};`;
+        if (!this.instrument || s.lhs.kind !== 'temp') {
+          this.emit(depth, text);
+          return;
+        }
+        const ref = s.lhs.ref;
+        const flag = `${ref.name}_w${this.subs(ref)}`;
+        this.emit(depth, '{');
+        if (s.op !== '=')
+          this.emit(depth + 1, `(void)fz_rd(${flag}, 0u, "${ref.name}", __LINE__);`);
+        this.emit(depth + 1, text);
+        this.emit(depth + 1, `${flag} = 1;`);
+        this.emit(depth, '}');
+        return;
+      }
+      case 'if': {
+        const head = `if (${s.conds.map((c) => this.cond(c)).join(' && ')})`;
+        if (!s.else) {
+          this.body(head, s.then, depth);
+          return;
+        }
+        this.emit(depth, `${head} {`);
+        this.block(s.then, depth + 1);
+        this.emit(depth, '} else {');
+        this.block(s.else, depth + 1);
+        this.emit(depth, '}');
+        return;
+      }
+      case 'for': {
+        const inc =
+          s.step === 1
+            ? `${s.v}++`
+            : s.step === -1
+              ? `${s.v}--`
+              : s.step > 0
+                ? `${s.v} += ${s.step}`
+                : `${s.v} -= ${-s.step}`;
+        const head = `for (int ${s.v} = ${renderBound(s.init)}; ${s.v} ${s.cmp} ${renderBound(s.limit)}; ${inc})`;
+        this.body(head, s.body, depth);
+        return;
+      }
+    }
+  }
+
+  program(): string {
+    const p = this.p;
+    const args = p.params.filter((q) => q.kind === 'arg');
+    const L = (t: string) => this.lines.push(t);
+    L(
+      `/* beeclak fuzz kernel, seed ${p.seed}${this.instrument ? ' (instrumented: read-after-write and bounds checks)' : ''} */`,
+    );
+    L('#include <stdio.h>');
+    if (this.instrument) {
+      L('#include <stdlib.h>');
+      L('#include <string.h>');
+    }
+    L('');
+    for (const q of p.params) if (q.kind === 'define') L(`#define ${q.name} ${q.value}`);
+    L(`#define ${IN_LEN_MACRO} ${p.inLen}`);
+    L(`#define ${OUT_LEN_MACRO} ${p.outLen}`);
+    if (usesMinMaxMacro(p)) {
+      L('#define MIN(a, b) ((a) < (b) ? (a) : (b))');
+      L('#define MAX(a, b) ((a) > (b) ? (a) : (b))');
+    }
+    L('');
+    if (this.instrument) {
+      L('static inline int fz_idx(long e, long n, int line)');
+      L('{');
+      L('  if (e < 0 || e >= n) {');
+      L('    fprintf(stderr, "fuzz-check: index %ld outside [0, %ld) at line %d\\n", e, n, line);');
+      L('    abort();');
+      L('  }');
+      L('  return (int)e;');
+      L('}');
+      L('');
+      L(
+        'static inline unsigned fz_rd(unsigned char written, unsigned value, const char *name, int line)',
+      );
+      L('{');
+      L('  if (!written) {');
+      L('    fprintf(stderr, "fuzz-check: read of unwritten %s cell at line %d\\n", name, line);');
+      L('    abort();');
+      L('  }');
+      L('  return value;');
+      L('}');
+      L('');
+    }
+    const sig = [...args.map((q) => `int ${q.name}`), 'const unsigned *in', 'unsigned *out'].join(
+      ', ',
+    );
+    L(`void kernel(${sig})`);
+    L('{');
+    for (const t of p.temps) {
+      const dims = t.extents.map((e) => `[${renderAff(e)}]`).join('');
+      L(`  unsigned ${t.name}${dims};`);
+      if (this.instrument) {
+        L(`  unsigned char ${t.name}_w${dims};`);
+        L(`  memset(${t.name}_w, 0, sizeof ${t.name}_w);`);
+      }
+    }
+    this.block(p.body, 1);
+    L('}');
+    L('');
+    L('int main(void)');
+    L('{');
+    L(`  static unsigned in[${IN_LEN_MACRO}];`);
+    L(`  static unsigned out[${OUT_LEN_MACRO}];`);
+    L(`  unsigned s = ${(p.seed >>> 0) % 1000003}u;`);
+    L(`  for (int k = 0; k < ${IN_LEN_MACRO}; k++) {`);
+    L('    s = s * 1103515245u + 12345u;');
+    L('    in[k] = s >> 8;');
+    L('  }');
+    L(`  kernel(${[...args.map((q) => String(q.value)), 'in', 'out'].join(', ')});`);
+    L('  unsigned h = 2166136261u;');
+    L(`  for (int k = 0; k < ${OUT_LEN_MACRO}; k++)`);
+    L('    h = (h ^ out[k]) * 16777619u;');
+    L('  printf("checksum %u\\n", h);');
+    L('  return 0;');
+    L('}');
+    return this.lines.join('\n') + '\n';
+  }
+}
+
+export function renderProgram(p: Program, options: { instrument?: boolean } = {}): string {
+  return new Printer(p, options.instrument ?? false).program();
+}

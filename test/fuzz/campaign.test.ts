@@ -1,0 +1,132 @@
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { main, runCampaign, summaryLine } from '../../scripts/fuzz/campaign.js';
+import type { Oracle } from '../../scripts/fuzz/oracle.js';
+
+const accumulatesIntoTemp = /^\s*t\d\[.*\] \+= /m;
+
+describe('fuzz campaign', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'beeclak-fuzz-test-'));
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('runs the stub oracle over consecutive seeds and reports a clean summary', async () => {
+    const lines: string[] = [];
+    const s = await runCampaign({
+      seed: 40,
+      count: 4,
+      jobs: 2,
+      outDir: dir,
+      log: (l) => lines.push(l),
+    });
+    expect(s).toMatchObject({ programs: 4, mismatches: 0, crashes: 0, contractedArrays: 0 });
+    expect(summaryLine(s)).toBe('fuzz: 4 programs, 0 contracted arrays, 0 mismatches, 0 crashes');
+    expect(lines[lines.length - 1]).toBe('fuzz: 4/4 programs, 0 mismatches, 0 crashes');
+    expect(existsSync(join(dir, 'seed-40'))).toBe(false);
+  });
+
+  it('saves, counts and reduces the failures an oracle reports', async () => {
+    // A fake oracle: "mismatch" on any accumulation into a temporary, 1 contracted array per program.
+    const oracle: Oracle = async (k) => ({
+      status: accumulatesIntoTemp.test(k.source) ? 'mismatch' : 'pass',
+      contractedArrays: 1,
+      detail: 'synthetic',
+      output: 'checksum 1\n',
+    });
+    const lines: string[] = [];
+    const s = await runCampaign({
+      seed: 0,
+      count: 6,
+      jobs: 2,
+      oracle,
+      outDir: dir,
+      checkCandidates: false,
+      log: (l) => lines.push(l),
+    });
+    // Regression: the final progress line was printed twice when a reduction finished last.
+    expect(lines.filter((l) => l.startsWith('fuzz: 6/6 programs')).length).toBe(1);
+    expect(s.programs).toBe(6);
+    expect(s.contractedArrays).toBe(6);
+    expect(s.mismatches).toBeGreaterThan(0);
+    expect(s.failures.length).toBe(s.mismatches);
+    for (const f of s.failures) {
+      const d = join(dir, `seed-${f.seed}`);
+      expect(readFileSync(join(d, 'program.c'), 'utf8')).toMatch(accumulatesIntoTemp);
+      expect(JSON.parse(readFileSync(join(d, 'info.json'), 'utf8'))).toMatchObject({
+        seed: f.seed,
+        status: 'mismatch',
+      });
+      expect(readFileSync(join(d, 'output.txt'), 'utf8')).toBe('checksum 1\n');
+      const reduced = readFileSync(join(d, 'reduced.c'), 'utf8');
+      expect(reduced).toMatch(accumulatesIntoTemp);
+      expect(reduced.length).toBeLessThan(readFileSync(join(d, 'program.c'), 'utf8').length);
+    }
+  });
+
+  it('counts an oracle that throws as a crash', async () => {
+    const oracle: Oracle = async () => {
+      throw new Error('boom');
+    };
+    const s = await runCampaign({
+      seed: 7,
+      count: 1,
+      oracle,
+      outDir: dir,
+      reduce: false,
+      log: () => {},
+    });
+    expect(s).toMatchObject({ programs: 1, crashes: 1, mismatches: 0 });
+    expect(s.failures[0].detail).toContain('boom');
+  });
+
+  it('command line: exit 1 and the summary line when a plugged-in oracle reports crashes; 2 on bad usage', async () => {
+    const mod = join(dir, 'oracle.mjs');
+    writeFileSync(
+      mod,
+      "export const oracle = async () => ({ status: 'crash', contractedArrays: 2, detail: 'always' });\n",
+    );
+    const logs: string[] = [];
+    const errors: string[] = [];
+    const io = { log: (l: string) => void logs.push(l), error: (l: string) => void errors.push(l) };
+    const code = await main(
+      [
+        '--seed',
+        '5',
+        '--count',
+        '2',
+        '--jobs',
+        '1',
+        '--oracle',
+        mod,
+        '--out',
+        join(dir, 'f'),
+        '--no-reduce',
+      ],
+      io,
+    );
+    expect(code).toBe(1);
+    expect(logs[logs.length - 1]).toBe(
+      'fuzz: 2 programs, 4 contracted arrays, 0 mismatches, 2 crashes',
+    );
+    expect(existsSync(join(dir, 'f', 'seed-5', 'program.c'))).toBe(true);
+    expect(await main(['--count', 'many'], io)).toBe(2);
+    expect(errors.join('\n')).toContain('count must be a non-negative integer');
+  });
+});
+
+describe('show', () => {
+  it('prints the program of a seed, its instrumented variant, or its description', async () => {
+    const { show } = await import('../../scripts/fuzz/show.js');
+    const { generateKernel } = await import('../../scripts/fuzz/generate.js');
+    expect(show(['9'])).toEqual({ code: 0, text: generateKernel(9).source });
+    expect(show(['9', '--instrumented']).text).toContain('fz_rd(');
+    expect(JSON.parse(show(['9', '--json']).text)).toMatchObject({
+      seed: 9,
+      features: generateKernel(9).features,
+    });
+    expect(show(['nine']).code).toBe(2);
+  });
+});

@@ -1,0 +1,65 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
+import { generateKernel } from '../../scripts/fuzz/generate.js';
+import { maxLive, traceLifetimes } from '../../scripts/fuzz/lifetimes.js';
+
+/**
+ * A stand-in for `beeclak` speaking the documented interface; its first argument picks a
+ * behaviour: honest no-op, a wrong mapping, a wrong output, a failing `check`, a refusal.
+ */
+const FAKE = `
+import { readFileSync, writeFileSync } from 'node:fs';
+const [mode, cmd, file, ...rest] = process.argv.slice(2);
+if (cmd === 'check') process.exit(mode === 'bad-check' ? 1 : 0);
+if (mode === 'refuse') { console.error('original.c:1:1: refused'); process.exit(1); }
+const out = rest[rest.indexOf('-o') + 1];
+const report = rest[rest.indexOf('--report-file') + 1];
+let src = readFileSync(file, 'utf8');
+if (mode === 'bad-output') src = src.replace('h = (h ^ out[k]) * 16777619u;', 'h = (h ^ out[k]) * 16777619u + 1u;');
+writeFileSync(out, src);
+const arrays = mode === 'bad-mapping'
+  ? [{ name: 't0', status: 'scalarized', originalCells: 100, compressedCells: 1, mapping: { M: [], b: [] } }]
+  : [{ name: 't0', status: 'unchanged', reason: 'fake' }];
+writeFileSync(report, JSON.stringify({ file, arrays }));
+`;
+
+describe('contractOracle (against a fake beeclak)', () => {
+  let dir: string;
+  let fake: string;
+  // A program whose t0 has more than one live cell at some point: a scalar t0 is wrong.
+  const seed = [...Array(50).keys()].find(
+    (s) => maxLive(traceLifetimes(generateKernel(s).program).get('t0')!) > 1,
+  )!;
+  const kernel = generateKernel(seed);
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'beeclak-fake-'));
+    fake = join(dir, 'beeclak.mjs');
+    writeFileSync(fake, FAKE);
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const oracle = (mode: string) => contractOracle({ beeclak: [process.execPath, fake, mode] });
+
+  it('passes an honest transformation', async () => {
+    expect(await oracle('identity')(kernel)).toMatchObject({ status: 'pass', contractedArrays: 0 });
+  });
+
+  it('reports a mapping that shares a slot between conflicting cells', async () => {
+    const r = await oracle('bad-mapping')(kernel);
+    expect(r).toMatchObject({ status: 'mismatch', contractedArrays: 1, cellsSaved: 99 });
+    expect(r.detail).toMatch(/t0: mapping .* maps conflicting cells/);
+  });
+
+  it('reports a different checksum, a failing check and a refusal', async () => {
+    expect((await oracle('bad-output')(kernel)).detail).toMatch(/output differs/);
+    expect(await oracle('bad-check')(kernel)).toMatchObject({
+      status: 'mismatch',
+      detail: 'beeclak check exited 1',
+    });
+    expect(await oracle('refuse')(kernel)).toMatchObject({
+      status: 'crash',
+      detail: 'beeclak contract exited 1',
+    });
+  });
+});

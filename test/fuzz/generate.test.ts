@@ -1,0 +1,231 @@
+import { availableParallelism } from 'node:os';
+import { checkKernel } from '../../scripts/fuzz/check.js';
+import { finishKernel, generateKernel, nestDepth } from '../../scripts/fuzz/generate.js';
+import { aff, asub, cst, tref, v, type Program, type Stmt } from '../../scripts/fuzz/ir.js';
+import { renderProgram } from '../../scripts/fuzz/render.js';
+import { validateProgram } from '../../scripts/fuzz/validate.js';
+
+/** Run `f` over `items` with at most `n` in flight. */
+async function pool<T, R>(items: T[], n: number, f: (x: T) => Promise<R>): Promise<R[]> {
+  const out: R[] = new Array(items.length);
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) {
+      const k = next++;
+      out[k] = await f(items[k]);
+    }
+  };
+  await Promise.all(Array.from({ length: n }, worker));
+  return out;
+}
+
+const seeds = (from: number, n: number) => Array.from({ length: n }, (_, k) => from + k);
+
+/** Seeds 0..199, generated once for the static tests. */
+const corpus = seeds(0, 200).map((s) => generateKernel(s));
+
+/** A hand-written program: t0[N] read by `out[i] += t0[i + shift]`, optionally written first. */
+function tiny(opts: { write: boolean; readShift: number }): Program {
+  const body: Stmt[] = [];
+  const loop = (s: Stmt): Stmt => ({
+    kind: 'for',
+    v: 'i',
+    init: { kind: 'aff', e: cst(0) },
+    cmp: '<',
+    limit: { kind: 'aff', e: v('N') },
+    step: 1,
+    body: [s],
+  });
+  if (opts.write)
+    body.push(
+      loop({
+        kind: 'assign',
+        lhs: { kind: 'temp', ref: tref('t0', [asub(v('i'))]) },
+        op: '=',
+        rhs: { kind: 'in', idx: v('i') },
+      }),
+    );
+  body.push(
+    loop({
+      kind: 'assign',
+      lhs: { kind: 'out', idx: v('i') },
+      op: '+=',
+      rhs: { kind: 'temp', ref: tref('t0', [asub(v('i', 1, opts.readShift))]) },
+    }),
+  );
+  return {
+    seed: 0,
+    params: [{ name: 'N', value: 6, kind: 'define' }],
+    temps: [{ name: 't0', extents: [v('N')] }],
+    body,
+    inLen: 16,
+    outLen: 16,
+  };
+}
+
+describe('generateKernel', () => {
+  it('is reproducible: same seed, same text; different seeds, different programs', () => {
+    for (const s of seeds(0, 20)) expect(generateKernel(s).source).toBe(generateKernel(s).source);
+    expect(new Set(corpus.map((k) => k.source)).size).toBe(corpus.length);
+  });
+
+  it('returns programs of the promised shape that pass the static proof', () => {
+    for (const k of corpus) {
+      const val = validateProgram(k.program);
+      expect(val).toMatchObject({ ok: true });
+      expect(k.temporaries.length).toBeGreaterThanOrEqual(1);
+      expect(k.temporaries.length).toBeLessThanOrEqual(4);
+      for (const t of k.temporaries) {
+        expect(t.dims).toBeGreaterThanOrEqual(1);
+        expect(t.dims).toBeLessThanOrEqual(3);
+        expect(val.reads[t.name]).toBeGreaterThan(0);
+        expect(k.source).toContain(`unsigned ${t.name}[`);
+      }
+      expect(k.instances).toBeLessThanOrEqual(4000);
+      const depth = Math.max(...k.program.body.map(nestDepth));
+      expect(depth).toBeGreaterThanOrEqual(1);
+      expect(depth).toBeLessThanOrEqual(4);
+      expect(k.source).toMatch(/printf\("checksum %u\\n", h\);/);
+      for (const [name, value] of Object.entries(k.defines))
+        expect(k.source).toContain(`#define ${name} ${value}\n`);
+    }
+  });
+
+  it('covers every pattern of the target class across seeds', () => {
+    const seen = new Set(corpus.flatMap((k) => k.features));
+    const required = [
+      ...[
+        '1d',
+        '2d',
+        '3d',
+        'depth-1',
+        'depth-2',
+        'depth-3',
+        'depth-4',
+        'temps-1',
+        'temps-4',
+        'vla',
+      ],
+      ...[
+        'triangular',
+        'offset',
+        'minmax-macro',
+        'minmax-ternary',
+        'max-bound',
+        'literal-size',
+        'decreasing',
+        'stride',
+        'div-stride',
+      ],
+      ...[
+        'sequence',
+        'fused-nests',
+        'affine-if',
+        'if-else',
+        'transpose',
+        'skew',
+        'shifted-subscript',
+        'accumulation',
+      ],
+      ...['data-dependent-if', 'data-dependent-select', 'non-affine-subscript'],
+      ...[
+        'init-nest',
+        'producer-consumer',
+        'sliding-window',
+        'line-buffer',
+        'time-stencil',
+        'accumulator-row',
+      ],
+      ...['recurrence', 'histogram', 'chain', 'stencil', 'repeat'],
+    ];
+    expect(required.filter((f) => !seen.has(f))).toEqual([]);
+  });
+
+  it('compiles clean under sanitizers and proves read-after-write at run time (30 seeds)', async () => {
+    const results = await pool(seeds(0, 30), Math.max(2, availableParallelism()), async (s) => ({
+      s,
+      r: await checkKernel(generateKernel(s)),
+    }));
+    const failures = results.filter((x) => !x.r.ok).map((x) => `seed ${x.s}: ${x.r.error}`);
+    expect(failures).toEqual([]);
+  });
+});
+
+describe('validateProgram and checkKernel (the guarantees can fail)', () => {
+  it('accepts the written-then-read program, statically and at run time', async () => {
+    const p = tiny({ write: true, readShift: 0 });
+    expect(validateProgram(p).ok).toBe(true);
+    expect(await checkKernel(finishKernel(p))).toMatchObject({ ok: true });
+  });
+
+  it('rejects a read of a never-written temporary, statically and at run time', async () => {
+    const p = tiny({ write: false, readShift: 0 });
+    expect(validateProgram(p).error).toMatch(/before any definite write/);
+    const r = await checkKernel({
+      source: renderProgram(p),
+      instrumented: renderProgram(p, { instrument: true }),
+    });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/read of unwritten t0/);
+  });
+
+  it('rejects an out-of-bounds subscript, statically and at run time', async () => {
+    const p = tiny({ write: true, readShift: 1 });
+    expect(validateProgram(p).error).toMatch(/outside \[0, 6\)/);
+    const r = await checkKernel({
+      source: renderProgram(p),
+      instrumented: renderProgram(p, { instrument: true }),
+    });
+    expect(r.ok).toBe(false);
+  });
+
+  it('rejects a program whose C text and IR disagree (checksum of the IR interpreter)', async () => {
+    // Guards the IR-vs-C cross-check: the dynamic lifetimes are only trusted if both agree.
+    const k = generateKernel(5);
+    const other = generateKernel(6);
+    const r = await checkKernel({ ...k, program: other.program });
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(
+      /IR interpreter computes checksum \d+, the C program printed checksum \d+/,
+    );
+  });
+
+  it('counts writes under a data-dependent if only when both branches write', () => {
+    const w = (rhs: number): Stmt => ({
+      kind: 'assign',
+      lhs: { kind: 'temp', ref: tref('t0', [asub(v('i'))]) },
+      op: '=',
+      rhs: { kind: 'const', n: rhs },
+    });
+    const withIf = (hasElse: boolean): Program => {
+      const p = tiny({ write: true, readShift: 0 });
+      const first = p.body[0] as Extract<Stmt, { kind: 'for' }>;
+      first.body = [
+        {
+          kind: 'if',
+          conds: [{ kind: 'data', idx: v('i'), mask: 1 }],
+          then: [w(1)],
+          ...(hasElse ? { else: [w(2)] } : {}),
+        },
+      ];
+      return p;
+    };
+    expect(validateProgram(withIf(true)).ok).toBe(true);
+    expect(validateProgram(withIf(false)).ok).toBe(false);
+  });
+
+  it('expands a data subscript to its whole range for reads', () => {
+    const p = tiny({ write: true, readShift: 0 });
+    const first = p.body[0] as Extract<Stmt, { kind: 'for' }>;
+    // Only cells 0..N-2 written: t0[in[i] % N] may read cell N-1.
+    first.limit = { kind: 'aff', e: aff(-1, { N: 1 }) };
+    const second = p.body[1] as Extract<Stmt, { kind: 'for' }>;
+    (second.body[0] as Extract<Stmt, { kind: 'assign' }>).rhs = {
+      kind: 'temp',
+      ref: tref('t0', [{ kind: 'data', idx: v('i') }]),
+    };
+    expect(validateProgram(p).ok).toBe(false);
+    first.limit = { kind: 'aff', e: v('N') };
+    expect(validateProgram(p).ok).toBe(true);
+  });
+});
