@@ -26,7 +26,7 @@ import {
   type Mapping,
 } from './mapping.js';
 import { successiveMinima, type SuccessiveMinima } from './minima.js';
-import { optimalSearch, spanBasis } from './optimal.js';
+import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 
 export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'opt';
 
@@ -194,7 +194,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   if ((want === 'opt' || want === 'auto') && rank > 0 && optSkipped === undefined) {
     const points = enumerateUnion(pieces);
     dsPoints = points.length;
-    const r = optimalSearch(points, n, upper, Date.now() + optBudget);
+    const r = optimalSearch(points, n, upper, optBudget * WORK_PER_MS);
     optimal = {
       size: r.size,
       optimal: r.optimal,

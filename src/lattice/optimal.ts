@@ -90,11 +90,19 @@ export function boxClique(points: readonly (readonly number[])[], p: number): bi
   return best;
 }
 
+/** Membership tests per millisecond, measured on the reference machine (2 cores, Node 20). */
+export const WORK_PER_MS = 100_000;
+
 export function optimalSearch(
   points: readonly (readonly bigint[])[],
   n: number,
   upperBound: bigint,
-  deadline: number,
+  /**
+   * Work budget: membership tests of DS points in candidate lattices. A count, not a clock,
+   * so that the same input always gives the same mapping (a pre-commit tool must be
+   * reproducible); see WORK_PER_MS for the conversion from a time budget.
+   */
+  maxWork: number,
 ): OptimalResult {
   const { rank: p, Q } = spanBasis(points, n);
   const Qinv = inverseUnimodular(Q);
@@ -133,8 +141,12 @@ export function optimalSearch(
     }
     return true;
   };
+  let work = 0;
   const levelOk = (k: number): boolean => {
-    for (const y of levels[k]) if (inLattice(y, k)) return false;
+    for (const y of levels[k]) {
+      work++;
+      if (inLattice(y, k)) return false;
+    }
     return true;
   };
 
@@ -151,7 +163,7 @@ export function optimalSearch(
       // Odometer over the offsets 0 <= H[i][k] < H[i][i], i < k.
       for (let i = 0; i < k; i++) H[i][k] = 0;
       for (;;) {
-        if ((++nodes & 1023) === 0 && Date.now() > deadline) {
+        if (++nodes && work > maxWork) {
           timedOut = true;
           return;
         }
