@@ -11,6 +11,7 @@ import * as P from '../poly/index.js';
 import * as A from '../poly/affine.js';
 import { buildModel } from '../frontend/index.js';
 import { quantifyParams } from '../poly/quantify.js';
+import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/budget.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
@@ -37,7 +38,12 @@ export interface AnalysisOptions {
   budgetMs?: number;
   /** Operations the dynamic oracle may spend per array (0: do not run it). */
   oracleOperations?: number;
+  /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
+  workUnits?: number;
 }
+
+/** Enough for every sample with a 3x margin (the largest needs ~350k); see npm run bench. */
+export const DEFAULT_WORK_UNITS = 1_000_000;
 
 /** What the rewriter needs for one contracted array. */
 export interface ArrayDecision {
@@ -137,6 +143,7 @@ export async function analyzeSource(
     lifetimeMs: 0,
     latticeMs: 0,
     rewriteMs: 0,
+    oracleMs: 0,
   };
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
@@ -160,6 +167,7 @@ async function analyzeArray(
   timings: FileReport['timings'],
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
+  const work = options.workUnits ?? DEFAULT_WORK_UNITS;
   const extents = array.extents.map((e) => e.value);
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
@@ -202,8 +210,12 @@ async function analyzeArray(
   const tl = performance.now();
   let cs: ConflictSet;
   try {
-    cs = conflictSet(fn, array);
-    for (const u of upwardExposedReads(fn, array)) {
+    const analysed = withWorkBudget(work, () => ({
+      cs: conflictSet(fn, array),
+      exposed: upwardExposedReads(fn, array),
+    }));
+    cs = analysed.cs;
+    for (const u of analysed.exposed) {
       const cell = u.example
         ? ` (e.g. cell ${Object.entries(u.example)
             .map(([k, v]) => `${k}=${v}`)
@@ -218,6 +230,13 @@ async function analyzeArray(
     }
   } catch (e) {
     timings.lifetimeMs += Math.round(performance.now() - tl);
+    if (e instanceof BudgetExceeded) {
+      return done(
+        'rejected',
+        `the lifetime analysis is too expensive for this array (${e.message}); ` +
+          `it is left alone (raise --work to try harder)`,
+      );
+    }
     return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
   }
   timings.lifetimeMs += Math.round(performance.now() - tl);
@@ -253,12 +272,14 @@ async function analyzeArray(
   let mapping: Mapping;
   let heuristic: string;
   try {
-    const choice = await chooseMapping(dsForLattice, {
-      heuristic: options.heuristic,
-      params: values,
-      minGain: options.minGain,
-      budgetMs: options.budgetMs,
-    });
+    const choice = await withWorkBudgetAsync(work, () =>
+      chooseMapping(dsForLattice, {
+        heuristic: options.heuristic,
+        params: values,
+        minGain: options.minGain,
+        budgetMs: options.budgetMs,
+      }),
+    );
     mapping = choice.mapping;
     heuristic = choice.heuristic;
     if (options.modulo === 'pow2' && mapping.b.length > 0) {
@@ -285,6 +306,12 @@ async function analyzeArray(
       return symbolicDecision(fn, array, report, symbolic, values);
     }
     if (e instanceof LatticeInputError) return done('rejected', e.message);
+    if (e instanceof BudgetExceeded) {
+      return done(
+        'rejected',
+        `the lattice search is too expensive for this array (${e.message}); raise --work to try harder`,
+      );
+    }
     throw e;
   }
   timings.latticeMs += Math.round(performance.now() - tt);
@@ -389,7 +416,11 @@ function statementLabel(fn: FunctionModel, id: string): string {
 /** DS in the calculator notation, simplified when that is cheap; never fails the analysis. */
 function describeSet(ds: P.PolySet): string[] {
   try {
-    return [P.printSet(P.simplify(P.projectOnto(ds, ds.space.dims)))];
+    return [
+      P.printSet(
+        withWorkBudget(DEFAULT_WORK_UNITS / 4, () => P.simplify(P.projectOnto(ds, ds.space.dims))),
+      ),
+    ];
   } catch {
     return [P.printSet(ds)];
   }

@@ -21,9 +21,11 @@ export interface AnalysisFlags {
   minGain: string;
   budget: string;
   oracle: string;
+  work: string;
 }
 
-export function addAnalysisOptions(cmd: Command): Command {
+/** `oracleDefault`: operations of the dynamic oracle unless --oracle says otherwise. */
+export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
   return cmd
     .addOption(
       new Option('-D, --define <NAME=VALUE>', 'give a macro or parameter a value (repeatable)')
@@ -31,11 +33,18 @@ export function addAnalysisOptions(cmd: Command): Command {
         .default({}, 'none'),
     )
     .addOption(
-      new Option('--temporary <A,B>', 'treat these arrays as temporaries (promise: no value flows in or out)')
+      new Option(
+        '--temporary <A,B>',
+        'treat these arrays as temporaries (promise: no value flows in or out)',
+      )
         .argParser(collectNames)
         .default([], 'none'),
     )
-    .addOption(new Option('--only <A,B>', 'contract only these arrays').argParser(collectNames).default([], 'all'))
+    .addOption(
+      new Option('--only <A,B>', 'contract only these arrays')
+        .argParser(collectNames)
+        .default([], 'all'),
+    )
     .option(
       '--heuristic <h>',
       `lattice search: ${HEURISTICS.join('|')}`,
@@ -54,10 +63,11 @@ export function addAnalysisOptions(cmd: Command): Command {
       '5',
     )
     .option('--budget <ms>', 'time budget of the exhaustive lattice search per array', '300')
+    .option('--work <units>', 'work budget of the polyhedral core per array and stage', '1000000')
     .option(
       '--oracle <ops>',
-      'operations the dynamic oracle may spend per array (0: off)',
-      '300000',
+      'operations the dynamic oracle may spend per array, to report maxLive (0: off)',
+      oracleDefault,
     );
 }
 
@@ -79,5 +89,6 @@ export function analysisOptions(flags: AnalysisFlags): AnalysisOptions {
     minGain: number('--min-gain', flags.minGain, 0, 100) / 100,
     budgetMs: number('--budget', flags.budget, 0, 3_600_000),
     oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
+    workUnits: number('--work', flags.work, 1, 1e12),
   };
 }

@@ -40,7 +40,13 @@ export interface FileReport {
   file: string;
   arrays: ArrayReport[];
   diagnostics: string[];
-  timings: { parseMs: number; lifetimeMs: number; latticeMs: number; rewriteMs: number };
+  timings: {
+    parseMs: number;
+    lifetimeMs: number;
+    latticeMs: number;
+    rewriteMs: number;
+    oracleMs: number;
+  };
 }
 
 /** A bigint as a JSON number when it is exactly representable, else as a string. */
@@ -103,7 +109,8 @@ export function formatText(report: FileReport): string {
   }
   const t = report.timings;
   lines.push(
-    `  time: parse ${t.parseMs} ms, lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms`,
+    `  time: parse ${t.parseMs} ms, lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms` +
+      (t.oracleMs ? `, dynamic oracle ${t.oracleMs} ms` : ''),
   );
   return lines.join('\n') + '\n';
 }

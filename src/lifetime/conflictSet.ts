@@ -124,8 +124,12 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
       causes.push({ writer: p.writer, accessor: p.accessor });
     }
   }
-  // Exact integer projection onto the cells removes the iteration vectors before squaring.
-  const before: PolySet = P.projectOnto(P.fromConjunctions(space, nonEmpty), [...I, ...J]);
+  // Exact integer projection onto the cells removes the iteration vectors before squaring,
+  // unless it splits the set into many more pieces (strides: one piece per residue class),
+  // in which case the pieces stay as they are, iterations quantified: equally exact.
+  const raw = P.fromConjunctions(space, nonEmpty);
+  const projected = P.projectOnto(raw, [...I, ...J]);
+  const before: PolySet = projected.pieces.length <= 2 * raw.pieces.length ? projected : raw;
   // P(J, I): the same set read with its two halves exchanged.
   const swapped = P.projectOnto(before, [...J, ...I]);
   const after: PolySet = relabel(swapped, space);

@@ -17,6 +17,7 @@
  *     else; otherwise the dark shadow plus the splinters (Pugh section 3.2-3.3) give the exact
  *     integer projection as a union.
  */
+import { spendWork } from './budget.js';
 import { abs, floorDiv, gcd } from './int.js';
 
 export interface Sys {
@@ -312,6 +313,7 @@ function shadow(sys: Sys, j: number, dark: boolean): Sys {
   const lowers = sys.ineqs.filter((r) => r[j] > 0n);
   const uppers = sys.ineqs.filter((r) => r[j] < 0n);
   const ineqs = sys.ineqs.filter((r) => r[j] === 0n);
+  spendWork(lowers.length * uppers.length);
   for (const l of lowers) {
     for (const u of uppers) {
       const b = l[j];
@@ -345,7 +347,9 @@ function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
   const out: Sys[] = [];
   const work: Sys[] = [input];
   while (work.length > 0) {
-    const start = normalize(work.pop()!);
+    const next = work.pop()!;
+    spendWork((1 + next.ineqs.length + next.eqs.length) * next.n);
+    const start = normalize(next);
     if (!start) continue;
     let sys: Sys | null = start;
     // Equalities first: they usually remove most variables.
@@ -381,6 +385,7 @@ function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
       const b = l[j];
       const top = floorDiv(amax * b - amax - b, amax);
       for (let i = 0n; i <= top; i++) {
+        spendWork(1);
         const e = l.slice();
         e[0] -= i;
         splinters.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });

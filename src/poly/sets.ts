@@ -1,4 +1,5 @@
 /** The exact set algebra over unions of basic sets (integer points, existential locals). */
+import { spendWork } from './budget.js';
 import type { Affine } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
 import {
@@ -67,6 +68,7 @@ function nonEmptyPieces(space: Space, pieces: readonly BasicSet[]): PolySet {
 export function intersect(a0: PolySet, b0: PolySet): PolySet {
   const [a, b] = align(a0, b0);
   const pieces: BasicSet[] = [];
+  spendWork(a.pieces.length * b.pieces.length);
   for (const p of a.pieces) for (const q of b.pieces) pieces.push(intersectBasic(p, q));
   return nonEmptyPieces(a.space, pieces);
 }

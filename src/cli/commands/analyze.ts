@@ -12,7 +12,7 @@ export function registerAnalyze(program: Command, io: Io): void {
     .description('report, per array, whether and how it can be contracted (no rewrite)')
     .argument('<file>', 'C source file')
     .option('--json', 'print the report as JSON');
-  addAnalysisOptions(cmd).action(
+  addAnalysisOptions(cmd, '300000').action(
     async (file: string, flags: AnalysisFlags & { json?: boolean }) => {
       const source = await readSource(file);
       const { report } = await analyzeSource(source, file, analysisOptions(flags));

@@ -58,7 +58,8 @@ export function registerCheck(program: Command, io: Io): void {
         : await contractSource(source, file, { ...analysisOptions(flags), annotate: false });
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
-    if (contraction && flags.reportFile) await writeAtomically(flags.reportFile, formatJson([contraction.analysis.report]));
+      if (contraction && flags.reportFile)
+        await writeAtomically(flags.reportFile, formatJson([contraction.analysis.report]));
 
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-check-'));
       const problems: string[] = [];
