@@ -1,0 +1,126 @@
+/**
+ * `contract`, `analyze` and `check` as users and scripts see them: outputs, exit codes,
+ * and files that are never half-written.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../helpers/cli.js';
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-cli-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+const write = (name: string, text: string) => {
+  const f = path.join(tmp, name);
+  fs.writeFileSync(f, text);
+  return f;
+};
+
+const FUSED = `#define N 8
+/* keep me */
+void kernel(const int a[N], int b[N]) {
+  int t[N];
+#pragma HLS pipeline
+  for (int i = 0; i < N; i++) { t[i] = a[i] + 1; b[i] = t[i] * 2; }
+}
+`;
+
+describe('beeclak contract', () => {
+  it('scalarizes a fused temporary and keeps comments and pragmas byte for byte', () => {
+    const r = runCli(['contract', write('fused.c', FUSED)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t;');
+    expect(r.stdout).toContain('t = a[i] + 1; b[i] = t * 2;');
+    expect(r.stdout).toContain('/* keep me */');
+    expect(r.stdout).toContain('#pragma HLS pipeline');
+  });
+
+  it('writes -o atomically and the JSON report to --report-file', () => {
+    const out = path.join(tmp, 'out.c');
+    const rep = path.join(tmp, 'out.json');
+    const r = runCli(['contract', write('fused2.c', FUSED), '-o', out, '--report-file', rep]);
+    expect(r.code).toBe(0);
+    expect(fs.readFileSync(out, 'utf8')).toContain('int t;');
+    const report = JSON.parse(fs.readFileSync(rep, 'utf8'));
+    expect(report.arrays.find((a: { name: string }) => a.name === 't')).toMatchObject({
+      status: 'scalarized',
+      originalCells: 8,
+      compressedCells: 1,
+    });
+    expect(fs.readdirSync(tmp).filter((f) => f.includes('.tmp'))).toEqual([]);
+  });
+
+  it('a syntax error: file:line:col, exit 1, and no output file', () => {
+    const out = path.join(tmp, 'never.c');
+    const r = runCli([
+      'contract',
+      write('bad.c', 'void f(void) { int t[4]; t[0] = ; }\n'),
+      '-o',
+      out,
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad\.c:1:\d+: error: /);
+    expect(fs.existsSync(out)).toBe(false);
+  });
+
+  it('-o into a missing directory: exit 1 with a clear message, nothing written', () => {
+    const r = runCli([
+      'contract',
+      write('fused3.c', FUSED),
+      '-o',
+      path.join(tmp, 'no/such/dir/out.c'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('does not exist');
+  });
+
+  it('a missing input file: exit 1', () => {
+    const r = runCli(['contract', path.join(tmp, 'nope.c')]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('cannot read');
+  });
+
+  it('nothing to contract: the program unchanged on stdout, a note on stderr, exit 0', () => {
+    const src = 'int g[4];\nint main(void) { g[0] = 1; return g[0]; }\n';
+    const r = runCli(['contract', write('none.c', src)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toBe(src);
+    expect(r.stderr).toContain('nothing to contract');
+  });
+
+  it.each([
+    [['--heuristic', 'best'], '--heuristic must be one of'],
+    [['--modulo', 'fast'], '--modulo must be one of'],
+    [['-D', 'N'], '-D expects NAME=INTEGER'],
+    [['--min-gain', '-3'], '--min-gain expects a number'],
+  ])('usage error %j: exit 2', (args, message) => {
+    const r = runCli(['contract', write('u.c', FUSED), ...args]);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain(message);
+  });
+
+  it('ends with a preprocessor guard on the size it assumed (N == 8)', () => {
+    const r = runCli(['contract', write('g.c', FUSED)]);
+    expect(r.stdout).toMatch(/#if N != 8\n#error "beeclak: /);
+  });
+});
+
+describe('beeclak check --against', () => {
+  // Guards that hand-folded versions are compared with the original, not trusted.
+  it.each([
+    ['samples/durbin.c', 'test/fixtures/wrong-folds/durbin_y_drop_k.c'],
+    ['samples/linebuf.c', 'test/fixtures/wrong-folds/linebuf_two_rows.c'],
+  ])('%s against the wrong fold %s: exit 3 and the difference', (orig, wrong) => {
+    const r = runCli(['check', orig, '--against', wrong, '--no-sanitize']);
+    expect(r.code).toBe(3);
+    expect(r.stdout).toContain('outputs differ');
+  });
+
+  it.each([
+    ['samples/durbin.c', 'samples/folded/durbin.c'],
+    ['samples/linebuf.c', 'samples/folded/linebuf.c'],
+  ])('%s against the correct fold %s: exit 0', (orig, good) => {
+    const r = runCli(['check', orig, '--against', good, '--no-sanitize']);
+    expect(r.stdout).toContain('ok');
+    expect(r.code).toBe(0);
+  });
+});
