@@ -105,7 +105,8 @@ export function dynamicLifetimes(
           ...Array<bigint>(depth - statement.schedule.length).fill(0n),
           BigInt(access.order),
         ];
-        let cells: bigint[][] = [[]];
+        // A block-scoped array: the block instance (enclosing iterations) is part of the cell.
+        let cells: bigint[][] = [array.blockIterators.map((it) => values[it])];
         access.subscripts.forEach((s, d) => {
           if (s === null) {
             approximate = true;
@@ -137,7 +138,9 @@ export function dynamicLifetimes(
       }
     });
 
+    const nb = array.blockIterators.length;
     const live = [...fw.keys()].map((c) => ({ cell: unkey(c), fw: fw.get(c)!, la: la.get(c)! }));
+    const sameBlock = (x: bigint[], y: bigint[]) => x.slice(0, nb).every((v, k) => v === y[k]);
     live.sort((a, b) => a.fw - b.fw);
     const ds = new Map<string, bigint[]>();
     const zero = extents.map(() => 0n);
@@ -147,7 +150,9 @@ export function dynamicLifetimes(
     for (let a = 0; a < live.length; a++) {
       for (let b = a + 1; b < live.length && live[b].fw < live[a].la; b++) {
         spend();
-        const d = live[a].cell.map((x, k) => x - live[b].cell[k]);
+        // Cells of different block instances are different objects: they never conflict.
+        if (!sameBlock(live[a].cell, live[b].cell)) continue;
+        const d = live[a].cell.slice(nb).map((x, k) => x - live[b].cell[nb + k]);
         const m = d.map((x) => -x);
         ds.set(key(d), d);
         ds.set(key(m), m);
@@ -175,7 +180,7 @@ export function dynamicLifetimes(
       ds: sortVectors([...ds.values()]),
       maxLive,
       cellsWritten: fw.size,
-      upwardExposed: sortVectors([...exposed].map(unkey)),
+      upwardExposed: sortVectors([...exposed].map((c) => unkey(c).slice(nb))),
       approximate,
       operations,
     };

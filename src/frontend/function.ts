@@ -39,6 +39,8 @@ interface ArrayRec {
   reasons: NotCandidateReason[];
   marked: boolean;
   rank: number;
+  /** Iterators of the loops around the declaration (set when the walk reaches it). */
+  blockIterators?: readonly string[];
 }
 
 interface Ctx {
@@ -433,6 +435,10 @@ export class FunctionBuilder {
 
   private declaration(n: Node, ctx: Ctx, counter: { next: number }): void {
     for (const d of n.childrenForFieldName('declarator')) {
+      const declared = d.type === 'init_declarator' ? child(d, 'declarator') : d;
+      const declaredRec =
+        declared && [...this.arrays.values()].find((r) => r.decl.node.id === declared.id);
+      if (declaredRec) declaredRec.blockIterators = ctx.order;
       if (d.type !== 'init_declarator') continue;
       const value = child(d, 'value')!;
       const target = child(d, 'declarator')!;
@@ -1024,6 +1030,7 @@ export class FunctionBuilder {
         declarationRange: d.declarationRange,
         candidate: reasons.length === 0,
         reasons,
+        blockIterators: d.storage === 'local' ? (rec.blockIterators ?? []) : [],
       });
     };
     for (const name of this.arrayOrder) emitArray(this.arrays.get(name)!);

@@ -93,10 +93,19 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
   const params = parameterNames(fn);
   const uses = accessesTo(fn.statements, array.name);
 
+  // Cells of a block-scoped array carry their block instance (EI, EJ): two cells can only
+  // conflict within one instance, where both exist.
+  const nb = array.blockIterators.length;
+  const EI = cellNames('ei', nb);
+  const EJ = cellNames('ej', nb);
   const writes = uses
     .filter((u) => u.access.kind === 'write')
-    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, I));
-  const all = uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, J));
+    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, I, EI));
+  const all = uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, J, EJ));
+  const sameBlock = EI.map((e, k) => ({
+    kind: 'eq' as const,
+    expr: { coeffs: { [e]: 1n, [EJ[k]]: -1n }, constant: 0n },
+  }));
 
   const approximations: string[] = [];
   for (const x of all) {
@@ -113,10 +122,10 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
   }
 
   // P(I, J) over dims [I, J]; empty pieces dropped so that the square below stays small.
-  const space: P.Space = { params, dims: [...I, ...J] };
+  const space: P.Space = { params, dims: [...EI, ...I, ...EJ, ...J] };
   const causes: ConflictCause[] = [];
   const nonEmpty: NamedConjunction[] = [];
-  for (const p of precedes(writes, all, fn.context)) {
+  for (const p of precedes(writes, all, [...fn.context, ...sameBlock])) {
     const piece = P.fromConjunctions(space, [p.conjunction]);
     if (P.isEmpty(piece)) continue;
     nonEmpty.push(p.conjunction);
@@ -128,10 +137,10 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
   // unless it splits the set into many more pieces (strides: one piece per residue class),
   // in which case the pieces stay as they are, iterations quantified: equally exact.
   const raw = P.fromConjunctions(space, nonEmpty);
-  const projected = P.projectOnto(raw, [...I, ...J]);
+  const projected = P.projectOnto(raw, space.dims);
   const before: PolySet = projected.pieces.length <= 2 * raw.pieces.length ? projected : raw;
   // P(J, I): the same set read with its two halves exchanged.
-  const swapped = P.projectOnto(before, [...J, ...I]);
+  const swapped = P.projectOnto(before, [...EJ, ...J, ...EI, ...I]);
   const after: PolySet = relabel(swapped, space);
   const conflicts = P.intersect(before, after);
 
@@ -145,7 +154,7 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
       })),
     },
   ]);
-  const ds = P.simplify(P.union(differenceSet(conflicts, n, dims), zero));
+  const ds = P.simplify(P.union(differenceSet(conflicts, n, dims, nb), zero));
   return {
     array: array.name,
     function: fn.name,

@@ -61,6 +61,8 @@ export function accessInstances(
   access: Access,
   tag: string,
   cells: readonly string[],
+  /** Names bound to the block instance of a block-scoped array (see ArrayInfo.blockIterators). */
+  blockCells: readonly string[] = [],
 ): AccessInstances {
   const names: Record<string, string> = {};
   const fresh = (n: string) => (names[n] = `${n}__${tag}`);
@@ -76,6 +78,13 @@ export function accessInstances(
   });
   const accessConstraints = access.existsConstraints.map((c) => renameConstraint(c, names));
 
+  // A block-scoped array: the block instance (enclosing iterations) is part of the cell.
+  array.blockIterators.forEach((it, k) => {
+    if (!statement.iterators.includes(it)) {
+      throw new Error(`${statement.id} accesses ${array.name} outside the loop that declares it`);
+    }
+    cellConstraints.push(eq(A.sub(A.variable(names[it]), A.variable(blockCells[k]))));
+  });
   const pieces = statement.domain.pieces.map((piece): NamedConjunction => {
     const pieceNames: Record<string, string> = { ...names };
     for (const e of piece.exists) pieceNames[e] = `${e}__${tag}`;

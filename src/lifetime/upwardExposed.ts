@@ -23,19 +23,22 @@ export interface UpwardExposedRead {
 export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardExposedRead[] {
   const n = array.extents.length;
   const J = Array.from({ length: n }, (_, k) => `j${k}`);
+  // A block-scoped array starts afresh in each block instance: only writes of the same
+  // instance count.
+  const E = array.blockIterators.map((_, k) => `ej${k}`);
   const params = fn.parameters.map((p) => p.name);
   const uses = accessesTo(fn.statements, array.name);
   const writes = uses
     .filter((u) => u.access.kind === 'write')
-    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J));
+    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J, E));
   const out: UpwardExposedRead[] = [];
   uses.forEach((u, k) => {
     if (u.access.kind !== 'read') return;
-    const read = accessInstances(array, u.statement, u.access, `r${k}`, J);
+    const read = accessInstances(array, u.statement, u.access, `r${k}`, J, E);
     // The read's own iteration variables become dims, so that "preceded by a write" is
     // decided per read instance rather than per cell.
     const own = [...u.statement.iterators, ...u.access.exists].map((v) => `${v}__r${k}`);
-    const space: P.Space = { params, dims: [...J, ...own] };
+    const space: P.Space = { params, dims: [...E, ...J, ...own] };
     const asDims = (c: P.NamedConjunction): P.NamedConjunction => ({
       exists: c.exists.filter((e) => !own.includes(e)),
       constraints: [...c.constraints, ...fn.context],

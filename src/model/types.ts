@@ -98,6 +98,12 @@ export interface ArrayInfo {
   readonly declarationRange: ByteRange;
   readonly candidate: boolean;
   readonly reasons: readonly NotCandidateReason[];
+  /**
+   * Iterators (model names) of the loops enclosing a declaration inside a loop body: each of
+   * their iterations creates a fresh array, so cells of different iterations are different
+   * objects and never conflict. Empty for an array declared outside every loop.
+   */
+  readonly blockIterators: readonly string[];
 }
 
 export interface Access {

@@ -44,9 +44,6 @@ const KNOWN_GAPS: Record<string, string | number> = {
   // conflict set exceeds the work budget (rejected, left alone).
   'mot_detect.c:kernel_mot_detect:Delta': 68121,
   'mot_detect.c:kernel_mot_detect:ODelta': 842,
-  // Declared inside a loop body: each iteration has a fresh array, but the analysis treats
-  // the declaration as one object over all iterations (sound, longer lifetimes: no fold).
-  'multi.c:smooth:buf': 4,
 };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-e2e-'));

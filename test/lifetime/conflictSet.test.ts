@@ -180,3 +180,38 @@ describe('upward-exposed reads', () => {
     expect(exposed[0].loc.line).toBe(2);
   });
 });
+
+describe('block-scoped arrays', () => {
+  // Guards the missed fold of an array declared in a loop body: each iteration has a fresh
+  // array, so cells of different iterations never conflict (before: all 4 cells conflicted).
+  const fn = kernel(`#define N 4
+void kernel(const int a[N], int b[N]) {
+  for (int i = 0; i < N; i++) {
+    int buf[4];
+    buf[0] = a[i];
+    for (int k = 1; k < 4; k++) buf[k] = buf[k - 1] * 2 + k;
+    b[i] = buf[3];
+  }
+}`);
+  const params = paramValues(fn);
+  it('DS is {0}: each cell dies when the next is born, within one iteration', () => {
+    expect(points(conflictSet(fn, arrayOf(fn, 'buf')).ds, params)).toEqual(['[0]']);
+  });
+  it('the dynamic oracle agrees and no read is upward exposed', () => {
+    const dyn = dynamicLifetimes(fn, arrayOf(fn, 'buf'), params);
+    if (dyn.kind !== 'done') throw new Error(dyn.reason);
+    expect(dyn.ds.map((d) => `[${d.join(',')}]`)).toEqual(['[0]']);
+    expect(upwardExposedReads(fn, arrayOf(fn, 'buf'))).toEqual([]);
+  });
+  it('a read of the previous iteration is upward exposed (a fresh array each time)', () => {
+    const g = kernel(`#define N 4
+void kernel(const int a[N], int b[N]) {
+  for (int i = 0; i < N; i++) {
+    int buf[2];
+    if (i > 0) b[i] = buf[1];
+    buf[1] = a[i];
+  }
+}`);
+    expect(upwardExposedReads(g, arrayOf(g, 'buf'))).toHaveLength(1);
+  });
+});
