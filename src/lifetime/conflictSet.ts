@@ -154,7 +154,7 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
       })),
     },
   ]);
-  const ds = P.simplify(P.union(differenceSet(conflicts, n, dims, nb), zero));
+  const ds = P.coalesce(P.union(differenceSet(conflicts, n, dims, nb), zero));
   return {
     array: array.name,
     function: fn.name,

@@ -117,3 +117,6 @@ export function lexLessThan(a: readonly Affine[], b: readonly Affine[]): NamedCo
 export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): NamedConjunction[] {
   return lex.lexLessEqual(a, b);
 }
+
+/** The same union with fewer pieces (see coalesce.ts). */
+export { coalesce } from './coalesce.js';

@@ -1,0 +1,73 @@
+/**
+ * Fewer, simpler pieces for the same union (exact): every later query over a set (emptiness,
+ * optimisation, the lattice search's many admissibility checks) costs per piece, and the
+ * conflict-set construction produces many duplicate and nested pieces.
+ *
+ * 1. Each piece's locals are projected away where that does not split it (strides would
+ *    split a piece into one piece per residue class: then the piece stays as it is).
+ * 2. Pieces equal up to row order and scaling are kept once.
+ * 3. A piece contained in another single piece is dropped (pairwise, for unions small
+ *    enough that the quadratic number of exact inclusion tests stays cheap).
+ */
+import { projectOnto, isSubset, simplify } from './sets.js';
+import type { BasicSet, PolySet } from './types.js';
+import { spendWork } from './budget.js';
+
+const MAX_PAIRWISE = 48;
+
+function gcdAbs(a: bigint, b: bigint): bigint {
+  a = a < 0n ? -a : a;
+  b = b < 0n ? -b : b;
+  while (b) [a, b] = [b, a % b];
+  return a;
+}
+
+function canonicalRow(r: readonly bigint[], equality: boolean): string {
+  let g = 0n;
+  for (const v of r) g = gcdAbs(g, v);
+  let row = g > 1n ? r.map((v) => v / g) : [...r];
+  // An equality and its negation are the same constraint.
+  if (equality) {
+    const first = row.find((v) => v !== 0n) ?? 0n;
+    if (first < 0n) row = row.map((v) => -v);
+  }
+  return row.join(',');
+}
+
+/** Equal for pieces with the same constraints in any order (locals in the same order). */
+function canonicalKey(b: BasicSet): string {
+  const eqs = b.eqs.map((r) => canonicalRow(r, true)).sort();
+  const ineqs = b.ineqs.map((r) => canonicalRow(r, false)).sort();
+  return `${b.nLocals}|${eqs.join(';')}|${ineqs.join(';')}`;
+}
+
+export function coalesce(s: PolySet): PolySet {
+  const one = (b: BasicSet): PolySet => ({ space: s.space, pieces: [b] });
+  const projected: BasicSet[] = [];
+  for (const b of s.pieces) {
+    if (b.nLocals === 0) {
+      projected.push(b);
+      continue;
+    }
+    const p = projectOnto(one(b), s.space.dims);
+    if (p.pieces.length <= 1) projected.push(...p.pieces);
+    else projected.push(b);
+  }
+  const seen = new Map<string, BasicSet>();
+  for (const b of simplify({ space: s.space, pieces: projected }).pieces) {
+    const k = canonicalKey(b);
+    if (!seen.has(k)) seen.set(k, b);
+  }
+  let pieces = [...seen.values()];
+  if (pieces.length > 1 && pieces.length <= MAX_PAIRWISE) {
+    spendWork(pieces.length * pieces.length);
+    // A piece goes when a piece still kept contains it. Containment is transitive and a
+    // dropped piece never causes another drop, so every dropped piece stays covered.
+    const kept = pieces.map(() => true);
+    pieces.forEach((b, i) => {
+      if (pieces.some((c, j) => j !== i && kept[j] && isSubset(one(b), one(c)))) kept[i] = false;
+    });
+    pieces = pieces.filter((_, i) => kept[i]);
+  }
+  return { space: s.space, pieces };
+}
