@@ -110,6 +110,11 @@ export function isAxisAligned(m: Mapping): boolean {
 export function complexity(m: Mapping): number {
   let c = isAxisAligned(m) ? 0 : 1000;
   for (const r of m.M) for (const v of r) c += Number(abs(v) > 1000n ? 1000n : abs(v));
+  // At equal size, rows in the array's own dimension order keep the author's layout
+  // (`tmp[y % 3][x]`, not a transposed `tmp[x][y % 3]`): one point per inversion.
+  const leads = m.M.map((r) => r.findIndex((v) => v !== 0n));
+  for (let i = 0; i < leads.length; i++)
+    for (let j = i + 1; j < leads.length; j++) if (leads[i] > leads[j]) c++;
   return c;
 }
 

@@ -136,8 +136,9 @@ export function reduceModulo(
     if (range.min >= 0n && range.max <= b - 1n) return elided;
   }
   const lhs = linear.atomic ? value : `(${value})`;
-  if (modulo === 'pow2' && b !== undefined) {
-    if (!isPowerOfTwo(b)) throw new RewriteError(`modulus ${b} is not a power of two (pow2)`);
+  // A modulus the caller could not round (the rounded mapping was not admissible) keeps
+  // the exact form: masks are only an optimisation.
+  if (modulo === 'pow2' && b !== undefined && isPowerOfTwo(b)) {
     // A mask is `mod b` for negative values too: gcc and clang use two's complement
     // for signed integers (guaranteed by C23 and by both compilers' documentation).
     return { text: `${lhs} & ${b - 1n}`, needsHelper: false };
