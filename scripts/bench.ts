@@ -1,0 +1,756 @@
+/**
+ * `npm run bench`: compression, analysis time (per stage, warm and end to end, and the
+ * scaling check over sizes), run time and memory of the generated code, and the polyhedral
+ * core's medians. Writes README.md's Results section (between the bench markers) and
+ * bench/results.json. Not part of `npm test`; timings are measured here, never asserted.
+ *
+ *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,scaling,codegen,poly]
+ *                              [--no-readme] [--json bench/results.json]
+ *
+ * Every sample runs in a try/catch: a failure is reported in its row, never a crash.
+ */
+import { spawnSync } from 'node:child_process';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  readdirSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
+import { cpus, tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { contractSource, type ContractOptions } from '../src/cli/contraction.js';
+import type { ArrayReport, FileReport } from '../src/cli/report.js';
+import type { HeuristicChoice, ModuloForm } from '../src/cli/options.js';
+import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
+import { benchPoly } from './bench-poly.js';
+import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const SAMPLES = join(ROOT, 'samples');
+const BIN = join(ROOT, 'bin', 'beeclak.js');
+const CC = process.env.CC ?? 'cc';
+
+// ---------------------------------------------------------------- options
+
+const argv = process.argv.slice(2);
+const flag = (name: string) => argv.includes(name);
+const value = (name: string, dflt: string) => {
+  const i = argv.indexOf(name);
+  return i >= 0 && i + 1 < argv.length ? argv[i + 1] : dflt;
+};
+const QUICK = flag('--quick');
+const RUNS = Math.max(1, Number(value('--runs', QUICK ? '1' : '3')));
+const BIN_RUNS = QUICK ? 3 : 7;
+const SKIP = new Set(value('--skip', '').split(',').filter(Boolean));
+const JSON_OUT = resolve(ROOT, value('--json', 'bench/results.json'));
+/** Operations of the dynamic oracle per array in the compression pass. */
+const ORACLE_OPS = 20_000_000;
+/** Exhaustive lattice search budget (ms) of the `--heuristic opt` pass. */
+const OPT_BUDGET_MS = 5_000;
+
+const t00 = performance.now();
+const elapsed = () => `${((performance.now() - t00) / 1000).toFixed(0).padStart(4)}s`;
+const log = (s: string) => console.log(`[${elapsed()}] ${s}`);
+
+// ---------------------------------------------------------------- expected.json
+
+interface ExpectedArray {
+  name: string;
+  function?: string;
+  candidate: boolean;
+  originalCells: number | string;
+  expectedCells?: number | string | null;
+  optimalCells?: number | string | null;
+  paper?: { heuristic: number; optimal: number } | null;
+  maxLive?: number | null;
+}
+interface ExpectedSample {
+  file: string;
+  arrays: ExpectedArray[];
+}
+const expected: ExpectedSample[] = JSON.parse(
+  readFileSync(join(SAMPLES, 'expected.json'), 'utf8'),
+).samples;
+const sampleFiles = readdirSync(SAMPLES)
+  .filter((f) => f.endsWith('.c'))
+  .sort();
+const expectedOf = (file: string, array: string) =>
+  expected.find((s) => s.file === file)?.arrays.find((a) => a.name === array && a.candidate);
+
+function options(over: Partial<ContractOptions> = {}): ContractOptions {
+  return {
+    defines: {},
+    temporaries: [],
+    only: [],
+    heuristic: 'auto' as HeuristicChoice,
+    modulo: 'exact' as ModuloForm,
+    minGain: 5,
+    budgetMs: 300,
+    oracleOperations: 0,
+    annotate: false,
+    ...over,
+  };
+}
+
+const errText = (e: unknown) => ((e as Error)?.message ?? String(e)).split('\n')[0].slice(0, 160);
+const isCandidate = (a: ArrayReport) => !(a.reason ?? '').startsWith('not a candidate');
+const num = (x: unknown): number | null => (typeof x === 'number' ? x : null);
+
+// ---------------------------------------------------------------- 1. compression
+
+interface CompressionRow {
+  sample: string;
+  array: string;
+  function: string;
+  status: string;
+  reason?: string;
+  originalCells: number | string;
+  compressedCells: number | string;
+  maxLive: number | null;
+  heuristic: string | null;
+  expectedOptimal: number | string | null;
+  paperHeuristic: number | null;
+  paperOptimal: number | null;
+  opt?: { cells: number | string; heuristic: string | null; latticeMs: number; status: string };
+}
+interface SampleError {
+  sample: string;
+  stage: string;
+  error: string;
+}
+
+const errors: SampleError[] = [];
+const compression: CompressionRow[] = [];
+const sources = new Map<string, string>();
+
+async function runCompression(): Promise<void> {
+  for (const file of sampleFiles) {
+    const source = readFileSync(join(SAMPLES, file), 'utf8');
+    sources.set(file, source);
+    const t = performance.now();
+    let report: FileReport;
+    try {
+      report = (
+        await contractSource(source, `samples/${file}`, options({ oracleOperations: ORACLE_OPS }))
+      ).analysis.report;
+    } catch (e) {
+      errors.push({ sample: file, stage: 'compression', error: errText(e) });
+      log(`compression ${file}: FAILED ${errText(e)}`);
+      continue;
+    }
+    const rows = report.arrays.filter(isCandidate).map((a): CompressionRow => {
+      const ex = expectedOf(file, a.name);
+      return {
+        sample: file,
+        array: a.name,
+        function: a.function,
+        status: a.status,
+        reason: a.status === 'rejected' ? a.reason : undefined,
+        originalCells: a.originalCells,
+        compressedCells: a.compressedCells,
+        maxLive: a.maxLive ?? null,
+        heuristic: a.heuristic ?? null,
+        expectedOptimal: ex?.optimalCells ?? null,
+        paperHeuristic: ex?.paper?.heuristic ?? null,
+        paperOptimal: ex?.paper?.optimal ?? null,
+      };
+    });
+    compression.push(...rows);
+    log(`compression ${file}: ${rows.length} candidate(s), ${ms(performance.now() - t)} ms`);
+    // The optimal search on the paper's arrays (those with more than one cell in the paper).
+    const paperArrays = rows.filter(
+      (r) => r.paperOptimal !== null && r.paperHeuristic !== null && r.paperHeuristic > 1,
+    );
+    for (const r of paperArrays) {
+      try {
+        const rep = (
+          await contractSource(
+            source,
+            `samples/${file}`,
+            options({ heuristic: 'opt', budgetMs: OPT_BUDGET_MS, only: [r.array] }),
+          )
+        ).analysis.report;
+        const a = rep.arrays.find(
+          (x) => x.name === r.array && isCandidate(x) && x.function === r.function,
+        );
+        r.opt = {
+          cells: a?.compressedCells ?? '?',
+          heuristic: a?.heuristic ?? null,
+          latticeMs: rep.timings.latticeMs,
+          status: a?.status ?? 'missing',
+        };
+        log(
+          `  --heuristic opt ${file} ${r.array}: ${r.opt.cells} cells, lattice ${rep.timings.latticeMs} ms`,
+        );
+      } catch (e) {
+        errors.push({ sample: file, stage: `opt ${r.array}`, error: errText(e) });
+        log(`  --heuristic opt ${file} ${r.array}: FAILED ${errText(e)}`);
+      }
+    }
+  }
+}
+
+function compressionTable(): string {
+  const rows: Cell[][] = compression.map((r) => {
+    const c = num(r.compressedCells);
+    return [
+      r.sample.replace(/\.c$/, ''),
+      r.array,
+      r.status === 'rejected' ? `rejected` : r.status,
+      r.originalCells,
+      r.compressedCells,
+      r.maxLive,
+      ratio(c, r.maxLive),
+      r.heuristic,
+      r.opt
+        ? r.opt.status === 'rejected' || r.opt.status === 'unchanged'
+          ? r.opt.status
+          : `${r.opt.cells} (${r.opt.latticeMs} ms)`
+        : null,
+      r.expectedOptimal,
+      r.paperHeuristic === null ? null : `${r.paperHeuristic} / ${r.paperOptimal}`,
+    ];
+  });
+  return markdownTable(
+    [
+      'sample',
+      'array',
+      'status',
+      'original:',
+      'compressed:',
+      'maxLive:',
+      'compr./maxLive:',
+      'heuristic',
+      '`--heuristic opt` (lattice time):',
+      'best known:',
+      'paper heur. / opt:',
+    ],
+    rows,
+  );
+}
+
+// ---------------------------------------------------------------- 2. analysis time
+
+interface TimeRow {
+  sample: string;
+  runs: number;
+  parseMs: number;
+  lifetimeMs: number;
+  latticeMs: number;
+  rewriteMs: number;
+  totalMs: number;
+  e2eMs?: number | null;
+  e2eRssMb?: number | null;
+  e2eStatus?: number | null;
+}
+const times: TimeRow[] = [];
+
+async function runTimes(): Promise<void> {
+  for (const file of sampleFiles) {
+    const source = sources.get(file) ?? readFileSync(join(SAMPLES, file), 'utf8');
+    const stages = {
+      parseMs: [] as number[],
+      lifetimeMs: [] as number[],
+      latticeMs: [] as number[],
+      rewriteMs: [] as number[],
+      totalMs: [] as number[],
+    };
+    try {
+      // Warm: the compression pass already ran every sample once in this process.
+      for (let k = 0; k < RUNS; k++) {
+        const t = performance.now();
+        const r = await contractSource(source, `samples/${file}`, options());
+        stages.totalMs.push(performance.now() - t);
+        for (const s of ['parseMs', 'lifetimeMs', 'latticeMs', 'rewriteMs'] as const)
+          stages[s].push(r.analysis.report.timings[s]);
+      }
+    } catch (e) {
+      errors.push({ sample: file, stage: 'time', error: errText(e) });
+      log(`time ${file}: FAILED ${errText(e)}`);
+      continue;
+    }
+    const row: TimeRow = {
+      sample: file,
+      runs: RUNS,
+      parseMs: median(stages.parseMs),
+      lifetimeMs: median(stages.lifetimeMs),
+      latticeMs: median(stages.latticeMs),
+      rewriteMs: median(stages.rewriteMs),
+      totalMs: median(stages.totalMs),
+    };
+    times.push(row);
+    log(
+      `time ${file}: median ${ms(row.totalMs)} ms (lifetime ${ms(row.lifetimeMs)}, lattice ${ms(row.latticeMs)})`,
+    );
+  }
+}
+
+/** Wall time and peak RSS of a child process (RSS through /usr/bin/time when present). */
+function timed(cmd: string[], opts: { shellPrefix?: string; cwd?: string } = {}) {
+  const dir = mkdtempSync(join(tmpdir(), 'beeclak-bench-'));
+  const tfile = join(dir, 'time');
+  const haveTime = existsSync('/usr/bin/time');
+  const quoted = cmd.map((c) => `'${c.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script =
+    (opts.shellPrefix ?? '') +
+    (haveTime ? `exec /usr/bin/time -f %M -o '${tfile}' ${quoted}` : `exec ${quoted}`);
+  const t = performance.now();
+  const r = spawnSync('/bin/sh', ['-c', script], {
+    cwd: opts.cwd ?? ROOT,
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  const wall = performance.now() - t;
+  let rssKb: number | null = null;
+  if (haveTime && existsSync(tfile)) {
+    const m = /(\d+)\s*$/.exec(readFileSync(tfile, 'utf8').trim());
+    if (m) rssKb = Number(m[1]);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { wall, rssKb, status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
+
+let startupMs: number | null = null;
+
+function runEndToEnd(): void {
+  const out = mkdtempSync(join(tmpdir(), 'beeclak-e2e-'));
+  const st: number[] = [];
+  for (let k = 0; k < RUNS; k++) st.push(timed(['node', BIN, '--version']).wall);
+  startupMs = median(st);
+  log(`end to end: node + CLI start-up (--version) ${ms(startupMs)} ms`);
+  for (const file of sampleFiles) {
+    const walls: number[] = [];
+    const rss: number[] = [];
+    let status: number | null = 0;
+    for (let k = 0; k < RUNS; k++) {
+      const r = timed(['node', BIN, 'contract', `samples/${file}`, '-o', join(out, file)]);
+      walls.push(r.wall);
+      if (r.rssKb !== null) rss.push(r.rssKb);
+      status = r.status;
+    }
+    let row = times.find((t) => t.sample === file);
+    if (!row) {
+      row = {
+        sample: file,
+        runs: 0,
+        parseMs: NaN,
+        lifetimeMs: NaN,
+        latticeMs: NaN,
+        rewriteMs: NaN,
+        totalMs: NaN,
+      };
+      times.push(row);
+    }
+    row.e2eMs = median(walls);
+    row.e2eRssMb = rss.length ? Math.max(...rss) / 1024 : null;
+    row.e2eStatus = status;
+    log(`end to end ${file}: ${ms(row.e2eMs)} ms, ${row.e2eRssMb?.toFixed(0)} MB, exit ${status}`);
+  }
+  rmSync(out, { recursive: true, force: true });
+}
+
+function timeTable(): string {
+  const order = sampleFiles.filter((f) => times.some((t) => t.sample === f));
+  const rows = order.map((f) => {
+    const t = times.find((x) => x.sample === f)!;
+    return [
+      f.replace(/\.c$/, ''),
+      ms(t.parseMs),
+      ms(t.lifetimeMs),
+      ms(t.latticeMs),
+      ms(t.rewriteMs),
+      ms(t.totalMs),
+      t.e2eMs === undefined ? null : ms(t.e2eMs),
+      t.e2eMs === undefined || startupMs === null ? null : ms((t.e2eMs ?? 0) - startupMs),
+      t.e2eRssMb === undefined || t.e2eRssMb === null ? null : t.e2eRssMb.toFixed(0),
+      t.e2eStatus === undefined || t.e2eStatus === 0 ? null : `exit ${t.e2eStatus}`,
+    ];
+  });
+  return markdownTable(
+    [
+      'sample',
+      'parse:',
+      'lifetime:',
+      'lattice:',
+      'rewrite:',
+      'in-process total:',
+      'end to end:',
+      'minus start-up:',
+      'peak RSS (MB):',
+      'note',
+    ],
+    rows,
+  );
+}
+
+// ---------------------------------------------------------------- 2b. scaling
+
+const SCALING: { file: string; params: string[] }[] = [
+  { file: 'durbin.c', params: ['N'] },
+  { file: 'dynprog.c', params: ['N'] },
+  { file: 'linebuf.c', params: ['H', 'W'] },
+  { file: 'stencil_time.c', params: ['T', 'N'] },
+  { file: 'reverse_stride.c', params: ['N'] },
+  { file: 'datadep.c', params: ['N'] },
+];
+const SIZES = [10n, 100n, 1000n, 1000000n];
+/** The oracle runs for sizes up to this (it interprets every access instance). */
+const ORACLE_MAX_SIZE = 100n;
+const ORACLE_SCALING_OPS = 2_000_000;
+
+interface ScalingRow {
+  sample: string;
+  size: string;
+  staticMs: number | null;
+  lifetimeMs: number | null;
+  latticeMs: number | null;
+  cells: string;
+  oracleMs: number | null;
+  oracleNote: string;
+  error?: string;
+}
+const scaling: ScalingRow[] = [];
+
+async function runScaling(): Promise<void> {
+  for (const { file, params } of SCALING) {
+    const source = sources.get(file) ?? readFileSync(join(SAMPLES, file), 'utf8');
+    for (const n of SIZES) {
+      const defines = Object.fromEntries(params.map((p) => [p, n]));
+      const size = `${params.join(' = ')} = ${n === 1000000n ? '10^6' : n}`;
+      try {
+        const t = performance.now();
+        const c = await contractSource(source, `samples/${file}`, options({ defines }));
+        const staticMs = performance.now() - t;
+        const rep = c.analysis.report;
+        const cells = rep.arrays
+          .filter((a) => a.status === 'contracted' || a.status === 'scalarized')
+          .map((a) => `${a.name} ${a.compressedCells}`)
+          .join(', ');
+        let oracleMs: number | null = null;
+        let oracleNote = 'not run';
+        if (n <= ORACLE_MAX_SIZE) {
+          const to = performance.now();
+          const notes: string[] = [];
+          for (const fn of c.analysis.model.functions) {
+            const values: Record<string, bigint> = {};
+            for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
+            for (const array of fn.arrays.filter((a) => a.candidate)) {
+              const d = dynamicLifetimes(fn, array, values, { maxOperations: ORACLE_SCALING_OPS });
+              notes.push(
+                d.kind === 'done' ? `${array.name} ${d.maxLive}` : `${array.name} over budget`,
+              );
+            }
+          }
+          oracleMs = performance.now() - to;
+          oracleNote = `maxLive: ${notes.join(', ')}`;
+        }
+        scaling.push({
+          sample: file,
+          size,
+          staticMs,
+          lifetimeMs: rep.timings.lifetimeMs,
+          latticeMs: rep.timings.latticeMs,
+          cells,
+          oracleMs,
+          oracleNote,
+        });
+        log(`scaling ${file} ${size}: static ${ms(staticMs)} ms, oracle ${ms(oracleMs) ?? '—'} ms`);
+      } catch (e) {
+        scaling.push({
+          sample: file,
+          size,
+          staticMs: null,
+          lifetimeMs: null,
+          latticeMs: null,
+          cells: '',
+          oracleMs: null,
+          oracleNote: '',
+          error: errText(e),
+        });
+        log(`scaling ${file} ${size}: FAILED ${errText(e)}`);
+      }
+    }
+  }
+}
+
+function scalingTable(): string {
+  return markdownTable(
+    [
+      'sample',
+      'sizes',
+      'static total (ms):',
+      'lifetime:',
+      'lattice:',
+      'contracted to',
+      'oracle (ms):',
+      'oracle result',
+    ],
+    scaling.map((r) => [
+      r.sample.replace(/\.c$/, ''),
+      r.size,
+      ms(r.staticMs),
+      ms(r.lifetimeMs),
+      ms(r.latticeMs),
+      r.error ? `failed: ${r.error}` : r.cells,
+      ms(r.oracleMs),
+      r.oracleNote,
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------- 3. generated code
+
+/** Sizes large enough for the run time and the memory to show (the samples wrap them in #ifndef). */
+const CODEGEN: { file: string; defines: Record<string, number> }[] = [
+  { file: 'durbin.c', defines: { N: 2000 } },
+  { file: 'dynprog.c', defines: { N: 200 } },
+  { file: 'reg_detect.c', defines: { N: 6, P: 200000 } },
+  { file: 'gauss.c', defines: { N: 1500, M: 1500 } },
+  { file: 'linebuf.c', defines: { H: 2000, W: 2000 } },
+  { file: 'stencil_time.c', defines: { T: 1000, N: 4000 } },
+  { file: 'datadep.c', defines: { N: 1000000 } },
+  { file: 'reverse_stride.c', defines: { N: 1000000 } },
+  { file: 'triangle.c', defines: { N: 500 } },
+];
+
+interface BinRun {
+  ms: number | null;
+  rssMb: number | null;
+  output: string | null;
+  error?: string;
+}
+interface CodegenRow {
+  sample: string;
+  defines: Record<string, number>;
+  original: BinRun;
+  exact: BinRun;
+  pow2: BinRun;
+  sameOutput: boolean | null;
+}
+const codegen: CodegenRow[] = [];
+
+/** Compiles `src` with cc -O2 and runs it BIN_RUNS times (stack unlimited: the originals keep big arrays on it). */
+function compileAndRun(src: string, exe: string, defines: Record<string, number>): BinRun {
+  const d = Object.entries(defines).map(([k, v]) => `-D${k}=${v}`);
+  const c = spawnSync(CC, ['-O2', '-w', ...d, '-o', exe, src], { encoding: 'utf8' });
+  if (c.status !== 0)
+    return { ms: null, rssMb: null, output: null, error: `cc: ${(c.stderr ?? '').split('\n')[0]}` };
+  const walls: number[] = [];
+  let rss = 0;
+  let output: string | null = null;
+  for (let k = 0; k < BIN_RUNS; k++) {
+    const r = timed([exe], {
+      shellPrefix: 'ulimit -s unlimited 2>/dev/null || ulimit -s hard 2>/dev/null; ',
+    });
+    if (r.status !== 0) return { ms: null, rssMb: null, output: null, error: `exit ${r.status}` };
+    walls.push(r.wall);
+    rss = Math.max(rss, r.rssKb ?? 0);
+    output = r.stdout.trim();
+  }
+  return { ms: median(walls), rssMb: rss / 1024, output };
+}
+
+async function runCodegen(): Promise<void> {
+  const dir = mkdtempSync(join(tmpdir(), 'beeclak-cg-'));
+  for (const { file, defines } of CODEGEN) {
+    const source = sources.get(file) ?? readFileSync(join(SAMPLES, file), 'utf8');
+    const big = Object.fromEntries(Object.entries(defines).map(([k, v]) => [k, BigInt(v)]));
+    const base = join(dir, file.replace(/\.c$/, ''));
+    const original = compileAndRun(join(SAMPLES, file), `${base}.orig`, defines);
+    const variants: Record<'exact' | 'pow2', BinRun> = {
+      exact: { ms: null, rssMb: null, output: null },
+      pow2: { ms: null, rssMb: null, output: null },
+    };
+    for (const modulo of ['exact', 'pow2'] as const) {
+      try {
+        const c = await contractSource(
+          source,
+          `samples/${file}`,
+          options({ defines: big, modulo }),
+        );
+        writeFileSync(`${base}.${modulo}.c`, c.text);
+        variants[modulo] = compileAndRun(`${base}.${modulo}.c`, `${base}.${modulo}`, defines);
+      } catch (e) {
+        variants[modulo] = {
+          ms: null,
+          rssMb: null,
+          output: null,
+          error: `contract: ${errText(e)}`,
+        };
+      }
+    }
+    const outs = [original, variants.exact, variants.pow2]
+      .map((v) => v.output)
+      .filter((o) => o !== null);
+    const row: CodegenRow = {
+      sample: file,
+      defines,
+      original,
+      exact: variants.exact,
+      pow2: variants.pow2,
+      sameOutput: outs.length === 3 ? outs.every((o) => o === outs[0]) : null,
+    };
+    codegen.push(row);
+    log(
+      `codegen ${file}: original ${ms(original.ms) ?? original.error} ms, exact ${ms(row.exact.ms) ?? row.exact.error} ms, pow2 ${ms(row.pow2.ms) ?? row.pow2.error} ms`,
+    );
+  }
+  rmSync(dir, { recursive: true, force: true });
+}
+
+function codegenTable(): string {
+  const show = (b: BinRun) => (b.ms === null ? `failed (${b.error})` : ms(b.ms));
+  const mb = (b: BinRun) => (b.rssMb === null ? null : b.rssMb.toFixed(1));
+  return markdownTable(
+    [
+      'sample',
+      'sizes',
+      'original (ms):',
+      'exact (ms):',
+      'pow2 (ms):',
+      'exact / orig.:',
+      'pow2 / orig.:',
+      'RSS orig. (MB):',
+      'RSS exact:',
+      'RSS pow2:',
+      'same output',
+    ],
+    codegen.map((r) => [
+      r.sample.replace(/\.c$/, ''),
+      Object.entries(r.defines)
+        .map(([k, v]) => `${k}=${v}`)
+        .join(' '),
+      show(r.original),
+      show(r.exact),
+      show(r.pow2),
+      ratio(r.exact.ms, r.original.ms),
+      ratio(r.pow2.ms, r.original.ms),
+      mb(r.original),
+      mb(r.exact),
+      mb(r.pow2),
+      r.sameOutput === null ? '—' : r.sameOutput ? 'yes' : '**no**',
+    ]),
+  );
+}
+
+// ---------------------------------------------------------------- poly
+
+let poly: { name: string; medianMs: number; runs: number }[] = [];
+
+function polyTable(): string {
+  return markdownTable(
+    ['operation', 'median (ms):', 'runs:'],
+    poly.map((r) => [r.name, r.medianMs.toFixed(2), r.runs]),
+  );
+}
+
+// ---------------------------------------------------------------- main
+
+function gitCommit(): string {
+  const r = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  return (r.stdout ?? '').trim() || 'unknown';
+}
+function ccVersion(): string {
+  const r = spawnSync(CC, ['--version'], { encoding: 'utf8' });
+  return (r.stdout ?? '').split('\n')[0] || CC;
+}
+
+async function main(): Promise<void> {
+  log(
+    `beeclak bench: ${sampleFiles.length} samples, ${RUNS} run(s) per timing, ${cpus().length} CPU(s), ${cpus()[0]?.model ?? ''}`,
+  );
+  const step = async (name: string, f: () => unknown) => {
+    if (SKIP.has(name)) return log(`${name}: skipped (--skip)`);
+    try {
+      await f();
+    } catch (e) {
+      errors.push({ sample: '*', stage: name, error: errText(e) });
+      log(`${name}: FAILED ${errText(e)}`);
+    }
+  };
+  await step('compression', runCompression);
+  await step('time', runTimes);
+  await step('e2e', runEndToEnd);
+  await step('scaling', runScaling);
+  await step('codegen', runCodegen);
+  await step('poly', () => {
+    poly = benchPoly(QUICK ? 5 : 20);
+    log(`poly: ${poly.length} operations`);
+  });
+  const totalS = (performance.now() - t00) / 1000;
+
+  const env = {
+    date: new Date().toISOString().slice(0, 10),
+    commit: gitCommit(),
+    node: process.version,
+    cpu: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+    cc: ccVersion(),
+    runs: RUNS,
+    binaryRuns: BIN_RUNS,
+    totalSeconds: Math.round(totalS),
+  };
+  mkdirSync(dirname(JSON_OUT), { recursive: true });
+  writeFileSync(
+    JSON_OUT,
+    JSON.stringify(
+      { env, compression, times, startupMs, scaling, codegen, poly, errors },
+      null,
+      2,
+    ) + '\n',
+  );
+  log(`wrote ${JSON_OUT}`);
+
+  const parts = [
+    `Measured by \`npm run bench\` (${env.date}, commit ${env.commit}, Node ${env.node}, ${env.cpu}, ${env.cc}; ` +
+      `median of ${RUNS} run(s) per analysis timing, ${BIN_RUNS} per binary; the whole bench took ${env.totalSeconds} s). ` +
+      `Machine-readable: \`bench/results.json\`.`,
+    '### Compression',
+    "Candidate arrays at the default sizes. `maxLive` is the dynamic oracle's lower bound for any allocation " +
+      `(— when it was not run or exceeded its budget of ${ORACLE_OPS.toExponential(0)} operations); ` +
+      "`--heuristic opt` is the exhaustive search, run for the arrays of the paper's table; " +
+      '"best known" is `optimalCells` from `samples/expected.json`; "paper" the Bee+Cl@k reference numbers.',
+    compressionTable(),
+    '### Analysis time (ms)',
+    'In-process (warm, after one run of every sample), per stage, default options (oracle off), median; ' +
+      `end to end = wall time of \`./bin/beeclak contract\` (new process), start-up of Node and the CLI alone: ${ms(startupMs) ?? '—'} ms.`,
+    timeTable(),
+    '### Scaling',
+    'The same kernels with their size macros set by `-D`: the static path does not depend on the sizes ' +
+      '(small sizes can make the conflict set small enough for the exhaustive search, which costs more lattice time); ' +
+      `the dynamic oracle (in-process, \`dynamicLifetimes\` on every candidate, budget ${ORACLE_SCALING_OPS.toExponential(0)} operations per array) grows with them and is run up to ${ORACLE_MAX_SIZE} only.`,
+    scalingTable(),
+    '### Generated code',
+    `\`${CC} -O2\`, sizes enlarged with \`-D\` (given to beeclak and to the compiler), the stack unlimited (the originals keep their temporaries on it); ` +
+      `wall time median of ${BIN_RUNS} runs including process start, peak RSS from \`/usr/bin/time\`.`,
+    codegenTable(),
+    '### Polyhedral core',
+    'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
+    polyTable(),
+  ];
+  if (errors.length > 0) {
+    parts.push(
+      '### Failures',
+      markdownTable(
+        ['sample', 'stage', 'error'],
+        errors.map((e) => [e.sample, e.stage, e.error]),
+      ),
+    );
+  }
+  if (!flag('--no-readme')) {
+    const readmePath = join(ROOT, 'README.md');
+    const readme = readFileSync(readmePath, 'utf8');
+    writeFileSync(readmePath, spliceReadme(readme, parts.join('\n\n'), '## Limits'));
+    log('README.md Results section updated');
+  }
+  log(`done in ${totalS.toFixed(0)} s`);
+}
+
+main().catch((e) => {
+  console.error(e);
+  process.exit(1);
+});

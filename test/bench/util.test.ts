@@ -1,0 +1,50 @@
+import {
+  END_MARKER,
+  START_MARKER,
+  cellText,
+  markdownTable,
+  median,
+  ms,
+  ratio,
+  spliceReadme,
+} from '../../scripts/bench/util.js';
+
+describe('bench helpers', () => {
+  test('median', () => {
+    expect(median([3, 1, 2])).toBe(2);
+    expect(median([4, 1, 3, 2])).toBe(2.5);
+    expect(median([])).toBeNaN();
+  });
+
+  test('markdown table', () => {
+    expect(
+      markdownTable(
+        ['a', 'n:'],
+        [
+          ['x|y', 1],
+          [null, 2.5],
+        ],
+      ),
+    ).toBe('| a | n |\n| --- | ---: |\n| x\\|y | 1 |\n| — | 2.5 |');
+    expect(cellText(undefined)).toBe('—');
+    expect(ms(3.14159)).toBe('3.1');
+    expect(ms(314.6)).toBe('315');
+    expect(ratio(3, 2)).toBe('1.50');
+    expect(ratio(3, 0)).toBeNull();
+    expect(ratio(null, 2)).toBeNull();
+  });
+
+  test('README splice: insert, then replace', () => {
+    const readme = '# x\n\n## Samples\n\ntext\n\n## Limits\n\n- a\n';
+    const once = spliceReadme(readme, 'T1', '## Limits');
+    expect(once).toBe(
+      `# x\n\n## Samples\n\ntext\n\n## Results\n\n${START_MARKER}\nT1\n${END_MARKER}\n\n## Limits\n\n- a\n`,
+    );
+    const twice = spliceReadme(once, 'T2\n', '## Limits');
+    expect(twice).toBe(once.replace('T1', 'T2'));
+    expect(spliceReadme('# y', 'B')).toBe(
+      `# y\n\n## Results\n\n${START_MARKER}\nB\n${END_MARKER}\n`,
+    );
+    expect(() => spliceReadme(`a ${START_MARKER} b`, 'B')).toThrow();
+  });
+});
