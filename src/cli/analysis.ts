@@ -250,10 +250,15 @@ async function analyzeArray(
     exact: cs.exact,
     approximations: [...cs.approximations],
   };
-  report.explanation = cs.causes.map(
-    (c) =>
-      `a write in ${statementLabel(fn, c.writer)} precedes an access in ${statementLabel(fn, c.accessor)}`,
-  );
+  // One line per writing statement: where its cells stay live until (the pairs that make
+  // lifetimes overlap).
+  const writers = [...new Set(cs.causes.map((c) => c.writer))];
+  report.explanation = writers.map((w) => {
+    const lines = [
+      ...new Set(cs.causes.filter((c) => c.writer === w).map((c) => statementLine(fn, c.accessor))),
+    ];
+    return `cells written at ${statementLabel(fn, w)} can stay live until accesses at line${lines.length > 1 ? 's' : ''} ${lines.join(', ')}`;
+  });
   // Parameters known only at run time: contract for all their values at once (the union of
   // DS over them); if that union is unbounded, no constant-size mapping exists.
   const runTime = cs.ds.space.params.filter((p) => values[p] === undefined);
@@ -406,6 +411,11 @@ function symbolicDecision(
       assumes: { ...values },
     },
   };
+}
+
+function statementLine(fn: FunctionModel, id: string): string {
+  const s = fn.statements.find((x) => x.id === id);
+  return s ? `${s.loc.line}` : id;
 }
 
 function statementLabel(fn: FunctionModel, id: string): string {

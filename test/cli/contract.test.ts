@@ -98,6 +98,12 @@ describe('beeclak contract', () => {
     expect(r.stderr).toContain(message);
   });
 
+  it('--annotate states the mapping in a comment above the changed declaration', () => {
+    const r = runCli(['contract', write('ann.c', FUSED), '--annotate']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(/\/\* beeclak: .*8 -> 1 cells \*\/\n\s*int t;/);
+  });
+
   it('ends with a preprocessor guard on the size it assumed (N == 8)', () => {
     const r = runCli(['contract', write('g.c', FUSED)]);
     expect(r.stdout).toMatch(/#if N != 8\n#error "beeclak: /);

@@ -1,5 +1,12 @@
 /** coalesce keeps the set (checked by enumeration) and drops duplicate and nested pieces. */
-import { coalesce, enumeratePoints, parseSet, printSet } from '../../src/poly/index.js';
+import {
+  coalesce,
+  complement,
+  enumeratePoints,
+  intersect,
+  parseSet,
+  printSet,
+} from '../../src/poly/index.js';
 
 const CASES: { set: string; pieces: number }[] = [
   // Duplicates in another row order and scaling.
@@ -27,5 +34,18 @@ describe.each(CASES)('coalesce $set', ({ set, pieces }) => {
       printed: printSet(c),
       pieces,
     });
+  });
+});
+
+describe('complement within a bounded space', () => {
+  it('is the box minus the set, point for point', () => {
+    const box = parseSet('{ [x, y] : 0 <= x <= 5 and 0 <= y <= 5 }');
+    const s = parseSet('{ [x, y] : exists k : x = 2k and y <= x }');
+    const pts = (x: typeof s) =>
+      enumeratePoints(x)
+        .map((p) => p.join(','))
+        .sort();
+    const expected = pts(box).filter((p) => !pts(intersect(s, box)).includes(p));
+    expect(pts(complement(s, box))).toEqual(expected);
   });
 });
