@@ -740,6 +740,8 @@ export class FunctionBuilder {
     const box = this.box(ctx);
     const accesses: Omit<Access, 'order'>[] = [];
     const writeEnds: { start: number; end: number }[] = [];
+    /** Arrays written inside an operand that C sequences before other operands. */
+    const writtenEarly = new Map<string, Node>();
     let over = ctx.overApproximated;
     const bounds: Conjunction[] = [];
     for (const a of found) {
@@ -766,9 +768,11 @@ export class FunctionBuilder {
       if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
         kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
         writeEnds.push({ start: p.startIndex, end: p.endIndex });
+        if (sequencedEarly(p, n)) writtenEarly.set(rec.decl.name, p);
       } else if (p?.type === 'update_expression') {
         kinds = ['read', 'write'];
         writeEnds.push({ start: p.startIndex, end: p.endIndex });
+        if (sequencedEarly(p, n)) writtenEarly.set(rec.decl.name, p);
       }
       for (const kind of kinds)
         accesses.push({
@@ -796,6 +800,20 @@ export class FunctionBuilder {
         bounds.push({ exists, constraints: [...existsConstraints, ...cs] });
       }
       over = over || flagged;
+    }
+    // The model orders the accesses of one statement instance "reads, then writes", which is
+    // what C guarantees for `lhs = rhs`. A comma, `?:`, `&&` or `||` can sequence a write
+    // before a read of the same array in one expression: the model would then be wrong, so
+    // such an array is not analysable (found by the fuzz campaign: a miscompilation).
+    for (const [name, node] of writtenEarly) {
+      if (accesses.some((x) => x.array === name && x.kind === 'read')) {
+        this.reason(
+          this.arrays.get(name)!,
+          'not-analysable',
+          `'${name}' is written and read in one expression where the write may come first (comma, ?:, && or ||)`,
+          this.src.locOf(node),
+        );
+      }
     }
     // Reads first in textual order, then writes in the order their assignments complete.
     const reads = accesses
@@ -1150,4 +1168,22 @@ function choosePiece(
     exists: [...p.exists],
     constraints: p.constraints.filter((k) => variables(k.expr).some((x) => p.exists.includes(x))),
   };
+}
+
+/**
+ * Whether the side effect of `write` may happen before other parts of the expression
+ * rooted at `root` are evaluated: it sits in an operand that C sequences first (the left
+ * of a comma, `&&` or `||`, the condition of `?:`), or next to one (anything under such an
+ * operator is evaluated in an order the "reads, then writes" model does not describe).
+ */
+function sequencedEarly(write: Node, root: Node): boolean {
+  for (let x: Node | null = write.parent; x && x.id !== root.parent?.id; x = x.parent) {
+    if (x.type === 'comma_expression' || x.type === 'conditional_expression') return true;
+    if (x.type === 'binary_expression') {
+      const op = child(x, 'operator')?.text;
+      if (op === '&&' || op === '||') return true;
+    }
+    if (x.id === root.id) break;
+  }
+  return false;
 }

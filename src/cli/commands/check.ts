@@ -18,7 +18,7 @@ import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson } from '../report.js';
 import { InputError, UsageError } from '../errors.js';
 import { compile, describeExit, run } from '../compileRun.js';
-import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
+import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
   against?: string;
@@ -96,7 +96,10 @@ export function registerCheck(program: Command, io: Io): void {
         }
 
         if (contraction && contraction.plan.arrays.length > 0) {
-          const shadow = instrument({ ...contraction.plan, fileName: file });
+          const shadow = instrument({
+            ...immediateOutsideStatements(contraction.plan),
+            fileName: file,
+          });
           const inst = await compile(shadow.text, 'owners', dir, { sanitize: false });
           if (!inst.ok)
             problems.push(
@@ -149,4 +152,25 @@ function firstDifference(a: string, b: string): string {
       return `\n  first difference at line ${k + 1}:\n    original:  ${la[k] ?? '(none)'}\n    candidate: ${lb[k] ?? '(none)'}`;
   }
   return '';
+}
+
+/**
+ * The owner check defers the writes of an expression statement to its `;` (C does not order
+ * the two sides of `=`; the model reads first). A write elsewhere, e.g. in an `if`
+ * condition, has no `;` to wait for: it takes effect at once (found by the fuzz campaign).
+ */
+function immediateOutsideStatements(plan: RewritePlan): RewritePlan {
+  const endsStatement = (r: { start: number; end: number } | undefined) =>
+    r !== undefined && plan.source.slice(r.start, r.end).trimEnd().endsWith(';');
+  return {
+    ...plan,
+    arrays: plan.arrays.map((a) => ({
+      ...a,
+      accesses: a.accesses.map((x) =>
+        x.statementRange && !endsStatement(x.statementRange)
+          ? { ...x, statementRange: undefined }
+          : x,
+      ),
+    })),
+  };
 }
