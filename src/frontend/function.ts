@@ -740,8 +740,8 @@ export class FunctionBuilder {
     const box = this.box(ctx);
     const accesses: Omit<Access, 'order'>[] = [];
     const writeEnds: { start: number; end: number }[] = [];
-    /** Arrays written inside an operand that C sequences before other operands. */
-    const writtenEarly = new Map<string, Node>();
+    /** Writes nested inside a larger expression (not the statement's own assignment). */
+    const writtenEarly: { array: string; node: Node; target: Node }[] = [];
     let over = ctx.overApproximated;
     const bounds: Conjunction[] = [];
     for (const a of found) {
@@ -768,11 +768,11 @@ export class FunctionBuilder {
       if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
         kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
         writeEnds.push({ start: p.startIndex, end: p.endIndex });
-        if (sequencedEarly(p, n)) writtenEarly.set(rec.decl.name, p);
+        if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
       } else if (p?.type === 'update_expression') {
         kinds = ['read', 'write'];
         writeEnds.push({ start: p.startIndex, end: p.endIndex });
-        if (sequencedEarly(p, n)) writtenEarly.set(rec.decl.name, p);
+        if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
       }
       for (const kind of kinds)
         accesses.push({
@@ -802,16 +802,20 @@ export class FunctionBuilder {
       over = over || flagged;
     }
     // The model orders the accesses of one statement instance "reads, then writes", which is
-    // what C guarantees for `lhs = rhs`. A comma, `?:`, `&&` or `||` can sequence a write
-    // before a read of the same array in one expression: the model would then be wrong, so
-    // such an array is not analysable (found by the fuzz campaign: a miscompilation).
-    for (const [name, node] of writtenEarly) {
-      if (accesses.some((x) => x.array === name && x.kind === 'read')) {
+    // what C guarantees for the statement's own assignment `lhs = rhs`. A write nested in a
+    // larger expression is not ordered that way: a comma, `?:`, `&&` or `||` sequences it
+    // before later operands, and next to other operands (`(t[i] = x) + t[j]`) it is
+    // unsequenced, so the compiler may store before it loads. An array written so and read
+    // elsewhere in the same expression is not analysable (found by the fuzz campaign: a
+    // miscompilation).
+    for (const w of writtenEarly) {
+      const other = found.some((x) => x.id.text === w.array && x.top.id !== w.target.id);
+      if (other) {
         this.reason(
-          this.arrays.get(name)!,
+          this.arrays.get(w.array)!,
           'not-analysable',
-          `'${name}' is written and read in one expression where the write may come first (comma, ?:, && or ||)`,
-          this.src.locOf(node),
+          `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, || or an unsequenced operand)`,
+          this.src.locOf(w.node),
         );
       }
     }
@@ -1171,19 +1175,19 @@ function choosePiece(
 }
 
 /**
- * Whether the side effect of `write` may happen before other parts of the expression
- * rooted at `root` are evaluated: it sits in an operand that C sequences first (the left
- * of a comma, `&&` or `||`, the condition of `?:`), or next to one (anything under such an
- * operator is evaluated in an order the "reads, then writes" model does not describe).
+ * Whether an assignment or update is the statement's own (its root expression, possibly in
+ * parentheses): then C evaluates every operand it reads before storing. (An inner
+ * assignment of a chain `a = b = c` is not: its store is unsequenced next to `a`'s index.)
  */
-function sequencedEarly(write: Node, root: Node): boolean {
-  for (let x: Node | null = write.parent; x && x.id !== root.parent?.id; x = x.parent) {
-    if (x.type === 'comma_expression' || x.type === 'conditional_expression') return true;
-    if (x.type === 'binary_expression') {
-      const op = child(x, 'operator')?.text;
-      if (op === '&&' || op === '||') return true;
+function atRoot(write: Node): boolean {
+  let x: Node = write;
+  for (;;) {
+    const p = x.parent;
+    if (!p) return true;
+    if (p.type === 'parenthesized_expression') {
+      x = p;
+      continue;
     }
-    if (x.id === root.id) break;
+    return p.type === 'expression_statement' || p.type === 'init_declarator';
   }
-  return false;
 }
