@@ -18,7 +18,7 @@ import { availableParallelism } from 'node:os';
 import { join, resolve } from 'node:path';
 import { pathToFileURL } from 'node:url';
 import { Command, InvalidArgumentError } from 'commander';
-import { generateKernel, type GeneratedKernel } from './generate.js';
+import { generateKernel, type GeneratedKernel, type GenerateOptions } from './generate.js';
 import { stubOracle, type Oracle, type OracleResult } from './oracle.js';
 import { reduceKernel } from './reduce.js';
 
@@ -34,6 +34,8 @@ export interface CampaignOptions {
   /** Passed to reduceKernel: run the checker on every reduction candidate (default true). */
   checkCandidates?: boolean;
   log?: (line: string) => void;
+  /** Options of generateKernel (e.g. commaProbability). */
+  generate?: GenerateOptions;
 }
 
 export interface CampaignFailure {
@@ -89,7 +91,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummar
   const one = async (seed: number) => {
     let kernel: GeneratedKernel;
     try {
-      kernel = generateKernel(seed);
+      kernel = generateKernel(seed, opts.generate);
     } catch (e) {
       // The generator is part of the tool chain under test: its failure is a crash too.
       summary.programs++;
@@ -151,7 +153,7 @@ async function saveFailure(
     detail: verdict.detail ?? '',
     features: kernel.features,
     temporaries: kernel.temporaries,
-    reproduce: `generateKernel(${kernel.seed})`,
+    reproduce: `generateKernel(${kernel.seed}${opts.generate ? `, ${JSON.stringify(opts.generate)}` : ''})`,
   };
   await writeFile(join(dir, 'info.json'), JSON.stringify(info, null, 2) + '\n');
   const failure: CampaignFailure = { seed: kernel.seed, status, detail: verdict.detail ?? '', dir };
@@ -201,6 +203,15 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     .option('--out <DIR>', 'directory for failing programs', 'fuzz-failures')
     .option('--oracle <MODULE>', 'module exporting `oracle` (default: compile-and-run stub)')
     .option('--no-reduce', 'do not reduce failing programs')
+    .option(
+      '--comma <P>',
+      'probability of joining consecutive assignments with the comma operator (default 0)',
+      (t: string) => {
+        const x = Number(t);
+        if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('comma must be in [0, 1]');
+        return x;
+      },
+    )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
       writeErr: (t) => io.error(t.trimEnd()),
@@ -218,6 +229,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     out: string;
     oracle?: string;
     reduce: boolean;
+    comma?: number;
   }>();
   let oracle: Oracle = stubOracle;
   if (o.oracle) {
@@ -236,6 +248,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     outDir: o.out,
     reduce: o.reduce,
     log: io.log,
+    generate: o.comma ? { commaProbability: o.comma } : undefined,
   });
   if (summary.cellsSaved > 0)
     io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);

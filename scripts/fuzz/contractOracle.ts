@@ -10,12 +10,17 @@
  *     cells that conflict in this run (dynamic DS from lifetimes.ts), and its size must not
  *     be below the run's maxLive: else mismatch (a static DS missing a dynamic conflict);
  *  4. `beeclak check` must succeed: else mismatch.
- * Not yet: comparing the report's static DS constraints with the dynamic DS directly
- * (their textual syntax is not fixed yet); step 3 already catches any missing conflict
- * that the mapping relies on.
+ * Against the real CLI: the report lists the arrays of every function (only `kernel`'s
+ * matter); sizes and moduli of VLA-sized arrays are strings (`"2*n"`, `"n"`), evaluated
+ * here with the program's concrete parameter values; `check` exits 3 on a difference or a
+ * clobbered read (mismatch), anything else non-zero is a crash; a killed or timed-out
+ * process (a hang) and exit 70 (internal error) are crashes.
+ * Not yet: comparing the report's static DS pieces with the dynamic DS directly; step 3
+ * already catches any missing conflict that the mapping relies on.
  */
-import { readFile, writeFile } from 'node:fs/promises';
-import { join, resolve } from 'node:path';
+import { readFile, rm, writeFile } from 'node:fs/promises';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { CHECKSUM_LINE, compileAndRun, withTempDir } from './cc.js';
@@ -28,32 +33,106 @@ import {
 } from './lifetimes.js';
 import type { Oracle, OracleResult } from './oracle.js';
 
-/** bin/beeclak.js of this checkout (dist/scripts/fuzz -> repository root). */
-export const DEFAULT_BEECLAK = [
-  process.execPath,
-  resolve(fileURLToPath(import.meta.url), '../../../../bin/beeclak.js'),
-];
+/**
+ * bin/beeclak.js of this checkout: the first `bin/beeclak.js` above this module (it runs
+ * from dist/scripts/fuzz, and from scripts/fuzz under ts-jest).
+ */
+function findBeeclak(): string {
+  let dir = dirname(fileURLToPath(import.meta.url));
+  for (;;) {
+    const candidate = join(dir, 'bin', 'beeclak.js');
+    if (existsSync(candidate)) return candidate;
+    const up = dirname(dir);
+    if (up === dir) return resolve(fileURLToPath(import.meta.url), '../../../../bin/beeclak.js');
+    dir = up;
+  }
+}
+
+export const DEFAULT_BEECLAK = [process.execPath, findBeeclak()];
 
 interface ReportArray {
   name: string;
+  function?: string;
   status: string;
   originalCells?: number | string;
   compressedCells?: number | string;
-  mapping?: ModularMapping;
+  mapping?: { M: number[][]; b: (number | string)[] };
+}
+
+/**
+ * Value of a size expression of the report (`"2*n"`, `"M*n"`, `"(n - 1)*2"`, a number):
+ * integers, identifiers (from `env`), + - * / % ( ), `min(a, b)` / `max(a, b)`.
+ * Returns null when it cannot be evaluated (unknown name, syntax).
+ */
+export function evalSize(e: number | string, env: Record<string, number>): number | null {
+  if (typeof e === 'number') return e;
+  const toks = e.match(/\s*(\d+|[A-Za-z_]\w*|[-+*/%(),])/g)?.map((t) => t.trim());
+  if (!toks || toks.join('') !== e.replace(/\s+/g, '')) return null;
+  let i = 0;
+  const fail = (): never => {
+    throw new Error('bad size');
+  };
+  const primary = (): number => {
+    const t = toks[i++] ?? fail();
+    if (t === '(') {
+      const v = sum();
+      if (toks[i++] !== ')') fail();
+      return v;
+    }
+    if (t === '-') return -primary();
+    if (/^\d+$/.test(t)) return Number(t);
+    if ((t === 'min' || t === 'max') && toks[i] === '(') {
+      i++;
+      const a = sum();
+      if (toks[i++] !== ',') fail();
+      const b = sum();
+      if (toks[i++] !== ')') fail();
+      return t === 'min' ? Math.min(a, b) : Math.max(a, b);
+    }
+    if (/^[A-Za-z_]/.test(t) && t in env) return env[t];
+    return fail();
+  };
+  const product = (): number => {
+    let v = primary();
+    while (toks[i] === '*' || toks[i] === '/' || toks[i] === '%') {
+      const op = toks[i++];
+      const w = primary();
+      if (op !== '*' && w === 0) fail();
+      v = op === '*' ? v * w : op === '/' ? Math.trunc(v / w) : v % w;
+    }
+    return v;
+  };
+  const sum = (): number => {
+    let v = product();
+    while (toks[i] === '+' || toks[i] === '-') {
+      const op = toks[i++];
+      const w = product();
+      v = op === '+' ? v + w : v - w;
+    }
+    return v;
+  };
+  try {
+    const v = sum();
+    return i === toks.length && Number.isSafeInteger(v) ? v : null;
+  } catch {
+    return null;
+  }
 }
 
 function run(
   argv: string[],
   cwd: string,
-): Promise<{ code: number | null; stdout: string; stderr: string }> {
+  timeoutMs = 120000,
+): Promise<{ code: number | null; stdout: string; stderr: string; signal?: string }> {
   return new Promise((done) => {
     execFile(
       argv[0],
       argv.slice(1),
-      { cwd, timeout: 60000, maxBuffer: 1 << 24 },
+      { cwd, timeout: timeoutMs, maxBuffer: 1 << 24 },
       (err, stdout, stderr) =>
         done({
           code: err ? (typeof err.code === 'number' ? err.code : null) : 0,
+          signal: err?.signal ?? undefined,
           stdout: String(stdout),
           stderr: String(stderr),
         }),
@@ -61,10 +140,28 @@ function run(
   });
 }
 
+function exitText(r: { code: number | null; signal?: string }): string {
+  if (r.code !== null) return `exited ${r.code}${r.code === 70 ? ' (internal error)' : ''}`;
+  return `was killed (${r.signal ?? 'no exit code'}: a hang or a crash)`;
+}
+
 export function contractOracle(
-  options: { beeclak?: string[]; contractArgs?: string[]; runCheck?: boolean } = {},
+  options: {
+    beeclak?: string[];
+    contractArgs?: string[];
+    runCheck?: boolean;
+    /**
+     * Faster (one beeclak process instead of two): take the contracted program and the
+     * report from `beeclak check --keep --report-file` instead of `beeclak contract`; the
+     * other steps are the same. The default runs both commands.
+     */
+    viaCheck?: boolean;
+    /** Per beeclak invocation, ms (default 120000): beyond it, a hang (crash). */
+    timeoutMs?: number;
+  } = {},
 ): Oracle {
   const beeclak = options.beeclak ?? DEFAULT_BEECLAK;
+  const timeoutMs = options.timeoutMs ?? 120000;
   return async (kernel) =>
     withTempDir(async (dir): Promise<OracleResult> => {
       const crash = (detail: string, output = ''): OracleResult => ({
@@ -74,39 +171,84 @@ export function contractOracle(
         output,
       });
       await writeFile(join(dir, 'original.c'), kernel.source);
-      const c = await run(
-        [
-          ...beeclak,
-          'contract',
-          'original.c',
-          '-o',
-          'contracted.c',
-          '--report',
-          'json',
-          '--report-file',
-          'report.json',
-          ...(options.contractArgs ?? []),
-        ],
-        dir,
-      );
-      if (c.code !== 0) return crash(`beeclak contract exited ${c.code}`, c.stderr + c.stdout);
-      const contracted = await readFile(join(dir, 'contracted.c'), 'utf8');
+      const checkArgv = [
+        ...beeclak,
+        'check',
+        'original.c',
+        '--report-file',
+        'report.json',
+        ...(options.contractArgs ?? []),
+      ];
+      /** The verdict of `beeclak check` on its output (null: pass). */
+      const checkVerdict = (
+        chk: Awaited<ReturnType<typeof run>>,
+        shrunk: number,
+      ): [OracleResult['status'], string] | null => {
+        if (chk.code === 3) return ['mismatch', 'beeclak check found a difference'];
+        if (chk.code !== 0) return ['crash', `beeclak check ${exitText(chk)}`];
+        // Generated programs never read a cell before writing it: a clobbered read is a
+        // finding even when `check` files it as a note about upward-exposed reads.
+        const clobber = /clobbered read of [^\n]*/.exec(chk.stdout + chk.stderr);
+        if (clobber) return ['mismatch', `beeclak check (exit 0): owner check: ${clobber[0]}`];
+        if (
+          shrunk > 0 &&
+          !/owner check: every read found its own cell/.test(chk.stdout + chk.stderr)
+        )
+          return ['crash', 'beeclak check: no owner check'];
+        return null;
+      };
+      let contracted: string;
+      let viaCheck: Awaited<ReturnType<typeof run>> | null = null;
+      if (options.viaCheck) {
+        viaCheck = await run([...checkArgv, '--keep'], dir, timeoutMs);
+        const kept = /programs kept in (\S+)/.exec(viaCheck.stderr + viaCheck.stdout)?.[1];
+        try {
+          if (viaCheck.code !== 0 && viaCheck.code !== 3)
+            return crash(`beeclak check ${exitText(viaCheck)}`, viaCheck.stderr + viaCheck.stdout);
+          if (!kept) return crash('beeclak check --keep: no directory', viaCheck.stderr);
+          contracted = await readFile(join(kept, 'candidate.c'), 'utf8');
+        } finally {
+          if (kept?.includes('beeclak-check-')) await rm(kept, { recursive: true, force: true });
+        }
+      } else {
+        const c = await run(
+          [
+            ...beeclak,
+            'contract',
+            'original.c',
+            '-o',
+            'contracted.c',
+            '--report',
+            'json',
+            '--report-file',
+            'report.json',
+            ...(options.contractArgs ?? []),
+          ],
+          dir,
+          timeoutMs,
+        );
+        if (c.code !== 0) return crash(`beeclak contract ${exitText(c)}`, c.stderr + c.stdout);
+        contracted = await readFile(join(dir, 'contracted.c'), 'utf8');
+      }
       let arrays: ReportArray[] = [];
       try {
         const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
         arrays = (Array.isArray(report) ? report[0] : report).arrays ?? [];
+        // The report covers every function (main's `in` / `out` too): only kernel's temporaries.
+        arrays = arrays.filter((a) => (a.function ?? 'kernel') === 'kernel');
       } catch (e) {
         return crash(`unreadable report: ${e instanceof Error ? e.message : String(e)}`);
       }
+      const env: Record<string, number> = {};
+      for (const p of kernel.program.params) env[p.name] = p.value;
       const shrunk = arrays.filter((a) => a.status === 'contracted' || a.status === 'scalarized');
-      const cellsSaved = shrunk.reduce(
-        (s, a) =>
-          s +
-          (typeof a.originalCells === 'number' && typeof a.compressedCells === 'number'
-            ? a.originalCells - a.compressedCells
-            : 0),
-        0,
-      );
+      const size = (a: ReportArray, k: 'originalCells' | 'compressedCells'): number | null =>
+        a[k] === undefined ? null : evalSize(a[k] as number | string, env);
+      const cellsSaved = shrunk.reduce((s, a) => {
+        const o = size(a, 'originalCells');
+        const c = size(a, 'compressedCells');
+        return s + (o !== null && c !== null ? o - c : 0);
+      }, 0);
       const verdict = (
         status: OracleResult['status'],
         detail?: string,
@@ -134,29 +276,59 @@ export function contractOracle(
 
       const lifetimes = traceLifetimes(kernel.program);
       for (const a of shrunk) {
+        const decl = kernel.program.temps.find((t) => t.name === a.name);
+        if (!decl) return verdict('crash', `report: contracted array ${a.name} is not a temporary`);
         const life = lifetimes.get(a.name);
-        if (!life || !a.mapping) continue;
-        const witness = mappingViolation(dynamicConflicts(life), a.mapping);
+        if (!a.mapping)
+          return verdict('crash', `report: ${a.name} is ${a.status} without a mapping`);
+        const b = a.mapping.b.map((x) => evalSize(x, env));
+        if (b.some((x) => x === null || x < 1))
+          return verdict(
+            'crash',
+            `report: ${a.name}: moduli ${JSON.stringify(a.mapping.b)} not evaluable`,
+          );
+        const mapping: ModularMapping = { M: a.mapping.M, b: b as number[] };
+        if (
+          mapping.M.length !== mapping.b.length ||
+          mapping.M.some((row) => row.length !== decl.extents.length)
+        )
+          return verdict(
+            'crash',
+            `report: ${a.name}: mapping ${JSON.stringify(a.mapping)} does not fit ${decl.extents.length} dimensions`,
+          );
+        const compressed = size(a, 'compressedCells');
+        const slots = mapping.b.reduce((p, x) => p * x, 1);
+        if (compressed === null || compressed !== slots)
+          return verdict(
+            'crash',
+            `report: ${a.name}: compressedCells ${JSON.stringify(a.compressedCells)} but the moduli ${JSON.stringify(a.mapping.b)} give ${slots}`,
+          );
+        if (!life) continue;
+        const witness = mappingViolation(dynamicConflicts(life), mapping);
         if (witness)
           return verdict(
             'mismatch',
             `${a.name}: mapping ${JSON.stringify(a.mapping)} maps conflicting cells at distance [${witness}] to one slot`,
           );
-        if (typeof a.compressedCells === 'number' && a.compressedCells < maxLive(life)) {
+        const live = maxLive(life);
+        if (compressed < live)
           return verdict(
             'mismatch',
-            `${a.name}: ${a.compressedCells} cells, below maxLive ${maxLive(life)} of this run`,
+            `${a.name}: ${compressed} cells, below maxLive ${live} of this run`,
           );
-        }
       }
-      if (options.runCheck ?? true) {
-        const chk = await run([...beeclak, 'check', 'original.c'], dir);
-        if (chk.code !== 0)
-          return verdict('mismatch', `beeclak check exited ${chk.code}`, chk.stderr + chk.stdout);
-      }
+      const chk =
+        viaCheck ?? ((options.runCheck ?? true) ? await run(checkArgv, dir, timeoutMs) : null);
+      const bad = chk && checkVerdict(chk, shrunk.length);
+      if (chk && bad) return verdict(bad[0], bad[1], chk.stderr + chk.stdout);
       return verdict('pass', undefined, orig.stdout);
     });
 }
 
-/** For `--oracle dist/scripts/fuzz/contractOracle.js`. */
-export const oracle = contractOracle();
+/**
+ * For `--oracle dist/scripts/fuzz/contractOracle.js`. `FUZZ_CONTRACT_ARGS` adds options to
+ * `contract` and `check` (e.g. `FUZZ_CONTRACT_ARGS="--modulo pow2 --heuristic opt"`).
+ */
+export const oracle = contractOracle({
+  contractArgs: (process.env.FUZZ_CONTRACT_ARGS ?? '').split(/\s+/).filter(Boolean),
+});

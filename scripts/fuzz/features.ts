@@ -59,6 +59,9 @@ export function programFeatures(p: Program): string[] {
   const walk = (ss: Stmt[], depth: number) => {
     const loopsHere = ss.filter((s) => s.kind === 'for').length;
     if (loopsHere > 1) f.add('sequence');
+    ss.forEach((s, k) => {
+      if (s.kind === 'assign' && s.seq && ss[k + 1]?.kind === 'assign') f.add('comma');
+    });
     for (const s of ss) {
       for (const t of s.tags ?? []) f.add(t);
       switch (s.kind) {

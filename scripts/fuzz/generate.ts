@@ -28,6 +28,12 @@ export interface GenerateOptions {
   dataProbability?: number;
   /** Reject programs executing more assignment instances than this. */
   maxInstances?: number;
+  /**
+   * Probability that an assignment is joined to the next one of its block by the comma
+   * operator (`t[i + 1] = x, out[i] += t[i];`). Default 0: the programs of a seed do not
+   * change; drawn from a separate stream, so the joined program is the same IR.
+   */
+  commaProbability?: number;
 }
 
 export interface GeneratedTemporary {
@@ -60,6 +66,7 @@ const DEFAULTS: Required<GenerateOptions> = {
   vlaProbability: 0.25,
   dataProbability: 0.35,
   maxInstances: 4000,
+  commaProbability: 0,
 };
 const MAX_ATTEMPTS = 60;
 
@@ -76,11 +83,26 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
     }
     if (val.instances > opts.maxInstances || program.temps.some((t) => val.reads[t.name] === 0))
       continue;
+    if (opts.commaProbability > 0)
+      joinWithCommas(program.body, new Rng((seed >>> 0) ^ 0x6a09e667), opts.commaProbability);
     return finishKernel(program);
   }
   throw new Error(
     `generateKernel(${seed}): no valid program in ${MAX_ATTEMPTS} attempts (last: ${lastError})`,
   );
+}
+
+/** Marks assignments to be rendered joined to the next one (see Assign.seq). */
+function joinWithCommas(ss: Stmt[], rng: Rng, p: number) {
+  ss.forEach((s, k) => {
+    if (s.kind === 'assign') {
+      if (ss[k + 1]?.kind === 'assign' && rng.chance(p)) s.seq = true;
+    } else if (s.kind === 'for') joinWithCommas(s.body, rng, p);
+    else {
+      joinWithCommas(s.then, rng, p);
+      joinWithCommas(s.else ?? [], rng, p);
+    }
+  });
 }
 
 /** Render and describe a (validated) program. */

@@ -68,6 +68,12 @@ export interface Assign extends Tagged {
   lhs: LValue;
   op: '=' | '+=' | '^=';
   rhs: VExpr;
+  /**
+   * Rendered together with the next statement of its block, when that one is an
+   * assignment too, as one expression statement `a = x, b = y;` (the comma operator:
+   * same order of evaluation, so the same program; only the text differs).
+   */
+  seq?: boolean;
 }
 
 export type Stmt = Loop | If | Assign;

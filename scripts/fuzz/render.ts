@@ -139,15 +139,36 @@ class Printer {
   }
 
   private block(ss: Stmt[], depth: number) {
-    for (const s of ss) this.stmt(s, depth);
+    for (let k = 0; k < ss.length; k++) {
+      const s = ss[k];
+      if (this.instrument || s.kind !== 'assign' || !s.seq || ss[k + 1]?.kind !== 'assign') {
+        this.stmt(s, depth);
+        continue;
+      }
+      // A run of assignments joined by the comma operator into one expression statement.
+      const parts = [this.assignText(s)];
+      while (k + 1 < ss.length && ss[k + 1].kind === 'assign') {
+        const next = ss[++k] as Extract<Stmt, { kind: 'assign' }>;
+        parts.push(this.assignText(next));
+        if (!next.seq) break;
+      }
+      this.emit(depth, `${parts.join(', ')};`);
+    }
+  }
+
+  private assignText(s: Extract<Stmt, { kind: 'assign' }>): string {
+    return `${this.lvalue(s.lhs)} ${s.op} ${this.value(s.rhs)}`;
   }
 
   /** Body of a for/if: braces unless it is one plain assignment. */
   private body(head: string, ss: Stmt[], depth: number) {
-    const simple = ss.length === 1 && ss[0].kind === 'assign' && !this.instrument;
+    const simple =
+      !this.instrument &&
+      ss[0]?.kind === 'assign' &&
+      (ss.length === 1 || (ss.length === 2 && ss[0].seq === true && ss[1].kind === 'assign'));
     if (simple) {
       this.emit(depth, head);
-      this.stmt(ss[0], depth + 1);
+      this.block(ss, depth + 1);
     } else {
       this.emit(depth, `${head} {`);
       this.block(ss, depth + 1);
@@ -158,7 +179,7 @@ class Printer {
   stmt(s: Stmt, depth: number) {
     switch (s.kind) {
       case 'assign': {
-        const text = `${this.lvalue(s.lhs)} ${s.op} ${this.value(s.rhs)};`;
+        const text = `${this.assignText(s)};`;
         if (!this.instrument || s.lhs.kind !== 'temp') {
           this.emit(depth, text);
           return;

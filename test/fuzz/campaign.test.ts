@@ -2,7 +2,12 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { main, runCampaign, summaryLine } from '../../scripts/fuzz/campaign.js';
+import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
 import type { Oracle } from '../../scripts/fuzz/oracle.js';
+
+/** The fixed-seed campaign against the real beeclak (see the last describe). */
+const REAL_SEED = 2000;
+const REAL_COUNT = 24;
 
 const accumulatesIntoTemp = /^\s*t\d\[.*\] \+= /m;
 
@@ -115,6 +120,38 @@ describe('fuzz campaign', () => {
     expect(await main(['--count', 'many'], io)).toBe(2);
     expect(errors.join('\n')).toContain('count must be a non-negative integer');
   });
+});
+
+/**
+ * The real thing, fixed seeds: every program contracted by bin/beeclak.js (through
+ * `beeclak check --keep`, one process per program), compiled and run with sanitizers
+ * against the original, each mapping checked against the exact dynamic conflict set and
+ * maxLive of the run, and the owner check of `check`. The long campaigns are
+ * `npm run fuzz -- --oracle dist/scripts/fuzz/contractOracle.js` (scripts/fuzz/README.md).
+ */
+describe('fuzz campaign against the real beeclak', () => {
+  let dir: string;
+  beforeAll(() => {
+    dir = mkdtempSync(join(tmpdir(), 'beeclak-fuzz-real-'));
+  });
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('contracts a fixed set of random kernels with 0 mismatches and 0 crashes', async () => {
+    const lines: string[] = [];
+    const s = await runCampaign({
+      seed: REAL_SEED,
+      count: REAL_COUNT,
+      jobs: 2,
+      oracle: contractOracle({ viaCheck: true }),
+      outDir: dir,
+      reduce: false,
+      log: (l) => lines.push(l),
+    });
+    const failures = s.failures.map((f) => `seed ${f.seed}: ${f.status}: ${f.detail}`);
+    expect(failures).toEqual([]);
+    expect(s).toMatchObject({ programs: REAL_COUNT, mismatches: 0, crashes: 0 });
+    expect(s.contractedArrays).toBeGreaterThan(0);
+  }, 240000);
 });
 
 describe('show', () => {

@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
+import { contractOracle, evalSize } from '../../scripts/fuzz/contractOracle.js';
 import { generateKernel } from '../../scripts/fuzz/generate.js';
 import { maxLive, traceLifetimes } from '../../scripts/fuzz/lifetimes.js';
 
@@ -12,7 +12,7 @@ import { maxLive, traceLifetimes } from '../../scripts/fuzz/lifetimes.js';
 const FAKE = `
 import { readFileSync, writeFileSync } from 'node:fs';
 const [mode, cmd, file, ...rest] = process.argv.slice(2);
-if (cmd === 'check') process.exit(mode === 'bad-check' ? 1 : 0);
+if (cmd === 'check') process.exit(mode === 'bad-check' ? 3 : mode === 'check-crash' ? 70 : 0);
 if (mode === 'refuse') { console.error('original.c:1:1: refused'); process.exit(1); }
 const out = rest[rest.indexOf('-o') + 1];
 const report = rest[rest.indexOf('--report-file') + 1];
@@ -55,11 +55,26 @@ describe('contractOracle (against a fake beeclak)', () => {
     expect((await oracle('bad-output')(kernel)).detail).toMatch(/output differs/);
     expect(await oracle('bad-check')(kernel)).toMatchObject({
       status: 'mismatch',
-      detail: 'beeclak check exited 1',
+      detail: 'beeclak check found a difference',
+    });
+    expect(await oracle('check-crash')(kernel)).toMatchObject({
+      status: 'crash',
+      detail: 'beeclak check exited 70 (internal error)',
     });
     expect(await oracle('refuse')(kernel)).toMatchObject({
       status: 'crash',
       detail: 'beeclak contract exited 1',
     });
+  });
+
+  it('evaluates symbolic sizes of the report', () => {
+    const env = { n: 5, M: 8 };
+    expect(evalSize('2*n', env)).toBe(10);
+    expect(evalSize('M*n', env)).toBe(40);
+    expect(evalSize('(n - 1)*2 + max(M, 3)', env)).toBe(16);
+    expect(evalSize(7, env)).toBe(7);
+    expect(evalSize('k', env)).toBeNull();
+    expect(evalSize('', env)).toBeNull();
+    expect(evalSize('2**n', env)).toBeNull();
   });
 });

@@ -149,6 +149,24 @@ describe('generateKernel', () => {
     const failures = results.filter((x) => !x.r.ok).map((x) => `seed ${x.s}: ${x.r.error}`);
     expect(failures).toEqual([]);
   });
+
+  it('joins assignments with the comma operator on request: same IR, same checksum', async () => {
+    // Default programs never use the comma operator (the seeds of earlier campaigns keep their text).
+    expect(seeds(0, 20).some((s) => generateKernel(s).features.includes('comma'))).toBe(false);
+    const joined = seeds(0, 20)
+      .map((s) => generateKernel(s, { commaProbability: 1 }))
+      .filter((k) => k.features.includes('comma'));
+    expect(joined.length).toBeGreaterThan(3);
+    for (const k of joined.slice(0, 4)) {
+      const plain = generateKernel(k.seed);
+      expect(k.source).not.toBe(plain.source);
+      expect(k.source).toMatch(/^\s*[^\s].*\] [+^]?= .*\), (t\d|out)\[.*;$/m);
+      expect(JSON.stringify(k.program, (key, v) => (key === 'seq' ? undefined : v))).toBe(
+        JSON.stringify(plain.program),
+      );
+      expect(await checkKernel(k)).toMatchObject({ ok: true });
+    }
+  });
 });
 
 describe('validateProgram and checkKernel (the guarantees can fail)', () => {
