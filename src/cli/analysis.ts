@@ -385,18 +385,26 @@ function symbolicDecision(
   };
   report.heuristic = 'h3 (symbolic)';
   report.ds!.isZero = b.length === 0;
+  // Constant moduli (DS bounded whatever the run-time sizes): a number, compared as one.
+  const constantSize = b.every((x) => A.isConstant(x))
+    ? b.reduce((p, x) => p * x.constant, 1n)
+    : undefined;
   const size =
-    texts.length === 0 ? '1' : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
-  if (
-    typeof report.originalCells === 'string' &&
-    report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '')
-  ) {
+    constantSize !== undefined
+      ? `${constantSize}`
+      : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
+  const noSaving =
+    typeof report.originalCells === 'number' && constantSize !== undefined
+      ? constantSize >= BigInt(report.originalCells)
+      : typeof report.originalCells === 'string' &&
+        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '');
+  if (noSaving) {
     report.status = 'unchanged';
     report.reason = 'no saving: the best mapping found keeps every cell';
     return { report };
   }
   report.status = b.length === 0 ? 'scalarized' : 'contracted';
-  report.compressedCells = size;
+  report.compressedCells = constantSize !== undefined ? jsonInt(constantSize) : size;
   report.warnings.push(
     `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
   );

@@ -71,3 +71,26 @@ describe.each(CASES)('$bug', ({ body, contracted }) => {
       });
   });
 });
+
+describe('fuzz-found programs (test/fixtures/fuzz)', () => {
+  const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures/fuzz');
+  const files = fs.readdirSync(dir).filter((f) => f.endsWith('.c'));
+  it('there are some', () => expect(files.length).toBeGreaterThan(0));
+  // Each guards the bug described at the top of its file (miscompilation, internal error).
+  it.each(
+    files.flatMap((f) => [
+      [f, 'exact'],
+      [f, 'pow2'],
+    ]),
+  )(
+    '%s with --modulo %s: check passes (same output, owner check clean, no internal error)',
+    (f, modulo) => {
+      const r = runCli(['check', path.join(dir, f), '--no-sanitize', '--modulo', modulo]);
+      expect({ code: r.code, stderr: r.stderr, last: r.stdout.trim().split('\n').pop() }).toEqual({
+        code: 0,
+        stderr: '',
+        last: 'ok',
+      });
+    },
+  );
+});

@@ -152,6 +152,36 @@ describe('fuzz campaign against the real beeclak', () => {
     expect(s).toMatchObject({ programs: REAL_COUNT, mismatches: 0, crashes: 0 });
     expect(s.contractedArrays).toBeGreaterThan(0);
   }, 240000);
+
+  // Guards the two classes of bugs the widened campaigns found: writes sequenced before
+  // reads by a comma (a miscompilation, seeds 11 and 13 among others), and pow2 moduli that
+  // could not be rounded (an internal error, seed 12).
+  it.each([
+    [
+      'comma-joined assignments',
+      { seed: 11, generate: { commaProbability: 0.9 }, args: [] as string[] },
+    ],
+    [
+      '--modulo pow2 --heuristic opt',
+      { seed: 12, generate: {}, args: ['--modulo', 'pow2', '--heuristic', 'opt'] },
+    ],
+  ])(
+    '%s: 4 programs, 0 mismatches, 0 crashes',
+    async (_name, c) => {
+      const s = await runCampaign({
+        seed: c.seed,
+        count: 4,
+        jobs: 2,
+        generate: c.generate,
+        oracle: contractOracle({ viaCheck: true, contractArgs: c.args }),
+        outDir: dir,
+        reduce: false,
+        log: () => {},
+      });
+      expect(s.failures.map((f) => `seed ${f.seed}: ${f.status}: ${f.detail}`)).toEqual([]);
+    },
+    240000,
+  );
 });
 
 describe('show', () => {
