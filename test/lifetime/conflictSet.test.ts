@@ -141,6 +141,26 @@ const CASES: { what: string; src: string; array: string; ds: string[]; maxLive?:
   },
 ];
 
+describe('a triangular temporary whose cells are all live at once', () => {
+  // Written in one triangular nest, all read in a second: nothing can share memory.
+  const fn = kernel(`#define N 3
+void kernel(const int a[N][N], int b[N]) {
+  int L[N][N];
+  for (int i = 0; i < N; i++) for (int j = 0; j <= i; j++) L[i][j] = a[i][j];
+  for (int i = 0; i < N; i++) for (int j = 0; j <= i; j++) b[j] += L[i][j];
+}`);
+  const params = paramValues(fn);
+  it('DS is every difference of two cells of the triangle, and maxLive is the triangle', () => {
+    const cells: [number, number][] = [];
+    for (let i = 0; i < 3; i++) for (let j = 0; j <= i; j++) cells.push([i, j]);
+    const diffs = new Set(cells.flatMap(([a, b]) => cells.map(([c, d]) => `[${a - c},${b - d}]`)));
+    expect(points(conflictSet(fn, arrayOf(fn, 'L')).ds, params)).toEqual([...diffs].sort());
+    const dyn = dynamicLifetimes(fn, arrayOf(fn, 'L'), params);
+    if (dyn.kind !== 'done') throw new Error(dyn.reason);
+    expect(dyn.maxLive).toBe(6);
+  });
+});
+
 describe.each(CASES)('$what', ({ src, array, ds, maxLive }) => {
   const fn = kernel(`#define N 4\nvoid kernel(int a[N], int b[N]) { int t[N]; ${src} }`);
   const params = paramValues(fn);
