@@ -4,7 +4,7 @@
  * a complex one saves more than `minGain`.
  */
 import type { PolySet } from '../poly/types.js';
-import { completeToUnimodular, determinant, transpose } from '../poly/linalg.js';
+import { completeToUnimodular, determinant, lllReduce, transpose } from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
 import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
 import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
@@ -141,7 +141,9 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     const h2Bases = [...bases];
     h2Bases.push({ name: 'span of DS', basis: transpose(Q, n) });
     if (minima && minima.dimension === n) {
-      h2Bases.push({ name: 'successive minima', basis: minima.minima.map((m) => m.vector!) });
+      const sm = minima.minima.map((m) => m.vector!);
+      h2Bases.push({ name: 'successive minima', basis: sm });
+      h2Bases.push({ name: 'reduced (LLL) successive minima', basis: lllReduce(sm) });
     }
     for (const b of h2Bases) {
       if (determinant(b.basis) === 0n) continue;
@@ -166,6 +168,14 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       if (d) {
         h3Bases.push({ name: 'dual of successive minima', basis: d });
         h3Bases.push({ name: 'dual of successive minima, reversed', basis: [...d].reverse() });
+      }
+      const reduced = dualRows(transpose(lllReduce(minima.minima.map((m) => m.vector!)), n));
+      if (reduced) {
+        h3Bases.push({ name: 'dual of reduced (LLL) successive minima', basis: reduced });
+        h3Bases.push({
+          name: 'dual of reduced (LLL) successive minima, reversed',
+          basis: [...reduced].reverse(),
+        });
       }
     }
     for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));

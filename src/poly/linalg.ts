@@ -321,3 +321,54 @@ export function isHermite(h: HermiteForm): boolean {
   }
   return true;
 }
+
+/**
+ * LLL reduction (Lenstra, Lenstra, Lovász 1982) of a basis given as rows, in exact rational
+ * arithmetic: the rows of the result span the same lattice, are nearly orthogonal and
+ * short. Cl@k's heuristics use such a reduced basis as one more candidate basis (section
+ * 4.2: the quality of Heuristics 2 and 3 depends on the basis). The Gram-Schmidt data is
+ * recomputed after each step: the bases here have at most a handful of rows.
+ */
+export function lllReduce(
+  rows: readonly (readonly bigint[])[],
+  delta = new Fraction(3, 4),
+): Matrix {
+  const b = rows.map((r) => [...r]);
+  const n = b.length;
+  const dot = (x: readonly Fraction[], y: readonly Fraction[]) =>
+    x.reduce((s, v, i) => s.add(v.mul(y[i])), new Fraction(0));
+  const gramSchmidt = () => {
+    const star: Fraction[][] = [];
+    const mu: Fraction[][] = b.map(() => b.map(() => new Fraction(0)));
+    const norms: Fraction[] = [];
+    for (let i = 0; i < n; i++) {
+      let v = b[i].map((x) => new Fraction(x.toString()));
+      const bi = v;
+      for (let j = 0; j < i; j++) {
+        mu[i][j] = norms[j].equals(0) ? new Fraction(0) : dot(bi, star[j]).div(norms[j]);
+        v = v.map((x, t) => x.sub(mu[i][j].mul(star[j][t])));
+      }
+      star.push(v);
+      norms.push(dot(v, v));
+    }
+    return { mu, norms };
+  };
+  let { mu, norms } = gramSchmidt();
+  let k = 1;
+  while (k < n) {
+    for (let j = k - 1; j >= 0; j--) {
+      const q = BigInt(mu[k][j].round().toString());
+      if (q !== 0n) {
+        b[k] = b[k].map((x, t) => x - q * b[j][t]);
+        ({ mu, norms } = gramSchmidt());
+      }
+    }
+    if (norms[k].compare(delta.sub(mu[k][k - 1].mul(mu[k][k - 1])).mul(norms[k - 1])) >= 0) k++;
+    else {
+      [b[k], b[k - 1]] = [b[k - 1], b[k]];
+      ({ mu, norms } = gramSchmidt());
+      k = Math.max(k - 1, 1);
+    }
+  }
+  return b;
+}

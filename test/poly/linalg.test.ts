@@ -3,6 +3,7 @@ import {
   determinant,
   hermite,
   integerKernel,
+  lllReduce,
   inverseUnimodular,
   isHermite,
   isUnimodular,
@@ -95,5 +96,39 @@ describe('linalg', () => {
       [0n, 1n, 0n],
       [0n, 0n, 1n],
     ]);
+  });
+});
+
+describe('LLL reduction', () => {
+  // The textbook example: a reduced basis of the same lattice has rows of squared norms
+  // 1, 2, 5 (e.g. (0,1,0), (1,0,1), (-1,0,2); ties at mu = 1/2 may pick another sign).
+  it('reduces [[1,1,1],[-1,0,2],[3,5,6]] to rows of squared norms 1, 2, 5', () => {
+    const rows = [
+      [1n, 1n, 1n],
+      [-1n, 0n, 2n],
+      [3n, 5n, 6n],
+    ];
+    const r = lllReduce(rows);
+    expect(hermite(r).H).toEqual(hermite(rows).H);
+    expect(r.map((v) => v.reduce((s, x) => s + x * x, 0n))).toEqual([1n, 2n, 5n]);
+  });
+  it('keeps the lattice (same Hermite form) and never lengthens the shortest row', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.array(fc.bigInt({ min: -9n, max: 9n }), { minLength: 3, maxLength: 3 }), {
+          minLength: 3,
+          maxLength: 3,
+        }),
+        (rows) => {
+          fc.pre(determinant(rows) !== 0n);
+          const r = lllReduce(rows);
+          expect(hermite(r).H).toEqual(hermite(rows).H);
+          const norm = (v: bigint[]) => v.reduce((s, x) => s + x * x, 0n);
+          const shortest = (m: bigint[][]) => m.map(norm).reduce((a, b) => (a < b ? a : b));
+          expect(shortest(r) <= shortest(rows)).toBe(true);
+        },
+      ),
+      { numRuns: 200 },
+    );
   });
 });
