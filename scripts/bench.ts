@@ -89,7 +89,7 @@ function options(over: Partial<ContractOptions> = {}): ContractOptions {
     only: [],
     heuristic: 'auto' as HeuristicChoice,
     modulo: 'exact' as ModuloForm,
-    minGain: 5,
+    minGain: 0.05, // a fraction, as the CLI passes it (--min-gain 5 is 5%)
     budgetMs: 300,
     oracleOperations: 0,
     annotate: false,

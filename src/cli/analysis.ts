@@ -33,6 +33,7 @@ export interface AnalysisOptions {
   only: string[];
   heuristic: HeuristicChoice;
   modulo: ModuloForm;
+  /** A fraction (0.05 = 5%): a skewed mapping must save more than this over a simpler one. */
   minGain?: number;
   /** Budget of the exhaustive lattice search, per array. */
   budgetMs?: number;
