@@ -246,7 +246,8 @@ async function analyzeArray(
   const unknown = used.filter((p) => values[p] === undefined);
   report.ds = {
     dims: cs.dims.length,
-    pieces: describeSet(cs.ds),
+    // Already coalesced by the lifetime stage: printed as it is, not projected again.
+    pieces: [P.printSet(cs.ds)],
     isZero: false,
     exact: cs.exact,
     approximations: [...cs.approximations],
@@ -430,17 +431,4 @@ function statementLine(fn: FunctionModel, id: string): string {
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
-}
-
-/** DS in the calculator notation, simplified when that is cheap; never fails the analysis. */
-function describeSet(ds: P.PolySet): string[] {
-  try {
-    return [
-      P.printSet(
-        withWorkBudget(DEFAULT_WORK_UNITS / 4, () => P.simplify(P.projectOnto(ds, ds.space.dims))),
-      ),
-    ];
-  } catch {
-    return [P.printSet(ds)];
-  }
 }

@@ -18,7 +18,7 @@
  * verified symbolically, and in addition the mapping is checked exactly at several parameter
  * values (DsQueries.admissible, size-independent).
  */
-import type { Affine } from '../poly/affine.js';
+import { evaluate as evalAffine, formatAffine, type Affine } from '../poly/affine.js';
 import { fixParams, isEmpty, maximize, maximizeParametric, samplePoint } from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
 import { LatticeInputError } from './conflictPoints.js';
@@ -241,16 +241,6 @@ class SymbolicDs {
   }
 }
 
-export function evalAffine(a: Affine, values: Readonly<Record<string, bigint>>): bigint {
-  let s = a.constant;
-  for (const [k, v] of Object.entries(a.coeffs)) {
-    const x = values[k];
-    if (x === undefined) throw new Error(`no value for ${k}`);
-    s += v * x;
-  }
-  return s;
-}
-
 /**
  * Heuristic 3 with symbolic parameters over the identity, its permutations (and the dual of
  * the span of DS at a sample point), keeping the smallest at a large sample of the context,
@@ -305,23 +295,6 @@ export function chooseSymbolicMapping(ds0: PolySet, options: SymbolicOptions = {
 }
 
 /** `N - 1`, `2`, `N + M` */
-export function formatAffine(a: Affine): string {
-  const terms: string[] = [];
-  for (const [k, v] of Object.entries(a.coeffs)) {
-    if (v === 0n) continue;
-    const mag = v === 1n || v === -1n ? k : `${v < 0n ? -v : v}${k}`;
-    terms.push(terms.length === 0 ? (v < 0n ? `-${mag}` : mag) : v < 0n ? `- ${mag}` : `+ ${mag}`);
-  }
-  if (a.constant !== 0n || terms.length === 0)
-    terms.push(
-      terms.length === 0
-        ? String(a.constant)
-        : a.constant < 0n
-          ? `- ${-a.constant}`
-          : `+ ${a.constant}`,
-    );
-  return terms.join(' ');
-}
 
 export function formatSymbolicMapping(m: SymbolicMapping, names: readonly string[]): string {
   if (m.M.length === 0) return '() (scalar)';
@@ -339,3 +312,6 @@ export function formatSymbolicMapping(m: SymbolicMapping, names: readonly string
   });
   return `(${rows.join(', ')})`;
 }
+
+/** Affine forms of parameters: poly/affine.ts's, under the names this module's users know. */
+export { evalAffine, formatAffine };

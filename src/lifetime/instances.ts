@@ -87,7 +87,9 @@ export function accessInstances(
   });
   const pieces = statement.domain.pieces.map((piece): NamedConjunction => {
     const pieceNames: Record<string, string> = { ...names };
-    for (const e of piece.exists) pieceNames[e] = `${e}__${tag}`;
+    // Own suffix: a piece's existentials are independent of the access's, even if the model
+    // happened to reuse a name (merging them would shrink the instances, and DS with them).
+    for (const e of piece.exists) pieceNames[e] = `${e}__${tag}__d`;
     return {
       exists: [...shared, ...piece.exists.map((e) => pieceNames[e])],
       constraints: [

@@ -114,6 +114,11 @@ export function withParams(s: PolySet, params: readonly string[]): PolySet {
     for (let i = 0; i < P; i++) out[1 + map[i]] = r[1 + i];
     return [...out, ...r.slice(1 + P)];
   };
+  return mapRows(s, space, conv);
+}
+
+/** The same pieces in a new space, every row rewritten by `conv` (locals unchanged). */
+export function mapRows(s: PolySet, space: Space, conv: (r: readonly bigint[]) => Row): PolySet {
   return {
     space,
     pieces: s.pieces.map((b) => ({

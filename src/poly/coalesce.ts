@@ -12,19 +12,13 @@
 import { projectOnto, isSubset, simplify } from './sets.js';
 import type { BasicSet, PolySet } from './types.js';
 import { spendWork } from './budget.js';
+import { gcd } from './int.js';
 
 const MAX_PAIRWISE = 48;
 
-function gcdAbs(a: bigint, b: bigint): bigint {
-  a = a < 0n ? -a : a;
-  b = b < 0n ? -b : b;
-  while (b) [a, b] = [b, a % b];
-  return a;
-}
-
 function canonicalRow(r: readonly bigint[], equality: boolean): string {
   let g = 0n;
-  for (const v of r) g = gcdAbs(g, v);
+  for (const v of r) g = gcd(g, v);
   let row = g > 1n ? r.map((v) => v / g) : [...r];
   // An equality and its negation are the same constraint.
   if (equality) {

@@ -4,6 +4,10 @@
  * unimodular basis, rational inverse. Matrices are arrays of rows.
  */
 import Fraction from 'fraction.js';
+import { abs, floorDiv, gcd, mod } from './int.js';
+
+/** The integer helpers live in int.ts; re-exported for the lattice code that imports them here. */
+export { abs, floorDiv, gcd, mod };
 
 export type Matrix = bigint[][];
 
@@ -43,30 +47,6 @@ export function multiply(
 
 export function mulVec(a: readonly (readonly bigint[])[], x: readonly bigint[]): bigint[] {
   return a.map((row) => row.reduce((s, v, j) => s + v * x[j], 0n));
-}
-
-export function abs(x: bigint): bigint {
-  return x < 0n ? -x : x;
-}
-
-export function gcd(a: bigint, b: bigint): bigint {
-  a = abs(a);
-  b = abs(b);
-  while (b !== 0n) [a, b] = [b, a % b];
-  return a;
-}
-
-/** Floor division (rounds towards minus infinity, unlike BigInt `/`). */
-export function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
-}
-
-/** Non-negative remainder in [0, |b|). */
-export function mod(a: bigint, b: bigint): bigint {
-  const m = abs(b);
-  const r = a % m;
-  return r < 0n ? r + m : r;
 }
 
 /** Extended gcd: [g, s, t] with s a + t b = g >= 0. */

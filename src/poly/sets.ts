@@ -8,6 +8,7 @@ import {
   cleanBasic,
   intersectBasic,
   isEmptyBasic,
+  mapRows,
   strideForm,
   width,
   withRows,
@@ -174,15 +175,7 @@ export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>):
     out[0] = c;
     return [...out, ...r.slice(1 + P.length)];
   };
-  return {
-    space,
-    pieces: s.pieces.map((b) => ({
-      space,
-      nLocals: b.nLocals,
-      eqs: b.eqs.map(conv),
-      ineqs: b.ineqs.map(conv),
-    })),
-  };
+  return mapRows(s, space, conv);
 }
 
 /**

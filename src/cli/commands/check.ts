@@ -74,14 +74,15 @@ export function registerCheck(program: Command, io: Io): void {
         const orig = await compile(source, 'original', dir, opts);
         if (!orig.ok)
           throw new InputError(`the original does not compile:\n${orig.diagnostics.trim()}`, file);
+        // The original runs once; the candidate and the owner-check build compare with it.
+        const a = run(orig.exe, args, stdin, timeout * 1000);
+        if (a.timedOut || a.signal)
+          throw new InputError(`the original program ${describeExit(a)} on its own`, file);
         const cand = await compile(candidate, 'candidate', dir, opts);
         say(`  compile: ${orig.command}`);
         if (!cand.ok) {
           problems.push(`${candidateName} does not compile:\n${cand.diagnostics.trim()}`);
         } else {
-          const a = run(orig.exe, args, stdin, timeout * 1000);
-          if (a.timedOut || a.signal)
-            throw new InputError(`the original program ${describeExit(a)} on its own`, file);
           const b = run(cand.exe, args, stdin, timeout * 1000);
           if (a.status !== b.status || a.stdout !== b.stdout || b.signal || b.timedOut) {
             problems.push(
@@ -111,7 +112,7 @@ export function registerCheck(program: Command, io: Io): void {
               const message = r.stderr.trim();
               const array = /clobbered read of (\w+)\[/.exec(message)?.[1];
               const exposed = contraction.analysis.report.arrays.some(
-                (a) => a.name === array && a.warnings.some((w) => w.includes('before any write')),
+                (x) => x.name === array && x.warnings.some((w) => w.includes('before any write')),
               );
               // A read of a cell never written reads an indeterminate value in the original too
               // (the analysis warned about it): not a miscompilation, but worth saying.
@@ -121,10 +122,7 @@ export function registerCheck(program: Command, io: Io): void {
                   `  note: ${array} is read before it is written (see the warnings of 'beeclak analyze'); the original reads an indeterminate value there as well`,
                 );
               } else problems.push(message);
-            } else if (
-              r.status !== 0 &&
-              r.status !== run(orig.exe, args, stdin, timeout * 1000).status
-            ) {
+            } else if (r.status !== 0 && r.status !== a.status) {
               problems.push(`the owner-check build failed: ${describeExit(r)}\n${r.stderr.trim()}`);
             } else say('  owner check: every read found its own cell in its slot');
           }
