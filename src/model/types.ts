@@ -117,6 +117,11 @@ export interface Access {
   readonly subscripts: readonly (Affine | null)[];
   /** Existential variables used by subscripts, with their defining constraints. */
   readonly exists: readonly string[];
+  /**
+   * Constraints on the instances that perform this access, conjoined with the statement's
+   * domain: the definitions of `exists` (quotients) and the guard of a reference evaluated
+   * conditionally (`c ? A[i] : 0`, `c && A[i]`, one case of `A[c ? i : j]`).
+   */
   readonly existsConstraints: readonly Constraint[];
   /** Position inside the statement instance: reads come before writes. */
   readonly order: number;
