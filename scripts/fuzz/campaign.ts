@@ -212,6 +212,15 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
         return x;
       },
     )
+    .option(
+      '--select <P>',
+      'probability of splitting a reference into equal `?:` branches (default 0)',
+      (t: string) => {
+        const x = Number(t);
+        if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('select must be in [0, 1]');
+        return x;
+      },
+    )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
       writeErr: (t) => io.error(t.trimEnd()),
@@ -230,6 +239,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     oracle?: string;
     reduce: boolean;
     comma?: number;
+    select?: number;
   }>();
   let oracle: Oracle = stubOracle;
   if (o.oracle) {
@@ -248,7 +258,13 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     outDir: o.out,
     reduce: o.reduce,
     log: io.log,
-    generate: o.comma ? { commaProbability: o.comma } : undefined,
+    generate:
+      o.comma || o.select
+        ? {
+            ...(o.comma ? { commaProbability: o.comma } : {}),
+            ...(o.select ? { selectProbability: o.select } : {}),
+          }
+        : undefined,
   });
   if (summary.cellsSaved > 0)
     io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);
