@@ -175,17 +175,19 @@ export function slotIndices(
   style: SlotStyle,
 ): SlotIndex[] {
   const { modulo, asOperand } = style;
+  // A delinearized array's rows combine the components of its view, not the written index.
+  const texts = access.componentTexts ?? indexTexts;
   if (access.rowRanges.length !== array.rows.length)
     throw new RewriteError(
       `access of ${array.name} has ${access.rowRanges.length} row ranges for ${array.rows.length} rows`,
     );
   return array.rows.map((row: RowForm, r) =>
     reduceModulo(
-      linearForm(row.coefficients, indexTexts, asOperand),
+      linearForm(row.coefficients, texts, asOperand),
       access.rowRanges[r]!,
       row.modulus,
       modulo,
-      linearForm(row.coefficients, indexTexts, (t) => `(long)${asOperand(t)}`),
+      linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
       asOperand,
     ),
   );
