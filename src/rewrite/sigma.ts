@@ -77,8 +77,10 @@ export function linearForm(
   let out = '';
   let terms = 0;
   let unit = true;
+  // A component of a delinearized access can be the constant 0 (`buf[j]` is row 0).
+  const isZero = (j: number) => /^\(*\s*0\s*\)*$/.test(indexTexts[j]!.trim());
   coefficients.forEach((c, j) => {
-    if (c === 0n) return;
+    if (c === 0n || isZero(j)) return;
     const t = asOperand(indexTexts[j]!);
     terms++;
     unit = c === 1n;
@@ -88,7 +90,7 @@ export function linearForm(
   });
   if (out === '') return { text: '0', atomic: true };
   if (terms === 1 && unit) {
-    const only = indexTexts[coefficients.findIndex((c) => c !== 0n)]!.trim();
+    const only = indexTexts[coefficients.findIndex((c, j) => c !== 0n && !isZero(j))]!.trim();
     return { text: out, atomic: true, bare: only };
   }
   return { text: out, atomic: false };
