@@ -40,8 +40,10 @@ const KNOWN_GAPS: Record<string, string | number> = {
   // Stride-16 tiles with MIN bounds: exact projection splits into thousands of residue
   // pieces and the lifetime analysis runs out of its work budget (rejected, left alone).
   'hls.c:kernel_hls:tile': 100,
-  // Linearized subscripts with products of sizes: no delinearization yet, and the 1-D
-  // conflict set exceeds the work budget (rejected, left alone).
+  // Delta is delinearized to [29][29][81] (src/delinearize/), but the conflict set of the
+  // view still exceeds the work budget: its last component 9(k - i + RM) + (l - j + RN)
+  // against the lexicographic (k, l) order makes the exact projection splinter into
+  // hundreds of residue pieces (rejected, left alone). ODelta (H*W+1 cells) stays 1-D.
   'mot_detect.c:kernel_mot_detect:Delta': 68121,
   'mot_detect.c:kernel_mot_detect:ODelta': 842,
 };
