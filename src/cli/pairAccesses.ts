@@ -415,7 +415,7 @@ export function pairFoldedArrays(
     const differs = firstDifference(o, c, leaves, found);
     if (differs) {
       const line = candidate.src.locOf(differs).line;
-      const text = differs.text.split('\n')[0]!.trim().slice(0, 40);
+      const text = candidateInput.text.split('\n')[line - 1]!.trim().slice(0, 60);
       for (const f of live)
         drop(
           f,
