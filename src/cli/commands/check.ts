@@ -3,6 +3,9 @@
  * as the candidate), compile original and candidate, run both with the same arguments and
  * stdin, compare exit status and output, then run the shadow-owner build of the contracted
  * program, in which every read must find its own cell as the last writer of its slot.
+ * With --against that build is the candidate's own text, its accesses of folded arrays
+ * paired with the original's (pairAccesses.ts); an array that cannot be paired is not
+ * checked, and the output says so.
  *
  * Exit 0 when everything matches; 3 when a difference or a clobbered read was found; 1 when
  * the input itself is at fault (it does not compile, or fails on its own).
