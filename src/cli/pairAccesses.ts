@@ -96,21 +96,21 @@ interface Declaration {
   readonly plain: boolean;
 }
 
-/** Every name declared by the `declaration` nodes among `nodes` (null: declared twice). */
-function declarationsIn(nodes: Iterable<Node>): Map<string, Declaration | null> {
-  const out = new Map<string, Declaration | null>();
+/** Every name declared by the `declaration` nodes among `nodes`, each declaration in order. */
+function declarationsIn(nodes: Iterable<Node>): Map<string, Declaration[]> {
+  const out = new Map<string, Declaration[]>();
   for (const n of nodes) {
     if (n.type !== 'declaration') continue;
     for (const d of n.childrenForFieldName('declarator')) {
       const { declarator, name, plain } = declared(d);
       if (name === undefined) continue;
-      out.set(name, out.has(name) ? null : { declaration: n, declarator, plain });
+      out.set(name, [...(out.get(name) ?? []), { declaration: n, declarator, plain }]);
     }
   }
   return out;
 }
 
-function localDeclarations(fn: Node): Map<string, Declaration | null> {
+function localDeclarations(fn: Node): Map<string, Declaration[]> {
   const body = child(fn, 'body');
   return body ? declarationsIn(walk(body)) : new Map();
 }
@@ -271,24 +271,26 @@ export function pairFoldedArrays(
   const folded: Folded[] = [];
   const consider = (
     decls: readonly ArrayDecl[],
-    theirs: Map<string, Declaration | null>,
+    theirs: Map<string, Declaration[]>,
     scope: string,
     functions: (name: string) => string[],
   ) => {
-    const count = new Map<string, number>();
-    for (const d of decls) count.set(d.name, (count.get(d.name) ?? 0) + 1);
-    for (const [name, n] of count)
-      if (n > 1) skip(name, scope, `it is declared ${n} times in ${scope}`);
-    for (const decl of decls) {
-      if (count.get(decl.name)! > 1) continue;
-      const other = theirs.get(decl.name);
-      if (other === null) skip(decl.name, scope, `${candidateName} declares it more than once`);
-      else if (other === undefined)
-        skip(decl.name, scope, `${candidateName} has no declaration of it in ${scope}`);
-      else if (squeezed(other.declarator) === squeezed(decl.node)) continue;
-      else if (!other.plain)
-        skip(decl.name, scope, `${candidateName} declares it as \`${other.declarator.text}\``);
-      else folded.push({ decl, scope, candidate: other, functions: functions(decl.name) });
+    const mine = new Map<string, ArrayDecl[]>();
+    for (const d of decls) mine.set(d.name, [...(mine.get(d.name) ?? []), d]);
+    for (const [name, [decl, ...more]] of mine) {
+      const other = theirs.get(name) ?? [];
+      const same =
+        other.length === more.length + 1 &&
+        [decl!, ...more].every((d, k) => squeezed(d.node) === squeezed(other[k]!.declarator));
+      if (same) continue;
+      // Which declaration an access refers to would need scopes: not followed.
+      if (more.length > 0 || other.length > 1)
+        skip(name, scope, `it is declared more than once in ${scope} of either file`);
+      else if (other.length === 0)
+        skip(name, scope, `${candidateName} has no declaration of it in ${scope}`);
+      else if (!other[0]!.plain)
+        skip(name, scope, `${candidateName} declares it as \`${other[0]!.declarator.text}\``);
+      else folded.push({ decl: decl!, scope, candidate: other[0]!, functions: functions(name) });
     }
   };
   consider(

@@ -209,4 +209,25 @@ double last(int n) { return g[n - 1]; }
       extra;
     expect(pair(candidate, original)).toEqual(expected);
   });
+
+  // Guards against following one of two same-named arrays (which declaration an access
+  // refers to needs scopes), and against a note when neither is folded.
+  test.each([
+    ['neither is folded', (s: string) => s.replace('return r;', 'return r; /* same */'), {}],
+    [
+      'one is folded',
+      (s: string) =>
+        s.replace('int u[2]; u[1]', 'int u[1]; u[0]').replace('r += u[1]', 'r += u[0]'),
+      { 'u skipped': ['f: it is declared more than once in f of either file'] },
+    ],
+  ])('two arrays of one name in one function: %s', (_what, fold, expected) => {
+    const original = `int f(void) {
+  int r = 0;
+  { int u[2]; u[0] = 1; r += u[0]; }
+  { int u[2]; u[1] = 2; r += u[1]; }
+  return r;
+}
+`;
+    expect(pair(fold(original), original)).toEqual(expected);
+  });
 });

@@ -171,14 +171,14 @@ interface OwnerRun {
  */
 async function ownerCheck(
   text: string,
-  run_: OwnerRun,
+  ownerRun: OwnerRun,
   exposed: (array: string) => Promise<boolean>,
 ): Promise<string | undefined> {
-  const { say } = run_;
-  const inst = await compile(text, 'owners', run_.dir, { sanitize: false });
+  const { say } = ownerRun;
+  const inst = await compile(text, 'owners', ownerRun.dir, { sanitize: false });
   if (!inst.ok)
     return `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`;
-  const r = run(inst.exe, [...run_.args], run_.stdin, run_.timeoutMs);
+  const r = run(inst.exe, [...ownerRun.args], ownerRun.stdin, ownerRun.timeoutMs);
   if (r.status === CLOBBER_EXIT_STATUS) {
     const message = r.stderr.trim();
     const array = /clobbered read of (\w+)\[/.exec(message)?.[1];
@@ -189,7 +189,7 @@ async function ownerCheck(
     );
     return undefined;
   }
-  if (r.status !== 0 && r.status !== run_.original.status)
+  if (r.status !== 0 && r.status !== ownerRun.original.status)
     return `the owner-check build failed: ${describeExit(r)}\n${r.stderr.trim()}`;
   say('  owner check: every read found its own cell in its slot');
   return undefined;
@@ -204,10 +204,10 @@ async function againstOwnerCheck(
   original: SourceInput,
   candidate: SourceInput,
   compiles: boolean,
-  run_: OwnerRun,
+  ownerRun: OwnerRun,
   exposed: (array: string) => Promise<boolean>,
 ): Promise<string | undefined> {
-  const { say } = run_;
+  const { say } = ownerRun;
   if (!compiles) {
     say('  owner check: not run (the candidate does not compile)');
     return undefined;
@@ -239,7 +239,7 @@ async function againstOwnerCheck(
     fileName: candidate.file,
     slots: 'as-written',
   });
-  return ownerCheck(shadow.text, run_, exposed);
+  return ownerCheck(shadow.text, ownerRun, exposed);
 }
 
 function firstDifference(a: string, b: string): string {
