@@ -137,10 +137,11 @@ function chain(n: Node): { base: Node; indices: Node[] } | undefined {
 
 function isDeclaratorName(id: Node): boolean {
   const p = id.parent;
+  // A declaration has one `declarator` field per name (`int x, y, t;`): look at all.
   return (
     p !== null &&
     /declarator$|^declaration$|^parameter_declaration$/.test(p.type) &&
-    child(p, 'declarator')?.id === id.id
+    p.childrenForFieldName('declarator').some((d) => d.id === id.id)
   );
 }
 
@@ -201,14 +202,14 @@ function statementOf(top: Node): Node | undefined {
 
 /** Why `use` is not an element access the owner check can follow, if it is not one. */
 function notAnElementAccess(top: Node, indices: readonly Node[], rank: number): string | undefined {
+  const p = outermost(top).parent;
+  if (p?.type === 'sizeof_expression') return 'it appears in sizeof';
   if (indices.length !== rank)
     return indices.length === 0
       ? 'its address is taken (used without subscripts)'
       : `it is subscripted with ${indices.length} of its ${rank} dimensions`;
-  const p = outermost(top).parent;
   if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
     return 'the address of one of its elements is taken';
-  if (p?.type === 'sizeof_expression') return 'it appears in sizeof';
   return undefined;
 }
 

@@ -94,6 +94,14 @@ describe('pairing a hand-folded file with its original', () => {
       expected: PAIRED,
     },
     {
+      // Guards against counting a scalar's declarator as an access when it is not the
+      // declaration's first name (`int i, s;`): found on samples/gauss.c's tot.
+      name: 'a scalar declared after another name',
+      original: ORIGINAL.replace('int s[N];\n  int i, j;', 'int i, j, s[N];'),
+      candidate: edited(...FOLDED).replace('int s;\n  int i, j;', 'int i, j, s;'),
+      expected: PAIRED,
+    },
+    {
       // Guards against instrumenting arrays the candidate left as they were.
       name: 'nothing folded (same declarations, other spacing)',
       candidate: edited(['int t[N][N];', 'int t[ N ][ N ];']),
