@@ -179,3 +179,23 @@ int main(void) {
     expect(r.code).toBe(0);
   });
 });
+
+describe("check --against beeclak's own contraction", () => {
+  // Guards the pairing on folds of every shape beeclak writes: scalars declared after
+  // another name (gauss's `int x, y, k, tot;`, once miscounted as an access), VLAs, and
+  // same-named arrays in two functions (multi's buf). A correct fold must pass, unskipped.
+  it.each([
+    ['gauss.c', 'tot, g_tmp, g_acc1, g_acc2'],
+    ['vla.c', 't, acc'],
+    ['multi.c', 'p, buf, buf'],
+  ])('samples/%s against its contraction: owner check of %s', (sample, arrays) => {
+    const contracted = runCli(['contract', `samples/${sample}`]);
+    expect(contracted.code).toBe(0);
+    const candidate = write(sample, contracted.stdout);
+    const r = check(`samples/${sample}`, candidate);
+    expect(r.stdout).toContain(`owner check of ${candidate}: ${arrays}\n`);
+    expect(r.stdout).toContain('owner check: every read found its own cell in its slot');
+    expect(r.stdout).not.toContain('skipped');
+    expect(r.code).toBe(0);
+  });
+});
