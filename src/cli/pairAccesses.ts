@@ -408,13 +408,10 @@ export function pairFoldedArrays(
     live = live.filter((f) => !dropped.has(f));
     if (live.length === 0) continue;
     const byName = new Map(live.map((f) => [f.decl.name, f] as const));
-    const found = new Map<string, { original: Node; candidate: Node }[]>(
-      live.map((f) => [f.decl.name, []]),
-    );
     // All folded names of the function are leaves, also those dropped above: their
     // subscripts differ too, and that is not a restructuring.
     const leaves = new Set(here.map((f) => f.decl.name));
-    for (const n of leaves) if (!found.has(n)) found.set(n, []);
+    const found = new Map([...leaves].map((n) => [n, [] as { original: Node; candidate: Node }[]]));
     const differs = firstDifference(o, c, leaves, found);
     if (differs) {
       const line = candidate.src.locOf(differs).line;
