@@ -182,6 +182,12 @@ const integer = (name: string) => (text: string) => {
   return n;
 };
 
+const probability = (name: string) => (text: string) => {
+  const x = Number(text);
+  if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError(`${name} must be in [0, 1]`);
+  return x;
+};
+
 export interface CampaignIo {
   log: (line: string) => void;
   error: (line: string) => void;
@@ -206,20 +212,12 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     .option(
       '--comma <P>',
       'probability of joining consecutive assignments with the comma operator (default 0)',
-      (t: string) => {
-        const x = Number(t);
-        if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('comma must be in [0, 1]');
-        return x;
-      },
+      probability('comma'),
     )
     .option(
       '--select <P>',
       'probability of splitting a reference into equal `?:` branches (default 0)',
-      (t: string) => {
-        const x = Number(t);
-        if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('select must be in [0, 1]');
-        return x;
-      },
+      probability('select'),
     )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
