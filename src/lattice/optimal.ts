@@ -307,7 +307,14 @@ export function optimalSearch(
   );
   if (!ys.some((y) => y.every((v) => v === 0))) ys.push(new Array(p).fill(0));
   const budget: Budget = { work: 0, max: maxWork };
-  const blocks = productBlocks(ys, p);
+  // The split test hashes every point once per coordinate subset (at most 2^(p-1) of them);
+  // a hash costs about ten membership steps. Skipped when over a tenth of the budget.
+  const splitCost = ys.length * 2 ** (p - 1) * 10;
+  let blocks = [Array.from({ length: p }, (_, i) => i)];
+  if (splitCost <= maxWork / 10) {
+    blocks = productBlocks(ys, p);
+    budget.work += splitCost;
+  }
   let lowerBound = cliqueLowerBound(ys, p, budget);
   let seed: { H: number[][]; det: number; factors: number[][][] } | null = null;
   let nodes = 0;

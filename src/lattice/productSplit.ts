@@ -28,8 +28,20 @@ function distinctProjections(
   points: readonly (readonly number[])[],
   block: readonly number[],
 ): number {
-  const seen = new Set<string>();
-  for (const x of points) seen.add(block.map((i) => x[i]).join(','));
+  // Mixed-radix numeric keys (exact below 2^53), strings beyond.
+  const radius = block.map((i) => points.reduce((m, x) => Math.max(m, Math.abs(x[i])), 0));
+  const volume = radius.reduce((v, r) => v * (2 * r + 1), 1);
+  if (volume > Number.MAX_SAFE_INTEGER) {
+    const seen = new Set<string>();
+    for (const x of points) seen.add(block.map((i) => x[i]).join(','));
+    return seen.size;
+  }
+  const seen = new Set<number>();
+  for (const x of points) {
+    let k = 0;
+    for (let j = 0; j < block.length; j++) k = k * (2 * radius[j] + 1) + x[block[j]] + radius[j];
+    seen.add(k);
+  }
   return seen.size;
 }
 
