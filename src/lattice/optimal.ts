@@ -193,8 +193,11 @@ function cliqueLowerBound(
   points: readonly (readonly number[])[],
   p: number,
   budget: Budget,
+  /** No admissible lattice below this is wanted: a box reaching it is enough. */
+  upper: bigint,
 ): bigint {
   const box = boxClique(points, p);
+  if (box >= upper) return box;
   // The greedy clique costs up to |DS| x |clique| tests: a tenth of the budget at most.
   const g = greedyClique(points, p, Math.max(0, (budget.max - budget.work) / 10));
   budget.work += g.work;
@@ -235,8 +238,8 @@ function productIncumbent(
     const q = block.length;
     const factor = projectPoints(points, block);
     const share: Budget = { work: 0, max: (budget.max - budget.work) / 2 };
-    const lb = cliqueLowerBound(factor, q, share);
     const box = boxLattice(factor, q);
+    const lb = cliqueLowerBound(factor, q, share, BigInt(box.det));
     const r = hermiteSearch(
       factor.filter((x) => x.some((v) => v !== 0)),
       q,
@@ -307,15 +310,15 @@ export function optimalSearch(
   );
   if (!ys.some((y) => y.every((v) => v === 0))) ys.push(new Array(p).fill(0));
   const budget: Budget = { work: 0, max: maxWork };
+  let lowerBound = cliqueLowerBound(ys, p, budget, upperBound);
   // The split test hashes every point once per coordinate subset (at most 2^(p-1) of them);
   // a hash costs about ten membership steps. Skipped when over a tenth of the budget.
   const splitCost = ys.length * 2 ** (p - 1) * 10;
   let blocks = [Array.from({ length: p }, (_, i) => i)];
-  if (splitCost <= maxWork / 10) {
+  if (splitCost <= maxWork / 10 && lowerBound < upperBound) {
     blocks = productBlocks(ys, p);
     budget.work += splitCost;
   }
-  let lowerBound = cliqueLowerBound(ys, p, budget);
   let seed: { H: number[][]; det: number; factors: number[][][] } | null = null;
   let nodes = 0;
   if (blocks.length > 1) {
