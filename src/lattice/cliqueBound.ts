@@ -5,9 +5,13 @@
  * Cliques of the factors of a Cartesian product multiply (productSplit.ts).
  */
 
-/** Membership in the point set, through a bitmap over its bounding box. */
+/**
+ * Membership in the point set: a bitmap over its bounding box, or hashed keys when that box
+ * is too large for a bitmap (a thin set far from the axes).
+ */
 export class PointSet {
-  private readonly bits: Uint8Array;
+  private readonly bits: Uint8Array | null;
+  private readonly keys: Set<string> | null;
   private readonly radius: number[];
   private readonly stride: number[];
 
@@ -24,9 +28,17 @@ export class PointSet {
       this.stride[i] = size;
       size *= 2 * this.radius[i] + 1;
     }
-    this.bits = new Uint8Array(size);
-    for (const x of points) this.bits[this.key(x)] = 1;
+    const bitmap = size <= PointSet.MAX_BITMAP;
+    this.bits = bitmap ? new Uint8Array(size) : null;
+    this.keys = bitmap ? null : new Set();
+    for (const x of points) {
+      if (this.bits) this.bits[this.key(x)] = 1;
+      else this.keys!.add(Array.prototype.join.call(x, ','));
+    }
   }
+
+  /** Largest bitmap (bytes) before falling back to hashed keys. */
+  static readonly MAX_BITMAP = 1 << 26;
 
   private key(x: ArrayLike<number>): number {
     let k = 0;
@@ -37,7 +49,8 @@ export class PointSet {
   has(x: ArrayLike<number>): boolean {
     for (let i = 0; i < this.p; i++)
       if (x[i] > this.radius[i] || x[i] < -this.radius[i]) return false;
-    return this.bits[this.key(x)] === 1;
+    if (this.bits) return this.bits[this.key(x)] === 1;
+    return this.keys!.has(Array.prototype.join.call(x, ','));
   }
 }
 

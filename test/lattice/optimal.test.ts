@@ -15,7 +15,7 @@ import {
 } from '../../src/lattice/index.js';
 import type { Mapping } from '../../src/lattice/index.js';
 import { optimalSearch } from '../../src/lattice/optimal.js';
-import { greedyClique } from '../../src/lattice/cliqueBound.js';
+import { greedyClique, PointSet } from '../../src/lattice/cliqueBound.js';
 import { isProductSplit, productBlocks } from '../../src/lattice/productSplit.js';
 
 const key = (x: readonly number[]) => x.join(',');
@@ -270,6 +270,21 @@ describe('clique lower bounds', () => {
       ),
       { numRuns: 60 },
     );
+  });
+
+  // Guards against a bitmap the size of the bounding box of a thin, spread-out set.
+  it('membership in a spread-out set (hashed keys) agrees with a plain set', () => {
+    const pts = [
+      [0, 0, 0],
+      [40000, 1, -30000],
+      [-40000, -1, 30000],
+      [1, 50000, 2],
+      [-1, -50000, -2],
+    ];
+    const s = new PointSet(pts, 3);
+    for (const x of [...pts, [40000, 1, 30000], [1, 1, 1], [0, 0, 1]])
+      expect(s.has(x)).toBe(pts.some((y) => key(y) === key(x)));
+    expect(greedyClique(pts, 3, 1e6).size).toBe(2n);
   });
 
   it('finds the triangle of a hexagon: N(N+1)/2 cells, a real clique', () => {
