@@ -61,7 +61,6 @@ export function spanBasis(
   return { rank: chosen.length, Q: completeToUnimodular(chosen, n) };
 }
 
-export { boxClique };
 
 /**
  * Work units per millisecond on the reference machine (2 cores, Node 20). One unit is one
