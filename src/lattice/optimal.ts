@@ -61,7 +61,6 @@ export function spanBasis(
   return { rank: chosen.length, Q: completeToUnimodular(chosen, n) };
 }
 
-
 /**
  * Work units per millisecond on the reference machine (2 cores, Node 20). One unit is one
  * coordinate step of a membership test of a DS point in a candidate lattice (a 4-D test
