@@ -10,8 +10,11 @@
  *   of DS whose last non-zero coordinate is k: a depth-first search over the columns
  *   prunes a whole subtree as soon as a prefix hits a point (branch and bound on
  *   h_11 ... h_kk < best);
- * - lower bound: a box B with B - B ⊆ DS needs |B| distinct cells (a clique of conflicts);
- *   the search stops as soon as it meets that bound.
+ * - when DS is a Cartesian product (productSplit.ts), the factors are searched first and
+ *   the direct sum of their best lattices is the initial incumbent (reg_detect's diff:
+ *   hexagon x interval, 27 * 64 = 1728, which the plain search does not reach in minutes);
+ * - lower bound: a clique of DS (cliqueBound.ts) needs that many distinct cells; the
+ *   search stops as soon as it meets that bound.
  */
 import {
   completeToUnimodular,
@@ -20,7 +23,9 @@ import {
   multiply,
   type Matrix,
 } from '../poly/linalg.js';
-import { mappingFromLattice, type Mapping } from './mapping.js';
+import { boxClique, greedyClique } from './cliqueBound.js';
+import { composeMapping, mappingFromLattice, simplifyMapping, type Mapping } from './mapping.js';
+import { productBlocks, projectPoints } from './productSplit.js';
 
 export interface OptimalResult {
   /** The smallest lattice found below the upper bound, or null when none is smaller. */
@@ -29,8 +34,10 @@ export interface OptimalResult {
   /** True when the search finished: no admissible lattice is smaller. */
   optimal: boolean;
   lowerBound: bigint;
-  /** Lattices (Hermite prefixes) examined. */
+  /** Lattices (Hermite prefixes) examined, factors of a product included. */
   nodes: number;
+  /** Coordinate blocks of the product structure found (in the span basis of DS). */
+  productBlocks: number[][];
 }
 
 /** Rank and a unimodular Q whose first `rank` columns span the points (exact, by elimination). */
@@ -54,120 +61,112 @@ export function spanBasis(
   return { rank: chosen.length, Q: completeToUnimodular(chosen, n) };
 }
 
-/** Largest product of a box [-(w_i - 1), w_i - 1] inside the point set (greedy, several orders). */
-export function boxClique(points: readonly (readonly number[])[], p: number): bigint {
-  const set = new Set(points.map((x) => x.join(',')));
-  const inBox = (w: number[]): boolean => {
-    const x = w.map((v) => -(v - 1));
-    for (;;) {
-      if (!set.has(x.join(','))) return false;
-      let i = 0;
-      while (i < p && x[i] === w[i] - 1) {
-        x[i] = -(w[i] - 1);
-        i++;
-      }
-      if (i === p) return true;
-      x[i]++;
-    }
-  };
-  let best = 1n;
-  const orders: number[][] = [];
-  for (let s = 0; s < p; s++) orders.push(Array.from({ length: p }, (_, i) => (i + s) % p));
-  for (const order of orders) {
-    const w = new Array(p).fill(1);
-    for (const i of order) {
-      for (;;) {
-        w[i]++;
-        if (!inBox(w)) {
-          w[i]--;
-          break;
-        }
-      }
-    }
-    const size = w.reduce((s, v) => s * BigInt(v), 1n);
-    if (size > best) best = size;
-  }
-  return best;
-}
-
-/** Membership tests per millisecond, measured on the reference machine (2 cores, Node 20). */
+/**
+ * Work units per millisecond on the reference machine (2 cores, Node 20). One unit is one
+ * coordinate step of a membership test of a DS point in a candidate lattice (a 4-D test
+ * walks up to 4 levels: counting tests instead made 3-D budgets last 2-3 times longer than
+ * asked), or one difference test of the greedy clique.
+ */
 export const WORK_PER_MS = 100_000;
 
-export function optimalSearch(
-  points: readonly (readonly bigint[])[],
-  n: number,
-  upperBound: bigint,
-  /**
-   * Work budget: membership tests of DS points in candidate lattices. A count, not a clock,
-   * so that the same input always gives the same mapping (a pre-commit tool must be
-   * reproducible); see WORK_PER_MS for the conversion from a time budget.
-   */
-  maxWork: number,
-): OptimalResult {
-  const { rank: p, Q } = spanBasis(points, n);
-  const Qinv = inverseUnimodular(Q);
-  const ys = points
-    .filter((x) => x.some((v) => v !== 0n))
-    .map((x) => Qinv.map((row) => Number(row.reduce((s, v, j) => s + v * x[j], 0n))).slice(0, p));
-  const lowerBound = boxClique([...ys, new Array(p).fill(0)], p);
-  // Points per level k (last non-zero coordinate k, and positive there: DS is symmetric).
-  const levels: number[][][] = Array.from({ length: p }, () => []);
-  for (const y of ys) {
+/** Work spent and allowed, shared by the factor searches and the full search. */
+interface Budget {
+  work: number;
+  readonly max: number;
+}
+
+interface HermiteResult {
+  /** Hermite basis H[i][k] (row i of column k) of the best lattice, or null if none < best. */
+  H: number[][] | null;
+  det: number;
+  complete: boolean;
+  nodes: number;
+  /** False when the seed was kept (nothing smaller found). */
+  improved: boolean;
+}
+
+/**
+ * Branch and bound over Hermite bases of sublattices of Z^p avoiding `points` (non-zero,
+ * symmetric set), with determinant < `best` (or = the seed's, when a seed is given).
+ */
+function hermiteSearch(
+  points: readonly (readonly number[])[],
+  p: number,
+  upper: number,
+  seed: { H: number[][]; det: number } | null,
+  lowerBound: number,
+  budget: Budget,
+): HermiteResult {
+  // Points per level k (last non-zero coordinate k, and positive there: DS is symmetric),
+  // by increasing 1-norm (short vectors hit first), flat: coordinates 0..k of each point.
+  const byLevel: number[][][] = Array.from({ length: p }, () => []);
+  for (const y of points) {
     let k = p - 1;
     while (k >= 0 && y[k] === 0) k--;
-    if (k >= 0 && y[k] > 0) levels[k].push(y);
+    if (k >= 0 && y[k] > 0) byLevel[k].push(y.slice(0, k + 1));
   }
-  for (const l of levels)
-    l.sort(
-      (a, b) => a.reduce((s, v) => s + Math.abs(v), 0) - b.reduce((s, v) => s + Math.abs(v), 0),
-    );
+  const norm1 = (a: readonly number[]) => a.reduce((s, v) => s + Math.abs(v), 0);
+  const levels = byLevel.map((l) => Int32Array.from(l.sort((a, b) => norm1(a) - norm1(b)).flat()));
 
-  let best = Number(upperBound);
+  let best = upper;
   let bestH: number[][] | null = null;
+  let improved = false;
+  if (seed && seed.det < best) {
+    best = seed.det;
+    bestH = seed.H.map((r) => [...r]);
+  }
   let nodes = 0;
   let timedOut = false;
   // H[i][k]: row i of column k.
   const H: number[][] = Array.from({ length: p }, () => new Array(p).fill(0));
   const tmp = new Array(p).fill(0);
 
-  const inLattice = (y: readonly number[], k: number): boolean => {
-    for (let i = 0; i <= k; i++) tmp[i] = y[i];
-    for (let lev = k; lev >= 0; lev--) {
-      const h = H[lev][lev];
-      const v = tmp[lev];
-      if (v % h !== 0) return false;
-      const t = v / h;
-      if (t !== 0) for (let i = 0; i < lev; i++) tmp[i] -= t * H[i][lev];
+  // Does some point of level k lie in Lambda_k? Membership by back-substitution, one
+  // work unit per coordinate step (a 4-D test costs more than a 2-D one).
+  const levelHit = (k: number): boolean => {
+    const pts = levels[k];
+    const w = k + 1;
+    let steps = 0;
+    let hit = false;
+    for (let at = 0; at < pts.length && !hit; at += w) {
+      for (let i = 0; i <= k; i++) tmp[i] = pts[at + i];
+      hit = true;
+      for (let lev = k; lev >= 0; lev--) {
+        steps++;
+        const h = H[lev][lev];
+        const v = tmp[lev];
+        if (v % h !== 0) {
+          hit = false;
+          break;
+        }
+        const t = v / h;
+        if (t !== 0) for (let i = 0; i < lev; i++) tmp[i] -= t * H[i][lev];
+      }
     }
-    return true;
-  };
-  let work = 0;
-  const levelOk = (k: number): boolean => {
-    for (const y of levels[k]) {
-      work++;
-      if (inLattice(y, k)) return false;
-    }
-    return true;
+    budget.work += steps;
+    return hit;
   };
 
   const dfs = (k: number, det: number): void => {
     if (timedOut) return;
     if (k === p) {
+      improved = true;
       best = det;
       bestH = H.map((r) => [...r]);
       return;
     }
     for (let h = 1; det * h < best; h++) {
-      if (best <= Number(lowerBound)) return;
+      if (best <= lowerBound) return;
       H[k][k] = h;
       // Odometer over the offsets 0 <= H[i][k] < H[i][i], i < k.
       for (let i = 0; i < k; i++) H[i][k] = 0;
       for (;;) {
-        if (++nodes && work > maxWork) {
+        nodes++;
+        if (budget.work > budget.max) {
           timedOut = true;
           return;
         }
-        if (levelOk(k)) {
+        if (!levelHit(k)) {
           dfs(k + 1, det * h);
           if (timedOut) return;
           if (det * h >= best) break;
@@ -183,15 +182,187 @@ export function optimalSearch(
       for (let i = 0; i < k; i++) H[i][k] = 0;
     }
   };
-  if (p === 0) {
-    return { mapping: { M: [], b: [] }, size: 1n, optimal: true, lowerBound: 1n, nodes: 0 };
+  if (best > lowerBound) dfs(0, 1);
+  return { H: bestH, det: best, complete: !timedOut, nodes, improved };
+}
+
+/** Clique lower bound of a point set (0 included), within part of the budget. */
+function cliqueLowerBound(
+  points: readonly (readonly number[])[],
+  p: number,
+  budget: Budget,
+  /** No admissible lattice below this is wanted: a box reaching it is enough. */
+  upper: bigint,
+): bigint {
+  const box = boxClique(points, p);
+  if (box >= upper) return box;
+  // The greedy clique costs up to |DS| x |clique| tests: a tenth of the budget at most.
+  const g = greedyClique(points, p, Math.max(0, (budget.max - budget.work) / 10));
+  budget.work += g.work;
+  return g.size > box ? g.size : box;
+}
+
+/** The admissible box lattice diag(w_i + 1) of a point set (w_i = max |x_i|). */
+function boxLattice(
+  points: readonly (readonly number[])[],
+  p: number,
+): { H: number[][]; det: number } {
+  const w = new Array(p).fill(0);
+  for (const x of points) for (let i = 0; i < p; i++) w[i] = Math.max(w[i], Math.abs(x[i]));
+  const H = Array.from({ length: p }, (_, i) =>
+    Array.from({ length: p }, (_, k) => (i === k ? w[i] + 1 : 0)),
+  );
+  return { H, det: w.reduce((s, v) => s * (v + 1), 1) };
+}
+
+/**
+ * Incumbent from the product structure: each factor searched on its own (up to half of
+ * what is left of the budget each), their Hermite bases placed on their coordinates. The
+ * result is upper triangular with reduced offsets (blocks do not mix), i.e. the Hermite
+ * basis of the direct sum, with determinant the product of the factors'.
+ */
+function productIncumbent(
+  points: readonly (readonly number[])[],
+  p: number,
+  blocks: readonly (readonly number[])[],
+  budget: Budget,
+): { H: number[][]; det: number; clique: bigint; nodes: number; factors: number[][][] } {
+  const H = Array.from({ length: p }, () => new Array(p).fill(0));
+  const factors: number[][][] = [];
+  let det = 1;
+  let clique = 1n;
+  let nodes = 0;
+  for (const block of blocks) {
+    const q = block.length;
+    const factor = projectPoints(points, block);
+    const share: Budget = { work: 0, max: (budget.max - budget.work) / 2 };
+    const box = boxLattice(factor, q);
+    const lb = cliqueLowerBound(factor, q, share, BigInt(box.det));
+    const r = hermiteSearch(
+      factor.filter((x) => x.some((v) => v !== 0)),
+      q,
+      box.det,
+      box,
+      Number(lb),
+      share,
+    );
+    budget.work += share.work;
+    nodes += r.nodes;
+    const FH = r.H ?? box.H;
+    factors.push(FH);
+    for (let i = 0; i < q; i++) for (let k = 0; k < q; k++) H[block[i]][block[k]] = FH[i][k];
+    det *= r.det;
+    clique *= lb;
   }
-  dfs(0, 1);
-  if (!bestH) return { mapping: null, size: upperBound, optimal: !timedOut, lowerBound, nodes };
-  const found: number[][] = bestH;
-  // Lattice in y coordinates: H on the first p, all of Z on the others; back to x by Q.
-  const B = identity(n);
-  for (let i = 0; i < p; i++) for (let k = 0; k < p; k++) B[i][k] = BigInt(found[i][k]);
-  const mapping = mappingFromLattice(multiply(Q, B));
-  return { mapping, size: BigInt(best), optimal: !timedOut, lowerBound, nodes };
+  return { H, det, clique, nodes, factors };
+}
+
+/**
+ * The mapping of a direct sum: each factor's rows (mapping of its Hermite basis, Smith form)
+ * on its own coordinates, so that a product keeps one row group per factor
+ * (`(i mod 3, i + j mod 9, k mod 64)` rather than one row mod 1728 mixing every index).
+ */
+function directSumMapping(
+  p: number,
+  blocks: readonly (readonly number[])[],
+  factors: readonly (readonly (readonly number[])[])[],
+): Mapping {
+  const M: bigint[][] = [];
+  const b: bigint[] = [];
+  blocks.forEach((block, f) => {
+    const fm = mappingFromLattice(factors[f].map((r) => r.map((v) => BigInt(v))));
+    fm.M.forEach((row, i) => {
+      const full = new Array<bigint>(p).fill(0n);
+      block.forEach((c, j) => (full[c] = row[j]));
+      M.push(full);
+      b.push(fm.b[i]);
+    });
+  });
+  return { M, b };
+}
+
+export function optimalSearch(
+  points: readonly (readonly bigint[])[],
+  n: number,
+  upperBound: bigint,
+  /**
+   * Work budget (see WORK_PER_MS). A count, not a clock, so that the same input always
+   * gives the same mapping (a pre-commit tool must be reproducible).
+   */
+  maxWork: number,
+): OptimalResult {
+  const { rank: p, Q } = spanBasis(points, n);
+  if (p === 0) {
+    return {
+      mapping: { M: [], b: [] },
+      size: 1n,
+      optimal: true,
+      lowerBound: 1n,
+      nodes: 0,
+      productBlocks: [],
+    };
+  }
+  const Qinv = inverseUnimodular(Q);
+  const ys = points.map((x) =>
+    Qinv.map((row) => Number(row.reduce((s, v, j) => s + v * x[j], 0n))).slice(0, p),
+  );
+  if (!ys.some((y) => y.every((v) => v === 0))) ys.push(new Array(p).fill(0));
+  const budget: Budget = { work: 0, max: maxWork };
+  let lowerBound = cliqueLowerBound(ys, p, budget, upperBound);
+  // The split test hashes every point once per coordinate subset (at most 2^(p-1) of them);
+  // a hash costs about ten membership steps. Skipped when over a tenth of the budget.
+  const splitCost = ys.length * 2 ** (p - 1) * 10;
+  let blocks = [Array.from({ length: p }, (_, i) => i)];
+  if (splitCost <= maxWork / 10 && lowerBound < upperBound) {
+    blocks = productBlocks(ys, p);
+    budget.work += splitCost;
+  }
+  let seed: { H: number[][]; det: number; factors: number[][][] } | null = null;
+  let nodes = 0;
+  if (blocks.length > 1) {
+    const inc = productIncumbent(ys, p, blocks, budget);
+    seed = inc;
+    nodes += inc.nodes;
+    if (inc.clique > lowerBound) lowerBound = inc.clique;
+  }
+  const r = hermiteSearch(
+    ys.filter((y) => y.some((v) => v !== 0)),
+    p,
+    Number(upperBound),
+    seed,
+    Number(lowerBound),
+    budget,
+  );
+  nodes += r.nodes;
+  if (!r.H) {
+    return {
+      mapping: null,
+      size: upperBound,
+      optimal: r.complete,
+      lowerBound,
+      nodes,
+      productBlocks: blocks,
+    };
+  }
+  let mapping: Mapping;
+  if (seed && !r.improved) {
+    // y = Qinv x on the first p coordinates; the others are free (modulus 1).
+    const toY = Qinv.slice(0, p);
+    mapping = simplifyMapping(composeMapping(directSumMapping(p, blocks, seed.factors), toY));
+  } else {
+    const found: number[][] = r.H;
+    // Lattice in y coordinates: H on the first p, all of Z on the others; back to x by Q.
+    const B = identity(n);
+    for (let i = 0; i < p; i++) for (let k = 0; k < p; k++) B[i][k] = BigInt(found[i][k]);
+    mapping = mappingFromLattice(multiply(Q, B));
+  }
+  return {
+    mapping,
+    size: BigInt(r.det),
+    // Finished, or stopped because the clique bound was met.
+    optimal: r.complete || BigInt(r.det) <= lowerBound,
+    lowerBound,
+    nodes,
+    productBlocks: blocks,
+  };
 }
