@@ -93,7 +93,8 @@ export function dynamicLifetimes(
       );
       // Pieces of a union may overlap (an `||` condition): an instance happens once.
       const seen = new Set<string>();
-      for (const point of P.enumeratePoints(set, params)) {
+      // The scan itself counts against the budget (millions of points at large sizes).
+      for (const point of P.enumeratePoints(set, params, limit - operations)) {
         spend();
         const k = key(point);
         if (seen.has(k)) continue;
@@ -185,7 +186,7 @@ export function dynamicLifetimes(
       operations,
     };
   } catch (e) {
-    if (e instanceof Budget) {
+    if (e instanceof Budget || e instanceof P.TooManyPoints) {
       return {
         kind: 'skipped',
         array: array.name,

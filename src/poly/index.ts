@@ -13,6 +13,7 @@ import type { Affine, Constraint } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
 import * as sets from './sets.js';
 import * as opt from './optimize.js';
+export { TooManyPoints } from './optimize.js';
 import * as lex from './lex.js';
 import { parseSet as parse } from './parse.js';
 import { printSet as print } from './print.js';
@@ -100,8 +101,12 @@ export function samplePoint(s: PolySet): Record<string, bigint> | null {
   return opt.samplePoint(s);
 }
 /** All integer points of a bounded set, dims in space order; parameters must be fixed or given. */
-export function enumeratePoints(s: PolySet, params?: Readonly<Record<string, bigint>>): bigint[][] {
-  return opt.enumeratePoints(s, params);
+export function enumeratePoints(
+  s: PolySet,
+  params?: Readonly<Record<string, bigint>>,
+  limit?: number,
+): bigint[][] {
+  return opt.enumeratePoints(s, params, limit);
 }
 export function simplify(s: PolySet): PolySet {
   return sets.simplify(s);

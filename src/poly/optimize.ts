@@ -215,10 +215,24 @@ function cmpPoints(a: readonly bigint[], b: readonly bigint[]): number {
   return 0;
 }
 
+/** enumeratePoints gave up: the set has more points (or scan steps) than its limit. */
+export class TooManyPoints extends Error {
+  constructor(readonly limit: number) {
+    super(`more than ${limit} points to enumerate`);
+  }
+}
+
+/**
+ * Every integer point of `s0` (parameters fixed), sorted. `limit` bounds the scan (points
+ * and candidate coordinates tried): a caller whose cost must not grow with the sizes sets it
+ * and gets TooManyPoints instead of a walk over millions of points.
+ */
 export function enumeratePoints(
   s0: PolySet,
   params?: Readonly<Record<string, bigint>>,
+  limit = Infinity,
 ): bigint[][] {
+  let steps = 0;
   const s = fixParams(s0, params ?? {});
   if (s.space.params.length > 0) {
     throw new Error(`enumeratePoints: parameter(s) ${s.space.params.join(', ')} must be fixed`);
@@ -240,6 +254,7 @@ export function enumeratePoints(
       );
     }
     for (let v = lo.value; v <= hi.value; v++) {
+      if (++steps > limit) throw new TooManyPoints(limit);
       const next = fixColumn(b, k, v);
       if (!isEmptyBasic(next)) walk(next, k + 1, [...prefix, v]);
     }
