@@ -41,7 +41,8 @@ const negKey = (r: readonly bigint[]): string =>
  * Inequalities with equal coefficient vectors keep only the tightest; `r >= 0` and `-r >= 0`
  * become the equality `r = 0`.
  */
-export function normalize(sys: Sys): Sys | null {
+export function normalize(input: Sys): Sys | null {
+  const sys = reduceKeptEqualities(input);
   const eqs: bigint[][] = [];
   const eqSeen = new Set<string>();
   const pushEq = (row: bigint[]): boolean => {
@@ -97,59 +98,109 @@ export function normalize(sys: Sys): Sys | null {
 }
 
 /**
+ * Gauss-Jordan on the equalities among kept columns only: each such equality with a kept
+ * column of coefficient +-1 (its pivot) keeps defining that column, which is substituted in
+ * every other row. The integer points are the same; contradictions between kept equalities
+ * (`d = 0` and `d = 1`) and strides pinned by them (`d = 29 e + 1` with `d = 0`) then show up
+ * in the gcd tests of `normalize` instead of surviving as empty pieces that every later
+ * operation pays for. One pass suffices: a pivot column is removed from every later equality
+ * before that one picks its own pivot, and later substitutions never bring it back.
+ */
+function reduceKeptEqualities(sys: Sys): Sys {
+  let eqs = sys.eqs;
+  let ineqs = sys.ineqs;
+  const pivots = new Set<number>();
+  for (let k = 0; k < eqs.length; k++) {
+    const e = eqs[k];
+    let settled = true;
+    for (let j = sys.nKeep; j < sys.n && settled; j++) if (e[j] !== 0n) settled = false;
+    if (!settled) continue;
+    let p = -1;
+    for (let j = 1; j < sys.nKeep && p < 0; j++)
+      if ((e[j] === 1n || e[j] === -1n) && !pivots.has(j)) p = j;
+    if (p < 0) continue;
+    pivots.add(p);
+    const f = e[p];
+    const elim = (r: bigint[]) => (r === e || r[p] === 0n ? r : combine(1n, r, -r[p] * f, e));
+    if (eqs.some((r) => r !== e && r[p] !== 0n)) eqs = eqs.map(elim);
+    if (ineqs.some((r) => r[p] !== 0n)) ineqs = ineqs.map(elim);
+  }
+  if (eqs === sys.eqs && ineqs === sys.ineqs) return sys;
+  return { n: sys.n, nKeep: sys.nKeep, eqs, ineqs };
+}
+
+type Bounds = { lo: (bigint | undefined)[]; hi: (bigint | undefined)[] };
+
+/** Column of the only non-zero variable coefficient of r, or -1. */
+function singleColumn(r: readonly bigint[]): number {
+  let j = -1;
+  for (let i = 1; i < r.length; i++) {
+    if (r[i] !== 0n) {
+      if (j >= 0) return -1;
+      j = i;
+    }
+  }
+  return j;
+}
+
+/** Integer bounds of each column given by the inequalities on that column alone. */
+function singleBounds(sys: Sys): Bounds {
+  const lo: (bigint | undefined)[] = Array(sys.n).fill(undefined);
+  const hi: (bigint | undefined)[] = Array(sys.n).fill(undefined);
+  for (const r of sys.ineqs) {
+    const j = singleColumn(r);
+    if (j < 0) continue;
+    // c x + r0 >= 0: x >= ceil(-r0 / c) for c > 0, x <= floor(r0 / -c) for c < 0.
+    const c = r[j];
+    if (c > 0n) {
+      const v = -floorDiv(r[0], c);
+      if (lo[j] === undefined || v > lo[j]!) lo[j] = v;
+    } else {
+      const v = floorDiv(r[0], -c);
+      if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
+    }
+  }
+  return { lo, hi };
+}
+
+/** Range of r over the box of `b` (undefined: unbounded on that side). */
+function rangeOver(r: readonly bigint[], b: Bounds): [bigint | undefined, bigint | undefined] {
+  let mn: bigint | undefined = r[0];
+  let mx: bigint | undefined = r[0];
+  for (let i = 1; i < r.length; i++) {
+    const c = r[i];
+    if (c === 0n) continue;
+    const x = c > 0n ? b.lo[i] : b.hi[i];
+    const y = c > 0n ? b.hi[i] : b.lo[i];
+    mn = mn === undefined || x === undefined ? undefined : mn + c * x;
+    mx = mx === undefined || y === undefined ? undefined : mx + c * y;
+  }
+  return [mn, mx];
+}
+
+function impliedByBounds(r: readonly bigint[], b: Bounds): boolean {
+  const mn = rangeOver(r, b)[0];
+  return mn !== undefined && mn >= 0n;
+}
+
+/**
  * Interval reasoning with the single-variable bounds: an inequality whose minimum over the box
  * is >= 0 is implied (dropped); a row that cannot reach 0 makes the system empty. Exact, and it
  * keeps Fourier-Motzkin from accumulating rows that the loop bounds already imply.
  */
 function pruneByBounds(sys: Sys): Sys | null {
-  const lo: (bigint | undefined)[] = Array(sys.n).fill(undefined);
-  const hi: (bigint | undefined)[] = Array(sys.n).fill(undefined);
-  const single = (r: readonly bigint[]): number => {
-    let j = -1;
-    for (let i = 1; i < r.length; i++) {
-      if (r[i] !== 0n) {
-        if (j >= 0) return -1;
-        j = i;
-      }
-    }
-    return j;
-  };
-  for (const r of sys.ineqs) {
-    const j = single(r);
-    if (j < 0) continue;
-    // r[j] x + r0 >= 0 with r[j] = +-1 after normalisation.
-    if (r[j] > 0n) {
-      const v = -r[0];
-      if (lo[j] === undefined || v > lo[j]!) lo[j] = v;
-    } else {
-      const v = r[0];
-      if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
-    }
-  }
+  const b = singleBounds(sys);
   for (let j = 1; j < sys.n; j++)
-    if (lo[j] !== undefined && hi[j] !== undefined && lo[j]! > hi[j]!) return null;
-  const range = (r: readonly bigint[]): [bigint | undefined, bigint | undefined] => {
-    let mn: bigint | undefined = r[0];
-    let mx: bigint | undefined = r[0];
-    for (let i = 1; i < r.length; i++) {
-      const c = r[i];
-      if (c === 0n) continue;
-      const a = c > 0n ? lo[i] : hi[i];
-      const b = c > 0n ? hi[i] : lo[i];
-      mn = mn === undefined || a === undefined ? undefined : mn + c * a;
-      mx = mx === undefined || b === undefined ? undefined : mx + c * b;
-    }
-    return [mn, mx];
-  };
+    if (b.lo[j] !== undefined && b.hi[j] !== undefined && b.lo[j]! > b.hi[j]!) return null;
   for (const r of sys.eqs) {
-    const [mn, mx] = range(r);
+    const [mn, mx] = rangeOver(r, b);
     if ((mn !== undefined && mn > 0n) || (mx !== undefined && mx < 0n)) return null;
   }
   const ineqs: bigint[][] = [];
   for (const r of sys.ineqs) {
-    const [mn, mx] = range(r);
+    const [mn, mx] = rangeOver(r, b);
     if (mx !== undefined && mx < 0n) return null;
-    if (single(r) < 0 && mn !== undefined && mn >= 0n) continue;
+    if (singleColumn(r) < 0 && mn !== undefined && mn >= 0n) continue;
     ineqs.push(r);
   }
   return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
@@ -326,12 +377,68 @@ function shadow(sys: Sys, j: number, dark: boolean): Sys {
   return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
 }
 
+/** Nesting of `darkEqualsReal` checks (each is an emptiness test that may itself step). */
+let darkCheckDepth = 0;
+const MAX_DARK_CHECK_DEPTH = 2;
+
+/**
+ * True when the dark shadow of column j equals its real shadow over the integers: each row
+ * `a l + b u - (a-1)(b-1) >= 0` (a, b > 1) is implied by the real shadow, i.e. the real
+ * shadow has no integer point where the real combination `a l + b u` is below (a-1)(b-1).
+ * Checked first by interval reasoning on the single-variable bounds, then by an exact
+ * emptiness test (bounded nesting: a failed check only means splinters, still exact).
+ */
+function darkEqualsReal(sys: Sys, j: number): boolean {
+  const lowers = sys.ineqs.filter((r) => r[j] > 0n);
+  const uppers = sys.ineqs.filter((r) => r[j] < 0n);
+  const real = shadow(sys, j, false);
+  const pending: bigint[][] = [];
+  for (const l of lowers) {
+    for (const u of uppers) {
+      const b = l[j];
+      const a = -u[j];
+      if (a === 1n || b === 1n) continue;
+      const row = combine(a, l, b, u);
+      row[0] -= (a - 1n) * (b - 1n);
+      pending.push(row);
+    }
+  }
+  if (pending.length === 0) return true;
+  const bounds = singleBounds(real);
+  const open = pending.filter((r) => !impliedByBounds(r, bounds));
+  if (open.length === 0) return true;
+  if (darkCheckDepth >= MAX_DARK_CHECK_DEPTH) return false;
+  darkCheckDepth++;
+  try {
+    // r >= 0 is implied iff real and r <= -1 has no integer point.
+    return open.every(
+      (r) =>
+        !feasible({
+          n: real.n,
+          nKeep: 1,
+          eqs: real.eqs,
+          ineqs: [...real.ineqs, r.map((x, i) => (i === 0 ? -x - 1n : -x))],
+        }),
+    );
+  } finally {
+    darkCheckDepth--;
+  }
+}
+
 /**
  * Exact integer projection onto the kept columns: a union of systems in stride form.
  * With `any`, stops at the first non-empty piece (the emptiness test).
  */
 export function project(input: Sys, any = false): Sys[] {
-  return run(input, any, false);
+  return run(input, any, false)!;
+}
+
+/**
+ * `project`, or null as soon as the union would have more than `maxPieces` pieces (finished
+ * plus pending systems): for callers that only want the projection when it stays small.
+ */
+export function projectBounded(input: Sys, maxPieces: number): Sys[] | null {
+  return run(input, false, false, maxPieces);
 }
 
 /**
@@ -340,13 +447,14 @@ export function project(input: Sys, any = false): Sys[] {
  * and an empty result proves emptiness.
  */
 export function projectRelaxed(input: Sys): Sys[] {
-  return run(input, false, true);
+  return run(input, false, true)!;
 }
 
-function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
+function run(input: Sys, any: boolean, relaxed: boolean, maxPieces = Infinity): Sys[] | null {
   const out: Sys[] = [];
   const work: Sys[] = [input];
   while (work.length > 0) {
+    if (out.length + work.length > maxPieces) return null;
     const next = work.pop()!;
     spendWork((1 + next.ineqs.length + next.eqs.length) * next.n);
     const start = normalize(next);
@@ -374,6 +482,16 @@ function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
       work.push(shadow(sys, c.j, false));
       continue;
     }
+    // The dark shadow is contained in the integer projection, which is contained in the real
+    // shadow: when every dark-only row is implied by the real shadow, all three are equal and
+    // the step is exact without splinters (Pugh 1992, section 3.3: "if the real and dark
+    // shadows are identical, ..."). Typical case: `lo <= x - 29 q <= lo + 28` with box bounds
+    // on q, the window of a linearized subscript, where the splinters would be one stride
+    // piece per residue of x modulo 29.
+    if (!any && darkEqualsReal(sys, c.j)) {
+      work.push(shadow(sys, c.j, false));
+      continue;
+    }
     // Inexact step: dark shadow plus splinters (Pugh 1992, section 3.3). The splinters of each
     // lower bound b z >= beta are b z = beta + i for 0 <= i <= (amax b - amax - b) / amax.
     const j = c.j;
@@ -392,7 +510,7 @@ function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
       }
     }
     // Emptiness only: no integer point in the real shadow means none at all.
-    if (any && !run(shadow(sys, j, false), true, false).length) continue;
+    if (any && !run(shadow(sys, j, false), true, false)!.length) continue;
     // Order: the dark shadow is tried first (popped last pushed).
     for (const s of splinters.reverse()) work.push(s);
     work.push(shadow(sys, j, true));
