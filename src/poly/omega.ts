@@ -222,6 +222,24 @@ function substituteUnit(sys: Sys, e: readonly bigint[], j: number): Sys {
   };
 }
 
+/**
+ * Every equality with an eliminable column of coefficient +-1 substituted away, in one pass
+ * (each substitution is exact on its own; normalising once afterwards instead of after each
+ * one saves most of the work on systems with many subscript and schedule equalities).
+ * Returns `sys` itself when there is none.
+ */
+function substituteUnits(sys: Sys): Sys {
+  let cur = sys;
+  for (let k = 0; k < cur.eqs.length;) {
+    const e = cur.eqs[k];
+    let j = -1;
+    for (let c = cur.nKeep; c < cur.n && j < 0; c++) if (e[c] === 1n || e[c] === -1n) j = c;
+    if (j < 0) k++;
+    else cur = substituteUnit(cur, e, j); // drops e: index k now holds the next equality
+  }
+  return cur;
+}
+
 type Step = { kind: 'done'; sys: Sys } | { kind: 'empty' } | { kind: 'changed'; sys: Sys };
 
 /**
@@ -229,6 +247,8 @@ type Step = { kind: 'done'; sys: Sys } | { kind: 'empty' } | { kind: 'changed'; 
  * variable) that occurs in no other row.
  */
 function equalityStep(sys: Sys): Step {
+  const units = substituteUnits(sys);
+  if (units !== sys) return { kind: 'changed', sys: units };
   const occurrences = (j: number): number => {
     let c = 0;
     for (const r of sys.eqs) if (r[j] !== 0n) c++;
