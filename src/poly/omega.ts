@@ -29,12 +29,27 @@ export interface Sys {
   readonly ineqs: bigint[][];
 }
 
-const key = (r: readonly bigint[]): string => r.slice(1).join(',');
-const negKey = (r: readonly bigint[]): string =>
-  r
-    .slice(1)
-    .map((x) => -x)
-    .join(',');
+/**
+ * A hash of a row's variable coefficients that is odd under negation: hash(-r) = -hash(r)
+ * exactly (a fixed-order float sum of terms; IEEE rounding is symmetric), so a row and its
+ * opposite are found by one lookup each. Equal hashes are confirmed coefficient by coefficient:
+ * the hash only narrows the search (it replaced string keys, which dominated the profile).
+ */
+function rowHash(r: readonly bigint[]): number {
+  let h = 0;
+  for (let i = 1; i < r.length; i++) if (r[i] !== 0n) h += Number(r[i]) * (i + 0.6180339887);
+  return h;
+}
+
+function sameCoefficients(a: readonly bigint[], b: readonly bigint[]): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function oppositeCoefficients(a: readonly bigint[], b: readonly bigint[]): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] !== -b[i]) return false;
+  return true;
+}
 
 /**
  * gcd normalisation and cheap exact simplifications; null when the system has no integer point.
@@ -44,24 +59,27 @@ const negKey = (r: readonly bigint[]): string =>
 export function normalize(input: Sys): Sys | null {
   const sys = reduceKeptEqualities(input);
   const eqs: bigint[][] = [];
-  const eqSeen = new Set<string>();
+  const eqIndex = new Map<number, bigint[][]>();
   const pushEq = (row: bigint[]): boolean => {
     let g = 0n;
     for (let i = 1; i < row.length; i++) g = gcd(g, row[i]);
     if (g === 0n) return row[0] === 0n;
     if (row[0] % g !== 0n) return false;
-    let r = row.map((x) => x / g);
+    let r = g === 1n ? row : row.map((x) => x / g);
     const lead = r.findIndex((x, i) => i > 0 && x !== 0n);
     if (r[lead] < 0n) r = r.map((x) => -x);
-    const k = r.join(',');
-    if (!eqSeen.has(k)) {
-      eqSeen.add(k);
-      eqs.push(r);
-    }
+    const h = rowHash(r);
+    const bucket = eqIndex.get(h);
+    if (!bucket) eqIndex.set(h, [r]);
+    else if (bucket.some((x) => x[0] === r[0] && sameCoefficients(x, r))) return true;
+    else bucket.push(r);
+    eqs.push(r);
     return true;
   };
   for (const e of sys.eqs) if (!pushEq(e)) return null;
-  const best = new Map<string, bigint[]>();
+  // Distinct coefficient vectors in first-seen order, each with its tightest row.
+  const slots: bigint[][] = [];
+  const index = new Map<number, number[]>();
   for (const row of sys.ineqs) {
     let g = 0n;
     for (let i = 1; i < row.length; i++) g = gcd(g, row[i]);
@@ -69,29 +87,35 @@ export function normalize(input: Sys): Sys | null {
       if (row[0] < 0n) return null;
       continue;
     }
-    const r = row.map((x, i) => (i === 0 ? floorDiv(x, g) : x / g));
-    const k = key(r);
-    const old = best.get(k);
-    if (!old || r[0] < old[0]) best.set(k, r);
+    const r = g === 1n ? row : row.map((x, i) => (i === 0 ? floorDiv(x, g) : x / g));
+    const h = rowHash(r);
+    const bucket = index.get(h);
+    const at = bucket?.find((k) => sameCoefficients(slots[k], r));
+    if (at === undefined) {
+      if (bucket) bucket.push(slots.length);
+      else index.set(h, [slots.length]);
+      slots.push(r);
+    } else if (r[0] < slots[at][0]) slots[at] = r;
   }
   const ineqs: bigint[][] = [];
-  const done = new Set<string>();
-  for (const [k, r] of best) {
-    if (done.has(k)) continue;
-    const nk = negKey(r);
-    const opp = best.get(nk);
-    if (opp) {
-      done.add(nk);
-      const s = r[0] + opp[0];
-      if (s < 0n) return null;
-      if (s === 0n) {
+  const done: boolean[] = Array(slots.length).fill(false);
+  for (let k = 0; k < slots.length; k++) {
+    if (done[k]) continue;
+    const r = slots[k];
+    const o = index.get(-rowHash(r))?.find((m) => oppositeCoefficients(slots[m], r));
+    if (o !== undefined) {
+      const opp = slots[o];
+      done[o] = true;
+      const sum = r[0] + opp[0];
+      if (sum < 0n) return null;
+      if (sum === 0n) {
         if (!pushEq(r.slice())) return null;
-        done.add(k);
+        done[k] = true;
         continue;
       }
       ineqs.push(opp);
     }
-    done.add(k);
+    done[k] = true;
     ineqs.push(r);
   }
   return pruneByBounds({ n: sys.n, nKeep: sys.nKeep, eqs, ineqs });
