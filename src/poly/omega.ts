@@ -14,8 +14,11 @@
  *     (the variable is removed from all other rows by positive scaling);
  *  3. inequalities: a variable bounded on one side only is dropped with its rows; an exact
  *     Fourier-Motzkin step (all lower or all upper coefficients are 1) is taken before anything
- *     else; otherwise the dark shadow plus the splinters (Pugh section 3.2-3.3) give the exact
- *     integer projection as a union.
+ *     else; then a step whose dark shadow equals its real shadow (every dark-only row implied)
+ *     is also exact; otherwise the dark shadow plus the splinters (Pugh section 3.2-3.3) give
+ *     the exact integer projection as a union.
+ * Equalities among kept columns are not eliminated but used as pivots (Gauss-Jordan), so that
+ * contradictions between them are found in step 1.
  */
 import { spendWork } from './budget.js';
 import { abs, floorDiv, gcd } from './int.js';
@@ -421,16 +424,12 @@ function shadow(sys: Sys, j: number, dark: boolean): Sys {
   return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
 }
 
-/** Nesting of `darkEqualsReal` checks (each is an emptiness test that may itself step). */
-let darkCheckDepth = 0;
-const MAX_DARK_CHECK_DEPTH = 2;
-
 /**
  * True when the dark shadow of column j equals its real shadow over the integers: each row
  * `a l + b u - (a-1)(b-1) >= 0` (a, b > 1) is implied by the real shadow, i.e. the real
  * shadow has no integer point where the real combination `a l + b u` is below (a-1)(b-1).
- * Checked first by interval reasoning on the single-variable bounds, then by an exact
- * emptiness test (bounded nesting: a failed check only means splinters, still exact).
+ * Checked first by interval reasoning on the single-variable bounds, then by exact emptiness
+ * tests. A check that fails only means splinters: the projection stays exact either way.
  */
 function darkEqualsReal(sys: Sys, j: number): boolean {
   const lowers = sys.ineqs.filter((r) => r[j] > 0n);
@@ -450,23 +449,17 @@ function darkEqualsReal(sys: Sys, j: number): boolean {
   if (pending.length === 0) return true;
   const bounds = singleBounds(real);
   const open = pending.filter((r) => !impliedByBounds(r, bounds));
-  if (open.length === 0) return true;
-  if (darkCheckDepth >= MAX_DARK_CHECK_DEPTH) return false;
-  darkCheckDepth++;
-  try {
-    // r >= 0 is implied iff real and r <= -1 has no integer point.
-    return open.every(
-      (r) =>
-        !feasible({
-          n: real.n,
-          nKeep: 1,
-          eqs: real.eqs,
-          ineqs: [...real.ineqs, r.map((x, i) => (i === 0 ? -x - 1n : -x))],
-        }),
-    );
-  } finally {
-    darkCheckDepth--;
-  }
+  // r >= 0 is implied iff the real shadow and r <= -1 have no integer point. These tests run
+  // the Omega test in its emptiness mode, which never calls back here (no unbounded nesting).
+  return open.every(
+    (r) =>
+      !feasible({
+        n: real.n,
+        nKeep: 1,
+        eqs: real.eqs,
+        ineqs: [...real.ineqs, r.map((x, i) => (i === 0 ? -x - 1n : -x))],
+      }),
+  );
 }
 
 /**
