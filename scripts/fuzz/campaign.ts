@@ -182,6 +182,12 @@ const integer = (name: string) => (text: string) => {
   return n;
 };
 
+const probability = (name: string) => (text: string) => {
+  const x = Number(text);
+  if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError(`${name} must be in [0, 1]`);
+  return x;
+};
+
 export interface CampaignIo {
   log: (line: string) => void;
   error: (line: string) => void;
@@ -206,11 +212,12 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     .option(
       '--comma <P>',
       'probability of joining consecutive assignments with the comma operator (default 0)',
-      (t: string) => {
-        const x = Number(t);
-        if (!(x >= 0 && x <= 1)) throw new InvalidArgumentError('comma must be in [0, 1]');
-        return x;
-      },
+      probability('comma'),
+    )
+    .option(
+      '--select <P>',
+      'probability of splitting a reference into equal `?:` branches (default 0)',
+      probability('select'),
     )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
@@ -230,6 +237,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     oracle?: string;
     reduce: boolean;
     comma?: number;
+    select?: number;
   }>();
   let oracle: Oracle = stubOracle;
   if (o.oracle) {
@@ -248,7 +256,13 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     outDir: o.out,
     reduce: o.reduce,
     log: io.log,
-    generate: o.comma ? { commaProbability: o.comma } : undefined,
+    generate:
+      o.comma || o.select
+        ? {
+            ...(o.comma ? { commaProbability: o.comma } : {}),
+            ...(o.select ? { selectProbability: o.select } : {}),
+          }
+        : undefined,
   });
   if (summary.cellsSaved > 0)
     io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);

@@ -28,6 +28,7 @@ export function programFeatures(p: Program): string[] {
   const subs = (ss: Sub[]) => {
     for (const s of ss) {
       if (s.kind === 'data') f.add('non-affine-subscript');
+      else if (s.kind === 'sel') f.add('select-subscript');
       else {
         if (s.div) f.add('div-stride');
         if (Object.keys(s.e.t).length > 1) f.add('skew');
@@ -48,7 +49,7 @@ export function programFeatures(p: Program): string[] {
         value(e.a);
         return;
       case 'sel':
-        f.add('data-dependent-select');
+        f.add(e.cond.kind === 'data' ? 'data-dependent-select' : 'affine-select');
         value(e.a);
         value(e.b);
         return;

@@ -12,7 +12,15 @@
  *    `%` only by positive extents, shifts only by constants in [1, 7];
  *  - deterministic: `main` fills `in` from a fixed LCG and prints `checksum %u`.
  */
-import { type Param, type Program, type Stmt, type TempDecl } from './ir.js';
+import {
+  type Cond,
+  type Param,
+  type Program,
+  type Stmt,
+  type TempDecl,
+  type TempRef,
+  type VExpr,
+} from './ir.js';
 import { PATTERNS, repeat, type Phase, type PatternContext } from './patterns.js';
 import { programFeatures } from './features.js';
 import { Rng } from './random.js';
@@ -34,6 +42,13 @@ export interface GenerateOptions {
    * change; drawn from a separate stream, so the joined program is the same IR.
    */
   commaProbability?: number;
+  /**
+   * Probability that a reference of a temporary is made conditional without changing what
+   * it computes: a read `r` becomes `(c ? r : r)`, a subscript `e` becomes `(c ? e : e)`,
+   * with `c` an affine comparison of a loop counter. Exercises the exact modelling of `?:`
+   * (each branch an access under its own guard). Default 0; a separate stream, same IR.
+   */
+  selectProbability?: number;
 }
 
 export interface GeneratedTemporary {
@@ -67,6 +82,7 @@ const DEFAULTS: Required<GenerateOptions> = {
   dataProbability: 0.35,
   maxInstances: 4000,
   commaProbability: 0,
+  selectProbability: 0,
 };
 const MAX_ATTEMPTS = 60;
 
@@ -83,6 +99,8 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
     }
     if (val.instances > opts.maxInstances || program.temps.some((t) => val.reads[t.name] === 0))
       continue;
+    if (opts.selectProbability > 0)
+      addSelects(program.body, [], new Rng((seed >>> 0) ^ 0x3c6ef372), opts.selectProbability);
     if (opts.commaProbability > 0)
       joinWithCommas(program.body, new Rng((seed >>> 0) ^ 0x6a09e667), opts.commaProbability);
     return finishKernel(program);
@@ -103,6 +121,53 @@ function joinWithCommas(ss: Stmt[], rng: Rng, p: number) {
       joinWithCommas(s.else ?? [], rng, p);
     }
   });
+}
+
+/** Splits references into `?:` cases that compute the same thing (see selectProbability). */
+function addSelects(ss: Stmt[], counters: string[], rng: Rng, p: number) {
+  const cond = (): Cond | undefined =>
+    counters.length === 0
+      ? undefined
+      : {
+          kind: 'aff',
+          lhs: { c: 0, t: { [rng.pick(counters)]: 1 } },
+          op: rng.pick(['<', '<=', '>', '>=', '=='] as const),
+          rhs: { c: rng.int(0, 3), t: {} },
+        };
+  const ref = (r: TempRef): TempRef => ({
+    name: r.name,
+    subs: r.subs.map((s) => {
+      const c = s.kind === 'aff' && !s.div && rng.chance(p) ? cond() : undefined;
+      return c && s.kind === 'aff' ? { kind: 'sel', cond: c, a: s.e, b: s.e } : s;
+    }),
+  });
+  const value = (e: VExpr): VExpr => {
+    switch (e.kind) {
+      case 'temp': {
+        const r: VExpr = { kind: 'temp', ref: ref(e.ref) };
+        const c = rng.chance(p) ? cond() : undefined;
+        return c ? { kind: 'sel', cond: c, a: r, b: { kind: 'temp', ref: ref(e.ref) } } : r;
+      }
+      case 'bin':
+        return { ...e, a: value(e.a), b: value(e.b) };
+      case 'shr':
+        return { ...e, a: value(e.a) };
+      case 'sel':
+        return { ...e, a: value(e.a), b: value(e.b) };
+      default:
+        return e;
+    }
+  };
+  for (const s of ss) {
+    if (s.kind === 'assign') {
+      s.rhs = value(s.rhs);
+      if (s.lhs.kind === 'temp') s.lhs = { kind: 'temp', ref: ref(s.lhs.ref) };
+    } else if (s.kind === 'for') addSelects(s.body, [...counters, s.v], rng, p);
+    else {
+      addSelects(s.then, counters, rng, p);
+      addSelects(s.else ?? [], counters, rng, p);
+    }
+  }
 }
 
 /** Render and describe a (validated) program. */

@@ -20,8 +20,14 @@ export type CmpOp = '<' | '<=' | '>' | '>=' | '==';
 export type Cond =
   { kind: 'aff'; lhs: Aff; op: CmpOp; rhs: Aff } | { kind: 'data'; idx: Aff; mask: number };
 
-/** One subscript of a temporary: affine (optionally divided by a stride), or `in[idx] % extent`. */
-export type Sub = { kind: 'aff'; e: Aff; div?: number } | { kind: 'data'; idx: Aff };
+/**
+ * One subscript of a temporary: affine (optionally divided by a stride), `in[idx] % extent`,
+ * or `(cond ? a : b)` with an affine condition (C evaluates only the chosen branch).
+ */
+export type Sub =
+  | { kind: 'aff'; e: Aff; div?: number }
+  | { kind: 'data'; idx: Aff }
+  | { kind: 'sel'; cond: Cond; a: Aff; b: Aff };
 
 export interface TempRef {
   name: string;

@@ -77,6 +77,7 @@ export function runProgram(p: Program): {
       const n = t.extents[d];
       let x: number;
       if (s.kind === 'data') x = inAt(evalAff(s.idx, env)) % n;
+      else if (s.kind === 'sel') x = evalAff(cond(s.cond, env) ? s.a : s.b, env);
       else x = s.div ? Math.floor(evalAff(s.e, env) / s.div) : evalAff(s.e, env);
       if (x < 0 || x >= n) throw new Error(`${ref.name} subscript ${x} outside [0, ${n})`);
       return o * n + x;

@@ -228,7 +228,11 @@ const substCond = (c: Cond, n: string, x: number): Cond =>
     : { ...c, lhs: substAff(c.lhs, n, x), rhs: substAff(c.rhs, n, x) };
 
 const substSub = (s: Sub, n: string, x: number): Sub =>
-  s.kind === 'data' ? { ...s, idx: substAff(s.idx, n, x) } : { ...s, e: substAff(s.e, n, x) };
+  s.kind === 'data'
+    ? { ...s, idx: substAff(s.idx, n, x) }
+    : s.kind === 'sel'
+      ? { ...s, cond: substCond(s.cond, n, x), a: substAff(s.a, n, x), b: substAff(s.b, n, x) }
+      : { ...s, e: substAff(s.e, n, x) };
 
 const substRef = (r: TempRef, n: string, x: number): TempRef => ({
   name: r.name,

@@ -95,6 +95,8 @@ class Printer {
         const ext = decl.extents[d];
         let index: string;
         if (s.kind === 'data') index = `${this.inRead(s.idx)} % ${atom(ext)}`;
+        else if (s.kind === 'sel')
+          index = `${this.cond(s.cond)} ? ${renderAff(s.a)} : ${renderAff(s.b)}`;
         else if (s.div) index = `${atom(s.e)} / ${s.div}`;
         else index = renderAff(s.e);
         return `[${this.checked(index, renderAff(ext))}]`;

@@ -111,6 +111,13 @@ export function validateProgram(p: Program): Validation {
           if (x < 0) throw new Violation(`${ref.name}: division of a negative subscript`);
           values = [Math.floor(x / s.div)];
         } else values = [x];
+      } else if (s.kind === 'sel') {
+        // Only the chosen branch is evaluated (and must be in bounds); a data condition
+        // could choose either.
+        const c = cond(s.cond, env);
+        values =
+          c === undefined ? [evalAff(s.a, env), evalAff(s.b, env)] : [evalAff(c ? s.a : s.b, env)];
+        if (c === undefined) exact = false;
       } else {
         checkIndex('in', evalAff(s.idx, env), p.inLen);
         values = Array.from({ length: n }, (_, k) => k);
@@ -152,11 +159,13 @@ export function validateProgram(p: Program): Validation {
         if (e.k < 0 || e.k >= 32) throw new Violation('shift out of range');
         value(e.a, st, env);
         return;
-      case 'sel':
-        cond(e.cond, env);
-        value(e.a, st, env);
-        value(e.b, st, env);
+      case 'sel': {
+        // An affine condition evaluates only the chosen operand; a data one either.
+        const c = cond(e.cond, env);
+        if (c !== false) value(e.a, st, env);
+        if (c !== true) value(e.b, st, env);
         return;
+      }
     }
   };
 

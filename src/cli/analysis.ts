@@ -10,6 +10,7 @@ import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
 import * as A from '../poly/affine.js';
 import { buildModel } from '../frontend/index.js';
+import { delinearizeFunction, type DelinearizationOutcome } from '../delinearize/index.js';
 import { quantifyParams } from '../poly/quantify.js';
 import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/budget.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
@@ -135,12 +136,18 @@ export async function analyzeSource(
   options: AnalysisOptions,
 ): Promise<Analysis> {
   const t0 = performance.now();
-  const model = buildModel(source, file, {
+  const built = buildModel(source, file, {
     defines: options.defines,
     temporaries: options.temporaries,
   });
+  const parseMs = Math.round(performance.now() - t0);
+  // Hand-linearized 1-D temporaries get their multi-dimensional view before any analysis.
+  const td = performance.now();
+  const delinearized = built.functions.map((fn) => delinearizeFunction(fn, options.only));
+  const model: ProgramModel = { ...built, functions: delinearized.map((d) => d.fn) };
   const timings = {
-    parseMs: Math.round(performance.now() - t0),
+    parseMs,
+    delinearizeMs: Math.round(performance.now() - td),
     lifetimeMs: 0,
     latticeMs: 0,
     rewriteMs: 0,
@@ -148,9 +155,10 @@ export async function analyzeSource(
   };
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
-  for (const fn of model.functions) {
+  for (const [f, fn] of model.functions.entries()) {
     for (const array of fn.arrays) {
-      const r = await analyzeArray(fn, array, options, timings);
+      const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
+      const r = await analyzeArray(fn, array, options, timings, outcome);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
     }
@@ -166,10 +174,13 @@ async function analyzeArray(
   array: ArrayInfo,
   options: AnalysisOptions,
   timings: FileReport['timings'],
+  delinearization?: DelinearizationOutcome,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
-  const extents = array.extents.map((e) => e.value);
+  // Cells are counted by the declaration, also for a delinearized array.
+  const declaredExtents = array.delinearized?.declaredExtents ?? array.extents;
+  const extents = declaredExtents.map((e) => e.value);
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
   const bytes =
@@ -184,14 +195,28 @@ async function analyzeArray(
     originalCells:
       originalCells !== undefined
         ? jsonInt(originalCells)
-        : array.extents.map((e) => e.text).join('*'),
+        : declaredExtents.map((e) => e.text).join('*'),
     compressedCells:
       originalCells !== undefined
         ? jsonInt(originalCells)
-        : array.extents.map((e) => e.text).join('*'),
+        : declaredExtents.map((e) => e.text).join('*'),
     maxLive: null,
     warnings: [],
   };
+  if (delinearization?.kind === 'applied') {
+    report.delinearization = {
+      applied: true,
+      declared: declaredExtents.map((e) => e.text),
+      shape: delinearization.sizes.map(jsonInt),
+      shapeTexts: [...delinearization.sizeTexts],
+    };
+  } else if (delinearization?.kind === 'not-applied') {
+    report.delinearization = {
+      applied: false,
+      declared: declaredExtents.map((e) => e.text),
+      reason: delinearization.reason,
+    };
+  }
   if (originalCells !== undefined && bytes !== undefined) {
     report.originalBytes = jsonInt(originalCells * BigInt(bytes));
     report.compressedBytes = report.originalBytes;

@@ -8,7 +8,7 @@
  * function for function arguments. Compiling the contracted file for other values then
  * fails loudly instead of miscompiling.
  */
-import type { ArrayInfo, FunctionModel, Parameter } from '../model/types.js';
+import type { Access, ArrayInfo, FunctionModel, Parameter, Statement } from '../model/types.js';
 import {
   annotationText,
   arrayRewrite,
@@ -19,6 +19,7 @@ import {
   type RewritePlan,
 } from '../rewrite/index.js';
 import { rowRanges } from '../rewrite/accessRanges.js';
+import { componentText } from '../delinearize/index.js';
 import { cExpression } from '../rewrite/cExpression.js';
 import {
   analyzeSource,
@@ -54,10 +55,22 @@ function accessesOf(
         access,
         statement,
         rowRanges: rowRanges(fn, array, statement, access, rows, assumed),
+        ...(array.delinearized ? { componentTexts: componentTexts(fn, statement, access) } : {}),
       });
     }
   }
   return out;
+}
+
+/** The C text of each component of a delinearized access, in the source's names. */
+function componentTexts(fn: FunctionModel, statement: Statement, access: Access): string[] {
+  const order = [...statement.iterators, ...fn.parameters.map((p) => p.name)];
+  const known: Record<string, bigint> = {};
+  for (const p of fn.parameters) if (p.value !== undefined) known[p.name] = p.value;
+  return access.subscripts.map((s) => {
+    if (s === null) throw new Error(`a component of ${access.array} is not affine`);
+    return componentText(s, order, access.sourceNames ?? {}, known);
+  });
 }
 
 function planEntry(

@@ -31,6 +31,20 @@ export interface ArrayReport {
   maxLive: number | null;
   /** Parameter values the result was computed for (it holds for these only). */
   assumes?: Record<string, number | string>;
+  /**
+   * For an array declared 1-D with hand-linearized subscripts: whether it was analysed in a
+   * multi-dimensional view (`shape`, outermost first; then `mapping` and `ds` are over the
+   * view's index vector, and cells are still counted by the declaration), or why not.
+   */
+  delinearization?: {
+    applied: boolean;
+    /** The declared extents' texts (`["H * W * K"]`). */
+    declared: string[];
+    shape?: (number | string)[];
+    /** The view's sizes as C text (a parameter's name where one has that value). */
+    shapeTexts?: string[];
+    reason?: string;
+  };
   /** Which statements keep cells live at the same time (text report). */
   explanation?: string[];
   warnings: string[];
@@ -42,6 +56,8 @@ export interface FileReport {
   diagnostics: string[];
   timings: {
     parseMs: number;
+    /** The delinearization stage (src/delinearize/), all functions. */
+    delinearizeMs: number;
     lifetimeMs: number;
     latticeMs: number;
     rewriteMs: number;
@@ -85,6 +101,12 @@ export function formatText(report: FileReport): string {
       default:
         lines.push(`${head}: ${a.status}: ${a.reason ?? ''}`);
     }
+    const dl = a.delinearization;
+    if (dl?.applied)
+      lines.push(
+        `      delinearized: ${a.name}[${dl.declared.join('][')}] seen as ${a.name}[${(dl.shapeTexts ?? dl.shape ?? []).join('][')}]`,
+      );
+    else if (dl) lines.push(`      not delinearized: ${dl.reason}`);
     if (a.mapping && a.status === 'contracted')
       lines.push(`      mapping: ${formatMapping(a.name, a.mapping)}`);
     if (a.ds) {
@@ -109,7 +131,9 @@ export function formatText(report: FileReport): string {
   }
   const t = report.timings;
   lines.push(
-    `  time: parse ${t.parseMs} ms, lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms` +
+    `  time: parse ${t.parseMs} ms, ` +
+      (t.delinearizeMs ? `delinearize ${t.delinearizeMs} ms, ` : '') +
+      `lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms` +
       (t.oracleMs ? `, dynamic oracle ${t.oracleMs} ms` : ''),
   );
   return lines.join('\n') + '\n';

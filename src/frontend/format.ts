@@ -5,7 +5,7 @@
  * *string*, so that values beyond 2^53 stay exact; everything else is plain JSON.
  */
 import type { Affine, Constraint } from '../poly/affine.js';
-import { formatAffine } from '../poly/affine.js';
+import { formatAffine, variables } from '../poly/affine.js';
 import type {
   Access,
   Conjunction,
@@ -98,10 +98,16 @@ export function formatSchedule(s: readonly Affine[]): string {
 export function formatAccess(a: Access): string {
   const subs = a.subscripts.map((s) => `[${s ? formatAffine(s) : '?'}]`).join('');
   const flags = [a.may ? 'may' : '', a.overApproximated ? 'over-approximated' : ''].filter(Boolean);
+  // Constraints on the existentials define them (quotients); the others are the guard under
+  // which the access happens (`?:`, `&&`, `||`).
+  const defines = (k: Constraint) => variables(k.expr).some((v) => a.exists.includes(v));
+  const guard = a.existsConstraints.filter((k) => !defines(k));
+  const definitions = a.existsConstraints.filter(defines);
   const ex =
-    a.exists.length > 0
-      ? ` with exists ${a.exists.join(', ')} : ${a.existsConstraints.map(formatReadableConstraint).join(' and ')}`
-      : '';
+    (guard.length > 0 ? ` when ${guard.map(formatReadableConstraint).join(' and ')}` : '') +
+    (a.exists.length > 0
+      ? ` with exists ${a.exists.join(', ')} : ${definitions.map(formatReadableConstraint).join(' and ')}`
+      : '');
   return `${a.kind.padEnd(5)} ${a.array}${subs}${ex}  (order ${a.order}${flags.length ? ', ' + flags.join(', ') : ''})`;
 }
 

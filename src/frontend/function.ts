@@ -25,6 +25,7 @@ import { type ArrayDecl, arrayDecls, extentOf } from './arrays.js';
 import { affineRange, type Interval, propagate } from './bounds.js';
 import { type Directives, constDeclarations, pragmaKind } from './directives.js';
 import { type ExprScope, toCond, toPwAff } from './expr.js';
+import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from './accessCases.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
 import { type Cond, type PwAff, TRUE, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 
@@ -738,8 +739,11 @@ export class FunctionBuilder {
     const found = this.elementAccesses(n);
     const scope = this.scope(ctx.iterators);
     const box = this.box(ctx);
-    const accesses: Omit<Access, 'order'>[] = [];
-    const writeEnds: { start: number; end: number }[] = [];
+    /** Accesses with the span of their assignment (writes complete when it does). */
+    const accesses: {
+      access: Omit<Access, 'order'>;
+      assignment?: { start: number; end: number };
+    }[] = [];
     /** Writes nested inside a larger expression (not the statement's own assignment). */
     const writtenEarly: { array: string; node: Node; target: Node }[] = [];
     let over = ctx.overApproximated;
@@ -747,59 +751,61 @@ export class FunctionBuilder {
     for (const a of found) {
       const rec = this.arrays.get(a.id.text)!;
       this.covered.add(key(a.top));
-      const subs: (Affine | null)[] = [];
-      const exists: string[] = [];
-      const existsConstraints: Constraint[] = [];
-      let flagged = false;
-      for (const idx of a.indices) {
-        const v = toPwAff(idx, scope);
-        const chosen = v && choosePiece(v, box);
-        if (!chosen) {
-          subs.push(null);
-          flagged = true;
-          continue;
-        }
-        subs.push(chosen.value);
-        exists.push(...chosen.exists);
-        existsConstraints.push(...chosen.constraints);
-      }
+      const values = a.indices.map((idx) => toPwAff(idx, scope));
+      const guard = evaluationGuard(a.top, n, scope);
+      const exact = accessCases(values, guard.cond, box);
+      const cases =
+        exact === undefined
+          ? [singlePieceCase(values, box)]
+          : exact.length === 0
+            ? [neverEvaluated(values)]
+            : exact;
       const p = a.top.parent;
       let kinds: ('read' | 'write')[] = ['read'];
+      let assignment: { start: number; end: number } | undefined;
       if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
         kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
-        writeEnds.push({ start: p.startIndex, end: p.endIndex });
+        assignment = { start: p.startIndex, end: p.endIndex };
         if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
       } else if (p?.type === 'update_expression') {
         kinds = ['read', 'write'];
-        writeEnds.push({ start: p.startIndex, end: p.endIndex });
+        assignment = { start: p.startIndex, end: p.endIndex };
         if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
       }
-      for (const kind of kinds)
-        accesses.push({
-          array: rec.decl.name,
-          kind,
-          subscripts: subs,
-          exists,
-          existsConstraints,
-          may: ctx.may,
-          overApproximated: flagged,
-          loc: this.src.locOf(a.top),
-          range: this.src.range(a.top),
-          indexRanges: a.indices.map((x) => this.src.range(x)),
-        });
+      for (const c of cases) {
+        const flagged = c.subscripts.some((x) => x === null);
+        for (const kind of kinds)
+          accesses.push({
+            access: {
+              array: rec.decl.name,
+              kind,
+              subscripts: c.subscripts,
+              exists: c.exists,
+              existsConstraints: c.constraints,
+              may: ctx.may || guard.may,
+              overApproximated: flagged,
+              loc: this.src.locOf(a.top),
+              range: this.src.range(a.top),
+              indexRanges: a.indices.map((x) => this.src.range(x)),
+            },
+            ...(kind === 'write' && assignment ? { assignment } : {}),
+          });
+        over = over || flagged;
+      }
       // Under a dropped bound the accesses still stay inside the array (a correct program).
-      if (ctx.overApproximated) {
+      // With several cases that would be a disjunction: left out (a larger domain is safe).
+      if (ctx.overApproximated && cases.length === 1) {
+        const c = cases[0];
         const cs: Constraint[] = [];
-        subs.forEach((sv, k) => {
+        c.subscripts.forEach((sv, k) => {
           const size = rec.decl.sizeNodes[k];
           const ext = size ? this.affineOf(size, new Map()) : undefined;
           if (!sv) return;
           cs.push(ge(sv));
           if (ext) cs.push(ge(sub(sub(ext, sv), constant(1n))));
         });
-        bounds.push({ exists, constraints: [...existsConstraints, ...cs] });
+        bounds.push({ exists: [...c.exists], constraints: [...c.constraints, ...cs] });
       }
-      over = over || flagged;
     }
     // The model orders the accesses of one statement instance "reads, then writes", which is
     // what C guarantees for the statement's own assignment `lhs = rhs`. A write nested in a
@@ -821,12 +827,13 @@ export class FunctionBuilder {
     }
     // Reads first in textual order, then writes in the order their assignments complete.
     const reads = accesses
+      .map((x) => x.access)
       .filter((a) => a.kind === 'read')
       .sort((x, y) => x.range.start - y.range.start);
     // An assignment completes when its right side is done: inner assignments first.
     const writes = accesses
-      .filter((a) => a.kind === 'write')
-      .map((a, k) => ({ a, end: writeEnds[k].end, start: writeEnds[k].start }))
+      .filter((x) => x.access.kind === 'write')
+      .map((x) => ({ a: x.access, end: x.assignment!.end, start: x.assignment!.start }))
       .sort((x, y) => x.end - y.end || y.start - x.start)
       .map((x) => x.a);
     const ordered: Access[] = [...reads, ...writes].map((a, k) => ({ ...a, order: k }));
@@ -1136,42 +1143,6 @@ function monotone(c: Cond, it: string, s: bigint): boolean {
     if (!bounded) return false;
   }
   return true;
-}
-
-/**
- * Picks the one piece of a piecewise subscript that the domain makes certain: its guard
- * constraints (those without its own existentials) are implied by the box of the domain.
- * Constraints with existentials define them (quotients) and go with the access.
- */
-function choosePiece(
-  v: PwAff,
-  box: ReadonlyMap<string, Interval>,
-): { value: Affine; exists: string[]; constraints: Constraint[] } | undefined {
-  const holds = (k: Constraint) => {
-    const r = affineRange(k.expr, box);
-    return k.kind === 'ge' ? r.lo !== null && r.lo >= 0n : r.lo === 0n && r.hi === 0n;
-  };
-  const fails = (k: Constraint) => {
-    const r = affineRange(k.expr, box);
-    return k.kind === 'ge'
-      ? r.hi !== null && r.hi < 0n
-      : (r.lo !== null && r.lo > 0n) || (r.hi !== null && r.hi < 0n);
-  };
-  const live = v.filter((p) => {
-    const guards = p.constraints.filter(
-      (k) => !variables(k.expr).some((x) => p.exists.includes(x)),
-    );
-    return !guards.some(fails);
-  });
-  if (live.length !== 1) return undefined;
-  const p = live[0];
-  const guards = p.constraints.filter((k) => !variables(k.expr).some((x) => p.exists.includes(x)));
-  if (!guards.every(holds)) return undefined;
-  return {
-    value: p.value,
-    exists: [...p.exists],
-    constraints: p.constraints.filter((k) => variables(k.expr).some((x) => p.exists.includes(x))),
-  };
 }
 
 /**

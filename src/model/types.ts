@@ -104,6 +104,20 @@ export interface ArrayInfo {
    * objects and never conflict. Empty for an array declared outside every loop.
    */
   readonly blockIterators: readonly string[];
+  /**
+   * Set by the delinearization stage (src/delinearize/) when the array, declared 1-D and
+   * indexed by hand-linearized subscripts, is seen as multi-dimensional: `extents` and
+   * every access's `subscripts` are then those of the multi-dimensional view.
+   */
+  readonly delinearized?: Delinearization;
+}
+
+/** How an array declared 1-D was given a multi-dimensional view (row-major, same cells). */
+export interface Delinearization {
+  /** The extents as declared (`[H * W * K]`): cells are still counted and numbered by them. */
+  readonly declaredExtents: readonly Extent[];
+  /** Row-major strides of the view, outermost first, the last one 1 (`[2349, 81, 1]`). */
+  readonly strides: readonly bigint[];
 }
 
 export interface Access {
@@ -117,6 +131,11 @@ export interface Access {
   readonly subscripts: readonly (Affine | null)[];
   /** Existential variables used by subscripts, with their defining constraints. */
   readonly exists: readonly string[];
+  /**
+   * Constraints on the instances that perform this access, conjoined with the statement's
+   * domain: the definitions of `exists` (quotients) and the guard of a reference evaluated
+   * conditionally (`c ? A[i] : 0`, `c && A[i]`, one case of `A[c ? i : j]`).
+   */
   readonly existsConstraints: readonly Constraint[];
   /** Position inside the statement instance: reads come before writes. */
   readonly order: number;
@@ -128,6 +147,16 @@ export interface Access {
   readonly range: ByteRange;
   /** Each index expression inside its brackets (`i`, `k`). */
   readonly indexRanges: readonly ByteRange[];
+  /**
+   * Set by the delinearization stage: the subscripts as written (one per declared
+   * dimension), while `subscripts` holds the components of the multi-dimensional view.
+   */
+  readonly linearSubscripts?: readonly (Affine | null)[];
+  /**
+   * Set by the delinearization stage: the C name of every iterator used by a component
+   * (model names can differ from the source's, e.g. `i_1` for a second loop over `i`).
+   */
+  readonly sourceNames?: Readonly<Record<string, string>>;
 }
 
 export interface Statement {

@@ -20,6 +20,8 @@ export interface ModelAccess {
   readonly statement: Statement;
   /** Proven range of each row's value over this access's iterations. */
   readonly rowRanges: readonly AccessRange[];
+  /** For a delinearized array: the C text of each component of the view. */
+  readonly componentTexts?: readonly string[];
 }
 
 /** The weaker of two facts: what holds for both accesses of one text. */
@@ -38,7 +40,7 @@ function joinKind(a: AccessKind, b: AccessKind): AccessKind {
 /** Merges the model's accesses by their text range, in source order. */
 export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[] {
   const byRange = new Map<string, AccessRewrite>();
-  for (const { access, statement, rowRanges } of accesses) {
+  for (const { access, statement, rowRanges, componentTexts } of accesses) {
     const key = `${access.range.start}:${access.range.end}`;
     const previous = byRange.get(key);
     if (!previous) {
@@ -49,9 +51,12 @@ export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[
         kind: access.kind,
         line: access.loc.line,
         statementRange: statement.range,
+        ...(componentTexts !== undefined ? { componentTexts } : {}),
       });
       continue;
     }
+    if (previous.componentTexts?.join('\n') !== componentTexts?.join('\n'))
+      throw new RewriteError(`accesses at ${key} disagree on their components`);
     if (previous.rowRanges.length !== rowRanges.length)
       throw new RewriteError(`accesses at ${key} disagree on the number of rows`);
     byRange.set(key, {
@@ -76,7 +81,9 @@ export function arrayRewrite(
     declarationRange: info.declarationRange,
     rows,
     accesses: accessRewrites(accesses),
-    extentTexts: info.extents.map((e) => e.text),
+    // Cells keep the declared numbering (the `check` owners); the view has its own sizes.
+    extentTexts: (info.delinearized?.declaredExtents ?? info.extents).map((e) => e.text),
+    ...(info.delinearized ? { viewExtentTexts: info.extents.map((e) => e.text) } : {}),
     fileScope: info.storage === 'global' || info.storage === 'static-global',
     ...(annotation !== undefined ? { annotation } : {}),
   };

@@ -64,6 +64,14 @@ export interface AccessRewrite {
    * accesses of contracted arrays.
    */
   readonly originalIndexTexts?: readonly string[];
+  /**
+   * For a delinearized array (declared `buf[H * W]`, seen as `buf[H][W]`): the C text of
+   * each component of the multi-dimensional view (`i`, `j` for `buf[i * W + j]`). Slot
+   * indices are then formed from these instead of the index texts, and the mapping's rows
+   * have one coefficient per component; `indexRanges` still hold the written index, which
+   * stays the logical cell for `check` (numbered by the declared extents).
+   */
+  readonly componentTexts?: readonly string[];
 }
 
 export interface ArrayRewrite {
@@ -83,6 +91,8 @@ export interface ArrayRewrite {
   readonly annotation?: string;
   /** For `check` instrumentation only: the original extents' texts (`N`, `N`); `''` for `[]`. */
   readonly extentTexts?: readonly string[];
+  /** For a delinearized array: the sizes of its multi-dimensional view (`H`, `W`). */
+  readonly viewExtentTexts?: readonly string[];
   /** For `check` instrumentation only: declared at file scope (e.g. a `--temporary` global). */
   readonly fileScope?: boolean;
 }

@@ -33,14 +33,27 @@ export function validateArray(source: string, array: ArrayRewrite): void {
     if (row.modulus.text.trim() === '')
       throw new RewriteError(`a modulus of ${array.name} has no text`);
   }
-  if (array.extentTexts && dims !== undefined && array.extentTexts.length !== dims)
-    throw new RewriteError(
-      `${array.name} has ${array.extentTexts.length} extents, rows have ${dims}`,
-    );
+  // A delinearized array: rows are over the view's components, cells (for `check`) over
+  // the declared extents.
+  const view = array.viewExtentTexts;
+  const viewDims = view?.length ?? array.extentTexts?.length;
+  if (viewDims !== undefined && dims !== undefined && viewDims !== dims)
+    throw new RewriteError(`${array.name} has ${viewDims} extents, rows have ${dims}`);
   for (const a of array.accesses) {
-    if (dims !== undefined && a.indexRanges.length !== dims)
+    const components = a.componentTexts?.length ?? a.indexRanges.length;
+    if (view !== undefined && a.componentTexts?.length !== view.length)
       throw new RewriteError(
-        `an access of ${array.name} has ${a.indexRanges.length} indices, the mapping ${dims}`,
+        `an access of the delinearized ${array.name} has ${components} components for ${view.length} dimensions`,
+      );
+    if (view === undefined && a.componentTexts !== undefined)
+      throw new RewriteError(`an access of ${array.name} has components but the array no view`);
+    if (dims !== undefined && components !== dims)
+      throw new RewriteError(
+        `an access of ${array.name} has ${components} indices, the mapping ${dims}`,
+      );
+    if (array.extentTexts && a.indexRanges.length !== array.extentTexts.length)
+      throw new RewriteError(
+        `an access of ${array.name} has ${a.indexRanges.length} indices for ${array.extentTexts.length} extents`,
       );
     if (a.indexRanges.length === 0)
       throw new RewriteError(`an access of ${array.name} has no index`);

@@ -77,8 +77,10 @@ export function linearForm(
   let out = '';
   let terms = 0;
   let unit = true;
+  // A component of a delinearized access can be the constant 0 (`buf[j]` is row 0).
+  const isZero = (j: number) => /^\(*\s*0\s*\)*$/.test(indexTexts[j]!.trim());
   coefficients.forEach((c, j) => {
-    if (c === 0n) return;
+    if (c === 0n || isZero(j)) return;
     const t = asOperand(indexTexts[j]!);
     terms++;
     unit = c === 1n;
@@ -88,7 +90,7 @@ export function linearForm(
   });
   if (out === '') return { text: '0', atomic: true };
   if (terms === 1 && unit) {
-    const only = indexTexts[coefficients.findIndex((c) => c !== 0n)]!.trim();
+    const only = indexTexts[coefficients.findIndex((c, j) => c !== 0n && !isZero(j))]!.trim();
     return { text: out, atomic: true, bare: only };
   }
   return { text: out, atomic: false };
@@ -175,17 +177,19 @@ export function slotIndices(
   style: SlotStyle,
 ): SlotIndex[] {
   const { modulo, asOperand } = style;
+  // A delinearized array's rows combine the components of its view, not the written index.
+  const texts = access.componentTexts ?? indexTexts;
   if (access.rowRanges.length !== array.rows.length)
     throw new RewriteError(
       `access of ${array.name} has ${access.rowRanges.length} row ranges for ${array.rows.length} rows`,
     );
   return array.rows.map((row: RowForm, r) =>
     reduceModulo(
-      linearForm(row.coefficients, indexTexts, asOperand),
+      linearForm(row.coefficients, texts, asOperand),
       access.rowRanges[r]!,
       row.modulus,
       modulo,
-      linearForm(row.coefficients, indexTexts, (t) => `(long)${asOperand(t)}`),
+      linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
       asOperand,
     ),
   );

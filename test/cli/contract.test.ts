@@ -109,24 +109,3 @@ describe('beeclak contract', () => {
     expect(r.stdout).toMatch(/#if N != 8\n#error "beeclak: /);
   });
 });
-
-describe('beeclak check --against', () => {
-  // Guards that hand-folded versions are compared with the original, not trusted.
-  it.each([
-    ['samples/durbin.c', 'test/fixtures/wrong-folds/durbin_y_drop_k.c'],
-    ['samples/linebuf.c', 'test/fixtures/wrong-folds/linebuf_two_rows.c'],
-  ])('%s against the wrong fold %s: exit 3 and the difference', (orig, wrong) => {
-    const r = runCli(['check', orig, '--against', wrong, '--no-sanitize']);
-    expect(r.code).toBe(3);
-    expect(r.stdout).toContain('outputs differ');
-  });
-
-  it.each([
-    ['samples/durbin.c', 'samples/folded/durbin.c'],
-    ['samples/linebuf.c', 'samples/folded/linebuf.c'],
-  ])('%s against the correct fold %s: exit 0', (orig, good) => {
-    const r = runCli(['check', orig, '--against', good, '--no-sanitize']);
-    expect(r.stdout).toContain('ok');
-    expect(r.code).toBe(0);
-  });
-});

@@ -37,9 +37,10 @@ const expected = JSON.parse(fs.readFileSync(path.join(ROOT, 'samples/expected.js
  * gap, asserted so that an improvement or a regression is noticed).
  */
 const KNOWN_GAPS: Record<string, string | number> = {
-  // None at the moment. hls.c tile and mot_detect.c ODelta / Delta were rejected here until
-  // the lifetime analysis was specialised to the known parameter values and the Omega test
-  // stopped splintering windows whose dark and real shadows agree.
+  // None at the moment. hls.c tile and mot_detect.c ODelta / Delta (Delta delinearized to
+  // [29][29][81] or not) were rejected here until the lifetime analysis was specialised to
+  // the known parameter values and the Omega test stopped splintering windows whose dark
+  // and real shadows agree.
 };
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-e2e-'));

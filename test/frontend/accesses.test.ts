@@ -31,7 +31,11 @@ describe('accesses of one statement', () => {
       'B[(i + j) / 2] = 1;',
       ['write B[_q0] with exists _q0 : 2_q0 <= i + j and i + j <= 2_q0 + 1 (order 0)'],
     ],
-    ['B[i < j ? i : j] = 1;', ['write B[?] (order 0, over-approximated)']],
+    // `?:` inside a subscript: one exact access per branch, each under its condition.
+    [
+      'B[i < j ? i : j] = 1;',
+      ['write B[i] when i < j (order 0)', 'write B[j] when j <= i (order 1)'],
+    ],
     ['B[idx[i]] = 1;', ['read idx[i] (order 0)', 'write B[?] (order 1, over-approximated)']],
     ['B[i * j] = 1;', ['write B[?] (order 0, over-approximated)']],
   ])('%s', (statement, expected) => {
@@ -136,9 +140,10 @@ describe('C division in subscripts', () => {
     expect(accessTexts(stmt(f, 'e[(i + 8) / 2]'))).toEqual([
       'write e[_q0] with exists _q0 : 2_q0 <= i + 8 and i + 7 <= 2_q0 (order 0)',
     ]);
-    // i changes sign: truncation is not a floor, so the subscript is unknown (flagged).
+    // i changes sign: truncation is a floor for i >= 0 and a ceiling below, one access each.
     expect(accessTexts(stmt(f, 'e[i / 2 + 4]'))).toEqual([
-      'write e[?] (order 0, over-approximated)',
+      'write e[_q1 + 4] when 0 <= i with exists _q1 : 2_q1 <= i and i <= 2_q1 + 1 (order 0)',
+      'write e[_q1 + 4] when i < 0 with exists _q1 : 2_q1 <= i + 1 and i <= 2_q1 (order 1)',
     ]);
   });
 
@@ -159,5 +164,59 @@ describe('preprocessor', () => {
     const code = `#ifndef N\n#define N 100\n#endif\nvoid f(void) { double t[N]; t[0] = 1; }`;
     expect(fn(code).arrays[0].extents[0].value).toBe(100n);
     expect(fn(code, { defines: { N: 7n } }).arrays[0].extents[0].value).toBe(7n);
+  });
+});
+
+describe('references evaluated conditionally (`?:`, `&&`, `||`)', () => {
+  // Each row guards against losing (or inventing) the condition under which C evaluates
+  // a reference: a lost guard costs compression, an invented one is a miscompilation.
+  it.each([
+    [
+      'C[i] = i > 0 ? B[i - 1] : 0;',
+      ['read B[i - 1] when 1 <= i (order 0)', 'write C[i] (order 1)'],
+    ],
+    ['C[i] = i > 0 ? 0 : B[i];', ['read B[i] when i <= 0 (order 0)', 'write C[i] (order 1)']],
+    [
+      'C[i] = i > 0 && B[i - 1] > 0;',
+      ['read B[i - 1] when 1 <= i (order 0)', 'write C[i] (order 1)'],
+    ],
+    // `i == 0 ||` guards with i != 0, and i < 0 is outside the domain.
+    [
+      'C[i] = i == 0 || B[i - 1] > 0;',
+      ['read B[i - 1] when 1 <= i (order 0)', 'write C[i] (order 1)'],
+    ],
+    // Nested: both conditions hold.
+    [
+      'C[i] = i > 0 ? (j > 1 ? B[i + j] : 0) : 0;',
+      ['read B[i + j] when 2 <= j and 1 <= i (order 0)', 'write C[i] (order 1)'],
+    ],
+    // A condition that always holds on the domain is no guard at all.
+    ['C[i] = i >= 0 ? B[i] : 0;', ['read B[i] (order 0)', 'write C[i] (order 1)']],
+    // Never evaluated: kept for the rewriter, but it never happens.
+    ['C[i] = i < 0 ? B[i] : 0;', ['read B[i] when 1 <= 0 (order 0)', 'write C[i] (order 1)']],
+    // Data-dependent condition: a may-read (counted, which only lengthens lifetimes).
+    [
+      'C[i] = idx[i] ? B[i] : 0;',
+      ['read idx[i] (order 0)', 'read B[i] (order 1, may)', 'write C[i] (order 2)'],
+    ],
+    // The condition itself is always evaluated.
+    ['C[i] = B[i] > 0 ? 1 : 0;', ['read B[i] (order 0)', 'write C[i] (order 1)']],
+    // A guarded subscript inside a guarded reference: the cases multiply.
+    [
+      'C[i] = j > 0 ? B[i < j ? i : j] : 0;',
+      [
+        'read B[i] when 1 <= j and i < j (order 0)',
+        'read B[j] when 1 <= j and j <= i (order 1)',
+        'write C[i] (order 2)',
+      ],
+    ],
+  ])('%s', (statement, expected) => {
+    const f = fn(
+      wrap(
+        `for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) ${statement}`,
+        'double B[N], C[N];',
+      ),
+    );
+    expect(accessTexts(stmt(f, statement.slice(0, 6)))).toEqual(expected);
   });
 });

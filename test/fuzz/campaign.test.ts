@@ -155,11 +155,16 @@ describe('fuzz campaign against the real beeclak', () => {
 
   // Guards the two classes of bugs the widened campaigns found: writes sequenced before
   // reads by a comma (a miscompilation, seeds 11 and 13 among others), and pow2 moduli that
-  // could not be rounded (an internal error, seed 12).
+  // could not be rounded (an internal error, seed 12); and the exact model of `?:` (a guard
+  // lost or negated wrongly would shrink lifetimes: a miscompilation).
   it.each([
     [
       'comma-joined assignments',
       { seed: 11, generate: { commaProbability: 0.9 }, args: [] as string[] },
+    ],
+    [
+      'references split into `?:` branches',
+      { seed: 31, generate: { selectProbability: 0.5 }, args: [] as string[] },
     ],
     [
       '--modulo pow2 --heuristic opt',

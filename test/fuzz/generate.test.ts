@@ -3,6 +3,7 @@ import { checkKernel } from '../../scripts/fuzz/check.js';
 import { finishKernel, generateKernel, nestDepth } from '../../scripts/fuzz/generate.js';
 import { aff, asub, cst, tref, v, type Program, type Stmt } from '../../scripts/fuzz/ir.js';
 import { renderProgram } from '../../scripts/fuzz/render.js';
+import { runProgram } from '../../scripts/fuzz/lifetimes.js';
 import { validateProgram } from '../../scripts/fuzz/validate.js';
 
 /** Run `f` over `items` with at most `n` in flight. */
@@ -164,6 +165,27 @@ describe('generateKernel', () => {
       expect(JSON.stringify(k.program, (key, v) => (key === 'seq' ? undefined : v))).toBe(
         JSON.stringify(plain.program),
       );
+      expect(await checkKernel(k)).toMatchObject({ ok: true });
+    }
+  });
+});
+
+describe('references split into equal `?:` branches (selectProbability)', () => {
+  it('keeps what the program computes, and compiles to the same checksum', async () => {
+    // Default programs never have an affine `?:` (earlier campaigns' seeds keep their text).
+    const flag = (k: { features: string[] }) =>
+      k.features.includes('select-subscript') || k.features.includes('affine-select');
+    expect(seeds(0, 20).some((s) => flag(generateKernel(s)))).toBe(false);
+    const split = seeds(0, 20)
+      .map((s) => generateKernel(s, { selectProbability: 0.6 }))
+      .filter(flag);
+    expect(split.length).toBeGreaterThan(10);
+    expect(split.some((k) => k.features.includes('select-subscript'))).toBe(true);
+    expect(split.some((k) => k.features.includes('affine-select'))).toBe(true);
+    for (const k of split.slice(0, 4)) {
+      const plain = generateKernel(k.seed);
+      expect(k.source).toMatch(/\[[^\]]* \? [^\]]* : /);
+      expect(runProgram(k.program).checksum).toBe(runProgram(plain.program).checksum);
       expect(await checkKernel(k)).toMatchObject({ ok: true });
     }
   });

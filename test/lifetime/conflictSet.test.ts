@@ -139,6 +139,31 @@ const CASES: { what: string; src: string; array: string; ds: string[]; maxLive?:
     ds: ['[0]'],
     maxLive: 1,
   },
+  {
+    // Guards against the `?:` subscript read as "any index" (DS was every difference).
+    what: '`?:` in a subscript: one exact access per branch',
+    src: `for (int i = 0; i < N; i++) { t[i] = a[i]; b[i] = t[i > 0 ? i - 1 : 0] + t[i]; }`,
+    array: 't',
+    ds: ['[-1]', '[0]', '[1]'],
+    maxLive: 2,
+  },
+  {
+    // Guards against counting reads of t[0] in iterations where `?:`, `&&` or `||` skip
+    // them (t[0] would then stay live to the end: DS = every difference).
+    what: 'reads guarded by `?:`, `&&` and `||` happen only where their condition holds',
+    src: `for (int i = 0; i < N; i++) { t[i] = a[i]; b[i] = (i < 2 ? t[0] : 0) + (i == 1 && t[0] > 0) + (i >= 2 || t[0] > 0); }`,
+    array: 't',
+    ds: ['[-1]', '[0]', '[1]'],
+    maxLive: 2,
+  },
+  {
+    // Guards against a write under `?:` modelled as unconditional or as "any index".
+    what: 'a write whose cell is chosen by `?:`',
+    src: `for (int i = 0; i < N; i++) { t[i < 2 ? i : N - 1] = a[i]; b[i] = t[i < 2 ? i : N - 1]; }`,
+    array: 't',
+    ds: ['[0]'],
+    maxLive: 1,
+  },
 ];
 
 describe('a triangular temporary whose cells are all live at once', () => {

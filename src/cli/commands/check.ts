@@ -3,6 +3,9 @@
  * as the candidate), compile original and candidate, run both with the same arguments and
  * stdin, compare exit status and output, then run the shadow-owner build of the contracted
  * program, in which every read must find its own cell as the last writer of its slot.
+ * With --against that build is the candidate's own text, its accesses of folded arrays
+ * paired with the original's (pairAccesses.ts); an array that cannot be paired is not
+ * checked, and the output says so.
  *
  * Exit 0 when everything matches; 3 when a difference or a clobbered read was found; 1 when
  * the input itself is at fault (it does not compile, or fails on its own).
@@ -17,7 +20,9 @@ import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../anal
 import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson } from '../report.js';
 import { InputError, UsageError } from '../errors.js';
-import { compile, describeExit, run } from '../compileRun.js';
+import { compile, describeExit, run, type RunResult } from '../compileRun.js';
+import { analyzeSource } from '../analysis.js';
+import { pairFoldedArrays, type FoldPairing, type SourceInput } from '../pairAccesses.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
@@ -96,38 +101,41 @@ export function registerCheck(program: Command, io: Io): void {
           } else say(`  run: identical output (${describeExit(a)}, ${a.stdout.length} bytes)`);
         }
 
+        const owners = { dir, args, stdin, timeoutMs: timeout * 1000, original: a, say };
         if (contraction && contraction.plan.arrays.length > 0) {
           const shadow = instrument({
             ...immediateOutsideStatements(contraction.plan),
             fileName: file,
           });
-          const inst = await compile(shadow.text, 'owners', dir, { sanitize: false });
-          if (!inst.ok)
-            problems.push(
-              `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`,
-            );
-          else {
-            const r = run(inst.exe, args, stdin, timeout * 1000);
-            if (r.status === CLOBBER_EXIT_STATUS) {
-              const message = r.stderr.trim();
-              const array = /clobbered read of (\w+)\[/.exec(message)?.[1];
-              const exposed = contraction.analysis.report.arrays.some(
-                (x) => x.name === array && x.warnings.some((w) => w.includes('before any write')),
-              );
-              // A read of a cell never written reads an indeterminate value in the original too
-              // (the analysis warned about it): not a miscompilation, but worth saying.
-              if (exposed) {
-                say(`  owner check: ${message}`);
-                say(
-                  `  note: ${array} is read before it is written (see the warnings of 'beeclak analyze'); the original reads an indeterminate value there as well`,
-                );
-              } else problems.push(message);
-            } else if (r.status !== 0 && r.status !== a.status) {
-              problems.push(`the owner-check build failed: ${describeExit(r)}\n${r.stderr.trim()}`);
-            } else say('  owner check: every read found its own cell in its slot');
-          }
+          const problem = await ownerCheck(shadow.text, owners, async (array) =>
+            contraction.analysis.report.arrays.some(
+              (x) => x.name === array && x.warnings.some((w) => w.includes(READ_BEFORE_WRITE)),
+            ),
+          );
+          if (problem) problems.push(problem);
         } else if (flags.against) {
-          say('  owner check: not run for --against (only the outputs are compared)');
+          const problem = await againstOwnerCheck(
+            { text: source, file },
+            { text: candidate, file: flags.against },
+            cand.ok,
+            owners,
+            async (array) => {
+              // Only asked after a clobber: the analysis of that one array says whether the
+              // original reads it before writing it.
+              try {
+                const analysis = await analyzeSource(source, file, {
+                  ...analysisOptions(flags),
+                  only: [array],
+                });
+                return analysis.report.arrays.some(
+                  (x) => x.name === array && x.warnings.some((w) => w.includes(READ_BEFORE_WRITE)),
+                );
+              } catch {
+                return false;
+              }
+            },
+          );
+          if (problem) problems.push(problem);
         }
       } finally {
         if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);
@@ -140,6 +148,98 @@ export function registerCheck(program: Command, io: Io): void {
       } else io.stdout('ok\n');
     },
   );
+}
+
+/** How the analysis words a read of a cell before any write of it (see analysis.ts). */
+const READ_BEFORE_WRITE = 'before any write';
+
+interface OwnerRun {
+  readonly dir: string;
+  readonly args: readonly string[];
+  readonly stdin: string;
+  readonly timeoutMs: number;
+  /** The original's run: the owner-check build may exit as it did. */
+  readonly original: RunResult;
+  readonly say: (line: string) => void;
+}
+
+/**
+ * Compiles and runs a shadow-owner build; returns the problem it found, if any. `exposed`
+ * tells whether the original reads an array before writing it: a clobbered read of such
+ * an array reads an indeterminate value in the original too (not a miscompilation, but
+ * worth saying).
+ */
+async function ownerCheck(
+  text: string,
+  ownerRun: OwnerRun,
+  exposed: (array: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  const { say } = ownerRun;
+  const inst = await compile(text, 'owners', ownerRun.dir, { sanitize: false });
+  if (!inst.ok)
+    return `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`;
+  const r = run(inst.exe, [...ownerRun.args], ownerRun.stdin, ownerRun.timeoutMs);
+  if (r.status === CLOBBER_EXIT_STATUS) {
+    const message = r.stderr.trim();
+    const array = /clobbered read of (\w+)\[/.exec(message)?.[1];
+    if (array === undefined || !(await exposed(array))) return message;
+    say(`  owner check: ${message}`);
+    say(
+      `  note: ${array} is read before it is written (see the warnings of 'beeclak analyze'); the original reads an indeterminate value there as well`,
+    );
+    return undefined;
+  }
+  if (r.status !== 0 && r.status !== ownerRun.original.status)
+    return `the owner-check build failed: ${describeExit(r)}\n${r.stderr.trim()}`;
+  say('  owner check: every read found its own cell in its slot');
+  return undefined;
+}
+
+/**
+ * The owner check of a hand-folded candidate: its accesses of folded arrays are paired
+ * with the original's (pairAccesses.ts); an array that cannot be paired is not checked,
+ * and the output says so and why (a note, not a failure: the outputs were compared).
+ */
+async function againstOwnerCheck(
+  original: SourceInput,
+  candidate: SourceInput,
+  compiles: boolean,
+  ownerRun: OwnerRun,
+  exposed: (array: string) => Promise<boolean>,
+): Promise<string | undefined> {
+  const { say } = ownerRun;
+  if (!compiles) {
+    say('  owner check: not run (the candidate does not compile)');
+    return undefined;
+  }
+  let pairing: FoldPairing;
+  try {
+    pairing = pairFoldedArrays(original, candidate);
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    say(`  note: owner check skipped: ${e.message}`);
+    return undefined;
+  }
+  for (const s of pairing.skipped)
+    say(`  note: owner check skipped for ${s.name} (${s.scope}): ${s.reason}`);
+  if (pairing.arrays.length === 0) {
+    say(
+      pairing.skipped.length > 0
+        ? '  owner check: no folded array left to check'
+        : `  owner check: no array is declared differently in ${candidate.file}: nothing to check`,
+    );
+    return undefined;
+  }
+  say(`  owner check of ${candidate.file}: ${pairing.arrays.map((x) => x.name).join(', ')}`);
+  const shadow = instrument({
+    source: candidate.text,
+    arrays: pairing.arrays,
+    modulo: 'exact',
+    annotate: false,
+    fileName: candidate.file,
+    slots: 'as-written',
+  });
+  return ownerCheck(shadow.text, ownerRun, exposed);
 }
 
 function firstDifference(a: string, b: string): string {
