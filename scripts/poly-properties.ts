@@ -259,4 +259,68 @@ export const properties: NamedProperty[] = [
       },
     ),
   },
+  {
+    name: 'eliminateLocals keeps the set (projected or quantified per piece)',
+    runs: 150,
+    property: fc.property(
+      fc.tuple(
+        withDims((d) => arbSet(spaceOf(d), 2, 2)),
+        fc.integer({ min: 1, max: 3 }),
+      ),
+      ([s, maxSplit]) =>
+        same(
+          `eliminateLocals(${P.printSet(s)}, ${maxSplit})`,
+          brutePoints(P.eliminateLocals(s, maxSplit)),
+          brutePoints(s),
+        ),
+    ),
+  },
+  {
+    // Windows of linearized subscripts: `lo <= x - c q <= lo + w` with q boxed. When the width
+    // reaches c - 1 the dark and real shadows of q agree and the step takes no splinters; both
+    // sides of that threshold must stay exact. Extra equalities among the kept dims exercise
+    // the Gauss-Jordan substitution on kept columns.
+    name: 'projecting window sets (coefficient c, width w) is exact',
+    runs: 150,
+    property: fc.property(
+      fc.record({
+        c: fc.integer({ min: 2, max: 7 }),
+        w: fc.integer({ min: 0, max: 8 }),
+        lo: fc.integer({ min: -2, max: 2 }),
+        qlo: fc.integer({ min: -2, max: 0 }),
+        qhi: fc.integer({ min: 0, max: 2 }),
+        tie: fc.integer({ min: -2, max: 2 }),
+        tied: fc.boolean(),
+      }),
+      ({ c, w, lo, qlo, qhi, tie, tied }) => {
+        // [x, y] : exists q : lo <= x - c q <= lo + w, qlo <= q <= qhi (and y = x + tie, or y
+        // free in the box).
+        const C = BigInt(c);
+        const rows = [
+          [BigInt(-lo), 1n, 0n, -C],
+          [BigInt(lo + w), -1n, 0n, C],
+          [BigInt(-qlo), 0n, 0n, 1n],
+          [BigInt(qhi), 0n, 0n, -1n],
+          ...[1, 2].flatMap((j) => {
+            const a = [BOX, 0n, 0n, 0n];
+            const b = [BOX, 0n, 0n, 0n];
+            a[j] = 1n;
+            b[j] = -1n;
+            return [a, b];
+          }),
+        ];
+        const eqs = tied ? [[BigInt(tie), 1n, -1n, 0n]] : [];
+        const s: P.PolySet = {
+          space: spaceOf(2),
+          pieces: [{ space: spaceOf(2), nLocals: 1, eqs, ineqs: rows }],
+        };
+        const want = brutePoints(s);
+        same(`window ${P.printSet(s)}`, brutePoints(P.projectOnto(s, ['x', 'y'])), want);
+        const onX = [...new Map(want.map((p) => [`${p[0]}`, [p[0]]])).values()].sort((a, b) =>
+          a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0,
+        );
+        return same(`window on x ${P.printSet(s)}`, brutePoints(P.projectOnto(s, ['x'])), onX);
+      },
+    ),
+  },
 ];

@@ -232,13 +232,15 @@ async function analyzeArray(
     return done('unchanged', 'not selected (--only)');
   }
 
-  // Lifetime analysis, parameters symbolic.
+  // Lifetime analysis for the known parameter values (the model already folds them into
+  // products and strides, and every later use is for them; guarded by `assumes`), symbolic in
+  // the parameters known only at run time.
   const tl = performance.now();
   let cs: ConflictSet;
   try {
     const analysed = withWorkBudget(work, () => ({
-      cs: conflictSet(fn, array),
-      exposed: upwardExposedReads(fn, array),
+      cs: conflictSet(fn, array, { values }),
+      exposed: upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
     for (const u of analysed.exposed) {

@@ -86,11 +86,29 @@ function precedes(
   return out;
 }
 
-export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
+export interface ConflictSetOptions {
+  /**
+   * Parameter values to specialise the analysis to: DS is then exact for these values and
+   * symbolic in the other parameters only. The frontend already folds known values into the
+   * model (products such as `(i - RM) * W` with W = 29, constant loop strides), so a DS
+   * symbolic in those parameters would only be valid at their values anyway; and with them
+   * fixed, the windows of linearized subscripts and strided tiles have constant widths, which
+   * keeps the exact projection free of the residue splinters that a symbolic width forces.
+   */
+  readonly values?: Readonly<Record<string, bigint>>;
+}
+
+export function conflictSet(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  options: ConflictSetOptions = {},
+): ConflictSet {
   const n = array.extents.length;
   const I = cellNames('i', n);
   const J = cellNames('j', n);
-  const params = parameterNames(fn);
+  const values = options.values ?? {};
+  const params = parameterNames(fn).filter((p) => values[p] === undefined);
+  const specialise = (s: PolySet): PolySet => P.fixParams(s, values);
   const uses = accessesTo(fn.statements, array.name);
 
   // Cells of a block-scoped array carry their block instance (EI, EJ): two cells can only
@@ -122,26 +140,27 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
   }
 
   // P(I, J) over dims [I, J]; empty pieces dropped so that the square below stays small.
-  const space: P.Space = { params, dims: [...EI, ...I, ...EJ, ...J] };
+  const fullSpace: P.Space = { params: parameterNames(fn), dims: [...EI, ...I, ...EJ, ...J] };
+  const space: P.Space = { params, dims: fullSpace.dims };
   const causes: ConflictCause[] = [];
-  const nonEmpty: NamedConjunction[] = [];
+  const nonEmpty: P.BasicSet[] = [];
   for (const p of precedes(writes, all, [...fn.context, ...sameBlock])) {
-    const piece = P.fromConjunctions(space, [p.conjunction]);
+    const piece = specialise(P.fromConjunctions(fullSpace, [p.conjunction]));
     if (P.isEmpty(piece)) continue;
-    nonEmpty.push(p.conjunction);
+    nonEmpty.push(...piece.pieces);
     if (!causes.some((c) => c.writer === p.writer && c.accessor === p.accessor)) {
       causes.push({ writer: p.writer, accessor: p.accessor });
     }
   }
   // Exact integer projection onto the cells removes the iteration vectors before squaring,
-  // unless it splits the set into many more pieces (strides: one piece per residue class),
-  // in which case the pieces stay as they are, iterations quantified: equally exact.
-  const raw = P.fromConjunctions(space, nonEmpty);
-  const projected = P.projectOnto(raw, space.dims);
-  const before: PolySet = projected.pieces.length <= 2 * raw.pieces.length ? projected : raw;
-  // P(J, I): the same set read with its two halves exchanged.
-  const swapped = P.projectOnto(before, [...EJ, ...J, ...EI, ...I]);
-  const after: PolySet = relabel(swapped, space);
+  // piece by piece, unless it splits a piece (strides, or windows of a symbolic width: one
+  // piece per residue class), in which case that piece stays as it is, iterations quantified
+  // (equalities substituted): equally exact, and the square below stays small. Each
+  // projection is abandoned as soon as it splits, not computed and then dropped.
+  const before = P.eliminateLocals({ space, pieces: nonEmpty }, 1);
+  // P(J, I): the same set read with its two halves exchanged (a permutation of columns: no
+  // projection, the locals stay as they are).
+  const after: PolySet = swapHalves(before, params.length, nb + n);
   const conflicts = P.intersect(before, after);
 
   const dims = cellNames('d', n);
@@ -166,7 +185,20 @@ export function conflictSet(fn: FunctionModel, array: ArrayInfo): ConflictSet {
   };
 }
 
-/** The same rows under new dimension names (the layout of a set is positional). */
-function relabel(s: PolySet, space: P.Space): PolySet {
-  return { space, pieces: s.pieces.map((b) => ({ ...b, space })) };
+/**
+ * A set over dims [A, B] (two halves of `half` dims each) read as a set over [B, A]: the
+ * same rows with the two column blocks exchanged (the layout of a set is positional).
+ */
+function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
+  const w = 1 + nParams;
+  const swap = (r: readonly bigint[]): bigint[] => [
+    ...r.slice(0, w),
+    ...r.slice(w + half, w + 2 * half),
+    ...r.slice(w, w + half),
+    ...r.slice(w + 2 * half),
+  ];
+  return {
+    space: s.space,
+    pieces: s.pieces.map((b) => ({ ...b, eqs: b.eqs.map(swap), ineqs: b.ineqs.map(swap) })),
+  };
 }

@@ -20,7 +20,17 @@ export interface UpwardExposedRead {
   readonly example: Record<string, bigint> | null;
 }
 
-export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardExposedRead[] {
+export interface UpwardExposedOptions {
+  /** Parameter values to specialise the analysis to (see ConflictSetOptions.values). */
+  readonly values?: Readonly<Record<string, bigint>>;
+}
+
+export function upwardExposedReads(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  options: UpwardExposedOptions = {},
+): UpwardExposedRead[] {
+  const values = options.values ?? {};
   const n = array.extents.length;
   const J = Array.from({ length: n }, (_, k) => `j${k}`);
   // A block-scoped array starts afresh in each block instance: only writes of the same
@@ -43,7 +53,7 @@ export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardE
       exists: c.exists.filter((e) => !own.includes(e)),
       constraints: [...c.constraints, ...fn.context],
     });
-    const reads = P.fromConjunctions(space, read.pieces.map(asDims));
+    const reads = P.fixParams(P.fromConjunctions(space, read.pieces.map(asDims)), values);
     const covered: P.NamedConjunction[] = [];
     for (const w of writes) {
       for (const lex of happensBefore(w, read)) {
@@ -62,7 +72,7 @@ export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardE
     // difference never has to negate a piece quantified over them.
     const exposed = P.subtract(
       reads,
-      P.projectOnto(P.fromConjunctions(space, covered), space.dims),
+      P.projectOnto(P.fixParams(P.fromConjunctions(space, covered), values), space.dims),
     );
     if (P.isEmpty(exposed)) return;
     const sample = P.samplePoint(exposed);
@@ -71,7 +81,9 @@ export function upwardExposedReads(fn: FunctionModel, array: ArrayInfo): UpwardE
       loc: u.access.loc,
       example: sample
         ? Object.fromEntries(
-            Object.entries(sample).filter(([k]) => J.includes(k) || params.includes(k)),
+            Object.entries(sample).filter(
+              ([k]) => J.includes(k) || (params.includes(k) && values[k] === undefined),
+            ),
           )
         : null,
     });

@@ -3,7 +3,7 @@
  * per-piece operations the set algebra is built from.
  */
 import type { BasicSet, PolySet, Space } from './types.js';
-import { feasible, project, simplifyEqualities, type Sys } from './omega.js';
+import { feasible, project, projectBounded, simplifyEqualities, type Sys } from './omega.js';
 
 export type Row = bigint[];
 
@@ -34,6 +34,12 @@ export function isEmptyBasic(b: BasicSet): boolean {
  */
 export function strideForm(b: BasicSet): BasicSet[] {
   return project(toSys(b, width(b.space))).map((s) => fromSys(b.space, s));
+}
+
+/** `strideForm`, or null when it would split `b` into more than `maxPieces` pieces. */
+export function strideFormBounded(b: BasicSet, maxPieces: number): BasicSet[] | null {
+  const out = projectBounded(toSys(b, width(b.space)), maxPieces);
+  return out && out.map((s) => fromSys(b.space, s));
 }
 
 /** Cheap exact clean-up (gcd, duplicate rows, unit equalities on locals); null when empty. */

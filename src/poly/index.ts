@@ -82,6 +82,13 @@ export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>):
 export function projectOnto(s: PolySet, keep: readonly string[]): PolySet {
   return sets.projectOnto(s, keep);
 }
+/**
+ * Each piece's locals eliminated exactly where that splits the piece into at most `maxSplit`
+ * pieces; other pieces keep their locals (equalities substituted). The same integer points.
+ */
+export function eliminateLocals(s: PolySet, maxSplit: number): PolySet {
+  return sets.eliminateLocals(s, maxSplit);
+}
 /** Max of `objective` (over dims and params) for a set without parameters (or fixed ones). */
 export function maximize(s: PolySet, objective: Affine): Extremum {
   return opt.maximize(s, objective);

@@ -14,8 +14,11 @@
  *     (the variable is removed from all other rows by positive scaling);
  *  3. inequalities: a variable bounded on one side only is dropped with its rows; an exact
  *     Fourier-Motzkin step (all lower or all upper coefficients are 1) is taken before anything
- *     else; otherwise the dark shadow plus the splinters (Pugh section 3.2-3.3) give the exact
- *     integer projection as a union.
+ *     else; then a step whose dark shadow equals its real shadow (every dark-only row implied)
+ *     is also exact; otherwise the dark shadow plus the splinters (Pugh section 3.2-3.3) give
+ *     the exact integer projection as a union.
+ * Equalities among kept columns are not eliminated but used as pivots (Gauss-Jordan), so that
+ * contradictions between them are found in step 1.
  */
 import { spendWork } from './budget.js';
 import { abs, floorDiv, gcd } from './int.js';
@@ -29,38 +32,57 @@ export interface Sys {
   readonly ineqs: bigint[][];
 }
 
-const key = (r: readonly bigint[]): string => r.slice(1).join(',');
-const negKey = (r: readonly bigint[]): string =>
-  r
-    .slice(1)
-    .map((x) => -x)
-    .join(',');
+/**
+ * A hash of a row's variable coefficients that is odd under negation: hash(-r) = -hash(r)
+ * exactly (a fixed-order float sum of terms; IEEE rounding is symmetric), so a row and its
+ * opposite are found by one lookup each. Equal hashes are confirmed coefficient by coefficient:
+ * the hash only narrows the search (it replaced string keys, which dominated the profile).
+ */
+function rowHash(r: readonly bigint[]): number {
+  let h = 0;
+  for (let i = 1; i < r.length; i++) if (r[i] !== 0n) h += Number(r[i]) * (i + 0.6180339887);
+  return h;
+}
+
+function sameCoefficients(a: readonly bigint[], b: readonly bigint[]): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}
+
+function oppositeCoefficients(a: readonly bigint[], b: readonly bigint[]): boolean {
+  for (let i = 1; i < a.length; i++) if (a[i] !== -b[i]) return false;
+  return true;
+}
 
 /**
  * gcd normalisation and cheap exact simplifications; null when the system has no integer point.
  * Inequalities with equal coefficient vectors keep only the tightest; `r >= 0` and `-r >= 0`
  * become the equality `r = 0`.
  */
-export function normalize(sys: Sys): Sys | null {
+export function normalize(input: Sys): Sys | null {
+  const sys = reduceKeptEqualities(input);
   const eqs: bigint[][] = [];
-  const eqSeen = new Set<string>();
+  const eqIndex = new Map<number, bigint[][]>();
   const pushEq = (row: bigint[]): boolean => {
     let g = 0n;
     for (let i = 1; i < row.length; i++) g = gcd(g, row[i]);
     if (g === 0n) return row[0] === 0n;
     if (row[0] % g !== 0n) return false;
-    let r = row.map((x) => x / g);
+    let r = g === 1n ? row : row.map((x) => x / g);
     const lead = r.findIndex((x, i) => i > 0 && x !== 0n);
     if (r[lead] < 0n) r = r.map((x) => -x);
-    const k = r.join(',');
-    if (!eqSeen.has(k)) {
-      eqSeen.add(k);
-      eqs.push(r);
-    }
+    const h = rowHash(r);
+    const bucket = eqIndex.get(h);
+    if (!bucket) eqIndex.set(h, [r]);
+    else if (bucket.some((x) => x[0] === r[0] && sameCoefficients(x, r))) return true;
+    else bucket.push(r);
+    eqs.push(r);
     return true;
   };
   for (const e of sys.eqs) if (!pushEq(e)) return null;
-  const best = new Map<string, bigint[]>();
+  // Distinct coefficient vectors in first-seen order, each with its tightest row.
+  const slots: bigint[][] = [];
+  const index = new Map<number, number[]>();
   for (const row of sys.ineqs) {
     let g = 0n;
     for (let i = 1; i < row.length; i++) g = gcd(g, row[i]);
@@ -68,32 +90,124 @@ export function normalize(sys: Sys): Sys | null {
       if (row[0] < 0n) return null;
       continue;
     }
-    const r = row.map((x, i) => (i === 0 ? floorDiv(x, g) : x / g));
-    const k = key(r);
-    const old = best.get(k);
-    if (!old || r[0] < old[0]) best.set(k, r);
+    const r = g === 1n ? row : row.map((x, i) => (i === 0 ? floorDiv(x, g) : x / g));
+    const h = rowHash(r);
+    const bucket = index.get(h);
+    const at = bucket?.find((k) => sameCoefficients(slots[k], r));
+    if (at === undefined) {
+      if (bucket) bucket.push(slots.length);
+      else index.set(h, [slots.length]);
+      slots.push(r);
+    } else if (r[0] < slots[at][0]) slots[at] = r;
   }
   const ineqs: bigint[][] = [];
-  const done = new Set<string>();
-  for (const [k, r] of best) {
-    if (done.has(k)) continue;
-    const nk = negKey(r);
-    const opp = best.get(nk);
-    if (opp) {
-      done.add(nk);
-      const s = r[0] + opp[0];
-      if (s < 0n) return null;
-      if (s === 0n) {
+  const done: boolean[] = Array(slots.length).fill(false);
+  for (let k = 0; k < slots.length; k++) {
+    if (done[k]) continue;
+    const r = slots[k];
+    const o = index.get(-rowHash(r))?.find((m) => oppositeCoefficients(slots[m], r));
+    if (o !== undefined) {
+      const opp = slots[o];
+      done[o] = true;
+      const sum = r[0] + opp[0];
+      if (sum < 0n) return null;
+      if (sum === 0n) {
         if (!pushEq(r.slice())) return null;
-        done.add(k);
+        done[k] = true;
         continue;
       }
       ineqs.push(opp);
     }
-    done.add(k);
+    done[k] = true;
     ineqs.push(r);
   }
   return pruneByBounds({ n: sys.n, nKeep: sys.nKeep, eqs, ineqs });
+}
+
+/**
+ * Gauss-Jordan on the equalities among kept columns only: each such equality with a kept
+ * column of coefficient +-1 (its pivot) keeps defining that column, which is substituted in
+ * every other row. The integer points are the same; contradictions between kept equalities
+ * (`d = 0` and `d = 1`) and strides pinned by them (`d = 29 e + 1` with `d = 0`) then show up
+ * in the gcd tests of `normalize` instead of surviving as empty pieces that every later
+ * operation pays for. One pass suffices: a pivot column is removed from every later equality
+ * before that one picks its own pivot, and later substitutions never bring it back.
+ */
+function reduceKeptEqualities(sys: Sys): Sys {
+  let eqs = sys.eqs;
+  let ineqs = sys.ineqs;
+  const pivots = new Set<number>();
+  for (let k = 0; k < eqs.length; k++) {
+    const e = eqs[k];
+    let settled = true;
+    for (let j = sys.nKeep; j < sys.n && settled; j++) if (e[j] !== 0n) settled = false;
+    if (!settled) continue;
+    let p = -1;
+    for (let j = 1; j < sys.nKeep && p < 0; j++)
+      if ((e[j] === 1n || e[j] === -1n) && !pivots.has(j)) p = j;
+    if (p < 0) continue;
+    pivots.add(p);
+    const f = e[p];
+    const elim = (r: bigint[]) => (r === e || r[p] === 0n ? r : combine(1n, r, -r[p] * f, e));
+    if (eqs.some((r) => r !== e && r[p] !== 0n)) eqs = eqs.map(elim);
+    if (ineqs.some((r) => r[p] !== 0n)) ineqs = ineqs.map(elim);
+  }
+  if (eqs === sys.eqs && ineqs === sys.ineqs) return sys;
+  return { n: sys.n, nKeep: sys.nKeep, eqs, ineqs };
+}
+
+type Bounds = { lo: (bigint | undefined)[]; hi: (bigint | undefined)[] };
+
+/** Column of the only non-zero variable coefficient of r, or -1. */
+function singleColumn(r: readonly bigint[]): number {
+  let j = -1;
+  for (let i = 1; i < r.length; i++) {
+    if (r[i] !== 0n) {
+      if (j >= 0) return -1;
+      j = i;
+    }
+  }
+  return j;
+}
+
+/** Integer bounds of each column given by the inequalities on that column alone. */
+function singleBounds(sys: Sys): Bounds {
+  const lo: (bigint | undefined)[] = Array(sys.n).fill(undefined);
+  const hi: (bigint | undefined)[] = Array(sys.n).fill(undefined);
+  for (const r of sys.ineqs) {
+    const j = singleColumn(r);
+    if (j < 0) continue;
+    // c x + r0 >= 0: x >= ceil(-r0 / c) for c > 0, x <= floor(r0 / -c) for c < 0.
+    const c = r[j];
+    if (c > 0n) {
+      const v = -floorDiv(r[0], c);
+      if (lo[j] === undefined || v > lo[j]!) lo[j] = v;
+    } else {
+      const v = floorDiv(r[0], -c);
+      if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
+    }
+  }
+  return { lo, hi };
+}
+
+/** Range of r over the box of `b` (undefined: unbounded on that side). */
+function rangeOver(r: readonly bigint[], b: Bounds): [bigint | undefined, bigint | undefined] {
+  let mn: bigint | undefined = r[0];
+  let mx: bigint | undefined = r[0];
+  for (let i = 1; i < r.length; i++) {
+    const c = r[i];
+    if (c === 0n) continue;
+    const x = c > 0n ? b.lo[i] : b.hi[i];
+    const y = c > 0n ? b.hi[i] : b.lo[i];
+    mn = mn === undefined || x === undefined ? undefined : mn + c * x;
+    mx = mx === undefined || y === undefined ? undefined : mx + c * y;
+  }
+  return [mn, mx];
+}
+
+function impliedByBounds(r: readonly bigint[], b: Bounds): boolean {
+  const mn = rangeOver(r, b)[0];
+  return mn !== undefined && mn >= 0n;
 }
 
 /**
@@ -102,54 +216,18 @@ export function normalize(sys: Sys): Sys | null {
  * keeps Fourier-Motzkin from accumulating rows that the loop bounds already imply.
  */
 function pruneByBounds(sys: Sys): Sys | null {
-  const lo: (bigint | undefined)[] = Array(sys.n).fill(undefined);
-  const hi: (bigint | undefined)[] = Array(sys.n).fill(undefined);
-  const single = (r: readonly bigint[]): number => {
-    let j = -1;
-    for (let i = 1; i < r.length; i++) {
-      if (r[i] !== 0n) {
-        if (j >= 0) return -1;
-        j = i;
-      }
-    }
-    return j;
-  };
-  for (const r of sys.ineqs) {
-    const j = single(r);
-    if (j < 0) continue;
-    // r[j] x + r0 >= 0 with r[j] = +-1 after normalisation.
-    if (r[j] > 0n) {
-      const v = -r[0];
-      if (lo[j] === undefined || v > lo[j]!) lo[j] = v;
-    } else {
-      const v = r[0];
-      if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
-    }
-  }
+  const b = singleBounds(sys);
   for (let j = 1; j < sys.n; j++)
-    if (lo[j] !== undefined && hi[j] !== undefined && lo[j]! > hi[j]!) return null;
-  const range = (r: readonly bigint[]): [bigint | undefined, bigint | undefined] => {
-    let mn: bigint | undefined = r[0];
-    let mx: bigint | undefined = r[0];
-    for (let i = 1; i < r.length; i++) {
-      const c = r[i];
-      if (c === 0n) continue;
-      const a = c > 0n ? lo[i] : hi[i];
-      const b = c > 0n ? hi[i] : lo[i];
-      mn = mn === undefined || a === undefined ? undefined : mn + c * a;
-      mx = mx === undefined || b === undefined ? undefined : mx + c * b;
-    }
-    return [mn, mx];
-  };
+    if (b.lo[j] !== undefined && b.hi[j] !== undefined && b.lo[j]! > b.hi[j]!) return null;
   for (const r of sys.eqs) {
-    const [mn, mx] = range(r);
+    const [mn, mx] = rangeOver(r, b);
     if ((mn !== undefined && mn > 0n) || (mx !== undefined && mx < 0n)) return null;
   }
   const ineqs: bigint[][] = [];
   for (const r of sys.ineqs) {
-    const [mn, mx] = range(r);
+    const [mn, mx] = rangeOver(r, b);
     if (mx !== undefined && mx < 0n) return null;
-    if (single(r) < 0 && mn !== undefined && mn >= 0n) continue;
+    if (singleColumn(r) < 0 && mn !== undefined && mn >= 0n) continue;
     ineqs.push(r);
   }
   return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
@@ -171,6 +249,24 @@ function substituteUnit(sys: Sys, e: readonly bigint[], j: number): Sys {
   };
 }
 
+/**
+ * Every equality with an eliminable column of coefficient +-1 substituted away, in one pass
+ * (each substitution is exact on its own; normalising once afterwards instead of after each
+ * one saves most of the work on systems with many subscript and schedule equalities).
+ * Returns `sys` itself when there is none.
+ */
+function substituteUnits(sys: Sys): Sys {
+  let cur = sys;
+  for (let k = 0; k < cur.eqs.length;) {
+    const e = cur.eqs[k];
+    let j = -1;
+    for (let c = cur.nKeep; c < cur.n && j < 0; c++) if (e[c] === 1n || e[c] === -1n) j = c;
+    if (j < 0) k++;
+    else cur = substituteUnit(cur, e, j); // drops e: index k now holds the next equality
+  }
+  return cur;
+}
+
 type Step = { kind: 'done'; sys: Sys } | { kind: 'empty' } | { kind: 'changed'; sys: Sys };
 
 /**
@@ -178,6 +274,8 @@ type Step = { kind: 'done'; sys: Sys } | { kind: 'empty' } | { kind: 'changed'; 
  * variable) that occurs in no other row.
  */
 function equalityStep(sys: Sys): Step {
+  const units = substituteUnits(sys);
+  if (units !== sys) return { kind: 'changed', sys: units };
   const occurrences = (j: number): number => {
     let c = 0;
     for (const r of sys.eqs) if (r[j] !== 0n) c++;
@@ -327,11 +425,57 @@ function shadow(sys: Sys, j: number, dark: boolean): Sys {
 }
 
 /**
+ * True when the dark shadow of column j equals its real shadow over the integers: each row
+ * `a l + b u - (a-1)(b-1) >= 0` (a, b > 1) is implied by the real shadow, i.e. the real
+ * shadow has no integer point where the real combination `a l + b u` is below (a-1)(b-1).
+ * Checked first by interval reasoning on the single-variable bounds, then by exact emptiness
+ * tests. A check that fails only means splinters: the projection stays exact either way.
+ */
+function darkEqualsReal(sys: Sys, j: number): boolean {
+  const lowers = sys.ineqs.filter((r) => r[j] > 0n);
+  const uppers = sys.ineqs.filter((r) => r[j] < 0n);
+  const real = shadow(sys, j, false);
+  const pending: bigint[][] = [];
+  for (const l of lowers) {
+    for (const u of uppers) {
+      const b = l[j];
+      const a = -u[j];
+      if (a === 1n || b === 1n) continue;
+      const row = combine(a, l, b, u);
+      row[0] -= (a - 1n) * (b - 1n);
+      pending.push(row);
+    }
+  }
+  if (pending.length === 0) return true;
+  const bounds = singleBounds(real);
+  const open = pending.filter((r) => !impliedByBounds(r, bounds));
+  // r >= 0 is implied iff the real shadow and r <= -1 have no integer point. These tests run
+  // the Omega test in its emptiness mode, which never calls back here (no unbounded nesting).
+  return open.every(
+    (r) =>
+      !feasible({
+        n: real.n,
+        nKeep: 1,
+        eqs: real.eqs,
+        ineqs: [...real.ineqs, r.map((x, i) => (i === 0 ? -x - 1n : -x))],
+      }),
+  );
+}
+
+/**
  * Exact integer projection onto the kept columns: a union of systems in stride form.
  * With `any`, stops at the first non-empty piece (the emptiness test).
  */
 export function project(input: Sys, any = false): Sys[] {
-  return run(input, any, false);
+  return run(input, any, false)!;
+}
+
+/**
+ * `project`, or null as soon as the union would have more than `maxPieces` pieces (finished
+ * plus pending systems): for callers that only want the projection when it stays small.
+ */
+export function projectBounded(input: Sys, maxPieces: number): Sys[] | null {
+  return run(input, false, false, maxPieces);
 }
 
 /**
@@ -340,13 +484,14 @@ export function project(input: Sys, any = false): Sys[] {
  * and an empty result proves emptiness.
  */
 export function projectRelaxed(input: Sys): Sys[] {
-  return run(input, false, true);
+  return run(input, false, true)!;
 }
 
-function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
+function run(input: Sys, any: boolean, relaxed: boolean, maxPieces = Infinity): Sys[] | null {
   const out: Sys[] = [];
   const work: Sys[] = [input];
   while (work.length > 0) {
+    if (out.length + work.length > maxPieces) return null;
     const next = work.pop()!;
     spendWork((1 + next.ineqs.length + next.eqs.length) * next.n);
     const start = normalize(next);
@@ -374,6 +519,16 @@ function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
       work.push(shadow(sys, c.j, false));
       continue;
     }
+    // The dark shadow is contained in the integer projection, which is contained in the real
+    // shadow: when every dark-only row is implied by the real shadow, all three are equal and
+    // the step is exact without splinters (Pugh 1992, section 3.3: "if the real and dark
+    // shadows are identical, ..."). Typical case: `lo <= x - 29 q <= lo + 28` with box bounds
+    // on q, the window of a linearized subscript, where the splinters would be one stride
+    // piece per residue of x modulo 29.
+    if (!any && darkEqualsReal(sys, c.j)) {
+      work.push(shadow(sys, c.j, false));
+      continue;
+    }
     // Inexact step: dark shadow plus splinters (Pugh 1992, section 3.3). The splinters of each
     // lower bound b z >= beta are b z = beta + i for 0 <= i <= (amax b - amax - b) / amax.
     const j = c.j;
@@ -392,7 +547,7 @@ function run(input: Sys, any: boolean, relaxed: boolean): Sys[] {
       }
     }
     // Emptiness only: no integer point in the real shadow means none at all.
-    if (any && !run(shadow(sys, j, false), true, false).length) continue;
+    if (any && !run(shadow(sys, j, false), true, false)!.length) continue;
     // Order: the dark shadow is tried first (popped last pushed).
     for (const s of splinters.reverse()) work.push(s);
     work.push(shadow(sys, j, true));

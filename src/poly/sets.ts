@@ -10,6 +10,7 @@ import {
   isEmptyBasic,
   mapRows,
   strideForm,
+  strideFormBounded,
   width,
   withRows,
   type Row,
@@ -209,6 +210,30 @@ export function projectOnto(s: PolySet, keep: readonly string[]): PolySet {
     }),
   );
   return { space, pieces };
+}
+
+/**
+ * Per piece: its locals eliminated exactly (Omega test) when that splits it into at most
+ * `maxSplit` pieces; otherwise the piece stays quantified, with only the cheap exact clean-up
+ * (equalities substituted, gcd tightening). Strides are what splits a piece (one piece per
+ * residue class): keeping their locals is equally exact and far smaller. Empty pieces go.
+ */
+export function eliminateLocals(s: PolySet, maxSplit: number): PolySet {
+  const pieces: BasicSet[] = [];
+  for (const b of s.pieces) {
+    if (b.nLocals === 0) {
+      if (!isEmptyBasic(b)) pieces.push(b);
+      continue;
+    }
+    const p = strideFormBounded(b, maxSplit);
+    if (p) {
+      pieces.push(...p);
+      continue;
+    }
+    const c = cleanBasic(b);
+    if (c && !isEmptyBasic(c)) pieces.push({ ...c, space: s.space });
+  }
+  return { space: s.space, pieces };
 }
 
 const negate = (r: readonly bigint[]): Row => r.map((x, i) => (i === 0 ? -x - 1n : -x));
