@@ -253,8 +253,16 @@ export function enumeratePoints(
         `enumeratePoints: the set is unbounded in dimension '${s.space.dims[k - 1]}'`,
       );
     }
+    // The last coordinate without existentials: the constraints left are on it alone, so
+    // its integer points are exactly [lo, hi] (integer optima), no emptiness test needed.
+    const interval = k === D && b.nLocals === 0;
     for (let v = lo.value; v <= hi.value; v++) {
       if (++steps > limit) throw new TooManyPoints(limit);
+      if (interval) {
+        const point = [...prefix, v];
+        seen.set(point.join(','), point);
+        continue;
+      }
       const next = fixColumn(b, k, v);
       if (!isEmptyBasic(next)) walk(next, k + 1, [...prefix, v]);
     }
