@@ -65,9 +65,10 @@ export function spanBasis(
  * Work units per millisecond on the reference machine (2 cores, Node 20). One unit is one
  * coordinate step of a membership test of a DS point in a candidate lattice (a 4-D test
  * walks up to 4 levels: counting tests instead made 3-D budgets last 2-3 times longer than
- * asked), or one difference test of the greedy clique.
+ * asked), or one difference test of the greedy clique. Measured on a quiet machine on
+ * reg_detect's diff (the longest search of the samples): 28,000-39,000 units per ms.
  */
-export const WORK_PER_MS = 100_000;
+export const WORK_PER_MS = 30_000;
 
 /** Work spent and allowed, shared by the factor searches and the full search. */
 interface Budget {
