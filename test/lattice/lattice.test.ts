@@ -1,5 +1,4 @@
 import fc from 'fast-check';
-import type { PolySet } from '../../src/poly/types.js';
 import {
   chooseMapping,
   enumerateUnion,
@@ -7,20 +6,7 @@ import {
   isStrictlyAdmissible,
 } from '../../src/lattice/index.js';
 import type { Mapping } from '../../src/lattice/index.js';
-
-/** A set without parameters from rows [c, a1, .., an] meaning c + a.x >= 0. */
-function set(dims: string[], ineqs: number[][]): PolySet {
-  const space = { params: [], dims };
-  return {
-    space,
-    pieces: [{ space, nLocals: 0, eqs: [], ineqs: ineqs.map((r) => r.map(BigInt)) }],
-  };
-}
-/** lo <= a.x <= hi as two rows. */
-const band = (a: number[], lo: number, hi: number) => [
-  [-lo, ...a],
-  [hi, ...a.map((v) => -v)],
-];
+import { band, randomPolytope, set } from './polytopes.js';
 
 // Toeplitz y of durbin, N = 100: { -99 <= a + 2b <= 99, -99 <= a - b <= 99, -1 <= b <= 1 }.
 const toeplitz = set(
@@ -104,36 +90,7 @@ describe('lattice search, degenerate DS', () => {
   });
 });
 
-// Random 0-symmetric polytopes: bands -h <= a.x <= h plus a box.
-const randomDs = (n: number) =>
-  fc
-    .tuple(
-      fc.array(
-        fc.tuple(
-          fc.array(fc.integer({ min: -2, max: 2 }), { minLength: n, maxLength: n }),
-          fc.integer({ min: 0, max: 5 }),
-        ),
-        {
-          maxLength: 3,
-        },
-      ),
-      fc.array(fc.integer({ min: 0, max: 4 }), { minLength: n, maxLength: n }),
-    )
-    .map(([bands, box]) => {
-      const dims = ['x', 'y', 'z', 'w'].slice(0, n);
-      const rows: number[][] = [];
-      box.forEach((h, i) =>
-        rows.push(
-          ...band(
-            dims.map((_, j) => (i === j ? 1 : 0)),
-            -h,
-            h,
-          ),
-        ),
-      );
-      for (const [a, h] of bands) rows.push(...band(a, -h, h));
-      return set(dims, rows);
-    });
+const randomDs = (n: number) => randomPolytope(n, 5, 4);
 
 describe('random 0-symmetric polytopes', () => {
   it('every returned mapping is admissible (1-3 dims)', async () => {

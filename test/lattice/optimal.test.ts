@@ -5,7 +5,6 @@
  */
 import fc from 'fast-check';
 import { parseSet } from '../../src/poly/index.js';
-import type { PolySet } from '../../src/poly/types.js';
 import {
   chooseMapping,
   enumerateUnion,
@@ -15,6 +14,7 @@ import {
 } from '../../src/lattice/index.js';
 import type { Mapping } from '../../src/lattice/index.js';
 import { optimalSearch } from '../../src/lattice/optimal.js';
+import { band, randomPolytope, set } from './polytopes.js';
 import { greedyClique, PointSet } from '../../src/lattice/cliqueBound.js';
 import { isProductSplit, productBlocks } from '../../src/lattice/productSplit.js';
 
@@ -83,48 +83,6 @@ function isClique(points: readonly (readonly number[])[], S: readonly (readonly 
   return S.every((x) => S.every((y) => set.has(key(x.map((v, i) => v - y[i])))));
 }
 
-/** A set without parameters from rows [c, a1, .., an] meaning c + a.x >= 0. */
-function set(dims: string[], ineqs: number[][]): PolySet {
-  const space = { params: [], dims };
-  return {
-    space,
-    pieces: [{ space, nLocals: 0, eqs: [], ineqs: ineqs.map((r) => r.map(BigInt)) }],
-  };
-}
-const band = (a: number[], lo: number, hi: number) => [
-  [-lo, ...a],
-  [hi, ...a.map((v) => -v)],
-];
-
-/** Random 0-symmetric polytopes in a small box: bands -h <= a.x <= h. */
-const randomPolytope = (n: number, maxBox: number) =>
-  fc
-    .tuple(
-      fc.array(
-        fc.tuple(
-          fc.array(fc.integer({ min: -2, max: 2 }), { minLength: n, maxLength: n }),
-          fc.integer({ min: 0, max: 4 }),
-        ),
-        { maxLength: 3 },
-      ),
-      fc.array(fc.integer({ min: 0, max: maxBox }), { minLength: n, maxLength: n }),
-    )
-    .map(([bands, box]) => {
-      const dims = ['x', 'y', 'z', 'w'].slice(0, n);
-      const rows: number[][] = [];
-      box.forEach((h, i) =>
-        rows.push(
-          ...band(
-            dims.map((_, j) => (i === j ? 1 : 0)),
-            -h,
-            h,
-          ),
-        ),
-      );
-      for (const [a, h] of bands) rows.push(...band(a, -h, h));
-      return set(dims, rows);
-    });
-
 /** Random 0-symmetric point sets (not convex: holes allowed), 0 included. */
 const randomSymmetricPoints = (n: number, r: number) =>
   fc
@@ -146,7 +104,7 @@ const big = (pts: readonly (readonly number[])[]) => pts.map((x) => x.map(BigInt
 describe('exhaustive search against brute force', () => {
   it('matches the brute-force optimum on random 0-symmetric 3-D polytopes', () => {
     fc.assert(
-      fc.property(randomPolytope(3, 2), (ds) => {
+      fc.property(randomPolytope(3, 4, 2), (ds) => {
         const points = enumerateUnion(fixPieces(ds));
         const nums = points.map((x) => x.map(Number));
         const r = optimalSearch(points, 3, 1000n, 1e9);
@@ -174,7 +132,7 @@ describe('exhaustive search against brute force', () => {
 
   it('is never beaten by a heuristic (3-D)', async () => {
     await fc.assert(
-      fc.asyncProperty(randomPolytope(3, 3), async (ds) => {
+      fc.asyncProperty(randomPolytope(3, 4, 3), async (ds) => {
         const r = await chooseMapping(ds, { heuristic: 'opt', budgetMs: 5000 });
         // DS = {0}: a scalar, no search needed.
         if (r.dimension === 0) return expect(r.size).toBe(1n);
