@@ -219,6 +219,11 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       'probability of splitting a reference into equal `?:` branches (default 0)',
       probability('select'),
     )
+    .option(
+      '--linear <P>',
+      'probability of writing a multi-dimensional temporary as hand-linearized C (default 0)',
+      probability('linear'),
+    )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
       writeErr: (t) => io.error(t.trimEnd()),
@@ -238,6 +243,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     reduce: boolean;
     comma?: number;
     select?: number;
+    linear?: number;
   }>();
   let oracle: Oracle = stubOracle;
   if (o.oracle) {
@@ -257,10 +263,11 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     reduce: o.reduce,
     log: io.log,
     generate:
-      o.comma || o.select
+      o.comma || o.select || o.linear
         ? {
             ...(o.comma ? { commaProbability: o.comma } : {}),
             ...(o.select ? { selectProbability: o.select } : {}),
+            ...(o.linear ? { linearProbability: o.linear } : {}),
           }
         : undefined,
   });

@@ -26,6 +26,7 @@ import { execFile } from 'node:child_process';
 import { CHECKSUM_LINE, compileAndRun, withTempDir } from './cc.js';
 import {
   dynamicConflicts,
+  linearOffset,
   mappingViolation,
   maxLive,
   traceLifetimes,
@@ -288,9 +289,13 @@ export function contractOracle(
             `report: ${a.name}: moduli ${JSON.stringify(a.mapping.b)} not evaluable`,
           );
         const mapping: ModularMapping = { M: a.mapping.M, b: b as number[] };
+        // A linearized temporary left in one dimension: its mapping is over the linear index.
+        const linearMapping =
+          decl.linear === true && mapping.M.length > 0 && mapping.M[0].length === 1;
+        const columns = linearMapping ? 1 : decl.extents.length;
         if (
           mapping.M.length !== mapping.b.length ||
-          mapping.M.some((row) => row.length !== decl.extents.length)
+          mapping.M.some((row) => row.length !== columns)
         )
           return verdict(
             'crash',
@@ -304,7 +309,11 @@ export function contractOracle(
             `report: ${a.name}: compressedCells ${JSON.stringify(a.compressedCells)} but the moduli ${JSON.stringify(a.mapping.b)} give ${slots}`,
           );
         if (!life) continue;
-        const witness = mappingViolation(dynamicConflicts(life), mapping);
+        const conflicts = dynamicConflicts(life);
+        const witness = mappingViolation(
+          linearMapping ? conflicts.map((d) => [linearOffset(d, life.extents)]) : conflicts,
+          mapping,
+        );
         if (witness)
           return verdict(
             'mismatch',

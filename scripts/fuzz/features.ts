@@ -11,6 +11,7 @@ export function programFeatures(p: Program): string[] {
   for (const t of p.temps) {
     f.add(`${t.extents.length}d`);
     if (t.extents.some((e) => Object.keys(e.t).length === 0)) f.add('literal-size');
+    if (t.linear) f.add('linearized');
   }
   let maxDepth = 0;
 

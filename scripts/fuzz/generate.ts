@@ -49,6 +49,11 @@ export interface GenerateOptions {
    * (each branch an access under its own guard). Default 0; a separate stream, same IR.
    */
   selectProbability?: number;
+  /**
+   * Probability that a temporary of two or more dimensions is written as hand-linearized C
+   * (TempDecl.linear): same cells, same program text otherwise. Default 0; a separate stream.
+   */
+  linearProbability?: number;
 }
 
 export interface GeneratedTemporary {
@@ -83,6 +88,7 @@ const DEFAULTS: Required<GenerateOptions> = {
   maxInstances: 4000,
   commaProbability: 0,
   selectProbability: 0,
+  linearProbability: 0,
 };
 const MAX_ATTEMPTS = 60;
 
@@ -99,6 +105,11 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
     }
     if (val.instances > opts.maxInstances || program.temps.some((t) => val.reads[t.name] === 0))
       continue;
+    if (opts.linearProbability > 0) {
+      const rng = new Rng((seed >>> 0) ^ 0x510e527f);
+      for (const t of program.temps)
+        if (t.extents.length >= 2 && rng.chance(opts.linearProbability)) t.linear = true;
+    }
     if (opts.selectProbability > 0)
       addSelects(program.body, [], new Rng((seed >>> 0) ^ 0x3c6ef372), opts.selectProbability);
     if (opts.commaProbability > 0)

@@ -95,6 +95,13 @@ export interface TempDecl {
   name: string;
   /** Affine in the parameters. */
   extents: Aff[];
+  /**
+   * Rendered as hand-linearized C: declared with one dimension (the product of the
+   * extents) and accessed row-major, `t[(x0) * (E1) + (x1)]`. The same cells in the same
+   * order, so the same program; exercises delinearization. (The instrumented variant keeps
+   * the dimensions, for its per-dimension bounds checks.)
+   */
+  linear?: boolean;
 }
 
 export interface Program {

@@ -197,6 +197,11 @@ export function traceLifetimes(p: Program): Map<string, TempLifetimes> {
 }
 
 /** Index vector of a row-major offset. */
+/** Row-major offset of an index (or of a difference of two indices: it is linear). */
+export function linearOffset(x: readonly number[], extents: readonly number[]): number {
+  return x.reduce((o, v, d) => o * extents[d] + v, 0);
+}
+
 function unflatten(o: number, extents: number[]): number[] {
   const x = new Array(extents.length);
   for (let d = extents.length - 1; d >= 0; d--) {

@@ -90,18 +90,26 @@ class Printer {
 
   private subs(ref: TempRef): string {
     const decl = this.temp(ref.name);
+    if (decl.linear && !this.instrument) {
+      // Row-major: ((x0) * (E1) + (x1)) * (E2) + (x2).
+      const linear = ref.subs
+        .map((s, d) => `(${this.index(s, decl.extents[d])})`)
+        .reduce((acc, x, d) => `(${acc}) * ${atom(decl.extents[d])} + ${x}`);
+      return `[${linear}]`;
+    }
     return ref.subs
-      .map((s: Sub, d: number) => {
-        const ext = decl.extents[d];
-        let index: string;
-        if (s.kind === 'data') index = `${this.inRead(s.idx)} % ${atom(ext)}`;
-        else if (s.kind === 'sel')
-          index = `${this.cond(s.cond)} ? ${renderAff(s.a)} : ${renderAff(s.b)}`;
-        else if (s.div) index = `${atom(s.e)} / ${s.div}`;
-        else index = renderAff(s.e);
-        return `[${this.checked(index, renderAff(ext))}]`;
-      })
+      .map(
+        (s: Sub, d: number) =>
+          `[${this.checked(this.index(s, decl.extents[d]), renderAff(decl.extents[d]))}]`,
+      )
       .join('');
+  }
+
+  private index(s: Sub, ext: Aff): string {
+    if (s.kind === 'data') return `${this.inRead(s.idx)} % ${atom(ext)}`;
+    if (s.kind === 'sel') return `${this.cond(s.cond)} ? ${renderAff(s.a)} : ${renderAff(s.b)}`;
+    if (s.div) return `${atom(s.e)} / ${s.div}`;
+    return renderAff(s.e);
   }
 
   cond(c: Cond): string {
@@ -275,7 +283,9 @@ class Printer {
     L('{');
     for (const t of p.temps) {
       const dims = t.extents.map((e) => `[${renderAff(e)}]`).join('');
-      L(`  unsigned ${t.name}${dims};`);
+      const declared =
+        t.linear && !this.instrument ? `[${t.extents.map((e) => atom(e)).join(' * ')}]` : dims;
+      L(`  unsigned ${t.name}${declared};`);
       if (this.instrument) {
         L(`  unsigned char ${t.name}_w${dims};`);
         L(`  memset(${t.name}_w, 0, sizeof ${t.name}_w);`);

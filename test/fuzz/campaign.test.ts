@@ -155,8 +155,9 @@ describe('fuzz campaign against the real beeclak', () => {
 
   // Guards the two classes of bugs the widened campaigns found: writes sequenced before
   // reads by a comma (a miscompilation, seeds 11 and 13 among others), and pow2 moduli that
-  // could not be rounded (an internal error, seed 12); and the exact model of `?:` (a guard
-  // lost or negated wrongly would shrink lifetimes: a miscompilation).
+  // could not be rounded (an internal error, seed 12); the exact model of `?:` (a guard
+  // lost or negated wrongly would shrink lifetimes: a miscompilation); and delinearization
+  // (a wrong split would merge or separate cells: a miscompilation).
   it.each([
     [
       'comma-joined assignments',
@@ -165,6 +166,10 @@ describe('fuzz campaign against the real beeclak', () => {
     [
       'references split into `?:` branches',
       { seed: 31, generate: { selectProbability: 0.5 }, args: [] as string[] },
+    ],
+    [
+      'hand-linearized temporaries (delinearization)',
+      { seed: 300, generate: { linearProbability: 0.8 }, args: [] as string[] },
     ],
     [
       '--modulo pow2 --heuristic opt',

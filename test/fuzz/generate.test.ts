@@ -191,6 +191,25 @@ describe('references split into equal `?:` branches (selectProbability)', () => 
   });
 });
 
+describe('hand-linearized temporaries (linearProbability)', () => {
+  it('declare one dimension and index row-major, with the same checksum', async () => {
+    expect(seeds(0, 20).some((s) => generateKernel(s).features.includes('linearized'))).toBe(false);
+    const linear = seeds(0, 20)
+      .map((s) => generateKernel(s, { linearProbability: 1 }))
+      .filter((k) => k.features.includes('linearized'));
+    expect(linear.length).toBeGreaterThan(10);
+    for (const k of linear.slice(0, 4)) {
+      const plain = generateKernel(k.seed);
+      const t = k.program.temps.find((x) => x.linear)!;
+      // `unsigned t1[P * N];` and `t1[((i)) * N + (j)]`: no second bracket on t1.
+      expect(k.source).toMatch(new RegExp(`unsigned ${t.name}\\[[^\\]]* \\* [^\\]]*\\];`));
+      expect(k.source).not.toMatch(new RegExp(`\\b${t.name}\\[[^\\]]*\\]\\[`));
+      expect(runProgram(k.program).checksum).toBe(runProgram(plain.program).checksum);
+      expect(await checkKernel(k)).toMatchObject({ ok: true });
+    }
+  });
+});
+
 describe('validateProgram and checkKernel (the guarantees can fail)', () => {
   it('accepts the written-then-read program, statically and at run time', async () => {
     const p = tiny({ write: true, readShift: 0 });
