@@ -87,14 +87,15 @@ function planEntry(
     : rowForms(d.mapping.M, d.mapping.b, d.array.extents);
   const assumed = { ...d.assumes };
   const indexNames = d.array.extents.map((_, k) => ['i', 'j', 'k', 'l', 'm', 'n'][k] ?? `x${k}`);
+  // The rewriter adds the `beeclak:` prefix of every annotation comment.
   const note = annotate
-    ? `beeclak: ${annotationText(
+    ? annotationText(
         d.array.name,
         rows,
         indexNames,
         { before, after },
         d.array.extents.map((e) => e.text),
-      )}`
+      )
     : undefined;
   return arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
 }

@@ -102,6 +102,8 @@ describe('beeclak contract', () => {
     const r = runCli(['contract', write('ann.c', FUSED), '--annotate']);
     expect(r.code).toBe(0);
     expect(r.stdout).toMatch(/\/\* beeclak: .*8 -> 1 cells \*\/\n\s*int t;/);
+    // Regression: the prefix was written twice ("beeclak: beeclak: t[i] -> t").
+    expect(r.stdout).not.toContain('beeclak: beeclak:');
   });
 
   it('ends with a preprocessor guard on the size it assumed (N == 8)', () => {
