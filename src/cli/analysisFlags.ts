@@ -62,7 +62,7 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       'a skewed mapping must save more than this over a simpler one',
       '5',
     )
-    .option('--budget <ms>', 'time budget of the exhaustive lattice search per array', '300')
+    .option('--budget <ms>', 'time budget of the exhaustive lattice search per array', '1000')
     .option('--work <units>', 'work budget of the polyhedral core per array and stage', '1000000')
     .option(
       '--oracle <ops>',

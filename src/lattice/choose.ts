@@ -89,7 +89,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const n = ds.space.dims.length;
   const minGain = options.minGain ?? 0.05;
   const want = options.heuristic;
-  const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : 200);
+  const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : 1000);
   const t0 = Date.now();
   const params = options.params ?? {};
   const fixed = fixParams(ds, params);

@@ -43,6 +43,12 @@ const KNOWN_GAPS: Record<string, string | number> = {
   // and real shadows agree.
 };
 
+/**
+ * Arrays whose default result is the simpler mapping of expectedCells on purpose, not the
+ * best known size (`--min-gain`: 197 saves 1.5 % over the axis-aligned 200).
+ */
+const BY_POLICY = new Set(['durbin.c:kernel_durbin:y']);
+
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-e2e-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
@@ -63,7 +69,10 @@ describe.each(expected.samples.map((s) => [s.file, s] as const))('%s', (file, sa
     });
   });
 
-  it('reaches at least the expected size for every candidate array', () => {
+  // Guards compression: every array at its best known size (optimalCells) by default, e.g.
+  // stencil_time A fell from 257 to 258 when the search budget shrank (the bench showed it,
+  // no test did).
+  it('reaches the best known size (or the policy size) for every candidate array', () => {
     const report = JSON.parse(fs.readFileSync(reportFile, 'utf8')) as { arrays: ReportArray[] };
     for (const a of sample.arrays.filter((x) => x.candidate && x.expectedCells !== null)) {
       const got = report.arrays.find(
@@ -75,10 +84,14 @@ describe.each(expected.samples.map((s) => [s.file, s] as const))('%s', (file, sa
       if (key in KNOWN_GAPS) {
         expect({ key, cells }).toEqual({ key, cells: KNOWN_GAPS[key] });
       } else if (typeof a.expectedCells === 'number') {
+        const target =
+          typeof a.optimalCells === 'number' && !BY_POLICY.has(key)
+            ? a.optimalCells
+            : a.expectedCells;
         expect({
           key,
           cells,
-          atMost: typeof cells === 'number' && cells <= (a.expectedCells as number),
+          atMost: typeof cells === 'number' && cells <= target,
         }).toEqual({
           key,
           cells,
