@@ -28,6 +28,7 @@ import type { ArrayReport, FileReport } from '../src/cli/report.js';
 import type { HeuristicChoice, ModuloForm } from '../src/cli/options.js';
 import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
 import { benchPoly } from './bench-poly.js';
+import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
 import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -95,7 +96,7 @@ function options(over: Partial<ContractOptions> = {}): ContractOptions {
     heuristic: 'auto' as HeuristicChoice,
     modulo: 'exact' as ModuloForm,
     minGain: 0.05, // a fraction, as the CLI passes it (--min-gain 5 is 5%)
-    budgetMs: 300,
+    budgetMs: DEFAULT_SEARCH_BUDGET_MS,
     oracleOperations: 0,
     annotate: false,
     ...over,

@@ -11,6 +11,7 @@ import {
   type ModuloForm,
 } from './options.js';
 import { UsageError } from './errors.js';
+import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
 
 export interface AnalysisFlags {
   define: Record<string, bigint>;
@@ -62,7 +63,11 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       'a skewed mapping must save more than this over a simpler one',
       '5',
     )
-    .option('--budget <ms>', 'time budget of the exhaustive lattice search per array', '1000')
+    .option(
+      '--budget <ms>',
+      'time budget of the exhaustive lattice search per array',
+      String(DEFAULT_SEARCH_BUDGET_MS),
+    )
     .option('--work <units>', 'work budget of the polyhedral core per array and stage', '1000000')
     .option(
       '--oracle <ops>',

@@ -85,11 +85,18 @@ function better(a: Candidate, b: Candidate): boolean {
   return complexity(a.mapping) < complexity(b.mapping);
 }
 
+/**
+ * Default budget of the exhaustive search under `auto`, in milliseconds of work (see
+ * WORK_PER_MS): enough for every sample's best known size (stencil_time's A needs more
+ * than 300).
+ */
+export const DEFAULT_SEARCH_BUDGET_MS = 1000;
+
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
   const n = ds.space.dims.length;
   const minGain = options.minGain ?? 0.05;
   const want = options.heuristic;
-  const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : 1000);
+  const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : DEFAULT_SEARCH_BUDGET_MS);
   const t0 = Date.now();
   const params = options.params ?? {};
   const fixed = fixParams(ds, params);

@@ -1,5 +1,10 @@
 /** Public API of the lattice search (Cl@k). */
-export { chooseMapping, isStrictlyAdmissible, LatticeInputError } from './choose.js';
+export {
+  chooseMapping,
+  DEFAULT_SEARCH_BUDGET_MS,
+  isStrictlyAdmissible,
+  LatticeInputError,
+} from './choose.js';
 export type { ChooseOptions, HeuristicOption, LatticeChoice, OptimalInfo } from './choose.js';
 export type { Candidate, HeuristicName } from './heuristics.js';
 export type { Mapping } from './mapping.js';
