@@ -14,6 +14,7 @@
  * layout instead; leaving the array linear is always sound and is what this stage does.
  */
 import type * as A from '../poly/affine.js';
+import { viewSizeTexts } from './sizeTexts.js';
 import type { Access, ArrayInfo, Extent, FunctionModel, Statement } from '../model/types.js';
 import { accessInstances } from './instances.js';
 import { candidateChains, chainSizes, proposedStrides } from './shapes.js';
@@ -80,16 +81,6 @@ function splitAccess(
   }
   components.unshift(x);
   return { kind: 'components', components };
-}
-
-/** A size's C text: a parameter of that value named in the declared extent, else the number. */
-function sizeText(size: bigint, declared: Extent, fn: FunctionModel): string {
-  const p = fn.parameters.find(
-    (q) =>
-      q.value === size &&
-      new RegExp(`(^|[^A-Za-z0-9_])${q.name}($|[^A-Za-z0-9_])`).test(declared.text),
-  );
-  return p ? p.name : `${size}`;
 }
 
 function delinearizeArray(
@@ -171,7 +162,7 @@ function delinearizeArray(
       continue;
     }
     const declared = array.extents[0]!;
-    const sizeTexts = sizes.map((s) => sizeText(s, declared, fn));
+    const sizeTexts = viewSizeTexts(sizes, declared, fn);
     const extents: Extent[] = sizes.map((s, k) => ({
       text: sizeTexts[k]!,
       expr: constant(s),
