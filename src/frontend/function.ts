@@ -754,6 +754,9 @@ export class FunctionBuilder {
       const values = a.indices.map((idx) => toPwAff(idx, scope));
       const guard = evaluationGuard(a.top, n, scope);
       const exact = accessCases(values, guard.cond, box);
+      // The coarse model drops a guard: the reference then may not happen where it is counted.
+      const guardDropped =
+        exact === undefined && !guard.cond.some((c) => c.constraints.length === 0);
       const cases =
         exact === undefined
           ? [singlePieceCase(values, box)]
@@ -782,7 +785,7 @@ export class FunctionBuilder {
               subscripts: c.subscripts,
               exists: c.exists,
               existsConstraints: c.constraints,
-              may: ctx.may || guard.may,
+              may: ctx.may || guard.may || guardDropped,
               overApproximated: flagged,
               loc: this.src.locOf(a.top),
               range: this.src.range(a.top),

@@ -220,3 +220,22 @@ describe('references evaluated conditionally (`?:`, `&&`, `||`)', () => {
     expect(accessTexts(stmt(f, statement.slice(0, 6)))).toEqual(expected);
   });
 });
+
+describe('references with too many cases', () => {
+  it('fall back to the coarse model, flagged may when their guard is dropped', () => {
+    // Guards against a dropped guard reported as exact (DS would claim exactness it lacks).
+    const statement =
+      'C[i] = i != j ? A[MIN(MIN(i, j), MIN(j, 3))][MIN(MIN(j, i), MIN(i, 2))] : 0;';
+    const f = fn(
+      wrap(
+        `for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) ${statement}`,
+        'double A[N][N], C[N];',
+      ).replace('#define IDX', '#define MIN(a, b) ((a) < (b) ? (a) : (b))\n#define IDX'),
+    );
+    const texts = accessTexts(stmt(f, 'C[i] = i != j'));
+    expect(texts).toEqual([
+      'read A[?][?] (order 0, may, over-approximated)',
+      'write C[i] (order 1)',
+    ]);
+  });
+});
