@@ -20,7 +20,7 @@ import { accessInstances } from './instances.js';
 import { candidateChains, chainSizes, proposedStrides } from './shapes.js';
 import { splitAtSize } from './split.js';
 import { iteratorSourceNames } from './sourceNames.js';
-import { constant } from '../poly/affine.js';
+import { constant, formatAffine } from '../poly/affine.js';
 
 export type DelinearizationOutcome =
   | {
@@ -119,6 +119,27 @@ function delinearizeArray(
     };
   if (nonAffine)
     return { kind: 'not-applied', reason: `the subscript of ${where(nonAffine)} is not affine` };
+  // One reference with several cases (`t[c ? i*W + j : i*W + j + 1]`, or `c ? t[..] : ..`
+  // split by guards: one model access per case, one text): the rewriter prints one
+  // multi-dimensional subscript per text, and each case would be split over its own
+  // instances, possibly differently (found by the fuzz campaign: an internal error in the
+  // rewriter). The accesses of one text must be the same but for their kind (`t[x] += v`).
+  const byText = new Map<string, string>();
+  for (const u of uses) {
+    const text = `${u.access.range.start}:${u.access.range.end}`;
+    const linear = [
+      formatAffine(u.access.subscripts[0]!),
+      ...u.access.exists,
+      ...u.access.existsConstraints.map((c) => `${c.kind} ${formatAffine(c.expr)}`),
+    ].join(' | ');
+    const seen = byText.get(text);
+    if (seen !== undefined && seen !== linear)
+      return {
+        kind: 'not-applied',
+        reason: `the subscript of ${where(u)} has several cases (?:), which one subscript per dimension cannot express`,
+      };
+    byText.set(text, linear);
+  }
   const chains = candidateChains(strides, cells);
   if (chains.length === 0)
     return {
