@@ -11,8 +11,8 @@
  * access that may not happen only makes lifetimes longer, which is safe).
  */
 import type { Affine, Constraint } from '../poly/affine.js';
-import { constant, variables } from '../poly/affine.js';
-import { affineRange, type Interval } from './bounds.js';
+import { constant, formatAffine, variables } from '../poly/affine.js';
+import { affineRange, type Interval, propagate } from './bounds.js';
 import { type ExprScope, toCond } from './expr.js';
 import { type Node, child } from './parse.js';
 import { type Cond, type PwAff, MAX_PIECES, TRUE, condAnd, ge } from './pwaff.js';
@@ -103,8 +103,20 @@ export function accessCases(
     exists: string[];
     constraints: Constraint[];
   }
-  const feasible = (c: Partial) =>
-    !c.constraints.some((k) => !ownExists(k, c.exists) && failsOn(k, box));
+  const feasible = (c: Partial) => {
+    const guard = c.constraints.filter((k) => !ownExists(k, c.exists));
+    if (guard.some((k) => failsOn(k, box))) return false;
+    if (guard.length < 2) return true;
+    // Guards that contradict each other (`2 <= k and k <= 1`): bound propagation proves
+    // some variable has no value, so the case never happens.
+    const bounds = new Map([...box].map(([v, iv]) => [v, { ...iv }]));
+    const vars = [...new Set(guard.flatMap((k) => variables(k.expr)))];
+    propagate(guard, vars, bounds);
+    return !vars.some((v) => {
+      const iv = bounds.get(v)!;
+      return iv.lo !== null && iv.hi !== null && iv.lo > iv.hi;
+    });
+  };
   let cases: Partial[] = guard
     .map((g) => ({ subscripts: [], exists: [...g.exists], constraints: [...g.constraints] }))
     .filter(feasible);
@@ -127,11 +139,17 @@ export function accessCases(
     if (next.length > MAX_ACCESS_CASES) return undefined;
     cases = next;
   }
-  return cases.map((c) => ({
-    subscripts: c.subscripts,
-    exists: c.exists,
-    constraints: c.constraints.filter((k) => ownExists(k, c.exists) || !holdsOn(k, box)),
-  }));
+  return cases.map((c) => {
+    // Nested conditions repeat themselves (`i < j ? (i < j ? ...`): each constraint once.
+    const seen = new Set<string>();
+    const constraints = c.constraints.filter((k) => {
+      const key = `${k.kind} ${formatAffine(k.expr)}`;
+      if (seen.has(key)) return false;
+      seen.add(key);
+      return ownExists(k, c.exists) || !holdsOn(k, box);
+    });
+    return { subscripts: c.subscripts, exists: c.exists, constraints };
+  });
 }
 
 /**

@@ -194,6 +194,11 @@ describe('references evaluated conditionally (`?:`, `&&`, `||`)', () => {
     ['C[i] = i >= 0 ? B[i] : 0;', ['read B[i] (order 0)', 'write C[i] (order 1)']],
     // Never evaluated: kept for the rewriter, but it never happens.
     ['C[i] = i < 0 ? B[i] : 0;', ['read B[i] when 1 <= 0 (order 0)', 'write C[i] (order 1)']],
+    // Contradicting guards (each possible on its own): the read never happens.
+    [
+      'C[i] = i > 1 ? (i < 1 ? B[i] : 0) : 0;',
+      ['read B[i] when 1 <= 0 (order 0)', 'write C[i] (order 1)'],
+    ],
     // Data-dependent condition: a may-read (counted, which only lengthens lifetimes).
     [
       'C[i] = idx[i] ? B[i] : 0;',
@@ -224,15 +229,16 @@ describe('references evaluated conditionally (`?:`, `&&`, `||`)', () => {
 describe('references with too many cases', () => {
   it('fall back to the coarse model, flagged may when their guard is dropped', () => {
     // Guards against a dropped guard reported as exact (DS would claim exactness it lacks).
+    // Per loop counter 3 feasible pairs of MIN pieces, 27 cases: over the limit of 16.
     const statement =
-      'C[i] = i != j ? A[MIN(MIN(i, j), MIN(j, 3))][MIN(MIN(j, i), MIN(i, 2))] : 0;';
+      'C[i] = i != 3 ? A[MIN(i, 1) + MIN(j, 1) + MIN(k, 1)][MIN(i, 2) + MIN(j, 2) + MIN(k, 2)] : 0;';
     const f = fn(
       wrap(
-        `for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) ${statement}`,
+        `for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) for (int k = 0; k < 4; k++) ${statement}`,
         'double A[N][N], C[N];',
       ).replace('#define IDX', '#define MIN(a, b) ((a) < (b) ? (a) : (b))\n#define IDX'),
     );
-    const texts = accessTexts(stmt(f, 'C[i] = i != j'));
+    const texts = accessTexts(stmt(f, 'C[i] = i != 3'));
     expect(texts).toEqual([
       'read A[?][?] (order 0, may, over-approximated)',
       'write C[i] (order 1)',
