@@ -8,6 +8,7 @@
 import * as A from '../poly/affine.js';
 import * as P from '../poly/index.js';
 import type { Access, FunctionModel, Statement } from '../model/types.js';
+import { accessInstanceSet } from '../model/instances.js';
 
 export interface AccessInstances {
   readonly set: P.PolySet;
@@ -21,21 +22,10 @@ export function accessInstances(
   access: Access,
   values: Readonly<Record<string, bigint>>,
 ): AccessInstances {
-  const names = fn.parameters.map((p) => p.name);
-  const fixed = names.filter((p) => values[p] !== undefined);
-  const free = names.filter((p) => values[p] === undefined);
-  const set = P.fixParams(
-    P.fromConjunctions(
-      { params: fixed, dims: [...statement.iterators, ...access.exists, ...free] },
-      statement.domain.pieces.map((piece) => ({
-        exists: piece.exists,
-        constraints: [...piece.constraints, ...access.existsConstraints, ...fn.context],
-      })),
-    ),
-    values,
-  );
+  const set = accessInstanceSet(fn, statement, access, values);
   const known: Record<string, A.Affine> = {};
-  for (const p of fixed) known[p] = A.constant(values[p]!);
+  for (const p of fn.parameters)
+    if (values[p.name] !== undefined) known[p.name] = A.constant(values[p.name]!);
   return { set, known };
 }
 

@@ -12,6 +12,7 @@ import * as A from '../poly/affine.js';
 import * as P from '../poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { accessesTo } from '../lifetime/instances.js';
+import { accessInstanceSet } from '../model/instances.js';
 
 export interface DynamicResult {
   readonly kind: 'done';
@@ -84,17 +85,12 @@ export function dynamicLifetimes(
     const depth = Math.max(0, ...fn.statements.map((s) => s.schedule.length));
     for (const { statement, access } of accessesTo(fn.statements, array.name)) {
       const vars = [...statement.iterators, ...access.exists];
-      const set = P.fromConjunctions(
-        { params: fn.parameters.map((p) => p.name), dims: vars },
-        statement.domain.pieces.map((piece) => ({
-          exists: piece.exists,
-          constraints: [...piece.constraints, ...access.existsConstraints, ...fn.context],
-        })),
-      );
+      // Every parameter has a value here: the set is over `vars` alone.
+      const set = accessInstanceSet(fn, statement, access, params);
       // Pieces of a union may overlap (an `||` condition): an instance happens once.
       const seen = new Set<string>();
       // The scan itself counts against the budget (millions of points at large sizes).
-      for (const point of P.enumeratePoints(set, params, limit - operations)) {
+      for (const point of P.enumeratePoints(set, {}, limit - operations)) {
         spend();
         const k = key(point);
         if (seen.has(k)) continue;

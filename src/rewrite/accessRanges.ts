@@ -11,6 +11,7 @@ import * as A from '../poly/affine.js';
 import * as P from '../poly/index.js';
 import type { Access, ArrayInfo, FunctionModel, Statement } from '../model/types.js';
 import type { AccessRange, RowForm } from './plan.js';
+import { accessInstanceSet } from '../model/instances.js';
 import { copiesInBounds } from './fromModel.js';
 
 export function rowRanges(
@@ -21,21 +22,9 @@ export function rowRanges(
   rows: readonly RowForm[],
   assumed: Readonly<Record<string, bigint>>,
 ): AccessRange[] {
-  // Parameters without an assumed value become free dimensions: bounds then hold for all of
+  // Parameters without an assumed value are free dimensions: bounds then hold for all of
   // their values, and subscripts can still name them.
-  const fixed = fn.parameters.map((p) => p.name).filter((p) => assumed[p] !== undefined);
-  const free = fn.parameters.map((p) => p.name).filter((p) => assumed[p] === undefined);
-  const dims = [...statement.iterators, ...access.exists, ...free];
-  const instances = P.fixParams(
-    P.fromConjunctions(
-      { params: fixed, dims },
-      statement.domain.pieces.map((piece) => ({
-        exists: piece.exists,
-        constraints: [...piece.constraints, ...access.existsConstraints, ...fn.context],
-      })),
-    ),
-    assumed,
-  );
+  const instances = accessInstanceSet(fn, statement, access, assumed);
   const constants: Record<string, A.Affine> = {};
   for (const [k, v] of Object.entries(assumed)) constants[k] = A.constant(v);
   return rows.map((row): AccessRange => {
