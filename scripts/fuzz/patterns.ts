@@ -170,6 +170,16 @@ function enumerate(ctx: PatternContext, name: string, E: Aff, style: Style): Enu
   }
 }
 
+/** `for (int v = 0; v < E; v += 1)`, the most common loop of the patterns. */
+const upTo = (v: string, E: Aff): Omit<Loop, 'body'> => ({
+  kind: 'for',
+  v,
+  init: affBound(cst(0)),
+  cmp: '<',
+  limit: affBound(E),
+  step: 1,
+});
+
 function nest(loops: Omit<Loop, 'body'>[], body: Stmt[], tags?: string[]): Stmt {
   let inner: Stmt[] = body;
   for (let k = loops.length - 1; k >= 0; k--) inner = [{ ...loops[k], body: inner }];
@@ -312,14 +322,7 @@ function consumer(ctx: PatternContext, t: TempDecl): { stmt: Stmt; tags: string[
       const d = rng.int(0, dims - 1);
       const k = dn.order.indexOf(d);
       const name = dn.vars[k];
-      dn.loops[k] = {
-        kind: 'for',
-        v: name,
-        init: affBound(cst(0)),
-        cmp: '<',
-        limit: affBound(t.extents[d]),
-        step: 1,
-      };
+      dn.loops[k] = upTo(name, t.extents[d]);
       const at = (shift: number) =>
         tref(
           t.name,
@@ -356,14 +359,7 @@ function consumer(ctx: PatternContext, t: TempDecl): { stmt: Stmt; tags: string[
     case 'triangular': {
       // Lower triangle of the first two dimensions: j < MIN(i + 1, E1).
       const loops: Omit<Loop, 'body'>[] = [
-        {
-          kind: 'for',
-          v: 'i',
-          init: affBound(cst(0)),
-          cmp: '<',
-          limit: affBound(t.extents[0]),
-          step: 1,
-        },
+        upTo('i', t.extents[0]),
         {
           kind: 'for',
           v: 'j',
@@ -649,16 +645,7 @@ const accumulator: Pattern = (ctx) => {
     const F = pickParam(ctx);
     const acc = tref(t.name, [asub(v('i'))]);
     const s = nest(
-      [
-        {
-          kind: 'for',
-          v: 'i',
-          init: affBound(cst(0)),
-          cmp: '<',
-          limit: affBound(t.extents[0]),
-          step: 1,
-        },
-      ],
+      [upTo('i', t.extents[0])],
       [
         assignTemp(acc, ctx.rng.chance(0.5) ? { kind: 'const', n: 0 } : mix(ctx, [], ['i'])),
         {
