@@ -1,6 +1,6 @@
 /** The options every analysing subcommand shares (DESIGN.md, "Common options"). */
 import { Option, type Command } from 'commander';
-import type { AnalysisOptions } from './analysis.js';
+import type { AnalysisOptions } from '../pipeline/analysis.js';
 import {
   collectDefine,
   collectNames,

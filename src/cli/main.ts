@@ -6,6 +6,9 @@ import { Command, CommanderError } from 'commander';
 import { createRequire } from 'node:module';
 import { InputError, UsageError } from './errors.js';
 import { registerCommands } from './commands/index.js';
+import { processIo, type Io } from './io.js';
+
+export { setExitCode, type Io } from './io.js';
 
 const require = createRequire(import.meta.url);
 
@@ -20,16 +23,6 @@ function version(): string {
   }
   return 'unknown';
 }
-
-export interface Io {
-  stdout: (s: string) => void;
-  stderr: (s: string) => void;
-}
-
-const processIo: Io = {
-  stdout: (s) => process.stdout.write(s),
-  stderr: (s) => process.stderr.write(s),
-};
 
 export function buildProgram(io: Io): Command {
   const program = new Command('beeclak')
@@ -79,11 +72,4 @@ function reportError(e: unknown, io: Io): number {
   if (process.env.BEECLAK_DEBUG) io.stderr(`${err?.stack ?? ''}\n`);
   io.stderr('This is a bug in beeclak; please report it with the input file.\n');
   return 70;
-}
-
-/** Lets a command finish with a non-zero exit code without throwing (e.g. `check` found a difference). */
-export function setExitCode(cmd: Command, code: number): void {
-  let root: Command = cmd;
-  while (root.parent) root = root.parent;
-  (root as unknown as { _beeclakExit?: number })._beeclakExit = code;
 }

@@ -1,10 +1,12 @@
 /** Options shared by several subcommands, parsed and validated in one place. */
 import { UsageError } from './errors.js';
 
-export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'opt'] as const;
-export type HeuristicChoice = (typeof HEURISTICS)[number];
-export const MODULO_FORMS = ['exact', 'pow2'] as const;
-export type ModuloForm = (typeof MODULO_FORMS)[number];
+export {
+  HEURISTICS,
+  MODULO_FORMS,
+  type HeuristicChoice,
+  type ModuloForm,
+} from '../pipeline/options.js';
 
 /** `-D NAME=VALUE`, repeatable; VALUE must be an integer (sizes and bounds are integers). */
 export function collectDefine(

@@ -9,7 +9,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Parser from 'tree-sitter';
-import { InputError } from '../cli/errors.js';
+import { InputError } from '../model/errors.js';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 
 export type Node = Parser.SyntaxNode;

@@ -12,7 +12,7 @@ import * as P from '../../src/poly/index.js';
 import { conflictSet } from '../../src/lifetime/conflictSet.js';
 import { dynamicLifetimes } from '../../src/dynamic/lifetimes.js';
 import { withWorkBudget, BudgetExceeded } from '../../src/poly/budget.js';
-import { DEFAULT_WORK_UNITS } from '../../src/cli/analysis.js';
+import { DEFAULT_WORK_UNITS } from '../../src/pipeline/analysis.js';
 
 /** Small sizes per sample (the samples guard their sizes with #ifndef). */
 const SMALL: Record<string, Record<string, bigint>> = {

@@ -11,7 +11,7 @@ import * as P from '../../src/poly/index.js';
 import { conflictSet } from '../../src/lifetime/conflictSet.js';
 import { upwardExposedReads } from '../../src/lifetime/upwardExposed.js';
 import { withWorkBudget } from '../../src/poly/budget.js';
-import { DEFAULT_WORK_UNITS } from '../../src/cli/analysis.js';
+import { DEFAULT_WORK_UNITS } from '../../src/pipeline/analysis.js';
 import type { FunctionModel } from '../../src/model/types.js';
 
 function sampleFunction(file: string, name: string, defines: Record<string, bigint> = {}) {

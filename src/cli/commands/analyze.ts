@@ -1,10 +1,10 @@
 /** `beeclak analyze FILE.c [--json]`: per array, status, reason, DS, mapping, sizes; no rewrite. */
 import type { Command } from 'commander';
-import type { Io } from '../main.js';
-import { analyzeSource } from '../analysis.js';
+import type { Io } from '../io.js';
+import { analyzeSource } from '../../pipeline/analysis.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource } from '../sourceFile.js';
-import { formatJson, formatText } from '../report.js';
+import { formatJson, formatText } from '../../pipeline/report.js';
 
 export function registerAnalyze(program: Command, io: Io): void {
   const cmd = program

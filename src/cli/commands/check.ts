@@ -14,15 +14,15 @@ import type { Command } from 'commander';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { setExitCode, type Io } from '../main.js';
-import { contractSource } from '../contraction.js';
+import { setExitCode, type Io } from '../io.js';
+import { contractSource } from '../../pipeline/contraction.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource, writeAtomically } from '../sourceFile.js';
-import { formatJson } from '../report.js';
+import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
-import { compile, describeExit, run, type RunResult } from '../compileRun.js';
-import { analyzeSource } from '../analysis.js';
-import { pairFoldedArrays, type FoldPairing, type SourceInput } from '../pairAccesses.js';
+import { compile, describeExit, run, type RunResult } from '../../pipeline/compileRun.js';
+import { analyzeSource } from '../../pipeline/analysis.js';
+import { pairFoldedArrays, type FoldPairing, type SourceInput } from '../../pipeline/pairAccesses.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {

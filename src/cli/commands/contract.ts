@@ -4,11 +4,11 @@
  * Output files are written atomically: a failure never leaves a partial file.
  */
 import type { Command } from 'commander';
-import type { Io } from '../main.js';
-import { contractSource } from '../contraction.js';
+import type { Io } from '../io.js';
+import { contractSource } from '../../pipeline/contraction.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource, writeAtomically } from '../sourceFile.js';
-import { formatJson, formatText } from '../report.js';
+import { formatJson, formatText } from '../../pipeline/report.js';
 import { parseChoice } from '../options.js';
 
 interface ContractFlags extends AnalysisFlags {

@@ -1,6 +1,6 @@
 /** One module per subcommand; each registers itself on the program here. */
 import type { Command } from 'commander';
-import type { Io } from '../main.js';
+import type { Io } from '../io.js';
 import { registerModel } from './model.js';
 import { registerPoly } from './poly.js';
 import { registerAnalyze } from './analyze.js';

@@ -1,6 +1,6 @@
 /** `beeclak lattice SET`: the standalone Cl@k tool (successive minima, heuristics, optimum). */
 import type { Command } from 'commander';
-import type { Io } from '../main.js';
+import type { Io } from '../io.js';
 import { InputError, UsageError } from '../errors.js';
 import { collectDefine, HEURISTICS, parseChoice, type HeuristicChoice } from '../options.js';
 import { parseSet } from '../../poly/index.js';

@@ -2,7 +2,7 @@
 import type { Command } from 'commander';
 import { buildModel, formatModel, modelToJson } from '../../frontend/index.js';
 import { readSource } from '../sourceFile.js';
-import type { Io } from '../main.js';
+import type { Io } from '../io.js';
 import { collectDefine, collectNames } from '../options.js';
 
 export function registerModel(program: Command, io: Io): void {

@@ -1,6 +1,6 @@
 /** `beeclak poly 'EXPR' [-D N=10] [--json]`: the polyhedral calculator (src/poly/calc.ts). */
 import type { Command } from 'commander';
-import type { Io } from '../main.js';
+import type { Io } from '../io.js';
 import { InputError } from '../errors.js';
 import { collectDefine } from '../options.js';
 import { evaluate, formatResult, resultJson } from '../../poly/calc.js';

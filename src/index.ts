@@ -1,0 +1,62 @@
+/**
+ * The library face of beeclak: analyse or contract one C translation unit held in memory.
+ *
+ *     import { contract } from 'beeclak';
+ *     const { code, report } = await contract(source, { file: 'kernel.c' });
+ *
+ * Both functions take the same options as the command line (`-D`, `--temporary`, ...) with
+ * the command line's defaults, never touch the file system, and throw `InputError` for
+ * input they refuse (a syntax error, with `file` and `loc`).
+ */
+import { analyzeSource, DEFAULT_WORK_UNITS, type AnalysisOptions } from './pipeline/analysis.js';
+import { contractSource } from './pipeline/contraction.js';
+import type { FileReport } from './pipeline/report.js';
+import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
+
+export { InputError } from './model/errors.js';
+export type { ArrayReport, FileReport, Status } from './pipeline/report.js';
+export { formatJson, formatText } from './pipeline/report.js';
+export type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
+
+export interface Options extends Partial<AnalysisOptions> {
+  /** The name used in the report and in error locations (default `input.c`). */
+  file?: string;
+  /** Put the mapping in a comment above each changed declaration. */
+  annotate?: boolean;
+}
+
+export interface ContractResult {
+  /** The transformed program (the input itself when nothing changed). */
+  code: string;
+  changed: boolean;
+  report: FileReport;
+}
+
+function withDefaults(options: Options): AnalysisOptions {
+  return {
+    defines: options.defines ?? {},
+    temporaries: options.temporaries ?? [],
+    only: options.only ?? [],
+    heuristic: options.heuristic ?? 'auto',
+    modulo: options.modulo ?? 'exact',
+    minGain: options.minGain ?? 0.05,
+    budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
+    oracleOperations: options.oracleOperations ?? 0,
+    workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
+  };
+}
+
+/** Per array: status, reason, conflict set, mapping and sizes (no rewrite). */
+export async function analyze(source: string, options: Options = {}): Promise<FileReport> {
+  const analysis = await analyzeSource(source, options.file ?? 'input.c', withDefaults(options));
+  return analysis.report;
+}
+
+/** The contracted program and its report. */
+export async function contract(source: string, options: Options = {}): Promise<ContractResult> {
+  const c = await contractSource(source, options.file ?? 'input.c', {
+    ...withDefaults(options),
+    annotate: options.annotate ?? false,
+  });
+  return { code: c.text, changed: c.changed, report: c.analysis.report };
+}

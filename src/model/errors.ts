@@ -1,0 +1,26 @@
+/**
+ * The error every stage throws for input the tool refuses: exit code 1 at the command line,
+ * printed as `file:line:col: error: message` (DESIGN.md, "Interfaces"). It lives with the
+ * model so that stages can throw it without reaching up into the command line.
+ */
+import type { SourceLoc } from './types.js';
+
+export class InputError extends Error {
+  readonly exitCode = 1;
+  constructor(
+    message: string,
+    readonly file?: string,
+    readonly loc?: SourceLoc,
+  ) {
+    super(message);
+  }
+  /** `file:line:col: error: message`, the form editors and CI logs recognise. */
+  format(): string {
+    const where = this.file
+      ? this.loc
+        ? `${this.file}:${this.loc.line}:${this.loc.column}: `
+        : `${this.file}: `
+      : '';
+    return `${where}error: ${this.message}`;
+  }
+}

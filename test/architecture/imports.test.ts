@@ -1,0 +1,83 @@
+/**
+ * The architecture rules of the README, read from the sources: stages never import from
+ * the command line or the pipeline above them, and no two files import each other through
+ * any chain (a cycle). Guards against the `frontend -> cli/errors` back-edge and the
+ * `cli/main <-> cli/commands` cycle that once existed.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SRC = path.resolve('src');
+
+function sourceFiles(dir: string): string[] {
+  return readdirSync(dir).flatMap((name) => {
+    const full = path.join(dir, name);
+    if (statSync(full).isDirectory()) return sourceFiles(full);
+    return full.endsWith('.ts') ? [full] : [];
+  });
+}
+
+/** Relative imports of one file (static `import`/`export ... from`, and `import()`), as .ts paths. */
+function importsOf(file: string): string[] {
+  const text = readFileSync(file, 'utf8');
+  const specs = [
+    ...text.matchAll(/^\s*(?:import|export)\b[^'"]*?from\s+'([^']+)'/gm),
+    ...text.matchAll(/^\s*import\s+'([^']+)'/gm),
+    ...text.matchAll(/\bimport\(\s*'([^']+)'\s*\)/g),
+  ].map((m) => m[1]!);
+  return specs
+    .filter((s) => s.startsWith('.'))
+    .map((s) => path.resolve(path.dirname(file), s.replace(/\.js$/, '.ts')));
+}
+
+const files = sourceFiles(SRC);
+const graph = new Map(files.map((f) => [f, importsOf(f)]));
+const folderOf = (f: string) => path.relative(SRC, f).split(path.sep)[0]!;
+
+describe('src/ import graph', () => {
+  it('has every relative import resolve to a file', () => {
+    const missing = [...graph].flatMap(([f, deps]) =>
+      deps.filter((d) => !graph.has(d)).map((d) => `${path.relative(SRC, f)} -> ${d}`),
+    );
+    expect(missing).toEqual([]);
+  });
+
+  it('has no stage importing from cli/ or pipeline/', () => {
+    const above = new Set(['cli', 'pipeline']);
+    const bad = [...graph].flatMap(([f, deps]) => {
+      const from = folderOf(f);
+      if (above.has(from) || from.endsWith('.ts')) return [];
+      return deps
+        .filter((d) => above.has(folderOf(d)))
+        .map((d) => `${path.relative(SRC, f)} -> ${path.relative(SRC, d)}`);
+    });
+    expect(bad).toEqual([]);
+  });
+
+  it('has no pipeline file importing from cli/', () => {
+    const bad = [...graph].flatMap(([f, deps]) =>
+      folderOf(f) === 'pipeline'
+        ? deps.filter((d) => folderOf(d) === 'cli').map((d) => path.relative(SRC, f))
+        : [],
+    );
+    expect(bad).toEqual([]);
+  });
+
+  it('has no cycle', () => {
+    const state = new Map<string, 'open' | 'done'>();
+    const cycles: string[] = [];
+    const visit = (f: string, trail: string[]) => {
+      if (state.get(f) === 'done') return;
+      if (state.get(f) === 'open') {
+        const loop = trail.slice(trail.indexOf(f)).concat(f);
+        cycles.push(loop.map((x) => path.relative(SRC, x)).join(' -> '));
+        return;
+      }
+      state.set(f, 'open');
+      for (const d of graph.get(f) ?? []) if (graph.has(d)) visit(d, [...trail, f]);
+      state.set(f, 'done');
+    };
+    for (const f of files) visit(f, []);
+    expect(cycles).toEqual([]);
+  });
+});
