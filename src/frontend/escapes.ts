@@ -1,0 +1,112 @@
+/**
+ * Effects and escapes: the names the body writes (or takes the address of), so that they
+ * are no model parameters, and the sweep over every use of every array that finds where an
+ * array escapes (address taken, passed, returned, stored, sizeof) or is used outside a
+ * modelled statement, making it no candidate.
+ */
+import { child, walk } from './parse.js';
+import { arrayUses, chainOf } from './references.js';
+import { type FunctionState, key, reason } from './state.js';
+
+/** Names assigned, incremented or whose address is taken anywhere in the body. */
+export function collectAssigned(st: FunctionState): void {
+  for (const n of walk(st.body)) {
+    const target =
+      n.type === 'assignment_expression'
+        ? child(n, 'left')
+        : n.type === 'update_expression'
+          ? child(n, 'argument')
+          : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
+            ? child(n, 'argument')
+            : null;
+    if (target?.type === 'identifier') st.assigned.add(target.text);
+  }
+}
+
+/** Every use of every array: escapes, partial subscripts, and uses no statement covers. */
+export function sweep(st: FunctionState): void {
+  for (const id of arrayUses(st, st.body)) {
+    const rec = st.arrays.get(id.text)!;
+    const loc = st.src.locOf(id);
+    const at = `${loc.line}:${loc.column}`;
+    const { top, indices } = chainOf(id);
+    const p = top.parent;
+    if (indices.length > rec.rank) {
+      reason(rec, 'not-analysable', `more subscripts than dimensions at ${at}`, loc);
+      continue;
+    }
+    if (indices.length === rec.rank && rec.rank > 0) {
+      if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
+        reason(rec, 'escapes', `address of an element taken at ${at}`, loc);
+      } else if (p?.type === 'sizeof_expression') {
+        continue; // sizeof of one element does not change with contraction
+      } else if (p?.type === 'field_expression') {
+        reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
+      } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {
+        // (Uses in refused constructs already carry the construct's reason.)
+        reason(
+          rec,
+          'not-analysable',
+          st.inRegion.has(key(id))
+            ? `access at ${at} is not in a modelled statement`
+            : `accessed outside the analysed region at ${at}`,
+          loc,
+        );
+      }
+      continue;
+    }
+    // The array (or a row of it) used as a pointer.
+    const use = indices.length === 0 ? `'${rec.decl.name}'` : `row of '${rec.decl.name}'`;
+    const ctxType = p?.type;
+    if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+      reason(rec, 'escapes', `address of ${use} taken at ${at}`, loc);
+    else if (
+      ctxType === 'sizeof_expression' ||
+      (ctxType === 'parenthesized_expression' && p?.parent?.type === 'sizeof_expression')
+    )
+      reason(rec, 'escapes', `sizeof ${use} at ${at} would change`, loc);
+    else if (ctxType === 'argument_list')
+      reason(rec, 'escapes', `${use} passed to a call at ${at}`, loc);
+    else if (ctxType === 'return_statement')
+      reason(rec, 'escapes', `${use} returned at ${at}`, loc);
+    else if (
+      ctxType === 'initializer_list' ||
+      ctxType === 'initializer_pair' ||
+      ctxType === 'field_expression'
+    )
+      reason(rec, 'escapes', `${use} stored in a struct or initializer at ${at}`, loc);
+    else if (ctxType === 'assignment_expression' && child(p!, 'left')?.type === 'field_expression')
+      reason(rec, 'escapes', `${use} stored in a struct at ${at}`, loc);
+    else if (ctxType === 'assignment_expression' || ctxType === 'init_declarator')
+      reason(rec, 'escapes', `${use} assigned to a pointer at ${at}`, loc);
+    else if (indices.length > 0)
+      reason(rec, 'not-analysable', `partial subscript ${use} used as a pointer at ${at}`, loc);
+    else reason(rec, 'escapes', `${use} used as a pointer at ${at}`, loc);
+  }
+  // Arrays reached through macros are invisible in the tree: refuse them.
+  for (const n of walk(st.body)) {
+    const name =
+      n.type === 'identifier' && st.dir.objectMacros.has(n.text)
+        ? n.text
+        : n.type === 'call_expression' && child(n, 'function')?.type === 'identifier'
+          ? child(n, 'function')!.text
+          : undefined;
+    const om = name ? st.dir.objectMacros.get(name) : undefined;
+    const fm = name && !om ? st.dir.functionMacros.get(name) : undefined;
+    const body = om?.body ?? fm?.body;
+    if (!body) continue;
+    const tokens = new Set(body.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+    for (const p of fm?.params ?? []) tokens.delete(p);
+    for (const rec of st.arrays.values()) {
+      if (tokens.has(rec.decl.name)) {
+        const loc = st.src.locOf(n);
+        reason(
+          rec,
+          'not-analysable',
+          `accessed through macro '${name}' at ${loc.line}:${loc.column}`,
+          loc,
+        );
+      }
+    }
+  }
+}

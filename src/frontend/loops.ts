@@ -1,0 +1,259 @@
+/**
+ * `for` loops as static control parts: the counter, its initial value and constant step,
+ * the exit test (monotone in the counter, else dropped and flagged), and the refusals
+ * (no counter, a step that is not constant, a counter changed or redeclared in the body).
+ */
+import type { Constraint } from '../poly/affine.js';
+import { constant, evaluate, scale, sub, variable } from '../poly/affine.js';
+import type { Conjunction } from '../model/types.js';
+import { toCond, toPwAff } from './expr.js';
+import { declaredNames, exprScope, fresh, knownValues, uniqueName } from './names.js';
+import { type Node, child, walk } from './parse.js';
+import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
+import { arrayUses } from './references.js';
+import { type Ctx, type FunctionState, key, reason } from './state.js';
+
+/**
+ * The context inside a `for` loop's body: its counter as a new iterator, the domain
+ * constraints of its bounds and stride, its schedule dimension. `undefined` when the loop
+ * is refused (the arrays it uses then carry the reason).
+ */
+export function loopContext(
+  st: FunctionState,
+  n: Node,
+  ctx: Ctx,
+  position: number,
+): Ctx | undefined {
+  const where = st.src.locOf(n);
+  const body = child(n, 'body')!;
+  const refuseLoop = (why: string): undefined => {
+    for (const id of arrayUses(st, n)) {
+      if (!st.inRegion.has(key(id))) continue;
+      reason(
+        st.arrays.get(id.text)!,
+        'not-analysable',
+        `${why} (loop at ${where.line}:${where.column})`,
+        where,
+      );
+      st.uncoveredWhy.set(key(id), why);
+    }
+    return undefined;
+  };
+  const init = child(n, 'initializer');
+  const condNode = child(n, 'condition');
+  const update = child(n, 'update');
+  // The loop variable and its initial value.
+  let cname: string | undefined;
+  let initValue: Node | null = null;
+  if (init?.type === 'declaration') {
+    const ds = init.childrenForFieldName('declarator');
+    if (
+      ds.length === 1 &&
+      ds[0].type === 'init_declarator' &&
+      child(ds[0], 'declarator')?.type === 'identifier'
+    ) {
+      cname = child(ds[0], 'declarator')!.text;
+      initValue = child(ds[0], 'value');
+    }
+  } else if (init?.type === 'assignment_expression' && child(init, 'operator')?.text === '=') {
+    const l = child(init, 'left');
+    if (l?.type === 'identifier') {
+      cname = l.text;
+      initValue = child(init, 'right');
+    }
+  }
+  if (!cname && update) {
+    const u = stepOf(st, update, undefined, ctx);
+    cname = u?.name;
+  }
+  if (!cname) return refuseLoop('loop without a recognisable counter');
+  const step = update ? stepOf(st, update, cname, ctx) : undefined;
+  if (!step || step.step === 0n)
+    return refuseLoop(`loop step of '${cname}' is not a constant increment`);
+  const headerUses = [init, condNode, update]
+    .filter((x): x is Node => !!x)
+    .flatMap((x) => arrayUses(st, x));
+  // Header reads are not modelled statements: those arrays only are refused, and the
+  // bound that reads them is dropped below as non-affine.
+  for (const id of headerUses) {
+    const loc = st.src.locOf(id);
+    reason(
+      st.arrays.get(id.text)!,
+      'not-analysable',
+      `accessed in a loop header at ${loc.line}:${loc.column}`,
+      loc,
+    );
+    st.uncoveredWhy.set(key(id), 'in a loop header');
+  }
+  // The counter must not change (or be shadowed) inside the body.
+  for (const x of walk(body)) {
+    if (x.type === 'declaration' && declaredNames(x).includes(cname))
+      return refuseLoop(`loop counter '${cname}' is redeclared in the body`);
+    const t =
+      x.type === 'assignment_expression'
+        ? child(x, 'left')
+        : x.type === 'update_expression'
+          ? child(x, 'argument')
+          : x.type === 'pointer_expression' && child(x, 'operator')?.text === '&'
+            ? child(x, 'argument')
+            : null;
+    if (t?.type === 'identifier' && t.text === cname)
+      return refuseLoop(`loop counter '${cname}' is modified in the body`);
+  }
+  const it = uniqueName(st, cname);
+  const iterators = new Map(ctx.iterators).set(cname, it);
+  const s = step.step;
+  let overApproximated = ctx.overApproximated;
+  // Lower (or upper, decreasing) bound from the initial value, with the stride.
+  const lb = initValue ? toPwAff(initValue, exprScope(st, ctx.iterators)) : undefined;
+  let cond: Cond = ctx.cond;
+  const iv = variable(it);
+  if (lb) {
+    const first: Conjunction[] = lb.map((p) => {
+      const d = s > 0n ? sub(iv, p.value) : sub(p.value, iv);
+      const cs: Constraint[] = [...p.constraints, ge(d)];
+      const exists = [...p.exists];
+      if (s > 1n || s < -1n) {
+        const k = fresh(st);
+        exists.push(k);
+        cs.push(eq(sub(d, scale(variable(k), s > 0n ? s : -s))));
+      }
+      return { exists, constraints: cs };
+    });
+    cond = condAnd(cond, first);
+  } else {
+    overApproximated = true;
+  }
+  // The exit condition must be monotone in the counter, else the loop is not a range.
+  let exit: Cond | undefined;
+  if (condNode) {
+    const scope = exprScope(st, iterators);
+    const c = unparenthesised(condNode);
+    if (
+      c.type === 'binary_expression' &&
+      child(c, 'operator')?.text === '!=' &&
+      (s === 1n || s === -1n)
+    ) {
+      // `i != E` with unit step: equivalent to `i < E` (or `i > E` when decreasing).
+      const l = child(c, 'left')!;
+      const r = child(c, 'right')!;
+      const [other, counterLeft] =
+        l.type === 'identifier' && l.text === cname ? [r, true] : [l, false];
+      const counterSide = counterLeft ? l : r;
+      if (counterSide.type === 'identifier' && counterSide.text === cname) {
+        const e = toPwAff(other, scope);
+        if (e) exit = (s > 0n ? ltCond : gtCond)(pwVar(it), e);
+      }
+    } else {
+      exit = toCond(condNode, scope);
+    }
+    if (exit && !monotone(exit, it, s)) exit = undefined;
+  }
+  if (exit) cond = condAnd(cond, exit);
+  else overApproximated = true;
+  const schedule = [...ctx.schedule, constant(position), s > 0n ? iv : scale(iv, -1n)];
+  return {
+    iterators,
+    order: [...ctx.order, it],
+    cond,
+    schedule,
+    may: ctx.may,
+    overApproximated,
+    loop: n,
+  };
+}
+
+/** `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`, `i = c + i`, `i = i - c`. */
+export function stepOf(
+  st: FunctionState,
+  u: Node,
+  cname: string | undefined,
+  ctx: Ctx,
+): { name: string; step: bigint } | undefined {
+  const known = (n: Node): bigint | undefined => {
+    const v = toPwAff(n, exprScope(st, ctx.iterators));
+    if (!v) return undefined;
+    const c = constValue(v);
+    if (c !== undefined) return c;
+    if (v.length !== 1 || v[0].constraints.length > 0) return undefined;
+    try {
+      return evaluate(v[0].value, knownValues(st));
+    } catch {
+      return undefined;
+    }
+  };
+  const ok = (name: string | undefined, step: bigint | undefined) =>
+    name && step !== undefined && (!cname || name === cname) ? { name, step } : undefined;
+  if (u.type === 'update_expression') {
+    const a = child(u, 'argument');
+    const op = child(u, 'operator')?.text;
+    return a?.type === 'identifier' ? ok(a.text, op === '++' ? 1n : -1n) : undefined;
+  }
+  if (u.type === 'assignment_expression') {
+    const l = child(u, 'left');
+    const r = child(u, 'right')!;
+    if (l?.type !== 'identifier') return undefined;
+    const op = child(u, 'operator')?.text;
+    if (op === '+=') return ok(l.text, known(r));
+    if (op === '-=') {
+      const k = known(r);
+      return ok(l.text, k === undefined ? undefined : -k);
+    }
+    if (op === '=') {
+      const rr = unparenthesised(r);
+      if (rr.type !== 'binary_expression') return undefined;
+      const o = child(rr, 'operator')?.text;
+      const a = unparenthesised(child(rr, 'left')!);
+      const b = unparenthesised(child(rr, 'right')!);
+      if (o === '+' && a.type === 'identifier' && a.text === l.text) return ok(l.text, known(b));
+      if (o === '+' && b.type === 'identifier' && b.text === l.text) return ok(l.text, known(a));
+      if (o === '-' && a.type === 'identifier' && a.text === l.text) {
+        const k = known(b);
+        return ok(l.text, k === undefined ? undefined : -k);
+      }
+    }
+  }
+  return undefined;
+}
+
+export function unparenthesised(n: Node): Node {
+  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
+  return n;
+}
+
+function ltCond(a: PwAff, b: PwAff): Cond {
+  return a.flatMap((x) =>
+    b.map((y) => ({
+      exists: [...x.exists, ...y.exists],
+      constraints: [
+        ...x.constraints,
+        ...y.constraints,
+        ge(sub(sub(y.value, x.value), constant(1n))),
+      ],
+    })),
+  );
+}
+function gtCond(a: PwAff, b: PwAff): Cond {
+  return ltCond(b, a);
+}
+
+/**
+ * The exit test of a loop with step s describes the executed range only if it is
+ * monotone: with s > 0 every constraint mentioning the counter must bound it from above
+ * (coefficient < 0 in `e >= 0`), with s < 0 from below; equalities never qualify.
+ */
+function monotone(c: Cond, it: string, s: bigint): boolean {
+  for (const conj of c) {
+    let bounded = false;
+    for (const k of conj.constraints) {
+      const a = k.expr.coeffs[it] ?? 0n;
+      if (a === 0n) continue;
+      if (k.kind === 'eq') return false;
+      if ((s > 0n && a > 0n) || (s < 0n && a < 0n)) return false;
+      bounded = true;
+    }
+    // A piece that does not bound the counter would be an endless loop: not a range.
+    if (!bounded) return false;
+  }
+  return true;
+}

@@ -1,0 +1,196 @@
+/**
+ * The walk over a function body: which statements become modelled statements (expression
+ * statements, declarations with initializers, `if` on affine conditions, `for` loops via
+ * loops.ts) and which constructs are refused, with the arrays they affect.
+ */
+import type { Affine, Constraint } from '../poly/affine.js';
+import { constant, sub, variable } from '../poly/affine.js';
+import type { Access } from '../model/types.js';
+import { toCond } from './expr.js';
+import { loopContext } from './loops.js';
+import { affineOf, exprScope, uniqueName } from './names.js';
+import { type Node, child } from './parse.js';
+import { condAnd, ge } from './pwaff.js';
+import { arrayUses, elementAccesses } from './references.js';
+import { emit } from './statementAccesses.js';
+import { type ArrayRec, type Ctx, type FunctionState, key, reason } from './state.js';
+
+const UNMODELLED: Record<string, string> = {
+  while_statement: 'while loop',
+  do_statement: 'do-while loop',
+  switch_statement: 'switch',
+  goto_statement: 'goto',
+  labeled_statement: 'label',
+  break_statement: 'break',
+  continue_statement: 'continue',
+  return_statement: 'return',
+};
+
+export function statement(
+  st: FunctionState,
+  n: Node,
+  ctx: Ctx,
+  counter: { next: number },
+  finalReturn = false,
+): void {
+  switch (n.type) {
+    case 'compound_statement':
+      for (const c of n.namedChildren) statement(st, c, ctx, counter);
+      return;
+    case 'expression_statement':
+      if (elementAccesses(st, n).length > 0) emit(st, n, n, ctx, counter.next++);
+      return;
+    case 'declaration':
+      declaration(st, n, ctx, counter);
+      return;
+    case 'for_statement':
+      {
+        const inner = loopContext(st, n, ctx, counter.next++);
+        if (inner) statement(st, child(n, 'body')!, inner, { next: 0 });
+      }
+      return;
+    case 'if_statement':
+      ifStatement(st, n, ctx, counter);
+      return;
+    case 'comment':
+    case 'preproc_call':
+    case ';':
+      return;
+    case 'return_statement':
+      if (finalReturn) {
+        if (elementAccesses(st, n).length > 0) emit(st, n, n, ctx, counter.next++);
+        return;
+      }
+      break;
+  }
+  const what = UNMODELLED[n.type] ?? n.type.replace(/_/g, ' ');
+  const where = st.src.locOf(n);
+  // break/continue change the enclosing loop; return/goto/labels anything after them.
+  const affected =
+    n.type === 'break_statement' || n.type === 'continue_statement'
+      ? (ctx.loop ?? st.body)
+      : n.type === 'return_statement' ||
+          n.type === 'goto_statement' ||
+          n.type === 'labeled_statement'
+        ? st.body
+        : n;
+  for (const id of arrayUses(st, affected)) {
+    const rec = st.arrays.get(id.text)!;
+    if (!st.inRegion.has(key(id))) continue;
+    reason(
+      rec,
+      'not-analysable',
+      `${what} at ${where.line}:${where.column} cannot be modelled`,
+      where,
+    );
+  }
+  for (const id of arrayUses(st, n)) st.uncoveredWhy.set(key(id), `inside a ${what}`);
+}
+
+export function declaration(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
+  for (const d of n.childrenForFieldName('declarator')) {
+    const declared = d.type === 'init_declarator' ? child(d, 'declarator') : d;
+    const declaredRec =
+      declared && [...st.arrays.values()].find((r) => r.decl.node.id === declared.id);
+    if (declaredRec) declaredRec.blockIterators = ctx.order;
+    if (d.type !== 'init_declarator') continue;
+    const value = child(d, 'value')!;
+    const target = child(d, 'declarator')!;
+    const rec = [...st.arrays.values()].find((r) => r.decl.node.id === target.id);
+    if (rec) {
+      if (rec.decl.storage !== 'local') continue; // static initializers run before main
+      // A brace list initialises every cell (missing ones to zero): a write of the whole
+      // array at the declaration. The rewriter must keep each slot's initial value right.
+      if (value.type === 'initializer_list')
+        emitInitializer(st, rec, n, value, ctx, counter.next++);
+      else
+        reason(
+          rec,
+          'initializer-not-modelled',
+          `initializer of '${rec.decl.name}' is not a brace list`,
+          st.src.locOf(value),
+        );
+      continue;
+    }
+    if (elementAccesses(st, value).length > 0) emit(st, n, value, ctx, counter.next++);
+  }
+}
+
+/** `T t[A][B] = {0};` writes every cell at the declaration: a loop nest over the extents. */
+export function emitInitializer(
+  st: FunctionState,
+  rec: ArrayRec,
+  decl: Node,
+  value: Node,
+  ctx: Ctx,
+  position: number,
+): void {
+  const sizes = rec.decl.sizeNodes.map((s) => (s ? affineOf(st, s, ctx.iterators) : undefined));
+  if (sizes.some((s) => !s)) {
+    reason(
+      rec,
+      'initializer-not-modelled',
+      `extents of '${rec.decl.name}' are not affine`,
+      rec.decl.loc,
+    );
+    return;
+  }
+  const its = sizes.map((_, k) => uniqueName(st, `_init${k}`));
+  const constraints: Constraint[] = [];
+  sizes.forEach((s, k) => {
+    constraints.push(ge(variable(its[k])));
+    constraints.push(ge(sub(sub(s!, variable(its[k])), constant(1n))));
+  });
+  const schedule: Affine[] = [...ctx.schedule, constant(position)];
+  for (const it of its) schedule.push(variable(it), constant(0n));
+  const access: Access = {
+    array: rec.decl.name,
+    kind: 'write',
+    subscripts: its.map((it) => variable(it)),
+    exists: [],
+    existsConstraints: [],
+    order: 0,
+    may: ctx.may,
+    overApproximated: false,
+    loc: st.src.locOf(value),
+    range: st.src.range(value),
+    indexRanges: [],
+  };
+  st.statements.push({
+    id: `S${st.statements.length}`,
+    loc: st.src.locOf(decl),
+    text: st.src.textOf(decl),
+    range: st.src.range(decl),
+    iterators: [...ctx.order, ...its],
+    domain: {
+      dims: [...ctx.order, ...its],
+      pieces: ctx.cond.map((c) => ({
+        exists: c.exists,
+        constraints: [...c.constraints, ...constraints],
+      })),
+    },
+    schedule,
+    accesses: [access],
+    may: ctx.may,
+    overApproximated: ctx.overApproximated,
+  });
+}
+
+export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
+  const condNode = child(n, 'condition')!;
+  const scope = exprScope(st, ctx.iterators);
+  const yes = elementAccesses(st, condNode).length === 0 ? toCond(condNode, scope) : undefined;
+  const no = yes && toCond(condNode, scope, true);
+  const cons = child(n, 'consequence')!;
+  const alt = child(n, 'alternative');
+  const altBody = alt?.type === 'else_clause' ? alt.namedChildren[0] : alt;
+  if (yes && no) {
+    statement(st, cons, { ...ctx, cond: condAnd(ctx.cond, yes) }, counter);
+    if (altBody) statement(st, altBody, { ...ctx, cond: condAnd(ctx.cond, no) }, counter);
+    return;
+  }
+  // Data-dependent: the condition is evaluated (its reads are a statement), the branches may run.
+  if (elementAccesses(st, condNode).length > 0) emit(st, condNode, condNode, ctx, counter.next++);
+  statement(st, cons, { ...ctx, may: true }, counter);
+  if (altBody) statement(st, altBody, { ...ctx, may: true }, counter);
+}
