@@ -154,6 +154,12 @@ function finish(st: FunctionState): FunctionModel {
         message: `'${d.name}' is used by several functions (${users.join(', ')})`,
         loc: d.loc,
       });
+    if (d.isExtern && isMarked)
+      reasons.push({
+        kind: 'global',
+        message: `'${d.name}' is declared extern: its definition is elsewhere`,
+        loc: d.loc,
+      });
     if (d.isPointer)
       reasons.push({ kind: 'not-an-array', message: `'${d.name}' is a pointer`, loc: d.loc });
     if (d.isVolatile)
@@ -209,7 +215,9 @@ function finish(st: FunctionState): FunctionModel {
 }
 function addGlobals(st: FunctionState): void {
   const used = new Set<string>();
-  for (const n of walk(st.body)) if (n.type === 'identifier') used.add(n.text);
+  // Names used at file scope (no declaration of the function hides them).
+  for (const n of walk(st.body))
+    if (n.type === 'identifier' && st.bindings.get(key(n)) === null) used.add(n.text);
   for (const [name, decl] of st.globals) {
     if (used.has(name) && !st.arrays.has(name)) addArray(st, decl);
   }

@@ -37,6 +37,8 @@ export function addArray(st: FunctionState, decl: ArrayDecl): void {
     reasons: [],
     marked: false,
     rank: decl.sizeNodes.length,
+    // A file-scope array is used where no declaration of the function hides it.
+    nameNode: st.globals.get(decl.name) === decl ? null : declaredName(decl.node),
   };
   st.arrays.set(decl.name, rec);
   st.arrayOrder.push(decl.name);
@@ -166,16 +168,22 @@ export function affineOf(
   return v[0].value;
 }
 
+/** The identifier a declarator declares. */
+export function declaredName(d: Node): Node | null {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier')
+    n =
+      child(n, 'declarator') ??
+      n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+      null;
+  return n;
+}
+
 /** Names declared by a declaration (scalars, arrays, pointers). */
 export function declaredNames(decl: Node): string[] {
   const out: string[] = [];
   for (const d of decl.childrenForFieldName('declarator')) {
-    let n: Node | null = d;
-    while (n && n.type !== 'identifier')
-      n =
-        child(n, 'declarator') ??
-        n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
-        null;
+    const n = declaredName(d);
     if (n) out.push(n.text);
   }
   return out;

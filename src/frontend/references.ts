@@ -4,7 +4,7 @@
  * statement covers.
  */
 import { type Node, child, walk } from './parse.js';
-import type { FunctionState } from './state.js';
+import { type FunctionState, arrayOf } from './state.js';
 
 /** A reference `a[i][j]`: the identifier, the outermost subscript node and the indices. */
 export interface ElementAccess {
@@ -32,11 +32,8 @@ export function chainOf(id: Node): { top: Node; indices: Node[] } {
 export function arrayUses(st: FunctionState, n: Node): Node[] {
   const out: Node[] = [];
   for (const x of walk(n)) {
-    if (x.type !== 'identifier' || !st.arrays.has(x.text)) continue;
-    const p = x.parent;
-    if (p && /declarator$/.test(p.type) && child(p, 'declarator')?.id === x.id) continue;
-    if (p?.type === 'parameter_declaration') continue;
-    out.push(x);
+    if (x.type !== 'identifier' && x.type !== 'type_identifier') continue;
+    if (arrayOf(st, x)) out.push(x);
   }
   return out;
 }

@@ -19,6 +19,7 @@ import type { ArrayDecl } from './arrays.js';
 import type { Directives } from './directives.js';
 import { type Node, type SourceText, child } from './parse.js';
 import type { Cond } from './pwaff.js';
+import { type Bindings, resolveNames } from './scopes.js';
 
 export interface FrontendOptions {
   readonly defines?: Readonly<Record<string, bigint>>;
@@ -31,6 +32,8 @@ export interface ArrayRec {
   reasons: NotCandidateReason[];
   marked: boolean;
   rank: number;
+  /** The name node of its declaration in this function; null for a file-scope array. */
+  nameNode: Node | null;
   /** Iterators of the loops around the declaration (set when the walk reaches it). */
   blockIterators?: readonly string[];
 }
@@ -53,6 +56,17 @@ export function key(n: Node): string {
   return `${n.startIndex}:${n.endIndex}`;
 }
 
+/** The array record a use (identifier node) refers to, through C's scopes. */
+export function arrayOf(st: FunctionState, use: Node): ArrayRec | undefined {
+  const rec = st.arrays.get(use.text);
+  if (!rec) return undefined;
+  const b = st.bindings.get(key(use));
+  if (b === undefined) return undefined; // not a use (a declarator, a prototype's parameter)
+  return (b === null ? null : key(b)) === (rec.nameNode ? key(rec.nameNode) : null)
+    ? rec
+    : undefined;
+}
+
 export class FunctionState {
   readonly arrays = new Map<string, ArrayRec>();
   readonly arrayOrder: string[] = [];
@@ -72,6 +86,8 @@ export class FunctionState {
   readonly covered = new Set<string>();
   readonly uncoveredWhy = new Map<string, string>();
   readonly inRegion = new Set<string>();
+  /** Every identifier use resolved through C's scopes (scopes.ts). */
+  readonly bindings: Bindings;
   freshCount = 0;
   readonly name: string;
   readonly body: Node;
@@ -92,6 +108,7 @@ export class FunctionState {
     this.declarator = d;
     this.name = (d && child(d, 'declarator')?.text) ?? '?';
     this.body = child(fn, 'body')!;
+    this.bindings = resolveNames(fn);
   }
 }
 
