@@ -6,8 +6,19 @@
 import type { Constraint } from '../poly/affine.js';
 import { constant, evaluate, scale, sub, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
-import { toCond, toPwAff } from './expr.js';
-import { declaredNames, exprScope, fresh, knownValues, uniqueName } from './names.js';
+import { cCond, cValue, toPwAff } from './expr.js';
+import { type Interval, affineRange } from './bounds.js';
+import { type IntType, intTypeOf, typeRange, wraps } from './integers.js';
+import {
+  declaredNames,
+  declaredType,
+  domainBox,
+  exprScope,
+  fresh,
+  knownValues,
+  storesExactly,
+  uniqueName,
+} from './names.js';
 import { type Node, child, walk } from './parse.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
@@ -100,12 +111,30 @@ export function loopContext(
     if (t?.type === 'identifier' && t.text === cname)
       return refuseLoop(`loop counter '${cname}' is modified in the body`);
   }
+  // The counter's C type: its values are the model's only while none wraps (integers.ts).
+  const counterNode =
+    init?.type === 'declaration'
+      ? child(init.childrenForFieldName('declarator')[0], 'declarator')
+      : init?.type === 'assignment_expression'
+        ? child(init, 'left')
+        : update && walkFind(update, cname);
+  const ctype =
+    init?.type === 'declaration'
+      ? intTypeOf(child(init, 'type')?.text ?? '')
+      : counterNode
+        ? declaredType(st, counterNode)
+        : undefined;
+  if (!ctype) return refuseLoop(`loop counter '${cname}' is not of a known integer type`);
   const it = uniqueName(st, cname);
   const iterators = new Map(ctx.iterators).set(cname, it);
+  st.iterTypes.set(it, ctype);
   const s = step.step;
   let overApproximated = ctx.overApproximated;
   // Lower (or upper, decreasing) bound from the initial value, with the stride.
-  const lb = initValue ? toPwAff(initValue, exprScope(st, ctx.iterators)) : undefined;
+  const outer = exprScope(st, ctx.iterators, ctx);
+  const lb = initValue ? cValue(initValue, outer) : undefined;
+  if (lb && initValue && !storesExactly(outer, initValue, ctype))
+    return refuseLoop(`the initial value of '${cname}' may not fit its type`);
   let cond: Cond = ctx.cond;
   const iv = variable(it);
   if (lb) {
@@ -127,7 +156,7 @@ export function loopContext(
   // The exit condition must be monotone in the counter, else the loop is not a range.
   let exit: Cond | undefined;
   if (condNode) {
-    const scope = exprScope(st, iterators);
+    const scope = exprScope(st, iterators, { order: [...ctx.order, it], cond });
     const c = unparenthesised(condNode);
     if (
       c.type === 'binary_expression' &&
@@ -140,17 +169,25 @@ export function loopContext(
       const [other, counterLeft] =
         l.type === 'identifier' && l.text === cname ? [r, true] : [l, false];
       const counterSide = counterLeft ? l : r;
-      if (counterSide.type === 'identifier' && counterSide.text === cname) {
-        const e = toPwAff(other, scope);
-        if (e) exit = (s > 0n ? ltCond : gtCond)(pwVar(it), e);
-      }
+      const e =
+        counterSide.type === 'identifier' &&
+        counterSide.text === cname &&
+        scope.exact?.(c) !== false
+          ? cValue(other, scope)
+          : undefined;
+      if (e) exit = (s > 0n ? ltCond : gtCond)(pwVar(it), e);
+      // A counter that wraps reaches E from the wrong side too (250, ..., 255, 0, ..., 4).
+      if (e && wraps(ctype) && !reachesFromBelow(lb, e, s, domainBox(st, ctx, true)))
+        return refuseLoop(`'${cname}' may pass its type's limit before it equals the bound`);
     } else {
-      exit = toCond(condNode, scope);
+      exit = cCond(condNode, scope);
     }
     if (exit && !monotone(exit, it, s)) exit = undefined;
   }
   if (exit) cond = condAnd(cond, exit);
   else overApproximated = true;
+  if (wraps(ctype) && !staysInType(st, ctx, it, cond, ctype, s))
+    return refuseLoop(`'${cname}' may step past the range of its type`);
   const schedule = [...ctx.schedule, constant(position), s > 0n ? iv : scale(iv, -1n)];
   return {
     iterators,
@@ -256,4 +293,46 @@ function monotone(c: Cond, it: string, s: bigint): boolean {
     if (!bounded) return false;
   }
   return true;
+}
+
+/** The first node of `n` that is the identifier `name`. */
+function walkFind(n: Node, name: string): Node | null {
+  for (const x of walk(n)) if (x.type === 'identifier' && x.text === name) return x;
+  return null;
+}
+
+/** `init` is on the side of `e` the counter moves from: init <= e (s > 0) or init >= e. */
+function reachesFromBelow(
+  lb: PwAff | undefined,
+  e: PwAff,
+  s: bigint,
+  box: ReadonlyMap<string, Interval>,
+): boolean {
+  if (!lb || lb.length !== 1 || e.length !== 1) return false;
+  if (lb[0].constraints.length > 0 || e[0].constraints.length > 0) return false;
+  const r = affineRange(s > 0n ? sub(e[0].value, lb[0].value) : sub(lb[0].value, e[0].value), box);
+  return r.lo !== null && r.lo >= 0n;
+}
+
+/**
+ * A counter of a type that wraps keeps the model's values only if every value of the
+ * domain, and the one after the last iteration (that the exit test sees), fit its type.
+ */
+function staysInType(
+  st: FunctionState,
+  ctx: Ctx,
+  it: string,
+  cond: Cond,
+  t: IntType,
+  s: bigint,
+): boolean {
+  const own = st.iterTypes.get(it);
+  st.iterTypes.delete(it); // the counter's own bounds come from the domain alone
+  const box = domainBox(st, { order: [...ctx.order, it], cond }, true);
+  if (own) st.iterTypes.set(it, own);
+  const iv = box.get(it);
+  if (!iv || iv.lo === null || iv.hi === null) return false;
+  if (iv.lo > iv.hi) return true; // never entered
+  const tr = typeRange(t);
+  return iv.lo >= tr.lo && iv.hi <= tr.hi && (s > 0n ? iv.hi + s <= tr.hi : iv.lo + s >= tr.lo);
 }

@@ -6,14 +6,24 @@
  */
 import type { Affine } from '../poly/affine.js';
 import { evaluate } from '../poly/affine.js';
-import type { Parameter } from '../model/types.js';
+import type { Conjunction, Parameter } from '../model/types.js';
 import { type ArrayDecl, arrayDecls } from './arrays.js';
 import { constDeclarations } from './directives.js';
-import { type ExprScope, toPwAff } from './expr.js';
-import { isIntegralType } from './integers.js';
+import { type ExprScope, cValue, toCond, toPwAff } from './expr.js';
+import {
+  type IntType,
+  type IntegerEnv,
+  INT,
+  convertsExactly,
+  exactType,
+  intTypeOf,
+  literalType,
+  typeRange,
+} from './integers.js';
+import { type Interval, propagate } from './bounds.js';
 import { type Node, child, walk } from './parse.js';
 import { type PwAff, pwVar } from './pwaff.js';
-import { type ArrayRec, type FunctionState, reason } from './state.js';
+import { type ArrayRec, type FunctionState, key, reason } from './state.js';
 
 /** Every identifier spelled in the function (fresh names must avoid them). */
 export function collectIdentifiers(st: FunctionState): void {
@@ -51,7 +61,11 @@ export function collectParameters(st: FunctionState, list: Node | null): void {
     for (const a of decls) addArray(st, a);
     const id = child(p, 'declarator');
     const type = child(p, 'type')?.text ?? '';
-    if (id?.type === 'identifier' && isIntegralType(type)) st.intArgs.set(id.text, p);
+    const t = intTypeOf(type);
+    if (id?.type === 'identifier' && t) {
+      st.intArgs.set(id.text, p);
+      st.varTypes.set(id.text, t);
+    }
   }
 }
 
@@ -60,11 +74,12 @@ export function collectLocals(st: FunctionState): void {
     if (n.type !== 'declaration') continue;
     for (const name of declaredNames(n)) st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
     for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);
+    const type = intTypeOf(child(n, 'type')?.text ?? '');
+    if (type) for (const name of declaredNames(n)) st.varTypes.set(name, type);
     for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e)))
       st.localConsts.set(k.name, { value: k.value, loc: k.loc });
     if (n.parent?.id === st.body.id) {
-      const type = child(n, 'type')?.text ?? '';
-      if (!isIntegralType(type)) continue;
+      if (!type) continue;
       for (const d of n.childrenForFieldName('declarator')) {
         const id = d.type === 'init_declarator' ? child(d, 'declarator') : null;
         if (id?.type === 'identifier' && !st.assigned.has(id.text)) st.onceLocals.set(id.text, d);
@@ -74,7 +89,7 @@ export function collectLocals(st: FunctionState): void {
 }
 
 export function constValueOf(st: FunctionState, n: Node): bigint | undefined {
-  const v = toPwAff(n, exprScope(st, new Map()));
+  const v = cValue(n, exprScope(st, new Map()));
   if (!v) return undefined;
   const a = v.length === 1 && v[0].constraints.length === 0 ? v[0].value : undefined;
   if (!a) return undefined;
@@ -111,9 +126,118 @@ export function useParam(st: FunctionState, p: Parameter): PwAff {
   return pwVar(p.name);
 }
 
-/** Resolution of identifiers in bounds, conditions, subscripts and sizes. */
-export function exprScope(st: FunctionState, iterators: ReadonlyMap<string, string>): ExprScope {
+/** The loops and conditions around a point: where an expression is evaluated. */
+export interface Domain {
+  readonly order: readonly string[];
+  readonly cond: readonly Conjunction[];
+}
+
+/**
+ * Bounds of iterators and parameters implied by a domain (union: the hull of boxes). With
+ * `typed`, every variable starts from the range of its C type (a variable always holds a
+ * value of its type; a counter does in a modelled loop, loops.ts checks it).
+ */
+export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<string, Interval> {
+  const base = new Map<string, Interval>();
+  for (const p of st.params.values()) {
+    const t = typed && p.value === undefined ? paramType(st, p.name) : undefined;
+    base.set(
+      p.name,
+      p.value !== undefined
+        ? { lo: p.value, hi: p.value }
+        : t
+          ? { ...typeRange(t) }
+          : { lo: null, hi: null },
+    );
+  }
+  if (typed)
+    for (const it of ctx.order) {
+      const t = st.iterTypes.get(it);
+      if (t) base.set(it, { ...typeRange(t) });
+    }
+  let out: Map<string, Interval> | undefined;
+  for (const piece of ctx.cond) {
+    const b = new Map([...base].map(([k, v]) => [k, { ...v }]));
+    propagate(piece.constraints, [...ctx.order, ...piece.exists], b);
+    if (!out) out = b;
+    else
+      for (const [k, v] of b) {
+        const o = out.get(k);
+        if (!o) continue;
+        o.lo = o.lo === null || v.lo === null ? null : o.lo < v.lo ? o.lo : v.lo;
+        o.hi = o.hi === null || v.hi === null ? null : o.hi > v.hi ? o.hi : v.hi;
+      }
+  }
+  return out ?? base;
+}
+
+/** The C type of a parameter of unknown value (an argument or a set-once local). */
+function paramType(st: FunctionState, name: string): IntType | undefined {
+  return st.varTypes.get(name);
+}
+
+/** The C integer type of the variable an identifier use refers to (through C's scopes). */
+export function declaredType(st: FunctionState, use: Node): IntType | undefined {
+  const b = st.bindings.get(key(use));
+  if (b === null) return fileConstType(st, use.text);
+  let d: Node | null = b ?? null;
+  while (d && d.type !== 'declaration' && d.type !== 'parameter_declaration') d = d.parent;
+  return d ? intTypeOf(child(d, 'type')?.text ?? '') : undefined;
+}
+
+/** The C type of a file-scope integer (its declaration in the translation unit). */
+function fileConstType(st: FunctionState, name: string): IntType | undefined {
+  for (const d of st.fn.tree.rootNode.namedChildren) {
+    if (d.type === 'declaration' && declaredNames(d).includes(name))
+      return intTypeOf(child(d, 'type')?.text ?? '');
+  }
+  return undefined;
+}
+
+/**
+ * Resolution of identifiers in bounds, conditions, subscripts and sizes. `domain` (default:
+ * no loop, no condition) is where the expressions are evaluated: their C values must equal
+ * their mathematical ones there (cValue / cCond check it with integers.ts).
+ */
+export function exprScope(
+  st: FunctionState,
+  iterators: ReadonlyMap<string, string>,
+  domain: Domain = { order: [...iterators.values()], cond: [{ exists: [], constraints: [] }] },
+): ExprScope {
   const expanding = new Set<string>();
+  const typing = new Set<string>();
+  /** The C type of an identifier, resolved as `identifier` below resolves its value. */
+  const typeOf = (name: string): IntType | undefined => {
+    const it = iterators.get(name);
+    if (it) return st.iterTypes.get(it);
+    if (st.arrays.has(name)) return undefined;
+    const cl = st.options.defines?.[name];
+    if (cl !== undefined) return literalType(String(cl), cl);
+    const m = st.dir.objectMacros.get(name);
+    if (m) {
+      if (!m.expr || typing.has(name))
+        return m.value !== undefined ? literalType(String(m.value), m.value) : undefined;
+      typing.add(name);
+      try {
+        return exactType(m.expr, scope, env);
+      } finally {
+        typing.delete(name);
+      }
+    }
+    const declared = st.declCount.get(name) ?? 0;
+    if (st.localConsts.has(name) && declared === 1) return st.varTypes.get(name);
+    const k = st.dir.constants.get(name);
+    if (k && declared === 0) return k.source === 'enum' ? INT : fileConstType(st, name);
+    if (st.intArgs.has(name) || st.onceLocals.has(name)) return st.varTypes.get(name);
+    return undefined;
+  };
+  let box: Map<string, Interval> | undefined;
+  const env: IntegerEnv = {
+    typeOf,
+    get box() {
+      return (box ??= domainBox(st, domain, true));
+    },
+  };
   const identifier = (name: string): PwAff | undefined => {
     const it = iterators.get(name);
     if (it) return pwVar(it);
@@ -152,8 +276,29 @@ export function exprScope(st: FunctionState, iterators: ReadonlyMap<string, stri
     functionMacros: st.dir.functionMacros,
     fresh: () => fresh(st),
     knownValue: (name) => st.params.get(name)?.value,
+    exact: (node) => {
+      // Converting first registers the parameters the box must bound.
+      // (Quotient names made by the proof are thrown away: the model's names stay stable.)
+      const fresh = st.freshCount;
+      try {
+        if (!toPwAff(node, scope) && !toCond(node, scope)) return false;
+        box = undefined;
+        return exactType(node, scope, env) !== undefined;
+      } finally {
+        st.freshCount = fresh;
+      }
+    },
   };
+  envs.set(scope, env);
   return scope;
+}
+
+const envs = new WeakMap<ExprScope, IntegerEnv>();
+
+/** Storing the value of `n` (exact in `scope`) in a variable of type `t` changes nothing. */
+export function storesExactly(scope: ExprScope, n: Node, t: IntType): boolean {
+  const env = envs.get(scope);
+  return !!env && convertsExactly(n, t, scope, env);
 }
 
 /** A single affine form without guards, or undefined. */
@@ -162,7 +307,7 @@ export function affineOf(
   n: Node,
   iterators: ReadonlyMap<string, string>,
 ): Affine | undefined {
-  const v = toPwAff(n, exprScope(st, iterators));
+  const v = cValue(n, exprScope(st, iterators));
   if (!v || v.length !== 1 || v[0].constraints.length > 0 || v[0].exists.length > 0)
     return undefined;
   return v[0].value;

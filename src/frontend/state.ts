@@ -17,6 +17,7 @@ import type {
 } from '../model/types.js';
 import type { ArrayDecl } from './arrays.js';
 import type { Directives } from './directives.js';
+import type { IntType } from './integers.js';
 import { type Node, type SourceText, child } from './parse.js';
 import type { Cond } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
@@ -89,6 +90,10 @@ export class FunctionState {
   /** Every identifier use resolved through C's scopes (scopes.ts). */
   readonly bindings: Bindings;
   freshCount = 0;
+  /** C integer types of integer variables declared in the function (by C name). */
+  readonly varTypes = new Map<string, IntType>();
+  /** C integer types of the loop counters (by model iterator name). */
+  readonly iterTypes = new Map<string, IntType>();
   readonly name: string;
   readonly body: Node;
   /** The function's declarator (`name(params)`), if found. */

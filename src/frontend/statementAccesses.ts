@@ -8,8 +8,8 @@ import { constant, sub } from '../poly/affine.js';
 import type { Access, Conjunction } from '../model/types.js';
 import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from './accessCases.js';
 import { type Interval, propagate } from './bounds.js';
-import { toPwAff } from './expr.js';
-import { affineOf, exprScope } from './names.js';
+import { cValue } from './expr.js';
+import { affineOf, domainBox, exprScope } from './names.js';
 import { type Node, child } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { elementAccesses } from './references.js';
@@ -18,7 +18,7 @@ import { type Ctx, type FunctionState, key, reason } from './state.js';
 /** One modelled statement: `n` is what it covers, `textNode` the text shown. */
 export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, position: number): void {
   const found = elementAccesses(st, n);
-  const scope = exprScope(st, ctx.iterators);
+  const scope = exprScope(st, ctx.iterators, ctx);
   const box = domainBox(st, ctx);
   /** Accesses with the span of their assignment (writes complete when it does). */
   const accesses: {
@@ -32,7 +32,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
   for (const a of found) {
     const rec = st.arrays.get(a.id.text)!;
     st.covered.add(key(a.top));
-    const values = a.indices.map((idx) => toPwAff(idx, scope));
+    const values = a.indices.map((idx) => cValue(idx, scope));
     const guard = evaluationGuard(a.top, n, scope);
     const exact = accessCases(values, guard.cond, box);
     // The coarse model drops a guard: the reference then may not happen where it is counted.
@@ -137,27 +137,6 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     may: ctx.may,
     overApproximated: over,
   });
-}
-
-/** Bounds of iterators and parameters implied by the domain (union: the hull of boxes). */
-export function domainBox(st: FunctionState, ctx: Ctx): Map<string, Interval> {
-  const base = new Map<string, Interval>();
-  for (const p of st.params.values())
-    base.set(p.name, p.value !== undefined ? { lo: p.value, hi: p.value } : { lo: null, hi: null });
-  let out: Map<string, Interval> | undefined;
-  for (const piece of ctx.cond) {
-    const b = new Map([...base].map(([k, v]) => [k, { ...v }]));
-    propagate(piece.constraints, [...ctx.order, ...piece.exists], b);
-    if (!out) out = b;
-    else
-      for (const [k, v] of b) {
-        const o = out.get(k);
-        if (!o) continue;
-        o.lo = o.lo === null || v.lo === null ? null : o.lo < v.lo ? o.lo : v.lo;
-        o.hi = o.hi === null || v.hi === null ? null : o.hi > v.hi ? o.hi : v.hi;
-      }
-  }
-  return out ?? base;
 }
 
 /**

@@ -6,7 +6,7 @@
 import type { Affine, Constraint } from '../poly/affine.js';
 import { constant, sub, variable } from '../poly/affine.js';
 import type { Access } from '../model/types.js';
-import { toCond } from './expr.js';
+import { cCond } from './expr.js';
 import { loopContext } from './loops.js';
 import { affineOf, exprScope, uniqueName } from './names.js';
 import { type Node, child } from './parse.js';
@@ -178,9 +178,9 @@ export function emitInitializer(
 
 export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
   const condNode = child(n, 'condition')!;
-  const scope = exprScope(st, ctx.iterators);
-  const yes = elementAccesses(st, condNode).length === 0 ? toCond(condNode, scope) : undefined;
-  const no = yes && toCond(condNode, scope, true);
+  const scope = exprScope(st, ctx.iterators, ctx);
+  const yes = elementAccesses(st, condNode).length === 0 ? cCond(condNode, scope) : undefined;
+  const no = yes && cCond(condNode, scope, true);
   const cons = child(n, 'consequence')!;
   const alt = child(n, 'alternative');
   const altBody = alt?.type === 'else_clause' ? alt.namedChildren[0] : alt;
