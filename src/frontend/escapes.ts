@@ -20,6 +20,8 @@ export function collectAssigned(st: FunctionState): void {
             ? child(n, 'argument')
             : null;
     if (target?.type === 'identifier') st.assigned.add(target.text);
+    if (target?.type === 'identifier' && n.type === 'pointer_expression')
+      st.addressTaken.add(target.text);
   }
 }
 

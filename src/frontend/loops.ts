@@ -125,6 +125,15 @@ export function loopContext(
         ? declaredType(st, counterNode)
         : undefined;
   if (!ctype) return refuseLoop(`loop counter '${cname}' is not of a known integer type`);
+  // Nothing else may change the counter: no pointer to it, no function that sees it.
+  if (st.addressTaken.has(cname))
+    return refuseLoop(
+      `the address of loop counter '${cname}' is taken, so it may change through a pointer`,
+    );
+  if (counterNode && outlivesCall(st, counterNode) && callsFunction(st, n))
+    return refuseLoop(
+      `loop counter '${cname}' is not local to the function and the loop calls a function that may change it`,
+    );
   const it = uniqueName(st, cname);
   const iterators = new Map(ctx.iterators).set(cname, it);
   st.iterTypes.set(it, ctype);
@@ -335,4 +344,29 @@ function staysInType(
   if (iv.lo > iv.hi) return true; // never entered
   const tr = typeRange(t);
   return iv.lo >= tr.lo && iv.hi <= tr.hi && (s > 0n ? iv.hi + s <= tr.hi : iv.lo + s >= tr.lo);
+}
+
+/** The counter is a file-scope or static variable: a called function may write it. */
+function outlivesCall(st: FunctionState, use: Node): boolean {
+  const b = st.bindings.get(key(use));
+  if (b === null) return true;
+  let d: Node | null = b ?? use; // (no binding: `use` is the declared name itself)
+  while (d && d.type !== 'declaration' && d.type !== 'parameter_declaration') d = d.parent;
+  return (
+    !!d &&
+    d.namedChildren.some(
+      (c) => c.type === 'storage_class_specifier' && /static|extern/.test(c.text),
+    )
+  );
+}
+
+/** `n` calls a function (function-like macros are expanded text, not calls). */
+function callsFunction(st: FunctionState, n: Node): boolean {
+  for (const x of walk(n)) {
+    if (x.type !== 'call_expression') continue;
+    const f = child(x, 'function');
+    if (f?.type === 'identifier' && st.dir.functionMacros.has(f.text)) continue;
+    return true;
+  }
+  return false;
 }

@@ -77,6 +77,8 @@ export class FunctionState {
   readonly usedNames = new Set<string>();
   readonly identifiers = new Set<string>();
   readonly assigned = new Set<string>();
+  /** Names whose address is taken somewhere in the function (`&x`). */
+  readonly addressTaken = new Set<string>();
   readonly intArgs = new Map<string, Node>();
   readonly localConsts = new Map<string, { value: bigint; loc: SourceLoc }>();
   /** Top-level integer locals set once at their declaration: symbolic constants. */
