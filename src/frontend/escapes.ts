@@ -4,7 +4,8 @@
  * array escapes (address taken, passed, returned, stored, sizeof) or is used outside a
  * modelled statement, making it no candidate.
  */
-import { child, walk } from './parse.js';
+import { type Node, child, walk } from './parse.js';
+import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
 import { type FunctionState, key, reason } from './state.js';
 
@@ -55,6 +56,11 @@ export function sweep(st: FunctionState): void {
           loc,
         );
       }
+      continue;
+    }
+    // `typeof(t)` (also `__typeof__`, `__typeof`): a type that changes when t shrinks.
+    if (id.type === 'type_identifier' || isTypeofOperand(top)) {
+      reason(rec, 'escapes', `typeof of '${rec.decl.name}' at ${at} would change`, loc);
       continue;
     }
     // The array (or a row of it) used as a pointer.
@@ -111,4 +117,11 @@ export function sweep(st: FunctionState): void {
       }
     }
   }
+}
+
+/** `x` is the operand of a `typeof(...)` parsed as a call (`sizeof(typeof(t))`). */
+function isTypeofOperand(x: Node): boolean {
+  const call = x.parent?.type === 'argument_list' ? x.parent.parent : null;
+  const f = call?.type === 'call_expression' ? child(call, 'function') : null;
+  return !!f && TYPEOF_NAMES.has(f.text);
 }
