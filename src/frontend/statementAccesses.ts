@@ -10,13 +10,32 @@ import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from '.
 import { type Interval, propagate } from './bounds.js';
 import { cValue } from './expr.js';
 import { affineOf, domainBox, exprScope } from './names.js';
-import { type Node, child } from './parse.js';
+import { type Node, child, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
-import { elementAccesses } from './references.js';
+import { arrayUses, elementAccesses } from './references.js';
 import { type Ctx, type FunctionState, key, reason } from './state.js';
 
 /** One modelled statement: `n` is what it covers, `textNode` the text shown. */
 export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, position: number): void {
+  // A GNU statement expression `({ t[i] = x; t[i - 1]; })` runs statements in order inside
+  // an expression: "reads, then writes" would be wrong, so the statement is not modelled.
+  const inner = [...walk(n)].find(
+    (x) =>
+      x.type === 'parenthesized_expression' && x.namedChildren[0]?.type === 'compound_statement',
+  );
+  if (inner) {
+    const where = st.src.locOf(inner);
+    for (const id of arrayUses(st, n)) {
+      reason(
+        st.arrays.get(id.text)!,
+        'not-analysable',
+        `statement expression at ${where.line}:${where.column}: the order of its accesses is not modelled`,
+        where,
+      );
+      st.uncoveredWhy.set(key(id), 'inside a statement expression');
+    }
+    return;
+  }
   const found = elementAccesses(st, n);
   const scope = exprScope(st, ctx.iterators, ctx);
   const box = domainBox(st, ctx);
