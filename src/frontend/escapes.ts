@@ -125,3 +125,29 @@ function isTypeofOperand(x: Node): boolean {
   const f = call?.type === 'call_expression' ? child(call, 'function') : null;
   return !!f && TYPEOF_NAMES.has(f.text);
 }
+
+const PARALLEL_PRAGMA = /^#\s*pragma\s+(omp|acc)\b/;
+
+/**
+ * Arrays used inside an OpenMP or OpenACC construct (the statement after the pragma) are
+ * not candidates: the model is sequential, and cells the threads use at the same time
+ * would share a slot (a data race).
+ */
+export function refuseParallelConstructs(st: FunctionState): void {
+  for (const p of walk(st.body)) {
+    if (p.type !== 'preproc_call' || !PARALLEL_PRAGMA.test(p.text)) continue;
+    let construct = p.nextNamedSibling;
+    while (construct && (construct.type === 'comment' || construct.type === 'preproc_call'))
+      construct = construct.nextNamedSibling;
+    if (!construct) continue;
+    const where = st.src.locOf(p);
+    const pragma = p.text.trim().replace(/\s+/g, ' ');
+    for (const id of arrayUses(st, construct))
+      reason(
+        st.arrays.get(id.text)!,
+        'not-analysable',
+        `accessed inside '${pragma}' at ${where.line}:${where.column}: threads would share its cells`,
+        where,
+      );
+  }
+}

@@ -18,7 +18,7 @@ import { constant, evaluate, isConstant, sub, variables } from '../poly/affine.j
 import type { ArrayInfo, FunctionModel, NotCandidateReason } from '../model/types.js';
 import { type ArrayDecl, extentOf } from './arrays.js';
 import { type Directives, pragmaKind } from './directives.js';
-import { collectAssigned, sweep } from './escapes.js';
+import { collectAssigned, refuseParallelConstructs, sweep } from './escapes.js';
 import {
   addArray,
   affineOf,
@@ -110,6 +110,7 @@ function build(st: FunctionState): FunctionModel {
   }
   computeExtents(st);
   sweep(st);
+  refuseParallelConstructs(st);
   return finish(st);
 }
 function computeExtents(st: FunctionState): void {
