@@ -44,6 +44,8 @@ export interface ExprScope {
    * value where it is evaluated (integers.ts); cValue / cCond refuse it otherwise.
    */
   exact?(node: Node): boolean;
+  /** An identifier's value and C type when it is a known constant (constants.ts). */
+  constantOf?(name: string): { value: bigint; type: { bits: number; signed: boolean } } | undefined;
 }
 
 /** `toPwAff`, undefined when the C value may differ from the mathematical one. */

@@ -5,7 +5,8 @@
  * for iterators and quotients.
  */
 import type { Affine } from '../poly/affine.js';
-import { evaluate } from '../poly/affine.js';
+import { constant, evaluate } from '../poly/affine.js';
+import { constantValue, convert } from './constants.js';
 import type { Conjunction, Parameter } from '../model/types.js';
 import { type ArrayDecl, arrayDecls } from './arrays.js';
 import { constDeclarations } from './directives.js';
@@ -76,8 +77,11 @@ export function collectLocals(st: FunctionState): void {
     for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);
     const type = intTypeOf(child(n, 'type')?.text ?? '');
     if (type) for (const name of declaredNames(n)) st.varTypes.set(name, type);
-    for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e)))
-      st.localConsts.set(k.name, { value: k.value, loc: k.loc });
+    for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e))) {
+      // The value the variable holds: converted to its type (`const unsigned K = -1`).
+      const value = type ? convert(k.value, type) : k.value;
+      if (value !== undefined) st.localConsts.set(k.name, { value, loc: k.loc });
+    }
     if (n.parent?.id === st.body.id) {
       if (!type) continue;
       for (const d of n.childrenForFieldName('declarator')) {
@@ -261,8 +265,12 @@ export function exprScope(
     if (lc && declared === 1)
       return useParam(st, { name, value: lc.value, source: 'const', loc: lc.loc });
     const k = st.dir.constants.get(name);
-    if (k && declared === 0)
-      return useParam(st, { name, value: k.value, source: k.source, loc: k.loc });
+    if (k && declared === 0) {
+      const t = k.source === 'const' ? fileConstType(st, name) : INT;
+      const value = t ? convert(k.value, t) : undefined;
+      if (value === undefined) return undefined;
+      return useParam(st, { name, value, source: k.source, loc: k.loc });
+    }
     const arg = st.intArgs.get(name);
     if (arg && declared === 0 && !st.assigned.has(name))
       return useParam(st, { name, source: 'argument', loc: st.src.locOf(arg) });
@@ -276,6 +284,32 @@ export function exprScope(
     functionMacros: st.dir.functionMacros,
     fresh: () => fresh(st),
     knownValue: (name) => st.params.get(name)?.value,
+    constantOf: (name) => {
+      if (iterators.has(name) || st.arrays.has(name)) return undefined;
+      const cl = st.options.defines?.[name];
+      if (cl !== undefined) return { value: cl, type: literalType(String(cl), cl) };
+      const m = st.dir.objectMacros.get(name);
+      if (m) {
+        if (!m.expr || typing.has(name))
+          return m.value !== undefined
+            ? { value: m.value, type: literalType(String(m.value), m.value) }
+            : undefined;
+        typing.add(name);
+        try {
+          return constantValue(m.expr, scope);
+        } finally {
+          typing.delete(name);
+        }
+      }
+      const declared = st.declCount.get(name) ?? 0;
+      const lc = st.localConsts.get(name);
+      const lt = st.varTypes.get(name);
+      if (lc && declared === 1 && lt) return { value: lc.value, type: lt };
+      const k = st.dir.constants.get(name);
+      const kt = k && declared === 0 && (k.source === 'enum' ? INT : fileConstType(st, name));
+      const kv = k && kt ? convert(k.value, kt) : undefined;
+      return kt && kv !== undefined ? { value: kv, type: kt } : undefined;
+    },
     exact: (node) => {
       // Converting first registers the parameters the box must bound.
       // (Quotient names made by the proof are thrown away: the model's names stay stable.)
@@ -307,9 +341,13 @@ export function affineOf(
   n: Node,
   iterators: ReadonlyMap<string, string>,
 ): Affine | undefined {
-  const v = cValue(n, exprScope(st, iterators));
-  if (!v || v.length !== 1 || v[0].constraints.length > 0 || v[0].exists.length > 0)
-    return undefined;
+  const scope = exprScope(st, iterators);
+  const v = cValue(n, scope);
+  if (!v || v.length !== 1 || v[0].constraints.length > 0 || v[0].exists.length > 0) {
+    // An integer constant expression (`N / 2`, `512 * 4 / 16`): its C value.
+    const c = constantValue(n, scope);
+    return c ? constant(c.value) : undefined;
+  }
   return v[0].value;
 }
 

@@ -9,7 +9,7 @@ import type { Access } from '../model/types.js';
 import { cCond } from './expr.js';
 import { loopContext } from './loops.js';
 import { affineOf, exprScope, uniqueName } from './names.js';
-import { type Node, child } from './parse.js';
+import { type Node, child, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { emit } from './statementAccesses.js';
@@ -52,6 +52,15 @@ export function statement(
     case 'if_statement':
       ifStatement(st, n, ctx, counter);
       return;
+    case 'labeled_statement': {
+      // A label no `goto` jumps to (`row: for (...)`, the HLS style) changes nothing.
+      const inner = n.namedChildren.find((c) => c.type !== 'statement_identifier');
+      if (inner && !hasGoto(st)) {
+        statement(st, inner, ctx, counter, finalReturn);
+        return;
+      }
+      break;
+    }
     case 'comment':
     case 'preproc_call':
     case ';':
@@ -193,4 +202,9 @@ export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { nex
   if (elementAccesses(st, condNode).length > 0) emit(st, condNode, condNode, ctx, counter.next++);
   statement(st, cons, { ...ctx, may: true }, counter);
   if (altBody) statement(st, altBody, { ...ctx, may: true }, counter);
+}
+
+/** Whether the function has a `goto` (then a label may be entered from anywhere). */
+function hasGoto(st: FunctionState): boolean {
+  return [...walk(st.body)].some((x) => x.type === 'goto_statement');
 }
