@@ -9,18 +9,25 @@ import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
 import { type FunctionState, key, reason } from './state.js';
 
+/** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
+export function writeTarget(n: Node): Node | null {
+  return n.type === 'assignment_expression'
+    ? child(n, 'left')
+    : n.type === 'update_expression'
+      ? child(n, 'argument')
+      : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
+        ? child(n, 'argument')
+        : null;
+}
+
 /** Names assigned, incremented or whose address is taken anywhere in the body. */
 export function collectAssigned(st: FunctionState): void {
   for (const n of walk(st.body)) {
-    const target =
-      n.type === 'assignment_expression'
-        ? child(n, 'left')
-        : n.type === 'update_expression'
-          ? child(n, 'argument')
-          : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
-            ? child(n, 'argument')
-            : null;
-    if (target?.type === 'identifier') st.assigned.add(target.text);
+    const target = writeTarget(n);
+    if (target?.type === 'identifier') {
+      st.assigned.add(target.text);
+      st.writeCount.set(target.text, (st.writeCount.get(target.text) ?? 0) + 1);
+    }
     if (target?.type === 'identifier' && n.type === 'pointer_expression')
       st.addressTaken.add(target.text);
   }

@@ -6,6 +6,7 @@
 import type { Constraint } from '../poly/affine.js';
 import { constant, evaluate, scale, sub, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
+import { writeTarget } from './escapes.js';
 import { cCond, cValue, toPwAff } from './expr.js';
 import { type Interval, affineRange } from './bounds.js';
 import { type IntType, intTypeOf, typeRange, wraps } from './integers.js';
@@ -24,6 +25,73 @@ import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwa
 import { arrayUses } from './references.js';
 import { type Ctx, type FunctionState, key, reason } from './state.js';
 
+/** The parts of a loop: `for (init; condition; update) body`, or a canonical `while`. */
+export interface LoopParts {
+  readonly init: Node | null;
+  readonly condition: Node | null;
+  readonly update: Node | null;
+  readonly body: Node;
+  /** The statement of the body that is the step (a `while` loop's last statement). */
+  readonly step?: Node;
+}
+
+export function forParts(n: Node): LoopParts {
+  return {
+    init: child(n, 'initializer'),
+    condition: child(n, 'condition'),
+    update: child(n, 'update'),
+    body: child(n, 'body')!,
+  };
+}
+
+/**
+ * `i = a; ... while (cond) { ...; i += c; }` (or `int i = a;` earlier in the block): the
+ * parts of the equivalent `for (i = a; cond; i += c)`, or undefined when the loop is not
+ * of that form. The step must be the body's last statement; the statements between the
+ * initialisation and the loop neither write `i` nor call a function. loopContext then
+ * checks that nothing else writes the counter.
+ */
+export function whileParts(n: Node): LoopParts | undefined {
+  const body = child(n, 'body');
+  if (!body || body.type !== 'compound_statement') return undefined;
+  const stmts = body.namedChildren.filter((c) => c.type !== 'comment');
+  const last = stmts[stmts.length - 1];
+  const update = last?.type === 'expression_statement' ? last.namedChildren[0] : undefined;
+  const stepped =
+    update?.type === 'update_expression'
+      ? child(update, 'argument')
+      : update?.type === 'assignment_expression'
+        ? child(update, 'left')
+        : null;
+  if (!update || stepped?.type !== 'identifier') return undefined;
+  const name = stepped.text;
+  for (let prev = n.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
+    if (prev.type === 'declaration' && declaredNames(prev).includes(name))
+      return { init: prev, condition: child(n, 'condition'), update, body, step: last };
+    const a = prev.type === 'expression_statement' ? prev.namedChildren[0] : undefined;
+    if (
+      a?.type === 'assignment_expression' &&
+      child(a, 'operator')?.text === '=' &&
+      child(a, 'left')?.type === 'identifier' &&
+      child(a, 'left')!.text === name &&
+      !writes(child(a, 'right')!, name)
+    )
+      return { init: a, condition: child(n, 'condition'), update, body, step: last };
+    if (writes(prev, name) || [...walk(prev)].some((x) => x.type === 'call_expression'))
+      return undefined;
+  }
+  return undefined;
+}
+
+/** `n` assigns, increments or takes the address of the variable `name`. */
+function writes(n: Node, name: string): boolean {
+  for (const x of walk(n)) {
+    const target = writeTarget(x);
+    if (target?.type === 'identifier' && target.text === name) return true;
+  }
+  return false;
+}
+
 /**
  * The context inside a `for` loop's body: its counter as a new iterator, the domain
  * constraints of its bounds and stride, its schedule dimension. `undefined` when the loop
@@ -34,9 +102,10 @@ export function loopContext(
   n: Node,
   ctx: Ctx,
   position: number,
+  parts: LoopParts = forParts(n),
 ): Ctx | undefined {
   const where = st.src.locOf(n);
-  const body = child(n, 'body')!;
+  const body = parts.body;
   const refuseLoop = (why: string): undefined => {
     for (const id of arrayUses(st, n)) {
       if (!st.inRegion.has(key(id))) continue;
@@ -50,9 +119,7 @@ export function loopContext(
     }
     return undefined;
   };
-  const init = child(n, 'initializer');
-  const condNode = child(n, 'condition');
-  const update = child(n, 'update');
+  const { init, condition: condNode, update } = parts;
   // The loop variable and its initial value.
   let cname: string | undefined;
   let initValue: Node | null = null;
@@ -98,16 +165,11 @@ export function loopContext(
   }
   // The counter must not change (or be shadowed) inside the body.
   for (const x of walk(body)) {
+    if (parts.step && x.startIndex >= parts.step.startIndex && x.endIndex <= parts.step.endIndex)
+      continue; // a while loop's own step
     if (x.type === 'declaration' && declaredNames(x).includes(cname))
       return refuseLoop(`loop counter '${cname}' is redeclared in the body`);
-    const t =
-      x.type === 'assignment_expression'
-        ? child(x, 'left')
-        : x.type === 'update_expression'
-          ? child(x, 'argument')
-          : x.type === 'pointer_expression' && child(x, 'operator')?.text === '&'
-            ? child(x, 'argument')
-            : null;
+    const t = writeTarget(x);
     if (t?.type === 'identifier' && t.text === cname)
       return refuseLoop(`loop counter '${cname}' is modified in the body`);
   }

@@ -214,6 +214,7 @@ export function exprScope(
   const typeOf = (name: string): IntType | undefined => {
     const it = iterators.get(name);
     if (it) return st.iterTypes.get(it);
+    if (st.inductions.has(name)) return st.varTypes.get(name);
     if (st.arrays.has(name)) return undefined;
     const cl = st.options.defines?.[name];
     if (cl !== undefined) return literalType(String(cl), cl);
@@ -245,6 +246,8 @@ export function exprScope(
   const identifier = (name: string): PwAff | undefined => {
     const it = iterators.get(name);
     if (it) return pwVar(it);
+    const ind = st.inductions.get(name);
+    if (ind) return ind;
     if (st.arrays.has(name)) return undefined;
     const cl = st.options.defines?.[name];
     if (cl !== undefined) return useParam(st, { name, value: cl, source: 'command-line' });
@@ -285,7 +288,7 @@ export function exprScope(
     fresh: () => fresh(st),
     knownValue: (name) => st.params.get(name)?.value,
     constantOf: (name) => {
-      if (iterators.has(name) || st.arrays.has(name)) return undefined;
+      if (iterators.has(name) || st.inductions.has(name) || st.arrays.has(name)) return undefined;
       const cl = st.options.defines?.[name];
       if (cl !== undefined) return { value: cl, type: literalType(String(cl), cl) };
       const m = st.dir.objectMacros.get(name);

@@ -19,7 +19,7 @@ import type { ArrayDecl } from './arrays.js';
 import type { Directives } from './directives.js';
 import type { IntType } from './integers.js';
 import { type Node, type SourceText, child } from './parse.js';
-import type { Cond } from './pwaff.js';
+import type { Cond, PwAff } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
 
 export interface FrontendOptions {
@@ -77,6 +77,13 @@ export class FunctionState {
   readonly usedNames = new Set<string>();
   readonly identifiers = new Set<string>();
   readonly assigned = new Set<string>();
+  /** How often each name is written (assignment, ++/--, address taken) in the body. */
+  readonly writeCount = new Map<string, number>();
+  /**
+   * Integer scalars set once to an affine value of the counters (`row = i * W;`), while the
+   * walk is in the statements after that assignment in its block: C name -> value.
+   */
+  readonly inductions = new Map<string, PwAff>();
   /** Names whose address is taken somewhere in the function (`&x`). */
   readonly addressTaken = new Set<string>();
   readonly intArgs = new Map<string, Node>();

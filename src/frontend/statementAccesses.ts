@@ -7,7 +7,6 @@ import type { Constraint } from '../poly/affine.js';
 import { constant, sub } from '../poly/affine.js';
 import type { Access, Conjunction } from '../model/types.js';
 import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from './accessCases.js';
-import { type Interval, propagate } from './bounds.js';
 import { cValue } from './expr.js';
 import { affineOf, domainBox, exprScope } from './names.js';
 import { type Node, child, walk } from './parse.js';

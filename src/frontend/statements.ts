@@ -6,9 +6,9 @@
 import type { Affine, Constraint } from '../poly/affine.js';
 import { constant, sub, variable } from '../poly/affine.js';
 import type { Access } from '../model/types.js';
-import { cCond } from './expr.js';
-import { loopContext } from './loops.js';
-import { affineOf, exprScope, uniqueName } from './names.js';
+import { cCond, cValue } from './expr.js';
+import { loopContext, whileParts } from './loops.js';
+import { affineOf, exprScope, storesExactly, uniqueName } from './names.js';
 import { type Node, child, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
@@ -34,9 +34,15 @@ export function statement(
   finalReturn = false,
 ): void {
   switch (n.type) {
-    case 'compound_statement':
-      for (const c of n.namedChildren) statement(st, c, ctx, counter);
+    case 'compound_statement': {
+      const bound: string[] = [];
+      for (const c of n.namedChildren) {
+        statement(st, c, ctx, counter);
+        bound.push(...bindInductions(st, c, ctx));
+      }
+      for (const name of bound) st.inductions.delete(name);
       return;
+    }
     case 'expression_statement':
       if (elementAccesses(st, n).length > 0) emit(st, n, n, ctx, counter.next++);
       return;
@@ -52,6 +58,13 @@ export function statement(
     case 'if_statement':
       ifStatement(st, n, ctx, counter);
       return;
+    case 'while_statement': {
+      const parts = whileParts(n);
+      if (!parts) break;
+      const inner = loopContext(st, n, ctx, counter.next++, parts);
+      if (inner) statement(st, parts.body, inner, { next: 0 });
+      return;
+    }
     case 'labeled_statement': {
       // A label no `goto` jumps to (`row: for (...)`, the HLS style) changes nothing.
       const inner = n.namedChildren.find((c) => c.type !== 'statement_identifier');
@@ -207,4 +220,43 @@ export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { nex
 /** Whether the function has a `goto` (then a label may be entered from anywhere). */
 function hasGoto(st: FunctionState): boolean {
   return [...walk(st.body)].some((x) => x.type === 'goto_statement');
+}
+
+/**
+ * After `int row = i * W;` or `row = i * W;` (the only write of `row` in the function, an
+ * integer whose address is never taken, declared once), the following statements of the
+ * block see `row` as that affine value of the counters: returns the names bound.
+ */
+function bindInductions(st: FunctionState, n: Node, ctx: Ctx): string[] {
+  const pairs: [Node, Node][] = [];
+  if (n.type === 'declaration') {
+    for (const d of n.childrenForFieldName('declarator')) {
+      const id = d.type === 'init_declarator' ? child(d, 'declarator') : null;
+      const value = d.type === 'init_declarator' ? child(d, 'value') : null;
+      if (id?.type === 'identifier' && value && !st.writeCount.has(id.text))
+        pairs.push([id, value]);
+    }
+  } else if (n.type === 'expression_statement') {
+    const a = n.namedChildren[0];
+    const id = a?.type === 'assignment_expression' ? child(a, 'left') : null;
+    if (
+      id?.type === 'identifier' &&
+      child(a!, 'operator')?.text === '=' &&
+      st.writeCount.get(id.text) === 1
+    )
+      pairs.push([id, child(a!, 'right')!]);
+  }
+  const out: string[] = [];
+  for (const [id, value] of pairs) {
+    const name = id.text;
+    const type = st.varTypes.get(name);
+    if (!type || st.declCount.get(name) !== 1 || st.addressTaken.has(name)) continue;
+    if (st.onceLocals.has(name) || ctx.iterators.has(name)) continue; // (a parameter already)
+    const scope = exprScope(st, ctx.iterators, ctx);
+    const v = cValue(value, scope);
+    if (!v || !storesExactly(scope, value, type)) continue;
+    st.inductions.set(name, v);
+    out.push(name);
+  }
+  return out;
 }
