@@ -288,3 +288,28 @@ describe('validateProgram and checkKernel (the guarantees can fail)', () => {
     expect(validateProgram(p).ok).toBe(true);
   });
 });
+
+describe('C forms of the same program (forms: casts, counters, labels, while, induction, shadow)', () => {
+  const ALL = { casts: 1, counters: 1, labels: 1, while: 1, induction: 1, shadow: 1 };
+  it('writes each form and keeps what the program computes (same IR checksum, clean compile)', async () => {
+    const kernels = seeds(0, 6).map((s) => generateKernel(s, { forms: ALL }));
+    const text = kernels.map((k) => k.source).join('\n');
+    // Each form shows up somewhere in six programs.
+    expect(text).toMatch(/\(unsigned char\)\(|\(unsigned short\)\(|\(size_t\)\(/);
+    expect(text).toMatch(/\b(unsigned|short|signed char|long) \w+ = /);
+    expect(text).toMatch(/\bL\d+: /);
+    expect(text).toMatch(/while \(/);
+    expect(text).toMatch(/int ix\d+ = /);
+    expect(text).toMatch(/\{ unsigned \*t\d = out; t\d\[5\] = out\[5\]; \}/);
+    for (const k of kernels.slice(0, 3)) {
+      expect(runProgram(k.program).checksum).toBe(
+        runProgram(generateKernel(k.seed).program).checksum,
+      );
+      expect(await checkKernel(k)).toMatchObject({ ok: true });
+    }
+  });
+
+  it('leaves the text of a seed unchanged without the options', () => {
+    expect(generateKernel(3, { forms: {} }).source).toBe(generateKernel(3).source);
+  });
+});
