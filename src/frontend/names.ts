@@ -9,7 +9,7 @@ import { constant, evaluate } from '../poly/affine.js';
 import { constantValue, convert } from './constants.js';
 import type { Conjunction, Parameter } from '../model/types.js';
 import { type ArrayDecl, arrayDecls } from './arrays.js';
-import { constDeclarations } from './directives.js';
+import { type ObjectMacro, constDeclarations } from './directives.js';
 import { type ExprScope, cValue, toCond, toPwAff } from './expr.js';
 import {
   type IntType,
@@ -198,6 +198,61 @@ function fileConstType(st: FunctionState, name: string): IntType | undefined {
   return undefined;
 }
 
+/** What an identifier of a bound, condition, subscript or size is, in the order C's scopes and the model see it. */
+type Resolved =
+  | { kind: 'iterator'; model: string; type?: IntType }
+  | { kind: 'induction'; value: PwAff; type?: IntType }
+  | { kind: 'macro'; macro: ObjectMacro }
+  | { kind: 'parameter'; param: Parameter; type?: IntType };
+
+const literalValueType = (v: bigint | undefined) =>
+  v === undefined ? undefined : literalType(String(v), v);
+
+function resolveName(
+  st: FunctionState,
+  iterators: ReadonlyMap<string, string>,
+  name: string,
+): Resolved | undefined {
+  const it = iterators.get(name);
+  if (it) return { kind: 'iterator', model: it, type: st.iterTypes.get(it) };
+  const ind = st.inductions.get(name);
+  if (ind) return { kind: 'induction', value: ind, type: st.varTypes.get(name) };
+  if (st.arrays.has(name)) return undefined;
+  const cl = st.options.defines?.[name];
+  if (cl !== undefined)
+    return {
+      kind: 'parameter',
+      param: { name, value: cl, source: 'command-line' },
+      type: literalValueType(cl),
+    };
+  const m = st.dir.objectMacros.get(name);
+  if (m) return { kind: 'macro', macro: m };
+  const declared = st.declCount.get(name) ?? 0;
+  const type = st.varTypes.get(name);
+  const lc = st.localConsts.get(name);
+  if (lc && declared === 1)
+    return {
+      kind: 'parameter',
+      param: { name, value: lc.value, source: 'const', loc: lc.loc },
+      type,
+    };
+  const k = st.dir.constants.get(name);
+  if (k && declared === 0) {
+    // The value the constant holds: converted to its declared type.
+    const kt = k.source === 'const' ? fileConstType(st, name) : INT;
+    const value = kt ? convert(k.value, kt) : undefined;
+    if (value === undefined) return undefined;
+    return { kind: 'parameter', param: { name, value, source: k.source, loc: k.loc }, type: kt };
+  }
+  const arg = st.intArgs.get(name);
+  if (arg && declared === 0 && !st.assigned.has(name))
+    return { kind: 'parameter', param: { name, source: 'argument', loc: st.src.locOf(arg) }, type };
+  const once = st.onceLocals.get(name);
+  if (once && declared === 1)
+    return { kind: 'parameter', param: { name, source: 'vla', loc: st.src.locOf(once) }, type };
+  return undefined;
+}
+
 /**
  * Resolution of identifiers in bounds, conditions, subscripts and sizes. `domain` (default:
  * no loop, no condition) is where the expressions are evaluated: their C values must equal
@@ -210,31 +265,20 @@ export function exprScope(
 ): ExprScope {
   const expanding = new Set<string>();
   const typing = new Set<string>();
-  /** The C type of an identifier, resolved as `identifier` below resolves its value. */
+  const resolve = (name: string) => resolveName(st, iterators, name);
+  /** The C type of an identifier (as `identifier` below resolves its value). */
   const typeOf = (name: string): IntType | undefined => {
-    const it = iterators.get(name);
-    if (it) return st.iterTypes.get(it);
-    if (st.inductions.has(name)) return st.varTypes.get(name);
-    if (st.arrays.has(name)) return undefined;
-    const cl = st.options.defines?.[name];
-    if (cl !== undefined) return literalType(String(cl), cl);
-    const m = st.dir.objectMacros.get(name);
-    if (m) {
-      if (!m.expr || typing.has(name))
-        return m.value !== undefined ? literalType(String(m.value), m.value) : undefined;
-      typing.add(name);
-      try {
-        return exactType(m.expr, scope, env);
-      } finally {
-        typing.delete(name);
+    const r = resolve(name);
+    switch (r?.kind) {
+      case 'macro': {
+        const m = r.macro;
+        return withGuard(typing, name, () =>
+          m.expr ? exactType(m.expr, scope, env) : literalValueType(m.value),
+        );
       }
+      default:
+        return r?.type;
     }
-    const declared = st.declCount.get(name) ?? 0;
-    if (st.localConsts.has(name) && declared === 1) return st.varTypes.get(name);
-    const k = st.dir.constants.get(name);
-    if (k && declared === 0) return k.source === 'enum' ? INT : fileConstType(st, name);
-    if (st.intArgs.has(name) || st.onceLocals.has(name)) return st.varTypes.get(name);
-    return undefined;
   };
   let box: Map<string, Interval> | undefined;
   const env: IntegerEnv = {
@@ -243,44 +287,34 @@ export function exprScope(
       return (box ??= domainBox(st, domain, true));
     },
   };
+  /** Evaluates a macro body once at a time (a macro naming itself has no value). */
+  const withGuard = <T>(guard: Set<string>, name: string, f: () => T | undefined) => {
+    if (guard.has(name)) return undefined;
+    guard.add(name);
+    try {
+      return f();
+    } finally {
+      guard.delete(name);
+    }
+  };
   const identifier = (name: string): PwAff | undefined => {
-    const it = iterators.get(name);
-    if (it) return pwVar(it);
-    const ind = st.inductions.get(name);
-    if (ind) return ind;
-    if (st.arrays.has(name)) return undefined;
-    const cl = st.options.defines?.[name];
-    if (cl !== undefined) return useParam(st, { name, value: cl, source: 'command-line' });
-    const m = st.dir.objectMacros.get(name);
-    if (m) {
-      if (m.value !== undefined)
-        return useParam(st, { name, value: m.value, source: 'define', loc: m.loc });
-      if (!m.expr || expanding.has(name)) return undefined;
-      expanding.add(name);
-      try {
-        return toPwAff(m.expr, scope);
-      } finally {
-        expanding.delete(name);
+    const r = resolve(name);
+    switch (r?.kind) {
+      case 'iterator':
+        return pwVar(r.model);
+      case 'induction':
+        return r.value;
+      case 'macro': {
+        const m = r.macro;
+        if (m.value !== undefined)
+          return useParam(st, { name, value: m.value, source: 'define', loc: m.loc });
+        return withGuard(expanding, name, () => (m.expr ? toPwAff(m.expr, scope) : undefined));
       }
+      case 'parameter':
+        return useParam(st, r.param);
+      default:
+        return undefined;
     }
-    const declared = st.declCount.get(name) ?? 0;
-    const lc = st.localConsts.get(name);
-    if (lc && declared === 1)
-      return useParam(st, { name, value: lc.value, source: 'const', loc: lc.loc });
-    const k = st.dir.constants.get(name);
-    if (k && declared === 0) {
-      const t = k.source === 'const' ? fileConstType(st, name) : INT;
-      const value = t ? convert(k.value, t) : undefined;
-      if (value === undefined) return undefined;
-      return useParam(st, { name, value, source: k.source, loc: k.loc });
-    }
-    const arg = st.intArgs.get(name);
-    if (arg && declared === 0 && !st.assigned.has(name))
-      return useParam(st, { name, source: 'argument', loc: st.src.locOf(arg) });
-    const once = st.onceLocals.get(name);
-    if (once && declared === 1)
-      return useParam(st, { name, source: 'vla', loc: st.src.locOf(once) });
-    return undefined;
   };
   const scope: ExprScope = {
     identifier,
@@ -288,30 +322,17 @@ export function exprScope(
     fresh: () => fresh(st),
     knownValue: (name) => st.params.get(name)?.value,
     constantOf: (name) => {
-      if (iterators.has(name) || st.inductions.has(name) || st.arrays.has(name)) return undefined;
-      const cl = st.options.defines?.[name];
-      if (cl !== undefined) return { value: cl, type: literalType(String(cl), cl) };
-      const m = st.dir.objectMacros.get(name);
-      if (m) {
-        if (!m.expr || typing.has(name))
-          return m.value !== undefined
-            ? { value: m.value, type: literalType(String(m.value), m.value) }
-            : undefined;
-        typing.add(name);
-        try {
-          return constantValue(m.expr, scope);
-        } finally {
-          typing.delete(name);
-        }
+      const r = resolve(name);
+      if (r?.kind === 'macro') {
+        const m = r.macro;
+        const literal = m.value !== undefined ? literalType(String(m.value), m.value) : undefined;
+        return withGuard(typing, name, () =>
+          m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
+        );
       }
-      const declared = st.declCount.get(name) ?? 0;
-      const lc = st.localConsts.get(name);
-      const lt = st.varTypes.get(name);
-      if (lc && declared === 1 && lt) return { value: lc.value, type: lt };
-      const k = st.dir.constants.get(name);
-      const kt = k && declared === 0 && (k.source === 'enum' ? INT : fileConstType(st, name));
-      const kv = k && kt ? convert(k.value, kt) : undefined;
-      return kt && kv !== undefined ? { value: kv, type: kt } : undefined;
+      return r?.kind === 'parameter' && r.param.value !== undefined && r.type
+        ? { value: r.param.value, type: r.type }
+        : undefined;
     },
     exact: (node) => {
       // Converting first registers the parameters the box must bound.
