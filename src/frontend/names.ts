@@ -216,7 +216,7 @@ function resolveName(
   const it = iterators.get(name);
   if (it) return { kind: 'iterator', model: it, type: st.iterTypes.get(it) };
   const ind = st.inductions.get(name);
-  if (ind) return { kind: 'induction', value: ind, type: st.varTypes.get(name) };
+  if (ind) return { kind: 'induction', value: ind.value, type: ind.type };
   if (st.arrays.has(name)) return undefined;
   const cl = st.options.defines?.[name];
   if (cl !== undefined)

@@ -83,7 +83,7 @@ export class FunctionState {
    * Integer scalars set once to an affine value of the counters (`row = i * W;`), while the
    * walk is in the statements after that assignment in its block: C name -> value.
    */
-  readonly inductions = new Map<string, PwAff>();
+  readonly inductions = new Map<string, { value: PwAff; type: IntType }>();
   /** Names whose address is taken somewhere in the function (`&x`). */
   readonly addressTaken = new Set<string>();
   readonly intArgs = new Map<string, Node>();

@@ -8,7 +8,15 @@ import { constant, sub, variable } from '../poly/affine.js';
 import type { Access } from '../model/types.js';
 import { cCond, cValue } from './expr.js';
 import { loopContext, whileParts } from './loops.js';
-import { affineOf, exprScope, storesExactly, uniqueName } from './names.js';
+import {
+  affineOf,
+  declaredNames,
+  declaredType,
+  exprScope,
+  storesExactly,
+  uniqueName,
+} from './names.js';
+import { type IntType, intTypeOf } from './integers.js';
 import { type Node, child, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
@@ -36,10 +44,10 @@ export function statement(
   switch (n.type) {
     case 'compound_statement': {
       const bound: string[] = [];
-      for (const c of n.namedChildren) {
+      n.namedChildren.forEach((c, k, all) => {
         statement(st, c, ctx, counter);
-        bound.push(...bindInductions(st, c, ctx));
-      }
+        bound.push(...bindInductions(st, c, ctx, all.slice(k + 1)));
+      });
       for (const name of bound) st.inductions.delete(name);
       return;
     }
@@ -227,14 +235,15 @@ function hasGoto(st: FunctionState): boolean {
  * integer whose address is never taken, declared once), the following statements of the
  * block see `row` as that affine value of the counters: returns the names bound.
  */
-function bindInductions(st: FunctionState, n: Node, ctx: Ctx): string[] {
-  const pairs: [Node, Node][] = [];
+function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Node[]): string[] {
+  const pairs: [Node, Node, IntType | undefined][] = [];
+  const declType = n.type === 'declaration' ? intTypeOf(child(n, 'type')?.text ?? '') : undefined;
   if (n.type === 'declaration') {
     for (const d of n.childrenForFieldName('declarator')) {
       const id = d.type === 'init_declarator' ? child(d, 'declarator') : null;
       const value = d.type === 'init_declarator' ? child(d, 'value') : null;
       if (id?.type === 'identifier' && value && !st.writeCount.has(id.text))
-        pairs.push([id, value]);
+        pairs.push([id, value, declType]);
     }
   } else if (n.type === 'expression_statement') {
     const a = n.namedChildren[0];
@@ -244,18 +253,21 @@ function bindInductions(st: FunctionState, n: Node, ctx: Ctx): string[] {
       child(a!, 'operator')?.text === '=' &&
       st.writeCount.get(id.text) === 1
     )
-      pairs.push([id, child(a!, 'right')!]);
+      pairs.push([id, child(a!, 'right')!, declaredType(st, id)]);
   }
   const out: string[] = [];
-  for (const [id, value] of pairs) {
+  for (const [id, value, type] of pairs) {
     const name = id.text;
-    const type = st.varTypes.get(name);
-    if (!type || st.declCount.get(name) !== 1 || st.addressTaken.has(name)) continue;
+    // The name must mean this variable in the statements after it: none declares it again.
+    const redeclared = rest.some((r) =>
+      [...walk(r)].some((x) => x.type === 'declaration' && declaredNames(x).includes(name)),
+    );
+    if (!type || redeclared || st.addressTaken.has(name)) continue;
     if (st.onceLocals.has(name) || ctx.iterators.has(name)) continue; // (a parameter already)
     const scope = exprScope(st, ctx.iterators, ctx);
     const v = cValue(value, scope);
     if (!v || !storesExactly(scope, value, type)) continue;
-    st.inductions.set(name, v);
+    st.inductions.set(name, { value: v, type });
     out.push(name);
   }
   return out;
