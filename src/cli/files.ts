@@ -70,7 +70,9 @@ export function matchesGlob(file: string, glob: string, base: string = process.c
   const rel = path.relative(base, path.resolve(base, file)).split(path.sep).join('/');
   const re = globToRegExp(g);
   if (!g.includes('/')) return rel.split('/').some((part) => re.test(part));
-  return re.test(rel) || re.test(rel.split('/').slice(0, -1).join('/'));
+  // A directory that matches excludes everything below it.
+  const parts = rel.split('/');
+  return parts.some((_, k) => re.test(parts.slice(0, k + 1).join('/')));
 }
 
 async function walk(dir: string, out: string[], excluded: (p: string) => boolean): Promise<void> {

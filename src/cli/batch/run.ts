@@ -26,8 +26,8 @@ export interface BatchMode {
   inPlace: boolean;
   check: boolean;
   diff: boolean;
-  /** List arrays that could shrink by more than this many bytes; change nothing. */
-  listMinBytes?: number;
+  /** List the arrays that could shrink (by more than the file's minBytes); change nothing. */
+  list: boolean;
 }
 
 export interface BatchOptions {
@@ -36,6 +36,8 @@ export interface BatchOptions {
   readonly mode: BatchMode;
   /** The options of one file (the command line over its configuration). */
   readonly optionsFor: (file: string) => ContractOptions;
+  /** With `list`: the bytes an array of this file must save to be listed. */
+  readonly minBytesFor?: (file: string) => number;
   /** Files excluded by their configuration. */
   readonly excludedByConfig?: (file: string) => boolean;
   /** A directory for the result cache, or undefined for none. */
@@ -171,10 +173,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       continue;
     }
     reports.push(o.report);
-    if (mode.listMinBytes !== undefined) {
+    if (mode.list) {
+      const min = BigInt(opts.minBytesFor?.(file) ?? 0);
       for (const a of o.report.arrays) {
         const saved = bytesSaved(a);
-        if (saved > BigInt(mode.listMinBytes))
+        if (saved > min)
           io.stdout(
             `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
               `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
@@ -195,7 +198,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         continue;
       }
     }
-    if (!mode.diff && mode.listMinBytes === undefined)
+    if (!mode.diff && !mode.list)
       io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${file}\n`);
   }
   io.stderr(summaryLine(summary, mode));

@@ -6,7 +6,9 @@
  */
 import type { Command } from 'commander';
 import { processIo, setExitCode, type Io } from '../io.js';
-import { contractSource } from '../../pipeline/contraction.js';
+import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
+import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
+import { flagsWithConfig } from '../fileOptions.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
@@ -70,7 +72,7 @@ export function registerContract(program: Command, io: Io): void {
       throw new UsageError(
         'several files need a mode: -i (rewrite them), --check, --diff or --list',
       );
-    if (!mode) return contractOne(files[0]!, flags, io);
+    if (!mode) return contractOne(cmd, files[0]!, flags, io);
     if (flags.output)
       throw new UsageError(
         '-o names one output file; with several files use -i, --check or --diff',
@@ -85,12 +87,18 @@ function reportText(format: ContractFlags['report'], reports: FileReport[]): str
   return '';
 }
 
-async function contractOne(file: string, flags: ContractFlags, io: Io): Promise<void> {
+async function contractOne(
+  cmd: Command,
+  file: string,
+  flags: ContractFlags,
+  io: Io,
+): Promise<void> {
   const source = await readSource(file);
-  const result = await contractSource(source, file, {
-    ...analysisOptions(flags),
-    annotate: !!flags.annotate,
-  });
+  const result = await contractSource(
+    source,
+    file,
+    fileOptions(cmd, flags, new ConfigFinder(), file, io),
+  );
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
   const report = reportText(format, [result.analysis.report]);
   // Everything is computed before anything is written.
@@ -115,9 +123,9 @@ async function contractMany(
   flags: ContractFlags,
   io: Io,
 ): Promise<void> {
-  const options = { ...analysisOptions(flags), annotate: !!flags.annotate };
   const threads =
     flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
+  const finder = new ConfigFinder();
   const result = await runBatch({
     paths: files,
     excludes: flags.exclude,
@@ -125,11 +133,15 @@ async function contractMany(
       inPlace: !!flags.inPlace,
       check: !!flags.check,
       diff: !!flags.diff,
-      ...(flags.list
-        ? { listMinBytes: positiveInteger('--min-bytes', flags.minBytes ?? '0') }
-        : {}),
+      list: !!flags.list,
     },
-    optionsFor: () => options,
+    optionsFor: (file) => fileOptions(cmd, flags, finder, file, io),
+    minBytesFor: (file) =>
+      positiveInteger(
+        '--min-bytes',
+        flagsWithConfig(cmd, flags, valuesFor(finder.forFile(file), file)).minBytes ?? '0',
+      ),
+    excludedByConfig: (file) => excludedBy(finder.forFile(file), file),
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined,
     threads,
     progress: io === processIo && !!process.stderr.isTTY,
@@ -140,4 +152,26 @@ async function contractMany(
   if (flags.reportFile) await writeAtomically(flags.reportFile, report);
   else if (report) io.stderr(report);
   if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
+}
+
+const noted = new Set<string>();
+
+/** The command line over the configuration that applies to `file`. */
+function fileOptions(
+  cmd: Command,
+  flags: ContractFlags,
+  finder: ConfigFinder,
+  file: string,
+  io: Io,
+): ContractOptions {
+  const config = finder.forFile(file);
+  const values = valuesFor(config, file);
+  if (config && values.include && !noted.has(config.file)) {
+    noted.add(config.file);
+    io.stderr(
+      `beeclak: note: ${config.file}: 'include' is accepted but not used by this version (no preprocessing yet)\n`,
+    );
+  }
+  const f = flagsWithConfig(cmd, flags, values);
+  return { ...analysisOptions(f), annotate: !!flags.annotate };
 }
