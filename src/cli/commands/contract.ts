@@ -15,9 +15,11 @@ import { formatJson, formatText, type FileReport } from '../../pipeline/report.j
 import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
 import { runBatch } from '../batch/run.js';
+import { formatSarif } from '../sarif.js';
+import { version } from '../version.js';
 import { defaultCacheDir } from '../batch/cache.js';
 
-const REPORT_FORMATS = ['text', 'json'] as const;
+const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
 
 interface ContractFlags extends AnalysisFlags {
   output?: string;
@@ -84,6 +86,7 @@ export function registerContract(program: Command, io: Io): void {
 function reportText(format: ContractFlags['report'], reports: FileReport[]): string {
   if (format === 'json') return formatJson(reports);
   if (format === 'text') return reports.map(formatText).join('');
+  if (format === 'sarif') return formatSarif(reports, version());
   return '';
 }
 
