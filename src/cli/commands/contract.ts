@@ -35,6 +35,7 @@ interface ContractFlags extends AnalysisFlags {
   cache: boolean;
   cacheDir?: string;
   jobs?: string;
+  hls?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -67,7 +68,11 @@ export function registerContract(program: Command, io: Io): void {
       parseChoice('--report', REPORT_FORMATS),
     )
     .option('--report-file <file>', 'write the report to this file instead of stderr')
-    .option('--annotate', 'add a comment above each changed declaration stating its mapping');
+    .option('--annotate', 'add a comment above each changed declaration stating its mapping')
+    .option(
+      '--hls',
+      'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
+    );
   addAnalysisOptions(cmd).action(async (files: string[], flags: ContractFlags) => {
     const mode = flags.inPlace || flags.check || flags.diff || flags.list;
     if (!mode && files.length > 1)
@@ -176,5 +181,5 @@ function fileOptions(
     );
   }
   const f = flagsWithConfig(cmd, flags, values);
-  return { ...analysisOptions(f), annotate: !!flags.annotate };
+  return { ...analysisOptions(f), annotate: !!flags.annotate, ...(f.hls ? { hls: true } : {}) };
 }
