@@ -162,9 +162,13 @@ describe('contract over many files', () => {
     expect(two.stdout).toBe(one.stdout);
   });
 
-  it('several files without a mode, or -o with several: usage error (exit 2)', () => {
+  it('several files without a mode, -o with several, -i with --check: usage error (exit 2)', () => {
     const dir = tree('usage');
     expect(runCli(['contract', 'src/a.c', 'src/sub/b.c'], { cwd: dir }).code).toBe(2);
     expect(runCli(['contract', '-i', 'src', '-o', 'x.c'], { cwd: dir }).code).toBe(2);
+    const both = runCli(['contract', '-i', '--check', 'src'], { cwd: dir });
+    expect(both.code).toBe(2);
+    expect(both.stderr).toContain('choose one');
+    expect(read(dir, 'src/a.c')).toBe(FUSED);
   });
 });

@@ -80,6 +80,10 @@ export function registerContract(program: Command, io: Io): void {
         'several files need a mode: -i (rewrite them), --check, --diff or --list',
       );
     if (!mode) return contractOne(cmd, files[0]!, flags, io);
+    if (flags.inPlace && (flags.check || flags.list))
+      throw new UsageError(
+        `-i rewrites files; ${flags.check ? '--check' : '--list'} changes nothing: choose one`,
+      );
     if (flags.output)
       throw new UsageError(
         '-o names one output file; with several files use -i, --check or --diff',
