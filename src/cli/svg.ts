@@ -11,7 +11,9 @@ import path from 'node:path';
 import * as P from '../poly/index.js';
 import type { Io } from './io.js';
 import { writeAtomically } from './sourceFile.js';
-import type { ArrayReport, FileReport } from '../pipeline/report.js';
+import type { ArrayReport } from '../pipeline/report.js';
+import type { Analysis } from '../pipeline/analysis.js';
+import { cellIntervals, type CellInterval } from '../pipeline/lifetimeIntervals.js';
 import { formatMapping } from '../pipeline/report.js';
 
 /** Half-width of the window drawn (points -R..R on each axis). */
@@ -112,14 +114,64 @@ export function arrayPicture(a: ArrayReport): Picture | undefined {
   return { file: `${safe}.svg`, svg };
 }
 
-/** Writes one picture per drawable array into `dir` (created if needed). */
-export async function writePictures(dir: string, report: FileReport, io: Io): Promise<void> {
+/** Cells drawn in a lifetime chart at most (the first ones to be written). */
+const CHART_CELLS = 64;
+
+/**
+ * The lifetime chart of one run: time (execution order of the array's accesses) across,
+ * one row per cell (in first-write order), a bar from its first write to its last access.
+ * Two cells may share a slot only if their bars do not overlap.
+ */
+export function lifetimePicture(a: ArrayReport, intervals: readonly CellInterval[]): Picture {
+  const cells = [...intervals].sort((x, y) => x.firstWrite - y.firstWrite).slice(0, CHART_CELLS);
+  const end = Math.max(1, ...cells.map((c) => c.lastAccess + 1));
+  const width = 640;
+  const rowH = 8;
+  const left = 90;
+  const height = 70 + cells.length * rowH;
+  const tx = (t: number) => left + ((width - left - 10) * t) / end;
+  const parts: string[] = [];
+  const title = `${a.function}: ${a.name}, cell lifetimes in one run`;
+  parts.push(`<title>${escape(title)}</title>`);
+  parts.push(`<text x="10" y="18" class="title">${escape(title)}</text>`);
+  cells.forEach((c, k) => {
+    const y0 = 40 + k * rowH;
+    const label = `[${c.cell.join('][')}]`;
+    parts.push(`<text x="10" y="${y0 + rowH - 1}" class="cell">${escape(label)}</text>`);
+    const x0 = tx(c.firstWrite);
+    const w = Math.max(1, tx(c.lastAccess + 1) - x0);
+    parts.push(
+      `<rect class="life" x="${x0.toFixed(1)}" y="${y0}" width="${w.toFixed(1)}" height="${rowH - 2}" data-cell="${label}"/>`,
+    );
+  });
+  const more =
+    intervals.length > cells.length ? `; first ${cells.length} of ${intervals.length} cells` : '';
+  parts.push(
+    `<text x="10" y="${height - 12}" class="note">${escape(`time: the array's accesses in execution order${more}`)}</text>`,
+  );
+  const svg = [
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" viewBox="0 0 ${width} ${height}">`,
+    '<style>.title{font:bold 13px sans-serif}.cell{font:8px monospace}.note{font:12px monospace}' +
+      '.life{fill:#1f5fbf}</style>',
+    ...parts,
+    '</svg>',
+    '',
+  ].join('\n');
+  const safe = `${a.function}_${a.name}_${a.line}`.replace(/[^A-Za-z0-9_]/g, '_');
+  return { file: `${safe}_lifetimes.svg`, svg };
+}
+
+/** Writes the pictures of every drawable array into `dir` (created if needed). */
+export async function writePictures(dir: string, analysis: Analysis, io: Io): Promise<void> {
   await fs.mkdir(dir, { recursive: true });
-  for (const a of report.arrays) {
-    const picture = arrayPicture(a);
-    if (!picture) continue;
-    const file = path.join(dir, picture.file);
-    await writeAtomically(file, picture.svg);
-    io.stderr(`beeclak: wrote ${file}\n`);
+  for (const a of analysis.report.arrays) {
+    const intervals = a.ds ? cellIntervals(analysis, a) : undefined;
+    const pictures = [arrayPicture(a), intervals ? lifetimePicture(a, intervals) : undefined];
+    for (const picture of pictures) {
+      if (!picture) continue;
+      const file = path.join(dir, picture.file);
+      await writeAtomically(file, picture.svg);
+      io.stderr(`beeclak: wrote ${file}\n`);
+    }
   }
 }

@@ -51,13 +51,30 @@ describe('SVG pictures', () => {
     expect(open).toBe(0);
   });
 
-  it('analyze --svg DIR writes one file per array that has a conflict set', () => {
+  it('analyze --svg DIR writes the picture and the lifetime chart of each array with a conflict set', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-svg-'));
     try {
       fs.writeFileSync(path.join(dir, 'lines.c'), LINES);
       const r = runCli(['analyze', 'lines.c', '--svg', 'pictures'], { cwd: dir });
       expect(r.code).toBe(0);
-      expect(fs.readdirSync(path.join(dir, 'pictures'))).toEqual(['k_t_4.svg']);
+      expect(fs.readdirSync(path.join(dir, 'pictures')).sort()).toEqual([
+        'k_t_4.svg',
+        'k_t_4_lifetimes.svg',
+      ]);
+      // The lifetime chart: one bar per cell (R * C = 48), each from its write to its last
+      // read; row i's cells live until the next row reads them.
+      const chart = fs.readFileSync(path.join(dir, 'pictures', 'k_t_4_lifetimes.svg'), 'utf8');
+      const bars = [
+        ...chart.matchAll(
+          /class="life" x="([\d.]+)" y="\d+" width="([\d.]+)"[^>]*data-cell="([^"]+)"/g,
+        ),
+      ];
+      expect(bars).toHaveLength(48);
+      const bar = (cell: string) => bars.find((b) => b[3] === cell)!;
+      // t[0][0] lives until t[1][0] is written (longer than a few accesses); the last row's
+      // cells die at once.
+      expect(Number(bar('[0][0]')[2])).toBeGreaterThan(Number(bar('[5][7]')[2]) * 4);
+      expect(Number(bar('[0][1]')[1])).toBeGreaterThan(Number(bar('[0][0]')[1]));
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
