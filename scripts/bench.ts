@@ -713,7 +713,7 @@ async function main(): Promise<void> {
   writeFileSync(
     JSON_OUT,
     JSON.stringify(
-      { env, compression, times, startupMs, scaling, codegen, poly, errors },
+      { env, compression, times, startupMs, scaling, codegen, poly, many, errors },
       null,
       2,
     ) + '\n',

@@ -25,6 +25,11 @@ export interface Picture {
   readonly svg: string;
 }
 
+/** `FUNCTION_ARRAY_LINE`: unique per declaration, safe as a file name. */
+function baseName(a: ArrayReport): string {
+  return `${a.function}_${a.name}_${a.line}`.replace(/[^A-Za-z0-9_]/g, '_');
+}
+
 function escape(text: string): string {
   return text.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;');
 }
@@ -110,8 +115,7 @@ export function arrayPicture(a: ArrayReport): Picture | undefined {
     '</svg>',
     '',
   ].join('\n');
-  const safe = `${a.function}_${a.name}_${a.line}`.replace(/[^A-Za-z0-9_]/g, '_');
-  return { file: `${safe}.svg`, svg };
+  return { file: `${baseName(a)}.svg`, svg };
 }
 
 /** Cells drawn in a lifetime chart at most (the first ones to be written). */
@@ -157,8 +161,7 @@ export function lifetimePicture(a: ArrayReport, intervals: readonly CellInterval
     '</svg>',
     '',
   ].join('\n');
-  const safe = `${a.function}_${a.name}_${a.line}`.replace(/[^A-Za-z0-9_]/g, '_');
-  return { file: `${safe}_lifetimes.svg`, svg };
+  return { file: `${baseName(a)}_lifetimes.svg`, svg };
 }
 
 /** Writes the pictures of every drawable array into `dir` (created if needed). */
