@@ -105,6 +105,12 @@ maybe('the hooks under pre-commit', () => {
   });
   afterAll(() => fs.rmSync(repo, { recursive: true, force: true }));
 
+  it('pre-commit accepts the manifest', () => {
+    const r = run('pre-commit', ['validate-manifest', path.join(ROOT, '.pre-commit-hooks.yaml')]);
+    expect(r.stdout + r.stderr).toBe('');
+    expect(r.status).toBe(0);
+  });
+
   it('beeclak-check fails on a file that could shrink and prints the diff', () => {
     const r = run('pre-commit', ['run', 'beeclak-check', '--all-files']);
     expect(r.status).toBe(1);
