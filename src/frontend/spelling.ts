@@ -1,0 +1,248 @@
+/**
+ * Where each token of the preprocessed text is spelled in the author's file.
+ *
+ * Line markers give, for every preprocessed line, the file line it comes from; inside one
+ * line the file's tokens and the compiler's are lined up token by token. A file token is
+ * *spelled one-to-one* only when it lies outside every macro invocation (the macro name, its
+ * argument list, and conservatively the parenthesised group after an object-like macro) and
+ * sits in the common prefix or suffix of the two token lists of its line. Everything else
+ * (expansions, headers, the compiler's built-ins) has no spelling in the file and is never
+ * edited. Macro names are known at each token from the `#define`/`#undef` stream of
+ * `cc -dD`, so `#undef` and redefinition are what the compiler did.
+ */
+import type { ByteRange, SourceLoc } from '../model/types.js';
+import { type CToken, cTokens } from './ctokens.js';
+import type { MacroEvent, TranslationUnit } from './preprocess.js';
+
+/** Names the compiler expands without a `#define` (never spelled as what they become). */
+const BUILTIN_MACROS = new Set([
+  '__LINE__',
+  '__FILE__',
+  '__COUNTER__',
+  '__DATE__',
+  '__TIME__',
+  '__TIMESTAMP__',
+  '__BASE_FILE__',
+  '__FILE_NAME__',
+  '__INCLUDE_LEVEL__',
+  '_Pragma',
+]);
+
+/** One macro invocation spelled in the file. */
+export interface MacroUse {
+  readonly name: string;
+  /** File offsets of the invocation (name through the closing parenthesis). */
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  /** The definition in force, if any (absent for the compiler's built-ins). */
+  readonly definition?: MacroEvent;
+}
+
+export interface SpellingMap {
+  /** File range of a preprocessed range whose first and last tokens are spelled in the file. */
+  range(r: ByteRange): ByteRange | undefined;
+  /** The file token a preprocessed token (by its start offset) is spelled as. */
+  token(ppOffset: number): CToken | undefined;
+  /** Whether the file tokens of a preprocessed range follow each other without a gap. */
+  contiguous(r: ByteRange): boolean;
+  /** File line/column of a preprocessed offset (its token's, else the line's origin). */
+  loc(ppOffset: number): SourceLoc;
+  /** Whether a preprocessed offset comes from the main file at all. */
+  inMainFile(ppOffset: number): boolean;
+  /** The header a preprocessed offset comes from, as `file:line`, if not the main file. */
+  origin(ppOffset: number): string;
+  /** Macro invocations in the file whose text meets the file lines of a preprocessed range. */
+  usesOnLines(r: ByteRange): MacroUse[];
+  /** Every macro invocation spelled in the file. */
+  readonly uses: readonly MacroUse[];
+  /** The file's tokens and the preprocessed ones, with ppToFile[k] the file token of pp[k] or -1. */
+  readonly fileTokens: readonly CToken[];
+  readonly ppTokens: readonly CToken[];
+  readonly ppToFile: readonly number[];
+  /** Index of the preprocessed token starting exactly at an offset, or -1. */
+  ppIndex(offset: number): number;
+}
+
+type Definitions = Map<string, MacroEvent>;
+
+/** Marks tokens inside macro invocations; returns the invocations. */
+function invocations(
+  tokens: readonly CToken[],
+  macros: readonly MacroEvent[],
+): { inside: boolean[]; uses: MacroUse[] } {
+  const inside = new Array<boolean>(tokens.length).fill(false);
+  const uses: MacroUse[] = [];
+  const active: Definitions = new Map();
+  let e = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    while (e < macros.length && macros[e]!.afterMainLine < t.line) {
+      const m = macros[e++]!;
+      if (m.kind === 'define') active.set(m.name, m);
+      else active.delete(m.name);
+    }
+    if (inside[i] || !/^[A-Za-z_$]/.test(t.text)) continue;
+    const def = active.get(t.text);
+    const builtin = BUILTIN_MACROS.has(t.text);
+    if (!def && !builtin) continue;
+    const callLike = tokens[i + 1]?.text === '(';
+    if (def?.params !== undefined && !callLike) continue; // a function-like name, not called
+    let last = i;
+    if (callLike) {
+      let depth = 0;
+      last = tokens.length - 1;
+      for (let k = i + 1; k < tokens.length; k++) {
+        const x = tokens[k]!.text;
+        if (x === '(') depth++;
+        else if (x === ')' && --depth === 0) {
+          last = k;
+          break;
+        }
+      }
+    }
+    for (let k = i; k <= last; k++) inside[k] = true;
+    uses.push({
+      name: t.text,
+      start: t.start,
+      end: tokens[last]!.end,
+      line: t.line,
+      ...(def ? { definition: def } : {}),
+    });
+  }
+  return { inside, uses };
+}
+
+function byLine<T extends { line: number }>(xs: readonly T[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  xs.forEach((x, k) => {
+    const list = out.get(x.line);
+    if (list) list.push(k);
+    else out.set(x.line, [k]);
+  });
+  return out;
+}
+
+export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
+  const file = cTokens(source);
+  const { inside, uses } = invocations(file, tu.macros);
+  const pp = cTokens(tu.text);
+  /** Preprocessed token -> file token index, or -1. */
+  const to = new Array<number>(pp.length).fill(-1);
+  const fileLines = byLine(file);
+  const seen = new Set<number>();
+  const ppLines = byLine(pp);
+  for (const [ppLine, ks] of ppLines) {
+    const origin = tu.lines[ppLine - 1];
+    if (!origin?.main || seen.has(origin.line)) continue;
+    seen.add(origin.line);
+    const os = fileLines.get(origin.line) ?? [];
+    const same = (a: number, b: number) =>
+      !inside[os[b]!] && pp[ks[a]!]!.text === file[os[b]!]!.text;
+    let p = 0;
+    while (p < ks.length && p < os.length && same(p, p)) ((to[ks[p]!] = os[p]!), p++);
+    const room = Math.min(ks.length, os.length) - p;
+    for (let s = 1; s <= room && same(ks.length - s, os.length - s); s++)
+      to[ks[ks.length - s]!] = os[os.length - s]!;
+  }
+  const starts = pp.map((t) => t.start);
+  const ends = pp.map((t) => t.end);
+  const find = (xs: number[], v: number) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < xs.length && xs[lo] === v ? lo : -1;
+  };
+  const lineStarts = [0];
+  for (let i = 0; i < tu.text.length; i++) if (tu.text.charCodeAt(i) === 10) lineStarts.push(i + 1);
+  const ppLineOf = (offset: number) => {
+    let lo = 0;
+    let hi = lineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (lineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return lo;
+  };
+  const fileLineStarts = [0];
+  for (let i = 0; i < source.length; i++)
+    if (source.charCodeAt(i) === 10) fileLineStarts.push(i + 1);
+  const fileLoc = (offset: number): SourceLoc => {
+    let lo = 0;
+    let hi = fileLineStarts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >> 1;
+      if (fileLineStarts[mid]! <= offset) lo = mid;
+      else hi = mid - 1;
+    }
+    return { line: lo + 1, column: offset - fileLineStarts[lo]! + 1 };
+  };
+  const tokenIndex = (ppOffset: number) => {
+    const k = find(starts, ppOffset);
+    return k >= 0 ? to[k]! : -1;
+  };
+  const originLines = (r: ByteRange) => {
+    const a = ppLineOf(r.start);
+    const b = ppLineOf(Math.max(r.start, r.end - 1));
+    const lines = new Set<number>();
+    for (let l = a; l <= b; l++) {
+      const o = tu.lines[l];
+      if (o?.main) lines.add(o.line);
+    }
+    return lines;
+  };
+  return {
+    uses,
+    fileTokens: file,
+    ppTokens: pp,
+    ppToFile: to,
+    ppIndex: (offset) => find(starts, offset),
+    token: (offset) => {
+      const k = tokenIndex(offset);
+      return k >= 0 ? file[k] : undefined;
+    },
+    range(r) {
+      const a = tokenIndex(r.start);
+      const kEnd = find(ends, r.end);
+      const b = kEnd >= 0 ? to[kEnd]! : -1;
+      if (a < 0 || b < 0 || b < a) return undefined;
+      return { start: file[a]!.start, end: file[b]!.end };
+    },
+    contiguous(r) {
+      let k = find(starts, r.start);
+      if (k < 0) return false;
+      let previous = -1;
+      for (; k < pp.length && pp[k]!.end <= r.end; k++) {
+        const o = to[k]!;
+        if (o < 0 || (previous >= 0 && o !== previous + 1)) return false;
+        previous = o;
+      }
+      return previous >= 0;
+    },
+    loc(offset) {
+      const k = tokenIndex(offset);
+      if (k >= 0) return fileLoc(file[k]!.start);
+      const l = ppLineOf(offset);
+      const o = tu.lines[l];
+      return { line: o?.main ? o.line : 1, column: offset - lineStarts[l]! + 1 };
+    },
+    inMainFile: (offset) => !!tu.lines[ppLineOf(offset)]?.main,
+    origin(offset) {
+      const o = tu.lines[ppLineOf(offset)];
+      return o ? `${o.file}:${o.line}` : '?';
+    },
+    usesOnLines(r) {
+      const lines = originLines(r);
+      return uses.filter((u) => {
+        const last = fileLoc(u.end - 1).line;
+        for (let l = u.line; l <= last; l++) if (lines.has(l)) return true;
+        return false;
+      });
+    },
+  };
+}
