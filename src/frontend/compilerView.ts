@@ -116,6 +116,25 @@ function compilerSyntaxCheck(
   return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
 }
 
+/** Values of the object-like macros spelled inside a file range (one value each). */
+function macroValues(
+  uses: readonly MacroUse[],
+  r: { start: number; end: number },
+): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  const mixed = new Set<string>();
+  for (const u of uses) {
+    if (u.start < r.start || u.end > r.end) continue;
+    for (const d of u.depends) {
+      if (d.value === undefined) continue;
+      if (d.name in out && out[d.name] !== d.value) mixed.add(d.name);
+      out[d.name] = d.value;
+    }
+  }
+  for (const m of mixed) delete out[m];
+  return out;
+}
+
 export function buildCompilerModel(
   source: string,
   file: string,
@@ -199,7 +218,8 @@ export function buildCompilerModel(
     try {
       const b = new FunctionBuilder(fn, ppText, directives, globals, frontend, globalUsers);
       b.addGlobals();
-      functions.push(relocateFunction(b.build(), map, source, ppOffset, tu.mainName));
+      const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
+      functions.push({ ...fm, macroValues: macroValues(map.uses, fm.range) });
     } catch (e) {
       if (!(e instanceof InputError)) throw e;
       diagnostics.push({

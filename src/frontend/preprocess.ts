@@ -125,7 +125,7 @@ export function readTranslationUnit(output: string): TranslationUnit {
     if (marker) {
       file = unescapeName(marker[2]);
       line = Number(marker[1]);
-      system = / 3/.test(marker[3]) || file.startsWith('<');
+      system = / 3/.test(marker[3]) || file === '<built-in>';
       mainName ??= file;
       if (file === mainName) lastMainLine = line - 1;
       text.push('');

@@ -11,7 +11,9 @@
  * `cc -dD`, so `#undef` and redefinition are what the compiler did.
  */
 import type { ByteRange, SourceLoc } from '../model/types.js';
+import { alignLine, type LineItem } from './alignLine.js';
 import { type CToken, cTokens } from './ctokens.js';
+import { evaluateTokens } from './macroValues.js';
 import type { MacroEvent, TranslationUnit } from './preprocess.js';
 
 /** Names the compiler expands without a `#define` (never spelled as what they become). */
@@ -37,6 +39,17 @@ export interface MacroUse {
   readonly line: number;
   /** The definition in force, if any (absent for the compiler's built-ins). */
   readonly definition?: MacroEvent;
+  /**
+   * The object-like macros its expansion depends on (itself included), with their integer
+   * value when `#if` can compute it: what a result proven for this text assumes.
+   */
+  readonly depends: readonly MacroValue[];
+}
+
+export interface MacroValue {
+  readonly name: string;
+  readonly value?: bigint;
+  readonly definition: MacroEvent;
 }
 
 export interface SpellingMap {
@@ -66,13 +79,61 @@ export interface SpellingMap {
 
 type Definitions = Map<string, MacroEvent>;
 
-/** Marks tokens inside macro invocations; returns the invocations. */
+/**
+ * The tokens an object-like macro becomes when it expands through object-like macros only
+ * (no `#`, `##`, function-like macro or built-in on the way); undefined otherwise.
+ */
+function objectExpansion(
+  def: MacroEvent,
+  active: Definitions,
+  hidden: ReadonlySet<string> = new Set(),
+): string[] | undefined {
+  const out: string[] = [];
+  for (const t of cTokens(def.body)) {
+    if (t.text === '#' || t.text === '##' || BUILTIN_MACROS.has(t.text)) return undefined;
+    const inner = hidden.has(t.text) || t.text === def.name ? undefined : active.get(t.text);
+    if (!inner) {
+      out.push(t.text);
+      continue;
+    }
+    if (inner.params !== undefined || out.length > 200) return undefined;
+    const sub = objectExpansion(inner, active, new Set([...hidden, def.name]));
+    if (!sub) return undefined;
+    out.push(...sub);
+  }
+  return out;
+}
+
+/** The object-like macros a definition's expansion goes through, with their values. */
+function dependencies(def: MacroEvent, active: Definitions): MacroValue[] {
+  const out: MacroValue[] = [];
+  const seen = new Set<string>();
+  const visit = (d: MacroEvent) => {
+    if (seen.has(d.name)) return;
+    seen.add(d.name);
+    if (d.params === undefined) {
+      const tokens = objectExpansion(d, active);
+      const value = tokens && evaluateTokens(tokens);
+      out.push({ name: d.name, definition: d, ...(value !== undefined ? { value } : {}) });
+    }
+    for (const t of cTokens(d.body)) {
+      if (d.params?.includes(t.text)) continue;
+      const inner = active.get(t.text);
+      if (inner) visit(inner);
+    }
+  };
+  visit(def);
+  return out;
+}
+
+/** Marks tokens inside macro invocations (use[i] = index into uses, or -1). */
 function invocations(
   tokens: readonly CToken[],
   macros: readonly MacroEvent[],
-): { inside: boolean[]; uses: MacroUse[] } {
-  const inside = new Array<boolean>(tokens.length).fill(false);
+): { use: number[]; uses: MacroUse[]; expansions: (string[] | undefined)[] } {
+  const use = new Array<number>(tokens.length).fill(-1);
   const uses: MacroUse[] = [];
+  const expansions: (string[] | undefined)[] = [];
   const active: Definitions = new Map();
   let e = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -82,7 +143,7 @@ function invocations(
       if (m.kind === 'define') active.set(m.name, m);
       else active.delete(m.name);
     }
-    if (inside[i] || !/^[A-Za-z_$]/.test(t.text)) continue;
+    if (use[i] >= 0 || !/^[A-Za-z_$]/.test(t.text)) continue;
     const def = active.get(t.text);
     const builtin = BUILTIN_MACROS.has(t.text);
     if (!def && !builtin) continue;
@@ -101,16 +162,47 @@ function invocations(
         }
       }
     }
-    for (let k = i; k <= last; k++) inside[k] = true;
+    for (let k = i; k <= last; k++) use[k] = uses.length;
+    // An object-like macro followed by `(` may end in a function-like name: unknown.
+    expansions.push(
+      def && !callLike && def.params === undefined ? objectExpansion(def, active) : undefined,
+    );
     uses.push({
       name: t.text,
       start: t.start,
       end: tokens[last]!.end,
       line: t.line,
       ...(def ? { definition: def } : {}),
+      depends: def ? dependencies(def, active) : [],
     });
   }
-  return { inside, uses };
+  return { use, uses, expansions };
+}
+
+/** The file line as plain tokens and invocations (one item per invocation part on the line). */
+function lineItems(
+  os: readonly number[],
+  file: readonly CToken[],
+  use: readonly number[],
+  expansions: readonly (string[] | undefined)[],
+): LineItem[] {
+  const items: LineItem[] = [];
+  for (let k = 0; k < os.length; k++) {
+    const o = os[k]!;
+    const u = use[o]!;
+    if (u < 0) {
+      items.push({ kind: 'token', text: file[o]!.text, index: o });
+      continue;
+    }
+    let last = k;
+    while (last + 1 < os.length && use[os[last + 1]!] === u) last++;
+    // Whole on this line: its expansion may be known; a part of a longer one is not.
+    const whole = (o === 0 || use[o - 1] !== u) && use[os[last]! + 1] !== u;
+    const expansion = whole ? expansions[u] : undefined;
+    items.push(expansion ? { kind: 'use', expansion } : { kind: 'use' });
+    k = last;
+  }
+  return items;
 }
 
 function byLine<T extends { line: number }>(xs: readonly T[]): Map<number, number[]> {
@@ -125,7 +217,7 @@ function byLine<T extends { line: number }>(xs: readonly T[]): Map<number, numbe
 
 export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
   const file = cTokens(source);
-  const { inside, uses } = invocations(file, tu.macros);
+  const { use, uses, expansions } = invocations(file, tu.macros);
   const pp = cTokens(tu.text);
   /** Preprocessed token -> file token index, or -1. */
   const to = new Array<number>(pp.length).fill(-1);
@@ -137,13 +229,13 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     if (!origin?.main || seen.has(origin.line)) continue;
     seen.add(origin.line);
     const os = fileLines.get(origin.line) ?? [];
-    const same = (a: number, b: number) =>
-      !inside[os[b]!] && pp[ks[a]!]!.text === file[os[b]!]!.text;
-    let p = 0;
-    while (p < ks.length && p < os.length && same(p, p)) ((to[ks[p]!] = os[p]!), p++);
-    const room = Math.min(ks.length, os.length) - p;
-    for (let s = 1; s <= room && same(ks.length - s, os.length - s); s++)
-      to[ks[ks.length - s]!] = os[os.length - s]!;
+    const placed = alignLine(
+      ks.map((k) => pp[k]!.text),
+      lineItems(os, file, use, expansions),
+    );
+    placed.forEach((o, k) => {
+      if (o >= 0) to[ks[k]!] = o;
+    });
   }
   const starts = pp.map((t) => t.start);
   const ends = pp.map((t) => t.end);

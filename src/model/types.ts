@@ -191,6 +191,11 @@ export interface FunctionModel {
   readonly arrays: readonly ArrayInfo[];
   readonly statements: readonly Statement[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Integer values of the object-like macros spelled in the function's text (the model is
+   * built from their expansion): lets later stages print sizes by their names.
+   */
+  readonly macroValues?: Readonly<Record<string, bigint>>;
 }
 
 export interface ProgramModel {

@@ -184,6 +184,56 @@ function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePla
   };
 }
 
+/**
+ * `#if N != 100 / #error` right after each function whose arrays were contracted, for every
+ * user macro (file, header or -D) its text expands and whose value `#if` can compute: the
+ * model was built from that expansion. Placed after the function, the guard sees the
+ * definitions the function saw (a later `#undef` does not disturb it).
+ */
+function macroGuards(
+  analysis: Analysis,
+  source: string,
+  eol: string,
+): { at: number; text: string }[] {
+  const out: { at: number; text: string }[] = [];
+  const fns = [...new Set(analysis.decisions.map((d) => d.fn))];
+  for (const fn of fns) {
+    if (fn.range.end <= fn.range.start) continue;
+    const values = new Map<string, { value?: bigint; body: string }>();
+    const mixed = new Set<string>();
+    for (const u of analysis.macroUses ?? []) {
+      if (u.start < fn.range.start || u.end > fn.range.end) continue;
+      for (const d of u.depends) {
+        if (d.definition.system) continue;
+        const seen = values.get(d.name);
+        if (seen && seen.value !== d.value) mixed.add(d.name);
+        values.set(d.name, { value: d.value, body: d.definition.body.trim() });
+      }
+    }
+    const lines: string[] = [];
+    for (const [name, { value, body }] of values) {
+      if (mixed.has(name) || value === undefined) {
+        const report = analysis.report.arrays.find((a) => a.function === fn.name);
+        report?.warnings.push(
+          `the result holds for macro ${name} as defined (${body}); no #if guard can check it`,
+        );
+        continue;
+      }
+      const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
+      lines.push(
+        `#if ${operand} != ${value}`,
+        `#error "beeclak: arrays of ${fn.name}() were contracted for ${name} == ${value}; run beeclak again for other values"`,
+        '#endif',
+      );
+    }
+    if (lines.length > 0) {
+      const tail = /^\r?\n/.test(source.slice(fn.range.end)) ? '' : eol;
+      out.push({ at: fn.range.end, text: `${eol}${lines.join(eol)}${tail}` });
+    }
+  }
+  return out;
+}
+
 export async function contractSource(
   source: string,
   file: string,
@@ -206,17 +256,19 @@ export async function contractSource(
   let plan: RewritePlan = { source, arrays, modulo: options.modulo, annotate: options.annotate };
   const gs = guards(source, analysis.decisions);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
-  // Run-time guards go right after the opening brace of the function body, last first.
-  const runtime = gs
-    .filter((g) => g.kind === 'runtime')
-    .sort((a, b) => b.fn.range.start - a.fn.range.start);
-  for (const g of runtime) {
+  // Run-time guards go right after the opening brace of the function body, macro guards
+  // right after its closing brace; inserted from the end so that offsets stay right.
+  const insertions = macroGuards(analysis, source, eol);
+  for (const g of gs.filter((g) => g.kind === 'runtime')) {
     const brace = source.indexOf('{', g.fn.range.start);
-    const check =
-      ` { extern void abort(void); if (${g.param.name} != ${g.value}) abort(); }` +
-      ` /* beeclak: contracted for ${g.param.name} == ${g.value} */`;
-    plan = insertIntoPlan(plan, brace + 1, check);
+    insertions.push({
+      at: brace + 1,
+      text:
+        ` { extern void abort(void); if (${g.param.name} != ${g.value}) abort(); }` +
+        ` /* beeclak: contracted for ${g.param.name} == ${g.value} */`,
+    });
   }
+  for (const g of insertions.sort((a, b) => b.at - a.at)) plan = insertIntoPlan(plan, g.at, g.text);
   let text = arrays.length > 0 ? rewrite(plan).text : source;
   if (arrays.length > 0) {
     const tail = fileGuards(gs, eol);
