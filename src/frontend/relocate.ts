@@ -106,6 +106,12 @@ export function relocateFunction(
   mainName: string,
 ): FunctionModel {
   const loc = (l: SourceLoc) => map.loc(ppOffset(l));
+  // Messages name places as `line:column` of the text they were built from.
+  const text = (m: string) =>
+    m.replace(/\b(\d+):(\d+)\b/g, (_, l: string, c: string) => {
+      const at = loc({ line: Number(l), column: Number(c) });
+      return `${at.line}:${at.column}`;
+    });
   const span = (r: ByteRange) => map.range(r);
   // The function's extent: from its first token spelled in the file to its closing brace.
   let fnRange = span(fm.range);
@@ -159,7 +165,7 @@ export function relocateFunction(
       const r = f.holes[h++]!;
       return { ...e, text: source.slice(r.start, r.end), range: r };
     });
-    const reasons = a.reasons.map((r) => ({ ...r, loc: loc(r.loc) }));
+    const reasons = a.reasons.map((r) => ({ ...r, message: text(r.message), loc: loc(r.loc) }));
     const extra = a.candidate ? unspelled.get(a.name) : undefined;
     return {
       ...a,
@@ -178,6 +184,6 @@ export function relocateFunction(
     parameters: fm.parameters.map((p) => (p.loc ? { ...p, loc: loc(p.loc) } : p)),
     arrays,
     statements,
-    diagnostics: fm.diagnostics.map((d) => ({ ...d, loc: loc(d.loc) })),
+    diagnostics: fm.diagnostics.map((d) => ({ ...d, message: text(d.message), loc: loc(d.loc) })),
   };
 }
