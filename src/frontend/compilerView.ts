@@ -12,7 +12,7 @@ import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, child, firstError, parseTree, SourceText, walk } from './parse.js';
+import { type Node, child, firstError, parseTree, SourceText } from './parse.js';
 import {
   compilerName,
   NoCompilerError,
@@ -194,7 +194,7 @@ export function buildCompilerModel(
   const globalUsers = new Map<string, string[]>();
   for (const fn of definitions) {
     const names = new Set<string>();
-    for (const n of walk(fn)) if (n.type === 'identifier' && globals.has(n.text)) names.add(n.text);
+    for (const n of fn.descendantsOfType('identifier')) if (globals.has(n.text)) names.add(n.text);
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
   }

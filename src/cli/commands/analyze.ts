@@ -15,7 +15,7 @@ export function registerAnalyze(program: Command, io: Io): void {
   addAnalysisOptions(cmd, '300000').action(
     async (file: string, flags: AnalysisFlags & { json?: boolean }) => {
       const source = await readSource(file);
-      const { report } = await analyzeSource(source, file, analysisOptions(flags));
+      const { report } = await analyzeSource(source, file, analysisOptions(flags, file));
       io.stdout(flags.json ? formatJson([report]) : formatText(report));
     },
   );

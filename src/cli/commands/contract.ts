@@ -34,7 +34,7 @@ export function registerContract(program: Command, io: Io): void {
   addAnalysisOptions(cmd).action(async (file: string, flags: ContractFlags) => {
     const source = await readSource(file);
     const result = await contractSource(source, file, {
-      ...analysisOptions(flags),
+      ...analysisOptions(flags, file),
       annotate: !!flags.annotate,
     });
     const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
@@ -45,9 +45,9 @@ export function registerContract(program: Command, io: Io): void {
           ? formatText(result.analysis.report)
           : '';
     // Everything is computed before anything is written.
-    if (flags.output) await writeAtomically(flags.output, result.text);
+    if (flags.output) await writeAtomically(flags.output, result.text, 'latin1');
     if (flags.reportFile) await writeAtomically(flags.reportFile, report);
-    if (!flags.output) io.stdout(result.text);
+    if (!flags.output) (io.stdoutBytes ?? io.stdout)(result.text);
     if (report && !flags.reportFile) io.stderr(report);
     if (!result.changed && !report) {
       io.stderr(
