@@ -234,6 +234,20 @@ function macroGuards(
   return out;
 }
 
+/** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
+function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
+  const open = source.indexOf('{', fn.range.start);
+  const close = fn.range.end - 1;
+  if (open < 0 || open >= close || source[close] !== '}')
+    return 'the function body is not spelled in the file';
+  const body = source.slice(open + 1, close);
+  if (/\bgoto\b|\b__label__\b/.test(body)) return 'it uses goto (labels cannot be duplicated)';
+  if (/\bstatic\b/.test(body)) return 'it has static locals (a copy would be another object)';
+  if (/(^|[;{}])\s*(?!default\b)[A-Za-z_]\w*\s*:(?!:)/m.test(body))
+    return 'it has labels (a copy would define them twice)';
+  return undefined;
+}
+
 export async function contractSource(
   source: string,
   file: string,
@@ -244,6 +258,31 @@ export async function contractSource(
   const reports = new Map(
     analysis.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
   );
+  const gs = guards(source, analysis.decisions);
+  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  // A function whose result holds for fixed argument values keeps its original body as the
+  // path taken for every other value; where that copy cannot be made the arrays stay.
+  const fallbacks = new Map<FunctionModel, Guard[]>();
+  for (const g of gs.filter((g) => g.kind === 'runtime'))
+    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
+  const refused = new Map<FunctionModel, string>();
+  for (const fn of fallbacks.keys()) {
+    const why = fallbackObstacle(source, fn);
+    if (why) refused.set(fn, why);
+  }
+  const kept = analysis.decisions.filter((d) => !refused.has(d.fn));
+  for (const d of analysis.decisions.filter((d) => refused.has(d.fn))) {
+    const r = reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
+    if (r) {
+      r.status = 'unchanged';
+      r.reason = `the result holds only for ${Object.entries(d.assumes)
+        .map(([k, v]) => `${k} == ${v}`)
+        .join(', ')}, and the original body cannot be kept for other values: ${refused.get(d.fn)}`;
+      r.compressedCells = r.originalCells;
+      if (r.originalBytes !== undefined) r.compressedBytes = r.originalBytes;
+    }
+  }
+  analysis.decisions.splice(0, analysis.decisions.length, ...kept);
   const arrays = analysis.decisions.map((d) => {
     const r = reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
     return planEntry(
@@ -254,24 +293,31 @@ export async function contractSource(
     );
   });
   let plan: RewritePlan = { source, arrays, modulo: options.modulo, annotate: options.annotate };
-  const gs = guards(source, analysis.decisions);
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
-  // Run-time guards go right after the opening brace of the function body, macro guards
-  // right after its closing brace; inserted from the end so that offsets stay right.
+  // Macro guards go right after the closing brace of the function; a function fixed for
+  // argument values becomes `{ if (n != 30) { original } else { contracted } }`. Inserted
+  // from the end so that offsets stay right.
   const insertions = macroGuards(analysis, source, eol);
-  for (const g of gs.filter((g) => g.kind === 'runtime')) {
-    const brace = source.indexOf('{', g.fn.range.start);
-    insertions.push({
-      at: brace + 1,
-      text:
-        ` { extern void abort(void); if (${g.param.name} != ${g.value}) abort(); }` +
-        ` /* beeclak: contracted for ${g.param.name} == ${g.value} */`,
-    });
+  for (const [fn, list] of fallbacks) {
+    if (refused.has(fn)) continue;
+    const open = source.indexOf('{', fn.range.start);
+    const close = fn.range.end - 1;
+    const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
+    const note = list.map((g) => `${g.param.name} == ${g.value}`).join(', ');
+    insertions.push(
+      {
+        at: open + 1,
+        text: ` if (${condition}) {${source.slice(open + 1, close)}} else { /* beeclak: contracted for ${note} */`,
+      },
+      { at: close, text: '}' },
+    );
   }
   for (const g of insertions.sort((a, b) => b.at - a.at)) plan = insertIntoPlan(plan, g.at, g.text);
   let text = arrays.length > 0 ? rewrite(plan).text : source;
   if (arrays.length > 0) {
-    const tail = fileGuards(gs, eol);
+    const tail = fileGuards(
+      gs.filter((g) => !refused.has(g.fn)),
+      eol,
+    );
     if (tail) text = (text.endsWith(eol) ? text : text + eol) + tail.slice(eol.length);
   }
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);

@@ -245,6 +245,57 @@ int main(void) {
     expect: { y: 'scalarized' as 'contracted' },
     contains: ['#if N != 20'],
   },
+  {
+    name: 'an argument fixed with -D',
+    guards:
+      'the run-time guard declared abort() after a statement (C89 -pedantic-errors refused it) and aborted for other values; the original body is now the path for them',
+    defines: { n: 30n },
+    flags: ['-std=c89', '-pedantic-errors'],
+    source: `#include <stdio.h>
+static long kernel(int n)
+{
+  int t[100];
+  int i;
+  long s = 0;
+  for (i = 0; i < n; i++) {
+    t[i] = i * i;
+    if (i > 1) s += t[i - 2];
+  }
+  return s;
+}
+int main(void) {
+  printf("%ld %ld\\n", kernel(30), kernel(70));
+  return 0;
+}
+`,
+    expect: { t: 'contracted' },
+    contains: ['if (n != 30) {', '} else { /* beeclak: contracted for n == 30 */'],
+  },
+  {
+    name: 'an argument fixed with -D in a function with a static local',
+    guards: 'a copy of the body as fallback would make a second static object (another count)',
+    defines: { n: 30n },
+    source: `#include <stdio.h>
+static long kernel(int n)
+{
+  int t[100];
+  int i;
+  long s = 0;
+  for (i = 0; i < n; i++) {
+    t[i] = i * i;
+    if (i > 1) s += t[i - 2];
+  }
+  static long calls;
+  calls++;
+  return s + calls;
+}
+int main(void) {
+  printf("%ld %ld\\n", kernel(30), kernel(70));
+  return 0;
+}
+`,
+    expect: { t: /original body cannot be kept.*static/ },
+  },
 ];
 
 describe('the model is the translation unit the compiler sees', () => {
