@@ -192,11 +192,13 @@ export function buildCompilerModel(
       if (!globals.has(a.name)) globals.set(a.name, a);
   const definitions = topLevel(root, 'function_definition');
   const globalUsers = new Map<string, string[]>();
+  const usesGlobalArray = new Set<Node>();
   for (const fn of definitions) {
     const names = new Set<string>();
     for (const n of fn.descendantsOfType('identifier')) if (globals.has(n.text)) names.add(n.text);
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
+    if (names.size > 0) usesGlobalArray.add(fn);
   }
   const ppOffset = offsetsOf(tu.text);
   const frontend: FrontendOptions = { ...options, defines: split.model };
@@ -205,6 +207,9 @@ export function buildCompilerModel(
   for (const fn of definitions) {
     // Functions of headers belong to the files that define them.
     if (!map.inMainFile(fn.startIndex) && !map.inMainFile(fn.endIndex - 1)) continue;
+    // A function that declares no array and touches no global one has nothing to report
+    // (the model builder walks every node: this keeps large files fast).
+    if (!usesGlobalArray.has(fn) && fn.descendantsOfType('array_declarator').length === 0) continue;
     const name = functionName(fn);
     const where = map.loc(fn.startIndex);
     if (fn.hasError) {

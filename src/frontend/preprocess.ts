@@ -89,7 +89,7 @@ export function preprocess(
       throw new NoCompilerError(`the C compiler '${cc}' was not found (set $CC or install cc)`);
     throw new InputError(`cannot run the C compiler '${cc}': ${run.error.message}`, file);
   }
-  if (run.status !== 0) throw compilerDiagnostic(run.stderr.toString('latin1'), file, cc);
+  if (run.status !== 0) throw compilerDiagnostic(run.stderr.toString('utf8'), file, cc);
   return readTranslationUnit(run.stdout.toString('latin1'));
 }
 
