@@ -45,6 +45,8 @@ export interface LineOrigin {
   readonly file: string;
   readonly line: number;
   readonly main: boolean;
+  /** For a line of a header: the main-file line that (directly or not) includes it. */
+  readonly includedAt?: number;
 }
 
 export interface TranslationUnit {
@@ -133,7 +135,9 @@ export function readTranslationUnit(output: string): TranslationUnit {
       continue;
     }
     const isMain = file === mainName;
-    const origin: LineOrigin = { file, line, main: isMain };
+    const origin: LineOrigin = isMain
+      ? { file, line, main: true }
+      : { file, line, main: false, includedAt: lastMainLine + 1 };
     if (isMain) lastMainLine = line;
     const def = l.startsWith('#define ') ? DEFINE.exec(l) : undefined;
     const undef = l.startsWith('#undef ') ? UNDEF.exec(l) : undefined;

@@ -321,7 +321,8 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
       if (k >= 0) return fileLoc(file[k]!.start);
       const l = ppLineOf(offset);
       const o = tu.lines[l];
-      return { line: o?.main ? o.line : 1, column: offset - lineStarts[l]! + 1 };
+      if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
+      return { line: o?.line ?? 1, column: offset - lineStarts[l]! + 1 };
     },
     inMainFile: (offset) => !!tu.lines[ppLineOf(offset)]?.main,
     origin(offset) {

@@ -5,7 +5,8 @@
 import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../helpers/cli.js';
+import { spawnSync } from 'node:child_process';
+import { BIN, runCli } from '../helpers/cli.js';
 import { preprocessorFlags, shellWords } from '../../src/cli/compileCommands.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'beeclak-flags-'));
@@ -124,5 +125,49 @@ describe('bytes', () => {
       'latin1',
     );
     expect(got.toString('latin1')).toBe(expected.toString('latin1'));
+  });
+});
+
+describe('without a compiler', () => {
+  const noCc = (args: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, CC: path.join(dir, 'no-such-cc') },
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('reads a file the preprocessor would not change with the built-in reading', () => {
+    const plain = write(
+      'nocc.c',
+      '#include <stdio.h>\n#define N 30\nint main(void) {\n  int t[N];\n  int i; long s = 0;\n' +
+        '  for (i = 0; i < N; i++) { t[i] = i; if (i > 0) s += t[i - 1]; }\n  printf("%ld\\n", s);\n  return 0;\n}\n',
+    );
+    const r = noCc(['contract', plain]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+  });
+
+  it('refuses a file that needs the preprocessor, naming $CC (guards: a built-in guess at #ifdef)', () => {
+    const cond = write('nocc2.c', '#ifdef FAST\nint x;\n#endif\nint main(void) { return 0; }\n');
+    const r = noCc(['contract', cond]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no-such-cc' was not found.*conditional directive \(line 1\)/);
+  });
+});
+
+describe('headers', () => {
+  it('an array declared in an included header is not a candidate of the including file', () => {
+    write('hdr/buf.h', 'static int hbuf[40];\n');
+    const main = write(
+      'hdr/main.c',
+      '#include "buf.h"\nint main(void) {\n  int i; long s = 0;\n' +
+        '  for (i = 0; i < 40; i++) { hbuf[i] = i; if (i > 0) s += hbuf[i - 1]; }\n  return (int)(s % 3);\n}\n',
+    );
+    const r = runCli(['analyze', main, '--temporary', 'hbuf']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /hbuf .*main\.c:1:1: unchanged: .*comes from .*buf\.h:1, not from this file/,
+    );
   });
 });
