@@ -10,10 +10,11 @@
  *
  *   node dist/scripts/corpus.js FOLDER [--readme] [--limit N] [--json out.json]
  *
+ * A file `corpus.flags` at the top of a repository adds compiler flags for all its files.
  * Not part of `npm test`. `--readme` writes the table between the corpus markers of README.md.
  */
 import { spawnSync } from 'node:child_process';
-import { readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -62,9 +63,9 @@ function syntaxOk(text: string, flags: string[], cwd: string): boolean {
   return r.status === 0;
 }
 
-async function runFile(file: string, includes: string[]): Promise<FileResult> {
+async function runFile(file: string, includes: string[], extra: string[]): Promise<FileResult> {
   const source = readFileSync(file, 'latin1');
-  const flags = [...includes.flatMap((d) => ['-I', d]), '-iquote', dirname(file)];
+  const flags = [...extra, ...includes.flatMap((d) => ['-I', d]), '-iquote', dirname(file)];
   const compilerAccepts = syntaxOk(source, flags, dirname(file));
   const t0 = performance.now();
   const base = { file, compilerAccepts, changed: false, contracted: 0 };
@@ -143,12 +144,18 @@ async function main(): Promise<void> {
     const found = { c: [] as string[], h: new Set<string>() };
     walk(repo, found);
     const includes = [...found.h].sort();
+    // A repository may need flags of its own (e.g. CMSIS-DSP's host build: -D__GNUC_PYTHON__).
+    const flagFile = join(repo, 'corpus.flags');
+    const extra = existsSync(flagFile)
+      ? readFileSync(flagFile, 'utf8').split(/\s+/).filter(Boolean)
+      : [];
     const results: FileResult[] = [];
     for (const file of found.c.sort().slice(0, limit)) {
-      const r = await runFile(file, includes);
+      const r = await runFile(file, includes, extra);
       results.push(r);
       if (r.outcome === 'crash') console.error(`CRASH ${file}\n${r.reason}`);
-      if (r.changed && r.compilerAccepts && !r.changedCompiles) console.error(`NOT COMPILING ${file}`);
+      if (r.changed && r.compilerAccepts && !r.changedCompiles)
+        console.error(`NOT COMPILING ${file}`);
       if (r.ms > 2000) console.error(`SLOW ${file}: ${Math.round(r.ms)} ms`);
     }
     all[name] = results;

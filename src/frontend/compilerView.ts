@@ -110,7 +110,7 @@ function compilerSyntaxCheck(
   );
   if (run.status === 0) return undefined;
   const first = run.stderr
-    .toString('latin1')
+    .toString('utf8')
     .split('\n')
     .find((l) => /error:/.test(l));
   return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
