@@ -226,10 +226,11 @@ export function buildCompilerModel(
       const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
       functions.push({ ...fm, macroValues: macroValues(map.uses, fm.range) });
     } catch (e) {
-      if (!(e instanceof InputError)) throw e;
+      // A function the model cannot handle never blocks the others.
+      if (!(e instanceof Error)) throw e;
       diagnostics.push({
         severity: 'warning',
-        loc: e.loc ? map.loc(ppOffset(e.loc)) : where,
+        loc: e instanceof InputError && e.loc ? map.loc(ppOffset(e.loc)) : where,
         message: `function ${name} is not analysed (${e.message}); its arrays are left unchanged`,
       });
     }

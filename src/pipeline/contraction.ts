@@ -234,6 +234,34 @@ function macroGuards(
   return out;
 }
 
+/**
+ * Object-like macros spelled in the file whose body is not one token or one parenthesized
+ * group (`#define OFF 2 - 1`): an index or size spelled as such a name becomes an operand in
+ * the rewritten subscript (`OFF % 4`) and must be parenthesized.
+ */
+function unsafeMacros(analysis: Analysis): string[] {
+  const out = new Set<string>();
+  for (const u of analysis.macroUses ?? []) {
+    const d = u.definition;
+    if (!d || d.params !== undefined) continue;
+    const body = d.body.trim();
+    if (/^[\w.]+$/.test(body)) continue;
+    if (/^\(/.test(body) && body.endsWith(')') && balancedOnce(body)) continue;
+    out.add(u.name);
+  }
+  return [...out];
+}
+
+/** `(a + b)` but not `(a) + (b)`: the first parenthesis closes at the end. */
+function balancedOnce(text: string): boolean {
+  let depth = 0;
+  for (let k = 0; k < text.length; k++) {
+    if (text[k] === '(') depth++;
+    else if (text[k] === ')' && --depth === 0) return k === text.length - 1;
+  }
+  return false;
+}
+
 /** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
 function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
   const open = source.indexOf('{', fn.range.start);
@@ -292,7 +320,13 @@ export async function contractSource(
       `${r?.compressedCells ?? '?'}`,
     );
   });
-  let plan: RewritePlan = { source, arrays, modulo: options.modulo, annotate: options.annotate };
+  let plan: RewritePlan = {
+    source,
+    arrays,
+    modulo: options.modulo,
+    annotate: options.annotate,
+    unsafeMacros: unsafeMacros(analysis),
+  };
   // Macro guards go right after the closing brace of the function; a function fixed for
   // argument values becomes `{ if (n != 30) { original } else { contracted } }`. Inserted
   // from the end so that offsets stay right.
