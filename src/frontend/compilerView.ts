@@ -235,5 +235,7 @@ export function buildCompilerModel(
       });
     }
   }
-  return { model: { file, functions, diagnostics }, macroUses: map.uses, map };
+  // No function modelled: the token correspondence is never needed (large table files).
+  const macroUses = functions.length > 0 ? map.uses : [];
+  return { model: { file, functions, diagnostics }, macroUses, map };
 }

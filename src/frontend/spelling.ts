@@ -215,7 +215,17 @@ function byLine<T extends { line: number }>(xs: readonly T[]): Map<number, numbe
   return out;
 }
 
-export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
+interface Tokens {
+  readonly file: CToken[];
+  readonly uses: MacroUse[];
+  readonly pp: CToken[];
+  readonly to: number[];
+  readonly starts: number[];
+  readonly ends: number[];
+}
+
+/** The token-level correspondence (the costly part: only computed when asked for). */
+function lineUp(source: string, tu: TranslationUnit): Tokens {
   const file = cTokens(source);
   const { use, uses, expansions } = invocations(file, tu.macros);
   const pp = cTokens(tu.text);
@@ -237,8 +247,12 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
       if (o >= 0) to[ks[k]!] = o;
     });
   }
-  const starts = pp.map((t) => t.start);
-  const ends = pp.map((t) => t.end);
+  return { file, uses, pp, to, starts: pp.map((t) => t.start), ends: pp.map((t) => t.end) };
+}
+
+export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
+  let memo: Tokens | undefined;
+  const tokens = () => (memo ??= lineUp(source, tu));
   const find = (xs: number[], v: number) => {
     let lo = 0;
     let hi = xs.length;
@@ -275,6 +289,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     return { line: lo + 1, column: offset - fileLineStarts[lo]! + 1 };
   };
   const tokenIndex = (ppOffset: number) => {
+    const { starts, to } = tokens();
     const k = find(starts, ppOffset);
     return k >= 0 ? to[k]! : -1;
   };
@@ -289,16 +304,25 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     return lines;
   };
   return {
-    uses,
-    fileTokens: file,
-    ppTokens: pp,
-    ppToFile: to,
-    ppIndex: (offset) => find(starts, offset),
+    get uses() {
+      return tokens().uses;
+    },
+    get fileTokens() {
+      return tokens().file;
+    },
+    get ppTokens() {
+      return tokens().pp;
+    },
+    get ppToFile() {
+      return tokens().to;
+    },
+    ppIndex: (offset) => find(tokens().starts, offset),
     token: (offset) => {
       const k = tokenIndex(offset);
-      return k >= 0 ? file[k] : undefined;
+      return k >= 0 ? tokens().file[k] : undefined;
     },
     range(r) {
+      const { file, to, ends } = tokens();
       const a = tokenIndex(r.start);
       const kEnd = find(ends, r.end);
       const b = kEnd >= 0 ? to[kEnd]! : -1;
@@ -306,6 +330,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
       return { start: file[a]!.start, end: file[b]!.end };
     },
     contiguous(r) {
+      const { pp, to, starts } = tokens();
       let k = find(starts, r.start);
       if (k < 0) return false;
       let previous = -1;
@@ -318,7 +343,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     },
     loc(offset) {
       const k = tokenIndex(offset);
-      if (k >= 0) return fileLoc(file[k]!.start);
+      if (k >= 0) return fileLoc(tokens().file[k]!.start);
       const l = ppLineOf(offset);
       const o = tu.lines[l];
       if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
@@ -331,7 +356,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     },
     usesOnLines(r) {
       const lines = originLines(r);
-      return uses.filter((u) => {
+      return tokens().uses.filter((u) => {
         const last = fileLoc(u.end - 1).line;
         for (let l = u.line; l <= last; l++) if (lines.has(l)) return true;
         return false;
