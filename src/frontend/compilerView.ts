@@ -20,6 +20,7 @@ import {
   type PreprocessOptions,
   type TranslationUnit,
 } from './preprocess.js';
+import { configurationGuard, conditionalGroups, type Liveness, liveness } from './conditionals.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 
@@ -116,6 +117,60 @@ function compilerSyntaxCheck(
   return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
 }
 
+interface Conditions {
+  readonly groups: ReturnType<typeof conditionalGroups>;
+  readonly alive: Liveness;
+}
+
+function lineOf(source: string, offset: number): number {
+  let line = 1;
+  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The configuration guard of a function with candidates (conditionals.ts), or its
+ * candidates made unchanged when no guard can be written.
+ */
+function withConfiguration(
+  fm: FunctionModel,
+  source: string,
+  conditions: () => Conditions,
+): FunctionModel {
+  if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
+  const { groups, alive } = conditions();
+  const from = lineOf(source, fm.range.start);
+  const to = lineOf(source, fm.range.end - 1);
+  const guard = configurationGuard(
+    groups,
+    from,
+    to,
+    alive,
+    `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
+  );
+  if ('lines' in guard)
+    return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
+  return {
+    ...fm,
+    arrays: fm.arrays.map((a) =>
+      a.candidate
+        ? {
+            ...a,
+            candidate: false,
+            reasons: [
+              ...a.reasons,
+              {
+                kind: 'not-analysable',
+                message: `no guard can keep the result to this configuration: ${guard.problem}`,
+                loc: a.loc,
+              },
+            ],
+          }
+        : a,
+    ),
+  };
+}
+
 /** Values of the object-like macros spelled inside a file range (one value each). */
 function macroValues(
   uses: readonly MacroUse[],
@@ -201,6 +256,7 @@ export function buildCompilerModel(
     if (names.size > 0) usesGlobalArray.add(fn);
   }
   const ppOffset = offsetsOf(tu.text);
+  let conditions: Conditions | undefined;
   const frontend: FrontendOptions = { ...options, defines: split.model };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
@@ -224,7 +280,15 @@ export function buildCompilerModel(
       const b = new FunctionBuilder(fn, ppText, directives, globals, frontend, globalUsers);
       b.addGlobals();
       const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
-      functions.push({ ...fm, macroValues: macroValues(map.uses, fm.range) });
+      functions.push(
+        withConfiguration({ ...fm, macroValues: macroValues(map.uses, fm.range) }, source, () => {
+          conditions ??= {
+            groups: conditionalGroups(source),
+            alive: liveness(map.fileTokens, map.ppToFile, map.uses),
+          };
+          return conditions;
+        }),
+      );
     } catch (e) {
       // A function the model cannot handle never blocks the others.
       if (!(e instanceof Error)) throw e;

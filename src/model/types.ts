@@ -196,6 +196,12 @@ export interface FunctionModel {
    * built from their expansion): lets later stages print sizes by their names.
    */
   readonly macroValues?: Readonly<Record<string, bigint>>;
+  /**
+   * Preprocessor lines to put after the function when its arrays are contracted: the
+   * conditional groups inside it, with `#error` in each branch the compiler skipped, so that
+   * the result is only used in the configuration it was proven for.
+   */
+  readonly configurationGuard?: readonly string[];
 }
 
 export interface ProgramModel {

@@ -226,6 +226,7 @@ function macroGuards(
         '#endif',
       );
     }
+    lines.push(...(fn.configurationGuard ?? []));
     if (lines.length > 0) {
       const tail = /^\r?\n/.test(source.slice(fn.range.end)) ? '' : eol;
       out.push({ at: fn.range.end, text: `${eol}${lines.join(eol)}${tail}` });

@@ -327,6 +327,39 @@ describe('the model is the translation unit the compiler sees', () => {
   }
 });
 
+describe('the configuration the result was proven for', () => {
+  it('a branch the compiler skipped that uses the array makes the other configuration fail to compile (guards: a scalarized fdig passed as a pointer under _WIN32, as in stb)', async () => {
+    const source = `#include <stdio.h>
+#include <string.h>
+int main(void) {
+  char d[8], e[8];
+  int i;
+  long s = 0;
+  for (i = 0; i < 8; i++) {
+    e[i] = (char)i;
+    s += e[i];
+  }
+#ifdef OTHER
+  memset(e, 0, sizeof e);
+  s += e[3];
+#endif
+  memset(d, 1, sizeof d);
+  printf("%ld %d\\n", s, d[0]);
+  return 0;
+}
+`;
+    const file = path.join(dir, 'config.c');
+    writeFileSync(file, source);
+    const result = await contractSource(source, file, OPTIONS);
+    expect(result.analysis.report.arrays.find((a) => a.name === 'e')!.status).toBe('scalarized');
+    expect(result.text).toMatch(
+      /#ifdef OTHER\n#error "beeclak: arrays of main\(\) were contracted for the branches taken/,
+    );
+    expect(run('contracted', result.text)).toBe(run('original', source));
+    expect(() => run('other', result.text, ['-DOTHER'])).toThrow(/#error/);
+  });
+});
+
 describe('refused only when the compiler refuses', () => {
   it('a preprocessing error is reported at the compiler’s own line', async () => {
     const file = path.join(dir, 'bad.c');
