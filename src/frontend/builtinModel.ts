@@ -10,27 +10,20 @@ import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, parseC, walk } from './parse.js';
 
-function topLevelDeclarations(root: Node): Node[] {
+const CONTAINERS =
+  /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
+
+/** Nodes of a type at file scope, also inside conditional-directive nodes. */
+export function topLevel(root: Node, type: string): Node[] {
   const out: Node[] = [];
   for (const c of root.namedChildren) {
-    if (c.type === 'declaration') out.push(c);
-    else if (/^preproc_(if|ifdef|else|elif|elifdef)$/.test(c.type))
-      out.push(...topLevelDeclarations(c));
+    if (c.type === type) out.push(c);
+    else if (CONTAINERS.test(c.type)) out.push(...topLevel(c, type));
   }
   return out;
 }
 
-function functionDefinitions(root: Node): Node[] {
-  const out: Node[] = [];
-  for (const c of root.namedChildren) {
-    if (c.type === 'function_definition') out.push(c);
-    else if (/^preproc_(if|ifdef|else|elif|elifdef)$/.test(c.type))
-      out.push(...functionDefinitions(c));
-  }
-  return out;
-}
-
-function functionName(fn: Node): string {
+export function functionName(fn: Node): string {
   let d = child(fn, 'declarator');
   while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
   return (d && child(d, 'declarator')?.text) ?? '?';
@@ -55,9 +48,9 @@ export function buildModel(
     return undefined;
   });
   const globals = new Map<string, ArrayDecl>();
-  for (const d of topLevelDeclarations(root))
+  for (const d of topLevel(root, 'declaration'))
     for (const a of arrayDecls(d, src, 'global')) if (!globals.has(a.name)) globals.set(a.name, a);
-  const definitions = functionDefinitions(root);
+  const definitions = topLevel(root, 'function_definition');
   const globalUsers = new Map<string, string[]>();
   for (const fn of definitions) {
     const names = new Set<string>();

@@ -9,10 +9,10 @@ import { spawnSync } from 'node:child_process';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
-import { buildModel } from './builtinModel.js';
+import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, child, firstError, parseTree, SourceText } from './parse.js';
+import { type Node, firstError, parseTree, SourceText } from './parse.js';
 import {
   compilerName,
   NoCompilerError,
@@ -33,24 +33,6 @@ export interface CompilerModel {
   readonly model: ProgramModel;
   readonly macroUses: readonly MacroUse[];
   readonly map?: SpellingMap;
-}
-
-const CONTAINERS =
-  /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
-
-function topLevel(root: Node, type: string): Node[] {
-  const out: Node[] = [];
-  for (const c of root.namedChildren) {
-    if (c.type === type) out.push(c);
-    else if (CONTAINERS.test(c.type)) out.push(...topLevel(c, type));
-  }
-  return out;
-}
-
-function functionName(fn: Node): string {
-  let d = child(fn, 'declarator');
-  while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
-  return (d && child(d, 'declarator')?.text) ?? '?';
 }
 
 /** `void f(int n)`: names declared as integer parameters somewhere in the file. */

@@ -14,6 +14,7 @@ import type { ByteRange, SourceLoc } from '../model/types.js';
 import { alignLine, type LineItem } from './alignLine.js';
 import { type CToken, cTokens } from './ctokens.js';
 import { evaluateTokens } from './macroValues.js';
+import { SourceText } from './parse.js';
 import type { MacroEvent, TranslationUnit } from './preprocess.js';
 
 /** Names the compiler expands without a `#define` (never spelled as what they become). */
@@ -263,31 +264,11 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     }
     return lo < xs.length && xs[lo] === v ? lo : -1;
   };
-  const lineStarts = [0];
-  for (let i = 0; i < tu.text.length; i++) if (tu.text.charCodeAt(i) === 10) lineStarts.push(i + 1);
-  const ppLineOf = (offset: number) => {
-    let lo = 0;
-    let hi = lineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (lineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return lo;
-  };
-  const fileLineStarts = [0];
-  for (let i = 0; i < source.length; i++)
-    if (source.charCodeAt(i) === 10) fileLineStarts.push(i + 1);
-  const fileLoc = (offset: number): SourceLoc => {
-    let lo = 0;
-    let hi = fileLineStarts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >> 1;
-      if (fileLineStarts[mid]! <= offset) lo = mid;
-      else hi = mid - 1;
-    }
-    return { line: lo + 1, column: offset - fileLineStarts[lo]! + 1 };
-  };
+  // SourceText's line table gives 1-based lines; lines of `tu` are indexed from 0.
+  const ppText = new SourceText(tu.text, '');
+  const ppLineOf = (offset: number) => ppText.loc(offset).line - 1;
+  const fileText = new SourceText(source, '');
+  const fileLoc = (offset: number): SourceLoc => fileText.loc(offset);
   const tokenIndex = (ppOffset: number) => {
     const { starts, to } = tokens();
     const k = find(starts, ppOffset);
@@ -347,7 +328,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
       const l = ppLineOf(offset);
       const o = tu.lines[l];
       if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
-      return { line: o?.line ?? 1, column: offset - lineStarts[l]! + 1 };
+      return { line: o?.line ?? 1, column: ppText.loc(offset).column };
     },
     inMainFile: (offset) => !!tu.lines[ppLineOf(offset)]?.main,
     origin(offset) {
