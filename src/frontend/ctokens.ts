@@ -55,15 +55,18 @@ function isDigit(c: number): boolean {
   return c >= 48 && c <= 57;
 }
 
-/** Tokens of `text` outside comments and directive lines. */
-export function cTokens(text: string): CToken[] {
+/**
+ * Tokens of `text` outside comments and directive lines; or of the lines from offset `from`
+ * (a line start, line number `firstLine`) up to offset `to`.
+ */
+export function cTokens(text: string, from = 0, to = text.length, firstLine = 1): CToken[] {
   const out: CToken[] = [];
-  let i = 0;
-  let line = 1;
-  const n = text.length;
+  let i = from;
+  let line = firstLine;
+  const n = to;
   // A UTF-8 byte order mark (read as bytes or as one character) is not a token.
-  if (text.startsWith('\xEF\xBB\xBF')) i = 3;
-  else if (text.startsWith('\uFEFF')) i = 1;
+  if (from === 0 && text.startsWith('\xEF\xBB\xBF')) i = 3;
+  else if (from === 0 && text.startsWith('\uFEFF')) i = 1;
   let atLineStart = true;
   let inDirective = false;
   while (i < n) {

@@ -229,7 +229,22 @@ interface Tokens {
 function lineUp(source: string, tu: TranslationUnit): Tokens {
   const file = cTokens(source);
   const { use, uses, expansions } = invocations(file, tu.macros);
-  const pp = cTokens(tu.text);
+  // Only the main file's lines can be spelled in it: headers are not tokenized.
+  const pp: CToken[] = [];
+  let offset = 0;
+  let runStart = -1;
+  let runLine = 0;
+  tu.lines.forEach((o, k) => {
+    if (o.main && runStart < 0) [runStart, runLine] = [offset, k + 1];
+    if (!o.main && runStart >= 0) {
+      for (const t of cTokens(tu.text, runStart, offset, runLine)) pp.push(t);
+      runStart = -1;
+    }
+    const eol = tu.text.indexOf('\n', offset);
+    offset = eol < 0 ? tu.text.length : eol + 1;
+  });
+  if (runStart >= 0)
+    for (const t of cTokens(tu.text, runStart, tu.text.length, runLine)) pp.push(t);
   /** Preprocessed token -> file token index, or -1. */
   const to = new Array<number>(pp.length).fill(-1);
   const fileLines = byLine(file);
