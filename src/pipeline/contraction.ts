@@ -201,8 +201,12 @@ function macroGuards(
     if (fn.range.end <= fn.range.start) continue;
     const values = new Map<string, { value?: bigint; body: string }>();
     const mixed = new Set<string>();
+    const functionLike = new Map<string, number>();
     for (const u of analysis.macroUses ?? []) {
       if (u.start < fn.range.start || u.end > fn.range.end) continue;
+      // A function-like macro's body cannot be compared by #if: say what was assumed.
+      if (u.definition?.params !== undefined && !u.definition.system)
+        functionLike.set(u.name, u.definition.line);
       for (const d of u.depends) {
         if (d.definition.system) continue;
         const seen = values.get(d.name);
@@ -210,10 +214,16 @@ function macroGuards(
         values.set(d.name, { value: d.value, body: d.definition.body.trim() });
       }
     }
+    const report = analysis.report.arrays.find(
+      (a) => a.function === fn.name && (a.status === 'contracted' || a.status === 'scalarized'),
+    );
+    for (const [name, line] of functionLike)
+      report?.warnings.push(
+        `the result holds for macro ${name} as defined at line ${line}; no #if guard can check a function-like macro`,
+      );
     const lines: string[] = [];
     for (const [name, { value, body }] of values) {
       if (mixed.has(name) || value === undefined) {
-        const report = analysis.report.arrays.find((a) => a.function === fn.name);
         report?.warnings.push(
           `the result holds for macro ${name} as defined (${body}); no #if guard can check it`,
         );
