@@ -46,6 +46,7 @@ function withDefaults(options: Options): AnalysisOptions {
     oracleOperations: options.oracleOperations ?? 0,
     workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
     ...(options.compiler !== undefined ? { compiler: options.compiler } : {}),
+    ...(options.hls ? { hls: true } : {}),
   };
 }
 

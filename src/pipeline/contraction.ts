@@ -10,6 +10,7 @@
  */
 import type { Access, ArrayInfo, FunctionModel, Parameter, Statement } from '../model/types.js';
 import {
+  HlsDivisionError,
   annotationText,
   arrayRewrite,
   rewrite,
@@ -28,6 +29,7 @@ import {
   type ArrayDecision,
 } from './analysis.js';
 import { performance } from 'node:perf_hooks';
+import type { ArrayReport } from './report.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -287,63 +289,111 @@ function fallbackObstacle(source: string, fn: FunctionModel): string | undefined
   return undefined;
 }
 
+/** HLS mode leaves an array unchanged rather than emit what an HLS tool cannot take. */
+function leaveUnchanged(r: ArrayReport | undefined, reason: string): void {
+  if (!r) return;
+  r.status = 'unchanged';
+  r.reason = reason;
+  r.compressedCells = r.originalCells;
+  if (r.originalBytes !== undefined) r.compressedBytes = r.originalBytes;
+}
+
+/** HLS mode: no `abort()` guard, so no contraction that rests on a function argument's value. */
+function withoutRuntimeGuards(
+  source: string,
+  decisions: readonly ArrayDecision[],
+  reportOf: (d: ArrayDecision) => ArrayReport | undefined,
+): ArrayDecision[] {
+  return decisions.filter((d) => {
+    const g = guards(source, [d]).find((x) => x.kind === 'runtime');
+    if (!g) return true;
+    leaveUnchanged(
+      reportOf(d),
+      `HLS mode emits no run-time check, and this contraction holds only for ${g.param.name} == ${g.value} ` +
+        `(a function argument): make the size a constant (a macro) instead`,
+    );
+    return false;
+  });
+}
+
+/** HLS mode: an array whose slot indices would need a division stays unchanged. */
+function needsDivision(source: string, a: ArrayRewrite, report: ArrayReport | undefined): boolean {
+  try {
+    rewrite({ source, arrays: [a], modulo: 'pow2', annotate: false, hls: true });
+    return false;
+  } catch (e) {
+    if (!(e instanceof HlsDivisionError)) throw e;
+    leaveUnchanged(report, `HLS mode: ${e.message}`);
+    return true;
+  }
+}
+
 export async function contractSource(
   source: string,
   file: string,
   options: ContractOptions,
 ): Promise<Contraction> {
-  const analysis = await analyzeSource(source, file, options);
+  const analyzed = await analyzeSource(source, file, options);
   const t0 = performance.now();
   const reports = new Map(
-    analysis.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
+    analyzed.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
   );
-  const gs = guards(source, analysis.decisions);
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  const reportOf = (d: ArrayDecision) =>
+    reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
+  const hls = !!options.hls;
+  const candidates = hls
+    ? withoutRuntimeGuards(source, analyzed.decisions, reportOf)
+    : analyzed.decisions;
   // A function whose result holds for fixed argument values keeps its original body as the
   // path taken for every other value; where that copy cannot be made the arrays stay.
-  const fallbacks = new Map<FunctionModel, Guard[]>();
-  for (const g of gs.filter((g) => g.kind === 'runtime'))
-    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
   const refused = new Map<FunctionModel, string>();
-  for (const fn of fallbacks.keys()) {
-    const why = fallbackObstacle(source, fn);
-    if (why) refused.set(fn, why);
+  for (const g of guards(source, candidates).filter((g) => g.kind === 'runtime')) {
+    const why = refused.has(g.fn) ? undefined : fallbackObstacle(source, g.fn);
+    if (why) refused.set(g.fn, why);
   }
-  const kept = analysis.decisions.filter((d) => !refused.has(d.fn));
-  for (const d of analysis.decisions.filter((d) => refused.has(d.fn))) {
-    const r = reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
-    if (r) {
-      r.status = 'unchanged';
-      r.reason = `the result holds only for ${Object.entries(d.assumes)
+  for (const d of candidates.filter((d) => refused.has(d.fn)))
+    leaveUnchanged(
+      reportOf(d),
+      `the result holds only for ${Object.entries(d.assumes)
         .map(([k, v]) => `${k} == ${v}`)
-        .join(', ')}, and the original body cannot be kept for other values: ${refused.get(d.fn)}`;
-      r.compressedCells = r.originalCells;
-      if (r.originalBytes !== undefined) r.compressedBytes = r.originalBytes;
-    }
-  }
-  analysis.decisions.splice(0, analysis.decisions.length, ...kept);
-  const arrays = analysis.decisions.map((d) => {
-    const r = reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
-    return planEntry(
+        .join(', ')}, and the original body cannot be kept for other values: ${refused.get(d.fn)}`,
+    );
+  const decisions = candidates.filter((d) => !refused.has(d.fn));
+  let arrays = decisions.map((d) => {
+    const r = reportOf(d);
+    const entry = planEntry(
       d,
       options.annotate,
       `${r?.originalCells ?? '?'}`,
       `${r?.compressedCells ?? '?'}`,
     );
+    return hls ? { ...entry, pragmaScope: d.fn.range } : entry;
   });
+  let kept = decisions;
+  if (hls) {
+    const ok = arrays.map((a, k) => !needsDivision(source, a, reportOf(decisions[k]!)));
+    arrays = arrays.filter((_, k) => ok[k]);
+    kept = decisions.filter((_, k) => ok[k]);
+  }
+  const analysis: Analysis = { ...analyzed, decisions: kept };
   let plan: RewritePlan = {
     source,
     arrays,
-    modulo: options.modulo,
+    modulo: hls ? 'pow2' : options.modulo,
     annotate: options.annotate,
     unsafeMacros: unsafeMacros(analysis),
+    ...(hls ? { hls } : {}),
   };
-  // Macro guards go right after the closing brace of the function; a function fixed for
-  // argument values becomes `{ if (n != 30) { original } else { contracted } }`. Inserted
-  // from the end so that offsets stay right.
+  const gs = guards(source, kept);
+  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  // Macro and configuration guards go right after the closing brace of the function; a
+  // function fixed for argument values becomes `{ if (n != 30) { original } else {
+  // contracted } }` (C89, no library call). Inserted from the end so that offsets stay right.
   const insertions = macroGuards(analysis, source, eol);
+  const fallbacks = new Map<FunctionModel, Guard[]>();
+  for (const g of gs.filter((g) => g.kind === 'runtime'))
+    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
   for (const [fn, list] of fallbacks) {
-    if (refused.has(fn)) continue;
     const open = source.indexOf('{', fn.range.start);
     const close = fn.range.end - 1;
     const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
@@ -357,12 +407,14 @@ export async function contractSource(
     );
   }
   for (const g of insertions.sort((a, b) => b.at - a.at)) plan = insertIntoPlan(plan, g.at, g.text);
-  let text = arrays.length > 0 ? rewrite(plan).text : source;
+  const rewritten = arrays.length > 0 ? rewrite(plan) : undefined;
+  let text = rewritten?.text ?? source;
+  for (const note of rewritten?.pragmaNotes ?? []) {
+    const d = kept.find((x) => x.array.name === note.array);
+    if (d) reportOf(d)?.warnings.push(`HLS pragma: ${note.message}`);
+  }
   if (arrays.length > 0) {
-    const tail = fileGuards(
-      gs.filter((g) => !refused.has(g.fn)),
-      eol,
-    );
+    const tail = fileGuards(gs, eol);
     if (tail) text = (text.endsWith(eol) ? text : text + eol) + tail.slice(eol.length);
   }
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);
