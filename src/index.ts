@@ -5,8 +5,10 @@
  *     const { code, report } = await contract(source, { file: 'kernel.c' });
  *
  * Both functions take the same options as the command line (`-D`, `--temporary`, ...) with
- * the command line's defaults, never touch the file system, and throw `InputError` for
- * input they refuse (a syntax error, with `file` and `loc`).
+ * the command line's defaults, and throw `InputError` for input they refuse (with `file` and
+ * `loc`). The text is read as the compiler reads it: `$CC -E` runs on it (with
+ * `compiler.flags`; `#include "x.h"` is looked up next to `file`); `compiler: false` reads the
+ * text itself instead and never touches the file system.
  */
 import { analyzeSource, DEFAULT_WORK_UNITS, type AnalysisOptions } from './pipeline/analysis.js';
 import { contractSource } from './pipeline/contraction.js';
@@ -43,6 +45,7 @@ function withDefaults(options: Options): AnalysisOptions {
     budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
     oracleOperations: options.oracleOperations ?? 0,
     workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
+    ...(options.compiler !== undefined ? { compiler: options.compiler } : {}),
     ...(options.hls ? { hls: true } : {}),
   };
 }

@@ -1,8 +1,9 @@
 /** The options every analysing subcommand shares (DESIGN.md, "Common options"). */
 import { Option, type Command } from 'commander';
 import type { AnalysisOptions } from '../pipeline/analysis.js';
+import path from 'node:path';
+import { flagsFromDatabase } from './compileCommands.js';
 import {
-  collectDefine,
   collectNames,
   HEURISTICS,
   MODULO_FORMS,
@@ -14,7 +15,15 @@ import { UsageError } from './errors.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
 
 export interface AnalysisFlags {
-  define: Record<string, bigint>;
+  /** `-D NAME[=VALUE]` as given, in order. */
+  define: string[];
+  undefine: string[];
+  includeDir: string[];
+  include: string[];
+  isystem: string[];
+  std?: string;
+  compileCommands?: string;
+  p?: string;
   temporary: string[];
   only: string[];
   heuristic: HeuristicChoice;
@@ -29,10 +38,36 @@ export interface AnalysisFlags {
 export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
   return cmd
     .addOption(
-      new Option('-D, --define <NAME=VALUE>', 'give a macro or parameter a value (repeatable)')
-        .argParser(collectDefine)
-        .default({}, 'none'),
+      new Option(
+        '-D, --define <NAME[=VALUE]>',
+        'define a macro for the preprocessor as cc -D does; an integer VALUE is also a known size, or fixes a function argument of that name (repeatable)',
+      )
+        .argParser(collectSpec('-D'))
+        .default([], 'none'),
     )
+    .addOption(
+      new Option('-U, --undefine <NAME>', 'undefine a macro, as cc -U does (repeatable)')
+        .argParser(collectSpec('-U'))
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('-I, --include-dir <DIR>', 'add a folder to the include path, as cc -I does')
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('--isystem <DIR>', 'add a system include folder, as cc -isystem does')
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('--include <FILE>', 'include FILE first, as cc -include does (also -include)')
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .option('--std <STD>', 'the C standard, as cc -std= (also -std=c99)')
+    .option('-p <BUILD_DIR>', "take the file's flags from BUILD_DIR/compile_commands.json")
+    .option('--compile-commands <FILE>', "take the file's flags from this compile_commands.json")
     .addOption(
       new Option(
         '--temporary <A,B>',
@@ -76,6 +111,54 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     );
 }
 
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
+}
+
+function collectSpec(option: '-D' | '-U') {
+  return (spec: string, previous: string[]): string[] => {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)(=[\s\S]*)?$/.exec(spec.trim());
+    if (!m || (option === '-U' && m[2] !== undefined))
+      throw new UsageError(
+        `${option} expects ${option === '-D' ? 'NAME[=VALUE]' : 'NAME'}, got '${spec}'`,
+      );
+    return [...previous, spec.trim()];
+  };
+}
+
+/**
+ * The compiler's view of the file: its flags (`-p` / `--compile-commands` first, then the
+ * command line's), and the integer `-D` values that are also known sizes.
+ */
+export function compilerOptions(
+  flags: AnalysisFlags,
+  file: string,
+): {
+  defines: Record<string, bigint>;
+  compiler: Exclude<AnalysisOptions['compiler'], false | undefined>;
+} {
+  const database = flags.compileCommands ?? flags.p;
+  const fromDatabase = database ? flagsFromDatabase(database, file) : undefined;
+  const defines: Record<string, bigint> = {};
+  const cpp: string[] = [...(fromDatabase?.flags ?? [])];
+  for (const spec of flags.define) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=\s*(-?[0-9]+)\s*$/.exec(spec);
+    // An integer goes through splitDefines (preprocessor, or a fixed argument); the rest
+    // only to the preprocessor.
+    if (m) defines[m[1]!] = BigInt(m[2]!);
+    else cpp.push(`-D${spec}`);
+  }
+  for (const name of flags.undefine) cpp.push(`-U${name}`);
+  for (const dir of flags.includeDir) cpp.push('-I', path.resolve(dir));
+  for (const dir of flags.isystem) cpp.push('-isystem', path.resolve(dir));
+  for (const f of flags.include) cpp.push('-include', path.resolve(f));
+  if (flags.std) cpp.push(`-std=${flags.std}`);
+  return {
+    defines,
+    compiler: { flags: cpp, ...(fromDatabase ? { cwd: fromDatabase.directory } : {}) },
+  };
+}
+
 function number(option: string, text: string, min: number, max: number): number {
   const v = Number(text);
   if (!/^\d+(\.\d+)?$/.test(text.trim()) || !Number.isFinite(v) || v < min || v > max) {
@@ -84,9 +167,11 @@ function number(option: string, text: string, min: number, max: number): number 
   return v;
 }
 
-export function analysisOptions(flags: AnalysisFlags): AnalysisOptions {
+export function analysisOptions(flags: AnalysisFlags, file?: string): AnalysisOptions {
+  const view = compilerOptions(flags, file ?? '.');
   return {
-    defines: flags.define,
+    defines: view.defines,
+    compiler: view.compiler,
     temporaries: flags.temporary,
     only: flags.only,
     heuristic: flags.heuristic,

@@ -15,7 +15,12 @@ export function flagsWithConfig<F extends AnalysisFlags>(
 ): F & { hls?: boolean; minBytes?: string } {
   const typed = (name: string) => cmd.getOptionValueSource(name) === 'cli';
   const out: F & { hls?: boolean; minBytes?: string } = { ...flags };
-  if (values.define) out.define = { ...values.define, ...flags.define };
+  // The configuration's defines first: a -D typed for the same name comes later and wins.
+  if (values.define)
+    out.define = [
+      ...Object.entries(values.define).map(([name, value]) => `${name}=${value}`),
+      ...flags.define,
+    ];
   if (values.temporary && !typed('temporary')) out.temporary = values.temporary;
   if (values.only && !typed('only')) out.only = values.only;
   if (values.heuristic && !typed('heuristic')) out.heuristic = values.heuristic;

@@ -4,10 +4,13 @@ import type { Command } from 'commander';
 export interface Io {
   stdout: (s: string) => void;
   stderr: (s: string) => void;
+  /** A program text read by readSource (one character per byte), written as those bytes. */
+  stdoutBytes?: (s: string) => void;
 }
 
 export const processIo: Io = {
   stdout: (s) => process.stdout.write(s),
+  stdoutBytes: (s) => process.stdout.write(Buffer.from(s, 'latin1')),
   stderr: (s) => process.stderr.write(s),
 };
 

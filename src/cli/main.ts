@@ -31,11 +31,28 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 2;
   }
   try {
-    await program.parseAsync(argv, { from: 'user' });
+    await program.parseAsync(compilerSpelling(argv), { from: 'user' });
     return (program as unknown as { _beeclakExit?: number })._beeclakExit ?? 0;
   } catch (e) {
     return reportError(e, io);
   }
+}
+
+/**
+ * The compiler's single-dash spellings (`-include FILE`, `-isystem DIR`, `-std=c99`) as the
+ * long options commander knows; everything after `--` is left alone.
+ */
+function compilerSpelling(argv: string[]): string[] {
+  const end = argv.indexOf('--');
+  return argv.map((a, k) =>
+    end >= 0 && k > end
+      ? a
+      : a === '-include' || a === '-isystem'
+        ? `-${a}`
+        : /^-std=/.test(a)
+          ? `-${a}`
+          : a,
+  );
 }
 
 function reportError(e: unknown, io: Io): number {

@@ -3,11 +3,16 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.js';
 
+/**
+ * The file's bytes, one JavaScript character per byte (latin1), whatever its encoding
+ * (UTF-8, Latin-1, a BOM, CRLF): written back the same way, every byte outside the edits
+ * stays as it was. C's tokens are ASCII; other bytes only occur in comments and literals.
+ */
 export async function readSource(file: string): Promise<string> {
   try {
     const st = await fs.stat(file);
     if (st.isDirectory()) throw new InputError(`'${file}' is a directory, not a C file`);
-    return await fs.readFile(file, 'utf8');
+    return await fs.readFile(file, 'latin1');
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
@@ -22,7 +27,11 @@ export async function readSource(file: string): Promise<string> {
  * Writes `text` to `file` atomically: into a temporary file in the same directory, then
  * renamed over the target, so readers see the old content or the new, never a mix.
  */
-export async function writeAtomically(file: string, text: string): Promise<void> {
+export async function writeAtomically(
+  file: string,
+  text: string,
+  encoding: 'utf8' | 'latin1' = 'utf8',
+): Promise<void> {
   const dir = path.dirname(path.resolve(file));
   try {
     const st = await fs.stat(dir);
@@ -34,7 +43,7 @@ export async function writeAtomically(file: string, text: string): Promise<void>
   }
   const tmp = path.join(dir, `.${path.basename(file)}.beeclak-${process.pid}.tmp`);
   try {
-    await fs.writeFile(tmp, text, 'utf8');
+    await fs.writeFile(tmp, text, encoding);
     await fs.rename(tmp, file);
   } catch (e) {
     await fs.rm(tmp, { force: true });

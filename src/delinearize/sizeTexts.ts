@@ -89,7 +89,7 @@ export function viewSizeTexts(
   declared: Extent,
   fn: FunctionModel,
 ): string[] {
-  const values: Record<string, bigint> = {};
+  const values: Record<string, bigint> = { ...fn.macroValues };
   for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
   const factors = topLevelFactors(declared.text).map((text) => ({
     text: unwrap(text),
@@ -103,11 +103,11 @@ export function viewSizeTexts(
       return /^[A-Za-z_0-9]+$/.test(f.text) ? f.text : `(${f.text})`;
     }
     // `(H * W) * K` seen as [H][W][K]: a parameter of that value named in the text.
-    const p = fn.parameters.find(
-      (q) =>
-        q.value === size &&
-        new RegExp(`(^|[^A-Za-z0-9_])${q.name}($|[^A-Za-z0-9_])`).test(declared.text),
+    const p = Object.entries(values).find(
+      ([name, value]) =>
+        value === size &&
+        new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`).test(declared.text),
     );
-    return p ? p.name : `${size}`;
+    return p ? p[0] : `${size}`;
   });
 }

@@ -197,23 +197,21 @@ export function collectDirectives(
       } else if (c.type === 'declaration') {
         for (const k of constDeclarations(c, src, (n) => evalConst(n, d)))
           if (!d.constants.has(k.name)) d.constants.set(k.name, k);
-        for (const e of walk(c)) {
-          if (e.type === 'enumerator_list')
-            for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
-              if (!d.constants.has(k.name)) d.constants.set(k.name, k);
-        }
+        // descendantsOfType runs natively: a walk in JavaScript is slow on system headers.
+        for (const e of c.descendantsOfType('enumerator_list'))
+          for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
+            if (!d.constants.has(k.name)) d.constants.set(k.name, k);
       } else if (c.type === 'type_definition' || c.type === 'enum_specifier') {
-        for (const e of walk(c)) {
-          if (e.type === 'enumerator_list')
-            for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
-              if (!d.constants.has(k.name)) d.constants.set(k.name, k);
-        }
+        // descendantsOfType runs natively: a walk in JavaScript is slow on system headers.
+        for (const e of c.descendantsOfType('enumerator_list'))
+          for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
+            if (!d.constants.has(k.name)) d.constants.set(k.name, k);
       }
     }
   };
   topLevel(root);
-  for (const n of walk(root)) {
-    if (n.type === 'preproc_call' && child(n, 'directive')?.text === '#pragma') {
+  for (const n of root.descendantsOfType('preproc_call')) {
+    if (child(n, 'directive')?.text === '#pragma') {
       const names = temporaryPragmaNames(child(n, 'argument')?.text ?? '');
       for (const name of names ?? []) temporaries.push({ name, loc: src.locOf(n) });
     }

@@ -195,7 +195,7 @@ export class SourceText {
   }
 }
 
-function firstError(node: Node): Node | undefined {
+export function firstError(node: Node): Node | undefined {
   if (!node.hasError && !node.isMissing) return undefined;
   if (node.type === 'ERROR' || node.isMissing) {
     // Prefer a more precise MISSING child, if any.

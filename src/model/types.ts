@@ -191,6 +191,17 @@ export interface FunctionModel {
   readonly arrays: readonly ArrayInfo[];
   readonly statements: readonly Statement[];
   readonly diagnostics: readonly Diagnostic[];
+  /**
+   * Integer values of the object-like macros spelled in the function's text (the model is
+   * built from their expansion): lets later stages print sizes by their names.
+   */
+  readonly macroValues?: Readonly<Record<string, bigint>>;
+  /**
+   * Preprocessor lines to put after the function when its arrays are contracted: the
+   * conditional groups inside it, with `#error` in each branch the compiler skipped, so that
+   * the result is only used in the configuration it was proven for.
+   */
+  readonly configurationGuard?: readonly string[];
 }
 
 export interface ProgramModel {

@@ -9,7 +9,12 @@
 import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
 import * as A from '../poly/affine.js';
-import { buildModel } from '../frontend/index.js';
+import {
+  buildCompilerModel,
+  buildModel,
+  type MacroUse,
+  type PreprocessOptions,
+} from '../frontend/index.js';
 import { delinearizeFunction, type DelinearizationOutcome } from '../delinearize/index.js';
 import { quantifyParams } from '../poly/quantify.js';
 import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/budget.js';
@@ -42,6 +47,11 @@ export interface AnalysisOptions {
   oracleOperations?: number;
   /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
   workUnits?: number;
+  /**
+   * How the file is read: by the compiler (`$CC -E` with these flags; the default), or
+   * `false` for the built-in reading of the file's own text.
+   */
+  compiler?: PreprocessOptions | false;
   /** HLS mode (src/pipeline/hls.ts): constant sizes, power-of-two masks, HLS pragmas respected. */
   hls?: boolean;
 }
@@ -68,6 +78,8 @@ export interface Analysis {
   readonly model: ProgramModel;
   readonly decisions: ArrayDecision[];
   readonly report: FileReport;
+  /** Macro invocations spelled in the file (for the guards of the output). */
+  readonly macroUses?: readonly MacroUse[];
 }
 
 const ELEMENT_BYTES: Record<string, number> = {
@@ -132,10 +144,12 @@ export async function analyzeSource(
   options: AnalysisOptions,
 ): Promise<Analysis> {
   const t0 = performance.now();
-  const built = buildModel(source, file, {
-    defines: options.defines,
-    temporaries: options.temporaries,
-  });
+  const frontendOptions = { defines: options.defines, temporaries: options.temporaries };
+  const view =
+    options.compiler === false
+      ? { model: buildModel(source, file, frontendOptions), macroUses: [] }
+      : buildCompilerModel(source, file, { ...frontendOptions, compiler: options.compiler });
+  const built = view.model;
   const parseMs = Math.round(performance.now() - t0);
   // Hand-linearized 1-D temporaries get their multi-dimensional view before any analysis.
   const td = performance.now();
@@ -163,7 +177,12 @@ export async function analyzeSource(
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
   );
-  return { model, decisions, report: { file, arrays, diagnostics, timings } };
+  return {
+    model,
+    decisions,
+    report: { file, arrays, diagnostics, timings },
+    macroUses: view.macroUses,
+  };
 }
 
 async function analyzeArray(

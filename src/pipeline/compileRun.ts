@@ -54,7 +54,8 @@ export async function compile(
   const cc = compilerCommand();
   const src = path.join(dir, `${name}.c`);
   const exe = path.join(dir, name);
-  await fs.writeFile(src, sourceText, 'utf8');
+  // One character per byte (cli/sourceFile.ts reads files so): the bytes as they were.
+  await fs.writeFile(src, sourceText, 'latin1');
   const flags = ['-std=gnu99', '-O1', '-w', ...(options.extraFlags ?? [])];
   if (options.sanitize && (await sanitizersWork(cc, dir))) flags.push(...SANITIZERS);
   const args = [...flags, '-o', exe, src, '-lm'];

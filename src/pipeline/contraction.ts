@@ -186,6 +186,109 @@ function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePla
   };
 }
 
+/**
+ * `#if N != 100 / #error` right after each function whose arrays were contracted, for every
+ * user macro (file, header or -D) its text expands and whose value `#if` can compute: the
+ * model was built from that expansion. Placed after the function, the guard sees the
+ * definitions the function saw (a later `#undef` does not disturb it).
+ */
+function macroGuards(
+  analysis: Analysis,
+  source: string,
+  eol: string,
+): { at: number; text: string }[] {
+  const out: { at: number; text: string }[] = [];
+  const fns = [...new Set(analysis.decisions.map((d) => d.fn))];
+  for (const fn of fns) {
+    if (fn.range.end <= fn.range.start) continue;
+    const values = new Map<string, { value?: bigint; body: string }>();
+    const mixed = new Set<string>();
+    const functionLike = new Map<string, number>();
+    for (const u of analysis.macroUses ?? []) {
+      if (u.start < fn.range.start || u.end > fn.range.end) continue;
+      // A function-like macro's body cannot be compared by #if: say what was assumed.
+      if (u.definition?.params !== undefined && !u.definition.system)
+        functionLike.set(u.name, u.definition.line);
+      for (const d of u.depends) {
+        if (d.definition.system) continue;
+        const seen = values.get(d.name);
+        if (seen && seen.value !== d.value) mixed.add(d.name);
+        values.set(d.name, { value: d.value, body: d.definition.body.trim() });
+      }
+    }
+    const report = analysis.report.arrays.find(
+      (a) => a.function === fn.name && (a.status === 'contracted' || a.status === 'scalarized'),
+    );
+    for (const [name, line] of functionLike)
+      report?.warnings.push(
+        `the result holds for macro ${name} as defined at line ${line}; no #if guard can check a function-like macro`,
+      );
+    const lines: string[] = [];
+    for (const [name, { value, body }] of values) {
+      if (mixed.has(name) || value === undefined) {
+        report?.warnings.push(
+          `the result holds for macro ${name} as defined (${body}); no #if guard can check it`,
+        );
+        continue;
+      }
+      const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
+      lines.push(
+        `#if ${operand} != ${value}`,
+        `#error "beeclak: arrays of ${fn.name}() were contracted for ${name} == ${value}; run beeclak again for other values"`,
+        '#endif',
+      );
+    }
+    lines.push(...(fn.configurationGuard ?? []));
+    if (lines.length > 0) {
+      const tail = /^\r?\n/.test(source.slice(fn.range.end)) ? '' : eol;
+      out.push({ at: fn.range.end, text: `${eol}${lines.join(eol)}${tail}` });
+    }
+  }
+  return out;
+}
+
+/**
+ * Object-like macros spelled in the file whose body is not one token or one parenthesized
+ * group (`#define OFF 2 - 1`): an index or size spelled as such a name becomes an operand in
+ * the rewritten subscript (`OFF % 4`) and must be parenthesized.
+ */
+function unsafeMacros(analysis: Analysis): string[] {
+  const out = new Set<string>();
+  for (const u of analysis.macroUses ?? []) {
+    const d = u.definition;
+    if (!d || d.params !== undefined) continue;
+    const body = d.body.trim();
+    if (/^[\w.]+$/.test(body)) continue;
+    if (/^\(/.test(body) && body.endsWith(')') && balancedOnce(body)) continue;
+    out.add(u.name);
+  }
+  return [...out];
+}
+
+/** `(a + b)` but not `(a) + (b)`: the first parenthesis closes at the end. */
+function balancedOnce(text: string): boolean {
+  let depth = 0;
+  for (let k = 0; k < text.length; k++) {
+    if (text[k] === '(') depth++;
+    else if (text[k] === ')' && --depth === 0) return k === text.length - 1;
+  }
+  return false;
+}
+
+/** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
+function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
+  const open = source.indexOf('{', fn.range.start);
+  const close = fn.range.end - 1;
+  if (open < 0 || open >= close || source[close] !== '}')
+    return 'the function body is not spelled in the file';
+  const body = source.slice(open + 1, close);
+  if (/\bgoto\b|\b__label__\b/.test(body)) return 'it uses goto (labels cannot be duplicated)';
+  if (/\bstatic\b/.test(body)) return 'it has static locals (a copy would be another object)';
+  if (/(^|[;{}])\s*(?!default\b)[A-Za-z_]\w*\s*:(?!:)/m.test(body))
+    return 'it has labels (a copy would define them twice)';
+  return undefined;
+}
+
 /** HLS mode leaves an array unchanged rather than emit what an HLS tool cannot take. */
 function leaveUnchanged(r: ArrayReport | undefined, reason: string): void {
   if (!r) return;
@@ -238,9 +341,24 @@ export async function contractSource(
   const reportOf = (d: ArrayDecision) =>
     reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
   const hls = !!options.hls;
-  const decisions = hls
+  const candidates = hls
     ? withoutRuntimeGuards(source, analyzed.decisions, reportOf)
     : analyzed.decisions;
+  // A function whose result holds for fixed argument values keeps its original body as the
+  // path taken for every other value; where that copy cannot be made the arrays stay.
+  const refused = new Map<FunctionModel, string>();
+  for (const g of guards(source, candidates).filter((g) => g.kind === 'runtime')) {
+    const why = refused.has(g.fn) ? undefined : fallbackObstacle(source, g.fn);
+    if (why) refused.set(g.fn, why);
+  }
+  for (const d of candidates.filter((d) => refused.has(d.fn)))
+    leaveUnchanged(
+      reportOf(d),
+      `the result holds only for ${Object.entries(d.assumes)
+        .map(([k, v]) => `${k} == ${v}`)
+        .join(', ')}, and the original body cannot be kept for other values: ${refused.get(d.fn)}`,
+    );
+  const decisions = candidates.filter((d) => !refused.has(d.fn));
   let arrays = decisions.map((d) => {
     const r = reportOf(d);
     const entry = planEntry(
@@ -263,21 +381,32 @@ export async function contractSource(
     arrays,
     modulo: hls ? 'pow2' : options.modulo,
     annotate: options.annotate,
+    unsafeMacros: unsafeMacros(analysis),
     ...(hls ? { hls } : {}),
   };
   const gs = guards(source, kept);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
-  // Run-time guards go right after the opening brace of the function body, last first.
-  const runtime = gs
-    .filter((g) => g.kind === 'runtime')
-    .sort((a, b) => b.fn.range.start - a.fn.range.start);
-  for (const g of runtime) {
-    const brace = source.indexOf('{', g.fn.range.start);
-    const check =
-      ` { extern void abort(void); if (${g.param.name} != ${g.value}) abort(); }` +
-      ` /* beeclak: contracted for ${g.param.name} == ${g.value} */`;
-    plan = insertIntoPlan(plan, brace + 1, check);
+  // Macro and configuration guards go right after the closing brace of the function; a
+  // function fixed for argument values becomes `{ if (n != 30) { original } else {
+  // contracted } }` (C89, no library call). Inserted from the end so that offsets stay right.
+  const insertions = macroGuards(analysis, source, eol);
+  const fallbacks = new Map<FunctionModel, Guard[]>();
+  for (const g of gs.filter((g) => g.kind === 'runtime'))
+    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
+  for (const [fn, list] of fallbacks) {
+    const open = source.indexOf('{', fn.range.start);
+    const close = fn.range.end - 1;
+    const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
+    const note = list.map((g) => `${g.param.name} == ${g.value}`).join(', ');
+    insertions.push(
+      {
+        at: open + 1,
+        text: ` if (${condition}) {${source.slice(open + 1, close)}} else { /* beeclak: contracted for ${note} */`,
+      },
+      { at: close, text: '}' },
+    );
   }
+  for (const g of insertions.sort((a, b) => b.at - a.at)) plan = insertIntoPlan(plan, g.at, g.text);
   const rewritten = arrays.length > 0 ? rewrite(plan) : undefined;
   let text = rewritten?.text ?? source;
   for (const note of rewritten?.pragmaNotes ?? []) {

@@ -90,7 +90,7 @@ describe('beeclak contract', () => {
   it.each([
     [['--heuristic', 'best'], '--heuristic must be one of'],
     [['--modulo', 'fast'], '--modulo must be one of'],
-    [['-D', 'N'], '-D expects NAME=INTEGER'],
+    [['-D', '3N'], '-D expects NAME[=VALUE]'],
     [['--min-gain', '-3'], '--min-gain expects a number'],
   ])('usage error %j: exit 2', (args, message) => {
     const r = runCli(['contract', write('u.c', FUSED), ...args]);

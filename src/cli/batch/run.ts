@@ -119,7 +119,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     files.map(async (file, k) => {
       let source: string;
       try {
-        source = await fs.readFile(file, 'utf8');
+        source = await fs.readFile(file, 'latin1'); // bytes, as cli/sourceFile.ts reads them
       } catch (e) {
         outcomes[k] = {
           kind: 'refused',
@@ -191,7 +191,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     if (mode.diff) io.stdout(unifiedDiff(file, sourceOf[k]!, o.text));
     if (mode.inPlace) {
       try {
-        await writeAtomically(file, o.text);
+        await writeAtomically(file, o.text, 'latin1');
       } catch (e) {
         summary.skipped++;
         io.stderr(`beeclak: ${(e as Error).message} (skipped)\n`);

@@ -17,7 +17,7 @@ export function registerAnalyze(program: Command, io: Io): void {
   addAnalysisOptions(cmd, '300000').action(
     async (file: string, flags: AnalysisFlags & { json?: boolean; svg?: string }) => {
       const source = await readSource(file);
-      const analysis = await analyzeSource(source, file, analysisOptions(flags));
+      const analysis = await analyzeSource(source, file, analysisOptions(flags, file));
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
       io.stdout(flags.json ? formatJson([report]) : formatText(report));

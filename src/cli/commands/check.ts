@@ -22,7 +22,11 @@ import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
 import { compile, describeExit, run, type RunResult } from '../../pipeline/compileRun.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
-import { pairFoldedArrays, type FoldPairing, type SourceInput } from '../../pipeline/pairAccesses.js';
+import {
+  pairFoldedArrays,
+  type FoldPairing,
+  type SourceInput,
+} from '../../pipeline/pairAccesses.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
@@ -60,7 +64,7 @@ export function registerCheck(program: Command, io: Io): void {
       const stdin = flags.stdin ? await readSource(flags.stdin) : '';
       const contraction = flags.against
         ? undefined
-        : await contractSource(source, file, { ...analysisOptions(flags), annotate: false });
+        : await contractSource(source, file, { ...analysisOptions(flags, file), annotate: false });
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
       if (contraction && flags.reportFile)
@@ -75,7 +79,13 @@ export function registerCheck(program: Command, io: Io): void {
           say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
         } else say(`check ${file} against ${flags.against}`);
 
-        const opts = { sanitize: flags.sanitize };
+        // The program's own preprocessor flags, and its folder for `#include "x.h"`.
+        const extraFlags = [
+          ...((analysisOptions(flags, file).compiler as { flags?: string[] }).flags ?? []),
+          '-iquote',
+          path.dirname(path.resolve(file)),
+        ];
+        const opts = { sanitize: flags.sanitize, extraFlags };
         const orig = await compile(source, 'original', dir, opts);
         if (!orig.ok)
           throw new InputError(`the original does not compile:\n${orig.diagnostics.trim()}`, file);
@@ -101,7 +111,15 @@ export function registerCheck(program: Command, io: Io): void {
           } else say(`  run: identical output (${describeExit(a)}, ${a.stdout.length} bytes)`);
         }
 
-        const owners = { dir, args, stdin, timeoutMs: timeout * 1000, original: a, say };
+        const owners = {
+          dir,
+          args,
+          stdin,
+          timeoutMs: timeout * 1000,
+          original: a,
+          say,
+          extraFlags,
+        };
         if (contraction && contraction.plan.arrays.length > 0) {
           const shadow = instrument({
             ...immediateOutsideStatements(contraction.plan),
@@ -124,7 +142,7 @@ export function registerCheck(program: Command, io: Io): void {
               // original reads it before writing it.
               try {
                 const analysis = await analyzeSource(source, file, {
-                  ...analysisOptions(flags),
+                  ...analysisOptions(flags, file),
                   only: [array],
                 });
                 return analysis.report.arrays.some(
@@ -161,6 +179,7 @@ interface OwnerRun {
   /** The original's run: the owner-check build may exit as it did. */
   readonly original: RunResult;
   readonly say: (line: string) => void;
+  readonly extraFlags?: readonly string[];
 }
 
 /**
@@ -175,7 +194,10 @@ async function ownerCheck(
   exposed: (array: string) => Promise<boolean>,
 ): Promise<string | undefined> {
   const { say } = ownerRun;
-  const inst = await compile(text, 'owners', ownerRun.dir, { sanitize: false });
+  const inst = await compile(text, 'owners', ownerRun.dir, {
+    sanitize: false,
+    extraFlags: [...(ownerRun.extraFlags ?? [])],
+  });
   if (!inst.ok)
     return `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`;
   const r = run(inst.exe, [...ownerRun.args], ownerRun.stdin, ownerRun.timeoutMs);

@@ -5,6 +5,7 @@
  * --report-file). Output files are written atomically: a failure never leaves a partial file.
  */
 import type { Command } from 'commander';
+import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
 import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
@@ -114,9 +115,9 @@ async function contractOne(
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
   const report = reportText(format, [result.analysis.report]);
   // Everything is computed before anything is written.
-  if (flags.output) await writeAtomically(flags.output, result.text);
+  if (flags.output) await writeAtomically(flags.output, result.text, 'latin1');
   if (flags.reportFile) await writeAtomically(flags.reportFile, report);
-  if (!flags.output) io.stdout(result.text);
+  if (!flags.output) (io.stdoutBytes ?? io.stdout)(result.text);
   if (report && !flags.reportFile) io.stderr(report);
   if (!result.changed && !report) {
     io.stderr(`beeclak: ${file}: nothing to contract (run 'beeclak analyze ${file}' to see why)\n`);
@@ -166,8 +167,6 @@ async function contractMany(
   if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
 }
 
-const noted = new Set<string>();
-
 /** The command line over the configuration that applies to `file`. */
 function fileOptions(
   cmd: Command,
@@ -178,12 +177,16 @@ function fileOptions(
 ): ContractOptions {
   const config = finder.forFile(file);
   const values = valuesFor(config, file);
-  if (config && values.include && !noted.has(config.file)) {
-    noted.add(config.file);
-    io.stderr(
-      `beeclak: note: ${config.file}: 'include' is accepted but not used by this version (no preprocessing yet)\n`,
-    );
-  }
   const f = flagsWithConfig(cmd, flags, values);
-  return { ...analysisOptions(f), annotate: !!flags.annotate, ...(f.hls ? { hls: true } : {}) };
+  // The configuration's include folders, relative to the configuration file.
+  if (config && values.include)
+    f.includeDir = [
+      ...values.include.map((d) => path.resolve(path.dirname(config.file), d)),
+      ...f.includeDir,
+    ];
+  return {
+    ...analysisOptions(f, file),
+    annotate: !!flags.annotate,
+    ...(f.hls ? { hls: true } : {}),
+  };
 }

@@ -1,0 +1,67 @@
+/**
+ * The built-in reading of a C file (no preprocessor): the file's own text is parsed, macros
+ * are taken from its `#define`s. Used only when no compiler is available and the file has
+ * nothing a preprocessor would change (compilerView.builtinEquivalent), and by unit tests of
+ * the model builder.
+ */
+import type { ProgramModel } from '../model/types.js';
+import { arrayDecls, type ArrayDecl } from './arrays.js';
+import { collectDirectives, literalValue } from './directives.js';
+import { type FrontendOptions, FunctionBuilder } from './function.js';
+import { type Node, child, parseC, walk } from './parse.js';
+
+const CONTAINERS =
+  /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
+
+/** Nodes of a type at file scope, also inside conditional-directive nodes. */
+export function topLevel(root: Node, type: string): Node[] {
+  const out: Node[] = [];
+  for (const c of root.namedChildren) {
+    if (c.type === type) out.push(c);
+    else if (CONTAINERS.test(c.type)) out.push(...topLevel(c, type));
+  }
+  return out;
+}
+
+export function functionName(fn: Node): string {
+  let d = child(fn, 'declarator');
+  while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+  return (d && child(d, 'declarator')?.text) ?? '?';
+}
+
+export function buildModel(
+  source: string,
+  file: string,
+  options: FrontendOptions = {},
+): ProgramModel {
+  const { tree, src } = parseC(source, file);
+  const root = tree.rootNode;
+  const directives = collectDirectives(root, src, (n, d) => {
+    const v = literalValue(n);
+    if (v !== undefined) return v;
+    if (n.type === 'identifier')
+      return (
+        options.defines?.[n.text] ??
+        d.constants.get(n.text)?.value ??
+        d.objectMacros.get(n.text)?.value
+      );
+    return undefined;
+  });
+  const globals = new Map<string, ArrayDecl>();
+  for (const d of topLevel(root, 'declaration'))
+    for (const a of arrayDecls(d, src, 'global')) if (!globals.has(a.name)) globals.set(a.name, a);
+  const definitions = topLevel(root, 'function_definition');
+  const globalUsers = new Map<string, string[]>();
+  for (const fn of definitions) {
+    const names = new Set<string>();
+    for (const n of walk(fn)) if (n.type === 'identifier' && globals.has(n.text)) names.add(n.text);
+    const fnName = functionName(fn);
+    for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
+  }
+  const functions = definitions.map((fn) => {
+    const b = new FunctionBuilder(fn, src, directives, globals, options, globalUsers);
+    b.addGlobals();
+    return b.build();
+  });
+  return { file, functions, diagnostics: [] };
+}

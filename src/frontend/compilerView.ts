@@ -1,0 +1,287 @@
+/**
+ * The model of the translation unit the compiler sees (DESIGN.md, "Frontend"): the file is
+ * preprocessed by `$CC` with the user's flags, tree-sitter parses that text, the model is
+ * built from it (macro precedence, `#undef`, conditional branches, attribute and statement
+ * macros are then what the compiler did), and every location is moved back onto the
+ * author's file (relocate.ts). Only functions defined in the file itself are modelled.
+ */
+import { spawnSync } from 'node:child_process';
+import type { FunctionModel, ProgramModel } from '../model/types.js';
+import { InputError } from '../model/errors.js';
+import { arrayDecls, type ArrayDecl } from './arrays.js';
+import { buildModel, functionName, topLevel } from './builtinModel.js';
+import { collectDirectives, literalValue } from './directives.js';
+import { type FrontendOptions, FunctionBuilder } from './function.js';
+import { type Node, firstError, parseTree, SourceText } from './parse.js';
+import {
+  compilerName,
+  NoCompilerError,
+  preprocess,
+  type PreprocessOptions,
+  type TranslationUnit,
+} from './preprocess.js';
+import { configurationGuard, conditionalGroups, type Liveness, liveness } from './conditionals.js';
+import { offsetsOf, relocateFunction } from './relocate.js';
+import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
+
+export interface CompilerViewOptions extends FrontendOptions {
+  readonly compiler?: PreprocessOptions;
+}
+
+/** The model plus what the output stage needs to know about macros (guards). */
+export interface CompilerModel {
+  readonly model: ProgramModel;
+  readonly macroUses: readonly MacroUse[];
+  readonly map?: SpellingMap;
+}
+
+/** `void f(int n)`: names declared as integer parameters somewhere in the file. */
+function integerParameterNames(source: string): Set<string> {
+  const out = new Set<string>();
+  const re =
+    /[(,]\s*(?:const\s+)?(?:(?:unsigned|signed|long|short|int|char|size_t|u?int\d+_t)\s+)+([A-Za-z_]\w*)\s*(?=[,)])/g;
+  for (let m = re.exec(source); m; m = re.exec(source)) out.add(m[1]!);
+  return out;
+}
+
+/**
+ * `-D NAME=integer` given to beeclak: a value for the preprocessor, except for a name the
+ * file declares as an integer function parameter, which stays a value of the model only
+ * (fixing an argument; the output then carries a run-time guard).
+ */
+export function splitDefines(
+  source: string,
+  defines: Readonly<Record<string, bigint>>,
+): { preprocessor: string[]; model: Record<string, bigint> } {
+  const params = integerParameterNames(source);
+  const preprocessor: string[] = [];
+  const model: Record<string, bigint> = {};
+  for (const [name, value] of Object.entries(defines)) {
+    if (params.has(name)) model[name] = value;
+    else preprocessor.push(`-D${name}=${value}`);
+  }
+  return { preprocessor, model };
+}
+
+/** What the built-in reading may replace the compiler for: nothing a preprocessor changes. */
+export function builtinEquivalent(source: string): string | undefined {
+  const lines = source.split('\n');
+  for (const [k, l] of lines.entries()) {
+    const m = /^\s*#\s*(\w+)\s*(.*)$/.exec(l);
+    if (!m) continue;
+    const [, directive, rest] = m;
+    if (/^(if|ifdef|ifndef|elif|else|elifdef|elifndef)$/.test(directive!))
+      return `a conditional directive (line ${k + 1})`;
+    if (directive === 'define' && /^[A-Za-z_]\w*\(/.test(rest!))
+      return `a function-like macro (line ${k + 1})`;
+    if (directive === 'undef') return `#undef (line ${k + 1})`;
+    if (directive === 'include' && !/^</.test(rest!)) return `#include ${rest} (line ${k + 1})`;
+  }
+  return undefined;
+}
+
+/** The compiler's own verdict on a file tree-sitter could not parse. */
+function compilerSyntaxCheck(
+  source: string,
+  file: string,
+  options: PreprocessOptions,
+): string | undefined {
+  const run = spawnSync(
+    compilerName(options),
+    ['-fsyntax-only', ...(options.flags ?? []), '-x', 'c', '-'],
+    { input: Buffer.from(source, 'latin1'), cwd: options.cwd },
+  );
+  if (run.status === 0) return undefined;
+  const first = run.stderr
+    .toString('utf8')
+    .split('\n')
+    .find((l) => /error:/.test(l));
+  return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
+}
+
+interface Conditions {
+  readonly groups: ReturnType<typeof conditionalGroups>;
+  readonly alive: Liveness;
+}
+
+function lineOf(source: string, offset: number): number {
+  let line = 1;
+  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The configuration guard of a function with candidates (conditionals.ts), or its
+ * candidates made unchanged when no guard can be written.
+ */
+function withConfiguration(
+  fm: FunctionModel,
+  source: string,
+  conditions: () => Conditions,
+): FunctionModel {
+  if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
+  const { groups, alive } = conditions();
+  const from = lineOf(source, fm.range.start);
+  const to = lineOf(source, fm.range.end - 1);
+  const guard = configurationGuard(
+    groups,
+    from,
+    to,
+    alive,
+    `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
+  );
+  if ('lines' in guard)
+    return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
+  return {
+    ...fm,
+    arrays: fm.arrays.map((a) =>
+      a.candidate
+        ? {
+            ...a,
+            candidate: false,
+            reasons: [
+              ...a.reasons,
+              {
+                kind: 'not-analysable',
+                message: `no guard can keep the result to this configuration: ${guard.problem}`,
+                loc: a.loc,
+              },
+            ],
+          }
+        : a,
+    ),
+  };
+}
+
+/** Values of the object-like macros spelled inside a file range (one value each). */
+function macroValues(
+  uses: readonly MacroUse[],
+  r: { start: number; end: number },
+): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  const mixed = new Set<string>();
+  for (const u of uses) {
+    if (u.start < r.start || u.end > r.end) continue;
+    for (const d of u.depends) {
+      if (d.value === undefined) continue;
+      if (d.name in out && out[d.name] !== d.value) mixed.add(d.name);
+      out[d.name] = d.value;
+    }
+  }
+  for (const m of mixed) delete out[m];
+  return out;
+}
+
+export function buildCompilerModel(
+  source: string,
+  file: string,
+  options: CompilerViewOptions = {},
+): CompilerModel {
+  const split = splitDefines(source, options.defines ?? {});
+  const compiler: PreprocessOptions = {
+    ...options.compiler,
+    flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
+  };
+  let tu: TranslationUnit;
+  try {
+    tu = preprocess(source, file, compiler);
+  } catch (e) {
+    if (!(e instanceof NoCompilerError)) throw e;
+    const why = builtinEquivalent(source);
+    if (why)
+      throw new InputError(
+        `${e.message}; the file needs the preprocessor (${why}), so it is not read without one`,
+        file,
+      );
+    // Nothing a preprocessor would change: the built-in reading is the compiler's.
+    return { model: buildModel(source, file, options), macroUses: [] };
+  }
+  const map = spellingMap(source, tu);
+  const ppText = new SourceText(tu.text, file);
+  const root = parseTree(tu.text).rootNode;
+  const directives = collectDirectives(root, ppText, (n, d) => {
+    const v = literalValue(n);
+    if (v !== undefined) return v;
+    if (n.type === 'identifier') return d.constants.get(n.text)?.value;
+    return undefined;
+  });
+  // Macros are expanded in this text; any name left is not a macro where it stands.
+  directives.objectMacros.clear();
+  directives.functionMacros.clear();
+  const mainError = (() => {
+    const e = firstError(root);
+    return e && map.inMainFile(e.startIndex) ? e : undefined;
+  })();
+  if (mainError) {
+    const verdict = compilerSyntaxCheck(source, file, compiler);
+    if (verdict) {
+      const m = /:(\d+):(\d+):/.exec(verdict);
+      throw new InputError(
+        verdict.replace(/^.*?error:\s*/, ''),
+        file,
+        m ? { line: Number(m[1]), column: Number(m[2]) } : map.loc(mainError.startIndex),
+      );
+    }
+  }
+  const globals = new Map<string, ArrayDecl>();
+  for (const d of topLevel(root, 'declaration'))
+    for (const a of arrayDecls(d, ppText, 'global'))
+      if (!globals.has(a.name)) globals.set(a.name, a);
+  const definitions = topLevel(root, 'function_definition');
+  const globalUsers = new Map<string, string[]>();
+  const usesGlobalArray = new Set<Node>();
+  for (const fn of definitions) {
+    const names = new Set<string>();
+    for (const n of fn.descendantsOfType('identifier')) if (globals.has(n.text)) names.add(n.text);
+    const fnName = functionName(fn);
+    for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
+    if (names.size > 0) usesGlobalArray.add(fn);
+  }
+  const ppOffset = offsetsOf(tu.text);
+  let conditions: Conditions | undefined;
+  const frontend: FrontendOptions = { ...options, defines: split.model };
+  const functions: FunctionModel[] = [];
+  const diagnostics: ProgramModel['diagnostics'][number][] = [];
+  for (const fn of definitions) {
+    // Functions of headers belong to the files that define them.
+    if (!map.inMainFile(fn.startIndex) && !map.inMainFile(fn.endIndex - 1)) continue;
+    // A function that declares no array and touches no global one has nothing to report
+    // (the model builder walks every node: this keeps large files fast).
+    if (!usesGlobalArray.has(fn) && fn.descendantsOfType('array_declarator').length === 0) continue;
+    const name = functionName(fn);
+    const where = map.loc(fn.startIndex);
+    if (fn.hasError) {
+      diagnostics.push({
+        severity: 'warning',
+        loc: map.loc(firstError(fn)?.startIndex ?? fn.startIndex),
+        message: `function ${name} is not analysed: its preprocessed text does not parse here (the compiler accepts it); its arrays are left unchanged`,
+      });
+      continue;
+    }
+    try {
+      const b = new FunctionBuilder(fn, ppText, directives, globals, frontend, globalUsers);
+      b.addGlobals();
+      const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
+      functions.push(
+        withConfiguration({ ...fm, macroValues: macroValues(map.uses, fm.range) }, source, () => {
+          conditions ??= {
+            groups: conditionalGroups(source),
+            alive: liveness(map.fileTokens, map.ppToFile, map.uses),
+          };
+          return conditions;
+        }),
+      );
+    } catch (e) {
+      // A function the model cannot handle never blocks the others.
+      if (!(e instanceof Error)) throw e;
+      diagnostics.push({
+        severity: 'warning',
+        loc: e instanceof InputError && e.loc ? map.loc(ppOffset(e.loc)) : where,
+        message: `function ${name} is not analysed (${e.message}); its arrays are left unchanged`,
+      });
+    }
+  }
+  // No function modelled: the token correspondence is never needed (large table files).
+  const macroUses = functions.length > 0 ? map.uses : [];
+  return { model: { file, functions, diagnostics }, macroUses, map };
+}

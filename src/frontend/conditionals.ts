@@ -1,0 +1,166 @@
+/**
+ * Conditional directives around and inside a function, and the guard that keeps a result
+ * to the configuration it was proven for.
+ *
+ * The model is the compiler's translation unit: the branches it skipped are not in it. A
+ * contraction proven for this configuration may be wrong for another (a skipped branch may
+ * write or read the array). So the output repeats each conditional group that meets the
+ * function, after it, with the same conditions: a branch that has code but that the compiler
+ * skipped becomes `#error`, the taken one (or an empty one) stays empty. Compiled with other
+ * macros, the contracted file then fails loudly instead of miscompiling.
+ */
+import type { CToken } from './ctokens.js';
+
+interface Branch {
+  /** Lines of the directive that opens the branch (with its continuation lines). */
+  readonly directive: readonly string[];
+  /** Body lines (1-based, inclusive); nested groups are inside. */
+  readonly from: number;
+  readonly to: number;
+  readonly groups: Group[];
+}
+
+interface Group {
+  readonly first: number;
+  readonly last: number;
+  readonly branches: Branch[];
+  readonly endif: readonly string[];
+}
+
+const CONDITIONAL = /^\s*#\s*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b/;
+
+/** The conditional groups of a file (unbalanced input gives what balances). */
+export function conditionalGroups(source: string): Group[] {
+  const lines = source.split('\n').map((l) => l.replace(/\r$/, ''));
+  const top: Group[] = [];
+  type Open = {
+    first: number;
+    branches: Branch[];
+    directive: string[];
+    from: number;
+    groups: Group[];
+  };
+  const stack: Open[] = [];
+  for (let k = 0; k < lines.length; k++) {
+    const m = CONDITIONAL.exec(lines[k]!);
+    if (!m) continue;
+    const text = [lines[k]!];
+    const start = k;
+    while (lines[k]!.endsWith('\\') && k + 1 < lines.length) text.push(lines[++k]!);
+    const kind = m[1]!;
+    const line = start + 1;
+    if (kind.startsWith('if')) {
+      stack.push({ first: line, branches: [], directive: text, from: k + 2, groups: [] });
+      continue;
+    }
+    const open = stack.at(-1);
+    if (!open) continue;
+    open.branches.push({
+      directive: open.directive,
+      from: open.from,
+      to: line - 1,
+      groups: open.groups,
+    });
+    if (kind === 'endif') {
+      stack.pop();
+      const g: Group = { first: open.first, last: k + 1, branches: open.branches, endif: text };
+      (stack.at(-1)?.groups ?? top).push(g);
+    } else {
+      open.directive = text;
+      open.from = k + 2;
+      open.groups = [];
+    }
+  }
+  return top;
+}
+
+/** Which lines have code at all, and which the compiler kept. */
+export interface Liveness {
+  /** File lines holding a token outside directives. */
+  readonly code: ReadonlySet<number>;
+  /** File lines holding a token the compiler kept. */
+  readonly live: ReadonlySet<number>;
+  /** File lines holding a token inside a macro invocation's arguments. */
+  readonly inInvocation: ReadonlySet<number>;
+}
+
+export function liveness(
+  fileTokens: readonly CToken[],
+  ppToFile: readonly number[],
+  invocations: readonly { start: number; end: number }[],
+): Liveness {
+  const code = new Set<number>();
+  const live = new Set<number>();
+  const invoked = new Set<number>();
+  let u = 0;
+  for (const t of fileTokens) {
+    code.add(t.line);
+    while (u < invocations.length && invocations[u]!.end <= t.start) u++;
+    const inv = invocations[u];
+    if (inv && inv.start < t.start && t.end <= inv.end) invoked.add(t.line);
+  }
+  for (const o of ppToFile) if (o >= 0) live.add(fileTokens[o]!.line);
+  return { code, live, inInvocation: invoked };
+}
+
+function has(set: ReadonlySet<number>, from: number, to: number): boolean {
+  for (let l = from; l <= to; l++) if (set.has(l)) return true;
+  return false;
+}
+
+/**
+ * The guard lines for the groups meeting lines [from, to], or a reason why none can be
+ * written (a branch whose code is all inside a macro invocation: kept or not, it cannot tell).
+ */
+export function configurationGuard(
+  groups: readonly Group[],
+  from: number,
+  to: number,
+  alive: Liveness,
+  message: string,
+): { lines: string[] } | { problem: string } {
+  const lines: string[] = [];
+  const visit = (g: Group): string | undefined => {
+    lines.push(...g.branches[0]!.directive);
+    for (const [k, b] of g.branches.entries()) {
+      if (k > 0) lines.push(...b.directive);
+      const hasCode = has(alive.code, b.from, b.to);
+      const kept = has(alive.live, b.from, b.to);
+      if (hasCode && !kept && has(alive.inInvocation, b.from, b.to))
+        return `the conditional branch at line ${b.from - 1} lies inside a macro invocation`;
+      if (hasCode && !kept) lines.push(`#error "${message}"`);
+      else
+        for (const inner of b.groups) {
+          const why = visit(inner);
+          if (why) return why;
+        }
+    }
+    lines.push(...g.endif);
+    return undefined;
+  };
+  for (const g of groups) {
+    if (g.last < from || g.first > to) continue;
+    // A group around the whole function chooses between versions of it: edits of one
+    // version are never compiled in another configuration. One that crosses the function's
+    // first or last line mixes both.
+    if (g.first < from && g.last > to) {
+      for (const b of g.branches) {
+        if (b.from <= from && to <= b.to) {
+          const inner = configurationGuard(b.groups, from, to, alive, message);
+          if ('problem' in inner) return inner;
+          lines.push(...inner.lines);
+        }
+      }
+      continue;
+    }
+    if (g.first < from || g.last > to)
+      return {
+        problem: `a conditional directive group (lines ${g.first}-${g.last}) crosses the function's boundary`,
+      };
+    // Only groups that hold code matter.
+    if (!g.branches.some((b) => has(alive.code, b.from, b.to))) continue;
+    const why = visit(g);
+    if (why) return { problem: why };
+  }
+  return { lines };
+}

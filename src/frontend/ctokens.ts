@@ -1,0 +1,140 @@
+/**
+ * A C preprocessing-token scanner, enough to line up the file's tokens with the compiler's
+ * preprocessed text (spelling.ts): identifiers, pp-numbers, string and character literals,
+ * punctuators (longest match); comments, whitespace and backslash-newlines are skipped, and
+ * the tokens of directive lines (`#...` first on a line) are left out.
+ */
+
+export interface CToken {
+  readonly start: number;
+  readonly end: number;
+  /** 1-based physical line of the token's first character. */
+  readonly line: number;
+  readonly text: string;
+}
+
+const PUNCTUATORS = [
+  '%:%:',
+  '...',
+  '<<=',
+  '>>=',
+  '->',
+  '++',
+  '--',
+  '<<',
+  '>>',
+  '<=',
+  '>=',
+  '==',
+  '!=',
+  '&&',
+  '||',
+  '*=',
+  '/=',
+  '%=',
+  '+=',
+  '-=',
+  '&=',
+  '^=',
+  '|=',
+  '##',
+  '<:',
+  ':>',
+  '<%',
+  '%>',
+  '%:',
+];
+
+function isIdStart(c: number): boolean {
+  return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
+}
+function isIdChar(c: number): boolean {
+  return isIdStart(c) || (c >= 48 && c <= 57);
+}
+function isDigit(c: number): boolean {
+  return c >= 48 && c <= 57;
+}
+
+/**
+ * Tokens of `text` outside comments and directive lines; or of the lines from offset `from`
+ * (a line start, line number `firstLine`) up to offset `to`.
+ */
+export function cTokens(text: string, from = 0, to = text.length, firstLine = 1): CToken[] {
+  const out: CToken[] = [];
+  let i = from;
+  let line = firstLine;
+  const n = to;
+  // A UTF-8 byte order mark (read as bytes or as one character) is not a token.
+  if (from === 0 && text.startsWith('\xEF\xBB\xBF')) i = 3;
+  else if (from === 0 && text.startsWith('\uFEFF')) i = 1;
+  let atLineStart = true;
+  let inDirective = false;
+  while (i < n) {
+    const c = text.charCodeAt(i);
+    if (c === 10) {
+      line++;
+      i++;
+      atLineStart = true;
+      inDirective = false;
+      continue;
+    }
+    if (c === 92 && (text[i + 1] === '\n' || (text[i + 1] === '\r' && text[i + 2] === '\n'))) {
+      i += text[i + 1] === '\n' ? 2 : 3;
+      line++;
+      continue;
+    }
+    if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) {
+      i++;
+      continue;
+    }
+    if (c === 47 && text[i + 1] === '/') {
+      // A line comment ends at a newline that is not spliced.
+      i += 2;
+      while (i < n && text[i] !== '\n') {
+        if (text[i] === '\\' && text[i + 1] === '\n') (line++, (i += 2));
+        else if (text[i] === '\\' && text[i + 1] === '\r' && text[i + 2] === '\n')
+          (line++, (i += 3));
+        else i++;
+      }
+      continue;
+    }
+    if (c === 47 && text[i + 1] === '*') {
+      const close = text.indexOf('*/', i + 2);
+      const end = close < 0 ? n : close + 2;
+      for (let k = i; k < end; k++) if (text.charCodeAt(k) === 10) line++;
+      i = end;
+      continue;
+    }
+    const start = i;
+    if (atLineStart && (c === 35 || text.startsWith('%:', i))) inDirective = true;
+    atLineStart = false;
+    if (isIdStart(c)) {
+      while (i < n && isIdChar(text.charCodeAt(i))) i++;
+      const id = text.slice(start, i);
+      if (/^(L|u|U|u8)$/.test(id) && (text[i] === '"' || text[i] === "'")) i = quoted(text, i);
+    } else if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
+      i++;
+      while (i < n) {
+        const d = text.charCodeAt(i);
+        if (/[eEpP]/.test(text[i]) && (text[i + 1] === '+' || text[i + 1] === '-')) i += 2;
+        else if (isIdChar(d) || d === 46 || (d === 39 && isIdChar(text.charCodeAt(i + 1)))) i++;
+        else break;
+      }
+    } else if (c === 34 || c === 39) {
+      i = quoted(text, i);
+    } else {
+      const p = PUNCTUATORS.find((q) => text.startsWith(q, i));
+      i += p ? p.length : 1;
+    }
+    if (!inDirective) out.push({ start, end: i, line, text: text.slice(start, i) });
+  }
+  return out;
+}
+
+/** End of the string or character literal starting at `i` (at the quote). */
+function quoted(text: string, i: number): number {
+  const q = text[i];
+  let k = i + 1;
+  while (k < text.length && text[k] !== q && text[k] !== '\n') k += text[k] === '\\' ? 2 : 1;
+  return Math.min(k + 1, text.length);
+}

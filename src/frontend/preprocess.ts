@@ -1,0 +1,168 @@
+/**
+ * The translation unit the compiler sees: the file preprocessed by the user's `$CC`
+ * (`cc -E -dD`, with the user's flags), read back as
+ *
+ * - `text`: the preprocessed C, with line markers and `#define`/`#undef` lines blanked
+ *   (they would only confuse the parser; nothing else moves), given to tree-sitter;
+ * - `lines`: for every line of `text`, the file and line it comes from (from the markers);
+ * - `macros`: every `#define` / `#undef` the preprocessor went through, in order, with the
+ *   main-file line after which it takes effect (so that the spelling map knows which names
+ *   are macros at each token of the file).
+ *
+ * The source is handed over on standard input as bytes (one JavaScript character per byte,
+ * see cli/sourceFile.ts), with `-iquote` the file's folder so that `#include "x.h"` finds what
+ * it finds when the compiler reads the file itself.
+ */
+import { spawnSync } from 'node:child_process';
+import path from 'node:path';
+import { InputError } from '../model/errors.js';
+
+export interface PreprocessOptions {
+  /** The compiler (default `$CC`, else `cc`). */
+  readonly cc?: string;
+  /** Preprocessor flags in the compiler's spelling: `-I dir`, `-DN=1`, `-UN`, `-include f`, `-std=c99`. */
+  readonly flags?: readonly string[];
+  /** Folder the compiler runs in (relative `-I` of compile_commands.json). */
+  readonly cwd?: string;
+}
+
+export interface MacroEvent {
+  readonly kind: 'define' | 'undef';
+  readonly name: string;
+  /** Parameter names of a function-like macro; undefined for an object-like one. */
+  readonly params?: readonly string[];
+  readonly body: string;
+  /** Where the directive is: the file (as the compiler names it) and its line. */
+  readonly file: string;
+  readonly line: number;
+  /** A system header (or the compiler's built-ins): not the user's own code. */
+  readonly system: boolean;
+  /** Takes effect for the tokens of the main file on lines after this one. */
+  readonly afterMainLine: number;
+}
+
+export interface LineOrigin {
+  readonly file: string;
+  readonly line: number;
+  readonly main: boolean;
+  /** For a line of a header: the main-file line that (directly or not) includes it. */
+  readonly includedAt?: number;
+}
+
+export interface TranslationUnit {
+  readonly text: string;
+  readonly lines: readonly LineOrigin[];
+  readonly macros: readonly MacroEvent[];
+  /** The name the preprocessor gives the main file (`<stdin>`). */
+  readonly mainName: string;
+}
+
+export function compilerName(options: PreprocessOptions = {}): string {
+  return options.cc ?? process.env.CC ?? 'cc';
+}
+
+/** The compiler is missing (not "it refused the file"). */
+export class NoCompilerError extends Error {}
+
+const MARKER = /^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d)*)\s*$/;
+const DEFINE = /^#define ([A-Za-z_$][\w$]*)(\(([^)]*)\))? ?(.*)$/;
+const UNDEF = /^#undef ([A-Za-z_$][\w$]*)/;
+
+function unescapeName(s: string): string {
+  return s.replace(/\\(.)/g, '$1');
+}
+
+/** Runs the preprocessor; throws InputError with the compiler's own diagnostic on failure. */
+export function preprocess(
+  source: string,
+  file: string,
+  options: PreprocessOptions = {},
+): TranslationUnit {
+  const cc = compilerName(options);
+  const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
+  const args = ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'];
+  const run = spawnSync(cc, args, {
+    input: Buffer.from(source, 'latin1'),
+    cwd: options.cwd,
+    maxBuffer: 1 << 30,
+  });
+  if (run.error) {
+    if ((run.error as NodeJS.ErrnoException).code === 'ENOENT')
+      throw new NoCompilerError(`the C compiler '${cc}' was not found (set $CC or install cc)`);
+    throw new InputError(`cannot run the C compiler '${cc}': ${run.error.message}`, file);
+  }
+  if (run.status !== 0) throw compilerDiagnostic(run.stderr.toString('utf8'), file, cc);
+  return readTranslationUnit(run.stdout.toString('latin1'));
+}
+
+/** The compiler's first error, at its own file:line:col (the main file is `<stdin>` to it). */
+function compilerDiagnostic(stderr: string, file: string, cc: string): InputError {
+  const lines = stderr.split('\n');
+  const first =
+    lines.find((l) => /:\d+(:\d+)?: (fatal )?error:/.test(l)) ?? lines.find((l) => l.trim());
+  const m = first && /^(.*?):(\d+)(?::(\d+))?: (?:fatal )?error: (.*)$/.exec(first);
+  if (!m) return new InputError(`the preprocessor (${cc}) refused the file: ${first ?? ''}`, file);
+  const where = m[1] === '<stdin>' ? file : m[1];
+  return new InputError(
+    `the preprocessor (${cc}) refused the file: ${m[4]}${where !== file ? ` (in ${where}:${m[2]})` : ''}`,
+    file,
+    where === file ? { line: Number(m[2]), column: Number(m[3] ?? 1) } : undefined,
+  );
+}
+
+/** Splits `cc -E -dD` output into parser text, line origins and macro events. */
+export function readTranslationUnit(output: string): TranslationUnit {
+  const raw = output.split('\n');
+  if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
+  const text: string[] = [];
+  const lines: LineOrigin[] = [];
+  const macros: MacroEvent[] = [];
+  let mainName: string | undefined;
+  let file = '';
+  let line = 1;
+  let system = false;
+  let lastMainLine = 0;
+  for (const l of raw) {
+    const marker = MARKER.exec(l);
+    if (marker) {
+      file = unescapeName(marker[2]);
+      line = Number(marker[1]);
+      system = / 3/.test(marker[3]) || file === '<built-in>';
+      mainName ??= file;
+      if (file === mainName) lastMainLine = line - 1;
+      text.push('');
+      lines.push({ file, line: 0, main: false });
+      continue;
+    }
+    const isMain = file === mainName;
+    const origin: LineOrigin = isMain
+      ? { file, line, main: true }
+      : { file, line, main: false, includedAt: lastMainLine + 1 };
+    if (isMain) lastMainLine = line;
+    const def = l.startsWith('#define ') ? DEFINE.exec(l) : undefined;
+    const undef = l.startsWith('#undef ') ? UNDEF.exec(l) : undefined;
+    if (def || undef) {
+      macros.push({
+        kind: def ? 'define' : 'undef',
+        name: (def ?? undef)![1],
+        ...(def?.[2] !== undefined
+          ? {
+              params: def[3]
+                .split(',')
+                .map((s) => s.trim())
+                .filter((s) => s !== ''),
+            }
+          : {}),
+        body: def ? def[4] : '',
+        file,
+        line,
+        system,
+        afterMainLine: lastMainLine,
+      });
+      text.push('');
+    } else text.push(l);
+    lines.push(origin);
+    line++;
+  }
+  return { text: text.join('\n') + '\n', lines, macros, mainName: mainName ?? '<stdin>' };
+}

@@ -1,0 +1,189 @@
+/**
+ * Moves a function model built from the preprocessed text onto the author's file: every
+ * location and range is translated through the spelling map (spelling.ts). A candidate
+ * whose declarator or accesses are not spelled one-to-one in the file (the name and the
+ * brackets; what stands between the brackets may use macros, it is kept as written) is
+ * made a non-candidate with the reason, naming the macro and its line, or the header.
+ */
+import type {
+  Access,
+  ArrayInfo,
+  ByteRange,
+  Extent,
+  FunctionModel,
+  NotCandidateReason,
+  SourceLoc,
+  Statement,
+} from '../model/types.js';
+import type { SpellingMap } from './spelling.js';
+
+const NOWHERE: ByteRange = { start: 0, end: 0 };
+
+/** Converts 1-based line/column of the preprocessed text back to its offset. */
+export function offsetsOf(text: string): (loc: SourceLoc) => number {
+  const starts = [0];
+  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  return (loc) => (starts[loc.line - 1] ?? 0) + loc.column - 1;
+}
+
+interface Framed {
+  readonly range: ByteRange;
+  readonly holes: readonly ByteRange[];
+}
+
+function trimmed(source: string, start: number, end: number): ByteRange {
+  while (start < end && /\s/.test(source[start]!)) start++;
+  while (end > start && /\s/.test(source[end - 1]!)) end--;
+  return { start, end };
+}
+
+/**
+ * `y[i][k]`: the tokens outside the holes (name, brackets) must be spelled one-to-one and
+ * follow each other in the file; each hole becomes the file text between its brackets.
+ */
+export function frame(
+  map: SpellingMap,
+  source: string,
+  r: ByteRange,
+  holes: readonly ByteRange[],
+): Framed | undefined {
+  let k = map.ppIndex(r.start);
+  if (k < 0) return undefined;
+  const pp = map.ppTokens;
+  const file = map.fileTokens;
+  let previous = -1;
+  let crossedHole = false;
+  const before: number[] = [];
+  const after: number[] = [];
+  let first = -1;
+  for (; k < pp.length && pp[k]!.end <= r.end; k++) {
+    const t = pp[k]!;
+    const h = holes.findIndex((x) => x.start <= t.start && t.end <= x.end);
+    if (h >= 0) {
+      if (before[h] === undefined) before[h] = previous;
+      crossedHole = true;
+      continue;
+    }
+    const o = map.ppToFile[k]!;
+    if (o < 0) return undefined;
+    if (previous >= 0 && (crossedHole ? o <= previous : o !== previous + 1)) return undefined;
+    holes.forEach((_, j) => {
+      if (before[j] !== undefined && after[j] === undefined) after[j] = o;
+    });
+    if (first < 0) first = o;
+    previous = o;
+    crossedHole = false;
+  }
+  if (first < 0 || crossedHole) return undefined;
+  const fileHoles: ByteRange[] = [];
+  for (let j = 0; j < holes.length; j++) {
+    const a = before[j];
+    const b = after[j];
+    if (a === undefined || b === undefined || a < 0) return undefined;
+    fileHoles.push(trimmed(source, file[a]!.end, file[b]!.start));
+  }
+  return { range: { start: file[first]!.start, end: file[previous]!.end }, holes: fileHoles };
+}
+
+/** Why a preprocessed range has no one-to-one spelling in the file. */
+export function notSpelled(map: SpellingMap, r: ByteRange, mainName: string): string {
+  if (!map.inMainFile(r.start)) return `it comes from ${map.origin(r.start)}, not from this file`;
+  const uses = map.usesOnLines(r);
+  if (uses.length === 0) return 'it is not spelled one-to-one in this file';
+  const names = [...new Set(uses.map((u) => u.name))].map((n) => {
+    const d = uses.find((u) => u.name === n)!.definition;
+    const at = d ? (d.file === mainName ? `line ${d.line}` : `${d.file}:${d.line}`) : 'built in';
+    return `${n} (defined at ${at})`;
+  });
+  return `it comes out of the expansion of macro${names.length > 1 ? 's' : ''} ${names.join(', ')}; edits inside macro expansions are not made`;
+}
+
+export function relocateFunction(
+  fm: FunctionModel,
+  map: SpellingMap,
+  source: string,
+  ppOffset: (loc: SourceLoc) => number,
+  mainName: string,
+): FunctionModel {
+  const loc = (l: SourceLoc) => map.loc(ppOffset(l));
+  // Messages name places as `line:column` of the text they were built from.
+  const text = (m: string) =>
+    m.replace(/\b(\d+):(\d+)\b/g, (_, l: string, c: string) => {
+      const at = loc({ line: Number(l), column: Number(c) });
+      return `${at.line}:${at.column}`;
+    });
+  const span = (r: ByteRange) => map.range(r);
+  // The function's extent: from its first token spelled in the file to its closing brace.
+  let fnRange = span(fm.range);
+  if (!fnRange) {
+    let k = map.ppIndex(fm.range.start);
+    while (k >= 0 && k < map.ppTokens.length && map.ppToFile[k]! < 0) k++;
+    const start = k >= 0 ? map.ppTokens[k] : undefined;
+    const end =
+      start && start.start < fm.range.end
+        ? span({ start: start.start, end: fm.range.end })
+        : undefined;
+    fnRange = end;
+  }
+  const unspelled = new Map<string, NotCandidateReason>();
+  const refuse = (array: string, what: string, r: ByteRange, at: SourceLoc) => {
+    if (!unspelled.has(array))
+      unspelled.set(array, {
+        kind: 'not-analysable',
+        message: `${what} is not edited: ${notSpelled(map, r, mainName)}`,
+        loc: at,
+      });
+  };
+  const statements: Statement[] = fm.statements.map((s) => ({
+    ...s,
+    loc: loc(s.loc),
+    range: span(s.range) ?? NOWHERE,
+    accesses: s.accesses.map((a): Access => {
+      const f = frame(map, source, a.range, a.indexRanges);
+      const at = loc(a.loc);
+      if (!f) refuse(a.array, `its access at ${at.line}:${at.column}`, a.range, at);
+      else if (!span(s.range))
+        refuse(a.array, `the statement of its access at ${at.line}:${at.column}`, s.range, at);
+      return {
+        ...a,
+        loc: at,
+        range: f?.range ?? NOWHERE,
+        indexRanges: f?.holes ?? a.indexRanges.map(() => NOWHERE),
+      };
+    }),
+  }));
+  const arrays: ArrayInfo[] = fm.arrays.map((a) => {
+    const at = loc(a.loc);
+    const holes = a.extents.flatMap((e) => (e.range ? [e.range] : []));
+    const f = frame(map, source, a.declaratorRange, holes);
+    const declaration = span(a.declarationRange);
+    if (!f || !declaration) refuse(a.name, 'its declaration', a.declaratorRange, at);
+    if (!fnRange) refuse(a.name, 'its function', fm.range, loc(fm.loc));
+    let h = 0;
+    const extents: Extent[] = a.extents.map((e) => {
+      if (!e.range || !f) return { ...e, range: undefined } as Extent;
+      const r = f.holes[h++]!;
+      return { ...e, text: source.slice(r.start, r.end), range: r };
+    });
+    const reasons = a.reasons.map((r) => ({ ...r, message: text(r.message), loc: loc(r.loc) }));
+    const extra = a.candidate ? unspelled.get(a.name) : undefined;
+    return {
+      ...a,
+      loc: at,
+      extents,
+      declaratorRange: f?.range ?? NOWHERE,
+      declarationRange: declaration ?? NOWHERE,
+      candidate: a.candidate && !extra,
+      reasons: extra ? [...reasons, extra] : reasons,
+    };
+  });
+  return {
+    ...fm,
+    loc: loc(fm.loc),
+    range: fnRange ?? NOWHERE,
+    parameters: fm.parameters.map((p) => (p.loc ? { ...p, loc: loc(p.loc) } : p)),
+    arrays,
+    statements,
+    diagnostics: fm.diagnostics.map((d) => ({ ...d, message: text(d.message), loc: loc(d.loc) })),
+  };
+}

@@ -1,0 +1,362 @@
+/**
+ * Where each token of the preprocessed text is spelled in the author's file.
+ *
+ * Line markers give, for every preprocessed line, the file line it comes from; inside one
+ * line the file's tokens and the compiler's are lined up token by token. A file token is
+ * *spelled one-to-one* only when it lies outside every macro invocation (the macro name, its
+ * argument list, and conservatively the parenthesised group after an object-like macro) and
+ * sits in the common prefix or suffix of the two token lists of its line. Everything else
+ * (expansions, headers, the compiler's built-ins) has no spelling in the file and is never
+ * edited. Macro names are known at each token from the `#define`/`#undef` stream of
+ * `cc -dD`, so `#undef` and redefinition are what the compiler did.
+ */
+import type { ByteRange, SourceLoc } from '../model/types.js';
+import { alignLine, type LineItem } from './alignLine.js';
+import { type CToken, cTokens } from './ctokens.js';
+import { evaluateTokens } from './macroValues.js';
+import { SourceText } from './parse.js';
+import type { MacroEvent, TranslationUnit } from './preprocess.js';
+
+/** Names the compiler expands without a `#define` (never spelled as what they become). */
+const BUILTIN_MACROS = new Set([
+  '__LINE__',
+  '__FILE__',
+  '__COUNTER__',
+  '__DATE__',
+  '__TIME__',
+  '__TIMESTAMP__',
+  '__BASE_FILE__',
+  '__FILE_NAME__',
+  '__INCLUDE_LEVEL__',
+  '_Pragma',
+]);
+
+/** One macro invocation spelled in the file. */
+export interface MacroUse {
+  readonly name: string;
+  /** File offsets of the invocation (name through the closing parenthesis). */
+  readonly start: number;
+  readonly end: number;
+  readonly line: number;
+  /** The definition in force, if any (absent for the compiler's built-ins). */
+  readonly definition?: MacroEvent;
+  /**
+   * The object-like macros its expansion depends on (itself included), with their integer
+   * value when `#if` can compute it: what a result proven for this text assumes.
+   */
+  readonly depends: readonly MacroValue[];
+}
+
+export interface MacroValue {
+  readonly name: string;
+  readonly value?: bigint;
+  readonly definition: MacroEvent;
+}
+
+export interface SpellingMap {
+  /** File range of a preprocessed range whose first and last tokens are spelled in the file. */
+  range(r: ByteRange): ByteRange | undefined;
+  /** The file token a preprocessed token (by its start offset) is spelled as. */
+  token(ppOffset: number): CToken | undefined;
+  /** Whether the file tokens of a preprocessed range follow each other without a gap. */
+  contiguous(r: ByteRange): boolean;
+  /** File line/column of a preprocessed offset (its token's, else the line's origin). */
+  loc(ppOffset: number): SourceLoc;
+  /** Whether a preprocessed offset comes from the main file at all. */
+  inMainFile(ppOffset: number): boolean;
+  /** The header a preprocessed offset comes from, as `file:line`, if not the main file. */
+  origin(ppOffset: number): string;
+  /** Macro invocations in the file whose text meets the file lines of a preprocessed range. */
+  usesOnLines(r: ByteRange): MacroUse[];
+  /** Every macro invocation spelled in the file. */
+  readonly uses: readonly MacroUse[];
+  /** The file's tokens and the preprocessed ones, with ppToFile[k] the file token of pp[k] or -1. */
+  readonly fileTokens: readonly CToken[];
+  readonly ppTokens: readonly CToken[];
+  readonly ppToFile: readonly number[];
+  /** Index of the preprocessed token starting exactly at an offset, or -1. */
+  ppIndex(offset: number): number;
+}
+
+type Definitions = Map<string, MacroEvent>;
+
+/**
+ * The tokens an object-like macro becomes when it expands through object-like macros only
+ * (no `#`, `##`, function-like macro or built-in on the way); undefined otherwise.
+ */
+function objectExpansion(
+  def: MacroEvent,
+  active: Definitions,
+  hidden: ReadonlySet<string> = new Set(),
+): string[] | undefined {
+  const out: string[] = [];
+  for (const t of cTokens(def.body)) {
+    if (t.text === '#' || t.text === '##' || BUILTIN_MACROS.has(t.text)) return undefined;
+    const inner = hidden.has(t.text) || t.text === def.name ? undefined : active.get(t.text);
+    if (!inner) {
+      out.push(t.text);
+      continue;
+    }
+    if (inner.params !== undefined || out.length > 200) return undefined;
+    const sub = objectExpansion(inner, active, new Set([...hidden, def.name]));
+    if (!sub) return undefined;
+    out.push(...sub);
+  }
+  return out;
+}
+
+/** The object-like macros a definition's expansion goes through, with their values. */
+function dependencies(def: MacroEvent, active: Definitions): MacroValue[] {
+  const out: MacroValue[] = [];
+  const seen = new Set<string>();
+  const visit = (d: MacroEvent) => {
+    if (seen.has(d.name)) return;
+    seen.add(d.name);
+    if (d.params === undefined) {
+      const tokens = objectExpansion(d, active);
+      const value = tokens && evaluateTokens(tokens);
+      out.push({ name: d.name, definition: d, ...(value !== undefined ? { value } : {}) });
+    }
+    for (const t of cTokens(d.body)) {
+      if (d.params?.includes(t.text)) continue;
+      const inner = active.get(t.text);
+      if (inner) visit(inner);
+    }
+  };
+  visit(def);
+  return out;
+}
+
+/** Marks tokens inside macro invocations (use[i] = index into uses, or -1). */
+function invocations(
+  tokens: readonly CToken[],
+  macros: readonly MacroEvent[],
+): { use: number[]; uses: MacroUse[]; expansions: (string[] | undefined)[] } {
+  const use = new Array<number>(tokens.length).fill(-1);
+  const uses: MacroUse[] = [];
+  const expansions: (string[] | undefined)[] = [];
+  const active: Definitions = new Map();
+  let e = 0;
+  for (let i = 0; i < tokens.length; i++) {
+    const t = tokens[i]!;
+    while (e < macros.length && macros[e]!.afterMainLine < t.line) {
+      const m = macros[e++]!;
+      if (m.kind === 'define') active.set(m.name, m);
+      else active.delete(m.name);
+    }
+    if (use[i] >= 0 || !/^[A-Za-z_$]/.test(t.text)) continue;
+    const def = active.get(t.text);
+    const builtin = BUILTIN_MACROS.has(t.text);
+    if (!def && !builtin) continue;
+    const callLike = tokens[i + 1]?.text === '(';
+    if (def?.params !== undefined && !callLike) continue; // a function-like name, not called
+    let last = i;
+    if (callLike) {
+      let depth = 0;
+      last = tokens.length - 1;
+      for (let k = i + 1; k < tokens.length; k++) {
+        const x = tokens[k]!.text;
+        if (x === '(') depth++;
+        else if (x === ')' && --depth === 0) {
+          last = k;
+          break;
+        }
+      }
+    }
+    for (let k = i; k <= last; k++) use[k] = uses.length;
+    // An object-like macro followed by `(` may end in a function-like name: unknown.
+    expansions.push(
+      def && !callLike && def.params === undefined ? objectExpansion(def, active) : undefined,
+    );
+    uses.push({
+      name: t.text,
+      start: t.start,
+      end: tokens[last]!.end,
+      line: t.line,
+      ...(def ? { definition: def } : {}),
+      depends: def ? dependencies(def, active) : [],
+    });
+  }
+  return { use, uses, expansions };
+}
+
+/** The file line as plain tokens and invocations (one item per invocation part on the line). */
+function lineItems(
+  os: readonly number[],
+  file: readonly CToken[],
+  use: readonly number[],
+  expansions: readonly (string[] | undefined)[],
+): LineItem[] {
+  const items: LineItem[] = [];
+  for (let k = 0; k < os.length; k++) {
+    const o = os[k]!;
+    const u = use[o]!;
+    if (u < 0) {
+      items.push({ kind: 'token', text: file[o]!.text, index: o });
+      continue;
+    }
+    let last = k;
+    while (last + 1 < os.length && use[os[last + 1]!] === u) last++;
+    // Whole on this line: its expansion may be known; a part of a longer one is not.
+    const whole = (o === 0 || use[o - 1] !== u) && use[os[last]! + 1] !== u;
+    const expansion = whole ? expansions[u] : undefined;
+    items.push(expansion ? { kind: 'use', expansion } : { kind: 'use' });
+    k = last;
+  }
+  return items;
+}
+
+function byLine<T extends { line: number }>(xs: readonly T[]): Map<number, number[]> {
+  const out = new Map<number, number[]>();
+  xs.forEach((x, k) => {
+    const list = out.get(x.line);
+    if (list) list.push(k);
+    else out.set(x.line, [k]);
+  });
+  return out;
+}
+
+interface Tokens {
+  readonly file: CToken[];
+  readonly uses: MacroUse[];
+  readonly pp: CToken[];
+  readonly to: number[];
+  readonly starts: number[];
+  readonly ends: number[];
+}
+
+/** The token-level correspondence (the costly part: only computed when asked for). */
+function lineUp(source: string, tu: TranslationUnit): Tokens {
+  const file = cTokens(source);
+  const { use, uses, expansions } = invocations(file, tu.macros);
+  // Only the main file's lines can be spelled in it: headers are not tokenized.
+  const pp: CToken[] = [];
+  let offset = 0;
+  let runStart = -1;
+  let runLine = 0;
+  tu.lines.forEach((o, k) => {
+    if (o.main && runStart < 0) [runStart, runLine] = [offset, k + 1];
+    if (!o.main && runStart >= 0) {
+      for (const t of cTokens(tu.text, runStart, offset, runLine)) pp.push(t);
+      runStart = -1;
+    }
+    const eol = tu.text.indexOf('\n', offset);
+    offset = eol < 0 ? tu.text.length : eol + 1;
+  });
+  if (runStart >= 0)
+    for (const t of cTokens(tu.text, runStart, tu.text.length, runLine)) pp.push(t);
+  /** Preprocessed token -> file token index, or -1. */
+  const to = new Array<number>(pp.length).fill(-1);
+  const fileLines = byLine(file);
+  const seen = new Set<number>();
+  const ppLines = byLine(pp);
+  for (const [ppLine, ks] of ppLines) {
+    const origin = tu.lines[ppLine - 1];
+    if (!origin?.main || seen.has(origin.line)) continue;
+    seen.add(origin.line);
+    const os = fileLines.get(origin.line) ?? [];
+    const placed = alignLine(
+      ks.map((k) => pp[k]!.text),
+      lineItems(os, file, use, expansions),
+    );
+    placed.forEach((o, k) => {
+      if (o >= 0) to[ks[k]!] = o;
+    });
+  }
+  return { file, uses, pp, to, starts: pp.map((t) => t.start), ends: pp.map((t) => t.end) };
+}
+
+export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
+  let memo: Tokens | undefined;
+  const tokens = () => (memo ??= lineUp(source, tu));
+  const find = (xs: number[], v: number) => {
+    let lo = 0;
+    let hi = xs.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (xs[mid]! < v) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo < xs.length && xs[lo] === v ? lo : -1;
+  };
+  // SourceText's line table gives 1-based lines; lines of `tu` are indexed from 0.
+  const ppText = new SourceText(tu.text, '');
+  const ppLineOf = (offset: number) => ppText.loc(offset).line - 1;
+  const fileText = new SourceText(source, '');
+  const fileLoc = (offset: number): SourceLoc => fileText.loc(offset);
+  const tokenIndex = (ppOffset: number) => {
+    const { starts, to } = tokens();
+    const k = find(starts, ppOffset);
+    return k >= 0 ? to[k]! : -1;
+  };
+  const originLines = (r: ByteRange) => {
+    const a = ppLineOf(r.start);
+    const b = ppLineOf(Math.max(r.start, r.end - 1));
+    const lines = new Set<number>();
+    for (let l = a; l <= b; l++) {
+      const o = tu.lines[l];
+      if (o?.main) lines.add(o.line);
+    }
+    return lines;
+  };
+  return {
+    get uses() {
+      return tokens().uses;
+    },
+    get fileTokens() {
+      return tokens().file;
+    },
+    get ppTokens() {
+      return tokens().pp;
+    },
+    get ppToFile() {
+      return tokens().to;
+    },
+    ppIndex: (offset) => find(tokens().starts, offset),
+    token: (offset) => {
+      const k = tokenIndex(offset);
+      return k >= 0 ? tokens().file[k] : undefined;
+    },
+    range(r) {
+      const { file, to, ends } = tokens();
+      const a = tokenIndex(r.start);
+      const kEnd = find(ends, r.end);
+      const b = kEnd >= 0 ? to[kEnd]! : -1;
+      if (a < 0 || b < 0 || b < a) return undefined;
+      return { start: file[a]!.start, end: file[b]!.end };
+    },
+    contiguous(r) {
+      const { pp, to, starts } = tokens();
+      let k = find(starts, r.start);
+      if (k < 0) return false;
+      let previous = -1;
+      for (; k < pp.length && pp[k]!.end <= r.end; k++) {
+        const o = to[k]!;
+        if (o < 0 || (previous >= 0 && o !== previous + 1)) return false;
+        previous = o;
+      }
+      return previous >= 0;
+    },
+    loc(offset) {
+      const k = tokenIndex(offset);
+      if (k >= 0) return fileLoc(tokens().file[k]!.start);
+      const l = ppLineOf(offset);
+      const o = tu.lines[l];
+      if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
+      return { line: o?.line ?? 1, column: ppText.loc(offset).column };
+    },
+    inMainFile: (offset) => !!tu.lines[ppLineOf(offset)]?.main,
+    origin(offset) {
+      const o = tu.lines[ppLineOf(offset)];
+      return o ? `${o.file}:${o.line}` : '?';
+    },
+    usesOnLines(r) {
+      const lines = originLines(r);
+      return tokens().uses.filter((u) => {
+        const last = fileLoc(u.end - 1).line;
+        for (let l = u.line; l <= last; l++) if (lines.has(l)) return true;
+        return false;
+      });
+    },
+  };
+}

@@ -1,0 +1,173 @@
+/**
+ * Compiler-style flags as users give them to `cc` (src/cli/analysisFlags.ts,
+ * src/cli/compileCommands.ts): each case says which wrong result it guards.
+ */
+import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { BIN, runCli } from '../helpers/cli.js';
+import { preprocessorFlags, shellWords } from '../../src/cli/compileCommands.js';
+
+const dir = mkdtempSync(path.join(os.tmpdir(), 'beeclak-flags-'));
+const write = (name: string, text: string | Buffer) => {
+  const p = path.join(dir, name);
+  mkdirSync(path.dirname(p), { recursive: true });
+  writeFileSync(p, text);
+  return p;
+};
+
+const KERNEL = `#include "sizes.h"
+int main(void) {
+  int t[N];
+  int i;
+  long s = 0;
+  for (i = 0; i < N; i++) {
+    t[i] = i;
+    if (i > 0) s += t[i - 1];
+  }
+#ifdef VERBOSE
+  s += VERBOSE;
+#endif
+  return (int)(s % 7);
+}
+`;
+
+describe('compiler flags', () => {
+  write('inc/sizes.h', '#define N 40\n');
+  const file = write('src/k.c', KERNEL);
+
+  it('-I finds the header the compiler finds (without it the file is refused like cc refuses it)', () => {
+    const refused = runCli(['contract', file]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/k\.c:1:\d+: error: .*sizes\.h/);
+    const r = runCli(['contract', file, '-I', path.join(dir, 'inc')]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+    expect(r.stdout).toContain('#if N != 40');
+  });
+
+  it('-D NAME and -D NAME=text go to the preprocessor; -U removes a definition', () => {
+    const inc = ['-I', path.join(dir, 'inc')];
+    expect(runCli(['contract', file, ...inc, '-D', 'VERBOSE=(1+1)']).code).toBe(0);
+    expect(runCli(['contract', file, ...inc, '-D', 'VERBOSE']).code).toBe(0);
+    // VERBOSE defined without a value is `1`; undefined again by -U, the branch is dead.
+    const r = runCli(['contract', file, ...inc, '-DVERBOSE=junk junk', '-UVERBOSE']);
+    expect(r.code).toBe(0);
+  });
+
+  it('-include and -std= in the compiler spelling', () => {
+    const plain = write('plain.c', KERNEL.replace('#include "sizes.h"\n', ''));
+    const r = runCli(['contract', plain, '-include', path.join(dir, 'inc/sizes.h'), '-std=c99']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+  });
+
+  it('-p BUILD_DIR takes the flags of the file from compile_commands.json', () => {
+    const build = path.join(dir, 'build');
+    write(
+      'build/compile_commands.json',
+      JSON.stringify([
+        { directory: build, file: '../src/k.c', command: 'cc -I../inc -DVERBOSE=2 -c ../src/k.c' },
+      ]),
+    );
+    const r = runCli(['contract', file, '-p', build]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+    const missing = runCli(['contract', write('other.c', 'int x;\n'), '-p', build]);
+    expect(missing.code).toBe(2);
+    expect(missing.stderr).toContain('has no entry');
+  });
+
+  it('reads the flags of a command line as a shell would split it', () => {
+    expect(shellWords(`cc -DMSG="a b" -I 'x y' -c f.c`)).toEqual([
+      'cc',
+      '-DMSG=a b',
+      '-I',
+      'x y',
+      '-c',
+      'f.c',
+    ]);
+    expect(preprocessorFlags(['-Iinc', '-O2', '-D', 'X=1', '-std=c11', '-o', 'f.o'], '/b')).toEqual(
+      ['-I', '/b/inc', '-DX=1', '-std=c11'],
+    );
+  });
+});
+
+describe('bytes', () => {
+  it('keeps every byte outside the edits: Latin-1, a BOM, CRLF and mixed endings, no final newline', () => {
+    const text = Buffer.concat([
+      Buffer.from([0xef, 0xbb, 0xbf]),
+      Buffer.from('/* caf', 'latin1'),
+      Buffer.from([0xe9, 0xff]),
+      Buffer.from(
+        ' */\r\n#define N 30\r\nint main(void) {\n  int t[N];\r\n  int i; long s = 0;\r\n' +
+          '  for (i = 0; i < N; i++) { t[i] = i; if (i > 0) s += t[i - 1]; }\r\n' +
+          '  return (int)(s % 5);\r\n}\r\n#define LAST 1',
+        'latin1',
+      ),
+    ]);
+    const file = write('bytes.c', text);
+    const out = path.join(dir, 'bytes.out.c');
+    expect(runCli(['contract', file, '-o', out]).code).toBe(0);
+    const got = readFileSync(out);
+    // The edits: the declarator, two accesses, and the guard lines (in the file's CRLF).
+    const expected = Buffer.from(
+      text
+        .toString('latin1')
+        .replace('int t[N];', 'int t[2];')
+        .replace('t[i] = i;', 't[i % 2] = i;')
+        .replace('t[i - 1]', 't[(i - 1) % 2]')
+        .replace(
+          '}\r\n#define LAST',
+          '}\r\n#if N != 30\r\n#error "beeclak: arrays of main() were contracted for N == 30; run beeclak again for other values"\r\n#endif\r\n#define LAST',
+        ),
+      'latin1',
+    );
+    expect(got.toString('latin1')).toBe(expected.toString('latin1'));
+  });
+});
+
+describe('without a compiler', () => {
+  const noCc = (args: string[]) => {
+    const r = spawnSync(process.execPath, [BIN, ...args], {
+      encoding: 'utf8',
+      env: { ...process.env, CC: path.join(dir, 'no-such-cc') },
+    });
+    return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+  };
+
+  it('reads a file the preprocessor would not change with the built-in reading', () => {
+    const plain = write(
+      'nocc.c',
+      '#include <stdio.h>\n#define N 30\nint main(void) {\n  int t[N];\n  int i; long s = 0;\n' +
+        '  for (i = 0; i < N; i++) { t[i] = i; if (i > 0) s += t[i - 1]; }\n  printf("%ld\\n", s);\n  return 0;\n}\n',
+    );
+    const r = noCc(['contract', plain]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+  });
+
+  it('refuses a file that needs the preprocessor, naming $CC (guards: a built-in guess at #ifdef)', () => {
+    const cond = write('nocc2.c', '#ifdef FAST\nint x;\n#endif\nint main(void) { return 0; }\n');
+    const r = noCc(['contract', cond]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/no-such-cc' was not found.*conditional directive \(line 1\)/);
+  });
+});
+
+describe('headers', () => {
+  it('an array declared in an included header is not a candidate of the including file', () => {
+    write('hdr/buf.h', 'static int hbuf[40];\n');
+    const main = write(
+      'hdr/main.c',
+      '#include "buf.h"\nint main(void) {\n  int i; long s = 0;\n' +
+        '  for (i = 0; i < 40; i++) { hbuf[i] = i; if (i > 0) s += hbuf[i - 1]; }\n  return (int)(s % 3);\n}\n',
+    );
+    const r = runCli(['analyze', main, '--temporary', 'hbuf']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toMatch(
+      /hbuf .*main\.c:1:1: unchanged: .*comes from .*buf\.h:1, not from this file/,
+    );
+  });
+});

@@ -1,0 +1,88 @@
+/**
+ * The configuration guard (src/frontend/conditionals.ts): after a contracted function, each
+ * conditional group inside it again, `#error` in the branches the compiler skipped. Each row
+ * says which wrong result it guards.
+ */
+import {
+  configurationGuard,
+  conditionalGroups,
+  type Liveness,
+} from '../../src/frontend/conditionals.js';
+
+/** Lines with code, and the ones the compiler kept, given as sets of line numbers. */
+function alive(code: number[], live: number[], inInvocation: number[] = []): Liveness {
+  return { code: new Set(code), live: new Set(live), inInvocation: new Set(inInvocation) };
+}
+
+const FN = [
+  'void f(void) {', //  1
+  '#ifdef A', //        2
+  '  x();', //          3
+  '#elif B > 1', //     4
+  '  y();', //          5
+  '#else', //           6
+  '#endif', //          7
+  '  z();', //          8
+  '}', //               9
+].join('\n');
+
+describe('configurationGuard', () => {
+  it.each<[string, Liveness, string[] | RegExp]>([
+    [
+      'the first branch taken: the #elif with code becomes #error (else the other configuration would run contracted code proven without it)',
+      alive([1, 3, 5, 8, 9], [1, 3, 8, 9]),
+      ['#ifdef A', '#elif B > 1', '#error "E"', '#else', '#endif'],
+    ],
+    [
+      'the empty #else taken: both branches with code become #error',
+      alive([1, 3, 5, 8, 9], [1, 8, 9]),
+      ['#ifdef A', '#error "E"', '#elif B > 1', '#error "E"', '#else', '#endif'],
+    ],
+    [
+      'a skipped branch inside a macro invocation: no guard can tell, the arrays stay',
+      alive([1, 3, 5, 8, 9], [1, 3, 8, 9], [5]),
+      /inside a macro invocation/,
+    ],
+  ])('%s', (_, liveness, expected) => {
+    const g = configurationGuard(conditionalGroups(FN), 1, 9, liveness, 'E');
+    if (expected instanceof RegExp) expect('problem' in g && g.problem).toMatch(expected);
+    else expect(g).toEqual({ lines: expected });
+  });
+
+  it('a group around the whole function needs no guard (the other version is other text)', () => {
+    const text = [
+      '#ifdef A',
+      'void f(void) {',
+      '  x();',
+      '}',
+      '#else',
+      'void f(void) { }',
+      '#endif',
+    ].join('\n');
+    expect(
+      configurationGuard(conditionalGroups(text), 2, 4, alive([2, 3, 4, 6], [2, 3, 4]), 'E'),
+    ).toEqual({
+      lines: [],
+    });
+  });
+
+  it('a group crossing the function boundary keeps the arrays (guards: one body, two signatures)', () => {
+    const text = [
+      '#ifdef A',
+      'void f(int a) {',
+      '#else',
+      'void f(long a) {',
+      '#endif',
+      '  x();',
+      '}',
+    ].join('\n');
+    const g = configurationGuard(
+      conditionalGroups(text),
+      2,
+      7,
+      alive([2, 4, 6, 7], [2, 6, 7]),
+      'E',
+    );
+    expect('problem' in g && g.problem).toMatch(/crosses the function's boundary/);
+  });
+});

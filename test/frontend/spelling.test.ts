@@ -1,0 +1,102 @@
+/**
+ * Where preprocessed tokens are spelled in the file (src/frontend/spelling.ts, alignLine.ts).
+ * The property every case checks: a preprocessed token is mapped only to a file token of the
+ * same text that lies outside every macro invocation, and mapped tokens keep their order.
+ * Each row says which wrong mapping it guards.
+ */
+import { alignLine, type LineItem } from '../../src/frontend/alignLine.js';
+import { preprocess } from '../../src/frontend/preprocess.js';
+import { spellingMap } from '../../src/frontend/spelling.js';
+
+const tok = (text: string, index: number): LineItem => ({ kind: 'token', text, index });
+const use = (expansion?: string[]): LineItem =>
+  expansion ? { kind: 'use', expansion } : { kind: 'use' };
+
+describe('alignLine', () => {
+  it.each<[string, string[], LineItem[], number[]]>([
+    [
+      'known expansions keep the tokens after them in place (y[N][N])',
+      ['y', '[', '100', ']', '[', '100', ']'],
+      [tok('y', 0), tok('[', 1), use(['100']), tok(']', 3), tok('[', 4), use(['100']), tok(']', 6)],
+      [0, 1, -1, 3, 4, -1, 6],
+    ],
+    [
+      'an unknown expansion that contains the next plain run is not resynchronised on (ambiguous)',
+      ['t', '[', 'i', ']', '[', 'j', ']', '[', 'j', ']'],
+      [tok('t', 0), tok('[', 1), use(), tok(']', 5), tok('[', 6), tok('j', 7), tok(']', 8)],
+      [0, 1, -1, -1, -1, -1, 5, 6, 7, 8],
+    ],
+    [
+      'a run found once after an unknown expansion is the copy',
+      ['t', '[', 'i', '-', '1', '*', '8', '+', 'j', ']', '=', 'x', ';'],
+      [tok('t', 0), tok('[', 1), use(), tok(']', 9), tok('=', 10), tok('x', 11), tok(';', 12)],
+      [0, 1, -1, -1, -1, -1, -1, -1, -1, 9, 10, 11, 12],
+    ],
+    [
+      'an expansion equal to what follows it is not taken for the file text (M expands to "y y")',
+      ['x', 'y', 'y', 'y'],
+      [tok('x', 0), use(['y', 'y']), tok('y', 2)],
+      [0, -1, -1, 2],
+    ],
+    [
+      'an expansion that differs from what the compiler made is not placed (only the ends are)',
+      ['a', 'b', 'c'],
+      [tok('a', 0), use(['z']), tok('c', 2)],
+      [0, -1, 2],
+    ],
+  ])('%s', (_, pp, items, expected) => {
+    const got = alignLine(pp, items);
+    expect(got.slice(0, expected.length)).toEqual(expected);
+  });
+});
+
+describe('spellingMap', () => {
+  const cases: [string, string][] = [
+    [
+      'object-like macros in subscripts',
+      '#define N 10\n#define M (N + 1)\nint t[N][M];\nint f(int i) { return t[i][N] + t[M - 2][i]; }\n',
+    ],
+    [
+      'function-like macro across lines',
+      '#define F(a, b) a * b\nint f(int i) {\n  return F(i,\n    2) + F(1, i);\n}\n',
+    ],
+    [
+      'self-referential and undefined names',
+      '#define t t\n#define u v\nint v[3];\nint t[3];\nint g(int i) { return t[i] + u[i]; }\n#undef u\nint u[2];\n',
+    ],
+    [
+      'an object-like macro naming a function-like one',
+      '#define F(x) (x)\n#define G F\nint h(int i) { return G(i) + G; }\n',
+    ],
+    [
+      'dead branches and continuation lines',
+      '#if 0\nint x = ;\n#endif\nint a[4];\nint k(int i) { return a[i] \\\n + a[0]; }\n',
+    ],
+  ];
+  it.each(cases)(
+    '%s: every mapped token is spelled the same, in order, outside invocations',
+    (_, source) => {
+      const tu = preprocess(source, 'spelling.c');
+      const map = spellingMap(source, tu);
+      let previous = -1;
+      map.ppTokens.forEach((t, k) => {
+        const o = map.ppToFile[k]!;
+        if (o < 0) return;
+        const f = map.fileTokens[o]!;
+        expect(f.text).toBe(t.text);
+        expect(o).toBeGreaterThan(previous);
+        previous = o;
+        for (const u of map.uses) expect(f.start >= u.start && f.end <= u.end).toBe(false);
+      });
+      expect(previous).toBeGreaterThan(0);
+    },
+  );
+
+  it('maps a declarator y[N][N] through its brackets (guards: "[100][100]" left the array unedited)', () => {
+    const source = '#define N 100\nvoid f(void) { double y[N][N]; y[0][1] = 0; }\n';
+    const tu = preprocess(source, 'd.c');
+    const map = spellingMap(source, tu);
+    const mapped = map.ppTokens.filter((_, k) => map.ppToFile[k]! >= 0).map((t) => t.text);
+    expect(mapped.join(' ')).toContain('double y [ ] [ ] ;');
+  });
+});
