@@ -4,6 +4,7 @@ import type { AnalysisOptions } from '../pipeline/analysis.js';
 import {
   collectDefine,
   collectNames,
+  collectPromises,
   HEURISTICS,
   MODULO_FORMS,
   parseChoice,
@@ -35,10 +36,10 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     )
     .addOption(
       new Option(
-        '--temporary <A,B>',
-        'treat these arrays as temporaries (promise: no value flows in or out)',
+        '--temporary <F:A,B>',
+        'treat these arrays as temporaries (promise: no value flows in or out); FUNCTION:ARRAY names one array of one function',
       )
-        .argParser(collectNames)
+        .argParser(collectPromises)
         .default([], 'none'),
     )
     .addOption(

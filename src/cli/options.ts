@@ -30,6 +30,19 @@ export function collectNames(spec: string, previous: string[]): string[] {
   return [...previous, ...names];
 }
 
+/** `--temporary A,F:B`: names, each an identifier or FUNCTION:ARRAY. */
+export function collectPromises(spec: string, previous: string[]): string[] {
+  const names = spec
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s.length > 0);
+  for (const n of names) {
+    if (!/^([A-Za-z_][A-Za-z0-9_]*:)?[A-Za-z_][A-Za-z0-9_]*$/.test(n))
+      throw new UsageError(`--temporary expects ARRAY or FUNCTION:ARRAY, got '${n}'`);
+  }
+  return [...previous, ...names];
+}
+
 export function parseChoice<T extends string>(option: string, allowed: readonly T[]) {
   return (value: string): T => {
     if ((allowed as readonly string[]).includes(value)) return value as T;

@@ -28,10 +28,13 @@ import { type ExprScope, toCond, toPwAff } from './expr.js';
 import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from './accessCases.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
 import { type Cond, type PwAff, TRUE, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
+import { filePromises, isPromised, type TemporaryPromise } from './promises.js';
 
 export interface FrontendOptions {
   readonly defines?: Readonly<Record<string, bigint>>;
   readonly temporaries?: readonly string[];
+  /** The file's promises, resolved by buildModel (src/frontend/promises.ts). */
+  readonly promises?: readonly TemporaryPromise[];
 }
 
 interface ArrayRec {
@@ -999,14 +1002,15 @@ export class FunctionBuilder {
   }
 
   private finish(): FunctionModel {
-    const marked = new Set(this.options.temporaries ?? []);
-    for (const t of this.dir.temporaries) marked.add(t.name);
+    const promises =
+      this.options.promises ??
+      filePromises(this.options.temporaries ?? [], this.dir.temporaries, []);
     const arrays: ArrayInfo[] = [];
     const context: Constraint[] = [];
     const seen = new Set<string>();
     const emitArray = (rec: ArrayRec) => {
       const d = rec.decl;
-      const isMarked = marked.has(d.name);
+      const isMarked = isPromised(promises, this.name, d.name);
       const reasons: NotCandidateReason[] = [];
       if (!isMarked) {
         if (d.storage === 'parameter')

@@ -11,6 +11,7 @@ import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, parseC, walk } from './parse.js';
+import { filePromises, validatePromises } from './promises.js';
 
 export type { FrontendOptions } from './function.js';
 export { formatModel, modelToJson } from './format.js';
@@ -70,10 +71,27 @@ export function buildModel(
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
   }
+  const promises = filePromises(
+    options.temporaries ?? [],
+    directives.temporaries,
+    definitions.map((fn) => ({
+      name: functionName(fn),
+      firstLine: src.locOf(fn).line,
+      lastLine: src.loc(fn.endIndex).line,
+    })),
+  );
   const functions = definitions.map((fn) => {
-    const b = new FunctionBuilder(fn, src, directives, globals, options, globalUsers);
+    const b = new FunctionBuilder(
+      fn,
+      src,
+      directives,
+      globals,
+      { ...options, promises },
+      globalUsers,
+    );
     b.addGlobals();
     return b.build();
   });
+  validatePromises(promises, functions, file);
   return { file, functions, diagnostics: [] };
 }

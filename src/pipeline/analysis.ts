@@ -27,6 +27,7 @@ import {
 import { cExpression } from '../rewrite/cExpression.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
+import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -227,6 +228,8 @@ async function analyzeArray(
     return { report };
   };
 
+  if (!array.candidate && array.markedTemporary)
+    return done('rejected', unusablePromise(describeReasons(array)));
   if (!array.candidate) return done('unchanged', `not a candidate: ${describeReasons(array)}`);
   if (options.only.length > 0 && !options.only.includes(array.name)) {
     return done('unchanged', 'not selected (--only)');
@@ -243,6 +246,13 @@ async function analyzeArray(
       exposed: upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
+    const disproved = array.markedTemporary
+      ? exposedReadEvidence(fn, array, analysed.exposed)
+      : undefined;
+    if (disproved) {
+      timings.lifetimeMs += Math.round(performance.now() - tl);
+      return done('rejected', disproved);
+    }
     for (const u of analysed.exposed) {
       const cell = u.example
         ? ` (e.g. cell ${Object.entries(u.example)

@@ -28,6 +28,8 @@ import {
   type ArrayDecision,
 } from './analysis.js';
 import { performance } from 'node:perf_hooks';
+import { insertIntoPlan } from './planInsert.js';
+import { privatizeParameters } from './privatize.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -163,27 +165,6 @@ function fileGuards(gs: readonly Guard[], eol: string): string {
     : `${eol}/* beeclak: contracted for fixed sizes (see the report). */${eol}${lines.join(eol)}${eol}`;
 }
 
-/** Inserts text into the plan's source before anything else is edited, shifting ranges after it. */
-function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePlan {
-  const shift = <R extends { start: number; end: number } | undefined>(r: R): R =>
-    (r && r.start >= at ? { start: r.start + text.length, end: r.end + text.length } : r) as R;
-  return {
-    ...plan,
-    source: plan.source.slice(0, at) + text + plan.source.slice(at),
-    arrays: plan.arrays.map((a) => ({
-      ...a,
-      declaratorRange: shift(a.declaratorRange),
-      declarationRange: shift(a.declarationRange),
-      accesses: a.accesses.map((x) => ({
-        ...x,
-        range: shift(x.range),
-        indexRanges: x.indexRanges.map(shift),
-        statementRange: shift(x.statementRange),
-      })),
-    })),
-  };
-}
-
 export async function contractSource(
   source: string,
   file: string,
@@ -204,6 +185,9 @@ export async function contractSource(
     );
   });
   let plan: RewritePlan = { source, arrays, modulo: options.modulo, annotate: options.annotate };
+  // Contracted parameters become private arrays of their function (signatures unchanged).
+  const privatized = privatizeParameters(plan, analysis.decisions);
+  plan = privatized.plan;
   const gs = guards(source, analysis.decisions);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   // Run-time guards go right after the opening brace of the function body, last first.
@@ -211,7 +195,7 @@ export async function contractSource(
     .filter((g) => g.kind === 'runtime')
     .sort((a, b) => b.fn.range.start - a.fn.range.start);
   for (const g of runtime) {
-    const brace = source.indexOf('{', g.fn.range.start);
+    const brace = privatized.mapOffset(source.indexOf('{', g.fn.range.start));
     const check =
       ` { extern void abort(void); if (${g.param.name} != ${g.value}) abort(); }` +
       ` /* beeclak: contracted for ${g.param.name} == ${g.value} */`;

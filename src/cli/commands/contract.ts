@@ -10,6 +10,7 @@ import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../anal
 import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
 import { parseChoice } from '../options.js';
+import { refusedPromiseMessages } from '../../pipeline/promiseCheck.js';
 
 interface ContractFlags extends AnalysisFlags {
   output?: string;
@@ -49,6 +50,7 @@ export function registerContract(program: Command, io: Io): void {
     if (flags.reportFile) await writeAtomically(flags.reportFile, report);
     if (!flags.output) io.stdout(result.text);
     if (report && !flags.reportFile) io.stderr(report);
+    else for (const m of refusedPromiseMessages(result.analysis.report)) io.stderr(m + '\n');
     if (!result.changed && !report) {
       io.stderr(
         `beeclak: ${file}: nothing to contract (run 'beeclak analyze ${file}' to see why)\n`,
