@@ -12,6 +12,7 @@ import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
+import { extractCalls } from './calls.js';
 
 export type { FrontendOptions } from './function.js';
 export { formatModel, modelToJson } from './format.js';
@@ -93,5 +94,5 @@ export function buildModel(
     return b.build();
   });
   validatePromises(promises, functions, file);
-  return { file, functions, diagnostics: [] };
+  return { file, functions, diagnostics: [], calls: extractCalls(root, src, definitions) };
 }

@@ -28,6 +28,7 @@ import { cExpression } from '../rewrite/cExpression.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
+import { crossCallOutcome, ExposedReads } from './wholeProgram.js';
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -156,10 +157,16 @@ export async function analyzeSource(
   };
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
+  const exposed = new ExposedReads(model, knownValues, options.workUnits ?? DEFAULT_WORK_UNITS);
   for (const [f, fn] of model.functions.entries()) {
-    for (const array of fn.arrays) {
+    for (const declared of fn.arrays) {
+      // Parameters that are temporaries across calls become candidates (whole program).
+      const tw = performance.now();
+      const whole = crossCallOutcome(model, fn, declared, exposed);
+      timings.lifetimeMs += Math.round(performance.now() - tw);
+      const array = whole?.kind === 'candidate' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
-      const r = await analyzeArray(fn, array, options, timings, outcome);
+      const r = await analyzeArray(fn, array, options, timings, outcome, whole);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
     }
@@ -176,6 +183,7 @@ async function analyzeArray(
   options: AnalysisOptions,
   timings: FileReport['timings'],
   delinearization?: DelinearizationOutcome,
+  whole?: ReturnType<typeof crossCallOutcome>,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
@@ -228,6 +236,10 @@ async function analyzeArray(
     return { report };
   };
 
+  if (whole?.kind === 'disproved') return done('rejected', whole.reason);
+  if (whole?.kind === 'not-temporary')
+    return done('unchanged', `not a candidate: ${describeReasons(array)}, and ${whole.reason}`);
+  if (whole?.kind === 'candidate') report.warnings.push(whole.note);
   if (!array.candidate && array.markedTemporary)
     return done('rejected', unusablePromise(describeReasons(array)));
   if (!array.candidate) return done('unchanged', `not a candidate: ${describeReasons(array)}`);
