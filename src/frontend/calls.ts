@@ -6,7 +6,13 @@
  * once there (shadowing) is marked `other` rather than resolved, which only ever loses
  * candidates.
  */
-import type { BufferUse, CallGraph, CallerBuffer, FunctionCalls } from '../model/calls.js';
+import type {
+  BufferUse,
+  CallGraph,
+  CallerBuffer,
+  FunctionCalls,
+  SourceLoc,
+} from '../model/calls.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
 
 /**
@@ -111,18 +117,19 @@ function outermostLoop(n: Node, body: Node): BufferUse['loop'] {
 }
 
 /** How `name` is declared in the function: its origin as a buffer. */
-function origin(name: string, fnDef: Node, body: Node): Pick<CallerBuffer, 'origin' | 'why'> {
+function origin(
+  name: string,
+  fnDef: Node,
+  mentions: readonly Node[],
+): Pick<CallerBuffer, 'origin' | 'why'> {
   const { declarator } = declaratorName(fnDef);
   const params = declarator ? child(declarator, 'parameters') : null;
   for (const q of params ? walk(params) : [])
     if (q.type === 'identifier' && q.text === name)
       return { origin: 'other', why: `'${name}' is a parameter of its function` };
-  const declared: Node[] = [];
-  for (const n of walk(body)) {
-    if (n.type !== 'identifier' || n.text !== name) continue;
-    if (/declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n))
-      declared.push(n);
-  }
+  const declared = mentions.filter(
+    (n) => /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n),
+  );
   if (declared.length === 0)
     return { origin: 'other', why: `'${name}' is not declared in its function` };
   if (declared.length > 1) return { origin: 'other', why: `'${name}' is declared more than once` };
@@ -143,18 +150,11 @@ function origin(name: string, fnDef: Node, body: Node): Pick<CallerBuffer, 'orig
 }
 
 /** The call graph of a translation unit: per function definition its calls and buffers. */
-export function extractCalls(root: Node, src: SourceText, definitions: readonly Node[]): CallGraph {
+export function extractCalls(src: SourceText, definitions: readonly Node[]): CallGraph {
   const names = new Set(
     definitions.map((d) => declaratorName(d).name).filter((n) => n !== undefined),
   );
-  const addressTaken = new Map<string, FunctionCalls['addressTaken'][number][]>();
-  for (const n of walk(root)) {
-    if (n.type !== 'identifier' || !names.has(n.text)) continue;
-    const p = n.parent;
-    if (p?.type === 'call_expression' && same(child(p, 'function'), n)) continue;
-    if (p?.type === 'function_declarator') continue;
-    addressTaken.set(n.text, [...(addressTaken.get(n.text) ?? []), src.locOf(n)]);
-  }
+  const addressTaken = addressesTaken(src, names);
   const functions = definitions.map((fnDef): FunctionCalls => {
     const name = declaratorName(fnDef).name ?? '?';
     const body = child(fnDef, 'body')!;
@@ -164,7 +164,15 @@ export function extractCalls(root: Node, src: SourceText, definitions: readonly 
     let unstructured = false;
     const passed = new Set<string>();
     const calls: FunctionCalls['calls'][number][] = [];
+    // One walk of the body: identifiers by name, calls, unstructured jumps.
+    const mentions = new Map<string, Node[]>();
     for (const n of walk(body)) {
+      if (n.type === 'identifier') {
+        const list = mentions.get(n.text);
+        if (list) list.push(n);
+        else mentions.set(n.text, [n]);
+        continue;
+      }
       if (n.type === 'goto_statement') unstructured = true;
       if (n.type === 'call_expression') {
         const f = child(n, 'function')?.text ?? '';
@@ -184,10 +192,12 @@ export function extractCalls(root: Node, src: SourceText, definitions: readonly 
       }
     }
     const buffers: CallerBuffer[] = [...passed].map((b) => {
-      const uses: BufferUse[] = [];
-      for (const n of walk(body))
-        if (n.type === 'identifier' && n.text === b) uses.push(classify(n, body, src));
-      return { name: b, ...origin(b, fnDef, body), uses };
+      const named = mentions.get(b) ?? [];
+      return {
+        name: b,
+        ...origin(b, fnDef, named),
+        uses: named.map((n) => classify(n, body, src)),
+      };
     });
     return {
       name,
@@ -217,4 +227,28 @@ function parameterNames(fnDef: Node): string[] {
           null;
       return d?.text ?? '';
     });
+}
+
+/**
+ * Where a defined function's name is spelled other than right before `(` (a call, or its own
+ * declaration): `fp = kernel;`, `&kernel`, a macro body. Read from the text (comments and
+ * literals blanked), not the tree: a walk over every node of a preprocessed file costs far more,
+ * and any other spelling (a macro argument, `(kernel)(x)`) only makes the answer more cautious.
+ */
+function addressesTaken(src: SourceText, names: ReadonlySet<string>): Map<string, SourceLoc[]> {
+  const out = new Map<string, SourceLoc[]>();
+  if (names.size === 0) return out;
+  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
+  // Comments and literals blanked (offsets kept): a mention there takes no address.
+  const text = src.text.replace(
+    /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g,
+    (m) => m.replace(/[^\n]/g, ' '),
+  );
+  for (let m = re.exec(text); m; m = re.exec(text)) {
+    if (!names.has(m[0])) continue;
+    const next = /\S/.exec(text.slice(re.lastIndex, re.lastIndex + 200));
+    if (next?.[0] === '(') continue;
+    out.set(m[0], [...(out.get(m[0]) ?? []), src.loc(m.index)]);
+  }
+  return out;
 }

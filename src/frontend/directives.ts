@@ -197,13 +197,15 @@ export function collectDirectives(
       } else if (c.type === 'declaration') {
         for (const k of constDeclarations(c, src, (n) => evalConst(n, d)))
           if (!d.constants.has(k.name)) d.constants.set(k.name, k);
-        for (const e of walk(c)) {
+        // Only a declaration that spells `enum` can hold enumerators (libc headers are long).
+        for (const e of /\benum\b/.test(src.textOf(c)) ? walk(c) : []) {
           if (e.type === 'enumerator_list')
             for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
               if (!d.constants.has(k.name)) d.constants.set(k.name, k);
         }
       } else if (c.type === 'type_definition' || c.type === 'enum_specifier') {
-        for (const e of walk(c)) {
+        // Only a declaration that spells `enum` can hold enumerators (libc headers are long).
+        for (const e of /\benum\b/.test(src.textOf(c)) ? walk(c) : []) {
           if (e.type === 'enumerator_list')
             for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
               if (!d.constants.has(k.name)) d.constants.set(k.name, k);
@@ -212,7 +214,9 @@ export function collectDirectives(
     }
   };
   topLevel(root);
-  for (const n of walk(root)) {
+  // Walking every node of a preprocessed file (its libc declarations) costs far more than the
+  // text test: only a file that mentions beeclak can hold its pragmas.
+  for (const n of src.text.includes('beeclak') ? walk(root) : []) {
     if (n.type === 'preproc_call' && child(n, 'directive')?.text === '#pragma') {
       const names = temporaryPragmaNames(child(n, 'argument')?.text ?? '');
       for (const name of names ?? []) temporaries.push({ name, loc: src.locOf(n) });

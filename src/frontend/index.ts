@@ -94,5 +94,5 @@ export function buildModel(
     return b.build();
   });
   validatePromises(promises, functions, file);
-  return { file, functions, diagnostics: [], calls: extractCalls(root, src, definitions) };
+  return { file, functions, diagnostics: [], calls: extractCalls(src, definitions) };
 }

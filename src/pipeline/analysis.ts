@@ -243,6 +243,9 @@ async function analyzeArray(
   if (!array.candidate && array.markedTemporary)
     return done('rejected', unusablePromise(describeReasons(array)));
   if (!array.candidate) return done('unchanged', `not a candidate: ${describeReasons(array)}`);
+  if (!fn.statements.some((s) => s.accesses.some((x) => x.array === array.name)))
+    // A private scalar nobody uses would only add an unused-variable warning.
+    return done('unchanged', `${fn.name}() never accesses it: nothing to contract`);
   if (options.only.length > 0 && !options.only.includes(array.name)) {
     return done('unchanged', 'not selected (--only)');
   }

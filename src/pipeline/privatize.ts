@@ -50,9 +50,12 @@ export function privatizeParameters(
     });
     const names = ds.map((d) => d.array.name).join(', ');
     const prefix = ` ${ds.map((d) => `(void)${d.array.name};`).join(' ')} { `;
+    // `(void)` of the private copies too: a write-only temporary (its writes all dead) would
+    // otherwise be `set but not used` under -Wall.
     const text =
       prefix +
       declarations.map((x) => x.text).join(' ') +
+      ` ${ds.map((d) => `(void)${d.array.name};`).join(' ')}` +
       ` /* beeclak: private ${ds.length === 1 ? 'copy' : 'copies'} of ${names} */`;
     // The original ranges of this function's parameters: nothing was inserted before them yet.
     const ranges = new Map<number, ArrayRewrite['declaratorRange']>();

@@ -32,6 +32,17 @@ export class ExposedReads {
     const key = `${fn.name}:${array.name}`;
     let r = this.cache.get(key);
     if (r === undefined) {
+      const accesses = fn.statements.flatMap((s) =>
+        s.accesses.filter((x) => x.array === array.name).map((x) => ({ s, x })),
+      );
+      const read = accesses.find((a) => a.x.kind === 'read');
+      // Read and never written (an input): every read that happens is exposed, no need to
+      // ask the polyhedral core (most parameters of a program are such inputs).
+      if (read && !accesses.some((a) => a.x.kind === 'write')) {
+        r = [{ statement: read.s.id, loc: read.x.loc, example: null }];
+        this.cache.set(key, r);
+        return r;
+      }
       try {
         r = withWorkBudget(this.work, () =>
           upwardExposedReads(fn, array, { values: this.values(fn) }),
@@ -79,6 +90,9 @@ export function crossCallOutcome(
         };
   }
   if (!onlyAParameter(array)) return undefined;
+  // The call sites first: they are cheap, the upward-exposed reads are not.
+  const v = crossCallVerdict(model.calls, fn.name, array.name, exposed.readsIncoming);
+  if (!v.temporary) return { kind: 'not-temporary', reason: v.reason };
   const reads = exposed.of(fn, array);
   if (reads === 'unknown')
     return {
@@ -96,8 +110,6 @@ export function crossCallOutcome(
         `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
     };
   }
-  const v = crossCallVerdict(model.calls, fn.name, array.name, exposed.readsIncoming);
-  if (!v.temporary) return { kind: 'not-temporary', reason: v.reason };
   const sites = v.callSites
     .map(
       (s) =>
