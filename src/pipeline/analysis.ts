@@ -202,13 +202,9 @@ async function analyzeArray(
     status: 'unchanged',
     elementType: array.elementType,
     originalCells:
-      originalCells !== undefined
-        ? jsonInt(originalCells)
-        : declaredExtents.map((e) => e.text).join('*'),
+      originalCells !== undefined ? jsonInt(originalCells) : extentsProduct(declaredExtents),
     compressedCells:
-      originalCells !== undefined
-        ? jsonInt(originalCells)
-        : declaredExtents.map((e) => e.text).join('*'),
+      originalCells !== undefined ? jsonInt(originalCells) : extentsProduct(declaredExtents),
     maxLive: null,
     warnings: [],
   };
@@ -443,15 +439,21 @@ function symbolicDecision(
   const constantSize = b.every((x) => A.isConstant(x))
     ? b.reduce((p, x) => p * x.constant, 1n)
     : undefined;
-  const size =
-    constantSize !== undefined
-      ? `${constantSize}`
-      : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
+  const size = constantSize !== undefined ? `${constantSize}` : productText(texts);
+  // Moduli that are the extents themselves (as affine forms, whatever their spelling:
+  // `maxgrid + 0` is `maxgrid`) keep every cell: only `%` would be added.
+  const sameAsExtents =
+    b.length === array.extents.length &&
+    sameMultiset(
+      b,
+      array.extents.map((e) => e.expr),
+    );
   const noSaving =
-    typeof report.originalCells === 'number' && constantSize !== undefined
+    sameAsExtents ||
+    (typeof report.originalCells === 'number' && constantSize !== undefined
       ? constantSize >= BigInt(report.originalCells)
       : typeof report.originalCells === 'string' &&
-        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '');
+        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, ''));
   if (noSaving) {
     report.status = 'unchanged';
     report.reason = 'no saving: the best mapping found keeps every cell';
@@ -483,4 +485,25 @@ function statementLine(fn: FunctionModel, id: string): string {
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
+}
+
+/** `a*b` with each factor parenthesized unless it is one token: `(n + 1)*m`. */
+function productText(texts: readonly string[]): string {
+  return texts.map((t) => (/^\s*[\w]+\s*$/.test(t) ? t.trim() : `(${t.trim()})`)).join('*');
+}
+
+/** The cell count of extents as C text, each simplified when it is affine (`maxgrid + 0` -> `maxgrid`). */
+function extentsProduct(extents: ArrayInfo['extents']): string {
+  return productText(extents.map((e) => (e.expr ? cExpression(e.expr) : e.text)));
+}
+
+/** Whether `a` and `b` hold the same affine forms, counted with multiplicity. */
+function sameMultiset(a: readonly A.Affine[], b: readonly (A.Affine | undefined)[]): boolean {
+  const left = [...b];
+  for (const x of a) {
+    const k = left.findIndex((y) => y !== undefined && A.equal(x, y));
+    if (k < 0) return false;
+    left.splice(k, 1);
+  }
+  return true;
 }
