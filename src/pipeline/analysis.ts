@@ -28,7 +28,7 @@ import { cExpression } from '../rewrite/cExpression.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
-import { crossCallOutcome, ExposedReads } from './wholeProgram.js';
+import { callerBufferNotes, crossCallOutcome, ExposedReads } from './wholeProgram.js';
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -157,6 +157,7 @@ export async function analyzeSource(
   };
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
+  const callerNotes: ReturnType<typeof callerBufferNotes> = [];
   const exposed = new ExposedReads(model, knownValues, options.workUnits ?? DEFAULT_WORK_UNITS);
   for (const [f, fn] of model.functions.entries()) {
     for (const declared of fn.arrays) {
@@ -169,8 +170,13 @@ export async function analyzeSource(
       const r = await analyzeArray(fn, array, options, timings, outcome, whole);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
+      if (r.decision && whole?.kind === 'candidate')
+        callerNotes.push(...callerBufferNotes(fn, array, whole.callSites));
     }
   }
+  // The callers' buffers: say which ones a private array relieved (reported with them).
+  for (const n of callerNotes)
+    arrays.find((a) => a.function === n.caller && a.name === n.buffer)?.warnings.push(n.note);
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
   );

@@ -10,12 +10,17 @@
  */
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
-import { crossCallVerdict } from '../lifetime/crossCall.js';
+import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
 import { withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
 
 export type CrossCallOutcome =
-  | { readonly kind: 'candidate'; readonly array: ArrayInfo; readonly note: string }
+  | {
+      readonly kind: 'candidate';
+      readonly array: ArrayInfo;
+      readonly note: string;
+      readonly callSites: readonly CallerEvidence[];
+    }
   | { readonly kind: 'not-temporary'; readonly reason: string }
   | { readonly kind: 'disproved'; readonly reason: string };
 
@@ -118,10 +123,29 @@ export function crossCallOutcome(
     .join(', ');
   return {
     kind: 'candidate',
+    callSites: v.callSites,
     array: { ...array, candidate: true, reasons: [] },
     note:
       `temporary across calls: no value flows into or out of '${array.name}' at any call (${sites}); ` +
       `${fn.name}() gets a private array, and the caller's buffer no longer carries values for it ` +
       `(it could be shrunk or removed where nothing else uses it)`,
   };
+}
+
+/**
+ * Notes on the callers' buffers once their callee uses a private array: that call no longer
+ * reads or writes the buffer, so it may have become unused or could shrink.
+ */
+export function callerBufferNotes(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  callSites: readonly CallerEvidence[],
+): { caller: string; buffer: string; note: string }[] {
+  return callSites.map((s) => ({
+    caller: s.caller,
+    buffer: s.buffer,
+    note:
+      `${fn.name}() (call at ${s.loc.line}:${s.loc.column}) now uses a private array for '${array.name}': ` +
+      `this buffer no longer carries values for it (unused, or smaller, if nothing else needs it)`,
+  }));
 }

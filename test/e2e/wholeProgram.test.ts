@@ -62,6 +62,10 @@ describe('temporaries across calls', () => {
     const { code, arrays } = contract('two-kernels.c');
     expect(entry(arrays, 'first', 's').status).toBe('contracted');
     expect(entry(arrays, 'second', 's').status).toBe('contracted');
+    // The report says which caller buffer the private arrays relieved.
+    expect(entry(arrays, 'main', 's').warnings.join('\n')).toContain(
+      "first() (call at 24:3) now uses a private array for 's'",
+    );
     // first's out is read by second: not a temporary of first.
     expect(entry(arrays, 'first', 'out').reason).toContain('passed to second()');
     sameOutput('two-kernels.c', code);
