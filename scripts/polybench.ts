@@ -109,8 +109,10 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
   }[];
   const changed = arrays.filter((a) => a.status === 'contracted' || a.status === 'scalarized');
   row.contracted = changed.map((a) => `${a.function}:${a.name}`).join(', ') || 'none';
-  row.before = changed.reduce((s, a) => s + (cells(a.originalCells) ?? NaN), 0);
-  row.after = changed.reduce((s, a) => s + (cells(a.compressedCells) ?? NaN), 0);
+  if (changed.length > 0) {
+    row.before = changed.reduce((s, a) => s + (cells(a.originalCells) ?? NaN), 0);
+    row.after = changed.reduce((s, a) => s + (cells(a.compressedCells) ?? NaN), 0);
+  }
   const build = (src: string, exe: string) =>
     spawnSync(
       CC,
