@@ -5,6 +5,7 @@ import path from 'node:path';
 import { flagsFromDatabase } from './compileCommands.js';
 import {
   collectNames,
+  collectPromises,
   HEURISTICS,
   MODULO_FORMS,
   parseChoice,
@@ -70,10 +71,10 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     .option('--compile-commands <FILE>', "take the file's flags from this compile_commands.json")
     .addOption(
       new Option(
-        '--temporary <A,B>',
-        'treat these arrays as temporaries (promise: no value flows in or out)',
+        '--temporary <F:A,B>',
+        'treat these arrays as temporaries (promise: no value flows in or out); FUNCTION:ARRAY names one array of one function',
       )
-        .argParser(collectNames)
+        .argParser(collectPromises)
         .default([], 'none'),
     )
     .addOption(

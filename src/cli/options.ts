@@ -18,16 +18,39 @@ export function collectDefine(
   return { ...previous, [m[1]]: BigInt(m[2]) };
 }
 
-/** `--temporary A,B` / `--only A,B`, repeatable, comma separated. */
-export function collectNames(spec: string, previous: string[]): string[] {
+/** A comma-separated list of names, each checked by `valid` (repeatable options). */
+function collectChecked(
+  spec: string,
+  previous: string[],
+  valid: RegExp,
+  complaint: (name: string) => string,
+): string[] {
   const names = spec
     .split(',')
     .map((s) => s.trim())
     .filter((s) => s.length > 0);
-  for (const n of names) {
-    if (!/^[A-Za-z_][A-Za-z0-9_]*$/.test(n)) throw new UsageError(`'${n}' is not a C identifier`);
-  }
+  for (const n of names) if (!valid.test(n)) throw new UsageError(complaint(n));
   return [...previous, ...names];
+}
+
+/** `--only A,B`, repeatable, comma separated. */
+export function collectNames(spec: string, previous: string[]): string[] {
+  return collectChecked(
+    spec,
+    previous,
+    /^[A-Za-z_][A-Za-z0-9_]*$/,
+    (n) => `'${n}' is not a C identifier`,
+  );
+}
+
+/** `--temporary A,F:B`: names, each an identifier or FUNCTION:ARRAY. */
+export function collectPromises(spec: string, previous: string[]): string[] {
+  return collectChecked(
+    spec,
+    previous,
+    /^([A-Za-z_][A-Za-z0-9_]*:)?[A-Za-z_][A-Za-z0-9_]*$/,
+    (n) => `--temporary expects ARRAY or FUNCTION:ARRAY, got '${n}'`,
+  );
 }
 
 export function parseChoice<T extends string>(option: string, allowed: readonly T[]) {

@@ -9,6 +9,8 @@ import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, parseC, walk } from './parse.js';
+import { filePromises, validatePromises } from './promises.js';
+import { extractCalls } from './calls.js';
 
 const CONTAINERS =
   /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
@@ -58,10 +60,27 @@ export function buildModel(
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
   }
+  const promises = filePromises(
+    options.temporaries ?? [],
+    directives.temporaries,
+    definitions.map((fn) => ({
+      name: functionName(fn),
+      firstLine: src.locOf(fn).line,
+      lastLine: src.loc(fn.endIndex).line,
+    })),
+  );
   const functions = definitions.map((fn) => {
-    const b = new FunctionBuilder(fn, src, directives, globals, options, globalUsers);
+    const b = new FunctionBuilder(
+      fn,
+      src,
+      directives,
+      globals,
+      { ...options, promises },
+      globalUsers,
+    );
     b.addGlobals();
     return b.build();
   });
-  return { file, functions, diagnostics: [] };
+  validatePromises(promises, functions, file);
+  return { file, functions, diagnostics: [], calls: extractCalls(src, definitions) };
 }

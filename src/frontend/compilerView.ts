@@ -6,7 +6,7 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import type { FunctionModel, ProgramModel } from '../model/types.js';
+import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
@@ -22,6 +22,8 @@ import {
 } from './preprocess.js';
 import { configurationGuard, conditionalGroups, type Liveness, liveness } from './conditionals.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
+import { filePromises, validatePromises } from './promises.js';
+import { extractCalls } from './calls.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
@@ -238,8 +240,21 @@ export function buildCompilerModel(
     if (names.size > 0) usesGlobalArray.add(fn);
   }
   const ppOffset = offsetsOf(tu.text);
+  const inMain = definitions.filter(
+    (fn) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1),
+  );
+  // Promises are matched in the author's coordinates: pragma lines and function extents.
+  const promises = filePromises(
+    options.temporaries ?? [],
+    directives.temporaries.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
+    inMain.map((fn) => ({
+      name: functionName(fn),
+      firstLine: map.loc(fn.startIndex).line,
+      lastLine: map.loc(fn.endIndex - 1).line,
+    })),
+  );
   let conditions: Conditions | undefined;
-  const frontend: FrontendOptions = { ...options, defines: split.model };
+  const frontend: FrontendOptions = { ...options, defines: split.model, promises };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
   for (const fn of definitions) {
@@ -281,7 +296,20 @@ export function buildCompilerModel(
       });
     }
   }
+  validatePromises(promises, functions, file);
+  const calls = relocateLocs(extractCalls(ppText, inMain), (loc) => map.loc(ppOffset(loc)));
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
-  return { model: { file, functions, diagnostics }, macroUses, map };
+  return { model: { file, functions, diagnostics, calls }, macroUses, map };
+}
+
+/** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */
+function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
+  if (Array.isArray(data)) return data.map((x) => relocateLocs(x, move)) as T;
+  if (data === null || typeof data !== 'object') return data;
+  const out: Record<string, unknown> = {};
+  for (const [k, v] of Object.entries(data))
+    out[k] =
+      k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);
+  return out as T;
 }

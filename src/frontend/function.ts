@@ -31,6 +31,7 @@ import { type Node, type SourceText, child, walk } from './parse.js';
 import { TRUE, ge } from './pwaff.js';
 import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } from './state.js';
 import { statement } from './statements.js';
+import { filePromises, isPromised } from './promises.js';
 
 export type { FrontendOptions } from './state.js';
 
@@ -130,14 +131,14 @@ function computeExtents(st: FunctionState): void {
   }
 }
 function finish(st: FunctionState): FunctionModel {
-  const marked = new Set(st.options.temporaries ?? []);
-  for (const t of st.dir.temporaries) marked.add(t.name);
+  const promises =
+    st.options.promises ?? filePromises(st.options.temporaries ?? [], st.dir.temporaries, []);
   const arrays: ArrayInfo[] = [];
   const context: Constraint[] = [];
   const seen = new Set<string>();
   const emitArray = (rec: ArrayRec) => {
     const d = rec.decl;
-    const isMarked = marked.has(d.name);
+    const isMarked = isPromised(promises, st.name, d.name);
     const reasons: NotCandidateReason[] = [];
     if (!isMarked) {
       if (d.storage === 'parameter')

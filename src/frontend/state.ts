@@ -6,6 +6,7 @@
  * escapes), references.ts (array references), statements.ts and loops.ts (the static
  * control parts), statementAccesses.ts (one modelled statement).
  */
+import type { TemporaryPromise } from './promises.js';
 import type { Affine } from '../poly/affine.js';
 import type {
   Diagnostic,
@@ -25,6 +26,8 @@ import { type Bindings, resolveNames } from './scopes.js';
 export interface FrontendOptions {
   readonly defines?: Readonly<Record<string, bigint>>;
   readonly temporaries?: readonly string[];
+  /** The file's promises, resolved by buildModel (src/frontend/promises.ts). */
+  readonly promises?: readonly TemporaryPromise[];
 }
 
 export interface ArrayRec {

@@ -6,6 +6,7 @@
  * of the statement, parameters of the function, and existential locals of a piece.
  */
 import type { Affine, Constraint } from '../poly/affine.js';
+import type { CallGraph } from './calls.js';
 
 /** 1-based line and column, as compilers print them. */
 export interface SourceLoc {
@@ -208,4 +209,6 @@ export interface ProgramModel {
   readonly file: string;
   readonly functions: readonly FunctionModel[];
   readonly diagnostics: readonly Diagnostic[];
+  /** Who calls whom with which buffer (src/model/calls.ts), for whole-program decisions. */
+  readonly calls?: CallGraph;
 }

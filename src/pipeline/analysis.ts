@@ -32,6 +32,8 @@ import { cExpression } from '../rewrite/cExpression.js';
 import { hlsRefusal, powerOfTwoMapping } from './hls.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
+import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
+import { callerBufferNotes, crossCallOutcome, ExposedReads } from './wholeProgram.js';
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -165,15 +167,27 @@ export async function analyzeSource(
   };
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
+  const callerNotes: ReturnType<typeof callerBufferNotes> = [];
+  const exposed = new ExposedReads(model, knownValues, options.workUnits ?? DEFAULT_WORK_UNITS);
   for (const [f, fn] of model.functions.entries()) {
-    for (const array of fn.arrays) {
+    for (const declared of fn.arrays) {
+      // Parameters that are temporaries across calls become candidates (whole program).
+      const tw = performance.now();
+      const whole = crossCallOutcome(model, fn, declared, exposed);
+      timings.lifetimeMs += Math.round(performance.now() - tw);
+      const array = whole?.kind === 'candidate' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
       const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
-      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason);
+      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
+      if (r.decision && whole?.kind === 'candidate')
+        callerNotes.push(...callerBufferNotes(fn, array, whole.callSites));
     }
   }
+  // The callers' buffers: say which ones a private array relieved (reported with them).
+  for (const n of callerNotes)
+    arrays.find((a) => a.function === n.caller && a.name === n.buffer)?.warnings.push(n.note);
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
   );
@@ -192,6 +206,7 @@ async function analyzeArray(
   timings: FileReport['timings'],
   delinearization?: DelinearizationOutcome,
   hlsReason?: string,
+  whole?: ReturnType<typeof crossCallOutcome>,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
@@ -210,13 +225,9 @@ async function analyzeArray(
     status: 'unchanged',
     elementType: array.elementType,
     originalCells:
-      originalCells !== undefined
-        ? jsonInt(originalCells)
-        : declaredExtents.map((e) => e.text).join('*'),
+      originalCells !== undefined ? jsonInt(originalCells) : extentsProduct(declaredExtents),
     compressedCells:
-      originalCells !== undefined
-        ? jsonInt(originalCells)
-        : declaredExtents.map((e) => e.text).join('*'),
+      originalCells !== undefined ? jsonInt(originalCells) : extentsProduct(declaredExtents),
     maxLive: null,
     warnings: [],
   };
@@ -244,7 +255,16 @@ async function analyzeArray(
     return { report };
   };
 
+  if (whole?.kind === 'disproved') return done('rejected', whole.reason);
+  if (whole?.kind === 'not-temporary')
+    return done('unchanged', `not a candidate: ${describeReasons(array)}, and ${whole.reason}`);
+  if (whole?.kind === 'candidate') report.warnings.push(whole.note);
+  if (!array.candidate && array.markedTemporary)
+    return done('rejected', unusablePromise(describeReasons(array)));
   if (!array.candidate) return done('unchanged', `not a candidate: ${describeReasons(array)}`);
+  if (!fn.statements.some((s) => s.accesses.some((x) => x.array === array.name)))
+    // A private scalar nobody uses would only add an unused-variable warning.
+    return done('unchanged', `${fn.name}() never accesses it: nothing to contract`);
   if (options.only.length > 0 && !options.only.includes(array.name)) {
     return done('unchanged', 'not selected (--only)');
   }
@@ -261,6 +281,13 @@ async function analyzeArray(
       exposed: upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
+    const disproved = array.markedTemporary
+      ? exposedReadEvidence(fn, array, analysed.exposed)
+      : undefined;
+    if (disproved) {
+      timings.lifetimeMs += Math.round(performance.now() - tl);
+      return done('rejected', disproved);
+    }
     for (const u of analysed.exposed) {
       const cell = u.example
         ? ` (e.g. cell ${Object.entries(u.example)
@@ -452,15 +479,21 @@ function symbolicDecision(
   const constantSize = b.every((x) => A.isConstant(x))
     ? b.reduce((p, x) => p * x.constant, 1n)
     : undefined;
-  const size =
-    constantSize !== undefined
-      ? `${constantSize}`
-      : texts.map((t) => (/^[\w]+$/.test(t) ? t : `(${t})`)).join('*');
+  const size = constantSize !== undefined ? `${constantSize}` : productText(texts);
+  // Moduli that are the extents themselves (as affine forms, whatever their spelling:
+  // `maxgrid + 0` is `maxgrid`) keep every cell: only `%` would be added.
+  const sameAsExtents =
+    b.length === array.extents.length &&
+    sameMultiset(
+      b,
+      array.extents.map((e) => e.expr),
+    );
   const noSaving =
-    typeof report.originalCells === 'number' && constantSize !== undefined
+    sameAsExtents ||
+    (typeof report.originalCells === 'number' && constantSize !== undefined
       ? constantSize >= BigInt(report.originalCells)
       : typeof report.originalCells === 'string' &&
-        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, '');
+        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, ''));
   if (noSaving) {
     report.status = 'unchanged';
     report.reason = 'no saving: the best mapping found keeps every cell';
@@ -492,4 +525,25 @@ function statementLine(fn: FunctionModel, id: string): string {
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
+}
+
+/** `a*b` with each factor parenthesized unless it is one token: `(n + 1)*m`. */
+function productText(texts: readonly string[]): string {
+  return texts.map((t) => (/^\s*[\w]+\s*$/.test(t) ? t.trim() : `(${t.trim()})`)).join('*');
+}
+
+/** The cell count of extents as C text, each simplified when it is affine (`maxgrid + 0` -> `maxgrid`). */
+function extentsProduct(extents: ArrayInfo['extents']): string {
+  return productText(extents.map((e) => (e.expr ? cExpression(e.expr) : e.text)));
+}
+
+/** Whether `a` and `b` hold the same affine forms, counted with multiplicity. */
+function sameMultiset(a: readonly A.Affine[], b: readonly (A.Affine | undefined)[]): boolean {
+  const left = [...b];
+  for (const x of a) {
+    const k = left.findIndex((y) => y !== undefined && A.equal(x, y));
+    if (k < 0) return false;
+    left.splice(k, 1);
+  }
+  return true;
 }

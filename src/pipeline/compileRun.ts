@@ -3,7 +3,7 @@
  * sanitizers when the compiler supports them, runs with a time limit and a fixed stdin.
  */
 import { spawnSync } from 'node:child_process';
-import { promises as fs } from 'node:fs';
+import { promises as fs, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 
 export interface CompileResult {
@@ -19,6 +19,8 @@ export interface RunResult {
   readonly stdout: string;
   readonly stderr: string;
   readonly timedOut: boolean;
+  /** Files the program left in its working folder (relative path -> content), when run in one. */
+  readonly files?: ReadonlyMap<string, Buffer>;
 }
 
 export function compilerCommand(): string {
@@ -49,7 +51,7 @@ export async function compile(
   sourceText: string,
   name: string,
   dir: string,
-  options: { sanitize: boolean; extraFlags?: string[] },
+  options: { sanitize: boolean; extraFlags?: readonly string[]; extraSources?: readonly string[] },
 ): Promise<CompileResult> {
   const cc = compilerCommand();
   const src = path.join(dir, `${name}.c`);
@@ -58,7 +60,7 @@ export async function compile(
   await fs.writeFile(src, sourceText, 'latin1');
   const flags = ['-std=gnu99', '-O1', '-w', ...(options.extraFlags ?? [])];
   if (options.sanitize && (await sanitizersWork(cc, dir))) flags.push(...SANITIZERS);
-  const args = [...flags, '-o', exe, src, '-lm'];
+  const args = [...flags, '-o', exe, src, ...(options.extraSources ?? []), '-lm'];
   const r = spawnSync(cc, args, { encoding: 'utf8' });
   if (r.error) {
     return {
@@ -76,13 +78,23 @@ export async function compile(
   };
 }
 
+/**
+ * Runs `exe`; with `cwd`, in that folder (created empty), and the files the program leaves
+ * there are part of the result (`check` compares them).
+ */
 export function run(
   exe: string,
   args: readonly string[],
   stdin: string,
   timeoutMs: number,
+  cwd?: string,
 ): RunResult {
+  if (cwd) {
+    rmSync(cwd, { recursive: true, force: true });
+    mkdirSync(cwd, { recursive: true });
+  }
   const r = spawnSync(exe, args, {
+    cwd,
     input: stdin,
     encoding: 'utf8',
     timeout: timeoutMs,
@@ -96,7 +108,59 @@ export function run(
     stdout: r.stdout ?? '',
     stderr: r.stderr ?? '',
     timedOut,
+    ...(cwd ? { files: filesUnder(cwd) } : {}),
   };
+}
+
+function filesUnder(dir: string, prefix = ''): Map<string, Buffer> {
+  const out = new Map<string, Buffer>();
+  for (const e of readdirSync(path.join(dir, prefix), { withFileTypes: true })) {
+    const rel = path.join(prefix, e.name);
+    if (e.isDirectory()) for (const [k, v] of filesUnder(dir, rel)) out.set(k, v);
+    else if (e.isFile()) out.set(rel, readFileSync(path.join(dir, rel)));
+  }
+  return out;
+}
+
+/**
+ * What differs between two runs of the same program text (exit status, stdout, stderr, the
+ * files written), as one message per difference; [] when they behaved the same.
+ */
+export function runDifferences(a: RunResult, b: RunResult): string[] {
+  const out: string[] = [];
+  if (a.status !== b.status || a.signal !== b.signal || a.timedOut !== b.timedOut)
+    out.push(`exit status: original ${describeExit(a)}, candidate ${describeExit(b)}`);
+  if (a.stdout !== b.stdout)
+    out.push(
+      `stdout differs (${a.stdout.length} / ${b.stdout.length} bytes)${firstDifference(a.stdout, b.stdout)}`,
+    );
+  if (a.stderr !== b.stderr)
+    out.push(
+      `stderr differs (${a.stderr.length} / ${b.stderr.length} bytes)${firstDifference(a.stderr, b.stderr)}`,
+    );
+  const fa = a.files ?? new Map<string, Buffer>();
+  const fb = b.files ?? new Map<string, Buffer>();
+  for (const name of [...new Set([...fa.keys(), ...fb.keys()])].sort()) {
+    const x = fa.get(name);
+    const y = fb.get(name);
+    if (!x) out.push(`file ${name}: written by the candidate only`);
+    else if (!y) out.push(`file ${name}: written by the original only`);
+    else if (!x.equals(y))
+      out.push(
+        `file ${name} differs (${x.length} / ${y.length} bytes)${firstDifference(x.toString('utf8'), y.toString('utf8'))}`,
+      );
+  }
+  return out;
+}
+
+export function firstDifference(a: string, b: string): string {
+  const la = a.split('\n');
+  const lb = b.split('\n');
+  for (let k = 0; k < Math.max(la.length, lb.length); k++) {
+    if (la[k] !== lb[k])
+      return `\n  first difference at line ${k + 1}:\n    original:  ${la[k] ?? '(none)'}\n    candidate: ${lb[k] ?? '(none)'}`;
+  }
+  return '';
 }
 
 /** Exit status / signal / time-out as words. */

@@ -29,6 +29,8 @@ import {
   type ArrayDecision,
 } from './analysis.js';
 import { performance } from 'node:perf_hooks';
+import { insertIntoPlan } from './planInsert.js';
+import { privatizeParameters } from './privatize.js';
 import type { ArrayReport } from './report.js';
 
 export interface ContractOptions extends AnalysisOptions {
@@ -165,25 +167,11 @@ function fileGuards(gs: readonly Guard[], eol: string): string {
     : `${eol}/* beeclak: contracted for fixed sizes (see the report). */${eol}${lines.join(eol)}${eol}`;
 }
 
-/** Inserts text into the plan's source before anything else is edited, shifting ranges after it. */
-function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePlan {
-  const shift = <R extends { start: number; end: number } | undefined>(r: R): R =>
-    (r && r.start >= at ? { start: r.start + text.length, end: r.end + text.length } : r) as R;
-  return {
-    ...plan,
-    source: plan.source.slice(0, at) + text + plan.source.slice(at),
-    arrays: plan.arrays.map((a) => ({
-      ...a,
-      declaratorRange: shift(a.declaratorRange),
-      declarationRange: shift(a.declarationRange),
-      accesses: a.accesses.map((x) => ({
-        ...x,
-        range: shift(x.range),
-        indexRanges: x.indexRanges.map(shift),
-        statementRange: shift(x.statementRange),
-      })),
-    })),
-  };
+/** Text inserted at a source offset (after any text already inserted there, unless `beforeInserted`). */
+interface Insertion {
+  at: number;
+  text: string;
+  beforeInserted?: boolean;
 }
 
 /**
@@ -192,12 +180,8 @@ function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePla
  * model was built from that expansion. Placed after the function, the guard sees the
  * definitions the function saw (a later `#undef` does not disturb it).
  */
-function macroGuards(
-  analysis: Analysis,
-  source: string,
-  eol: string,
-): { at: number; text: string }[] {
-  const out: { at: number; text: string }[] = [];
+function macroGuards(analysis: Analysis, source: string, eol: string): Insertion[] {
+  const out: Insertion[] = [];
   const fns = [...new Set(analysis.decisions.map((d) => d.fn))];
   for (const fn of fns) {
     if (fn.range.end <= fn.range.start) continue;
@@ -384,6 +368,9 @@ export async function contractSource(
     unsafeMacros: unsafeMacros(analysis),
     ...(hls ? { hls } : {}),
   };
+  // Contracted parameters become private arrays of their function (signatures unchanged).
+  const privatized = privatizeParameters(plan, kept);
+  plan = privatized.plan;
   const gs = guards(source, kept);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   // Macro and configuration guards go right after the closing brace of the function; a
@@ -401,12 +388,19 @@ export async function contractSource(
     insertions.push(
       {
         at: open + 1,
+        // Before a private copy of a parameter (privatize.ts): the original body must see
+        // the parameter itself, the contracted one its private copy.
+        beforeInserted: true,
         text: ` if (${condition}) {${source.slice(open + 1, close)}} else { /* beeclak: contracted for ${note} */`,
       },
       { at: close, text: '}' },
     );
   }
-  for (const g of insertions.sort((a, b) => b.at - a.at)) plan = insertIntoPlan(plan, g.at, g.text);
+  // Offsets are the source's; the privatized plan has text inserted already (mapOffset).
+  for (const g of insertions.sort((a, b) => b.at - a.at)) {
+    const at = g.beforeInserted ? privatized.mapBefore(g.at) : privatized.mapOffset(g.at);
+    plan = insertIntoPlan(plan, at, g.text);
+  }
   const rewritten = arrays.length > 0 ? rewrite(plan) : undefined;
   let text = rewritten?.text ?? source;
   for (const note of rewritten?.pragmaNotes ?? []) {

@@ -1,7 +1,8 @@
 /**
  * `beeclak check FILE.c [--against OTHER.c] [-- ARGS...]`: contract FILE.c (or take OTHER.c
  * as the candidate), compile original and candidate, run both with the same arguments and
- * stdin, compare exit status and output, then run the shadow-owner build of the contracted
+ * stdin, each in its own empty working folder, compare exit status, stdout, stderr and the
+ * files written, then run the shadow-owner build of the contracted
  * program, in which every read must find its own cell as the last writer of its slot.
  * With --against that build is the candidate's own text, its accesses of folded arrays
  * paired with the original's (pairAccesses.ts); an array that cannot be paired is not
@@ -20,7 +21,14 @@ import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../anal
 import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
-import { compile, describeExit, run, type RunResult } from '../../pipeline/compileRun.js';
+import {
+  compile,
+  describeExit,
+  run,
+  runDifferences,
+  type RunResult,
+} from '../../pipeline/compileRun.js';
+import { flagsFromCompileCommands, splitFlags } from '../../pipeline/compileFlags.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import {
   pairFoldedArrays,
@@ -36,6 +44,12 @@ interface CheckFlags extends AnalysisFlags {
   sanitize: boolean;
   keep?: boolean;
   reportFile?: string;
+  cflags?: string;
+  with: string[];
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 export const CHECK_MISMATCH_EXIT = 3;
@@ -54,7 +68,14 @@ export function registerCheck(program: Command, io: Io): void {
     .option('--timeout <seconds>', 'time limit for each run', '20')
     .option('--no-sanitize', 'do not build with -fsanitize=address,undefined')
     .option('--keep', 'keep the temporary directory with the programs built')
-    .option('--report-file <file>', 'write the JSON report of the contraction to this file');
+    .option('--report-file <file>', 'write the JSON report of the contraction to this file')
+    .option('--cflags <flags>', "compiler flags for both programs (e.g. '-I utilities -DN=100')")
+    .option(
+      '--with <file.c>',
+      'another source file to build into both programs (repeatable)',
+      collect,
+      [],
+    );
   addAnalysisOptions(cmd).action(
     async (file: string, args: string[], flags: CheckFlags, self: Command) => {
       const timeout = Number(flags.timeout);
@@ -79,18 +100,30 @@ export function registerCheck(program: Command, io: Io): void {
           say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
         } else say(`check ${file} against ${flags.against}`);
 
-        // The program's own preprocessor flags, and its folder for `#include "x.h"`.
+        // The program's own flags: its preprocessor flags (-I, -D, ... and those of
+        // compile_commands.json), the rest of its compile_commands.json entry (-O2, -fopenmp),
+        // --cflags, and its folder for `#include "x.h"` (the programs are compiled elsewhere).
+        const database = flags.compileCommands ?? flags.p;
         const extraFlags = [
           ...((analysisOptions(flags, file).compiler as { flags?: string[] }).flags ?? []),
+          ...(database ? flagsFromCompileCommands(database, file) : []),
+          ...splitFlags(flags.cflags ?? ''),
           '-iquote',
           path.dirname(path.resolve(file)),
         ];
-        const opts = { sanitize: flags.sanitize, extraFlags };
+        const extraSources = flags.with.map((f) => path.resolve(f));
+        for (const f of extraSources)
+          await fs.access(f).catch(() => {
+            throw new InputError(`cannot read ${f} (given with --with)`);
+          });
+        const opts = { sanitize: flags.sanitize, extraFlags, extraSources };
+        // Each program runs in its own empty working folder: the files it writes are compared.
+        const runIn = (name: string) => path.join(dir, `run-${name}`);
         const orig = await compile(source, 'original', dir, opts);
         if (!orig.ok)
           throw new InputError(`the original does not compile:\n${orig.diagnostics.trim()}`, file);
         // The original runs once; the candidate and the owner-check build compare with it.
-        const a = run(orig.exe, args, stdin, timeout * 1000);
+        const a = run(orig.exe, args, stdin, timeout * 1000, runIn('original'));
         if (a.timedOut || a.signal)
           throw new InputError(`the original program ${describeExit(a)} on its own`, file);
         const cand = await compile(candidate, 'candidate', dir, opts);
@@ -98,17 +131,15 @@ export function registerCheck(program: Command, io: Io): void {
         if (!cand.ok) {
           problems.push(`${candidateName} does not compile:\n${cand.diagnostics.trim()}`);
         } else {
-          const b = run(cand.exe, args, stdin, timeout * 1000);
-          if (a.status !== b.status || a.stdout !== b.stdout || b.signal || b.timedOut) {
-            problems.push(
-              `outputs differ: original ${describeExit(a)}, ${a.stdout.length} bytes; ` +
-                `candidate ${describeExit(b)}, ${b.stdout.length} bytes` +
-                firstDifference(a.stdout, b.stdout) +
-                (b.stderr.trim()
-                  ? `\n  candidate stderr: ${b.stderr.trim().split('\n').slice(0, 5).join('\n    ')}`
-                  : ''),
+          const b = run(cand.exe, args, stdin, timeout * 1000, runIn('candidate'));
+          const differences = runDifferences(a, b);
+          if (differences.length > 0) {
+            problems.push(`outputs differ:\n    ${differences.join('\n    ')}`);
+          } else
+            say(
+              `  run: identical output (${describeExit(a)}, stdout ${a.stdout.length} bytes, ` +
+                `stderr ${a.stderr.length} bytes, ${a.files?.size ?? 0} file(s) written)`,
             );
-          } else say(`  run: identical output (${describeExit(a)}, ${a.stdout.length} bytes)`);
         }
 
         const owners = {
@@ -119,6 +150,7 @@ export function registerCheck(program: Command, io: Io): void {
           original: a,
           say,
           extraFlags,
+          extraSources,
         };
         if (contraction && contraction.plan.arrays.length > 0) {
           const shadow = instrument({
@@ -179,7 +211,8 @@ interface OwnerRun {
   /** The original's run: the owner-check build may exit as it did. */
   readonly original: RunResult;
   readonly say: (line: string) => void;
-  readonly extraFlags?: readonly string[];
+  readonly extraFlags: readonly string[];
+  readonly extraSources: readonly string[];
 }
 
 /**
@@ -196,11 +229,18 @@ async function ownerCheck(
   const { say } = ownerRun;
   const inst = await compile(text, 'owners', ownerRun.dir, {
     sanitize: false,
-    extraFlags: [...(ownerRun.extraFlags ?? [])],
+    extraFlags: ownerRun.extraFlags,
+    extraSources: ownerRun.extraSources,
   });
   if (!inst.ok)
     return `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`;
-  const r = run(inst.exe, [...ownerRun.args], ownerRun.stdin, ownerRun.timeoutMs);
+  const r = run(
+    inst.exe,
+    [...ownerRun.args],
+    ownerRun.stdin,
+    ownerRun.timeoutMs,
+    path.join(ownerRun.dir, 'run-owners'),
+  );
   if (r.status === CLOBBER_EXIT_STATUS) {
     const message = r.stderr.trim();
     const array = /clobbered read of (\w+)\[/.exec(message)?.[1];
@@ -262,16 +302,6 @@ async function againstOwnerCheck(
     slots: 'as-written',
   });
   return ownerCheck(shadow.text, ownerRun, exposed);
-}
-
-function firstDifference(a: string, b: string): string {
-  const la = a.split('\n');
-  const lb = b.split('\n');
-  for (let k = 0; k < Math.max(la.length, lb.length); k++) {
-    if (la[k] !== lb[k])
-      return `\n  first difference at line ${k + 1}:\n    original:  ${la[k] ?? '(none)'}\n    candidate: ${lb[k] ?? '(none)'}`;
-  }
-  return '';
 }
 
 /**

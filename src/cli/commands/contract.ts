@@ -19,6 +19,7 @@ import { runBatch } from '../batch/run.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';
 import { defaultCacheDir } from '../batch/cache.js';
+import { refusedPromiseMessages } from '../../pipeline/promiseCheck.js';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
 
@@ -119,6 +120,7 @@ async function contractOne(
   if (flags.reportFile) await writeAtomically(flags.reportFile, report);
   if (!flags.output) (io.stdoutBytes ?? io.stdout)(result.text);
   if (report && !flags.reportFile) io.stderr(report);
+  else for (const m of refusedPromiseMessages(result.analysis.report)) io.stderr(m + '\n');
   if (!result.changed && !report) {
     io.stderr(`beeclak: ${file}: nothing to contract (run 'beeclak analyze ${file}' to see why)\n`);
   }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import { buildModel, formatModel, modelToJson } from '../../frontend/index.js';
 import { readSource } from '../sourceFile.js';
 import type { Io } from '../io.js';
-import { collectDefine, collectNames } from '../options.js';
+import { collectDefine, collectPromises } from '../options.js';
 
 export function registerModel(program: Command, io: Io): void {
   program
@@ -18,9 +18,9 @@ export function registerModel(program: Command, io: Io): void {
       {},
     )
     .option(
-      '--temporary <A,B>',
-      'treat these arrays as pure temporaries (repeatable)',
-      collectNames,
+      '--temporary <F:A,B>',
+      'treat these arrays as pure temporaries (repeatable; FUNCTION:ARRAY names one)',
+      collectPromises,
       [],
     )
     .action(

@@ -1,0 +1,217 @@
+/**
+ * `npm run polybench -- --root /path/to/PolyBenchC-4.2.1 [--dataset MINI_DATASET] [--only a,b]
+ *                       [--readme]`
+ *
+ * For every kernel of a PolyBench/C 4.2.1 tree: preprocess it with its own headers
+ * (`cc -E -P -I utilities -I <kernel dir> -DPOLYBENCH_DUMP_ARRAYS -D<dataset>`), contract the
+ * preprocessed file with no flag (timed, wall clock, start-up included), build the original
+ * and the contracted program with utilities/polybench.c (`-Wall`: the contracted build must
+ * add no warning), run both and compare their dumps (stderr) and exit status. Prints a
+ * markdown table; `--readme` puts it into README.md between the polybench markers. Not part
+ * of `npm test` (it needs the PolyBench tree, fetched separately; never committed).
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { basename, dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { performance } from 'node:perf_hooks';
+import { markdownTable, type Cell } from './bench/util.js';
+
+const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const BIN = join(ROOT, 'bin', 'beeclak.js');
+const CC = process.env.CC ?? 'cc';
+
+function arg(name: string): string | undefined {
+  const k = process.argv.indexOf(name);
+  return k >= 0 ? process.argv[k + 1] : undefined;
+}
+
+/** Kernel sources: `<category>/.../<name>/<name>.c`. */
+function kernels(root: string): string[] {
+  const out: string[] = [];
+  const visit = (dir: string) => {
+    for (const e of readdirSync(dir)) {
+      const p = join(dir, e);
+      if (statSync(p).isDirectory()) {
+        if (e !== 'utilities' && !e.startsWith('.')) visit(p);
+      } else if (e === `${basename(dir)}.c`) out.push(p);
+    }
+  };
+  visit(root);
+  return out.sort((a, b) => basename(a).localeCompare(basename(b)));
+}
+
+interface Row {
+  kernel: string;
+  contracted: string;
+  before: number | null;
+  after: number | null;
+  identical: string;
+  warnings: string;
+  ms: number;
+  note?: string;
+}
+
+function cells(v: unknown): number | null {
+  return typeof v === 'number' ? v : null;
+}
+
+function runKernel(file: string, root: string, dataset: string, work: string): Row {
+  const name = basename(file, '.c');
+  const utilities = join(root, 'utilities');
+  const pre = join(work, `${name}.c`);
+  const out = join(work, `${name}.contracted.c`);
+  const report = join(work, `${name}.json`);
+  const row: Row = {
+    kernel: name,
+    contracted: '',
+    before: null,
+    after: null,
+    identical: '—',
+    warnings: '—',
+    ms: 0,
+  };
+  const e = spawnSync(
+    CC,
+    [
+      '-E',
+      '-P',
+      '-I',
+      utilities,
+      '-I',
+      dirname(file),
+      '-DPOLYBENCH_DUMP_ARRAYS',
+      `-D${dataset}`,
+      file,
+    ],
+    { encoding: 'utf8', maxBuffer: 64 << 20 },
+  );
+  if (e.status !== 0) return { ...row, note: `cc -E failed: ${e.stderr.split('\n')[0]}` };
+  writeFileSync(pre, e.stdout);
+  const t0 = performance.now();
+  const c = spawnSync(
+    process.execPath,
+    [BIN, 'contract', pre, '-o', out, '--report-file', report],
+    {
+      encoding: 'utf8',
+    },
+  );
+  row.ms = Math.round(performance.now() - t0);
+  if (c.status !== 0)
+    return { ...row, note: `contract exit ${c.status}: ${c.stderr.split('\n')[0]}` };
+  const arrays = (JSON.parse(readFileSync(report, 'utf8')).arrays ?? []) as {
+    name: string;
+    function: string;
+    status: string;
+    originalCells: unknown;
+    compressedCells: unknown;
+  }[];
+  const changed = arrays.filter((a) => a.status === 'contracted' || a.status === 'scalarized');
+  row.contracted = changed.map((a) => `${a.function}:${a.name}`).join(', ') || 'none';
+  if (changed.length > 0) {
+    row.before = changed.reduce((s, a) => s + (cells(a.originalCells) ?? NaN), 0);
+    row.after = changed.reduce((s, a) => s + (cells(a.compressedCells) ?? NaN), 0);
+  }
+  const build = (src: string, exe: string) =>
+    spawnSync(
+      CC,
+      [
+        '-O2',
+        '-Wall',
+        '-I',
+        utilities,
+        '-DPOLYBENCH_DUMP_ARRAYS',
+        `-D${dataset}`,
+        '-o',
+        exe,
+        src,
+        join(utilities, 'polybench.c'),
+        '-lm',
+      ],
+      { encoding: 'utf8' },
+    );
+  const bo = build(pre, join(work, `${name}.orig`));
+  const bc = build(out, join(work, `${name}.new`));
+  if (bo.status !== 0 || bc.status !== 0)
+    return { ...row, note: 'build failed: ' + (bc.stderr || bo.stderr).split('\n')[0] };
+  const extra =
+    bc.stderr.split('\n').filter((l) => /warning:/.test(l)).length -
+    bo.stderr.split('\n').filter((l) => /warning:/.test(l)).length;
+  row.warnings = extra <= 0 ? 'none' : `${extra} new`;
+  const ro = spawnSync(join(work, `${name}.orig`), [], {
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+    cwd: work,
+  });
+  const rc = spawnSync(join(work, `${name}.new`), [], {
+    encoding: 'utf8',
+    maxBuffer: 256 << 20,
+    cwd: work,
+  });
+  row.identical =
+    ro.status === rc.status && ro.stderr === rc.stderr && ro.stdout === rc.stdout ? 'yes' : 'NO';
+  return row;
+}
+
+function main(): void {
+  const root = resolve(arg('--root') ?? '/tmp/pb');
+  const dataset = arg('--dataset') ?? 'MINI_DATASET';
+  const only = arg('--only')?.split(',');
+  const work = mkdtempSync(join(tmpdir(), 'beeclak-polybench-'));
+  const rows: Row[] = [];
+  try {
+    for (const file of kernels(root)) {
+      if (only && !only.includes(basename(file, '.c'))) continue;
+      const row = runKernel(file, root, dataset, work);
+      rows.push(row);
+      process.stderr.write(`${row.kernel}: ${row.contracted || row.note} (${row.ms} ms)\n`);
+    }
+  } finally {
+    if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
+    else process.stderr.write(`kept ${work}\n`);
+  }
+  const table = markdownTable(
+    [
+      'kernel',
+      'contracted (function:array)',
+      'cells before:',
+      'cells after:',
+      'identical dumps',
+      'new warnings (-Wall)',
+      'time (ms):',
+      'note',
+    ],
+    rows.map((r): Cell[] => [
+      r.kernel,
+      r.contracted,
+      r.before,
+      r.after,
+      r.identical,
+      r.warnings,
+      r.ms,
+      r.note,
+    ]),
+  );
+  const identical = rows.filter((r) => r.identical === 'yes').length;
+  const summary =
+    `${rows.length} kernels (${dataset}), ${identical} with identical dumps, ` +
+    `${rows.filter((r) => r.warnings === 'none').length} with no new warning, ` +
+    `slowest ${Math.max(...rows.map((r) => r.ms))} ms (\`contract\` wall time, start-up included).`;
+  process.stdout.write(`${table}\n\n${summary}\n`);
+  if (process.argv.includes('--readme')) {
+    const readme = join(ROOT, 'README.md');
+    const text = readFileSync(readme, 'utf8');
+    const start = '<!-- polybench:start -->';
+    const end = '<!-- polybench:end -->';
+    const s = text.indexOf(start);
+    const e = text.indexOf(end);
+    if (s < 0 || e < s) throw new Error('README.md has no polybench markers');
+    writeFileSync(
+      readme,
+      text.slice(0, s + start.length) + `\n${table}\n\n${summary}\n` + text.slice(e),
+    );
+  }
+}
+
+main();

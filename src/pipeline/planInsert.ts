@@ -1,0 +1,23 @@
+/** Text insertions into a rewrite plan's source, made before the rewriter runs. */
+import type { RewritePlan } from '../rewrite/index.js';
+
+/** Inserts text into the plan's source before anything else is edited, shifting ranges after it. */
+export function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePlan {
+  const shift = <R extends { start: number; end: number } | undefined>(r: R): R =>
+    (r && r.start >= at ? { start: r.start + text.length, end: r.end + text.length } : r) as R;
+  return {
+    ...plan,
+    source: plan.source.slice(0, at) + text + plan.source.slice(at),
+    arrays: plan.arrays.map((a) => ({
+      ...a,
+      declaratorRange: shift(a.declaratorRange),
+      declarationRange: shift(a.declarationRange),
+      accesses: a.accesses.map((x) => ({
+        ...x,
+        range: shift(x.range),
+        indexRanges: x.indexRanges.map(shift),
+        statementRange: shift(x.statementRange),
+      })),
+    })),
+  };
+}

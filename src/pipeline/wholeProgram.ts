@@ -1,0 +1,151 @@
+/**
+ * The whole-program step of the analysis: parameters that are temporaries of their function
+ * across calls (src/lifetime/crossCall.ts), from the file's call graph (src/frontend/calls.ts)
+ * and the upward-exposed reads of every function's parameters (src/lifetime/upwardExposed.ts).
+ *
+ * Such a parameter becomes a candidate of its function; the rewrite then gives the function a
+ * private contracted array (src/pipeline/privatize.ts) and leaves the signature alone. A
+ * promised parameter is checked against the call sites: a caller that reads the buffer after
+ * the call disproves the promise.
+ */
+import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
+import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
+import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
+import { withWorkBudget } from '../poly/budget.js';
+import { witnessCell } from './promiseCheck.js';
+
+export type CrossCallOutcome =
+  | {
+      readonly kind: 'candidate';
+      readonly array: ArrayInfo;
+      readonly note: string;
+      readonly callSites: readonly CallerEvidence[];
+    }
+  | { readonly kind: 'not-temporary'; readonly reason: string }
+  | { readonly kind: 'disproved'; readonly reason: string };
+
+/** Upward-exposed reads per function and parameter, computed once per file. */
+export class ExposedReads {
+  private readonly cache = new Map<string, readonly UpwardExposedRead[] | 'unknown'>();
+  constructor(
+    private readonly model: ProgramModel,
+    private readonly values: (fn: FunctionModel) => Record<string, bigint>,
+    private readonly work: number,
+  ) {}
+
+  of(fn: FunctionModel, array: ArrayInfo): readonly UpwardExposedRead[] | 'unknown' {
+    const key = `${fn.name}:${array.name}`;
+    let r = this.cache.get(key);
+    if (r === undefined) {
+      const accesses = fn.statements.flatMap((s) =>
+        s.accesses.filter((x) => x.array === array.name).map((x) => ({ s, x })),
+      );
+      const read = accesses.find((a) => a.x.kind === 'read');
+      // Read and never written (an input): every read that happens is exposed, no need to
+      // ask the polyhedral core (most parameters of a program are such inputs).
+      if (read && !accesses.some((a) => a.x.kind === 'write')) {
+        r = [{ statement: read.s.id, loc: read.x.loc, example: null }];
+        this.cache.set(key, r);
+        return r;
+      }
+      try {
+        r = withWorkBudget(this.work, () =>
+          upwardExposedReads(fn, array, { values: this.values(fn) }),
+        );
+      } catch {
+        r = 'unknown';
+      }
+      this.cache.set(key, r);
+    }
+    return r;
+  }
+
+  /** Whether parameter `argIndex` of `callee` may read a value it did not write itself. */
+  readsIncoming = (callee: string, argIndex: number): boolean => {
+    const name = this.model.calls?.functions.find((f) => f.name === callee)?.parameterNames[
+      argIndex
+    ];
+    const fn = this.model.functions.find((f) => f.name === callee);
+    const array = fn?.arrays.find((a) => a.name === name && a.storage === 'parameter');
+    if (!fn || !array || !onlyAParameter(array)) return true;
+    const exposed = this.of(fn, array);
+    return exposed === 'unknown' || exposed.length > 0;
+  };
+}
+
+/** Not a candidate for no other reason than being a parameter. */
+function onlyAParameter(array: ArrayInfo): boolean {
+  return array.reasons.length > 0 && array.reasons.every((r) => r.kind === 'parameter');
+}
+
+export function crossCallOutcome(
+  model: ProgramModel,
+  fn: FunctionModel,
+  array: ArrayInfo,
+  exposed: ExposedReads,
+): CrossCallOutcome | undefined {
+  if (array.storage !== 'parameter' || !model.calls) return undefined;
+  if (array.markedTemporary) {
+    const v = crossCallVerdict(model.calls, fn.name, array.name, exposed.readsIncoming, true);
+    return v.temporary
+      ? undefined
+      : {
+          kind: 'disproved',
+          reason: `the temporary promise is disproved: ${v.reason}; the array is left unchanged`,
+        };
+  }
+  if (!onlyAParameter(array)) return undefined;
+  // The call sites first: they are cheap, the upward-exposed reads are not.
+  const v = crossCallVerdict(model.calls, fn.name, array.name, exposed.readsIncoming);
+  if (!v.temporary) return { kind: 'not-temporary', reason: v.reason };
+  const reads = exposed.of(fn, array);
+  if (reads === 'unknown')
+    return {
+      kind: 'not-temporary',
+      reason: `whether ${fn.name}() reads values of '${array.name}' it did not write is too expensive to decide`,
+    };
+  if (reads.length > 0) {
+    const first = [...reads].sort(
+      (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
+    )[0]!;
+    return {
+      kind: 'not-temporary',
+      reason:
+        `values flow in: ${witnessCell(array, first.example)} is read at line ` +
+        `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
+    };
+  }
+  const sites = v.callSites
+    .map(
+      (s) =>
+        `${s.caller}:${s.buffer} (${s.origin === 'heap' ? 'allocated' : 'array'}, call at ${s.loc.line}:${s.loc.column})`,
+    )
+    .join(', ');
+  return {
+    kind: 'candidate',
+    callSites: v.callSites,
+    array: { ...array, candidate: true, reasons: [] },
+    note:
+      `temporary across calls: no value flows into or out of '${array.name}' at any call (${sites}); ` +
+      `${fn.name}() gets a private array, and the caller's buffer no longer carries values for it ` +
+      `(it could be shrunk or removed where nothing else uses it)`,
+  };
+}
+
+/**
+ * Notes on the callers' buffers once their callee uses a private array: that call no longer
+ * reads or writes the buffer, so it may have become unused or could shrink.
+ */
+export function callerBufferNotes(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  callSites: readonly CallerEvidence[],
+): { caller: string; buffer: string; note: string }[] {
+  return callSites.map((s) => ({
+    caller: s.caller,
+    buffer: s.buffer,
+    note:
+      `${fn.name}() (call at ${s.loc.line}:${s.loc.column}) now uses a private array for '${array.name}': ` +
+      `this buffer no longer carries values for it (unused, or smaller, if nothing else needs it)`,
+  }));
+}

@@ -1,0 +1,89 @@
+/**
+ * Adversarial callers for temporaries across calls: each program below is legal C in which a
+ * kernel's scratch parameter must NOT be taken for a temporary (a value could flow out, or a
+ * call is not visible), next to the plain case that must be. In-process (no compiler).
+ */
+import { analyze } from '../../src/index.js';
+
+const KERNEL = `#define N 8
+static void kernel(double t[N], double out[N]) {
+  for (int i = 0; i < N; i++) { t[i] = i * 2.0; out[i] = t[i] + 1.0; }
+}
+`;
+
+const cases: [string, string, RegExp | 'temporary'][] = [
+  [
+    'a local array, nothing after',
+    `void run(double out[N]) { double t[N]; kernel(t, out); }`,
+    'temporary',
+  ],
+  [
+    'a malloc buffer freed after the call',
+    `#include <stdlib.h>\nvoid run(double out[N]) { double *t = malloc(N * sizeof *t); kernel(t, out); free(t); }`,
+    'temporary',
+  ],
+  [
+    'read after the call',
+    `double run(double out[N]) { double t[N]; kernel(t, out); return t[3]; }`,
+    /accesses 't' at 5:/,
+  ],
+  [
+    'read before the call inside the same loop (the next iteration reads what the call left)',
+    `double run(double out[N]) { double t[N]; double s = 0; for (int k = 0; k < 2; k++) { s += k ? t[0] : 0; kernel(t, out); } return s; }`,
+    /accesses 't'/,
+  ],
+  [
+    'an alias taken before the call',
+    `double run(double out[N]) { double t[N]; double *p = t; kernel(t, out); return p[0]; }`,
+    /escapes/,
+  ],
+  ['passed twice to one call', `void run(void) { double t[N]; kernel(t, t); }`, /passed twice/],
+  [
+    'the address of the kernel taken',
+    `void (*fp)(double *, double *) = &kernel;\nvoid run(double out[N]) { double t[N]; kernel(t, out); }`,
+    /function pointer/,
+  ],
+  [
+    'the kernel in a table',
+    `void (*tab[])(double *, double *) = { kernel };\nvoid run(double out[N]) { double t[N]; kernel(t, out); }`,
+    /function pointer/,
+  ],
+  [
+    'a goto in the caller',
+    `void run(double out[N]) { double t[N]; kernel(t, out); goto end; end: ; }`,
+    /goto/,
+  ],
+  [
+    'a parameter of the caller',
+    `void run(double t[N], double out[N]) { kernel(t, out); }`,
+    /is a parameter of its function/,
+  ],
+  [
+    'a global buffer',
+    `double g[N];\nvoid run(double out[N]) { kernel(g, out); }`,
+    /not declared in its function/,
+  ],
+  [
+    'a static local buffer',
+    `void run(double out[N]) { static double t[N]; kernel(t, out); }`,
+    /is static/,
+  ],
+  [
+    'passed on to an unknown function after the call',
+    `void sink(double *);\nvoid run(double out[N]) { double t[N]; kernel(t, out); sink(t); }`,
+    /passed to sink\(\)/,
+  ],
+  ['never called', ``, /not called in this file/],
+];
+
+describe('temporaries across calls: adversarial callers', () => {
+  it.each(cases)('%s', async (_, caller, expected) => {
+    const report = await analyze(KERNEL + caller + '\n');
+    const t = report.arrays.find((a) => a.function === 'kernel' && a.name === 't')!;
+    if (expected === 'temporary') expect(t.status).toBe('scalarized');
+    else {
+      expect(t.status).toBe('unchanged');
+      expect(t.reason).toMatch(expected);
+    }
+  });
+});

@@ -1,0 +1,109 @@
+/**
+ * Whole programs: temporaries found across calls with no flag, and the cases that must not be
+ * (values read after the call, callers that are not all visible). Every output compiles with
+ * -Wall -Werror and prints what the original prints.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { ROOT, runCli } from '../helpers/cli.js';
+import { compileAndRun } from '../helpers/cc.js';
+
+const fixture = (name: string) => path.join(ROOT, 'test/fixtures/whole', name);
+
+interface Entry {
+  function: string;
+  name: string;
+  status: string;
+  reason?: string;
+  warnings: string[];
+}
+
+function contract(name: string): { code: string; arrays: Entry[] } {
+  const r = runCli(['contract', fixture(name), '--report', 'json']);
+  expect(r.code).toBe(0);
+  return { code: r.stdout, arrays: JSON.parse(r.stderr).arrays };
+}
+
+function sameOutput(name: string, code: string): void {
+  const original = compileAndRun(fs.readFileSync(fixture(name), 'utf8'), 'original');
+  const contracted = compileAndRun(code, 'contracted');
+  expect(contracted.diagnostics).toBe('');
+  expect(contracted.compiled).toBe(true);
+  expect(contracted.stdout).toBe(original.stdout);
+  expect(contracted.stdout.length).toBeGreaterThan(0);
+}
+
+const entry = (arrays: Entry[], fn: string, name: string) =>
+  arrays.find((a) => a.function === fn && a.name === name)!;
+
+describe('temporaries across calls', () => {
+  // Guards the PolyBench case: every temporary is a parameter, so nothing was a candidate.
+  it('a heap buffer passed to a static kernel is found with no flag; the signature stays', () => {
+    const { code, arrays } = contract('kernel-temp.c');
+    const tmp = entry(arrays, 'kernel', 'tmp');
+    expect(tmp.status).toBe('contracted');
+    expect(tmp.warnings.join(' ')).toContain('main:tmp (allocated, call at 23:3)');
+    expect(code).toContain(
+      'static void kernel(int n, double A[N][N], double tmp[N][N], double out[N]) { (void)tmp; { double tmp[12];',
+    );
+    expect(entry(arrays, 'kernel', 'out').status).toBe('unchanged');
+    sameOutput('kernel-temp.c', code);
+  });
+
+  it('a caller that reads the buffer after the call: not a temporary', () => {
+    const { code, arrays } = contract('reads-after.c');
+    const tmp = entry(arrays, 'kernel', 'tmp');
+    expect(tmp.status).toBe('unchanged');
+    expect(tmp.reason).toContain("main() accesses 'tmp' at 17:61");
+    expect(code).toBe(fs.readFileSync(fixture('reads-after.c'), 'utf8'));
+  });
+
+  it('a buffer passed to two kernels in turn is a temporary of both', () => {
+    const { code, arrays } = contract('two-kernels.c');
+    expect(entry(arrays, 'first', 's').status).toBe('contracted');
+    expect(entry(arrays, 'second', 's').status).toBe('contracted');
+    // The report says which caller buffer the private arrays relieved.
+    expect(entry(arrays, 'main', 's').warnings.join('\n')).toContain(
+      "first() (call at 24:3) now uses a private array for 's'",
+    );
+    // first's out is read by second: not a temporary of first.
+    expect(entry(arrays, 'first', 'out').reason).toContain('passed to second()');
+    sameOutput('two-kernels.c', code);
+  });
+
+  it('a callee reached through a function pointer or with external linkage is not analysed', () => {
+    const { arrays } = contract('not-visible.c');
+    expect(entry(arrays, 'kernel', 'tmp').reason).toContain('calls through a function pointer');
+    expect(entry(arrays, 'exported', 'tmp').reason).toContain('exported() is not static');
+  });
+
+  it('the jacobi-1d pattern with no flag: border values flow in, nothing changes', () => {
+    const { code, arrays } = contract('jacobi1d.c');
+    expect(entry(arrays, 'kernel_jacobi_1d', 'B').reason).toContain('values flow in: B[0]');
+    expect(entry(arrays, 'init_array', 'B').reason).toContain('passed to kernel_jacobi_1d()');
+    expect(code).toBe(fs.readFileSync(fixture('jacobi1d.c'), 'utf8'));
+  });
+
+  // A promise on a parameter whose caller reads the buffer after the call is disproved.
+  it('a promise disproved by a read after the call is rejected', () => {
+    const r = runCli(['contract', fixture('reads-after.c'), '--temporary', 'kernel:tmp']);
+    expect(r.stderr).toContain(
+      "warning: kernel:tmp: the temporary promise is disproved: main() accesses 'tmp' at 17:61",
+    );
+    expect(r.stdout).toBe(fs.readFileSync(fixture('reads-after.c'), 'utf8'));
+  });
+
+  it('check passes on a contracted kernel that dumps on stderr', () => {
+    const r = runCli([
+      'check',
+      fixture('dump-stderr.c'),
+      '--with',
+      fixture('dump-helper.c'),
+      '--cflags',
+      '-DSCALE=2',
+      '--no-sanitize',
+    ]);
+    expect(r.stdout).toContain('1 array contracted');
+    expect(r.code).toBe(0);
+  });
+});
