@@ -323,13 +323,20 @@ function timed(cmd: string[], opts: { shellPrefix?: string; cwd?: string } = {})
 }
 
 let startupMs: number | null = null;
+/** A bare `node -e 0` in a new process: the floor of any cold start (issue 17's goal: 3x). */
+let nodeMs: number | null = null;
 
 function runEndToEnd(): void {
   const out = mkdtempSync(join(tmpdir(), 'beeclak-e2e-'));
   const st: number[] = [];
   for (let k = 0; k < RUNS; k++) st.push(timed(['node', BIN, '--version']).wall);
   startupMs = median(st);
-  log(`end to end: node + CLI start-up (--version) ${ms(startupMs)} ms`);
+  const bare: number[] = [];
+  for (let k = 0; k < RUNS; k++) bare.push(timed(['node', '-e', '0']).wall);
+  nodeMs = median(bare);
+  log(
+    `end to end: node + CLI start-up (--version) ${ms(startupMs)} ms, node -e 0 ${ms(nodeMs)} ms`,
+  );
   for (const file of sampleFiles) {
     const walls: number[] = [];
     const rss: number[] = [];
@@ -374,6 +381,7 @@ function timeTable(): string {
       ms(t.totalMs),
       t.e2eMs === undefined ? null : ms(t.e2eMs),
       t.e2eMs === undefined || startupMs === null ? null : ms((t.e2eMs ?? 0) - startupMs),
+      t.e2eMs == null || !nodeMs ? null : (t.e2eMs / nodeMs).toFixed(1),
       t.e2eRssMb === undefined || t.e2eRssMb === null ? null : t.e2eRssMb.toFixed(0),
       t.e2eStatus === undefined || t.e2eStatus === 0 ? null : `exit ${t.e2eStatus}`,
     ];
@@ -388,6 +396,7 @@ function timeTable(): string {
       'in-process total:',
       'end to end:',
       'minus start-up:',
+      'x `node -e 0`:',
       'peak RSS (MB):',
       'note',
     ],
@@ -713,7 +722,7 @@ async function main(): Promise<void> {
   writeFileSync(
     JSON_OUT,
     JSON.stringify(
-      { env, compression, times, startupMs, scaling, codegen, poly, many, errors },
+      { env, compression, times, startupMs, nodeMs, scaling, codegen, poly, many, errors },
       null,
       2,
     ) + '\n',
@@ -732,7 +741,7 @@ async function main(): Promise<void> {
     compressionTable(),
     '### Analysis time (ms)',
     'In-process (warm, after one run of every sample), per stage, default options (oracle off), median; ' +
-      `end to end = wall time of \`./bin/beeclak contract\` (new process), start-up of Node and the CLI alone: ${ms(startupMs) ?? '—'} ms.`,
+      `end to end = wall time of \`./bin/beeclak contract\` (new process), start-up of Node and the CLI alone (\`--version\`, which loads no command): ${ms(startupMs) ?? '—'} ms, a bare \`node -e 0\`: ${ms(nodeMs) ?? '—'} ms ("x \`node -e 0\`" is end to end over it).`,
     timeTable(),
     '### Scaling',
     'The same kernels with their size macros set by `-D`: the static path does not depend on the sizes ' +

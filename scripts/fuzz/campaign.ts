@@ -224,6 +224,36 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       'probability of writing a multi-dimensional temporary as hand-linearized C (default 0)',
       probability('linear'),
     )
+    .option(
+      '--casts <P>',
+      'probability of casting an affine subscript (default 0)',
+      probability('casts'),
+    )
+    .option(
+      '--counters <P>',
+      'probability of a narrow or unsigned loop counter type where its values fit (default 0)',
+      probability('counters'),
+    )
+    .option(
+      '--labels <P>',
+      'probability of a label before a loop (default 0)',
+      probability('labels'),
+    )
+    .option(
+      '--while <P>',
+      'probability of writing a loop as a while loop (default 0)',
+      probability('while'),
+    )
+    .option(
+      '--induction <P>',
+      'probability of an induction scalar `int ix = e;` used in subscripts (default 0)',
+      probability('induction'),
+    )
+    .option(
+      '--shadow <P>',
+      'probability of a pointer named like a temporary in a loop body (default 0)',
+      probability('shadow'),
+    )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
       writeErr: (t) => io.error(t.trimEnd()),
@@ -244,7 +274,22 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     comma?: number;
     select?: number;
     linear?: number;
+    casts?: number;
+    counters?: number;
+    labels?: number;
+    while?: number;
+    induction?: number;
+    shadow?: number;
   }>();
+  const forms = {
+    ...(o.casts ? { casts: o.casts } : {}),
+    ...(o.counters ? { counters: o.counters } : {}),
+    ...(o.labels ? { labels: o.labels } : {}),
+    ...(o.while ? { while: o.while } : {}),
+    ...(o.induction ? { induction: o.induction } : {}),
+    ...(o.shadow ? { shadow: o.shadow } : {}),
+  };
+  const anyForm = Object.keys(forms).length > 0;
   let oracle: Oracle = stubOracle;
   if (o.oracle) {
     const mod = (await import(pathToFileURL(resolve(o.oracle)).href)) as { oracle?: Oracle };
@@ -263,11 +308,12 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     reduce: o.reduce,
     log: io.log,
     generate:
-      o.comma || o.select || o.linear
+      o.comma || o.select || o.linear || anyForm
         ? {
             ...(o.comma ? { commaProbability: o.comma } : {}),
             ...(o.select ? { selectProbability: o.select } : {}),
             ...(o.linear ? { linearProbability: o.linear } : {}),
+            ...(anyForm ? { forms } : {}),
           }
         : undefined,
   });

@@ -3,9 +3,11 @@ import { execFile } from 'node:child_process';
 import { mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { compileCached } from '../ccCache.js';
 
 export const CC = process.env.CC ?? 'cc';
-export const PLAIN_FLAGS = ['-std=c99', '-Wall', '-Werror', '-O0'];
+// (-Wno-unused-label: labels no goto targets are the HLS style, forms.ts writes them.)
+export const PLAIN_FLAGS = ['-std=c99', '-Wall', '-Werror', '-Wno-unused-label', '-O0'];
 export const SANITIZE_FLAGS = [
   ...PLAIN_FLAGS,
   '-fsanitize=address,undefined',
@@ -70,7 +72,7 @@ export async function compileAndRun(
   const c = join(dir, `${name}.c`);
   const exe = join(dir, name);
   await writeFile(c, source);
-  const comp = await exec(CC, [...flags, c, '-o', exe], timeoutMs);
+  const comp = await compileCached((cc, args) => exec(cc, args, timeoutMs), CC, flags, c, exe);
   if (comp.code !== 0)
     return {
       ok: false,

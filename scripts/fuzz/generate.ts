@@ -26,6 +26,7 @@ import { programFeatures } from './features.js';
 import { Rng } from './random.js';
 import { renderAff, renderProgram } from './render.js';
 import { validateProgram } from './validate.js';
+import { type FormProbabilities, addForms } from './forms.js';
 
 export interface GenerateOptions {
   /** Upper bound on the number of temporaries (1-4). */
@@ -54,6 +55,12 @@ export interface GenerateOptions {
    * (TempDecl.linear): same cells, same program text otherwise. Default 0; a separate stream.
    */
   linearProbability?: number;
+  /**
+   * Probabilities of the C forms of forms.ts (casts, narrow and unsigned counters, labels,
+   * while loops, induction scalars, shadowing declarations). Default none; a separate
+   * stream, same IR.
+   */
+  forms?: Partial<FormProbabilities>;
 }
 
 export interface GeneratedTemporary {
@@ -89,6 +96,7 @@ const DEFAULTS: Required<GenerateOptions> = {
   commaProbability: 0,
   selectProbability: 0,
   linearProbability: 0,
+  forms: {},
 };
 const MAX_ATTEMPTS = 60;
 
@@ -114,6 +122,8 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
       addSelects(program.body, [], new Rng((seed >>> 0) ^ 0x3c6ef372), opts.selectProbability);
     if (opts.commaProbability > 0)
       joinWithCommas(program.body, new Rng((seed >>> 0) ^ 0x6a09e667), opts.commaProbability);
+    if (Object.values(opts.forms).some((x) => x))
+      addForms(program, new Rng((seed >>> 0) ^ 0x1f83d9ab), opts.forms);
     return finishKernel(program);
   }
   throw new Error(

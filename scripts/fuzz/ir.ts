@@ -25,7 +25,7 @@ export type Cond =
  * or `(cond ? a : b)` with an affine condition (C evaluates only the chosen branch).
  */
 export type Sub =
-  | { kind: 'aff'; e: Aff; div?: number }
+  | { kind: 'aff'; e: Aff; div?: number; cast?: string; via?: string }
   | { kind: 'data'; idx: Aff }
   | { kind: 'sel'; cond: Cond; a: Aff; b: Aff };
 
@@ -60,6 +60,20 @@ export interface Loop extends Tagged {
   limit: Bound;
   step: number;
   body: Stmt[];
+  /** How the loop is rendered (forms.ts); the same loop whatever it says. */
+  form?: LoopForm;
+}
+
+/** Rendering choices of one loop (forms.ts). */
+export interface LoopForm {
+  label?: string;
+  /** Declared type of the counter (default int). */
+  type?: string;
+  asWhile?: boolean;
+  /** `int name = e;` at the top of the body. */
+  induction?: { name: string; e: Aff };
+  /** A temporary's name shadowed by a pointer into out at the top of the body. */
+  shadow?: string;
 }
 
 export interface If extends Tagged {

@@ -109,7 +109,55 @@ class Printer {
     if (s.kind === 'data') return `${this.inRead(s.idx)} % ${atom(ext)}`;
     if (s.kind === 'sel') return `${this.cond(s.cond)} ? ${renderAff(s.a)} : ${renderAff(s.b)}`;
     if (s.div) return `${atom(s.e)} / ${s.div}`;
-    return renderAff(s.e);
+    if (this.instrument) return renderAff(s.e);
+    // Forms (forms.ts): through an induction scalar in scope, under a cast.
+    const base =
+      s.via && this.inductions.has(s.via)
+        ? renderAff({ c: s.e.c, t: { [s.via]: 1 } })
+        : renderAff(s.e);
+    return s.cast ? `(${s.cast})(${base})` : base;
+  }
+
+  /** Induction scalars declared by the loops around the statement being printed. */
+  private readonly inductions = new Set<string>();
+
+  /** A loop with a form (forms.ts): label, counter type, while, induction, shadow. */
+  private formLoop(s: Extract<Stmt, { kind: 'for' }>, depth: number, inc: (v: string) => string) {
+    const f = s.form!;
+    const type = f.type ?? 'int';
+    const cv = type.startsWith('unsigned') ? `${s.v}_u` : s.v;
+    const prelude: string[] = [];
+    if (cv !== s.v) prelude.push(`int ${s.v} = (int)${cv};`, `(void)${s.v};`);
+    if (f.induction)
+      prelude.push(
+        `int ${f.induction.name} = ${renderAff(f.induction.e)};`,
+        `(void)${f.induction.name};`,
+      );
+    if (f.shadow && this.p.outLen > 5)
+      prelude.push(`{ unsigned *${f.shadow} = out; ${f.shadow}[5] = out[5]; }`);
+    const label = f.label ? `${f.label}: ` : '';
+    const test = `${cv} ${s.cmp} ${renderBound(s.limit)}`;
+    if (f.induction) this.inductions.add(f.induction.name);
+    if (f.asWhile) {
+      this.emit(depth, `${label}{`);
+      this.emit(depth + 1, `${type} ${cv} = ${renderBound(s.init)};`);
+      this.emit(depth + 1, `while (${test}) {`);
+      for (const l of prelude) this.emit(depth + 2, l);
+      this.block(s.body, depth + 2);
+      this.emit(depth + 2, `${inc(cv)};`);
+      this.emit(depth + 1, '}');
+      this.emit(depth, '}');
+    } else {
+      const head = `${label}for (${type} ${cv} = ${renderBound(s.init)}; ${test}; ${inc(cv)})`;
+      if (prelude.length === 0) this.body(head, s.body, depth);
+      else {
+        this.emit(depth, `${head} {`);
+        for (const l of prelude) this.emit(depth + 1, l);
+        this.block(s.body, depth + 1);
+        this.emit(depth, '}');
+      }
+    }
+    if (f.induction) this.inductions.delete(f.induction.name);
   }
 
   cond(c: Cond): string {
@@ -218,14 +266,19 @@ class Printer {
         return;
       }
       case 'for': {
-        const inc =
+        const incOf = (v: string) =>
           s.step === 1
-            ? `${s.v}++`
+            ? `${v}++`
             : s.step === -1
-              ? `${s.v}--`
+              ? `${v}--`
               : s.step > 0
-                ? `${s.v} += ${s.step}`
-                : `${s.v} -= ${-s.step}`;
+                ? `${v} += ${s.step}`
+                : `${v} -= ${-s.step}`;
+        if (s.form && !this.instrument) {
+          this.formLoop(s, depth, incOf);
+          return;
+        }
+        const inc = incOf(s.v);
         const head = `for (int ${s.v} = ${renderBound(s.init)}; ${s.v} ${s.cmp} ${renderBound(s.limit)}; ${inc})`;
         this.body(head, s.body, depth);
         return;

@@ -4,13 +4,15 @@
  */
 import { Command, CommanderError } from 'commander';
 import { InputError, UsageError } from './errors.js';
-import { registerCommands } from './commands/index.js';
 import { processIo, type Io } from './io.js';
 import { version } from './version.js';
 
 export { setExitCode, type Io } from './io.js';
 
-export function buildProgram(io: Io): Command {
+export function buildProgram(
+  io: Io,
+  registerCommands: (program: Command, io: Io) => void,
+): Command {
   const program = new Command('beeclak')
     .description('Contract temporary arrays of C programs with modular mappings (Bee + Cl@k).')
     .version(version(), '-V, --version')
@@ -25,7 +27,14 @@ export function buildProgram(io: Io): Command {
 
 /** Runs the CLI and returns the exit code (never throws, never exits the process itself). */
 export async function main(argv: string[], io: Io = processIo): Promise<number> {
-  const program = buildProgram(io);
+  // `--version` alone needs no command: answered before the pipeline's modules (the C
+  // parser, GLPK, the polyhedral core) are loaded by registerCommands (issue 17).
+  if (argv.length === 1 && (argv[0] === '--version' || argv[0] === '-V')) {
+    io.stdout(version() + '\n');
+    return 0;
+  }
+  const { registerCommands } = await import('./commands/index.js');
+  const program = buildProgram(io, registerCommands);
   if (argv.length === 0) {
     program.outputHelp();
     return 2;

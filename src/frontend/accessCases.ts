@@ -13,7 +13,7 @@
 import type { Affine, Constraint } from '../poly/affine.js';
 import { constant, formatAffine, variables } from '../poly/affine.js';
 import { affineRange, type Interval, propagate } from './bounds.js';
-import { type ExprScope, toCond } from './expr.js';
+import { type ExprScope, cCond } from './expr.js';
 import { type Node, child } from './parse.js';
 import { type Cond, type PwAff, MAX_PIECES, TRUE, condAnd, ge } from './pwaff.js';
 
@@ -35,7 +35,7 @@ export function evaluationGuard(node: Node, root: Node, scope: ExprScope): Evalu
   let cond: Cond = TRUE;
   let may = false;
   const require = (c: Node, negated: boolean) => {
-    const g = toCond(c, scope, negated);
+    const g = cCond(c, scope, negated);
     if (!g) {
       may = true;
       return;

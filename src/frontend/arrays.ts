@@ -12,6 +12,8 @@ export interface ArrayDecl {
   readonly sizeNodes: readonly (Node | null)[];
   readonly storage: Storage;
   readonly isVolatile: boolean;
+  /** `extern`: the object is defined elsewhere (at block scope too: it has file scope). */
+  readonly isExtern: boolean;
   /** A pointer (`double *p`): subscripted like an array of unknown extent. */
   readonly isPointer: boolean;
   readonly initializer: Node | null;
@@ -79,7 +81,9 @@ export function arrayDecls(
           : 'global'
         : isStatic
           ? 'static-local'
-          : 'local';
+          : quals.includes('extern')
+            ? 'global'
+            : 'local';
   const out: ArrayDecl[] = [];
   for (const d of decl.childrenForFieldName('declarator')) {
     const init = d.type === 'init_declarator' ? child(d, 'value') : null;
@@ -98,6 +102,7 @@ export function arrayDecls(
       sizeNodes: sizes,
       storage,
       isVolatile: quals.includes('volatile'),
+      isExtern: quals.includes('extern'),
       isPointer,
       initializer: init,
       loc: src.locOf(declarator),

@@ -39,6 +39,23 @@ export interface ExprScope {
   fresh(): string;
   /** Value of a parameter known to be constant (a divisor `N` in `i % N`). */
   knownValue?(name: string): bigint | undefined;
+  /**
+   * Whether the C value of an expression (or condition) provably equals its mathematical
+   * value where it is evaluated (integers.ts); cValue / cCond refuse it otherwise.
+   */
+  exact?(node: Node): boolean;
+  /** An identifier's value and C type when it is a known constant (constants.ts). */
+  constantOf?(name: string): { value: bigint; type: { bits: number; signed: boolean } } | undefined;
+}
+
+/** `toPwAff`, undefined when the C value may differ from the mathematical one. */
+export function cValue(node: Node, scope: ExprScope): PwAff | undefined {
+  return scope.exact && !scope.exact(node) ? undefined : toPwAff(node, scope);
+}
+
+/** `toCond`, undefined when the C value may differ from the mathematical one. */
+export function cCond(node: Node, scope: ExprScope, negated = false): Cond | undefined {
+  return scope.exact && !scope.exact(node) ? undefined : toCond(node, scope, negated);
 }
 
 /** Replaces parameters of known value by their values in the piece values. */
@@ -75,11 +92,12 @@ function unparen(n: Node): Node {
   return n;
 }
 
+// A cast keeps the value only where it fits the type: cValue / cCond check that (integers.ts).
 const INTEGRAL_CAST =
-  /^(const\s+)?(unsigned\s+|signed\s+)?(int|long|short|long\s+long|size_t|ptrdiff_t|u?int\d+_t)$/;
+  /^(const\s+)?(unsigned\s+|signed\s+)?(char|int|long|short|long\s+long|size_t|ptrdiff_t|u?int\d+_t)$/;
 
 /** Binds a function-like macro's parameters to the argument expressions of a use. */
-function macroScope(
+export function macroScope(
   scope: ExprScope,
   macro: FunctionMacro,
   args: readonly Node[],

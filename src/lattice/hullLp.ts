@@ -8,13 +8,14 @@
  * This K contains conv(DS) and may be larger (rational relaxation of pieces); that can
  * only cost compression, never soundness, because mappings are verified exactly.
  */
-import GLPK from 'glpk.js/node';
+import type GLPK from 'glpk.js/node';
 import type { FixedPiece } from './conflictPoints.js';
 
 type Glpk = Awaited<ReturnType<typeof GLPK>>;
 let glpkPromise: Promise<Glpk> | null = null;
+/** GLPK is loaded on the first linear program: commands that never solve one skip it (issue 17). */
 export function glpk(): Promise<Glpk> {
-  glpkPromise ??= Promise.resolve(GLPK());
+  glpkPromise ??= import('glpk.js/node').then((m) => m.default());
   return glpkPromise;
 }
 

@@ -4,10 +4,7 @@ import { join } from 'node:path';
 import { main, runCampaign, summaryLine } from '../../scripts/fuzz/campaign.js';
 import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
 import type { Oracle } from '../../scripts/fuzz/oracle.js';
-
-/** The fixed-seed campaign against the real beeclak (see the last describe). */
-const REAL_SEED = 2000;
-const REAL_COUNT = 24;
+import { QUICK_PRESET } from '../../scripts/fuzz/presets.js';
 
 const accumulatesIntoTemp = /^\s*t\d\[.*\] \+= /m;
 
@@ -126,8 +123,9 @@ describe('fuzz campaign', () => {
  * The real thing, fixed seeds: every program contracted by bin/beeclak.js (through
  * `beeclak check --keep`, one process per program), compiled and run with sanitizers
  * against the original, each mapping checked against the exact dynamic conflict set and
- * maxLive of the run, and the owner check of `check`. The long campaigns are
- * `npm run fuzz -- --oracle dist/scripts/fuzz/contractOracle.js` (scripts/fuzz/README.md).
+ * maxLive of the run, and the owner check of `check`. Each row of QUICK_PRESET starts at a
+ * seed that found a known class of bugs (scripts/fuzz/presets.ts); the long campaigns are
+ * `npm run fuzz:nightly` (NIGHTLY_PRESET, README "Fuzzing").
  */
 describe('fuzz campaign against the real beeclak', () => {
   let dir: string;
@@ -136,59 +134,23 @@ describe('fuzz campaign against the real beeclak', () => {
   });
   afterAll(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('contracts a fixed set of random kernels with 0 mismatches and 0 crashes', async () => {
-    const lines: string[] = [];
-    const s = await runCampaign({
-      seed: REAL_SEED,
-      count: REAL_COUNT,
-      jobs: 2,
-      oracle: contractOracle({ viaCheck: true }),
-      outDir: dir,
-      reduce: false,
-      log: (l) => lines.push(l),
-    });
-    const failures = s.failures.map((f) => `seed ${f.seed}: ${f.status}: ${f.detail}`);
-    expect(failures).toEqual([]);
-    expect(s).toMatchObject({ programs: REAL_COUNT, mismatches: 0, crashes: 0 });
-    expect(s.contractedArrays).toBeGreaterThan(0);
-  }, 240000);
-
-  // Guards the two classes of bugs the widened campaigns found: writes sequenced before
-  // reads by a comma (a miscompilation, seeds 11 and 13 among others), and pow2 moduli that
-  // could not be rounded (an internal error, seed 12); the exact model of `?:` (a guard
-  // lost or negated wrongly would shrink lifetimes: a miscompilation); and delinearization
-  // (a wrong split would merge or separate cells: a miscompilation).
-  it.each([
-    [
-      'comma-joined assignments',
-      { seed: 11, generate: { commaProbability: 0.9 }, args: [] as string[] },
-    ],
-    [
-      'references split into `?:` branches',
-      { seed: 31, generate: { selectProbability: 0.5 }, args: [] as string[] },
-    ],
-    [
-      'hand-linearized temporaries (delinearization)',
-      { seed: 300, generate: { linearProbability: 0.8 }, args: [] as string[] },
-    ],
-    [
-      '--modulo pow2 --heuristic opt',
-      { seed: 12, generate: {}, args: ['--modulo', 'pow2', '--heuristic', 'opt'] },
-    ],
-  ])(
-    '%s: 4 programs, 0 mismatches, 0 crashes',
-    async (_name, c) => {
+  it.each(QUICK_PRESET.map((row) => [row.name, row] as const))(
+    '%s: 0 mismatches, 0 crashes',
+    async (_name, row) => {
       const s = await runCampaign({
-        seed: c.seed,
-        count: 4,
+        seed: row.seed,
+        count: row.count,
         jobs: 2,
-        generate: c.generate,
-        oracle: contractOracle({ viaCheck: true, contractArgs: c.args }),
+        generate: row.generate,
+        oracle: contractOracle({ viaCheck: true, contractArgs: row.args }),
         outDir: dir,
         reduce: false,
         log: () => {},
       });
       expect(s.failures.map((f) => `seed ${f.seed}: ${f.status}: ${f.detail}`)).toEqual([]);
+      expect(s).toMatchObject({ programs: row.count, mismatches: 0, crashes: 0 });
+      // A campaign that contracts nothing checks no mapping.
+      if (row === QUICK_PRESET[0]) expect(s.contractedArrays).toBeGreaterThan(0);
     },
     240000,
   );

@@ -3,6 +3,7 @@ import { execFile } from 'node:child_process';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { compileCached } from '../../scripts/ccCache.js';
 
 export interface RunResult {
   code: number;
@@ -31,16 +32,13 @@ export async function compileAndRun(name: string, source: string): Promise<RunRe
   const cc = process.env.CC ?? 'cc';
   // e.g. BEECLAK_TEST_CFLAGS='-fsanitize=address,undefined' to run everything under sanitizers
   const extra = (process.env.BEECLAK_TEST_CFLAGS ?? '').split(' ').filter(Boolean);
-  const built = await exec(cc, [
-    ...extra,
-    '-O0',
-    '-std=gnu99',
-    '-Wall',
-    '-Werror=unused-function',
-    '-o',
-    base,
+  const built = await compileCached(
+    exec,
+    cc,
+    [...extra, '-O0', '-std=gnu99', '-Wall', '-Werror=unused-function'],
     `${base}.c`,
-  ]);
+    base,
+  );
   if (built.code !== 0) throw new Error(`${name} does not compile:\n${built.stderr}\n${source}`);
   return exec(base, []);
 }

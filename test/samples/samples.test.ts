@@ -14,6 +14,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { declaredArrays } from './scan.js';
+import { compileCached } from '../../scripts/ccCache.js';
 
 const execFileP = promisify(execFile);
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -40,15 +41,22 @@ interface RunResult {
 /** Compiles `file` and runs it twice; ok when both runs exit 0 with the same stdout and no stderr. */
 async function buildAndRun(file: string, dir: string): Promise<RunResult> {
   const exe = path.join(dir, path.relative(ROOT, file).replace(/[/.]/g, '_'));
-  try {
-    await execFileP(CC, [...CFLAGS, file, '-o', exe]);
-  } catch (e) {
-    return {
-      file,
-      ok: false,
-      problem: `does not compile:\n${(e as { stderr?: string }).stderr ?? e}`,
-    };
-  }
+  const built = await compileCached(
+    (cc, args) =>
+      execFileP(cc, args).then(
+        (r) => ({ code: 0, ...r }),
+        (e: { stdout?: string; stderr?: string }) => ({
+          code: 1,
+          stdout: e.stdout ?? '',
+          stderr: e.stderr ?? String(e),
+        }),
+      ),
+    CC,
+    CFLAGS,
+    file,
+    exe,
+  );
+  if (built.code !== 0) return { file, ok: false, problem: `does not compile:\n${built.stderr}` };
   const outs: string[] = [];
   for (let i = 0; i < 2; i++) {
     try {
@@ -190,7 +198,10 @@ describe('sample kernels', () => {
       for (const c of n.children) walk(file, c);
     };
     for (const f of [...samples, ...folded, ...wrong]) {
-      walk(path.relative(ROOT, f), parseTree(fs.readFileSync(f, 'utf8')).rootNode as unknown as TsNode);
+      walk(
+        path.relative(ROOT, f),
+        parseTree(fs.readFileSync(f, 'utf8')).rootNode as unknown as TsNode,
+      );
     }
     expect(bad).toEqual([]);
   });

@@ -1,0 +1,69 @@
+/**
+ * A content-addressed cache of compiled C programs for the test suites (issue 17): the
+ * suites build the same programs again and again (the samples, the fuzz seeds, the
+ * rewriter's cases), on a machine several developers share. The key is the compiler's
+ * `--version` text, the flags and the source text; the binary is copied out of the cache,
+ * so a test still runs its own file. Off unless `BEECLAK_CC_CACHE` names a directory
+ * (test/setup.ts sets it; `BEECLAK_CC_CACHE=` turns it off).
+ */
+import { execFile } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { join } from 'node:path';
+
+export interface CompileOutcome {
+  code: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+export type Compile = (cc: string, args: string[]) => Promise<CompileOutcome>;
+
+const versions = new Map<string, Promise<string>>();
+
+function compilerVersion(cc: string): Promise<string> {
+  let v = versions.get(cc);
+  if (!v) {
+    v = new Promise((resolve) =>
+      execFile(cc, ['--version'], { encoding: 'utf8' }, (err, out) => resolve(err ? '' : out)),
+    );
+    versions.set(cc, v);
+  }
+  return v;
+}
+
+/**
+ * Compiles `cFile` to `exe` with `cc flags cFile -o exe` through `compile`, or copies the
+ * binary a previous build of the same text with the same compiler and flags left in the
+ * cache. Failed builds are not cached (their messages are what the test reports).
+ */
+export async function compileCached(
+  compile: Compile,
+  cc: string,
+  flags: string[],
+  cFile: string,
+  exe: string,
+): Promise<CompileOutcome> {
+  const dir = process.env.BEECLAK_CC_CACHE;
+  const version = dir ? await compilerVersion(cc) : '';
+  if (!dir || version === '') return compile(cc, [...flags, cFile, '-o', exe]);
+  const key = createHash('sha256')
+    .update(JSON.stringify([cc, version, flags, await readFile(cFile, 'utf8')]))
+    .digest('hex');
+  const cached = join(dir, key);
+  try {
+    await copyFile(cached, exe);
+    return { code: 0, stdout: '', stderr: '' };
+  } catch {
+    /* not cached yet */
+  }
+  const built = await compile(cc, [...flags, cFile, '-o', exe]);
+  if (built.code === 0) {
+    // Another worker may build the same program at once: publish by an atomic rename.
+    await mkdir(dir, { recursive: true });
+    const partial = `${cached}.${process.pid}.${Math.random().toString(36).slice(2)}`;
+    await copyFile(exe, partial);
+    await rename(partial, cached);
+  }
+  return built;
+}

@@ -1,0 +1,116 @@
+/**
+ * Campaign sizes against the real beeclak, as data: the `quick` preset is what `npm test`
+ * runs (test/fuzz/campaign.test.ts, a few seconds per row on 2 cores), the `nightly` preset
+ * what `npm run fuzz:nightly` runs (scripts/fuzz/nightly.ts, hours). Each quick row starts at
+ * a seed that found a known bug with its generator options (scripts/fuzz/README.md, "bugs
+ * found"; the reduced programs are in test/fixtures/fuzz and run by
+ * test/cli/regressions.test.ts), so the in-suite campaign still meets each class of bug.
+ */
+import type { GenerateOptions } from './generate.js';
+
+export interface CampaignPreset {
+  /** What the row exercises (a test title). */
+  name: string;
+  seed: number;
+  count: number;
+  generate?: GenerateOptions;
+  /** Extra options of `contract` and `check`. */
+  args: string[];
+}
+
+export const QUICK_PRESET: CampaignPreset[] = [
+  // Default generator options: seeds 2000.. (the in-suite campaign since issue 8).
+  { name: 'default generator options', seed: 2000, count: 6, args: [] },
+  // Writes sequenced before reads by a comma: a miscompilation (seeds 11 and 13).
+  {
+    name: 'comma-joined assignments',
+    seed: 11,
+    count: 3,
+    generate: { commaProbability: 0.9 },
+    args: [],
+  },
+  // The exact model of `?:`: a guard lost or negated wrongly shrinks lifetimes.
+  {
+    name: 'references split into `?:` branches',
+    seed: 31,
+    count: 2,
+    generate: { selectProbability: 0.5 },
+    args: [],
+  },
+  // Delinearization: a wrong split would merge or separate cells.
+  {
+    name: 'hand-linearized temporaries (delinearization)',
+    seed: 300,
+    count: 2,
+    generate: { linearProbability: 0.8 },
+    args: [],
+  },
+  // pow2 moduli that could not be rounded: an internal error (seed 12).
+  {
+    name: '--modulo pow2 --heuristic opt',
+    seed: 12,
+    count: 2,
+    generate: {},
+    args: ['--modulo', 'pow2', '--heuristic', 'opt'],
+  },
+  // C forms of issue 13 (casts, narrow/unsigned counters, labels, while loops, induction
+  // scalars, shadowing declarations): a form the model reads wrongly miscompiles.
+  {
+    name: 'C forms (casts, counters, labels, while, induction, shadowing)',
+    seed: 9000,
+    count: 3,
+    generate: {
+      forms: { casts: 0.3, counters: 0.5, labels: 0.3, while: 0.3, induction: 0.4, shadow: 0.2 },
+    },
+    args: [],
+  },
+];
+
+/** The same rows at campaign size (the seeds of the long campaigns in the README). */
+export const NIGHTLY_PRESET: CampaignPreset[] = [
+  { name: 'default generator options', seed: 1, count: 1000, args: [] },
+  {
+    name: 'comma-joined assignments',
+    seed: 1,
+    count: 300,
+    generate: { commaProbability: 0.9 },
+    args: [],
+  },
+  {
+    name: 'references split into `?:` branches',
+    seed: 1,
+    count: 300,
+    generate: { selectProbability: 0.5 },
+    args: [],
+  },
+  {
+    name: 'hand-linearized temporaries (delinearization)',
+    seed: 1,
+    count: 300,
+    generate: { linearProbability: 0.8 },
+    args: [],
+  },
+  {
+    name: 'hand-linearized temporaries with `?:`',
+    seed: 20000,
+    count: 300,
+    generate: { linearProbability: 0.6, selectProbability: 0.3 },
+    args: [],
+  },
+  {
+    name: '--modulo pow2 --heuristic opt',
+    seed: 1,
+    count: 300,
+    generate: {},
+    args: ['--modulo', 'pow2', '--heuristic', 'opt'],
+  },
+  {
+    name: 'C forms (casts, counters, labels, while, induction, shadowing)',
+    seed: 1,
+    count: 1000,
+    generate: {
+      forms: { casts: 0.3, counters: 0.5, labels: 0.3, while: 0.3, induction: 0.4, shadow: 0.2 },
+    },
+    args: [],
+  },
+];

@@ -1,0 +1,197 @@
+/**
+ * Integer constant expressions evaluated as C evaluates them (C11 6.6, 6.3.1): literal
+ * types, integer promotions, usual arithmetic conversions, unsigned arithmetic modulo 2^n,
+ * truncating division, casts, `sizeof` of scalar types. `e[N / 2]`, `sum[512 * 4 / 16]`
+ * or `(0u < -1) ? 8 : 4` get the value the compiler gives them. Undefined behaviour
+ * (signed overflow, division by zero, shifts out of range) gives no value.
+ */
+import { type ExprScope, macroCall, macroScope } from './expr.js';
+import {
+  INT,
+  type IntType,
+  common,
+  intTypeOf,
+  literalType,
+  promote,
+  typeRange,
+} from './integers.js';
+import { type Node, child, parseIntLiteral } from './parse.js';
+
+export interface CConstant {
+  readonly value: bigint;
+  readonly type: IntType;
+}
+
+const ULONG: IntType = { bits: 64, signed: false };
+
+/** `v` converted to type `t`: modulo 2^n for unsigned types (and narrow signed ones, as gcc). */
+export function convert(v: bigint, t: IntType): bigint | undefined {
+  const r = typeRange(t);
+  if (v >= r.lo && v <= r.hi) return v;
+  if (t.plainChar) return undefined; // signedness not known
+  if (t.signed && t.bits >= 32) return undefined; // overflow of int or wider: undefined
+  const m = 1n << BigInt(t.bits);
+  let w = ((v % m) + m) % m;
+  if (t.signed && w > r.hi) w -= m;
+  return w;
+}
+
+const SCALAR_SIZES: Record<string, bigint> = {
+  float: 4n,
+  double: 8n,
+  'long double': 16n,
+};
+
+/** `sizeof(T)` for a scalar or pointer type name, or undefined. */
+function sizeOfType(text: string): bigint | undefined {
+  const t = text
+    .replace(/\b(const|volatile|restrict)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
+  if (/\*$/.test(t)) return 8n;
+  const i = intTypeOf(t);
+  if (i) return i.bits === 1 ? 1n : BigInt(i.bits / 8);
+  return SCALAR_SIZES[t];
+}
+
+const MAX_DEPTH = 32;
+
+export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstant | undefined {
+  if (depth > MAX_DEPTH) return undefined;
+  let n = node;
+  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
+  const sub = (x: Node | null) => (x ? constantValue(x, scope, depth + 1) : undefined);
+  const make = (value: bigint | undefined, type: IntType): CConstant | undefined => {
+    const v = value === undefined ? undefined : convert(value, type);
+    return v === undefined ? undefined : { value: v, type };
+  };
+  switch (n.type) {
+    case 'number_literal': {
+      const v = parseIntLiteral(n.text);
+      return v === undefined ? undefined : { value: v, type: literalType(n.text, v) };
+    }
+    case 'identifier': {
+      const c = scope.constantOf?.(n.text);
+      return c && { value: c.value, type: c.type as IntType };
+    }
+    case 'sizeof_expression': {
+      const ty = child(n, 'type');
+      const size = ty ? sizeOfType(ty.text) : undefined;
+      return size === undefined ? undefined : { value: size, type: ULONG };
+    }
+    case 'cast_expression': {
+      const t = intTypeOf(child(n, 'type')?.text ?? '');
+      const v = sub(child(n, 'value'));
+      if (!t || !v) return undefined;
+      if (t.bits === 1) return { value: v.value !== 0n ? 1n : 0n, type: t };
+      const m = 1n << BigInt(t.bits);
+      // A conversion to any integer type: modulo 2^n when it does not fit (gcc's choice
+      // for signed targets too).
+      const r = typeRange(t);
+      if (t.plainChar) return make(v.value, t);
+      let w = ((v.value % m) + m) % m;
+      if (t.signed && w > r.hi) w -= m;
+      return { value: w, type: t };
+    }
+    case 'unary_expression': {
+      const op = child(n, 'operator')?.text;
+      const a = sub(child(n, 'argument'));
+      if (!a) return undefined;
+      if (op === '!') return { value: a.value === 0n ? 1n : 0n, type: INT };
+      const t = promote(a.type);
+      const v = convert(a.value, t)!;
+      if (op === '+') return { value: v, type: t };
+      if (op === '-') return make(t.signed ? -v : (1n << BigInt(t.bits)) - v, t);
+      if (op === '~') return make(t.signed ? -v - 1n : (1n << BigInt(t.bits)) - 1n - v, t);
+      return undefined;
+    }
+    case 'binary_expression': {
+      const op = child(n, 'operator')?.text ?? '';
+      const l = sub(child(n, 'left'));
+      if (!l) return undefined;
+      if (op === '&&' && l.value === 0n) return { value: 0n, type: INT };
+      if (op === '||' && l.value !== 0n) return { value: 1n, type: INT };
+      const r = sub(child(n, 'right'));
+      if (!r) return undefined;
+      if (op === '&&' || op === '||') return { value: r.value !== 0n ? 1n : 0n, type: INT };
+      if (op === '<<' || op === '>>') {
+        const t = promote(l.type);
+        const a = convert(l.value, t)!;
+        if (r.value < 0n || r.value >= BigInt(t.bits)) return undefined;
+        if (op === '>>') return { value: a >> r.value, type: t };
+        if (t.signed && a < 0n) return undefined;
+        return t.signed ? make(a << r.value, t) : { value: convert(a << r.value, t)!, type: t };
+      }
+      const t = common(promote(l.type), promote(r.type));
+      // Both operands converted to the common type (a negative one wraps if it is unsigned).
+      const a = wrapTo(l.value, t);
+      const b = wrapTo(r.value, t);
+      const bool = (x: boolean): CConstant => ({ value: x ? 1n : 0n, type: INT });
+      switch (op) {
+        case '<':
+          return bool(a < b);
+        case '<=':
+          return bool(a <= b);
+        case '>':
+          return bool(a > b);
+        case '>=':
+          return bool(a >= b);
+        case '==':
+          return bool(a === b);
+        case '!=':
+          return bool(a !== b);
+      }
+      const exact = (v: bigint) => (t.signed ? make(v, t) : { value: wrapTo(v, t), type: t });
+      switch (op) {
+        case '+':
+          return exact(a + b);
+        case '-':
+          return exact(a - b);
+        case '*':
+          return exact(a * b);
+        case '/':
+          return b === 0n ? undefined : exact(a / b); // BigInt truncates toward zero, as C
+        case '%':
+          return b === 0n ? undefined : exact(a % b);
+        case '&':
+          return exact(a & b);
+        case '|':
+          return exact(a | b);
+        case '^':
+          return exact(a ^ b);
+      }
+      return undefined;
+    }
+    case 'conditional_expression': {
+      const c = sub(child(n, 'condition'));
+      const a = sub(child(n, 'consequence'));
+      const b = sub(child(n, 'alternative'));
+      if (!c || !a || !b) return undefined;
+      const t = common(promote(a.type), promote(b.type));
+      return { value: wrapTo(c.value !== 0n ? a.value : b.value, t), type: t };
+    }
+    case 'call_expression': {
+      const m = macroCall(n, scope);
+      if (!m) return undefined;
+      const inner = macroScope(scope, m.macro, m.args, depth);
+      const bound = new Map(m.macro.params.map((p, k) => [p, m.args[k]]));
+      const withArgs: ExprScope = {
+        ...inner,
+        constantOf: (name) =>
+          bound.has(name)
+            ? constantValue(bound.get(name)!, scope, depth + 1)
+            : scope.constantOf?.(name),
+      };
+      return constantValue(m.macro.expr!, withArgs, depth + 1);
+    }
+    default:
+      return undefined;
+  }
+}
+
+/** Conversion to a common type: modulo 2^n when unsigned (values of a wider signed type fit). */
+function wrapTo(v: bigint, t: IntType): bigint {
+  if (t.signed) return v;
+  const m = 1n << BigInt(t.bits);
+  return ((v % m) + m) % m;
+}

@@ -1,0 +1,160 @@
+/**
+ * Effects and escapes: the names the body writes (or takes the address of), so that they
+ * are no model parameters, and the sweep over every use of every array that finds where an
+ * array escapes (address taken, passed, returned, stored, sizeof) or is used outside a
+ * modelled statement, making it no candidate.
+ */
+import { type Node, child, walk } from './parse.js';
+import { TYPEOF_NAMES } from './scopes.js';
+import { arrayUses, chainOf } from './references.js';
+import { type FunctionState, key, reason } from './state.js';
+
+/** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
+export function writeTarget(n: Node): Node | null {
+  return n.type === 'assignment_expression'
+    ? child(n, 'left')
+    : n.type === 'update_expression'
+      ? child(n, 'argument')
+      : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
+        ? child(n, 'argument')
+        : null;
+}
+
+/** Names assigned, incremented or whose address is taken anywhere in the body. */
+export function collectAssigned(st: FunctionState): void {
+  for (const n of walk(st.body)) {
+    const target = writeTarget(n);
+    if (target?.type === 'identifier') {
+      st.assigned.add(target.text);
+      st.writeCount.set(target.text, (st.writeCount.get(target.text) ?? 0) + 1);
+    }
+    if (target?.type === 'identifier' && n.type === 'pointer_expression')
+      st.addressTaken.add(target.text);
+  }
+}
+
+/** Every use of every array: escapes, partial subscripts, and uses no statement covers. */
+export function sweep(st: FunctionState): void {
+  for (const id of arrayUses(st, st.body)) {
+    const rec = st.arrays.get(id.text)!;
+    const loc = st.src.locOf(id);
+    const at = `${loc.line}:${loc.column}`;
+    const { top, indices } = chainOf(id);
+    const p = top.parent;
+    if (indices.length > rec.rank) {
+      reason(rec, 'not-analysable', `more subscripts than dimensions at ${at}`, loc);
+      continue;
+    }
+    if (indices.length === rec.rank && rec.rank > 0) {
+      if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
+        reason(rec, 'escapes', `address of an element taken at ${at}`, loc);
+      } else if (p?.type === 'sizeof_expression') {
+        continue; // sizeof of one element does not change with contraction
+      } else if (p?.type === 'field_expression') {
+        reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
+      } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {
+        // (Uses in refused constructs already carry the construct's reason.)
+        reason(
+          rec,
+          'not-analysable',
+          st.inRegion.has(key(id))
+            ? `access at ${at} is not in a modelled statement`
+            : `accessed outside the analysed region at ${at}`,
+          loc,
+        );
+      }
+      continue;
+    }
+    // `typeof(t)` (also `__typeof__`, `__typeof`): a type that changes when t shrinks.
+    if (id.type === 'type_identifier' || isTypeofOperand(top)) {
+      reason(rec, 'escapes', `typeof of '${rec.decl.name}' at ${at} would change`, loc);
+      continue;
+    }
+    // The array (or a row of it) used as a pointer.
+    const use = indices.length === 0 ? `'${rec.decl.name}'` : `row of '${rec.decl.name}'`;
+    const ctxType = p?.type;
+    if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+      reason(rec, 'escapes', `address of ${use} taken at ${at}`, loc);
+    else if (
+      ctxType === 'sizeof_expression' ||
+      (ctxType === 'parenthesized_expression' && p?.parent?.type === 'sizeof_expression')
+    )
+      reason(rec, 'escapes', `sizeof ${use} at ${at} would change`, loc);
+    else if (ctxType === 'argument_list')
+      reason(rec, 'escapes', `${use} passed to a call at ${at}`, loc);
+    else if (ctxType === 'return_statement')
+      reason(rec, 'escapes', `${use} returned at ${at}`, loc);
+    else if (
+      ctxType === 'initializer_list' ||
+      ctxType === 'initializer_pair' ||
+      ctxType === 'field_expression'
+    )
+      reason(rec, 'escapes', `${use} stored in a struct or initializer at ${at}`, loc);
+    else if (ctxType === 'assignment_expression' && child(p!, 'left')?.type === 'field_expression')
+      reason(rec, 'escapes', `${use} stored in a struct at ${at}`, loc);
+    else if (ctxType === 'assignment_expression' || ctxType === 'init_declarator')
+      reason(rec, 'escapes', `${use} assigned to a pointer at ${at}`, loc);
+    else if (indices.length > 0)
+      reason(rec, 'not-analysable', `partial subscript ${use} used as a pointer at ${at}`, loc);
+    else reason(rec, 'escapes', `${use} used as a pointer at ${at}`, loc);
+  }
+  // Arrays reached through macros are invisible in the tree: refuse them.
+  for (const n of walk(st.body)) {
+    const name =
+      n.type === 'identifier' && st.dir.objectMacros.has(n.text)
+        ? n.text
+        : n.type === 'call_expression' && child(n, 'function')?.type === 'identifier'
+          ? child(n, 'function')!.text
+          : undefined;
+    const om = name ? st.dir.objectMacros.get(name) : undefined;
+    const fm = name && !om ? st.dir.functionMacros.get(name) : undefined;
+    const body = om?.body ?? fm?.body;
+    if (!body) continue;
+    const tokens = new Set(body.match(/[A-Za-z_][A-Za-z0-9_]*/g) ?? []);
+    for (const p of fm?.params ?? []) tokens.delete(p);
+    for (const rec of st.arrays.values()) {
+      if (tokens.has(rec.decl.name)) {
+        const loc = st.src.locOf(n);
+        reason(
+          rec,
+          'not-analysable',
+          `accessed through macro '${name}' at ${loc.line}:${loc.column}`,
+          loc,
+        );
+      }
+    }
+  }
+}
+
+/** `x` is the operand of a `typeof(...)` parsed as a call (`sizeof(typeof(t))`). */
+function isTypeofOperand(x: Node): boolean {
+  const call = x.parent?.type === 'argument_list' ? x.parent.parent : null;
+  const f = call?.type === 'call_expression' ? child(call, 'function') : null;
+  return !!f && TYPEOF_NAMES.has(f.text);
+}
+
+const PARALLEL_PRAGMA = /^#\s*pragma\s+(omp|acc)\b/;
+
+/**
+ * Arrays used inside an OpenMP or OpenACC construct (the statement after the pragma) are
+ * not candidates: the model is sequential, and cells the threads use at the same time
+ * would share a slot (a data race).
+ */
+export function refuseParallelConstructs(st: FunctionState): void {
+  for (const p of walk(st.body)) {
+    if (p.type !== 'preproc_call' || !PARALLEL_PRAGMA.test(p.text)) continue;
+    let construct = p.nextNamedSibling;
+    while (construct && (construct.type === 'comment' || construct.type === 'preproc_call'))
+      construct = construct.nextNamedSibling;
+    if (!construct) continue;
+    const where = st.src.locOf(p);
+    const pragma = p.text.trim().replace(/\s+/g, ' ');
+    for (const id of arrayUses(st, construct))
+      reason(
+        st.arrays.get(id.text)!,
+        'not-analysable',
+        `accessed inside '${pragma}' at ${where.line}:${where.column}: threads would share its cells`,
+        where,
+      );
+  }
+}

@@ -1,0 +1,434 @@
+/**
+ * `for` loops as static control parts: the counter, its initial value and constant step,
+ * the exit test (monotone in the counter, else dropped and flagged), and the refusals
+ * (no counter, a step that is not constant, a counter changed or redeclared in the body).
+ */
+import type { Constraint } from '../poly/affine.js';
+import { constant, evaluate, scale, sub, variable } from '../poly/affine.js';
+import type { Conjunction } from '../model/types.js';
+import { writeTarget } from './escapes.js';
+import { cCond, cValue, toPwAff } from './expr.js';
+import { type Interval, affineRange } from './bounds.js';
+import { type IntType, intTypeOf, typeRange, wraps } from './integers.js';
+import {
+  declaredNames,
+  declaredType,
+  domainBox,
+  exprScope,
+  fresh,
+  knownValues,
+  storesExactly,
+  uniqueName,
+} from './names.js';
+import { type Node, child, walk } from './parse.js';
+import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
+import { arrayUses } from './references.js';
+import { type Ctx, type FunctionState, key, reason } from './state.js';
+
+/** The parts of a loop: `for (init; condition; update) body`, or a canonical `while`. */
+export interface LoopParts {
+  readonly init: Node | null;
+  readonly condition: Node | null;
+  readonly update: Node | null;
+  readonly body: Node;
+  /** The statement of the body that is the step (a `while` loop's last statement). */
+  readonly step?: Node;
+}
+
+export function forParts(n: Node): LoopParts {
+  return {
+    init: child(n, 'initializer'),
+    condition: child(n, 'condition'),
+    update: child(n, 'update'),
+    body: child(n, 'body')!,
+  };
+}
+
+/**
+ * `i = a; ... while (cond) { ...; i += c; }` (or `int i = a;` earlier in the block): the
+ * parts of the equivalent `for (i = a; cond; i += c)`, or undefined when the loop is not
+ * of that form. The step must be the body's last statement; the statements between the
+ * initialisation and the loop neither write `i` nor call a function. loopContext then
+ * checks that nothing else writes the counter.
+ */
+export function whileParts(n: Node): LoopParts | undefined {
+  const body = child(n, 'body');
+  if (!body || body.type !== 'compound_statement') return undefined;
+  const stmts = body.namedChildren.filter((c) => c.type !== 'comment');
+  const last = stmts[stmts.length - 1];
+  const update = last?.type === 'expression_statement' ? last.namedChildren[0] : undefined;
+  const stepped =
+    update?.type === 'update_expression'
+      ? child(update, 'argument')
+      : update?.type === 'assignment_expression'
+        ? child(update, 'left')
+        : null;
+  if (!update || stepped?.type !== 'identifier') return undefined;
+  const name = stepped.text;
+  for (let prev = n.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
+    if (prev.type === 'declaration' && declaredNames(prev).includes(name))
+      return { init: prev, condition: child(n, 'condition'), update, body, step: last };
+    const a = prev.type === 'expression_statement' ? prev.namedChildren[0] : undefined;
+    if (
+      a?.type === 'assignment_expression' &&
+      child(a, 'operator')?.text === '=' &&
+      child(a, 'left')?.type === 'identifier' &&
+      child(a, 'left')!.text === name &&
+      !writes(child(a, 'right')!, name)
+    )
+      return { init: a, condition: child(n, 'condition'), update, body, step: last };
+    if (writes(prev, name) || [...walk(prev)].some((x) => x.type === 'call_expression'))
+      return undefined;
+  }
+  return undefined;
+}
+
+/** `n` assigns, increments or takes the address of the variable `name`. */
+function writes(n: Node, name: string): boolean {
+  for (const x of walk(n)) {
+    const target = writeTarget(x);
+    if (target?.type === 'identifier' && target.text === name) return true;
+  }
+  return false;
+}
+
+/**
+ * The context inside a `for` loop's body: its counter as a new iterator, the domain
+ * constraints of its bounds and stride, its schedule dimension. `undefined` when the loop
+ * is refused (the arrays it uses then carry the reason).
+ */
+export function loopContext(
+  st: FunctionState,
+  n: Node,
+  ctx: Ctx,
+  position: number,
+  parts: LoopParts = forParts(n),
+): Ctx | undefined {
+  const where = st.src.locOf(n);
+  const body = parts.body;
+  const refuseLoop = (why: string): undefined => {
+    for (const id of arrayUses(st, n)) {
+      if (!st.inRegion.has(key(id))) continue;
+      reason(
+        st.arrays.get(id.text)!,
+        'not-analysable',
+        `${why} (loop at ${where.line}:${where.column})`,
+        where,
+      );
+      st.uncoveredWhy.set(key(id), why);
+    }
+    return undefined;
+  };
+  const { init, condition: condNode, update } = parts;
+  // The loop variable and its initial value.
+  let cname: string | undefined;
+  let initValue: Node | null = null;
+  if (init?.type === 'declaration') {
+    const ds = init.childrenForFieldName('declarator');
+    if (
+      ds.length === 1 &&
+      ds[0].type === 'init_declarator' &&
+      child(ds[0], 'declarator')?.type === 'identifier'
+    ) {
+      cname = child(ds[0], 'declarator')!.text;
+      initValue = child(ds[0], 'value');
+    }
+  } else if (init?.type === 'assignment_expression' && child(init, 'operator')?.text === '=') {
+    const l = child(init, 'left');
+    if (l?.type === 'identifier') {
+      cname = l.text;
+      initValue = child(init, 'right');
+    }
+  }
+  if (!cname && update) {
+    const u = stepOf(st, update, undefined, ctx);
+    cname = u?.name;
+  }
+  if (!cname) return refuseLoop('loop without a recognisable counter');
+  const step = update ? stepOf(st, update, cname, ctx) : undefined;
+  if (!step || step.step === 0n)
+    return refuseLoop(`loop step of '${cname}' is not a constant increment`);
+  const headerUses = [init, condNode, update]
+    .filter((x): x is Node => !!x)
+    .flatMap((x) => arrayUses(st, x));
+  // Header reads are not modelled statements: those arrays only are refused, and the
+  // bound that reads them is dropped below as non-affine.
+  for (const id of headerUses) {
+    const loc = st.src.locOf(id);
+    reason(
+      st.arrays.get(id.text)!,
+      'not-analysable',
+      `accessed in a loop header at ${loc.line}:${loc.column}`,
+      loc,
+    );
+    st.uncoveredWhy.set(key(id), 'in a loop header');
+  }
+  // The counter must not change (or be shadowed) inside the body.
+  for (const x of walk(body)) {
+    if (parts.step && x.startIndex >= parts.step.startIndex && x.endIndex <= parts.step.endIndex)
+      continue; // a while loop's own step
+    if (x.type === 'declaration' && declaredNames(x).includes(cname))
+      return refuseLoop(`loop counter '${cname}' is redeclared in the body`);
+    const t = writeTarget(x);
+    if (t?.type === 'identifier' && t.text === cname)
+      return refuseLoop(`loop counter '${cname}' is modified in the body`);
+  }
+  // The counter's C type: its values are the model's only while none wraps (integers.ts).
+  const counterNode =
+    init?.type === 'declaration'
+      ? child(init.childrenForFieldName('declarator')[0], 'declarator')
+      : init?.type === 'assignment_expression'
+        ? child(init, 'left')
+        : update && walkFind(update, cname);
+  const ctype =
+    init?.type === 'declaration'
+      ? intTypeOf(child(init, 'type')?.text ?? '')
+      : counterNode
+        ? declaredType(st, counterNode)
+        : undefined;
+  if (!ctype) return refuseLoop(`loop counter '${cname}' is not of a known integer type`);
+  // Nothing else may change the counter: no pointer to it, no function that sees it.
+  if (st.addressTaken.has(cname))
+    return refuseLoop(
+      `the address of loop counter '${cname}' is taken, so it may change through a pointer`,
+    );
+  if (counterNode && outlivesCall(st, counterNode) && callsFunction(st, n))
+    return refuseLoop(
+      `loop counter '${cname}' is not local to the function and the loop calls a function that may change it`,
+    );
+  const it = uniqueName(st, cname);
+  const iterators = new Map(ctx.iterators).set(cname, it);
+  st.iterTypes.set(it, ctype);
+  const s = step.step;
+  let overApproximated = ctx.overApproximated;
+  // Lower (or upper, decreasing) bound from the initial value, with the stride.
+  const outer = exprScope(st, ctx.iterators, ctx);
+  const lb = initValue ? cValue(initValue, outer) : undefined;
+  if (lb && initValue && !storesExactly(outer, initValue, ctype))
+    return refuseLoop(`the initial value of '${cname}' may not fit its type`);
+  let cond: Cond = ctx.cond;
+  const iv = variable(it);
+  if (lb) {
+    const first: Conjunction[] = lb.map((p) => {
+      const d = s > 0n ? sub(iv, p.value) : sub(p.value, iv);
+      const cs: Constraint[] = [...p.constraints, ge(d)];
+      const exists = [...p.exists];
+      if (s > 1n || s < -1n) {
+        const k = fresh(st);
+        exists.push(k);
+        cs.push(eq(sub(d, scale(variable(k), s > 0n ? s : -s))));
+      }
+      return { exists, constraints: cs };
+    });
+    cond = condAnd(cond, first);
+  } else {
+    overApproximated = true;
+  }
+  // The exit condition must be monotone in the counter, else the loop is not a range.
+  let exit: Cond | undefined;
+  if (condNode) {
+    const scope = exprScope(st, iterators, { order: [...ctx.order, it], cond });
+    const c = unparenthesised(condNode);
+    if (
+      c.type === 'binary_expression' &&
+      child(c, 'operator')?.text === '!=' &&
+      (s === 1n || s === -1n)
+    ) {
+      // `i != E` with unit step: equivalent to `i < E` (or `i > E` when decreasing).
+      const l = child(c, 'left')!;
+      const r = child(c, 'right')!;
+      const [other, counterLeft] =
+        l.type === 'identifier' && l.text === cname ? [r, true] : [l, false];
+      const counterSide = counterLeft ? l : r;
+      const e =
+        counterSide.type === 'identifier' &&
+        counterSide.text === cname &&
+        scope.exact?.(c) !== false
+          ? cValue(other, scope)
+          : undefined;
+      if (e) exit = (s > 0n ? ltCond : gtCond)(pwVar(it), e);
+      // A counter that wraps reaches E from the wrong side too (250, ..., 255, 0, ..., 4).
+      if (e && wraps(ctype) && !reachesFromBelow(lb, e, s, domainBox(st, ctx, true)))
+        return refuseLoop(`'${cname}' may pass its type's limit before it equals the bound`);
+    } else {
+      exit = cCond(condNode, scope);
+    }
+    if (exit && !monotone(exit, it, s)) exit = undefined;
+  }
+  if (exit) cond = condAnd(cond, exit);
+  else overApproximated = true;
+  if (wraps(ctype) && !staysInType(st, ctx, it, cond, ctype, s))
+    return refuseLoop(`'${cname}' may step past the range of its type`);
+  const schedule = [...ctx.schedule, constant(position), s > 0n ? iv : scale(iv, -1n)];
+  return {
+    iterators,
+    order: [...ctx.order, it],
+    cond,
+    schedule,
+    may: ctx.may,
+    overApproximated,
+    loop: n,
+  };
+}
+
+/** `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`, `i = c + i`, `i = i - c`. */
+export function stepOf(
+  st: FunctionState,
+  u: Node,
+  cname: string | undefined,
+  ctx: Ctx,
+): { name: string; step: bigint } | undefined {
+  const known = (n: Node): bigint | undefined => {
+    const v = toPwAff(n, exprScope(st, ctx.iterators));
+    if (!v) return undefined;
+    const c = constValue(v);
+    if (c !== undefined) return c;
+    if (v.length !== 1 || v[0].constraints.length > 0) return undefined;
+    try {
+      return evaluate(v[0].value, knownValues(st));
+    } catch {
+      return undefined;
+    }
+  };
+  const ok = (name: string | undefined, step: bigint | undefined) =>
+    name && step !== undefined && (!cname || name === cname) ? { name, step } : undefined;
+  if (u.type === 'update_expression') {
+    const a = child(u, 'argument');
+    const op = child(u, 'operator')?.text;
+    return a?.type === 'identifier' ? ok(a.text, op === '++' ? 1n : -1n) : undefined;
+  }
+  if (u.type === 'assignment_expression') {
+    const l = child(u, 'left');
+    const r = child(u, 'right')!;
+    if (l?.type !== 'identifier') return undefined;
+    const op = child(u, 'operator')?.text;
+    if (op === '+=') return ok(l.text, known(r));
+    if (op === '-=') {
+      const k = known(r);
+      return ok(l.text, k === undefined ? undefined : -k);
+    }
+    if (op === '=') {
+      const rr = unparenthesised(r);
+      if (rr.type !== 'binary_expression') return undefined;
+      const o = child(rr, 'operator')?.text;
+      const a = unparenthesised(child(rr, 'left')!);
+      const b = unparenthesised(child(rr, 'right')!);
+      if (o === '+' && a.type === 'identifier' && a.text === l.text) return ok(l.text, known(b));
+      if (o === '+' && b.type === 'identifier' && b.text === l.text) return ok(l.text, known(a));
+      if (o === '-' && a.type === 'identifier' && a.text === l.text) {
+        const k = known(b);
+        return ok(l.text, k === undefined ? undefined : -k);
+      }
+    }
+  }
+  return undefined;
+}
+
+export function unparenthesised(n: Node): Node {
+  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
+  return n;
+}
+
+function ltCond(a: PwAff, b: PwAff): Cond {
+  return a.flatMap((x) =>
+    b.map((y) => ({
+      exists: [...x.exists, ...y.exists],
+      constraints: [
+        ...x.constraints,
+        ...y.constraints,
+        ge(sub(sub(y.value, x.value), constant(1n))),
+      ],
+    })),
+  );
+}
+function gtCond(a: PwAff, b: PwAff): Cond {
+  return ltCond(b, a);
+}
+
+/**
+ * The exit test of a loop with step s describes the executed range only if it is
+ * monotone: with s > 0 every constraint mentioning the counter must bound it from above
+ * (coefficient < 0 in `e >= 0`), with s < 0 from below; equalities never qualify.
+ */
+function monotone(c: Cond, it: string, s: bigint): boolean {
+  for (const conj of c) {
+    let bounded = false;
+    for (const k of conj.constraints) {
+      const a = k.expr.coeffs[it] ?? 0n;
+      if (a === 0n) continue;
+      if (k.kind === 'eq') return false;
+      if ((s > 0n && a > 0n) || (s < 0n && a < 0n)) return false;
+      bounded = true;
+    }
+    // A piece that does not bound the counter would be an endless loop: not a range.
+    if (!bounded) return false;
+  }
+  return true;
+}
+
+/** The first node of `n` that is the identifier `name`. */
+function walkFind(n: Node, name: string): Node | null {
+  for (const x of walk(n)) if (x.type === 'identifier' && x.text === name) return x;
+  return null;
+}
+
+/** `init` is on the side of `e` the counter moves from: init <= e (s > 0) or init >= e. */
+function reachesFromBelow(
+  lb: PwAff | undefined,
+  e: PwAff,
+  s: bigint,
+  box: ReadonlyMap<string, Interval>,
+): boolean {
+  if (!lb || lb.length !== 1 || e.length !== 1) return false;
+  if (lb[0].constraints.length > 0 || e[0].constraints.length > 0) return false;
+  const r = affineRange(s > 0n ? sub(e[0].value, lb[0].value) : sub(lb[0].value, e[0].value), box);
+  return r.lo !== null && r.lo >= 0n;
+}
+
+/**
+ * A counter of a type that wraps keeps the model's values only if every value of the
+ * domain, and the one after the last iteration (that the exit test sees), fit its type.
+ */
+function staysInType(
+  st: FunctionState,
+  ctx: Ctx,
+  it: string,
+  cond: Cond,
+  t: IntType,
+  s: bigint,
+): boolean {
+  const own = st.iterTypes.get(it);
+  st.iterTypes.delete(it); // the counter's own bounds come from the domain alone
+  const box = domainBox(st, { order: [...ctx.order, it], cond }, true);
+  if (own) st.iterTypes.set(it, own);
+  const iv = box.get(it);
+  if (!iv || iv.lo === null || iv.hi === null) return false;
+  if (iv.lo > iv.hi) return true; // never entered
+  const tr = typeRange(t);
+  return iv.lo >= tr.lo && iv.hi <= tr.hi && (s > 0n ? iv.hi + s <= tr.hi : iv.lo + s >= tr.lo);
+}
+
+/** The counter is a file-scope or static variable: a called function may write it. */
+function outlivesCall(st: FunctionState, use: Node): boolean {
+  const b = st.bindings.get(key(use));
+  if (b === null) return true;
+  let d: Node | null = b ?? use; // (no binding: `use` is the declared name itself)
+  while (d && d.type !== 'declaration' && d.type !== 'parameter_declaration') d = d.parent;
+  return (
+    !!d &&
+    d.namedChildren.some(
+      (c) => c.type === 'storage_class_specifier' && /static|extern/.test(c.text),
+    )
+  );
+}
+
+/** `n` calls a function (function-like macros are expanded text, not calls). */
+function callsFunction(st: FunctionState, n: Node): boolean {
+  for (const x of walk(n)) {
+    if (x.type !== 'call_expression') continue;
+    const f = child(x, 'function');
+    if (f?.type === 'identifier' && st.dir.functionMacros.has(f.text)) continue;
+    return true;
+  }
+  return false;
+}

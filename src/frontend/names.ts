@@ -1,0 +1,397 @@
+/**
+ * Names and scopes of one function: the arrays and integer variables it declares, how an
+ * identifier in a bound, condition, subscript or size resolves (iterator, macro, constant,
+ * argument, set-once local), the model parameters that resolution creates, and fresh names
+ * for iterators and quotients.
+ */
+import type { Affine } from '../poly/affine.js';
+import { constant, evaluate } from '../poly/affine.js';
+import { constantValue, convert } from './constants.js';
+import type { Conjunction, Parameter } from '../model/types.js';
+import { type ArrayDecl, arrayDecls } from './arrays.js';
+import { type ObjectMacro, constDeclarations } from './directives.js';
+import { type ExprScope, cValue, toCond, toPwAff } from './expr.js';
+import {
+  type IntType,
+  type IntegerEnv,
+  INT,
+  convertsExactly,
+  exactType,
+  intTypeOf,
+  literalType,
+  typeRange,
+} from './integers.js';
+import { type Interval, propagate } from './bounds.js';
+import { type Node, child, walk } from './parse.js';
+import { type PwAff, pwVar } from './pwaff.js';
+import { type ArrayRec, type FunctionState, key, reason } from './state.js';
+
+/** Every identifier spelled in the function (fresh names must avoid them). */
+export function collectIdentifiers(st: FunctionState): void {
+  for (const n of walk(st.fn)) if (n.type === 'identifier') st.identifiers.add(n.text);
+}
+
+export function addArray(st: FunctionState, decl: ArrayDecl): void {
+  const existing = st.arrays.get(decl.name);
+  if (existing) {
+    reason(
+      existing,
+      'not-analysable',
+      `'${decl.name}' is declared more than once in '${st.name}'`,
+      decl.loc,
+    );
+    return;
+  }
+  const rec: ArrayRec = {
+    decl,
+    extents: [],
+    reasons: [],
+    marked: false,
+    rank: decl.sizeNodes.length,
+    // A file-scope array is used where no declaration of the function hides it.
+    nameNode: st.globals.get(decl.name) === decl ? null : declaredName(decl.node),
+  };
+  st.arrays.set(decl.name, rec);
+  st.arrayOrder.push(decl.name);
+}
+
+export function collectParameters(st: FunctionState, list: Node | null): void {
+  for (const p of list?.namedChildren ?? []) {
+    if (p.type !== 'parameter_declaration') continue;
+    const decls = arrayDecls(p, st.src, 'parameter');
+    for (const a of decls) addArray(st, a);
+    const id = child(p, 'declarator');
+    const type = child(p, 'type')?.text ?? '';
+    const t = intTypeOf(type);
+    if (id?.type === 'identifier' && t) {
+      st.intArgs.set(id.text, p);
+      st.varTypes.set(id.text, t);
+    }
+  }
+}
+
+export function collectLocals(st: FunctionState): void {
+  for (const n of walk(st.body)) {
+    if (n.type !== 'declaration') continue;
+    for (const name of declaredNames(n)) st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
+    for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);
+    const type = intTypeOf(child(n, 'type')?.text ?? '');
+    if (type) for (const name of declaredNames(n)) st.varTypes.set(name, type);
+    for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e))) {
+      // The value the variable holds: converted to its type (`const unsigned K = -1`).
+      const value = type ? convert(k.value, type) : k.value;
+      if (value !== undefined) st.localConsts.set(k.name, { value, loc: k.loc });
+    }
+    if (n.parent?.id === st.body.id) {
+      if (!type) continue;
+      for (const d of n.childrenForFieldName('declarator')) {
+        const id = d.type === 'init_declarator' ? child(d, 'declarator') : null;
+        if (id?.type === 'identifier' && !st.assigned.has(id.text)) st.onceLocals.set(id.text, d);
+      }
+    }
+  }
+}
+
+export function constValueOf(st: FunctionState, n: Node): bigint | undefined {
+  const v = cValue(n, exprScope(st, new Map()));
+  if (!v) return undefined;
+  const a = v.length === 1 && v[0].constraints.length === 0 ? v[0].value : undefined;
+  if (!a) return undefined;
+  try {
+    return evaluate(a, knownValues(st));
+  } catch {
+    return undefined;
+  }
+}
+
+export function knownValues(st: FunctionState): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  for (const p of st.params.values()) if (p.value !== undefined) out[p.name] = p.value;
+  return out;
+}
+
+export function uniqueName(st: FunctionState, base: string): string {
+  let name = base;
+  for (let k = 1; st.usedNames.has(name) || (name !== base && st.identifiers.has(name)); k++)
+    name = `${base}_${k}`;
+  st.usedNames.add(name);
+  return name;
+}
+
+export function fresh(st: FunctionState): string {
+  let name: string;
+  do name = `_q${st.freshCount++}`;
+  while (st.identifiers.has(name));
+  return name;
+}
+
+export function useParam(st: FunctionState, p: Parameter): PwAff {
+  if (!st.params.has(p.name)) st.params.set(p.name, p);
+  return pwVar(p.name);
+}
+
+/** The loops and conditions around a point: where an expression is evaluated. */
+export interface Domain {
+  readonly order: readonly string[];
+  readonly cond: readonly Conjunction[];
+}
+
+/**
+ * Bounds of iterators and parameters implied by a domain (union: the hull of boxes). With
+ * `typed`, every variable starts from the range of its C type (a variable always holds a
+ * value of its type; a counter does in a modelled loop, loops.ts checks it).
+ */
+export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<string, Interval> {
+  const base = new Map<string, Interval>();
+  for (const p of st.params.values()) {
+    const t = typed && p.value === undefined ? paramType(st, p.name) : undefined;
+    base.set(
+      p.name,
+      p.value !== undefined
+        ? { lo: p.value, hi: p.value }
+        : t
+          ? { ...typeRange(t) }
+          : { lo: null, hi: null },
+    );
+  }
+  if (typed)
+    for (const it of ctx.order) {
+      const t = st.iterTypes.get(it);
+      if (t) base.set(it, { ...typeRange(t) });
+    }
+  let out: Map<string, Interval> | undefined;
+  for (const piece of ctx.cond) {
+    const b = new Map([...base].map(([k, v]) => [k, { ...v }]));
+    propagate(piece.constraints, [...ctx.order, ...piece.exists], b);
+    if (!out) out = b;
+    else
+      for (const [k, v] of b) {
+        const o = out.get(k);
+        if (!o) continue;
+        o.lo = o.lo === null || v.lo === null ? null : o.lo < v.lo ? o.lo : v.lo;
+        o.hi = o.hi === null || v.hi === null ? null : o.hi > v.hi ? o.hi : v.hi;
+      }
+  }
+  return out ?? base;
+}
+
+/** The C type of a parameter of unknown value (an argument or a set-once local). */
+function paramType(st: FunctionState, name: string): IntType | undefined {
+  return st.varTypes.get(name);
+}
+
+/** The C integer type of the variable an identifier use refers to (through C's scopes). */
+export function declaredType(st: FunctionState, use: Node): IntType | undefined {
+  const b = st.bindings.get(key(use));
+  if (b === null) return fileConstType(st, use.text);
+  let d: Node | null = b ?? null;
+  while (d && d.type !== 'declaration' && d.type !== 'parameter_declaration') d = d.parent;
+  return d ? intTypeOf(child(d, 'type')?.text ?? '') : undefined;
+}
+
+/** The C type of a file-scope integer (its declaration in the translation unit). */
+function fileConstType(st: FunctionState, name: string): IntType | undefined {
+  for (const d of st.fn.tree.rootNode.namedChildren) {
+    if (d.type === 'declaration' && declaredNames(d).includes(name))
+      return intTypeOf(child(d, 'type')?.text ?? '');
+  }
+  return undefined;
+}
+
+/** What an identifier of a bound, condition, subscript or size is, in the order C's scopes and the model see it. */
+type Resolved =
+  | { kind: 'iterator'; model: string; type?: IntType }
+  | { kind: 'induction'; value: PwAff; type?: IntType }
+  | { kind: 'macro'; macro: ObjectMacro }
+  | { kind: 'parameter'; param: Parameter; type?: IntType };
+
+const literalValueType = (v: bigint | undefined) =>
+  v === undefined ? undefined : literalType(String(v), v);
+
+function resolveName(
+  st: FunctionState,
+  iterators: ReadonlyMap<string, string>,
+  name: string,
+): Resolved | undefined {
+  const it = iterators.get(name);
+  if (it) return { kind: 'iterator', model: it, type: st.iterTypes.get(it) };
+  const ind = st.inductions.get(name);
+  if (ind) return { kind: 'induction', value: ind.value, type: ind.type };
+  if (st.arrays.has(name)) return undefined;
+  const cl = st.options.defines?.[name];
+  if (cl !== undefined)
+    return {
+      kind: 'parameter',
+      param: { name, value: cl, source: 'command-line' },
+      type: literalValueType(cl),
+    };
+  const m = st.dir.objectMacros.get(name);
+  if (m) return { kind: 'macro', macro: m };
+  const declared = st.declCount.get(name) ?? 0;
+  const type = st.varTypes.get(name);
+  const lc = st.localConsts.get(name);
+  if (lc && declared === 1)
+    return {
+      kind: 'parameter',
+      param: { name, value: lc.value, source: 'const', loc: lc.loc },
+      type,
+    };
+  const k = st.dir.constants.get(name);
+  if (k && declared === 0) {
+    // The value the constant holds: converted to its declared type.
+    const kt = k.source === 'const' ? fileConstType(st, name) : INT;
+    const value = kt ? convert(k.value, kt) : undefined;
+    if (value === undefined) return undefined;
+    return { kind: 'parameter', param: { name, value, source: k.source, loc: k.loc }, type: kt };
+  }
+  const arg = st.intArgs.get(name);
+  if (arg && declared === 0 && !st.assigned.has(name))
+    return { kind: 'parameter', param: { name, source: 'argument', loc: st.src.locOf(arg) }, type };
+  const once = st.onceLocals.get(name);
+  if (once && declared === 1)
+    return { kind: 'parameter', param: { name, source: 'vla', loc: st.src.locOf(once) }, type };
+  return undefined;
+}
+
+/**
+ * Resolution of identifiers in bounds, conditions, subscripts and sizes. `domain` (default:
+ * no loop, no condition) is where the expressions are evaluated: their C values must equal
+ * their mathematical ones there (cValue / cCond check it with integers.ts).
+ */
+export function exprScope(
+  st: FunctionState,
+  iterators: ReadonlyMap<string, string>,
+  domain: Domain = { order: [...iterators.values()], cond: [{ exists: [], constraints: [] }] },
+): ExprScope {
+  const expanding = new Set<string>();
+  const typing = new Set<string>();
+  const resolve = (name: string) => resolveName(st, iterators, name);
+  /** The C type of an identifier (as `identifier` below resolves its value). */
+  const typeOf = (name: string): IntType | undefined => {
+    const r = resolve(name);
+    switch (r?.kind) {
+      case 'macro': {
+        const m = r.macro;
+        return withGuard(typing, name, () =>
+          m.expr ? exactType(m.expr, scope, env) : literalValueType(m.value),
+        );
+      }
+      default:
+        return r?.type;
+    }
+  };
+  let box: Map<string, Interval> | undefined;
+  const env: IntegerEnv = {
+    typeOf,
+    get box() {
+      return (box ??= domainBox(st, domain, true));
+    },
+  };
+  /** Evaluates a macro body once at a time (a macro naming itself has no value). */
+  const withGuard = <T>(guard: Set<string>, name: string, f: () => T | undefined) => {
+    if (guard.has(name)) return undefined;
+    guard.add(name);
+    try {
+      return f();
+    } finally {
+      guard.delete(name);
+    }
+  };
+  const identifier = (name: string): PwAff | undefined => {
+    const r = resolve(name);
+    switch (r?.kind) {
+      case 'iterator':
+        return pwVar(r.model);
+      case 'induction':
+        return r.value;
+      case 'macro': {
+        const m = r.macro;
+        if (m.value !== undefined)
+          return useParam(st, { name, value: m.value, source: 'define', loc: m.loc });
+        return withGuard(expanding, name, () => (m.expr ? toPwAff(m.expr, scope) : undefined));
+      }
+      case 'parameter':
+        return useParam(st, r.param);
+      default:
+        return undefined;
+    }
+  };
+  const scope: ExprScope = {
+    identifier,
+    functionMacros: st.dir.functionMacros,
+    fresh: () => fresh(st),
+    knownValue: (name) => st.params.get(name)?.value,
+    constantOf: (name) => {
+      const r = resolve(name);
+      if (r?.kind === 'macro') {
+        const m = r.macro;
+        const literal = m.value !== undefined ? literalType(String(m.value), m.value) : undefined;
+        return withGuard(typing, name, () =>
+          m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
+        );
+      }
+      return r?.kind === 'parameter' && r.param.value !== undefined && r.type
+        ? { value: r.param.value, type: r.type }
+        : undefined;
+    },
+    exact: (node) => {
+      // Converting first registers the parameters the box must bound.
+      // (Quotient names made by the proof are thrown away: the model's names stay stable.)
+      const fresh = st.freshCount;
+      try {
+        if (!toPwAff(node, scope) && !toCond(node, scope)) return false;
+        box = undefined;
+        return exactType(node, scope, env) !== undefined;
+      } finally {
+        st.freshCount = fresh;
+      }
+    },
+  };
+  envs.set(scope, env);
+  return scope;
+}
+
+const envs = new WeakMap<ExprScope, IntegerEnv>();
+
+/** Storing the value of `n` (exact in `scope`) in a variable of type `t` changes nothing. */
+export function storesExactly(scope: ExprScope, n: Node, t: IntType): boolean {
+  const env = envs.get(scope);
+  return !!env && convertsExactly(n, t, scope, env);
+}
+
+/** A single affine form without guards, or undefined. */
+export function affineOf(
+  st: FunctionState,
+  n: Node,
+  iterators: ReadonlyMap<string, string>,
+): Affine | undefined {
+  const scope = exprScope(st, iterators);
+  const v = cValue(n, scope);
+  if (!v || v.length !== 1 || v[0].constraints.length > 0 || v[0].exists.length > 0) {
+    // An integer constant expression (`N / 2`, `512 * 4 / 16`): its C value.
+    const c = constantValue(n, scope);
+    return c ? constant(c.value) : undefined;
+  }
+  return v[0].value;
+}
+
+/** The identifier a declarator declares. */
+export function declaredName(d: Node): Node | null {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier')
+    n =
+      child(n, 'declarator') ??
+      n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+      null;
+  return n;
+}
+
+/** Names declared by a declaration (scalars, arrays, pointers). */
+export function declaredNames(decl: Node): string[] {
+  const out: string[] = [];
+  for (const d of decl.childrenForFieldName('declarator')) {
+    const n = declaredName(d);
+    if (n) out.push(n.text);
+  }
+  return out;
+}

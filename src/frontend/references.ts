@@ -1,0 +1,57 @@
+/**
+ * References to the function's arrays in the syntax tree: every use of an array name, the
+ * subscript chain `a[i][j]` rooted at it, and the full-rank element accesses a modelled
+ * statement covers.
+ */
+import { type Node, child, walk } from './parse.js';
+import { type FunctionState, arrayOf } from './state.js';
+
+/** A reference `a[i][j]`: the identifier, the outermost subscript node and the indices. */
+export interface ElementAccess {
+  readonly id: Node;
+  readonly top: Node;
+  readonly indices: Node[];
+}
+
+/** The subscript chain `a[i][j]` rooted at identifier `id`: its top node and index nodes. */
+export function chainOf(id: Node): { top: Node; indices: Node[] } {
+  let top = id;
+  const indices: Node[] = [];
+  while (
+    top.parent?.type === 'subscript_expression' &&
+    child(top.parent, 'argument')?.id === top.id
+  ) {
+    top = top.parent;
+    const idx = child(top, 'index') ?? top.namedChildren[1];
+    indices.push(idx);
+  }
+  return { top, indices };
+}
+
+/** Array identifiers used inside `n` (not declarators). */
+export function arrayUses(st: FunctionState, n: Node): Node[] {
+  const out: Node[] = [];
+  for (const x of walk(n)) {
+    if (x.type !== 'identifier' && x.type !== 'type_identifier') continue;
+    if (arrayOf(st, x)) out.push(x);
+  }
+  return out;
+}
+
+/** Full-rank element accesses inside `n` that a statement can model. */
+export function elementAccesses(
+  st: FunctionState,
+  n: Node,
+): { id: Node; top: Node; indices: Node[] }[] {
+  const out: { id: Node; top: Node; indices: Node[] }[] = [];
+  for (const id of arrayUses(st, n)) {
+    const rec = st.arrays.get(id.text)!;
+    const c = chainOf(id);
+    if (c.indices.length !== rec.rank || rec.rank === 0) continue;
+    const p = c.top.parent;
+    if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') continue;
+    if (p?.type === 'field_expression' || p?.type === 'sizeof_expression') continue;
+    out.push({ id, ...c });
+  }
+  return out;
+}

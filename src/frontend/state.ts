@@ -1,0 +1,138 @@
+/**
+ * The state one function's model is built in: what the walk over the body has found so far
+ * (arrays and their reasons, parameters, statements) and what the first pass over the body
+ * knows (identifiers, assigned names, declarations). The concerns that read and fill it
+ * live in their own modules: names.ts (scopes and parameters), effects.ts (writes and
+ * escapes), references.ts (array references), statements.ts and loops.ts (the static
+ * control parts), statementAccesses.ts (one modelled statement).
+ */
+import type { Affine } from '../poly/affine.js';
+import type {
+  Diagnostic,
+  Extent,
+  NotCandidateReason,
+  Parameter,
+  SourceLoc,
+  Statement,
+} from '../model/types.js';
+import type { ArrayDecl } from './arrays.js';
+import type { Directives } from './directives.js';
+import type { IntType } from './integers.js';
+import { type Node, type SourceText, child } from './parse.js';
+import type { Cond, PwAff } from './pwaff.js';
+import { type Bindings, resolveNames } from './scopes.js';
+
+export interface FrontendOptions {
+  readonly defines?: Readonly<Record<string, bigint>>;
+  readonly temporaries?: readonly string[];
+}
+
+export interface ArrayRec {
+  decl: ArrayDecl;
+  extents: Extent[];
+  reasons: NotCandidateReason[];
+  marked: boolean;
+  rank: number;
+  /** The name node of its declaration in this function; null for a file-scope array. */
+  nameNode: Node | null;
+  /** Iterators of the loops around the declaration (set when the walk reaches it). */
+  blockIterators?: readonly string[];
+}
+
+/** Where the walk is: the loops, conditions and schedule around the current statement. */
+export interface Ctx {
+  /** C name -> model name of the iterators in scope. */
+  readonly iterators: ReadonlyMap<string, string>;
+  readonly order: readonly string[];
+  readonly cond: Cond;
+  readonly schedule: readonly Affine[];
+  readonly may: boolean;
+  readonly overApproximated: boolean;
+  /** The innermost enclosing loop (for break/continue). */
+  readonly loop?: Node;
+}
+
+/** A syntax node's identity across walks (its byte span). */
+export function key(n: Node): string {
+  return `${n.startIndex}:${n.endIndex}`;
+}
+
+/** The array record a use (identifier node) refers to, through C's scopes. */
+export function arrayOf(st: FunctionState, use: Node): ArrayRec | undefined {
+  const rec = st.arrays.get(use.text);
+  if (!rec) return undefined;
+  const b = st.bindings.get(key(use));
+  if (b === undefined) return undefined; // not a use (a declarator, a prototype's parameter)
+  return (b === null ? null : key(b)) === (rec.nameNode ? key(rec.nameNode) : null)
+    ? rec
+    : undefined;
+}
+
+export class FunctionState {
+  readonly arrays = new Map<string, ArrayRec>();
+  readonly arrayOrder: string[] = [];
+  readonly params = new Map<string, Parameter>();
+  readonly statements: Statement[] = [];
+  readonly diagnostics: Diagnostic[] = [];
+  readonly usedNames = new Set<string>();
+  readonly identifiers = new Set<string>();
+  readonly assigned = new Set<string>();
+  /** How often each name is written (assignment, ++/--, address taken) in the body. */
+  readonly writeCount = new Map<string, number>();
+  /**
+   * Integer scalars set once to an affine value of the counters (`row = i * W;`), while the
+   * walk is in the statements after that assignment in its block: C name -> value.
+   */
+  readonly inductions = new Map<string, { value: PwAff; type: IntType }>();
+  /** Names whose address is taken somewhere in the function (`&x`). */
+  readonly addressTaken = new Set<string>();
+  readonly intArgs = new Map<string, Node>();
+  readonly localConsts = new Map<string, { value: bigint; loc: SourceLoc }>();
+  /** Top-level integer locals set once at their declaration: symbolic constants. */
+  readonly onceLocals = new Map<string, Node>();
+  /** How often each name is declared in the body: a shadowed name is no parameter. */
+  readonly declCount = new Map<string, number>();
+  /** Element accesses covered by a modelled statement. */
+  readonly covered = new Set<string>();
+  readonly uncoveredWhy = new Map<string, string>();
+  readonly inRegion = new Set<string>();
+  /** Every identifier use resolved through C's scopes (scopes.ts). */
+  readonly bindings: Bindings;
+  freshCount = 0;
+  /** C integer types of integer variables declared in the function (by C name). */
+  readonly varTypes = new Map<string, IntType>();
+  /** C integer types of the loop counters (by model iterator name). */
+  readonly iterTypes = new Map<string, IntType>();
+  readonly name: string;
+  readonly body: Node;
+  /** The function's declarator (`name(params)`), if found. */
+  readonly declarator: Node | null;
+
+  constructor(
+    readonly fn: Node,
+    readonly src: SourceText,
+    readonly dir: Directives,
+    readonly globals: ReadonlyMap<string, ArrayDecl>,
+    readonly options: FrontendOptions,
+    /** For each file-scope array, the functions whose bodies name it. */
+    readonly globalUsers: ReadonlyMap<string, readonly string[]> = new Map(),
+  ) {
+    let d = child(fn, 'declarator');
+    while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+    this.declarator = d;
+    this.name = (d && child(d, 'declarator')?.text) ?? '?';
+    this.body = child(fn, 'body')!;
+    this.bindings = resolveNames(fn);
+  }
+}
+
+/** Records why `rec` is no candidate (once per kind and message). */
+export function reason(
+  rec: ArrayRec,
+  kind: NotCandidateReason['kind'],
+  message: string,
+  loc: SourceLoc,
+): void {
+  if (rec.reasons.some((r) => r.kind === kind && r.message === message)) return;
+  rec.reasons.push({ kind, message, loc });
+}

@@ -1,0 +1,176 @@
+/**
+ * One modelled statement: its array references as accesses (subscripts as exact cases,
+ * guards of `?:`, `&&`, `||`), their order inside one instance (reads, then writes as their
+ * assignments complete), and its domain and schedule.
+ */
+import type { Constraint } from '../poly/affine.js';
+import { constant, sub } from '../poly/affine.js';
+import type { Access, Conjunction } from '../model/types.js';
+import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from './accessCases.js';
+import { cValue } from './expr.js';
+import { affineOf, domainBox, exprScope } from './names.js';
+import { type Node, child, walk } from './parse.js';
+import { condAnd, ge } from './pwaff.js';
+import { arrayUses, elementAccesses } from './references.js';
+import { type Ctx, type FunctionState, key, reason } from './state.js';
+
+/** One modelled statement: `n` is what it covers, `textNode` the text shown. */
+export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, position: number): void {
+  // A GNU statement expression `({ t[i] = x; t[i - 1]; })` runs statements in order inside
+  // an expression: "reads, then writes" would be wrong, so the statement is not modelled.
+  const inner = [...walk(n)].find(
+    (x) =>
+      x.type === 'parenthesized_expression' && x.namedChildren[0]?.type === 'compound_statement',
+  );
+  if (inner) {
+    const where = st.src.locOf(inner);
+    for (const id of arrayUses(st, n)) {
+      reason(
+        st.arrays.get(id.text)!,
+        'not-analysable',
+        `statement expression at ${where.line}:${where.column}: the order of its accesses is not modelled`,
+        where,
+      );
+      st.uncoveredWhy.set(key(id), 'inside a statement expression');
+    }
+    return;
+  }
+  const found = elementAccesses(st, n);
+  const scope = exprScope(st, ctx.iterators, ctx);
+  const box = domainBox(st, ctx);
+  /** Accesses with the span of their assignment (writes complete when it does). */
+  const accesses: {
+    access: Omit<Access, 'order'>;
+    assignment?: { start: number; end: number };
+  }[] = [];
+  /** Writes nested inside a larger expression (not the statement's own assignment). */
+  const writtenEarly: { array: string; node: Node; target: Node }[] = [];
+  let over = ctx.overApproximated;
+  const bounds: Conjunction[] = [];
+  for (const a of found) {
+    const rec = st.arrays.get(a.id.text)!;
+    st.covered.add(key(a.top));
+    const values = a.indices.map((idx) => cValue(idx, scope));
+    const guard = evaluationGuard(a.top, n, scope);
+    const exact = accessCases(values, guard.cond, box);
+    // The coarse model drops a guard: the reference then may not happen where it is counted.
+    const guardDropped = exact === undefined && !guard.cond.some((c) => c.constraints.length === 0);
+    const cases =
+      exact === undefined
+        ? [singlePieceCase(values, box)]
+        : exact.length === 0
+          ? [neverEvaluated(values)]
+          : exact;
+    const p = a.top.parent;
+    let kinds: ('read' | 'write')[] = ['read'];
+    let assignment: { start: number; end: number } | undefined;
+    if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
+      kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
+      assignment = { start: p.startIndex, end: p.endIndex };
+      if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
+    } else if (p?.type === 'update_expression') {
+      kinds = ['read', 'write'];
+      assignment = { start: p.startIndex, end: p.endIndex };
+      if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
+    }
+    for (const c of cases) {
+      const flagged = c.subscripts.some((x) => x === null);
+      for (const kind of kinds)
+        accesses.push({
+          access: {
+            array: rec.decl.name,
+            kind,
+            subscripts: c.subscripts,
+            exists: c.exists,
+            existsConstraints: c.constraints,
+            may: ctx.may || guard.may || guardDropped,
+            overApproximated: flagged,
+            loc: st.src.locOf(a.top),
+            range: st.src.range(a.top),
+            indexRanges: a.indices.map((x) => st.src.range(x)),
+          },
+          ...(kind === 'write' && assignment ? { assignment } : {}),
+        });
+      over = over || flagged;
+    }
+    // Under a dropped bound the accesses still stay inside the array (a correct program).
+    // With several cases that would be a disjunction: left out (a larger domain is safe).
+    if (ctx.overApproximated && cases.length === 1) {
+      const c = cases[0];
+      const cs: Constraint[] = [];
+      c.subscripts.forEach((sv, k) => {
+        const size = rec.decl.sizeNodes[k];
+        const ext = size ? affineOf(st, size, new Map()) : undefined;
+        if (!sv) return;
+        cs.push(ge(sv));
+        if (ext) cs.push(ge(sub(sub(ext, sv), constant(1n))));
+      });
+      bounds.push({ exists: [...c.exists], constraints: [...c.constraints, ...cs] });
+    }
+  }
+  // The model orders the accesses of one statement instance "reads, then writes", which is
+  // what C guarantees for the statement's own assignment `lhs = rhs`. A write nested in a
+  // larger expression is not ordered that way: a comma, `?:`, `&&` or `||` sequences it
+  // before later operands, and next to other operands (`(t[i] = x) + t[j]`) it is
+  // unsequenced, so the compiler may store before it loads. An array written so and read
+  // elsewhere in the same expression is not analysable (found by the fuzz campaign: a
+  // miscompilation).
+  for (const w of writtenEarly) {
+    const other = found.some((x) => x.id.text === w.array && x.top.id !== w.target.id);
+    if (other) {
+      reason(
+        st.arrays.get(w.array)!,
+        'not-analysable',
+        `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, || or an unsequenced operand)`,
+        st.src.locOf(w.node),
+      );
+    }
+  }
+  // Reads first in textual order, then writes in the order their assignments complete.
+  const reads = accesses
+    .map((x) => x.access)
+    .filter((a) => a.kind === 'read')
+    .sort((x, y) => x.range.start - y.range.start);
+  // An assignment completes when its right side is done: inner assignments first.
+  const writes = accesses
+    .filter((x) => x.access.kind === 'write')
+    .map((x) => ({ a: x.access, end: x.assignment!.end, start: x.assignment!.start }))
+    .sort((x, y) => x.end - y.end || y.start - x.start)
+    .map((x) => x.a);
+  const ordered: Access[] = [...reads, ...writes].map((a, k) => ({ ...a, order: k }));
+  let pieces: Conjunction[] = ctx.cond.map((c) => ({
+    exists: [...c.exists],
+    constraints: [...c.constraints],
+  }));
+  for (const b of bounds) pieces = condAnd(pieces, [b]) as Conjunction[];
+  st.statements.push({
+    id: `S${st.statements.length}`,
+    loc: st.src.locOf(textNode),
+    text: st.src.textOf(textNode),
+    range: st.src.range(textNode),
+    iterators: [...ctx.order],
+    domain: { dims: [...ctx.order], pieces },
+    schedule: [...ctx.schedule, constant(position)],
+    accesses: ordered,
+    may: ctx.may,
+    overApproximated: over,
+  });
+}
+
+/**
+ * Whether an assignment or update is the statement's own (its root expression, possibly in
+ * parentheses): then C evaluates every operand it reads before storing. (An inner
+ * assignment of a chain `a = b = c` is not: its store is unsequenced next to `a`'s index.)
+ */
+function atRoot(write: Node): boolean {
+  let x: Node = write;
+  for (;;) {
+    const p = x.parent;
+    if (!p) return true;
+    if (p.type === 'parenthesized_expression') {
+      x = p;
+      continue;
+    }
+    return p.type === 'expression_statement' || p.type === 'init_declarator';
+  }
+}
