@@ -9,12 +9,10 @@
 import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
 import * as A from '../poly/affine.js';
-import {
-  buildCompilerModel,
-  buildModel,
-  type MacroUse,
-  type PreprocessOptions,
-} from '../frontend/index.js';
+import { buildCompilerModel, buildModel } from '../frontend/index.js';
+// Types from their own modules: the published declarations must not pull in tree-sitter's.
+import type { MacroUse } from '../frontend/spelling.js';
+import type { PreprocessOptions } from '../frontend/preprocess.js';
 import { delinearizeFunction, type DelinearizationOutcome } from '../delinearize/index.js';
 import { quantifyParams } from '../poly/quantify.js';
 import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/budget.js';
