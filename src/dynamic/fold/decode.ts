@@ -1,0 +1,67 @@
+/**
+ * Decoding the records of a trace build (rewrite/traceInstrument.ts) into one Folder per
+ * stream, chunk by chunk as they come out of the pipe: memory is the folders' and one
+ * partial record, whatever the length of the trace.
+ *
+ * Record: int64 little-endian `[id, n, iv[D], labels[L], strides[L]]`, D and L per stream.
+ */
+import { Folder, type FoldOptions, type FoldResult } from './folder.js';
+
+export interface StreamShape {
+  readonly dims: number;
+  readonly labels: number;
+}
+
+export class TraceDecoder {
+  private readonly folders: Folder[];
+  private rest: Buffer = Buffer.alloc(0);
+  /** Points decoded (accesses of the run), and records. */
+  points = 0;
+  records = 0;
+  /** Set when the stream was not a sequence of well-formed records. */
+  malformed?: string;
+
+  constructor(
+    private readonly shapes: readonly StreamShape[],
+    options: FoldOptions = {},
+  ) {
+    this.folders = shapes.map((s) => new Folder(s.dims, s.labels, options));
+  }
+
+  push(chunk: Buffer): void {
+    let buf = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
+    let at = 0;
+    const word = (k: number) => Number(buf.readBigInt64LE(at + 8 * k));
+    while (!this.malformed && buf.length - at >= 16) {
+      const id = word(0);
+      const shape = this.shapes[id];
+      if (!shape) {
+        this.malformed = `record for unknown stream ${id}`;
+        break;
+      }
+      const words = 2 + shape.dims + 2 * shape.labels;
+      if (buf.length - at < 8 * words) break;
+      const n = word(1);
+      const iv: number[] = [];
+      for (let j = 0; j < shape.dims; j++) iv.push(word(2 + j));
+      const first: number[] = [];
+      const stride: number[] = [];
+      for (let c = 0; c < shape.labels; c++) {
+        first.push(word(2 + shape.dims + c));
+        stride.push(word(2 + shape.dims + shape.labels + c));
+      }
+      // Numbers beyond 2^53 are caught by the folder (it gives the stream up, soundly).
+      this.folders[id]!.addRun(iv, n, first, stride);
+      this.points += n;
+      this.records++;
+      at += 8 * words;
+    }
+    this.rest = Buffer.from(buf.subarray(at));
+    buf = Buffer.alloc(0);
+  }
+
+  finish(): FoldResult[] {
+    if (this.rest.length && !this.malformed) this.malformed = `${this.rest.length} trailing bytes`;
+    return this.folders.map((f) => f.finish());
+  }
+}

@@ -1,0 +1,53 @@
+/**
+ * Trace sites as plain data: where a trace build of a program reports its accesses (found
+ * by frontend/traceSites.ts, instrumented by rewrite/traceInstrument.ts).
+ */
+import type { ByteRange, SourceLoc } from './types.js';
+
+export interface TraceLoop {
+  /** Index in `TraceSites.loops`. */
+  readonly id: number;
+  readonly range: ByteRange;
+  readonly body: ByteRange;
+  /** The body is a `{ ... }` block (else it is one statement to wrap). */
+  readonly bodyIsBlock: boolean;
+  /** The variable the `for` steps, if any. */
+  readonly counter?: string;
+  readonly loc: SourceLoc;
+}
+
+export interface TraceAccess {
+  /** Stream id: index in `TraceSites.accesses`. */
+  readonly id: number;
+  readonly array: string;
+  readonly function: string;
+  readonly kind: 'read' | 'write' | 'readwrite';
+  /** The whole subscript expression `A[i][j]`. */
+  readonly range: ByteRange;
+  readonly dims: number;
+  /** Enclosing loops, outermost first. */
+  readonly loops: readonly number[];
+  readonly loc: SourceLoc;
+  readonly text: string;
+}
+
+export interface TraceFunction {
+  readonly name: string;
+  /** Just after the `{` of the body. */
+  readonly bodyStart: number;
+}
+
+export interface TraceArray {
+  readonly name: string;
+  readonly function: string;
+  readonly dims: number;
+  readonly elementType: string;
+  readonly loc: SourceLoc;
+}
+
+export interface TraceSites {
+  readonly functions: readonly TraceFunction[];
+  readonly arrays: readonly TraceArray[];
+  readonly loops: readonly TraceLoop[];
+  readonly accesses: readonly TraceAccess[];
+}

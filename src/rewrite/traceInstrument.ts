@@ -1,0 +1,199 @@
+/**
+ * The trace build of `beeclak check --trace` and `beeclak profile`: the program with every
+ * access of the chosen arrays reported to a small C runtime, as text edits (like the owner
+ * check of instrument.ts; layout, comments and macros stay).
+ *
+ * - Every loop around a traced access gets a canonical counter (folding paper, section
+ *   4.1): `{ long beeclak_lc_7 = -1; for (...) { beeclak_lc_7++; ... } }`.
+ * - Every function with traced arrays counts its calls: the call number is the outermost
+ *   coordinate of the iteration vector, so that each call is a new block of the stream.
+ * - Every access `A[i][j]` becomes `(*(__typeof__(&A[i][j]))beeclak_trace(ID, &A[i][j],
+ *   ...))`: one lvalue of the same type, its address evaluated once. The runtime reports the
+ *   iteration vector (call, canonical counters), and as labels the value of each `for`
+ *   counter variable and the cell's index vector (from the address, so a cast or a wrap in
+ *   the subscript shows as the cell the program really touched).
+ *
+ * The runtime folds runs along the innermost counter itself (the paper's d = 1 step: one
+ * record per run of points whose labels move by a constant stride) and writes int64
+ * records `[id, n, iv[D], labels[L], strides[L]]` to the file descriptor named by
+ * BEECLAK_TRACE_FD (nothing when unset). Needs gcc or clang (`__typeof__`).
+ */
+import type { TraceSites } from '../model/trace.js';
+import { applyEdits, type Edit } from './edits.js';
+import { helperInsertionPoint, lineEnding } from './layout.js';
+import { RewriteError } from './plan.js';
+
+/** Most coordinates of an iteration vector, and most labels, of one traced access. */
+export const TRACE_MAX_DIMS = 16;
+
+/** The shape of each stream of a trace build, in stream-id order. */
+export interface TraceStream {
+  readonly access: number;
+  /** Iteration-vector length: 1 (the call) + the loops around the access. */
+  readonly dims: number;
+  /** The loops (indices into sites.loops) whose counter variable is a label, in order. */
+  readonly counterLoops: readonly number[];
+  /** Labels: one per counter, then one per array dimension. */
+  readonly labels: number;
+}
+
+export interface TraceBuild {
+  readonly text: string;
+  readonly streams: readonly TraceStream[];
+}
+
+function runtime(streams: number): string[] {
+  const M = TRACE_MAX_DIMS;
+  const lines = [
+    '/* beeclak trace runtime (trace build only): accesses of traced arrays, folded in runs. */',
+    '#include <stdio.h>',
+    '#include <stdlib.h>',
+    '#include <string.h>',
+    `struct beeclak_tstream { long n, iv[${M}], first[${M}], stride[${M}], last_iv[${M}], last[${M}]; int d, l; };`,
+    `static struct beeclak_tstream beeclak_ts[${Math.max(1, streams)}];`,
+    'static FILE *beeclak_tout;',
+    'static int beeclak_topened;',
+    'static void beeclak_tflush(long id) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    `  long rec[2 + ${3 * M}]; int k = 0;`,
+    '  if (!s->n || !beeclak_tout) { s->n = 0; return; }',
+    '  rec[k++] = id; rec[k++] = s->n;',
+    '  for (int j = 0; j < s->d; j++) rec[k++] = s->iv[j];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->first[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->stride[c];',
+    '  fwrite(rec, sizeof(long), (size_t)k, beeclak_tout);',
+    '  s->n = 0;',
+    '}',
+    'static void beeclak_tfinish(void) {',
+    `  for (long id = 0; id < ${streams}; id++) beeclak_tflush(id);`,
+    '  if (beeclak_tout) fflush(beeclak_tout);',
+    '}',
+    'static void beeclak_topen(void) {',
+    '  const char *fd = getenv("BEECLAK_TRACE_FD");',
+    '  beeclak_topened = 1;',
+    '  if (!fd) return;',
+    '  beeclak_tout = fdopen(atoi(fd), "wb");',
+    '  if (!beeclak_tout) return;',
+    '  setvbuf(beeclak_tout, NULL, _IOFBF, 1 << 20);',
+    '  atexit(beeclak_tfinish);',
+    '}',
+    'static void *beeclak_trace(long id, void *p, const void *base, unsigned long elem,',
+    '    const long *iv, int d, const long *pre, int npre, const long *ext, int dims) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    `  long lab[${M}];`,
+    '  int l = npre + dims, same = s->n > 0;',
+    '  long lin = (long)(((const char *)p - (const char *)base) / (long)elem);',
+    '  if (!beeclak_topened) beeclak_topen();',
+    '  for (int c = 0; c < npre; c++) lab[c] = pre[c];',
+    '  for (int k = dims - 1; k > 0; k--) {',
+    '    long r = lin % ext[k], q = lin / ext[k];',
+    '    if (r < 0) { r += ext[k]; q--; }',
+    '    lab[npre + k] = r;',
+    '    lin = q;',
+    '  }',
+    '  lab[npre] = lin;',
+    '  s->d = d; s->l = l;',
+    '  for (int j = 0; same && j < d - 1; j++) same = iv[j] == s->last_iv[j];',
+    '  same = same && iv[d - 1] == s->last_iv[d - 1] + 1;',
+    '  if (same && s->n == 1) for (int c = 0; c < l; c++) s->stride[c] = lab[c] - s->last[c];',
+    '  else for (int c = 0; same && c < l; c++) same = lab[c] == s->last[c] + s->stride[c];',
+    '  if (same) s->n++;',
+    '  else {',
+    '    beeclak_tflush(id);',
+    '    s->n = 1;',
+    '    memcpy(s->iv, iv, sizeof(long) * (size_t)d);',
+    '    memcpy(s->first, lab, sizeof(long) * (size_t)l);',
+    '    memset(s->stride, 0, sizeof s->stride);',
+    '  }',
+    '  memcpy(s->last_iv, iv, sizeof(long) * (size_t)d);',
+    '  memcpy(s->last, lab, sizeof(long) * (size_t)l);',
+    '  return p;',
+    '}',
+  ];
+  return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
+}
+
+function insertion(at: number, text: string, what: string): Edit {
+  return { range: { start: at, end: at }, holes: [], render: () => text, what };
+}
+
+/**
+ * The trace build of `source` for `sites`. `withCounters: false` records no counter
+ * variable (the fallback when a counter is not an arithmetic value C can cast to long).
+ */
+export function traceInstrument(
+  source: string,
+  fileName: string,
+  sites: TraceSites,
+  options: { withCounters?: boolean } = {},
+): TraceBuild {
+  const withCounters = options.withCounters ?? true;
+  const edits: Edit[] = [];
+  // Insertions at one offset: closing braces first, then openings, outer before inner.
+  const opens = new Map<number, { size: number; rank: number; text: string }[]>();
+  const closes = new Map<number, string>();
+  const open = (at: number, size: number, rank: number, text: string) =>
+    opens.set(at, [...(opens.get(at) ?? []), { size, rank, text }]);
+  const close = (at: number, text: string) => closes.set(at, (closes.get(at) ?? '') + text);
+  const used = new Set(sites.accesses.flatMap((a) => a.loops));
+  for (const loop of sites.loops) {
+    if (!used.has(loop.id)) continue;
+    const c = `beeclak_lc_${loop.id}`;
+    open(loop.range.start, loop.range.end - loop.range.start, 1, `{ long ${c} = -1; `);
+    close(loop.range.end, ' }');
+    if (loop.bodyIsBlock) {
+      open(loop.body.start + 1, 0, 0, ` ${c}++;`);
+    } else {
+      open(loop.body.start, loop.body.end - loop.body.start, 0, `{ ${c}++; `);
+      close(loop.body.end, ' }');
+    }
+  }
+  sites.functions.forEach((f, k) => {
+    open(f.bodyStart, 0, 0, ` long beeclak_tcall = beeclak_tcalls[${k}]++;`);
+  });
+  const offsets = new Set([...opens.keys(), ...closes.keys()]);
+  for (const at of offsets) {
+    const o = (opens.get(at) ?? []).sort((a, b) => b.size - a.size || a.rank - b.rank);
+    edits.push(
+      insertion(at, (closes.get(at) ?? '') + o.map((x) => x.text).join(''), 'trace loop counter'),
+    );
+  }
+  const streams: TraceStream[] = [];
+  for (const a of sites.accesses) {
+    const counterLoops = withCounters ? a.loops.filter((l) => sites.loops[l]!.counter) : [];
+    const dims = 1 + a.loops.length;
+    const labels = counterLoops.length + a.dims;
+    if (dims > TRACE_MAX_DIMS || labels > TRACE_MAX_DIMS)
+      throw new RewriteError(`${a.text}: more than ${TRACE_MAX_DIMS} loops or labels to trace`);
+    streams.push({ access: a.id, dims, counterLoops, labels });
+    const iv = ['beeclak_tcall', ...a.loops.map((l) => `beeclak_lc_${l}`)];
+    const pre = counterLoops.map((l) => `(long)(${sites.loops[l]!.counter})`);
+    const zeros = (k: number) => '[0]'.repeat(k);
+    const ext = Array.from(
+      { length: a.dims },
+      (_, k) => `(long)(sizeof(${a.array}${zeros(k)}) / sizeof(${a.array}${zeros(k + 1)}))`,
+    );
+    edits.push({
+      range: a.range,
+      holes: [a.range],
+      render: ([x]) =>
+        `(*(__typeof__(&${x}))beeclak_trace(${a.id}, &${x}, &${a.array}, ` +
+        `sizeof(${a.array}${zeros(a.dims)}), (long[]){${iv.join(', ')}}, ${iv.length}, ` +
+        `(long[]){${pre.length ? pre.join(', ') : '0'}}, ${pre.length}, ` +
+        `(long[]){${ext.join(', ')}}, ${a.dims}))`,
+      what: `trace of ${a.text}`,
+    });
+  }
+  const firstUse = Math.min(source.length, ...edits.map((e) => e.range.start));
+  const at = helperInsertionPoint(source, firstUse);
+  const eol = lineEnding(source);
+  const nextLine = source.slice(0, at).split('\n').length;
+  const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
+  const lines = [
+    ...runtime(streams.length),
+    `static long beeclak_tcalls[${Math.max(1, sites.functions.length)}];`,
+    `#line ${nextLine} "${fileName.replace(/[\\"]/g, '\\$&')}"`,
+  ];
+  edits.push(insertion(at, lead + lines.map((l) => l + eol).join(''), 'trace runtime'));
+  return { text: applyEdits(source, edits), streams };
+}
