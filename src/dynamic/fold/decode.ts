@@ -31,7 +31,14 @@ export class TraceDecoder {
   push(chunk: Buffer): void {
     let buf = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
     let at = 0;
-    const word = (k: number) => Number(buf.readBigInt64LE(at + 8 * k));
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    // Two 32-bit halves: exact below 2^53; beyond, the value is not a safe integer and the
+    // folder gives the stream up (soundly).
+    const word = (k: number) => {
+      const lo = view.getUint32(at + 8 * k, true);
+      const hi = view.getInt32(at + 8 * k + 4, true);
+      return Math.abs(hi) < 0x200000 ? hi * 4294967296 + lo : hi * 4294967296 + 0.5;
+    };
     while (!this.malformed && buf.length - at >= 16) {
       const id = word(0);
       const shape = this.shapes[id];

@@ -18,10 +18,10 @@
  * contains every point seen: sound, not exact.
  */
 import { mergeLabels, pointLabel, runLabel, type LabelState } from './label.js';
-import { absorbGeometry, first, last, runPiece, type Piece } from './piece.js';
+import { absorbGeometry, anchor, candidateAnchors, runPiece, type Piece } from './piece.js';
 
 export interface FoldOptions {
-  /** Live pieces beyond which the stream is given up (section 5.2.4). Default 4096. */
+  /** Live pieces beyond which the stream is given up (section 5.2.4). Default 512. */
   readonly maxPieces?: number;
   /** Label widening (section 5.2.3): absorb with a ⊤ label instead of opening a piece. */
   readonly widen?: boolean;
@@ -62,7 +62,7 @@ export class Folder {
     options: FoldOptions = {},
   ) {
     this.levels = Array.from({ length: dims + 1 }, () => ({ open: [], done: [] }));
-    this.maxPieces = options.maxPieces ?? 4096;
+    this.maxPieces = options.maxPieces ?? 512;
     this.widen = options.widen ?? false;
     this.boxMin = new Array<number>(dims).fill(Infinity);
     this.boxMax = new Array<number>(dims).fill(-Infinity);
@@ -135,29 +135,44 @@ export class Folder {
     if (live > this.maxPieces) this.giveUp('too-many-pieces');
   }
 
-  /** Level k receives the pieces of a finished sub-block (Algorithm 1, steps 1 to 3). */
+  /**
+   * Level k receives the pieces of a finished sub-block (Algorithm 1, steps 1 to 3). As in
+   * the paper, each open piece looks its candidates up by anchor (lexicographically first
+   * point) instead of trying them all: in the extension case the one anchor its bounds
+   * predict, in the merge case its own anchor moved by a search vector (1, δ), δ in
+   * {-1, 0, 1} on the inner dimensions (section 5.2.2).
+   */
   private feed(k: number, incoming: readonly Piece[]): void {
     const t = this.dims - k;
     const level = this.levels[k]!;
-    const used = new Array<boolean>(level.open.length).fill(false);
+    const byAnchor = new Map<string, number[]>();
+    incoming.forEach((q, i) => {
+      const key = anchor(q).join(',');
+      byAnchor.set(key, [...(byAnchor.get(key) ?? []), i]);
+    });
+    const taken = new Array<boolean>(incoming.length).fill(false);
     const next: Piece[] = [];
-    for (const q of incoming) {
+    for (const p of level.open) {
       let absorbed: Piece | undefined;
-      for (let i = 0; i < level.open.length && !absorbed; i++) {
-        if (used[i]) continue;
-        const p = level.open[i]!;
-        if (last(p, t) + 1 !== first(q, t)) continue;
-        const geometry = absorbGeometry(p, q, t);
-        if (!geometry) continue;
-        const label = mergeLabels(p.label, q.label, this.widen);
-        if (!label) continue;
-        used[i] = true;
-        absorbed = { ...geometry, label, count: p.count + q.count };
+      for (const key of candidateAnchors(p, t)) {
+        for (const i of byAnchor.get(key) ?? []) {
+          if (taken[i]) continue;
+          const q = incoming[i]!;
+          const geometry = absorbGeometry(p, q, t);
+          if (!geometry) continue;
+          const label = mergeLabels(p.label, q.label, this.widen);
+          if (!label) continue;
+          taken[i] = true;
+          absorbed = { ...geometry, label, count: p.count + q.count };
+          break;
+        }
+        if (absorbed) break;
       }
-      next.push(absorbed ?? q);
+      if (absorbed) next.push(absorbed);
+      else level.done.push(p);
     }
-    level.open.forEach((p, i) => {
-      if (!used[i]) level.done.push(p);
+    incoming.forEach((q, i) => {
+      if (!taken[i]) next.push(q);
     });
     level.open = next;
   }

@@ -108,9 +108,46 @@ export function absorbGeometry(
   return { lo, hi };
 }
 
+/** The lexicographically first point: every coordinate at its lower bound in turn. */
+export function anchor(p: Piece): number[] {
+  const x: number[] = [];
+  for (let j = 0; j < p.lo.length; j++) x.push(rowValue(p.lo[j]!, x));
+  return x;
+}
+
+/** Most inner dimensions over which merge search vectors are enumerated (3^m keys). */
+const MAX_SEARCH_DIMS = 4;
+
+/**
+ * Keys (`x.join(',')`) of the anchors a slice absorbable by `p` along t can have: the one
+ * p's bounds predict at the next value of t (extension), or p's anchor moved by (1, δ)
+ * (merge; δ = 0 only beyond MAX_SEARCH_DIMS inner dimensions).
+ */
+export function candidateAnchors(p: Piece, t: number): string[] {
+  const d = p.lo.length;
+  const v = last(p, t);
+  if (first(p, t) !== v) {
+    const x: number[] = [];
+    for (let j = 0; j < d; j++) x.push(j === t ? v + 1 : rowValue(p.lo[j]!, x));
+    return [x.join(',')];
+  }
+  const base = anchor(p);
+  base[t] = v + 1;
+  let keys: number[][] = [base];
+  const inner = d - t - 1;
+  if (inner <= MAX_SEARCH_DIMS) {
+    for (let j = t + 1; j < d; j++)
+      keys = keys.flatMap((x) =>
+        [0, -1, 1].map((delta) => x.map((c, i) => (i === j ? c + delta : c))),
+      );
+  }
+  return keys.map((x) => x.join(','));
+}
+
 function rowValue(r: Row, point: readonly number[]): number {
-  let v = r[point.length]!;
-  for (let k = 0; k < point.length; k++) v += r[k]! * point[k]!;
+  const d = r.length - 1;
+  let v = r[d]!;
+  for (let k = 0; k < point.length && k < d; k++) v += r[k]! * point[k]!;
   return v;
 }
 
