@@ -51,6 +51,35 @@ function subscriptRoot(node: Node): { name: string; dims: number } | undefined {
   return n?.type === 'identifier' ? { name: n.text, dims } : undefined;
 }
 
+/** Whether an identifier is the array of a subscript chain, its declarator, or under sizeof. */
+function isSubscriptRoot(id: Node): boolean {
+  const p = id.parent;
+  if (!p) return false;
+  if (p.type === 'subscript_expression' && child(p, 'argument')?.id === id.id) return true;
+  if (p.type.endsWith('declarator') && child(p, 'declarator')?.id === id.id) return true;
+  return p.type === 'sizeof_expression';
+}
+
+/** The index expressions of a subscript chain, outermost dimension first. */
+function indexRanges(node: Node): Node[] {
+  const out: Node[] = [];
+  for (
+    let n: Node | null = node;
+    n && n.type === 'subscript_expression';
+    n = child(n, 'argument')
+  ) {
+    const i = child(n, 'index') ?? n.namedChildren[1];
+    if (i) out.unshift(i);
+  }
+  return out;
+}
+
+function enclosingStatement(node: Node): Node {
+  let n = node;
+  while (n.parent && !n.type.endsWith('statement') && n.type !== 'declaration') n = n.parent;
+  return n;
+}
+
 function accessKind(node: Node): TraceAccess['kind'] {
   let n = node;
   while (n.parent?.type === 'parenthesized_expression') n = n.parent;
@@ -85,12 +114,15 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       for (const a of arrayDecls(n, src, 'local')) {
         if (a.isPointer || a.sizeNodes.length === 0 || a.storage !== 'local') continue;
         if (only && !only.has(a.name)) continue;
-        const info = {
+        const info: TraceArray = {
           name: a.name,
           function: name,
           dims: a.sizeNodes.length,
           elementType: a.elementType,
           loc: a.loc,
+          declaratorRange: a.declaratorRange,
+          declarationRange: a.declarationRange,
+          extentTexts: a.sizeNodes.map((n) => (n ? src.textOf(n) : '')),
         };
         chosen.set(a.name, info);
         arrays.push(info);
@@ -115,13 +147,27 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       return id;
     };
     for (const n of walk(body)) {
+      if (n.type === 'identifier' && chosen.has(n.text) && !isSubscriptRoot(n)) {
+        const a = chosen.get(n.text)!;
+        const at = arrays.indexOf(a);
+        if (at >= 0 && !a.escapes) arrays[at] = { ...a, escapes: src.locOf(n) };
+        chosen.set(n.text, arrays[at]!);
+      }
       if (n.type !== 'subscript_expression') continue;
       if (n.parent?.type === 'subscript_expression' && child(n.parent, 'argument')?.id === n.id)
         continue;
       const root = subscriptRoot(n);
       const array = root && chosen.get(root.name);
-      if (!array || root.dims !== array.dims) continue;
+      if (!array) continue;
       const p = n.parent;
+      const addressTaken = p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&';
+      if (root.dims !== array.dims || addressTaken) {
+        // A pointer into the array: what is done through it is not traced.
+        const at = arrays.indexOf(array);
+        if (!array.escapes) arrays[at] = { ...array, escapes: src.locOf(n) };
+        chosen.set(array.name, arrays[at]!);
+        continue;
+      }
       if (
         p &&
         (p.type === 'sizeof_expression' ||
@@ -145,6 +191,8 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
         loops: around,
         loc: src.locOf(n),
         text: src.textOf(n),
+        indexRanges: indexRanges(n).map((x) => src.range(x)),
+        statement: src.range(enclosingStatement(n)),
       });
     }
   }

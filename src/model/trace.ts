@@ -29,6 +29,10 @@ export interface TraceAccess {
   readonly loops: readonly number[];
   readonly loc: SourceLoc;
   readonly text: string;
+  /** Each index expression inside its brackets, outermost first. */
+  readonly indexRanges: readonly ByteRange[];
+  /** The statement containing the access (its order among the loop body's statements). */
+  readonly statement: ByteRange;
 }
 
 export interface TraceFunction {
@@ -43,6 +47,15 @@ export interface TraceArray {
   readonly dims: number;
   readonly elementType: string;
   readonly loc: SourceLoc;
+  readonly declaratorRange: ByteRange;
+  readonly declarationRange: ByteRange;
+  /** The size texts of the declaration, outermost first. */
+  readonly extentTexts: readonly string[];
+  /**
+   * Where the array is used other than as `A[...]...` (its address taken, passed, assigned
+   * to a pointer): accesses through pointers are not traced.
+   */
+  readonly escapes?: SourceLoc;
 }
 
 export interface TraceSites {

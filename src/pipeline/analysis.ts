@@ -169,7 +169,7 @@ export async function analyzeSource(
   return { model, decisions, report: { file, arrays, diagnostics, timings } };
 }
 
-async function analyzeArray(
+export async function analyzeArray(
   fn: FunctionModel,
   array: ArrayInfo,
   options: AnalysisOptions,

@@ -6,6 +6,7 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { contractSource } from '../../pipeline/contraction.js';
+import { contractProfiled, formatProfile, profileRuns } from '../../pipeline/profile.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
@@ -16,6 +17,8 @@ interface ContractFlags extends AnalysisFlags {
   report?: 'text' | 'json';
   reportFile?: string;
   annotate?: boolean;
+  profiled?: boolean;
+  run?: string[];
 }
 
 export function registerContract(program: Command, io: Io): void {
@@ -30,10 +33,19 @@ export function registerContract(program: Command, io: Io): void {
       parseChoice('--report', ['text', 'json'] as const),
     )
     .option('--report-file <file>', 'write the report to this file instead of stderr')
-    .option('--annotate', 'add a comment above each changed declaration stating its mapping');
+    .option('--annotate', 'add a comment above each changed declaration stating its mapping')
+    .option(
+      '--profiled',
+      'also apply mappings profiled on runs (see `beeclak profile`): not proved',
+    )
+    .option(
+      '--run <args>',
+      'with --profiled: a profiled run with these arguments (repeatable)',
+      (v: string, p: string[] = []) => [...p, v],
+    );
   addAnalysisOptions(cmd).action(async (file: string, flags: ContractFlags) => {
     const source = await readSource(file);
-    const result = await contractSource(source, file, {
+    let result = await contractSource(source, file, {
       ...analysisOptions(flags),
       annotate: !!flags.annotate,
     });
@@ -44,6 +56,19 @@ export function registerContract(program: Command, io: Io): void {
         : format === 'text'
           ? formatText(result.analysis.report)
           : '';
+    if (flags.profiled) {
+      const leftAlone = result.analysis.report.arrays.filter(
+        (a) => !a.status.endsWith('ized') && a.status !== 'contracted',
+      );
+      const p = await contractProfiled(
+        result.text,
+        file,
+        leftAlone.map((a) => a.name),
+        { runs: profileRuns([], flags.run), analysis: analysisOptions(flags) },
+      );
+      if (p.text) result = { ...result, text: p.text, changed: true };
+      io.stderr(formatProfile(p.result, false));
+    }
     // Everything is computed before anything is written.
     if (flags.output) await writeAtomically(flags.output, result.text);
     if (flags.reportFile) await writeAtomically(flags.reportFile, report);
