@@ -51,13 +51,12 @@ function subscriptRoot(node: Node): { name: string; dims: number } | undefined {
   return n?.type === 'identifier' ? { name: n.text, dims } : undefined;
 }
 
-/** Whether an identifier is the array of a subscript chain, its declarator, or under sizeof. */
+/** Whether an identifier is the array of a subscript chain or its declarator. */
 function isSubscriptRoot(id: Node): boolean {
   const p = id.parent;
   if (!p) return false;
   if (p.type === 'subscript_expression' && child(p, 'argument')?.id === id.id) return true;
-  if (p.type.endsWith('declarator') && child(p, 'declarator')?.id === id.id) return true;
-  return p.type === 'sizeof_expression';
+  return p.type.endsWith('declarator') && child(p, 'declarator')?.id === id.id;
 }
 
 /** The index expressions of a subscript chain, outermost dimension first. */
@@ -94,7 +93,8 @@ function accessKind(node: Node): TraceAccess['kind'] {
 
 /**
  * The trace sites of `source` for the local arrays named in `only` (all local arrays when
- * absent). Accesses under `&` or `sizeof` are not accesses and are skipped.
+ * absent). A use of the array under `&` or `sizeof`, or through a pointer, is not traced:
+ * the array is marked as escaping (`escapes`).
  */
 export function traceSites(source: string, file: string, only?: ReadonlySet<string>): TraceSites {
   const { tree, src } = parseC(source, file);
@@ -147,12 +147,15 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       return id;
     };
     for (const n of walk(body)) {
-      if (n.type === 'identifier' && chosen.has(n.text) && !isSubscriptRoot(n)) {
-        const a = chosen.get(n.text)!;
-        const at = arrays.indexOf(a);
-        if (at >= 0 && !a.escapes) arrays[at] = { ...a, escapes: src.locOf(n) };
-        chosen.set(n.text, arrays[at]!);
-      }
+      // Any other use (address taken, a pointer, sizeof, a partial subscript) means that
+      // what is done with the array is not all in its traced subscripts.
+      const escape = (name: string, at: Node) => {
+        const a = chosen.get(name)!;
+        const k = arrays.indexOf(a);
+        if (!a.escapes) arrays[k] = { ...a, escapes: src.locOf(at) };
+        chosen.set(name, arrays[k]!);
+      };
+      if (n.type === 'identifier' && chosen.has(n.text) && !isSubscriptRoot(n)) escape(n.text, n);
       if (n.type !== 'subscript_expression') continue;
       if (n.parent?.type === 'subscript_expression' && child(n.parent, 'argument')?.id === n.id)
         continue;
@@ -160,26 +163,22 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       const array = root && chosen.get(root.name);
       if (!array) continue;
       const p = n.parent;
-      const addressTaken = p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&';
-      if (root.dims !== array.dims || addressTaken) {
-        // A pointer into the array: what is done through it is not traced.
-        const at = arrays.indexOf(array);
-        if (!array.escapes) arrays[at] = { ...array, escapes: src.locOf(n) };
-        chosen.set(array.name, arrays[at]!);
+      if (
+        root.dims !== array.dims ||
+        p?.type === 'sizeof_expression' ||
+        (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+      ) {
+        escape(array.name, n);
         continue;
       }
-      if (
-        p &&
-        (p.type === 'sizeof_expression' ||
-          (p.type === 'pointer_expression' && child(p, 'operator')?.text === '&'))
-      )
-        continue;
       const around: number[] = [];
+      let inLoopHeader = false;
       for (let a = n.parent; a && a.id !== fn.id; a = a.parent) {
         const b = LOOPS.has(a.type) ? child(a, 'body') : null;
         // Inside the loop's body (not its condition or header): one instance per iteration.
         if (b && b.startIndex <= n.startIndex && n.endIndex <= b.endIndex)
           around.unshift(loopOf(a));
+        else if (b) inLoopHeader = true;
       }
       accesses.push({
         id: accesses.length,
@@ -193,6 +192,7 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
         text: src.textOf(n),
         indexRanges: indexRanges(n).map((x) => src.range(x)),
         statement: src.range(enclosingStatement(n)),
+        ...(inLoopHeader ? { inLoopHeader } : {}),
       });
     }
   }

@@ -33,6 +33,11 @@ export interface TraceAccess {
   readonly indexRanges: readonly ByteRange[];
   /** The statement containing the access (its order among the loop body's statements). */
   readonly statement: ByteRange;
+  /**
+   * In the header of a loop (its condition, a `for`'s init or step): executed once per
+   * iteration and once more, at instants the trace's iteration vector does not tell apart.
+   */
+  readonly inLoopHeader?: boolean;
 }
 
 export interface TraceFunction {
@@ -52,8 +57,8 @@ export interface TraceArray {
   /** The size texts of the declaration, outermost first. */
   readonly extentTexts: readonly string[];
   /**
-   * Where the array is used other than as `A[...]...` (its address taken, passed, assigned
-   * to a pointer): accesses through pointers are not traced.
+   * Where the array is used other than as a full subscript `A[...]...` (its address taken,
+   * passed, assigned to a pointer, under sizeof): what is done that way is not traced.
    */
   readonly escapes?: SourceLoc;
 }

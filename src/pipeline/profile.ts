@@ -162,13 +162,29 @@ export async function profileSource(
     const site: TraceArray | undefined = outcome.sites.arrays.find(
       (a) => a.function === fn.name && a.name === array.name,
     );
+    const header = outcome.sites.accesses.find(
+      (a) => a.function === fn.name && a.array === array.name && a.inLoopHeader,
+    );
+    const unordered = outcome.sites.accesses.find(
+      (a) =>
+        a.function === fn.name &&
+        a.array === array.name &&
+        outcome.runs.some((r) => r.folds[a.id]!.gaveUp === 'not-lexicographic'),
+    );
     const why = !site
       ? 'its declaration was not found by the trace build'
       : site.escapes
-        ? `its address is taken at ${site.escapes.line}:${site.escapes.column}: accesses through pointers are not traced`
-        : outcome.runs.some((r) => r.malformed)
-          ? 'a trace was malformed'
-          : undefined;
+        ? `it is used other than by subscripts at ${site.escapes.line}:${site.escapes.column} ` +
+          '(address taken, pointer, sizeof): what is done that way is not traced'
+        : header
+          ? `${header.loc.line}:${header.loc.column}: ${header.text} is in a loop header, ` +
+            'where the trace cannot order its instances'
+          : unordered
+            ? `${unordered.loc.line}:${unordered.loc.column}: ${unordered.text} repeats an instance ` +
+              '(recursion?): the trace cannot order its instances'
+            : outcome.runs.some((r) => r.malformed)
+              ? 'a trace was malformed'
+              : undefined;
     if (why) {
       arrays.push({ ...b, status: 'not-profiled', reason: why });
       continue;

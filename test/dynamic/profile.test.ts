@@ -68,6 +68,14 @@ describe('profile finds what a hand fold confirms', () => {
     expect(t.status).toBe('not-profiled');
     expect(t.reason).toContain('pointer');
   });
+
+  // Guards the schedule of the profiled model: a read in a while condition happens once per
+  // iteration, but the trace's iteration vector cannot place it, so lifetimes would shrink.
+  it('an access in a loop header is not profiled', async () => {
+    const { result } = await profile('header.c', [[]]);
+    const t = result.arrays.find((x) => x.name === 't')!;
+    expect([t.status, t.reason]).toEqual(['not-profiled', expect.stringContaining('loop header')]);
+  });
 });
 
 describe('contract --profiled', () => {
