@@ -19,7 +19,7 @@
 import * as A from '../poly/affine.js';
 import type { Access, ArrayInfo, FunctionModel, Statement } from '../model/types.js';
 import type { TraceAccess, TraceSites } from '../model/trace.js';
-import { affineLabel, type FoldResult } from '../dynamic/fold/index.js';
+import { labelForm, pieceConstraints, type FoldResult } from '../dynamic/fold/index.js';
 import type { TraceStream } from '../rewrite/traceInstrument.js';
 
 export interface ProfiledRun {
@@ -54,32 +54,18 @@ function statementsOf(
   const iterators = iteratorsOf(a);
   const counters = iterators.slice(1); // the trace's iteration vector: call, loops
   return fold.pieces.map((piece, k) => {
-    const row = (r: readonly number[]): A.Affine => ({
-      constant: BigInt(r[counters.length]!),
-      coeffs: Object.fromEntries(
-        counters.map((n, j) => [n, BigInt(r[j]!)] as const).filter(([, v]) => v !== 0n),
-      ),
-    });
     const constraints: A.Constraint[] = [
       { kind: 'eq', expr: A.sub(A.variable(RUN), A.constant(run)) },
+      ...pieceConstraints(piece, counters),
     ];
-    counters.forEach((n, j) => {
-      constraints.push({ kind: 'ge', expr: A.sub(A.variable(n), row(piece.lo[j]!)) });
-      constraints.push({ kind: 'ge', expr: A.sub(row(piece.hi[j]!), A.variable(n)) });
-    });
     let approximate = fold.gaveUp !== undefined;
     const subscripts = Array.from({ length: a.dims }, (_, d) => {
-      const f = affineLabel(piece.label, stream.counterLoops.length + d);
+      const f = labelForm(piece, stream.counterLoops.length + d, counters);
       if (!f || f.den !== 1n) {
         approximate = true;
         return null;
       }
-      return {
-        constant: f.constant,
-        coeffs: Object.fromEntries(
-          counters.map((n, j) => [n, f.coeffs[j]!] as const).filter(([, v]) => v !== 0n),
-        ),
-      };
+      return f.form;
     });
     const access = (kind: 'read' | 'write', order: number): Access => ({
       array: a.array,

@@ -23,7 +23,7 @@ import * as P from '../poly/index.js';
 import * as A from '../poly/affine.js';
 import type { Access, FunctionModel, ProgramModel, Statement } from '../model/types.js';
 import type { TraceAccess } from '../model/trace.js';
-import { affineLabel, type FoldResult, type Piece } from '../dynamic/fold/index.js';
+import { labelForm, pieceConstraints, type FoldResult, type Piece } from '../dynamic/fold/index.js';
 import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRun.js';
 
 export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
@@ -53,6 +53,11 @@ export interface TraceCheckResult {
 }
 
 const cellName = (k: number) => `beeclak_cell${k}`;
+/** The dims of a relation: the mapped iterators (if any), then the cells. */
+const relationDims = (iterators: readonly string[] | undefined, cells: number) => [
+  ...(iterators ?? []),
+  ...Array.from({ length: cells }, (_, k) => cellName(k)),
+];
 const counterName = (k: number) => `beeclak_c${k}`;
 
 interface ModelAccess {
@@ -85,8 +90,7 @@ function modelRelation(m: ModelAccess, iterators: readonly string[] | undefined)
   const fixed = Object.keys(values);
   const free = fn.parameters.map((p) => p.name).filter((p) => values[p] === undefined);
   const subs = access.linearSubscripts ?? access.subscripts;
-  const cells = subs.map((_, k) => cellName(k));
-  const space = { params: fixed, dims: [...(iterators ?? []), ...cells] };
+  const space = { params: fixed, dims: relationDims(iterators, subs.length) };
   const renamed = (a: A.Affine): A.Affine =>
     iterators
       ? {
@@ -129,17 +133,8 @@ function pieceRelation(
   iterators: readonly string[] | undefined,
   cells: number,
 ): { set: P.PolySet; exact: boolean } {
-  const d = piece.lo.length;
-  const c = Array.from({ length: d }, (_, j) => counterName(j));
-  const row = (r: readonly number[]): A.Affine => ({
-    constant: BigInt(r[d]!),
-    coeffs: Object.fromEntries(c.map((n, k) => [n, BigInt(r[k]!)]).filter(([, v]) => v !== 0n)),
-  });
-  const constraints: A.Constraint[] = [];
-  for (let j = 0; j < d; j++) {
-    constraints.push({ kind: 'ge', expr: A.sub(A.variable(c[j]!), row(piece.lo[j]!)) });
-    constraints.push({ kind: 'ge', expr: A.sub(row(piece.hi[j]!), A.variable(c[j]!)) });
-  }
+  const c = Array.from({ length: piece.lo.length }, (_, j) => counterName(j));
+  const constraints = pieceConstraints(piece, c);
   let exact = true;
   const targets = [
     ...Array.from({ length: counters }, (_, m) => (iterators ? iterators[m] : undefined)),
@@ -147,13 +142,9 @@ function pieceRelation(
   ];
   targets.forEach((name, m) => {
     if (!name) return;
-    const f = affineLabel(piece.label, m);
+    const f = labelForm(piece, m, c);
     if (f) {
-      const rhs: A.Affine = {
-        constant: f.constant,
-        coeffs: Object.fromEntries(c.map((n, k) => [n, f.coeffs[k]!]).filter(([, v]) => v !== 0n)),
-      };
-      constraints.push({ kind: 'eq', expr: A.sub(A.variable(name, f.den), rhs) });
+      constraints.push({ kind: 'eq', expr: A.sub(A.variable(name, f.den), f.form) });
     } else {
       exact = false;
       const v = A.variable(name);
@@ -161,7 +152,7 @@ function pieceRelation(
       constraints.push({ kind: 'ge', expr: A.sub(A.constant(piece.label.max[m]!), v) });
     }
   });
-  const dims = [...(iterators ?? []), ...Array.from({ length: cells }, (_, k) => cellName(k))];
+  const dims = relationDims(iterators, cells);
   return { set: P.fromConjunctions({ params: [], dims }, [{ exists: c, constraints }]), exact };
 }
 
@@ -171,8 +162,7 @@ function observedRelation(
   iterators: readonly string[] | undefined,
   cells: number,
 ): { set: P.PolySet; exact: boolean } {
-  const dims = [...(iterators ?? []), ...Array.from({ length: cells }, (_, k) => cellName(k))];
-  let set = P.emptySet({ params: [], dims });
+  let set = P.emptySet({ params: [], dims: relationDims(iterators, cells) });
   let exact = !fold.gaveUp;
   for (const piece of fold.pieces) {
     const r = pieceRelation(piece, counters, iterators, cells);
