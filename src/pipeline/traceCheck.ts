@@ -172,6 +172,30 @@ function observedRelation(
   return { set, exact };
 }
 
+/**
+ * The lexicographically first point of a bounded set (iterators in loop order, then cells):
+ * the first instance that did what the model did not say, for the report.
+ */
+function firstPoint(set: P.PolySet): Record<string, bigint> | undefined {
+  let s = set;
+  const point: Record<string, bigint> = {};
+  for (const d of set.space.dims) {
+    const m = P.minimize(s, A.variable(d));
+    if (m.kind !== 'value') return P.samplePoint(set) ?? undefined;
+    point[d] = m.value;
+    s = P.intersect(
+      s,
+      P.fromConjunctions(s.space, [
+        {
+          exists: [],
+          constraints: [{ kind: 'eq', expr: A.sub(A.variable(d), A.constant(m.value)) }],
+        },
+      ]),
+    );
+  }
+  return point;
+}
+
 function describePoint(p: Readonly<Record<string, bigint>>, array: string, cells: number): string {
   const cell = Array.from({ length: cells }, (_, k) => `[${p[cellName(k)]}]`).join('');
   const its = Object.entries(p)
@@ -214,7 +238,7 @@ function compareAccess(
   const findings: TraceFinding[] = [];
   const extra = P.subtract(observed.set, model!);
   if (!P.isEmpty(extra)) {
-    const point = P.samplePoint(extra) ?? undefined;
+    const point = firstPoint(extra);
     const kind = observed.exact ? 'unpredicted' : 'unconfirmed';
     findings.push({
       kind,
@@ -242,7 +266,7 @@ function compareAccess(
     for (const m of must) {
       const missing = P.subtract(modelRelation(m, names), observed.set);
       if (P.isEmpty(missing)) continue;
-      const point = P.samplePoint(missing) ?? undefined;
+      const point = firstPoint(missing);
       findings.push({
         kind: 'not-executed',
         access,

@@ -79,6 +79,19 @@ describe('check --trace on adversarial programs', () => {
     const t = r.arrays.find((a) => a.name === 't')!;
     expect(t.status).toBe('unsafe');
     expect(t.findings.map((x) => x.kind)).toContain('not-executed');
+    expect(t.findings[0]!.message).toContain('write t[1] at i = 1');
+  });
+  // Guards a narrow counter that wraps (unsigned char from 250 to 3): the model has no such instances.
+  it('narrow_counter.c: a wrapping unsigned char counter is an unpredicted instance', async () => {
+    const r = await check(path.join(FIXTURES, 'narrow_counter.c'));
+    const t = r.arrays.find((a) => a.name === 't')!;
+    expect(t.status).toBe('unsafe');
+    expect(t.findings[0]!.message).toContain('touched t[0] at c = 0');
+  });
+  // A global bound changed by a call: the model leaves the bound free (sound), and the run agrees.
+  it('global_bound.c: no false alarm where the model over-approximates', async () => {
+    const r = await check(path.join(FIXTURES, 'global_bound.c'));
+    expect(r.arrays.find((a) => a.name === 't')!.status).toBe('agrees');
   });
   // The model treats the cast as non-affine (any cell): sound, and the run agrees.
   it('cast.c: an over-approximated subscript is confirmed', async () => {
