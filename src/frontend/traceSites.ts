@@ -79,14 +79,34 @@ function enclosingStatement(node: Node): Node {
   return n;
 }
 
-function accessKind(node: Node): TraceAccess['kind'] {
+/**
+ * The lvalue an access is part of: through parentheses and member selections (`A[i].x`,
+ * `(A[i]).y[2]`); `partial` when it is only a part of the cell.
+ */
+function enclosingLvalue(node: Node): { n: Node; partial: boolean } {
   let n = node;
-  while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+  let partial = false;
+  for (;;) {
+    const p = n.parent;
+    if (p?.type === 'parenthesized_expression') n = p;
+    else if (p?.type === 'field_expression' && child(p, 'argument')?.id === n.id) {
+      n = p;
+      partial = true;
+    } else if (p?.type === 'subscript_expression' && child(p, 'argument')?.id === n.id) {
+      n = p;
+      partial = true;
+    } else return { n, partial };
+  }
+}
+
+/** A write of part of a cell also keeps the rest of it: read and write. */
+function accessKind(node: Node): TraceAccess['kind'] {
+  const { n, partial } = enclosingLvalue(node);
   const p = n.parent;
   if (!p) return 'read';
   if (p.type === 'update_expression') return 'readwrite';
   if (p.type === 'assignment_expression' && child(p, 'left')?.id === n.id) {
-    return child(p, 'operator')?.text === '=' ? 'write' : 'readwrite';
+    return child(p, 'operator')?.text === '=' && !partial ? 'write' : 'readwrite';
   }
   return 'read';
 }
@@ -162,7 +182,7 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       const root = subscriptRoot(n);
       const array = root && chosen.get(root.name);
       if (!array) continue;
-      const p = n.parent;
+      const p = enclosingLvalue(n).n.parent;
       if (
         root.dims !== array.dims ||
         p?.type === 'sizeof_expression' ||

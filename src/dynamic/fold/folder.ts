@@ -88,20 +88,23 @@ export class Folder {
       throw new Error(
         `fold: point of ${point.length}/${values.length}, expected ${this.dims}/${this.labels}`,
       );
+    let safe = Number.isSafeInteger(n) && n >= 1;
     const lastPoint = point.slice();
     if (this.dims > 0) lastPoint[this.dims - 1]! += n - 1;
-    const lastValues = values.map((v, c) => v + (n - 1) * strides[c]!);
-    if (![...point, ...lastPoint, ...values, ...lastValues].every(Number.isSafeInteger) || n < 1)
-      this.giveUp('unsafe-value');
-    this.points += n;
     for (let j = 0; j < this.dims; j++) {
-      this.boxMin[j] = Math.min(this.boxMin[j]!, point[j]!);
-      this.boxMax[j] = Math.max(this.boxMax[j]!, lastPoint[j]!);
+      safe &&= Number.isSafeInteger(point[j]) && Number.isSafeInteger(lastPoint[j]);
+      if (point[j]! < this.boxMin[j]!) this.boxMin[j] = point[j]!;
+      if (lastPoint[j]! > this.boxMax[j]!) this.boxMax[j] = lastPoint[j]!;
     }
     for (let c = 0; c < this.labels; c++) {
-      this.labelMin[c] = Math.min(this.labelMin[c]!, values[c]!, lastValues[c]!);
-      this.labelMax[c] = Math.max(this.labelMax[c]!, values[c]!, lastValues[c]!);
+      const v = values[c]!;
+      const w = v + (n - 1) * strides[c]!;
+      safe &&= Number.isSafeInteger(v) && Number.isSafeInteger(w);
+      this.labelMin[c] = Math.min(this.labelMin[c]!, v, w);
+      this.labelMax[c] = Math.max(this.labelMax[c]!, v, w);
     }
+    if (!safe) this.giveUp('unsafe-value');
+    this.points += n;
     if (this.gaveUp) return;
     const label =
       this.dims > 0
@@ -145,17 +148,23 @@ export class Folder {
   private feed(k: number, incoming: readonly Piece[]): void {
     const t = this.dims - k;
     const level = this.levels[k]!;
+    // Few pieces (the regular case): the anchors are compared directly, without keys.
+    const small = level.open.length * incoming.length <= 16;
+    const anchors = small ? incoming.map((q) => anchor(q).join(',')) : [];
     const byAnchor = new Map<string, number[]>();
-    incoming.forEach((q, i) => {
-      const key = anchor(q).join(',');
-      byAnchor.set(key, [...(byAnchor.get(key) ?? []), i]);
-    });
+    if (!small)
+      incoming.forEach((q, i) => {
+        const key = anchor(q).join(',');
+        byAnchor.set(key, [...(byAnchor.get(key) ?? []), i]);
+      });
+    const lookup = (key: string): number[] =>
+      small ? anchors.flatMap((a, i) => (a === key ? [i] : [])) : (byAnchor.get(key) ?? []);
     const taken = new Array<boolean>(incoming.length).fill(false);
     const next: Piece[] = [];
     for (const p of level.open) {
       let absorbed: Piece | undefined;
       for (const key of candidateAnchors(p, t)) {
-        for (const i of byAnchor.get(key) ?? []) {
+        for (const i of lookup(key)) {
           if (taken[i]) continue;
           const q = incoming[i]!;
           const geometry = absorbGeometry(p, q, t);
