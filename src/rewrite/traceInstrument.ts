@@ -13,10 +13,11 @@
  *   counter variable and the cell's index vector (from the address, so a cast or a wrap in
  *   the subscript shows as the cell the program really touched).
  *
- * The runtime folds runs along the innermost counter itself (the paper's d = 1 step: one
- * record per run of points whose labels move by a constant stride) and writes int64
- * records `[id, n, iv[D], labels[L], strides[L]]` to the file descriptor named by
- * BEECLAK_TRACE_FD (nothing when unset). Needs gcc or clang (`__typeof__`).
+ * The runtime folds runs along the innermost counter itself (the paper's d = 1 step: a run
+ * of points whose labels move by a constant stride), then runs into rectangles (runs of the
+ * same shape one step apart along the next counter, labels moving by a constant row
+ * stride), and writes int64 records `[id, n, rows, iv[D], labels[L], strides[L],
+ * rowStrides[L]]` to the file descriptor named by BEECLAK_TRACE_FD (nothing when unset). Needs gcc or clang (`__typeof__`).
  */
 import type { TraceSites } from '../model/trace.js';
 import { applyEdits, type Edit } from './edits.js';
@@ -49,23 +50,48 @@ function runtime(streams: number): string[] {
     '#include <stdio.h>',
     '#include <stdlib.h>',
     '#include <string.h>',
-    `struct beeclak_tstream { long n, iv[${M}], first[${M}], stride[${M}], last_iv[${M}], last[${M}]; int d, l; };`,
+    // A run (n points along the innermost counter) becomes part of a rectangle of runs
+    // (rn runs of rn1 points, one step apart along the next counter) when it can.
+    `struct beeclak_tstream { long n, iv[${M}], first[${M}], stride[${M}], last_iv[${M}], last[${M}];`,
+    `  long rn, rn1, riv[${M}], rfirst[${M}], rs1[${M}], rs2[${M}]; int d, l; };`,
     `static struct beeclak_tstream beeclak_ts[${Math.max(1, streams)}];`,
     'static FILE *beeclak_tout;',
     'static int beeclak_topened;',
+    '/* Writes the pending rectangle: [id, n, rows, iv[d], first[l], strides[l], row strides[l]]. */',
+    'static void beeclak_temit(long id) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    `  long rec[3 + ${4 * M}]; int k = 0;`,
+    '  if (!s->rn || !beeclak_tout) { s->rn = 0; return; }',
+    '  rec[k++] = id; rec[k++] = s->rn1; rec[k++] = s->rn;',
+    '  for (int j = 0; j < s->d; j++) rec[k++] = s->riv[j];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->rfirst[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->rs1[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->rs2[c];',
+    '  fwrite(rec, sizeof(long), (size_t)k, beeclak_tout);',
+    '  s->rn = 0;',
+    '}',
+    '/* The current run is complete: it extends the rectangle, or starts a new one. */',
     'static void beeclak_tflush(long id) {',
     '  struct beeclak_tstream *s = &beeclak_ts[id];',
-    `  long rec[2 + ${3 * M}]; int k = 0;`,
-    '  if (!s->n || !beeclak_tout) { s->n = 0; return; }',
-    '  rec[k++] = id; rec[k++] = s->n;',
-    '  for (int j = 0; j < s->d; j++) rec[k++] = s->iv[j];',
-    '  for (int c = 0; c < s->l; c++) rec[k++] = s->first[c];',
-    '  for (int c = 0; c < s->l; c++) rec[k++] = s->stride[c];',
-    '  fwrite(rec, sizeof(long), (size_t)k, beeclak_tout);',
+    '  int join = s->rn > 0 && s->d >= 2 && s->n == s->rn1;',
+    '  if (!s->n) return;',
+    '  for (int j = 0; join && j < s->d; j++) join = s->iv[j] == s->riv[j] + (j == s->d - 2 ? s->rn : 0);',
+    '  for (int c = 0; join && c < s->l; c++) join = s->stride[c] == s->rs1[c];',
+    '  if (join && s->rn == 1) for (int c = 0; c < s->l; c++) s->rs2[c] = s->first[c] - s->rfirst[c];',
+    '  else for (int c = 0; join && c < s->l; c++) join = s->first[c] == s->rfirst[c] + s->rn * s->rs2[c];',
+    '  if (join) s->rn++;',
+    '  else {',
+    '    beeclak_temit(id);',
+    '    s->rn = 1; s->rn1 = s->n;',
+    '    memcpy(s->riv, s->iv, sizeof(long) * (size_t)s->d);',
+    '    memcpy(s->rfirst, s->first, sizeof(long) * (size_t)s->l);',
+    '    memcpy(s->rs1, s->stride, sizeof(long) * (size_t)s->l);',
+    '    memset(s->rs2, 0, sizeof s->rs2);',
+    '  }',
     '  s->n = 0;',
     '}',
     'static void beeclak_tfinish(void) {',
-    `  for (long id = 0; id < ${streams}; id++) beeclak_tflush(id);`,
+    `  for (long id = 0; id < ${streams}; id++) { beeclak_tflush(id); beeclak_temit(id); }`,
     '  if (beeclak_tout) fflush(beeclak_tout);',
     '}',
     'static void beeclak_topen(void) {',

@@ -145,6 +145,14 @@ describe('folding tables: one piece, exact domain and labels', () => {
     expectExact(r, stream);
   });
 
+  it('rectangles of runs fold as their points do', () => {
+    const f = new Folder(3, 1);
+    for (let a = 0; a < 3; a++) f.addRect([a, 0, 0], 5, 4, [100 * a], [2], [10]);
+    expect(describe1(f.finish(), ['a', 'i', 'j'])).toEqual([
+      '0 <= a <= 2, 0 <= i <= 3, 0 <= j <= 4 -> 100a + 10i + 2j',
+    ]);
+  });
+
   it('the runs of the C runtime fold as their points do', () => {
     const f = new Folder(2, 1);
     for (let i = 0; i < 5; i++) f.addRun([i, 0], 7, [3 * i], [2]);
@@ -188,6 +196,53 @@ describe('non-affine labels and give-up', () => {
   });
 });
 
+/**
+ * The stream as the C runtime sends it (rewrite/traceInstrument.ts): runs along the innermost
+ * counter, then rectangles of runs one step apart along the next counter.
+ */
+function feedAsRuntime(f: Folder, stream: Stream): void {
+  type Run = { iv: number[]; n: number; first: number[]; stride: number[] };
+  type Rect = Run & { rows: number; rowStride: number[] };
+  let run: Run | undefined;
+  let rect: Rect | undefined;
+  let lastIv: number[] = [];
+  let last: number[] = [];
+  const d = stream[0]?.iv.length ?? 0;
+  const emit = () => {
+    if (rect) f.addRect(rect.iv, rect.n, rect.rows, rect.first, rect.stride, rect.rowStride);
+    rect = undefined;
+  };
+  const flush = () => {
+    if (!run) return;
+    const r = run;
+    let join = !!rect && d >= 2 && r.n === rect.n;
+    join &&= r.iv.every((x, j) => x === rect!.iv[j]! + (j === d - 2 ? rect!.rows : 0));
+    join &&= r.stride.every((x, c) => x === rect!.stride[c]);
+    if (join && rect!.rows === 1) rect!.rowStride = r.first.map((x, c) => x - rect!.first[c]!);
+    else join &&= r.first.every((x, c) => x === rect!.first[c]! + rect!.rows * rect!.rowStride[c]!);
+    if (join) rect!.rows++;
+    else {
+      emit();
+      rect = { ...r, rows: 1, rowStride: r.first.map(() => 0) };
+    }
+    run = undefined;
+  };
+  for (const { iv, labels } of stream) {
+    let same = !!run && iv.every((x, j) => (j < d - 1 ? x === lastIv[j] : x === lastIv[j]! + 1));
+    if (same && run!.n === 1) run!.stride = labels.map((x, c) => x - last[c]!);
+    else same &&= labels.every((x, c) => x === last[c]! + run!.stride[c]!);
+    if (same) run!.n++;
+    else {
+      flush();
+      run = { iv, n: 1, first: labels, stride: labels.map(() => 0) };
+    }
+    lastIv = iv;
+    last = labels;
+  }
+  flush();
+  emit();
+}
+
 describe('property: random affine nests against brute force', () => {
   const affine = (dims: number) =>
     fc.array(fc.integer({ min: -4, max: 4 }), { minLength: dims + 1, maxLength: dims + 1 });
@@ -224,6 +279,12 @@ describe('property: random affine nests against brute force', () => {
         expect(r.gaveUp).toBeUndefined();
         expectExact(r, stream);
         for (const p of r.pieces) expect(p.label.top.every((t) => !t)).toBe(true);
+        // The same stream in runs and rectangles, as the C runtime sends it.
+        const f = new Folder(dims, labels.length);
+        feedAsRuntime(f, stream);
+        const rr = f.finish();
+        expect(rr.gaveUp).toBeUndefined();
+        expectExact(rr, stream);
       }),
       { numRuns: 300, seed: 18 },
     );

@@ -3,7 +3,8 @@
  * stream, chunk by chunk as they come out of the pipe: memory is the folders' and one
  * partial record, whatever the length of the trace.
  *
- * Record: int64 little-endian `[id, n, iv[D], labels[L], strides[L]]`, D and L per stream.
+ * Record: int64 little-endian `[id, n, rows, iv[D], labels[L], strides[L], rowStrides[L]]`,
+ * D and L per stream (a rectangle of `rows` runs of `n` points).
  */
 import { Folder, type FoldOptions, type FoldResult } from './folder.js';
 
@@ -46,20 +47,24 @@ export class TraceDecoder {
         this.malformed = `record for unknown stream ${id}`;
         break;
       }
-      const words = 2 + shape.dims + 2 * shape.labels;
+      const L = shape.labels;
+      const words = 3 + shape.dims + 3 * L;
       if (buf.length - at < 8 * words) break;
       const n = word(1);
+      const rows = word(2);
       const iv: number[] = [];
-      for (let j = 0; j < shape.dims; j++) iv.push(word(2 + j));
+      for (let j = 0; j < shape.dims; j++) iv.push(word(3 + j));
       const first: number[] = [];
       const stride: number[] = [];
-      for (let c = 0; c < shape.labels; c++) {
-        first.push(word(2 + shape.dims + c));
-        stride.push(word(2 + shape.dims + shape.labels + c));
+      const rowStride: number[] = [];
+      for (let c = 0; c < L; c++) {
+        first.push(word(3 + shape.dims + c));
+        stride.push(word(3 + shape.dims + L + c));
+        rowStride.push(word(3 + shape.dims + 2 * L + c));
       }
       // Numbers beyond 2^53 are caught by the folder (it gives the stream up, soundly).
-      this.folders[id]!.addRun(iv, n, first, stride);
-      this.points += n;
+      this.folders[id]!.addRect(iv, n, rows, first, stride, rowStride);
+      this.points += n * rows;
       this.records++;
       at += 8 * words;
     }

@@ -17,8 +17,15 @@
  * the result is the bounding box of every point and every label a range (⊤), which
  * contains every point seen: sound, not exact.
  */
-import { mergeLabels, pointLabel, runLabel, type LabelState } from './label.js';
-import { absorbGeometry, anchor, candidateAnchors, runPiece, type Piece } from './piece.js';
+import { mergeLabels, pointLabel, rectLabel, runLabel, type LabelState } from './label.js';
+import {
+  absorbGeometry,
+  anchor,
+  candidateAnchors,
+  rectPiece,
+  runPiece,
+  type Piece,
+} from './piece.js';
 
 export interface FoldOptions {
   /** Live pieces beyond which the stream is given up (section 5.2.4). Default 512. */
@@ -125,11 +132,72 @@ export class Folder {
     this.prev = lastPoint;
   }
 
-  /** The pending sub-block ends; so do the blocks of every level up to D - m - 1. */
+  /**
+   * `rows` runs of `n` points, run r starting at `point + r e_{D-2}` with labels
+   * `values + r * rowStrides` (the C runtime's second folding step). The first run goes in
+   * as a run; the others, whole sub-blocks of level 1, go straight to level 2 as one piece
+   * (which level 2 absorbs like any slice: piece.ts accepts slices spanning several values).
+   */
+  addRect(
+    point: readonly number[],
+    n: number,
+    rows: number,
+    values: readonly number[],
+    strides: readonly number[],
+    rowStrides: readonly number[],
+  ): void {
+    const d = this.dims;
+    const row = (r: number) => {
+      const x = point.slice();
+      x[d - 2]! += r;
+      return x;
+    };
+    const rowValues = (r: number) => values.map((v, c) => v + r * rowStrides[c]!);
+    this.addRun(point, n, values, strides);
+    if (rows <= 1) return;
+    const start = row(1);
+    const startValues = rowValues(1);
+    const end = row(rows - 1);
+    end[d - 1]! += n - 1;
+    const endValues = rowValues(rows - 1).map((v, c) => v + (n - 1) * strides[c]!);
+    const simple =
+      !this.gaveUp &&
+      d >= 2 &&
+      [...start, ...end, ...startValues, ...endValues].every(Number.isSafeInteger);
+    if (!simple) {
+      for (let r = 1; r < rows; r++) this.addRun(row(r), n, rowValues(r), strides);
+      return;
+    }
+    // Runs 1..rows-1, as if each had arrived: the first ends run 0's level-1 block.
+    this.endBlocks(d - 2);
+    if (this.gaveUp) {
+      for (let r = 1; r < rows; r++) this.addRun(row(r), n, rowValues(r), strides);
+      return;
+    }
+    const label = rectLabel(start, startValues, n, rows - 1, strides, rowStrides);
+    this.feed(2, [rectPiece(start, n, rows - 1, label)]);
+    for (let j = 0; j < d; j++) {
+      this.boxMin[j] = Math.min(this.boxMin[j]!, start[j]!);
+      this.boxMax[j] = Math.max(this.boxMax[j]!, end[j]!);
+    }
+    for (let c = 0; c < this.labels; c++) {
+      this.labelMin[c] = Math.min(this.labelMin[c]!, label.min[c]!);
+      this.labelMax[c] = Math.max(this.labelMax[c]!, label.max[c]!);
+    }
+    this.points += n * (rows - 1);
+    // Level 2 already has the last level-1 block: nothing is pending below it.
+    this.pending = undefined;
+    this.prev = end;
+  }
+
+  /**
+   * The pending sub-block ends; so do the blocks of every level up to D - m - 1. Without a
+   * pending piece (addRect fed level 2 itself), levels 1 and 2 receive nothing.
+   */
   private endBlocks(m: number): void {
-    let out: Piece[] = [this.pending!];
+    let out: Piece[] = this.pending ? [this.pending] : [];
     for (let k = 1; k <= this.dims; k++) {
-      this.feed(k, out);
+      if (this.pending || k > 2) this.feed(k, out);
       if (m <= this.dims - k - 1) out = this.endBlock(k);
       else break;
     }
@@ -208,9 +276,9 @@ export class Folder {
     const base = { dims: this.dims, labels: this.labels, points: this.points };
     if (this.points === 0) return { ...base, pieces: [] };
     if (this.gaveUp) return { ...base, pieces: [this.box()], gaveUp: this.gaveUp };
-    let out: Piece[] = [this.pending!];
+    let out: Piece[] = this.pending ? [this.pending] : [];
     for (let k = 1; k <= this.dims; k++) {
-      this.feed(k, out);
+      if (this.pending || k > 2) this.feed(k, out);
       out = this.endBlock(k);
     }
     this.pending = undefined;

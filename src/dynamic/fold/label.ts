@@ -159,6 +159,34 @@ export function runLabel(
   };
 }
 
+/**
+ * The label of a rectangle: `rows` runs of `n` points from `point`, labels moving by
+ * `strides` along the innermost dimension and by `rowStrides` from one run to the next.
+ */
+export function rectLabel(
+  point: readonly number[],
+  values: readonly number[],
+  n: number,
+  rows: number,
+  strides: readonly number[],
+  rowStrides: readonly number[],
+): LabelState {
+  const d = point.length;
+  const unit = (j: number) => point.map((_, k) => (k === j ? 1 : 0));
+  const out: Row[] = [];
+  if (rows > 1) out.push({ dir: unit(d - 2), slopes: rowStrides.slice(), pivot: d - 2 });
+  if (n > 1) out.push({ dir: unit(d - 1), slopes: strides.slice(), pivot: d - 1 });
+  const corner = (i: number, r: number) =>
+    values.map((v, c) => v + i * strides[c]! + r * rowStrides[c]!);
+  const corners = [corner(0, 0), corner(n - 1, 0), corner(0, rows - 1), corner(n - 1, rows - 1)];
+  return {
+    ...pointLabel(point, values),
+    rows: out,
+    min: values.map((_, c) => Math.min(...corners.map((x) => x[c]!))),
+    max: values.map((_, c) => Math.max(...corners.map((x) => x[c]!))),
+  };
+}
+
 /** The final affine form of one component: `label(x) = (coeffs . x + constant) / den`. */
 export interface AffineLabel {
   readonly coeffs: readonly bigint[];

@@ -40,11 +40,25 @@ function constantRow(dims: number, value: number): Row {
 
 /** A piece of one point, or of a run of `n` points along the innermost dimension. */
 export function runPiece(point: readonly number[], n: number, label: LabelState): Piece {
+  return rectPiece(point, n, 1, label);
+}
+
+/**
+ * A rectangle: `rows` runs of `n` points, the first at `point`, the next ones one step
+ * further along dimension D - 2 each.
+ */
+export function rectPiece(
+  point: readonly number[],
+  n: number,
+  rows: number,
+  label: LabelState,
+): Piece {
   const d = point.length;
   const lo = point.map((x) => constantRow(d, x));
   const hi = point.map((x) => constantRow(d, x));
   if (d > 0) hi[d - 1]![d] = point[d - 1]! + n - 1;
-  return { lo, hi, label, count: n };
+  if (d > 1) hi[d - 2]![d] = point[d - 2]! + rows - 1;
+  return { lo, hi, label, count: n * rows };
 }
 
 /** First value of dimension t (a constant: the piece is flat before t). */
@@ -56,10 +70,17 @@ export function last(p: Piece, t: number): number {
   return p.hi[t]![p.hi.length]!;
 }
 
-function interpolate(pRow: Row, qRow: Row, t: number, v: number): Row | undefined {
+/** Q's row restricted to x_t = w: its constant there (Q may span several values of t). */
+function at(qRow: Row, t: number, w: number): number {
+  return qRow[qRow.length - 1]! + qRow[t]! * w;
+}
+
+function interpolate(pRow: Row, qRow: Row, t: number, v: number, qFlat: boolean): Row | undefined {
   const d = pRow.length - 1;
   for (let k = 0; k < d; k++) if (k !== t && pRow[k] !== qRow[k]) return undefined;
-  const delta = qRow[d]! - pRow[d]!;
+  const delta = at(qRow, t, v + 1) - pRow[d]!;
+  // A Q spanning several values must already move by the same delta per step.
+  if (!qFlat && qRow[t] !== delta) return undefined;
   const c = pRow[d]! - delta * v;
   if (!Number.isSafeInteger(c)) return undefined;
   const r = pRow.slice();
@@ -68,10 +89,11 @@ function interpolate(pRow: Row, qRow: Row, t: number, v: number): Row | undefine
   return r;
 }
 
-function extends_(pRow: Row, qRow: Row, t: number, w: number): boolean {
+function extends_(pRow: Row, qRow: Row, t: number, w: number, qFlat: boolean): boolean {
   const d = pRow.length - 1;
   for (let k = 0; k < d; k++) if (k !== t && pRow[k] !== qRow[k]) return false;
-  return pRow[d]! + pRow[t]! * w === qRow[d];
+  if (!qFlat && qRow[t] !== pRow[t]) return false;
+  return pRow[d]! + pRow[t]! * w === at(qRow, t, w);
 }
 
 /**
@@ -88,7 +110,7 @@ export function absorbGeometry(
   const w = first(q, t);
   if (w !== v + 1) return undefined;
   const flat = first(p, t) === v;
-  if (t < d - 1 && first(q, t) !== last(q, t)) return undefined;
+  const qFlat = first(q, t) === last(q, t);
   const lo = p.lo.slice();
   const hi = p.hi.slice();
   const top = hi[t]!.slice();
@@ -96,12 +118,15 @@ export function absorbGeometry(
   hi[t] = top;
   for (let j = t + 1; j < d; j++) {
     if (flat) {
-      const l = interpolate(p.lo[j]!, q.lo[j]!, t, v);
-      const h = interpolate(p.hi[j]!, q.hi[j]!, t, v);
+      const l = interpolate(p.lo[j]!, q.lo[j]!, t, v, qFlat);
+      const h = interpolate(p.hi[j]!, q.hi[j]!, t, v, qFlat);
       if (!l || !h) return undefined;
       lo[j] = l;
       hi[j] = h;
-    } else if (!extends_(p.lo[j]!, q.lo[j]!, t, w) || !extends_(p.hi[j]!, q.hi[j]!, t, w)) {
+    } else if (
+      !extends_(p.lo[j]!, q.lo[j]!, t, w, qFlat) ||
+      !extends_(p.hi[j]!, q.hi[j]!, t, w, qFlat)
+    ) {
       return undefined;
     }
   }
