@@ -217,6 +217,9 @@ export async function profileSource(
   return { file, arrays, outcome };
 }
 
+/** `++`, `--`, an assignment or a call: an expression that must be evaluated once. */
+const SIDE_EFFECT = /\+\+|--|(^|[^=!<>])=($|[^=])|[\w)]\s*\(/;
+
 /**
  * The contracted text of a profile (`contract --profiled`): the profiled mappings applied
  * to the accesses the trace build found, a comment saying what they rest on, and under
@@ -262,7 +265,17 @@ export function profiledText(
   });
   const plan: RewritePlan = { source, arrays, modulo: 'exact', annotate: false };
   const contracted = rewrite(plan).text;
-  const verify = instrument({ ...plan, fileName: file }).text;
+  // The owner check evaluates an index twice (slot and logical cell): with `tail++` in an
+  // index it would compute something else than the program, so it is not offered then.
+  const effect = sites.accesses.find(
+    (a) =>
+      profiled.some((p) => p.function === a.function && p.name === a.array) &&
+      a.indexRanges.some((r) => SIDE_EFFECT.test(source.slice(r.start, r.end))),
+  );
+  const verify = effect
+    ? `#error "beeclak: no BEECLAK_VERIFY build: the index of ${effect.text} at ` +
+      `${effect.loc.line}:${effect.loc.column} has side effects (the check would evaluate it twice)"`
+    : instrument({ ...plan, fileName: file }).text;
   const runs = profiled[0]!.runs.map((r) => `[${r.join(' ')}]`).join(', ');
   const what = profiled
     .map(
@@ -274,8 +287,10 @@ export function profiledText(
   return [
     `/* beeclak contract --profiled: PROFILED, NOT PROVED. ${what}.`,
     ` * The mappings hold for the profiled runs with arguments ${runs}; the static analysis`,
-    ' * could not prove them. Build with -DBEECLAK_VERIFY to check every read on other inputs',
-    " * (the program stops with status 97 at a read that finds another cell's value). */",
+    effect
+      ? ' * could not prove them. (No BEECLAK_VERIFY build: an index has side effects.) */'
+      : ' * could not prove them. Build with -DBEECLAK_VERIFY to check every read on other inputs\n' +
+        " * (the program stops with status 97 at a read that finds another cell's value). */",
     '#ifdef BEECLAK_VERIFY',
     verify.trimEnd(),
     '#else',

@@ -50,6 +50,8 @@ describe('profile finds what a hand fold confirms', () => {
     ['key_schedule.c', 'buf', [[]], 64, 4, [[1n]]],
     // Each value of tmp is read in the iteration that writes it: a scalar.
     ['while_scale.c', 'tmp', [[], ['9']], 64, 1, []],
+    // A FIFO (bfs/queue style): each element leaves three iterations after it entered.
+    ['fifo.c', 'queue', [['100']], 256, 4, [[1n]]],
     // Read one back (lag 1): a scalar, for this input only.
     ['lag.c', 'h', [['1']], 32, 1, []],
   ])('%s: %s', async (name, array, runs, original, compressed, M) => {
@@ -104,6 +106,22 @@ describe('contract --profiled', () => {
       }
     },
   );
+
+  // Guards the VERIFY build against indices with side effects (`queue[tail++]`): the owner
+  // check evaluates an index twice, so it would compute another program; it is refused.
+  it('fifo.c: same output on other inputs; no VERIFY build for side-effect indices', async () => {
+    const file = path.join(DIR, 'fifo.c');
+    const source = readFileSync(file, 'utf8');
+    const { text } = await contractProfiled(source, file, ['queue'], {
+      runs: [['100']],
+      analysis: ANALYSIS,
+    });
+    const orig = build(source, 'fifo-orig');
+    const folded = build(text!, 'fifo-folded');
+    for (const args of [['100'], ['7'], ['256'], ['2']])
+      expect(run(folded, args).stdout).toBe(run(orig, args).stdout);
+    expect(text).toContain('#error "beeclak: no BEECLAK_VERIFY build: the index of queue[tail++]');
+  });
 
   // Guards the point of BEECLAK_VERIFY: a profiled mapping is not proved for other inputs.
   it('lag.c: the VERIFY build catches the input (lag 3) the profile did not cover', async () => {
