@@ -12,6 +12,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { traceSites } from '../frontend/traceSites.js';
 import type { TraceSites } from '../model/trace.js';
+import { InputError } from '../model/errors.js';
 import { traceInstrument, type TraceStream } from '../rewrite/traceInstrument.js';
 import { TraceDecoder } from '../dynamic/fold/decode.js';
 import type { FoldOptions, FoldResult } from '../dynamic/fold/index.js';
@@ -46,7 +47,8 @@ export interface TraceOutcome {
   readonly runs: readonly TracedRun[];
 }
 
-export class TraceBuildError extends Error {}
+/** The program's own fault (its trace build does not compile, or it crashes): exit 1. */
+export class TraceBuildError extends InputError {}
 
 /** Runs `exe` with the trace pipe on fd 3 feeding `decoder`. */
 export function runTraced(
@@ -101,7 +103,10 @@ export async function traceProgram(
       exe = await compile(build.text, 'traced', dir, flags);
     }
     if (!exe.ok)
-      throw new TraceBuildError(`the trace build does not compile:\n${exe.diagnostics.trim()}`);
+      throw new TraceBuildError(
+        `the trace build does not compile:\n${exe.diagnostics.trim()}`,
+        file,
+      );
     const runs: TracedRun[] = [];
     for (const args of options.runs) {
       const decoder = new TraceDecoder(build.streams, options.fold);
@@ -115,6 +120,7 @@ export async function traceProgram(
       if (exit.timedOut || exit.signal)
         throw new TraceBuildError(
           `the trace build ${describeExit(exit)} with arguments [${args.join(' ')}]`,
+          file,
         );
       const folds = decoder.finish();
       runs.push({
