@@ -9,7 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { contractProfiled, profileSource, type ProfileResult } from '../../src/pipeline/profile.js';
+import { profileSource, type ProfileResult } from '../../src/pipeline/profile.js';
+import { contractProfiled } from '../../src/pipeline/profileContract.js';
 import type { AnalysisOptions } from '../../src/pipeline/analysis.js';
 
 const DIR = path.resolve('test/fixtures/profile');

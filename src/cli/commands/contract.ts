@@ -6,7 +6,8 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { contractSource } from '../../pipeline/contraction.js';
-import { contractProfiled, formatProfile, profileRuns } from '../../pipeline/profile.js';
+import { formatProfile, profileRuns } from '../../pipeline/profile.js';
+import { contractProfiled } from '../../pipeline/profileContract.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
