@@ -27,6 +27,20 @@ function functionName(fn: Node): string | undefined {
   return d?.text;
 }
 
+/** The function's parameters declared as plain integer variables (`int n`, `size_t m`). */
+function integerParams(fn: Node): string[] {
+  let d = child(fn, 'declarator');
+  while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+  const list = d && child(d, 'parameters');
+  if (!list) return [];
+  return list.namedChildren.flatMap((p) => {
+    const id = p.type === 'parameter_declaration' ? child(p, 'declarator') : null;
+    const type = child(p, 'type')?.text ?? '';
+    const integer = !/\b(float|double|struct|union|enum|void)\b/.test(type) && !type.includes('*');
+    return id?.type === 'identifier' && integer ? [id.text] : [];
+  });
+}
+
 /** The variable a `for` update steps: `i++`, `--i`, `i += 2`, `i = i + 1`. */
 function forCounter(loop: Node): string | undefined {
   const u = child(loop, 'update');
@@ -149,7 +163,7 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       }
     }
     if (chosen.size === 0) continue;
-    functions.push({ name, bodyStart: body.startIndex + 1 });
+    functions.push({ name, bodyStart: body.startIndex + 1, params: integerParams(fn) });
     const loopOf = (l: Node): number => {
       const known = loopIds.get(l.id);
       if (known !== undefined) return known;

@@ -44,6 +44,8 @@ export interface TraceFunction {
   readonly name: string;
   /** Just after the `{` of the body. */
   readonly bodyStart: number;
+  /** Its integer parameters passed by value (possible sizes and bounds of the model). */
+  readonly params: readonly string[];
 }
 
 export interface TraceArray {

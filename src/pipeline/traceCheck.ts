@@ -53,8 +53,10 @@ export interface TraceCheckResult {
 }
 
 const cellName = (k: number) => `beeclak_cell${k}`;
-/** The dims of a relation: the mapped iterators (if any), then the cells. */
+const CALL = 'beeclak_call';
+/** The dims of a relation: the call, the mapped iterators (if any), then the cells. */
 const relationDims = (iterators: readonly string[] | undefined, cells: number) => [
+  CALL,
   ...(iterators ?? []),
   ...Array.from({ length: cells }, (_, k) => cellName(k)),
 ];
@@ -83,8 +85,39 @@ function known(fn: FunctionModel): Record<string, bigint> {
   return v;
 }
 
-/** The model's { [iterators?, cells] } of `m`, with known parameters fixed. */
-function modelRelation(m: ModelAccess, iterators: readonly string[] | undefined): P.PolySet {
+/**
+ * The values of a function's parameters in each call of the run, folded (a parameter stream
+ * of the trace build): conjunctions over `CALL` and the parameters' names.
+ */
+interface CallParams {
+  readonly names: readonly string[];
+  readonly pieces: readonly A.Constraint[][];
+}
+
+function callParams(fold: FoldResult, names: readonly string[]): CallParams | undefined {
+  if (fold.gaveUp) return undefined;
+  const pieces: A.Constraint[][] = [];
+  for (const piece of fold.pieces) {
+    const constraints = pieceConstraints(piece, [CALL]);
+    for (let k = 0; k < names.length; k++) {
+      const f = labelForm(piece, k, [CALL]);
+      if (!f) return undefined;
+      constraints.push({ kind: 'eq', expr: A.sub(A.variable(names[k]!, f.den), f.form) });
+    }
+    pieces.push(constraints);
+  }
+  return { names, pieces };
+}
+
+/**
+ * The model's { [call, iterators?, cells] } of `m`, with known parameters fixed and, when the
+ * run reported them, the others tied to their values in each call.
+ */
+function modelRelation(
+  m: ModelAccess,
+  iterators: readonly string[] | undefined,
+  calls: CallParams | undefined,
+): P.PolySet {
   const { fn, statement, access } = m;
   const values = known(fn);
   const fixed = Object.keys(values);
@@ -104,24 +137,34 @@ function modelRelation(m: ModelAccess, iterators: readonly string[] | undefined)
         }
       : a;
   const rename = (c: A.Constraint): A.Constraint => ({ kind: c.kind, expr: renamed(c.expr) });
+  // Only the parameters still free are tied to the call's values.
+  const tied = calls?.names.some((n) => free.includes(n)) ? calls : undefined;
+  const perCall = tied ? tied.pieces : [[]];
+  const extra = tied ? tied.names.filter((n) => !free.includes(n)) : [];
   const set = P.fromConjunctions(
     space,
-    statement.domain.pieces.map((piece) => ({
-      exists: [
-        ...piece.exists,
-        ...access.exists,
-        ...free,
-        ...(iterators ? [] : statement.iterators),
-      ],
-      constraints: [
-        ...piece.constraints,
-        ...access.existsConstraints,
-        ...fn.context,
-        ...subs.flatMap((s, k) =>
-          s ? [{ kind: 'eq' as const, expr: A.sub(A.variable(cellName(k)), s) }] : [],
-        ),
-      ].map(rename),
-    })),
+    statement.domain.pieces.flatMap((piece) =>
+      perCall.map((call) => ({
+        exists: [
+          ...piece.exists,
+          ...access.exists,
+          ...free,
+          ...extra,
+          ...(iterators ? [] : statement.iterators),
+        ],
+        constraints: [
+          ...[
+            ...piece.constraints,
+            ...access.existsConstraints,
+            ...fn.context,
+            ...subs.flatMap((s, k) =>
+              s ? [{ kind: 'eq' as const, expr: A.sub(A.variable(cellName(k)), s) }] : [],
+            ),
+          ].map(rename),
+          ...call,
+        ],
+      })),
+    ),
   );
   return P.fixParams(set, values);
 }
@@ -134,7 +177,9 @@ function pieceRelation(
   cells: number,
 ): { set: P.PolySet; exact: boolean } {
   const c = Array.from({ length: piece.lo.length }, (_, j) => counterName(j));
+  // The first coordinate of the iteration vector is the call number.
   const constraints = pieceConstraints(piece, c);
+  constraints.push({ kind: 'eq', expr: A.sub(A.variable(CALL), A.variable(c[0]!)) });
   let exact = true;
   const targets = [
     ...Array.from({ length: counters }, (_, m) => (iterators ? iterators[m] : undefined)),
@@ -215,6 +260,7 @@ function compareAccess(
   counters: number,
   fold: FoldResult,
   args: readonly string[],
+  calls: CallParams | undefined,
 ): TraceFinding[] {
   if (fold.points === 0) return [];
   if (models.length === 0)
@@ -232,7 +278,7 @@ function compareAccess(
   const observed = observedRelation(fold, counters, names, access.dims);
   let model: P.PolySet | undefined;
   for (const m of models) {
-    const r = modelRelation(m, names);
+    const r = modelRelation(m, names, calls);
     model = model ? P.union(model, r) : r;
   }
   const findings: TraceFinding[] = [];
@@ -260,11 +306,25 @@ function compareAccess(
       !m.statement.may &&
       !m.access.overApproximated &&
       !m.statement.overApproximated &&
-      m.fn.parameters.every((p) => p.value !== undefined),
+      m.fn.parameters.every((p) => p.value !== undefined || calls?.names.includes(p.name)),
   );
   if (names && observed.exact && must.length > 0) {
+    // Without the call's parameters, the calls of the run are those this access saw.
+    const seen = fold.pieces.map((p) => [p.lo[0]![p.lo.length]!, p.hi[0]![p.lo.length]!]);
+    const callRange: A.Constraint[] = [
+      {
+        kind: 'ge',
+        expr: A.sub(A.variable(CALL), A.constant(Math.min(...seen.map((x) => x[0]!)))),
+      },
+      {
+        kind: 'ge',
+        expr: A.sub(A.constant(Math.max(...seen.map((x) => x[1]!))), A.variable(CALL)),
+      },
+    ];
+    const ran = P.fromConjunctions(observed.set.space, [{ exists: [], constraints: callRange }]);
     for (const m of must) {
-      const missing = P.subtract(modelRelation(m, names), observed.set);
+      const predicted = modelRelation(m, names, calls);
+      const missing = P.subtract(calls ? predicted : P.intersect(predicted, ran), observed.set);
       if (P.isEmpty(missing)) continue;
       const point = firstPoint(missing);
       findings.push({
@@ -312,7 +372,12 @@ export async function traceCheck(
           (m) => m.fn.name === c.fn && m.access.array === c.name,
         );
         const stream = outcome.streams[a.id]!;
-        findings.push(...compareAccess(a, models, stream.counterLoops.length, fold, run.args));
+        const ps = outcome.streams.findIndex((x) => x.function === c.fn && x.params);
+        const calls =
+          ps >= 0 ? callParams(run.folds[ps]!, outcome.streams[ps]!.params!) : undefined;
+        findings.push(
+          ...compareAccess(a, models, stream.counterLoops.length, fold, run.args, calls),
+        );
       }
     }
     arrays.push({

@@ -34,8 +34,11 @@ export interface TraceStream {
   readonly dims: number;
   /** The loops (indices into sites.loops) whose counter variable is a label, in order. */
   readonly counterLoops: readonly number[];
-  /** Labels: one per counter, then one per array dimension. */
+  /** Labels: one per counter, then one per array dimension (or one per parameter). */
   readonly labels: number;
+  /** A stream of a function's parameters (`access` is -1): their names, and the function. */
+  readonly params?: readonly string[];
+  readonly function?: string;
 }
 
 export interface TraceBuild {
@@ -103,21 +106,11 @@ function runtime(streams: number): string[] {
     '  setvbuf(beeclak_tout, NULL, _IOFBF, 1 << 20);',
     '  atexit(beeclak_tfinish);',
     '}',
-    'static void *beeclak_trace(long id, void *p, const void *base, unsigned long elem,',
-    '    const long *iv, int d, const long *pre, int npre, const long *ext, int dims) {',
+    '/* One point of stream id: iteration vector iv[d], labels lab[l]. */',
+    'static void beeclak_tpoint(long id, const long *iv, int d, const long *lab, int l) {',
     '  struct beeclak_tstream *s = &beeclak_ts[id];',
-    `  long lab[${M}];`,
-    '  int l = npre + dims, same = s->n > 0;',
-    '  long lin = (long)(((const char *)p - (const char *)base) / (long)elem);',
+    '  int same = s->n > 0;',
     '  if (!beeclak_topened) beeclak_topen();',
-    '  for (int c = 0; c < npre; c++) lab[c] = pre[c];',
-    '  for (int k = dims - 1; k > 0; k--) {',
-    '    long r = lin % ext[k], q = lin / ext[k];',
-    '    if (r < 0) { r += ext[k]; q--; }',
-    '    lab[npre + k] = r;',
-    '    lin = q;',
-    '  }',
-    '  lab[npre] = lin;',
     '  s->d = d; s->l = l;',
     '  for (int j = 0; same && j < d - 1; j++) same = iv[j] == s->last_iv[j];',
     '  same = same && iv[d - 1] == s->last_iv[d - 1] + 1;',
@@ -133,6 +126,21 @@ function runtime(streams: number): string[] {
     '  }',
     '  memcpy(s->last_iv, iv, sizeof(long) * (size_t)d);',
     '  memcpy(s->last, lab, sizeof(long) * (size_t)l);',
+    '}',
+    '/* An access: its counters (pre) and its cell, from the address, as labels. */',
+    'static void *beeclak_trace(long id, void *p, const void *base, unsigned long elem,',
+    '    const long *iv, int d, const long *pre, int npre, const long *ext, int dims) {',
+    `  long lab[${M}];`,
+    '  long lin = (long)(((const char *)p - (const char *)base) / (long)elem);',
+    '  for (int c = 0; c < npre; c++) lab[c] = pre[c];',
+    '  for (int k = dims - 1; k > 0; k--) {',
+    '    long r = lin % ext[k], q = lin / ext[k];',
+    '    if (r < 0) { r += ext[k]; q--; }',
+    '    lab[npre + k] = r;',
+    '    lin = q;',
+    '  }',
+    '  lab[npre] = lin;',
+    '  beeclak_tpoint(id, iv, d, lab, npre + dims);',
     '  return p;',
     '}',
   ];
@@ -145,7 +153,7 @@ function insertion(at: number, text: string, what: string): Edit {
 
 /**
  * The trace build of `source` for `sites`. `withCounters: false` records no counter
- * variable (the fallback when a counter is not an arithmetic value C can cast to long).
+ * variable and no parameter (the fallback when one is not a value C can cast to long).
  */
 export function traceInstrument(
   source: string,
@@ -174,8 +182,25 @@ export function traceInstrument(
       close(loop.body.end, ' }');
     }
   }
+  // Each call also reports the function's integer parameters (labels over the call number):
+  // `check --trace` compares with the model for the values of that call.
+  const paramStreams: TraceStream[] = [];
   sites.functions.forEach((f, k) => {
-    open(f.bodyStart, 0, 0, ` long beeclak_tcall = beeclak_tcalls[${k}]++;`);
+    let text = ` long beeclak_tcall = beeclak_tcalls[${k}]++;`;
+    if (withCounters && f.params.length > 0 && f.params.length <= TRACE_MAX_DIMS) {
+      const id = sites.accesses.length + paramStreams.length;
+      paramStreams.push({
+        access: -1,
+        dims: 1,
+        counterLoops: [],
+        labels: f.params.length,
+        params: f.params,
+        function: f.name,
+      });
+      const values = f.params.map((p) => `(long)(${p})`).join(', ');
+      text += ` beeclak_tpoint(${id}, (long[]){beeclak_tcall}, 1, (long[]){${values}}, ${f.params.length});`;
+    }
+    open(f.bodyStart, 0, 0, text);
   });
   const offsets = new Set([...opens.keys(), ...closes.keys()]);
   for (const at of offsets) {
@@ -216,10 +241,10 @@ export function traceInstrument(
   const nextLine = source.slice(0, at).split('\n').length;
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
   const lines = [
-    ...runtime(streams.length),
+    ...runtime(streams.length + paramStreams.length),
     `static long beeclak_tcalls[${Math.max(1, sites.functions.length)}];`,
     `#line ${nextLine} "${fileName.replace(/[\\"]/g, '\\$&')}"`,
   ];
   edits.push(insertion(at, lead + lines.map((l) => l + eol).join(''), 'trace runtime'));
-  return { text: applyEdits(source, edits), streams };
+  return { text: applyEdits(source, edits), streams: [...streams, ...paramStreams] };
 }

@@ -81,6 +81,15 @@ describe('check --trace on adversarial programs', () => {
     expect(t.findings.map((x) => x.kind)).toContain('not-executed');
     expect(t.findings[0]!.message).toContain('write t[1] at i = 1');
   });
+  // Guards the parameter streams: the bound is a function argument, known only per call,
+  // and the model's must-writes are checked for the values of each call.
+  it('counter_pointer_param.c: the same with the bound an argument of two calls', async () => {
+    const r = await check(path.join(FIXTURES, 'counter_pointer_param.c'));
+    const t = r.arrays.find((a) => a.name === 't')!;
+    expect(t.findings.map((x) => x.message)).toEqual([
+      '11:5: the model has t[i] write t[1] at i = 1, which the run did not perform',
+    ]);
+  });
   // Guards a narrow counter that wraps (unsigned char from 250 to 3): the model has no such instances.
   it('narrow_counter.c: a wrapping unsigned char counter is an unpredicted instance', async () => {
     const r = await check(path.join(FIXTURES, 'narrow_counter.c'));

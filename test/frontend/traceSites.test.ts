@@ -31,6 +31,13 @@ describe('trace sites', () => {
   ])('escapes: %s', (_, body) => {
     expect(sites(body).arrays[0]!.escapes).toBeDefined();
   });
+  it('integer parameters are reported (sizes and bounds of the model)', () => {
+    const s = traceSites(
+      'int f(int n, double x, unsigned long m, int *p, struct S s, int a[4]) { int t[4]; t[0] = n; return t[0]; }',
+      'x.c',
+    );
+    expect(s.functions[0]!.params).toEqual(['n', 'm']);
+  });
   it('loops: counters, and accesses in a loop header', () => {
     const s = sites(
       'int t[8]; int k = 0;\nwhile (t[k] > 0) { for (int j = 0; j < n; j += 2) t[j] = k; k++; }\nreturn 0;',
