@@ -34,7 +34,7 @@ export const TRACE_CASES: readonly Case[] = [
   { name: '10^8 accesses, affine, runs of 1000', source: nest(1000, 100, 1000, 'i][j') },
   { name: '10^7 accesses, affine, runs of 4', source: nest(25000, 100, 4, 'i][j') },
   {
-    name: '10^6 accesses, irregular (give-up)',
+    name: '10^6 accesses, cells not affine in the inner loop',
     source: nest(100, 100, 100, 'i][(j * j + r) % 1000'),
   },
 ];
