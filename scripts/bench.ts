@@ -29,6 +29,7 @@ import type { HeuristicChoice, ModuloForm } from '../src/pipeline/options.js';
 import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
 import { benchPoly } from './bench-poly.js';
 import { benchTrace, type TraceBenchRow } from './bench-trace.js';
+import { benchManyFiles, type ManyFilesRow } from './bench/many.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
 import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
 
@@ -685,6 +686,8 @@ function ccVersion(): string {
   return (r.stdout ?? '').split('\n')[0] || CC;
 }
 
+let many: ManyFilesRow | undefined;
+
 async function main(): Promise<void> {
   log(
     `beeclak bench: ${sampleFiles.length} samples, ${RUNS} run(s) per timing, ${cpus().length} CPU(s), ${cpus()[0]?.model ?? ''}`,
@@ -703,6 +706,12 @@ async function main(): Promise<void> {
   await step('e2e', runEndToEnd);
   await step('scaling', runScaling);
   await step('codegen', runCodegen);
+  await step('many', () => {
+    many = benchManyFiles(ROOT);
+    log(
+      `many: ${many.files} files, cold ${many.coldS.toFixed(1)} s, warm ${many.warmS.toFixed(2)} s`,
+    );
+  });
   await step('poly', () => {
     poly = benchPoly(QUICK ? 5 : 20);
     log(`poly: ${poly.length} operations`);
@@ -727,7 +736,7 @@ async function main(): Promise<void> {
   writeFileSync(
     JSON_OUT,
     JSON.stringify(
-      { env, compression, times, startupMs, scaling, codegen, poly, trace, errors },
+      { env, compression, times, startupMs, scaling, codegen, poly, many, trace, errors },
       null,
       2,
     ) + '\n',
@@ -757,6 +766,15 @@ async function main(): Promise<void> {
     `\`${CC} -O2\`, sizes enlarged with \`-D\` (given to beeclak and to the compiler), the stack unlimited (the originals keep their temporaries on it); ` +
       `wall time median of ${BIN_RUNS} runs including process start, peak RSS from \`/usr/bin/time\`.`,
     codegenTable(),
+    '### Many files',
+    '`beeclak contract --check` over 100 files in one process (worker threads on every core), as the ' +
+      'pre-commit hook runs it: cold (empty cache) and warm (unchanged files, results from the cache); wall time.',
+    many
+      ? markdownTable(
+          ['files', 'cold (s)', 'warm (s)', 'summary'],
+          [[many.source, many.coldS.toFixed(1), many.warmS.toFixed(2), many.summary]],
+        )
+      : 'not run',
     '### Polyhedral core',
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(),

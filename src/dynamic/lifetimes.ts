@@ -27,6 +27,12 @@ export interface DynamicResult {
   /** Accesses whose cell the oracle could not pin down (non-affine subscripts): counted as all cells. */
   readonly approximate: boolean;
   readonly operations: number;
+  /** With `intervals: true`: per written cell, its first write and last access (event ranks). */
+  readonly intervals?: readonly {
+    cell: readonly bigint[];
+    firstWrite: number;
+    lastAccess: number;
+  }[];
 }
 
 export interface DynamicSkipped {
@@ -56,7 +62,7 @@ export function dynamicLifetimes(
   fn: FunctionModel,
   array: ArrayInfo,
   params: Readonly<Record<string, bigint>>,
-  options: { maxOperations?: number } = {},
+  options: { maxOperations?: number; intervals?: boolean } = {},
 ): DynamicResult | DynamicSkipped {
   const limit = options.maxOperations ?? 2_000_000;
   let operations = 0;
@@ -180,6 +186,9 @@ export function dynamicLifetimes(
       upwardExposed: sortVectors([...exposed].map((c) => unkey(c).slice(nb))),
       approximate,
       operations,
+      ...(options.intervals
+        ? { intervals: live.map((c) => ({ cell: c.cell, firstWrite: c.fw, lastAccess: c.la })) }
+        : {}),
     };
   } catch (e) {
     if (e instanceof Budget || e instanceof P.TooManyPoints) {
