@@ -15,7 +15,7 @@ export interface StreamShape {
 
 export class TraceDecoder {
   private readonly folders: Folder[];
-  private rest: Buffer = Buffer.alloc(0);
+  private rest: Uint8Array = new Uint8Array(0);
   /** Points decoded (accesses of the run), and records. */
   points = 0;
   records = 0;
@@ -29,7 +29,8 @@ export class TraceDecoder {
     this.folders = shapes.map((s) => new Folder(s.dims, s.labels, options));
   }
 
-  push(chunk: Buffer): void {
+  /** A chunk of the pipe (a Buffer is a Uint8Array: no Node types in the declarations). */
+  push(chunk: Uint8Array): void {
     let buf = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
     let at = 0;
     const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
@@ -68,8 +69,8 @@ export class TraceDecoder {
       this.records++;
       at += 8 * words;
     }
-    this.rest = Buffer.from(buf.subarray(at));
-    buf = Buffer.alloc(0);
+    this.rest = buf.slice(at);
+    buf = new Uint8Array(0);
   }
 
   finish(): FoldResult[] {
