@@ -28,6 +28,7 @@ import type { ArrayReport, FileReport } from '../src/pipeline/report.js';
 import type { HeuristicChoice, ModuloForm } from '../src/pipeline/options.js';
 import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
 import { benchPoly } from './bench-poly.js';
+import { benchTrace, type TraceBenchRow } from './bench-trace.js';
 import { benchManyFiles, type ManyFilesRow } from './bench/many.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
 import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
@@ -665,6 +666,24 @@ function polyTable(): string {
   );
 }
 
+// ---------------------------------------------------------------- trace
+
+let trace: TraceBenchRow[] = [];
+
+function traceTable(): string {
+  return markdownTable(
+    ['case', 'accesses:', 'records:', 'pieces:', 'wall (ms):', 'peak RSS (MB):'],
+    trace.map((r) => [
+      r.name,
+      r.accesses,
+      r.records,
+      r.pieces,
+      Math.round(r.wallMs),
+      r.peakRssMb ?? '—',
+    ]),
+  );
+}
+
 // ---------------------------------------------------------------- main
 
 function gitCommit(): string {
@@ -706,6 +725,10 @@ async function main(): Promise<void> {
     poly = benchPoly(QUICK ? 5 : 20);
     log(`poly: ${poly.length} operations`);
   });
+  await step('trace', () => {
+    trace = benchTrace();
+    log(`trace: ${trace.length} folding cases`);
+  });
   const totalS = (performance.now() - t00) / 1000;
 
   const env = {
@@ -722,7 +745,7 @@ async function main(): Promise<void> {
   writeFileSync(
     JSON_OUT,
     JSON.stringify(
-      { env, compression, times, startupMs, nodeMs, scaling, codegen, poly, many, errors },
+      { env, compression, times, startupMs, nodeMs, scaling, codegen, poly, many, trace, errors },
       null,
       2,
     ) + '\n',
@@ -764,6 +787,10 @@ async function main(): Promise<void> {
     '### Polyhedral core',
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(),
+    '### Trace folding',
+    'Trace builds of synthetic nests run and folded through the pipe (`scripts/bench-trace.ts`, one child process per case): ' +
+      'accesses of the run, records the C runtime sent (one per run along the innermost loop), pieces after folding, wall time including the build, peak RSS of the child.',
+    traceTable(),
   ];
   if (errors.length > 0) {
     parts.push(

@@ -64,3 +64,8 @@ export async function contract(source: string, options: Options = {}): Promise<C
   });
   return { code: c.text, changed: c.changed, report: c.analysis.report };
 }
+
+// Traces (issue 18): folding of (iteration vector, label) streams, `check --trace`, `profile`.
+export { Folder, type FoldOptions, type FoldResult, type Piece } from './dynamic/fold/index.js';
+export { traceCheck, type TraceCheckResult, type TraceFinding } from './pipeline/traceCheck.js';
+export { profileSource, type ProfileResult, type ProfiledArray } from './pipeline/profile.js';

@@ -197,7 +197,7 @@ export async function analyzeSource(
   };
 }
 
-async function analyzeArray(
+export async function analyzeArray(
   fn: FunctionModel,
   array: ArrayInfo,
   options: AnalysisOptions,

@@ -35,6 +35,7 @@ import {
   type FoldPairing,
   type SourceInput,
 } from '../../pipeline/pairAccesses.js';
+import { traceCheckLines } from '../../pipeline/traceCheck.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
@@ -43,6 +44,7 @@ interface CheckFlags extends AnalysisFlags {
   timeout: string;
   sanitize: boolean;
   keep?: boolean;
+  trace?: boolean;
   reportFile?: string;
   cflags?: string;
   with: string[];
@@ -67,6 +69,7 @@ export function registerCheck(program: Command, io: Io): void {
     .option('--stdin <file>', 'feed this file to both programs on standard input (default: empty)')
     .option('--timeout <seconds>', 'time limit for each run', '20')
     .option('--no-sanitize', 'do not build with -fsanitize=address,undefined')
+    .option('--trace', 'also trace the run and compare its folded accesses with the model')
     .option('--keep', 'keep the temporary directory with the programs built')
     .option('--report-file <file>', 'write the JSON report of the contraction to this file')
     .option('--cflags <flags>', "compiler flags for both programs (e.g. '-I utilities -DN=100')")
@@ -186,6 +189,12 @@ export function registerCheck(program: Command, io: Io): void {
             },
           );
           if (problem) problems.push(problem);
+        }
+        if (flags.trace && contraction) {
+          const traced = { runs: [args], stdin, timeoutMs: timeout * 1000 };
+          problems.push(
+            ...(await traceCheckLines(source, file, contraction.analysis.model, traced, say)),
+          );
         }
       } finally {
         if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);

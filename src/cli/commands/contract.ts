@@ -8,6 +8,8 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
 import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
+import { formatProfile, profileRuns } from '../../pipeline/profile.js';
+import { contractProfiled } from '../../pipeline/profileContract.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
 import { flagsWithConfig } from '../fileOptions.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
@@ -38,6 +40,8 @@ interface ContractFlags extends AnalysisFlags {
   cacheDir?: string;
   jobs?: string;
   hls?: boolean;
+  profiled?: boolean;
+  run: string[];
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -72,6 +76,16 @@ export function registerContract(program: Command, io: Io): void {
     .option('--report-file <file>', 'write the report to this file instead of stderr')
     .option('--annotate', 'add a comment above each changed declaration stating its mapping')
     .option(
+      '--profiled',
+      'also apply mappings profiled on runs (see `beeclak profile`): not proved',
+    )
+    .option(
+      '--run <args>',
+      'with --profiled: a profiled run with these arguments (repeatable)',
+      collect,
+      [],
+    )
+    .option(
       '--hls',
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
     );
@@ -81,6 +95,8 @@ export function registerContract(program: Command, io: Io): void {
       throw new UsageError(
         'several files need a mode: -i (rewrite them), --check, --diff or --list',
       );
+    if (flags.profiled && (mode || files.length > 1))
+      throw new UsageError('--profiled works on one file, without -i, --check, --diff or --list');
     if (!mode) return contractOne(cmd, files[0]!, flags, io);
     if (flags.inPlace && (flags.check || flags.list))
       throw new UsageError(
@@ -108,13 +124,24 @@ async function contractOne(
   io: Io,
 ): Promise<void> {
   const source = await readSource(file);
-  const result = await contractSource(
-    source,
-    file,
-    fileOptions(cmd, flags, new ConfigFinder(), file, io),
-  );
+  const options = fileOptions(cmd, flags, new ConfigFinder(), file, io);
+  let result = await contractSource(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
   const report = reportText(format, [result.analysis.report]);
+  if (flags.profiled) {
+    const leftAlone = result.analysis.report.arrays.filter(
+      (a) => a.status !== 'contracted' && a.status !== 'scalarized',
+    );
+    const runs = profileRuns([], flags.run);
+    const p = await contractProfiled(
+      result.text,
+      file,
+      leftAlone.map((a) => a.name),
+      { runs, analysis: options },
+    );
+    if (p.text) result = { ...result, text: p.text, changed: true };
+    io.stderr(formatProfile(p.result, false));
+  }
   // Everything is computed before anything is written.
   if (flags.output) await writeAtomically(flags.output, result.text, 'latin1');
   if (flags.reportFile) await writeAtomically(flags.reportFile, report);

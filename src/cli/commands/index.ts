@@ -7,6 +7,7 @@ import { registerAnalyze } from './analyze.js';
 import { registerContract } from './contract.js';
 import { registerCheck } from './check.js';
 import { registerLattice } from './lattice.js';
+import { registerProfile } from './profile.js';
 
 export function registerCommands(program: Command, io: Io): void {
   registerModel(program, io);
@@ -15,4 +16,5 @@ export function registerCommands(program: Command, io: Io): void {
   registerContract(program, io);
   registerCheck(program, io);
   registerLattice(program, io);
+  registerProfile(program, io);
 }

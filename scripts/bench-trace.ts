@@ -1,0 +1,87 @@
+/**
+ * Folding throughput and memory (issue 18): trace builds of synthetic loop nests, run and
+ * folded through the pipe as `check --trace` and `profile` do. Each case runs in a child
+ * process, so that its peak RSS (from /usr/bin/time) is the folding's alone.
+ *
+ *   node dist/scripts/bench-trace.js            all cases, one JSON line each
+ *   node dist/scripts/bench-trace.js --child K  case K only (what the bench spawns)
+ */
+import { spawnSync } from 'node:child_process';
+import { fileURLToPath } from 'node:url';
+import { traceProgram } from '../src/pipeline/traceRun.js';
+
+interface Case {
+  readonly name: string;
+  readonly source: string;
+}
+
+const nest = (outer: number, mid: number, inner: number, subscript: string) => `
+#include <stdio.h>
+int main(void) {
+  double t[${mid}][1000];
+  double s = 0;
+  for (int r = 0; r < ${outer}; r++)
+    for (int i = 0; i < ${mid}; i++)
+      for (int j = 0; j < ${inner}; j++)
+        t[${subscript}] = r + j;
+  for (int i = 0; i < ${mid}; i++) s += t[i][i % 1000];
+  printf("%g\\n", s);
+  return 0;
+}
+`;
+
+export const TRACE_CASES: readonly Case[] = [
+  { name: '10^8 accesses, affine, runs of 1000', source: nest(1000, 100, 1000, 'i][j') },
+  { name: '10^7 accesses, affine, runs of 4', source: nest(25000, 100, 4, 'i][j') },
+  {
+    name: '10^6 accesses, cells not affine in the inner loop',
+    source: nest(100, 100, 100, 'i][(j * j + r) % 1000'),
+  },
+];
+
+export interface TraceBenchRow {
+  readonly name: string;
+  readonly accesses: number;
+  readonly records: number;
+  readonly pieces: number;
+  readonly wallMs: number;
+  readonly peakRssMb: number | null;
+}
+
+async function child(k: number): Promise<void> {
+  const c = TRACE_CASES[k]!;
+  const t = performance.now();
+  const out = await traceProgram(c.source, 'bench-trace.c', { runs: [[]], timeoutMs: 600_000 });
+  const run = out.runs[0]!;
+  const row = {
+    name: c.name,
+    accesses: run.points,
+    records: run.records,
+    pieces: run.folds.reduce((s, f) => s + f.pieces.length, 0),
+    wallMs: performance.now() - t,
+  };
+  process.stdout.write(JSON.stringify(row) + '\n');
+}
+
+/** Runs every case in a child under /usr/bin/time; one row each. */
+export function benchTrace(): TraceBenchRow[] {
+  const self = fileURLToPath(import.meta.url);
+  return TRACE_CASES.map((_, k) => {
+    const r = spawnSync(
+      '/usr/bin/time',
+      ['-f', 'RSS %M', process.execPath, self, '--child', String(k)],
+      {
+        encoding: 'utf8',
+      },
+    );
+    const line = (r.stdout ?? '').trim().split('\n').pop() ?? '{}';
+    const rss = /RSS (\d+)/.exec(r.stderr ?? '');
+    return { ...JSON.parse(line), peakRssMb: rss ? Math.round(Number(rss[1]) / 1024) : null };
+  });
+}
+
+if (process.argv[1] === fileURLToPath(import.meta.url)) {
+  const at = process.argv.indexOf('--child');
+  if (at > 0) await child(Number(process.argv[at + 1]));
+  else for (const row of benchTrace()) console.log(JSON.stringify(row));
+}

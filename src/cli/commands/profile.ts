@@ -1,0 +1,60 @@
+/**
+ * `beeclak profile FILE.c [-- ARGS] [--run "ARGS"]... [--explain]`: trace the program over
+ * the runs and contract, for those runs, the temporaries the static analysis leaves alone
+ * (pipeline/profile.ts). Nothing is written: `contract --profiled` applies the mappings.
+ */
+import type { Command } from 'commander';
+import type { Io } from '../io.js';
+import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import { readSource } from '../sourceFile.js';
+import { UsageError } from '../errors.js';
+import { formatProfile, profileRuns, profileSource } from '../../pipeline/profile.js';
+
+interface ProfileFlags extends AnalysisFlags {
+  run?: string[];
+  stdin?: string;
+  timeout: string;
+  explain?: boolean;
+  json?: boolean;
+}
+
+export function registerProfile(program: Command, io: Io): void {
+  const cmd = program
+    .command('profile')
+    .description(
+      'trace runs of the program and contract, for those runs, the arrays the static analysis cannot',
+    )
+    .argument('<file>', 'C source file')
+    .argument('[args...]', 'arguments of the profiled run (after --)')
+    .option('--run <args>', 'one more profiled run with these arguments (repeatable)', collect)
+    .option('--stdin <file>', 'feed this file to every run on standard input')
+    .option('--timeout <seconds>', 'time limit for each run', '60')
+    .option('--explain', 'print the folded accesses and the lifetimes of each array')
+    .option('--json', 'print the result as JSON');
+  addAnalysisOptions(cmd).action(async (file: string, args: string[], flags: ProfileFlags) => {
+    const timeout = Number(flags.timeout);
+    if (!Number.isFinite(timeout) || timeout <= 0)
+      throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
+    const source = await readSource(file);
+    const result = await profileSource(source, file, {
+      runs: profileRuns(args, flags.run),
+      stdin: flags.stdin ? await readSource(flags.stdin) : '',
+      timeoutMs: timeout * 1000,
+      analysis: analysisOptions(flags),
+    });
+    if (flags.json) {
+      const arrays = result.arrays.map(({ decision: _d, ...a }) => ({
+        ...a,
+        status: a.status === 'profiled' ? 'profiled, not proved' : a.status,
+      }));
+      io.stdout(
+        JSON.stringify({ file, arrays }, (_, v) => (typeof v === 'bigint' ? Number(v) : v), 2) +
+          '\n',
+      );
+    } else io.stdout(formatProfile(result, !!flags.explain));
+  });
+}
+
+function collect(value: string, previous: string[] = []): string[] {
+  return [...previous, value];
+}

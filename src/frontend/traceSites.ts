@@ -1,0 +1,234 @@
+/**
+ * Where a trace build reports accesses (`beeclak check --trace`, `beeclak profile`): every
+ * subscript of a chosen local array, with the loops around it, read from the syntax tree
+ * alone (no affine model needed: this is what lets `profile` handle code the model
+ * refuses, and what makes a trace an independent witness of the model).
+ *
+ * Loops are every `for`, `while` and `do` between the access and its function: each gets
+ * a canonical counter in the trace build (folding paper, section 4.1: "canonical iterators
+ * in every loop"). A `for` whose update steps one variable also names that variable, whose
+ * value the trace records as a label (an induction variable in the paper's sense).
+ */
+import type {
+  TraceAccess,
+  TraceArray,
+  TraceFunction,
+  TraceLoop,
+  TraceSites,
+} from '../model/trace.js';
+import { arrayDecls } from './arrays.js';
+import { child, parseC, walk, type Node } from './parse.js';
+
+const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+
+function functionName(fn: Node): string | undefined {
+  let d = child(fn, 'declarator');
+  while (d && d.type !== 'identifier') d = child(d, 'declarator');
+  return d?.text;
+}
+
+/** The function's parameters declared as plain integer variables (`int n`, `size_t m`). */
+function integerParams(fn: Node): string[] {
+  let d = child(fn, 'declarator');
+  while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+  const list = d && child(d, 'parameters');
+  if (!list) return [];
+  return list.namedChildren.flatMap((p) => {
+    const id = p.type === 'parameter_declaration' ? child(p, 'declarator') : null;
+    const type = child(p, 'type')?.text ?? '';
+    const integer = !/\b(float|double|struct|union|enum|void)\b/.test(type) && !type.includes('*');
+    return id?.type === 'identifier' && integer ? [id.text] : [];
+  });
+}
+
+/** The variable a `for` update steps: `i++`, `--i`, `i += 2`, `i = i + 1`. */
+function forCounter(loop: Node): string | undefined {
+  const u = child(loop, 'update');
+  if (!u) return undefined;
+  const target =
+    u.type === 'update_expression'
+      ? child(u, 'argument')
+      : u.type === 'assignment_expression'
+        ? child(u, 'left')
+        : null;
+  return target?.type === 'identifier' ? target.text : undefined;
+}
+
+/** The outermost subscript chain `A[i][j]` rooted at an identifier, with its dimension count. */
+function subscriptRoot(node: Node): { name: string; dims: number } | undefined {
+  let dims = 0;
+  let n: Node | null = node;
+  while (n && n.type === 'subscript_expression') {
+    dims++;
+    n = child(n, 'argument');
+  }
+  return n?.type === 'identifier' ? { name: n.text, dims } : undefined;
+}
+
+/** Whether an identifier is the array of a subscript chain or its declarator. */
+function isSubscriptRoot(id: Node): boolean {
+  const p = id.parent;
+  if (!p) return false;
+  if (p.type === 'subscript_expression' && child(p, 'argument')?.id === id.id) return true;
+  return p.type.endsWith('declarator') && child(p, 'declarator')?.id === id.id;
+}
+
+/** The index expressions of a subscript chain, outermost dimension first. */
+function indexRanges(node: Node): Node[] {
+  const out: Node[] = [];
+  for (
+    let n: Node | null = node;
+    n && n.type === 'subscript_expression';
+    n = child(n, 'argument')
+  ) {
+    const i = child(n, 'index') ?? n.namedChildren[1];
+    if (i) out.unshift(i);
+  }
+  return out;
+}
+
+function enclosingStatement(node: Node): Node {
+  let n = node;
+  while (n.parent && !n.type.endsWith('statement') && n.type !== 'declaration') n = n.parent;
+  return n;
+}
+
+/**
+ * The lvalue an access is part of: through parentheses and member selections (`A[i].x`,
+ * `(A[i]).y[2]`); `partial` when it is only a part of the cell.
+ */
+function enclosingLvalue(node: Node): { n: Node; partial: boolean } {
+  let n = node;
+  let partial = false;
+  for (;;) {
+    const p = n.parent;
+    if (p?.type === 'parenthesized_expression') n = p;
+    else if (p?.type === 'field_expression' && child(p, 'argument')?.id === n.id) {
+      n = p;
+      partial = true;
+    } else if (p?.type === 'subscript_expression' && child(p, 'argument')?.id === n.id) {
+      n = p;
+      partial = true;
+    } else return { n, partial };
+  }
+}
+
+/** A write of part of a cell also keeps the rest of it: read and write. */
+function accessKind(node: Node): TraceAccess['kind'] {
+  const { n, partial } = enclosingLvalue(node);
+  const p = n.parent;
+  if (!p) return 'read';
+  if (p.type === 'update_expression') return 'readwrite';
+  if (p.type === 'assignment_expression' && child(p, 'left')?.id === n.id) {
+    return child(p, 'operator')?.text === '=' && !partial ? 'write' : 'readwrite';
+  }
+  return 'read';
+}
+
+/**
+ * The trace sites of `source` for the local arrays named in `only` (all local arrays when
+ * absent). A use of the array under `&` or `sizeof`, or through a pointer, is not traced:
+ * the array is marked as escaping (`escapes`).
+ */
+export function traceSites(source: string, file: string, only?: ReadonlySet<string>): TraceSites {
+  const { tree, src } = parseC(source, file);
+  const functions: TraceFunction[] = [];
+  const arrays: TraceArray[] = [];
+  const loops: TraceLoop[] = [];
+  const loopIds = new Map<number, number>();
+  const accesses: TraceAccess[] = [];
+  for (const fn of tree.rootNode.namedChildren) {
+    if (fn.type !== 'function_definition') continue;
+    const name = functionName(fn);
+    const body = child(fn, 'body');
+    if (!name || !body) continue;
+    const chosen = new Map<string, TraceArray>();
+    for (const n of walk(body)) {
+      if (n.type !== 'declaration') continue;
+      for (const a of arrayDecls(n, src, 'local')) {
+        if (a.isPointer || a.sizeNodes.length === 0 || a.storage !== 'local') continue;
+        if (only && !only.has(a.name)) continue;
+        const info: TraceArray = {
+          name: a.name,
+          function: name,
+          dims: a.sizeNodes.length,
+          elementType: a.elementType,
+          loc: a.loc,
+          declaratorRange: a.declaratorRange,
+          declarationRange: a.declarationRange,
+          extentTexts: a.sizeNodes.map((n) => (n ? src.textOf(n) : '')),
+        };
+        chosen.set(a.name, info);
+        arrays.push(info);
+      }
+    }
+    if (chosen.size === 0) continue;
+    functions.push({ name, bodyStart: body.startIndex + 1, params: integerParams(fn) });
+    const loopOf = (l: Node): number => {
+      const known = loopIds.get(l.id);
+      if (known !== undefined) return known;
+      const b = child(l, 'body')!;
+      const id = loops.length;
+      loops.push({
+        id,
+        range: src.range(l),
+        body: src.range(b),
+        bodyIsBlock: b.type === 'compound_statement',
+        counter: l.type === 'for_statement' ? forCounter(l) : undefined,
+        loc: src.locOf(l),
+      });
+      loopIds.set(l.id, id);
+      return id;
+    };
+    for (const n of walk(body)) {
+      // Any other use (address taken, a pointer, sizeof, a partial subscript) means that
+      // what is done with the array is not all in its traced subscripts.
+      const escape = (name: string, at: Node) => {
+        const a = chosen.get(name)!;
+        const k = arrays.indexOf(a);
+        if (!a.escapes) arrays[k] = { ...a, escapes: src.locOf(at) };
+        chosen.set(name, arrays[k]!);
+      };
+      if (n.type === 'identifier' && chosen.has(n.text) && !isSubscriptRoot(n)) escape(n.text, n);
+      if (n.type !== 'subscript_expression') continue;
+      if (n.parent?.type === 'subscript_expression' && child(n.parent, 'argument')?.id === n.id)
+        continue;
+      const root = subscriptRoot(n);
+      const array = root && chosen.get(root.name);
+      if (!array) continue;
+      const p = enclosingLvalue(n).n.parent;
+      if (
+        root.dims !== array.dims ||
+        p?.type === 'sizeof_expression' ||
+        (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+      ) {
+        escape(array.name, n);
+        continue;
+      }
+      const around: number[] = [];
+      let inLoopHeader = false;
+      for (let a = n.parent; a && a.id !== fn.id; a = a.parent) {
+        const b = LOOPS.has(a.type) ? child(a, 'body') : null;
+        // Inside the loop's body (not its condition or header): one instance per iteration.
+        if (b && b.startIndex <= n.startIndex && n.endIndex <= b.endIndex)
+          around.unshift(loopOf(a));
+        else if (b) inLoopHeader = true;
+      }
+      accesses.push({
+        id: accesses.length,
+        array: array.name,
+        function: name,
+        kind: accessKind(n),
+        range: src.range(n),
+        dims: root.dims,
+        loops: around,
+        loc: src.locOf(n),
+        text: src.textOf(n),
+        indexRanges: indexRanges(n).map((x) => src.range(x)),
+        statement: src.range(enclosingStatement(n)),
+        ...(inLoopHeader ? { inLoopHeader } : {}),
+      });
+    }
+  }
+  return { functions, arrays, loops, accesses };
+}

@@ -1,0 +1,254 @@
+/**
+ * `beeclak profile FILE.c [-- args]` (issue 18): for the local arrays the static analysis
+ * leaves alone, trace the program over the given runs, fold the accesses
+ * (dynamic/fold), build the profiled model (profileModel.ts), and run the same lifetime
+ * analysis, lattice search and mapping choice as `analyze` on it (analysis.ts). A mapping
+ * found so holds for the profiled runs: the result is "profiled, not proved", and
+ * `contract --profiled` applies it only on request (profileContract.ts).
+ */
+import type { ArrayInfo, FunctionModel } from '../model/types.js';
+import type { TraceArray } from '../model/trace.js';
+import { affineLabel } from '../dynamic/fold/index.js';
+import {
+  analyzeArray,
+  analyzeSource,
+  type AnalysisOptions,
+  type ArrayDecision,
+} from './analysis.js';
+import type { ArrayReport } from './report.js';
+import { profiledFunction } from './profileModel.js';
+import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
+
+export interface ProfileOptions extends Omit<TraceRunOptions, 'only'> {
+  readonly analysis: AnalysisOptions;
+}
+
+export interface ProfiledArray {
+  readonly function: string;
+  readonly name: string;
+  /** `profiled`: a mapping holds for the runs; `not-profiled`: why not. */
+  readonly status: 'profiled' | 'not-profiled';
+  /** What the static analysis said. */
+  readonly staticReason: string;
+  readonly reason?: string;
+  /** The report of the profiled analysis (DS, mapping, sizes), as `analyze` prints it. */
+  readonly report?: ArrayReport;
+  readonly decision?: ArrayDecision;
+  /** The argument lists of the runs the result holds for. */
+  readonly runs: readonly (readonly string[])[];
+  /** For --explain: folded pieces per access, in set notation. */
+  readonly pieces: readonly string[];
+}
+
+export interface ProfileResult {
+  readonly file: string;
+  readonly arrays: readonly ProfiledArray[];
+  readonly outcome?: TraceOutcome;
+}
+
+const NOT_TEMPORARY = new Set([
+  'escapes',
+  'static',
+  'global',
+  'parameter',
+  'volatile',
+  'initializer-not-modelled',
+  'not-an-array',
+  'excluded-by-option',
+]);
+
+/** The piece notation of --explain: `{ [call, L3] -> t[L3 + 1] : 0 <= L3 <= 9 }`. */
+function describePieces(outcome: TraceOutcome, fn: string, array: string): string[] {
+  const out: string[] = [];
+  for (const a of outcome.sites.accesses.filter((x) => x.function === fn && x.array === array)) {
+    const names = ['call', ...a.loops.map((l) => `L${l}`)];
+    const stream = outcome.streams[a.id]!;
+    const term = (coeffs: readonly bigint[], c: bigint, den = 1n) => {
+      const parts = coeffs.flatMap((k, j) =>
+        k === 0n ? [] : [`${k === 1n ? '' : k === -1n ? '-' : k}${names[j]}`],
+      );
+      if (c !== 0n || parts.length === 0) parts.push(String(c));
+      const s = parts.join(' + ').replace(/\+ -/g, '- ');
+      return den === 1n ? s : `(${s})/${den}`;
+    };
+    outcome.runs.forEach((run, r) => {
+      const fold = run.folds[a.id]!;
+      for (const p of fold.pieces) {
+        const cell = Array.from({ length: a.dims }, (_, d) => {
+          const f = affineLabel(p.label, stream.counterLoops.length + d);
+          const m = stream.counterLoops.length + d;
+          return f ? term(f.coeffs, f.constant, f.den) : `${p.label.min[m]}..${p.label.max[m]}`;
+        });
+        const bounds = names.map((n, j) => {
+          const lo = term(p.lo[j]!.slice(0, -1).map(BigInt), BigInt(p.lo[j]![names.length]!));
+          const hi = term(p.hi[j]!.slice(0, -1).map(BigInt), BigInt(p.hi[j]![names.length]!));
+          return lo === hi ? `${n} = ${lo}` : `${lo} <= ${n} <= ${hi}`;
+        });
+        out.push(
+          `${a.loc.line}:${a.loc.column} ${a.kind} ${a.text}` +
+            `${outcome.runs.length > 1 ? ` (run ${r + 1})` : ''}: ` +
+            `{ [${names.join(', ')}] -> ${array}[${cell.join('][')}] : ${bounds.join(', ')} }` +
+            `${fold.gaveUp ? ` (given up: ${fold.gaveUp}, a box)` : ''} (${p.count} accesses)`,
+        );
+      }
+    });
+  }
+  return out;
+}
+
+function declaredInfo(array: ArrayInfo): ArrayInfo {
+  const extents = array.delinearized?.declaredExtents ?? array.extents;
+  return { ...array, extents, delinearized: undefined };
+}
+
+export async function profileSource(
+  source: string,
+  file: string,
+  options: ProfileOptions,
+): Promise<ProfileResult> {
+  const analysis = await analyzeSource(source, file, options.analysis);
+  const chosen: { fn: FunctionModel; array: ArrayInfo; staticReason: string }[] = [];
+  const refused: ProfiledArray[] = [];
+  const base = (fn: string, name: string, staticReason: string) => ({
+    function: fn,
+    name,
+    staticReason,
+    runs: options.runs,
+    pieces: [],
+  });
+  for (const report of analysis.report.arrays) {
+    if (report.status === 'contracted' || report.status === 'scalarized') continue;
+    const fn = analysis.model.functions.find((f) => f.name === report.function)!;
+    const array = fn?.arrays.find((a) => a.name === report.name);
+    if (!array || array.storage !== 'local') continue;
+    if (options.analysis.only.length > 0 && !options.analysis.only.includes(array.name)) continue;
+    const staticReason = report.reason ?? report.status;
+    const notTemporary = array.reasons.find((r) => NOT_TEMPORARY.has(r.kind));
+    if (notTemporary) {
+      refused.push({
+        ...base(fn.name, array.name, staticReason),
+        status: 'not-profiled',
+        reason: `not a temporary: ${notTemporary.message}`,
+      });
+    } else if (array.extents.some((e) => e.value === undefined) || array.isVla) {
+      refused.push({
+        ...base(fn.name, array.name, staticReason),
+        status: 'not-profiled',
+        reason: 'its size is not a compile-time constant',
+      });
+    } else chosen.push({ fn, array: declaredInfo(array), staticReason });
+  }
+  if (chosen.length === 0) return { file, arrays: refused };
+  const outcome = await traceProgram(source, file, {
+    ...options,
+    only: new Set(chosen.map((c) => c.array.name)),
+  });
+  const arrays: ProfiledArray[] = [...refused];
+  const timings = {
+    parseMs: 0,
+    delinearizeMs: 0,
+    lifetimeMs: 0,
+    latticeMs: 0,
+    rewriteMs: 0,
+    oracleMs: 0,
+  };
+  for (const { fn, array, staticReason } of chosen) {
+    const b = {
+      ...base(fn.name, array.name, staticReason),
+      pieces: describePieces(outcome, fn.name, array.name),
+    };
+    const site: TraceArray | undefined = outcome.sites.arrays.find(
+      (a) => a.function === fn.name && a.name === array.name,
+    );
+    const header = outcome.sites.accesses.find(
+      (a) => a.function === fn.name && a.array === array.name && a.inLoopHeader,
+    );
+    const unordered = outcome.sites.accesses.find(
+      (a) =>
+        a.function === fn.name &&
+        a.array === array.name &&
+        outcome.runs.some((r) => r.folds[a.id]!.gaveUp === 'not-lexicographic'),
+    );
+    const why = !site
+      ? 'its declaration was not found by the trace build'
+      : site.escapes
+        ? `it is used other than by subscripts at ${site.escapes.line}:${site.escapes.column} ` +
+          '(address taken, pointer, sizeof): what is done that way is not traced'
+        : header
+          ? `${header.loc.line}:${header.loc.column}: ${header.text} is in a loop header, ` +
+            'where the trace cannot order its instances'
+          : unordered
+            ? `${unordered.loc.line}:${unordered.loc.column}: ${unordered.text} repeats an instance ` +
+              '(recursion?): the trace cannot order its instances'
+            : outcome.runs.some((r) => r.malformed)
+              ? 'a trace was malformed'
+              : undefined;
+    if (why) {
+      arrays.push({ ...b, status: 'not-profiled', reason: why });
+      continue;
+    }
+    const model = profiledFunction(
+      outcome.sites,
+      outcome.streams,
+      outcome.runs,
+      array,
+      fn.name,
+      fn.parameters,
+    );
+    const r = await analyzeArray(
+      model,
+      model.arrays[0]!,
+      { ...options.analysis, only: [] },
+      timings,
+    );
+    if (!r.decision) {
+      arrays.push({
+        ...b,
+        status: 'not-profiled',
+        reason: r.report.reason ?? 'no mapping',
+        report: r.report,
+      });
+      continue;
+    }
+    arrays.push({ ...b, status: 'profiled', report: r.report, decision: r.decision });
+  }
+  return { file, arrays, outcome };
+}
+
+/** The runs of `profile` and `contract --profiled`: `-- ARGS` and every `--run "ARGS"`. */
+export function profileRuns(
+  args: readonly string[],
+  runs: readonly string[] | undefined,
+): string[][] {
+  const extra = (runs ?? []).map((r) => r.split(/\s+/).filter(Boolean));
+  return args.length > 0 || extra.length === 0 ? [[...args], ...extra] : extra;
+}
+
+/** The text report of `profile` (with --explain: folded pieces and lifetimes). */
+export function formatProfile(result: ProfileResult, explain: boolean): string {
+  const lines = [`${result.file}:`];
+  for (const a of result.arrays) {
+    const r = a.report;
+    if (a.status === 'profiled' && r) {
+      const mapping = r.mapping
+        ? r.mapping.b.length === 0
+          ? 'a scalar'
+          : `sigma(x) = ${JSON.stringify(r.mapping.M)} x mod ${JSON.stringify(r.mapping.b)}`
+        : '';
+      lines.push(
+        `  ${a.function}: ${a.name}: PROFILED, NOT PROVED: ${r.originalCells} -> ${r.compressedCells} cells (${mapping})`,
+        `      holds for the runs with arguments ${a.runs.map((x) => `[${x.join(' ')}]`).join(', ')}`,
+      );
+    } else lines.push(`  ${a.function}: ${a.name}: not profiled: ${a.reason}`);
+    lines.push(`      static analysis: ${a.staticReason}`);
+    if (explain && a.pieces.length > 0) {
+      lines.push('      folded accesses:');
+      for (const p of a.pieces) lines.push(`        ${p}`);
+    }
+    if (explain && r?.ds) {
+      lines.push(`      conflicting differences of the runs: ${r.ds.pieces.join('; ')}`);
+      for (const e of r.explanation ?? []) lines.push(`      ${e}`);
+    }
+  }
+  return lines.join('\n') + '\n';
+}

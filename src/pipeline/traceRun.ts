@@ -1,0 +1,139 @@
+/**
+ * Build and run the trace build of a program (rewrite/traceInstrument.ts) and fold what it
+ * reports (dynamic/fold): the shared first half of `check --trace` and `profile`.
+ *
+ * The trace comes through a pipe (file descriptor 3 of the child) and is decoded and folded
+ * as it arrives, so memory does not grow with the length of the run. Several runs (one per
+ * argument list) are folded separately: each is one execution with its own parameters.
+ */
+import { spawn } from 'node:child_process';
+import { promises as fs } from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { traceSites } from '../frontend/traceSites.js';
+import type { TraceSites } from '../model/trace.js';
+import { InputError } from '../model/errors.js';
+import { traceInstrument, type TraceStream } from '../rewrite/traceInstrument.js';
+import { TraceDecoder } from '../dynamic/fold/decode.js';
+import type { FoldOptions, FoldResult } from '../dynamic/fold/index.js';
+import { compile, describeExit, type RunResult } from './compileRun.js';
+
+export interface TraceRunOptions {
+  /** One run per argument list (at least one). */
+  readonly runs: readonly (readonly string[])[];
+  readonly stdin?: string;
+  readonly timeoutMs?: number;
+  /** Arrays to trace (all local arrays when absent). */
+  readonly only?: ReadonlySet<string>;
+  /** The program's own compiler flags. */
+  readonly flags?: readonly string[];
+  readonly fold?: FoldOptions;
+}
+
+export interface TracedRun {
+  readonly args: readonly string[];
+  readonly exit: RunResult;
+  /** One fold per stream (index = stream id = access id). */
+  readonly folds: readonly FoldResult[];
+  readonly points: number;
+  readonly records: number;
+  readonly malformed?: string;
+}
+
+export interface TraceOutcome {
+  readonly sites: TraceSites;
+  readonly streams: readonly TraceStream[];
+  readonly compileCommand: string;
+  readonly runs: readonly TracedRun[];
+}
+
+/** The program's own fault (its trace build does not compile, or it crashes): exit 1. */
+export class TraceBuildError extends InputError {}
+
+/** Runs `exe` with the trace pipe on fd 3 feeding `decoder`. */
+export function runTraced(
+  exe: string,
+  args: readonly string[],
+  stdin: string,
+  timeoutMs: number,
+  decoder: TraceDecoder,
+): Promise<RunResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(exe, [...args], {
+      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
+      env: { ...process.env, BEECLAK_TRACE_FD: '3' },
+    });
+    let stdout = '';
+    let stderr = '';
+    let timedOut = false;
+    child.stdout!.setEncoding('utf8').on('data', (s: string) => (stdout += s));
+    child.stderr!.setEncoding('utf8').on('data', (s: string) => (stderr += s));
+    (child.stdio[3] as NodeJS.ReadableStream).on('data', (b: Buffer) => decoder.push(b));
+    const timer = setTimeout(() => {
+      timedOut = true;
+      child.kill('SIGKILL');
+    }, timeoutMs);
+    child.on('error', (e) => {
+      clearTimeout(timer);
+      reject(e);
+    });
+    child.stdin!.on('error', () => undefined);
+    child.stdin!.end(stdin);
+    child.on('close', (status, signal) => {
+      clearTimeout(timer);
+      resolve({ status, signal, stdout, stderr, timedOut });
+    });
+  });
+}
+
+export async function traceProgram(
+  source: string,
+  file: string,
+  options: TraceRunOptions,
+): Promise<TraceOutcome> {
+  const sites = traceSites(source, file, options.only);
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-trace-'));
+  try {
+    let build = traceInstrument(source, file, sites);
+    const flags = { sanitize: false, extraFlags: [...(options.flags ?? [])] };
+    let exe = await compile(build.text, 'traced', dir, flags);
+    if (!exe.ok) {
+      // A `for` counter C cannot cast to long (a struct, say): trace without counters.
+      build = traceInstrument(source, file, sites, { withCounters: false });
+      exe = await compile(build.text, 'traced', dir, flags);
+    }
+    if (!exe.ok)
+      throw new TraceBuildError(
+        `the trace build does not compile:\n${exe.diagnostics.trim()}`,
+        file,
+      );
+    const runs: TracedRun[] = [];
+    for (const args of options.runs) {
+      const decoder = new TraceDecoder(build.streams, options.fold);
+      const exit = await runTraced(
+        exe.exe,
+        args,
+        options.stdin ?? '',
+        options.timeoutMs ?? 20_000,
+        decoder,
+      );
+      if (exit.timedOut || exit.signal)
+        throw new TraceBuildError(
+          `the trace build ${describeExit(exit)} with arguments [${args.join(' ')}]`,
+          file,
+        );
+      const folds = decoder.finish();
+      runs.push({
+        args,
+        exit,
+        folds,
+        points: decoder.points,
+        records: decoder.records,
+        malformed: decoder.malformed,
+      });
+    }
+    return { sites, streams: build.streams, compileCommand: exe.command, runs };
+  } finally {
+    await fs.rm(dir, { recursive: true, force: true });
+  }
+}

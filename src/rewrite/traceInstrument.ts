@@ -1,0 +1,250 @@
+/**
+ * The trace build of `beeclak check --trace` and `beeclak profile`: the program with every
+ * access of the chosen arrays reported to a small C runtime, as text edits (like the owner
+ * check of instrument.ts; layout, comments and macros stay).
+ *
+ * - Every loop around a traced access gets a canonical counter (folding paper, section
+ *   4.1): `{ long beeclak_lc_7 = -1; for (...) { beeclak_lc_7++; ... } }`.
+ * - Every function with traced arrays counts its calls: the call number is the outermost
+ *   coordinate of the iteration vector, so that each call is a new block of the stream.
+ * - Every access `A[i][j]` becomes `(*(__typeof__(&A[i][j]))beeclak_trace(ID, &A[i][j],
+ *   ...))`: one lvalue of the same type, its address evaluated once. The runtime reports the
+ *   iteration vector (call, canonical counters), and as labels the value of each `for`
+ *   counter variable and the cell's index vector (from the address, so a cast or a wrap in
+ *   the subscript shows as the cell the program really touched).
+ *
+ * The runtime folds runs along the innermost counter itself (the paper's d = 1 step: a run
+ * of points whose labels move by a constant stride), then runs into rectangles (runs of the
+ * same shape one step apart along the next counter, labels moving by a constant row
+ * stride), and writes int64 records `[id, n, rows, iv[D], labels[L], strides[L],
+ * rowStrides[L]]` to the file descriptor named by BEECLAK_TRACE_FD (nothing when unset). Needs gcc or clang (`__typeof__`).
+ */
+import type { TraceSites } from '../model/trace.js';
+import { applyEdits, type Edit } from './edits.js';
+import { helperInsertionPoint, lineEnding } from './layout.js';
+import { RewriteError } from './plan.js';
+
+/** Most coordinates of an iteration vector, and most labels, of one traced access. */
+export const TRACE_MAX_DIMS = 16;
+
+/** The shape of each stream of a trace build, in stream-id order. */
+export interface TraceStream {
+  readonly access: number;
+  /** Iteration-vector length: 1 (the call) + the loops around the access. */
+  readonly dims: number;
+  /** The loops (indices into sites.loops) whose counter variable is a label, in order. */
+  readonly counterLoops: readonly number[];
+  /** Labels: one per counter, then one per array dimension (or one per parameter). */
+  readonly labels: number;
+  /** A stream of a function's parameters (`access` is -1): their names, and the function. */
+  readonly params?: readonly string[];
+  readonly function?: string;
+}
+
+export interface TraceBuild {
+  readonly text: string;
+  readonly streams: readonly TraceStream[];
+}
+
+function runtime(streams: number): string[] {
+  const M = TRACE_MAX_DIMS;
+  const lines = [
+    '/* beeclak trace runtime (trace build only): accesses of traced arrays, folded in runs. */',
+    '#include <stdio.h>',
+    '#include <stdlib.h>',
+    '#include <string.h>',
+    // A run (n points along the innermost counter) becomes part of a rectangle of runs
+    // (rn runs of rn1 points, one step apart along the next counter) when it can.
+    `struct beeclak_tstream { long n, iv[${M}], first[${M}], stride[${M}], last_iv[${M}], last[${M}];`,
+    `  long rn, rn1, riv[${M}], rfirst[${M}], rs1[${M}], rs2[${M}]; int d, l; };`,
+    `static struct beeclak_tstream beeclak_ts[${Math.max(1, streams)}];`,
+    'static FILE *beeclak_tout;',
+    'static int beeclak_topened;',
+    '/* Writes the pending rectangle: [id, n, rows, iv[d], first[l], strides[l], row strides[l]]. */',
+    'static void beeclak_temit(long id) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    `  long rec[3 + ${4 * M}]; int k = 0;`,
+    '  if (!s->rn || !beeclak_tout) { s->rn = 0; return; }',
+    '  rec[k++] = id; rec[k++] = s->rn1; rec[k++] = s->rn;',
+    '  for (int j = 0; j < s->d; j++) rec[k++] = s->riv[j];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->rfirst[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->rs1[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->rs2[c];',
+    '  fwrite(rec, sizeof(long), (size_t)k, beeclak_tout);',
+    '  s->rn = 0;',
+    '}',
+    '/* The current run is complete: it extends the rectangle, or starts a new one. */',
+    'static void beeclak_tflush(long id) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    '  int join = s->rn > 0 && s->d >= 2 && s->n == s->rn1;',
+    '  if (!s->n) return;',
+    '  for (int j = 0; join && j < s->d; j++) join = s->iv[j] == s->riv[j] + (j == s->d - 2 ? s->rn : 0);',
+    '  for (int c = 0; join && c < s->l; c++) join = s->stride[c] == s->rs1[c];',
+    '  if (join && s->rn == 1) for (int c = 0; c < s->l; c++) s->rs2[c] = s->first[c] - s->rfirst[c];',
+    '  else for (int c = 0; join && c < s->l; c++) join = s->first[c] == s->rfirst[c] + s->rn * s->rs2[c];',
+    '  if (join) s->rn++;',
+    '  else {',
+    '    beeclak_temit(id);',
+    '    s->rn = 1; s->rn1 = s->n;',
+    '    memcpy(s->riv, s->iv, sizeof(long) * (size_t)s->d);',
+    '    memcpy(s->rfirst, s->first, sizeof(long) * (size_t)s->l);',
+    '    memcpy(s->rs1, s->stride, sizeof(long) * (size_t)s->l);',
+    '    memset(s->rs2, 0, sizeof s->rs2);',
+    '  }',
+    '  s->n = 0;',
+    '}',
+    'static void beeclak_tfinish(void) {',
+    `  for (long id = 0; id < ${streams}; id++) { beeclak_tflush(id); beeclak_temit(id); }`,
+    '  if (beeclak_tout) fflush(beeclak_tout);',
+    '}',
+    'static void beeclak_topen(void) {',
+    '  const char *fd = getenv("BEECLAK_TRACE_FD");',
+    '  beeclak_topened = 1;',
+    '  if (!fd) return;',
+    '  beeclak_tout = fdopen(atoi(fd), "wb");',
+    '  if (!beeclak_tout) return;',
+    '  setvbuf(beeclak_tout, NULL, _IOFBF, 1 << 20);',
+    '  atexit(beeclak_tfinish);',
+    '}',
+    '/* One point of stream id: iteration vector iv[d], labels lab[l]. */',
+    'static void beeclak_tpoint(long id, const long *iv, int d, const long *lab, int l) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    '  int same = s->n > 0;',
+    '  if (!beeclak_topened) beeclak_topen();',
+    '  s->d = d; s->l = l;',
+    '  for (int j = 0; same && j < d - 1; j++) same = iv[j] == s->last_iv[j];',
+    '  same = same && iv[d - 1] == s->last_iv[d - 1] + 1;',
+    '  if (same && s->n == 1) for (int c = 0; c < l; c++) s->stride[c] = lab[c] - s->last[c];',
+    '  else for (int c = 0; same && c < l; c++) same = lab[c] == s->last[c] + s->stride[c];',
+    '  if (same) s->n++;',
+    '  else {',
+    '    beeclak_tflush(id);',
+    '    s->n = 1;',
+    '    memcpy(s->iv, iv, sizeof(long) * (size_t)d);',
+    '    memcpy(s->first, lab, sizeof(long) * (size_t)l);',
+    '    memset(s->stride, 0, sizeof s->stride);',
+    '  }',
+    '  memcpy(s->last_iv, iv, sizeof(long) * (size_t)d);',
+    '  memcpy(s->last, lab, sizeof(long) * (size_t)l);',
+    '}',
+    '/* An access: its counters (pre) and its cell, from the address, as labels. */',
+    'static void *beeclak_trace(long id, void *p, const void *base, unsigned long elem,',
+    '    const long *iv, int d, const long *pre, int npre, const long *ext, int dims) {',
+    `  long lab[${M}];`,
+    '  long lin = (long)(((const char *)p - (const char *)base) / (long)elem);',
+    '  for (int c = 0; c < npre; c++) lab[c] = pre[c];',
+    '  for (int k = dims - 1; k > 0; k--) {',
+    '    long r = lin % ext[k], q = lin / ext[k];',
+    '    if (r < 0) { r += ext[k]; q--; }',
+    '    lab[npre + k] = r;',
+    '    lin = q;',
+    '  }',
+    '  lab[npre] = lin;',
+    '  beeclak_tpoint(id, iv, d, lab, npre + dims);',
+    '  return p;',
+    '}',
+  ];
+  return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
+}
+
+function insertion(at: number, text: string, what: string): Edit {
+  return { range: { start: at, end: at }, holes: [], render: () => text, what };
+}
+
+/**
+ * The trace build of `source` for `sites`. `withCounters: false` records no counter
+ * variable and no parameter (the fallback when one is not a value C can cast to long).
+ */
+export function traceInstrument(
+  source: string,
+  fileName: string,
+  sites: TraceSites,
+  options: { withCounters?: boolean } = {},
+): TraceBuild {
+  const withCounters = options.withCounters ?? true;
+  const edits: Edit[] = [];
+  // Insertions at one offset: closing braces first, then openings, outer before inner.
+  const opens = new Map<number, { size: number; rank: number; text: string }[]>();
+  const closes = new Map<number, string>();
+  const open = (at: number, size: number, rank: number, text: string) =>
+    opens.set(at, [...(opens.get(at) ?? []), { size, rank, text }]);
+  const close = (at: number, text: string) => closes.set(at, (closes.get(at) ?? '') + text);
+  const used = new Set(sites.accesses.flatMap((a) => a.loops));
+  for (const loop of sites.loops) {
+    if (!used.has(loop.id)) continue;
+    const c = `beeclak_lc_${loop.id}`;
+    open(loop.range.start, loop.range.end - loop.range.start, 1, `{ long ${c} = -1; `);
+    close(loop.range.end, ' }');
+    if (loop.bodyIsBlock) {
+      open(loop.body.start + 1, 0, 0, ` ${c}++;`);
+    } else {
+      open(loop.body.start, loop.body.end - loop.body.start, 0, `{ ${c}++; `);
+      close(loop.body.end, ' }');
+    }
+  }
+  // Each call also reports the function's integer parameters (labels over the call number):
+  // `check --trace` compares with the model for the values of that call.
+  const paramStreams: TraceStream[] = [];
+  sites.functions.forEach((f, k) => {
+    let text = ` long beeclak_tcall = beeclak_tcalls[${k}]++;`;
+    if (withCounters && f.params.length > 0 && f.params.length <= TRACE_MAX_DIMS) {
+      const id = sites.accesses.length + paramStreams.length;
+      paramStreams.push({
+        access: -1,
+        dims: 1,
+        counterLoops: [],
+        labels: f.params.length,
+        params: f.params,
+        function: f.name,
+      });
+      const values = f.params.map((p) => `(long)(${p})`).join(', ');
+      text += ` beeclak_tpoint(${id}, (long[]){beeclak_tcall}, 1, (long[]){${values}}, ${f.params.length});`;
+    }
+    open(f.bodyStart, 0, 0, text);
+  });
+  const offsets = new Set([...opens.keys(), ...closes.keys()]);
+  for (const at of offsets) {
+    const o = (opens.get(at) ?? []).sort((a, b) => b.size - a.size || a.rank - b.rank);
+    edits.push(
+      insertion(at, (closes.get(at) ?? '') + o.map((x) => x.text).join(''), 'trace loop counter'),
+    );
+  }
+  const streams: TraceStream[] = [];
+  for (const a of sites.accesses) {
+    const counterLoops = withCounters ? a.loops.filter((l) => sites.loops[l]!.counter) : [];
+    const dims = 1 + a.loops.length;
+    const labels = counterLoops.length + a.dims;
+    if (dims > TRACE_MAX_DIMS || labels > TRACE_MAX_DIMS)
+      throw new RewriteError(`${a.text}: more than ${TRACE_MAX_DIMS} loops or labels to trace`);
+    streams.push({ access: a.id, dims, counterLoops, labels });
+    const iv = ['beeclak_tcall', ...a.loops.map((l) => `beeclak_lc_${l}`)];
+    const pre = counterLoops.map((l) => `(long)(${sites.loops[l]!.counter})`);
+    const zeros = (k: number) => '[0]'.repeat(k);
+    const ext = Array.from(
+      { length: a.dims },
+      (_, k) => `(long)(sizeof(${a.array}${zeros(k)}) / sizeof(${a.array}${zeros(k + 1)}))`,
+    );
+    edits.push({
+      range: a.range,
+      holes: [a.range],
+      render: ([x]) =>
+        `(*(__typeof__(&${x}))beeclak_trace(${a.id}, &${x}, &${a.array}, ` +
+        `sizeof(${a.array}${zeros(a.dims)}), (long[]){${iv.join(', ')}}, ${iv.length}, ` +
+        `(long[]){${pre.length ? pre.join(', ') : '0'}}, ${pre.length}, ` +
+        `(long[]){${ext.join(', ')}}, ${a.dims}))`,
+      what: `trace of ${a.text}`,
+    });
+  }
+  const firstUse = Math.min(source.length, ...edits.map((e) => e.range.start));
+  const at = helperInsertionPoint(source, firstUse);
+  const eol = lineEnding(source);
+  const nextLine = source.slice(0, at).split('\n').length;
+  const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
+  const lines = [
+    ...runtime(streams.length + paramStreams.length),
+    `static long beeclak_tcalls[${Math.max(1, sites.functions.length)}];`,
+    `#line ${nextLine} "${fileName.replace(/[\\"]/g, '\\$&')}"`,
+  ];
+  edits.push(insertion(at, lead + lines.map((l) => l + eol).join(''), 'trace runtime'));
+  return { text: applyEdits(source, edits), streams: [...streams, ...paramStreams] };
+}
