@@ -27,6 +27,14 @@ export interface DynamicResult {
   /** Accesses whose cell the oracle could not pin down (non-affine subscripts): counted as all cells. */
   readonly approximate: boolean;
   readonly operations: number;
+  /**
+   * The same run seen value by value (DESIGN.md "Validation" (c)): a value lives from its
+   * write to its last read (only its write instant when dead; from the start when read
+   * before any write). `ds` holds the differences of cells with values live at a common
+   * instant and `maxLive` the most values live at once: a lower bound for any allocation.
+   * The fields above are the cell-based (Bee) ones.
+   */
+  readonly values: { readonly ds: readonly (readonly bigint[])[]; readonly maxLive: number };
 }
 
 export interface DynamicSkipped {
@@ -39,6 +47,8 @@ interface Event {
   readonly time: readonly bigint[];
   readonly write: boolean;
   readonly cells: readonly string[];
+  /** The write certainly happens and writes its one cell: it ends the cell's previous value. */
+  readonly kills: boolean;
 }
 
 function compareTimes(a: readonly bigint[], b: readonly bigint[]): number {
@@ -116,7 +126,18 @@ export function dynamicLifetimes(
             cells = cells.map((c) => [...c, x]);
           }
         });
-        events.push({ time, write: access.kind === 'write', cells: cells.map(key) });
+        const certain =
+          cells.length === 1 &&
+          !statement.may &&
+          !access.may &&
+          !statement.overApproximated &&
+          !access.overApproximated;
+        events.push({
+          time,
+          write: access.kind === 'write',
+          cells: cells.map(key),
+          kills: access.kind === 'write' && certain,
+        });
       }
     }
     events.sort((a, b) => compareTimes(a.time, b.time));
@@ -171,6 +192,7 @@ export function dynamicLifetimes(
     }
 
     const sortVectors = (vs: bigint[][]) => vs.sort((x, y) => compareTimes(x, y));
+    const byValue = valueIntervals(events, nb, zero, spend);
     return {
       kind: 'done',
       array: array.name,
@@ -180,6 +202,7 @@ export function dynamicLifetimes(
       upwardExposed: sortVectors([...exposed].map((c) => unkey(c).slice(nb))),
       approximate,
       operations,
+      values: { ds: sortVectors(byValue.ds), maxLive: byValue.maxLive },
     };
   } catch (e) {
     if (e instanceof Budget || e instanceof P.TooManyPoints) {
@@ -191,4 +214,68 @@ export function dynamicLifetimes(
     }
     throw e;
   }
+}
+
+/**
+ * Values of one run and their live intervals in event ranks: [write, last read], or
+ * [write, write] when nothing reads it, or [-1, last read] for a value read before any write
+ * (present from the start). A write that may not happen (or may hit another cell) adds a
+ * value without ending the current ones: a later read may read any of them.
+ */
+function valueIntervals(
+  events: readonly Event[],
+  nb: number,
+  zero: readonly bigint[],
+  spend: (k?: number) => void,
+): { ds: bigint[][]; maxLive: number } {
+  const intervals: { cell: string; from: number; to: number }[] = [];
+  const open = new Map<string, number[]>(); // cell -> indices into intervals
+  events.forEach((e, rank) => {
+    for (const c of e.cells) {
+      if (e.write) {
+        if (e.kills) open.set(c, []);
+        const list = open.get(c) ?? [];
+        list.push(intervals.length);
+        open.set(c, list);
+        intervals.push({ cell: c, from: rank, to: rank });
+      } else {
+        let list = open.get(c);
+        if (!list || list.length === 0) {
+          list = [intervals.length];
+          open.set(c, list);
+          intervals.push({ cell: c, from: -1, to: rank });
+        }
+        for (const v of list) intervals[v].to = rank;
+      }
+    }
+  });
+  intervals.sort((a, b) => a.from - b.from || a.to - b.to);
+  const ds = new Map<string, bigint[]>([[key(zero), [...zero]]]);
+  // Closed intervals meet iff from_b <= to_a for from_a <= from_b.
+  for (let a = 0; a < intervals.length; a++) {
+    for (let b = a + 1; b < intervals.length && intervals[b].from <= intervals[a].to; b++) {
+      spend();
+      const x = unkey(intervals[a].cell);
+      const y = unkey(intervals[b].cell);
+      if (x.slice(0, nb).some((v, k) => v !== y[k])) continue;
+      const d = x.slice(nb).map((v, k) => v - y[nb + k]);
+      ds.set(key(d), d);
+      const m = d.map((v) => -v);
+      ds.set(key(m), m);
+    }
+  }
+  // Most values live at once: +1 at from, -1 after to (ranks are shared by the values a
+  // may-write or exposed reads create, which are counted together: they are all live).
+  const delta = new Map<number, number>();
+  for (const v of intervals) {
+    delta.set(v.from, (delta.get(v.from) ?? 0) + 1);
+    delta.set(v.to + 1, (delta.get(v.to + 1) ?? 0) - 1);
+  }
+  let current = 0;
+  let maxLive = 0;
+  for (const r of [...delta.keys()].sort((p, q) => p - q)) {
+    current += delta.get(r)!;
+    maxLive = Math.max(maxLive, current);
+  }
+  return { ds: [...ds.values()], maxLive };
 }
