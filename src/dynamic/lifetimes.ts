@@ -66,7 +66,11 @@ export function dynamicLifetimes(
   fn: FunctionModel,
   array: ArrayInfo,
   params: Readonly<Record<string, bigint>>,
-  options: { maxOperations?: number } = {},
+  options: {
+    maxOperations?: number;
+    /** Values read before any write live from the start (see ValueConflictOptions). */
+    exposedLiveFromStart?: boolean;
+  } = {},
 ): DynamicResult | DynamicSkipped {
   const limit = options.maxOperations ?? 2_000_000;
   let operations = 0;
@@ -192,7 +196,7 @@ export function dynamicLifetimes(
     }
 
     const sortVectors = (vs: bigint[][]) => vs.sort((x, y) => compareTimes(x, y));
-    const byValue = valueIntervals(events, nb, zero, spend);
+    const byValue = valueIntervals(events, nb, zero, spend, options.exposedLiveFromStart ?? true);
     return {
       kind: 'done',
       array: array.name,
@@ -227,6 +231,7 @@ function valueIntervals(
   nb: number,
   zero: readonly bigint[],
   spend: (k?: number) => void,
+  exposedLiveFromStart: boolean,
 ): { ds: bigint[][]; maxLive: number } {
   const intervals: { cell: string; from: number; to: number }[] = [];
   const open = new Map<string, number[]>(); // cell -> indices into intervals
@@ -240,6 +245,7 @@ function valueIntervals(
         intervals.push({ cell: c, from: rank, to: rank });
       } else {
         let list = open.get(c);
+        if ((!list || list.length === 0) && !exposedLiveFromStart) continue;
         if (!list || list.length === 0) {
           list = [intervals.length];
           open.set(c, list);

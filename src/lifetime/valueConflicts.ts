@@ -77,10 +77,20 @@ function conjoin(
   }));
 }
 
+export interface ValueConflictOptions extends ConflictSetOptions {
+  /**
+   * A value read before any write of its cell lives from the start (default). The
+   * pipeline turns this off for a local array without initializer that is not marked
+   * temporary: what such a read sees is indeterminate, so there is no value to keep (the
+   * read is reported), as in the cell-based DS, which the value-based one then stays inside.
+   */
+  readonly exposedLiveFromStart?: boolean;
+}
+
 export function valueConflictSet(
   fn: FunctionModel,
   array: ArrayInfo,
-  options: ConflictSetOptions = {},
+  options: ValueConflictOptions = {},
 ): ConflictSet | ValueUnsupported {
   if (array.blockIterators.length > 0) {
     return { unsupported: 'the array is declared inside a loop (block-scoped)' };
@@ -147,7 +157,7 @@ export function valueConflictSet(
       if (!P.isEmpty(live)) origins.push({ dims, live, source: s.x });
     }
     // The value present at the start (upward exposed): no write of a at all before r.
-    {
+    if (options.exposedLiveFromStart ?? true) {
       const dims = [...A, ...rDims];
       const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
       const killed = killers.flatMap((k) =>

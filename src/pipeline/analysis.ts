@@ -16,6 +16,7 @@ import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/bud
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
+import { valueConflictSet } from '../lifetime/valueConflicts.js';
 import { dynamicLifetimes } from '../dynamic/lifetimes.js';
 import {
   chooseMapping,
@@ -237,12 +238,17 @@ async function analyzeArray(
   // the parameters known only at run time.
   const tl = performance.now();
   let cs: ConflictSet;
+  let lifetimesKind: 'value' | 'cell' = 'cell';
+  let lifetimesReason: string | undefined;
   try {
+    const lifetimes = valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({
-      cs: conflictSet(fn, array, { values }),
+      cs: lifetimes.cs ?? conflictSet(fn, array, { values }),
       exposed: upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
+    lifetimesKind = lifetimes.cs ? 'value' : 'cell';
+    lifetimesReason = lifetimes.reason;
     for (const u of analysed.exposed) {
       const cell = u.example
         ? ` (e.g. cell ${Object.entries(u.example)
@@ -278,6 +284,8 @@ async function analyzeArray(
     isZero: false,
     exact: cs.exact,
     approximations: [...cs.approximations],
+    lifetimes: lifetimesKind,
+    ...(lifetimesReason ? { lifetimesReason } : {}),
   };
   // One line per writing statement: where its cells stay live until (the pairs that make
   // lifetimes overlap).
@@ -353,9 +361,14 @@ async function analyzeArray(
 
   if (options.oracleOperations !== 0) {
     const dyn = dynamicLifetimes(fn, array, values, {
+      exposedLiveFromStart: valueMayFlowIn(array),
       maxOperations: options.oracleOperations ?? 300_000,
     });
-    if (dyn.kind === 'done') report.maxLive = dyn.maxLive;
+    if (dyn.kind === 'done') {
+      // Values live at once: a lower bound for any allocation (the cell count is not one).
+      report.maxLive = dyn.values.maxLive;
+      report.maxLiveKind = 'values';
+    }
   }
 
   const size = product(mapping.b);
@@ -458,4 +471,37 @@ function statementLine(fn: FunctionModel, id: string): string {
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
+}
+
+/**
+ * The value-based conflict set (DESIGN.md "Lifetime analysis"), with its own work budget;
+ * `cs` is undefined, with the reason, when the cell-based set must be used instead (sound:
+ * it contains the value-based one).
+ */
+function valueOrCellConflicts(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  values: Readonly<Record<string, bigint>>,
+  work: number,
+): { cs?: ConflictSet; reason?: string } {
+  try {
+    const v = withWorkBudget(work, () =>
+      valueConflictSet(fn, array, { values, exposedLiveFromStart: valueMayFlowIn(array) }),
+    );
+    if ('unsupported' in v) return { reason: `value-based lifetimes not used: ${v.unsupported}` };
+    return { cs: v };
+  } catch (e) {
+    if (e instanceof BudgetExceeded) {
+      return { reason: `value-based lifetimes too expensive (${e.message}): cell-based used` };
+    }
+    throw e;
+  }
+}
+
+/**
+ * Whether a read before any write can see a real value: not in a local array without
+ * initializer (indeterminate; the read is reported), unless the user marked it temporary.
+ */
+function valueMayFlowIn(array: ArrayInfo): boolean {
+  return array.storage !== 'local' || array.markedTemporary;
 }

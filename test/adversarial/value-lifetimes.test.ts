@@ -96,3 +96,37 @@ describe.each(CASES)('$what', ({ body, ds, cell, maxLive }) => {
     expect(dyn.values.maxLive).toBe(maxLive);
   });
 });
+
+// Guards the uninit_read.c regression (pad 64 -> 1 fell to 64 cells): in a local array
+// without initializer a read before any write sees an indeterminate value, which the
+// pipeline does not keep (exposedLiveFromStart off), as the cell-based DS never did.
+it('an indeterminate value read before any write is not kept when asked so', () => {
+  const model = buildModel(
+    `#define N 6\nvoid kernel(int a[N], int b[N]) { int t[N]; for (int i = 0; i < N; i++) { b[i] = t[i] & 0; t[i] = a[i]; b[i] += t[i]; } }`,
+    'test.c',
+    {},
+  );
+  const fn = model.functions.find((f) => f.name === 'kernel')!;
+  const array = fn.arrays.find((a) => a.name === 't')!;
+  const values = Object.fromEntries(fn.parameters.map((p) => [p.name, p.value!]));
+  const kept = valueConflictSet(fn, array);
+  const dropped = valueConflictSet(fn, array, { exposedLiveFromStart: false });
+  if ('unsupported' in kept || 'unsupported' in dropped) throw new Error('unsupported');
+  expect(points(kept.ds, values)).toEqual([
+    '-5',
+    '-4',
+    '-3',
+    '-2',
+    '-1',
+    '0',
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+  ]);
+  expect(points(dropped.ds, values)).toEqual(['0']);
+  const dyn = dynamicLifetimes(fn, array, values, { exposedLiveFromStart: false });
+  if (dyn.kind !== 'done') throw new Error(dyn.reason);
+  expect(dyn.values.maxLive).toBe(1);
+});
