@@ -183,17 +183,7 @@ export function dynamicLifetimes(
 
     // maxLive: a cell is live on the closed rank interval [fw, la]; distinct cells never share
     // an endpoint (one access instance touches one cell), so a sweep over ranks is exact.
-    const delta = new Map<number, number>();
-    for (const c of live) {
-      delta.set(c.fw, (delta.get(c.fw) ?? 0) + 1);
-      delta.set(c.la + 1, (delta.get(c.la + 1) ?? 0) - 1);
-    }
-    let current = 0;
-    let maxLive = 0;
-    for (const r of [...delta.keys()].sort((x, y) => x - y)) {
-      current += delta.get(r)!;
-      maxLive = Math.max(maxLive, current);
-    }
+    const maxLive = mostAtOnce(live.map((c) => ({ from: c.fw, to: c.la })));
 
     const sortVectors = (vs: bigint[][]) => vs.sort((x, y) => compareTimes(x, y));
     const byValue = valueIntervals(events, nb, zero, spend, options.exposedLiveFromStart ?? true);
@@ -272,16 +262,21 @@ function valueIntervals(
   }
   // Most values live at once: +1 at from, -1 after to (ranks are shared by the values a
   // may-write or exposed reads create, which are counted together: they are all live).
+  return { ds: [...ds.values()], maxLive: mostAtOnce(intervals) };
+}
+
+/** Most closed rank intervals [from, to] that contain one rank (a sweep over the ranks). */
+function mostAtOnce(intervals: readonly { from: number; to: number }[]): number {
   const delta = new Map<number, number>();
   for (const v of intervals) {
     delta.set(v.from, (delta.get(v.from) ?? 0) + 1);
     delta.set(v.to + 1, (delta.get(v.to + 1) ?? 0) - 1);
   }
   let current = 0;
-  let maxLive = 0;
+  let most = 0;
   for (const r of [...delta.keys()].sort((p, q) => p - q)) {
     current += delta.get(r)!;
-    maxLive = Math.max(maxLive, current);
+    most = Math.max(most, current);
   }
-  return { ds: [...ds.values()], maxLive };
+  return most;
 }
