@@ -92,12 +92,20 @@ export function valueConflictSet(
   array: ArrayInfo,
   options: ValueConflictOptions = {},
 ): ConflictSet | ValueUnsupported {
-  if (array.blockIterators.length > 0) {
-    return { unsupported: 'the array is declared inside a loop (block-scoped)' };
-  }
   const n = array.extents.length;
   const A = cellNames('i', n);
   const B = cellNames('j', n);
+  // A block-scoped array: its cells carry their block instance (EA, EB); values of different
+  // instances belong to different objects and never conflict.
+  const nb = array.blockIterators.length;
+  const EA = cellNames('ea', nb);
+  const EB = cellNames('eb', nb);
+  const sameBlock = EA.map((e, k) => ({
+    kind: 'eq' as const,
+    expr: { coeffs: { [e]: 1n, [EB[k]]: -1n }, constant: 0n },
+  }));
+  const CA = [...EA, ...A];
+  const CB = [...EB, ...B];
   const values = options.values ?? {};
   const allParams = fn.parameters.map((p) => p.name);
   const params = allParams.filter((p) => values[p] === undefined);
@@ -106,43 +114,43 @@ export function valueConflictSet(
   const context = fn.context;
 
   const uses = accessesTo(fn.statements, array.name);
-  const writesOf = (cells: string[], prefix: string) =>
+  const writesOf = (cells: string[], block: string[], prefix: string) =>
     uses
       .filter((u) => u.access.kind === 'write')
       .map((u, k) => ({
         tag: `${prefix}${k}`,
-        x: accessInstances(array, u.statement, u.access, `${prefix}${k}`, cells),
+        x: accessInstances(array, u.statement, u.access, `${prefix}${k}`, cells, block),
       }));
-  const sources = writesOf(A, 's');
-  const killers = writesOf(A, 'k').filter((k) => !k.x.approximate);
-  const clobbers = writesOf(B, 'c');
+  const sources = writesOf(A, EA, 's');
+  const killers = writesOf(A, EA, 'k').filter((k) => !k.x.approximate);
+  const clobbers = writesOf(B, EB, 'c');
   const reads = uses
     .map((u, k) => ({ u, k }))
     .filter(({ u }) => u.access.kind === 'read')
     .map(({ u, k }) => ({
       tag: `r${k}`,
-      x: accessInstances(array, u.statement, u.access, `r${k}`, A),
+      x: accessInstances(array, u.statement, u.access, `r${k}`, A, EA),
     }));
 
-  const pairSpace: P.Space = { params, dims: [...A, ...B] };
+  const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
   let conflicts: PolySet = P.emptySet(pairSpace);
   const causes: ConflictCause[] = [];
   const addConflicts = (s: PolySet, writer: string, accessor: string) => {
-    const c = P.projectOnto(s, [...A, ...B]);
+    const c = P.projectOnto(s, [...CA, ...CB]);
     if (P.isEmpty(c)) return;
     conflicts = P.union(conflicts, c);
     if (!causes.some((x) => x.writer === writer && x.accessor === accessor)) {
       causes.push({ writer, accessor });
     }
   };
-  let exposedCells: PolySet = P.emptySet({ params, dims: A });
+  let exposedCells: PolySet = P.emptySet({ params, dims: CA });
 
   for (const r of reads) {
     const rDims = own(r.x, r.tag);
     // Values with a real source: (a, w, r) with w < r and no kill of a in between.
     const origins: { dims: string[]; live: PolySet; source: AccessInstances | null }[] = [];
     for (const s of sources) {
-      const dims = [...A, ...own(s.x, s.tag), ...rDims];
+      const dims = [...CA, ...own(s.x, s.tag), ...rDims];
       const order = happensBefore(s.x, r.x);
       const reaches = build(dims, conjoin([s.x.pieces, r.x.pieces, order], dims, context));
       if (P.isEmpty(reaches)) continue;
@@ -158,7 +166,7 @@ export function valueConflictSet(
     }
     // The value present at the start (upward exposed): no write of a at all before r.
     if (options.exposedLiveFromStart ?? true) {
-      const dims = [...A, ...rDims];
+      const dims = [...CA, ...rDims];
       const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
       const killed = killers.flatMap((k) =>
         conjoin([r.x.pieces, k.x.pieces, happensBefore(k.x, r.x)], dims, context),
@@ -166,13 +174,13 @@ export function valueConflictSet(
       const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
       if (!P.isEmpty(live)) {
         origins.push({ dims, live, source: null });
-        exposedCells = P.union(exposedCells, P.projectOnto(live, A));
+        exposedCells = P.union(exposedCells, P.projectOnto(live, CA));
       }
     }
     // A write of b strictly inside a live value's interval (after its source, before r).
     for (const o of origins) {
       for (const c of clobbers) {
-        const cDims = [...B, ...own(c.x, c.tag)];
+        const cDims = [...CB, ...own(c.x, c.tag)];
         const dims = [...o.dims, ...cDims];
         const inside = conjoin(
           [
@@ -181,7 +189,7 @@ export function valueConflictSet(
             happensBefore(c.x, r.x),
           ],
           dims,
-          context,
+          [...context, ...sameBlock],
         );
         const lifted = product(o.live, P.universe({ params, dims: cDims }), dims);
         addConflicts(P.intersect(lifted, build(dims, inside)), c.x.statement.id, r.x.statement.id);
@@ -190,18 +198,22 @@ export function valueConflictSet(
   }
   // Two values present at the start are live together.
   if (!P.isEmpty(exposedCells)) {
-    const renamed: PolySet = {
-      space: { params, dims: B },
-      pieces: exposedCells.pieces.map((b) => ({ ...b, space: { params, dims: B } })),
+    const asB: PolySet = {
+      space: { params, dims: CB },
+      pieces: exposedCells.pieces.map((b) => ({ ...b, space: { params, dims: CB } })),
     };
-    conflicts = P.union(conflicts, product(exposedCells, renamed, [...A, ...B]));
+    const pairs = P.intersect(
+      product(exposedCells, asB, [...CA, ...CB]),
+      P.fromConjunctions(pairSpace, [{ exists: [], constraints: sameBlock }]),
+    );
+    conflicts = P.union(conflicts, pairs);
   }
 
-  const symmetric = P.union(conflicts, swapHalves(conflicts, params.length, n));
+  const symmetric = P.union(conflicts, swapHalves(conflicts, params.length, nb + n));
   const dims = cellNames('d', n);
-  const ds = P.coalesce(P.union(differenceSet(symmetric, n, dims), zeroSet(params, dims)));
+  const ds = P.coalesce(P.union(differenceSet(symmetric, n, dims, nb), zeroSet(params, dims)));
   const approximations = approximationsOf(
-    uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A)),
+    uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A, EA)),
   );
   return {
     array: array.name,

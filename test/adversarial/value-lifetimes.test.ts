@@ -130,3 +130,38 @@ it('an indeterminate value read before any write is not kept when asked so', () 
   if (dyn.kind !== 'done') throw new Error(dyn.reason);
   expect(dyn.values.maxLive).toBe(1);
 });
+
+// Guards the block instance of a block-scoped array (declared in the loop body): values of
+// one instance conflict as in a plain array, values of different instances never do, and
+// the static DS equals the oracle's.
+it('a block-scoped array: value DS per block instance, equal to the oracle', () => {
+  const model = buildModel(
+    `#define N 6\nvoid kernel(int a[N], int b[N]) { for (int k = 0; k < N; k++) { int t[N]; for (int i = 0; i < N; i++) t[i] = a[i] + k; for (int i = 1; i < N; i++) b[i] += t[i] * t[i - 1]; } }`,
+    'test.c',
+    {},
+  );
+  const fn = model.functions.find((f) => f.name === 'kernel')!;
+  const array = fn.arrays.find((a) => a.name === 't')!;
+  expect(array.blockIterators.length).toBe(1);
+  const values = Object.fromEntries(fn.parameters.map((p) => [p.name, p.value!]));
+  const vs = valueConflictSet(fn, array, { values });
+  if ('unsupported' in vs) throw new Error(vs.unsupported);
+  const dyn = dynamicLifetimes(fn, array, values);
+  if (dyn.kind !== 'done') throw new Error(dyn.reason);
+  expect(points(vs.ds, values)).toEqual([
+    '-5',
+    '-4',
+    '-3',
+    '-2',
+    '-1',
+    '0',
+    '1',
+    '2',
+    '3',
+    '4',
+    '5',
+  ]);
+  expect(dyn.values.ds.map((d) => d.join(',')).sort((x, y) => Number(x) - Number(y))).toEqual(
+    points(vs.ds, values),
+  );
+});
