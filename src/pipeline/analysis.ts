@@ -478,7 +478,7 @@ function statementLabel(fn: FunctionModel, id: string): string {
  * `cs` is undefined, with the reason, when the cell-based set must be used instead (sound:
  * it contains the value-based one).
  */
-function valueOrCellConflicts(
+export function valueOrCellConflicts(
   fn: FunctionModel,
   array: ArrayInfo,
   values: Readonly<Record<string, bigint>>,
