@@ -28,6 +28,7 @@ import type { ArrayReport, FileReport } from '../src/pipeline/report.js';
 import type { HeuristicChoice, ModuloForm } from '../src/pipeline/options.js';
 import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
 import { benchPoly } from './bench-poly.js';
+import { benchManyFiles, type ManyFilesRow } from './bench/many.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
 import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
 
@@ -666,6 +667,8 @@ function ccVersion(): string {
   return (r.stdout ?? '').split('\n')[0] || CC;
 }
 
+let many: ManyFilesRow | undefined;
+
 async function main(): Promise<void> {
   log(
     `beeclak bench: ${sampleFiles.length} samples, ${RUNS} run(s) per timing, ${cpus().length} CPU(s), ${cpus()[0]?.model ?? ''}`,
@@ -684,6 +687,12 @@ async function main(): Promise<void> {
   await step('e2e', runEndToEnd);
   await step('scaling', runScaling);
   await step('codegen', runCodegen);
+  await step('many', () => {
+    many = benchManyFiles(ROOT);
+    log(
+      `many: ${many.files} files, cold ${many.coldS.toFixed(1)} s, warm ${many.warmS.toFixed(2)} s`,
+    );
+  });
   await step('poly', () => {
     poly = benchPoly(QUICK ? 5 : 20);
     log(`poly: ${poly.length} operations`);
@@ -704,7 +713,7 @@ async function main(): Promise<void> {
   writeFileSync(
     JSON_OUT,
     JSON.stringify(
-      { env, compression, times, startupMs, scaling, codegen, poly, errors },
+      { env, compression, times, startupMs, scaling, codegen, poly, many, errors },
       null,
       2,
     ) + '\n',
@@ -734,6 +743,15 @@ async function main(): Promise<void> {
     `\`${CC} -O2\`, sizes enlarged with \`-D\` (given to beeclak and to the compiler), the stack unlimited (the originals keep their temporaries on it); ` +
       `wall time median of ${BIN_RUNS} runs including process start, peak RSS from \`/usr/bin/time\`.`,
     codegenTable(),
+    '### Many files',
+    '`beeclak contract --check` over 100 files in one process (worker threads on every core), as the ' +
+      'pre-commit hook runs it: cold (empty cache) and warm (unchanged files, results from the cache); wall time.',
+    many
+      ? markdownTable(
+          ['files', 'cold (s)', 'warm (s)', 'summary'],
+          [[many.source, many.coldS.toFixed(1), many.warmS.toFixed(2), many.summary]],
+        )
+      : 'not run',
     '### Polyhedral core',
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(),

@@ -43,6 +43,7 @@ function withDefaults(options: Options): AnalysisOptions {
     budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
     oracleOperations: options.oracleOperations ?? 0,
     workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
+    ...(options.hls ? { hls: true } : {}),
   };
 }
 

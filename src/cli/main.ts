@@ -3,26 +3,12 @@
  * Exit codes (DESIGN.md): 0 success, 1 input refused, 2 usage error.
  */
 import { Command, CommanderError } from 'commander';
-import { createRequire } from 'node:module';
 import { InputError, UsageError } from './errors.js';
 import { registerCommands } from './commands/index.js';
 import { processIo, type Io } from './io.js';
+import { version } from './version.js';
 
 export { setExitCode, type Io } from './io.js';
-
-const require = createRequire(import.meta.url);
-
-function version(): string {
-  // dist/src/cli/main.js and src/cli/main.ts are both three levels below the root.
-  for (const rel of ['../../../package.json', '../../package.json']) {
-    try {
-      return (require(rel) as { version: string }).version;
-    } catch {
-      /* try the next layout */
-    }
-  }
-  return 'unknown';
-}
 
 export function buildProgram(io: Io): Command {
   const program = new Command('beeclak')

@@ -35,6 +35,12 @@ export interface DynamicResult {
    * The fields above are the cell-based (Bee) ones.
    */
   readonly values: { readonly ds: readonly (readonly bigint[])[]; readonly maxLive: number };
+  /** With `intervals: true`: per written cell, its first write and last access (event ranks). */
+  readonly intervals?: readonly {
+    cell: readonly bigint[];
+    firstWrite: number;
+    lastAccess: number;
+  }[];
 }
 
 export interface DynamicSkipped {
@@ -70,6 +76,7 @@ export function dynamicLifetimes(
     maxOperations?: number;
     /** Values read before any write live from the start (see ValueConflictOptions). */
     exposedLiveFromStart?: boolean;
+    intervals?: boolean;
   } = {},
 ): DynamicResult | DynamicSkipped {
   const limit = options.maxOperations ?? 2_000_000;
@@ -197,6 +204,9 @@ export function dynamicLifetimes(
       approximate,
       operations,
       values: { ds: sortVectors(byValue.ds), maxLive: byValue.maxLive },
+      ...(options.intervals
+        ? { intervals: live.map((c) => ({ cell: c.cell, firstWrite: c.fw, lastAccess: c.la })) }
+        : {}),
     };
   } catch (e) {
     if (e instanceof Budget || e instanceof P.TooManyPoints) {

@@ -21,11 +21,11 @@ import { dynamicLifetimes } from '../dynamic/lifetimes.js';
 import {
   chooseMapping,
   chooseSymbolicMapping,
-  isStrictlyAdmissible,
   LatticeInputError,
   type Mapping,
 } from '../lattice/index.js';
 import { cExpression } from '../rewrite/cExpression.js';
+import { hlsRefusal, powerOfTwoMapping } from './hls.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 
@@ -43,6 +43,8 @@ export interface AnalysisOptions {
   oracleOperations?: number;
   /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
   workUnits?: number;
+  /** HLS mode (src/pipeline/hls.ts): constant sizes, power-of-two masks, HLS pragmas respected. */
+  hls?: boolean;
 }
 
 /** Enough for every sample with a 3x margin (the largest needs ~350k); see npm run bench. */
@@ -112,12 +114,6 @@ function knownValues(fn: FunctionModel): Record<string, bigint> {
   return out;
 }
 
-function roundUpPow2(x: bigint): bigint {
-  let p = 1n;
-  while (p < x) p <<= 1n;
-  return p;
-}
-
 /** Only parameters that actually occur in the set matter for its value. */
 function parametersUsed(ds: P.PolySet): string[] {
   const used = new Set<string>();
@@ -159,7 +155,8 @@ export async function analyzeSource(
   for (const [f, fn] of model.functions.entries()) {
     for (const array of fn.arrays) {
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
-      const r = await analyzeArray(fn, array, options, timings, outcome);
+      const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
+      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
     }
@@ -176,6 +173,7 @@ async function analyzeArray(
   options: AnalysisOptions,
   timings: FileReport['timings'],
   delinearization?: DelinearizationOutcome,
+  hlsReason?: string,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
@@ -232,6 +230,7 @@ async function analyzeArray(
   if (options.only.length > 0 && !options.only.includes(array.name)) {
     return done('unchanged', 'not selected (--only)');
   }
+  if (hlsReason) return done('unchanged', hlsReason);
 
   // Lifetime analysis for the known parameter values (the model already folds them into
   // products and strides, and every later use is for them; guarded by `assumes`), symbolic in
@@ -324,17 +323,33 @@ async function analyzeArray(
     );
     mapping = choice.mapping;
     heuristic = choice.heuristic;
-    if (options.modulo === 'pow2' && mapping.b.length > 0) {
-      const rounded: Mapping = { M: mapping.M, b: mapping.b.map(roundUpPow2) };
-      // Larger moduli give a different kernel lattice, not a sublattice: re-verify.
-      if (isStrictlyAdmissible(dsForLattice, rounded, values)) mapping = rounded;
-      else
+    if ((options.modulo === 'pow2' || options.hls) && mapping.b.length > 0) {
+      // Folded rows rounded up to powers of two, whole dimensions left whole; re-verified
+      // (larger moduli give a different kernel lattice, not a sublattice).
+      const p2 = powerOfTwoMapping(
+        dsForLattice,
+        mapping,
+        array.extents.map((e) => e.value),
+        values,
+      );
+      if ('mapping' in p2) mapping = p2.mapping;
+      else if (options.hls) {
+        timings.latticeMs += Math.round(performance.now() - tt);
+        return done('unchanged', `HLS mode: ${p2.reason}`);
+      } else
         report.warnings.push(
           'power-of-two moduli are not admissible for this array; exact moduli kept',
         );
     }
   } catch (e) {
     timings.latticeMs += Math.round(performance.now() - tt);
+    if (e instanceof LatticeInputError && growsWith.length > 0 && options.hls) {
+      return done(
+        'rejected',
+        `HLS mode needs constant sizes, and the conflict set grows with ${growsWith.join(', ')}, known only at run time; ` +
+          `give a value with -D ${growsWith[0]}=...`,
+      );
+    }
     if (e instanceof LatticeInputError && growsWith.length > 0) {
       const symbolic = symbolicMapping(fn, cs.ds, values);
       timings.latticeMs += Math.round(performance.now() - tt);

@@ -10,6 +10,7 @@
  */
 import type { Access, ArrayInfo, FunctionModel, Parameter, Statement } from '../model/types.js';
 import {
+  HlsDivisionError,
   annotationText,
   arrayRewrite,
   rewrite,
@@ -28,6 +29,7 @@ import {
   type ArrayDecision,
 } from './analysis.js';
 import { performance } from 'node:perf_hooks';
+import type { ArrayReport } from './report.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -184,27 +186,86 @@ function insertIntoPlan(plan: RewritePlan, at: number, text: string): RewritePla
   };
 }
 
+/** HLS mode leaves an array unchanged rather than emit what an HLS tool cannot take. */
+function leaveUnchanged(r: ArrayReport | undefined, reason: string): void {
+  if (!r) return;
+  r.status = 'unchanged';
+  r.reason = reason;
+  r.compressedCells = r.originalCells;
+  if (r.originalBytes !== undefined) r.compressedBytes = r.originalBytes;
+}
+
+/** HLS mode: no `abort()` guard, so no contraction that rests on a function argument's value. */
+function withoutRuntimeGuards(
+  source: string,
+  decisions: readonly ArrayDecision[],
+  reportOf: (d: ArrayDecision) => ArrayReport | undefined,
+): ArrayDecision[] {
+  return decisions.filter((d) => {
+    const g = guards(source, [d]).find((x) => x.kind === 'runtime');
+    if (!g) return true;
+    leaveUnchanged(
+      reportOf(d),
+      `HLS mode emits no run-time check, and this contraction holds only for ${g.param.name} == ${g.value} ` +
+        `(a function argument): make the size a constant (a macro) instead`,
+    );
+    return false;
+  });
+}
+
+/** HLS mode: an array whose slot indices would need a division stays unchanged. */
+function needsDivision(source: string, a: ArrayRewrite, report: ArrayReport | undefined): boolean {
+  try {
+    rewrite({ source, arrays: [a], modulo: 'pow2', annotate: false, hls: true });
+    return false;
+  } catch (e) {
+    if (!(e instanceof HlsDivisionError)) throw e;
+    leaveUnchanged(report, `HLS mode: ${e.message}`);
+    return true;
+  }
+}
+
 export async function contractSource(
   source: string,
   file: string,
   options: ContractOptions,
 ): Promise<Contraction> {
-  const analysis = await analyzeSource(source, file, options);
+  const analyzed = await analyzeSource(source, file, options);
   const t0 = performance.now();
   const reports = new Map(
-    analysis.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
+    analyzed.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
   );
-  const arrays = analysis.decisions.map((d) => {
-    const r = reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
-    return planEntry(
+  const reportOf = (d: ArrayDecision) =>
+    reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
+  const hls = !!options.hls;
+  const decisions = hls
+    ? withoutRuntimeGuards(source, analyzed.decisions, reportOf)
+    : analyzed.decisions;
+  let arrays = decisions.map((d) => {
+    const r = reportOf(d);
+    const entry = planEntry(
       d,
       options.annotate,
       `${r?.originalCells ?? '?'}`,
       `${r?.compressedCells ?? '?'}`,
     );
+    return hls ? { ...entry, pragmaScope: d.fn.range } : entry;
   });
-  let plan: RewritePlan = { source, arrays, modulo: options.modulo, annotate: options.annotate };
-  const gs = guards(source, analysis.decisions);
+  let kept = decisions;
+  if (hls) {
+    const ok = arrays.map((a, k) => !needsDivision(source, a, reportOf(decisions[k]!)));
+    arrays = arrays.filter((_, k) => ok[k]);
+    kept = decisions.filter((_, k) => ok[k]);
+  }
+  const analysis: Analysis = { ...analyzed, decisions: kept };
+  let plan: RewritePlan = {
+    source,
+    arrays,
+    modulo: hls ? 'pow2' : options.modulo,
+    annotate: options.annotate,
+    ...(hls ? { hls } : {}),
+  };
+  const gs = guards(source, kept);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';
   // Run-time guards go right after the opening brace of the function body, last first.
   const runtime = gs
@@ -217,7 +278,12 @@ export async function contractSource(
       ` /* beeclak: contracted for ${g.param.name} == ${g.value} */`;
     plan = insertIntoPlan(plan, brace + 1, check);
   }
-  let text = arrays.length > 0 ? rewrite(plan).text : source;
+  const rewritten = arrays.length > 0 ? rewrite(plan) : undefined;
+  let text = rewritten?.text ?? source;
+  for (const note of rewritten?.pragmaNotes ?? []) {
+    const d = kept.find((x) => x.array.name === note.array);
+    if (d) reportOf(d)?.warnings.push(`HLS pragma: ${note.message}`);
+  }
   if (arrays.length > 0) {
     const tail = fileGuards(gs, eol);
     if (tail) text = (text.endsWith(eol) ? text : text + eol) + tail.slice(eol.length);

@@ -95,6 +95,8 @@ export interface ArrayRewrite {
   readonly viewExtentTexts?: readonly string[];
   /** For `check` instrumentation only: declared at file scope (e.g. a `--temporary` global). */
   readonly fileScope?: boolean;
+  /** HLS mode: where the array's `#pragma HLS` lines are (its function). */
+  readonly pragmaScope?: ByteRange;
 }
 
 export interface RewritePlan {
@@ -111,12 +113,29 @@ export interface RewritePlan {
    * expression (`#define M i + 1`): parenthesized wherever they become an operand.
    */
   readonly unsafeMacros?: readonly string[];
+  /**
+   * HLS mode: masks only (a slot index that would need `%` or the helper is an error, see
+   * HlsDivisionError), and the `#pragma HLS` lines naming contracted arrays are updated.
+   */
+  readonly hls?: boolean;
 }
 
 export interface RewriteResult {
   readonly text: string;
   /** Whether the `beeclak_mod` helper was added to the file. */
   readonly helperEmitted: boolean;
+  /** HLS mode: what happened to the pragmas of each array. */
+  readonly pragmaNotes?: readonly { array: string; message: string }[];
+}
+
+/** HLS mode: an access of `array` would need a division (a `%` or the helper). */
+export class HlsDivisionError extends Error {
+  constructor(
+    readonly array: string,
+    message: string,
+  ) {
+    super(message);
+  }
 }
 
 /** A plan the rewriter cannot carry out soundly: a bug of an earlier stage, not of the input. */

@@ -126,6 +126,7 @@ export function reduceModulo(
   modulo: 'exact' | 'pow2',
   inLong: LinearText = linear,
   asOperand: (text: string) => string = operand,
+  noDivision = false,
 ): SlotIndex {
   const value = linear.text;
   const b = modulus.value;
@@ -145,6 +146,10 @@ export function reduceModulo(
     // for signed integers (guaranteed by C23 and by both compilers' documentation).
     return { text: `${lhs} & ${b - 1n}`, needsHelper: false };
   }
+  if (noDivision)
+    throw new RewriteError(
+      `${value} mod ${modulus.text} would need a division (HLS mode: masks only)`,
+    );
   const modText = asOperand(modulus.text);
   if (range.min !== undefined && range.min >= 0n)
     return { text: `${lhs} % ${modText}`, needsHelper: false };
@@ -163,10 +168,16 @@ export function reduceModulo(
 export interface SlotStyle {
   readonly modulo: 'exact' | 'pow2';
   readonly asOperand: (text: string) => string;
+  /** HLS mode: a slot that would need `%` or the helper is an error. */
+  readonly noDivision?: boolean;
 }
 
 export function slotStyle(plan: RewritePlan): SlotStyle {
-  return { modulo: plan.modulo, asOperand: operandOutside(new Set(plan.unsafeMacros ?? [])) };
+  return {
+    modulo: plan.hls ? 'pow2' : plan.modulo,
+    asOperand: operandOutside(new Set(plan.unsafeMacros ?? [])),
+    noDivision: !!plan.hls,
+  };
 }
 
 /** The slot indices of one access, one per row (none for a scalar). */
@@ -176,7 +187,7 @@ export function slotIndices(
   indexTexts: readonly string[],
   style: SlotStyle,
 ): SlotIndex[] {
-  const { modulo, asOperand } = style;
+  const { modulo, asOperand, noDivision } = style;
   // A delinearized array's rows combine the components of its view, not the written index.
   const texts = access.componentTexts ?? indexTexts;
   if (access.rowRanges.length !== array.rows.length)
@@ -191,6 +202,7 @@ export function slotIndices(
       modulo,
       linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
       asOperand,
+      noDivision,
     ),
   );
 }

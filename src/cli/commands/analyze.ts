@@ -5,17 +5,21 @@ import { analyzeSource } from '../../pipeline/analysis.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
+import { writePictures } from '../svg.js';
 
 export function registerAnalyze(program: Command, io: Io): void {
   const cmd = program
     .command('analyze')
     .description('report, per array, whether and how it can be contracted (no rewrite)')
     .argument('<file>', 'C source file')
-    .option('--json', 'print the report as JSON');
+    .option('--json', 'print the report as JSON')
+    .option('--svg <dir>', "also draw each array's conflict set, lattice and mapping into DIR");
   addAnalysisOptions(cmd, '300000').action(
-    async (file: string, flags: AnalysisFlags & { json?: boolean }) => {
+    async (file: string, flags: AnalysisFlags & { json?: boolean; svg?: string }) => {
       const source = await readSource(file);
-      const { report } = await analyzeSource(source, file, analysisOptions(flags));
+      const analysis = await analyzeSource(source, file, analysisOptions(flags));
+      const { report } = analysis;
+      if (flags.svg) await writePictures(flags.svg, analysis, io);
       io.stdout(flags.json ? formatJson([report]) : formatText(report));
     },
   );

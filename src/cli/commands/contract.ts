@@ -1,58 +1,189 @@
 /**
- * `beeclak contract FILE.c [-o OUT.c] [--report text|json] [--report-file F] [--annotate]`.
- * The program goes to stdout without `-o`; the report to stderr (or --report-file).
- * Output files are written atomically: a failure never leaves a partial file.
+ * `beeclak contract FILE.c [-o OUT.c] [--report text|json] [--report-file F] [--annotate]`,
+ * and over many files: `beeclak contract FILES/DIRS... (-i | --check | --diff | --list)`.
+ * One file without a mode: the program goes to stdout (or -o), the report to stderr (or
+ * --report-file). Output files are written atomically: a failure never leaves a partial file.
  */
 import type { Command } from 'commander';
-import type { Io } from '../io.js';
-import { contractSource } from '../../pipeline/contraction.js';
+import { processIo, setExitCode, type Io } from '../io.js';
+import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
+import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
+import { flagsWithConfig } from '../fileOptions.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource, writeAtomically } from '../sourceFile.js';
-import { formatJson, formatText } from '../../pipeline/report.js';
-import { parseChoice } from '../options.js';
+import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
+import { collectNames, parseChoice } from '../options.js';
+import { UsageError } from '../errors.js';
+import { runBatch } from '../batch/run.js';
+import { formatSarif } from '../sarif.js';
+import { version } from '../version.js';
+import { defaultCacheDir } from '../batch/cache.js';
+
+const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
 
 interface ContractFlags extends AnalysisFlags {
   output?: string;
-  report?: 'text' | 'json';
+  report?: (typeof REPORT_FORMATS)[number];
   reportFile?: string;
   annotate?: boolean;
+  inPlace?: boolean;
+  check?: boolean;
+  diff?: boolean;
+  list?: boolean;
+  minBytes?: string;
+  exclude: string[];
+  cache: boolean;
+  cacheDir?: string;
+  jobs?: string;
+  hls?: boolean;
+}
+
+function collect(value: string, previous: string[]): string[] {
+  return [...previous, value];
 }
 
 export function registerContract(program: Command, io: Io): void {
   const cmd = program
     .command('contract')
     .description('write the program with its temporary arrays contracted')
-    .argument('<file>', 'C source file')
-    .option('-o, --output <file>', 'write the program here (default: stdout)')
+    .argument('<files...>', 'C source files, or directories (their .c files, recursively)')
+    .option('-o, --output <file>', 'write the program here (default: stdout; one file only)')
+    .option('-i, --in-place', 'rewrite the files themselves')
+    .option('--check', 'change nothing; exit 1 when some file would change')
+    .option('--diff', 'print a unified diff of each file that would change')
+    .option('--list', 'change nothing; list the arrays that could shrink (see --min-bytes)')
+    .option('--min-bytes <n>', 'with --list: only arrays that would save more bytes than this', '0')
+    .option(
+      '--exclude <glob>',
+      'skip files and directories matching this glob (repeatable)',
+      collect,
+      [],
+    )
+    .option('--cache-dir <dir>', 'where results are cached (default node_modules/.cache/beeclak)')
+    .option('--no-cache', 'do not read or write the result cache')
+    .option('--jobs <n>', 'worker threads (default: the cores available)')
     .option(
       '--report <format>',
-      'also print a report: text|json',
-      parseChoice('--report', ['text', 'json'] as const),
+      `also print a report: ${REPORT_FORMATS.join('|')}`,
+      parseChoice('--report', REPORT_FORMATS),
     )
     .option('--report-file <file>', 'write the report to this file instead of stderr')
-    .option('--annotate', 'add a comment above each changed declaration stating its mapping');
-  addAnalysisOptions(cmd).action(async (file: string, flags: ContractFlags) => {
-    const source = await readSource(file);
-    const result = await contractSource(source, file, {
-      ...analysisOptions(flags),
-      annotate: !!flags.annotate,
-    });
-    const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
-    const report =
-      format === 'json'
-        ? formatJson([result.analysis.report])
-        : format === 'text'
-          ? formatText(result.analysis.report)
-          : '';
-    // Everything is computed before anything is written.
-    if (flags.output) await writeAtomically(flags.output, result.text);
-    if (flags.reportFile) await writeAtomically(flags.reportFile, report);
-    if (!flags.output) io.stdout(result.text);
-    if (report && !flags.reportFile) io.stderr(report);
-    if (!result.changed && !report) {
-      io.stderr(
-        `beeclak: ${file}: nothing to contract (run 'beeclak analyze ${file}' to see why)\n`,
+    .option('--annotate', 'add a comment above each changed declaration stating its mapping')
+    .option(
+      '--hls',
+      'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
+    );
+  addAnalysisOptions(cmd).action(async (files: string[], flags: ContractFlags) => {
+    const mode = flags.inPlace || flags.check || flags.diff || flags.list;
+    if (!mode && files.length > 1)
+      throw new UsageError(
+        'several files need a mode: -i (rewrite them), --check, --diff or --list',
       );
-    }
+    if (!mode) return contractOne(cmd, files[0]!, flags, io);
+    if (flags.inPlace && (flags.check || flags.list))
+      throw new UsageError(
+        `-i rewrites files; ${flags.check ? '--check' : '--list'} changes nothing: choose one`,
+      );
+    if (flags.output)
+      throw new UsageError(
+        '-o names one output file; with several files use -i, --check or --diff',
+      );
+    await contractMany(cmd, files, flags, io);
   });
+}
+
+function reportText(format: ContractFlags['report'], reports: FileReport[]): string {
+  if (format === 'json') return formatJson(reports);
+  if (format === 'text') return reports.map(formatText).join('');
+  if (format === 'sarif') return formatSarif(reports, version());
+  return '';
+}
+
+async function contractOne(
+  cmd: Command,
+  file: string,
+  flags: ContractFlags,
+  io: Io,
+): Promise<void> {
+  const source = await readSource(file);
+  const result = await contractSource(
+    source,
+    file,
+    fileOptions(cmd, flags, new ConfigFinder(), file, io),
+  );
+  const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
+  const report = reportText(format, [result.analysis.report]);
+  // Everything is computed before anything is written.
+  if (flags.output) await writeAtomically(flags.output, result.text);
+  if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+  if (!flags.output) io.stdout(result.text);
+  if (report && !flags.reportFile) io.stderr(report);
+  if (!result.changed && !report) {
+    io.stderr(`beeclak: ${file}: nothing to contract (run 'beeclak analyze ${file}' to see why)\n`);
+  }
+}
+
+function positiveInteger(option: string, text: string): number {
+  if (!/^\d+$/.test(text.trim()))
+    throw new UsageError(`${option} expects a whole number, got '${text}'`);
+  return Number(text);
+}
+
+async function contractMany(
+  cmd: Command,
+  files: string[],
+  flags: ContractFlags,
+  io: Io,
+): Promise<void> {
+  const threads =
+    flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
+  const finder = new ConfigFinder();
+  const result = await runBatch({
+    paths: files,
+    excludes: flags.exclude,
+    mode: {
+      inPlace: !!flags.inPlace,
+      check: !!flags.check,
+      diff: !!flags.diff,
+      list: !!flags.list,
+    },
+    optionsFor: (file) => fileOptions(cmd, flags, finder, file, io),
+    minBytesFor: (file) =>
+      positiveInteger(
+        '--min-bytes',
+        flagsWithConfig(cmd, flags, valuesFor(finder.forFile(file), file)).minBytes ?? '0',
+      ),
+    excludedByConfig: (file) => excludedBy(finder.forFile(file), file),
+    cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined,
+    threads,
+    progress: io === processIo && !!process.stderr.isTTY,
+    io,
+  });
+  const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
+  const report = reportText(format, result.reports);
+  if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+  else if (report) io.stderr(report);
+  if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
+}
+
+const noted = new Set<string>();
+
+/** The command line over the configuration that applies to `file`. */
+function fileOptions(
+  cmd: Command,
+  flags: ContractFlags,
+  finder: ConfigFinder,
+  file: string,
+  io: Io,
+): ContractOptions {
+  const config = finder.forFile(file);
+  const values = valuesFor(config, file);
+  if (config && values.include && !noted.has(config.file)) {
+    noted.add(config.file);
+    io.stderr(
+      `beeclak: note: ${config.file}: 'include' is accepted but not used by this version (no preprocessing yet)\n`,
+    );
+  }
+  const f = flagsWithConfig(cmd, flags, values);
+  return { ...analysisOptions(f), annotate: !!flags.annotate, ...(f.hls ? { hls: true } : {}) };
 }

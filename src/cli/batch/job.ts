@@ -1,0 +1,35 @@
+/**
+ * One file's job in a multi-file `contract`: what goes to a worker and what comes back.
+ * Plain data only (structured-clonable), so it crosses worker threads and the cache.
+ */
+import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
+import type { FileReport } from '../../pipeline/report.js';
+import { InputError } from '../../model/errors.js';
+
+export interface FileJob {
+  readonly file: string;
+  readonly source: string;
+  readonly options: ContractOptions;
+}
+
+export type FileOutcome =
+  | {
+      readonly kind: 'done';
+      readonly text: string;
+      readonly changed: boolean;
+      readonly report: FileReport;
+    }
+  /** Input the tool refuses (a syntax error, ...): the message has file:line:col. */
+  | { readonly kind: 'refused'; readonly message: string }
+  /** A bug of beeclak on this file: reported, the file skipped, the run goes on. */
+  | { readonly kind: 'internal'; readonly message: string };
+
+export async function runJob(job: FileJob): Promise<FileOutcome> {
+  try {
+    const c = await contractSource(job.source, job.file, job.options);
+    return { kind: 'done', text: c.text, changed: c.changed, report: c.analysis.report };
+  } catch (e) {
+    if (e instanceof InputError) return { kind: 'refused', message: e.format() };
+    return { kind: 'internal', message: `internal error: ${(e as Error)?.message ?? String(e)}` };
+  }
+}

@@ -1,0 +1,208 @@
+/**
+ * A multi-file `contract` run: list the files, take cached results, analyse the rest on
+ * worker threads, then per file act by mode (write in place, print a diff, only check, or
+ * list what could shrink), quiet on unchanged files, with a one-line summary at the end.
+ *
+ * Exit code (README, "Exit codes"): a bit set; 1 when `--check` found a file that would
+ * change, 4 when some file was skipped (unreadable, refused, or an internal error); 0 when
+ * neither. Usage errors (2) are thrown before anything runs.
+ */
+import { promises as fs } from 'node:fs';
+import path from 'node:path';
+import { createTwoFilesPatch } from 'diff';
+import type { ContractOptions } from '../../pipeline/contraction.js';
+import type { ArrayReport, FileReport } from '../../pipeline/report.js';
+import type { Io } from '../io.js';
+import { writeAtomically } from '../sourceFile.js';
+import { listInputs } from '../files.js';
+import { cacheKey, ResultCache } from './cache.js';
+import { runJobs } from './pool.js';
+import type { FileJob, FileOutcome } from './job.js';
+
+export const EXIT_WOULD_CHANGE = 1;
+export const EXIT_SKIPPED = 4;
+
+export interface BatchMode {
+  inPlace: boolean;
+  check: boolean;
+  diff: boolean;
+  /** List the arrays that could shrink (by more than the file's minBytes); change nothing. */
+  list: boolean;
+}
+
+export interface BatchOptions {
+  readonly paths: readonly string[];
+  readonly excludes: readonly string[];
+  readonly mode: BatchMode;
+  /** The options of one file (the command line over its configuration). */
+  readonly optionsFor: (file: string) => ContractOptions;
+  /** With `list`: the bytes an array of this file must save to be listed. */
+  readonly minBytesFor?: (file: string) => number;
+  /** Files excluded by their configuration. */
+  readonly excludedByConfig?: (file: string) => boolean;
+  /** A directory for the result cache, or undefined for none. */
+  readonly cacheDir?: string;
+  readonly threads?: number;
+  /** Show a progress line (only on a terminal). */
+  readonly progress: boolean;
+  readonly io: Io;
+}
+
+export interface BatchResult {
+  readonly exitCode: number;
+  /** The reports of the files analysed, in input order. */
+  readonly reports: FileReport[];
+  readonly summary: Summary;
+}
+
+export interface Summary {
+  files: number;
+  changed: number;
+  skipped: number;
+  bytesSaved: bigint;
+  cached: number;
+}
+
+/** Bytes an array's contraction saves (0 when unchanged or when sizes are not known). */
+export function bytesSaved(a: ArrayReport): bigint {
+  if (a.status !== 'contracted' && a.status !== 'scalarized') return 0n;
+  if (a.originalBytes === undefined || a.compressedBytes === undefined) return 0n;
+  try {
+    return BigInt(a.originalBytes) - BigInt(a.compressedBytes);
+  } catch {
+    return 0n;
+  }
+}
+
+/** `git diff` style: `--- a/FILE`, `+++ b/FILE`, three lines of context. */
+export function unifiedDiff(file: string, before: string, after: string): string {
+  const abs = path.resolve(file);
+  const rel = path.relative(process.cwd(), abs);
+  const name = (rel.startsWith('..') ? abs.replace(/^\/+/, '') : rel).split(path.sep).join('/');
+  return createTwoFilesPatch(`a/${name}`, `b/${name}`, before, after, undefined, undefined, {
+    context: 3,
+  })
+    .replace(/^=+\n/, '')
+    .replace(/^(---|\+\+\+) (.*)\t$/gm, '$1 $2');
+}
+
+export function summaryLine(s: Summary, mode: BatchMode): string {
+  const verb = mode.inPlace ? 'contracted' : 'would change';
+  const parts = [
+    `${s.files} file${s.files === 1 ? '' : 's'}`,
+    `${s.changed} ${verb}`,
+    `${s.skipped} skipped`,
+    `${s.bytesSaved} bytes ${mode.inPlace ? 'saved' : 'to save'}`,
+  ];
+  if (s.cached > 0) parts.push(`${s.cached} from cache`);
+  return `beeclak: ${parts.join(', ')}\n`;
+}
+
+export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
+  const { io, mode } = opts;
+  const listed = await listInputs(opts.paths, opts.excludes);
+  const files = listed.files.filter((f) => !opts.excludedByConfig?.(f));
+  const summary: Summary = { files: 0, changed: 0, skipped: 0, bytesSaved: 0n, cached: 0 };
+  for (const u of listed.unlisted) {
+    io.stderr(`beeclak: ${u.path}: ${u.message} (skipped)\n`);
+    summary.skipped++;
+  }
+  // Options first: an invalid configuration stops the run before any file is touched.
+  const optionsOf = files.map((f) => opts.optionsFor(f));
+  const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
+  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
+  const jobs: FileJob[] = [];
+  const jobIndex: number[] = [];
+  const keys: string[] = [];
+  const sourceOf: string[] = [];
+  await Promise.all(
+    files.map(async (file, k) => {
+      let source: string;
+      try {
+        source = await fs.readFile(file, 'utf8');
+      } catch (e) {
+        outcomes[k] = {
+          kind: 'refused',
+          message: `beeclak: cannot read '${file}': ${(e as Error).message}`,
+        };
+        return;
+      }
+      sourceOf[k] = source;
+      const job: FileJob = { file, source, options: optionsOf[k]! };
+      const key = cacheKey(job);
+      keys[k] = key;
+      const hit = await cache?.get(key);
+      if (hit) {
+        outcomes[k] = hit;
+        summary.cached++;
+      } else {
+        jobs.push(job);
+        jobIndex.push(k);
+      }
+    }),
+  );
+  let done = files.length - jobs.length;
+  const progress = (file: string) => {
+    if (opts.progress) io.stderr(`\r\x1b[K[${done}/${files.length}] ${file}`);
+  };
+  const results = await runJobs(jobs, {
+    threads: opts.threads,
+    onDone: (j) => {
+      done++;
+      progress(jobs[j]!.file);
+    },
+  });
+  if (opts.progress && jobs.length > 0) io.stderr('\r\x1b[K');
+  await Promise.all(
+    results.map(async (r, j) => {
+      const k = jobIndex[j]!;
+      outcomes[k] = r;
+      await cache?.put(keys[k]!, r);
+    }),
+  );
+
+  const reports: FileReport[] = [];
+  let wouldChange = false;
+  for (const [k, file] of files.entries()) {
+    const o = outcomes[k]!;
+    summary.files++;
+    if (o.kind !== 'done') {
+      summary.skipped++;
+      io.stderr(`${o.message.replace(/\n+$/, '')}\n`);
+      io.stderr(`beeclak: ${file}: skipped\n`);
+      continue;
+    }
+    reports.push(o.report);
+    if (mode.list) {
+      const min = BigInt(opts.minBytesFor?.(file) ?? 0);
+      for (const a of o.report.arrays) {
+        const saved = bytesSaved(a);
+        if (saved > min)
+          io.stdout(
+            `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
+              `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
+          );
+      }
+    }
+    if (!o.changed) continue;
+    summary.changed++;
+    wouldChange = true;
+    for (const a of o.report.arrays) summary.bytesSaved += bytesSaved(a);
+    if (mode.diff) io.stdout(unifiedDiff(file, sourceOf[k]!, o.text));
+    if (mode.inPlace) {
+      try {
+        await writeAtomically(file, o.text);
+      } catch (e) {
+        summary.skipped++;
+        io.stderr(`beeclak: ${(e as Error).message} (skipped)\n`);
+        continue;
+      }
+    }
+    if (!mode.diff && !mode.list)
+      io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${file}\n`);
+  }
+  io.stderr(summaryLine(summary, mode));
+  const exitCode =
+    (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (summary.skipped > 0 ? EXIT_SKIPPED : 0);
+  return { exitCode, reports, summary };
+}

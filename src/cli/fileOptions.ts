@@ -1,0 +1,29 @@
+/**
+ * The options of one input file: the command line over the file's configuration
+ * (src/cli/config.ts) over the defaults. A flag counts as given only when it was typed
+ * (commander's value source 'cli'); `-D` adds to the configuration's defines per name.
+ */
+import type { Command } from 'commander';
+import type { AnalysisFlags } from './analysisFlags.js';
+import type { ConfigValues } from './config.js';
+
+/** The flags as if the configuration's values had been typed where the user typed nothing. */
+export function flagsWithConfig<F extends AnalysisFlags>(
+  cmd: Command,
+  flags: F,
+  values: ConfigValues,
+): F & { hls?: boolean; minBytes?: string } {
+  const typed = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+  const out: F & { hls?: boolean; minBytes?: string } = { ...flags };
+  if (values.define) out.define = { ...values.define, ...flags.define };
+  if (values.temporary && !typed('temporary')) out.temporary = values.temporary;
+  if (values.only && !typed('only')) out.only = values.only;
+  if (values.heuristic && !typed('heuristic')) out.heuristic = values.heuristic;
+  if (values.modulo && !typed('modulo')) out.modulo = values.modulo;
+  if (values.minGain !== undefined && !typed('minGain')) out.minGain = String(values.minGain);
+  if (values.budget !== undefined && !typed('budget')) out.budget = String(values.budget);
+  if (values.work !== undefined && !typed('work')) out.work = String(values.work);
+  if (values.hls !== undefined && !typed('hls')) out.hls = values.hls;
+  if (values.minBytes !== undefined && !typed('minBytes')) out.minBytes = String(values.minBytes);
+  return out;
+}

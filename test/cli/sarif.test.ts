@@ -1,0 +1,181 @@
+/**
+ * `--report sarif`: a SARIF 2.1.0 log whose required properties (and the types of the
+ * optional ones we emit) follow the OASIS 2.1.0 schema, checked here without the network;
+ * one result per array that could shrink, with location, saving and mapping.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../helpers/cli.js';
+import { formatSarif } from '../../src/cli/sarif.js';
+import type { FileReport } from '../../src/pipeline/report.js';
+
+type Json = Record<string, unknown>;
+
+/** The parts of the SARIF 2.1.0 schema a code-scanning upload rejects a log for. */
+function sarifProblems(log: Json): string[] {
+  const problems: string[] = [];
+  const need = (cond: boolean, what: string) => {
+    if (!cond) problems.push(what);
+  };
+  const isObj = (x: unknown): x is Json => !!x && typeof x === 'object' && !Array.isArray(x);
+  const isMessage = (m: unknown) =>
+    isObj(m) && (typeof m.text === 'string' || typeof m.id === 'string');
+  need(log.version === '2.1.0', 'sarifLog.version must be "2.1.0"');
+  need(log.$schema === undefined || typeof log.$schema === 'string', '$schema is a URI string');
+  need(Array.isArray(log.runs), 'sarifLog.runs is required (array)');
+  for (const [r, run] of ((log.runs as unknown[]) ?? []).entries()) {
+    if (!isObj(run)) {
+      problems.push(`runs[${r}] must be an object`);
+      continue;
+    }
+    const driver = isObj(run.tool) ? run.tool.driver : undefined;
+    need(isObj(driver), `runs[${r}].tool.driver is required`);
+    need(isObj(driver) && typeof driver.name === 'string', `runs[${r}].tool.driver.name`);
+    const rules = (isObj(driver) && Array.isArray(driver.rules) ? driver.rules : []) as unknown[];
+    for (const [k, rule] of rules.entries())
+      need(isObj(rule) && typeof rule.id === 'string', `rules[${k}].id is required`);
+    need(
+      run.columnKind === undefined ||
+        ['utf16CodeUnits', 'unicodeCodePoints'].includes(run.columnKind as string),
+      'columnKind',
+    );
+    for (const [k, res] of ((run.results as unknown[]) ?? []).entries()) {
+      const at = `runs[${r}].results[${k}]`;
+      if (!isObj(res)) {
+        problems.push(`${at} must be an object`);
+        continue;
+      }
+      need(isMessage(res.message), `${at}.message with text or id is required`);
+      need(
+        res.level === undefined ||
+          ['none', 'note', 'warning', 'error'].includes(res.level as string),
+        `${at}.level`,
+      );
+      if (res.ruleIndex !== undefined) {
+        const rule = rules[res.ruleIndex as number];
+        need(isObj(rule) && rule.id === res.ruleId, `${at}.ruleIndex points at its ruleId`);
+      }
+      for (const loc of (res.locations as unknown[]) ?? []) {
+        const phys = isObj(loc) ? loc.physicalLocation : undefined;
+        need(isObj(phys), `${at} location needs a physicalLocation`);
+        if (!isObj(phys)) continue;
+        need(
+          isObj(phys.artifactLocation) && typeof phys.artifactLocation.uri === 'string',
+          `${at} artifactLocation.uri`,
+        );
+        const region = phys.region;
+        need(
+          isObj(region) &&
+            Number.isInteger(region.startLine) &&
+            (region.startLine as number) >= 1 &&
+            (region.startColumn === undefined || (region.startColumn as number) >= 1),
+          `${at} region.startLine >= 1`,
+        );
+      }
+      need(res.properties === undefined || isObj(res.properties), `${at}.properties is a bag`);
+    }
+  }
+  return problems;
+}
+
+describe('SARIF', () => {
+  it('the validator catches what it claims to (a log missing required properties)', () => {
+    expect(sarifProblems({ version: '2.0.0', runs: [{ tool: {}, results: [{}] }] })).toEqual(
+      expect.arrayContaining([
+        'sarifLog.version must be "2.1.0"',
+        'runs[0].tool.driver is required',
+        'runs[0].results[0].message with text or id is required',
+      ]),
+    );
+  });
+
+  it('one result per array that could shrink, nothing for the others; valid 2.1.0 shape', () => {
+    const report: FileReport = {
+      file: 'src/k.c',
+      diagnostics: [],
+      timings: {
+        parseMs: 0,
+        delinearizeMs: 0,
+        lifetimeMs: 0,
+        latticeMs: 0,
+        rewriteMs: 0,
+        oracleMs: 0,
+      },
+      arrays: [
+        {
+          name: 'y',
+          function: 'f',
+          line: 4,
+          column: 10,
+          status: 'contracted',
+          elementType: 'double',
+          originalCells: 100,
+          compressedCells: 2,
+          originalBytes: 800,
+          compressedBytes: 16,
+          mapping: { M: [[0, 1]], b: [2] },
+          maxLive: null,
+          warnings: [],
+        },
+        {
+          name: 'g',
+          function: 'f',
+          line: 5,
+          column: 3,
+          status: 'unchanged',
+          reason: 'static',
+          elementType: 'int',
+          originalCells: 4,
+          compressedCells: 4,
+          maxLive: null,
+          warnings: [],
+        },
+      ],
+    };
+    const log = JSON.parse(formatSarif([report], '9.9.9'));
+    expect(sarifProblems(log)).toEqual([]);
+    const results = log.runs[0].results;
+    expect(results).toHaveLength(1);
+    expect(results[0].locations[0].physicalLocation).toEqual({
+      artifactLocation: { uri: 'src/k.c' },
+      region: { startLine: 4, startColumn: 10 },
+    });
+    expect(results[0].properties).toMatchObject({ savedBytes: 784, mapping: { b: [2] } });
+    expect(results[0].message.text).toContain('800 -> 16 bytes');
+  });
+
+  it('contract --report sarif over a directory, to --report-file', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-sarif-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.writeFileSync(
+        path.join(dir, 'src/k.c'),
+        '#define N 8\nvoid k(const int a[N], int b[N]) {\n  int t[N];\n' +
+          '  for (int i = 0; i < N; i++) { t[i] = a[i]; b[i] = t[i]; }\n}\n',
+      );
+      const r = runCli(
+        [
+          'contract',
+          '--check',
+          'src',
+          '--report',
+          'sarif',
+          '--report-file',
+          'out.sarif',
+          '--no-cache',
+        ],
+        { cwd: dir },
+      );
+      expect(r.code).toBe(1);
+      const log = JSON.parse(fs.readFileSync(path.join(dir, 'out.sarif'), 'utf8'));
+      expect(sarifProblems(log)).toEqual([]);
+      expect(log.runs[0].results.map((x: Json) => x.partialFingerprints)).toEqual([
+        { 'beeclakArray/v1': 'k::t' },
+      ]);
+      expect(log.runs[0].results[0].locations[0].physicalLocation.region.startLine).toBe(3);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});

@@ -1,0 +1,101 @@
+/** `#pragma HLS` lines updated for a contracted array's shape (src/rewrite/hlsPragmas.ts). */
+import { applyEdits } from '../../src/rewrite/edits.js';
+import { hlsPragmaEdits, hlsPragmas } from '../../src/rewrite/hlsPragmas.js';
+
+/** y[8][16] contracted to rows: keep dim 2 (extent 16 -> 4 by mod 4) and drop dim 1. */
+const Y_DIM2_MOD4 = { name: 'y', rows: [{ coefficients: [0n, 1n], extent: 4n }] };
+/** y folded by a skewed row (i + j) mod 8. */
+const Y_SKEWED = { name: 'y', rows: [{ coefficients: [1n, 1n], extent: 8n }] };
+/** y[8][16] kept as [8][4] (dim 2 mod 4). */
+const Y_BOTH = {
+  name: 'y',
+  rows: [
+    { coefficients: [1n, 0n], extent: 8n },
+    { coefficients: [0n, 1n], extent: 4n },
+  ],
+};
+const Y_SCALAR = { name: 'y', rows: [] };
+
+const update = (line: string, target: Parameters<typeof hlsPragmaEdits>[1][number]) => {
+  const { edits } = hlsPragmaEdits(line, [target]);
+  return applyEdits(line, edits);
+};
+
+describe('hlsPragmaEdits', () => {
+  it.each([
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=2',
+      Y_DIM2_MOD4,
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=8 dim=2',
+      Y_DIM2_MOD4,
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=1',
+    ],
+    [
+      '#pragma HLS array_partition variable=y type=block factor=4 dim=2',
+      Y_DIM2_MOD4,
+      '#pragma HLS array_partition variable=y type=complete dim=1',
+    ],
+    [
+      '#pragma HLS ARRAY_RESHAPE variable=y block factor=2 dim=2',
+      Y_BOTH,
+      '#pragma HLS ARRAY_RESHAPE variable=y block factor=2 dim=2',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=0',
+      Y_DIM2_MOD4,
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=0',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=1',
+      Y_DIM2_MOD4,
+      "/* beeclak: removed '#pragma HLS ARRAY_PARTITION variable=y complete dim=1': dimension 1 of y no longer exists */",
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=1',
+      Y_SKEWED,
+      "/* beeclak: removed '#pragma HLS ARRAY_PARTITION variable=y complete dim=1': dimension 1 of y is mixed with another by the mapping */",
+    ],
+    [
+      '#pragma HLS RESOURCE variable=y core=RAM_1P',
+      Y_SCALAR,
+      "/* beeclak: removed '#pragma HLS RESOURCE variable=y core=RAM_1P': y is now a scalar */",
+    ],
+    [
+      '#pragma HLS BIND_STORAGE variable=y type=ram_2p',
+      Y_DIM2_MOD4,
+      '#pragma HLS BIND_STORAGE variable=y type=ram_2p',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=yy complete dim=1',
+      Y_SCALAR,
+      '#pragma HLS ARRAY_PARTITION variable=yy complete dim=1',
+    ],
+  ])('%s', (line, target, expected) => {
+    expect(update(line, target)).toBe(expected);
+  });
+
+  it('only pragmas inside the array scope are touched; each is noted', () => {
+    const src =
+      'void f() {\n#pragma HLS RESOURCE variable=y core=RAM_1P\n}\nvoid g() {\n#pragma HLS RESOURCE variable=y core=RAM_1P\n}\n';
+    const scope = { start: 0, end: src.indexOf('void g') };
+    const { edits, notes } = hlsPragmaEdits(src, [{ ...Y_SCALAR, scope }]);
+    const out = applyEdits(src, edits);
+    expect(out.split('\n')[1]).toMatch(/^\/\* beeclak: removed/);
+    expect(out.split('\n')[4]).toBe('#pragma HLS RESOURCE variable=y core=RAM_1P');
+    expect(notes).toEqual([
+      {
+        array: 'y',
+        message: "line 2: removed '#pragma HLS RESOURCE variable=y core=RAM_1P': y is now a scalar",
+      },
+    ]);
+  });
+
+  it('reads options with spaces around =, bare words, and trailing comments', () => {
+    const [p] = hlsPragmas('  #  pragma HLS dependence variable = w inter false // why\n');
+    expect(p!.directive).toBe('DEPENDENCE');
+    expect(Object.fromEntries(p!.options)).toEqual({ variable: 'w', inter: '', false: '' });
+  });
+});
