@@ -41,6 +41,8 @@ export interface AnalysisOptions {
   budgetMs?: number;
   /** Operations the dynamic oracle may spend per array (0: do not run it). */
   oracleOperations?: number;
+  /** Lifetimes of values (default) or of cells (Bee's, a superset). */
+  lifetimes?: 'value' | 'cell';
   /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
   workUnits?: number;
   /** HLS mode (src/pipeline/hls.ts): constant sizes, power-of-two masks, HLS pragmas respected. */
@@ -240,7 +242,10 @@ async function analyzeArray(
   let lifetimesKind: 'value' | 'cell' = 'cell';
   let lifetimesReason: string | undefined;
   try {
-    const lifetimes = valueOrCellConflicts(fn, array, values, work);
+    const lifetimes =
+      options.lifetimes === 'cell'
+        ? { cs: undefined, reason: 'cell-based lifetimes asked for (--lifetimes cell)' }
+        : valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({
       cs: lifetimes.cs ?? conflictSet(fn, array, { values }),
       exposed: upwardExposedReads(fn, array, { values }),
