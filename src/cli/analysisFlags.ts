@@ -33,6 +33,7 @@ export interface AnalysisFlags {
   budget: string;
   oracle: string;
   work: string;
+  lifetimes: string;
 }
 
 /** `oracleDefault`: operations of the dynamic oracle unless --oracle says otherwise. */
@@ -105,6 +106,11 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       String(DEFAULT_SEARCH_BUDGET_MS),
     )
     .option('--work <units>', 'work budget of the polyhedral core per array and stage', '1000000')
+    .option(
+      '--lifetimes <kind>',
+      'value: lifetimes of values (write to last read); cell: of cells (Bee), a superset',
+      'value',
+    )
     .option(
       '--oracle <ops>',
       'operations the dynamic oracle may spend per array, to report maxLive (0: off)',
@@ -181,5 +187,13 @@ export function analysisOptions(flags: AnalysisFlags, file?: string): AnalysisOp
     budgetMs: number('--budget', flags.budget, 0, 3_600_000),
     oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
     workUnits: number('--work', flags.work, 1, 1e12),
+    lifetimes: lifetimesKind(flags.lifetimes),
   };
+}
+
+function lifetimesKind(text: string): 'value' | 'cell' {
+  if (text !== 'value' && text !== 'cell') {
+    throw new UsageError(`--lifetimes expects value or cell, got '${text}'`);
+  }
+  return text;
 }

@@ -27,6 +27,14 @@ export interface DynamicResult {
   /** Accesses whose cell the oracle could not pin down (non-affine subscripts): counted as all cells. */
   readonly approximate: boolean;
   readonly operations: number;
+  /**
+   * The same run seen value by value (DESIGN.md "Validation" (c)): a value lives from its
+   * write to its last read (only its write instant when dead; from the start when read
+   * before any write). `ds` holds the differences of cells with values live at a common
+   * instant and `maxLive` the most values live at once: a lower bound for any allocation.
+   * The fields above are the cell-based (Bee) ones.
+   */
+  readonly values: { readonly ds: readonly (readonly bigint[])[]; readonly maxLive: number };
   /** With `intervals: true`: per written cell, its first write and last access (event ranks). */
   readonly intervals?: readonly {
     cell: readonly bigint[];
@@ -45,6 +53,8 @@ interface Event {
   readonly time: readonly bigint[];
   readonly write: boolean;
   readonly cells: readonly string[];
+  /** The write certainly happens and writes its one cell: it ends the cell's previous value. */
+  readonly kills: boolean;
 }
 
 function compareTimes(a: readonly bigint[], b: readonly bigint[]): number {
@@ -62,7 +72,12 @@ export function dynamicLifetimes(
   fn: FunctionModel,
   array: ArrayInfo,
   params: Readonly<Record<string, bigint>>,
-  options: { maxOperations?: number; intervals?: boolean } = {},
+  options: {
+    maxOperations?: number;
+    /** Values read before any write live from the start (see ValueConflictOptions). */
+    exposedLiveFromStart?: boolean;
+    intervals?: boolean;
+  } = {},
 ): DynamicResult | DynamicSkipped {
   const limit = options.maxOperations ?? 2_000_000;
   let operations = 0;
@@ -122,7 +137,18 @@ export function dynamicLifetimes(
             cells = cells.map((c) => [...c, x]);
           }
         });
-        events.push({ time, write: access.kind === 'write', cells: cells.map(key) });
+        const certain =
+          cells.length === 1 &&
+          !statement.may &&
+          !access.may &&
+          !statement.overApproximated &&
+          !access.overApproximated;
+        events.push({
+          time,
+          write: access.kind === 'write',
+          cells: cells.map(key),
+          kills: access.kind === 'write' && certain,
+        });
       }
     }
     events.sort((a, b) => compareTimes(a.time, b.time));
@@ -164,19 +190,10 @@ export function dynamicLifetimes(
 
     // maxLive: a cell is live on the closed rank interval [fw, la]; distinct cells never share
     // an endpoint (one access instance touches one cell), so a sweep over ranks is exact.
-    const delta = new Map<number, number>();
-    for (const c of live) {
-      delta.set(c.fw, (delta.get(c.fw) ?? 0) + 1);
-      delta.set(c.la + 1, (delta.get(c.la + 1) ?? 0) - 1);
-    }
-    let current = 0;
-    let maxLive = 0;
-    for (const r of [...delta.keys()].sort((x, y) => x - y)) {
-      current += delta.get(r)!;
-      maxLive = Math.max(maxLive, current);
-    }
+    const maxLive = mostAtOnce(live.map((c) => ({ from: c.fw, to: c.la })));
 
     const sortVectors = (vs: bigint[][]) => vs.sort((x, y) => compareTimes(x, y));
+    const byValue = valueIntervals(events, nb, zero, spend, options.exposedLiveFromStart ?? true);
     return {
       kind: 'done',
       array: array.name,
@@ -186,6 +203,7 @@ export function dynamicLifetimes(
       upwardExposed: sortVectors([...exposed].map((c) => unkey(c).slice(nb))),
       approximate,
       operations,
+      values: { ds: sortVectors(byValue.ds), maxLive: byValue.maxLive },
       ...(options.intervals
         ? { intervals: live.map((c) => ({ cell: c.cell, firstWrite: c.fw, lastAccess: c.la })) }
         : {}),
@@ -200,4 +218,75 @@ export function dynamicLifetimes(
     }
     throw e;
   }
+}
+
+/**
+ * Values of one run and their live intervals in event ranks: [write, last read], or
+ * [write, write] when nothing reads it, or [-1, last read] for a value read before any write
+ * (present from the start). A write that may not happen (or may hit another cell) adds a
+ * value without ending the current ones: a later read may read any of them.
+ */
+function valueIntervals(
+  events: readonly Event[],
+  nb: number,
+  zero: readonly bigint[],
+  spend: (k?: number) => void,
+  exposedLiveFromStart: boolean,
+): { ds: bigint[][]; maxLive: number } {
+  const intervals: { cell: string; from: number; to: number }[] = [];
+  const open = new Map<string, number[]>(); // cell -> indices into intervals
+  events.forEach((e, rank) => {
+    for (const c of e.cells) {
+      if (e.write) {
+        if (e.kills) open.set(c, []);
+        const list = open.get(c) ?? [];
+        list.push(intervals.length);
+        open.set(c, list);
+        intervals.push({ cell: c, from: rank, to: rank });
+      } else {
+        let list = open.get(c);
+        if ((!list || list.length === 0) && !exposedLiveFromStart) continue;
+        if (!list || list.length === 0) {
+          list = [intervals.length];
+          open.set(c, list);
+          intervals.push({ cell: c, from: -1, to: rank });
+        }
+        for (const v of list) intervals[v].to = rank;
+      }
+    }
+  });
+  intervals.sort((a, b) => a.from - b.from || a.to - b.to);
+  const ds = new Map<string, bigint[]>([[key(zero), [...zero]]]);
+  // Closed intervals meet iff from_b <= to_a for from_a <= from_b.
+  for (let a = 0; a < intervals.length; a++) {
+    for (let b = a + 1; b < intervals.length && intervals[b].from <= intervals[a].to; b++) {
+      spend();
+      const x = unkey(intervals[a].cell);
+      const y = unkey(intervals[b].cell);
+      if (x.slice(0, nb).some((v, k) => v !== y[k])) continue;
+      const d = x.slice(nb).map((v, k) => v - y[nb + k]);
+      ds.set(key(d), d);
+      const m = d.map((v) => -v);
+      ds.set(key(m), m);
+    }
+  }
+  // Most values live at once: +1 at from, -1 after to (ranks are shared by the values a
+  // may-write or exposed reads create, which are counted together: they are all live).
+  return { ds: [...ds.values()], maxLive: mostAtOnce(intervals) };
+}
+
+/** Most closed rank intervals [from, to] that contain one rank (a sweep over the ranks). */
+function mostAtOnce(intervals: readonly { from: number; to: number }[]): number {
+  const delta = new Map<number, number>();
+  for (const v of intervals) {
+    delta.set(v.from, (delta.get(v.from) ?? 0) + 1);
+    delta.set(v.to + 1, (delta.get(v.to + 1) ?? 0) - 1);
+  }
+  let current = 0;
+  let most = 0;
+  for (const r of [...delta.keys()].sort((p, q) => p - q)) {
+    current += delta.get(r)!;
+    most = Math.max(most, current);
+  }
+  return most;
 }

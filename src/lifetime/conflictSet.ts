@@ -46,7 +46,7 @@ export interface ConflictSet {
   readonly causes: readonly ConflictCause[];
 }
 
-const cellNames = (prefix: string, n: number) =>
+export const cellNames = (prefix: string, n: number) =>
   Array.from({ length: n }, (_, k) => `${prefix}${k}`);
 
 /** Parameters of the function, all symbolic here (values are fixed later, per use). */
@@ -125,19 +125,7 @@ export function conflictSet(
     expr: { coeffs: { [e]: 1n, [EJ[k]]: -1n }, constant: 0n },
   }));
 
-  const approximations: string[] = [];
-  for (const x of all) {
-    if (!x.approximate) continue;
-    const s = x.statement;
-    const why = s.overApproximated
-      ? 'a loop bound or condition is not affine'
-      : x.access.overApproximated
-        ? 'a subscript is not affine'
-        : 'it runs under a data-dependent condition';
-    approximations.push(
-      `${x.access.loc.line}:${x.access.loc.column}: access ${s.text.trim()}: ${why}`,
-    );
-  }
+  const approximations = approximationsOf(all);
 
   // P(I, J) over dims [I, J]; empty pieces dropped so that the square below stays small.
   const fullSpace: P.Space = { params: parameterNames(fn), dims: [...EI, ...I, ...EJ, ...J] };
@@ -164,16 +152,7 @@ export function conflictSet(
   const conflicts = P.intersect(before, after);
 
   const dims = cellNames('d', n);
-  const zero = P.fromConjunctions({ params, dims }, [
-    {
-      exists: [],
-      constraints: dims.map((d) => ({
-        kind: 'eq' as const,
-        expr: { coeffs: { [d]: 1n }, constant: 0n },
-      })),
-    },
-  ]);
-  const ds = P.coalesce(P.union(differenceSet(conflicts, n, dims, nb), zero));
+  const ds = P.coalesce(P.union(differenceSet(conflicts, n, dims, nb), zeroSet(params, dims)));
   return {
     array: array.name,
     function: fn.name,
@@ -189,7 +168,7 @@ export function conflictSet(
  * A set over dims [A, B] (two halves of `half` dims each) read as a set over [B, A]: the
  * same rows with the two column blocks exchanged (the layout of a set is positional).
  */
-function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
+export function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
   const w = 1 + nParams;
   const swap = (r: readonly bigint[]): bigint[] => [
     ...r.slice(0, w),
@@ -201,4 +180,33 @@ function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
     space: s.space,
     pieces: s.pieces.map((b) => ({ ...b, eqs: b.eqs.map(swap), ineqs: b.ineqs.map(swap) })),
   };
+}
+
+/** `{ [d] : d = 0 }`: every DS contains the zero difference. */
+export function zeroSet(params: readonly string[], dims: readonly string[]): PolySet {
+  return P.fromConjunctions({ params, dims }, [
+    {
+      exists: [],
+      constraints: dims.map((d) => ({
+        kind: 'eq' as const,
+        expr: { coeffs: { [d]: 1n }, constant: 0n },
+      })),
+    },
+  ]);
+}
+
+/** One line per access that may cover more instances or cells than the program does. */
+export function approximationsOf(all: readonly AccessInstances[]): string[] {
+  const out: string[] = [];
+  for (const x of all) {
+    if (!x.approximate) continue;
+    const s = x.statement;
+    const why = s.overApproximated
+      ? 'a loop bound or condition is not affine'
+      : x.access.overApproximated
+        ? 'a subscript is not affine'
+        : 'it runs under a data-dependent condition';
+    out.push(`${x.access.loc.line}:${x.access.loc.column}: access ${s.text.trim()}: ${why}`);
+  }
+  return out;
 }

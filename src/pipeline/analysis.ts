@@ -19,6 +19,7 @@ import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/bud
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
+import { valueConflictSet } from '../lifetime/valueConflicts.js';
 import { dynamicLifetimes } from '../dynamic/lifetimes.js';
 import {
   chooseMapping,
@@ -45,6 +46,8 @@ export interface AnalysisOptions {
   budgetMs?: number;
   /** Operations the dynamic oracle may spend per array (0: do not run it). */
   oracleOperations?: number;
+  /** Lifetimes of values (default) or of cells (Bee's, a superset). */
+  lifetimes?: 'value' | 'cell';
   /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
   workUnits?: number;
   /**
@@ -273,12 +276,20 @@ export async function analyzeArray(
   // the parameters known only at run time.
   const tl = performance.now();
   let cs: ConflictSet;
+  let lifetimesKind: 'value' | 'cell' = 'cell';
+  let lifetimesReason: string | undefined;
   try {
+    const lifetimes =
+      options.lifetimes === 'cell'
+        ? { cs: undefined, reason: 'cell-based lifetimes asked for (--lifetimes cell)' }
+        : valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({
-      cs: conflictSet(fn, array, { values }),
+      cs: lifetimes.cs ?? conflictSet(fn, array, { values }),
       exposed: upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
+    lifetimesKind = lifetimes.cs ? 'value' : 'cell';
+    lifetimesReason = lifetimes.reason;
     const disproved = array.markedTemporary
       ? exposedReadEvidence(fn, array, analysed.exposed)
       : undefined;
@@ -321,6 +332,8 @@ export async function analyzeArray(
     isZero: false,
     exact: cs.exact,
     approximations: [...cs.approximations],
+    lifetimes: lifetimesKind,
+    ...(lifetimesReason ? { lifetimesReason } : {}),
   };
   // One line per writing statement: where its cells stay live until (the pairs that make
   // lifetimes overlap).
@@ -412,9 +425,14 @@ export async function analyzeArray(
 
   if (options.oracleOperations !== 0) {
     const dyn = dynamicLifetimes(fn, array, values, {
+      exposedLiveFromStart: valueMayFlowIn(array),
       maxOperations: options.oracleOperations ?? 300_000,
     });
-    if (dyn.kind === 'done') report.maxLive = dyn.maxLive;
+    if (dyn.kind === 'done') {
+      // Values live at once: a lower bound for any allocation (the cell count is not one).
+      report.maxLive = dyn.values.maxLive;
+      report.maxLiveKind = 'values';
+    }
   }
 
   const size = product(mapping.b);
@@ -544,4 +562,37 @@ function sameMultiset(a: readonly A.Affine[], b: readonly (A.Affine | undefined)
     left.splice(k, 1);
   }
   return true;
+}
+
+/**
+ * The value-based conflict set (DESIGN.md "Lifetime analysis"), with its own work budget;
+ * `cs` is undefined, with the reason, when the cell-based set must be used instead (sound:
+ * it contains the value-based one).
+ */
+export function valueOrCellConflicts(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  values: Readonly<Record<string, bigint>>,
+  work: number,
+): { cs?: ConflictSet; reason?: string } {
+  try {
+    const v = withWorkBudget(work, () =>
+      valueConflictSet(fn, array, { values, exposedLiveFromStart: valueMayFlowIn(array) }),
+    );
+    if ('unsupported' in v) return { reason: `value-based lifetimes not used: ${v.unsupported}` };
+    return { cs: v };
+  } catch (e) {
+    if (e instanceof BudgetExceeded) {
+      return { reason: `value-based lifetimes too expensive (${e.message}): cell-based used` };
+    }
+    throw e;
+  }
+}
+
+/**
+ * Whether a read before any write can see a real value: not in a local array without
+ * initializer (indeterminate; the read is reported), unless the user marked it temporary.
+ */
+function valueMayFlowIn(array: ArrayInfo): boolean {
+  return array.storage !== 'local' || array.markedTemporary;
 }

@@ -25,10 +25,16 @@ export interface ArrayReport {
     isZero: boolean;
     exact: boolean;
     approximations: string[];
+    /** Lifetimes of values (last-writer dataflow) or of cells (Bee: first write to last access). */
+    lifetimes?: 'value' | 'cell';
+    /** Why cell-based lifetimes were used. */
+    lifetimesReason?: string;
   };
   heuristic?: string;
   /** Largest number of cells live at once in a run of the dynamic oracle (a lower bound). */
   maxLive: number | null;
+  /** What maxLive counts: values (a lower bound for any allocation) or cells. */
+  maxLiveKind?: 'values' | 'cells';
   /** Parameter values the result was computed for (it holds for these only). */
   assumes?: Record<string, number | string>;
   /**
@@ -114,11 +120,17 @@ export function formatText(report: FileReport): string {
         `      conflicting differences${a.ds.exact ? '' : ' (over-approximated)'}: ${a.ds.pieces.join(' ; ')}`,
       );
       for (const x of a.ds.approximations) lines.push(`      approximation: ${x}`);
+      if (a.ds.lifetimes)
+        lines.push(
+          `      lifetimes: ${a.ds.lifetimes === 'value' ? 'of values (write to last read)' : 'of cells (first write to last access)'}${a.ds.lifetimesReason ? ` (${a.ds.lifetimesReason})` : ''}`,
+        );
     }
     for (const e of a.explanation ?? []) lines.push(`      ${e}`);
     if (a.maxLive !== null)
       lines.push(
-        `      at most ${a.maxLive} cells live at once in a run (lower bound for any allocation)`,
+        a.maxLiveKind === 'values'
+          ? `      at most ${a.maxLive} values live at once in a run (lower bound for any allocation)`
+          : `      at most ${a.maxLive} cells live at once in a run (lower bound for any allocation)`,
       );
     if (a.assumes && Object.keys(a.assumes).length > 0) {
       lines.push(

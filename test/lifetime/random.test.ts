@@ -4,8 +4,7 @@
  * lifetimes overlap in the run must be in DS (the soundness property), and where no
  * approximation was involved the two sets are equal (exactness).
  */
-import { generateKernel } from '../../scripts/fuzz/generate.js';
-import { buildModel } from '../../src/frontend/index.js';
+import { randomKernelModel } from '../helpers/randomKernel.js';
 import * as P from '../../src/poly/index.js';
 import { conflictSet } from '../../src/lifetime/conflictSet.js';
 import { dynamicLifetimes } from '../../src/dynamic/lifetimes.js';
@@ -14,15 +13,7 @@ const SEEDS = Array.from({ length: 40 }, (_, k) => 7000 + k);
 
 describe.each(SEEDS)('random kernel, seed %i', (seed) => {
   it('static DS contains the dynamic DS, and equals it where exact', () => {
-    const kernel = generateKernel(seed, { maxTemps: 2, maxInstances: 1000 });
-    const model = buildModel(kernel.source, `seed-${seed}.c`, {});
-    const fn = model.functions.find((f) => f.name === 'kernel')!;
-    const values: Record<string, bigint> = {};
-    for (const p of fn.parameters) {
-      const v =
-        p.value ?? (kernel.args[p.name] !== undefined ? BigInt(kernel.args[p.name]) : undefined);
-      if (v !== undefined) values[p.name] = v;
-    }
+    const { kernel, fn, values } = randomKernelModel(seed);
     let compared = 0;
     for (const t of kernel.temporaries) {
       const array = fn.arrays.find((a) => a.name === t.name);

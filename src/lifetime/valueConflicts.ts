@@ -1,0 +1,227 @@
+/**
+ * Value-based conflict set DS of one array (DESIGN.md "Lifetime analysis", value-based;
+ * the "zones" of DeLICM/ZoneAlgo, Lefebvre and Feautrier's storage management).
+ *
+ * A value lives from the write instance w that creates it to the last read instance that
+ * reads it (exact last-writer dataflow: read r of cell x reads the write w of x preceding r
+ * with no write of x strictly between), or only at w when nothing reads it (a dead write
+ * still clobbers its slot). Cells a != b conflict when a value of a and a value of b are
+ * live at a common instant. All access instants are distinct (the access position inside a
+ * statement instance is part of the time), so with intervals [w_a, L_a], [w_b, L_b] and,
+ * say, w_a < w_b, they meet iff w_b < L_a, and L_a is then a read r of a reading w_a:
+ *
+ *     a conflicts with b  <=>  exists a write w_a of a, a read r of a that reads w_a, and a
+ *                              write w_b of b with  w_a < w_b < r     (or the same, a <-> b)
+ *
+ * "r reads w_a" is { (a, w_a, r) : w_a < r } minus the projection of { kill k of a :
+ * w_a < k < r } (exact set difference of the polyhedral core). A value read before any
+ * write of its cell (upward exposed) lives from the start: a virtual write before the first
+ * instant, so its cell conflicts with every write before that read, and with every other
+ * such cell.
+ *
+ * Soundness (DS may only grow): every write, certain or not, creates a value (a may-write
+ * adds values, an "any cell" subscript adds values in every cell), and every write clobbers
+ * a slot; only a must-write (no data-dependent condition, affine subscript, exact domain)
+ * kills a value, so the true reaching write is always among the sources. A read that may
+ * not happen only extends lifetimes.
+ */
+import * as P from '../poly/index.js';
+import type { NamedConjunction, PolySet } from '../poly/index.js';
+import type { ArrayInfo, FunctionModel } from '../model/types.js';
+import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
+import { differenceSet } from './differences.js';
+import {
+  approximationsOf,
+  cellNames,
+  swapHalves,
+  zeroSet,
+  type ConflictCause,
+  type ConflictSet,
+  type ConflictSetOptions,
+} from './conflictSet.js';
+import { product } from './product.js';
+
+/** Why the value-based analysis does not apply to an array (the cell-based DS is used). */
+export interface ValueUnsupported {
+  readonly unsupported: string;
+}
+
+/** Renamed iterators (and access locals) of an access: made dims to reason per instance. */
+function own(x: AccessInstances, tag: string): string[] {
+  return [...x.statement.iterators, ...x.access.exists].map((v) => `${v}__${tag}`);
+}
+
+/** Every combination of one piece per factor, conjoined, with `dims` taken out of `exists`. */
+function conjoin(
+  factors: readonly (readonly NamedConjunction[])[],
+  dims: readonly string[],
+  context: NamedConjunction['constraints'],
+): NamedConjunction[] {
+  let acc: NamedConjunction[] = [{ exists: [], constraints: context }];
+  for (const f of factors) {
+    const next: NamedConjunction[] = [];
+    for (const a of acc) {
+      for (const b of f) {
+        next.push({
+          exists: [...a.exists, ...b.exists],
+          constraints: [...a.constraints, ...b.constraints],
+        });
+      }
+    }
+    acc = next;
+  }
+  const keep = new Set(dims);
+  return acc.map((c) => ({
+    exists: c.exists.filter((e) => !keep.has(e)),
+    constraints: c.constraints,
+  }));
+}
+
+export interface ValueConflictOptions extends ConflictSetOptions {
+  /**
+   * A value read before any write of its cell lives from the start (default). The
+   * pipeline turns this off for a local array without initializer that is not marked
+   * temporary: what such a read sees is indeterminate, so there is no value to keep (the
+   * read is reported), as in the cell-based DS, which the value-based one then stays inside.
+   */
+  readonly exposedLiveFromStart?: boolean;
+}
+
+export function valueConflictSet(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  options: ValueConflictOptions = {},
+): ConflictSet | ValueUnsupported {
+  const n = array.extents.length;
+  const A = cellNames('i', n);
+  const B = cellNames('j', n);
+  // A block-scoped array: its cells carry their block instance (EA, EB); values of different
+  // instances belong to different objects and never conflict.
+  const nb = array.blockIterators.length;
+  const EA = cellNames('ea', nb);
+  const EB = cellNames('eb', nb);
+  const sameBlock = EA.map((e, k) => ({
+    kind: 'eq' as const,
+    expr: { coeffs: { [e]: 1n, [EB[k]]: -1n }, constant: 0n },
+  }));
+  const CA = [...EA, ...A];
+  const CB = [...EB, ...B];
+  const values = options.values ?? {};
+  const allParams = fn.parameters.map((p) => p.name);
+  const params = allParams.filter((p) => values[p] === undefined);
+  const build = (dims: readonly string[], pieces: readonly NamedConjunction[]): PolySet =>
+    P.fixParams(P.fromConjunctions({ params: allParams, dims }, pieces), values);
+  const context = fn.context;
+
+  const uses = accessesTo(fn.statements, array.name);
+  const writesOf = (cells: string[], block: string[], prefix: string) =>
+    uses
+      .filter((u) => u.access.kind === 'write')
+      .map((u, k) => ({
+        tag: `${prefix}${k}`,
+        x: accessInstances(array, u.statement, u.access, `${prefix}${k}`, cells, block),
+      }));
+  const sources = writesOf(A, EA, 's');
+  const killers = writesOf(A, EA, 'k').filter((k) => !k.x.approximate);
+  const clobbers = writesOf(B, EB, 'c');
+  const reads = uses
+    .map((u, k) => ({ u, k }))
+    .filter(({ u }) => u.access.kind === 'read')
+    .map(({ u, k }) => ({
+      tag: `r${k}`,
+      x: accessInstances(array, u.statement, u.access, `r${k}`, A, EA),
+    }));
+
+  const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
+  let conflicts: PolySet = P.emptySet(pairSpace);
+  const causes: ConflictCause[] = [];
+  const addConflicts = (s: PolySet, writer: string, accessor: string) => {
+    const c = P.projectOnto(s, [...CA, ...CB]);
+    if (P.isEmpty(c)) return;
+    conflicts = P.union(conflicts, c);
+    if (!causes.some((x) => x.writer === writer && x.accessor === accessor)) {
+      causes.push({ writer, accessor });
+    }
+  };
+  let exposedCells: PolySet = P.emptySet({ params, dims: CA });
+
+  for (const r of reads) {
+    const rDims = own(r.x, r.tag);
+    // Values with a real source: (a, w, r) with w < r and no kill of a in between.
+    const origins: { dims: string[]; live: PolySet; source: AccessInstances | null }[] = [];
+    for (const s of sources) {
+      const dims = [...CA, ...own(s.x, s.tag), ...rDims];
+      const order = happensBefore(s.x, r.x);
+      const reaches = build(dims, conjoin([s.x.pieces, r.x.pieces, order], dims, context));
+      if (P.isEmpty(reaches)) continue;
+      const killed = killers.flatMap((k) =>
+        conjoin(
+          [s.x.pieces, r.x.pieces, k.x.pieces, happensBefore(s.x, k.x), happensBefore(k.x, r.x)],
+          dims,
+          context,
+        ),
+      );
+      const live = P.subtract(reaches, P.projectOnto(build(dims, killed), dims));
+      if (!P.isEmpty(live)) origins.push({ dims, live, source: s.x });
+    }
+    // The value present at the start (upward exposed): no write of a at all before r.
+    if (options.exposedLiveFromStart ?? true) {
+      const dims = [...CA, ...rDims];
+      const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
+      const killed = killers.flatMap((k) =>
+        conjoin([r.x.pieces, k.x.pieces, happensBefore(k.x, r.x)], dims, context),
+      );
+      const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
+      if (!P.isEmpty(live)) {
+        origins.push({ dims, live, source: null });
+        exposedCells = P.union(exposedCells, P.projectOnto(live, CA));
+      }
+    }
+    // A write of b strictly inside a live value's interval (after its source, before r).
+    for (const o of origins) {
+      for (const c of clobbers) {
+        const cDims = [...CB, ...own(c.x, c.tag)];
+        const dims = [...o.dims, ...cDims];
+        const inside = conjoin(
+          [
+            c.x.pieces,
+            ...(o.source ? [happensBefore(o.source, c.x)] : []),
+            happensBefore(c.x, r.x),
+          ],
+          dims,
+          [...context, ...sameBlock],
+        );
+        const lifted = product(o.live, P.universe({ params, dims: cDims }), dims);
+        addConflicts(P.intersect(lifted, build(dims, inside)), c.x.statement.id, r.x.statement.id);
+      }
+    }
+  }
+  // Two values present at the start are live together.
+  if (!P.isEmpty(exposedCells)) {
+    const asB: PolySet = {
+      space: { params, dims: CB },
+      pieces: exposedCells.pieces.map((b) => ({ ...b, space: { params, dims: CB } })),
+    };
+    const pairs = P.intersect(
+      product(exposedCells, asB, [...CA, ...CB]),
+      P.fromConjunctions(pairSpace, [{ exists: [], constraints: sameBlock }]),
+    );
+    conflicts = P.union(conflicts, pairs);
+  }
+
+  const symmetric = P.union(conflicts, swapHalves(conflicts, params.length, nb + n));
+  const dims = cellNames('d', n);
+  const ds = P.coalesce(P.union(differenceSet(symmetric, n, dims, nb), zeroSet(params, dims)));
+  const approximations = approximationsOf(
+    uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A, EA)),
+  );
+  return {
+    array: array.name,
+    function: fn.name,
+    dims,
+    ds,
+    exact: approximations.length === 0,
+    approximations,
+    causes,
+  };
+}
