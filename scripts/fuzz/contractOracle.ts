@@ -25,10 +25,10 @@ import { fileURLToPath } from 'node:url';
 import { execFile } from 'node:child_process';
 import { CHECKSUM_LINE, compileAndRun, withTempDir } from './cc.js';
 import {
-  dynamicConflicts,
+  dynamicValueConflicts,
   linearOffset,
   mappingViolation,
-  maxLive,
+  maxLiveValues,
   traceLifetimes,
   type ModularMapping,
 } from './lifetimes.js';
@@ -309,7 +309,8 @@ export function contractOracle(
             `report: ${a.name}: compressedCells ${JSON.stringify(a.compressedCells)} but the moduli ${JSON.stringify(a.mapping.b)} give ${slots}`,
           );
         if (!life) continue;
-        const conflicts = dynamicConflicts(life);
+        // Value-based: the analysis computes value lifetimes, never longer than cell ones.
+        const conflicts = dynamicValueConflicts(life);
         const witness = mappingViolation(
           linearMapping ? conflicts.map((d) => [linearOffset(d, life.extents)]) : conflicts,
           mapping,
@@ -319,7 +320,7 @@ export function contractOracle(
             'mismatch',
             `${a.name}: mapping ${JSON.stringify(a.mapping)} maps conflicting cells at distance [${witness}] to one slot`,
           );
-        const live = maxLive(life);
+        const live = maxLiveValues(life);
         if (compressed < live)
           return verdict(
             'mismatch',

@@ -25,11 +25,26 @@ export interface CellLifetime {
   lastAccess: number;
 }
 
+/** One value: written at `start`, last read at `end` (= start for a dead write). */
+export interface ValueLifetime {
+  cell: number;
+  start: number;
+  end: number;
+}
+
 export interface TempLifetimes {
   name: string;
   extents: number[];
   /** By row-major offset; null for cells never written. */
   cells: (CellLifetime | null)[];
+  /**
+   * Every value written in the run, in write order. A read before any write of its cell
+   * starts no value: in a local temporary it sees an indeterminate value (the analysis,
+   * src/lifetime/valueConflictSet.ts, keeps nothing for it either).
+   */
+  values: ValueLifetime[];
+  /** The value each cell holds now (index into `values`), -1 before its first write. */
+  current: Int32Array;
 }
 
 /** The input array exactly as the generated `main` fills it. */
@@ -59,6 +74,8 @@ export function runProgram(p: Program): {
       name,
       extents: ext,
       cells: new Array(ext.reduce((a, b) => a * b, 1)).fill(null),
+      values: [],
+      current: new Int32Array(ext.reduce((a, b) => a * b, 1)).fill(-1),
     });
   }
   let clock = 0;
@@ -95,6 +112,10 @@ export function runProgram(p: Program): {
     const c = t.cells[o];
     if (c) c.lastAccess = now;
     else if (write) t.cells[o] = { firstWrite: now, lastAccess: now };
+    if (write) {
+      t.current[o] = t.values.length;
+      t.values.push({ cell: o, start: now, end: now });
+    } else if (t.current[o] >= 0) t.values[t.current[o]].end = now;
     return o;
   };
   const cond = (c: Cond, env: Map<string, number>): boolean => {
@@ -230,6 +251,51 @@ export function dynamicConflicts(t: TempLifetimes): number[][] {
     }
   }
   return ds.sort((u, v) => u.join(',').localeCompare(v.join(',')));
+}
+
+/**
+ * The value-based dynamic DS: differences of cells a != b such that a value of one is
+ * written while a value of the other is live (DESIGN.md, value-based lifetimes), 0 included
+ * when some value exists.
+ */
+export function dynamicValueConflicts(t: TempLifetimes): number[][] {
+  const seen = new Set<string>();
+  const ds: number[][] = [];
+  const add = (d: number[]) => {
+    const key = d.join(',');
+    if (!seen.has(key)) {
+      seen.add(key);
+      ds.push(d);
+    }
+  };
+  if (t.values.length > 0) add(t.extents.map(() => 0));
+  // Values are in write order: b written after a conflicts iff b.start <= a.end.
+  for (let i = 0; i < t.values.length; i++) {
+    const a = t.values[i];
+    for (let j = i + 1; j < t.values.length && t.values[j].start <= a.end; j++) {
+      const b = t.values[j];
+      if (b.cell === a.cell) continue;
+      const x = unflatten(a.cell, t.extents);
+      const y = unflatten(b.cell, t.extents);
+      add(x.map((v, k) => v - y[k]));
+      add(y.map((v, k) => v - x[k]));
+    }
+  }
+  return ds.sort((u, v) => u.join(',').localeCompare(v.join(',')));
+}
+
+/** Most values live at once (they pairwise conflict: a lower bound for any allocation). */
+export function maxLiveValues(t: TempLifetimes): number {
+  const events: [number, number][] = [];
+  for (const v of t.values) events.push([v.start, 1], [v.end, -1]);
+  events.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
+  let live = 0;
+  let best = 0;
+  for (const [, delta] of events) {
+    live += delta;
+    best = Math.max(best, live);
+  }
+  return best;
 }
 
 /**

@@ -142,12 +142,8 @@ describe('fuzz campaign against the real beeclak', () => {
         count: row.count,
         jobs: 2,
         generate: row.generate,
-        // The fuzz oracle's conflicts are those of cell lifetimes (scripts/fuzz/lifetimes.ts):
-        // value-based mappings legitimately fold cells it calls conflicting.
-        oracle: contractOracle({
-          viaCheck: true,
-          contractArgs: [...row.args, '--lifetimes', 'cell'],
-        }),
+        // The oracle checks mappings against the value-based dynamic DS of the run.
+        oracle: contractOracle({ viaCheck: true, contractArgs: row.args }),
         outDir: dir,
         reduce: false,
         log: () => {},
