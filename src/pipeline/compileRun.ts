@@ -19,8 +19,11 @@ export interface RunResult {
   readonly stdout: string;
   readonly stderr: string;
   readonly timedOut: boolean;
-  /** Files the program left in its working folder (relative path -> content), when run in one. */
-  readonly files?: ReadonlyMap<string, Buffer>;
+  /**
+   * Files the program left in its working folder (relative path -> content), when run in one.
+   * Typed as bytes, not Buffer, so the published declarations need no Node types.
+   */
+  readonly files?: ReadonlyMap<string, Uint8Array>;
 }
 
 export function compilerCommand(): string {
@@ -138,19 +141,23 @@ export function runDifferences(a: RunResult, b: RunResult): string[] {
     out.push(
       `stderr differs (${a.stderr.length} / ${b.stderr.length} bytes)${firstDifference(a.stderr, b.stderr)}`,
     );
-  const fa = a.files ?? new Map<string, Buffer>();
-  const fb = b.files ?? new Map<string, Buffer>();
+  const fa = a.files ?? new Map<string, Uint8Array>();
+  const fb = b.files ?? new Map<string, Uint8Array>();
   for (const name of [...new Set([...fa.keys(), ...fb.keys()])].sort()) {
     const x = fa.get(name);
     const y = fb.get(name);
     if (!x) out.push(`file ${name}: written by the candidate only`);
     else if (!y) out.push(`file ${name}: written by the original only`);
-    else if (!x.equals(y))
+    else if (!Buffer.from(x).equals(y))
       out.push(
-        `file ${name} differs (${x.length} / ${y.length} bytes)${firstDifference(x.toString('utf8'), y.toString('utf8'))}`,
+        `file ${name} differs (${x.length} / ${y.length} bytes)${firstDifference(utf8(x), utf8(y))}`,
       );
   }
   return out;
+}
+
+function utf8(bytes: Uint8Array): string {
+  return new TextDecoder().decode(bytes);
 }
 
 export function firstDifference(a: string, b: string): string {

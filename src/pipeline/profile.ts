@@ -117,12 +117,24 @@ export async function profileSource(
     pieces: [],
   });
   for (const report of analysis.report.arrays) {
-    if (report.status === 'contracted' || report.status === 'scalarized') continue;
     const fn = analysis.model.functions.find((f) => f.name === report.function)!;
     const array = fn?.arrays.find((a) => a.name === report.name);
     if (!array || array.storage !== 'local') continue;
     if (options.analysis.only.length > 0 && !options.analysis.only.includes(array.name)) continue;
     const staticReason = report.reason ?? report.status;
+    if (report.status === 'contracted' || report.status === 'scalarized') {
+      // A proof beats a profile: say so, rather than leave the array out of the report.
+      refused.push({
+        ...base(
+          fn.name,
+          array.name,
+          `${report.status}, ${report.originalCells} -> ${report.compressedCells} cells`,
+        ),
+        status: 'not-profiled',
+        reason: 'the static analysis proves a mapping; `contract` applies it without --profiled',
+      });
+      continue;
+    }
     const notTemporary = array.reasons.find((r) => NOT_TEMPORARY.has(r.kind));
     if (notTemporary) {
       refused.push({

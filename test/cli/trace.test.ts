@@ -6,11 +6,14 @@
 import { runCli } from '../helpers/cli.js';
 
 describe('check --trace', () => {
-  it('exit 3 and the unpredicted cell on wrap.c', () => {
+  // wrap.c broke the model before issue 13; now its write is over-approximated and the run
+  // agrees (the unsafe verdict is tested with a wrong model in test/dynamic/traceCheck).
+  it('exit 0 on wrap.c, whose wrapped subscript the model over-approximates', () => {
     const r = runCli(['check', '--trace', '--no-sanitize', 'test/fixtures/trace/wrap.c']);
-    expect(r.code).toBe(3);
-    expect(r.stdout).toContain('trace: main: t: UNSAFE');
-    expect(r.stdout).toContain('touched t[0] at i = 1, which the model does not predict');
+    expect([r.code, r.stdout]).toEqual([
+      0,
+      expect.stringContaining('trace: main: t: the run agrees'),
+    ]);
   });
   it('exit 0 on a sample, every array agreeing', () => {
     const r = runCli(['check', '--trace', '--no-sanitize', 'samples/triangle.c']);
@@ -28,9 +31,11 @@ describe('profile', () => {
     expect(r.stdout).toContain('main: buf: PROFILED, NOT PROVED: 64 -> 4 cells');
     expect(r.stdout).toContain('holds for the runs with arguments [3]');
     expect(r.stdout).toContain(
-      '13:34 read buf[k - 4]: { [call, L1] -> buf[L1] : call = 0, 0 <= L1 <= 59 }',
+      '14:34 read buf[k - 4]: { [call, L1] -> buf[L1] : call = 0, 0 <= L1 <= 59 }',
     );
-    expect(r.stdout).toContain('conflicting differences of the runs: { [d0] : -3 <= d0 <= 3 }');
+    expect(r.stdout).toContain(
+      'conflicting differences of the runs: { [d0] : -3 <= d0 <= -1; [d0] : 1 <= d0 <= 3; [d0] : d0 = 0 }',
+    );
   });
   it('contract --profiled writes the commented file; without it nothing is profiled', () => {
     const plain = runCli(['contract', 'test/fixtures/profile/key_schedule.c']);
