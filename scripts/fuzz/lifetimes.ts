@@ -286,16 +286,7 @@ export function dynamicValueConflicts(t: TempLifetimes): number[][] {
 
 /** Most values live at once (they pairwise conflict: a lower bound for any allocation). */
 export function maxLiveValues(t: TempLifetimes): number {
-  const events: [number, number][] = [];
-  for (const v of t.values) events.push([v.start, 1], [v.end, -1]);
-  events.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
-  let live = 0;
-  let best = 0;
-  for (const [, delta] of events) {
-    live += delta;
-    best = Math.max(best, live);
-  }
-  return best;
+  return maxOverlap(t.values.map((v) => [v.start, v.end]));
 }
 
 /**
@@ -304,8 +295,13 @@ export function maxLiveValues(t: TempLifetimes): number {
  * intervals meet exactly when the cells conflict — a dead write (FW = LA) included.
  */
 export function maxLive(t: TempLifetimes): number {
+  return maxOverlap(t.cells.flatMap((c) => (c ? [[c.firstWrite, c.lastAccess]] : [])));
+}
+
+/** Most closed intervals [start, end] that share a point (a sweep; starts before ends). */
+function maxOverlap(intervals: readonly (readonly [number, number])[]): number {
   const events: [number, number][] = [];
-  for (const c of t.cells) if (c) events.push([c.firstWrite, 1], [c.lastAccess, -1]);
+  for (const [start, end] of intervals) events.push([start, 1], [end, -1]);
   events.sort((a, b) => a[0] - b[0] || b[1] - a[1]);
   let live = 0;
   let best = 0;

@@ -151,17 +151,28 @@ export function conflictSet(
   const after: PolySet = swapHalves(before, params.length, nb + n);
   const conflicts = P.intersect(before, after);
 
-  const dims = cellNames('d', n);
-  const ds = P.coalesce(P.union(differenceSet(conflicts, n, dims, nb), zeroSet(params, dims)));
-  return {
+  return conflictSetOf(conflicts, n, nb, params, {
     array: array.name,
     function: fn.name,
-    dims,
-    ds,
-    exact: approximations.length === 0,
     approximations,
     causes,
-  };
+  });
+}
+
+/**
+ * DS from the symmetric relation of conflicting cell pairs (each half: `shared` block dims,
+ * then n cell dims): their differences, and 0 (every cell conflicts with itself).
+ */
+export function conflictSetOf(
+  conflicts: PolySet,
+  n: number,
+  shared: number,
+  params: readonly string[],
+  about: Pick<ConflictSet, 'array' | 'function' | 'approximations' | 'causes'>,
+): ConflictSet {
+  const dims = cellNames('d', n);
+  const ds = P.coalesce(P.union(differenceSet(conflicts, n, dims, shared), zeroSet(params, dims)));
+  return { ...about, dims, ds, exact: about.approximations.length === 0 };
 }
 
 /**

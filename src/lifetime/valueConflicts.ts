@@ -29,12 +29,11 @@ import * as P from '../poly/index.js';
 import type { NamedConjunction, PolySet } from '../poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
-import { differenceSet } from './differences.js';
 import {
   approximationsOf,
   cellNames,
+  conflictSetOf,
   swapHalves,
-  zeroSet,
   type ConflictCause,
   type ConflictSet,
   type ConflictSetOptions,
@@ -210,18 +209,13 @@ export function valueConflictSet(
   }
 
   const symmetric = P.union(conflicts, swapHalves(conflicts, params.length, nb + n));
-  const dims = cellNames('d', n);
-  const ds = P.coalesce(P.union(differenceSet(symmetric, n, dims, nb), zeroSet(params, dims)));
   const approximations = approximationsOf(
     uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A, EA)),
   );
-  return {
+  return conflictSetOf(symmetric, n, nb, params, {
     array: array.name,
     function: fn.name,
-    dims,
-    ds,
-    exact: approximations.length === 0,
     approximations,
     causes,
-  };
+  });
 }
