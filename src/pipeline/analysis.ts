@@ -593,6 +593,6 @@ export function valueOrCellConflicts(
  * Whether a read before any write can see a real value: not in a local array without
  * initializer (indeterminate; the read is reported), unless the user marked it temporary.
  */
-function valueMayFlowIn(array: ArrayInfo): boolean {
+export function valueMayFlowIn(array: ArrayInfo): boolean {
   return array.storage !== 'local' || array.markedTemporary;
 }

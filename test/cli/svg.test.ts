@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyze } from '../../src/index.js';
-import { arrayPicture } from '../../src/cli/svg.js';
+import { arrayPicture } from '../../src/cli/svg/index.js';
 import { runCli } from '../helpers/cli.js';
 
 // t[i][j] is read by the next i at the same j: DS = {0} x [-7, 7] u {+-1} x [...]
