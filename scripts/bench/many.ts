@@ -3,11 +3,14 @@
  * runs it: cold (no cache) and warm (every result cached). The files are the first 100 `.c`
  * files of $BEECLAK_BENCH_TREE (a real code base) when it is set, else 100 distinct copies
  * of the samples (each with its own trailing comment, so the cache cannot share them).
+ * $BEECLAK_BENCH_FLAGS adds arguments (split at spaces), relative paths being relative to
+ * the tree: `BEECLAK_BENCH_TREE=CMSIS-DSP/Source BEECLAK_BENCH_FLAGS='-D__GNUC_PYTHON__
+ * -I ../Include -I ../PrivateInclude'`.
  */
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { performance } from 'node:perf_hooks';
 
 export interface ManyFilesRow {
@@ -28,7 +31,7 @@ function cFiles(dir: string, out: string[] = []): string[] {
 }
 
 export function benchManyFiles(root: string, count = 100): ManyFilesRow {
-  const tree = process.env.BEECLAK_BENCH_TREE;
+  const tree = process.env.BEECLAK_BENCH_TREE && resolve(process.env.BEECLAK_BENCH_TREE);
   const work = mkdtempSync(join(tmpdir(), 'beeclak-many-'));
   try {
     let files: string[];
@@ -50,8 +53,16 @@ export function benchManyFiles(root: string, count = 100): ManyFilesRow {
       const t = performance.now();
       const r = spawnSync(
         process.execPath,
-        [join(root, 'bin', 'beeclak.js'), 'contract', '--check', '--cache-dir', cache, ...files],
-        { encoding: 'utf8' },
+        [
+          join(root, 'bin', 'beeclak.js'),
+          'contract',
+          '--check',
+          '--cache-dir',
+          cache,
+          ...(process.env.BEECLAK_BENCH_FLAGS ?? '').split(' ').filter(Boolean),
+          ...files,
+        ],
+        { encoding: 'utf8', cwd: tree ?? work },
       );
       const summary = (r.stderr.match(/^beeclak: \d+ files?,.*$/m) ?? [''])[0];
       return { s: (performance.now() - t) / 1000, summary };

@@ -6,6 +6,7 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
@@ -35,6 +36,11 @@ export interface CompilerModel {
   readonly model: ProgramModel;
   readonly macroUses: readonly MacroUse[];
   readonly map?: SpellingMap;
+  /**
+   * Every file the preprocessor read besides the main file (headers, `-include` files), as
+   * absolute paths: what a result cache must check along with the file itself.
+   */
+  readonly includes?: readonly string[];
 }
 
 /** `void f(int n)`: names declared as integer parameters somewhere in the file. */
@@ -174,6 +180,16 @@ function macroValues(
   return out;
 }
 
+/** The files named by the translation unit's line markers, but the main file and built-ins. */
+function includedFiles(tu: TranslationUnit, cwd: string | undefined): string[] {
+  const names = new Set(tu.lines.map((l) => l.file));
+  names.delete(tu.mainName);
+  return [...names]
+    .filter((n) => n !== '' && !/^<.*>$/.test(n))
+    .map((n) => path.resolve(cwd ?? '.', n))
+    .sort();
+}
+
 export function buildCompilerModel(
   source: string,
   file: string,
@@ -300,7 +316,12 @@ export function buildCompilerModel(
   const calls = relocateLocs(extractCalls(ppText, inMain), (loc) => map.loc(ppOffset(loc)));
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
-  return { model: { file, functions, diagnostics, calls }, macroUses, map };
+  return {
+    model: { file, functions, diagnostics, calls },
+    macroUses,
+    map,
+    includes: includedFiles(tu, compiler.cwd),
+  };
 }
 
 /** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */

@@ -83,6 +83,8 @@ export interface Analysis {
   readonly report: FileReport;
   /** Macro invocations spelled in the file (for the guards of the output). */
   readonly macroUses?: readonly MacroUse[];
+  /** The headers the compiler read for this file (absolute paths; see CompilerModel). */
+  readonly includes?: readonly string[];
 }
 
 const ELEMENT_BYTES: Record<string, number> = {
@@ -197,6 +199,7 @@ export async function analyzeSource(
     decisions,
     report: { file, arrays, diagnostics, timings },
     macroUses: view.macroUses,
+    ...('includes' in view && view.includes ? { includes: view.includes } : {}),
   };
 }
 
@@ -593,6 +596,6 @@ export function valueOrCellConflicts(
  * Whether a read before any write can see a real value: not in a local array without
  * initializer (indeterminate; the read is reported), unless the user marked it temporary.
  */
-function valueMayFlowIn(array: ArrayInfo): boolean {
+export function valueMayFlowIn(array: ArrayInfo): boolean {
   return array.storage !== 'local' || array.markedTemporary;
 }

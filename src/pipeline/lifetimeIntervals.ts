@@ -1,27 +1,46 @@
 /**
- * The lifetimes of an array's cells in one run of the dynamic oracle (src/dynamic), for
- * pictures: per written cell its first write and last access, in execution order.
+ * The lifetimes of one run of the dynamic oracle (src/dynamic), for the lifetime chart of
+ * `analyze --svg`: one bar per value (write to last read) when the analysis used value
+ * lifetimes, one bar per cell (first write to last access, Bee's definition) when it used
+ * cell lifetimes, so that the chart shows the lifetimes the mapping was computed from.
  */
 import { dynamicLifetimes } from '../dynamic/lifetimes.js';
-import type { Analysis } from './analysis.js';
+import { valueMayFlowIn, type Analysis } from './analysis.js';
 import type { ArrayReport } from './report.js';
 
-export interface CellInterval {
+/** One live range in event ranks (the array's accesses in execution order); -1: the start. */
+export interface LifetimeBar {
   readonly cell: readonly bigint[];
-  readonly firstWrite: number;
-  readonly lastAccess: number;
+  readonly from: number;
+  readonly to: number;
 }
 
-export function cellIntervals(
+export interface RunLifetimes {
+  readonly kind: 'value' | 'cell';
+  /** Sorted by start, then end. */
+  readonly bars: readonly LifetimeBar[];
+}
+
+export function runLifetimes(
   analysis: Analysis,
   a: ArrayReport,
   maxOperations = 300_000,
-): readonly CellInterval[] | undefined {
+): RunLifetimes | undefined {
   const fn = analysis.model.functions.find((f) => f.name === a.function);
   const array = fn?.arrays.find((x) => x.name === a.name && x.loc.line === a.line);
   if (!fn || !array || !array.candidate) return undefined;
   const values: Record<string, bigint> = {};
   for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
-  const run = dynamicLifetimes(fn, array, values, { maxOperations, intervals: true });
-  return run.kind === 'done' ? run.intervals : undefined;
+  const run = dynamicLifetimes(fn, array, values, {
+    maxOperations,
+    intervals: true,
+    exposedLiveFromStart: valueMayFlowIn(array),
+  });
+  if (run.kind !== 'done') return undefined;
+  const kind = a.ds?.lifetimes === 'cell' ? 'cell' : 'value';
+  const bars =
+    kind === 'value'
+      ? (run.values.intervals ?? [])
+      : (run.intervals ?? []).map((c) => ({ cell: c.cell, from: c.firstWrite, to: c.lastAccess }));
+  return { kind, bars: [...bars].sort((x, y) => x.from - y.from || x.to - y.to) };
 }

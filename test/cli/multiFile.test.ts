@@ -154,6 +154,38 @@ describe('contract over many files', () => {
     expect(edited.stderr).toContain('3 from cache');
   });
 
+  // Guards the cache keyed on the file alone: a header's changed #define brought back the
+  // mapping made for its old value; and a refusal for a missing header outlived the header.
+  it('a changed header is a cache miss, and a refusal is not cached', () => {
+    const lagged = `#include "lag.h"
+#define N 32
+void lagged(const int a[N], int b[N]) {
+  int t[N];
+  for (int i = 0; i < N; i++) {
+    t[i] = a[i];
+    b[i] = i >= LAG ? t[i - LAG] : 0;
+  }
+}
+`;
+    const dir = tree('headers', {
+      'src/lag.h': '#define LAG 1\n',
+      'src/h.c': lagged,
+      'src/later.c': '#include "later.h"\n' + FUSED,
+    });
+    const cache = ['--cache-dir', path.join(dir, 'cache')];
+    const run = () => runCli(['contract', '--diff', 'src', ...cache], { cwd: dir });
+    const first = run();
+    expect(first.stdout).toContain('+  int t[2];');
+    expect(first.stderr).toContain('later.h');
+    expect(run().stderr).toContain('5 from cache');
+    fs.writeFileSync(path.join(dir, 'src/lag.h'), '#define LAG 2\n');
+    fs.writeFileSync(path.join(dir, 'src/later.h'), '/* now here */\n');
+    const edited = run();
+    expect(edited.stdout).toContain('+  int t[3];');
+    expect(edited.stdout).toContain('--- a/src/later.c');
+    expect(edited.stderr).toContain('4 from cache');
+  });
+
   it('worker threads give the same results as one thread', () => {
     const dir = tree('threads');
     const one = runCli(['contract', '--diff', 'src', '--jobs', '1', ...noCache], { cwd: dir });

@@ -7,7 +7,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { analyze } from '../../src/index.js';
-import { arrayPicture } from '../../src/cli/svg.js';
+import { arrayPicture } from '../../src/cli/svg/index.js';
 import { runCli } from '../helpers/cli.js';
 
 // t[i][j] is read by the next i at the same j: DS = {0} x [-7, 7] u {+-1} x [...]
@@ -75,6 +75,39 @@ describe('SVG pictures', () => {
       // cells die at once.
       expect(Number(bar('[0][0]')[2])).toBeGreaterThan(Number(bar('[5][7]')[2]) * 4);
       expect(Number(bar('[0][1]')[1])).toBeGreaterThan(Number(bar('[0][0]')[1]));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Guards the chart drawing one bar per value: a cell rewritten once per row is 4 short
+  // bars, not one bar from its first write to its last read (Bee's cell lifetime).
+  it('the lifetime chart draws each value of a reused cell as its own bar', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-svg-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'reuse.c'),
+        `void reuse(const int a[4][8], int b[4][8]) {
+  int row[8];
+  for (int i = 0; i < 4; i++) {
+    for (int j = 0; j < 8; j++) row[j] = a[i][j];
+    for (int j = 0; j < 8; j++) b[i][j] = row[7 - j] + row[j];
+  }
+}
+`,
+      );
+      expect(runCli(['analyze', 'reuse.c', '--svg', 'p'], { cwd: dir }).code).toBe(0);
+      const chart = fs.readFileSync(path.join(dir, 'p', 'reuse_row_2_lifetimes.svg'), 'utf8');
+      const bars = [
+        ...chart.matchAll(
+          /class="life"[^>]*data-cell="([^"]+)" data-from="(-?\d+)" data-to="(\d+)"/g,
+        ),
+      ].map((m) => ({ cell: m[1]!, from: Number(m[2]), to: Number(m[3]) }));
+      expect(bars).toHaveLength(32);
+      const cell0 = bars.filter((b) => b.cell === '[0]').sort((p, q) => p.from - q.from);
+      expect(cell0).toHaveLength(4);
+      for (let k = 1; k < 4; k++) expect(cell0[k]!.from).toBeGreaterThan(cell0[k - 1]!.to);
+      expect(chart).toContain('value lifetimes');
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

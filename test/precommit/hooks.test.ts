@@ -57,6 +57,18 @@ describe('.pre-commit-hooks.yaml', () => {
       expect(h.files).toBe('\\.c$');
     }
   });
+
+  // Guards the install of the hooks by pre-commit (checked by hand with pre-commit 3.0.4 and
+  // npm 11: a throwaway repository whose config names this repository and a commit): it runs
+  // `npm pack` and takes its stdout as the tarball's name, and `npm pack` printed the banner
+  // of our `prepare` script (the build) there too, so the install failed.
+  it('npm pack prints only the tarball name: prepare runs in the background (.npmrc)', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8'));
+    expect(pkg.scripts.prepare).toBeDefined();
+    expect(readHooks().every((h) => h.language === 'node')).toBe(true);
+    const npmrc = fs.readFileSync(path.join(ROOT, '.npmrc'), 'utf8');
+    expect(npmrc).toMatch(/^foreground-scripts=false$/m);
+  });
 });
 
 maybe('the hooks under pre-commit', () => {

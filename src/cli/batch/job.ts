@@ -18,6 +18,8 @@ export type FileOutcome =
       readonly text: string;
       readonly changed: boolean;
       readonly report: FileReport;
+      /** The headers the compiler read (absolute paths): the cache checks them too. */
+      readonly includes?: readonly string[];
     }
   /** Input the tool refuses (a syntax error, ...): the message has file:line:col. */
   | { readonly kind: 'refused'; readonly message: string }
@@ -27,7 +29,13 @@ export type FileOutcome =
 export async function runJob(job: FileJob): Promise<FileOutcome> {
   try {
     const c = await contractSource(job.source, job.file, job.options);
-    return { kind: 'done', text: c.text, changed: c.changed, report: c.analysis.report };
+    return {
+      kind: 'done',
+      text: c.text,
+      changed: c.changed,
+      report: c.analysis.report,
+      ...(c.analysis.includes ? { includes: c.analysis.includes } : {}),
+    };
   } catch (e) {
     if (e instanceof InputError) return { kind: 'refused', message: e.format() };
     return { kind: 'internal', message: `internal error: ${(e as Error)?.message ?? String(e)}` };

@@ -5,7 +5,7 @@ import { analyzeSource } from '../../pipeline/analysis.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
-import { writePictures } from '../svg.js';
+import { writePictures } from '../svg/index.js';
 
 export function registerAnalyze(program: Command, io: Io): void {
   const cmd = program
