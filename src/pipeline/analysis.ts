@@ -33,6 +33,7 @@ import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
 import { callerBufferNotes, crossCallOutcome, ExposedReads } from './wholeProgram.js';
+import { limitPrivateStack } from './privateStack.js';
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -186,15 +187,23 @@ export async function analyzeSource(
         callerNotes.push(...callerBufferNotes(fn, array, whole.callSites));
     }
   }
+  // Private arrays are new stack: they must fit (src/pipeline/privateStack.ts).
+  const kept = limitPrivateStack(decisions, (d) =>
+    arrays.find(
+      (a) => a.function === d.fn.name && a.name === d.array.name && a.line === d.array.loc.line,
+    ),
+  );
   // The callers' buffers: say which ones a private array relieved (reported with them).
-  for (const n of callerNotes)
+  for (const n of callerNotes.filter((n) =>
+    kept.some((d) => d.fn.name === n.callee && d.array.name === n.array),
+  ))
     arrays.find((a) => a.function === n.caller && a.name === n.buffer)?.warnings.push(n.note);
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
   );
   return {
     model,
-    decisions,
+    decisions: kept,
     report: { file, arrays, diagnostics, timings },
     macroUses: view.macroUses,
   };
@@ -517,6 +526,13 @@ function symbolicDecision(
   }
   report.status = b.length === 0 ? 'scalarized' : 'contracted';
   report.compressedCells = constantSize !== undefined ? jsonInt(constantSize) : size;
+  // Bytes follow the cells (they were left at the original's, which made a constant-size
+  // private copy look as large as the caller's buffer).
+  if (constantSize !== undefined && report.originalBytes !== undefined) {
+    const cells = BigInt(report.originalCells);
+    report.compressedBytes =
+      cells > 0n ? jsonInt((constantSize * BigInt(report.originalBytes)) / cells) : undefined;
+  } else delete report.compressedBytes;
   report.warnings.push(
     `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
   );

@@ -140,10 +140,12 @@ export function callerBufferNotes(
   fn: FunctionModel,
   array: ArrayInfo,
   callSites: readonly CallerEvidence[],
-): { caller: string; buffer: string; note: string }[] {
+): { caller: string; buffer: string; callee: string; array: string; note: string }[] {
   return callSites.map((s) => ({
     caller: s.caller,
     buffer: s.buffer,
+    callee: fn.name,
+    array: array.name,
     note:
       `${fn.name}() (call at ${s.loc.line}:${s.loc.column}) now uses a private array for '${array.name}': ` +
       `this buffer no longer carries values for it (unused, or smaller, if nothing else needs it)`,
