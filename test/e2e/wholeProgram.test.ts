@@ -43,6 +43,8 @@ describe('temporaries across calls', () => {
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('contracted');
     expect(tmp.warnings.join(' ')).toContain('main:tmp (allocated, call at 23:3)');
+    // A heap buffer has no entry of its own: the callee's entry says it is now unused.
+    expect(tmp.warnings.join(' ')).toContain('main:tmp is now unused');
     expect(code).toContain(
       'static void kernel(int n, double A[N][N], double tmp[N][N], double out[N]) { (void)tmp; { double tmp[12];',
     );
