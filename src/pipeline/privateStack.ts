@@ -12,7 +12,7 @@
  * given up is left unchanged, with the reason.
  */
 import * as A from '../poly/affine.js';
-import type { ArrayDecision } from './analysis.js';
+import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { jsonInt, type ArrayReport } from './report.js';
 
 /**
@@ -20,6 +20,13 @@ import { jsonInt, type ArrayReport } from './report.js';
  * thread stack (musl's 128 KiB) so that the copies never are what exhausts it.
  */
 export const PRIVATE_STACK_BYTES = 64n * 1024n;
+
+/** What this module needs of a decision (analysis.ts's ArrayDecision; no import cycle). */
+interface ArrayDecision {
+  readonly fn: FunctionModel;
+  readonly array: ArrayInfo;
+  readonly symbolicModuli?: readonly A.Affine[];
+}
 
 /** Bytes of a decision's private copy, or undefined when not known at compile time. */
 function privateBytes(d: ArrayDecision, report: ArrayReport): bigint | undefined {
@@ -32,17 +39,17 @@ function privateBytes(d: ArrayDecision, report: ArrayReport): bigint | undefined
  * The decisions that are kept; the others' reports become `unchanged` with the reason.
  * `reportOf` finds the report entry of a decision.
  */
-export function limitPrivateStack(
-  decisions: readonly ArrayDecision[],
-  reportOf: (d: ArrayDecision) => ArrayReport | undefined,
-): ArrayDecision[] {
-  const dropped = new Set<ArrayDecision>();
-  const byFunction = new Map<string, ArrayDecision[]>();
+export function limitPrivateStack<D extends ArrayDecision>(
+  decisions: readonly D[],
+  reportOf: (d: D) => ArrayReport | undefined,
+): D[] {
+  const dropped = new Set<D>();
+  const byFunction = new Map<string, D[]>();
   for (const d of decisions) {
     if (d.array.storage !== 'parameter') continue;
     byFunction.set(d.fn.name, [...(byFunction.get(d.fn.name) ?? []), d]);
   }
-  const drop = (d: ArrayDecision, report: ArrayReport, why: string) => {
+  const drop = (d: D, report: ArrayReport, why: string) => {
     dropped.add(d);
     report.status = 'unchanged';
     report.reason = why;
@@ -52,7 +59,7 @@ export function limitPrivateStack(
     if (report.originalBytes !== undefined) report.compressedBytes = report.originalBytes;
   };
   for (const [fn, ds] of byFunction) {
-    const sized: { d: ArrayDecision; report: ArrayReport; bytes: bigint }[] = [];
+    const sized: { d: D; report: ArrayReport; bytes: bigint }[] = [];
     for (const d of ds) {
       const report = reportOf(d);
       if (!report) continue;
