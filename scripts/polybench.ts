@@ -57,6 +57,30 @@ function cells(v: unknown): number | null {
   return typeof v === 'number' ? v : null;
 }
 
+/**
+ * The arrays the analysis looked at and left alone, with a short reason: candidates (locals,
+ * or parameters found temporary across calls) with no saving or over a limit, and the
+ * parameters of a kernel that is not static (their callers are not all visible).
+ */
+function leftAlone(arrays: { name: string; function: string; status: string; reason?: string }[]) {
+  const short = (r: string): string | undefined => {
+    if (r.startsWith('no saving')) return 'no saving (all live at once)';
+    if (r.includes('never accesses it')) return undefined;
+    if (r.includes('would be on the stack')) return 'private copy over the stack limit';
+    if (r.includes('too expensive')) return 'work budget';
+    if (/is not static/.test(r)) return 'kernel not static';
+    if (!r.startsWith('not a candidate')) return r.split(/[:;(]/)[0]!.trim();
+    return undefined;
+  };
+  const notes = new Map<string, string[]>();
+  for (const a of arrays) {
+    if (a.status === 'contracted' || a.status === 'scalarized' || !a.reason) continue;
+    const why = short(a.reason);
+    if (why) notes.set(why, [...(notes.get(why) ?? []), `${a.function}:${a.name}`]);
+  }
+  return [...notes].map(([why, names]) => `${names.join(', ')}: ${why}`).join('; ');
+}
+
 function runKernel(file: string, root: string, dataset: string, work: string): Row {
   const name = basename(file, '.c');
   const utilities = join(root, 'utilities');
@@ -106,6 +130,7 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
     status: string;
     originalCells: unknown;
     compressedCells: unknown;
+    reason?: string;
   }[];
   const changed = arrays.filter((a) => a.status === 'contracted' || a.status === 'scalarized');
   row.contracted = changed.map((a) => `${a.function}:${a.name}`).join(', ') || 'none';
@@ -113,6 +138,7 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
     row.before = changed.reduce((s, a) => s + (cells(a.originalCells) ?? NaN), 0);
     row.after = changed.reduce((s, a) => s + (cells(a.compressedCells) ?? NaN), 0);
   }
+  row.note = leftAlone(arrays) || undefined;
   const build = (src: string, exe: string) =>
     spawnSync(
       CC,

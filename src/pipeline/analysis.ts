@@ -32,7 +32,13 @@ import { hlsRefusal, powerOfTwoMapping } from './hls.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
-import { callerBufferNotes, crossCallOutcome, ExposedReads } from './wholeProgram.js';
+import {
+  callerBufferNotes,
+  callerBufferStatus,
+  crossCallOutcome,
+  ExposedReads,
+} from './wholeProgram.js';
+import { limitPrivateStack } from './privateStack.js';
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -188,15 +194,48 @@ export async function analyzeSource(
         callerNotes.push(...callerBufferNotes(fn, array, whole.callSites));
     }
   }
-  // The callers' buffers: say which ones a private array relieved (reported with them).
-  for (const n of callerNotes)
-    arrays.find((a) => a.function === n.caller && a.name === n.buffer)?.warnings.push(n.note);
+  // Private arrays are new stack: they must fit (src/pipeline/privateStack.ts).
+  const kept = limitPrivateStack(decisions, (d) =>
+    arrays.find(
+      (a) => a.function === d.fn.name && a.name === d.array.name && a.line === d.array.loc.line,
+    ),
+  );
+  // The callers' buffers: say which ones a private array relieved, and whether they are
+  // now unused (on the caller's entry, or on the callee's when the buffer is a pointer).
+  const relieved = callerNotes.filter((n) =>
+    kept.some((d) => d.fn.name === n.callee && d.array.name === n.array),
+  );
+  // Functions fixed for argument values keep their original body for other values, which
+  // still uses the caller's buffer: not counted as private there.
+  const privatized = new Set(
+    kept
+      .filter((d) => !Object.keys(d.assumes).some((k) => d.fn.parameters.some((p) => p.name === k)))
+      .map((d) => `${d.fn.name}:${d.array.name}`),
+  );
+  const summarized = new Set<string>();
+  for (const n of relieved) {
+    const own = arrays.find((a) => a.function === n.caller && a.name === n.buffer);
+    own?.warnings.push(n.note);
+    const key = `${n.caller}:${n.buffer}`;
+    if (summarized.has(key) || !model.calls) continue;
+    summarized.add(key);
+    const st = callerBufferStatus(model.calls, n.caller, n.buffer, privatized);
+    const text = st.unused
+      ? `${n.caller}:${n.buffer} is now unused: ${n.caller}() only allocates, frees or passes it to ` +
+        `parameters that have private arrays; it could be removed or shrunk by hand (beeclak ` +
+        `leaves it: the parameters' types still ask for its full extent)`
+      : `${n.caller}:${n.buffer} is still used (${st.use}): it keeps its size`;
+    if (own) own.warnings.push(text);
+    else
+      for (const m of relieved.filter((m) => `${m.caller}:${m.buffer}` === key))
+        arrays.find((a) => a.function === m.callee && a.name === m.array)?.warnings.push(text);
+  }
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
   );
   return {
     model,
-    decisions,
+    decisions: kept,
     report: { file, arrays, diagnostics, timings },
     macroUses: view.macroUses,
     ...('includes' in view && view.includes ? { includes: view.includes } : {}),
@@ -520,6 +559,13 @@ function symbolicDecision(
   }
   report.status = b.length === 0 ? 'scalarized' : 'contracted';
   report.compressedCells = constantSize !== undefined ? jsonInt(constantSize) : size;
+  // Bytes follow the cells (they were left at the original's, which made a constant-size
+  // private copy look as large as the caller's buffer).
+  if (constantSize !== undefined && report.originalBytes !== undefined) {
+    const cells = BigInt(report.originalCells);
+    report.compressedBytes =
+      cells > 0n ? jsonInt((constantSize * BigInt(report.originalBytes)) / cells) : undefined;
+  } else delete report.compressedBytes;
   report.warnings.push(
     `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
   );

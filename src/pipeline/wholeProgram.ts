@@ -11,6 +11,7 @@
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
 import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
+import type { BufferUse, CallGraph } from '../model/calls.js';
 import { withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
 
@@ -140,12 +141,47 @@ export function callerBufferNotes(
   fn: FunctionModel,
   array: ArrayInfo,
   callSites: readonly CallerEvidence[],
-): { caller: string; buffer: string; note: string }[] {
+): { caller: string; buffer: string; callee: string; array: string; note: string }[] {
   return callSites.map((s) => ({
     caller: s.caller,
     buffer: s.buffer,
+    callee: fn.name,
+    array: array.name,
     note:
       `${fn.name}() (call at ${s.loc.line}:${s.loc.column}) now uses a private array for '${array.name}': ` +
       `this buffer no longer carries values for it (unused, or smaller, if nothing else needs it)`,
   }));
+}
+
+/**
+ * Whether a caller's buffer is unused once the private arrays are in place: every mention
+ * of it is its declaration, an allocation, `free`, `sizeof`, or an argument for a parameter
+ * that has a private array (`privatized` holds `function:parameter`), or else its first
+ * other use. Report only: beeclak does not shrink the buffer, because the parameter types
+ * still ask for the full extent (a smaller object passed there is
+ * `-Wstringop-overflow` for gcc when it sees the size) and `*A` of a pointer to a smaller
+ * object does not designate an object of the declared type.
+ */
+export function callerBufferStatus(
+  graph: CallGraph,
+  caller: string,
+  buffer: string,
+  privatized: ReadonlySet<string>,
+): { unused: true } | { unused: false; use: string } {
+  const f = graph.functions.find((x) => x.name === caller);
+  const b = f?.buffers.find((x) => x.name === buffer);
+  if (!f || !b) return { unused: false, use: `'${buffer}' is not a buffer of ${caller}()` };
+  const at = (u: BufferUse) => `${u.loc.line}:${u.loc.column}`;
+  for (const u of b.uses) {
+    if (u.kind === 'alloc' || u.kind === 'free' || u.kind === 'inert') continue;
+    if (u.kind === 'call-arg' && u.callee !== undefined && u.argIndex !== undefined) {
+      const params = graph.functions.find((x) => x.name === u.callee)?.parameterNames;
+      const param = params?.[u.argIndex];
+      if (param && privatized.has(`${u.callee}:${param}`)) continue;
+      return { unused: false, use: `it is passed to ${u.callee}() at ${at(u)}` };
+    }
+    if (u.kind === 'access') return { unused: false, use: `${caller}() accesses it at ${at(u)}` };
+    return { unused: false, use: `its address is used at ${at(u)}` };
+  }
+  return { unused: true };
 }

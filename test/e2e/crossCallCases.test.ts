@@ -87,3 +87,45 @@ describe('temporaries across calls: adversarial callers', () => {
     }
   });
 });
+
+// The report on the caller's buffer once the kernel has a private array: "unused" only when
+// nothing but allocation, free and private-array parameters touch it (guards a claim of
+// "unused" for a buffer the caller or another function still uses).
+const ALL_LIVE = `static void keep(double t[N], double out[N]) {
+  for (int i = 0; i < N; i++) t[i] = i;
+  for (int i = 0; i < N; i++) out[i] += t[N - 1 - i];
+}
+`;
+
+const bufferCases: [string, string, RegExp][] = [
+  [
+    'only passed to the kernel',
+    `void run(double out[N]) { double t[N]; kernel(t, out); }`,
+    /run:t is now unused/,
+  ],
+  [
+    'allocated, passed, freed',
+    `#include <stdlib.h>\nvoid run(double out[N]) { double *t = malloc(N * sizeof *t); kernel(t, out); free(t); }`,
+    /run:t is now unused/,
+  ],
+  [
+    'written by the caller before the call (dead values, still a use)',
+    `void run(double out[N]) { double t[N]; t[0] = 1; kernel(t, out); }`,
+    /run:t is still used \(run\(\) accesses it at 5:/,
+  ],
+  [
+    'also passed to a function that keeps the whole array',
+    ALL_LIVE + `void run(double out[N]) { double t[N]; kernel(t, out); keep(t, out); }`,
+    /run:t is still used \(it is passed to keep\(\) at 9:/,
+  ],
+];
+
+describe("temporaries across calls: the report on the caller's buffer", () => {
+  it.each(bufferCases)('%s', async (_, caller, expected) => {
+    const report = await analyze(KERNEL + caller + '\n');
+    const t = report.arrays.find((a) => a.function === 'kernel' && a.name === 't')!;
+    expect(t.status).toBe('scalarized');
+    const own = report.arrays.find((a) => a.function === 'run' && a.name === 't');
+    expect([...t.warnings, ...(own?.warnings ?? [])].join('\n')).toMatch(expected);
+  });
+});

@@ -43,6 +43,8 @@ describe('temporaries across calls', () => {
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('contracted');
     expect(tmp.warnings.join(' ')).toContain('main:tmp (allocated, call at 23:3)');
+    // A heap buffer has no entry of its own: the callee's entry says it is now unused.
+    expect(tmp.warnings.join(' ')).toContain('main:tmp is now unused');
     expect(code).toContain(
       'static void kernel(int n, double A[N][N], double tmp[N][N], double out[N]) { (void)tmp; { double tmp[12];',
     );
@@ -105,5 +107,41 @@ describe('temporaries across calls', () => {
     ]);
     expect(r.stdout).toContain('1 array contracted');
     expect(r.code).toBe(0);
+  });
+  // Issue 15's "must show", in the form PolyBench passes its temporaries (heap buffers of
+  // main, parameters of a static kernel): guards that value-based lifetimes reach them.
+  const cells = (arrays: Entry[], fn: string, name: string) => {
+    const e = entry(arrays, fn, name) as Entry & { compressedCells: number };
+    return `${e.status} ${e.compressedCells}`;
+  };
+
+  it("PolyBench 3.2's durbin: y becomes n x 2, sum, alpha and beta scalars (the paper's result)", () => {
+    const { code, arrays } = contract('durbin-params.c');
+    expect(cells(arrays, 'kernel_durbin', 'y')).toBe('contracted 48');
+    for (const name of ['sum', 'alpha', 'beta']) {
+      expect(cells(arrays, 'kernel_durbin', name)).toBe('scalarized 1');
+      // init's values are overwritten by the kernel before it reads them.
+      expect(cells(arrays, 'init', name)).toBe('scalarized 1');
+    }
+    expect(entry(arrays, 'kernel_durbin', 'r').status).toBe('unchanged');
+    expect(entry(arrays, 'kernel_durbin', 'out').status).toBe('unchanged');
+    sameOutput('durbin-params.c', code);
+  });
+
+  it("PolyBench 3.2's dynprog: sum_c becomes a scalar, c keeps (L-1)^2 cells", () => {
+    const { code, arrays } = contract('dynprog-params.c');
+    expect(cells(arrays, 'kernel_dynprog', 'sum_c')).toBe('scalarized 1');
+    expect(cells(arrays, 'kernel_dynprog', 'c')).toBe('contracted 169');
+    expect(cells(arrays, 'init', 'c')).toBe('scalarized 1');
+    expect(entry(arrays, 'init', 'W').status).toBe('unchanged');
+    sameOutput('dynprog-params.c', code);
+  });
+
+  it("PolyBench 4.2.1's adi: p and q become one row each", () => {
+    const { code, arrays } = contract('adi-params.c');
+    expect(cells(arrays, 'kernel_adi', 'p')).toBe('contracted 15');
+    expect(cells(arrays, 'kernel_adi', 'q')).toBe('contracted 15');
+    expect(entry(arrays, 'kernel_adi', 'u').status).toBe('unchanged');
+    sameOutput('adi-params.c', code);
   });
 });
