@@ -7,8 +7,9 @@
  *   4.1): `{ long beeclak_lc_7 = -1; for (...) { beeclak_lc_7++; ... } }`.
  * - Every function with traced arrays counts its calls: the call number is the outermost
  *   coordinate of the iteration vector, so that each call is a new block of the stream.
- * - Every access `A[i][j]` becomes `(*(__typeof__(&A[i][j]))beeclak_trace(ID, &A[i][j],
- *   ...))`: one lvalue of the same type, its address evaluated once. The runtime reports the
+ * - Every access `A[i][j]` (or `*p++` for a pointer walking A) becomes
+ *   `(*(__typeof__(&(A[i][j])))beeclak_trace(ID, &(A[i][j]), &A, ...))`: one lvalue of the
+ *   same type, its address evaluated once. The runtime reports the
  *   iteration vector (call, canonical counters), and as labels the value of each `for`
  *   counter variable and the cell's index vector (from the address, so a cast or a wrap in
  *   the subscript shows as the cell the program really touched).
@@ -228,7 +229,7 @@ export function traceInstrument(
       range: a.range,
       holes: [a.range],
       render: ([x]) =>
-        `(*(__typeof__(&${x}))beeclak_trace(${a.id}, &${x}, &${a.array}, ` +
+        `(*(__typeof__(&(${x})))beeclak_trace(${a.id}, &(${x}), &${a.array}, ` +
         `sizeof(${a.array}${zeros(a.dims)}), (long[]){${iv.join(', ')}}, ${iv.length}, ` +
         `(long[]){${pre.length ? pre.join(', ') : '0'}}, ${pre.length}, ` +
         `(long[]){${ext.join(', ')}}, ${a.dims}))`,
