@@ -83,6 +83,36 @@ function rootIdentifier(node: Node): Node | undefined {
   return n?.type === 'identifier' ? n : undefined;
 }
 
+/**
+ * The identifiers each macro of the file may expand to (through the macros it uses in
+ * turn), without a function macro's parameters.
+ */
+function macroTokens(root: Node): Map<string, Set<string>> {
+  const direct = new Map<string, Set<string>>();
+  for (const n of walk(root)) {
+    if (n.type !== 'preproc_def' && n.type !== 'preproc_function_def') continue;
+    const name = child(n, 'name')?.text;
+    if (!name) continue;
+    const tokens = new Set(child(n, 'value')?.text.match(/[A-Za-z_]\w*/g) ?? []);
+    for (const p of child(n, 'parameters')?.namedChildren ?? []) tokens.delete(p.text);
+    direct.set(name, new Set([...(direct.get(name) ?? []), ...tokens]));
+  }
+  const out = new Map<string, Set<string>>();
+  for (const name of direct.keys()) {
+    const all = new Set<string>();
+    const todo = [name];
+    while (todo.length > 0) {
+      for (const t of direct.get(todo.pop()!) ?? [])
+        if (!all.has(t)) {
+          all.add(t);
+          if (direct.has(t)) todo.push(t);
+        }
+    }
+    out.set(name, all);
+  }
+  return out;
+}
+
 /** Whether an identifier is the array of a subscript chain or its declarator. */
 function isSubscriptRoot(id: Node): boolean {
   const p = id.parent;
@@ -157,6 +187,7 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
   const loops: TraceLoop[] = [];
   const loopIds = new Map<number, number>();
   const accesses: TraceAccess[] = [];
+  const macroNames = macroTokens(tree.rootNode);
   for (const fn of tree.rootNode.namedChildren) {
     if (fn.type !== 'function_definition') continue;
     const name = functionName(fn);
@@ -194,14 +225,29 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
     }
     if (chosen.size === 0) continue;
     const bindings = resolveNames(fn);
-    const escape = (k: number, at: Node) => {
-      if (!arrays[k]!.escapes) arrays[k] = { ...arrays[k]!, escapes: src.locOf(at) };
+    const escape = (k: number, at: Node, why: string) => {
+      if (!arrays[k]!.escapes)
+        arrays[k] = { ...arrays[k]!, escapes: src.locOf(at), escapesWhy: why };
     };
     // Two arrays of one name in one function: the rest of the pipeline names arrays by
     // (function, name), so neither is traced.
-    for (const k of chosen.values()) if (seen.get(arrays[k]!.name)! > 1) escape(k, body);
+    for (const k of chosen.values())
+      if (seen.get(arrays[k]!.name)! > 1)
+        escape(k, body, 'another array of the function has its name');
+    // An array named inside a macro the body uses is accessed where the tree cannot see.
+    for (const n of walk(body)) {
+      const names = n.type === 'identifier' ? macroNames.get(n.text) : undefined;
+      if (!names) continue;
+      for (const k of chosen.values())
+        if (names.has(arrays[k]!.name))
+          escape(
+            k,
+            n,
+            `it is named in macro '${n.text}', whose accesses the trace build cannot see`,
+          );
+    }
     const walks = pointerWalks(body, bindings, walked);
-    for (const [a, { at }] of walks.escapes) escape(chosen.get(a)!, at);
+    for (const [a, { at, why }] of walks.escapes) escape(chosen.get(a)!, at, why);
     // The trace build names a walked array at each dereference (`&t`): no other object of
     // the function may have its name there.
     const declared = new Map<string, number>();
@@ -211,7 +257,8 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
     const walkerNames = new Set<string>();
     for (const w of walks.walkers.values()) {
       const k = chosen.get(w.array)!;
-      if (declared.get(arrays[k]!.name)! > 1) escape(k, body);
+      if (declared.get(arrays[k]!.name)! > 1)
+        escape(k, body, `it is walked by '${w.name}' and another object has its name`);
       arrays[k] = { ...arrays[k]!, walkers: [...(arrays[k]!.walkers ?? []), w.name] };
       walkerNames.add(w.name);
     }
@@ -243,7 +290,12 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       // what is done with the array is not all in its traced subscripts.
       if (n.type === 'identifier' && !isSubscriptRoot(n)) {
         const k = arrayOf(n);
-        if (k !== undefined && !benignArrayUse(n, walks)) escape(k, n);
+        if (k !== undefined && !benignArrayUse(n, walks))
+          escape(
+            k,
+            n,
+            'it is used as a pointer other than by a regular walk (passed, stored, its address taken)',
+          );
       }
       const deref = walks.derefs.get(key(n));
       if (n.type !== 'subscript_expression' && !deref) continue;
@@ -271,7 +323,15 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
       const address = p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&';
       if (!deref && address && dims === array.dims && benignArrayUse(p, walks)) continue;
       if (dims !== array.dims || p?.type === 'sizeof_expression' || address) {
-        escape(k, n);
+        escape(
+          k,
+          n,
+          dims !== array.dims
+            ? 'a partial subscript'
+            : address
+              ? 'the address of a cell is taken'
+              : 'under sizeof',
+        );
         continue;
       }
       const around: number[] = [];

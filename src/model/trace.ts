@@ -68,6 +68,8 @@ export interface TraceArray {
    * passed, assigned to a pointer, under sizeof): what is done that way is not traced.
    */
   readonly escapes?: SourceLoc;
+  /** What happens there. */
+  readonly escapesWhy?: string;
   /** Pointers walking the array (pointerWalks.ts): their dereferences are traced accesses. */
   readonly walkers?: readonly string[];
 }

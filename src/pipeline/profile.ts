@@ -213,8 +213,8 @@ export async function profileSource(
     const why = !site
       ? 'its declaration was not found by the trace build'
       : site.escapes
-        ? `it is used other than by subscripts at ${site.escapes.line}:${site.escapes.column} ` +
-          '(address taken, pointer, sizeof): what is done that way is not traced'
+        ? `at ${site.escapes.line}:${site.escapes.column}, ${site.escapesWhy ?? 'a use other than a subscript'}: ` +
+          'what is done that way is not traced'
         : header
           ? `${header.loc.line}:${header.loc.column}: ${header.text} is in a loop header, ` +
             'where the trace cannot order its instances'

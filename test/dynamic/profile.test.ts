@@ -85,6 +85,17 @@ describe('profile finds what a hand fold confirms', () => {
     expect(a.notApplied).toContain(`'${walker}'`);
   });
 
+  // Guards macros: FIRST reads t[0] where the trace build cannot see it; profiling without
+  // that read folded t to a scalar and clobbered t[0].
+  it('an array named in a macro the body uses is not profiled', async () => {
+    const { result } = await profile('macro.c', [[]]);
+    const t = result.arrays.find((x) => x.name === 't')!;
+    expect([t.status, t.reason]).toEqual([
+      'not-profiled',
+      expect.stringContaining("macro 'FIRST'"),
+    ]);
+  });
+
   // Guards the precedence of a proof: an array the static analysis contracts is reported as
   // such (it used to be left out of the report) and never gets a profiled mapping.
   it('an array the static analysis contracts is not profiled, and the report says why', async () => {
