@@ -15,7 +15,7 @@ import {
   type AnalysisOptions,
   type ArrayDecision,
 } from './analysis.js';
-import type { ArrayReport } from './report.js';
+import type { ArrayReport, FileReport } from './report.js';
 import { profiledFunction } from './profileModel.js';
 import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
 import { traceSites } from '../frontend/traceSites.js';
@@ -262,12 +262,42 @@ export async function profileSource(
             notApplied:
               `accessed through the pointer${walkers.length > 1 ? 's' : ''} ` +
               `${walkers.map((w) => `'${w}'`).join(', ')} walking it: pointer arithmetic over a ` +
-              'folded array is not folded arithmetic, so `contract --profiled` leaves it unchanged',
+              'folded array would leave it (the walk is not rewritten)',
           }
         : {}),
     });
   }
   return { file, arrays, outcome };
+}
+
+/**
+ * `report` with the profiled arrays of `result` marked as such (`profiled`: the runs they
+ * hold for, and why a mapping is not applied): the text, JSON and SARIF reports of
+ * `contract --profiled` and `profile --sarif`. An array already in `report` keeps its place
+ * in the file (`result` may come from the contracted text, whose lines moved).
+ */
+export function withProfiled(report: FileReport, result: ProfileResult): FileReport {
+  const marked = new Map<string, ArrayReport>();
+  for (const a of result.arrays) {
+    if (a.status !== 'profiled' || !a.report) continue;
+    const profiled = {
+      runs: a.runs.map((r) => [...r]),
+      ...(a.notApplied ? { notApplied: a.notApplied } : {}),
+    };
+    marked.set(`${a.function}:${a.name}`, { ...a.report, profiled });
+  }
+  const arrays = report.arrays.map((x) => {
+    const m = marked.get(`${x.function}:${x.name}`);
+    marked.delete(`${x.function}:${x.name}`);
+    return m ? { ...m, line: x.line, column: x.column } : x;
+  });
+  return { ...report, arrays: [...arrays, ...marked.values()] };
+}
+
+/** A report with no array yet (for `profile --sarif`). */
+export function emptyReport(file: string): FileReport {
+  const timings = { parseMs: 0, delinearizeMs: 0, lifetimeMs: 0, latticeMs: 0, rewriteMs: 0 };
+  return { file, arrays: [], diagnostics: [], timings: { ...timings, oracleMs: 0 } };
 }
 
 /** The runs of `profile` and `contract --profiled`: `-- ARGS` and every `--run "ARGS"`. */
@@ -294,7 +324,7 @@ export function formatProfile(result: ProfileResult, explain: boolean): string {
         `  ${a.function}: ${a.name}: PROFILED, NOT PROVED: ${r.originalCells} -> ${r.compressedCells} cells (${mapping})`,
         `      holds for the runs with arguments ${a.runs.map((x) => `[${x.join(' ')}]`).join(', ')}`,
       );
-      if (a.notApplied) lines.push(`      not applied: ${a.notApplied}`);
+      if (a.notApplied) lines.push(`      not applied by contract --profiled: ${a.notApplied}`);
     } else lines.push(`  ${a.function}: ${a.name}: not profiled: ${a.reason}`);
     lines.push(`      static analysis: ${a.staticReason}`);
     if (explain && a.pieces.length > 0) {

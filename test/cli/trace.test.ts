@@ -37,6 +37,22 @@ describe('profile', () => {
       'conflicting differences of the runs: { [d0] : -3 <= d0 <= -1; [d0] : 1 <= d0 <= 3; [d0] : d0 = 0 }',
     );
   });
+  // Guards the text report of contract --profiled: a profiled array is marked as such.
+  it('contract --profiled --report text marks the profiled array', () => {
+    const r = runCli([
+      'contract',
+      '--profiled',
+      '--run',
+      '3',
+      '--report',
+      'text',
+      'test/fixtures/profile/key_schedule.c',
+    ]);
+    expect(r.stderr).toContain(
+      'buf (unsigned) test/fixtures/profile/key_schedule.c:8:12: PROFILED, NOT PROVED: contracted, 64 -> 4 cells',
+    );
+    expect(r.stderr).toContain('profiled, not proved: holds for the runs with arguments [3]');
+  });
   it('contract --profiled writes the commented file; without it nothing is profiled', () => {
     const plain = runCli(['contract', 'test/fixtures/profile/key_schedule.c']);
     expect(plain.stdout).not.toContain('PROFILED');
