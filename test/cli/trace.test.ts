@@ -24,6 +24,51 @@ describe('check --trace', () => {
   });
 });
 
+// Guards item "build with the program's own flags": the trace build (and check's builds) used
+// to drop integer -D values and the -I / --cflags of the command line.
+describe("the program's own flags", () => {
+  it('check --trace -DN=8: the integer -D reaches the compiler', () => {
+    const r = runCli([
+      'check',
+      '--trace',
+      '--no-sanitize',
+      '-DN=8',
+      'test/fixtures/trace/needs_define.c',
+    ]);
+    expect([r.code, r.stdout]).toEqual([0, expect.stringContaining('-DN=8')]);
+    expect(r.stdout).toContain('trace: main: t: the run agrees with the model');
+  });
+  it('profile -D -I: the traced build finds its header and sizes', () => {
+    const r = runCli([
+      'profile',
+      '-DN=40',
+      '-DSCALE=3',
+      '-I',
+      'test/fixtures/profile/inc',
+      'test/fixtures/profile/flags.c',
+    ]);
+    expect([r.code, r.stdout]).toEqual([
+      0,
+      expect.stringContaining('h: PROFILED, NOT PROVED: 40 -> 2 cells'),
+    ]);
+  });
+  it('profile --cflags: the flags reach the traced build', () => {
+    const r = runCli([
+      'profile',
+      '-DN=40',
+      '-DSCALE=3',
+      '-I',
+      'test/fixtures/profile/inc',
+      '--cflags',
+      '-include beeclak_missing_probe.h',
+      'test/fixtures/profile/flags.c',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the trace build does not compile');
+    expect(r.stderr).toContain('beeclak_missing_probe.h');
+  });
+});
+
 describe('profile', () => {
   it('--explain: profiled, not proved, with folded pieces and lifetimes', () => {
     const r = runCli(['profile', '--explain', 'test/fixtures/profile/key_schedule.c', '--', '3']);
