@@ -144,3 +144,40 @@ describe('check --trace on adversarial programs', () => {
     expect(r.arrays.find((a) => a.name === 't')!.status).toBe('agrees');
   });
 });
+
+// Issue 18, "runs in the test suite on every adversarial program": each whole program of
+// test/adversarial/programs (issue 13) is traced; every array the model keeps as a candidate
+// must agree with the run, every other one must be refused with a reason. Guards the scope
+// bug of the trace build: an inner `double *t` or a block-local `t` hiding a global was
+// traced as the candidate t, and the run "disagreed" with a right model.
+describe('check --trace on every adversarial program', () => {
+  const DIR = path.resolve('test/adversarial/programs');
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.c'))
+    .sort();
+  const TRACED: Record<string, string[]> = {
+    'int-cast-uint8.c': ['t'],
+    'int-const-extent.c': ['t'],
+    'int-unsigned-compare.c': ['t'],
+    'int-unsigned-guard.c': ['t'],
+    'int-unsigned-wrap.c': ['t'],
+    'scope-inner-pointer.c': ['t'],
+    'scope-local-shadows-global.c': ['t'],
+    'scope-row-pointer.c': ['t'],
+  };
+  it('the table covers the folder', () => {
+    expect(files.length).toBeGreaterThanOrEqual(26);
+  });
+  it.each(files)('%s', async (f) => {
+    const file = path.join(DIR, f);
+    const source = readFileSync(file, 'utf8');
+    const model = buildModel(source, file, {});
+    for (const a of model.functions.flatMap((fn) => fn.arrays))
+      if (!a.candidate) expect([a.name, a.reasons.length > 0]).toEqual([a.name, true]);
+    const flags = /#\s*pragma\s+omp/.test(source) ? ['-fopenmp'] : [];
+    const r = await traceCheck(source, file, model, { runs: [[]], flags });
+    expect(r.arrays.map((a) => a.name)).toEqual(TRACED[f] ?? []);
+    for (const a of r.arrays)
+      expect([a.name, a.status, a.findings.map((x) => x.message)]).toEqual([a.name, 'agrees', []]);
+  });
+});
