@@ -130,20 +130,24 @@ export function pointerWalks(
     return undefined;
   };
 
-  // 2. Walkers: every value into one array (directly or through another walker: `q = p`),
-  // the element type of that array. Walkers only ever get added, so this ends.
+  // 2. Walkers: every value into one array, directly or through walkers (`q = p`, and
+  // `p = p + 1` through itself), with the element type of that array. The greatest such
+  // set: start from every pointer given some array directly, drop those given anything
+  // else until none is. What is left is consistent: by induction on the assignments of a
+  // run, every walker points into its array.
   const benign = new Set<string>();
+  for (const [k, p] of pointers) {
+    const a = p.values.map(baseOf).find((b) => b !== undefined);
+    if (a && names.get(p.id.text) === 1 && arrays.get(a)!.typeText === p.typeText)
+      walkers.set(k, { array: a, name: p.id.text });
+  }
   for (let changed = true; changed;) {
     changed = false;
-    for (const [k, p] of pointers) {
-      if (walkers.has(k)) continue;
-      const bases = p.values.map(baseOf);
-      const a = bases[0];
-      if (!a || names.get(p.id.text) !== 1) continue;
-      if (bases.some((b) => b !== a) || arrays.get(a)!.typeText !== p.typeText) continue;
-      walkers.set(k, { array: a, name: p.id.text });
-      changed = true;
-    }
+    for (const [k, w] of walkers)
+      if (pointers.get(k)!.values.some((v) => baseOf(v) !== w.array)) {
+        walkers.delete(k);
+        changed = true;
+      }
   }
   for (const k of walkers.keys()) for (const v of pointers.get(k)!.values) benign.add(key(v));
 

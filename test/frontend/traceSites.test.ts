@@ -55,6 +55,11 @@ describe('trace sites', () => {
       ['*p:write', 'q[0]:read', '*(q + 1):read'],
     ],
     [
+      'moved by p = p + 1 (through itself)',
+      'int t[4]; int *p = t; while (p != t + 4) { *p = 0; p = p + 1; } return t[1];',
+      ['*p:write', 't[1]:read'],
+    ],
+    [
       'compared and subtracted',
       'int t[4]; int *p; for (p = t; p < t + 4; p++) *p = (int)(p - t); return t[2];',
       ['*p:write', 't[2]:read'],
