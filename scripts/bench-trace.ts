@@ -14,6 +14,8 @@ import { traceProgram } from '../src/pipeline/traceRun.js';
 interface Case {
   readonly name: string;
   readonly source: string;
+  /** Records per stream before the runtime keeps only a box (default: the runtime's). */
+  readonly maxRecords?: number;
 }
 
 const nest = (outer: number, mid: number, inner: number, subscript: string) => `
@@ -55,8 +57,13 @@ export const TRACE_CASES: readonly Case[] = [
   { name: '10^7 accesses, affine, runs of 4', source: nest(25000, 100, 4, 'i][j') },
   { name: '2·10^7 accesses, pointer walk in a while loop', source: walk(10000, 1000) },
   {
-    name: '10^6 accesses, cells not affine in the inner loop',
+    name: '10^6 accesses, cells not affine in the inner loop, all folded',
     source: nest(100, 100, 100, 'i][(j * j + r) % 1000'),
+    maxRecords: 1 << 20,
+  },
+  {
+    name: '10^8 accesses, cells not affine in the inner loop, a box past 2^16 records',
+    source: nest(1000, 100, 1000, 'i][(j * j + r) % 1000'),
   },
 ];
 
@@ -74,7 +81,11 @@ export interface TraceBenchRow {
 async function child(k: number): Promise<void> {
   const c = TRACE_CASES[k]!;
   const t = performance.now();
-  const out = await traceProgram(c.source, 'bench-trace.c', { runs: [[]], timeoutMs: 600_000 });
+  const out = await traceProgram(c.source, 'bench-trace.c', {
+    runs: [[]],
+    timeoutMs: 600_000,
+    ...(c.maxRecords ? { maxRecords: c.maxRecords } : {}),
+  });
   const run = out.runs[0]!;
   const row = {
     name: c.name,
