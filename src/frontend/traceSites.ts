@@ -288,6 +288,12 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
     for (const n of walk(body)) {
       // Any other use (address taken, a pointer, sizeof, a partial subscript) means that
       // what is done with the array is not all in its traced subscripts.
+      // `__typeof__(t) u;`: u has the type of t, which a mapping of t would change.
+      if (n.type === 'type_identifier') {
+        const k = arrayOf(n);
+        if (k !== undefined)
+          escape(k, n, 'its type is named by typeof, which a mapping would change');
+      }
       if (n.type === 'identifier' && !isSubscriptRoot(n)) {
         const k = arrayOf(n);
         if (k !== undefined && !benignArrayUse(n, walks))

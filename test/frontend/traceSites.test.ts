@@ -25,6 +25,7 @@ describe('trace sites', () => {
   it.each([
     ['the address of a member', 'struct P t[4]; int *p = &t[1].y; *p = 1; return t[1].y;'],
     ['sizeof', 'int t[4]; t[0] = sizeof t; return t[0];'],
+    ['typeof', 'int t[4]; __typeof__(t) u; t[0] = 1; u[0] = t[0]; return u[0];'],
     ['a partial subscript', 'int t[4][4]; int *r = t[1]; r[0] = 2; return t[1][0];'],
     ['a walker passed to a call', 'int t[4]; int *p = t; g(p); return t[0];'],
     ['a walker stored', 'int t[4]; int *p = t; long a = (long)p; *p = 1; return t[0] + a;'],
