@@ -672,13 +672,14 @@ let trace: TraceBenchRow[] = [];
 
 function traceTable(): string {
   return markdownTable(
-    ['case', 'accesses:', 'records:', 'pieces:', 'wall (ms):', 'peak RSS (MB):'],
+    ['case', 'accesses:', 'records:', 'pieces:', 'wall (ms):', 'CPU (s):', 'peak RSS (MB):'],
     trace.map((r) => [
       r.name,
       r.accesses,
       r.records,
       r.pieces,
       Math.round(r.wallMs),
+      r.cpuS?.toFixed(1) ?? '—',
       r.peakRssMb ?? '—',
     ]),
   );
@@ -789,7 +790,7 @@ async function main(): Promise<void> {
     polyTable(),
     '### Trace folding',
     'Trace builds of synthetic nests run and folded through the pipe (`scripts/bench-trace.ts`, one child process per case): ' +
-      'accesses of the run, records the C runtime sent (one per run along the innermost loop), pieces after folding, wall time including the build, peak RSS of the child.',
+      'accesses of the run, records the C runtime sent (one per rectangle of runs of the two innermost loops), pieces after folding, wall time including the build, CPU time (user + system, Node and the traced program), peak RSS of the child.',
     traceTable(),
   ];
   if (errors.length > 0) {

@@ -1,12 +1,14 @@
 /**
  * The report as SARIF 2.1.0 (OASIS Static Analysis Results Interchange Format), for
  * code-scanning dashboards: one result per array that could shrink, at its declaration,
- * with the saving and the mapping in the message and in `properties`.
+ * with the saving and the mapping in the message and in `properties`. A profiled result
+ * (`contract --profiled`, `profile --report sarif`) says so in its message and carries
+ * `properties.profiled: true` and the runs it holds for.
  */
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArrayReport, FileReport } from '../pipeline/report.js';
-import { formatMapping } from '../pipeline/report.js';
+import { formatMapping, profiledRuns } from '../pipeline/report.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const RULE_ID = 'beeclak/contractible-array';
@@ -23,6 +25,18 @@ function saving(a: ArrayReport): string {
   return `${a.originalCells} -> ${a.compressedCells} cells`;
 }
 
+/** How to apply a result: a proved one in place; a profiled one with the runs it holds for. */
+function apply(file: string, a: ArrayReport): string {
+  if (!a.profiled) return `Run 'beeclak contract -i ${file}' to apply.`;
+  const runs = a.profiled.runs.map((r) => ` --run '${r.join(' ')}'`).join('');
+  return (
+    `Profiled, not proved: holds for the runs with arguments ${profiledRuns(a.profiled.runs)}. ` +
+    (a.profiled.notApplied
+      ? `Not applied by 'beeclak contract --profiled': ${a.profiled.notApplied}.`
+      : `Run 'beeclak contract --profiled${runs} ${file}' to apply, and test it with -DBEECLAK_VERIFY.`)
+  );
+}
+
 function result(file: string, a: ArrayReport) {
   const mapping = a.mapping ? formatMapping(a.name, a.mapping) : a.name;
   const what = a.status === 'scalarized' ? 'could become a scalar' : 'could shrink';
@@ -33,7 +47,7 @@ function result(file: string, a: ArrayReport) {
     message: {
       text:
         `Temporary array '${a.name}' in ${a.function}() ${what}: ${saving(a)} ` +
-        `(mapping ${mapping}). Run 'beeclak contract -i ${file}' to apply.`,
+        `(mapping ${mapping}). ${apply(file, a)}`,
     },
     locations: [
       {
@@ -59,6 +73,14 @@ function result(file: string, a: ArrayReport) {
         : {}),
       ...(a.mapping ? { mapping: a.mapping } : {}),
       ...(a.assumes ? { assumes: a.assumes } : {}),
+      // A profiled result is not a proof: marked, with the inputs it holds for.
+      ...(a.profiled
+        ? {
+            profiled: true,
+            profiledRuns: a.profiled.runs,
+            ...(a.profiled.notApplied ? { notApplied: a.profiled.notApplied } : {}),
+          }
+        : {}),
     },
   };
 }

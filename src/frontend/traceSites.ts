@@ -18,6 +18,17 @@ import type {
 } from '../model/trace.js';
 import { arrayDecls } from './arrays.js';
 import { child, parseC, walk, type Node } from './parse.js';
+import { benignArrayUse, pointerWalks, type WalkedArray } from './pointerWalks.js';
+import { resolveNames } from './scopes.js';
+
+const key = (n: Node): string => `${n.startIndex}:${n.endIndex}`;
+
+/** The identifier a declarator declares. */
+function declaredName(d: Node): Node | undefined {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier') n = child(n, 'declarator');
+  return n ?? undefined;
+}
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
 
@@ -63,6 +74,43 @@ function subscriptRoot(node: Node): { name: string; dims: number } | undefined {
     n = child(n, 'argument');
   }
   return n?.type === 'identifier' ? { name: n.text, dims } : undefined;
+}
+
+/** The identifier at the root of a subscript chain. */
+function rootIdentifier(node: Node): Node | undefined {
+  let n: Node | null = node;
+  while (n && n.type === 'subscript_expression') n = child(n, 'argument');
+  return n?.type === 'identifier' ? n : undefined;
+}
+
+/**
+ * The identifiers each macro of the file may expand to (through the macros it uses in
+ * turn), without a function macro's parameters.
+ */
+function macroTokens(root: Node): Map<string, Set<string>> {
+  const direct = new Map<string, Set<string>>();
+  for (const n of walk(root)) {
+    if (n.type !== 'preproc_def' && n.type !== 'preproc_function_def') continue;
+    const name = child(n, 'name')?.text;
+    if (!name) continue;
+    const tokens = new Set(child(n, 'value')?.text.match(/[A-Za-z_]\w*/g) ?? []);
+    for (const p of child(n, 'parameters')?.namedChildren ?? []) tokens.delete(p.text);
+    direct.set(name, new Set([...(direct.get(name) ?? []), ...tokens]));
+  }
+  const out = new Map<string, Set<string>>();
+  for (const name of direct.keys()) {
+    const all = new Set<string>();
+    const todo = [name];
+    while (todo.length > 0) {
+      for (const t of direct.get(todo.pop()!) ?? [])
+        if (!all.has(t)) {
+          all.add(t);
+          if (direct.has(t)) todo.push(t);
+        }
+    }
+    out.set(name, all);
+  }
+  return out;
 }
 
 /** Whether an identifier is the array of a subscript chain or its declarator. */
@@ -127,8 +175,10 @@ function accessKind(node: Node): TraceAccess['kind'] {
 
 /**
  * The trace sites of `source` for the local arrays named in `only` (all local arrays when
- * absent). A use of the array under `&` or `sizeof`, or through a pointer, is not traced:
- * the array is marked as escaping (`escapes`).
+ * absent). Names are resolved through C's scopes (scopes.ts): an inner `double *t = big;`
+ * is not the array t. A use of the array under `&` or `sizeof`, or through a pointer that
+ * is not a regular walk (pointerWalks.ts), is not traced: the array is marked as escaping
+ * (`escapes`). A dereference of a walking pointer (`*p++`, `p[k]`) is an access of its array.
  */
 export function traceSites(source: string, file: string, only?: ReadonlySet<string>): TraceSites {
   const { tree, src } = parseC(source, file);
@@ -137,18 +187,24 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
   const loops: TraceLoop[] = [];
   const loopIds = new Map<number, number>();
   const accesses: TraceAccess[] = [];
+  const macroNames = macroTokens(tree.rootNode);
   for (const fn of tree.rootNode.namedChildren) {
     if (fn.type !== 'function_definition') continue;
     const name = functionName(fn);
     const body = child(fn, 'body');
     if (!name || !body) continue;
-    const chosen = new Map<string, TraceArray>();
+    // Declarator key -> the array (its index in `arrays`).
+    const chosen = new Map<string, number>();
+    const walked = new Map<string, WalkedArray>();
+    const seen = new Map<string, number>();
     for (const n of walk(body)) {
       if (n.type !== 'declaration') continue;
       for (const a of arrayDecls(n, src, 'local')) {
         if (a.isPointer || a.sizeNodes.length === 0 || a.storage !== 'local') continue;
         if (only && !only.has(a.name)) continue;
-        const info: TraceArray = {
+        const id = declaredName(a.node);
+        if (!id) continue;
+        arrays.push({
           name: a.name,
           function: name,
           dims: a.sizeNodes.length,
@@ -157,52 +213,131 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
           declaratorRange: a.declaratorRange,
           declarationRange: a.declarationRange,
           extentTexts: a.sizeNodes.map((n) => (n ? src.textOf(n) : '')),
-        };
-        chosen.set(a.name, info);
-        arrays.push(info);
+        });
+        chosen.set(key(id), arrays.length - 1);
+        walked.set(key(id), {
+          key: key(id),
+          dims: a.sizeNodes.length,
+          typeText: child(n, 'type')?.text ?? '',
+        });
+        seen.set(a.name, (seen.get(a.name) ?? 0) + 1);
       }
     }
     if (chosen.size === 0) continue;
+    const bindings = resolveNames(fn);
+    const escape = (k: number, at: Node, why: string) => {
+      if (!arrays[k]!.escapes)
+        arrays[k] = { ...arrays[k]!, escapes: src.locOf(at), escapesWhy: why };
+    };
+    // Two arrays of one name in one function: the rest of the pipeline names arrays by
+    // (function, name), so neither is traced.
+    for (const k of chosen.values())
+      if (seen.get(arrays[k]!.name)! > 1)
+        escape(k, body, 'another array of the function has its name');
+    // An array named inside a macro the body uses is accessed where the tree cannot see.
+    for (const n of walk(body)) {
+      const names = n.type === 'identifier' ? macroNames.get(n.text) : undefined;
+      if (!names) continue;
+      for (const k of chosen.values())
+        if (names.has(arrays[k]!.name))
+          escape(
+            k,
+            n,
+            `it is named in macro '${n.text}', whose accesses the trace build cannot see`,
+          );
+    }
+    const walks = pointerWalks(body, bindings, walked);
+    for (const [a, { at, why }] of walks.escapes) escape(chosen.get(a)!, at, why);
+    // The trace build names a walked array at each dereference (`&t`): no other object of
+    // the function may have its name there.
+    const declared = new Map<string, number>();
+    for (const n of walk(fn))
+      if (n.type === 'identifier' && bindings.get(key(n)) === undefined)
+        declared.set(n.text, (declared.get(n.text) ?? 0) + 1);
+    const walkerNames = new Set<string>();
+    for (const w of walks.walkers.values()) {
+      const k = chosen.get(w.array)!;
+      if (declared.get(arrays[k]!.name)! > 1)
+        escape(k, body, `it is walked by '${w.name}' and another object has its name`);
+      arrays[k] = { ...arrays[k]!, walkers: [...(arrays[k]!.walkers ?? []), w.name] };
+      walkerNames.add(w.name);
+    }
     functions.push({ name, bodyStart: body.startIndex + 1, params: integerParams(fn) });
     const loopOf = (l: Node): number => {
       const known = loopIds.get(l.id);
       if (known !== undefined) return known;
       const b = child(l, 'body')!;
       const id = loops.length;
+      const counter = l.type === 'for_statement' ? forCounter(l) : undefined;
       loops.push({
         id,
         range: src.range(l),
         body: src.range(b),
         bodyIsBlock: b.type === 'compound_statement',
-        counter: l.type === 'for_statement' ? forCounter(l) : undefined,
+        // A pointer stepped by the loop is not a counter (its value is an address).
+        counter: counter && !walkerNames.has(counter) ? counter : undefined,
         loc: src.locOf(l),
       });
       loopIds.set(l.id, id);
       return id;
     };
+    const arrayOf = (id: Node): number | undefined => {
+      const b = bindings.get(key(id));
+      return b ? chosen.get(key(b)) : undefined;
+    };
     for (const n of walk(body)) {
       // Any other use (address taken, a pointer, sizeof, a partial subscript) means that
       // what is done with the array is not all in its traced subscripts.
-      const escape = (name: string, at: Node) => {
-        const a = chosen.get(name)!;
-        const k = arrays.indexOf(a);
-        if (!a.escapes) arrays[k] = { ...a, escapes: src.locOf(at) };
-        chosen.set(name, arrays[k]!);
-      };
-      if (n.type === 'identifier' && chosen.has(n.text) && !isSubscriptRoot(n)) escape(n.text, n);
-      if (n.type !== 'subscript_expression') continue;
-      if (n.parent?.type === 'subscript_expression' && child(n.parent, 'argument')?.id === n.id)
-        continue;
-      const root = subscriptRoot(n);
-      const array = root && chosen.get(root.name);
-      if (!array) continue;
-      const p = enclosingLvalue(n).n.parent;
+      // `__typeof__(t) u;`: u has the type of t, which a mapping of t would change.
+      if (n.type === 'type_identifier') {
+        const k = arrayOf(n);
+        if (k !== undefined)
+          escape(k, n, 'its type is named by typeof, which a mapping would change');
+      }
+      if (n.type === 'identifier' && !isSubscriptRoot(n)) {
+        const k = arrayOf(n);
+        if (k !== undefined && !benignArrayUse(n, walks))
+          escape(
+            k,
+            n,
+            'it is used as a pointer other than by a regular walk (passed, stored, its address taken)',
+          );
+      }
+      const deref = walks.derefs.get(key(n));
+      if (n.type !== 'subscript_expression' && !deref) continue;
       if (
-        root.dims !== array.dims ||
-        p?.type === 'sizeof_expression' ||
-        (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
-      ) {
-        escape(array.name, n);
+        !deref &&
+        n.parent?.type === 'subscript_expression' &&
+        child(n.parent, 'argument')?.id === n.id
+      )
+        continue;
+      let k: number | undefined;
+      let dims: number;
+      if (deref) {
+        const w = walks.walkers.get(deref.walker)!;
+        k = chosen.get(w.array);
+        dims = arrays[k!]!.dims;
+      } else {
+        const root = subscriptRoot(n);
+        const id = root && rootIdentifier(n);
+        k = id ? arrayOf(id) : undefined;
+        dims = root?.dims ?? 0;
+      }
+      if (k === undefined) continue;
+      const array = arrays[k]!;
+      const p = enclosingLvalue(n).n.parent;
+      const address = p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&';
+      if (!deref && address && dims === array.dims && benignArrayUse(p, walks)) continue;
+      if (dims !== array.dims || p?.type === 'sizeof_expression' || address) {
+        escape(
+          k,
+          n,
+          dims !== array.dims
+            ? 'a partial subscript'
+            : address
+              ? 'the address of a cell is taken'
+              : 'under sizeof',
+        );
         continue;
       }
       const around: number[] = [];
@@ -220,12 +355,13 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
         function: name,
         kind: accessKind(n),
         range: src.range(n),
-        dims: root.dims,
+        dims,
         loops: around,
         loc: src.locOf(n),
         text: src.textOf(n),
-        indexRanges: indexRanges(n).map((x) => src.range(x)),
+        indexRanges: deref ? [] : indexRanges(n).map((x) => src.range(x)),
         statement: src.range(enclosingStatement(n)),
+        ...(deref ? { walker: walks.walkers.get(deref.walker)!.name } : {}),
         ...(inLoopHeader ? { inLoopHeader } : {}),
       });
     }

@@ -38,6 +38,11 @@ export interface TraceAccess {
    * iteration and once more, at instants the trace's iteration vector does not tell apart.
    */
   readonly inLoopHeader?: boolean;
+  /**
+   * A dereference of this pointer walking the array (`*p++`, `p[k]`): the cell is known
+   * from the address only, and the access cannot be rewritten as a subscript of the array.
+   */
+  readonly walker?: string;
 }
 
 export interface TraceFunction {
@@ -63,6 +68,10 @@ export interface TraceArray {
    * passed, assigned to a pointer, under sizeof): what is done that way is not traced.
    */
   readonly escapes?: SourceLoc;
+  /** What happens there. */
+  readonly escapesWhy?: string;
+  /** Pointers walking the array (pointerWalks.ts): their dereferences are traced accesses. */
+  readonly walkers?: readonly string[];
 }
 
 export interface TraceSites {

@@ -15,9 +15,10 @@ import {
   type AnalysisOptions,
   type ArrayDecision,
 } from './analysis.js';
-import type { ArrayReport } from './report.js';
+import type { ArrayReport, FileReport } from './report.js';
 import { profiledFunction } from './profileModel.js';
 import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
+import { traceSites } from '../frontend/traceSites.js';
 
 export interface ProfileOptions extends Omit<TraceRunOptions, 'only'> {
   readonly analysis: AnalysisOptions;
@@ -36,6 +37,11 @@ export interface ProfiledArray {
   readonly decision?: ArrayDecision;
   /** The argument lists of the runs the result holds for. */
   readonly runs: readonly (readonly string[])[];
+  /**
+   * A profiled mapping `contract --profiled` does not apply, and why (the array is walked
+   * by pointers: its saving is reported, but the accesses cannot be rewritten).
+   */
+  readonly notApplied?: string;
   /** For --explain: folded pieces per access, in set notation. */
   readonly pieces: readonly string[];
 }
@@ -56,6 +62,18 @@ const NOT_TEMPORARY = new Set([
   'not-an-array',
   'excluded-by-option',
 ]);
+
+/**
+ * The static analysis says the array escapes through a pointer, but every such use is a
+ * regular walk the trace build follows (frontend/pointerWalks.ts): it can be profiled.
+ */
+function walkedOnly(site: TraceArray | undefined, message: string): boolean {
+  return (
+    !!site?.walkers?.length &&
+    !site.escapes &&
+    /assigned to a pointer|used as a pointer|address of an element taken/.test(message)
+  );
+}
 
 /** The piece notation of --explain: `{ [call, L3] -> t[L3 + 1] : 0 <= L3 <= 9 }`. */
 function describePieces(outcome: TraceOutcome, fn: string, array: string): string[] {
@@ -107,6 +125,7 @@ export async function profileSource(
   options: ProfileOptions,
 ): Promise<ProfileResult> {
   const analysis = await analyzeSource(source, file, options.analysis);
+  const sites = traceSites(source, file);
   const chosen: { fn: FunctionModel; array: ArrayInfo; staticReason: string }[] = [];
   const refused: ProfiledArray[] = [];
   const base = (fn: string, name: string, staticReason: string) => ({
@@ -135,8 +154,18 @@ export async function profileSource(
       });
       continue;
     }
-    const notTemporary = array.reasons.find((r) => NOT_TEMPORARY.has(r.kind));
-    if (notTemporary) {
+    const site = sites.arrays.find((a) => a.function === fn.name && a.name === array.name);
+    const macro = array.reasons.find((r) => r.message.includes('accessed through macro'));
+    const notTemporary = array.reasons.find(
+      (r) => NOT_TEMPORARY.has(r.kind) && !(r.kind === 'escapes' && walkedOnly(site, r.message)),
+    );
+    if (macro) {
+      refused.push({
+        ...base(fn.name, array.name, staticReason),
+        status: 'not-profiled',
+        reason: `${macro.message}: the trace build does not see accesses inside macros`,
+      });
+    } else if (notTemporary) {
       refused.push({
         ...base(fn.name, array.name, staticReason),
         status: 'not-profiled',
@@ -184,8 +213,8 @@ export async function profileSource(
     const why = !site
       ? 'its declaration was not found by the trace build'
       : site.escapes
-        ? `it is used other than by subscripts at ${site.escapes.line}:${site.escapes.column} ` +
-          '(address taken, pointer, sizeof): what is done that way is not traced'
+        ? `at ${site.escapes.line}:${site.escapes.column}, ${site.escapesWhy ?? 'a use other than a subscript'}: ` +
+          'what is done that way is not traced'
         : header
           ? `${header.loc.line}:${header.loc.column}: ${header.text} is in a loop header, ` +
             'where the trace cannot order its instances'
@@ -222,9 +251,53 @@ export async function profileSource(
       });
       continue;
     }
-    arrays.push({ ...b, status: 'profiled', report: r.report, decision: r.decision });
+    const walkers = site?.walkers ?? [];
+    arrays.push({
+      ...b,
+      status: 'profiled',
+      report: r.report,
+      decision: r.decision,
+      ...(walkers.length > 0
+        ? {
+            notApplied:
+              `accessed through the pointer${walkers.length > 1 ? 's' : ''} ` +
+              `${walkers.map((w) => `'${w}'`).join(', ')} walking it: pointer arithmetic over a ` +
+              'folded array would leave it (the walk is not rewritten)',
+          }
+        : {}),
+    });
   }
   return { file, arrays, outcome };
+}
+
+/**
+ * `report` with the profiled arrays of `result` marked as such (`profiled`: the runs they
+ * hold for, and why a mapping is not applied): the text, JSON and SARIF reports of
+ * `contract --profiled` and `profile --sarif`. An array already in `report` keeps its place
+ * in the file (`result` may come from the contracted text, whose lines moved).
+ */
+export function withProfiled(report: FileReport, result: ProfileResult): FileReport {
+  const marked = new Map<string, ArrayReport>();
+  for (const a of result.arrays) {
+    if (a.status !== 'profiled' || !a.report) continue;
+    const profiled = {
+      runs: a.runs.map((r) => [...r]),
+      ...(a.notApplied ? { notApplied: a.notApplied } : {}),
+    };
+    marked.set(`${a.function}:${a.name}`, { ...a.report, profiled });
+  }
+  const arrays = report.arrays.map((x) => {
+    const m = marked.get(`${x.function}:${x.name}`);
+    marked.delete(`${x.function}:${x.name}`);
+    return m ? { ...m, line: x.line, column: x.column } : x;
+  });
+  return { ...report, arrays: [...arrays, ...marked.values()] };
+}
+
+/** A report with no array yet (for `profile --sarif`). */
+export function emptyReport(file: string): FileReport {
+  const timings = { parseMs: 0, delinearizeMs: 0, lifetimeMs: 0, latticeMs: 0, rewriteMs: 0 };
+  return { file, arrays: [], diagnostics: [], timings: { ...timings, oracleMs: 0 } };
 }
 
 /** The runs of `profile` and `contract --profiled`: `-- ARGS` and every `--run "ARGS"`. */
@@ -251,6 +324,7 @@ export function formatProfile(result: ProfileResult, explain: boolean): string {
         `  ${a.function}: ${a.name}: PROFILED, NOT PROVED: ${r.originalCells} -> ${r.compressedCells} cells (${mapping})`,
         `      holds for the runs with arguments ${a.runs.map((x) => `[${x.join(' ')}]`).join(', ')}`,
       );
+      if (a.notApplied) lines.push(`      not applied by contract --profiled: ${a.notApplied}`);
     } else lines.push(`  ${a.function}: ${a.name}: not profiled: ${a.reason}`);
     lines.push(`      static analysis: ${a.staticReason}`);
     if (explain && a.pieces.length > 0) {

@@ -20,7 +20,9 @@ export function profiledText(
   file: string,
   result: ProfileResult,
 ): string | undefined {
-  const profiled = result.arrays.filter((a) => a.status === 'profiled' && a.decision);
+  const profiled = result.arrays.filter(
+    (a) => a.status === 'profiled' && a.decision && !a.notApplied,
+  );
   if (profiled.length === 0 || !result.outcome) return undefined;
   const { sites } = result.outcome;
   const arrays: ArrayRewrite[] = profiled.map((p) => {

@@ -54,6 +54,11 @@ export interface ArrayReport {
   /** Which statements keep cells live at the same time (text report). */
   explanation?: string[];
   warnings: string[];
+  /**
+   * Profiled, not proved (issue 18): the mapping holds for the runs with these arguments
+   * only. `notApplied` says why `contract --profiled` leaves the array unchanged, if it does.
+   */
+  profiled?: { runs: string[][]; notApplied?: string };
 }
 
 export interface FileReport {
@@ -86,6 +91,11 @@ function cells(x: number | string): string {
   return typeof x === 'number' ? `${x}` : x;
 }
 
+/** The runs a profiled result holds for: `[3], [5 x]`. */
+export function profiledRuns(runs: readonly (readonly string[])[]): string {
+  return runs.map((r) => `[${r.join(' ')}]`).join(', ');
+}
+
 export function formatText(report: FileReport): string {
   const lines: string[] = [];
   lines.push(`${report.file}:`);
@@ -99,9 +109,17 @@ export function formatText(report: FileReport): string {
       case 'scalarized': {
         const b = a.mapping?.b.join(', ') ?? '';
         lines.push(
-          `${head}: ${a.status}, ${cells(a.originalCells)} -> ${cells(a.compressedCells)} cells` +
+          `${head}: ${a.profiled ? 'PROFILED, NOT PROVED: ' : ''}${a.status}, ` +
+            `${cells(a.originalCells)} -> ${cells(a.compressedCells)} cells` +
             (a.status === 'contracted' ? ` (moduli ${b}, ${a.heuristic})` : ''),
         );
+        if (a.profiled) {
+          lines.push(
+            `      profiled, not proved: holds for the runs with arguments ${profiledRuns(a.profiled.runs)}`,
+          );
+          if (a.profiled.notApplied)
+            lines.push(`      not applied by contract --profiled: ${a.profiled.notApplied}`);
+        }
         break;
       }
       default:

@@ -28,6 +28,11 @@ export interface TraceRunOptions {
   /** The program's own compiler flags. */
   readonly flags?: readonly string[];
   readonly fold?: FoldOptions;
+  /**
+   * Records a stream may send before the runtime keeps only its bounding box (default 2^16):
+   * bounds the folding time of irregular streams, which then fold to a box (a give-up).
+   */
+  readonly maxRecords?: number;
 }
 
 export interface TracedRun {
@@ -57,12 +62,12 @@ export function runTraced(
   stdin: string,
   timeoutMs: number,
   decoder: TraceDecoder,
+  maxRecords?: number,
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(exe, [...args], {
-      stdio: ['pipe', 'pipe', 'pipe', 'pipe'],
-      env: { ...process.env, BEECLAK_TRACE_FD: '3' },
-    });
+    const env: NodeJS.ProcessEnv = { ...process.env, BEECLAK_TRACE_FD: '3' };
+    if (maxRecords !== undefined) env.BEECLAK_TRACE_MAX_RECORDS = String(maxRecords);
+    const child = spawn(exe, [...args], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env });
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -116,6 +121,7 @@ export async function traceProgram(
         options.stdin ?? '',
         options.timeoutMs ?? 20_000,
         decoder,
+        options.maxRecords,
       );
       if (exit.timedOut || exit.signal)
         throw new TraceBuildError(

@@ -7,8 +7,9 @@
  *   4.1): `{ long beeclak_lc_7 = -1; for (...) { beeclak_lc_7++; ... } }`.
  * - Every function with traced arrays counts its calls: the call number is the outermost
  *   coordinate of the iteration vector, so that each call is a new block of the stream.
- * - Every access `A[i][j]` becomes `(*(__typeof__(&A[i][j]))beeclak_trace(ID, &A[i][j],
- *   ...))`: one lvalue of the same type, its address evaluated once. The runtime reports the
+ * - Every access `A[i][j]` (or `*p++` for a pointer walking A) becomes
+ *   `(*(__typeof__(&(A[i][j])))beeclak_trace(ID, &(A[i][j]), &A, ...))`: one lvalue of the
+ *   same type, its address evaluated once. The runtime reports the
  *   iteration vector (call, canonical counters), and as labels the value of each `for`
  *   counter variable and the cell's index vector (from the address, so a cast or a wrap in
  *   the subscript shows as the cell the program really touched).
@@ -17,7 +18,11 @@
  * of points whose labels move by a constant stride), then runs into rectangles (runs of the
  * same shape one step apart along the next counter, labels moving by a constant row
  * stride), and writes int64 records `[id, n, rows, iv[D], labels[L], strides[L],
- * rowStrides[L]]` to the file descriptor named by BEECLAK_TRACE_FD (nothing when unset). Needs gcc or clang (`__typeof__`).
+ * rowStrides[L]]` to the file descriptor named by BEECLAK_TRACE_FD (nothing when unset).
+ * Past BEECLAK_TRACE_MAX_RECORDS records (default 2^16) a stream is too irregular to fold
+ * at speed: it keeps only its bounding box, sent at exit as two records of `rows` -1 and -2
+ * (the folding paper's give-up, section 5.2.4, done in C), and whether its instances still
+ * came in lexicographic order. Needs gcc or clang (`__typeof__`).
  */
 import type { TraceSites } from '../model/trace.js';
 import { applyEdits, type Edit } from './edits.js';
@@ -56,10 +61,13 @@ function runtime(streams: number): string[] {
     // A run (n points along the innermost counter) becomes part of a rectangle of runs
     // (rn runs of rn1 points, one step apart along the next counter) when it can.
     `struct beeclak_tstream { long n, iv[${M}], first[${M}], stride[${M}], last_iv[${M}], last[${M}];`,
-    `  long rn, rn1, riv[${M}], rfirst[${M}], rs1[${M}], rs2[${M}]; int d, l; };`,
+    `  long rn, rn1, riv[${M}], rfirst[${M}], rs1[${M}], rs2[${M}]; int d, l;`,
+    // Past beeclak_tlimit records, a stream only keeps its bounding box (box mode).
+    `  long emitted, bn, bmin[${M}], bmax[${M}], blo[${M}], bhi[${M}]; int box, unordered; };`,
     `static struct beeclak_tstream beeclak_ts[${Math.max(1, streams)}];`,
     'static FILE *beeclak_tout;',
     'static int beeclak_topened;',
+    'static long beeclak_tlimit = 1L << 16;',
     '/* Writes the pending rectangle: [id, n, rows, iv[d], first[l], strides[l], row strides[l]]. */',
     'static void beeclak_temit(long id) {',
     '  struct beeclak_tstream *s = &beeclak_ts[id];',
@@ -72,6 +80,24 @@ function runtime(streams: number): string[] {
     '  for (int c = 0; c < s->l; c++) rec[k++] = s->rs2[c];',
     '  fwrite(rec, sizeof(long), (size_t)k, beeclak_tout);',
     '  s->rn = 0;',
+    '  if (++s->emitted >= beeclak_tlimit) s->box = 1;',
+    '}',
+    '/* The box of a stream in box mode: [id, n, -1, min iv[d], min lab[l], max lab[l], 0[l]],',
+    ' * then [id, unordered, -2, max iv[d], 0[3l]]. */',
+    'static void beeclak_tbox(long id) {',
+    '  struct beeclak_tstream *s = &beeclak_ts[id];',
+    `  long rec[3 + ${4 * M}]; int k = 0;`,
+    '  if (!s->bn || !beeclak_tout) return;',
+    '  rec[k++] = id; rec[k++] = s->bn; rec[k++] = -1;',
+    '  for (int j = 0; j < s->d; j++) rec[k++] = s->bmin[j];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->blo[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = s->bhi[c];',
+    '  for (int c = 0; c < s->l; c++) rec[k++] = 0;',
+    '  rec[k++] = id; rec[k++] = s->unordered; rec[k++] = -2;',
+    '  for (int j = 0; j < s->d; j++) rec[k++] = s->bmax[j];',
+    '  for (int c = 0; c < 3 * s->l; c++) rec[k++] = 0;',
+    '  fwrite(rec, sizeof(long), (size_t)k, beeclak_tout);',
+    '  s->bn = 0;',
     '}',
     '/* The current run is complete: it extends the rectangle, or starts a new one. */',
     'static void beeclak_tflush(long id) {',
@@ -94,12 +120,13 @@ function runtime(streams: number): string[] {
     '  s->n = 0;',
     '}',
     'static void beeclak_tfinish(void) {',
-    `  for (long id = 0; id < ${streams}; id++) { beeclak_tflush(id); beeclak_temit(id); }`,
+    `  for (long id = 0; id < ${streams}; id++) { beeclak_tflush(id); beeclak_temit(id); beeclak_tbox(id); }`,
     '  if (beeclak_tout) fflush(beeclak_tout);',
     '}',
     'static void beeclak_topen(void) {',
     '  const char *fd = getenv("BEECLAK_TRACE_FD");',
     '  beeclak_topened = 1;',
+    '  if (getenv("BEECLAK_TRACE_MAX_RECORDS")) beeclak_tlimit = atol(getenv("BEECLAK_TRACE_MAX_RECORDS"));',
     '  if (!fd) return;',
     '  beeclak_tout = fdopen(atoi(fd), "wb");',
     '  if (!beeclak_tout) return;',
@@ -111,6 +138,21 @@ function runtime(streams: number): string[] {
     '  struct beeclak_tstream *s = &beeclak_ts[id];',
     '  int same = s->n > 0;',
     '  if (!beeclak_topened) beeclak_topen();',
+    '  if (s->box) {',
+    '    /* Box mode: bounds, and whether the instances still come in lexicographic order. */',
+    '    int j = 0;',
+    '    while (j < d && iv[j] == s->last_iv[j]) j++;',
+    '    if (j == d || iv[j] < s->last_iv[j]) s->unordered = 1;',
+    '    if (!s->bn) {',
+    '      memcpy(s->bmin, iv, sizeof(long) * (size_t)d); memcpy(s->bmax, iv, sizeof(long) * (size_t)d);',
+    '      memcpy(s->blo, lab, sizeof(long) * (size_t)l); memcpy(s->bhi, lab, sizeof(long) * (size_t)l);',
+    '    }',
+    '    for (j = 0; j < d; j++) { if (iv[j] < s->bmin[j]) s->bmin[j] = iv[j]; if (iv[j] > s->bmax[j]) s->bmax[j] = iv[j]; }',
+    '    for (j = 0; j < l; j++) { if (lab[j] < s->blo[j]) s->blo[j] = lab[j]; if (lab[j] > s->bhi[j]) s->bhi[j] = lab[j]; }',
+    '    memcpy(s->last_iv, iv, sizeof(long) * (size_t)d);',
+    '    s->bn++;',
+    '    return;',
+    '  }',
     '  s->d = d; s->l = l;',
     '  for (int j = 0; same && j < d - 1; j++) same = iv[j] == s->last_iv[j];',
     '  same = same && iv[d - 1] == s->last_iv[d - 1] + 1;',
@@ -228,7 +270,7 @@ export function traceInstrument(
       range: a.range,
       holes: [a.range],
       render: ([x]) =>
-        `(*(__typeof__(&${x}))beeclak_trace(${a.id}, &${x}, &${a.array}, ` +
+        `(*(__typeof__(&(${x})))beeclak_trace(${a.id}, &(${x}), &${a.array}, ` +
         `sizeof(${a.array}${zeros(a.dims)}), (long[]){${iv.join(', ')}}, ${iv.length}, ` +
         `(long[]){${pre.length ? pre.join(', ') : '0'}}, ${pre.length}, ` +
         `(long[]){${ext.join(', ')}}, ${a.dims}))`,

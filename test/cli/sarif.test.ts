@@ -178,4 +178,40 @@ describe('SARIF', () => {
       fs.rmSync(dir, { recursive: true, force: true });
     }
   });
+  // Guards issue 18: a profiled mapping is not a proof, and the log must say so (it used to
+  // be absent from SARIF, or would have read like a proved one).
+  it('profile --sarif: a profiled result is marked, with the runs it holds for', () => {
+    const r = runCli(['profile', '--sarif', 'test/fixtures/profile/key_schedule.c', '--', '3']);
+    expect(r.code).toBe(0);
+    const log = JSON.parse(r.stdout);
+    expect(sarifProblems(log)).toEqual([]);
+    const [res] = log.runs[0].results;
+    expect(res.level).toBe('note');
+    expect(res.properties).toMatchObject({ profiled: true, profiledRuns: [['3']] });
+    expect(res.message.text).toContain(
+      'Profiled, not proved: holds for the runs with arguments [3]',
+    );
+    expect(res.message.text).toContain("beeclak contract --profiled --run '3'");
+  });
+  it('contract --profiled --report sarif: the profiled array keeps its place, marked', () => {
+    const r = runCli([
+      'contract',
+      '--profiled',
+      '--run',
+      '5',
+      '--report',
+      'sarif',
+      'test/fixtures/profile/pointer_walk.c',
+    ]);
+    expect(r.code).toBe(0);
+    const log = JSON.parse(r.stderr);
+    expect(sarifProblems(log)).toEqual([]);
+    const [res] = log.runs[0].results;
+    expect(res.locations[0].physicalLocation.region).toEqual({ startLine: 9, startColumn: 12 });
+    expect(res.properties).toMatchObject({
+      profiled: true,
+      notApplied: expect.stringContaining("'w'"),
+    });
+    expect(res.message.text).toContain("Not applied by 'beeclak contract --profiled'");
+  });
 });

@@ -24,6 +24,51 @@ describe('check --trace', () => {
   });
 });
 
+// Guards item "build with the program's own flags": the trace build (and check's builds) used
+// to drop integer -D values and the -I / --cflags of the command line.
+describe("the program's own flags", () => {
+  it('check --trace -DN=8: the integer -D reaches the compiler', () => {
+    const r = runCli([
+      'check',
+      '--trace',
+      '--no-sanitize',
+      '-DN=8',
+      'test/fixtures/trace/needs_define.c',
+    ]);
+    expect([r.code, r.stdout]).toEqual([0, expect.stringContaining('-DN=8')]);
+    expect(r.stdout).toContain('trace: main: t: the run agrees with the model');
+  });
+  it('profile -D -I: the traced build finds its header and sizes', () => {
+    const r = runCli([
+      'profile',
+      '-DN=40',
+      '-DSCALE=3',
+      '-I',
+      'test/fixtures/profile/inc',
+      'test/fixtures/profile/flags.c',
+    ]);
+    expect([r.code, r.stdout]).toEqual([
+      0,
+      expect.stringContaining('h: PROFILED, NOT PROVED: 40 -> 2 cells'),
+    ]);
+  });
+  it('profile --cflags: the flags reach the traced build', () => {
+    const r = runCli([
+      'profile',
+      '-DN=40',
+      '-DSCALE=3',
+      '-I',
+      'test/fixtures/profile/inc',
+      '--cflags',
+      '-include beeclak_missing_probe.h',
+      'test/fixtures/profile/flags.c',
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain('the trace build does not compile');
+    expect(r.stderr).toContain('beeclak_missing_probe.h');
+  });
+});
+
 describe('profile', () => {
   it('--explain: profiled, not proved, with folded pieces and lifetimes', () => {
     const r = runCli(['profile', '--explain', 'test/fixtures/profile/key_schedule.c', '--', '3']);
@@ -36,6 +81,22 @@ describe('profile', () => {
     expect(r.stdout).toContain(
       'conflicting differences of the runs: { [d0] : -3 <= d0 <= -1; [d0] : 1 <= d0 <= 3; [d0] : d0 = 0 }',
     );
+  });
+  // Guards the text report of contract --profiled: a profiled array is marked as such.
+  it('contract --profiled --report text marks the profiled array', () => {
+    const r = runCli([
+      'contract',
+      '--profiled',
+      '--run',
+      '3',
+      '--report',
+      'text',
+      'test/fixtures/profile/key_schedule.c',
+    ]);
+    expect(r.stderr).toContain(
+      'buf (unsigned) test/fixtures/profile/key_schedule.c:8:12: PROFILED, NOT PROVED: contracted, 64 -> 4 cells',
+    );
+    expect(r.stderr).toContain('profiled, not proved: holds for the runs with arguments [3]');
   });
   it('contract --profiled writes the commented file; without it nothing is profiled', () => {
     const plain = runCli(['contract', 'test/fixtures/profile/key_schedule.c']);

@@ -67,11 +67,33 @@ describe('profile finds what a hand fold confirms', () => {
     expect(a.staticReason).toMatch(/while loop|break|no saving/);
   });
 
-  it('a pointer walk is not profiled (accesses through pointers are not traced)', async () => {
-    const { result } = await profile('pointer_walk.c', [[]]);
+  // Pointer walks (MachSuite style): the dereferences of a pointer that only walks the array
+  // are traced accesses, cells from the address. The saving is reported, but a walk over a
+  // folded array cannot be rewritten (p - t is no longer the cell), so it is not applied.
+  it.each([
+    // *w = f(w[-1], w[-2]): the write follows both reads, two words live.
+    ['pointer_walk.c', 'buf', [['5']], 64, 2, 'w'],
+    // *s++ fills a round of 16 bytes, t[k] (t = s, another walker) reads it back.
+    ['pointer_stage.c', 'state', [[], ['9']], 160, 16, 's'],
+  ])('%s: %s is profiled through its walkers, not applied', async (...c) => {
+    const [name, array, runs, original, compressed, walker] = c;
+    const { result } = await profile(name, runs as string[][]);
+    const a = result.arrays.find((x) => x.name === array)!;
+    expect([a.status, a.reason]).toEqual(['profiled', undefined]);
+    expect([a.report!.originalCells, a.report!.compressedCells]).toEqual([original, compressed]);
+    expect(a.staticReason).toContain('assigned to a pointer');
+    expect(a.notApplied).toContain(`'${walker}'`);
+  });
+
+  // Guards macros: FIRST reads t[0] where the trace build cannot see it; profiling without
+  // that read folded t to a scalar and clobbered t[0].
+  it('an array named in a macro the body uses is not profiled', async () => {
+    const { result } = await profile('macro.c', [[]]);
     const t = result.arrays.find((x) => x.name === 't')!;
-    expect(t.status).toBe('not-profiled');
-    expect(t.reason).toContain('pointer');
+    expect([t.status, t.reason]).toEqual([
+      'not-profiled',
+      expect.stringContaining("macro 'FIRST'"),
+    ]);
   });
 
   // Guards the precedence of a proof: an array the static analysis contracts is reported as
@@ -120,6 +142,19 @@ describe('contract --profiled', () => {
       }
     },
   );
+
+  // Guards the soundness of --profiled over pointer walks: `*w++` over a folded array would
+  // compute addresses past its end, so the profiled mapping is reported and not applied.
+  it('pointer_walk.c: the walked array is left unchanged, and the report says why', async () => {
+    const file = path.join(DIR, 'pointer_walk.c');
+    const source = readFileSync(file, 'utf8');
+    const { text, result } = await contractProfiled(source, file, ['buf'], {
+      runs: [['5']],
+      analysis: ANALYSIS,
+    });
+    expect(text).toBeUndefined();
+    expect(result.arrays[0]!.notApplied).toContain('pointer arithmetic over a folded array');
+  });
 
   // Guards the VERIFY build against indices with side effects (`queue[tail++]`): the owner
   // check evaluates an index twice, so it would compute another program; it is refused.

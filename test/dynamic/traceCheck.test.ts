@@ -57,6 +57,58 @@ describe('trace build', () => {
   });
 });
 
+// Guards the bounded folding time of irregular streams: past maxRecords records the runtime
+// keeps only a bounding box (a give-up that contains every point), and still notices
+// instances that repeat (recursion), which profile refuses.
+describe('record limit of the trace runtime', () => {
+  const irregular = [
+    '#include <stdio.h>',
+    'int main(void) {',
+    '  int t[64]; long s = 0;',
+    '  for (int r = 0; r < 50; r++)',
+    '    for (int j = 0; j < 8; j++) t[(j * j + r) % 64] = r + j;',
+    '  for (int i = 0; i < 64; i++) s += t[i];',
+    '  printf("%ld\\n", s);',
+    '  return 0;',
+    '}',
+  ].join('\n');
+  it('past the limit a stream folds to the box of all its points', async () => {
+    const exact = await traceProgram(irregular, 'a.c', { runs: [[]] });
+    const boxed = await traceProgram(irregular, 'a.c', { runs: [[]], maxRecords: 4 });
+    expect(boxed.runs[0]!.exit.stdout).toBe(exact.runs[0]!.exit.stdout);
+    const e = exact.runs[0]!.folds[0]!;
+    const b = boxed.runs[0]!.folds[0]!;
+    expect([e.gaveUp, b.gaveUp]).toEqual([undefined, 'too-many-records']);
+    expect(b.points).toBe(400);
+    expect(e.points).toBe(400);
+    const box = b.pieces[0]!;
+    expect(box.count).toBe(400);
+    // call 0, r in 0..49, j in 0..7; labels r, j, then the cell in 0..63.
+    expect(box.lo.map((r) => r.at(-1))).toEqual([0, 0, 0]);
+    expect(box.hi.map((r) => r.at(-1))).toEqual([0, 49, 7]);
+    expect([box.label.min, box.label.max]).toEqual([
+      [0, 0, 0],
+      [49, 7, 63],
+    ]);
+  });
+  it('a repeated instance is still noticed in box mode', async () => {
+    const recursive = [
+      '#include <stdio.h>',
+      'static long f(int d) {',
+      '  int t[4]; long s = 0;',
+      '  for (int i = 0; i < 4; i++) t[i] = d + i;',
+      '  if (d > 0) s += f(d - 1);',
+      '  for (int i = 0; i < 4; i++) s += t[i];',
+      '  return s;',
+      '}',
+      'int main(void) { printf("%ld\\n", f(5)); return 0; }',
+    ].join('\n');
+    const out = await traceProgram(recursive, 'r.c', { runs: [[]], maxRecords: 1 });
+    const read = out.sites.accesses.find((a) => a.kind === 'read')!;
+    expect(out.runs[0]!.folds[read.id]!.gaveUp).toBe('not-lexicographic');
+  });
+});
+
 describe('check --trace on the samples: the run agrees with the model', () => {
   const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.c'));
   it.each(files)('%s', async (f) => {
@@ -142,5 +194,42 @@ describe('check --trace on adversarial programs', () => {
   it('cast.c: an over-approximated subscript is confirmed', async () => {
     const r = await check(path.join(FIXTURES, 'cast.c'));
     expect(r.arrays.find((a) => a.name === 't')!.status).toBe('agrees');
+  });
+});
+
+// Issue 18, "runs in the test suite on every adversarial program": each whole program of
+// test/adversarial/programs (issue 13) is traced; every array the model keeps as a candidate
+// must agree with the run, every other one must be refused with a reason. Guards the scope
+// bug of the trace build: an inner `double *t` or a block-local `t` hiding a global was
+// traced as the candidate t, and the run "disagreed" with a right model.
+describe('check --trace on every adversarial program', () => {
+  const DIR = path.resolve('test/adversarial/programs');
+  const files = readdirSync(DIR)
+    .filter((f) => f.endsWith('.c'))
+    .sort();
+  const TRACED: Record<string, string[]> = {
+    'int-cast-uint8.c': ['t'],
+    'int-const-extent.c': ['t'],
+    'int-unsigned-compare.c': ['t'],
+    'int-unsigned-guard.c': ['t'],
+    'int-unsigned-wrap.c': ['t'],
+    'scope-inner-pointer.c': ['t'],
+    'scope-local-shadows-global.c': ['t'],
+    'scope-row-pointer.c': ['t'],
+  };
+  it('the table covers the folder', () => {
+    expect(files.length).toBeGreaterThanOrEqual(26);
+  });
+  it.each(files)('%s', async (f) => {
+    const file = path.join(DIR, f);
+    const source = readFileSync(file, 'utf8');
+    const model = buildModel(source, file, {});
+    for (const a of model.functions.flatMap((fn) => fn.arrays))
+      if (!a.candidate) expect([a.name, a.reasons.length > 0]).toEqual([a.name, true]);
+    const flags = /#\s*pragma\s+omp/.test(source) ? ['-fopenmp'] : [];
+    const r = await traceCheck(source, file, model, { runs: [[]], flags });
+    expect(r.arrays.map((a) => a.name)).toEqual(TRACED[f] ?? []);
+    for (const a of r.arrays)
+      expect([a.name, a.status, a.findings.map((x) => x.message)]).toEqual([a.name, 'agrees', []]);
   });
 });

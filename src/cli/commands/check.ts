@@ -28,7 +28,7 @@ import {
   runDifferences,
   type RunResult,
 } from '../../pipeline/compileRun.js';
-import { flagsFromCompileCommands, splitFlags } from '../../pipeline/compileFlags.js';
+import { programFlags } from '../programFlags.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import {
   pairFoldedArrays,
@@ -103,17 +103,8 @@ export function registerCheck(program: Command, io: Io): void {
           say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
         } else say(`check ${file} against ${flags.against}`);
 
-        // The program's own flags: its preprocessor flags (-I, -D, ... and those of
-        // compile_commands.json), the rest of its compile_commands.json entry (-O2, -fopenmp),
-        // --cflags, and its folder for `#include "x.h"` (the programs are compiled elsewhere).
-        const database = flags.compileCommands ?? flags.p;
-        const extraFlags = [
-          ...((analysisOptions(flags, file).compiler as { flags?: string[] }).flags ?? []),
-          ...(database ? flagsFromCompileCommands(database, file) : []),
-          ...splitFlags(flags.cflags ?? ''),
-          '-iquote',
-          path.dirname(path.resolve(file)),
-        ];
+        // The program's own flags (programFlags.ts), for every build below.
+        const extraFlags = programFlags(flags, file, source);
         const extraSources = flags.with.map((f) => path.resolve(f));
         for (const f of extraSources)
           await fs.access(f).catch(() => {
@@ -191,7 +182,7 @@ export function registerCheck(program: Command, io: Io): void {
           if (problem) problems.push(problem);
         }
         if (flags.trace && contraction) {
-          const traced = { runs: [args], stdin, timeoutMs: timeout * 1000 };
+          const traced = { runs: [args], stdin, timeoutMs: timeout * 1000, flags: extraFlags };
           problems.push(
             ...(await traceCheckLines(source, file, contraction.analysis.model, traced, say)),
           );

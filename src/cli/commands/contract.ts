@@ -8,7 +8,8 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
 import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
-import { formatProfile, profileRuns } from '../../pipeline/profile.js';
+import { formatProfile, profileRuns, withProfiled } from '../../pipeline/profile.js';
+import { programFlags } from '../programFlags.js';
 import { contractProfiled } from '../../pipeline/profileContract.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
 import { flagsWithConfig } from '../fileOptions.js';
@@ -42,6 +43,7 @@ interface ContractFlags extends AnalysisFlags {
   hls?: boolean;
   profiled?: boolean;
   run: string[];
+  cflags?: string;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -85,6 +87,7 @@ export function registerContract(program: Command, io: Io): void {
       collect,
       [],
     )
+    .option('--cflags <flags>', 'with --profiled: compiler flags of the traced build')
     .option(
       '--hls',
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
@@ -127,7 +130,7 @@ async function contractOne(
   const options = fileOptions(cmd, flags, new ConfigFinder(), file, io);
   let result = await contractSource(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
-  const report = reportText(format, [result.analysis.report]);
+  let fileReport = result.analysis.report;
   if (flags.profiled) {
     const leftAlone = result.analysis.report.arrays.filter(
       (a) => a.status !== 'contracted' && a.status !== 'scalarized',
@@ -137,11 +140,14 @@ async function contractOne(
       result.text,
       file,
       leftAlone.map((a) => a.name),
-      { runs, analysis: options },
+      { runs, analysis: options, flags: programFlags(flags, file, source) },
     );
     if (p.text) result = { ...result, text: p.text, changed: true };
-    io.stderr(formatProfile(p.result, false));
+    // The report marks profiled arrays as such (text, JSON, SARIF).
+    fileReport = withProfiled(fileReport, p.result);
+    if (!format) io.stderr(formatProfile(p.result, false));
   }
+  const report = reportText(format, [fileReport]);
   // Everything is computed before anything is written.
   if (flags.output) await writeAtomically(flags.output, result.text, 'latin1');
   if (flags.reportFile) await writeAtomically(flags.reportFile, report);

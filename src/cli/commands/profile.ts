@@ -2,20 +2,32 @@
  * `beeclak profile FILE.c [-- ARGS] [--run "ARGS"]... [--explain]`: trace the program over
  * the runs and contract, for those runs, the temporaries the static analysis leaves alone
  * (pipeline/profile.ts). Nothing is written: `contract --profiled` applies the mappings.
+ * The traced build uses the program's own flags (programFlags.ts).
  */
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readSource } from '../sourceFile.js';
 import { UsageError } from '../errors.js';
-import { formatProfile, profileRuns, profileSource } from '../../pipeline/profile.js';
+import {
+  emptyReport,
+  formatProfile,
+  profileRuns,
+  profileSource,
+  withProfiled,
+} from '../../pipeline/profile.js';
+import { programFlags } from '../programFlags.js';
+import { formatSarif } from '../sarif.js';
+import { version } from '../version.js';
 
 interface ProfileFlags extends AnalysisFlags {
   run?: string[];
   stdin?: string;
   timeout: string;
   explain?: boolean;
+  cflags?: string;
   json?: boolean;
+  sarif?: boolean;
 }
 
 export function registerProfile(program: Command, io: Io): void {
@@ -30,7 +42,9 @@ export function registerProfile(program: Command, io: Io): void {
     .option('--stdin <file>', 'feed this file to every run on standard input')
     .option('--timeout <seconds>', 'time limit for each run', '60')
     .option('--explain', 'print the folded accesses and the lifetimes of each array')
-    .option('--json', 'print the result as JSON');
+    .option('--cflags <flags>', "compiler flags of the traced build (e.g. '-O2 -DN=100')")
+    .option('--json', 'print the result as JSON')
+    .option('--sarif', 'print the profiled arrays as SARIF 2.1.0 (marked profiled, not proved)');
   addAnalysisOptions(cmd).action(async (file: string, args: string[], flags: ProfileFlags) => {
     const timeout = Number(flags.timeout);
     if (!Number.isFinite(timeout) || timeout <= 0)
@@ -40,9 +54,12 @@ export function registerProfile(program: Command, io: Io): void {
       runs: profileRuns(args, flags.run),
       stdin: flags.stdin ? await readSource(flags.stdin) : '',
       timeoutMs: timeout * 1000,
-      analysis: analysisOptions(flags),
+      analysis: analysisOptions(flags, file),
+      flags: programFlags(flags, file, source),
     });
-    if (flags.json) {
+    if (flags.json && flags.sarif) throw new UsageError('--json and --sarif: choose one');
+    if (flags.sarif) io.stdout(formatSarif([withProfiled(emptyReport(file), result)], version()));
+    else if (flags.json) {
       const arrays = result.arrays.map(({ decision: _d, ...a }) => ({
         ...a,
         status: a.status === 'profiled' ? 'profiled, not proved' : a.status,

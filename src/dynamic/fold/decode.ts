@@ -4,7 +4,10 @@
  * partial record, whatever the length of the trace.
  *
  * Record: int64 little-endian `[id, n, rows, iv[D], labels[L], strides[L], rowStrides[L]]`,
- * D and L per stream (a rectangle of `rows` runs of `n` points).
+ * D and L per stream (a rectangle of `rows` runs of `n` points). A stream the runtime stopped
+ * folding (too many records) ends with its bounding box: `rows` -1 with the count, the
+ * smallest iteration vector and the label ranges, then `rows` -2 with the largest
+ * iteration vector and, in `n`, whether its instances left lexicographic order.
  */
 import { Folder, type FoldOptions, type FoldResult } from './folder.js';
 
@@ -21,6 +24,11 @@ export class TraceDecoder {
   records = 0;
   /** Set when the stream was not a sequence of well-formed records. */
   malformed?: string;
+  /** The first half of a box record (rows -1), per stream, until its second half. */
+  private readonly boxes = new Map<
+    number,
+    { n: number; lo: number[]; labelLo: number[]; labelHi: number[] }
+  >();
 
   constructor(
     private readonly shapes: readonly StreamShape[],
@@ -64,8 +72,24 @@ export class TraceDecoder {
         rowStride.push(word(3 + shape.dims + 2 * L + c));
       }
       // Numbers beyond 2^53 are caught by the folder (it gives the stream up, soundly).
-      this.folders[id]!.addRect(iv, n, rows, first, stride, rowStride);
-      this.points += n * rows;
+      if (rows === -1) {
+        this.boxes.set(id, { n, lo: iv, labelLo: first, labelHi: stride });
+        this.points += n;
+      } else if (rows === -2) {
+        const b = this.boxes.get(id);
+        if (!b) {
+          this.malformed = `box end without a box start for stream ${id}`;
+          break;
+        }
+        this.boxes.delete(id);
+        this.folders[id]!.addBox(b.lo, iv, b.labelLo, b.labelHi, b.n, n !== 0);
+      } else if (rows < 1 || n < 1) {
+        this.malformed = `record of ${rows} runs of ${n} points for stream ${id}`;
+        break;
+      } else {
+        this.folders[id]!.addRect(iv, n, rows, first, stride, rowStride);
+        this.points += n * rows;
+      }
       this.records++;
       at += 8 * words;
     }
@@ -75,6 +99,7 @@ export class TraceDecoder {
 
   finish(): FoldResult[] {
     if (this.rest.length && !this.malformed) this.malformed = `${this.rest.length} trailing bytes`;
+    if (this.boxes.size && !this.malformed) this.malformed = 'a box record without its end';
     return this.folders.map((f) => f.finish());
   }
 }

@@ -41,7 +41,7 @@ export interface FoldResult {
   /** Exact pieces, or the single bounding box after a give-up. */
   readonly pieces: readonly Piece[];
   /** Why the stream was given up, if it was (then `pieces` is one box with ⊤ labels). */
-  readonly gaveUp?: 'too-many-pieces' | 'not-lexicographic' | 'unsafe-value';
+  readonly gaveUp?: 'too-many-pieces' | 'too-many-records' | 'not-lexicographic' | 'unsafe-value';
 }
 
 interface Level {
@@ -112,12 +112,8 @@ export class Folder {
     }
     if (!safe) this.giveUp('unsafe-value');
     this.points += n;
-    if (this.gaveUp) return;
-    const label =
-      this.dims > 0
-        ? runLabel(point, values, this.dims - 1, n, strides)
-        : pointLabel(point, values);
-    const piece = runPiece(point, n, label);
+    // The order is checked also after a give-up: `profile` refuses a stream whose
+    // instances repeat, whatever else happened to it.
     if (this.prev) {
       const m = this.prev.findIndex((x, j) => x !== point[j]);
       if (m < 0 || point[m]! < this.prev[m]!) {
@@ -125,11 +121,15 @@ export class Folder {
         this.giveUp('not-lexicographic');
         return;
       }
-      this.endBlocks(m);
-      if (this.gaveUp) return;
+      if (!this.gaveUp) this.endBlocks(m);
     }
-    this.pending = piece;
     this.prev = lastPoint;
+    if (this.gaveUp) return;
+    const label =
+      this.dims > 0
+        ? runLabel(point, values, this.dims - 1, n, strides)
+        : pointLabel(point, values);
+    this.pending = runPiece(point, n, label);
   }
 
   /**
@@ -262,9 +262,44 @@ export class Folder {
     return out;
   }
 
+  /**
+   * The bounding box of `n` points the C runtime did not fold (too many records), with the
+   * ranges of their labels; `unordered` when they left lexicographic order. The stream is
+   * given up: its result is the box of everything (section 5.2.4).
+   */
+  addBox(
+    lo: readonly number[],
+    hi: readonly number[],
+    labelLo: readonly number[],
+    labelHi: readonly number[],
+    n: number,
+    unordered: boolean,
+  ): void {
+    const values = [...lo, ...hi, ...labelLo, ...labelHi, n];
+    if (!values.every(Number.isSafeInteger)) this.giveUp('unsafe-value');
+    // The runtime checked the order of the boxed points, from the last one it sent before
+    // (the bounds alone cannot tell).
+    if (unordered) this.giveUp('not-lexicographic');
+    this.giveUp('too-many-records');
+    for (let j = 0; j < this.dims; j++) {
+      this.boxMin[j] = Math.min(this.boxMin[j]!, lo[j]!);
+      this.boxMax[j] = Math.max(this.boxMax[j]!, hi[j]!);
+    }
+    for (let c = 0; c < this.labels; c++) {
+      this.labelMin[c] = Math.min(this.labelMin[c]!, labelLo[c]!);
+      this.labelMax[c] = Math.max(this.labelMax[c]!, labelHi[c]!);
+    }
+    this.points += n;
+    // Componentwise largest: lexicographically after every boxed point.
+    this.prev = hi.slice();
+  }
+
   private giveUp(why: NonNullable<FoldResult['gaveUp']>): void {
-    if (this.gaveUp) return;
+    // A repeated instance overrides any other reason (profile refuses on it).
+    if (this.gaveUp === why || (this.gaveUp && why !== 'not-lexicographic')) return;
+    const first = !this.gaveUp;
     this.gaveUp = why;
+    if (!first) return;
     for (const l of this.levels) {
       l.open = [];
       l.done = [];
