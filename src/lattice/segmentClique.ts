@@ -4,7 +4,8 @@
  * so det >= |S| for every strictly admissible lattice, and the exhaustive search may stop
  * as soon as it meets |S|.
  *
- * The cliques tried are a segment {0, u, ..., p u} and two segments joined at 0,
+ * The cliques tried are a segment {0, u, ..., p u}, a box along the axes, and two
+ * segments joined at 0,
  * A = {t u : 0 <= t <= p} and B = {s w : 1 <= s <= q}: S - S ⊆ DS iff
  * t u (|t| <= p), s w (|s| < q) and ±(t u - s w) (0 <= t <= p, 1 <= s <= q) are in DS,
  * each an exact inclusion of a small polyhedral set in DS (src/poly isSubset). That is
@@ -134,6 +135,23 @@ export function segmentClique(
   const seg = extent.map((e, i) => longestSegment(ds, axis(i), e, stats));
   let best = 1n;
   for (const s of seg) if (s + 1n > best) best = s + 1n;
+  // Boxes {0..p_0} x ... x {0..p_{n-1}} (differences: the box [-p, p]), grown one axis at
+  // a time up to its segment, one order per leading axis (cliqueBound.ts's boxClique).
+  for (let lead = 0; lead < n && n > 1; lead++) {
+    const p = Array<bigint>(n).fill(0n);
+    const box = (q: readonly bigint[]) =>
+      included(
+        ds,
+        q.map((v, i) => ({ v: axis(i), lo: -v, hi: v })),
+        stats,
+      );
+    for (let k = 0; k < n; k++) {
+      const i = (lead + k) % n;
+      p[i] = lastTrue(0n, seg[i], (v) => box(p.map((x, j) => (j === i ? v : x))));
+    }
+    const size = p.reduce((t, v) => t * (v + 1n), 1n);
+    if (size > best) best = size;
+  }
   for (let i = 0; i < n; i++)
     for (let j = 0; j < n; j++) {
       if (i === j || seg[i] === 0n || seg[j] === 0n) continue;
