@@ -19,10 +19,10 @@ import { hermiteSearch, type Budget, type LevelTest } from './optimal.js';
 import { longestSegment } from './segmentClique.js';
 
 /**
- * Work units charged per integer program (see WORK_PER_MS): about 0.3 ms each for the
+ * Work units charged per integer program (see WORK_PER_MS): 0.2 to 0.6 ms of CPU each for the
  * 2-D and 3-D conflict sets of the samples on the reference machine.
  */
-export const WORK_PER_PROGRAM = 10_000;
+export const WORK_PER_PROGRAM = 15_000;
 
 export interface QuerySearchResult {
   /** Smallest admissible lattice found below `upper`, or null. */
