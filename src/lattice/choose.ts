@@ -67,8 +67,6 @@ export interface LatticeChoice {
   candidates: Candidate[];
   successiveMinima?: SuccessiveMinima;
   optimal?: OptimalInfo;
-  /** Why the optimal search did not run (DS too large, enumeration disabled). */
-  optimalSkipped?: string;
   dimension: number;
   /** Number of integer points of DS (0 included), known only when it was enumerated. */
   dsPoints?: number;
@@ -211,7 +209,6 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const boxVolume = box.reduce((s, v) => s * (2n * v + 1n), 1n);
   const enumLimit = BigInt(options.autoOptLimit ?? (want === 'opt' ? 2_000_000 : 50_000));
   let dsPoints: number | undefined;
-  const optSkipped: string | undefined = undefined;
   const search = (want === 'opt' || want === 'auto') && rank > 0;
   if (search && (options.noEnumeration || boxVolume > enumLimit)) {
     // Too large to list (or listing disabled): the same search over integer programs,
@@ -290,7 +287,6 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     candidates: verified,
     successiveMinima: minima,
     optimal,
-    optimalSkipped: optSkipped,
     dimension: rank,
     dsPoints,
     queries: { ...q.stats },

@@ -114,7 +114,6 @@ export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
           mapping: k.mapping,
           size: k.size,
         })),
-        optimalSkipped: c.optimalSkipped,
         queries: c.queries,
         optimal: c.optimal && {
           size: c.optimal.size,
@@ -168,7 +167,6 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
       `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices${o.method === 'queries' ? `, ${o.programs ?? 0} integer programs, DS not listed` : ''})`,
     );
   }
-  if (c.optimalSkipped) lines.push(`optimal search: skipped (${c.optimalSkipped})`);
   lines.push(`chosen (${c.heuristic}): ${formatMapping(c.mapping, names)}  size ${c.size}`);
   const t = c.timings;
   lines.push(
