@@ -4,7 +4,7 @@
  * core's medians. Writes README.md's Results section (between the bench markers) and
  * bench/results.json. Not part of `npm test`; timings are measured here, never asserted.
  *
- *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,scaling,codegen,poly]
+ *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,large,scaling,codegen,poly]
  *                              [--no-readme] [--json bench/results.json]
  *
  * Every sample runs in a try/catch: a failure is reported in its row, never a crash.
@@ -32,6 +32,11 @@ import { benchTrace, type TraceBenchRow } from './bench-trace.js';
 import { benchManyFiles, type ManyFilesRow } from './bench/many.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
 import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
+import {
+  benchLargeLattice,
+  largeLatticeTable,
+  type LargeLatticeRow,
+} from './bench/largeLattice.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const SAMPLES = join(ROOT, 'samples');
@@ -119,6 +124,8 @@ interface CompressionRow {
   reason?: string;
   originalCells: number | string;
   compressedCells: number | string;
+  /** Size with Bee's cell-based lifetimes (`--lifetimes cell`), for comparison. */
+  cellBasedCells?: number | string;
   maxLive: number | null;
   heuristic: string | null;
   expectedOptimal: number | string | null;
@@ -168,6 +175,17 @@ async function runCompression(): Promise<void> {
         paperOptimal: ex?.paper?.optimal ?? null,
       };
     });
+    try {
+      const cellReport = (
+        await contractSource(source, `samples/${file}`, options({ lifetimes: 'cell' }))
+      ).analysis.report;
+      for (const r of rows)
+        r.cellBasedCells = cellReport.arrays.find(
+          (a) => a.name === r.array && a.function === r.function,
+        )?.compressedCells;
+    } catch (e) {
+      errors.push({ sample: file, stage: 'compression (cell-based)', error: errText(e) });
+    }
     compression.push(...rows);
     log(`compression ${file}: ${rows.length} candidate(s), ${ms(performance.now() - t)} ms`);
     // The optimal search on the paper's arrays (those with more than one cell in the paper).
@@ -212,6 +230,7 @@ function compressionTable(): string {
       r.status === 'rejected' ? `rejected` : r.status,
       r.originalCells,
       r.compressedCells,
+      r.cellBasedCells ?? null,
       r.maxLive,
       ratio(c, r.maxLive),
       r.heuristic,
@@ -231,6 +250,7 @@ function compressionTable(): string {
       'status',
       'original:',
       'compressed:',
+      'cell-based size:',
       'maxLive:',
       'compr./maxLive:',
       'heuristic',
@@ -252,6 +272,8 @@ interface TimeRow {
   latticeMs: number;
   rewriteMs: number;
   totalMs: number;
+  /** In-process total with cell-based lifetimes (`--lifetimes cell`), median. */
+  cellTotalMs?: number;
   e2eMs?: number | null;
   e2eRssMb?: number | null;
   e2eStatus?: number | null;
@@ -267,6 +289,7 @@ async function runTimes(): Promise<void> {
       latticeMs: [] as number[],
       rewriteMs: [] as number[],
       totalMs: [] as number[],
+      cellTotalMs: [] as number[],
     };
     try {
       // Warm: the compression pass already ran every sample once in this process.
@@ -276,6 +299,9 @@ async function runTimes(): Promise<void> {
         stages.totalMs.push(performance.now() - t);
         for (const s of ['parseMs', 'lifetimeMs', 'latticeMs', 'rewriteMs'] as const)
           stages[s].push(r.analysis.report.timings[s]);
+        const tc = performance.now();
+        await contractSource(source, `samples/${file}`, options({ lifetimes: 'cell' }));
+        stages.cellTotalMs.push(performance.now() - tc);
       }
     } catch (e) {
       errors.push({ sample: file, stage: 'time', error: errText(e) });
@@ -290,6 +316,7 @@ async function runTimes(): Promise<void> {
       latticeMs: median(stages.latticeMs),
       rewriteMs: median(stages.rewriteMs),
       totalMs: median(stages.totalMs),
+      cellTotalMs: median(stages.cellTotalMs),
     };
     times.push(row);
     log(
@@ -380,6 +407,8 @@ function timeTable(): string {
       ms(t.latticeMs),
       ms(t.rewriteMs),
       ms(t.totalMs),
+      t.cellTotalMs === undefined ? null : ms(t.cellTotalMs),
+      t.cellTotalMs ? (t.totalMs / t.cellTotalMs).toFixed(2) : null,
       t.e2eMs === undefined ? null : ms(t.e2eMs),
       t.e2eMs === undefined || startupMs === null ? null : ms((t.e2eMs ?? 0) - startupMs),
       t.e2eMs == null || !nodeMs ? null : (t.e2eMs / nodeMs).toFixed(1),
@@ -395,6 +424,8 @@ function timeTable(): string {
       'lattice:',
       'rewrite:',
       'in-process total:',
+      'cell-based total:',
+      'value / cell:',
       'end to end:',
       'minus start-up:',
       'x `node -e 0`:',
@@ -697,6 +728,7 @@ function ccVersion(): string {
 }
 
 let many: ManyFilesRow | undefined;
+let large: LargeLatticeRow[] = [];
 
 async function main(): Promise<void> {
   log(
@@ -714,6 +746,11 @@ async function main(): Promise<void> {
   await step('compression', runCompression);
   await step('time', runTimes);
   await step('e2e', runEndToEnd);
+  await step('large', async () => {
+    large = await benchLargeLattice(ROOT, options, RUNS);
+    for (const r of large)
+      log(`large: ${r.input}: ${r.cells} cells, lattice ${ms(r.latticeMs)} ms`);
+  });
   await step('scaling', runScaling);
   await step('codegen', runCodegen);
   await step('many', () => {
@@ -746,7 +783,20 @@ async function main(): Promise<void> {
   writeFileSync(
     JSON_OUT,
     JSON.stringify(
-      { env, compression, times, startupMs, nodeMs, scaling, codegen, poly, many, trace, errors },
+      {
+        env,
+        compression,
+        times,
+        startupMs,
+        nodeMs,
+        large,
+        scaling,
+        codegen,
+        poly,
+        many,
+        trace,
+        errors,
+      },
       null,
       2,
     ) + '\n',
@@ -767,6 +817,11 @@ async function main(): Promise<void> {
     'In-process (warm, after one run of every sample), per stage, default options (oracle off), median; ' +
       `end to end = wall time of \`./bin/beeclak contract\` (new process), start-up of Node and the CLI alone (\`--version\`, which loads no command): ${ms(startupMs) ?? '—'} ms, a bare \`node -e 0\`: ${ms(nodeMs) ?? '—'} ms ("x \`node -e 0\`" is end to end over it).`,
     timeTable(),
+    '### Large conflict sets',
+    'The lattice search on conflict sets it never lists (integer programs over the pieces of DS; ' +
+      'the exhaustive search is seeded by the heuristics and stopped by a clique bound), median of the runs: ' +
+      "samples/nw.c enlarged with `-D N` (the lattice stage of the pipeline), and nw's DS alone through `chooseMapping`.",
+    large.length ? largeLatticeTable(large) : 'not run',
     '### Scaling',
     'The same kernels with their size macros set by `-D`: the static path does not depend on the sizes ' +
       '(small sizes can make the conflict set small enough for the exhaustive search, which costs more lattice time); ' +

@@ -27,7 +27,7 @@ async function main(): Promise<void> {
           `${name.padEnd(22)} N=${String(N).padEnd(8)} ${heuristic.padEnd(5)} ${ms.toFixed(1).padStart(7)} ms  ` +
             `${formatMapping(r.mapping, ds.space.dims)} size ${r.size} (${r.heuristic}); ` +
             `points enumerated ${enumerationStats.points - before}` +
-            (r.optimalSkipped ? `; opt skipped` : ''),
+            (r.optimal ? `; search by ${r.optimal.method}` : ''),
         );
       }
     }

@@ -225,6 +225,11 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       probability('linear'),
     )
     .option(
+      '--outer <P>',
+      'probability of an outer loop (frames, time steps) rewriting the temporaries it wraps (default 0)',
+      probability('outer'),
+    )
+    .option(
       '--casts <P>',
       'probability of casting an affine subscript (default 0)',
       probability('casts'),
@@ -274,6 +279,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     comma?: number;
     select?: number;
     linear?: number;
+    outer?: number;
     casts?: number;
     counters?: number;
     labels?: number;
@@ -308,8 +314,9 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     reduce: o.reduce,
     log: io.log,
     generate:
-      o.comma || o.select || o.linear || anyForm
+      o.comma || o.select || o.linear || o.outer || anyForm
         ? {
+            ...(o.outer ? { outerProbability: o.outer } : {}),
             ...(o.comma ? { commaProbability: o.comma } : {}),
             ...(o.select ? { selectProbability: o.select } : {}),
             ...(o.linear ? { linearProbability: o.linear } : {}),

@@ -13,6 +13,8 @@
  *  - deterministic: `main` fills `in` from a fixed LCG and prints `checksum %u`.
  */
 import {
+  affBound,
+  cst,
   type Cond,
   type Param,
   type Program,
@@ -61,6 +63,16 @@ export interface GenerateOptions {
    * stream, same IR.
    */
   forms?: Partial<FormProbabilities>;
+  /**
+   * Probability of an outer loop `for (int f = 0; f < F; f++)` (F in 2..4) around the whole
+   * body or a run of its top-level statements (issue 14): time steps, frames, row sweeps,
+   * buffers reinitialised in each iteration. Every temporary it contains is rewritten in
+   * each iteration and the frame number enters the values written (`... + f`), so that a
+   * read served by the previous frame's value prints another checksum. Cell-based
+   * lifetimes span all iterations; value-based ones are where the savings come from.
+   * Default 0; a separate stream, the program is otherwise the same IR.
+   */
+  outerProbability?: number;
 }
 
 export interface GeneratedTemporary {
@@ -97,6 +109,7 @@ const DEFAULTS: Required<GenerateOptions> = {
   selectProbability: 0,
   linearProbability: 0,
   forms: {},
+  outerProbability: 0,
 };
 const MAX_ATTEMPTS = 60;
 
@@ -113,6 +126,10 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
     }
     if (val.instances > opts.maxInstances || program.temps.some((t) => val.reads[t.name] === 0))
       continue;
+    if (opts.outerProbability > 0) {
+      const rng = new Rng((seed >>> 0) ^ 0x9b05688c);
+      if (rng.chance(opts.outerProbability)) addOuterLoop(program, rng, opts.maxInstances * 4);
+    }
     if (opts.linearProbability > 0) {
       const rng = new Rng((seed >>> 0) ^ 0x510e527f);
       for (const t of program.temps)
@@ -129,6 +146,51 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
   throw new Error(
     `generateKernel(${seed}): no valid program in ${MAX_ATTEMPTS} attempts (last: ${lastError})`,
   );
+}
+
+/**
+ * Wraps the body, or a run of its top-level statements, in `for (int f = 0; f < F; f++)`
+ * and mixes f into the values written to temporaries with `=` (see outerProbability).
+ * The validated program reads only cells written earlier in one pass over the run, so
+ * every pass does too; kept only when it validates within `maxInstances`.
+ */
+function addOuterLoop(p: Program, rng: Rng, maxInstances: number) {
+  const n = p.body.length;
+  const [from, to] = rng.chance(0.5) || n < 2 ? [0, n] : runOf(rng, n);
+  const inner = p.body.slice(from, to);
+  const mix = (ss: Stmt[]) => {
+    for (const s of ss) {
+      if (s.kind === 'assign') {
+        if (s.lhs.kind === 'temp' && s.op === '=' && rng.chance(0.8))
+          s.rhs = { kind: 'bin', op: '+', a: s.rhs, b: { kind: 'var', v: 'f' } };
+      } else if (s.kind === 'for') mix(s.body);
+      else {
+        mix(s.then);
+        mix(s.else ?? []);
+      }
+    }
+  };
+  const saved = structuredClone(p.body);
+  mix(inner);
+  const loop: Stmt = {
+    kind: 'for',
+    v: 'f',
+    init: affBound(cst(0)),
+    cmp: '<',
+    limit: affBound(cst(rng.int(2, 4))),
+    step: 1,
+    body: inner,
+    tags: ['outer-loop'],
+  };
+  p.body.splice(from, to - from, loop);
+  const val = validateProgram(p);
+  if (!val.ok || val.instances > maxInstances) p.body = saved;
+}
+
+/** A run [a, b) of at least one of n statements. */
+function runOf(rng: Rng, n: number): [number, number] {
+  const a = rng.int(0, n - 1);
+  return [a, rng.int(a + 1, n)];
 }
 
 /** Marks assignments to be rendered joined to the next one (see Assign.seq). */

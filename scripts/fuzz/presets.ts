@@ -64,6 +64,15 @@ export const QUICK_PRESET: CampaignPreset[] = [
     },
     args: [],
   },
+  // Outer loops (frames, time steps) that rewrite temporaries in every iteration: the
+  // value-based lifetimes of issue 14 (a lifetime cut wrongly at a frame boundary clobbers).
+  {
+    name: 'outer loops rewriting temporaries (value-based lifetimes)',
+    seed: 1,
+    count: 2,
+    generate: { outerProbability: 1 },
+    args: [],
+  },
 ];
 
 /** The same rows at campaign size (the seeds of the long campaigns in the README). */
@@ -111,6 +120,13 @@ export const NIGHTLY_PRESET: CampaignPreset[] = [
     generate: {
       forms: { casts: 0.3, counters: 0.5, labels: 0.3, while: 0.3, induction: 0.4, shadow: 0.2 },
     },
+    args: [],
+  },
+  {
+    name: 'outer loops rewriting temporaries (value-based lifetimes)',
+    seed: 1,
+    count: 500,
+    generate: { outerProbability: 1 },
     args: [],
   },
 ];

@@ -13,6 +13,7 @@ import {
   heuristic2,
   heuristic3,
   permutationBases,
+  shortDirectionBases,
   rogers,
   type Candidate,
   type HeuristicName,
@@ -27,6 +28,8 @@ import {
 } from './mapping.js';
 import { successiveMinima, type SuccessiveMinima } from './minima.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
+import { querySearch } from './querySearch.js';
+import { segmentClique } from './segmentClique.js';
 
 export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'opt';
 
@@ -36,11 +39,12 @@ export interface ChooseOptions {
   minGain?: number;
   budgetMs?: number;
   /**
-   * Largest bounding box of DS (points) the exhaustive search enumerates (default 50 000
-   * under `auto`, 2 000 000 under `opt`).
+   * Largest bounding box of DS (points) the exhaustive search lists (default 50 000 under
+   * `auto`, 2 000 000 under `opt`); beyond it the search asks integer programs instead
+   * (querySearch.ts), with the same work budget.
    */
   autoOptLimit?: number;
-  /** Never enumerate DS (the optimal search is skipped); everything else never enumerates. */
+  /** Never enumerate DS: the exhaustive search uses integer programs whatever the size. */
   noEnumeration?: boolean;
 }
 
@@ -50,6 +54,10 @@ export interface OptimalInfo {
   lowerBound: bigint;
   nodes: number;
   mapping: Mapping | null;
+  /** How DS was seen: its listed points, or integer programs over its pieces. */
+  method: 'points' | 'queries';
+  /** Integer programs solved by the query search. */
+  programs?: number;
 }
 
 export interface LatticeChoice {
@@ -59,8 +67,6 @@ export interface LatticeChoice {
   candidates: Candidate[];
   successiveMinima?: SuccessiveMinima;
   optimal?: OptimalInfo;
-  /** Why the optimal search did not run (DS too large, enumeration disabled). */
-  optimalSkipped?: string;
   dimension: number;
   /** Number of integer points of DS (0 included), known only when it was enumerated. */
   dsPoints?: number;
@@ -185,6 +191,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
         });
       }
     }
+    h3Bases.push(...shortDirectionBases(n));
     for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));
   }
   // Every candidate is verified exactly, whatever produced it.
@@ -202,13 +209,31 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const boxVolume = box.reduce((s, v) => s * (2n * v + 1n), 1n);
   const enumLimit = BigInt(options.autoOptLimit ?? (want === 'opt' ? 2_000_000 : 50_000));
   let dsPoints: number | undefined;
-  let optSkipped: string | undefined;
-  if ((want === 'opt' || want === 'auto') && rank > 0) {
-    if (options.noEnumeration) optSkipped = 'enumeration disabled';
-    else if (boxVolume > enumLimit)
-      optSkipped = `DS too large to enumerate (box of ${boxVolume} points > ${enumLimit})`;
-  }
-  if ((want === 'opt' || want === 'auto') && rank > 0 && optSkipped === undefined) {
+  const search = (want === 'opt' || want === 'auto') && rank > 0;
+  if (search && (options.noEnumeration || boxVolume > enumLimit)) {
+    // Too large to list (or listing disabled): the same search over integer programs,
+    // seeded by the heuristics' best size and stopped by a clique found the same way.
+    const lowerBound = segmentClique(fixed, box);
+    const r = querySearch(fixed, Q, rank, upper, lowerBound, optBudget * WORK_PER_MS, q.symmetric);
+    optimal = {
+      size: r.size,
+      optimal: r.optimal,
+      lowerBound,
+      nodes: r.nodes,
+      mapping: r.mapping,
+      method: 'queries',
+      programs: r.programs,
+    };
+    if (r.mapping && admissible(r.mapping))
+      verified.push({
+        heuristic: 'opt',
+        basisName: 'Hermite search (integer programs)',
+        basis: [],
+        rho: [],
+        mapping: r.mapping,
+        size: mappingSize(r.mapping),
+      });
+  } else if (search) {
     const points = enumerateUnion(pieces);
     dsPoints = points.length;
     const r = optimalSearch(points, n, upper, optBudget * WORK_PER_MS);
@@ -218,6 +243,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       lowerBound: r.lowerBound,
       nodes: r.nodes,
       mapping: r.mapping,
+      method: 'points',
     };
     if (r.mapping && admissible(r.mapping) && admissibleOnPoints(points, r.mapping)) {
       verified.push({
@@ -261,7 +287,6 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     candidates: verified,
     successiveMinima: minima,
     optimal,
-    optimalSkipped: optSkipped,
     dimension: rank,
     dsPoints,
     queries: { ...q.stats },

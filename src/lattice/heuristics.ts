@@ -226,3 +226,25 @@ function lcm(a: bigint, b: bigint): bigint {
   while (y !== 0n) [x, y] = [y, x % y];
   return (a / x) * b;
 }
+
+/**
+ * Heuristic 3 bases led by a short skewed row c (entries in {-1, 0, 1}, two or more
+ * non-zero, up to dimension 3), completed by unit rows. When DS meets the hyperplane
+ * c.x = 0 only at 0 — the diagonal-free conflict sets of dynamic programming, such as
+ * nw's, where (a - b) mod (2N - 1) is optimal and every axis-aligned mapping needs about
+ * N^2 cells — the first row alone is admissible and the others get modulus 1.
+ */
+export function shortDirectionBases(n: number): { name: string; basis: bigint[][] }[] {
+  if (n < 2 || n > 3) return [];
+  const out: { name: string; basis: bigint[][] }[] = [];
+  const I = identity(n);
+  const total = 3 ** n;
+  for (let code = 0; code < total; code++) {
+    const c = Array.from({ length: n }, (_, i) => BigInt((Math.floor(code / 3 ** i) % 3) - 1));
+    const lead = c.findIndex((v) => v !== 0n);
+    if (lead < 0 || c[lead] < 0n || c.filter((v) => v !== 0n).length < 2) continue;
+    const rest = I.filter((_, j) => j !== lead);
+    out.push({ name: `short row (${c.join(' ')}) first`, basis: [c, ...rest] });
+  }
+  return out;
+}

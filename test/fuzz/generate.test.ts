@@ -3,7 +3,12 @@ import { checkKernel } from '../../scripts/fuzz/check.js';
 import { finishKernel, generateKernel, nestDepth } from '../../scripts/fuzz/generate.js';
 import { aff, asub, cst, tref, v, type Program, type Stmt } from '../../scripts/fuzz/ir.js';
 import { renderProgram } from '../../scripts/fuzz/render.js';
-import { runProgram } from '../../scripts/fuzz/lifetimes.js';
+import {
+  maxLive,
+  maxLiveValues,
+  runProgram,
+  traceLifetimes,
+} from '../../scripts/fuzz/lifetimes.js';
 import { validateProgram } from '../../scripts/fuzz/validate.js';
 
 /** Run `f` over `items` with at most `n` in flight. */
@@ -209,6 +214,32 @@ describe('hand-linearized temporaries (linearProbability)', () => {
       expect(runProgram(k.program).checksum).toBe(runProgram(plain.program).checksum);
       expect(await checkKernel(k)).toMatchObject({ ok: true });
     }
+  });
+});
+
+describe('outer loops rewriting temporaries (outerProbability, issue 14)', () => {
+  const outer = seeds(0, 30).map((s) => generateKernel(s, { outerProbability: 1 }));
+
+  it('wrap the body or a run of it in `for (int f ...)`, off by default', () => {
+    expect(seeds(0, 20).some((s) => generateKernel(s).features.includes('outer-loop'))).toBe(false);
+    const wrapped = outer.filter((k) => k.features.includes('outer-loop'));
+    expect(wrapped.length).toBeGreaterThan(20);
+    for (const k of wrapped) expect(k.source).toMatch(/for \(int f = 0; f < [234]; f\+\+\)/);
+  });
+
+  it('rewrite temporaries in every frame, with the frame number in the values', async () => {
+    // The value-based model is where the savings come from: on some programs the most
+    // values live at once is below the most cells live at once (cell-based lifetimes).
+    const saving = outer.filter((k) =>
+      [...traceLifetimes(k.program).values()].some((t) => maxLiveValues(t) < maxLive(t)),
+    );
+    expect(saving.length).toBeGreaterThan(5);
+    const k = outer.find((x) => x.features.includes('outer-loop'))!;
+    expect(k.source).toMatch(/\+ \(unsigned\)f\)/);
+    expect(runProgram(k.program).checksum).not.toBe(
+      runProgram(generateKernel(k.seed).program).checksum,
+    );
+    expect(await checkKernel(k)).toMatchObject({ ok: true });
   });
 });
 

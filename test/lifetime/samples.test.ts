@@ -24,6 +24,7 @@ const SMALL: Record<string, Record<string, bigint>> = {
   'linebuf.c': { H: 8n, W: 8n },
   'stencil_time.c': { T: 5n, N: 8n },
   'reg_detect.c': { N: 4n, P: 4n },
+  'nw.c': { N: 8n },
 };
 
 const samples = fs.readdirSync(path.join(ROOT, 'samples')).filter((f) => f.endsWith('.c'));

@@ -18,6 +18,7 @@ import {
   optimal2D,
   regDetectSumT,
   stencilA,
+  nwM,
 } from './oracle.js';
 
 const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
@@ -109,6 +110,21 @@ describe('brute-force oracle', () => {
     const a = entry('stencil_time.c', 'A');
     expect(a.optimalCells).toBe(256 + 1);
     expect(a.optimalMapping).toEqual({ M: [[-1, 1]], b: [257] });
+  });
+
+  it('nw M: no conflict on the diagonal, optimum and maxLive 2N - 1 with (b - a) mod (2N - 1)', () => {
+    for (const N of [5, 8, 11]) {
+      const t = nwM(N);
+      const ds = t.ds();
+      expect([...ds].filter((k) => k !== '0,0' && k.split(',')[0] === k.split(',')[1])).toEqual([]);
+      expect(optimal2D(ds, 2 * N)).toBe(2 * N - 1);
+      expect(admissible(ds, [[1, -1]], [2 * N - 1])).toBe(true);
+      expect(admissible(ds, [[1, -1]], [2 * N - 2])).toBe(false);
+      expect(t.maxLive()).toBe(2 * N - 1);
+    }
+    const a = entry('nw.c', 'M');
+    expect(a.optimalCells).toBe(2 * 129 - 1);
+    expect(a.maxLive).toBe(2 * 129 - 1);
   });
 
   it('linebuf tmp: three rows live, (y mod 3, x) admissible and (y mod 2, x) not (the wrong fold)', () => {

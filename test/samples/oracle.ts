@@ -181,6 +181,25 @@ export function stencilA(T: number, N: number): Trace {
   return t;
 }
 
+/** Accesses to M[b][a] in samples/nw.c (each cell written once: cells = values). */
+export function nwM(N: number): Trace {
+  const t = new Trace();
+  for (const a of range(0, N - 1)) t.inst([], [[0, a]]);
+  for (const b of range(0, N - 1)) t.inst([], [[b, 0]]);
+  for (const b of range(1, N - 1))
+    for (const a of range(1, N - 1))
+      t.inst(
+        [
+          [b - 1, a - 1],
+          [b - 1, a],
+          [b, a - 1],
+        ],
+        [[b, a]],
+      );
+  t.inst([[N - 1, N - 1]], []);
+  return t;
+}
+
 /** Accesses to tmp[y][x] in samples/linebuf.c. */
 export function linebufTmp(H: number, W: number): Trace {
   const t = new Trace();

@@ -114,13 +114,13 @@ export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
           mapping: k.mapping,
           size: k.size,
         })),
-        optimalSkipped: c.optimalSkipped,
         queries: c.queries,
         optimal: c.optimal && {
           size: c.optimal.size,
           proved: c.optimal.optimal,
           lowerBound: c.optimal.lowerBound,
           nodes: c.optimal.nodes,
+          method: c.optimal.method,
         },
         chosen: {
           heuristic: c.heuristic,
@@ -164,10 +164,9 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
       ? `${formatMapping(o.mapping, names)}  size ${o.size}`
       : `nothing smaller than ${o.size}`;
     lines.push(
-      `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices)`,
+      `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices${o.method === 'queries' ? `, ${o.programs ?? 0} integer programs, DS not listed` : ''})`,
     );
   }
-  if (c.optimalSkipped) lines.push(`optimal search: skipped (${c.optimalSkipped})`);
   lines.push(`chosen (${c.heuristic}): ${formatMapping(c.mapping, names)}  size ${c.size}`);
   const t = c.timings;
   lines.push(
