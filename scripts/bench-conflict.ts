@@ -6,7 +6,9 @@
  *
  *   node dist/scripts/bench-conflict.js [--runs 5] [--only durbin.c]
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
@@ -15,7 +17,8 @@ import {
   valueOrCellConflicts,
   DEFAULT_WORK_UNITS,
 } from '../src/pipeline/analysis.js';
-import { conflictSet, type ConflictSet } from '../src/lifetime/conflictSet.js';
+import { conflictSet, precedesRelation, type ConflictSet } from '../src/lifetime/conflictSet.js';
+import { toIsl } from '../src/poly/index.js';
 import { withWorkBudget } from '../src/poly/budget.js';
 import * as omega from '../src/poly/omega.js';
 import type { ArrayInfo, FunctionModel } from '../src/model/types.js';
@@ -29,7 +32,13 @@ export interface ConflictRow {
   function: string;
   array: string;
   kind: 'value' | 'cell';
+  /** The pipeline's DS (value-based when it applies). */
   medianMs: number;
+  /** The cell-based DS (Bee's definition), the one isl computes too. */
+  cellMs: number;
+  /** isl's time for the cell-based DS (null: isl not run), and whether its set equals ours. */
+  islMs: number | null;
+  islSame: boolean | null;
   runs: number;
   pieces: number;
   /** Parameter values the DS was specialised to (as the pipeline does). */
@@ -88,6 +97,19 @@ function coldStart(): void {
   if (clear) clear();
 }
 
+/** Median CPU time (user + system) of `f` over `runs` runs, each with a cold memo. */
+function cpuMedian(runs: number, f: () => unknown): number {
+  const ts: number[] = [];
+  for (let k = 0; k < runs; k++) {
+    coldStart();
+    const t = process.cpuUsage();
+    f();
+    const d = process.cpuUsage(t);
+    ts.push((d.user + d.system) / 1000);
+  }
+  return median(ts);
+}
+
 export async function benchConflicts(runs = 5, only?: string): Promise<ConflictRow[]> {
   const files = readdirSync(SAMPLES)
     .filter((f) => f.endsWith('.c') && (!only || f === only))
@@ -107,23 +129,29 @@ export async function benchConflicts(runs = 5, only?: string): Promise<ConflictR
       } catch {
         continue;
       }
-      const ts: number[] = [];
-      for (let k = 0; k < runs; k++) {
-        coldStart();
-        const t = process.cpuUsage();
-        pipelineConflictSet(fn, array);
-        const d = process.cpuUsage(t);
-        ts.push((d.user + d.system) / 1000);
+      const values = knownValues(fn);
+      const medianMs = cpuMedian(runs, () => pipelineConflictSet(fn, array));
+      const cell = () =>
+        withWorkBudget(DEFAULT_WORK_UNITS, () => conflictSet(fn, array, { values }));
+      let cellMs = NaN;
+      try {
+        cell();
+        cellMs = cpuMedian(runs, cell);
+      } catch {
+        // over budget: no cell-based time (the pipeline row still stands)
       }
       rows.push({
         sample: file.replace(/\.c$/, ''),
         function: fn.name,
         array: array.name,
         kind: r.kind,
-        medianMs: median(ts),
+        medianMs,
+        cellMs,
+        islMs: null,
+        islSame: null,
         runs,
         pieces: r.cs.ds.pieces.length,
-        values: knownValues(fn),
+        values,
         fn,
         info: array,
         cs: r.cs,
@@ -133,6 +161,58 @@ export async function benchConflicts(runs = 5, only?: string): Promise<ConflictR
   return rows;
 }
 
+const ISL_HEADER = '/usr/include/isl/set.h';
+
+/** Why the isl column is empty, or null when isl ran. */
+export let islMissing: string | null = null;
+
+/**
+ * isl's time for the same cell-based DS (scripts/isl/ds.c, built here with `cc -lisl`): the
+ * relation P(I, J) is exported in isl syntax, isl intersects it with its inverse, takes the
+ * differences and coalesces, as src/lifetime/conflictSet.ts does. Fills `islMs`/`islSame`.
+ */
+export function islCompare(rows: ConflictRow[], runs = 5): void {
+  if (!existsSync(ISL_HEADER)) {
+    islMissing = 'n/a (libisl-dev not installed)';
+    return;
+  }
+  const dir = mkdtempSync(join(tmpdir(), 'beeclak-isl-'));
+  try {
+    const exe = join(dir, 'ds');
+    const cc = process.env.CC ?? 'cc';
+    const c = spawnSync(cc, ['-O2', '-o', exe, join(ROOT, 'scripts', 'isl', 'ds.c'), '-lisl'], {
+      encoding: 'utf8',
+    });
+    if (c.status !== 0) {
+      islMissing = `n/a (cc -lisl failed: ${(c.stderr ?? '').split('\n')[0]})`;
+      return;
+    }
+    const lines = rows.flatMap((r, k) => {
+      if (Number.isNaN(r.cellMs)) return []; // the cell-based DS is over budget
+      const p = precedesRelation(r.fn, r.info, { values: r.values });
+      const nb = r.info.blockIterators.length;
+      const ours = withWorkBudget(DEFAULT_WORK_UNITS, () =>
+        conflictSet(r.fn, r.info, { values: r.values }),
+      );
+      return [[k, nb, runs, toIsl(p.relation, p.half), toIsl(ours.ds)].join('\t')];
+    });
+    const out = spawnSync(exe, [], {
+      input: lines.join('\n') + '\n',
+      encoding: 'utf8',
+      maxBuffer: 1 << 28,
+    });
+    for (const l of (out.stdout ?? '').split('\n')) {
+      const [k, ms, same] = l.split('\t');
+      const r = rows[Number(k)];
+      if (!r || ms === undefined) continue;
+      r.islMs = Number(ms);
+      r.islSame = same === '1' ? true : same === '0' ? false : null;
+    }
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+}
+
 if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   const arg = (n: string) => {
     const i = process.argv.indexOf(n);
@@ -140,12 +220,22 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
   };
   const runs = Number(arg('--runs') ?? 5);
   const rows = await benchConflicts(runs, arg('--only'));
+  if (!process.argv.includes('--no-isl')) islCompare(rows, runs);
+  const f = (x: number | null) => (x === null || Number.isNaN(x) ? '—' : x.toFixed(2)).padStart(9);
   let total = 0;
+  let cellTotal = 0;
+  let islTotal = 0;
+  console.log(
+    `  ${'array'.padEnd(40)} ${'kind'.padEnd(6)} ${'DS ms'.padStart(9)} ${'cell ms'.padStart(9)} ${'isl ms'.padStart(9)} ratio  same`,
+  );
   for (const r of rows) {
     total += r.medianMs;
+    cellTotal += Number.isNaN(r.cellMs) ? 0 : r.cellMs;
+    islTotal += r.islMs ?? 0;
+    const ratio = r.islMs ? (r.cellMs / r.islMs).toFixed(1) : (islMissing ?? '—');
     console.log(
-      `  ${`${r.sample} ${r.function}.${r.array}`.padEnd(40)} ${r.kind.padEnd(6)} ${r.medianMs.toFixed(2).padStart(9)} ms  ${r.pieces} piece(s)`,
+      `  ${`${r.sample} ${r.function}.${r.array}`.padEnd(40)} ${r.kind.padEnd(6)} ${f(r.medianMs)} ${f(r.cellMs)} ${f(r.islMs)} ${ratio.padStart(5)}  ${r.islSame ?? '—'}`,
     );
   }
-  console.log(`  ${'total'.padEnd(47)} ${total.toFixed(2).padStart(9)} ms`);
+  console.log(`  ${'total'.padEnd(47)} ${f(total)} ${f(cellTotal)} ${f(islTotal)}`);
 }

@@ -137,3 +137,6 @@ export { coalesce } from './coalesce.js';
 export function complement(s: PolySet, bounds: PolySet): PolySet {
   return subtract(bounds, s);
 }
+
+/** The set in isl's syntax (a map when `nIn` is given); for comparisons with libisl. */
+export { toIsl } from './isl.js';
