@@ -71,10 +71,11 @@ export function pipelineConflictSet(
 /** Candidate arrays of a sample, with the model the pipeline analyses (delinearized). */
 export async function sampleArrays(
   file: string,
+  defines: Record<string, bigint> = {},
 ): Promise<{ fn: FunctionModel; array: ArrayInfo }[]> {
   const source = readFileSync(join(SAMPLES, file), 'utf8');
   const a = await analyzeSource(source, `samples/${file}`, {
-    defines: {},
+    defines,
     temporaries: [],
     only: ['\0none'], // the model only: no array is analysed here
     heuristic: 'auto',
