@@ -161,8 +161,9 @@ export function conflictSet(
   // piece by piece, unless it splits a piece (strides, or windows of a symbolic width: one
   // piece per residue class), in which case that piece stays as it is, iterations quantified
   // (equalities substituted): equally exact, and the square below stays small. Each
-  // projection is abandoned as soon as it splits, not computed and then dropped.
-  const before = P.eliminateLocals(relation, 1);
+  // projection is abandoned as soon as it splits, not computed and then dropped. Pieces
+  // inside another piece go before the square (cheap tests, quadratic savings).
+  const before = P.dropNested(P.eliminateLocals(relation, 1));
   // P(J, I): the same set read with its two halves exchanged (a permutation of columns: no
   // projection, the locals stay as they are).
   const after: PolySet = swapHalves(before, params.length, nb + n);

@@ -5,11 +5,11 @@
  *
  * 1. Each piece's locals are projected away where that does not split it (strides would
  *    split a piece into one piece per residue class: then the piece stays as it is).
- * 2. Pieces equal up to row order and scaling are kept once.
+ * 2. Pieces equal up to row order and scaling are kept once (before and after simplify).
  * 3. A piece contained in another single piece is dropped (pairwise, for unions small
  *    enough that the quadratic number of exact inclusion tests stays cheap).
  */
-import { projectOnto, isSubset, simplify } from './sets.js';
+import { pieceSubset, projectOnto, simplify } from './sets.js';
 import type { BasicSet, PolySet } from './types.js';
 import { spendWork } from './budget.js';
 import { gcd } from './int.js';
@@ -35,6 +35,16 @@ function canonicalKey(b: BasicSet): string {
   return `${b.nLocals}|${eqs.join(';')}|${ineqs.join(';')}`;
 }
 
+/** The pieces without repetitions (equal up to row order and scaling), first ones kept. */
+function unique(pieces: readonly BasicSet[]): BasicSet[] {
+  const seen = new Map<string, BasicSet>();
+  for (const b of pieces) {
+    const k = canonicalKey(b);
+    if (!seen.has(k)) seen.set(k, b);
+  }
+  return [...seen.values()];
+}
+
 export function coalesce(s: PolySet): PolySet {
   const one = (b: BasicSet): PolySet => ({ space: s.space, pieces: [b] });
   const projected: BasicSet[] = [];
@@ -47,21 +57,41 @@ export function coalesce(s: PolySet): PolySet {
     if (p.pieces.length <= 1) projected.push(...p.pieces);
     else projected.push(b);
   }
-  const seen = new Map<string, BasicSet>();
-  for (const b of simplify({ space: s.space, pieces: projected }).pieces) {
-    const k = canonicalKey(b);
-    if (!seen.has(k)) seen.set(k, b);
-  }
-  let pieces = [...seen.values()];
+  // Duplicates go before simplify (which costs exact tests per constraint) and after it.
+  const simplified = simplify({ space: s.space, pieces: unique(projected) }).pieces;
+  return nested(s.space, unique(simplified), () => true);
+}
+
+/**
+ * The pieces minus those contained in another kept piece, tested pairwise for unions small
+ * enough that the quadratic number of exact inclusion tests stays cheap; `test` selects the
+ * containers worth trying.
+ */
+function nested(
+  space: PolySet['space'],
+  pieces: BasicSet[],
+  test: (c: BasicSet) => boolean,
+): PolySet {
   if (pieces.length > 1 && pieces.length <= MAX_PAIRWISE) {
     spendWork(pieces.length * pieces.length);
     // A piece goes when a piece still kept contains it. Containment is transitive and a
     // dropped piece never causes another drop, so every dropped piece stays covered.
     const kept = pieces.map(() => true);
     pieces.forEach((b, i) => {
-      if (pieces.some((c, j) => j !== i && kept[j] && isSubset(one(b), one(c)))) kept[i] = false;
+      if (pieces.some((c, j) => j !== i && kept[j] && test(c) && pieceSubset(b, c)))
+        kept[i] = false;
     });
     pieces = pieces.filter((_, i) => kept[i]);
   }
-  return { space: s.space, pieces };
+  return { space, pieces };
+}
+
+/**
+ * The cheap part of `coalesce`: repeated pieces and pieces inside a piece without locals
+ * (exact emptiness tests row by row, no projection, no simplification). For unions about to
+ * be squared (the conflict relation P and its inverse), where every piece saved saves a row
+ * and a column of pairwise intersections.
+ */
+export function dropNested(s: PolySet): PolySet {
+  return nested(s.space, unique(s.pieces), (c) => c.nLocals === 0);
 }

@@ -131,7 +131,7 @@ export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): NamedC
 }
 
 /** The same union with fewer pieces (see coalesce.ts). */
-export { coalesce } from './coalesce.js';
+export { coalesce, dropNested } from './coalesce.js';
 
 /** The complement of `s` within `bounds` (a bounded space of the same dims): `bounds - s`, exact. */
 export function complement(s: PolySet, bounds: PolySet): PolySet {
