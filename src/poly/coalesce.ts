@@ -59,27 +59,26 @@ export function coalesce(s: PolySet): PolySet {
   }
   // Duplicates go before simplify (which costs exact tests per constraint) and after it.
   const simplified = simplify({ space: s.space, pieces: unique(projected) }).pieces;
-  return nested(s.space, unique(simplified), () => true);
+  return nested(s.space, unique(simplified), pieceSubset, MAX_PAIRWISE);
 }
 
 /**
- * The pieces minus those contained in another kept piece, tested pairwise for unions small
- * enough that the quadratic number of exact inclusion tests stays cheap; `test` selects the
- * containers worth trying.
+ * The pieces minus those inside another kept piece by `inside`, for unions small enough
+ * (`limit`) that the quadratic number of tests stays cheap.
  */
 function nested(
   space: PolySet['space'],
   pieces: BasicSet[],
-  test: (c: BasicSet) => boolean,
+  inside: (b: BasicSet, c: BasicSet) => boolean,
+  limit: number,
 ): PolySet {
-  if (pieces.length > 1 && pieces.length <= MAX_PAIRWISE) {
+  if (pieces.length > 1 && pieces.length <= limit) {
     spendWork(pieces.length * pieces.length);
     // A piece goes when a piece still kept contains it. Containment is transitive and a
     // dropped piece never causes another drop, so every dropped piece stays covered.
     const kept = pieces.map(() => true);
     pieces.forEach((b, i) => {
-      if (pieces.some((c, j) => j !== i && kept[j] && test(c) && pieceSubset(b, c)))
-        kept[i] = false;
+      if (pieces.some((c, j) => j !== i && kept[j] && inside(b, c))) kept[i] = false;
     });
     pieces = pieces.filter((_, i) => kept[i]);
   }
@@ -87,11 +86,36 @@ function nested(
 }
 
 /**
- * The cheap part of `coalesce`: repeated pieces and pieces inside a piece without locals
- * (exact emptiness tests row by row, no projection, no simplification). For unions about to
- * be squared (the conflict relation P and its inverse), where every piece saved saves a row
- * and a column of pairwise intersections.
+ * b inside c because every row of c (without locals) is a row of b or looser: `r + k >= 0`
+ * with k >= 0 for an inequality of b, `+-e + k >= 0` for an equality e of b, the same
+ * equality up to sign for an equality of c. Sufficient, not necessary; no emptiness test.
+ */
+function syntacticallyInside(b: BasicSet, c: BasicSet): boolean {
+  if (c.nLocals > 0) return false;
+  const w = c.eqs[0]?.length ?? c.ineqs[0]?.length ?? 0;
+  const bare = (r: readonly bigint[]) => r.every((x, i) => i < w || x === 0n);
+  const same = (r: readonly bigint[], s: readonly bigint[], sign: bigint) => {
+    for (let i = 1; i < w; i++) if (r[i] !== sign * s[i]) return false;
+    return true;
+  };
+  const eqs = b.eqs.filter(bare);
+  const ineqs = b.ineqs.filter(bare);
+  const implied = (r: readonly bigint[]) =>
+    ineqs.some((s) => same(r, s, 1n) && s[0] <= r[0]) ||
+    eqs.some((e) => (same(r, e, 1n) && e[0] <= r[0]) || (same(r, e, -1n) && -e[0] <= r[0]));
+  return (
+    c.ineqs.every(implied) &&
+    c.eqs.every((r) =>
+      eqs.some((e) => (same(r, e, 1n) && e[0] === r[0]) || (same(r, e, -1n) && e[0] === -r[0])),
+    )
+  );
+}
+
+/**
+ * The cheap part of `coalesce`, for unions about to be squared (the conflict relation P and
+ * its inverse), where every piece saved saves a row and a column of pairwise intersections:
+ * repeated pieces, and pieces inside another one by a syntactic test (no emptiness test).
  */
 export function dropNested(s: PolySet): PolySet {
-  return nested(s.space, unique(s.pieces), (c) => c.nLocals === 0);
+  return nested(s.space, unique(s.pieces), syntacticallyInside, 4 * MAX_PAIRWISE);
 }
