@@ -7,6 +7,7 @@
  */
 import { pathToFileURL } from 'node:url';
 import * as P from '../src/poly/index.js';
+import { clearOmegaMemo } from '../src/poly/omega.js';
 
 /** One conflict piece of a triangular 2-d loop nest: W(c) < A(d) and W(d) < A(c), cells c, d. */
 function conflictPiece(levelA: number, levelB: number, shift: number): string {
@@ -40,6 +41,7 @@ function time(name: string, runs: number, f: () => unknown): BenchRow {
   f(); // warm-up
   const ts: number[] = [];
   for (let i = 0; i < runs; i++) {
+    clearOmegaMemo(); // each run answers from scratch, not from the memo of the last one
     const t = performance.now();
     f();
     ts.push(performance.now() - t);

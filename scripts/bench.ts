@@ -4,7 +4,7 @@
  * core's medians. Writes README.md's Results section (between the bench markers) and
  * bench/results.json. Not part of `npm test`; timings are measured here, never asserted.
  *
- *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,large,scaling,codegen,poly]
+ *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,large,scaling,codegen,poly,conflict]
  *                              [--no-readme] [--json bench/results.json]
  *
  * Every sample runs in a try/catch: a failure is reported in its row, never a crash.
@@ -28,6 +28,7 @@ import type { ArrayReport, FileReport } from '../src/pipeline/report.js';
 import type { HeuristicChoice, ModuloForm } from '../src/pipeline/options.js';
 import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
 import { benchPoly } from './bench-poly.js';
+import { benchConflicts, islCompare, islMissing, type ConflictRow } from './bench-conflict.js';
 import { benchTrace, type TraceBenchRow } from './bench-trace.js';
 import { benchManyFiles, type ManyFilesRow } from './bench/many.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
@@ -697,6 +698,63 @@ function polyTable(): string {
   );
 }
 
+// ---------------------------------------------------------------- conflict sets and isl
+
+let conflict: ConflictRow[] = [];
+
+function conflictTable(): string {
+  return markdownTable(
+    [
+      'sample',
+      'array',
+      'lifetimes',
+      'DS (ms):',
+      'cell-based DS (ms):',
+      'isl (ms):',
+      'isl ratio:',
+      'same set as isl',
+    ],
+    conflict.map((r) => [
+      r.sample,
+      r.array,
+      r.kind,
+      ms(r.medianMs),
+      ms(r.cellMs),
+      r.islMs === null ? (islMissing ?? '—') : ms(r.islMs),
+      r.islMs === null ? (islMissing ?? '—') : ratio(r.cellMs, r.islMs),
+      r.islSame === null ? '—' : r.islSame ? 'yes' : '**no**',
+    ]),
+  );
+}
+
+/** Issue 17: the static path (lifetime + lattice stages) at N = 10^2 and 10^6, from the scaling runs. */
+function staticSizesTable(): string {
+  const at = (file: string, n: string) =>
+    scaling.find((r) => r.sample === file && r.size.endsWith(`= ${n}`));
+  const cost = (r: ScalingRow | undefined) =>
+    r && r.lifetimeMs !== null && r.latticeMs !== null ? r.lifetimeMs + r.latticeMs : null;
+  return markdownTable(
+    [
+      'sample',
+      'static path at N=10^2 (ms):',
+      'N=10^6 (ms):',
+      'lifetime 10^2 / 10^6 (ms):',
+      'lattice 10^2 / 10^6 (ms):',
+    ],
+    SCALING.map(({ file }) => {
+      const a = at(file, '100');
+      const b = at(file, '10^6');
+      return [
+        file.replace(/\.c$/, ''),
+        ms(cost(a)),
+        ms(cost(b)),
+        `${ms(a?.lifetimeMs) ?? '—'} / ${ms(b?.lifetimeMs) ?? '—'}`,
+        `${ms(a?.latticeMs) ?? '—'} / ${ms(b?.latticeMs) ?? '—'}`,
+      ];
+    }),
+  );
+}
+
 // ---------------------------------------------------------------- trace
 
 let trace: TraceBenchRow[] = [];
@@ -763,6 +821,11 @@ async function main(): Promise<void> {
     poly = benchPoly(QUICK ? 5 : 20);
     log(`poly: ${poly.length} operations`);
   });
+  await step('conflict', async () => {
+    conflict = await benchConflicts(QUICK ? 1 : 5);
+    islCompare(conflict, QUICK ? 1 : 5);
+    log(`conflict: ${conflict.length} arrays, isl ${islMissing ?? 'compared'}`);
+  });
   await step('trace', () => {
     trace = benchTrace();
     log(`trace: ${trace.length} folding cases`);
@@ -793,6 +856,16 @@ async function main(): Promise<void> {
         scaling,
         codegen,
         poly,
+        conflict: conflict.map((r) => ({
+          sample: r.sample,
+          function: r.function,
+          array: r.array,
+          lifetimes: r.kind,
+          dsMs: r.medianMs,
+          cellMs: r.cellMs,
+          islMs: r.islMs,
+          islSame: r.islSame,
+        })),
         many,
         trace,
         errors,
@@ -827,6 +900,11 @@ async function main(): Promise<void> {
       '(small sizes can make the conflict set small enough for the exhaustive search, which costs more lattice time); ' +
       `the dynamic oracle (in-process, \`dynamicLifetimes\` on every candidate, budget ${ORACLE_SCALING_OPS.toExponential(0)} operations per array) grows with them and is run up to ${ORACLE_MAX_SIZE} only.`,
     scalingTable(),
+    '### Static path at N = 10^2 and 10^6',
+    'Lifetime + lattice stages of the scaling runs above. The lifetime stage spends the same polyhedral work at both sizes ' +
+      '(DS is symbolic in the sizes: the same systems with other constants); the lattice stage costs more at small sizes, ' +
+      "where DS's box is small enough (<= 50,000 points) for `auto` to run the exhaustive search (src/lattice/choose.ts).",
+    staticSizesTable(),
     '### Generated code',
     `\`${CC} -O2\`, sizes enlarged with \`-D\` (given to beeclak and to the compiler), the stack unlimited (the originals keep their temporaries on it); ` +
       `wall time median of ${BIN_RUNS} runs including process start, peak RSS from \`/usr/bin/time\`.`,
@@ -843,6 +921,12 @@ async function main(): Promise<void> {
     '### Polyhedral core',
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(),
+    '### Conflict sets and isl',
+    'CPU time (user + system, median of 5, cold memo) of the conflict set of every candidate array (`scripts/bench-conflict.ts`): ' +
+      "the pipeline's DS (value-based, cell-based as fall-back) and the cell-based DS (Bee's definition); " +
+      'isl = the same cell-based DS computed by libisl (`scripts/isl/ds.c`: P(I, J) exported in isl syntax, intersected with its inverse, ' +
+      'differences, coalesced; parsing of P included), isl ratio = cell-based / isl, and whether both sets are equal (checked by isl).',
+    conflictTable(),
     '### Trace folding',
     'Trace builds of synthetic nests run and folded through the pipe (`scripts/bench-trace.ts`, one child process per case): ' +
       'accesses of the run, records the C runtime sent (one per rectangle of runs of the two innermost loops), pieces after folding, wall time including the build, CPU time (user + system, Node and the traced program), peak RSS of the child.',

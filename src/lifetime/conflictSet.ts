@@ -98,11 +98,16 @@ export interface ConflictSetOptions {
   readonly values?: Readonly<Record<string, bigint>>;
 }
 
-export function conflictSet(
+/**
+ * P(I, J) of an array as a union over dims [EI, I, EJ, J] (empty pieces dropped), with the
+ * statement pairs behind it: the input of the conflict set (and of its isl export,
+ * scripts/isl/).
+ */
+export function precedesRelation(
   fn: FunctionModel,
   array: ArrayInfo,
   options: ConflictSetOptions = {},
-): ConflictSet {
+): { relation: PolySet; causes: ConflictCause[]; approximations: string[]; half: number } {
   const n = array.extents.length;
   const I = cellNames('i', n);
   const J = cellNames('j', n);
@@ -140,12 +145,25 @@ export function conflictSet(
       causes.push({ writer: p.writer, accessor: p.accessor });
     }
   }
+  return { relation: { space, pieces: nonEmpty }, causes, approximations, half: nb + n };
+}
+
+export function conflictSet(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  options: ConflictSetOptions = {},
+): ConflictSet {
+  const n = array.extents.length;
+  const nb = array.blockIterators.length;
+  const { relation, causes, approximations } = precedesRelation(fn, array, options);
+  const params = relation.space.params;
   // Exact integer projection onto the cells removes the iteration vectors before squaring,
   // piece by piece, unless it splits a piece (strides, or windows of a symbolic width: one
   // piece per residue class), in which case that piece stays as it is, iterations quantified
   // (equalities substituted): equally exact, and the square below stays small. Each
-  // projection is abandoned as soon as it splits, not computed and then dropped.
-  const before = P.eliminateLocals({ space, pieces: nonEmpty }, 1);
+  // projection is abandoned as soon as it splits, not computed and then dropped. Pieces
+  // inside another piece go before the square (cheap tests, quadratic savings).
+  const before = P.dropNested(P.eliminateLocals(relation, 1));
   // P(J, I): the same set read with its two halves exchanged (a permutation of columns: no
   // projection, the locals stay as they are).
   const after: PolySet = swapHalves(before, params.length, nb + n);

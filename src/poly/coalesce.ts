@@ -5,11 +5,11 @@
  *
  * 1. Each piece's locals are projected away where that does not split it (strides would
  *    split a piece into one piece per residue class: then the piece stays as it is).
- * 2. Pieces equal up to row order and scaling are kept once.
+ * 2. Pieces equal up to row order and scaling are kept once (before and after simplify).
  * 3. A piece contained in another single piece is dropped (pairwise, for unions small
  *    enough that the quadratic number of exact inclusion tests stays cheap).
  */
-import { projectOnto, isSubset, simplify } from './sets.js';
+import { pieceSubset, projectOnto, simplify } from './sets.js';
 import type { BasicSet, PolySet } from './types.js';
 import { spendWork } from './budget.js';
 import { gcd } from './int.js';
@@ -35,6 +35,16 @@ function canonicalKey(b: BasicSet): string {
   return `${b.nLocals}|${eqs.join(';')}|${ineqs.join(';')}`;
 }
 
+/** The pieces without repetitions (equal up to row order and scaling), first ones kept. */
+function unique(pieces: readonly BasicSet[]): BasicSet[] {
+  const seen = new Map<string, BasicSet>();
+  for (const b of pieces) {
+    const k = canonicalKey(b);
+    if (!seen.has(k)) seen.set(k, b);
+  }
+  return [...seen.values()];
+}
+
 export function coalesce(s: PolySet): PolySet {
   const one = (b: BasicSet): PolySet => ({ space: s.space, pieces: [b] });
   const projected: BasicSet[] = [];
@@ -47,21 +57,65 @@ export function coalesce(s: PolySet): PolySet {
     if (p.pieces.length <= 1) projected.push(...p.pieces);
     else projected.push(b);
   }
-  const seen = new Map<string, BasicSet>();
-  for (const b of simplify({ space: s.space, pieces: projected }).pieces) {
-    const k = canonicalKey(b);
-    if (!seen.has(k)) seen.set(k, b);
-  }
-  let pieces = [...seen.values()];
-  if (pieces.length > 1 && pieces.length <= MAX_PAIRWISE) {
+  // Duplicates go before simplify (which costs exact tests per constraint) and after it.
+  const simplified = simplify({ space: s.space, pieces: unique(projected) }).pieces;
+  return nested(s.space, unique(simplified), pieceSubset, MAX_PAIRWISE);
+}
+
+/**
+ * The pieces minus those inside another kept piece by `inside`, for unions small enough
+ * (`limit`) that the quadratic number of tests stays cheap.
+ */
+function nested(
+  space: PolySet['space'],
+  pieces: BasicSet[],
+  inside: (b: BasicSet, c: BasicSet) => boolean,
+  limit: number,
+): PolySet {
+  if (pieces.length > 1 && pieces.length <= limit) {
     spendWork(pieces.length * pieces.length);
     // A piece goes when a piece still kept contains it. Containment is transitive and a
     // dropped piece never causes another drop, so every dropped piece stays covered.
     const kept = pieces.map(() => true);
     pieces.forEach((b, i) => {
-      if (pieces.some((c, j) => j !== i && kept[j] && isSubset(one(b), one(c)))) kept[i] = false;
+      if (pieces.some((c, j) => j !== i && kept[j] && inside(b, c))) kept[i] = false;
     });
     pieces = pieces.filter((_, i) => kept[i]);
   }
-  return { space: s.space, pieces };
+  return { space, pieces };
+}
+
+/**
+ * b inside c because every row of c (without locals) is a row of b or looser: `r + k >= 0`
+ * with k >= 0 for an inequality of b, `+-e + k >= 0` for an equality e of b, the same
+ * equality up to sign for an equality of c. Sufficient, not necessary; no emptiness test.
+ */
+function syntacticallyInside(b: BasicSet, c: BasicSet): boolean {
+  if (c.nLocals > 0) return false;
+  const w = c.eqs[0]?.length ?? c.ineqs[0]?.length ?? 0;
+  const bare = (r: readonly bigint[]) => r.every((x, i) => i < w || x === 0n);
+  const same = (r: readonly bigint[], s: readonly bigint[], sign: bigint) => {
+    for (let i = 1; i < w; i++) if (r[i] !== sign * s[i]) return false;
+    return true;
+  };
+  const eqs = b.eqs.filter(bare);
+  const ineqs = b.ineqs.filter(bare);
+  const implied = (r: readonly bigint[]) =>
+    ineqs.some((s) => same(r, s, 1n) && s[0] <= r[0]) ||
+    eqs.some((e) => (same(r, e, 1n) && e[0] <= r[0]) || (same(r, e, -1n) && -e[0] <= r[0]));
+  return (
+    c.ineqs.every(implied) &&
+    c.eqs.every((r) =>
+      eqs.some((e) => (same(r, e, 1n) && e[0] === r[0]) || (same(r, e, -1n) && e[0] === -r[0])),
+    )
+  );
+}
+
+/**
+ * The cheap part of `coalesce`, for unions about to be squared (the conflict relation P and
+ * its inverse), where every piece saved saves a row and a column of pairwise intersections:
+ * repeated pieces, and pieces inside another one by a syntactic test (no emptiness test).
+ */
+export function dropNested(s: PolySet): PolySet {
+  return nested(s.space, unique(s.pieces), syntacticallyInside, 4 * MAX_PAIRWISE);
 }

@@ -131,9 +131,12 @@ export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): NamedC
 }
 
 /** The same union with fewer pieces (see coalesce.ts). */
-export { coalesce } from './coalesce.js';
+export { coalesce, dropNested } from './coalesce.js';
 
 /** The complement of `s` within `bounds` (a bounded space of the same dims): `bounds - s`, exact. */
 export function complement(s: PolySet, bounds: PolySet): PolySet {
   return subtract(bounds, s);
 }
+
+/** The set in isl's syntax (a map when `nIn` is given); for comparisons with libisl. */
+export { toIsl } from './isl.js';

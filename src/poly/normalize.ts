@@ -1,0 +1,234 @@
+/**
+ * Normalisation of Omega systems (step 1 of src/poly/omega.ts): gcd tightening, duplicate
+ * and opposite rows, Gauss-Jordan on kept equalities, interval pruning with single-variable
+ * bounds. Written once against `Ring<T>` (src/poly/ring.ts) and instantiated per backend.
+ */
+import type { Ring } from './ring.js';
+
+export interface SysOf<T> {
+  /** Total number of columns (constant included). */
+  readonly n: number;
+  /** Columns 0..nKeep-1 are the constant and the kept variables. */
+  readonly nKeep: number;
+  readonly eqs: T[][];
+  readonly ineqs: T[][];
+}
+
+export type Bounds<T> = { lo: (T | undefined)[]; hi: (T | undefined)[] };
+
+/** Column of the only non-zero variable coefficient of r, or -1. */
+export function singleColumn<T>(r: readonly T[], zero: T): number {
+  let j = -1;
+  for (let i = 1; i < r.length; i++) {
+    if (r[i] !== zero) {
+      if (j >= 0) return -1;
+      j = i;
+    }
+  }
+  return j;
+}
+
+// A factory so that each backend gets its own (monomorphic) copy of the same code.
+export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
+  const Z = R.zero;
+  const ONE = R.one;
+
+  /**
+   * A hash of a row's variable coefficients that is odd under negation: hash(-r) = -hash(r)
+   * exactly (a fixed-order float sum of terms; IEEE rounding is symmetric), so a row and its
+   * opposite are found by one lookup each. Equal hashes are confirmed coefficient by
+   * coefficient: the hash only narrows the search (it replaced string keys, which dominated
+   * the profile).
+   */
+  function rowHash(r: readonly T[]): number {
+    let h = 0;
+    for (let i = 1; i < r.length; i++) if (r[i] !== Z) h += R.approx(r[i]) * (i + 0.6180339887);
+    return h;
+  }
+
+  function sameCoefficients(a: readonly T[], b: readonly T[]): boolean {
+    for (let i = 1; i < a.length; i++) if (a[i] !== b[i]) return false;
+    return true;
+  }
+
+  function oppositeCoefficients(a: readonly T[], b: readonly T[]): boolean {
+    for (let i = 1; i < a.length; i++) if (a[i] !== R.neg(b[i])) return false;
+    return true;
+  }
+
+  function combine(a: T, r: readonly T[], b: T, s: readonly T[]): T[] {
+    const out = new Array<T>(r.length);
+    for (let i = 0; i < r.length; i++) out[i] = R.lin(a, r[i], b, s[i]);
+    return out;
+  }
+
+  const negRow = (r: readonly T[]): T[] => r.map((x) => R.neg(x));
+
+  /**
+   * gcd normalisation and cheap exact simplifications; null when the system has no integer
+   * point. Inequalities with equal coefficient vectors keep only the tightest; `r >= 0` and
+   * `-r >= 0` become the equality `r = 0`.
+   */
+  function normalize(input: SysOf<T>): SysOf<T> | null {
+    const sys = reduceKeptEqualities(input);
+    const eqs: T[][] = [];
+    const eqIndex = new Map<number, T[][]>();
+    const pushEq = (row: T[]): boolean => {
+      let g = Z;
+      for (let i = 1; i < row.length; i++) g = R.gcd(g, row[i]);
+      if (g === Z) return row[0] === Z;
+      if (R.rem(row[0], g) !== Z) return false;
+      let r = g === ONE ? row : row.map((x) => R.quot(x, g));
+      const lead = r.findIndex((x, i) => i > 0 && x !== Z);
+      if (r[lead] < Z) r = negRow(r);
+      const h = rowHash(r);
+      const bucket = eqIndex.get(h);
+      if (!bucket) eqIndex.set(h, [r]);
+      else if (bucket.some((x) => x[0] === r[0] && sameCoefficients(x, r))) return true;
+      else bucket.push(r);
+      eqs.push(r);
+      return true;
+    };
+    for (const e of sys.eqs) if (!pushEq(e)) return null;
+    // Distinct coefficient vectors in first-seen order, each with its tightest row.
+    const slots: T[][] = [];
+    const index = new Map<number, number[]>();
+    for (const row of sys.ineqs) {
+      let g = Z;
+      for (let i = 1; i < row.length; i++) g = R.gcd(g, row[i]);
+      if (g === Z) {
+        if (row[0] < Z) return null;
+        continue;
+      }
+      const r = g === ONE ? row : row.map((x, i) => (i === 0 ? R.floorDiv(x, g) : R.quot(x, g)));
+      const h = rowHash(r);
+      const bucket = index.get(h);
+      const at = bucket?.find((k) => sameCoefficients(slots[k], r));
+      if (at === undefined) {
+        if (bucket) bucket.push(slots.length);
+        else index.set(h, [slots.length]);
+        slots.push(r);
+      } else if (r[0] < slots[at][0]) slots[at] = r;
+    }
+    const ineqs: T[][] = [];
+    const done: boolean[] = Array(slots.length).fill(false);
+    for (let k = 0; k < slots.length; k++) {
+      if (done[k]) continue;
+      const r = slots[k];
+      const o = index.get(-rowHash(r))?.find((m) => oppositeCoefficients(slots[m], r));
+      if (o !== undefined) {
+        const opp = slots[o];
+        done[o] = true;
+        const sum = R.add(r[0], opp[0]);
+        if (sum < Z) return null;
+        if (sum === Z) {
+          if (!pushEq(r.slice())) return null;
+          done[k] = true;
+          continue;
+        }
+        ineqs.push(opp);
+      }
+      done[k] = true;
+      ineqs.push(r);
+    }
+    return pruneByBounds({ n: sys.n, nKeep: sys.nKeep, eqs, ineqs });
+  }
+
+  /**
+   * Gauss-Jordan on the equalities among kept columns only: each such equality with a kept
+   * column of coefficient +-1 (its pivot) keeps defining that column, which is substituted in
+   * every other row. The integer points are the same; contradictions between kept equalities
+   * (`d = 0` and `d = 1`) and strides pinned by them (`d = 29 e + 1` with `d = 0`) then show
+   * up in the gcd tests of `normalize` instead of surviving as empty pieces that every later
+   * operation pays for. One pass suffices: a pivot column is removed from every later equality
+   * before that one picks its own pivot, and later substitutions never bring it back.
+   */
+  function reduceKeptEqualities(sys: SysOf<T>): SysOf<T> {
+    let eqs = sys.eqs;
+    let ineqs = sys.ineqs;
+    const pivots = new Set<number>();
+    for (let k = 0; k < eqs.length; k++) {
+      const e = eqs[k];
+      let settled = true;
+      for (let j = sys.nKeep; j < sys.n && settled; j++) if (e[j] !== Z) settled = false;
+      if (!settled) continue;
+      let p = -1;
+      for (let j = 1; j < sys.nKeep && p < 0; j++)
+        if ((e[j] === ONE || e[j] === R.minusOne) && !pivots.has(j)) p = j;
+      if (p < 0) continue;
+      pivots.add(p);
+      const f = e[p];
+      const elim = (r: T[]) =>
+        r === e || r[p] === Z ? r : combine(ONE, r, R.neg(R.mul(r[p], f)), e);
+      if (eqs.some((r) => r !== e && r[p] !== Z)) eqs = eqs.map(elim);
+      if (ineqs.some((r) => r[p] !== Z)) ineqs = ineqs.map(elim);
+    }
+    if (eqs === sys.eqs && ineqs === sys.ineqs) return sys;
+    return { n: sys.n, nKeep: sys.nKeep, eqs, ineqs };
+  }
+
+  /** Integer bounds of each column given by the inequalities on that column alone. */
+  function singleBounds(sys: SysOf<T>): Bounds<T> {
+    const lo: (T | undefined)[] = Array(sys.n).fill(undefined);
+    const hi: (T | undefined)[] = Array(sys.n).fill(undefined);
+    for (const r of sys.ineqs) {
+      const j = singleColumn(r, Z);
+      if (j < 0) continue;
+      // c x + r0 >= 0: x >= ceil(-r0 / c) for c > 0, x <= floor(r0 / -c) for c < 0.
+      const c = r[j];
+      if (c > Z) {
+        const v = R.neg(R.floorDiv(r[0], c));
+        if (lo[j] === undefined || v > lo[j]!) lo[j] = v;
+      } else {
+        const v = R.floorDiv(r[0], R.neg(c));
+        if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
+      }
+    }
+    return { lo, hi };
+  }
+
+  /** Range of r over the box of `b` (undefined: unbounded on that side). */
+  function rangeOver(r: readonly T[], b: Bounds<T>): [T | undefined, T | undefined] {
+    let mn: T | undefined = r[0];
+    let mx: T | undefined = r[0];
+    for (let i = 1; i < r.length; i++) {
+      const c = r[i];
+      if (c === Z) continue;
+      const x = c > Z ? b.lo[i] : b.hi[i];
+      const y = c > Z ? b.hi[i] : b.lo[i];
+      mn = mn === undefined || x === undefined ? undefined : R.add(mn, R.mul(c, x));
+      mx = mx === undefined || y === undefined ? undefined : R.add(mx, R.mul(c, y));
+    }
+    return [mn, mx];
+  }
+
+  function impliedByBounds(r: readonly T[], b: Bounds<T>): boolean {
+    const mn = rangeOver(r, b)[0];
+    return mn !== undefined && mn >= Z;
+  }
+
+  /**
+   * Interval reasoning with the single-variable bounds: an inequality whose minimum over the
+   * box is >= 0 is implied (dropped); a row that cannot reach 0 makes the system empty. Exact,
+   * and it keeps Fourier-Motzkin from accumulating rows that the loop bounds already imply.
+   */
+  function pruneByBounds(sys: SysOf<T>): SysOf<T> | null {
+    const b = singleBounds(sys);
+    for (let j = 1; j < sys.n; j++)
+      if (b.lo[j] !== undefined && b.hi[j] !== undefined && b.lo[j]! > b.hi[j]!) return null;
+    for (const r of sys.eqs) {
+      const [mn, mx] = rangeOver(r, b);
+      if ((mn !== undefined && mn > Z) || (mx !== undefined && mx < Z)) return null;
+    }
+    const ineqs: T[][] = [];
+    for (const r of sys.ineqs) {
+      const [mn, mx] = rangeOver(r, b);
+      if (mx !== undefined && mx < Z) return null;
+      if (singleColumn(r, Z) < 0 && mn !== undefined && mn >= Z) continue;
+      ineqs.push(r);
+    }
+    return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
+  }
+
+  return { normalize, combine, singleBounds, impliedByBounds };
+}
