@@ -35,7 +35,7 @@ import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
 import { callerBufferNotes, crossCallOutcome, ExposedReads } from './wholeProgram.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
-export const DEFAULT_ORACLE_OPERATIONS = 30_000_000;
+export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;

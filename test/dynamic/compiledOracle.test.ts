@@ -12,6 +12,7 @@ import { interpretedLifetimes } from '../helpers/interpretedOracle.js';
 import { buildModel } from '../../src/frontend/index.js';
 import { dynamicLifetimes } from '../../src/dynamic/lifetimes.js';
 import { dynamicMaxLive } from '../../src/dynamic/maxLive.js';
+import { analyzeSource } from '../../src/pipeline/analysis.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
 
 /** Runs both oracles; returns whether they were compared (both done). */
@@ -102,5 +103,26 @@ describe('budget', () => {
     const r = dynamicMaxLive(fn, t, N, { maxOperations: 1e7 });
     // Every t[i][j] is written, and read once (j = N-1-i): N^2 - N dead values end at once.
     expect(r).toMatchObject({ kind: 'done', accesses: 2000 * 2000 + 2000 });
+  });
+});
+
+describe('the pipeline with the default oracle budget', () => {
+  // Issue 17: the interpreted oracle's 300,000 operations gave no maxLive for a 64 x 48
+  // line buffer (3,072 cells) or a time-expanded stencil of ~4,100 cells.
+  it.each([
+    ['linebuf.c', 'tmp', { H: 64n, W: 48n }, 144],
+    ['stencil_time.c', 'A', { T: 16n, N: 256n }, 257],
+  ])('%s: maxLive of %s is reported', async (file, name, defines, maxLive) => {
+    const source = fs.readFileSync(path.join(ROOT, 'samples', file), 'utf8');
+    const { report } = await analyzeSource(source, file, {
+      defines,
+      temporaries: [],
+      only: [],
+      heuristic: 'auto',
+      modulo: 'exact',
+      minGain: 0.05,
+      budgetMs: 1000,
+    });
+    expect(report.arrays.find((a) => a.name === name)).toMatchObject({ maxLive });
   });
 });
