@@ -76,6 +76,77 @@ describe('compiled oracle = interpreted oracle', () => {
   });
 });
 
+describe('compiled oracle = interpreted oracle, corner cases', () => {
+  // Each guards one construct of the generated walk (src/dynamic/compiled/nest.ts).
+  const CASES: [string, string, string][] = [
+    [
+      'a linearized subscript with a large coefficient (numbers, not BigInt, in the walk)',
+      't',
+      `#define N 40
+       void k(const double a[N], double b[N]) {
+         double t[N * 6400];
+         for (int i = 0; i < N; i++) t[i * 6400 + 3] = a[i];
+         for (int i = 0; i < N; i++) b[i] = t[(N - 1 - i) * 6400 + 3];
+       }`,
+    ],
+    [
+      'a decreasing loop with a stride (schedule -i, an existential in the domain)',
+      't',
+      `#define N 30
+       void k(const double a[N], double b[N]) {
+         double t[N];
+         for (int i = N - 1; i >= 0; i -= 3) t[i] = a[i];
+         for (int i = 0; i < N; i += 3) b[i] = t[N - 1 - i];
+       }`,
+    ],
+    [
+      'an array declared in a loop body (block instances are different objects)',
+      't',
+      `#define N 12
+       void k(const double a[N][N], double b[N][N]) {
+         for (int i = 0; i < N; i++) {
+           double t[N];
+           for (int j = 0; j < N; j++) t[j] = a[i][j];
+           for (int j = 0; j < N; j++) b[i][j] = t[N - 1 - j];
+         }
+       }`,
+    ],
+    [
+      'a write under a data-dependent condition (a value that does not kill)',
+      't',
+      `#define N 16
+       void k(const double a[N], double b[N]) {
+         double t[N];
+         for (int i = 0; i < N; i++) t[i] = 0;
+         for (int i = 0; i < N; i++) if (a[i] > 0) t[i] = a[i];
+         for (int i = 0; i < N; i++) b[i] = t[i];
+       }`,
+    ],
+    [
+      'a non-affine subscript (any cell of the dimension)',
+      't',
+      `#define N 10
+       void k(const int a[N], double b[N]) {
+         double t[N];
+         for (int i = 0; i < N; i++) t[i] = i;
+         for (int i = 0; i < N; i++) b[i] = t[a[i] % N];
+       }`,
+    ],
+  ];
+  it.each(CASES)('%s', (_, name, source) => {
+    const fn = buildModel(source, 'case.c', {}).functions[0]!;
+    const values: Record<string, bigint> = {};
+    for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
+    expect(
+      compare(
+        fn,
+        fn.arrays.find((a) => a.name === name)!,
+        values,
+      ),
+    ).toBe(true);
+  });
+});
+
 describe('budget', () => {
   const source = `
     #define N 2000

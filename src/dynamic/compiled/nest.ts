@@ -6,8 +6,8 @@
  * Generated names are `x0, x1, ...` (iterators and existential variables) and a fixed set
  * of locals; no name of the model reaches the source, so a C identifier cannot inject
  * code. All arithmetic is on doubles holding integers: the generator refuses coefficients
- * and constants that could leave the exact range, and the code stops (flag `unsafe`) when a
- * loop bound goes beyond ±2^32.
+ * beyond 2^20, constants beyond 2^44 and forms of more than 16 terms, and the code stops
+ * (flag `unsafe`) when a loop bound goes beyond ±2^28, so every value stays below 2^53.
  *
  * Two flavours share the walk: `measure` counts operations against the budget and events,
  * and records the box of cells touched; `record` replays the walk and calls the event sink
@@ -18,10 +18,11 @@ import type { Access, ArrayInfo, FunctionModel, Statement } from '../../model/ty
 import { nestBounds, TooComplex, type LevelBounds, type Row } from './bounds.js';
 import type { TreeNode } from './tree.js';
 
-const MAX_COEFF = 1n << 12n;
+const MAX_COEFF = 1n << 20n;
 const MAX_CONSTANT = 1n << 44n;
-/** Loop bounds beyond this stop the run as unsafe (2^32: products stay below 2^53). */
-export const BOUND_LIMIT = 2 ** 32;
+const MAX_TERMS = 16;
+/** Loop bounds beyond this stop the run as unsafe: 16 * 2^20 * 2^28 + 2^44 < 2^53. */
+export const BOUND_LIMIT = 2 ** 28;
 
 /** Indices into the run's status array `st`. */
 export const ST = { ops: 0, events: 1, approximate: 2, overBudget: 3, unsafe: 4 } as const;
@@ -105,6 +106,7 @@ function expr(r: Row, names: readonly string[], skip = -1): string {
     check(c, MAX_COEFF, 'a coefficient');
     terms.push(c === 1n ? names[k]! : c === -1n ? `-${names[k]}` : `${c}*${names[k]}`);
   });
+  if (terms.length > MAX_TERMS) throw new TooComplex('an affine form with too many terms');
   terms.push(`${check(r.constant, MAX_CONSTANT, 'a constant')}`);
   return terms.join(' + ').replace(/\+ -/g, '- ');
 }
@@ -202,7 +204,6 @@ function walk(
     leaf(e, ctx, node.statement, node.accesses, mode, outer);
     return;
   }
-  const it = node.iterator;
   const v = e.name();
   // The loop runs over the union of the pieces' ranges (each: max of lower bounds, min of
   // upper bounds, given the outer iterators), so that every instance below is visited.
@@ -240,7 +241,6 @@ function walk(
   if (mode.kind === 'measure') e.emit(`if (++ops > LIMIT) { over = 1; break out; }`);
   for (const child of node.children) walk(e, ctx, child, mode, [...outer, v]);
   e.emit(`}}}`);
-  void it;
 }
 
 /** A statement instance: its domain (a union of pieces) checked, then its accesses. */
