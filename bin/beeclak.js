@@ -1,12 +1,100 @@
 #!/usr/bin/env node
 // Entry point: runs the built CLI (npm ci builds it through the `prepare` script).
-// V8's on-disk compile cache where Node has it (22.1+; a no-op on Node 20): a warm start
-// skips compiling the CLI's modules again (issue 17, README "Results", cold start).
-import module from 'node:module';
-try {
-  module.enableCompileCache?.();
-} catch {
-  /* an unwritable cache directory only costs speed */
+//
+// Fast start (issue 17): the CLI bundled into one script (dist/bundle/beeclak.cjs, see
+// scripts/bundle.ts), compiled with V8's code cache: the first run stores the compiled code
+// (functions compiled during the run included) in dist/.beeclak-code-cache, later runs
+// skip parsing and compiling it. Node 20 has no compile cache for ES modules, hence a
+// script. Without the bundle, or when tsc has rebuilt dist/src since it was made, the
+// modules of dist/src run instead. BEECLAK_CODE_CACHE=0 turns the cache off (to measure).
+import fs from 'node:fs';
+import module, { createRequire } from 'node:module';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import vm from 'node:vm';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const bundle = path.join(root, 'dist/bundle/beeclak.cjs');
+const cacheFile = path.join(root, 'dist/.beeclak-code-cache');
+
+function mtime(file) {
+  try {
+    return fs.statSync(file);
+  } catch {
+    return undefined;
+  }
 }
-const { main } = await import('../dist/src/cli/main.js');
-main(process.argv.slice(2)).then((code) => { process.exitCode = code; });
+
+/** The bundle's `main`, and a function that stores the code cache when it was missing. */
+function loadBundle(stat, argv) {
+  const source = fs.readFileSync(bundle, 'utf8');
+  // The cache is for this very file: V8 itself only checks the source length.
+  const stamp = `${stat.size} ${stat.mtimeMs}`;
+  // A run that prints its version or help compiles little: a later real command stores
+  // the cache again, with the functions it compiled.
+  const light = argv.length === 0 || argv.some((a) => /^(-V|--version|-h|--help|help)$/.test(a));
+  const useCache = process.env.BEECLAK_CODE_CACHE !== '0';
+  let cachedData;
+  let cachedLight = false;
+  if (useCache) {
+    try {
+      const data = fs.readFileSync(cacheFile);
+      const end = data.indexOf(10);
+      const [size, time, kind] = data.subarray(0, end).toString().split(' ');
+      if (end > 0 && `${size} ${time}` === stamp) {
+        cachedData = data.subarray(end + 1);
+        cachedLight = kind === 'light';
+      }
+    } catch {
+      /* no cache yet */
+    }
+  }
+  const script = new vm.Script(
+    `(function (exports, require, module, __filename, __dirname, __beeclakImport) {${source}\n})`,
+    { filename: bundle, cachedData },
+  );
+  const mod = { exports: {} };
+  script.runInThisContext()(
+    mod.exports,
+    createRequire(bundle),
+    mod,
+    bundle,
+    path.dirname(bundle),
+    (specifier) => import(specifier),
+  );
+  const store = () => {
+    const fresh = cachedData && !script.cachedDataRejected && (light || !cachedLight);
+    if (!useCache || fresh) return;
+    try {
+      const tmp = `${cacheFile}.${process.pid}`;
+      fs.writeFileSync(
+        tmp,
+        Buffer.concat([
+          Buffer.from(`${stamp} ${light ? 'light' : 'full'}\n`),
+          script.createCachedData(),
+        ]),
+      );
+      fs.renameSync(tmp, cacheFile);
+    } catch {
+      /* a read-only installation only costs speed */
+    }
+  };
+  return { main: mod.exports.main, store };
+}
+
+async function load() {
+  const b = mtime(bundle);
+  const m = mtime(path.join(root, 'dist/src/cli/main.js'));
+  if (b && (!m || b.mtimeMs >= m.mtimeMs)) return loadBundle(b, process.argv.slice(2));
+  try {
+    module.enableCompileCache?.();
+  } catch {
+    /* an unwritable cache directory only costs speed */
+  }
+  const { main } = await import('../dist/src/cli/main.js');
+  return { main, store: () => {} };
+}
+
+const { main, store } = await load();
+process.exitCode = await main(process.argv.slice(2));
+store();

@@ -4,7 +4,7 @@
  * core's medians. Writes README.md's Results section (between the bench markers) and
  * bench/results.json. Not part of `npm test`; timings are measured here, never asserted.
  *
- *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,large,scaling,codegen,poly,conflict]
+ *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip compression,time,e2e,large,startup,scaling,codegen,poly,conflict]
  *                              [--no-readme] [--json bench/results.json]
  *
  * Every sample runs in a try/catch: a failure is reported in its row, never a crash.
@@ -26,11 +26,13 @@ import { performance } from 'node:perf_hooks';
 import { contractSource, type ContractOptions } from '../src/pipeline/contraction.js';
 import type { ArrayReport, FileReport } from '../src/pipeline/report.js';
 import type { HeuristicChoice, ModuloForm } from '../src/pipeline/options.js';
-import { dynamicLifetimes } from '../src/dynamic/lifetimes.js';
+import { dynamicMaxLive } from '../src/dynamic/maxLive.js';
+import { DEFAULT_ORACLE_OPERATIONS } from '../src/pipeline/analysis.js';
 import { benchPoly } from './bench-poly.js';
 import { benchConflicts, islCompare, islMissing, type ConflictRow } from './bench-conflict.js';
 import { benchTrace, type TraceBenchRow } from './bench-trace.js';
 import { benchManyFiles, type ManyFilesRow } from './bench/many.js';
+import { benchStartup, type StartupRow } from './bench/startup.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../src/lattice/index.js';
 import { markdownTable, median, ms, ratio, spliceReadme, type Cell } from './bench/util.js';
 import {
@@ -57,8 +59,8 @@ const RUNS = Math.max(1, Number(value('--runs', QUICK ? '1' : '3')));
 const BIN_RUNS = QUICK ? 3 : 7;
 const SKIP = new Set(value('--skip', '').split(',').filter(Boolean));
 const JSON_OUT = resolve(ROOT, value('--json', 'bench/results.json'));
-/** Operations of the dynamic oracle per array in the compression pass. */
-const ORACLE_OPS = 20_000_000;
+/** Operations of the dynamic oracle per array in the compression pass: its default. */
+const ORACLE_OPS = DEFAULT_ORACLE_OPERATIONS;
 /** Exhaustive lattice search budget (ms) of the `--heuristic opt` pass. */
 const OPT_BUDGET_MS = 5_000;
 
@@ -448,9 +450,8 @@ const SCALING: { file: string; params: string[] }[] = [
   { file: 'datadep.c', params: ['N'] },
 ];
 const SIZES = [10n, 100n, 1000n, 1000000n];
-/** The oracle runs for sizes up to this (it interprets every access instance). */
-const ORACLE_MAX_SIZE = 100n;
-const ORACLE_SCALING_OPS = 2_000_000;
+/** The compiled oracle runs at every size, under its default budget (it stops at the limit). */
+const ORACLE_SCALING_OPS = DEFAULT_ORACLE_OPERATIONS;
 
 interface ScalingRow {
   sample: string;
@@ -461,6 +462,8 @@ interface ScalingRow {
   cells: string;
   oracleMs: number | null;
   oracleNote: string;
+  /** Access instances the oracle walked (arrays it finished), and their rate. */
+  oracleAccesses?: number;
   error?: string;
 }
 const scaling: ScalingRow[] = [];
@@ -480,24 +483,22 @@ async function runScaling(): Promise<void> {
           .filter((a) => a.status === 'contracted' || a.status === 'scalarized')
           .map((a) => `${a.name} ${a.compressedCells}`)
           .join(', ');
-        let oracleMs: number | null = null;
-        let oracleNote = 'not run';
-        if (n <= ORACLE_MAX_SIZE) {
-          const to = performance.now();
-          const notes: string[] = [];
-          for (const fn of c.analysis.model.functions) {
-            const values: Record<string, bigint> = {};
-            for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
-            for (const array of fn.arrays.filter((a) => a.candidate)) {
-              const d = dynamicLifetimes(fn, array, values, { maxOperations: ORACLE_SCALING_OPS });
-              notes.push(
-                d.kind === 'done' ? `${array.name} ${d.maxLive}` : `${array.name} over budget`,
-              );
-            }
+        const to = performance.now();
+        const notes: string[] = [];
+        let oracleAccesses = 0;
+        for (const fn of c.analysis.model.functions) {
+          const values: Record<string, bigint> = {};
+          for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
+          for (const array of fn.arrays.filter((a) => a.candidate)) {
+            const d = dynamicMaxLive(fn, array, values, { maxOperations: ORACLE_SCALING_OPS });
+            if (d.kind === 'done') oracleAccesses += d.accesses;
+            notes.push(
+              d.kind === 'done' ? `${array.name} ${d.values}` : `${array.name} over budget`,
+            );
           }
-          oracleMs = performance.now() - to;
-          oracleNote = `maxLive: ${notes.join(', ')}`;
         }
+        const oracleMs = performance.now() - to;
+        const oracleNote = `maxLive: ${notes.join(', ')}`;
         scaling.push({
           sample: file,
           size,
@@ -507,6 +508,7 @@ async function runScaling(): Promise<void> {
           cells,
           oracleMs,
           oracleNote,
+          oracleAccesses,
         });
         log(`scaling ${file} ${size}: static ${ms(staticMs)} ms, oracle ${ms(oracleMs) ?? '—'} ms`);
       } catch (e) {
@@ -537,6 +539,8 @@ function scalingTable(): string {
       'lattice:',
       'contracted to',
       'oracle (ms):',
+      'oracle accesses:',
+      'M accesses/s:',
       'oracle result',
     ],
     scaling.map((r) => [
@@ -547,6 +551,8 @@ function scalingTable(): string {
       ms(r.latticeMs),
       r.error ? `failed: ${r.error}` : r.cells,
       ms(r.oracleMs),
+      r.oracleAccesses ? String(r.oracleAccesses) : null,
+      r.oracleAccesses && r.oracleMs ? (r.oracleAccesses / r.oracleMs / 1000).toFixed(1) : null,
       r.oracleNote,
     ]),
   );
@@ -691,6 +697,21 @@ function codegenTable(): string {
 
 let poly: { name: string; medianMs: number; runs: number }[] = [];
 
+function startupTable(): string {
+  const node = startup.find((r) => r.way === '');
+  return markdownTable(
+    ['command', 'loaded as', 'wall (ms):', 'CPU (ms):', 'x wall:', 'x CPU:'],
+    startup.map((r) => [
+      r.command,
+      r.way,
+      ms(r.wallMs),
+      ms(r.cpuMs),
+      ratio(r.wallMs, node?.wallMs),
+      ratio(r.cpuMs, node?.cpuMs),
+    ]),
+  );
+}
+
 function polyTable(): string {
   return markdownTable(
     ['operation', 'median (ms):', 'runs:'],
@@ -787,6 +808,7 @@ function ccVersion(): string {
 
 let many: ManyFilesRow | undefined;
 let large: LargeLatticeRow[] = [];
+let startup: StartupRow[] = [];
 
 async function main(): Promise<void> {
   log(
@@ -808,6 +830,10 @@ async function main(): Promise<void> {
     large = await benchLargeLattice(ROOT, options, RUNS);
     for (const r of large)
       log(`large: ${r.input}: ${r.cells} cells, lattice ${ms(r.latticeMs)} ms`);
+  });
+  await step('startup', () => {
+    startup = benchStartup(ROOT, BIN_RUNS);
+    log(`startup: ${startup.map((r) => `${r.command} ${r.way} ${ms(r.wallMs)} ms`).join('; ')}`);
   });
   await step('scaling', runScaling);
   await step('codegen', runCodegen);
@@ -852,6 +878,7 @@ async function main(): Promise<void> {
         times,
         startupMs,
         nodeMs,
+        startup,
         large,
         scaling,
         codegen,
@@ -895,10 +922,15 @@ async function main(): Promise<void> {
       'the exhaustive search is seeded by the heuristics and stopped by a clique bound), median of the runs: ' +
       "samples/nw.c enlarged with `-D N` (the lattice stage of the pipeline), and nw's DS alone through `chooseMapping`.",
     large.length ? largeLatticeTable(large) : 'not run',
+    '### Start-up',
+    'New processes (`scripts/bench/startup.ts`): the CLI as the ES modules of `dist/src`, as the bundle ' +
+      "`dist/bundle/beeclak.cjs` without V8's code cache (cold: the first run after a build) and with it (warm). " +
+      'Medians; CPU = user + system time, the steadier number on a loaded machine; "x" is over `node -e 0`.',
+    startupTable(),
     '### Scaling',
     'The same kernels with their size macros set by `-D`: the static path does not depend on the sizes ' +
       '(small sizes can make the conflict set small enough for the exhaustive search, which costs more lattice time); ' +
-      `the dynamic oracle (in-process, \`dynamicLifetimes\` on every candidate, budget ${ORACLE_SCALING_OPS.toExponential(0)} operations per array) grows with them and is run up to ${ORACLE_MAX_SIZE} only.`,
+      `the dynamic oracle (in-process, compiled, \`dynamicMaxLive\` on every candidate, budget ${ORACLE_SCALING_OPS.toExponential(0)} operations per array) grows with them and stops at its budget.`,
     scalingTable(),
     '### Static path at N = 10^2 and 10^6',
     'Lifetime + lattice stages of the scaling runs above. The lifetime stage spends the same polyhedral work at both sizes ' +

@@ -20,7 +20,7 @@ import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
 import { valueConflictSet } from '../lifetime/valueConflicts.js';
-import { dynamicLifetimes } from '../dynamic/lifetimes.js';
+import { dynamicMaxLive } from '../dynamic/maxLive.js';
 import {
   chooseMapping,
   chooseSymbolicMapping,
@@ -40,6 +40,9 @@ import {
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
 
+/** The compiled oracle's default budget: loop iterations plus access instances per array. */
+export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
+
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
   temporaries: string[];
@@ -50,7 +53,10 @@ export interface AnalysisOptions {
   minGain?: number;
   /** Budget of the exhaustive lattice search, per array. */
   budgetMs?: number;
-  /** Operations the dynamic oracle may spend per array (0: do not run it). */
+  /**
+   * Operations the dynamic oracle may spend per array (0: do not run it; default
+   * DEFAULT_ORACLE_OPERATIONS: kernels of ~10^7 access instances, about a second).
+   */
   oracleOperations?: number;
   /** Lifetimes of values (default) or of cells (Bee's, a superset). */
   lifetimes?: 'value' | 'cell';
@@ -466,13 +472,13 @@ export async function analyzeArray(
   report.ds.isZero = mapping.b.length === 0;
 
   if (options.oracleOperations !== 0) {
-    const dyn = dynamicLifetimes(fn, array, values, {
+    const dyn = dynamicMaxLive(fn, array, values, {
       exposedLiveFromStart: valueMayFlowIn(array),
-      maxOperations: options.oracleOperations ?? 300_000,
+      maxOperations: options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS,
     });
     if (dyn.kind === 'done') {
       // Values live at once: a lower bound for any allocation (the cell count is not one).
-      report.maxLive = dyn.values.maxLive;
+      report.maxLive = dyn.values;
       report.maxLiveKind = 'values';
     }
   }

@@ -18,10 +18,8 @@ import { readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
 import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
-import { runBatch } from '../batch/run.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';
-import { defaultCacheDir } from '../batch/cache.js';
 import { refusedPromiseMessages } from '../../pipeline/promiseCheck.js';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
@@ -174,6 +172,12 @@ async function contractMany(
   const threads =
     flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
   const finder = new ConfigFinder();
+  // Loaded here: one file needs neither worker threads nor the result cache's hashing
+  // (node:worker_threads and node:crypto cost start-up time, issue 17).
+  const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
+    import('../batch/run.js'),
+    import('../batch/cache.js'),
+  ]);
   const result = await runBatch({
     paths: files,
     excludes: flags.exclude,

@@ -1,0 +1,52 @@
+/**
+ * The fast start of bin/beeclak.js (issue 17): the bundle run through V8's code cache gives
+ * the same results as without the cache, and code loaded from the cache can still import
+ * glpk.js (a dynamic import of a package left outside the bundle, see scripts/bundle.ts).
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { spawnSync } from 'node:child_process';
+import { BIN, ROOT } from '../helpers/cli.js';
+
+const CACHE = path.join(ROOT, 'dist/.beeclak-code-cache');
+const mtime = (f: string) => fs.statSync(path.join(ROOT, f)).mtimeMs;
+// As bin/beeclak.js decides: the bundle runs unless tsc rebuilt dist/src after it.
+const bundled =
+  fs.existsSync(path.join(ROOT, 'dist/bundle/beeclak.cjs')) &&
+  mtime('dist/bundle/beeclak.cjs') >= mtime('dist/src/cli/main.js');
+if (!bundled) console.warn('startup.test: no fresh bundle (run `npm run build`): skipped');
+
+function run(args: string[], env: Record<string, string> = {}) {
+  const r = spawnSync(process.execPath, [BIN, ...args], {
+    cwd: ROOT,
+    encoding: 'utf8',
+    env: { ...process.env, BEECLAK_DEBUG: '', ...env },
+  });
+  return { code: r.status, stdout: r.stdout, stderr: r.stderr };
+}
+
+(bundled ? describe : describe.skip)('the bundled CLI and its code cache', () => {
+  it('gives the same output without the cache, when storing it and when reading it', () => {
+    // durbin's lattice stage loads GLPK: the cached code must still reach import().
+    const args = ['contract', 'samples/durbin.c', '--report', 'text'];
+    const plain = run(args, { BEECLAK_CODE_CACHE: '0' });
+    expect(plain.code).toBe(0);
+    expect(plain.stderr).not.toMatch(/internal error/);
+    fs.rmSync(CACHE, { force: true });
+    const storing = run(args);
+    expect(fs.readFileSync(CACHE).subarray(0, 200).toString()).toMatch(/^\d+ [\d.]+ full\n/);
+    const reading = run(args);
+    const strip = (s: string) => s.replace(/time: .*\n/g, '');
+    for (const r of [storing, reading]) {
+      expect(r.code).toBe(0);
+      expect(r.stdout).toBe(plain.stdout);
+      expect(strip(r.stderr)).toBe(strip(plain.stderr));
+    }
+  });
+
+  it('runs `--version` from a cache stored by a real command', () => {
+    const r = run(['--version']);
+    expect(r).toMatchObject({ code: 0, stderr: '' });
+    expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
+  });
+});
