@@ -2,7 +2,7 @@
  * Compiler-style flags as users give them to `cc` (src/cli/analysisFlags.ts,
  * src/cli/compileCommands.ts): each case says which wrong result it guards.
  */
-import { mkdirSync, mkdtempSync, readFileSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
@@ -10,6 +10,8 @@ import { BIN, runCli } from '../helpers/cli.js';
 import { preprocessorFlags, shellWords } from '../../src/cli/compileCommands.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'beeclak-flags-'));
+// Every run used to leave this folder behind in the system's temporary directory.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const write = (name: string, text: string | Buffer) => {
   const p = path.join(dir, name);
   mkdirSync(path.dirname(p), { recursive: true });

@@ -1,10 +1,12 @@
 /** `beeclak model` as users run it: output forms and bad input. */
-import { mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'beeclak-model-'));
+// Every run used to leave this folder behind in the system's temporary directory.
+afterAll(() => rmSync(dir, { recursive: true, force: true }));
 const file = (name: string, text: string) => {
   const p = path.join(dir, name);
   writeFileSync(p, text);

@@ -36,7 +36,11 @@ interface DynamicResult {
    * instant and `maxLive` the most values live at once: a lower bound for any allocation.
    * The fields above are the cell-based (Bee) ones.
    */
-  readonly values: { readonly ds: readonly (readonly bigint[])[]; readonly maxLive: number };
+  readonly values: {
+    readonly ds: readonly (readonly bigint[])[];
+    readonly maxLive: number;
+    readonly intervals?: readonly { cell: readonly bigint[]; from: number; to: number }[];
+  };
   /** With `intervals: true`: per written cell, its first write and last access (event ranks). */
   readonly intervals?: readonly {
     cell: readonly bigint[];
@@ -205,7 +209,13 @@ export function interpretedLifetimes(
       upwardExposed: sortVectors([...exposed].map((c) => unkey(c).slice(nb))),
       approximate,
       operations,
-      values: { ds: sortVectors(byValue.ds), maxLive: byValue.maxLive },
+      values: {
+        ds: sortVectors(byValue.ds),
+        maxLive: byValue.maxLive,
+        ...(options.intervals
+          ? { intervals: byValue.intervals.map((v) => ({ ...v, cell: unkey(v.cell) })) }
+          : {}),
+      },
       ...(options.intervals
         ? { intervals: live.map((c) => ({ cell: c.cell, firstWrite: c.fw, lastAccess: c.la })) }
         : {}),
@@ -234,7 +244,7 @@ function valueIntervals(
   zero: readonly bigint[],
   spend: (k?: number) => void,
   exposedLiveFromStart: boolean,
-): { ds: bigint[][]; maxLive: number } {
+): { ds: bigint[][]; maxLive: number; intervals: { cell: string; from: number; to: number }[] } {
   const intervals: { cell: string; from: number; to: number }[] = [];
   const open = new Map<string, number[]>(); // cell -> indices into intervals
   events.forEach((e, rank) => {
@@ -274,7 +284,7 @@ function valueIntervals(
   }
   // Most values live at once: +1 at from, -1 after to (ranks are shared by the values a
   // may-write or exposed reads create, which are counted together: they are all live).
-  return { ds: [...ds.values()], maxLive: mostAtOnce(intervals) };
+  return { ds: [...ds.values()], maxLive: mostAtOnce(intervals), intervals };
 }
 
 /** Most closed rank intervals [from, to] that contain one rank (a sweep over the ranks). */
