@@ -149,10 +149,32 @@ function origin(
   return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
 }
 
-/** The call graph of a translation unit: per function definition its calls and buffers. */
-export function extractCalls(src: SourceText, definitions: readonly Node[]): CallGraph {
+/**
+ * The call graph of a translation unit: per function definition its calls and buffers.
+ *
+ * With `relevant` (the functions whose parameters the whole-program step may ask about), only
+ * those and the functions whose text names one of them (their possible callers) are walked,
+ * and only buffers passed to one of them are classified: the verdicts of crossCall.ts read
+ * nothing else, and a walk over every function of a large file costs seconds.
+ */
+export function extractCalls(
+  src: SourceText,
+  allDefinitions: readonly Node[],
+  relevant?: ReadonlySet<string>,
+): CallGraph {
+  const mentionsRelevant = (d: Node) => {
+    if (!relevant) return true;
+    const name = declaratorName(d).name;
+    if (name !== undefined && relevant.has(name)) return true;
+    const text = src.textOf(d);
+    for (const r of relevant) if (text.includes(r)) return true;
+    return false;
+  };
+  const definitions = allDefinitions.filter(mentionsRelevant);
   const names = new Set(
-    definitions.map((d) => declaratorName(d).name).filter((n) => n !== undefined),
+    definitions
+      .map((d) => declaratorName(d).name)
+      .filter((n): n is string => n !== undefined && (!relevant || relevant.has(n))),
   );
   const addressTaken = addressesTaken(src, names);
   const functions = definitions.map((fnDef): FunctionCalls => {
@@ -185,10 +207,11 @@ export function extractCalls(src: SourceText, definitions: readonly Node[]): Cal
             end: n.endIndex,
             buffers: (child(n, 'arguments')?.namedChildren ?? []).map((a) => argumentBase(a)?.text),
           });
-        for (const a of child(n, 'arguments')?.namedChildren ?? []) {
-          const b = argumentBase(a);
-          if (b) passed.add(b.text);
-        }
+        if (!relevant || relevant.has(f))
+          for (const a of child(n, 'arguments')?.namedChildren ?? []) {
+            const b = argumentBase(a);
+            if (b) passed.add(b.text);
+          }
       }
     }
     const buffers: CallerBuffer[] = [...passed].map((b) => {
