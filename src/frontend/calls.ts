@@ -186,34 +186,34 @@ export function extractCalls(
     let unstructured = false;
     const passed = new Set<string>();
     const calls: FunctionCalls['calls'][number][] = [];
-    // One walk of the body: identifiers by name, calls, unstructured jumps.
+    // Native searches of the body (a walk in JavaScript costs far more on large files): the
+    // calls and jumps first, then the mentions of the buffers passed to a relevant callee.
+    if (body.descendantsOfType('goto_statement').length > 0) unstructured = true;
+    for (const n of body.descendantsOfType('call_expression')) {
+      const f = child(n, 'function')?.text ?? '';
+      if (/^(_?setjmp|sigsetjmp|longjmp)$/.test(f)) unstructured = true;
+      if (child(n, 'function')?.type === 'identifier')
+        calls.push({
+          callee: f,
+          loc: src.locOf(n),
+          start: n.startIndex,
+          end: n.endIndex,
+          buffers: (child(n, 'arguments')?.namedChildren ?? []).map((a) => argumentBase(a)?.text),
+        });
+      if (!relevant || relevant.has(f))
+        for (const a of child(n, 'arguments')?.namedChildren ?? []) {
+          const b = argumentBase(a);
+          if (b) passed.add(b.text);
+        }
+    }
     const mentions = new Map<string, Node[]>();
-    for (const n of walk(body)) {
-      if (n.type === 'identifier') {
+    if (passed.size > 0)
+      for (const n of body.descendantsOfType('identifier')) {
+        if (!passed.has(n.text)) continue;
         const list = mentions.get(n.text);
         if (list) list.push(n);
         else mentions.set(n.text, [n]);
-        continue;
       }
-      if (n.type === 'goto_statement') unstructured = true;
-      if (n.type === 'call_expression') {
-        const f = child(n, 'function')?.text ?? '';
-        if (/^(_?setjmp|sigsetjmp|longjmp)$/.test(f)) unstructured = true;
-        if (child(n, 'function')?.type === 'identifier')
-          calls.push({
-            callee: f,
-            loc: src.locOf(n),
-            start: n.startIndex,
-            end: n.endIndex,
-            buffers: (child(n, 'arguments')?.namedChildren ?? []).map((a) => argumentBase(a)?.text),
-          });
-        if (!relevant || relevant.has(f))
-          for (const a of child(n, 'arguments')?.namedChildren ?? []) {
-            const b = argumentBase(a);
-            if (b) passed.add(b.text);
-          }
-      }
-    }
     const buffers: CallerBuffer[] = [...passed].map((b) => {
       const named = mentions.get(b) ?? [];
       return {

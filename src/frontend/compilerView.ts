@@ -238,7 +238,11 @@ export function buildCompilerModel(
   const usesGlobalArray = new Set<Node>();
   for (const fn of globals.size > 0 ? definitions : []) {
     const names = new Set<string>();
-    for (const n of fn.descendantsOfType('identifier')) if (globals.has(n.text)) names.add(n.text);
+    // The text first: only a function whose text spells a global's name can use it.
+    const text = ppText.textOf(fn);
+    const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
+    if (spelled.size === 0) continue;
+    for (const n of fn.descendantsOfType('identifier')) if (spelled.has(n.text)) names.add(n.text);
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
     if (names.size > 0) usesGlobalArray.add(fn);
