@@ -180,7 +180,7 @@ export async function analyzeSource(
       const array = whole?.kind === 'candidate' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
       const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
-      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole);
+      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole, exposed);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
       if (r.decision && whole?.kind === 'candidate')
@@ -209,6 +209,8 @@ export async function analyzeArray(
   delinearization?: DelinearizationOutcome,
   hlsReason?: string,
   whole?: ReturnType<typeof crossCallOutcome>,
+  /** Upward-exposed reads the whole-program step has already computed (same values). */
+  exposedReads?: ExposedReads,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
@@ -289,7 +291,7 @@ export async function analyzeArray(
         : valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({
       cs: allLive ? undefined : (lifetimes.cs ?? conflictSet(fn, array, { values })),
-      exposed: upwardExposedReads(fn, array, { values }),
+      exposed: exposedReads?.computedNone(fn, array) ?? upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
     lifetimesKind = lifetimes.cs ? 'value' : 'cell';
