@@ -6,7 +6,9 @@
  *
  *   files, compiler-accepted (`cc -fsyntax-only` with the same flags), accepted by beeclak,
  *   refused (with the first reason), crashes (internal errors), changed, changed but not
- *   compiling, unchanged but not byte-identical, arrays contracted, time per file (median, max).
+ *   compiling, unchanged but not byte-identical, arrays contracted, time per file (median, max),
+ *   wall and CPU time of this process (CPU time is robust to a loaded machine; the
+ *   compiler it spawns is not counted), and the files over 1 s of CPU time.
  *
  *   node dist/scripts/corpus.js FOLDER [--readme] [--limit N] [--json out.json]
  *
@@ -31,6 +33,8 @@ interface FileResult {
   unchangedIdentical?: boolean;
   contracted: number;
   ms: number;
+  /** CPU time of this process (user + system) for the file: robust to a loaded machine. */
+  cpuMs: number;
 }
 
 const OPTIONS: Omit<ContractOptions, 'compiler'> = {
@@ -68,10 +72,16 @@ async function runFile(file: string, includes: string[], extra: string[]): Promi
   const flags = [...extra, ...includes.flatMap((d) => ['-I', d]), '-iquote', dirname(file)];
   const compilerAccepts = syntaxOk(source, flags, dirname(file));
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
+  const cpu = () => {
+    const c = process.cpuUsage(c0);
+    return (c.user + c.system) / 1000;
+  };
   const base = { file, compilerAccepts, changed: false, contracted: 0 };
   try {
     const r = await contractSource(source, file, { ...OPTIONS, compiler: { flags } });
     const ms = performance.now() - t0;
+    const cpuMs = cpu();
     const contracted = r.analysis.decisions.length;
     // Changed: some array was contracted. Otherwise the text must be the input, byte for byte.
     if (contracted > 0) {
@@ -82,13 +92,23 @@ async function runFile(file: string, includes: string[], extra: string[]): Promi
         contracted,
         changedCompiles: syntaxOk(r.text, flags, dirname(file)),
         ms,
+        cpuMs,
       };
     }
-    return { ...base, outcome: 'accepted', unchangedIdentical: r.text === source, contracted, ms };
+    return {
+      ...base,
+      outcome: 'accepted',
+      unchangedIdentical: r.text === source,
+      contracted,
+      ms,
+      cpuMs,
+    };
   } catch (e) {
     const ms = performance.now() - t0;
-    if (e instanceof InputError) return { ...base, outcome: 'refused', reason: e.message, ms };
-    return { ...base, outcome: 'crash', reason: (e as Error).stack ?? String(e), ms };
+    const cpuMs = cpu();
+    if (e instanceof InputError)
+      return { ...base, outcome: 'refused', reason: e.message, ms, cpuMs };
+    return { ...base, outcome: 'crash', reason: (e as Error).stack ?? String(e), ms, cpuMs };
   }
 }
 
@@ -106,6 +126,7 @@ function row(repo: string, rs: FileResult[]): string {
   const crashes = rs.filter((r) => r.outcome === 'crash');
   const changed = accepted.filter((r) => r.changed);
   const ms = rs.map((r) => r.ms);
+  const cpu = rs.map((r) => r.cpuMs);
   const pct = ccOk.length ? ((100 * acceptedOfCc) / ccOk.length).toFixed(1) : '-';
   const firstReason = refused[0]
     ? `${relative(repo, refused[0].file)}: ${refused[0].reason!.split('\n')[0]!.slice(0, 70)}`
@@ -122,12 +143,14 @@ function row(repo: string, rs: FileResult[]): string {
     accepted.filter((r) => !r.changed && !r.unchangedIdentical).length,
     accepted.reduce((s, r) => s + r.contracted, 0),
     `${Math.round(median(ms))} / ${Math.round(Math.max(0, ...ms))}`,
+    `${Math.round(median(cpu))} / ${Math.round(Math.max(0, ...cpu))}`,
+    cpu.filter((x) => x > 1000).length,
   ].join(' | ');
 }
 
 const HEADER =
-  '| repository | .c files | cc accepts | beeclak accepts | refused (first reason) | crashes | changed | changed, not compiling | unchanged, not identical | arrays contracted | ms per file (median / max) |\n' +
-  '|---|---|---|---|---|---|---|---|---|---|---|';
+  '| repository | .c files | cc accepts | beeclak accepts | refused (first reason) | crashes | changed | changed, not compiling | unchanged, not identical | arrays contracted | ms per file (median / max) | CPU ms per file (median / max) | files over 1 s CPU |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -157,7 +180,8 @@ async function main(): Promise<void> {
       if (r.outcome === 'crash') console.error(`CRASH ${file}\n${r.reason}`);
       if (r.changed && r.compilerAccepts && !r.changedCompiles)
         console.error(`NOT COMPILING ${file}`);
-      if (r.ms > 2000) console.error(`SLOW ${file}: ${Math.round(r.ms)} ms`);
+      if (r.ms > 2000 || r.cpuMs > 1000)
+        console.error(`SLOW ${file}: ${Math.round(r.ms)} ms (CPU ${Math.round(r.cpuMs)} ms)`);
     }
     all[name] = results;
     rows.push(`| ${row(repo, results)} |`);

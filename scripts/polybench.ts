@@ -50,7 +50,17 @@ interface Row {
   identical: string;
   warnings: string;
   ms: number;
+  /** User + system CPU time of `contract` and its children (null when not measured). */
+  cpuMs: number | null;
   note?: string;
+}
+
+/** The children's line of sh's `times` (the last line: `0m1.234s 0m0.056s`), in ms. */
+function childCpuMs(stderr: string): number | null {
+  const line = stderr.trim().split('\n').at(-1) ?? '';
+  const m = /^(\d+)m([\d.]+)s (\d+)m([\d.]+)s$/.exec(line.trim());
+  if (!m) return null;
+  return Math.round((Number(m[1]) * 60 + Number(m[2]) + Number(m[3]) * 60 + Number(m[4])) * 1000);
 }
 
 function cells(v: unknown): number | null {
@@ -95,6 +105,7 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
     identical: '—',
     warnings: '—',
     ms: 0,
+    cpuMs: null,
   };
   const e = spawnSync(
     CC,
@@ -114,14 +125,27 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
   if (e.status !== 0) return { ...row, note: `cc -E failed: ${e.stderr.split('\n')[0]}` };
   writeFileSync(pre, e.stdout);
   const t0 = performance.now();
+  // Through sh, whose `times` gives the CPU time of `contract` and of the compiler it runs:
+  // unlike wall time, it does not grow with the load of a shared machine.
   const c = spawnSync(
-    process.execPath,
-    [BIN, 'contract', pre, '-o', out, '--report-file', report],
-    {
-      encoding: 'utf8',
-    },
+    '/bin/sh',
+    [
+      '-c',
+      '"$@"; s=$?; times >&2; exit $s',
+      'sh',
+      process.execPath,
+      BIN,
+      'contract',
+      pre,
+      '-o',
+      out,
+      '--report-file',
+      report,
+    ],
+    { encoding: 'utf8' },
   );
   row.ms = Math.round(performance.now() - t0);
+  row.cpuMs = childCpuMs(c.stderr);
   if (c.status !== 0)
     return { ...row, note: `contract exit ${c.status}: ${c.stderr.split('\n')[0]}` };
   const arrays = (JSON.parse(readFileSync(report, 'utf8')).arrays ?? []) as {
@@ -191,7 +215,9 @@ function main(): void {
       if (only && !only.includes(basename(file, '.c'))) continue;
       const row = runKernel(file, root, dataset, work);
       rows.push(row);
-      process.stderr.write(`${row.kernel}: ${row.contracted || row.note} (${row.ms} ms)\n`);
+      process.stderr.write(
+        `${row.kernel}: ${row.contracted || row.note} (${row.ms} ms, CPU ${row.cpuMs} ms)\n`,
+      );
     }
   } finally {
     if (!process.argv.includes('--keep')) rmSync(work, { recursive: true, force: true });
@@ -206,6 +232,7 @@ function main(): void {
       'identical dumps',
       'new warnings (-Wall)',
       'time (ms):',
+      'CPU (ms):',
       'note',
     ],
     rows.map((r): Cell[] => [
@@ -216,6 +243,7 @@ function main(): void {
       r.identical,
       r.warnings,
       r.ms,
+      r.cpuMs,
       r.note,
     ]),
   );
@@ -223,7 +251,8 @@ function main(): void {
   const summary =
     `${rows.length} kernels (${dataset}), ${identical} with identical dumps, ` +
     `${rows.filter((r) => r.warnings === 'none').length} with no new warning, ` +
-    `slowest ${Math.max(...rows.map((r) => r.ms))} ms (\`contract\` wall time, start-up included).`;
+    `slowest ${Math.max(...rows.map((r) => r.ms))} ms (\`contract\` wall time, start-up included), ` +
+    `most CPU ${Math.max(...rows.map((r) => r.cpuMs ?? 0))} ms (\`contract\` and the compiler it runs).`;
   process.stdout.write(`${table}\n\n${summary}\n`);
   if (process.argv.includes('--readme')) {
     const readme = join(ROOT, 'README.md');

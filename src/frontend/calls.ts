@@ -149,10 +149,32 @@ function origin(
   return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
 }
 
-/** The call graph of a translation unit: per function definition its calls and buffers. */
-export function extractCalls(src: SourceText, definitions: readonly Node[]): CallGraph {
+/**
+ * The call graph of a translation unit: per function definition its calls and buffers.
+ *
+ * With `relevant` (the functions whose parameters the whole-program step may ask about), only
+ * those and the functions whose text names one of them (their possible callers) are walked,
+ * and only buffers passed to one of them are classified: the verdicts of crossCall.ts read
+ * nothing else, and a walk over every function of a large file costs seconds.
+ */
+export function extractCalls(
+  src: SourceText,
+  allDefinitions: readonly Node[],
+  relevant?: ReadonlySet<string>,
+): CallGraph {
+  const mentionsRelevant = (d: Node) => {
+    if (!relevant) return true;
+    const name = declaratorName(d).name;
+    if (name !== undefined && relevant.has(name)) return true;
+    const text = src.textOf(d);
+    for (const r of relevant) if (text.includes(r)) return true;
+    return false;
+  };
+  const definitions = allDefinitions.filter(mentionsRelevant);
   const names = new Set(
-    definitions.map((d) => declaratorName(d).name).filter((n) => n !== undefined),
+    definitions
+      .map((d) => declaratorName(d).name)
+      .filter((n): n is string => n !== undefined && (!relevant || relevant.has(n))),
   );
   const addressTaken = addressesTaken(src, names);
   const functions = definitions.map((fnDef): FunctionCalls => {
@@ -164,33 +186,34 @@ export function extractCalls(src: SourceText, definitions: readonly Node[]): Cal
     let unstructured = false;
     const passed = new Set<string>();
     const calls: FunctionCalls['calls'][number][] = [];
-    // One walk of the body: identifiers by name, calls, unstructured jumps.
-    const mentions = new Map<string, Node[]>();
-    for (const n of walk(body)) {
-      if (n.type === 'identifier') {
-        const list = mentions.get(n.text);
-        if (list) list.push(n);
-        else mentions.set(n.text, [n]);
-        continue;
-      }
-      if (n.type === 'goto_statement') unstructured = true;
-      if (n.type === 'call_expression') {
-        const f = child(n, 'function')?.text ?? '';
-        if (/^(_?setjmp|sigsetjmp|longjmp)$/.test(f)) unstructured = true;
-        if (child(n, 'function')?.type === 'identifier')
-          calls.push({
-            callee: f,
-            loc: src.locOf(n),
-            start: n.startIndex,
-            end: n.endIndex,
-            buffers: (child(n, 'arguments')?.namedChildren ?? []).map((a) => argumentBase(a)?.text),
-          });
+    // Native searches of the body (a walk in JavaScript costs far more on large files): the
+    // calls and jumps first, then the mentions of the buffers passed to a relevant callee.
+    if (body.descendantsOfType('goto_statement').length > 0) unstructured = true;
+    for (const n of body.descendantsOfType('call_expression')) {
+      const f = child(n, 'function')?.text ?? '';
+      if (/^(_?setjmp|sigsetjmp|longjmp)$/.test(f)) unstructured = true;
+      if (child(n, 'function')?.type === 'identifier')
+        calls.push({
+          callee: f,
+          loc: src.locOf(n),
+          start: n.startIndex,
+          end: n.endIndex,
+          buffers: (child(n, 'arguments')?.namedChildren ?? []).map((a) => argumentBase(a)?.text),
+        });
+      if (!relevant || relevant.has(f))
         for (const a of child(n, 'arguments')?.namedChildren ?? []) {
           const b = argumentBase(a);
           if (b) passed.add(b.text);
         }
-      }
     }
+    const mentions = new Map<string, Node[]>();
+    if (passed.size > 0)
+      for (const n of body.descendantsOfType('identifier')) {
+        if (!passed.has(n.text)) continue;
+        const list = mentions.get(n.text);
+        if (list) list.push(n);
+        else mentions.set(n.text, [n]);
+      }
     const buffers: CallerBuffer[] = [...passed].map((b) => {
       const named = mentions.get(b) ?? [];
       return {

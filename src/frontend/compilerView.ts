@@ -242,15 +242,23 @@ export function buildCompilerModel(
     }
   }
   const globals = new Map<string, ArrayDecl>();
-  for (const d of topLevel(root, 'declaration'))
+  for (const d of topLevel(root, 'declaration')) {
+    // An array declarator has brackets: the many prototypes of system headers are skipped
+    // without walking their nodes.
+    if (!ppText.textOf(d).includes('[')) continue;
     for (const a of arrayDecls(d, ppText, 'global'))
       if (!globals.has(a.name)) globals.set(a.name, a);
+  }
   const definitions = topLevel(root, 'function_definition');
   const globalUsers = new Map<string, string[]>();
   const usesGlobalArray = new Set<Node>();
-  for (const fn of definitions) {
+  for (const fn of globals.size > 0 ? definitions : []) {
     const names = new Set<string>();
-    for (const n of fn.descendantsOfType('identifier')) if (globals.has(n.text)) names.add(n.text);
+    // The text first: only a function whose text spells a global's name can use it.
+    const text = ppText.textOf(fn);
+    const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
+    if (spelled.size === 0) continue;
+    for (const n of fn.descendantsOfType('identifier')) if (spelled.has(n.text)) names.add(n.text);
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
     if (names.size > 0) usesGlobalArray.add(fn);
@@ -313,7 +321,10 @@ export function buildCompilerModel(
     }
   }
   validatePromises(promises, functions, file);
-  const calls = relocateLocs(extractCalls(ppText, inMain), (loc) => map.loc(ppOffset(loc)));
+  const calls = relocateLocs(
+    extractCalls(ppText, inMain, new Set(functions.map((f) => f.name))),
+    (loc) => map.loc(ppOffset(loc)),
+  );
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
   return {

@@ -195,13 +195,21 @@ export function collectDirectives(
       } else if (/^preproc_(if|ifdef|else|elif|elifdef)$/.test(c.type)) {
         topLevel(c);
       } else if (c.type === 'declaration') {
-        for (const k of constDeclarations(c, src, (n) => evalConst(n, d)))
-          if (!d.constants.has(k.name)) d.constants.set(k.name, k);
-        // descendantsOfType runs natively: a walk in JavaScript is slow on system headers.
-        for (const e of c.descendantsOfType('enumerator_list'))
-          for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
+        // The text first: most declarations of system headers are neither (issue 15: a
+        // preprocessed file carries ~1,700 lines of libc declarations).
+        const text = src.textOf(c);
+        if (text.includes('const'))
+          for (const k of constDeclarations(c, src, (n) => evalConst(n, d)))
             if (!d.constants.has(k.name)) d.constants.set(k.name, k);
-      } else if (c.type === 'type_definition' || c.type === 'enum_specifier') {
+        // descendantsOfType runs natively: a walk in JavaScript is slow on system headers.
+        if (text.includes('enum'))
+          for (const e of c.descendantsOfType('enumerator_list'))
+            for (const k of enumConstants(e, src, (n) => evalConst(n, d)))
+              if (!d.constants.has(k.name)) d.constants.set(k.name, k);
+      } else if (
+        (c.type === 'type_definition' || c.type === 'enum_specifier') &&
+        src.textOf(c).includes('enum')
+      ) {
         // descendantsOfType runs natively: a walk in JavaScript is slow on system headers.
         for (const e of c.descendantsOfType('enumerator_list'))
           for (const k of enumConstants(e, src, (n) => evalConst(n, d)))

@@ -227,10 +227,29 @@ export function child(node: Node, field: string): Node | null {
   return node.childForFieldName(field);
 }
 
+/**
+ * Named children per node id, per tree. Each `namedChildren` crosses into the native binding
+ * and builds new node objects, and the model builder walks a function body several times
+ * (names, writes, statements, escapes): from the second walk on, the children come from here
+ * (issue 17: long functions of real files, such as stb_vorbis's, cost seconds otherwise).
+ */
+const childrenCache = new WeakMap<object, Map<number, Node[]>>();
+
+function namedChildrenOf(node: Node): Node[] {
+  const tree = (node as { tree?: object }).tree;
+  if (!tree) return node.namedChildren;
+  let byId = childrenCache.get(tree);
+  if (!byId) childrenCache.set(tree, (byId = new Map()));
+  const id = node.id;
+  let children = byId.get(id);
+  if (!children) byId.set(id, (children = node.namedChildren));
+  return children;
+}
+
 /** All descendants (including node itself) in document order. */
 export function* walk(node: Node): Generator<Node> {
   yield node;
-  for (const c of node.namedChildren) yield* walk(c);
+  for (const c of namedChildrenOf(node)) yield* walk(c);
 }
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */

@@ -28,13 +28,20 @@ export function chainOf(id: Node): { top: Node; indices: Node[] } {
   return { top, indices };
 }
 
-/** Array identifiers used inside `n` (not declarators). */
+/**
+ * Array identifiers used inside `n` (not declarators). Memoized per node while the set of
+ * arrays stays the same: every `return` or label re-scans the whole body, which made long
+ * functions with many early returns quadratic (stb_vorbis's start_decoder took seconds).
+ */
 export function arrayUses(st: FunctionState, n: Node): Node[] {
+  const cached = st.arrayUsesCache.get(n.id);
+  if (cached && cached.arrays === st.arrays.size) return cached.uses;
   const out: Node[] = [];
   for (const x of walk(n)) {
     if (x.type !== 'identifier' && x.type !== 'type_identifier') continue;
     if (arrayOf(st, x)) out.push(x);
   }
+  st.arrayUsesCache.set(n.id, { arrays: st.arrays.size, uses: out });
   return out;
 }
 

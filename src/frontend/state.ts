@@ -102,6 +102,8 @@ export class FunctionState {
   /** Every identifier use resolved through C's scopes (scopes.ts). */
   readonly bindings: Bindings;
   freshCount = 0;
+  /** arrayUses (references.ts) per node id, with the array count it was computed for. */
+  readonly arrayUsesCache = new Map<number, { arrays: number; uses: Node[] }>();
   /** C integer types of integer variables declared in the function (by C name). */
   readonly varTypes = new Map<string, IntType>();
   /** C integer types of the loop counters (by model iterator name). */

@@ -106,6 +106,19 @@ export function accessInstances(
   return { statement, access, pieces, schedule, order: access.order, approximate };
 }
 
+/**
+ * Whether two accesses may touch one cell, judged from constant subscripts alone: `t[0]` and
+ * `t[1]` never meet. A cheap filter before building their joint system, which would be
+ * empty anyway (DSP code names cells by constants, and the pairs grow quadratically); any
+ * subscript that is not a constant answers "maybe".
+ */
+export function mayShareCell(x: Access, y: Access): boolean {
+  return x.subscripts.every((a, d) => {
+    const b = y.subscripts[d];
+    return !a || !b || !A.isConstant(a) || !A.isConstant(b) || a.constant === b.constant;
+  });
+}
+
 /** Every access to `array` in the function, in statement order. */
 export function accessesTo(
   statements: readonly Statement[],

@@ -11,7 +11,7 @@
  */
 import * as P from '../poly/index.js';
 import type { ArrayInfo, FunctionModel, SourceLoc } from '../model/types.js';
-import { accessInstances, accessesTo, happensBefore } from './instances.js';
+import { accessInstances, accessesTo, happensBefore, mayShareCell } from './instances.js';
 
 export interface UpwardExposedRead {
   readonly statement: string;
@@ -55,7 +55,8 @@ export function upwardExposedReads(
     });
     const reads = P.fixParams(P.fromConjunctions(space, read.pieces.map(asDims)), values);
     const covered: P.NamedConjunction[] = [];
-    for (const w of writes) {
+    // A write that cannot touch the read's cell covers none of its instances.
+    for (const w of writes.filter((x) => mayShareCell(x.access, u.access))) {
       for (const lex of happensBefore(w, read)) {
         for (const pw of w.pieces) {
           for (const pr of read.pieces) {

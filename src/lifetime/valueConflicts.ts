@@ -28,7 +28,13 @@
 import * as P from '../poly/index.js';
 import type { NamedConjunction, PolySet } from '../poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
+import {
+  accessInstances,
+  accessesTo,
+  happensBefore,
+  mayShareCell,
+  type AccessInstances,
+} from './instances.js';
 import {
   approximationsOf,
   cellNames,
@@ -146,14 +152,17 @@ export function valueConflictSet(
 
   for (const r of reads) {
     const rDims = own(r.x, r.tag);
+    // Only writes that may touch the read's cell can be its source or kill its value.
+    const sameCell = (w: { x: AccessInstances }) => mayShareCell(w.x.access, r.x.access);
+    const rKillers = killers.filter(sameCell);
     // Values with a real source: (a, w, r) with w < r and no kill of a in between.
     const origins: { dims: string[]; live: PolySet; source: AccessInstances | null }[] = [];
-    for (const s of sources) {
+    for (const s of sources.filter(sameCell)) {
       const dims = [...CA, ...own(s.x, s.tag), ...rDims];
       const order = happensBefore(s.x, r.x);
       const reaches = build(dims, conjoin([s.x.pieces, r.x.pieces, order], dims, context));
       if (P.isEmpty(reaches)) continue;
-      const killed = killers.flatMap((k) =>
+      const killed = rKillers.flatMap((k) =>
         conjoin(
           [s.x.pieces, r.x.pieces, k.x.pieces, happensBefore(s.x, k.x), happensBefore(k.x, r.x)],
           dims,
@@ -167,7 +176,7 @@ export function valueConflictSet(
     if (options.exposedLiveFromStart ?? true) {
       const dims = [...CA, ...rDims];
       const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
-      const killed = killers.flatMap((k) =>
+      const killed = rKillers.flatMap((k) =>
         conjoin([r.x.pieces, k.x.pieces, happensBefore(k.x, r.x)], dims, context),
       );
       const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));

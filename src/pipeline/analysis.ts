@@ -19,6 +19,7 @@ import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/bud
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
+import { allCellsLive } from '../lifetime/allLive.js';
 import { valueConflictSet } from '../lifetime/valueConflicts.js';
 import { dynamicMaxLive } from '../dynamic/maxLive.js';
 import {
@@ -193,7 +194,7 @@ export async function analyzeSource(
       const array = whole?.kind === 'candidate' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
       const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
-      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole);
+      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole, exposed);
       arrays.push(r.report);
       if (r.decision) decisions.push(r.decision);
       if (r.decision && whole?.kind === 'candidate')
@@ -256,6 +257,8 @@ export async function analyzeArray(
   delinearization?: DelinearizationOutcome,
   hlsReason?: string,
   whole?: ReturnType<typeof crossCallOutcome>,
+  /** Upward-exposed reads the whole-program step has already computed (same values). */
+  exposedReads?: ExposedReads,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
@@ -323,17 +326,20 @@ export async function analyzeArray(
   // products and strides, and every later use is for them; guarded by `assumes`), symbolic in
   // the parameters known only at run time.
   const tl = performance.now();
-  let cs: ConflictSet;
+  let cs: ConflictSet | undefined;
   let lifetimesKind: 'value' | 'cell' = 'cell';
   let lifetimesReason: string | undefined;
+  // Every cell live at one instant: no mapping can save anything, so the exhaustive stages
+  // are skipped (a promise is still checked in full: its evidence must be reported).
+  const allLive = array.markedTemporary ? undefined : allCellsLive(fn, array);
   try {
     const lifetimes =
-      options.lifetimes === 'cell'
+      allLive || options.lifetimes === 'cell'
         ? { cs: undefined, reason: 'cell-based lifetimes asked for (--lifetimes cell)' }
         : valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({
-      cs: lifetimes.cs ?? conflictSet(fn, array, { values }),
-      exposed: upwardExposedReads(fn, array, { values }),
+      cs: allLive ? undefined : (lifetimes.cs ?? conflictSet(fn, array, { values })),
+      exposed: exposedReads?.computedNone(fn, array) ?? upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
     lifetimesKind = lifetimes.cs ? 'value' : 'cell';
@@ -370,6 +376,13 @@ export async function analyzeArray(
     return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
   }
   timings.lifetimeMs += Math.round(performance.now() - tl);
+  if (!cs) {
+    return done(
+      'unchanged',
+      `no saving: all ${allLive!.cells} cells hold values still to be read at once ` +
+        `(after line ${allLive!.loc.line}), so every mapping needs ${allLive!.cells} cells`,
+    );
+  }
 
   const used = parametersUsed(cs.ds);
   const unknown = used.filter((p) => values[p] === undefined);

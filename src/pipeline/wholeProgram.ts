@@ -34,6 +34,16 @@ export class ExposedReads {
     private readonly work: number,
   ) {}
 
+  /**
+   * "No upward-exposed read", when `of` has already found it for this array (then it was
+   * computed in full: the shortcut for inputs always reports a read), without computing
+   * anything: the array's own analysis need not ask the polyhedral core again.
+   */
+  computedNone(fn: FunctionModel, array: ArrayInfo): readonly UpwardExposedRead[] | undefined {
+    const r = this.cache.get(`${fn.name}:${array.name}`);
+    return r !== undefined && r !== 'unknown' && r.length === 0 ? r : undefined;
+  }
+
   of(fn: FunctionModel, array: ArrayInfo): readonly UpwardExposedRead[] | 'unknown' {
     const key = `${fn.name}:${array.name}`;
     let r = this.cache.get(key);
