@@ -166,7 +166,10 @@ export function relocateFunction(
       return { ...e, text: source.slice(r.start, r.end), range: r };
     });
     const reasons = a.reasons.map((r) => ({ ...r, message: text(r.message), loc: loc(r.loc) }));
-    const extra = a.candidate ? unspelled.get(a.name) : undefined;
+    // Also on arrays that are not candidates here: the whole-program stage can make a
+    // parameter a temporary of its function later, and must then see that it cannot be
+    // edited (PolyBench's `POLYBENCH_1D(tmp, N, n)` parameters crashed the rewriter).
+    const extra = unspelled.get(a.name);
     return {
       ...a,
       loc: at,

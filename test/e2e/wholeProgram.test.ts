@@ -52,6 +52,17 @@ describe('temporaries across calls', () => {
     sameOutput('kernel-temp.c', code);
   });
 
+  // Guards PolyBench as shipped (`DATA_TYPE POLYBENCH_1D(tmp, N, n)` parameters): the
+  // whole-program stage made such a parameter a temporary and the rewriter crashed (exit 70)
+  // on a declarator spelled only inside a macro expansion.
+  it('a parameter declared through a macro stays unchanged, with the macro named', () => {
+    const { code, arrays } = contract('macro-parameter.c');
+    const tmp = entry(arrays, 'kernel', 'tmp');
+    expect(tmp.status).toBe('unchanged');
+    expect(tmp.reason).toContain('ARRAY_2D (defined at line 7); edits inside macro expansions are not made');
+    expect(code).toBe(fs.readFileSync(fixture('macro-parameter.c'), 'utf8'));
+  });
+
   it('a caller that reads the buffer after the call: not a temporary', () => {
     const { code, arrays } = contract('reads-after.c');
     const tmp = entry(arrays, 'kernel', 'tmp');
