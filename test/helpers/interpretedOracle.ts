@@ -15,46 +15,9 @@ import * as P from '../../src/poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
 import { accessesTo } from '../../src/lifetime/instances.js';
 import { accessInstanceSet } from '../../src/model/instances.js';
+import type { DynamicResult, DynamicSkipped } from '../../src/dynamic/lifetimes.js';
 
-interface DynamicResult {
-  readonly kind: 'done';
-  readonly array: string;
-  /** Conflicting differences of this run, 0 included, sorted. */
-  readonly ds: readonly (readonly bigint[])[];
-  readonly maxLive: number;
-  /** Cells written at least once. */
-  readonly cellsWritten: number;
-  /** Cells read at a time no write of theirs had happened yet (sorted). */
-  readonly upwardExposed: readonly (readonly bigint[])[];
-  /** Accesses whose cell the oracle could not pin down (non-affine subscripts): counted as all cells. */
-  readonly approximate: boolean;
-  readonly operations: number;
-  /**
-   * The same run seen value by value (DESIGN.md "Validation" (c)): a value lives from its
-   * write to its last read (only its write instant when dead; from the start when read
-   * before any write). `ds` holds the differences of cells with values live at a common
-   * instant and `maxLive` the most values live at once: a lower bound for any allocation.
-   * The fields above are the cell-based (Bee) ones.
-   */
-  readonly values: {
-    readonly ds: readonly (readonly bigint[])[];
-    readonly maxLive: number;
-    readonly intervals?: readonly { cell: readonly bigint[]; from: number; to: number }[];
-  };
-  /** With `intervals: true`: per written cell, its first write and last access (event ranks). */
-  readonly intervals?: readonly {
-    cell: readonly bigint[];
-    firstWrite: number;
-    lastAccess: number;
-  }[];
-}
-
-interface DynamicSkipped {
-  readonly kind: 'skipped';
-  readonly array: string;
-  readonly reason: string;
-}
-
+// The same result types as the compiled oracle: the reference must answer in its terms.
 interface Event {
   readonly time: readonly bigint[];
   readonly write: boolean;
