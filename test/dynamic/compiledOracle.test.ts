@@ -29,11 +29,15 @@ function compare(fn: FunctionModel, array: ArrayInfo, values: Record<string, big
     const { operations: _b, ...c } = compiled;
     expect({ array: array.name, ...c }).toEqual({ array: array.name, ...r });
     const fast = dynamicMaxLive(fn, array, values, options);
-    expect(fast).toMatchObject({
-      kind: 'done',
-      values: reference.values.maxLive,
-      cells: reference.maxLive,
-    });
+    // Guards the report's lower bound: with an access to "any cell" the run is not known,
+    // and maxLive must not be claimed (datadep's hist got 1032 values in 8 cells).
+    if (reference.approximate) expect(fast.kind).toBe('skipped');
+    else
+      expect(fast).toMatchObject({
+        kind: 'done',
+        values: reference.values.maxLive,
+        cells: reference.maxLive,
+      });
     compared = true;
   }
   return compared;
