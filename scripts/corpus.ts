@@ -22,6 +22,7 @@ import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { contractSource, type ContractOptions } from '../src/pipeline/contraction.js';
 import { InputError } from '../src/model/errors.js';
+import { releaseParsedTrees } from '../src/frontend/parse.js';
 
 interface FileResult {
   file: string;
@@ -176,6 +177,7 @@ async function main(): Promise<void> {
     const results: FileResult[] = [];
     for (const file of found.c.sort().slice(0, limit)) {
       const r = await runFile(file, includes, extra);
+      await releaseParsedTrees(); // tree-sitter frees trees only between event-loop turns
       results.push(r);
       if (r.outcome === 'crash') console.error(`CRASH ${file}\n${r.reason}`);
       if (r.changed && r.compilerAccepts && !r.changedCompiles)

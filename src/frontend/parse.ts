@@ -164,6 +164,16 @@ export function parseTree(text: string): { rootNode: Parser.SyntaxNode } {
   return { rootNode: loaded.ts.rootNode.call(tree) };
 }
 
+/**
+ * Lets the event loop turn once. node-tree-sitter frees a tree's native memory in a
+ * finalizer that only runs between event-loop turns; a process that parses file after file
+ * without one (a batch run, the corpus script) grew by megabytes per file (3.7 MB for a
+ * 100 KB text) until it was done. Await this between files.
+ */
+export function releaseParsedTrees(): Promise<void> {
+  return new Promise((resolve) => setImmediate(resolve));
+}
+
 /** Source text with a table of line starts, for offsets -> 1-based line/column. */
 export class SourceText {
   private readonly lineStarts: number[] = [0];

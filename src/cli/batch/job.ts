@@ -5,6 +5,7 @@
 import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
 import type { FileReport } from '../../pipeline/report.js';
 import { InputError } from '../../model/errors.js';
+import { releaseParsedTrees } from '../../frontend/parse.js';
 
 export interface FileJob {
   readonly file: string;
@@ -27,6 +28,14 @@ export type FileOutcome =
   | { readonly kind: 'internal'; readonly message: string };
 
 export async function runJob(job: FileJob): Promise<FileOutcome> {
+  try {
+    return await contractJob(job);
+  } finally {
+    await releaseParsedTrees();
+  }
+}
+
+async function contractJob(job: FileJob): Promise<FileOutcome> {
   try {
     const c = await contractSource(job.source, job.file, job.options);
     return {
