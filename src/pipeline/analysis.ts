@@ -8,7 +8,6 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
-import * as A from '../poly/affine.js';
 import { buildCompilerModel, buildModel } from '../frontend/index.js';
 // Types from their own modules: the published declarations must not pull in tree-sitter's.
 import type { MacroUse } from '../frontend/spelling.js';
@@ -22,13 +21,7 @@ import { upwardExposedReads } from '../lifetime/upwardExposed.js';
 import { allCellsLive } from '../lifetime/allLive.js';
 import { valueConflictSet } from '../lifetime/valueConflicts.js';
 import { dynamicMaxLive } from '../dynamic/maxLive.js';
-import {
-  chooseMapping,
-  chooseSymbolicMapping,
-  LatticeInputError,
-  type Mapping,
-} from '../lattice/index.js';
-import { cExpression } from '../rewrite/cExpression.js';
+import { chooseMapping, LatticeInputError, type Mapping } from '../lattice/index.js';
 import { hlsRefusal, powerOfTwoMapping } from './hls.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
@@ -40,6 +33,8 @@ import {
   ExposedReads,
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
+import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
+import type { ArrayDecision } from './decision.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -75,20 +70,7 @@ export interface AnalysisOptions {
 /** Enough for every sample with a 3x margin (the largest needs ~350k); see npm run bench. */
 export const DEFAULT_WORK_UNITS = 1_000_000;
 
-/** What the rewriter needs for one contracted array. */
-export interface ArrayDecision {
-  readonly fn: FunctionModel;
-  readonly array: ArrayInfo;
-  /** Rows with modulus 1 removed; empty: a scalar. */
-  readonly mapping: Mapping;
-  /**
-   * Moduli as affine forms of parameters known only at run time (then `mapping.b` holds
-   * their values at one sample point, for display only); proven for every value.
-   */
-  readonly symbolicModuli?: readonly A.Affine[];
-  /** Parameter values the mapping was computed and verified for. */
-  readonly assumes: Readonly<Record<string, bigint>>;
-}
+export type { ArrayDecision } from './decision.js';
 
 export interface Analysis {
   readonly model: ProgramModel;
@@ -517,90 +499,6 @@ export async function analyzeArray(
   return { report, decision: { fn, array, mapping, assumes } };
 }
 
-function contextSet(fn: FunctionModel): P.PolySet {
-  return P.fromConjunctions({ params: fn.parameters.map((p) => p.name), dims: [] }, [
-    { exists: [], constraints: fn.context },
-  ]);
-}
-
-/** Heuristic 3 with moduli as affine forms of run-time parameters, or why there is none. */
-function symbolicMapping(fn: FunctionModel, ds: P.PolySet, values: Record<string, bigint>) {
-  try {
-    return chooseSymbolicMapping(ds, {
-      params: values,
-      context: P.fixParams(contextSet(fn), values),
-    });
-  } catch (e) {
-    if (e instanceof LatticeInputError)
-      return `no mapping valid for all of their values was found (${e.message})`;
-    throw e;
-  }
-}
-
-function symbolicDecision(
-  fn: FunctionModel,
-  array: ArrayInfo,
-  report: ArrayReport,
-  choice: ReturnType<typeof chooseSymbolicMapping>,
-  values: Record<string, bigint>,
-): { report: ArrayReport; decision?: ArrayDecision } {
-  const { M, b } = choice.mapping;
-  const texts = b.map(cExpression);
-  report.mapping = {
-    M: M.map((r) => r.map(jsonInt)),
-    b: texts.map((t) => (/^-?\d+$/.test(t) ? Number(t) : t)),
-  };
-  report.heuristic = 'h3 (symbolic)';
-  report.ds!.isZero = b.length === 0;
-  // Constant moduli (DS bounded whatever the run-time sizes): a number, compared as one.
-  const constantSize = b.every((x) => A.isConstant(x))
-    ? b.reduce((p, x) => p * x.constant, 1n)
-    : undefined;
-  const size = constantSize !== undefined ? `${constantSize}` : productText(texts);
-  // Moduli that are the extents themselves (as affine forms, whatever their spelling:
-  // `maxgrid + 0` is `maxgrid`) keep every cell: only `%` would be added.
-  const sameAsExtents =
-    b.length === array.extents.length &&
-    sameMultiset(
-      b,
-      array.extents.map((e) => e.expr),
-    );
-  const noSaving =
-    sameAsExtents ||
-    (typeof report.originalCells === 'number' && constantSize !== undefined
-      ? constantSize >= BigInt(report.originalCells)
-      : typeof report.originalCells === 'string' &&
-        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, ''));
-  if (noSaving) {
-    report.status = 'unchanged';
-    report.reason = 'no saving: the best mapping found keeps every cell';
-    return { report };
-  }
-  report.status = b.length === 0 ? 'scalarized' : 'contracted';
-  report.compressedCells = constantSize !== undefined ? jsonInt(constantSize) : size;
-  // Bytes follow the cells (they were left at the original's, which made a constant-size
-  // private copy look as large as the caller's buffer).
-  if (constantSize !== undefined && report.originalBytes !== undefined) {
-    const cells = BigInt(report.originalCells);
-    report.compressedBytes =
-      cells > 0n ? jsonInt((constantSize * BigInt(report.originalBytes)) / cells) : undefined;
-  } else delete report.compressedBytes;
-  report.warnings.push(
-    `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
-  );
-  const sample = choice.checkedAt.at(-1) ?? {};
-  return {
-    report,
-    decision: {
-      fn,
-      array,
-      mapping: { M, b: b.map((x) => A.evaluate(x, { ...sample, ...values })) },
-      symbolicModuli: b,
-      assumes: { ...values },
-    },
-  };
-}
-
 function statementLine(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `${s.loc.line}` : id;
@@ -609,27 +507,6 @@ function statementLine(fn: FunctionModel, id: string): string {
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
-}
-
-/** `a*b` with each factor parenthesized unless it is one token: `(n + 1)*m`. */
-function productText(texts: readonly string[]): string {
-  return texts.map((t) => (/^\s*[\w]+\s*$/.test(t) ? t.trim() : `(${t.trim()})`)).join('*');
-}
-
-/** The cell count of extents as C text, each simplified when it is affine (`maxgrid + 0` -> `maxgrid`). */
-function extentsProduct(extents: ArrayInfo['extents']): string {
-  return productText(extents.map((e) => (e.expr ? cExpression(e.expr) : e.text)));
-}
-
-/** Whether `a` and `b` hold the same affine forms, counted with multiplicity. */
-function sameMultiset(a: readonly A.Affine[], b: readonly (A.Affine | undefined)[]): boolean {
-  const left = [...b];
-  for (const x of a) {
-    const k = left.findIndex((y) => y !== undefined && A.equal(x, y));
-    if (k < 0) return false;
-    left.splice(k, 1);
-  }
-  return true;
 }
 
 /**

@@ -1,0 +1,19 @@
+/** The decision the analysis hands to the rewriter for one contracted array. */
+import type * as A from '../poly/affine.js';
+import type { ArrayInfo, FunctionModel } from '../model/types.js';
+import type { Mapping } from '../lattice/index.js';
+
+/** What the rewriter needs for one contracted array. */
+export interface ArrayDecision {
+  readonly fn: FunctionModel;
+  readonly array: ArrayInfo;
+  /** Rows with modulus 1 removed; empty: a scalar. */
+  readonly mapping: Mapping;
+  /**
+   * Moduli as affine forms of parameters known only at run time (then `mapping.b` holds
+   * their values at one sample point, for display only); proven for every value.
+   */
+  readonly symbolicModuli?: readonly A.Affine[];
+  /** Parameter values the mapping was computed and verified for. */
+  readonly assumes: Readonly<Record<string, bigint>>;
+}
