@@ -46,6 +46,11 @@ export class PointSet {
     return k;
   }
 
+  /** Largest |x_i| over the points. */
+  radiusOf(i: number): number {
+    return this.radius[i];
+  }
+
   has(x: ArrayLike<number>): boolean {
     for (let i = 0; i < this.p; i++)
       if (x[i] > this.radius[i] || x[i] < -this.radius[i]) return false;
@@ -75,13 +80,17 @@ export function boxClique(points: readonly (readonly number[])[], p: number): bi
     const order = Array.from({ length: p }, (_, i) => (i + s) % p);
     const w = new Array(p).fill(1);
     for (const i of order) {
-      for (;;) {
-        w[i]++;
-        if (!inBox(w)) {
-          w[i]--;
-          break;
-        }
+      // Boxes are nested (box w lies in box w + e_i), so the widest one along i is found by
+      // bisection: O(log radius) box tests instead of one per unit of width.
+      let lo = w[i];
+      let hi = set.radiusOf(i) + 1;
+      while (lo < hi) {
+        const mid = lo + Math.ceil((hi - lo) / 2);
+        w[i] = mid;
+        if (inBox(w)) lo = mid;
+        else hi = mid - 1;
       }
+      w[i] = lo;
     }
     const size = w.reduce((t, v) => t * BigInt(v), 1n);
     if (size > best) best = size;

@@ -44,7 +44,11 @@ describe('lattice search on the Toeplitz y (durbin, N = 100)', () => {
   });
 
   it('finds lambda = (1/99, 1), heuristics 200 and the optimum 197', async () => {
-    const r = await chooseMapping(toeplitz, { heuristic: 'auto', budgetMs: 5000 });
+    const r = await chooseMapping(toeplitz, {
+      heuristic: 'auto',
+      budgetMs: 5000,
+      fullSearch: true,
+    });
     expect(r.successiveMinima!.minima.map((m) => m.lambda)).toEqual(['1/99', '1']);
     expect(r.successiveMinima!.minima.every((m) => m.exact)).toBe(true);
     const size = (h: string) =>
@@ -60,6 +64,22 @@ describe('lattice search on the Toeplitz y (durbin, N = 100)', () => {
     // auto keeps the axis-aligned 200 (197 saves only 1.5% < 5%)
     expect(r.size).toBe(200n);
     expect(r.mapping.M.every((row) => row.filter((v) => v !== 0n).length === 1)).toBe(true);
+  });
+
+  // Guards the cost of `contract durbin.c` (issue 17): auto searched for the optimum 197
+  // (~15,000 lattices) only to keep the axis-aligned 200 by policy. It now looks only below
+  // what beats 200 by more than 5% (190), and the clique bound 197 ends that at once.
+  it('auto searches only below its policy goal, and the clique bound settles it', async () => {
+    const r = await chooseMapping(toeplitz, { heuristic: 'auto', budgetMs: 5000 });
+    expect(r.optimal!.goal).toBe(191n);
+    expect(r.optimal!.mapping).toBeNull();
+    expect(r.optimal!.nodes).toBe(0);
+    expect(r.optimal!.lowerBound).toBeGreaterThanOrEqual(191n);
+    expect(r.size).toBe(200n);
+    // A smaller minGain moves the goal above 197: the optimum is found and taken.
+    const eager = await chooseMapping(toeplitz, { heuristic: 'auto', minGain: 0.01 });
+    expect(eager.optimal!.goal).toBe(199n);
+    expect(eager.size).toBe(197n);
   });
 
   it('opt takes the smallest: 2a + b mod 197 as in the paper', async () => {

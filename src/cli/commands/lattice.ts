@@ -80,13 +80,17 @@ export function registerLattice(program: Command, io: Io): void {
     });
 }
 
-/** Runs the search, turning input problems (unbounded DS, missing parameter) into InputError. */
+/**
+ * Runs the search, turning input problems (unbounded DS, missing parameter) into InputError.
+ * The command shows the optimum itself, also under `auto` (which, inside `contract`, only
+ * looks for what its policy would take).
+ */
 export async function runLattice(
   ds: PolySet,
   options: Parameters<typeof chooseMapping>[1],
 ): Promise<LatticeChoice> {
   try {
-    return await chooseMapping(ds, options);
+    return await chooseMapping(ds, { fullSearch: true, ...options });
   } catch (e) {
     if (e instanceof LatticeInputError) throw new InputError(e.message, '<set>');
     throw e;
@@ -121,6 +125,7 @@ export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
           lowerBound: c.optimal.lowerBound,
           nodes: c.optimal.nodes,
           method: c.optimal.method,
+          goal: c.optimal.goal,
         },
         chosen: {
           heuristic: c.heuristic,
@@ -162,7 +167,7 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
     const o = c.optimal;
     const what = o.mapping
       ? `${formatMapping(o.mapping, names)}  size ${o.size}`
-      : `nothing smaller than ${o.size}`;
+      : `nothing smaller than ${o.size}${o.goal !== undefined ? ' (searched only below what --min-gain lets auto take)' : ''}`;
     lines.push(
       `optimal search: ${what} (${o.optimal ? 'proved optimal' : 'best found so far, budget exhausted'}; lower bound ${o.lowerBound}, ${o.nodes} lattices${o.method === 'queries' ? `, ${o.programs ?? 0} integer programs, DS not listed` : ''})`,
     );
