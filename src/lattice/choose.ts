@@ -6,6 +6,7 @@
 import type { PolySet } from '../poly/types.js';
 import { completeToUnimodular, determinant, lllReduce, transpose } from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
+import { BudgetExceeded, withWorkBudget } from '../poly/budget.js';
 import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
 import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
 import {
@@ -84,6 +85,8 @@ export interface LatticeChoice {
   dsPoints?: number;
   /** Exact polyhedral queries made (maximize, isEmpty, sample). */
   queries: QueryStats;
+  /** Candidates dropped because their exact check needed more than CANDIDATE_CHECK_WORK. */
+  unchecked: number;
   timings: { queriesMs: number; minimaMs: number; heuristicsMs: number; optimalMs: number };
 }
 
@@ -110,6 +113,15 @@ function better(a: Candidate, b: Candidate): boolean {
  */
 export const DEFAULT_SEARCH_BUDGET_MS = 1000;
 
+/**
+ * Polyhedral work (src/poly/budget.ts units) one candidate's exact check may take: a
+ * typical check costs under a thousand units; the caller's own budget still bounds the total.
+ */
+export const CANDIDATE_CHECK_WORK = 100_000;
+
+/** Polyhedral work the exhaustive search over integer programs may take in all. */
+export const SEARCH_WORK = 500_000;
+
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
   const n = ds.space.dims.length;
   const minGain = options.minGain ?? 0.05;
@@ -126,10 +138,24 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const q = new DsQueries(fixed);
   if (isEmpty(fixed)) throw new LatticeInputError('DS is empty: it must contain at least 0');
   const memo = new Map<string, boolean>();
+  let unchecked = 0;
   const admissible = (m: Mapping): boolean => {
     const key = JSON.stringify(m, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
     let ok = memo.get(key);
-    if (ok === undefined) memo.set(key, (ok = q.admissible(m)));
+    if (ok === undefined) {
+      // One candidate's check gets a bounded share of the work: the Omega test can splinter
+      // on large moduli (dynprog's c at N = 10^6: (d0 + d1 mod 1999997, d1 mod 500000) took
+      // 1.8e8 units, and failing it rejected the whole array). A candidate that cannot be
+      // checked in time is dropped, never taken: only a cost in compression.
+      try {
+        ok = withWorkBudget(CANDIDATE_CHECK_WORK, () => q.admissible(m));
+      } catch (e) {
+        if (!(e instanceof BudgetExceeded)) throw e;
+        ok = false;
+        unchecked++;
+      }
+      memo.set(key, ok);
+    }
     return ok;
   };
   const sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) => {
@@ -231,8 +257,27 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   if (search && (options.noEnumeration || boxVolume > enumLimit)) {
     // Too large to list (or listing disabled): the same search over integer programs,
     // seeded by the heuristics' best size and stopped by a clique found the same way.
-    const lowerBound = segmentClique(fixed, box);
-    const r = querySearch(fixed, Q, rank, upper, lowerBound, optBudget * WORK_PER_MS, q.symmetric);
+    // The search is optional: when its integer programs need more polyhedral work than
+    // SEARCH_WORK it is abandoned (the heuristics' mapping stands), not the array.
+    let lowerBound = 1n;
+    let r: ReturnType<typeof querySearch>;
+    try {
+      r = withWorkBudget(SEARCH_WORK, () => {
+        lowerBound = segmentClique(fixed, box);
+        return querySearch(fixed, Q, rank, upper, lowerBound, optBudget * WORK_PER_MS, q.symmetric);
+      });
+    } catch (e) {
+      if (!(e instanceof BudgetExceeded)) throw e;
+      r = {
+        mapping: null,
+        size: upper,
+        optimal: false,
+        nodes: 0,
+        programs: 0,
+        witnesses: 0,
+        unknown: 0,
+      };
+    }
     optimal = {
       size: r.size,
       optimal: r.optimal,
@@ -310,6 +355,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     dimension: rank,
     dsPoints,
     queries: { ...q.stats },
+    unchecked,
     timings: { queriesMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
   };
 }

@@ -11,6 +11,7 @@
  * the few points of DS that matter). Bounded by work like the point search; seeded by the
  * heuristics' best size and stopped by a clique bound (segmentClique.ts).
  */
+import { BudgetExceeded, withWorkBudget } from '../poly/budget.js';
 import { samplePoint } from '../poly/index.js';
 import { identity, inverseUnimodular, multiply, type Matrix } from '../poly/linalg.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
@@ -24,6 +25,14 @@ import { longestSegment } from './segmentClique.js';
  */
 export const WORK_PER_PROGRAM = 15_000;
 
+/**
+ * Polyhedral work (src/poly/budget.ts units) one integer program may take. The Omega test
+ * can splinter on large coefficients; a program that runs out is answered "hit" (the
+ * lattice is taken as meeting DS: its subtree is pruned, never accepted) and the search no
+ * longer claims optimality.
+ */
+export const PROGRAM_WORK = 50_000;
+
 export interface QuerySearchResult {
   /** Smallest admissible lattice found below `upper`, or null. */
   mapping: Mapping | null;
@@ -34,6 +43,8 @@ export interface QuerySearchResult {
   /** Integer programs solved, and witnesses of DS they found. */
   programs: number;
   witnesses: number;
+  /** Integer programs that ran out of PROGRAM_WORK (answered as hits). */
+  unknown: number;
 }
 
 /**
@@ -46,7 +57,7 @@ export function queryLevels(
   Q: Matrix,
   p: number,
   budget: Budget,
-  stats: { programs: number; witnesses: number },
+  stats: { programs: number; witnesses: number; unknown: number },
   symmetric: boolean,
   /** Largest H[0][0] the search will try (its upper bound). */
   maxH0: number,
@@ -66,7 +77,11 @@ export function queryLevels(
     }
     return true;
   };
-  const program = (k: number, H: readonly (readonly number[])[], sign: bigint): bigint[] | null => {
+  const program = (
+    k: number,
+    H: readonly (readonly number[])[],
+    sign: bigint,
+  ): bigint[] | null | 'unknown' => {
     // Columns of Q_p H_k: x = sum_j z_j * col_j.
     const Hk: bigint[][] = Array.from({ length: p }, (_, i) =>
       Array.from({ length: k + 1 }, (_, j) => BigInt(H[i][j])),
@@ -95,7 +110,14 @@ export function queryLevels(
     for (const piece of pieces) {
       stats.programs++;
       budget.work += WORK_PER_PROGRAM;
-      const s = samplePoint({ space: ds.space, pieces: [piece] });
+      let s: Record<string, bigint> | null;
+      try {
+        s = withWorkBudget(PROGRAM_WORK, () => samplePoint({ space: ds.space, pieces: [piece] }));
+      } catch (e) {
+        if (!(e instanceof BudgetExceeded)) throw e;
+        stats.unknown++;
+        return 'unknown';
+      }
       if (s) return ds.space.dims.map((d) => s[d]);
     }
     return null;
@@ -117,6 +139,7 @@ export function queryLevels(
     for (const sign of symmetric ? [1n] : [1n, -1n]) {
       const x = program(k, H, sign);
       if (!x) continue;
+      if (x === 'unknown') return true;
       const y = Qinv.slice(0, p).map((row) => Number(row.reduce((s, v, j) => s + v * x[j], 0n)));
       const w = y[k] < 0 ? y.map((v) => -v) : y;
       witnesses[k].push(w.slice(0, k + 1));
@@ -142,7 +165,7 @@ export function querySearch(
 ): QuerySearchResult {
   const n = ds.space.dims.length;
   const budget: Budget = { work: 0, max: maxWork };
-  const stats = { programs: 0, witnesses: 0 };
+  const stats = { programs: 0, witnesses: 0, unknown: 0 };
   if (p === 0) return { mapping: { M: [], b: [] }, size: 1n, optimal: true, nodes: 0, ...stats };
   const test = queryLevels(ds, Q, p, budget, stats, symmetric, Number(upper));
   const r = hermiteSearch(test, p, Number(upper), null, Number(lowerBound), budget);
@@ -150,7 +173,7 @@ export function querySearch(
     return {
       mapping: null,
       size: upper,
-      optimal: r.complete || upper <= lowerBound,
+      optimal: (r.complete && stats.unknown === 0) || upper <= lowerBound,
       nodes: r.nodes,
       ...stats,
     };
@@ -159,7 +182,7 @@ export function querySearch(
   return {
     mapping: mappingFromLattice(multiply(Q, B)),
     size: BigInt(r.det),
-    optimal: r.complete || BigInt(r.det) <= lowerBound,
+    optimal: (r.complete && stats.unknown === 0) || BigInt(r.det) <= lowerBound,
     nodes: r.nodes,
     ...stats,
   };
