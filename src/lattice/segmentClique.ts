@@ -79,10 +79,18 @@ function included(ds: PolySet, gens: readonly Generator[], stats: SegmentCliqueS
   return isSubset(generated(ds, gens), ds);
 }
 
-/** Largest value in [lo, hi] with ok(value) (ok monotone: true then false), or lo - 1. */
+/**
+ * Largest value in [lo, hi] with ok(value) (ok monotone: true then false), or lo - 1.
+ * The ends are tried first: segments and boxes of DS mostly reach DS's extent or stop at
+ * once, and one or two tests then answer whatever the sizes (bisection costs log2(extent)
+ * exact inclusions: 20 at 10^6, 7 at 10^2).
+ */
 function lastTrue(lo: bigint, hi: bigint, ok: (v: bigint) => boolean): bigint {
-  let a = lo - 1n;
-  let b = hi;
+  if (hi < lo) return lo - 1n;
+  if (ok(hi)) return hi;
+  if (!ok(lo)) return lo - 1n;
+  let a = lo;
+  let b = hi - 1n;
   while (a < b) {
     const mid = (a + b + 1n) / 2n;
     if (ok(mid)) a = mid;

@@ -109,6 +109,26 @@ describe('clique bounds without listing (segmentClique)', () => {
     );
   });
 
+  // Guards issue 17's "static path cost independent of N": bisection from the middle asked
+  // log2(N) exact inclusions (linebuf's tmp: 113 ms of the lattice stage at 10^6); trying
+  // the ends first answers a whole segment, or one stopped at once, in one or two.
+  it('asks as many exact inclusions at N = 10^6 as at N = 10', () => {
+    const strided = parseSet(
+      '[N] -> { [a, b] : exists e : a = 3e and -N <= a <= N and -N <= b <= N }',
+    );
+    const count = (N: bigint) => {
+      const ds = fixParams(strided, { N });
+      const stats = { inclusions: 0 };
+      const size = segmentClique(ds, new DsQueries(ds).box(), stats);
+      return { size, inclusions: stats.inclusions };
+    };
+    const small = count(10n);
+    const large = count(1_000_000n);
+    expect(small.size).toBe(11n);
+    expect(large.size).toBe(1_000_001n);
+    expect(large.inclusions).toBe(small.inclusions);
+  });
+
   it('longestSegment stops at the first hole', () => {
     const ds = parseSet(
       '{ [a, b] : -3 <= a <= 3 and b = 0; [a, b] : 5 <= a <= 9 and b = 0; [a, b] : -9 <= a <= -5 and b = 0 }',
