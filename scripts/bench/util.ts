@@ -1,4 +1,12 @@
-/** Pure helpers of `npm run bench` (scripts/bench.ts): statistics, markdown, README splice. */
+/**
+ * Helpers of `npm run bench` (scripts/bench.ts and its steps): statistics, markdown, README
+ * splice, error text, and the wall time and peak memory of a child process.
+ */
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { performance } from 'node:perf_hooks';
 
 /** Median (mean of the two middle values for an even count); NaN for no values. */
 export function median(xs: readonly number[]): number {
@@ -64,4 +72,51 @@ export function spliceReadme(readme: string, body: string, beforeHeading?: strin
     if (at >= 0) return readme.slice(0, at + 1) + section + '\n' + readme.slice(at + 1);
   }
   return (readme.endsWith('\n') ? readme : readme + '\n') + '\n' + section;
+}
+
+/** The first line of an error's message, at most 160 characters (for a table cell). */
+export const errText = (e: unknown) =>
+  ((e as Error)?.message ?? String(e)).split('\n')[0].slice(0, 160);
+
+/**
+ * Wall time and peak RSS of a child process run by /bin/sh in `cwd` (RSS through
+ * /usr/bin/time when present); `shellPrefix` runs before it in the same shell (e.g. `ulimit`).
+ */
+export function timed(cmd: string[], cwd: string, shellPrefix = '') {
+  const dir = mkdtempSync(join(tmpdir(), 'beeclak-bench-'));
+  const tfile = join(dir, 'time');
+  const haveTime = existsSync('/usr/bin/time');
+  const quoted = cmd.map((c) => `'${c.replace(/'/g, `'\\''`)}'`).join(' ');
+  const script =
+    shellPrefix +
+    (haveTime ? `exec /usr/bin/time -f %M -o '${tfile}' ${quoted}` : `exec ${quoted}`);
+  const t = performance.now();
+  const r = spawnSync('/bin/sh', ['-c', script], { cwd, encoding: 'utf8', maxBuffer: 1 << 26 });
+  const wall = performance.now() - t;
+  let rssKb: number | null = null;
+  if (haveTime && existsSync(tfile)) {
+    const m = /(\d+)\s*$/.exec(readFileSync(tfile, 'utf8').trim());
+    if (m) rssKb = Number(m[1]);
+  }
+  rmSync(dir, { recursive: true, force: true });
+  return { wall, rssKb, status: r.status, stdout: r.stdout ?? '', stderr: r.stderr ?? '' };
+}
+
+/**
+ * The step selection of `--skip` and `--only` (comma-separated step names): for each step
+ * name, why it does not run (`--skip`, `not in --only`), or null when it runs. An unknown
+ * name in `--only` throws (it would otherwise run nothing); unknown `--skip` names are ignored.
+ */
+export function stepFilter(
+  steps: readonly string[],
+  skip: string,
+  only: string,
+): (step: string) => string | null {
+  const set = (s: string) => new Set(s.split(',').filter(Boolean));
+  const [skipped, chosen] = [set(skip), set(only)];
+  const unknown = [...chosen].filter((s) => !steps.includes(s));
+  if (unknown.length > 0)
+    throw new Error(`--only: unknown step(s) ${unknown.join(', ')} (steps: ${steps.join(', ')})`);
+  return (step) =>
+    skipped.has(step) ? '--skip' : chosen.size > 0 && !chosen.has(step) ? 'not in --only' : null;
 }

@@ -7,6 +7,7 @@ import {
   ms,
   ratio,
   spliceReadme,
+  stepFilter,
 } from '../../scripts/bench/util.js';
 
 describe('bench helpers', () => {
@@ -46,5 +47,18 @@ describe('bench helpers', () => {
       `# y\n\n## Results\n\n${START_MARKER}\nB\n${END_MARKER}\n`,
     );
     expect(() => spliceReadme(`a ${START_MARKER} b`, 'B')).toThrow();
+  });
+
+  // Guards `--only` (scripts/bench.ts): it runs the listed steps alone, `--skip` still wins,
+  // and a misspelt step fails instead of silently running nothing.
+  test('step selection: --skip and --only', () => {
+    const steps = ['compression', 'time', 'poly'];
+    const all = stepFilter(steps, '', '');
+    expect(steps.map(all)).toEqual([null, null, null]);
+    const skip = stepFilter(steps, 'time,nonsense', '');
+    expect(steps.map(skip)).toEqual([null, '--skip', null]);
+    const only = stepFilter(steps, 'poly', 'time,poly');
+    expect(steps.map(only)).toEqual(['not in --only', null, '--skip']);
+    expect(() => stepFilter(steps, '', 'polyy')).toThrow(/unknown step\(s\) polyy/);
   });
 });

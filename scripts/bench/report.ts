@@ -1,0 +1,181 @@
+/**
+ * What `npm run bench` writes: the results of all steps, as bench/results.json and as the
+ * body of README.md's Results section (between the bench markers): the measuring conditions,
+ * then a heading, the text saying what was measured and how, and the table of every step.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpus } from 'node:os';
+import type { BenchRow as PolyRow } from '../bench-poly.js';
+import type { ConflictRow } from '../bench-conflict.js';
+import type { TraceBenchRow } from '../bench-trace.js';
+import type { ManyFilesRow } from './many.js';
+import type { StartupRow } from './startup.js';
+import { CC, ROOT, type BenchContext, type SampleError } from './context.js';
+import { compressionTable, ORACLE_OPS, type CompressionRow } from './compression.js';
+import { timeTable, type StartupFloor, type TimeRow } from './analysisTime.js';
+import { largeLatticeTable, type LargeLatticeRow } from './largeLattice.js';
+import { ORACLE_SCALING_OPS, scalingTable, type ScalingRow } from './scaling.js';
+import { staticSizesTable } from './staticPath.js';
+import { codegenTable, type CodegenRow } from './codegen.js';
+import { conflictTable, manyTable, polyTable, startupTable, traceTable } from './tables.js';
+import { markdownTable, ms } from './util.js';
+
+/** The rows of every step (empty, or null, for a step that did not run). */
+export interface BenchResults extends StartupFloor {
+  compression: CompressionRow[];
+  times: TimeRow[];
+  startup: StartupRow[];
+  large: LargeLatticeRow[];
+  scaling: ScalingRow[];
+  codegen: CodegenRow[];
+  many?: ManyFilesRow;
+  poly: PolyRow[];
+  conflict: ConflictRow[];
+  trace: TraceBenchRow[];
+  errors: SampleError[];
+}
+
+export function emptyResults(errors: SampleError[]): BenchResults {
+  return {
+    compression: [],
+    times: [],
+    startupMs: null,
+    nodeMs: null,
+    startup: [],
+    large: [],
+    scaling: [],
+    codegen: [],
+    poly: [],
+    conflict: [],
+    trace: [],
+    errors,
+  };
+}
+
+export interface BenchEnv {
+  date: string;
+  commit: string;
+  node: string;
+  cpu: string;
+  cc: string;
+  runs: number;
+  binaryRuns: number;
+  totalSeconds: number;
+}
+
+/** The measuring conditions, at the end of a run that took `totalS` seconds. */
+export function benchEnv(ctx: BenchContext, totalS: number): BenchEnv {
+  const git = spawnSync('git', ['rev-parse', '--short', 'HEAD'], { cwd: ROOT, encoding: 'utf8' });
+  const cc = spawnSync(CC, ['--version'], { encoding: 'utf8' });
+  return {
+    date: new Date().toISOString().slice(0, 10),
+    commit: (git.stdout ?? '').trim() || 'unknown',
+    node: process.version,
+    cpu: `${cpus().length} × ${cpus()[0]?.model ?? '?'}`,
+    cc: (cc.stdout ?? '').split('\n')[0] || CC,
+    runs: ctx.runs,
+    binaryRuns: ctx.binRuns,
+    totalSeconds: Math.round(totalS),
+  };
+}
+
+/** bench/results.json's text. */
+export function resultsJson(env: BenchEnv, r: BenchResults): string {
+  const json = {
+    env,
+    compression: r.compression,
+    times: r.times,
+    startupMs: r.startupMs,
+    nodeMs: r.nodeMs,
+    startup: r.startup,
+    large: r.large,
+    scaling: r.scaling,
+    codegen: r.codegen,
+    poly: r.poly,
+    conflict: r.conflict.map((c) => ({
+      sample: c.sample,
+      function: c.function,
+      array: c.array,
+      lifetimes: c.kind,
+      dsMs: c.medianMs,
+      cellMs: c.cellMs,
+      islMs: c.islMs,
+      islSame: c.islSame,
+    })),
+    many: r.many,
+    trace: r.trace,
+    errors: r.errors,
+  };
+  return JSON.stringify(json, null, 2) + '\n';
+}
+
+/** The body of README.md's Results section. */
+export function readmeBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): string {
+  const { runs: RUNS, binRuns: BIN_RUNS } = ctx;
+  const parts = [
+    `Measured by \`npm run bench\` (${env.date}, commit ${env.commit}, Node ${env.node}, ${env.cpu}, ${env.cc}; ` +
+      `median of ${RUNS} run(s) per analysis timing, ${BIN_RUNS} per binary; the whole bench took ${env.totalSeconds} s). ` +
+      `Machine-readable: \`bench/results.json\`.`,
+    '### Compression',
+    "Candidate arrays at the default sizes. `maxLive` is the dynamic oracle's lower bound for any allocation " +
+      `(— when it was not run or exceeded its budget of ${ORACLE_OPS.toExponential(0)} operations); ` +
+      "`--heuristic opt` is the exhaustive search, run for the arrays of the paper's table; " +
+      '"best known" is `optimalCells` from `samples/expected.json`; "paper" the Bee+Cl@k reference numbers.',
+    compressionTable(r.compression),
+    '### Analysis time (ms)',
+    'In-process (warm, after one run of every sample), per stage, default options (oracle off), median; ' +
+      `end to end = wall time of \`./bin/beeclak contract\` (new process), start-up of Node and the CLI alone (\`--version\`, which loads no command): ${ms(r.startupMs) ?? '—'} ms, a bare \`node -e 0\`: ${ms(r.nodeMs) ?? '—'} ms ("x \`node -e 0\`" is end to end over it).`,
+    timeTable(ctx.sampleFiles, r.times, r),
+    '### Large conflict sets',
+    'The lattice search on conflict sets it never lists (integer programs over the pieces of DS; ' +
+      'the exhaustive search is seeded by the heuristics and stopped by a clique bound), median of the runs: ' +
+      "samples/nw.c enlarged with `-D N` (the lattice stage of the pipeline), and nw's DS alone through `chooseMapping`.",
+    r.large.length ? largeLatticeTable(r.large) : 'not run',
+    '### Start-up',
+    'New processes (`scripts/bench/startup.ts`): the CLI as the ES modules of `dist/src`, as the bundle ' +
+      "`dist/bundle/beeclak.cjs` without V8's code cache (cold: the first run after a build) and with it (warm). " +
+      'Medians; CPU = user + system time, the steadier number on a loaded machine; "x" is over `node -e 0`.',
+    startupTable(r.startup),
+    '### Scaling',
+    'The same kernels with their size macros set by `-D`: the static path does not depend on the sizes ' +
+      '(small sizes can make the conflict set small enough for the exhaustive search, which costs more lattice time); ' +
+      `the dynamic oracle (in-process, compiled, \`dynamicMaxLive\` on every candidate, budget ${ORACLE_SCALING_OPS.toExponential(0)} operations per array) grows with them and stops at its budget.`,
+    scalingTable(r.scaling),
+    '### Static path at N = 10^2 and 10^6',
+    'Lifetime + lattice stages of the scaling runs above. The lifetime stage spends the same polyhedral work at both sizes ' +
+      '(DS is symbolic in the sizes: the same systems with other constants); the lattice stage costs more at small sizes, ' +
+      "where DS's box is small enough (<= 50,000 points) for `auto` to run the exhaustive search (src/lattice/choose.ts).",
+    staticSizesTable(r.scaling),
+    '### Generated code',
+    `\`${CC} -O2\`, sizes enlarged with \`-D\` (given to beeclak and to the compiler), the stack unlimited (the originals keep their temporaries on it); ` +
+      `wall time median of ${BIN_RUNS} runs including process start, peak RSS from \`/usr/bin/time\`.`,
+    codegenTable(r.codegen),
+    '### Many files',
+    '`beeclak contract --check` over 100 files in one process (worker threads on every core), as the ' +
+      'pre-commit hook runs it: cold (empty cache) and warm (unchanged files, results from the cache); wall time.',
+    manyTable(r.many),
+    '### Polyhedral core',
+    'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
+    polyTable(r.poly),
+    '### Conflict sets and isl',
+    'CPU time (user + system, median of 5, cold memo) of the conflict set of every candidate array (`scripts/bench-conflict.ts`): ' +
+      "the pipeline's DS (value-based, cell-based as fall-back) and the cell-based DS (Bee's definition); " +
+      'isl = the same cell-based DS computed by libisl (`scripts/isl/ds.c`: P(I, J) exported in isl syntax, intersected with its inverse, ' +
+      'differences, coalesced; parsing of P included), isl ratio = cell-based / isl, and whether both sets are equal (checked by isl).',
+    conflictTable(r.conflict),
+    '### Trace folding',
+    'Trace builds of synthetic nests run and folded through the pipe (`scripts/bench-trace.ts`, one child process per case): ' +
+      'accesses of the run, records the C runtime sent (one per rectangle of runs of the two innermost loops), pieces after folding, wall time including the build, CPU time (user + system, Node and the traced program), peak RSS of the child.',
+    traceTable(r.trace),
+  ];
+  if (r.errors.length > 0) {
+    parts.push(
+      '### Failures',
+      markdownTable(
+        ['sample', 'stage', 'error'],
+        r.errors.map((e) => [e.sample, e.stage, e.error]),
+      ),
+    );
+  }
+  return parts.join('\n\n');
+}
