@@ -65,9 +65,7 @@ export async function runScaling(ctx: BenchContext, scaling: ScalingRow[]): Prom
           for (const array of fn.arrays.filter((a) => a.candidate)) {
             const d = dynamicMaxLive(fn, array, values, { maxOperations: ORACLE_SCALING_OPS });
             if (d.kind === 'done') oracleAccesses += d.accesses;
-            notes.push(
-              d.kind === 'done' ? `${array.name} ${d.values}` : `${array.name} over budget`,
-            );
+            notes.push(`${array.name} ${d.kind === 'done' ? d.values : oracleGap(d.reason)}`);
           }
         }
         const oracleMs = performance.now() - to;
@@ -129,4 +127,14 @@ export function scalingTable(scaling: readonly ScalingRow[]): string {
       r.oracleNote,
     ]),
   );
+}
+
+/**
+ * Why the oracle gave no maxLive, in a table cell: its budget (operations, memory, loop
+ * bounds) or a model it cannot count (an access that may touch any cell: datadep's hist).
+ */
+function oracleGap(reason: string): string {
+  if (/operations|MB|too large/.test(reason)) return 'over budget';
+  if (/any cell/.test(reason)) return 'not counted (may touch any cell)';
+  return 'not run';
 }
