@@ -53,6 +53,8 @@ export interface ChooseOptions {
    * best axis-aligned one by more than `minGain` (see `policyGoal`).
    */
   fullSearch?: boolean;
+  /** Polyhedral work one candidate's exact check may take (default CANDIDATE_CHECK_WORK). */
+  candidateWork?: number;
 }
 
 export interface OptimalInfo {
@@ -143,12 +145,13 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     const key = JSON.stringify(m, (_k, v) => (typeof v === 'bigint' ? v.toString() : v));
     let ok = memo.get(key);
     if (ok === undefined) {
-      // One candidate's check gets a bounded share of the work: the Omega test can splinter
+      // One candidate's check gets a bounded share of the work: the Omega test can blow up
       // on large moduli (dynprog's c at N = 10^6: (d0 + d1 mod 1999997, d1 mod 500000) took
-      // 1.8e8 units, and failing it rejected the whole array). A candidate that cannot be
-      // checked in time is dropped, never taken: only a cost in compression.
+      // 1.8e8 units before small ranges were enumerated instead of splintered, and failing
+      // it rejected the whole array). A candidate that cannot be checked in time is
+      // dropped, never taken: only a cost in compression.
       try {
-        ok = withWorkBudget(CANDIDATE_CHECK_WORK, () => q.admissible(m));
+        ok = withWorkBudget(options.candidateWork ?? CANDIDATE_CHECK_WORK, () => q.admissible(m));
       } catch (e) {
         if (!(e instanceof BudgetExceeded)) throw e;
         ok = false;

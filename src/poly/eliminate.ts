@@ -306,6 +306,28 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       const j = c.j;
       let amax = Z;
       for (const r of sys.ineqs) if (r[j] < Z && R.neg(r[j]) > amax) amax = R.neg(r[j]);
+      let count = Z;
+      for (const l of sys.ineqs)
+        if (l[j] > Z)
+          count = R.add(
+            count,
+            R.add(R.floorDiv(R.sub(R.sub(R.mul(amax, l[j]), amax), l[j]), amax), ONE),
+          );
+      // Fewer cases by enumerating a variable of small constant range: one system per value,
+      // each exact (x = v substituted). Splinters count in the coefficients: dynprog's check
+      // of (d0 + d1 mod 1999997, d1 mod 500000) asked for ~2 million of them, while the
+      // quotient of d1 by 500000 could only be -1, 0 or 1.
+      const branch = smallestRange(sys, j, count);
+      if (branch) {
+        for (let v = branch.hi; v >= branch.lo; v = R.sub(v, ONE)) {
+          spendWork(1);
+          const e = Array<T>(sys.n).fill(Z);
+          e[0] = R.neg(v);
+          e[branch.j] = ONE;
+          work.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
+        }
+        continue;
+      }
       const splinters: SysOf<T>[] = [];
       for (const l of sys.ineqs) {
         if (l[j] <= Z) continue;
@@ -325,6 +347,33 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       work.push(shadow(sys, j, true));
     }
     return out;
+  }
+
+  /**
+   * The eliminable column with the fewest values between its single-variable bounds, when
+   * that is fewer than `than` (the splinters it would replace); null otherwise.
+   */
+  function smallestRange(sys: SysOf<T>, j0: number, than: T): { j: number; lo: T; hi: T } | null {
+    // Bounds of the system itself, tightened for the other columns by those of the real
+    // shadow of j0 (it contains the projection, so its bounds hold): that is where
+    // `1999997 a >= 1000000 b - 999997` and `1999997 a <= 500000 b - 1` give `b <= 1`.
+    const own = singleBounds(sys);
+    const real = singleBounds(shadow(sys, j0, false));
+    const tighter = (x: T | undefined, y: T | undefined, up: boolean) =>
+      x === undefined ? y : y === undefined ? x : up ? (x < y ? x : y) : x > y ? x : y;
+    let best: { j: number; lo: T; hi: T } | null = null;
+    let size = than;
+    for (let j = sys.nKeep; j < sys.n; j++) {
+      const a = j === j0 ? own.lo[j] : tighter(own.lo[j], real.lo[j], false);
+      const b = j === j0 ? own.hi[j] : tighter(own.hi[j], real.hi[j], true);
+      if (a === undefined || b === undefined) continue;
+      const r = R.add(R.sub(b, a), ONE);
+      if (r < size) {
+        size = r;
+        best = { j, lo: a, hi: b };
+      }
+    }
+    return best;
   }
 
   /** Exact elimination only where it costs nothing: normalisation and the equality steps. */
