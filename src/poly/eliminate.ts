@@ -25,6 +25,7 @@ export interface Engine<T> {
 export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
   const Z = R.zero;
   const ONE = R.one;
+  const FEW_SPLINTERS = R.of(6);
   const { normalize, combine, singleBounds, impliedByBounds } = normalizerOver(R);
   const isUnit = (x: T) => x === ONE || x === R.minusOne;
 
@@ -317,7 +318,8 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       // each exact (x = v substituted). Splinters count in the coefficients: dynprog's check
       // of (d0 + d1 mod 1999997, d1 mod 500000) asked for ~2 million of them, while the
       // quotient of d1 by 500000 could only be -1, 0 or 1.
-      const branch = smallestRange(sys, j, count);
+      // (Only past a few splinters: the common small steps keep their shape and cost.)
+      const branch = count > FEW_SPLINTERS ? smallestRange(sys, j, count) : null;
       if (branch) {
         for (let v = branch.hi; v >= branch.lo; v = R.sub(v, ONE)) {
           spendWork(1);
