@@ -276,6 +276,40 @@ export const properties: NamedProperty[] = [
     ),
   },
   {
+    // The conflict-set square (src/lifetime/conflictSet.ts): only pieces (k, l), k <= l, of a
+    // relation R over [x, y] intersected with its inverse are built, the rest is their mirror;
+    // and a coalesced set is closed under negation by withNegation without a second coalesce.
+    name: 'intersectUpper and its mirror make the square; withNegation is s and -s',
+    runs: 150,
+    property: fc.property(arbSet(spaceOf(2), 3), (r) => {
+      const swap = (x: readonly bigint[]) => [x[0], x[2], x[1], ...x.slice(3)];
+      const mirror = (s: P.PolySet): P.PolySet => ({
+        space: s.space,
+        pieces: s.pieces.map((b) => ({ ...b, eqs: b.eqs.map(swap), ineqs: b.ineqs.map(swap) })),
+      });
+      const upper = P.intersectUpper(r, mirror(r));
+      same(
+        `square of ${P.printSet(r)}`,
+        brutePoints(P.union(upper, mirror(upper))),
+        brutePoints(P.intersect(r, mirror(r))),
+      );
+      const box = brutePoints(P.universe(r.space));
+      const want = box.filter(
+        (x) =>
+          member(r, x) ||
+          member(
+            r,
+            x.map((v) => -v),
+          ),
+      );
+      return same(
+        `withNegation of ${P.printSet(r)}`,
+        brutePoints(P.withNegation(P.coalesce(r))),
+        want,
+      );
+    }),
+  },
+  {
     // Windows of linearized subscripts: `lo <= x - c q <= lo + w` with q boxed. When the width
     // reaches c - 1 the dark and real shadows of q agree and the step takes no splinters; both
     // sides of that threshold must stay exact. Extra equalities among the kept dims exercise
