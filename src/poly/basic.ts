@@ -11,12 +11,16 @@ export function width(space: Space): number {
   return 1 + space.params.length + space.dims.length;
 }
 
+/**
+ * The rows are shared, not copied: the Omega engine never writes into a row it was given (it
+ * builds new rows), and basic sets are immutable.
+ */
 export function toSys(b: BasicSet, nKeep: number): Sys {
   return {
     n: width(b.space) + b.nLocals,
     nKeep,
-    eqs: b.eqs.map((r) => r.slice()),
-    ineqs: b.ineqs.map((r) => r.slice()),
+    eqs: b.eqs as bigint[][],
+    ineqs: b.ineqs as bigint[][],
   };
 }
 

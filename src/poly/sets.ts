@@ -59,27 +59,32 @@ export function fromConjunctions(space: Space, pieces: readonly NamedConjunction
 }
 
 /**
- * The non-empty pieces, cleaned. Emptiness is tested first, on the piece as it is: the test
- * does the clean-up's equality steps itself, and most pieces of a pairwise intersection are
- * empty (a conflict relation squared: 572 of 576 for mot_detect's Delta), so only the few
- * survivors pay for a separate clean-up.
+ * Appends piece p, cleaned, to `kept` unless it is empty. Emptiness is tested first, on the
+ * piece as it is: the test does the clean-up's equality steps itself, and most pieces of a
+ * pairwise intersection are empty (a conflict relation squared: 572 of 576 for mot_detect's
+ * Delta), so only the few survivors pay for a separate clean-up. Callers test each piece as
+ * they build it: a product of unions built whole first keeps all its rows alive across
+ * collections (the young generation then copies them again and again).
  */
+function keepNonEmpty(kept: BasicSet[], space: Space, p: BasicSet): void {
+  if (isEmptyBasic(p)) return;
+  const c = cleanBasic(p);
+  if (c) kept.push({ ...c, space });
+}
+
 function nonEmptyPieces(space: Space, pieces: readonly BasicSet[]): PolySet {
   const kept: BasicSet[] = [];
-  for (const p of pieces) {
-    if (isEmptyBasic(p)) continue;
-    const c = cleanBasic(p);
-    if (c) kept.push({ ...c, space });
-  }
+  for (const p of pieces) keepNonEmpty(kept, space, p);
   return { space, pieces: kept };
 }
 
 export function intersect(a0: PolySet, b0: PolySet): PolySet {
   const [a, b] = align(a0, b0);
-  const pieces: BasicSet[] = [];
+  const kept: BasicSet[] = [];
   spendWork(a.pieces.length * b.pieces.length);
-  for (const p of a.pieces) for (const q of b.pieces) pieces.push(intersectBasic(p, q));
-  return nonEmptyPieces(a.space, pieces);
+  for (const p of a.pieces)
+    for (const q of b.pieces) keepNonEmpty(kept, a.space, intersectBasic(p, q));
+  return { space: a.space, pieces: kept };
 }
 
 /**
@@ -92,11 +97,12 @@ export function intersectUpper(a0: PolySet, b0: PolySet): PolySet {
   const [a, b] = align(a0, b0);
   const n = a.pieces.length;
   if (b.pieces.length !== n) throw new Error('intersectUpper: unions of different sizes');
-  const pieces: BasicSet[] = [];
+  const kept: BasicSet[] = [];
   spendWork((n * (n + 1)) / 2);
   for (let k = 0; k < n; k++)
-    for (let l = k; l < n; l++) pieces.push(intersectBasic(a.pieces[k], b.pieces[l]));
-  return nonEmptyPieces(a.space, pieces);
+    for (let l = k; l < n; l++)
+      keepNonEmpty(kept, a.space, intersectBasic(a.pieces[k], b.pieces[l]));
+  return { space: a.space, pieces: kept };
 }
 
 export function union(a0: PolySet, b0: PolySet): PolySet {
