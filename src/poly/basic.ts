@@ -66,12 +66,14 @@ export function addLocals(b: BasicSet, k: number): BasicSet {
 
 /** Rows of `b` widened to sit after `before` locals and before `after` locals. */
 export function shiftLocals(r: readonly bigint[], w: number, before: number, after: number): Row {
-  return [
-    ...r.slice(0, w),
-    ...Array<bigint>(before).fill(0n),
-    ...r.slice(w),
-    ...Array<bigint>(after).fill(0n),
-  ];
+  // One array filled in place (no temporaries: this builds every row of every intersection).
+  const out = new Array<bigint>(r.length + before + after);
+  let k = 0;
+  for (let i = 0; i < w; i++) out[k++] = r[i];
+  for (let i = 0; i < before; i++) out[k++] = 0n;
+  for (let i = w; i < r.length; i++) out[k++] = r[i];
+  for (let i = 0; i < after; i++) out[k++] = 0n;
+  return out;
 }
 
 /** Conjunction of two basic sets of the same space (locals side by side). */

@@ -82,14 +82,21 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
   let keys = new Int32Array(256);
   let vals = new Int32Array(256);
   let mask = 0;
+  // Per-slot scratch of normalize: the rows, their hashes, and which are placed.
+  const slots: T[][] = [];
+  let hashes = new Int32Array(128);
+  let done = new Uint8Array(128);
   function resetTable(count: number): void {
     let size = 16;
     while (size < 2 * count) size *= 2;
     if (size > keys.length) {
       keys = new Int32Array(size);
       vals = new Int32Array(size);
+      hashes = new Int32Array(size);
+      done = new Uint8Array(size);
     }
     vals.fill(0, 0, size); // 0: empty, else slot + 1
+    done.fill(0, 0, count);
     mask = size - 1;
   }
   function insert(h: number, slot: number): void {
@@ -125,8 +132,7 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
     };
     for (const e of sys.eqs) if (!pushEq(e)) return null;
     // Distinct coefficient vectors in first-seen order, each with its tightest row.
-    const slots: T[][] = [];
-    const hashes: number[] = [];
+    let ns = 0;
     resetTable(sys.ineqs.length);
     for (const row of sys.ineqs) {
       const g = rowGcd(row);
@@ -144,14 +150,13 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
         }
       }
       if (at < 0) {
-        insert(h, slots.length);
-        slots.push(r);
-        hashes.push(h);
+        insert(h, ns);
+        hashes[ns] = h;
+        slots[ns++] = r;
       } else if (r[0] < slots[at][0]) slots[at] = r;
     }
     const ineqs: T[][] = [];
-    const done: boolean[] = Array(slots.length).fill(false);
-    for (let k = 0; k < slots.length; k++) {
+    for (let k = 0; k < ns; k++) {
       if (done[k]) continue;
       const r = slots[k];
       const h = -hashes[k] | 0;
@@ -164,17 +169,17 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
       }
       if (o >= 0) {
         const opp = slots[o];
-        done[o] = true;
+        done[o] = 1;
         const sum = R.add(r[0], opp[0]);
         if (sum < Z) return null;
         if (sum === Z) {
           if (!pushEq(r.slice())) return null;
-          done[k] = true;
+          done[k] = 1;
           continue;
         }
         ineqs.push(opp);
       }
-      done[k] = true;
+      done[k] = 1;
       ineqs.push(r);
     }
     return pruneByBounds({ n: sys.n, nKeep: sys.nKeep, eqs, ineqs });
@@ -217,6 +222,11 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
   function singleBounds(sys: SysOf<T>): Bounds<T> {
     const lo: (T | undefined)[] = Array(sys.n).fill(undefined);
     const hi: (T | undefined)[] = Array(sys.n).fill(undefined);
+    fillBounds(sys, lo, hi);
+    return { lo, hi };
+  }
+
+  function fillBounds(sys: SysOf<T>, lo: (T | undefined)[], hi: (T | undefined)[]): void {
     for (const r of sys.ineqs) {
       const j = singleColumn(r);
       if (j < 0) continue;
@@ -230,50 +240,66 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
         if (hi[j] === undefined || v < hi[j]!) hi[j] = v;
       }
     }
-    return { lo, hi };
   }
 
-  /** Range of r over the box of `b` (undefined: unbounded on that side). */
-  function rangeOver(r: readonly T[], b: Bounds<T>): [T | undefined, T | undefined] {
+  // Range of the last `rangeOver` (two results without allocating a pair per row).
+  let rangeMin: T | undefined;
+  let rangeMax: T | undefined;
+
+  /** Range of r over the box of `b` into rangeMin/rangeMax (undefined: unbounded). */
+  function rangeOver(r: readonly T[], lo: readonly (T | undefined)[], hi: typeof lo): void {
     let mn: T | undefined = r[0];
     let mx: T | undefined = r[0];
     for (let i = 1; i < r.length; i++) {
       const c = r[i];
       if (c === Z) continue;
-      const x = c > Z ? b.lo[i] : b.hi[i];
-      const y = c > Z ? b.hi[i] : b.lo[i];
+      const x = c > Z ? lo[i] : hi[i];
+      const y = c > Z ? hi[i] : lo[i];
       mn = mn === undefined || x === undefined ? undefined : R.add(mn, R.mul(c, x));
       mx = mx === undefined || y === undefined ? undefined : R.add(mx, R.mul(c, y));
     }
-    return [mn, mx];
+    rangeMin = mn;
+    rangeMax = mx;
   }
 
   function impliedByBounds(r: readonly T[], b: Bounds<T>): boolean {
-    const mn = rangeOver(r, b)[0];
-    return mn !== undefined && mn >= Z;
+    rangeOver(r, b.lo, b.hi);
+    return rangeMin !== undefined && rangeMin >= Z;
   }
+
+  // Bounds scratch of pruneByBounds (which does not re-enter itself).
+  const boxLo: (T | undefined)[] = [];
+  const boxHi: (T | undefined)[] = [];
 
   /**
    * Interval reasoning with the single-variable bounds: an inequality whose minimum over the
    * box is >= 0 is implied (dropped); a row that cannot reach 0 makes the system empty. Exact,
    * and it keeps Fourier-Motzkin from accumulating rows that the loop bounds already imply.
+   * `sys` is normalize's own fresh system: its inequality list is filtered in place.
    */
   function pruneByBounds(sys: SysOf<T>): SysOf<T> | null {
-    const b = singleBounds(sys);
+    const lo = boxLo;
+    const hi = boxHi;
+    for (let j = 0; j < sys.n; j++) lo[j] = hi[j] = undefined;
+    fillBounds(sys, lo, hi);
     for (let j = 1; j < sys.n; j++)
-      if (b.lo[j] !== undefined && b.hi[j] !== undefined && b.lo[j]! > b.hi[j]!) return null;
+      if (lo[j] !== undefined && hi[j] !== undefined && lo[j]! > hi[j]!) return null;
     for (const r of sys.eqs) {
-      const [mn, mx] = rangeOver(r, b);
-      if ((mn !== undefined && mn > Z) || (mx !== undefined && mx < Z)) return null;
+      rangeOver(r, lo, hi);
+      if ((rangeMin !== undefined && rangeMin > Z) || (rangeMax !== undefined && rangeMax < Z))
+        return null;
     }
-    const ineqs: T[][] = [];
-    for (const r of sys.ineqs) {
-      const [mn, mx] = rangeOver(r, b);
-      if (mx !== undefined && mx < Z) return null;
-      if (singleColumn(r) < 0 && mn !== undefined && mn >= Z) continue;
-      ineqs.push(r);
+    const ineqs = sys.ineqs;
+    let m = 0;
+    for (let k = 0; k < ineqs.length; k++) {
+      const r = ineqs[k];
+      rangeOver(r, lo, hi);
+      if (rangeMax !== undefined && rangeMax < Z) return null;
+      if (rangeMin !== undefined && rangeMin >= Z && singleColumn(r) < 0) continue;
+      ineqs[m++] = r;
     }
-    return { n: sys.n, nKeep: sys.nKeep, eqs: sys.eqs, ineqs };
+    ineqs.length = m;
+    return sys;
   }
 
   return { normalize, combine, singleBounds, impliedByBounds };
