@@ -155,7 +155,10 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
         slots[ns++] = r;
       } else if (r[0] < slots[at][0]) slots[at] = r;
     }
-    const ineqs: T[][] = [];
+    // Exactly sized storage for the output (pushing onto [] reallocates it several times);
+    // its contents are overwritten in order and it is trimmed below.
+    const ineqs = slots.slice(0, ns);
+    let m = 0;
     for (let k = 0; k < ns; k++) {
       if (done[k]) continue;
       const r = slots[k];
@@ -177,11 +180,12 @@ export function normalizerOver<T extends number | bigint>(R: Ring<T>) {
           done[k] = 1;
           continue;
         }
-        ineqs.push(opp);
+        ineqs[m++] = opp;
       }
       done[k] = 1;
-      ineqs.push(r);
+      ineqs[m++] = r;
     }
+    ineqs.length = m;
     return pruneByBounds({ n: sys.n, nKeep: sys.nKeep, eqs, ineqs });
   }
 

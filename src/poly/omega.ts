@@ -141,12 +141,9 @@ export function clearOmegaMemo(): number {
   return memoHits;
 }
 
-/**
- * Exact integer projection onto the kept columns: a union of systems in stride form.
- * With `any`, stops at the first non-empty piece (the emptiness test).
- */
-export function project(input: Sys, any = false): Sys[] {
-  return query(any ? 'any' : 'all', input, (e, s) => e.run(s, any, false, Infinity))!;
+/** Exact integer projection onto the kept columns: a union of systems in stride form. */
+export function project(input: Sys): Sys[] {
+  return query('all', input, (e, s) => e.run(s, false, false, Infinity))!;
 }
 
 /**

@@ -197,12 +197,21 @@ export function isSubset(a: PolySet, b: PolySet): boolean {
  * (exact emptiness each) and stopping at the first violated row, instead of building every
  * piece of b - c first. Pieces that are not nested usually fail on an early row.
  */
-export function pieceSubset(b: BasicSet, c: BasicSet): boolean {
+export function pieceSubset(b: BasicSet, c: BasicSet, cache?: Map<string, boolean>): boolean {
   const one = (x: BasicSet): PolySet => ({ space: b.space, pieces: [x] });
   if (c.nLocals > 0 || c.space.params.join(',') !== b.space.params.join(','))
     return isSubset(one(b), one(c));
   const pad = (r: readonly bigint[]): Row => [...r, ...Array<bigint>(b.nLocals).fill(0n)];
-  const violated = (r: Row) => !isEmptyBasic(withRows(b, [], [pad(r)]));
+  const test = (r: Row) => !isEmptyBasic(withRows(b, [], [pad(r)]));
+  // `cache`: answers for this b by row, for callers that test one b against many pieces
+  // (pieces share rows: box bounds, d >= 0), which would repeat the same emptiness tests.
+  const violated = (r: Row): boolean => {
+    if (!cache) return test(r);
+    const key = r.join(',');
+    let v = cache.get(key);
+    if (v === undefined) cache.set(key, (v = test(r)));
+    return v;
+  };
   for (const r of c.ineqs) if (violated(negate(r))) return false;
   for (const r of c.eqs)
     if (violated(negate(r)) || violated(negate(r.map((x) => -x)))) return false;
@@ -292,6 +301,15 @@ const negate = (r: readonly bigint[]): Row => r.map((x, i) => (i === 0 ? -x - 1n
  * pieces contained in another piece dropped.
  */
 export function simplify(s: PolySet): PolySet {
+  return simplifyPieces(s, true);
+}
+
+/**
+ * `simplify`; with `dropInside` false, pieces inside another piece are kept (for callers that
+ * drop them themselves: coalesce, whose own pass covers more pieces, would test every pair
+ * twice).
+ */
+export function simplifyPieces(s: PolySet, dropInside: boolean): PolySet {
   const pieces: BasicSet[] = [];
   for (const b0 of s.pieces.flatMap(strideForm)) {
     let b: BasicSet | null = b0;
@@ -317,7 +335,8 @@ export function simplify(s: PolySet): PolySet {
   const kept: BasicSet[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const others = [...kept, ...pieces.slice(i + 1)];
-    if (pieces.length <= 16 && others.some((q) => pieceSubset(pieces[i], q))) continue;
+    if (dropInside && pieces.length <= 16 && others.some((q) => pieceSubset(pieces[i], q)))
+      continue;
     kept.push(pieces[i]);
   }
   return { space: s.space, pieces: kept };
