@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import * as P from '../src/poly/index.js';
 import type { Affine } from '../src/poly/affine.js';
+import { boxOf } from '../src/poly/box.js';
 import { arbBasic, arbSet, brutePoints, member, show, spaceOf, BOX } from './poly-oracle.js';
 
 export interface NamedProperty {
@@ -308,6 +309,23 @@ export const properties: NamedProperty[] = [
         want,
       );
     }),
+  },
+  {
+    // src/poly/box.ts: intersect skips pairs of pieces with disjoint boxes, so a box must
+    // contain every point of its piece, and a piece said empty (null) must have no point.
+    name: 'boxOf contains every point of the piece',
+    runs: 200,
+    property: fc.property(
+      withDims((d) => arbBasic(spaceOf(d), 2)),
+      (b) => {
+        const box = boxOf(b);
+        const pts = brutePoints({ space: b.space, pieces: [b] });
+        if (!box) return pts.length === 0;
+        return pts.every((x) =>
+          x.every((v, d) => box.lo[d] <= Number(v) && Number(v) <= box.hi[d]),
+        );
+      },
+    ),
   },
   {
     // Windows of linearized subscripts: `lo <= x - c q <= lo + w` with q boxed. When the width

@@ -1,5 +1,6 @@
 /** The exact set algebra over unions of basic sets (integer points, existential locals). */
 import { spendWork } from './budget.js';
+import { boxOf, disjoint } from './box.js';
 import type { Affine } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
 import {
@@ -78,12 +79,21 @@ function nonEmptyPieces(space: Space, pieces: readonly BasicSet[]): PolySet {
   return { space, pieces: kept };
 }
 
+/**
+ * Pieces whose bounding boxes (src/poly/box.ts) are disjoint have an empty intersection: such
+ * pairs are skipped before any system is built.
+ */
 export function intersect(a0: PolySet, b0: PolySet): PolySet {
   const [a, b] = align(a0, b0);
   const kept: BasicSet[] = [];
   spendWork(a.pieces.length * b.pieces.length);
-  for (const p of a.pieces)
-    for (const q of b.pieces) keepNonEmpty(kept, a.space, intersectBasic(p, q));
+  const boxesB = b.pieces.map(boxOf);
+  for (const p of a.pieces) {
+    const box = boxOf(p);
+    b.pieces.forEach((q, l) => {
+      if (!disjoint(box, boxesB[l])) keepNonEmpty(kept, a.space, intersectBasic(p, q));
+    });
+  }
   return { space: a.space, pieces: kept };
 }
 
@@ -99,9 +109,12 @@ export function intersectUpper(a0: PolySet, b0: PolySet): PolySet {
   if (b.pieces.length !== n) throw new Error('intersectUpper: unions of different sizes');
   const kept: BasicSet[] = [];
   spendWork((n * (n + 1)) / 2);
+  const boxesA = a.pieces.map(boxOf);
+  const boxesB = b.pieces.map(boxOf);
   for (let k = 0; k < n; k++)
     for (let l = k; l < n; l++)
-      keepNonEmpty(kept, a.space, intersectBasic(a.pieces[k], b.pieces[l]));
+      if (!disjoint(boxesA[k], boxesB[l]))
+        keepNonEmpty(kept, a.space, intersectBasic(a.pieces[k], b.pieces[l]));
   return { space: a.space, pieces: kept };
 }
 
