@@ -3,7 +3,15 @@
  * per-piece operations the set algebra is built from.
  */
 import type { BasicSet, PolySet, Space } from './types.js';
-import { feasible, project, projectBounded, simplifyEqualities, type Sys } from './omega.js';
+import {
+  feasible,
+  feasibleSmall,
+  project,
+  projectBounded,
+  simplifyEqualities,
+  type Sys,
+} from './omega.js';
+import { toSmallRows } from './ring.js';
 
 export type Row = bigint[];
 
@@ -74,6 +82,60 @@ export function shiftLocals(r: readonly bigint[], w: number, before: number, aft
   for (let i = w; i < r.length; i++) out[k++] = r[i];
   for (let i = 0; i < after; i++) out[k++] = 0n;
   return out;
+}
+
+/** The rows of a piece on numbers, or null when a value is not a safe integer. */
+export interface SmallRows {
+  readonly eqs: readonly (readonly number[])[];
+  readonly ineqs: readonly (readonly number[])[];
+}
+
+export function smallRows(b: BasicSet): SmallRows | null {
+  const eqs = toSmallRows(b.eqs);
+  const ineqs = eqs && toSmallRows(b.ineqs);
+  return eqs && ineqs ? { eqs, ineqs } : null;
+}
+
+/** `shiftLocals` on numbers. */
+function shiftSmall(r: readonly number[], w: number, before: number, after: number): number[] {
+  const out = new Array<number>(r.length + before + after);
+  let k = 0;
+  for (let i = 0; i < w; i++) out[k++] = r[i];
+  for (let i = 0; i < before; i++) out[k++] = 0;
+  for (let i = w; i < r.length; i++) out[k++] = r[i];
+  for (let i = 0; i < after; i++) out[k++] = 0;
+  return out;
+}
+
+/**
+ * intersectBasic(a, b) has no integer point. With the number rows of both pieces (smallRows,
+ * converted once by a caller that pairs each piece with many others), the intersection is
+ * built and tested on numbers directly: no BigInt rows, no conversion, no memo (such pairs do
+ * not repeat); BigInt takes over on overflow.
+ */
+export function isEmptyIntersection(
+  a: BasicSet,
+  b: BasicSet,
+  sa: SmallRows | null,
+  sb: SmallRows | null,
+): boolean {
+  if (!sa || !sb) return isEmptyBasic(intersectBasic(a, b));
+  const w = width(a.space);
+  const la = a.nLocals;
+  const lb = b.nLocals;
+  const sys = {
+    n: w + la + lb,
+    nKeep: 1,
+    eqs: [
+      ...sa.eqs.map((r) => shiftSmall(r, w, 0, lb)),
+      ...sb.eqs.map((r) => shiftSmall(r, w, la, 0)),
+    ],
+    ineqs: [
+      ...sa.ineqs.map((r) => shiftSmall(r, w, 0, lb)),
+      ...sb.ineqs.map((r) => shiftSmall(r, w, la, 0)),
+    ],
+  };
+  return !feasibleSmall(sys, () => !isEmptyBasic(intersectBasic(a, b)));
 }
 
 /** Conjunction of two basic sets of the same space (locals side by side). */

@@ -170,6 +170,24 @@ export function feasible(sys: Sys): boolean {
   return query('feasible', input, (e, s) => e.run(s, true, false, Infinity), false)!.length > 0;
 }
 
+/**
+ * `feasible` for a system already on numbers (every value a safe integer), without the memo:
+ * for callers that build many distinct systems from pieces they converted once (the pairs of
+ * a squared relation, where no system repeats). `onBig` answers instead when the number run
+ * overflows (its work is refunded, as in `query`).
+ */
+export function feasibleSmall(sys: SysOf<number>, onBig: () => boolean): boolean {
+  const before = workSpent();
+  try {
+    return smallEngine.run(sys, true, false, Infinity)!.length > 0;
+  } catch (e) {
+    if (!(e instanceof Overflow)) throw e;
+    overflows++;
+    refundWork(workSpent() - before);
+    return onBig();
+  }
+}
+
 /** Exact elimination only where it costs nothing: normalisation and the equality steps. */
 export function simplifyEqualities(input: Sys): Sys | null {
   const out = query('equalities', input, (e, s) => {

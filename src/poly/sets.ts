@@ -9,12 +9,15 @@ import {
   cleanBasic,
   intersectBasic,
   isEmptyBasic,
+  isEmptyIntersection,
+  smallRows,
   mapRows,
   strideForm,
   strideFormBounded,
   width,
   withRows,
   type Row,
+  type SmallRows,
 } from './basic.js';
 
 export interface NamedConjunctionLike {
@@ -73,6 +76,24 @@ function keepNonEmpty(kept: BasicSet[], space: Space, p: BasicSet): void {
   if (c) kept.push({ ...c, space });
 }
 
+/**
+ * Appends p * q, cleaned, to `kept` unless it is empty; the emptiness test runs on the pieces'
+ * number rows (converted once per piece by the caller) without building the BigInt
+ * intersection, which only the survivors need.
+ */
+function keepPair(
+  kept: BasicSet[],
+  space: Space,
+  p: BasicSet,
+  q: BasicSet,
+  sp: SmallRows | null,
+  sq: SmallRows | null,
+): void {
+  if (isEmptyIntersection(p, q, sp, sq)) return;
+  const c = cleanBasic(intersectBasic(p, q));
+  if (c) kept.push({ ...c, space });
+}
+
 function nonEmptyPieces(space: Space, pieces: readonly BasicSet[]): PolySet {
   const kept: BasicSet[] = [];
   for (const p of pieces) keepNonEmpty(kept, space, p);
@@ -88,10 +109,12 @@ export function intersect(a0: PolySet, b0: PolySet): PolySet {
   const kept: BasicSet[] = [];
   spendWork(a.pieces.length * b.pieces.length);
   const boxesB = b.pieces.map(boxOf);
+  const smallB = b.pieces.map(smallRows);
   for (const p of a.pieces) {
     const box = boxOf(p);
+    const small = smallRows(p);
     b.pieces.forEach((q, l) => {
-      if (!disjoint(box, boxesB[l])) keepNonEmpty(kept, a.space, intersectBasic(p, q));
+      if (!disjoint(box, boxesB[l])) keepPair(kept, a.space, p, q, small, smallB[l]);
     });
   }
   return { space: a.space, pieces: kept };
@@ -111,10 +134,12 @@ export function intersectUpper(a0: PolySet, b0: PolySet): PolySet {
   spendWork((n * (n + 1)) / 2);
   const boxesA = a.pieces.map(boxOf);
   const boxesB = b.pieces.map(boxOf);
+  const smallA = a.pieces.map(smallRows);
+  const smallB = b.pieces.map(smallRows);
   for (let k = 0; k < n; k++)
     for (let l = k; l < n; l++)
       if (!disjoint(boxesA[k], boxesB[l]))
-        keepNonEmpty(kept, a.space, intersectBasic(a.pieces[k], b.pieces[l]));
+        keepPair(kept, a.space, a.pieces[k], b.pieces[l], smallA[k], smallB[l]);
   return { space: a.space, pieces: kept };
 }
 
