@@ -96,7 +96,11 @@ export function smallRows(b: BasicSet): SmallRows | null {
   return eqs && ineqs ? { eqs, ineqs } : null;
 }
 
-/** `shiftLocals` on numbers. */
+/**
+ * `shiftLocals` on numbers. A copy on purpose: one generic function for both row types
+ * shares its type feedback between BigInt and number rows, which made the number path of the
+ * conflict-set square (300 emptiness tests of mot_detect Delta) 40% slower (19 vs 13 ms).
+ */
 function shiftSmall(r: readonly number[], w: number, before: number, after: number): number[] {
   const out = new Array<number>(r.length + before + after);
   let k = 0;
