@@ -35,40 +35,53 @@ function floorDiv(m: number, c: number): number {
   return q;
 }
 
+// Scratch of boxOf (rows flattened, bounds of all columns), grown as needed.
+let flat = new Float64Array(1024);
+let loAll = new Float64Array(64);
+let hiAll = new Float64Array(64);
+
 /** The box of the dims of `b`, or null when it has no integer point (a row cannot hold). */
 export function boxOf(b: BasicSet): Box | null {
   const first = 1 + b.space.params.length;
   const nd = b.space.dims.length;
   const n = first + nd + b.nLocals;
-  const lo = new Float64Array(n).fill(-Infinity);
-  const hi = new Float64Array(n).fill(Infinity);
-  const dims = (): Box => ({ lo: lo.slice(first, first + nd), hi: hi.slice(first, first + nd) });
-  if (n > MAX_COLUMNS) return dims();
-  const rows: number[][] = [];
-  for (const [list, signs] of [
-    [b.ineqs, [1]],
-    [b.eqs, [1, -1]],
-  ] as const) {
-    for (const r of list) {
-      for (const s of signs) {
-        const row = new Array<number>(n);
-        for (let i = 0; i < n; i++) {
-          const x = Number(r[i]);
-          if (x > MAX_COEFF || x < -MAX_COEFF) return dims();
-          row[i] = s * x;
-        }
-        rows.push(row);
-      }
+  const unbounded = (): Box => ({
+    lo: new Float64Array(nd).fill(-Infinity),
+    hi: new Float64Array(nd).fill(Infinity),
+  });
+  if (n > MAX_COLUMNS) return unbounded();
+  // Rows as `r . x >= 0`, one after the other (an equality as two opposite rows).
+  const m = b.ineqs.length + 2 * b.eqs.length;
+  if (flat.length < m * n) flat = new Float64Array(2 * m * n);
+  let at = 0;
+  for (const r of b.ineqs) {
+    for (let i = 0; i < n; i++) {
+      const x = Number(r[i]);
+      if (x > MAX_COEFF || x < -MAX_COEFF) return unbounded();
+      flat[at++] = x;
     }
   }
+  for (const r of b.eqs) {
+    for (let i = 0; i < n; i++) {
+      const x = Number(r[i]);
+      if (x > MAX_COEFF || x < -MAX_COEFF) return unbounded();
+      flat[at + i] = x;
+      flat[at + n + i] = -x;
+    }
+    at += 2 * n;
+  }
+  const lo = loAll;
+  const hi = hiAll;
+  lo.fill(-Infinity, 0, n);
+  hi.fill(Infinity, 0, n);
   for (let pass = 0; pass < PASSES; pass++) {
-    for (const r of rows) {
+    for (let base = 0; base < at; base += n) {
       // The row's largest value over the box, and the one unbounded term if there is one.
-      let sum = r[0];
+      let sum = flat[base];
       let open = -1;
       let opens = 0;
       for (let i = 1; i < n; i++) {
-        const c = r[i];
+        const c = flat[base + i];
         if (c === 0) continue;
         const v = c > 0 ? hi[i] : lo[i];
         if (v === Infinity || v === -Infinity) {
@@ -79,7 +92,7 @@ export function boxOf(b: BasicSet): Box | null {
       if (opens > 1) continue;
       if (opens === 0 && sum < 0) return null;
       for (let j = 1; j < n; j++) {
-        const c = r[j];
+        const c = flat[base + j];
         if (c === 0 || (opens === 1 && j !== open)) continue;
         const m = opens === 1 ? sum : sum - c * (c > 0 ? hi[j] : lo[j]);
         if (c > 0) {
@@ -93,7 +106,7 @@ export function boxOf(b: BasicSet): Box | null {
       }
     }
   }
-  return dims();
+  return { lo: lo.slice(first, first + nd), hi: hi.slice(first, first + nd) };
 }
 
 /** True when no point lies in both boxes (some dim has disjoint ranges); null: an empty piece. */

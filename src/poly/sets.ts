@@ -25,21 +25,33 @@ export interface NamedConjunctionLike {
   readonly constraints: readonly { readonly kind: 'ge' | 'eq'; readonly expr: Affine }[];
 }
 
+/** Column (1-based, after the constant) of each variable of [params, dims, exists]. */
+function columnsOf(space: Space, exists: readonly string[]): Map<string, number> {
+  const columns = new Map<string, number>();
+  let k = 1;
+  for (const names of [space.params, space.dims, exists])
+    for (const name of names)
+      if (!columns.has(name)) columns.set(name, k++);
+      else k++;
+  return columns;
+}
+
 /** Row of an affine form over the columns [1, params, dims, locals named by `exists`]. */
 export function affineRow(
   space: Space,
   exists: readonly string[],
   a: Affine,
   what = 'expression',
+  columns = columnsOf(space, exists),
 ): Row {
-  const names = [...space.params, ...space.dims, ...exists];
-  const row = Array<bigint>(1 + names.length).fill(0n);
+  const row = Array<bigint>(1 + space.params.length + space.dims.length + exists.length).fill(0n);
   row[0] = a.constant;
-  for (const [k, v] of Object.entries(a.coeffs)) {
+  for (const k in a.coeffs) {
+    const v = a.coeffs[k];
     if (v === 0n) continue;
-    const i = names.indexOf(k);
-    if (i < 0) throw new Error(`unknown variable '${k}' in ${what}`);
-    row[1 + i] += v;
+    const i = columns.get(k);
+    if (i === undefined) throw new Error(`unknown variable '${k}' in ${what}`);
+    row[i] += v;
   }
   return row;
 }
@@ -55,8 +67,11 @@ export function fromConjunctions(space: Space, pieces: readonly NamedConjunction
     if (new Set(p.exists).size !== p.exists.length) throw new Error('duplicate existential names');
     const eqs: Row[] = [];
     const ineqs: Row[] = [];
+    const columns = columnsOf(space, p.exists); // once per piece, not per constraint
     for (const c of p.constraints)
-      (c.kind === 'eq' ? eqs : ineqs).push(affineRow(space, p.exists, c.expr, 'constraint'));
+      (c.kind === 'eq' ? eqs : ineqs).push(
+        affineRow(space, p.exists, c.expr, 'constraint', columns),
+      );
     out.push({ space, nLocals: p.exists.length, eqs, ineqs });
   }
   return { space, pieces: out };
