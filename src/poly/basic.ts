@@ -112,6 +112,18 @@ function shiftSmall(r: readonly number[], w: number, before: number, after: numb
 }
 
 /**
+ * `isEmptyBasic` without the memo, for tests whose systems do not repeat (simplify's
+ * per-constraint tests, inclusion tests that their caller caches): no hashing, and no answer
+ * kept alive for the collector to copy.
+ */
+export function isEmptyOnce(b: BasicSet): boolean {
+  const s = smallRows(b);
+  if (!s) return isEmptyBasic(b);
+  const sys = { n: width(b.space) + b.nLocals, nKeep: 1, eqs: s.eqs, ineqs: s.ineqs };
+  return !feasibleSmall(sys as Parameters<typeof feasibleSmall>[0], () => !isEmptyBasic(b));
+}
+
+/**
  * intersectBasic(a, b) has no integer point. With the number rows of both pieces (smallRows,
  * converted once by a caller that pairs each piece with many others), the intersection is
  * built and tested on numbers directly: no BigInt rows, no conversion, no memo (such pairs do

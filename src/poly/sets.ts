@@ -10,6 +10,7 @@ import {
   intersectBasic,
   isEmptyBasic,
   isEmptyIntersection,
+  isEmptyOnce,
   smallRows,
   mapRows,
   strideForm,
@@ -255,7 +256,7 @@ export function pieceSubset(b: BasicSet, c: BasicSet, cache?: Map<string, boolea
   if (c.nLocals > 0 || c.space.params.join(',') !== b.space.params.join(','))
     return isSubset(one(b), one(c));
   const pad = (r: readonly bigint[]): Row => [...r, ...Array<bigint>(b.nLocals).fill(0n)];
-  const test = (r: Row) => !isEmptyBasic(withRows(b, [], [pad(r)]));
+  const test = (r: Row) => !isEmptyOnce(withRows(b, [], [pad(r)]));
   // `cache`: answers for this b by row, for callers that test one b against many pieces
   // (pieces share rows: box bounds, d >= 0), which would repeat the same emptiness tests.
   const violated = (r: Row): boolean => {
@@ -370,7 +371,7 @@ export function simplifyPieces(s: PolySet, dropInside: boolean): PolySet {
     for (let i = 0; b && i < b.ineqs.length; i++) {
       const r = b.ineqs[i];
       const up = r.map((x, j) => (j === 0 ? x - 1n : x));
-      if (isEmptyBasic(withRows(b, [], [up]))) {
+      if (isEmptyOnce(withRows(b, [], [up]))) {
         b = cleanBasic({ ...b, eqs: [...b.eqs, r], ineqs: b.ineqs.filter((_, j) => j !== i) });
         i = -1;
       }
@@ -380,7 +381,7 @@ export function simplifyPieces(s: PolySet, dropInside: boolean): PolySet {
     let ineqs = [...b.ineqs];
     for (let i = 0; i < ineqs.length;) {
       const others = ineqs.filter((_, j) => j !== i);
-      if (isEmptyBasic({ ...b, ineqs: [...others, negate(ineqs[i])] })) ineqs = others;
+      if (isEmptyOnce({ ...b, ineqs: [...others, negate(ineqs[i])] })) ineqs = others;
       else i++;
     }
     pieces.push({ ...b, ineqs });
