@@ -74,14 +74,12 @@ export function addLocals(b: BasicSet, k: number): BasicSet {
 
 /** Rows of `b` widened to sit after `before` locals and before `after` locals. */
 export function shiftLocals(r: readonly bigint[], w: number, before: number, after: number): Row {
-  // One array filled in place (no temporaries: this builds every row of every intersection).
-  const out = new Array<bigint>(r.length + before + after);
-  let k = 0;
-  for (let i = 0; i < w; i++) out[k++] = r[i];
-  for (let i = 0; i < before; i++) out[k++] = 0n;
-  for (let i = w; i < r.length; i++) out[k++] = r[i];
-  for (let i = 0; i < after; i++) out[k++] = 0n;
-  return out;
+  return [
+    ...r.slice(0, w),
+    ...Array<bigint>(before).fill(0n),
+    ...r.slice(w),
+    ...Array<bigint>(after).fill(0n),
+  ];
 }
 
 /** The rows of a piece on numbers, or null when a value is not a safe integer. */
@@ -97,9 +95,8 @@ export function smallRows(b: BasicSet): SmallRows | null {
 }
 
 /**
- * `shiftLocals` on numbers. A copy on purpose: one generic function for both row types
- * shares its type feedback between BigInt and number rows, which made the number path of the
- * conflict-set square (300 emptiness tests of mot_detect Delta) 40% slower (19 vs 13 ms).
+ * `shiftLocals` on numbers, filled in place: it builds every row of every pair that the
+ * conflict-set square tests (the BigInt version only builds the few non-empty ones).
  */
 function shiftSmall(r: readonly number[], w: number, before: number, after: number): number[] {
   const out = new Array<number>(r.length + before + after);
@@ -137,40 +134,32 @@ export function isEmptyIntersection(
 ): boolean {
   if (!sa || !sb) return isEmptyBasic(intersectBasic(a, b));
   const w = width(a.space);
-  const la = a.nLocals;
-  const lb = b.nLocals;
-  const sys = {
-    n: w + la + lb,
-    nKeep: 1,
-    eqs: [
-      ...sa.eqs.map((r) => shiftSmall(r, w, 0, lb)),
-      ...sb.eqs.map((r) => shiftSmall(r, w, la, 0)),
-    ],
-    ineqs: [
-      ...sa.ineqs.map((r) => shiftSmall(r, w, 0, lb)),
-      ...sb.ineqs.map((r) => shiftSmall(r, w, la, 0)),
-    ],
-  };
+  const rows = sideBySide(sa, sb, w, a.nLocals, b.nLocals, shiftSmall);
+  const sys = { n: w + a.nLocals + b.nLocals, nKeep: 1, ...rows };
   return !feasibleSmall(sys, () => !isEmptyBasic(intersectBasic(a, b)));
+}
+
+/** The rows of a and b as one conjunction: columns [0, w), a's la locals, b's lb locals. */
+function sideBySide<T>(
+  a: { readonly eqs: readonly (readonly T[])[]; readonly ineqs: readonly (readonly T[])[] },
+  b: typeof a,
+  w: number,
+  la: number,
+  lb: number,
+  shift: (r: readonly T[], w: number, before: number, after: number) => T[],
+): { eqs: T[][]; ineqs: T[][] } {
+  const left = (r: readonly T[]) => shift(r, w, 0, lb);
+  const right = (r: readonly T[]) => shift(r, w, la, 0);
+  return {
+    eqs: [...a.eqs.map(left), ...b.eqs.map(right)],
+    ineqs: [...a.ineqs.map(left), ...b.ineqs.map(right)],
+  };
 }
 
 /** Conjunction of two basic sets of the same space (locals side by side). */
 export function intersectBasic(a: BasicSet, b: BasicSet): BasicSet {
-  const w = width(a.space);
-  const la = a.nLocals;
-  const lb = b.nLocals;
-  return {
-    space: a.space,
-    nLocals: la + lb,
-    eqs: [
-      ...a.eqs.map((r) => shiftLocals(r, w, 0, lb)),
-      ...b.eqs.map((r) => shiftLocals(r, w, la, 0)),
-    ],
-    ineqs: [
-      ...a.ineqs.map((r) => shiftLocals(r, w, 0, lb)),
-      ...b.ineqs.map((r) => shiftLocals(r, w, la, 0)),
-    ],
-  };
+  const rows = sideBySide(a, b, width(a.space), a.nLocals, b.nLocals, shiftLocals);
+  return { space: a.space, nLocals: a.nLocals + b.nLocals, ...rows };
 }
 
 export function withRows(
