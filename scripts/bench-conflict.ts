@@ -92,6 +92,9 @@ export async function sampleArrays(
   return out;
 }
 
+/** Untimed runs of every array before the first timed one (see benchConflicts). */
+const WARM_PASSES = 10;
+
 /** Every timed run starts without the memo of earlier runs (src/poly/omega.ts), when there is one. */
 function coldStart(): void {
   const clear = (omega as { clearOmegaMemo?: () => number }).clearOmegaMemo;
@@ -116,48 +119,67 @@ export async function benchConflicts(runs = 5, only?: string): Promise<ConflictR
     .filter((f) => f.endsWith('.c') && (!only || f === only))
     .sort();
   const rows: ConflictRow[] = [];
+  const all: { file: string; fn: FunctionModel; array: ArrayInfo }[] = [];
   for (const file of files) {
-    let arrays: { fn: FunctionModel; array: ArrayInfo }[];
     try {
-      arrays = await sampleArrays(file);
+      for (const a of await sampleArrays(file)) all.push({ file, ...a });
     } catch {
       continue;
     }
-    for (const { fn, array } of arrays) {
-      let r: { cs: ConflictSet; kind: 'value' | 'cell' };
-      try {
-        r = pipelineConflictSet(fn, array); // warm-up
-      } catch {
-        continue;
-      }
-      const values = knownValues(fn);
-      const medianMs = cpuMedian(runs, () => pipelineConflictSet(fn, array));
-      const cell = () =>
-        withWorkBudget(DEFAULT_WORK_UNITS, () => conflictSet(fn, array, { values }));
-      let cellMs = NaN;
-      try {
-        cell();
-        cellMs = cpuMedian(runs, cell);
-      } catch {
-        // over budget: no cell-based time (the pipeline row still stands)
-      }
-      rows.push({
-        sample: file.replace(/\.c$/, ''),
-        function: fn.name,
-        array: array.name,
-        kind: r.kind,
-        medianMs,
-        cellMs,
-        islMs: null,
-        islSame: null,
-        runs,
-        pieces: r.cs.ds.pieces.length,
-        values,
-        fn,
-        info: array,
-        cs: r.cs,
-      });
+  }
+  // Warm code: every array's DS is computed `WARM_PASSES` times (both definitions) before any
+  // is timed, so that no array pays for compiling the core (isl's time is native code's). One
+  // run per array just before its timing was not enough: V8 needs tens of runs of the core to
+  // reach its optimised code (nw M: 50-110 ms on the first runs, 10-20 ms from the 40th on),
+  // and the background compiler's CPU time counts in the process's.
+  const cells = all.map(
+    ({ fn, array }) =>
+      () =>
+        withWorkBudget(DEFAULT_WORK_UNITS, () =>
+          conflictSet(fn, array, { values: knownValues(fn) }),
+        ),
+  );
+  const warm = all.map(({ fn, array }, k) => {
+    let r: { cs: ConflictSet; kind: 'value' | 'cell' } | null = null;
+    let cellOk = false;
+    try {
+      r = pipelineConflictSet(fn, array);
+      cells[k]();
+      cellOk = true;
+    } catch {
+      // over budget: no cell-based time (the pipeline row still stands)
     }
+    return { r, cellOk };
+  });
+  for (let pass = 1; pass < WARM_PASSES; pass++) {
+    all.forEach(({ fn, array }, k) => {
+      if (warm[k].r) pipelineConflictSet(fn, array);
+      if (warm[k].cellOk) cells[k]();
+    });
+  }
+  for (let k = 0; k < all.length; k++) {
+    const { file, fn, array } = all[k];
+    const r = warm[k].r;
+    if (!r) continue;
+    const values = knownValues(fn);
+    const medianMs = cpuMedian(runs, () => pipelineConflictSet(fn, array));
+    const cellMs = warm[k].cellOk ? cpuMedian(runs, cells[k]) : NaN;
+    rows.push({
+      sample: file.replace(/\.c$/, ''),
+      function: fn.name,
+      array: array.name,
+      kind: r.kind,
+      medianMs,
+      cellMs,
+      islMs: null,
+      islSame: null,
+      runs,
+      pieces: r.cs.ds.pieces.length,
+      values,
+      fn,
+      info: array,
+      cs: r.cs,
+    });
   }
   return rows;
 }
@@ -233,7 +255,7 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     total += r.medianMs;
     cellTotal += Number.isNaN(r.cellMs) ? 0 : r.cellMs;
     islTotal += r.islMs ?? 0;
-    const ratio = r.islMs ? (r.cellMs / r.islMs).toFixed(1) : (islMissing ?? '—');
+    const ratio = r.islMs ? (r.cellMs / r.islMs).toFixed(2) : (islMissing ?? '—');
     console.log(
       `  ${`${r.sample} ${r.function}.${r.array}`.padEnd(40)} ${r.kind.padEnd(6)} ${f(r.medianMs)} ${f(r.cellMs)} ${f(r.islMs)} ${ratio.padStart(5)}  ${r.islSame ?? '—'}`,
     );

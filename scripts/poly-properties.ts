@@ -5,6 +5,7 @@
 import fc from 'fast-check';
 import * as P from '../src/poly/index.js';
 import type { Affine } from '../src/poly/affine.js';
+import { boxOf } from '../src/poly/box.js';
 import { arbBasic, arbSet, brutePoints, member, show, spaceOf, BOX } from './poly-oracle.js';
 
 export interface NamedProperty {
@@ -273,6 +274,57 @@ export const properties: NamedProperty[] = [
           brutePoints(P.eliminateLocals(s, maxSplit)),
           brutePoints(s),
         ),
+    ),
+  },
+  {
+    // The conflict-set square (src/lifetime/conflictSet.ts): only pieces (k, l), k <= l, of a
+    // relation R over [x, y] intersected with its inverse are built, the rest is their mirror;
+    // and a coalesced set is closed under negation by withNegation without a second coalesce.
+    name: 'intersectUpper and its mirror make the square; withNegation is s and -s',
+    runs: 150,
+    property: fc.property(arbSet(spaceOf(2), 3), (r) => {
+      const swap = (x: readonly bigint[]) => [x[0], x[2], x[1], ...x.slice(3)];
+      const mirror = (s: P.PolySet): P.PolySet => ({
+        space: s.space,
+        pieces: s.pieces.map((b) => ({ ...b, eqs: b.eqs.map(swap), ineqs: b.ineqs.map(swap) })),
+      });
+      const upper = P.intersectUpper(r, mirror(r));
+      same(
+        `square of ${P.printSet(r)}`,
+        brutePoints(P.union(upper, mirror(upper))),
+        brutePoints(P.intersect(r, mirror(r))),
+      );
+      const box = brutePoints(P.universe(r.space));
+      const want = box.filter(
+        (x) =>
+          member(r, x) ||
+          member(
+            r,
+            x.map((v) => -v),
+          ),
+      );
+      return same(
+        `withNegation of ${P.printSet(r)}`,
+        brutePoints(P.withNegation(P.coalesce(r))),
+        want,
+      );
+    }),
+  },
+  {
+    // src/poly/box.ts: intersect skips pairs of pieces with disjoint boxes, so a box must
+    // contain every point of its piece, and a piece said empty (null) must have no point.
+    name: 'boxOf contains every point of the piece',
+    runs: 200,
+    property: fc.property(
+      withDims((d) => arbBasic(spaceOf(d), 2)),
+      (b) => {
+        const box = boxOf(b);
+        const pts = brutePoints({ space: b.space, pieces: [b] });
+        if (!box) return pts.length === 0;
+        return pts.every((x) =>
+          x.every((v, d) => box.lo[d] <= Number(v) && Number(v) <= box.hi[d]),
+        );
+      },
     ),
   },
   {

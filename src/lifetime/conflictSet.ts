@@ -167,7 +167,9 @@ export function conflictSet(
   // P(J, I): the same set read with its two halves exchanged (a permutation of columns: no
   // projection, the locals stay as they are).
   const after: PolySet = swapHalves(before, params.length, nb + n);
-  const conflicts = P.intersect(before, after);
+  // Piece (l, k) of P(I, J) and P(J, I) is piece (k, l) with I and J exchanged, whose
+  // differences are the negated ones: only k <= l is built, conflictSetOf adds the mirror.
+  const conflicts = P.intersectUpper(before, after);
 
   return conflictSetOf(conflicts, n, nb, params, {
     array: array.name,
@@ -178,8 +180,10 @@ export function conflictSet(
 }
 
 /**
- * DS from the symmetric relation of conflicting cell pairs (each half: `shared` block dims,
- * then n cell dims): their differences, and 0 (every cell conflicts with itself).
+ * DS from a relation R of conflicting cell pairs (each half: `shared` block dims, then n cell
+ * dims) whose union with its inverse is the conflict relation: the differences of R, their
+ * negations (those of the inverse) and 0 (every cell conflicts with itself). The differences
+ * of R are coalesced before they are mirrored, which halves the pieces coalesce works on.
  */
 export function conflictSetOf(
   conflicts: PolySet,
@@ -189,7 +193,10 @@ export function conflictSetOf(
   about: Pick<ConflictSet, 'array' | 'function' | 'approximations' | 'causes'>,
 ): ConflictSet {
   const dims = cellNames('d', n);
-  const ds = P.coalesce(P.union(differenceSet(conflicts, n, dims, shared), zeroSet(params, dims)));
+  const half = P.coalesce(
+    P.union(differenceSet(conflicts, n, dims, shared), zeroSet(params, dims)),
+  );
+  const ds = P.withNegation(half);
   return { ...about, dims, ds, exact: about.approximations.length === 0 };
 }
 

@@ -39,7 +39,6 @@ import {
   approximationsOf,
   cellNames,
   conflictSetOf,
-  swapHalves,
   type ConflictCause,
   type ConflictSet,
   type ConflictSetOptions,
@@ -217,11 +216,11 @@ export function valueConflictSet(
     conflicts = P.union(conflicts, pairs);
   }
 
-  const symmetric = P.union(conflicts, swapHalves(conflicts, params.length, nb + n));
   const approximations = approximationsOf(
     uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A, EA)),
   );
-  return conflictSetOf(symmetric, n, nb, params, {
+  // conflictSetOf adds the inverse pairs (the negated differences) itself.
+  return conflictSetOf(conflicts, n, nb, params, {
     array: array.name,
     function: fn.name,
     approximations,

@@ -3,7 +3,15 @@
  * per-piece operations the set algebra is built from.
  */
 import type { BasicSet, PolySet, Space } from './types.js';
-import { feasible, project, projectBounded, simplifyEqualities, type Sys } from './omega.js';
+import {
+  feasible,
+  feasibleSmall,
+  project,
+  projectBounded,
+  simplifyEqualities,
+  type Sys,
+} from './omega.js';
+import { toSmallRows } from './ring.js';
 
 export type Row = bigint[];
 
@@ -11,12 +19,16 @@ export function width(space: Space): number {
   return 1 + space.params.length + space.dims.length;
 }
 
+/**
+ * The rows are shared, not copied: the Omega engine never writes into a row it was given (it
+ * builds new rows), and basic sets are immutable.
+ */
 export function toSys(b: BasicSet, nKeep: number): Sys {
   return {
     n: width(b.space) + b.nLocals,
     nKeep,
-    eqs: b.eqs.map((r) => r.slice()),
-    ineqs: b.ineqs.map((r) => r.slice()),
+    eqs: b.eqs as bigint[][],
+    ineqs: b.ineqs as bigint[][],
   };
 }
 
@@ -70,23 +82,84 @@ export function shiftLocals(r: readonly bigint[], w: number, before: number, aft
   ];
 }
 
+/** The rows of a piece on numbers, or null when a value is not a safe integer. */
+export interface SmallRows {
+  readonly eqs: readonly (readonly number[])[];
+  readonly ineqs: readonly (readonly number[])[];
+}
+
+export function smallRows(b: BasicSet): SmallRows | null {
+  const eqs = toSmallRows(b.eqs);
+  const ineqs = eqs && toSmallRows(b.ineqs);
+  return eqs && ineqs ? { eqs, ineqs } : null;
+}
+
+/**
+ * `shiftLocals` on numbers, filled in place: it builds every row of every pair that the
+ * conflict-set square tests (the BigInt version only builds the few non-empty ones).
+ */
+function shiftSmall(r: readonly number[], w: number, before: number, after: number): number[] {
+  const out = new Array<number>(r.length + before + after);
+  let k = 0;
+  for (let i = 0; i < w; i++) out[k++] = r[i];
+  for (let i = 0; i < before; i++) out[k++] = 0;
+  for (let i = w; i < r.length; i++) out[k++] = r[i];
+  for (let i = 0; i < after; i++) out[k++] = 0;
+  return out;
+}
+
+/**
+ * `isEmptyBasic` without the memo, for tests whose systems do not repeat (simplify's
+ * per-constraint tests, inclusion tests that their caller caches): no hashing, and no answer
+ * kept alive for the collector to copy.
+ */
+export function isEmptyOnce(b: BasicSet): boolean {
+  const s = smallRows(b);
+  if (!s) return isEmptyBasic(b);
+  const sys = { n: width(b.space) + b.nLocals, nKeep: 1, eqs: s.eqs, ineqs: s.ineqs };
+  return !feasibleSmall(sys as Parameters<typeof feasibleSmall>[0], () => !isEmptyBasic(b));
+}
+
+/**
+ * intersectBasic(a, b) has no integer point. With the number rows of both pieces (smallRows,
+ * converted once by a caller that pairs each piece with many others), the intersection is
+ * built and tested on numbers directly: no BigInt rows, no conversion, no memo (such pairs do
+ * not repeat); BigInt takes over on overflow.
+ */
+export function isEmptyIntersection(
+  a: BasicSet,
+  b: BasicSet,
+  sa: SmallRows | null,
+  sb: SmallRows | null,
+): boolean {
+  if (!sa || !sb) return isEmptyBasic(intersectBasic(a, b));
+  const w = width(a.space);
+  const rows = sideBySide(sa, sb, w, a.nLocals, b.nLocals, shiftSmall);
+  const sys = { n: w + a.nLocals + b.nLocals, nKeep: 1, ...rows };
+  return !feasibleSmall(sys, () => !isEmptyBasic(intersectBasic(a, b)));
+}
+
+/** The rows of a and b as one conjunction: columns [0, w), a's la locals, b's lb locals. */
+function sideBySide<T>(
+  a: { readonly eqs: readonly (readonly T[])[]; readonly ineqs: readonly (readonly T[])[] },
+  b: typeof a,
+  w: number,
+  la: number,
+  lb: number,
+  shift: (r: readonly T[], w: number, before: number, after: number) => T[],
+): { eqs: T[][]; ineqs: T[][] } {
+  const left = (r: readonly T[]) => shift(r, w, 0, lb);
+  const right = (r: readonly T[]) => shift(r, w, la, 0);
+  return {
+    eqs: [...a.eqs.map(left), ...b.eqs.map(right)],
+    ineqs: [...a.ineqs.map(left), ...b.ineqs.map(right)],
+  };
+}
+
 /** Conjunction of two basic sets of the same space (locals side by side). */
 export function intersectBasic(a: BasicSet, b: BasicSet): BasicSet {
-  const w = width(a.space);
-  const la = a.nLocals;
-  const lb = b.nLocals;
-  return {
-    space: a.space,
-    nLocals: la + lb,
-    eqs: [
-      ...a.eqs.map((r) => shiftLocals(r, w, 0, lb)),
-      ...b.eqs.map((r) => shiftLocals(r, w, la, 0)),
-    ],
-    ineqs: [
-      ...a.ineqs.map((r) => shiftLocals(r, w, 0, lb)),
-      ...b.ineqs.map((r) => shiftLocals(r, w, la, 0)),
-    ],
-  };
+  const rows = sideBySide(a, b, width(a.space), a.nLocals, b.nLocals, shiftLocals);
+  return { space: a.space, nLocals: a.nLocals + b.nLocals, ...rows };
 }
 
 export function withRows(

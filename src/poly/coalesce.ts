@@ -9,7 +9,7 @@
  * 3. A piece contained in another single piece is dropped (pairwise, for unions small
  *    enough that the quadratic number of exact inclusion tests stays cheap).
  */
-import { pieceSubset, projectOnto, simplify } from './sets.js';
+import { pieceSubset, projectOnto, simplifyPieces } from './sets.js';
 import type { BasicSet, PolySet } from './types.js';
 import { spendWork } from './budget.js';
 import { gcd } from './int.js';
@@ -58,8 +58,54 @@ export function coalesce(s: PolySet): PolySet {
     else projected.push(b);
   }
   // Duplicates go before simplify (which costs exact tests per constraint) and after it.
-  const simplified = simplify({ space: s.space, pieces: unique(projected) }).pieces;
+  const simplified = simplifyPieces({ space: s.space, pieces: unique(projected) }, false).pieces;
   return nested(s.space, unique(simplified), pieceSubset, MAX_PAIRWISE);
+}
+
+/**
+ * s and -s (every dim negated), for a set `s` that `coalesce` produced: the mirrored pieces
+ * are as simplified as their originals (x -> -x is unimodular), so only repeated pieces and
+ * pieces inside another one go. A symmetric set (a conflict set, Bee section 3) is coalesced
+ * from one half of its pieces at half the cost.
+ *
+ * The inclusion tests use the symmetry: -p in -q iff p in q, which is false for two pieces of
+ * a coalesced union small enough for `coalesce` to have compared its pieces pairwise; and -p
+ * in q iff p in -q. So m^2 tests (p in -q) decide the (2m)^2 pairs.
+ */
+export function withNegation(s: PolySet): PolySet {
+  const lo = 1 + s.space.params.length;
+  const hi = lo + s.space.dims.length;
+  const neg = (r: readonly bigint[]) => r.map((x, i) => (i >= lo && i < hi && x !== 0n ? -x : x));
+  const m = s.pieces.length;
+  const mirrored = s.pieces.map((b) => ({ ...b, eqs: b.eqs.map(neg), ineqs: b.ineqs.map(neg) }));
+  const all = [...s.pieces, ...mirrored];
+  // Repeated pieces (a mirror equal to a piece, or to itself) go first, the first one kept.
+  const seen = new Set<string>();
+  const keep = all.map((b) => {
+    const k = canonicalKey(b);
+    if (seen.has(k)) return false;
+    seen.add(k);
+    return true;
+  });
+  // As `nested`: pairwise tests only for unions small enough (2m pieces).
+  if (2 * m > MAX_PAIRWISE) {
+    return { space: s.space, pieces: all.filter((_, i) => keep[i]) };
+  }
+  spendWork(m * m);
+  // crossed[i * m + j]: piece i inside the mirror of piece j (undefined: not tested yet).
+  const crossed: (boolean | undefined)[] = Array(m * m);
+  const caches = s.pieces.map(() => new Map<string, boolean>());
+  const cross = (i: number, j: number): boolean =>
+    (crossed[i * m + j] ??= pieceSubset(s.pieces[i], mirrored[j], caches[i]));
+  const inside = (a: number, b: number): boolean => {
+    if (a < m === b < m) return false; // same side: compared by coalesce
+    return a < m ? cross(a, b - m) : cross(a - m, b); // -p in q iff p in -q
+  };
+  all.forEach((_, a) => {
+    if (!keep[a]) return;
+    if (all.some((__, b) => b !== a && keep[b] && inside(a, b))) keep[a] = false;
+  });
+  return { space: s.space, pieces: all.filter((_, i) => keep[i]) };
 }
 
 /**
@@ -69,7 +115,7 @@ export function coalesce(s: PolySet): PolySet {
 function nested(
   space: PolySet['space'],
   pieces: BasicSet[],
-  inside: (b: BasicSet, c: BasicSet) => boolean,
+  inside: (b: BasicSet, c: BasicSet, cache: Map<string, boolean>) => boolean,
   limit: number,
 ): PolySet {
   if (pieces.length > 1 && pieces.length <= limit) {
@@ -78,7 +124,8 @@ function nested(
     // dropped piece never causes another drop, so every dropped piece stays covered.
     const kept = pieces.map(() => true);
     pieces.forEach((b, i) => {
-      if (pieces.some((c, j) => j !== i && kept[j] && inside(b, c))) kept[i] = false;
+      const cache = new Map<string, boolean>(); // b's tests, shared across the c's
+      if (pieces.some((c, j) => j !== i && kept[j] && inside(b, c, cache))) kept[i] = false;
     });
     pieces = pieces.filter((_, i) => kept[i]);
   }

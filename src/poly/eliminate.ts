@@ -189,8 +189,15 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       if (nl + nu === 0) continue;
       const exact = nl === 0 || nu === 0 || unitL || unitU;
       const cost = nl * nu - nl - nu;
-      const c: Choice = { j, exact, cost };
-      if (!best || (exact && !best.exact) || (exact === best.exact && cost < best.cost)) best = c;
+      if (!best || (exact && !best.exact) || (exact === best.exact && cost < best.cost)) {
+        // One Choice object per call, updated in place (not one per candidate column).
+        if (!best) best = { j, exact, cost };
+        else {
+          best.j = j;
+          best.exact = exact;
+          best.cost = cost;
+        }
+      }
     }
     return best;
   }
@@ -284,8 +291,12 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       if (!sys) continue;
       const c = chooseVariable(sys);
       if (!c) {
+        // The emptiness test reads no rows of its answer: no compaction for it.
+        if (any) {
+          out.push(sys);
+          return out;
+        }
         out.push(compact(sys));
-        if (any) return out;
         continue;
       }
       if (c.exact || relaxed) {

@@ -57,6 +57,10 @@ export function printSet(s: PolySet): string {
 export function intersect(a: PolySet, b: PolySet): PolySet {
   return sets.intersect(a, b);
 }
+/** `intersect` on the pieces (k, l), k <= l, only (src/poly/sets.ts: for mirrored unions). */
+export function intersectUpper(a: PolySet, b: PolySet): PolySet {
+  return sets.intersectUpper(a, b);
+}
 export function union(a: PolySet, b: PolySet): PolySet {
   return sets.union(a, b);
 }
@@ -131,7 +135,7 @@ export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): NamedC
 }
 
 /** The same union with fewer pieces (see coalesce.ts). */
-export { coalesce, dropNested } from './coalesce.js';
+export { coalesce, dropNested, withNegation } from './coalesce.js';
 
 /** The complement of `s` within `bounds` (a bounded space of the same dims): `bounds - s`, exact. */
 export function complement(s: PolySet, bounds: PolySet): PolySet {

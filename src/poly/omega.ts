@@ -76,7 +76,10 @@ const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly numbe
  * per integer). Both runs do the same steps on the same values until the overflow, so the
  * work the number run spent is refunded: budgets give the same answers as a BigInt-only core.
  */
-function query(tag: string, input: Sys, q: Query): Sys[] | null {
+/** Stands for each piece of an answer whose rows nobody reads (the emptiness test). */
+const UNREAD: Sys = { n: 0, nKeep: 0, eqs: [], ineqs: [] };
+
+function query(tag: string, input: Sys, q: Query, rows = true): Sys[] | null {
   const eqs = toSmallRows(input.eqs);
   const ineqs = eqs && toSmallRows(input.ineqs);
   if (!eqs || !ineqs) return q(bigEngine, input);
@@ -104,7 +107,11 @@ function query(tag: string, input: Sys, q: Query): Sys[] | null {
     const r = q(smallEngine, sys);
     out =
       r &&
-      r.map((s) => ({ n: s.n, nKeep: s.nKeep, eqs: toBigRows(s.eqs), ineqs: toBigRows(s.ineqs) }));
+      r.map((s) =>
+        rows
+          ? { n: s.n, nKeep: s.nKeep, eqs: toBigRows(s.eqs), ineqs: toBigRows(s.ineqs) }
+          : UNREAD,
+      );
   } catch (e) {
     if (!(e instanceof Overflow)) throw e;
     overflows++;
@@ -134,12 +141,9 @@ export function clearOmegaMemo(): number {
   return memoHits;
 }
 
-/**
- * Exact integer projection onto the kept columns: a union of systems in stride form.
- * With `any`, stops at the first non-empty piece (the emptiness test).
- */
-export function project(input: Sys, any = false): Sys[] {
-  return query(any ? 'any' : 'all', input, (e, s) => e.run(s, any, false, Infinity))!;
+/** Exact integer projection onto the kept columns: a union of systems in stride form. */
+export function project(input: Sys): Sys[] {
+  return query('all', input, (e, s) => e.run(s, false, false, Infinity))!;
 }
 
 /**
@@ -161,7 +165,27 @@ export function projectRelaxed(input: Sys): Sys[] {
 
 /** True when the system has an integer point (all columns but the constant eliminated). */
 export function feasible(sys: Sys): boolean {
-  return project({ ...sys, nKeep: 1 }, true).length > 0;
+  // Only the number of pieces is read: the answer's rows are not converted back to BigInt.
+  const input = { ...sys, nKeep: 1 };
+  return query('feasible', input, (e, s) => e.run(s, true, false, Infinity), false)!.length > 0;
+}
+
+/**
+ * `feasible` for a system already on numbers (every value a safe integer), without the memo:
+ * for callers that build many distinct systems from pieces they converted once (the pairs of
+ * a squared relation, where no system repeats). `onBig` answers instead when the number run
+ * overflows (its work is refunded, as in `query`).
+ */
+export function feasibleSmall(sys: SysOf<number>, onBig: () => boolean): boolean {
+  const before = workSpent();
+  try {
+    return smallEngine.run(sys, true, false, Infinity)!.length > 0;
+  } catch (e) {
+    if (!(e instanceof Overflow)) throw e;
+    overflows++;
+    refundWork(workSpent() - before);
+    return onBig();
+  }
 }
 
 /** Exact elimination only where it costs nothing: normalisation and the equality steps. */

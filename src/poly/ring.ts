@@ -53,9 +53,26 @@ function checked(x: number): number {
   return x;
 }
 
+/**
+ * True for integers of 32 bits (-2^31 excluded, so that negation and the quotient by -1 stay
+ * in range): `%` and `/` on such values compile to integer instructions, while `%` on other
+ * doubles is a call to fmod (the costliest line of the Omega test's normalisation).
+ */
+const int32 = (x: number): boolean => (x | 0) === x && x !== -2147483648;
+
 function numGcd(a: number, b: number): number {
   a = a < 0 ? -a : a;
   b = b < 0 ? -b : b;
+  if (int32(a) && int32(b)) {
+    let x = a | 0;
+    let y = b | 0;
+    while (y !== 0) {
+      const t = (x % y) | 0;
+      x = y;
+      y = t;
+    }
+    return x;
+  }
   while (b !== 0) {
     const t = a % b;
     a = b;
@@ -74,14 +91,21 @@ export const numberRing: Ring<number> = {
   neg: (a) => (a === 0 ? 0 : -a),
   lin: (a, x, b, y) => checked(checked(a * x) + checked(b * y)),
   quot: (a, b) => {
+    if (int32(a) && int32(b)) return ((a | 0) / (b | 0)) | 0;
     const q = (a - (a % b)) / b;
     return q === 0 ? 0 : q;
   },
   rem: (a, b) => {
+    if (int32(a) && int32(b)) return ((a | 0) % (b | 0)) | 0;
     const r = a % b;
     return r === 0 ? 0 : r;
   },
   floorDiv: (a, b) => {
+    if (int32(a) && int32(b)) {
+      const r = ((a | 0) % (b | 0)) | 0;
+      const q = ((a | 0) / (b | 0)) | 0;
+      return r !== 0 && r < 0 !== b < 0 ? q - 1 : q;
+    }
     const r = a % b;
     const q = (a - r) / b;
     return r !== 0 && r < 0 !== b < 0 ? q - 1 : q === 0 ? 0 : q;

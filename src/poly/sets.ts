@@ -1,5 +1,6 @@
 /** The exact set algebra over unions of basic sets (integer points, existential locals). */
 import { spendWork } from './budget.js';
+import { boxOf, disjoint } from './box.js';
 import type { Affine } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
 import {
@@ -8,17 +9,32 @@ import {
   cleanBasic,
   intersectBasic,
   isEmptyBasic,
+  isEmptyIntersection,
+  isEmptyOnce,
+  smallRows,
   mapRows,
   strideForm,
   strideFormBounded,
   width,
   withRows,
   type Row,
+  type SmallRows,
 } from './basic.js';
 
 export interface NamedConjunctionLike {
   readonly exists: readonly string[];
   readonly constraints: readonly { readonly kind: 'ge' | 'eq'; readonly expr: Affine }[];
+}
+
+/** Column (1-based, after the constant) of each variable of [params, dims, exists]. */
+function columnsOf(space: Space, exists: readonly string[]): Map<string, number> {
+  const columns = new Map<string, number>();
+  let k = 1;
+  for (const names of [space.params, space.dims, exists])
+    for (const name of names)
+      if (!columns.has(name)) columns.set(name, k++);
+      else k++;
+  return columns;
 }
 
 /** Row of an affine form over the columns [1, params, dims, locals named by `exists`]. */
@@ -27,15 +43,16 @@ export function affineRow(
   exists: readonly string[],
   a: Affine,
   what = 'expression',
+  columns = columnsOf(space, exists),
 ): Row {
-  const names = [...space.params, ...space.dims, ...exists];
-  const row = Array<bigint>(1 + names.length).fill(0n);
+  const row = Array<bigint>(1 + space.params.length + space.dims.length + exists.length).fill(0n);
   row[0] = a.constant;
-  for (const [k, v] of Object.entries(a.coeffs)) {
+  for (const k in a.coeffs) {
+    const v = a.coeffs[k];
     if (v === 0n) continue;
-    const i = names.indexOf(k);
-    if (i < 0) throw new Error(`unknown variable '${k}' in ${what}`);
-    row[1 + i] += v;
+    const i = columns.get(k);
+    if (i === undefined) throw new Error(`unknown variable '${k}' in ${what}`);
+    row[i] += v;
   }
   return row;
 }
@@ -51,28 +68,95 @@ export function fromConjunctions(space: Space, pieces: readonly NamedConjunction
     if (new Set(p.exists).size !== p.exists.length) throw new Error('duplicate existential names');
     const eqs: Row[] = [];
     const ineqs: Row[] = [];
+    const columns = columnsOf(space, p.exists); // once per piece, not per constraint
     for (const c of p.constraints)
-      (c.kind === 'eq' ? eqs : ineqs).push(affineRow(space, p.exists, c.expr, 'constraint'));
+      (c.kind === 'eq' ? eqs : ineqs).push(
+        affineRow(space, p.exists, c.expr, 'constraint', columns),
+      );
     out.push({ space, nLocals: p.exists.length, eqs, ineqs });
   }
   return { space, pieces: out };
 }
 
+/**
+ * Appends piece p, cleaned, to `kept` unless it is empty. Emptiness is tested first, on the
+ * piece as it is: the test does the clean-up's equality steps itself, and most pieces of a
+ * pairwise intersection are empty (a conflict relation squared: 572 of 576 for mot_detect's
+ * Delta), so only the few survivors pay for a separate clean-up. Callers test each piece as
+ * they build it: a product of unions built whole first keeps all its rows alive across
+ * collections (the young generation then copies them again and again).
+ */
+function keepNonEmpty(kept: BasicSet[], space: Space, p: BasicSet): void {
+  if (isEmptyBasic(p)) return;
+  const c = cleanBasic(p);
+  if (c) kept.push({ ...c, space });
+}
+
+/**
+ * Appends p * q, cleaned, to `kept` unless it is empty; the emptiness test runs on the pieces'
+ * number rows (converted once per piece by the caller) without building the BigInt
+ * intersection, which only the survivors need.
+ */
+function keepPair(
+  kept: BasicSet[],
+  space: Space,
+  p: BasicSet,
+  q: BasicSet,
+  sp: SmallRows | null,
+  sq: SmallRows | null,
+): void {
+  if (isEmptyIntersection(p, q, sp, sq)) return;
+  const c = cleanBasic(intersectBasic(p, q));
+  if (c) kept.push({ ...c, space });
+}
+
 function nonEmptyPieces(space: Space, pieces: readonly BasicSet[]): PolySet {
   const kept: BasicSet[] = [];
-  for (const p of pieces) {
-    const c = cleanBasic(p);
-    if (c && !isEmptyBasic(c)) kept.push({ ...c, space });
-  }
+  for (const p of pieces) keepNonEmpty(kept, space, p);
   return { space, pieces: kept };
 }
 
+/**
+ * Pieces whose bounding boxes (src/poly/box.ts) are disjoint have an empty intersection: such
+ * pairs are skipped before any system is built.
+ */
 export function intersect(a0: PolySet, b0: PolySet): PolySet {
   const [a, b] = align(a0, b0);
-  const pieces: BasicSet[] = [];
+  const kept: BasicSet[] = [];
   spendWork(a.pieces.length * b.pieces.length);
-  for (const p of a.pieces) for (const q of b.pieces) pieces.push(intersectBasic(p, q));
-  return nonEmptyPieces(a.space, pieces);
+  const boxesB = b.pieces.map(boxOf);
+  const smallB = b.pieces.map(smallRows);
+  for (const p of a.pieces) {
+    const box = boxOf(p);
+    const small = smallRows(p);
+    b.pieces.forEach((q, l) => {
+      if (!disjoint(box, boxesB[l])) keepPair(kept, a.space, p, q, small, smallB[l]);
+    });
+  }
+  return { space: a.space, pieces: kept };
+}
+
+/**
+ * The pieces a_k * b_l for k <= l only, for two unions of as many pieces whose piece (l, k)
+ * is a mirror image of piece (k, l) (a relation and its inverse: (p * q^-1)^-1 = q * p^-1),
+ * so that the caller gets the rest by mirroring instead of half the intersections and
+ * emptiness tests of `intersect`.
+ */
+export function intersectUpper(a0: PolySet, b0: PolySet): PolySet {
+  const [a, b] = align(a0, b0);
+  const n = a.pieces.length;
+  if (b.pieces.length !== n) throw new Error('intersectUpper: unions of different sizes');
+  const kept: BasicSet[] = [];
+  spendWork((n * (n + 1)) / 2);
+  const boxesA = a.pieces.map(boxOf);
+  const boxesB = b.pieces.map(boxOf);
+  const smallA = a.pieces.map(smallRows);
+  const smallB = b.pieces.map(smallRows);
+  for (let k = 0; k < n; k++)
+    for (let l = k; l < n; l++)
+      if (!disjoint(boxesA[k], boxesB[l]))
+        keepPair(kept, a.space, a.pieces[k], b.pieces[l], smallA[k], smallB[l]);
+  return { space: a.space, pieces: kept };
 }
 
 export function union(a0: PolySet, b0: PolySet): PolySet {
@@ -167,12 +251,21 @@ export function isSubset(a: PolySet, b: PolySet): boolean {
  * (exact emptiness each) and stopping at the first violated row, instead of building every
  * piece of b - c first. Pieces that are not nested usually fail on an early row.
  */
-export function pieceSubset(b: BasicSet, c: BasicSet): boolean {
+export function pieceSubset(b: BasicSet, c: BasicSet, cache?: Map<string, boolean>): boolean {
   const one = (x: BasicSet): PolySet => ({ space: b.space, pieces: [x] });
   if (c.nLocals > 0 || c.space.params.join(',') !== b.space.params.join(','))
     return isSubset(one(b), one(c));
   const pad = (r: readonly bigint[]): Row => [...r, ...Array<bigint>(b.nLocals).fill(0n)];
-  const violated = (r: Row) => !isEmptyBasic(withRows(b, [], [pad(r)]));
+  const test = (r: Row) => !isEmptyOnce(withRows(b, [], [pad(r)]));
+  // `cache`: answers for this b by row, for callers that test one b against many pieces
+  // (pieces share rows: box bounds, d >= 0), which would repeat the same emptiness tests.
+  const violated = (r: Row): boolean => {
+    if (!cache) return test(r);
+    const key = r.join(',');
+    let v = cache.get(key);
+    if (v === undefined) cache.set(key, (v = test(r)));
+    return v;
+  };
   for (const r of c.ineqs) if (violated(negate(r))) return false;
   for (const r of c.eqs)
     if (violated(negate(r)) || violated(negate(r.map((x) => -x)))) return false;
@@ -262,6 +355,15 @@ const negate = (r: readonly bigint[]): Row => r.map((x, i) => (i === 0 ? -x - 1n
  * pieces contained in another piece dropped.
  */
 export function simplify(s: PolySet): PolySet {
+  return simplifyPieces(s, true);
+}
+
+/**
+ * `simplify`; with `dropInside` false, pieces inside another piece are kept (for callers that
+ * drop them themselves: coalesce, whose own pass covers more pieces, would test every pair
+ * twice).
+ */
+export function simplifyPieces(s: PolySet, dropInside: boolean): PolySet {
   const pieces: BasicSet[] = [];
   for (const b0 of s.pieces.flatMap(strideForm)) {
     let b: BasicSet | null = b0;
@@ -269,7 +371,7 @@ export function simplify(s: PolySet): PolySet {
     for (let i = 0; b && i < b.ineqs.length; i++) {
       const r = b.ineqs[i];
       const up = r.map((x, j) => (j === 0 ? x - 1n : x));
-      if (isEmptyBasic(withRows(b, [], [up]))) {
+      if (isEmptyOnce(withRows(b, [], [up]))) {
         b = cleanBasic({ ...b, eqs: [...b.eqs, r], ineqs: b.ineqs.filter((_, j) => j !== i) });
         i = -1;
       }
@@ -279,7 +381,7 @@ export function simplify(s: PolySet): PolySet {
     let ineqs = [...b.ineqs];
     for (let i = 0; i < ineqs.length;) {
       const others = ineqs.filter((_, j) => j !== i);
-      if (isEmptyBasic({ ...b, ineqs: [...others, negate(ineqs[i])] })) ineqs = others;
+      if (isEmptyOnce({ ...b, ineqs: [...others, negate(ineqs[i])] })) ineqs = others;
       else i++;
     }
     pieces.push({ ...b, ineqs });
@@ -287,7 +389,8 @@ export function simplify(s: PolySet): PolySet {
   const kept: BasicSet[] = [];
   for (let i = 0; i < pieces.length; i++) {
     const others = [...kept, ...pieces.slice(i + 1)];
-    if (pieces.length <= 16 && others.some((q) => pieceSubset(pieces[i], q))) continue;
+    if (dropInside && pieces.length <= 16 && others.some((q) => pieceSubset(pieces[i], q)))
+      continue;
     kept.push(pieces[i]);
   }
   return { space: s.space, pieces: kept };

@@ -79,7 +79,7 @@ describe('profile', () => {
       '14:34 read buf[k - 4]: { [call, L1] -> buf[L1] : call = 0, 0 <= L1 <= 59 }',
     );
     expect(r.stdout).toContain(
-      'conflicting differences of the runs: { [d0] : -3 <= d0 <= -1; [d0] : 1 <= d0 <= 3; [d0] : d0 = 0 }',
+      'conflicting differences of the runs: { [d0] : -3 <= d0 <= -1; [d0] : d0 = 0; [d0] : 1 <= d0 <= 3 }',
     );
   });
   // Guards the text report of contract --profiled: a profiled array is marked as such.

@@ -48,6 +48,35 @@ describe('number ring against BigInt', () => {
     );
   });
 
+  // The 32-bit fast paths of quot, rem, floorDiv and gcd (src/poly/ring.ts), including the
+  // values at the edges of the int32 range where they hand over to the double paths.
+  test('quot, rem, floorDiv, gcd agree around the int32 range', () => {
+    const edge = fc.oneof(
+      fc.integer({ min: -100, max: 100 }),
+      fc.integer({ min: 2 ** 31 - 3, max: 2 ** 31 + 3 }),
+      fc.integer({ min: -(2 ** 31) - 3, max: -(2 ** 31) + 3 }),
+      fc.integer({ min: -(2 ** 31), max: 2 ** 31 }),
+    );
+    fc.assert(
+      fc.property(
+        edge,
+        edge.filter((x) => x !== 0),
+        (a, b) => {
+          const A = BigInt(a);
+          const B = BigInt(b);
+          const eq = (n: number, m: bigint) => !Object.is(n, -0) && BigInt(n) === m;
+          return (
+            eq(numberRing.quot(a, b), bigintRing.quot(A, B)) &&
+            eq(numberRing.rem(a, b), bigintRing.rem(A, B)) &&
+            eq(numberRing.floorDiv(a, b), bigintRing.floorDiv(A, B)) &&
+            eq(numberRing.gcd(a, b), bigintRing.gcd(A, B))
+          );
+        },
+      ),
+      { numRuns: runs(4000) },
+    );
+  });
+
   // Guards the overflow test itself: 2^53 (not safe) must be caught, 2^53 - 1 must not.
   test.each([
     [2 ** 26, 2 ** 27, 'overflow'],
