@@ -158,7 +158,7 @@ export function readmeBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): s
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(r.poly),
     '### Conflict sets and isl',
-    'CPU time (user + system, median of 5, cold memo) of the conflict set of every candidate array (`scripts/bench-conflict.ts`): ' +
+    'CPU time (user + system, median of 5, cold memo, after 10 untimed runs of every array: V8 needs tens of runs of the core to optimise it, and the first arrays timed used to pay for that; a new process pays it once, see Start-up) of the conflict set of every candidate array (`scripts/bench-conflict.ts`): ' +
       "the pipeline's DS (value-based, cell-based as fall-back) and the cell-based DS (Bee's definition); " +
       'isl = the same cell-based DS computed by libisl (`scripts/isl/ds.c`: P(I, J) exported in isl syntax, intersected with its inverse, ' +
       'differences, coalesced; parsing of P included), isl ratio = cell-based / isl, and whether both sets are equal (checked by isl).',
