@@ -27,12 +27,13 @@ import {
   simplifyMapping,
   type Mapping,
 } from './mapping.js';
+import { hullCandidate } from './hullLattice.js';
 import { successiveMinima, type SuccessiveMinima } from './minima.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
 
-export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'opt';
+export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'hull' | 'opt';
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -231,6 +232,11 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     }
     h3Bases.push(...shortDirectionBases(n));
     for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));
+  }
+  if (rank === 2 && (want === 'auto' || want === 'hull' || want === 'opt')) {
+    // Near-critical lattice of conv(DS) (hullLattice.ts): hexagon-like sets.
+    const c = hullCandidate(pieces, n, n === 2 ? null : Q);
+    if (c) candidates.push(c);
   }
   // Every candidate is verified exactly, whatever produced it.
   const verified = candidates.filter((c) => admissible(c.mapping));

@@ -14,6 +14,7 @@ import { isEmpty, maximize, minimize, samplePoint } from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
 import { integerKernel } from '../poly/linalg.js';
 import type { Mapping } from './mapping.js';
+import { planarConflict, planarPieces, type PlanarPiece } from './planarCheck.js';
 
 /** Counters of the exact queries (tests use them to prove that nothing enumerates). */
 export interface QueryStats {
@@ -34,12 +35,17 @@ export class DsQueries {
    * and keeps H3's |c.d| < rho argument valid.
    */
   readonly symmetric: boolean;
+  /** DS as polygons when it is 2-D without locals: `conflict` then avoids the Omega test. */
+  private readonly planar: PlanarPiece[] | null;
+  /** Admissibility questions answered by the planar check (planarCheck.ts). */
+  planarChecks = 0;
 
   constructor(readonly ds: PolySet) {
     if (ds.space.params.length > 0)
       throw new Error(`DsQueries: parameter(s) ${ds.space.params.join(', ')} must be fixed`);
     this.n = ds.space.dims.length;
     this.symmetric = syntacticallySymmetric(ds);
+    this.planar = planarPieces(ds);
   }
 
   private width(b: BasicSet): number {
@@ -111,6 +117,14 @@ export class DsQueries {
 
   /** A non-zero d of DS in the kernel of the mapping, or null. */
   conflict(m: Mapping): bigint[] | null {
+    if (this.planar) {
+      // Size-independent in the plane, where the Omega test splinters on large moduli.
+      const r = planarConflict(this.planar, m);
+      if (r !== 'unknown') {
+        this.planarChecks++;
+        return r === null ? null : [...r];
+      }
+    }
     const rows = m.M.length;
     const n = this.n;
     const signs: bigint[] = this.symmetric ? [1n] : [1n, -1n];
