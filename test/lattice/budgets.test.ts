@@ -1,25 +1,13 @@
 import { withWorkBudgetAsync } from '../../src/poly/budget.js';
 import { parseSet } from '../../src/poly/index.js';
 import { chooseMapping } from '../../src/lattice/index.js';
+import { DYNPROG_C_PIECES } from './polytopes.js';
 
-// dynprog's c: DS = the hexagon-like set |d0|, |d1|, |d1 - d0| <= N - 2 (11 pieces).
-const dynprogPieces = `
-  [d0, d1] : d0 = 0 and -(N-3) <= d1 <= -1;
-  [d0, d1] : -(N-3) <= d0 <= -1 and -(N-3) <= d1 <= d0 + N-3;
-  [d0, d1] : 2 <= d0 <= N-2 and d0 - (N-2) <= d1 <= N-2;
-  [d0, d1] : 1 <= d0 <= N-2 and 1 <= d1 <= N-2;
-  [d0, d1] : 0 <= d1 <= d0 + N-2 and d0 <= -1;
-  [d0, d1] : d0 = 0 and 1 <= d1 <= N-3;
-  [d0, d1] : 1 <= d0 <= N-3 and d0 - (N-3) <= d1 <= N-3;
-  [d0, d1] : -(N-2) <= d0 <= -2 and -(N-2) <= d1 <= d0 + N-2;
-  [d0, d1] : -(N-2) <= d0 <= -1 and -(N-2) <= d1 <= -1;
-  [d0, d1] : 1 <= d0 and d0 - (N-2) <= d1 <= 0;
-  [d0, d1] : d0 = 0 and d1 = 0`;
-const dynprogC = parseSet(`[N] -> { ${dynprogPieces} }`);
+const dynprogC = parseSet(`[N] -> { ${DYNPROG_C_PIECES} }`);
 // The same set with an existential local in one piece: the planar check does not apply
 // (planarCheck.ts takes sets without locals), the Omega test decides every candidate.
 const dynprogCLocal = parseSet(
-  `[N] -> { ${dynprogPieces.replace('d0 = 0 and d1 = 0', 'exists k : k <= d0 <= k and d0 = 0 and d1 = 0')} }`,
+  `[N] -> { ${DYNPROG_C_PIECES.replace('d0 = 0 and d1 = 0', 'exists k : k <= d0 <= k and d0 = 0 and d1 = 0')} }`,
 );
 
 describe('lattice search under the polyhedral work budget', () => {

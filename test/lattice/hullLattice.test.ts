@@ -11,20 +11,9 @@ import {
 import { hullCandidate, hullLattice } from '../../src/lattice/hullLattice.js';
 import { planarConflict, planarPieces } from '../../src/lattice/planarCheck.js';
 import { conflictPolygon } from '../../src/lattice/polygonHull.js';
+import { DYNPROG_C_PIECES } from './polytopes.js';
 
-const dynprogC = parseSet(`[N] -> {
-  [d0, d1] : d0 = 0 and -(N-3) <= d1 <= -1;
-  [d0, d1] : -(N-3) <= d0 <= -1 and -(N-3) <= d1 <= d0 + N-3;
-  [d0, d1] : 2 <= d0 <= N-2 and d0 - (N-2) <= d1 <= N-2;
-  [d0, d1] : 1 <= d0 <= N-2 and 1 <= d1 <= N-2;
-  [d0, d1] : 0 <= d1 <= d0 + N-2 and d0 <= -1;
-  [d0, d1] : d0 = 0 and 1 <= d1 <= N-3;
-  [d0, d1] : 1 <= d0 <= N-3 and d0 - (N-3) <= d1 <= N-3;
-  [d0, d1] : -(N-2) <= d0 <= -2 and -(N-2) <= d1 <= d0 + N-2;
-  [d0, d1] : -(N-2) <= d0 <= -1 and -(N-2) <= d1 <= -1;
-  [d0, d1] : 1 <= d0 and d0 - (N-2) <= d1 <= 0;
-  [d0, d1] : d0 = 0 and d1 = 0 }`);
-
+const dynprogC = parseSet(`[N] -> { ${DYNPROG_C_PIECES} }`);
 const dynprogC3: PolySet = {
   space: { params: ['N'], dims: ['d0', 'd1', 'd2'] },
   pieces: dynprogC.pieces.map((b) => {
