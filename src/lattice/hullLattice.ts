@@ -20,6 +20,7 @@ import { inverseUnimodular, multiply, type Matrix } from '../poly/linalg.js';
 import type { FixedPiece } from './conflictPoints.js';
 import { criticalLattices, type QVec } from './criticalLattice.js';
 import { basisConflict, type PlanarPiece } from './planarCheck.js';
+import { EliminationBlowUp } from './rationalMax.js';
 import type { Candidate } from './heuristics.js';
 import {
   composeMapping,
@@ -155,7 +156,14 @@ export function hullCandidate(
   n: number,
   Q: Matrix | null,
 ): Candidate | null {
-  const K0 = conflictPolygon(pieces, Q);
+  let K0: Polygon | null;
+  try {
+    K0 = conflictPolygon(pieces, Q);
+  } catch (e) {
+    // Many existential locals: no polygon, no candidate (the others stand).
+    if (e instanceof EliminationBlowUp) return null;
+    throw e;
+  }
   if (!K0) return null;
   // Rounding a critical basis coordinate by coordinate works when K is not skewed.
   const { K, U } = roundCoordinates(K0);

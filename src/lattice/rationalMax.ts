@@ -78,6 +78,13 @@ export function rationalMax(
   return best;
 }
 
+/** Fourier–Motzkin produced more than 50 000 rows. */
+export class EliminationBlowUp extends Error {
+  constructor() {
+    super('rationalMax: Fourier–Motzkin blow-up');
+  }
+}
+
 /**
  * Rational projection: eliminates the columns `vars` of `eqs` (= 0) and `ineqs` (>= 0), by
  * substitution from an equality when one involves the column, else by Fourier–Motzkin, with
@@ -115,7 +122,7 @@ export function eliminateColumns(
         if (!seen.has(key)) seen.set(key, r);
       }
       ineqs = [...seen.values()];
-      if (ineqs.length > 50000) throw new Error('rationalMax: Fourier–Motzkin blow-up');
+      if (ineqs.length > 50000) throw new EliminationBlowUp();
     }
   }
   return { eqs, ineqs };

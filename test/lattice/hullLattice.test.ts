@@ -103,6 +103,23 @@ describe('hull heuristic (critical lattice of conv(DS))', () => {
     }
   });
 
+  // Guards the cost bound: the critical search is cubic in the vertices, so polygons past
+  // MAX_VERTICES (24) are left to the other heuristics (a 40-gon took up to 130 ms).
+  it('skips polygons with more than MAX_VERTICES vertices', () => {
+    const bands = (k: number) =>
+      Array.from({ length: k }, (_, i) => {
+        const a = Math.round(100 * Math.cos((Math.PI * i) / k));
+        const b = Math.round(100 * Math.sin((Math.PI * i) / k));
+        return `-100000 <= ${a}x + ${b}y <= 100000`;
+      }).join(' and ');
+    const polygon = (k: number) =>
+      conflictPolygon(fixPieces(parseSet(`{ [x, y] : ${bands(k)} }`)), null)!;
+    expect(polygon(12).vertices.length).toBe(24);
+    expect(hullLattice(polygon(12))).not.toBeNull();
+    expect(polygon(14).vertices.length).toBe(28);
+    expect(hullLattice(polygon(14))).toBeNull();
+  });
+
   // Guards soundness of the construction on its own (chooseMapping verifies it again):
   // whatever it returns on random symmetric polygons has no conflict among DS's points.
   it('returns admissible mappings on random symmetric 2-D sets', () => {
