@@ -16,25 +16,20 @@
  */
 import Fraction from 'fraction.js';
 import { abs, gcd, mod } from '../poly/int.js';
-import { inverseUnimodular, multiply, type Matrix } from '../poly/linalg.js';
+import { multiply, type Matrix } from '../poly/linalg.js';
 import type { FixedPiece } from './conflictPoints.js';
 import { criticalLattices, type QVec } from './criticalLattice.js';
 import { basisConflict, type PlanarPiece } from './planarCheck.js';
 import { EliminationBlowUp } from './rationalMax.js';
 import type { Candidate } from './heuristics.js';
-import {
-  composeMapping,
-  mappingFromLattice,
-  mappingSize,
-  simplifyMapping,
-  type Mapping,
-} from './mapping.js';
+import { mappingFromLattice, mappingSize, type Mapping } from './mapping.js';
 import {
   conflictPolygon,
   cross,
   gaussReduce,
   inPolygon,
   roundCoordinates,
+  roundPlane,
   type Polygon,
   type Vec2,
 } from './polygonHull.js';
@@ -129,31 +124,53 @@ export function hullLattice(K: Polygon): HullLattice | null {
 }
 
 /**
- * The mapping whose kernel is the lattice of `basis` (plane coordinates y = Q^-1 x, the
- * other n - 2 directions of y in the kernel). A cyclic lattice with a primitive vector v
- * is the kernel of (v1 y0 - v0 y1) mod det: small coefficients whatever the modulus.
+ * A small row r over x with r.q1 = t0 and r.q2 = t1 (q1, q2 the first two columns of Q),
+ * supported on two coordinates i, j where q1, q2 have a unimodular 2 x 2 minor; null if none.
+ */
+function rowOnPlane(Q: Matrix, t: Vec2): bigint[] | null {
+  const n = Q.length;
+  let best: bigint[] | null = null;
+  let bestCost = 0n;
+  for (let i = 0; i < n; i++)
+    for (let j = i + 1; j < n; j++) {
+      const d = Q[i][0] * Q[j][1] - Q[i][1] * Q[j][0];
+      if (d !== 1n && d !== -1n) continue;
+      // ri q1_i + rj q1_j = t0, ri q2_i + rj q2_j = t1
+      const ri = (t[0] * Q[j][1] - t[1] * Q[j][0]) * d;
+      const rj = (t[1] * Q[i][0] - t[0] * Q[i][1]) * d;
+      const cost = abs(ri) + abs(rj);
+      if (best === null || cost < bestCost) {
+        best = Array.from({ length: n }, (_, k) => (k === i ? ri : k === j ? rj : 0n));
+        bestCost = cost;
+      }
+    }
+  return best;
+}
+
+/**
+ * The mapping whose kernel contains the lattice of `basis` (plane coordinates y of x =
+ * Q (y0, y1, 0, ..); Q null in 2-D) and no other point of the plane. A cyclic lattice with
+ * a primitive vector v is the plane's kernel of (v1 y0 - v0 y1) mod det, written over x with
+ * small coefficients whatever the modulus; otherwise the Smith form of the lattice.
  */
 export function planeLatticeMapping(basis: [Vec2, Vec2], n: number, Q: Matrix | null): Mapping {
   const [a, b] = basis;
   const det = abs(cross(a, b));
-  const Qinv = Q ? inverseUnimodular(Q) : null;
-  const inX = (m: Mapping) => simplifyMapping(Qinv ? composeMapping(m, Qinv) : m);
-  const pad = (r: bigint[]) => [...r, ...Array<bigint>(n - 2).fill(0n)];
+  const centred = (x: bigint) => {
+    const r = mod(x, det);
+    return 2n * r > det ? r - det : r;
+  };
   for (const v of [a, b, add(a, b), sub(a, b)]) {
-    if (gcd(v[0], v[1]) !== 1n) continue;
-    // In the plane the row is already small (|v| is a shortest vector, far below det) and
-    // canonical once its lead is positive: simplifyMapping would search all units of
-    // Z / det for smaller coefficients (O(det): 12 ms for nw's M at det 12481).
-    if (!Q && det > 1n) {
-      const centred = (x: bigint) => {
-        const r = mod(x, det);
-        return 2n * r > det ? r - det : r;
-      };
-      const row = [centred(v[1]), centred(-v[0])];
-      const lead = row.find((x) => x !== 0n)!;
-      return { M: [lead < 0n ? row.map((x) => -x) : row], b: [det] };
-    }
-    return inX({ M: [pad([v[1], -v[0]])], b: [det] });
+    if (det <= 1n || gcd(v[0], v[1]) !== 1n) continue;
+    const t: Vec2 = [v[1], -v[0]];
+    const r = Q ? rowOnPlane(Q, t) : [...t];
+    if (!r) continue;
+    // Canonical as it stands (entries in (-det/2, det/2], lead positive): simplifyMapping
+    // would search all units of Z / det for smaller coefficients (O(det): 12 ms for nw's M).
+    const row = r.map(centred);
+    const lead = row.find((x) => x !== 0n);
+    if (lead === undefined) continue;
+    return { M: [lead < 0n ? row.map((x) => -x) : row], b: [det] };
   }
   const cols: bigint[][] = Array.from({ length: n }, (_, i) =>
     Array.from({ length: n }, (_, j) => (j < 2 ? (i < 2 ? basis[j][i] : 0n) : i === j ? 1n : 0n)),
@@ -168,8 +185,10 @@ export function planeLatticeMapping(basis: [Vec2, Vec2], n: number, Q: Matrix | 
 export function hullCandidate(
   pieces: readonly FixedPiece[],
   n: number,
-  Q: Matrix | null,
+  Q0: Matrix | null,
 ): Candidate | null {
+  // The plane's coordinates as round as x's (small mapping rows, a polygon that is not thin).
+  const Q = Q0 ? roundPlane(Q0) : null;
   let K0: Polygon | null;
   try {
     K0 = conflictPolygon(pieces, Q);

@@ -13,7 +13,7 @@
  * admissible reduced lattice; past LINE_LIMIT the caller falls back to the Omega test.
  */
 import { ceilDiv, floorDiv } from '../poly/int.js';
-import { hermite } from '../poly/linalg.js';
+import { hermite, type Matrix } from '../poly/linalg.js';
 import type { PolySet } from '../poly/types.js';
 import { latticeOfMapping, type Mapping } from './mapping.js';
 import {
@@ -21,6 +21,7 @@ import {
   gaussReduce,
   pieceVertices,
   planeRows,
+  sectionRow,
   type RatPoint,
   type Row,
   type Vec2,
@@ -33,25 +34,32 @@ export interface PlanarPiece {
   eqs: Row[];
   ineqs: Row[];
   vertices: RatPoint[];
-  /** The piece's own rows over [1, x0, x1] (to confirm a conflict found). */
+  /** The piece's own rows over [1, y0, y1] (to confirm a conflict found). */
   original: { eqs: readonly (readonly bigint[])[]; ineqs: readonly (readonly bigint[])[] };
 }
 
 /**
- * The pieces of a 2-D DS (parameters fixed) as polygons, or null when this check does not
- * apply (other dimension, existential locals, a piece with an unbounded relaxation).
+ * The pieces of a DS (parameters fixed) as polygons of its plane, or null when this check
+ * does not apply (existential locals, a piece with an unbounded relaxation). The plane is
+ * the whole space in 2-D (Q null), else y = Q^-1 x with y2.. = 0 (Q unimodular, its first
+ * two columns spanning DS: DsQueries.usePlane), coordinates y0, y1.
  */
-export function planarPieces(ds: PolySet): PlanarPiece[] | null {
-  if (ds.space.dims.length !== 2 || ds.space.params.length !== 0) return null;
+export function planarPieces(ds: PolySet, Q: Matrix | null = null): PlanarPiece[] | null {
+  const n = ds.space.dims.length;
+  if ((Q ? n < 2 : n !== 2) || ds.space.params.length !== 0) return null;
   const out: PlanarPiece[] = [];
   for (const b of ds.pieces) {
     if (b.nLocals !== 0) return null;
-    const rows = planeRows({ nDims: 2, nLocals: 0, eqs: b.eqs, ineqs: b.ineqs }, null);
+    const original = {
+      eqs: b.eqs.map((r) => sectionRow(r, n, Q)),
+      ineqs: b.ineqs.map((r) => sectionRow(r, n, Q)),
+    };
+    const rows = planeRows({ nDims: 2, nLocals: 0, ...original }, null);
     if (!rows) continue; // no integer point
     const vertices = pieceVertices(rows.eqs, rows.ineqs);
     if (!vertices) return null;
     if (vertices.length === 0) continue; // empty relaxation
-    out.push({ ...rows, vertices, original: { eqs: b.eqs, ineqs: b.ineqs } });
+    out.push({ ...rows, vertices, original });
   }
   return out;
 }

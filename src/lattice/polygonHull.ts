@@ -1,16 +1,17 @@
 /**
  * The convex hull of a 2-D conflict set, exactly, as a 0-symmetric polygon with integer
- * vertices (scaled by a common denominator). Built from the pieces' vertices: each piece's
- * rational relaxation is projected on the plane of DS (existential locals and the directions
- * outside the span eliminated by Fourier–Motzkin over Q), its rows tightened for integer
- * points, and its vertices are the feasible intersections of pairs of its lines. The cost
- * depends on the constraints only, never on the size of DS (N = 10 and N = 10^6 cost the same).
+ * vertices (scaled by a common denominator). Built from the pieces' vertices: each piece is
+ * cut by the plane of DS (exact: every integer point of DS lies in it), its existential
+ * locals are eliminated by Fourier–Motzkin over Q, its rows tightened for integer points, and
+ * its vertices are the feasible intersections of pairs of its lines. The cost depends on the
+ * constraints only, never on the size of DS (N = 10 and N = 10^6 cost the same).
  *
  * The polygon K contains every integer point of DS (relaxation, projection and tightening
  * only enlarge or keep the integer points), so a lattice with no non-zero point in K is
  * strictly admissible for DS; K may be larger than conv(DS), which costs compression only.
  */
-import { abs, gcd, type Matrix } from '../poly/linalg.js';
+import { abs, floorDiv, gcd } from '../poly/int.js';
+import type { Matrix } from '../poly/linalg.js';
 import type { FixedPiece } from './conflictPoints.js';
 import { eliminateColumns } from './rationalMax.js';
 
@@ -41,32 +42,30 @@ function tighten(r: readonly bigint[]): Row {
   return [floorDiv(r[0], g), r[1] / g, r[2] / g];
 }
 
-export function floorDiv(a: bigint, b: bigint): bigint {
-  const q = a / b;
-  return a % b !== 0n && a < 0n !== b < 0n ? q - 1n : q;
-}
-
-export function ceilDiv(a: bigint, b: bigint): bigint {
-  return -floorDiv(-a, b);
+/**
+ * A row over [1, x, locals] as a row over [1, y0, y1, locals] on DS's plane: x = Q y with
+ * y2.. = 0 (every integer point of DS has y2.. = 0 when Q's first two columns span DS, see
+ * DsQueries.spanPoints), so the section is exact.
+ */
+export function sectionRow(r: readonly bigint[], n: number, Q: Matrix | null): Row {
+  if (!Q) return [...r];
+  const y = [0, 1].map((j) => {
+    let s = 0n;
+    for (let i = 0; i < n; i++) s += r[1 + i] * Q[i][j];
+    return s;
+  });
+  return [r[0], ...y, ...r.slice(1 + n)];
 }
 
 /**
- * Rows of one piece over [1, y0, y1], y = Q^-1 x (Q unimodular, its first two columns span
- * DS), or null when the piece has no integer point. `eqs` hold with = 0, `ineqs` with >= 0.
+ * Rows of one piece over [1, y0, y1] (its section by DS's plane, see sectionRow; existential
+ * locals eliminated over Q), or null when the piece has no integer point. `eqs` hold with
+ * = 0, `ineqs` with >= 0.
  */
 export function planeRows(p: FixedPiece, Q: Matrix | null): { eqs: Row[]; ineqs: Row[] } | null {
   const n = p.nDims;
-  const toY = (r: readonly bigint[]): Row => {
-    if (!Q) return [...r];
-    const out = [...r];
-    for (let j = 0; j < n; j++) {
-      let s = 0n;
-      for (let i = 0; i < n; i++) s += r[1 + i] * Q[i][j];
-      out[1 + j] = s;
-    }
-    return out;
-  };
-  const drop = Array.from({ length: n - 2 + p.nLocals }, (_, i) => 3 + i);
+  const toY = (r: readonly bigint[]) => sectionRow(r, n, Q);
+  const drop = Array.from({ length: p.nLocals }, (_, i) => 3 + i);
   const { eqs, ineqs } = eliminateColumns(p.eqs.map(toY), p.ineqs.map(toY), drop);
   const outEqs: Row[] = [];
   const outIneqs: Row[] = [];
@@ -190,17 +189,44 @@ const EUCLID: Form = [1n, 0n, 1n];
  * |F(a, b)| <= F(a, a) / 2.
  */
 export function gaussReduce(u: Vec2, w: Vec2, F: Form = EUCLID): [Vec2, Vec2] {
-  const dotF = (x: Vec2, y: Vec2) =>
+  const dotF = (x: readonly bigint[], y: readonly bigint[]) =>
     F[0] * x[0] * y[0] + F[1] * (x[0] * y[1] + x[1] * y[0]) + F[2] * x[1] * y[1];
-  let a = u;
-  let b = w;
+  const [a, b] = reducePair(u, w, dotF);
+  return [
+    [a[0], a[1]],
+    [b[0], b[1]],
+  ];
+}
+
+/** Lagrange–Gauss reduction of two independent integer vectors for the inner product dot. */
+function reducePair(
+  u: readonly bigint[],
+  w: readonly bigint[],
+  dot: (x: readonly bigint[], y: readonly bigint[]) => bigint,
+): [bigint[], bigint[]] {
+  let a = [...u];
+  let b = [...w];
   for (;;) {
-    if (dotF(b, b) < dotF(a, a)) [a, b] = [b, a];
-    const na = dotF(a, a);
-    const m = floorDiv(2n * dotF(a, b) + na, 2n * na);
+    if (dot(b, b) < dot(a, a)) [a, b] = [b, a];
+    const na = dot(a, a);
+    const m = floorDiv(2n * dot(a, b) + na, 2n * na);
     if (m === 0n) return [a, b];
-    b = [b[0] - m * a[0], b[1] - m * a[1]];
+    b = b.map((v, i) => v - m * a[i]);
   }
+}
+
+/**
+ * Q (unimodular, columns) with its first two columns replaced by a Gauss-reduced basis of
+ * the plane they span: still unimodular and spanning the same plane, but the plane's
+ * coordinates are about as round as x's (spanBasis's completion can be very skewed:
+ * columns (1, -1, 0), (-499998, 499999, -1) for dynprog's plane d2 = d0 + d1 at N = 10^6).
+ */
+export function roundPlane(Q: Matrix): Matrix {
+  const col = (j: number) => Q.map((r) => r[j]);
+  const dot = (x: readonly bigint[], y: readonly bigint[]) =>
+    x.reduce((s, v, i) => s + v * y[i], 0n);
+  const [a, b] = reducePair(col(0), col(1), dot);
+  return Q.map((r, i) => [a[i], b[i], ...r.slice(2)]);
 }
 
 /**

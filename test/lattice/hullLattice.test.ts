@@ -3,12 +3,14 @@ import { parseSet } from '../../src/poly/index.js';
 import type { PolySet } from '../../src/poly/types.js';
 import {
   chooseMapping,
+  DsQueries,
   enumerateUnion,
   firstConflict,
   fixPieces,
   formatMapping,
 } from '../../src/lattice/index.js';
 import { hullCandidate, hullLattice } from '../../src/lattice/hullLattice.js';
+import { spanBasis } from '../../src/lattice/optimal.js';
 import { planarConflict, planarPieces } from '../../src/lattice/planarCheck.js';
 import { conflictPolygon } from '../../src/lattice/polygonHull.js';
 import { DYNPROG_C_PIECES } from './polytopes.js';
@@ -147,6 +149,64 @@ describe('hull heuristic (critical lattice of conv(DS))', () => {
 });
 
 describe('planar admissibility check', () => {
+  // Guards DsQueries.usePlane: a 3-D DS spanning a plane is decided on the plane, so the hull
+  // candidate of dynprog's plane d2 = d0 + d1 is checked at N = 10^6 too (the Omega test
+  // splinters on its modulus and the candidate was dropped).
+  it('decides a 3-D DS spanning a plane: dynprog c embedded, N = 10^6', async () => {
+    const N = 1_000_000n;
+    const r = await chooseMapping(dynprogC3, { heuristic: 'hull', params: { N } });
+    expect(r.heuristic).toBe('hull');
+    expect(r.size).toBe(749998500001n);
+    expect(r.unchecked).toBe(0);
+    expect(r.queries.isEmpty).toBe(0);
+  });
+
+  // Same answer as brute force for random 2-D unions lifted to 3-D by z = alpha x + beta y.
+  it('agrees with brute force on planes in 3-D', () => {
+    fc.assert(
+      fc.property(
+        fc.array(
+          fc.tuple(fc.integer({ min: -3, max: 3 }), fc.integer({ min: -3, max: 3 }), fc.nat(12)),
+          { minLength: 1, maxLength: 3 },
+        ),
+        fc.integer({ min: -4, max: 4 }),
+        fc.integer({ min: -4, max: 4 }),
+        fc.array(
+          fc.tuple(
+            fc.integer({ min: -9, max: 9 }),
+            fc.integer({ min: -9, max: 9 }),
+            fc.integer({ min: -9, max: 9 }),
+            fc.integer({ min: 1, max: 400 }),
+          ),
+          { minLength: 1, maxLength: 2 },
+        ),
+        (bands, alpha, beta, rows) => {
+          const cons = bands
+            .filter(([a, b]) => a !== 0 || b !== 0)
+            .map(([a, b, r]) => ` and -${r} <= ${a}x + ${b}y <= ${r + 1}`)
+            .join('');
+          const ds = parseSet(
+            `{ [x, y, z] : z = ${alpha}x + ${beta}y and -9 <= x <= 9 and -9 <= y <= 9${cons} }`,
+          );
+          const m = {
+            M: rows.map(([a, b, c]) => [BigInt(a), BigInt(b), BigInt(c)]),
+            b: rows.map(([, , , k]) => BigInt(k)),
+          };
+          const q = new DsQueries(ds);
+          const { rank, Q } = spanBasis(q.spanPoints(), 3);
+          if (rank !== 2) return;
+          q.usePlane(Q);
+          const got = q.conflict(m);
+          const brute = firstConflict(enumerateUnion(fixPieces(ds)), m);
+          expect(got === null).toBe(brute === null);
+          expect(q.planarChecks).toBe(1);
+          if (got) expect(firstConflict([got], m)).not.toBeNull();
+        },
+      ),
+      { numRuns: 150 },
+    );
+  });
+
   // Guards the planar check that replaces the Omega test in 2-D (which splinters on large
   // moduli): same answer as brute force on random unions, with large moduli and thin sets,
   // and a conflict it reports is a point of DS in the kernel.
