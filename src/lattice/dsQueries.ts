@@ -4,7 +4,9 @@
  * N = 10^6 cost the same).
  *
  * - `sup(c, eqs)`: max of |c.x| over DS ∩ { e.x = 0, e in eqs } (src/poly `maximize`, Omega test);
- * - `admissible(M, b)`: no d != 0 in DS with M d = 0 mod b (integer emptiness, `isEmpty`);
+ * - `admissible(M, b)`: no d != 0 in DS with M d = 0 mod b (integer emptiness, `isEmpty`; for
+ *   a DS in a plane, lattice lines through its polygons: planarCheck.ts, where the Omega
+ *   test would splinter on large moduli);
  * - `span()`: the linear span of DS's integer points (implicit equalities found exactly).
  *
  * Parameters must be fixed (no symbolic parameter left): see `symbolic.ts` for those.

@@ -1,10 +1,12 @@
 /**
- * Exact strict admissibility for a conflict set of dimension 2 (two dims, no existential
- * locals), without the Omega test. With a, b a Gauss-reduced basis of the mapping's kernel
- * lattice and x = k1 a + k2 b, every piece of DS (a polygon P, rows tightened for integer
- * points: same integer points) bounds k1 = cross(x, b) / cross(a, b) by its vertices, and for
- * each k1 its rows bound k2 exactly: a non-zero integer (k1, k2) in range is a point of DS in
- * the kernel (a conflict), none in any piece proves admissibility.
+ * Exact strict admissibility for a conflict set of dimension 2 (two dims, or a plane of
+ * n-D space that holds all of DS's integer points; no existential locals), without the Omega
+ * test. With a, b a Gauss-reduced basis of the mapping's kernel lattice (in the plane) and
+ * x = k1 a + k2 b, every piece of DS (a polygon P, rows tightened for integer points: same
+ * integer points) bounds k1 = cross(x, b) / cross(a, b) by its vertices, and for each k1 its
+ * rows bound k2 exactly: a non-zero integer (k1, k2) in range is a point of DS in the kernel
+ * (a conflict), none in any piece proves admissibility. (The lines are taken along whichever
+ * basis vector gives fewer of them.)
  *
  * Why not the Omega test: with a modulus m (dynprog's c: (500 d0 + 499 d1) mod 748501 at
  * N = 1000) its integer eliminations splinter into about N cases (121,000 work units at
