@@ -27,12 +27,13 @@ import {
   simplifyMapping,
   type Mapping,
 } from './mapping.js';
+import { hullCandidate } from './hullLattice.js';
 import { successiveMinima, type SuccessiveMinima } from './minima.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
 
-export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'opt';
+export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'hull' | 'opt';
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -176,6 +177,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     ),
   );
   const { rank, Q } = spanBasis(q.spanPoints(), n);
+  if (rank === 2) q.usePlane(Q);
   const t1 = Date.now();
   const candidates: Candidate[] = [];
   let minima: SuccessiveMinima | undefined;
@@ -234,6 +236,11 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     }
     h3Bases.push(...shortDirectionBases(n));
     for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));
+  }
+  if (rank === 2 && (want === 'auto' || want === 'hull' || want === 'opt')) {
+    // Near-critical lattice of conv(DS) (hullLattice.ts): hexagon-like sets.
+    const c = hullCandidate(pieces, n, n === 2 ? null : Q);
+    if (c) candidates.push(c);
   }
   // Every candidate is verified exactly, whatever produced it.
   const verified = candidates.filter((c) => admissible(c.mapping));

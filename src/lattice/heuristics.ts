@@ -24,7 +24,7 @@ export type Admissible = (m: Mapping) => boolean;
 /** Exact max |c.x| over DS ∩ { e.x = 0, e in eqs }. */
 export type Sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) => bigint;
 
-export type HeuristicName = 'h1' | 'h1a' | 'h2' | 'h3' | 'opt' | 'identity';
+export type HeuristicName = 'h1' | 'h1a' | 'h2' | 'h3' | 'hull' | 'opt' | 'identity';
 
 export interface Candidate {
   heuristic: HeuristicName;

@@ -40,35 +40,11 @@ export function rationalMaxPiece(
   eqs.push(tRow);
   let ineqs: Row[] = piece.ineqs.map(ext);
   // Eliminate variables (columns 1..w-1) using equalities first.
-  const vars = Array.from({ length: w - 1 }, (_, i) => 1 + i);
-  for (const v of vars) {
-    const e = eqs.find((r) => r[v] !== 0n);
-    if (e) {
-      const ev = e[v];
-      const sub = (r: Row, isEq: boolean): Row => {
-        if (r[v] === 0n) return r;
-        const a = ev < 0n ? -ev : ev;
-        const s = ev < 0n ? -r[v] : r[v];
-        const out = r.map((x, j) => a * x - s * e[j]);
-        return normalize(isEq ? out : out);
-      };
-      eqs = eqs.filter((r) => r !== e).map((r) => sub(r, true));
-      ineqs = ineqs.map((r) => sub(r, false));
-    } else {
-      const pos = ineqs.filter((r) => r[v] > 0n);
-      const neg = ineqs.filter((r) => r[v] < 0n);
-      const next = ineqs.filter((r) => r[v] === 0n);
-      for (const p of pos)
-        for (const q of neg) next.push(normalize(p.map((x, j) => x * -q[v] + q[j] * p[v])));
-      const seen = new Map<string, Row>();
-      for (const r of next) {
-        const key = r.join(',');
-        if (!seen.has(key)) seen.set(key, r);
-      }
-      ineqs = [...seen.values()];
-      if (ineqs.length > 50000) throw new Error('rationalMax: Fourier–Motzkin blow-up');
-    }
-  }
+  ({ eqs, ineqs } = eliminateColumns(
+    eqs,
+    ineqs,
+    Array.from({ length: w - 1 }, (_, i) => 1 + i),
+  ));
   // Left: rows over [1, t].
   let lo: Fraction | null = null;
   let hi: Fraction | null = null;
@@ -100,4 +76,54 @@ export function rationalMax(
     if (m !== null && (best === null || m.compare(best) > 0)) best = m;
   }
   return best;
+}
+
+/** Fourier–Motzkin produced more than 50 000 rows. */
+export class EliminationBlowUp extends Error {
+  constructor() {
+    super('rationalMax: Fourier–Motzkin blow-up');
+  }
+}
+
+/**
+ * Rational projection: eliminates the columns `vars` of `eqs` (= 0) and `ineqs` (>= 0), by
+ * substitution from an equality when one involves the column, else by Fourier–Motzkin, with
+ * no integer tightening (exact over Q: the result describes the projection of the rational
+ * points). Throws on a blow-up past 50 000 rows.
+ */
+export function eliminateColumns(
+  eqs0: readonly Row[],
+  ineqs0: readonly Row[],
+  vars: readonly number[],
+): { eqs: Row[]; ineqs: Row[] } {
+  let eqs = [...eqs0];
+  let ineqs = [...ineqs0];
+  for (const v of vars) {
+    const e = eqs.find((r) => r[v] !== 0n);
+    if (e) {
+      const ev = e[v];
+      const sub = (r: Row): Row => {
+        if (r[v] === 0n) return r;
+        const a = ev < 0n ? -ev : ev;
+        const s = ev < 0n ? -r[v] : r[v];
+        return normalize(r.map((x, j) => a * x - s * e[j]));
+      };
+      eqs = eqs.filter((r) => r !== e).map(sub);
+      ineqs = ineqs.map(sub);
+    } else {
+      const pos = ineqs.filter((r) => r[v] > 0n);
+      const neg = ineqs.filter((r) => r[v] < 0n);
+      const next = ineqs.filter((r) => r[v] === 0n);
+      for (const p of pos)
+        for (const q of neg) next.push(normalize(p.map((x, j) => x * -q[v] + q[j] * p[v])));
+      const seen = new Map<string, Row>();
+      for (const r of next) {
+        const key = r.join(',');
+        if (!seen.has(key)) seen.set(key, r);
+      }
+      ineqs = [...seen.values()];
+      if (ineqs.length > 50000) throw new EliminationBlowUp();
+    }
+  }
+  return { eqs, ineqs };
 }

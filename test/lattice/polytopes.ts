@@ -48,3 +48,20 @@ export const randomPolytope = (n: number, maxBand: number, maxBox: number) =>
       for (const [a, h] of bands) rows.push(...band(a, -h, h));
       return set(dims, rows);
     });
+
+/**
+ * The pieces of dynprog's c conflict set (samples/dynprog.c), parameter N: the hexagon-like
+ * set |d0|, |d1|, |d1 - d0| <= N - 2 as the lifetime analysis produces it (11 pieces).
+ */
+export const DYNPROG_C_PIECES = `
+  [d0, d1] : d0 = 0 and -(N-3) <= d1 <= -1;
+  [d0, d1] : -(N-3) <= d0 <= -1 and -(N-3) <= d1 <= d0 + N-3;
+  [d0, d1] : 2 <= d0 <= N-2 and d0 - (N-2) <= d1 <= N-2;
+  [d0, d1] : 1 <= d0 <= N-2 and 1 <= d1 <= N-2;
+  [d0, d1] : 0 <= d1 <= d0 + N-2 and d0 <= -1;
+  [d0, d1] : d0 = 0 and 1 <= d1 <= N-3;
+  [d0, d1] : 1 <= d0 <= N-3 and d0 - (N-3) <= d1 <= N-3;
+  [d0, d1] : -(N-2) <= d0 <= -2 and -(N-2) <= d1 <= d0 + N-2;
+  [d0, d1] : -(N-2) <= d0 <= -1 and -(N-2) <= d1 <= -1;
+  [d0, d1] : 1 <= d0 and d0 - (N-2) <= d1 <= 0;
+  [d0, d1] : d0 = 0 and d1 = 0`;
