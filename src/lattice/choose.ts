@@ -177,7 +177,6 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     ),
   );
   const { rank, Q } = spanBasis(q.spanPoints(), n);
-  if (rank === 2) q.usePlane(Q);
   const t1 = Date.now();
   const candidates: Candidate[] = [];
   let minima: SuccessiveMinima | undefined;

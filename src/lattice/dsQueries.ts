@@ -4,9 +4,7 @@
  * N = 10^6 cost the same).
  *
  * - `sup(c, eqs)`: max of |c.x| over DS ∩ { e.x = 0, e in eqs } (src/poly `maximize`, Omega test);
- * - `admissible(M, b)`: no d != 0 in DS with M d = 0 mod b (integer emptiness, `isEmpty`; for
- *   a DS in a plane, lattice lines through its polygons: planarCheck.ts, where the Omega
- *   test would splinter on large moduli);
+ * - `admissible(M, b)`: no d != 0 in DS with M d = 0 mod b (integer emptiness, `isEmpty`);
  * - `span()`: the linear span of DS's integer points (implicit equalities found exactly).
  *
  * Parameters must be fixed (no symbolic parameter left): see `symbolic.ts` for those.
@@ -14,10 +12,8 @@
 import type { Affine } from '../poly/affine.js';
 import { isEmpty, maximize, minimize, samplePoint } from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
-import { integerKernel, type Matrix } from '../poly/linalg.js';
+import { integerKernel } from '../poly/linalg.js';
 import type { Mapping } from './mapping.js';
-import { planarConflict, planarPieces, type PlanarPiece } from './planarCheck.js';
-import { roundPlane } from './polygonHull.js';
 
 /** Counters of the exact queries (tests use them to prove that nothing enumerates). */
 export interface QueryStats {
@@ -38,22 +34,12 @@ export class DsQueries {
    * and keeps H3's |c.d| < rho argument valid.
    */
   readonly symmetric: boolean;
-  /**
-   * DS as polygons of its plane when it is 2-D (or spans a plane: `usePlane`) without
-   * locals: `conflict` then avoids the Omega test.
-   */
-  private planar: PlanarPiece[] | null;
-  /** x = planeQ (y0, y1, 0, ..) on DS's plane; null in 2-D. */
-  private planeQ: Matrix | null = null;
-  /** Admissibility questions answered by the planar check (planarCheck.ts). */
-  planarChecks = 0;
 
   constructor(readonly ds: PolySet) {
     if (ds.space.params.length > 0)
       throw new Error(`DsQueries: parameter(s) ${ds.space.params.join(', ')} must be fixed`);
     this.n = ds.space.dims.length;
     this.symmetric = syntacticallySymmetric(ds);
-    this.planar = planarPieces(ds);
   }
 
   private width(b: BasicSet): number {
@@ -123,35 +109,8 @@ export class DsQueries {
     return this.conflict(m) === null;
   }
 
-  /**
-   * DS's integer points span the plane of Q's first two columns (Q unimodular, n > 2, as
-   * found by spanPoints): admissibility is then decided on that plane (planarCheck.ts).
-   */
-  usePlane(Q: Matrix): void {
-    if (this.n <= 2) return;
-    const R = roundPlane(Q);
-    this.planar = planarPieces(this.ds, R);
-    this.planeQ = this.planar ? R : null;
-  }
-
   /** A non-zero d of DS in the kernel of the mapping, or null. */
   conflict(m: Mapping): bigint[] | null {
-    if (this.planar) {
-      // Size-independent in the plane, where the Omega test splinters on large moduli.
-      const Q = this.planeQ;
-      const onPlane = Q
-        ? {
-            M: m.M.map((r) => [0, 1].map((j) => r.reduce((s, v, i) => s + v * Q[i][j], 0n))),
-            b: m.b,
-          }
-        : m;
-      const r = planarConflict(this.planar, onPlane);
-      if (r !== 'unknown') {
-        this.planarChecks++;
-        if (r === null) return null;
-        return Q ? Q.map((row) => row[0] * r[0] + row[1] * r[1]) : [...r];
-      }
-    }
     const rows = m.M.length;
     const n = this.n;
     const signs: bigint[] = this.symmetric ? [1n] : [1n, -1n];

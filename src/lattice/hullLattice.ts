@@ -48,7 +48,6 @@ export function latticeAvoids(K: Polygon, u: Vec2, w: Vec2): boolean {
     eqs: [],
     ineqs: K.rows.map((r) => [...r]),
     vertices: K.vertices.map(([x, y]) => [x, y, K.scale]),
-    original: { eqs: [], ineqs: K.rows },
   };
   const [a, b] = gaussReduce(u, w);
   return basisConflict([piece], a, b) === null;

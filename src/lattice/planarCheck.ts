@@ -1,33 +1,13 @@
 /**
- * Exact strict admissibility for a conflict set of dimension 2 (two dims, or a plane of
- * n-D space that holds all of DS's integer points; no existential locals), without the Omega
- * test. With a, b a Gauss-reduced basis of the mapping's kernel lattice (in the plane) and
- * x = k1 a + k2 b, every piece of DS (a polygon P, rows tightened for integer points: same
- * integer points) bounds k1 = cross(x, b) / cross(a, b) by its vertices, and for each k1 its
- * rows bound k2 exactly: a non-zero integer (k1, k2) in range is a point of DS in the kernel
- * (a conflict), none in any piece proves admissibility. (The lines are taken along whichever
- * basis vector gives fewer of them.)
- *
- * Why not the Omega test: with a modulus m (dynprog's c: (500 d0 + 499 d1) mod 748501 at
- * N = 1000) its integer eliminations splinter into about N cases (121,000 work units at
- * N = 1000, over 10^7 at N = 10^6), so near-critical lattices of large sets could not be
- * checked. Here the work is the number of lattice lines crossing a piece, a handful for an
- * admissible reduced lattice; past LINE_LIMIT the caller falls back to the Omega test.
+ * Does a planar lattice (basis u, v) have a non-zero point in a polygon? With x = k u + j v,
+ * the polygon's vertices bound k, and for each k its rows bound j exactly, so the work is
+ * the number of lattice lines crossing the polygon (a handful for a near-critical lattice),
+ * whatever the sizes. The hull heuristic (hullLattice.ts) uses it to try integer lattices
+ * near a critical lattice of conv(DS); the mapping it proposes is then verified against DS
+ * itself by the exact check of DsQueries (the Omega test), like every candidate.
  */
 import { ceilDiv, floorDiv } from '../poly/int.js';
-import { hermite, type Matrix } from '../poly/linalg.js';
-import type { PolySet } from '../poly/types.js';
-import { latticeOfMapping, type Mapping } from './mapping.js';
-import {
-  cross,
-  gaussReduce,
-  pieceVertices,
-  planeRows,
-  sectionRow,
-  type RatPoint,
-  type Row,
-  type Vec2,
-} from './polygonHull.js';
+import { cross, type RatPoint, type Row, type Vec2 } from './polygonHull.js';
 
 /** Lattice lines examined per piece before giving up ('unknown'). */
 const LINE_LIMIT = 4096;
@@ -36,71 +16,6 @@ export interface PlanarPiece {
   eqs: Row[];
   ineqs: Row[];
   vertices: RatPoint[];
-  /** The piece's own rows over [1, y0, y1] (to confirm a conflict found). */
-  original: { eqs: readonly (readonly bigint[])[]; ineqs: readonly (readonly bigint[])[] };
-}
-
-/**
- * The pieces of a DS (parameters fixed) as polygons of its plane, or null when this check
- * does not apply (existential locals, a piece with an unbounded relaxation). The plane is
- * the whole space in 2-D (Q null), else y = Q^-1 x with y2.. = 0 (Q unimodular, its first
- * two columns spanning DS: DsQueries.usePlane), coordinates y0, y1.
- */
-export function planarPieces(ds: PolySet, Q: Matrix | null = null): PlanarPiece[] | null {
-  const n = ds.space.dims.length;
-  if ((Q ? n < 2 : n !== 2) || ds.space.params.length !== 0) return null;
-  const out: PlanarPiece[] = [];
-  for (const b of ds.pieces) {
-    if (b.nLocals !== 0) return null;
-    const original = {
-      eqs: b.eqs.map((r) => sectionRow(r, n, Q)),
-      ineqs: b.ineqs.map((r) => sectionRow(r, n, Q)),
-    };
-    const rows = planeRows({ nDims: 2, nLocals: 0, ...original }, null);
-    if (!rows) continue; // no integer point
-    const vertices = pieceVertices(rows.eqs, rows.ineqs);
-    if (!vertices) return null;
-    if (vertices.length === 0) continue; // empty relaxation
-    out.push({ ...rows, vertices, original });
-  }
-  return out;
-}
-
-/** A Gauss-reduced basis of the kernel lattice; null if it is not of rank 2. */
-function kernelBasis(m: Mapping): [Vec2, Vec2] | null {
-  if (m.M.length === 0)
-    return [
-      [1n, 0n],
-      [0n, 1n],
-    ];
-  if (m.b.some((v) => v === 0n)) return null;
-  const gens = latticeOfMapping(m, 2);
-  const H = hermite(gens, 2).H.filter((r) => r.some((v) => v !== 0n));
-  if (H.length !== 2) return null;
-  return gaussReduce([H[0][0], H[0][1]], [H[1][0], H[1][1]]);
-}
-
-function inPiece(p: PlanarPiece, x: Vec2): boolean {
-  const v = (r: readonly bigint[]) => r[0] + r[1] * x[0] + r[2] * x[1];
-  return p.original.eqs.every((r) => v(r) === 0n) && p.original.ineqs.every((r) => v(r) >= 0n);
-}
-
-function inKernel(m: Mapping, x: Vec2): boolean {
-  return m.M.every((r, i) => (r[0] * x[0] + r[1] * x[1]) % m.b[i] === 0n);
-}
-
-/** A non-zero point of DS in the kernel of m, null when there is none, 'unknown' past the limits. */
-export function planarConflict(
-  pieces: readonly PlanarPiece[],
-  m: Mapping,
-): Vec2 | null | 'unknown' {
-  const basis = kernelBasis(m);
-  if (!basis) return 'unknown';
-  const x = basisConflict(pieces, basis[0], basis[1]);
-  // Confirm on the piece's own rows and the mapping (a disagreement would be a bug here:
-  // leave the question to the Omega test).
-  if (x === null || x === 'unknown') return x;
-  return pieces.some((p) => inPiece(p, x)) && inKernel(m, x) ? x : 'unknown';
 }
 
 /** [min, max] of the coefficient of u in x = k u + k' v over the piece's vertices. */

@@ -145,9 +145,11 @@ describe('size independence', () => {
     // At N = 10 the search without listing finishes and finds the optimum 2N - 3.
     expect(formatMapping(small.mapping, ['a', 'b'])).toBe('(2a + b mod 17)');
     expect(small.optimal).toMatchObject({ method: 'queries', optimal: true, size: 17n });
-    // Same exact queries whatever N (admissibility in the plane is decided by the planar
-    // check, planarCheck.ts, without emptiness tests).
-    expect(small.queries).toEqual(big.queries);
+    // As many exact queries whatever N, up to the check of the small search's result and
+    // the candidates that coincide at one size (2 emptiness tests per check in 2-D).
+    expect(small.queries.maximize).toBe(big.queries.maximize);
+    expect(small.queries.sample).toBe(big.queries.sample);
+    expect(Math.abs(small.queries.isEmpty - big.queries.isEmpty)).toBeLessThanOrEqual(2);
     for (const h of ['h3', 'h2'] as const) {
       const s = await chooseMapping(toeplitz, { heuristic: h, params: { N: 10n } });
       const l = await chooseMapping(toeplitz, { heuristic: h, params: { N: 1_000_000n } });
