@@ -22,6 +22,7 @@ import {
   type TranslationUnit,
 } from './preprocess.js';
 import { includedFiles, withoutCandidates } from './noCandidate.js';
+import { mainView, standsForUnit } from './mainView.js';
 import { configurationGuard, conditionalGroups, type Liveness, liveness } from './conditionals.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
@@ -210,8 +211,9 @@ export function buildCompilerModel(
     // Nothing a preprocessor would change: the built-in reading is the compiler's.
     return { model: buildModel(source, file, options), macroUses: [] };
   }
+  const view = mainView(output);
   const quick = options.skipWithoutCandidates
-    ? withoutCandidates(output, { temporaries: options.temporaries, cwd: compiler.cwd })
+    ? withoutCandidates(view, { temporaries: options.temporaries, cwd: compiler.cwd })
     : undefined;
   if (quick)
     return {
@@ -222,7 +224,11 @@ export function buildCompilerModel(
   const tu: TranslationUnit = readTranslationUnit(output);
   const map = spellingMap(source, tu);
   const ppText = new SourceText(tu.text, file);
-  const root = parseTree(tu.text).rootNode;
+  // The system headers' nodes are neither parsed nor walked when nothing of them matters.
+  const root =
+    view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
+      ? view.root
+      : parseTree(tu.text).rootNode;
   const directives = collectDirectives(root, ppText, (n, d) => {
     const v = literalValue(n);
     if (v !== undefined) return v;

@@ -17,140 +17,22 @@
  *     promise of a header, or of `_Pragma` out of a macro, is an error when nothing matches);
  *   - nothing would have been reported as an error or a warning: the full path refuses a
  *     file when tree-sitter finds the first error of the unit in the main file (and the
- *     compiler agrees), so the main text must parse without ERROR or MISSING node, every
- *     header region must start and end between top-level items of it, and every stretch of
- *     header text between two changes of file must parse on its own without error. Such
- *     stretches are sequences of whole top-level items, and so is the main text around
- *     them: the unit is then such a sequence too, and parses without error as a whole.
- * The header stretches repeat from file to file (stdio.h is the same text in every file
- * of a run): their verdict is kept per process, by text.
+ *     compiler agrees); here the unit must parse as the main text does, without error
+ *     (mainView.ts `sameParse`).
  *
  * Reports lose the lines of arrays that were never candidates (array parameters of
  * functions that are not static, file-scope arrays a function uses): a note says so.
  */
 import path from 'node:path';
 import type { Diagnostic } from '../model/types.js';
-import { type Node, parseTree } from './parse.js';
-import { MARKER, unescapeName } from './preprocess.js';
+import type { Node } from './parse.js';
+import type { MainView } from './mainView.js';
 
 export interface NoCandidate {
   /** Every file the preprocessor read besides the main file, as absolute paths. */
   readonly includes: readonly string[];
   /** What the report says instead of the arrays' lines. */
   readonly note: Diagnostic;
-}
-
-/** Verdicts of header stretches (text -> parses alone without error), per process. */
-const stretches = new Map<string, boolean>();
-let stretchChars = 0;
-/** Past this many characters of keys the verdicts are forgotten (memory stays bounded). */
-const STRETCH_CHARS_KEPT = 64 << 20;
-
-function parsesAlone(text: string): boolean {
-  let ok = stretches.get(text);
-  if (ok === undefined) {
-    ok = !parseTree(text).rootNode.hasError;
-    if (stretchChars + text.length > STRETCH_CHARS_KEPT) {
-      stretches.clear();
-      stretchChars = 0;
-    }
-    stretches.set(text, ok);
-    stretchChars += text.length;
-  }
-  return ok;
-}
-
-/** The preprocessor's output split: the main file's text (headers blanked) and the rest. */
-interface Split {
-  /** Same lines as the output; lines of headers, markers and `#define`s are empty. */
-  readonly main: string;
-  /** For each line of `main`, the main file's line it comes from (0: not the main file). */
-  readonly fileLine: readonly number[];
-  /** Offsets in `main` where a run of header lines begins. */
-  readonly headerStarts: readonly number[];
-  /** The header text between changes of file, `#define` lines left out. */
-  readonly stretches: readonly string[];
-  readonly files: ReadonlySet<string>;
-  readonly mainName: string;
-  readonly promise: boolean;
-}
-
-function split(output: string): Split {
-  const main: string[] = [];
-  const fileLine: number[] = [];
-  const headerStarts: number[] = [];
-  const stretchList: string[] = [];
-  const files = new Set<string>();
-  let stretch: string[] = [];
-  let mainName: string | undefined;
-  let current: string | undefined;
-  let inMain = false;
-  let wasMain = true;
-  let line = 1;
-  let offset = 0;
-  let promise = false;
-  const endStretch = () => {
-    if (stretch.length > 0) stretchList.push(stretch.join('\n'));
-    stretch = [];
-  };
-  for (let at = 0; at < output.length;) {
-    let end = output.indexOf('\n', at);
-    if (end < 0) end = output.length;
-    const l = output.slice(at, end);
-    at = end + 1;
-    let keep = '';
-    let isMain = inMain;
-    if (l.charCodeAt(0) === 35 /* # */) {
-      const marker = MARKER.exec(l);
-      if (marker) {
-        const file = unescapeName(marker[2]!);
-        mainName ??= file;
-        files.add(file);
-        // A marker that only renumbers lines of the same file (after skipped lines) is
-        // not a boundary: it may stand inside a declaration.
-        if (file !== current) endStretch();
-        current = file;
-        inMain = file === mainName;
-        isMain = false;
-        line = Number(marker[1]);
-        fileLine.push(0);
-        main.push('');
-        offset += 1;
-        continue;
-      }
-      // A promise anywhere in the unit (a header's, or `_Pragma` out of a macro).
-      if (/^#\s*pragma\s+beeclak\b/.test(l)) promise = true;
-      if (l.startsWith('#define ') || l.startsWith('#undef ')) {
-        fileLine.push(0);
-        main.push('');
-        offset += 1;
-        line++;
-        continue;
-      }
-    }
-    if (isMain) {
-      keep = l;
-      wasMain = true;
-    } else {
-      stretch.push(l);
-      if (wasMain) headerStarts.push(offset);
-      wasMain = false;
-    }
-    fileLine.push(isMain ? line : 0);
-    main.push(keep);
-    offset += keep.length + 1;
-    line++;
-  }
-  endStretch();
-  return {
-    main: main.join('\n') + '\n',
-    fileLine,
-    headerStarts,
-    stretches: stretchList,
-    files,
-    mainName: mainName ?? '<stdin>',
-    promise,
-  };
 }
 
 /** The files named by line markers, but the main file and built-ins (compilerView.ts). */
@@ -194,34 +76,22 @@ function arrayParameterFunctions(root: Node): Node[] | undefined {
 
 /**
  * `undefined` unless no array of the main file can be a candidate (then the note and the
- * headers read); `output` is the preprocessor's (`cc -E -dD`, preprocess.ts).
+ * headers read); `view` is of the preprocessor's output (mainView.ts).
  */
 export function withoutCandidates(
-  output: string,
+  view: MainView,
   options: { temporaries?: readonly string[]; cwd?: string },
 ): NoCandidate | undefined {
-  if ((options.temporaries ?? []).length > 0) return undefined;
-  const s = split(output);
-  if (s.promise) return undefined;
-  const root = parseTree(s.main).rootNode;
-  if (root.hasError) return undefined;
-  // Every header region sits between top-level items of the main text.
-  const items = root.children;
-  let k = 0;
-  for (const at of s.headerStarts) {
-    while (k < items.length && items[k]!.endIndex <= at) k++;
-    if (k < items.length && items[k]!.startIndex < at) return undefined;
-  }
-  const functions = arrayParameterFunctions(root);
+  if ((options.temporaries ?? []).length > 0 || view.promise || !view.sameParse) return undefined;
+  const functions = arrayParameterFunctions(view.root);
   if (!functions) return undefined;
-  if (!s.stretches.every(parsesAlone)) return undefined;
-  const lineOf = (fn: Node) => s.fileLine[fn.startPosition.row] || 1;
+  const lineOf = (fn: Node) => view.fileLine[fn.startPosition.row] || 1;
   const names = functions.map((f) => `${functionName(f)}()`);
   const list = names.length > 3 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
   const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];
   const params = joined ? `array parameters of ${joined} and ` : '';
   return {
-    includes: includedFiles(s.files, s.mainName, options.cwd),
+    includes: includedFiles(view.files, view.mainName, options.cwd),
     note: {
       severity: 'note',
       loc: { line: functions.length > 0 ? lineOf(functions[0]!) : 1, column: 1 },

@@ -68,6 +68,11 @@ export const MARKER = /^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d)*)\s*$/;
 const DEFINE = /^#define ([A-Za-z_$][\w$]*)(\(([^)]*)\))? ?(.*)$/;
 const UNDEF = /^#undef ([A-Za-z_$][\w$]*)/;
 
+/** A `#define` or `#undef` line of `-dD` output: blanked in the parser's text. */
+export function isMacroLine(l: string): boolean {
+  return (l.startsWith('#define ') && DEFINE.test(l)) || (l.startsWith('#undef ') && UNDEF.test(l));
+}
+
 export function unescapeName(s: string): string {
   return s.replace(/\\(.)/g, '$1');
 }

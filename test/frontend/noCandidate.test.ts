@@ -9,6 +9,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { preprocessorOutput } from '../../src/frontend/preprocess.js';
 import { withoutCandidates } from '../../src/frontend/noCandidate.js';
+import { mainView } from '../../src/frontend/mainView.js';
 
 let dir: string;
 beforeAll(() => {
@@ -27,7 +28,7 @@ function verdict(
   for (const [name, text] of Object.entries(headers)) fs.writeFileSync(path.join(sub, name), text);
   const file = path.join(sub, 't.c');
   fs.writeFileSync(file, source);
-  return withoutCandidates(preprocessorOutput(source, file), { temporaries });
+  return withoutCandidates(mainView(preprocessorOutput(source, file)), { temporaries });
 }
 
 const STRUCT_WITH_GAP = `struct s {\n  int a;\n${'\n'.repeat(12)}  int b;\n};\n`;
