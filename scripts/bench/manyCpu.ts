@@ -12,7 +12,7 @@
  * Per code base:
  *   - the CLI in one process, as a pre-commit hook runs it: CPU of the process and of the
  *     preprocessors it ran (the shell's `times`), divided by the files; start-up included;
- *   - in this process, file after file as the CLI does: CPU of the analysis per file
+ *   - in a new process, file after file as the CLI does: CPU of the analysis per file
  *     (median, max; the preprocessor's CPU is not in it), with files that have no candidate
  *     left unmodelled as the CLI does (src/frontend/noCandidate.ts) and, for comparison, with
  *     every file modelled (the path of every file before that pre-filter).
@@ -160,16 +160,25 @@ async function inProcess(b: Base, skip: boolean): Promise<{ cpu: number[]; unmod
   return { cpu, unmodelled };
 }
 
-export async function benchManyCpu(root: string, corpus?: string): Promise<ManyCpuRow[]> {
+/** One pass over the files in a new process (JIT, caches and memory as in one CLI run). */
+function pass(b: Base, skip: boolean): { cpu: number[]; unmodelled: number } {
+  const r = spawnSync(process.execPath, [fileURLToPath(import.meta.url), '--child'], {
+    env: { ...process.env, BEECLAK_MANY_CPU: JSON.stringify({ ...b, skip }) },
+    encoding: 'utf8',
+    maxBuffer: 1 << 26,
+  });
+  if (r.status !== 0) throw new Error(`manyCpu child failed: ${r.stderr}`);
+  return JSON.parse(r.stdout) as { cpu: number[]; unmodelled: number };
+}
+
+export function benchManyCpu(root: string, corpus?: string): ManyCpuRow[] {
   const dir = corpus ?? process.env.BEECLAK_BENCH_CORPUS;
   if (!dir) return [];
   const rows: ManyCpuRow[] = [];
   for (const b of bases(resolve(dir))) {
     const c = cli(root, b);
-    // Warm-up pass first (JIT), as in a long run; then the measured ones.
-    await inProcess(b, true);
-    const quick = await inProcess(b, true);
-    const full = await inProcess(b, false);
+    const quick = pass(b, true);
+    const full = pass(b, false);
     rows.push({
       base: b.name,
       files: b.files.length,
@@ -209,7 +218,12 @@ export function manyCpuTable(rows: readonly ManyCpuRow[]): string {
 }
 
 if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-  const rows = await benchManyCpu(root, process.argv[2]);
-  process.stdout.write(rows.length ? manyCpuTable(rows) + '\n' : 'no corpus (see the header)\n');
+  if (process.argv[2] === '--child') {
+    const spec = JSON.parse(process.env.BEECLAK_MANY_CPU!) as Base & { skip: boolean };
+    process.stdout.write(JSON.stringify(await inProcess(spec, spec.skip)));
+  } else {
+    const root = resolve(fileURLToPath(import.meta.url), '../../../..');
+    const rows = benchManyCpu(root, process.argv[2]);
+    process.stdout.write(rows.length ? manyCpuTable(rows) + '\n' : 'no corpus (see the header)\n');
+  }
 }

@@ -31,7 +31,7 @@ interface Stretch {
 const stretches = new Map<string, Stretch>();
 let stretchChars = 0;
 /** Past this many characters of keys the verdicts are forgotten (memory stays bounded). */
-const STRETCH_CHARS_KEPT = 64 << 20;
+const STRETCH_CHARS_KEPT = 16 << 20;
 
 /** File-scope arrays, enumerators and `const` integers a stretch declares (a superset). */
 function declaredNames(root: Node, src: SourceText): string[] {
