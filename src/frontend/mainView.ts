@@ -73,6 +73,7 @@ export interface MainView {
   readonly text: string;
   /** The main file's lines of it. */
   readonly mainText: string;
+  /** The parse of the main file's lines (made on first use: a table file's is long). */
   readonly root: Node;
   /** For each line of `text`, the main file's line it comes from (0: not the main file). */
   readonly fileLine: readonly number[];
@@ -81,9 +82,9 @@ export interface MainView {
   readonly mainName: string;
   /** A `#pragma beeclak` somewhere in the unit (a header's, or `_Pragma` out of a macro). */
   readonly promise: boolean;
-  /** The unit parses as this text does (see the header comment), headers aside. */
+  /** The unit parses as `root` does, headers aside (see the header comment). */
   readonly sameParse: boolean;
-  /** The headers' stretches (see `standsForUnit`). */
+  /** Every header stretch parses alone; what they declare (see `standsForUnit`). */
   readonly stretches: readonly Stretch[];
 }
 
@@ -165,29 +166,42 @@ export function mainView(output: string): MainView {
   endPart();
   endRange();
   const text = lines.join('\n') + '\n';
-  // Only the main file's lines are read: the headers' count as blank.
-  const root = parseTree(text, ranges.length > 0 ? ranges : [EMPTY]).rootNode;
-  let sameParse = !root.hasError;
-  // Every header region sits between top-level items of the main text.
-  const items = sameParse ? root.children : [];
-  let k = 0;
-  for (const at of sameParse ? headerStarts : []) {
-    while (k < items.length && items[k]!.endIndex <= at) k++;
-    if (k < items.length && items[k]!.startIndex < at) sameParse = false;
-  }
-  const parts = sameParse ? texts.map(stretch) : [];
-  if (parts.some((s) => !s.ok)) sameParse = false;
+  let root: Node | undefined;
+  let parts: Stretch[] | undefined;
+  let same: boolean | undefined;
   return {
     text,
     mainText: main.join('\n'),
-    root,
     fileLine,
     files,
     mainName: mainName ?? '<stdin>',
     promise,
-    sameParse,
-    stretches: parts,
+    get root() {
+      // Only the main file's lines are read: the headers' count as blank.
+      root ??= parseTree(text, ranges.length > 0 ? ranges : [EMPTY]).rootNode;
+      return root;
+    },
+    get stretches() {
+      parts ??= texts.map(stretch);
+      return parts;
+    },
+    get sameParse() {
+      same ??= sameParse(this.root, headerStarts) && this.stretches.every((s) => s.ok);
+      return same;
+    },
   };
+}
+
+/** No error, and every header region sits between top-level items of the main text. */
+function sameParse(root: Node, headerStarts: readonly number[]): boolean {
+  if (root.hasError) return false;
+  const items = root.children;
+  let k = 0;
+  for (const at of headerStarts) {
+    while (k < items.length && items[k]!.endIndex <= at) k++;
+    if (k < items.length && items[k]!.startIndex < at) return false;
+  }
+  return true;
 }
 
 /**
@@ -195,7 +209,10 @@ export function mainView(output: string): MainView {
  * parse, and nothing of the headers is looked up (see the header comment).
  */
 export function standsForUnit(view: MainView, temporaries: readonly string[]): boolean {
-  if (!view.sameParse || view.promise || temporaries.length > 0) return false;
-  const spelled = new Set(view.mainText.match(/[A-Za-z_]\w*/g));
-  return view.stretches.every((s) => s.names.every((n) => !spelled.has(n)));
+  if (view.promise || temporaries.length > 0) return false;
+  // The names first: when the unit must be parsed anyway, a long main text is parsed once.
+  // Not the suffixes of numbers (`0.5f`, `0x1F`): no identifier follows a word character.
+  const spelled = new Set(view.mainText.match(/(?<!\w)[A-Za-z_]\w*/g));
+  if (!view.stretches.every((s) => s.ok && s.names.every((n) => !spelled.has(n)))) return false;
+  return view.sameParse;
 }
