@@ -21,7 +21,8 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contractSource } from '../../src/pipeline/contraction.js';
+import { contractSource, type ContractOptions } from '../../src/pipeline/contraction.js';
+import { cFiles } from './many.js';
 import { releaseParsedTrees } from '../../src/frontend/parse.js';
 import { markdownTable, median, ms } from './util.js';
 
@@ -48,14 +49,14 @@ interface Base {
   readonly flags: string[];
 }
 
-function cFiles(dir: string, out: string[] = []): string[] {
-  for (const e of readdirSync(dir).sort()) {
-    const p = join(dir, e);
-    if (statSync(p).isDirectory()) cFiles(p, out);
-    else if (p.endsWith('.c')) out.push(p);
-  }
-  return out;
-}
+/** `contract`'s options when none is given (`--oracle 0`, no promise). */
+const CLI_DEFAULTS: Omit<ContractOptions, 'compiler'> = {
+  heuristic: 'auto',
+  modulo: 'exact',
+  oracleOperations: 0,
+  annotate: false,
+  ...{ defines: {}, temporaries: [], only: [] },
+};
 
 function bases(corpus: string): Base[] {
   const out: Base[] = [];
@@ -135,13 +136,7 @@ async function inProcess(b: Base, skip: boolean): Promise<{ cpu: number[]; unmod
       const c0 = process.cpuUsage();
       try {
         const r = await contractSource(source, file, {
-          defines: {},
-          temporaries: [],
-          only: [],
-          heuristic: 'auto',
-          modulo: 'exact',
-          annotate: false,
-          oracleOperations: 0, // the CLI's default (--oracle 0)
+          ...CLI_DEFAULTS,
           compiler: { flags: b.flags },
           skipWithoutCandidates: skip,
         });
