@@ -12,7 +12,9 @@
  *     parses without error as well (nothing the full parse would report is lost);
  *   - nothing of the headers is looked up: no name the main text spells is declared by a
  *     header as a file-scope array (the model's globals), an enumerator or a `const` integer
- *     (its constants), and no `#pragma beeclak` is in the unit (promises).
+ *     (its constants), and no `#pragma beeclak` is in the unit (promises). A model that
+ *     comes to read other declarations of the headers (typedefs, struct fields) must add
+ *     their names to `declaredNames`.
  * The stretches repeat from file to file (stdio.h is the same text in every file of a run):
  * their verdicts are kept per process, by text.
  */
