@@ -21,7 +21,8 @@ export interface ManyFilesRow {
   summary: string;
 }
 
-function cFiles(dir: string, out: string[] = []): string[] {
+/** The `.c` files under `dir`, in sorted order (directories entered in order). */
+export function cFiles(dir: string, out: string[] = []): string[] {
   for (const e of readdirSync(dir).sort()) {
     const p = join(dir, e);
     if (statSync(p).isDirectory()) cFiles(p, out);

@@ -6,7 +6,6 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
 import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
@@ -17,10 +16,13 @@ import { type Node, firstError, parseTree, SourceText } from './parse.js';
 import {
   compilerName,
   NoCompilerError,
-  preprocess,
+  preprocessorOutput,
   type PreprocessOptions,
+  readTranslationUnit,
   type TranslationUnit,
 } from './preprocess.js';
+import { includedFiles, withoutCandidates } from './noCandidate.js';
+import { mainView, standsForUnit } from './mainView.js';
 import { configurationGuard, conditionalGroups, type Liveness, liveness } from './conditionals.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
@@ -29,6 +31,11 @@ import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
+  /**
+   * A file none of whose arrays can be a candidate is not modelled (noCandidate.ts): its
+   * model has no function and a note. For runs over many files, where such files are most.
+   */
+  readonly skipWithoutCandidates?: boolean;
 }
 
 /** The model plus what the output stage needs to know about macros (guards). */
@@ -180,16 +187,6 @@ function macroValues(
   return out;
 }
 
-/** The files named by the translation unit's line markers, but the main file and built-ins. */
-function includedFiles(tu: TranslationUnit, cwd: string | undefined): string[] {
-  const names = new Set(tu.lines.map((l) => l.file));
-  names.delete(tu.mainName);
-  return [...names]
-    .filter((n) => n !== '' && !/^<.*>$/.test(n))
-    .map((n) => path.resolve(cwd ?? '.', n))
-    .sort();
-}
-
 export function buildCompilerModel(
   source: string,
   file: string,
@@ -200,9 +197,9 @@ export function buildCompilerModel(
     ...options.compiler,
     flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
   };
-  let tu: TranslationUnit;
+  let output: string;
   try {
-    tu = preprocess(source, file, compiler);
+    output = preprocessorOutput(source, file, compiler);
   } catch (e) {
     if (!(e instanceof NoCompilerError)) throw e;
     const why = builtinEquivalent(source);
@@ -214,9 +211,24 @@ export function buildCompilerModel(
     // Nothing a preprocessor would change: the built-in reading is the compiler's.
     return { model: buildModel(source, file, options), macroUses: [] };
   }
+  const view = mainView(output);
+  const quick = options.skipWithoutCandidates
+    ? withoutCandidates(view, { temporaries: options.temporaries, cwd: compiler.cwd })
+    : undefined;
+  if (quick)
+    return {
+      model: { file, functions: [], diagnostics: [quick.note], calls: { functions: [] } },
+      macroUses: [],
+      includes: quick.includes,
+    };
+  const tu: TranslationUnit = readTranslationUnit(output);
   const map = spellingMap(source, tu);
   const ppText = new SourceText(tu.text, file);
-  const root = parseTree(tu.text).rootNode;
+  // The system headers' nodes are neither parsed nor walked when nothing of them matters.
+  const root =
+    view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
+      ? view.root
+      : parseTree(tu.text).rootNode;
   const directives = collectDirectives(root, ppText, (n, d) => {
     const v = literalValue(n);
     if (v !== undefined) return v;
@@ -331,7 +343,11 @@ export function buildCompilerModel(
     model: { file, functions, diagnostics, calls },
     macroUses,
     map,
-    includes: includedFiles(tu, compiler.cwd),
+    includes: includedFiles(
+      tu.lines.map((l) => l.file),
+      tu.mainName,
+      compiler.cwd,
+    ),
   };
 }
 

@@ -24,7 +24,12 @@ const require = createRequire(import.meta.url);
 interface TreeSitter {
   Parser: typeof Parser;
   language: unknown;
-  parse: (this: Parser, input: string) => Parser.Tree;
+  parse: (
+    this: Parser,
+    input: string,
+    oldTree?: Parser.Tree,
+    options?: { includedRanges?: Parser.Range[] },
+  ) => Parser.Tree;
   setLanguage: (this: Parser, language: unknown) => Parser;
   getLanguage: (this: Parser) => unknown;
   rootNode: (this: Parser.Tree) => Parser.SyntaxNode;
@@ -151,7 +156,14 @@ function treeSitter(): TreeSitter {
 
 let loaded: { ts: TreeSitter; parser: Parser } | undefined;
 
-export function parseTree(text: string): { rootNode: Parser.SyntaxNode } {
+/**
+ * Parses `text`, or only its `ranges` (as if the rest were blank: nodes keep the text's
+ * offsets, and nothing outside the ranges is read).
+ */
+export function parseTree(
+  text: string,
+  ranges?: readonly Parser.Range[],
+): { rootNode: Parser.SyntaxNode } {
   if (!loaded) {
     const ts = treeSitter();
     const parser = new ts.Parser();
@@ -160,7 +172,9 @@ export function parseTree(text: string): { rootNode: Parser.SyntaxNode } {
     ts.setLanguage.call(parser, ts.language);
     loaded = { ts, parser };
   }
-  const tree = loaded.ts.parse.call(loaded.parser, text);
+  const tree = ranges
+    ? loaded.ts.parse.call(loaded.parser, text, undefined, { includedRanges: [...ranges] })
+    : loaded.ts.parse.call(loaded.parser, text);
   return { rootNode: loaded.ts.rootNode.call(tree) };
 }
 

@@ -64,11 +64,16 @@ export function compilerName(options: PreprocessOptions = {}): string {
 /** The compiler is missing (not "it refused the file"). */
 export class NoCompilerError extends Error {}
 
-const MARKER = /^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d)*)\s*$/;
+export const MARKER = /^# (\d+) "((?:[^"\\]|\\.)*)"((?: \d)*)\s*$/;
 const DEFINE = /^#define ([A-Za-z_$][\w$]*)(\(([^)]*)\))? ?(.*)$/;
 const UNDEF = /^#undef ([A-Za-z_$][\w$]*)/;
 
-function unescapeName(s: string): string {
+/** A `#define` or `#undef` line of `-dD` output: blanked in the parser's text. */
+export function isMacroLine(l: string): boolean {
+  return (l.startsWith('#define ') && DEFINE.test(l)) || (l.startsWith('#undef ') && UNDEF.test(l));
+}
+
+export function unescapeName(s: string): string {
   return s.replace(/\\(.)/g, '$1');
 }
 
@@ -78,6 +83,15 @@ export function preprocess(
   file: string,
   options: PreprocessOptions = {},
 ): TranslationUnit {
+  return readTranslationUnit(preprocessorOutput(source, file, options));
+}
+
+/** The preprocessor's output as it is (one character per byte), or its refusal thrown. */
+export function preprocessorOutput(
+  source: string,
+  file: string,
+  options: PreprocessOptions = {},
+): string {
   const cc = compilerName(options);
   const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
   const args = ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'];
@@ -92,7 +106,7 @@ export function preprocess(
     throw new InputError(`cannot run the C compiler '${cc}': ${run.error.message}`, file);
   }
   if (run.status !== 0) throw compilerDiagnostic(run.stderr.toString('utf8'), file, cc);
-  return readTranslationUnit(run.stdout.toString('latin1'));
+  return run.stdout.toString('latin1');
 }
 
 /** The compiler's first error, at its own file:line:col (the main file is `<stdin>` to it). */

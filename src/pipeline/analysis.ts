@@ -65,6 +65,11 @@ export interface AnalysisOptions {
   compiler?: PreprocessOptions | false;
   /** HLS mode (src/pipeline/hls.ts): constant sizes, power-of-two masks, HLS pragmas respected. */
   hls?: boolean;
+  /**
+   * A file none of whose arrays can be a candidate is not modelled: its report has no array
+   * and a note (src/frontend/noCandidate.ts). Runs over many files set it.
+   */
+  skipWithoutCandidates?: boolean;
 }
 
 /** Enough for every sample with a 3x margin (the largest needs ~350k); see npm run bench. */
@@ -148,7 +153,11 @@ export async function analyzeSource(
   const view =
     options.compiler === false
       ? { model: buildModel(source, file, frontendOptions), macroUses: [] }
-      : buildCompilerModel(source, file, { ...frontendOptions, compiler: options.compiler });
+      : buildCompilerModel(source, file, {
+          ...frontendOptions,
+          compiler: options.compiler,
+          skipWithoutCandidates: options.skipWithoutCandidates,
+        });
   const built = view.model;
   const parseMs = Math.round(performance.now() - t0);
   // Hand-linearized 1-D temporaries get their multi-dimensional view before any analysis.

@@ -186,6 +186,70 @@ void lagged(const int a[N], int b[N]) {
     expect(edited.stderr).toContain('4 from cache');
   });
 
+  // Issue 17 ("many files"): a file none of whose arrays can be a candidate is not modelled
+  // (the system headers of its translation unit were most of the time per file); its report
+  // says so. Guards the pre-filter's wiring: the multi-file mode only, bad input unchanged.
+  it('a file without candidate is not modelled: the report says why; one file alone still reports all', () => {
+    const params =
+      'void scale(double a[8], double s) {\n  for (int i = 0; i < 8; i++) a[i] *= s;\n}\n';
+    const dir = tree('nocandidate', {
+      'p/params.c': params,
+      'p/a.c': FUSED,
+      'p/syntax.c': 'void f(void) { int x = ; }\n',
+      'p/missing.c': '#include "nothere.h"\nvoid f(int a[4]) { a[0] = 1; }\n',
+    });
+    const r = runCli(['contract', '--check', 'p', '--report', 'json', ...noCache], { cwd: dir });
+    expect(r.code).toBe(1 | 4);
+    const reports = JSON.parse(r.stderr.slice(r.stderr.indexOf('\n[') + 1)) as {
+      file: string;
+      arrays: { name: string }[];
+      diagnostics: string[];
+    }[];
+    const of = (f: string) => reports.find((x) => x.file === f)!;
+    expect(of('p/params.c').arrays).toEqual([]);
+    expect(of('p/params.c').diagnostics).toEqual([
+      expect.stringMatching(
+        /^p\/params\.c:1:1: note: not analysed further: no array is declared in a function body or as a parameter of a static function.*array parameters of scale\(\)/,
+      ),
+    ]);
+    // A local array: the full path, contracted.
+    expect(of('p/a.c').arrays.map((a) => a.name)).toEqual(['a', 'b', 't']);
+    expect(r.stderr).toContain('would contract p/a.c');
+    // Bad input is refused as before, at the compiler's line.
+    expect(r.stderr).toMatch(/p\/syntax\.c:1:\d+: error: /);
+    expect(r.stderr).toContain('nothere.h: No such file or directory');
+    expect(r.stderr).toContain('2 skipped');
+    // One file without a mode: the whole report.
+    const one = runCli(['contract', 'p/params.c', '--report', 'json', ...noCache], { cwd: dir });
+    expect(JSON.parse(one.stderr).arrays.map((a: { name: string }) => a.name)).toEqual(['a']);
+  });
+
+  // A file left unmodelled depends on its headers too: a header that now declares a local
+  // array through a macro must bring the file back to the full path, not to the cache.
+  it('a file left unmodelled is a cache miss when a header changes', () => {
+    const kernel = `#include "decl.h"
+void kernel(int b[8]) {
+  DECL(t);
+  for (int i = 0; i < 8; i++) { t[i] = i; b[i] = t[i]; }
+}
+`;
+    const dir = tree('nocandidate-cache', {
+      'q/k.c': kernel,
+      'q/decl.h': '#define DECL(x) int *x = b\n',
+    });
+    const run = () =>
+      runCli(['contract', '--check', 'q', '--report', 'json', '--cache-dir', 'cache'], {
+        cwd: dir,
+      });
+    expect(JSON.parse(run().stderr.replace(/^beeclak:.*\n/m, '')).arrays).toEqual([]);
+    expect(run().stderr).toContain('1 from cache');
+    fs.writeFileSync(path.join(dir, 'q/decl.h'), '#define DECL(x) int x[8]\n');
+    const edited = run();
+    expect(edited.stderr).not.toContain('from cache');
+    const report = JSON.parse(edited.stderr.replace(/^beeclak:.*\n/m, ''));
+    expect(report.arrays.map((a: { name: string }) => a.name)).toEqual(['b', 't']);
+  });
+
   it('worker threads give the same results as one thread', () => {
     const dir = tree('threads');
     const one = runCli(['contract', '--diff', 'src', '--jobs', '1', ...noCache], { cwd: dir });

@@ -187,7 +187,11 @@ async function contractMany(
       diff: !!flags.diff,
       list: !!flags.list,
     },
-    optionsFor: (file) => fileOptions(cmd, flags, finder, file, io),
+    // Most files of a code base have no candidate: they are not modelled (noCandidate.ts).
+    optionsFor: (file) => ({
+      ...fileOptions(cmd, flags, finder, file, io),
+      skipWithoutCandidates: true,
+    }),
     minBytesFor: (file) =>
       positiveInteger(
         '--min-bytes',

@@ -1,0 +1,220 @@
+/**
+ * The main file's part of the translation unit (issue 17, "many files"): the parser's text
+ * of the unit (preprocess.ts `readTranslationUnit`, same offsets), and the parse of its
+ * main file's lines only (tree-sitter's included ranges: the headers' lines count as blank). A unit is ~4,700 lines of system headers around a file of
+ * a hundred; parsing them and walking their nodes was most of the time per file.
+ *
+ * When this parse stands for the unit's (`standsForUnit`), the model is built from it:
+ *   - it has no ERROR or MISSING node; every header region starts and ends between its
+ *     top-level items; every stretch of header text between two changes of file parses on
+ *     its own without error. The stretches are then sequences of whole top-level items, and
+ *     so is the main text around them: the unit is such a sequence too, the same items, and
+ *     parses without error as well (nothing the full parse would report is lost);
+ *   - nothing of the headers is looked up: no name the main text spells is declared by a
+ *     header as a file-scope array (the model's globals), an enumerator or a `const` integer
+ *     (its constants), and no `#pragma beeclak` is in the unit (promises). A model that
+ *     comes to read other declarations of the headers (typedefs, struct fields) must add
+ *     their names to `declaredNames`.
+ * The stretches repeat from file to file (stdio.h is the same text in every file of a run):
+ * their verdicts are kept per process, by text.
+ */
+import { arrayDecls } from './arrays.js';
+import { collectDirectives } from './directives.js';
+import type { Range } from 'tree-sitter';
+import { type Node, parseTree, SourceText } from './parse.js';
+import { isMacroLine, MARKER, unescapeName } from './preprocess.js';
+
+/** A header stretch: parses alone without error; the names it declares that matter. */
+interface Stretch {
+  readonly ok: boolean;
+  readonly names: readonly string[];
+}
+
+const stretches = new Map<string, Stretch>();
+let stretchChars = 0;
+/** Past this many characters of keys the verdicts are forgotten (memory stays bounded). */
+const STRETCH_CHARS_KEPT = 16 << 20;
+
+/** File-scope arrays, enumerators and `const` integers a stretch declares (a superset). */
+function declaredNames(root: Node, src: SourceText): string[] {
+  const names = new Set<string>();
+  for (const d of root.namedChildren)
+    if (d.type === 'declaration' && src.textOf(d).includes('['))
+      for (const a of arrayDecls(d, src, 'global')) names.add(a.name);
+  // Every value known: every name that could be a constant is one.
+  for (const name of collectDirectives(root, src, () => 0n).constants.keys()) names.add(name);
+  return [...names];
+}
+
+function stretch(text: string): Stretch {
+  let s = stretches.get(text);
+  if (!s) {
+    const root = parseTree(text).rootNode;
+    s = root.hasError
+      ? { ok: false, names: [] }
+      : { ok: true, names: declaredNames(root, new SourceText(text, '')) };
+    if (stretchChars + text.length > STRETCH_CHARS_KEPT) {
+      stretches.clear();
+      stretchChars = 0;
+    }
+    stretches.set(text, s);
+    stretchChars += text.length;
+  }
+  return s;
+}
+
+const EMPTY: Range = {
+  startIndex: 0,
+  endIndex: 0,
+  startPosition: { row: 0, column: 0 },
+  endPosition: { row: 0, column: 0 },
+};
+
+export interface MainView {
+  /** The unit's parser text, as readTranslationUnit makes it. */
+  readonly text: string;
+  /** The main file's lines of it. */
+  readonly mainText: string;
+  /** The parse of the main file's lines (made on first use: a table file's is long). */
+  readonly root: Node;
+  /** For each line of `text`, the main file's line it comes from (0: not the main file). */
+  readonly fileLine: readonly number[];
+  /** Every file named by a line marker, as the compiler names it. */
+  readonly files: ReadonlySet<string>;
+  readonly mainName: string;
+  /** A `#pragma beeclak` somewhere in the unit (a header's, or `_Pragma` out of a macro). */
+  readonly promise: boolean;
+  /** The unit parses as `root` does, headers aside (see the header comment). */
+  readonly sameParse: boolean;
+  /** Every header stretch parses alone; what they declare (see `standsForUnit`). */
+  readonly stretches: readonly Stretch[];
+}
+
+/** Reads the preprocessor's output (`cc -E -dD`) as readTranslationUnit does. */
+export function mainView(output: string): MainView {
+  const lines: string[] = [];
+  const main: string[] = [];
+  const fileLine: number[] = [];
+  const headerStarts: number[] = [];
+  const ranges: Range[] = [];
+  const texts: string[] = [];
+  const files = new Set<string>();
+  let part: string[] = [];
+  let mainName: string | undefined;
+  let current: string | undefined;
+  let inMain = false;
+  let open: { index: number; row: number } | undefined;
+  let line = 1;
+  let offset = 0;
+  let promise = false;
+  const endPart = () => {
+    if (part.length > 0) texts.push(part.join('\n'));
+    part = [];
+  };
+  const endRange = () => {
+    if (open)
+      ranges.push({
+        startIndex: open.index,
+        endIndex: offset,
+        startPosition: { row: open.row, column: 0 },
+        endPosition: { row: lines.length, column: 0 },
+      });
+    open = undefined;
+  };
+  const push = (text: string, from: number) => {
+    lines.push(text);
+    fileLine.push(from);
+    offset += text.length + 1;
+  };
+  for (let at = 0; at < output.length;) {
+    let end = output.indexOf('\n', at);
+    if (end < 0) end = output.length;
+    const l = output.slice(at, end);
+    at = end + 1;
+    if (l.charCodeAt(0) === 35 /* # */) {
+      const marker = MARKER.exec(l);
+      if (marker) {
+        const file = unescapeName(marker[2]!);
+        mainName ??= file;
+        files.add(file);
+        // A marker that only renumbers lines of the same file (after skipped lines) is not
+        // a boundary: it may stand inside a declaration.
+        if (file !== current) endPart();
+        current = file;
+        inMain = file === mainName;
+        line = Number(marker[1]);
+        push('', 0);
+        continue;
+      }
+      if (/^#\s*pragma\s+beeclak\b/.test(l)) promise = true;
+      if (isMacroLine(l)) {
+        push('', 0);
+        line++;
+        continue;
+      }
+    }
+    if (inMain) {
+      open ??= { index: offset, row: lines.length };
+      main.push(l);
+      push(l, line);
+    } else {
+      if (open) headerStarts.push(offset);
+      endRange();
+      part.push(l);
+      push(l, 0);
+    }
+    line++;
+  }
+  endPart();
+  endRange();
+  const text = lines.join('\n') + '\n';
+  let root: Node | undefined;
+  let parts: Stretch[] | undefined;
+  let same: boolean | undefined;
+  return {
+    text,
+    mainText: main.join('\n'),
+    fileLine,
+    files,
+    mainName: mainName ?? '<stdin>',
+    promise,
+    get root() {
+      // Only the main file's lines are read: the headers' count as blank.
+      root ??= parseTree(text, ranges.length > 0 ? ranges : [EMPTY]).rootNode;
+      return root;
+    },
+    get stretches() {
+      parts ??= texts.map(stretch);
+      return parts;
+    },
+    get sameParse() {
+      same ??= sameParse(this.root, headerStarts) && this.stretches.every((s) => s.ok);
+      return same;
+    },
+  };
+}
+
+/** No error, and every header region sits between top-level items of the main text. */
+function sameParse(root: Node, headerStarts: readonly number[]): boolean {
+  if (root.hasError) return false;
+  const items = root.children;
+  let k = 0;
+  for (const at of headerStarts) {
+    while (k < items.length && items[k]!.endIndex <= at) k++;
+    if (k < items.length && items[k]!.startIndex < at) return false;
+  }
+  return true;
+}
+
+/**
+ * Whether the model may be built from the main text's parse instead of the unit's: same
+ * parse, and nothing of the headers is looked up (see the header comment).
+ */
+export function standsForUnit(view: MainView, temporaries: readonly string[]): boolean {
+  if (view.promise || temporaries.length > 0) return false;
+  // The names first: when the unit must be parsed anyway, a long main text is parsed once.
+  // Not the suffixes of numbers (`0.5f`, `0x1F`): no identifier follows a word character.
+  const spelled = new Set(view.mainText.match(/(?<!\w)[A-Za-z_]\w*/g));
+  if (!view.stretches.every((s) => s.ok && s.names.every((n) => !spelled.has(n)))) return false;
+  return view.sameParse;
+}
