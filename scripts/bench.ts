@@ -26,6 +26,7 @@ import { benchPoly } from './bench-poly.js';
 import { benchConflicts, islCompare, islMissing } from './bench-conflict.js';
 import { benchTrace } from './bench-trace.js';
 import { benchManyFiles } from './bench/many.js';
+import { benchManyCpu } from './bench/manyCpu.js';
 import { benchStartup } from './bench/startup.js';
 import { benchLargeLattice } from './bench/largeLattice.js';
 import { contractOptions, createContext, ROOT, type BenchContext } from './bench/context.js';
@@ -80,6 +81,8 @@ const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
     (c, r) => {
       const m = (r.many = benchManyFiles(ROOT));
       c.log(`many: ${m.files} files, cold ${m.coldS.toFixed(1)} s, warm ${m.warmS.toFixed(2)} s`);
+      r.manyCpu = benchManyCpu(ROOT);
+      c.log(`many: CPU per file over ${r.manyCpu.length} code bases`);
     },
   ],
   [

@@ -9,6 +9,7 @@ import type { BenchRow as PolyRow } from '../bench-poly.js';
 import type { ConflictRow } from '../bench-conflict.js';
 import type { TraceBenchRow } from '../bench-trace.js';
 import type { ManyFilesRow } from './many.js';
+import { manyCpuTable, type ManyCpuRow } from './manyCpu.js';
 import type { StartupRow } from './startup.js';
 import { CC, ROOT, type BenchContext, type SampleError } from './context.js';
 import { compressionTable, ORACLE_OPS, type CompressionRow } from './compression.js';
@@ -29,6 +30,8 @@ export interface BenchResults extends StartupFloor {
   scaling: ScalingRow[];
   codegen: CodegenRow[];
   many?: ManyFilesRow;
+  /** CPU per file over real code bases (BEECLAK_BENCH_CORPUS), empty without them. */
+  manyCpu: ManyCpuRow[];
   poly: PolyRow[];
   conflict: ConflictRow[];
   trace: TraceBenchRow[];
@@ -45,6 +48,7 @@ export function emptyResults(errors: SampleError[]): BenchResults {
     large: [],
     scaling: [],
     codegen: [],
+    manyCpu: [],
     poly: [],
     conflict: [],
     trace: [],
@@ -103,6 +107,7 @@ export function resultsJson(env: BenchEnv, r: BenchResults): string {
       islSame: c.islSame,
     })),
     many: r.many,
+    manyCpu: r.manyCpu,
     trace: r.trace,
     errors: r.errors,
   };
@@ -154,6 +159,12 @@ export function readmeBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): s
     '`beeclak contract --check` over 100 files in one process (worker threads on every core), as the ' +
       'pre-commit hook runs it: cold (empty cache) and warm (unchanged files, results from the cache); wall time.',
     manyTable(r.many),
+    'CPU per file over real code bases, one process, `--jobs 1 --no-cache` (`scripts/bench/manyCpu.ts`, ' +
+      'run when `BEECLAK_BENCH_CORPUS` names a folder holding MachSuite and CMSIS-DSP): the CLI ' +
+      '(its process and the `cc -E` it runs, start-up included) and the analysis alone in a new ' +
+      'process, with files that cannot hold a candidate not modelled (as the multi-file mode does) ' +
+      'and with every file modelled (as one-file runs do).',
+    r.manyCpu.length > 0 ? manyCpuTable(r.manyCpu) : '(not run: BEECLAK_BENCH_CORPUS unset)',
     '### Polyhedral core',
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(r.poly),
