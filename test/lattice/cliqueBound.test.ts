@@ -1,33 +1,22 @@
 import { boxClique } from '../../src/lattice/cliqueBound.js';
 
-/** The unit-step growth boxClique used before bisection (the reference). */
+/**
+ * The reference: boxes grown one unit at a time (boxClique's growth before bisection), a
+ * box tested by listing its points as a Cartesian product.
+ */
 function boxCliqueByUnitSteps(points: number[][], p: number): bigint {
   const keys = new Set(points.map((x) => x.join(',')));
-  const inBox = (w: number[]): boolean => {
-    const x = w.map((v) => -(v - 1));
-    for (;;) {
-      if (!keys.has(x.join(','))) return false;
-      let i = 0;
-      while (i < p && x[i] === w[i] - 1) {
-        x[i] = -(w[i] - 1);
-        i++;
-      }
-      if (i === p) return true;
-      x[i]++;
-    }
-  };
+  const range = (w: number) => Array.from({ length: 2 * w - 1 }, (_, k) => k - (w - 1));
+  const inBox = (w: number[]): boolean =>
+    w
+      .reduce<number[][]>((acc, wi) => acc.flatMap((x) => range(wi).map((v) => [...x, v])), [[]])
+      .every((x) => keys.has(x.join(',')));
   let best = 1n;
   for (let s = 0; s < p; s++) {
     const w = new Array(p).fill(1);
     for (let j = 0; j < p; j++) {
       const i = (j + s) % p;
-      for (;;) {
-        w[i]++;
-        if (!inBox(w)) {
-          w[i]--;
-          break;
-        }
-      }
+      while (inBox(w.map((v, k) => (k === i ? v + 1 : v)))) w[i]++;
     }
     const size = w.reduce((t, v) => t * BigInt(v), 1n);
     if (size > best) best = size;
