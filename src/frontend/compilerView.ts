@@ -6,6 +6,7 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
+import path from 'node:path';
 import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
@@ -101,9 +102,12 @@ function compilerSyntaxCheck(
   file: string,
   options: PreprocessOptions,
 ): string | undefined {
+  // The same include path as the preprocessor's (`-iquote` the file's folder): without it
+  // a file's own `#include "x.h"` was the error reported, not the file's real one.
+  const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
   const run = spawnSync(
     compilerName(options),
-    ['-fsyntax-only', ...(options.flags ?? []), '-x', 'c', '-'],
+    ['-fsyntax-only', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'],
     { input: Buffer.from(source, 'latin1'), cwd: options.cwd },
   );
   if (run.status === 0) return undefined;

@@ -62,6 +62,20 @@ describe('beeclak contract', () => {
     expect(fs.existsSync(out)).toBe(false);
   });
 
+  // Guards the compiler's verdict on a file that includes its own header: the re-check ran
+  // without the file's folder on the include path and reported "own.h: No such file or
+  // directory" (MachSuite's fft/strided/fft_test.c) instead of the file's real error.
+  it("a syntax error in a file with its own header: the compiler's real message", () => {
+    write('own.h', '#define SIZE 4\n');
+    const r = runCli([
+      'contract',
+      write('bad_own.c', '#include "own.h"\nvoid f(void) { int t[SIZE]; t[0] = ; }\n'),
+    ]);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toMatch(/bad_own\.c:2:\d+: error: expected expression/);
+    expect(r.stderr).not.toContain('No such file');
+  });
+
   it('-o into a missing directory: exit 1 with a clear message, nothing written', () => {
     const r = runCli([
       'contract',
