@@ -36,48 +36,23 @@ export interface AnalysisFlags {
   lifetimes: string;
 }
 
+/** The compiler's view of a file: its flags as cc takes them, and the temporary promises. */
+export type CompilerFlags = Pick<
+  AnalysisFlags,
+  | 'define'
+  | 'undefine'
+  | 'includeDir'
+  | 'include'
+  | 'isystem'
+  | 'std'
+  | 'compileCommands'
+  | 'p'
+  | 'temporary'
+>;
+
 /** `oracleDefault`: operations of the dynamic oracle unless --oracle says otherwise. */
 export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
-  return cmd
-    .addOption(
-      new Option(
-        '-D, --define <NAME[=VALUE]>',
-        'define a macro for the preprocessor as cc -D does; an integer VALUE is also a known size, or fixes a function argument of that name (repeatable)',
-      )
-        .argParser(collectSpec('-D'))
-        .default([], 'none'),
-    )
-    .addOption(
-      new Option('-U, --undefine <NAME>', 'undefine a macro, as cc -U does (repeatable)')
-        .argParser(collectSpec('-U'))
-        .default([], 'none'),
-    )
-    .addOption(
-      new Option('-I, --include-dir <DIR>', 'add a folder to the include path, as cc -I does')
-        .argParser(collect)
-        .default([], 'none'),
-    )
-    .addOption(
-      new Option('--isystem <DIR>', 'add a system include folder, as cc -isystem does')
-        .argParser(collect)
-        .default([], 'none'),
-    )
-    .addOption(
-      new Option('--include <FILE>', 'include FILE first, as cc -include does (also -include)')
-        .argParser(collect)
-        .default([], 'none'),
-    )
-    .option('--std <STD>', 'the C standard, as cc -std= (also -std=c99)')
-    .option('-p <BUILD_DIR>', "take the file's flags from BUILD_DIR/compile_commands.json")
-    .option('--compile-commands <FILE>', "take the file's flags from this compile_commands.json")
-    .addOption(
-      new Option(
-        '--temporary <F:A,B>',
-        'treat these arrays as temporaries (promise: no value flows in or out); FUNCTION:ARRAY names one array of one function',
-      )
-        .argParser(collectPromises)
-        .default([], 'none'),
-    )
+  return addCompilerOptions(cmd)
     .addOption(
       new Option('--only <A,B>', 'contract only these arrays')
         .argParser(collectNames)
@@ -118,6 +93,50 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     );
 }
 
+/** The options that give the compiler's view of a file (`model` takes only these). */
+export function addCompilerOptions(cmd: Command): Command {
+  return cmd
+    .addOption(
+      new Option(
+        '-D, --define <NAME[=VALUE]>',
+        'define a macro for the preprocessor as cc -D does; an integer VALUE is also a known size, or fixes a function argument of that name (repeatable)',
+      )
+        .argParser(collectSpec('-D'))
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('-U, --undefine <NAME>', 'undefine a macro, as cc -U does (repeatable)')
+        .argParser(collectSpec('-U'))
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('-I, --include-dir <DIR>', 'add a folder to the include path, as cc -I does')
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('--isystem <DIR>', 'add a system include folder, as cc -isystem does')
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .addOption(
+      new Option('--include <FILE>', 'include FILE first, as cc -include does (also -include)')
+        .argParser(collect)
+        .default([], 'none'),
+    )
+    .option('--std <STD>', 'the C standard, as cc -std= (also -std=c99)')
+    .option('-p <BUILD_DIR>', "take the file's flags from BUILD_DIR/compile_commands.json")
+    .option('--compile-commands <FILE>', "take the file's flags from this compile_commands.json")
+    .addOption(
+      new Option(
+        '--temporary <F:A,B>',
+        'treat these arrays as temporaries (promise: no value flows in or out); FUNCTION:ARRAY names one array of one function',
+      )
+        .argParser(collectPromises)
+        .default([], 'none'),
+    );
+}
+
 function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
@@ -138,7 +157,7 @@ function collectSpec(option: '-D' | '-U') {
  * command line's), and the integer `-D` values that are also known sizes.
  */
 export function compilerOptions(
-  flags: AnalysisFlags,
+  flags: CompilerFlags,
   file: string,
 ): {
   defines: Record<string, bigint>;

@@ -1,38 +1,34 @@
-/** `beeclak model FILE.c [--json] [-D N=100] [--temporary A,B]`: print the polyhedral model. */
+/**
+ * `beeclak model FILE.c [--json] [--builtin] [compiler flags]`: print the polyhedral model,
+ * as the analysis sees it (the compiler's view: preprocessed with the file's flags, known
+ * sizes folded in), or with `--builtin` the reading without preprocessor (#define'd sizes
+ * stay symbolic parameters).
+ */
 import type { Command } from 'commander';
-import { buildModel, formatModel, modelToJson } from '../../frontend/index.js';
+import { buildCompilerModel, buildModel, formatModel, modelToJson } from '../../frontend/index.js';
 import { readSource } from '../sourceFile.js';
 import type { Io } from '../io.js';
-import { collectDefine, collectPromises } from '../options.js';
+import { addCompilerOptions, compilerOptions, type CompilerFlags } from '../analysisFlags.js';
 
 export function registerModel(program: Command, io: Io): void {
-  program
+  const cmd = program
     .command('model')
     .description('print the polyhedral model extracted from a C file')
     .argument('<file>', 'C source file')
     .option('--json', 'print the model as JSON (bigints as decimal strings)')
     .option(
-      '-D, --define <NAME=VALUE>',
-      'give a macro/parameter an integer value (repeatable)',
-      collectDefine,
-      {},
-    )
-    .option(
-      '--temporary <F:A,B>',
-      'treat these arrays as pure temporaries (repeatable; FUNCTION:ARRAY names one)',
-      collectPromises,
-      [],
-    )
-    .action(
-      async (
-        file: string,
-        opts: { json?: boolean; define: Record<string, bigint>; temporary: string[] },
-      ) => {
-        const model = buildModel(await readSource(file), file, {
-          defines: opts.define,
-          temporaries: opts.temporary,
-        });
-        io.stdout(opts.json ? modelToJson(model) + '\n' : formatModel(model));
-      },
+      '--builtin',
+      "the built-in reading, without the preprocessor: #define'd sizes stay symbolic",
     );
+  addCompilerOptions(cmd).action(
+    async (file: string, flags: CompilerFlags & { json?: boolean; builtin?: boolean }) => {
+      const source = await readSource(file);
+      const view = compilerOptions(flags, file);
+      const options = { defines: view.defines, temporaries: flags.temporary };
+      const model = flags.builtin
+        ? buildModel(source, file, options)
+        : buildCompilerModel(source, file, { ...options, compiler: view.compiler }).model;
+      io.stdout(flags.json ? modelToJson(model) + '\n' : formatModel(model));
+    },
+  );
 }
