@@ -95,7 +95,16 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     }
     // Under a dropped bound the accesses still stay inside the array (a correct program).
     // With several cases that would be a disjunction: left out (a larger domain is safe).
-    if (ctx.overApproximated && cases.length === 1) {
+    // Only a reference evaluated in every instance bounds the domain: one under a guard
+    // (`c ? t[i] : 0`) says nothing where its guard fails, and its case's constraints hold
+    // only where it happens. Intersecting them (a never-evaluated branch's `-1 >= 0`
+    // included) emptied the domain of a whole statement, its writes went missing and the
+    // array was scalarized: a miscompilation found by the fuzz campaign (seed 8005).
+    const always =
+      !guard.may &&
+      guard.cond.some((c) => c.constraints.length === 0 && c.exists.length === 0) &&
+      exact?.length !== 0;
+    if (ctx.overApproximated && always && cases.length === 1) {
       const c = cases[0];
       const cs: Constraint[] = [];
       c.subscripts.forEach((sv, k) => {
