@@ -47,6 +47,9 @@ function withDefaults(options: Options): AnalysisOptions {
     workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
     ...(options.compiler !== undefined ? { compiler: options.compiler } : {}),
     ...(options.hls ? { hls: true } : {}),
+    ...(options.privateStackBytes !== undefined
+      ? { privateStackBytes: options.privateStackBytes }
+      : {}),
   };
 }
 

@@ -14,6 +14,7 @@ import {
 } from './options.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
+import { PRIVATE_STACK_BYTES } from '../pipeline/privateStack.js';
 
 export interface AnalysisFlags {
   /** `-D NAME[=VALUE]` as given, in order. */
@@ -34,6 +35,7 @@ export interface AnalysisFlags {
   oracle: string;
   work: string;
   lifetimes: string;
+  privateStack: string;
 }
 
 /** The compiler's view of a file: its flags as cc takes them, and the temporary promises. */
@@ -90,6 +92,11 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       '--oracle <ops>',
       'operations the dynamic oracle may spend per array, to report maxLive (0: off)',
       oracleDefault,
+    )
+    .option(
+      '--private-stack <bytes>',
+      'stack the private arrays of one function (contracted parameters) may take together',
+      String(PRIVATE_STACK_BYTES),
     );
 }
 
@@ -207,7 +214,16 @@ export function analysisOptions(flags: AnalysisFlags, file?: string): AnalysisOp
     oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
     workUnits: number('--work', flags.work, 1, 1e12),
     lifetimes: lifetimesKind(flags.lifetimes),
+    privateStackBytes: bytes('--private-stack', flags.privateStack),
   };
+}
+
+/** A whole number of bytes (up to 1 TiB). */
+function bytes(option: string, text: string): number {
+  const v = Number(text);
+  if (!/^\d+$/.test(text.trim()) || v > 2 ** 40)
+    throw new UsageError(`${option} expects a number of bytes from 0 to 2^40, got '${text}'`);
+  return v;
 }
 
 function lifetimesKind(text: string): 'value' | 'cell' {

@@ -29,6 +29,8 @@ export interface ConfigValues {
   /** Milliseconds, as `--budget`. */
   budget?: number;
   work?: number;
+  /** Bytes, as `--private-stack`. */
+  privateStack?: number;
   hls?: boolean;
   /** `--list` / the beeclak-report hook: only arrays saving more bytes than this. */
   minBytes?: number;
@@ -111,6 +113,7 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
   minGain: number(0, 100),
   budget: number(0, 3_600_000),
   work: number(1, 1e12),
+  privateStack: number(0, 2 ** 40),
   hls: (v, where, fail) => (typeof v === 'boolean' ? v : fail(`'${where}' must be true or false`)),
   minBytes: number(0, 1e15),
 };

@@ -28,6 +28,8 @@ export function flagsWithConfig<F extends AnalysisFlags>(
   if (values.minGain !== undefined && !typed('minGain')) out.minGain = String(values.minGain);
   if (values.budget !== undefined && !typed('budget')) out.budget = String(values.budget);
   if (values.work !== undefined && !typed('work')) out.work = String(values.work);
+  if (values.privateStack !== undefined && !typed('privateStack'))
+    out.privateStack = String(values.privateStack);
   if (values.hls !== undefined && !typed('hls')) out.hls = values.hls;
   if (values.minBytes !== undefined && !typed('minBytes')) out.minBytes = String(values.minBytes);
   return out;

@@ -70,6 +70,11 @@ export interface AnalysisOptions {
    * and a note (src/frontend/noCandidate.ts). Runs over many files set it.
    */
   skipWithoutCandidates?: boolean;
+  /**
+   * Bytes the private arrays of one function (contracted parameters) may take together on
+   * its stack (default PRIVATE_STACK_BYTES, src/pipeline/privateStack.ts).
+   */
+  privateStackBytes?: number;
 }
 
 /** Enough for every sample with a 3x margin (the largest needs ~350k); see npm run bench. */
@@ -193,10 +198,13 @@ export async function analyzeSource(
     }
   }
   // Private arrays are new stack: they must fit (src/pipeline/privateStack.ts).
-  const kept = limitPrivateStack(decisions, (d) =>
-    arrays.find(
-      (a) => a.function === d.fn.name && a.name === d.array.name && a.line === d.array.loc.line,
-    ),
+  const kept = limitPrivateStack(
+    decisions,
+    (d) =>
+      arrays.find(
+        (a) => a.function === d.fn.name && a.name === d.array.name && a.line === d.array.loc.line,
+      ),
+    options.privateStackBytes === undefined ? undefined : BigInt(options.privateStackBytes),
   );
   // The callers' buffers: say which ones a private array relieved, and whether they are
   // now unused (on the caller's entry, or on the callee's when the buffer is a pointer).

@@ -42,6 +42,8 @@ function privateBytes(d: ArrayDecision, report: ArrayReport): bigint | undefined
 export function limitPrivateStack<D extends ArrayDecision>(
   decisions: readonly D[],
   reportOf: (d: D) => ArrayReport | undefined,
+  /** Bytes the private copies of one function may take (`--private-stack`). */
+  limit: bigint = PRIVATE_STACK_BYTES,
 ): D[] {
   const dropped = new Set<D>();
   const byFunction = new Map<string, D[]>();
@@ -78,13 +80,13 @@ export function limitPrivateStack<D extends ArrayDecision>(
     for (const x of [...sized].sort((a, b) =>
       b.bytes > a.bytes ? 1 : b.bytes < a.bytes ? -1 : 0,
     )) {
-      if (total <= PRIVATE_STACK_BYTES) break;
+      if (total <= limit) break;
       drop(
         x.d,
         x.report,
         `its private array (${x.report.compressedCells} cells, ${x.bytes} bytes) would be on the stack of ` +
           `${fn}(), and the private arrays of ${fn}() would take ${total} bytes there, more than ` +
-          `${jsonInt(PRIVATE_STACK_BYTES)} (the caller's buffer may be on the heap): left unchanged`,
+          `${jsonInt(limit)} (the caller's buffer may be on the heap; --private-stack sets the limit): left unchanged`,
       );
       total -= x.bytes;
     }

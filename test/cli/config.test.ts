@@ -59,6 +59,7 @@ describe('parseConfig', () => {
         heuristic: 'opt',
         modulo: 'pow2',
         minGain: 2,
+        privateStack: 131072,
         hls: true,
         exclude: ['gen/**'],
         overrides: [{ files: 'dsp/*.c', define: { M: 4 }, modulo: 'exact' }],
@@ -70,6 +71,7 @@ describe('parseConfig', () => {
       modulo: 'exact',
       heuristic: 'opt',
       hls: true,
+      privateStack: 131072,
     });
     expect(valuesFor(c, '/p/other/f.c')).toMatchObject({
       define: { N: 100n, M: -3n },
@@ -86,6 +88,7 @@ describe('parseConfig', () => {
     [{ overrides: [{ files: '*.c', exclude: ['x'] }] }, "'overrides[0].exclude' is only allowed"],
     [{ overrides: [{ files: '*.c', moduli: 'pow2' }] }, "unknown key 'overrides[0].moduli'"],
     [{ minGain: 200 }, "'minGain' must be a number from 0 to 100"],
+    [{ privateStack: -1 }, "'privateStack' must be a number from 0"],
   ])('%j is refused: %s', (raw, message) => {
     expect(() => parseConfig(raw, '/p/beeclak.json')).toThrow(ConfigError);
     expect(() => parseConfig(raw, '/p/beeclak.json')).toThrow(message);

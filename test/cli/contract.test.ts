@@ -76,6 +76,14 @@ describe('beeclak contract', () => {
     expect(r.stderr).not.toContain('No such file');
   });
 
+  // Guards the --private-stack option's validation (a usage error, exit 2, nothing done).
+  it('--private-stack takes a whole number of bytes', () => {
+    const r = runCli(['contract', write('fused4.c', FUSED), '--private-stack', '1.5k']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('--private-stack expects a number of bytes');
+    expect(runCli(['contract', write('fused5.c', FUSED), '--private-stack', '0']).code).toBe(0);
+  });
+
   it('-o into a missing directory: exit 1 with a clear message, nothing written', () => {
     const r = runCli([
       'contract',

@@ -84,6 +84,23 @@ describe('private arrays of parameters fit on the stack', () => {
     expect(contracted.stdout.length).toBeGreaterThan(0);
   });
 
+  // Guards --private-stack (privateStackBytes): the limit was a constant. A lower limit
+  // gives up a copy that fits the default; a higher one keeps a copy over the default.
+  it('the limit is an option', async () => {
+    const status = async (cols: number[], privateStackBytes?: number) =>
+      (
+        await analyze(program(cols), privateStackBytes === undefined ? {} : { privateStackBytes })
+      ).arrays.find((a) => a.function === 'kernel' && a.name === 't0')!;
+    expect((await status([1000])).status).toBe('contracted');
+    const low = await status([1000], 4000);
+    expect(low.status).toBe('unchanged');
+    expect(low.reason).toMatch(/more than 4000 \(.*--private-stack sets the limit\)/);
+    expect((await status([limitCells + 8])).status).toBe('unchanged');
+    expect((await status([limitCells + 8], 2 * Number(PRIVATE_STACK_BYTES))).status).toBe(
+      'contracted',
+    );
+  });
+
   it('a private array whose size is known only at run time is given up', async () => {
     const source = `#include <stdlib.h>
 static void kernel(int n, int m, double t[n][m], double out[n]) {
