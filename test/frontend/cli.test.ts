@@ -77,7 +77,9 @@ describe('beeclak model', () => {
     const r = runCli(['model', bad]);
     expect(r.code).toBe(1);
     expect(r.stderr).toMatch(
-      new RegExp(`^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: error: expected expression`),
+      new RegExp(
+        `^${bad.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}:2:\\d+: error: expected expression`,
+      ),
     );
     expect(r.stderr).not.toContain('    at ');
   });
