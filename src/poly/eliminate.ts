@@ -316,6 +316,9 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       // Inexact step: dark shadow plus splinters (Pugh 1992, section 3.3). The splinters of
       // each lower bound b z >= beta are b z = beta + i for 0 <= i <= (amax b - amax - b) / amax.
       const j = c.j;
+      // The real shadow of j, built once for the small-range bounds and the emptiness test.
+      let real: SysOf<T> | undefined;
+      const realShadow = () => (real ??= shadow(sys, j, false));
       let amax = Z;
       for (const r of sys.ineqs) if (r[j] < Z && R.neg(r[j]) > amax) amax = R.neg(r[j]);
       let count = Z;
@@ -330,7 +333,7 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
       // of (d0 + d1 mod 1999997, d1 mod 500000) asked for ~2 million of them, while the
       // quotient of d1 by 500000 could only be -1, 0 or 1.
       // (Only past a few splinters: the common small steps keep their shape and cost.)
-      const branch = count > FEW_SPLINTERS ? smallestRange(sys, j, count) : null;
+      const branch = count > FEW_SPLINTERS ? smallestRange(sys, j, realShadow(), count) : null;
       if (branch) {
         for (let v = branch.hi; v >= branch.lo; v = R.sub(v, ONE)) {
           spendWork(1);
@@ -354,7 +357,7 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
         }
       }
       // Emptiness only: no integer point in the real shadow means none at all.
-      if (any && !run(shadow(sys, j, false), true, false, Infinity)!.length) continue;
+      if (any && !run(realShadow(), true, false, Infinity)!.length) continue;
       // Order: the dark shadow is tried first (popped last pushed).
       for (const s of splinters.reverse()) work.push(s);
       work.push(shadow(sys, j, true));
@@ -366,12 +369,17 @@ export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
    * The eliminable column with the fewest values between its single-variable bounds, when
    * that is fewer than `than` (the splinters it would replace); null otherwise.
    */
-  function smallestRange(sys: SysOf<T>, j0: number, than: T): { j: number; lo: T; hi: T } | null {
+  function smallestRange(
+    sys: SysOf<T>,
+    j0: number,
+    realShadow: SysOf<T>,
+    than: T,
+  ): { j: number; lo: T; hi: T } | null {
     // Bounds of the system itself, tightened for the other columns by those of the real
     // shadow of j0 (it contains the projection, so its bounds hold): that is where
     // `1999997 a >= 1000000 b - 999997` and `1999997 a <= 500000 b - 1` give `b <= 1`.
     const own = singleBounds(sys);
-    const real = singleBounds(shadow(sys, j0, false));
+    const real = singleBounds(realShadow);
     const tighter = (x: T | undefined, y: T | undefined, up: boolean) =>
       x === undefined ? y : y === undefined ? x : up ? (x < y ? x : y) : x > y ? x : y;
     let best: { j: number; lo: T; hi: T } | null = null;
