@@ -28,7 +28,8 @@ import {
   type Mapping,
 } from './mapping.js';
 import { hullCandidate } from './hullLattice.js';
-import { successiveMinima, type SuccessiveMinima } from './minima.js';
+import { exactSuccessiveMinima, successiveMinima, type SuccessiveMinima } from './minima.js';
+import { planePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
@@ -181,8 +182,14 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const candidates: Candidate[] = [];
   let minima: SuccessiveMinima | undefined;
   // (DS = {0}: no minimum; glpk's presolver also aborts on such degenerate programs.)
+  const plane =
+    rank === 2 &&
+    (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'hull' || want === 'opt')
+      ? planePolygon(pieces, n, Q)
+      : null;
   if (rank > 0 && (want === 'auto' || want === 'h1' || want === 'h1a' || want === 'opt')) {
-    minima = await successiveMinima(pieces, n);
+    minima =
+      exactSuccessiveMinima(pieces, n, rank, Q, plane) ?? (await successiveMinima(pieces, n));
   }
   const t2 = Date.now();
   if (minima && minima.dimension > 0) {
@@ -236,9 +243,9 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     h3Bases.push(...shortDirectionBases(n));
     for (const b of h3Bases) candidates.push(heuristic3(sup, b.basis, b.name));
   }
-  if (rank === 2 && (want === 'auto' || want === 'hull' || want === 'opt')) {
+  if (plane && (want === 'auto' || want === 'hull' || want === 'opt')) {
     // Near-critical lattice of conv(DS) (hullLattice.ts): hexagon-like sets.
-    const c = hullCandidate(pieces, n, n === 2 ? null : Q);
+    const c = hullCandidate(plane, n);
     if (c) candidates.push(c);
   }
   // Every candidate is verified exactly, whatever produced it.

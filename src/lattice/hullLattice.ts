@@ -17,19 +17,16 @@
 import Fraction from 'fraction.js';
 import { abs, gcd, mod } from '../poly/int.js';
 import { multiply, type Matrix } from '../poly/linalg.js';
-import type { FixedPiece } from './conflictPoints.js';
 import { criticalLattices, type QVec } from './criticalLattice.js';
 import { basisConflict, type PlanarPiece } from './planarCheck.js';
-import { EliminationBlowUp } from './rationalMax.js';
 import type { Candidate } from './heuristics.js';
 import { mappingFromLattice, mappingSize, type Mapping } from './mapping.js';
 import {
-  conflictPolygon,
   cross,
   gaussReduce,
   inPolygon,
   roundCoordinates,
-  roundPlane,
+  type PlanePolygon,
   type Polygon,
   type Vec2,
 } from './polygonHull.js';
@@ -177,26 +174,9 @@ export function planeLatticeMapping(basis: [Vec2, Vec2], n: number, Q: Matrix | 
   return mappingFromLattice(Q ? multiply(Q, cols) : cols);
 }
 
-/**
- * The `hull` candidate for a DS whose integer points span a plane (rank 2 in dimension n;
- * Q: unimodular, its first two columns span DS, or null when n = 2 and DS is full-dimensional).
- */
-export function hullCandidate(
-  pieces: readonly FixedPiece[],
-  n: number,
-  Q0: Matrix | null,
-): Candidate | null {
-  // The plane's coordinates as round as x's (small mapping rows, a polygon that is not thin).
-  const Q = Q0 ? roundPlane(Q0) : null;
-  let K0: Polygon | null;
-  try {
-    K0 = conflictPolygon(pieces, Q);
-  } catch (e) {
-    // Many existential locals: no polygon, no candidate (the others stand).
-    if (e instanceof EliminationBlowUp) return null;
-    throw e;
-  }
-  if (!K0) return null;
+/** The `hull` candidate for a DS whose integer points span a plane (its polygon: planePolygon). */
+export function hullCandidate(plane: PlanePolygon, n: number): Candidate | null {
+  const { K: K0, Q } = plane;
   // Rounding a critical basis coordinate by coordinate works when K is not skewed.
   const { K, U } = roundCoordinates(K0);
   const found = hullLattice(K);

@@ -6,9 +6,12 @@
  * integer vector found (section 4.1.2): the exact gauge of x on each piece's relaxation.
  */
 import Fraction from 'fraction.js';
-import { completeToUnimodular, mulVec } from '../poly/linalg.js';
+import { completeToUnimodular, mulVec, type Matrix } from '../poly/linalg.js';
 import type { FixedPiece } from './conflictPoints.js';
 import { hullModel, minimizeLp, type Coordinates } from './hullLp.js';
+import type { Vec2 } from './polygonHull.js';
+import { polygonMinima, type Ratio } from './polygonMinima.js';
+import type { PlanePolygon } from './polygonHull.js';
 
 export interface Minimum {
   /** lambda_i as an exact fraction text such as "1/99" (or "inf" beyond the dimension). */
@@ -69,6 +72,59 @@ export function exactGauge(pieces: readonly FixedPiece[], x: readonly bigint[]):
   return best;
 }
 
+const ratio = (r: Ratio): Fraction => new Fraction(String(r.num)).div(String(r.den));
+
+function exactMinimum(value: Fraction, vector: bigint[]): Minimum {
+  return { lambda: value.toFraction(), value, exact: true, vector };
+}
+
+/** The minima found, then 'inf' up to n (the integer points of K span `dimension`). */
+function withInfinite(minima: Minimum[], n: number): SuccessiveMinima {
+  const dimension = minima.length;
+  for (let i = dimension; i < n; i++)
+    minima.push({ lambda: 'inf', value: null, exact: true, vector: null });
+  return { minima, dimension };
+}
+
+/**
+ * The successive minima without integer programs, when DS's integer points span a line or
+ * a plane (rank <= 2, the common case); undefined when that exact route does not apply
+ * (the caller then asks GLPK, successiveMinima below).
+ * - Rank 2: the minima of the polygon K ⊇ conv(DS) in DS's plane (polygonMinima.ts, a
+ *   Gauss reduction for K's gauge), mapped back to x by the plane's basis.
+ * - Rank 1: DS lies on the line t q (q primitive): lambda_1 = 1 / T with T the largest t
+ *   such that t q lies in a piece's relaxation, the exact gauge of q (pieceGauge); pieces
+ *   with existential locals have no such closed form, and then GLPK answers.
+ * The values only steer the heuristics (every candidate is checked exactly), so K being a
+ * little larger than conv(DS) costs compression at worst, never soundness.
+ */
+export function exactSuccessiveMinima(
+  pieces: readonly FixedPiece[],
+  n: number,
+  rank: number,
+  span: Matrix,
+  plane: PlanePolygon | null,
+): SuccessiveMinima | undefined {
+  if (rank === 2 && plane) {
+    const { vectors, values } = polygonMinima(plane.K);
+    const toX = (y: Vec2): bigint[] =>
+      plane.Q ? plane.Q.map((row) => row[0] * y[0] + row[1] * y[1]) : [y[0], y[1]];
+    return withInfinite(
+      [0, 1].map((i) => exactMinimum(ratio(values[i]), toX(vectors[i]))),
+      n,
+    );
+  }
+  if (rank === 1 && pieces.every((p) => p.nLocals === 0)) {
+    let q = span.map((row) => row[0]);
+    // The sign GLPK's "y_j >= 1" would give: first non-zero coordinate positive.
+    if ((q.find((v) => v !== 0n) ?? 0n) < 0n) q = q.map((v) => -v);
+    const g = exactGauge(pieces, q);
+    if (!g || g.compare(0) <= 0) return undefined;
+    return withInfinite([exactMinimum(g, q)], n);
+  }
+  return undefined;
+}
+
 export async function successiveMinima(
   pieces: readonly FixedPiece[],
   n: number,
@@ -105,8 +161,5 @@ export async function successiveMinima(
     minima.push({ lambda: value.toFraction(), value, exact: isExact, vector: x });
     found.push(x);
   }
-  const dimension = minima.length;
-  for (let i = dimension; i < n; i++)
-    minima.push({ lambda: 'inf', value: null, exact: true, vector: null });
-  return { minima, dimension };
+  return withInfinite(minima, n);
 }

@@ -13,7 +13,7 @@
 import { abs, floorDiv, gcd } from '../poly/int.js';
 import type { Matrix } from '../poly/linalg.js';
 import type { FixedPiece } from './conflictPoints.js';
-import { eliminateColumns } from './rationalMax.js';
+import { EliminationBlowUp, eliminateColumns } from './rationalMax.js';
 
 export type Vec2 = readonly [bigint, bigint];
 
@@ -152,6 +152,33 @@ export function conflictPolygon(pieces: readonly FixedPiece[], Q: Matrix | null)
     ]) as unknown as readonly [bigint, bigint, bigint];
   });
   return { vertices, scale, rows };
+}
+
+/** K in the coordinates y of DS's plane: x = Q y (null: the identity, n = 2). */
+export interface PlanePolygon {
+  K: Polygon;
+  Q: Matrix | null;
+}
+
+/**
+ * The polygon of a DS whose integer points span a plane (rank 2 in dimension n; span: a
+ * unimodular basis whose first two columns span DS), in plane coordinates as round as x's
+ * (roundPlane: small mapping rows, a polygon that is not thin). Null when there is none
+ * (an unbounded piece, or too many existential locals to eliminate).
+ */
+export function planePolygon(
+  pieces: readonly FixedPiece[],
+  n: number,
+  span: Matrix,
+): PlanePolygon | null {
+  const Q = n === 2 ? null : roundPlane(span);
+  try {
+    const K = conflictPolygon(pieces, Q);
+    return K ? { K, Q } : null;
+  } catch (e) {
+    if (e instanceof EliminationBlowUp) return null;
+    throw e;
+  }
 }
 
 /** Andrew's monotone chain, exact; counter-clockwise, collinear points dropped. */

@@ -89,7 +89,7 @@ describe('hull heuristic (critical lattice of conv(DS))', () => {
   it('dynprog c: ((N/2 - 1) d0 + N/2 d1) mod ~3(N-1)^2/4 at N = 100 and 10^6', () => {
     const got = [100n, 1_000_000n].map((N) => {
       const pieces = fixPieces(dynprogC, { N });
-      const c = hullCandidate(pieces, 2, null)!;
+      const c = hullCandidate({ K: conflictPolygon(pieces, null)!, Q: null }, 2)!;
       return { N, c, tests: hullLattice(conflictPolygon(pieces, null)!)!.tests };
     });
     expect(got.map((g) => formatMapping(g.c.mapping, ['d0', 'd1']))).toEqual([
@@ -138,7 +138,8 @@ describe('hull heuristic (critical lattice of conv(DS))', () => {
             `{ [x, y] : -20 <= x <= 20 and -20 <= y <= 20 and ${[...rows, 'true'].join(' and ')} }`,
           );
           const pieces = fixPieces(ds);
-          const c = hullCandidate(pieces, 2, null);
+          const K = conflictPolygon(pieces, null);
+          const c = K && hullCandidate({ K, Q: null }, 2);
           if (c) expect(firstConflict(enumerateUnion(pieces), c.mapping)).toBeNull();
         },
       ),
