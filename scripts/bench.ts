@@ -9,11 +9,11 @@
  *
  * STEPS is a comma-separated list of compression, time, e2e, large, startup, scaling, codegen,
  * many, poly, conflict, trace (run in this order; STEPS below names the module of each).
- * `--only` runs the listed steps alone, e.g. one step without touching README.md:
+ * `--only` runs the listed steps alone and writes bench/results-part.json, not README.md
+ * (`--readme` writes it, with the tables of the steps not run empty or "not run", as with
+ * `--skip`):
  *
- *   node dist/scripts/bench.js --only scaling --no-readme --json /tmp/scaling.json
- *
- * (the tables of the steps not run are written empty or "not run", as with `--skip`).
+ *   node dist/scripts/bench.js --only scaling --json /tmp/scaling.json
  * `--quick`: one run per analysis timing, 3 per binary, fewer elsewhere.
  *
  * Every sample runs in a try/catch: a failure is reported in its row, never a crash; a step
@@ -51,7 +51,13 @@ const value = (name: string, dflt: string) => {
 };
 const QUICK = flag('--quick');
 const ctx = createContext(QUICK, Math.max(1, Number(value('--runs', QUICK ? '1' : '3'))));
-const JSON_OUT = resolve(ROOT, value('--json', 'bench/results.json'));
+// A part of the bench (--only) must not replace the whole bench's tables with empty ones: it
+// writes README.md only when asked (--readme) and its JSON beside the full one.
+const PART = value('--only', '') !== '';
+const JSON_OUT = resolve(
+  ROOT,
+  value('--json', PART ? 'bench/results-part.json' : 'bench/results.json'),
+);
 
 /** The steps in the order they run: each fills its part of the results. */
 const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
@@ -135,7 +141,9 @@ async function main(): Promise<void> {
   mkdirSync(dirname(JSON_OUT), { recursive: true });
   writeFileSync(JSON_OUT, resultsJson(env, results));
   ctx.log(`wrote ${JSON_OUT}`);
-  if (!flag('--no-readme')) {
+  if (PART && !flag('--readme'))
+    ctx.log('README.md left alone (--only: pass --readme to write it)');
+  else if (!flag('--no-readme')) {
     const readmePath = join(ROOT, 'README.md');
     const readme = readFileSync(readmePath, 'utf8');
     writeFileSync(readmePath, spliceReadme(readme, readmeBody(ctx, env, results), '## Limits'));
