@@ -1,7 +1,6 @@
 /**
- * Selection policy: run the heuristics, optionally the exhaustive search, verify every
- * mapping exactly, and pick the smallest, preferring simple (axis-aligned) mappings unless
- * a complex one saves more than `minGain`.
+ * Choosing a mapping: run the heuristics, optionally the exhaustive search, verify every
+ * mapping exactly, and pick one by the selection policy (policy.ts).
  */
 import type { PolySet } from '../poly/types.js';
 import { completeToUnimodular, determinant, lllReduce, transpose } from '../poly/linalg.js';
@@ -19,22 +18,16 @@ import {
   type Candidate,
   type HeuristicName,
 } from './heuristics.js';
-import {
-  admissibleOnPoints,
-  complexity,
-  isAxisAligned,
-  mappingSize,
-  simplifyMapping,
-  type Mapping,
-} from './mapping.js';
+import { admissibleOnPoints, mappingSize, simplifyMapping, type Mapping } from './mapping.js';
 import { hullCandidate } from './hullLattice.js';
+import { better, policyGoal, select, type HeuristicOption } from './policy.js';
 import { exactSuccessiveMinima, successiveMinima, type SuccessiveMinima } from './minima.js';
 import { planePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
 
-export type HeuristicOption = 'auto' | 'h1' | 'h1a' | 'h2' | 'h3' | 'hull' | 'opt';
+export type { HeuristicOption };
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -103,11 +96,6 @@ export function isStrictlyAdmissible(
   params: Readonly<Record<string, bigint>> = {},
 ): boolean {
   return new DsQueries(fixParams(ds, params)).admissible(mapping);
-}
-
-function better(a: Candidate, b: Candidate): boolean {
-  if (a.size !== b.size) return a.size < b.size;
-  return complexity(a.mapping) < complexity(b.mapping);
 }
 
 /**
@@ -376,45 +364,8 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   };
 }
 
-/**
- * The size a mapping must stay under for `select` to prefer it to the best axis-aligned
- * candidate under `auto` (gain > minGain, i.e. size < simple * (1 - minGain)); rounded up
- * by one (floats), which can only make the search look a little further than needed.
- * Undefined when no axis-aligned candidate exists (then any smaller mapping is taken).
- */
-export function policyGoal(cands: readonly Candidate[], minGain: number): bigint | undefined {
-  let simple: bigint | undefined;
-  for (const c of cands)
-    if (isAxisAligned(c.mapping) && (simple === undefined || c.size < simple)) simple = c.size;
-  if (simple === undefined || simple > BigInt(Number.MAX_SAFE_INTEGER)) return undefined;
-  return BigInt(Math.floor(Number(simple) * (1 - minGain))) + 1n;
-}
-
 function identityRows(n: number): bigint[][] {
   return Array.from({ length: n }, (_, i) =>
     Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
   );
-}
-
-/**
- * `opt` and the single heuristics take their smallest (simplest among equals); `auto`
- * keeps the smallest axis-aligned mapping unless a complex one saves more than minGain.
- */
-function select(cands: Candidate[], want: HeuristicOption, minGain: number): Candidate {
-  const pool =
-    want === 'auto' || want === 'opt'
-      ? cands
-      : cands.filter((c) => c.heuristic === want || c.heuristic === 'identity');
-  const from = pool.length > 0 ? pool : cands;
-  let best = from[0];
-  for (const c of from) if (better(c, best)) best = c;
-  if (want !== 'auto') return best;
-  let simple: Candidate | null = null;
-  for (const c of from)
-    if (isAxisAligned(c.mapping) && (simple === null || better(c, simple))) simple = c;
-  if (simple && simple !== best) {
-    const gain = 1 - Number(best.size) / Number(simple.size);
-    if (gain <= minGain) return simple;
-  }
-  return best;
 }
