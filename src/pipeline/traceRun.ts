@@ -16,6 +16,7 @@ import { InputError } from '../model/errors.js';
 import { traceInstrument, type TraceStream } from '../rewrite/traceInstrument.js';
 import { TraceDecoder } from '../dynamic/fold/decode.js';
 import type { FoldOptions, FoldResult } from '../dynamic/fold/index.js';
+import { TracedLiveCounter, type TracedLive } from '../dynamic/tracedLive.js';
 import { compile, describeExit, type RunResult } from './compileRun.js';
 
 export interface TraceRunOptions {
@@ -33,6 +34,11 @@ export interface TraceRunOptions {
    * bounds the folding time of irregular streams, which then fold to a box (a give-up).
    */
   readonly maxRecords?: number;
+  /**
+   * Also count, per traced array, the most values live at once in each run, from its
+   * accesses in execution order (dynamic/tracedLive.ts): a measurement, never a decision.
+   */
+  readonly countLive?: boolean;
 }
 
 export interface TracedRun {
@@ -43,6 +49,8 @@ export interface TracedRun {
   readonly points: number;
   readonly records: number;
   readonly malformed?: string;
+  /** With `countLive`: per traced array, the values live at once in this run. */
+  readonly live?: readonly TracedLive[];
 }
 
 export interface TraceOutcome {
@@ -55,7 +63,10 @@ export interface TraceOutcome {
 /** The program's own fault (its trace build does not compile, or it crashes): exit 1. */
 export class TraceBuildError extends InputError {}
 
-/** Runs `exe` with the trace pipe on fd 3 feeding `decoder`. */
+/**
+ * Runs `exe` with the trace pipe on fd 3 feeding `decoder` and, with `order`, the order
+ * channel (every access in execution order) on fd 4 feeding it.
+ */
 export function runTraced(
   exe: string,
   args: readonly string[],
@@ -63,11 +74,15 @@ export function runTraced(
   timeoutMs: number,
   decoder: TraceDecoder,
   maxRecords?: number,
+  order?: TracedLiveCounter,
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, BEECLAK_TRACE_FD: '3' };
     if (maxRecords !== undefined) env.BEECLAK_TRACE_MAX_RECORDS = String(maxRecords);
-    const child = spawn(exe, [...args], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env });
+    if (order) env.BEECLAK_TRACE_ORDER_FD = '4';
+    const pipes = order ? 5 : 4;
+    const child = spawn(exe, [...args], { stdio: Array(pipes).fill('pipe'), env });
+    if (order) (child.stdio[4] as NodeJS.ReadableStream).on('data', (b: Buffer) => order.push(b));
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -115,6 +130,9 @@ export async function traceProgram(
     const runs: TracedRun[] = [];
     for (const args of options.runs) {
       const decoder = new TraceDecoder(build.streams, options.fold);
+      const order = options.countLive
+        ? new TracedLiveCounter(sites.accesses, sites.arrays)
+        : undefined;
       const exit = await runTraced(
         exe.exe,
         args,
@@ -122,6 +140,7 @@ export async function traceProgram(
         options.timeoutMs ?? 20_000,
         decoder,
         options.maxRecords,
+        order,
       );
       if (exit.timedOut || exit.signal)
         throw new TraceBuildError(
@@ -136,6 +155,7 @@ export async function traceProgram(
         points: decoder.points,
         records: decoder.records,
         malformed: decoder.malformed,
+        ...(order ? { live: order.finish() } : {}),
       });
     }
     return { sites, streams: build.streams, compileCommand: exe.command, runs };

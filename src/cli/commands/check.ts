@@ -35,7 +35,7 @@ import {
   type FoldPairing,
   type SourceInput,
 } from '../../pipeline/pairAccesses.js';
-import { traceCheckLines } from '../../pipeline/traceCheck.js';
+import { traceCheckLines, tracedEntry } from '../../pipeline/traceCheckLines.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
@@ -183,9 +183,17 @@ export function registerCheck(program: Command, io: Io): void {
         }
         if (flags.trace && contraction) {
           const traced = { runs: [args], stdin, timeoutMs: timeout * 1000, flags: extraFlags };
-          problems.push(
-            ...(await traceCheckLines(source, file, contraction.analysis.model, traced, say)),
-          );
+          const t = await traceCheckLines(source, file, contraction.analysis.model, traced, say);
+          problems.push(...t.problems);
+          if (flags.reportFile) {
+            // The report again, with each traced array's values live at once in the run.
+            const report = contraction.analysis.report;
+            const arrays = report.arrays.map((x) => {
+              const a = t.arrays.find((y) => y.function === x.function && y.name === x.name);
+              return a ? { ...x, traced: a.live.map((l) => tracedEntry(args, l)) } : x;
+            });
+            await writeAtomically(flags.reportFile, formatJson([{ ...report, arrays }]));
+          }
         }
       } finally {
         if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);
