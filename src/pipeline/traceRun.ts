@@ -39,6 +39,11 @@ export interface TraceRunOptions {
    * accesses in execution order (dynamic/tracedLive.ts): a measurement, never a decision.
    */
   readonly countLive?: boolean;
+  /**
+   * Run under this stack limit (`ulimit -s`, through /bin/sh), when the shell may raise it:
+   * for large sizes of programs that keep their arrays on the stack (the bench).
+   */
+  readonly stackLimitKb?: number | 'unlimited';
 }
 
 export interface TracedRun {
@@ -75,13 +80,27 @@ export function runTraced(
   decoder: TraceDecoder,
   maxRecords?: number,
   order?: TracedLiveCounter,
+  stackLimitKb?: number | 'unlimited',
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, BEECLAK_TRACE_FD: '3' };
     if (maxRecords !== undefined) env.BEECLAK_TRACE_MAX_RECORDS = String(maxRecords);
     if (order) env.BEECLAK_TRACE_ORDER_FD = '4';
     const pipes = order ? 5 : 4;
-    const child = spawn(exe, [...args], { stdio: Array(pipes).fill('pipe'), env });
+    const stdio = Array(pipes).fill('pipe');
+    const child =
+      stackLimitKb === undefined
+        ? spawn(exe, [...args], { stdio, env })
+        : spawn(
+            '/bin/sh',
+            [
+              '-c',
+              `ulimit -s ${stackText(stackLimitKb)} 2>/dev/null; exec "$0" "$@"`,
+              exe,
+              ...args,
+            ],
+            { stdio, env },
+          );
     if (order) (child.stdio[4] as NodeJS.ReadableStream).on('data', (b: Buffer) => order.push(b));
     let stdout = '';
     let stderr = '';
@@ -104,6 +123,11 @@ export function runTraced(
       resolve({ status, signal, stdout, stderr, timedOut });
     });
   });
+}
+
+/** A limit as `ulimit -s` reads it (nothing else reaches the shell). */
+function stackText(kb: number | 'unlimited'): string {
+  return kb === 'unlimited' ? kb : String(Math.max(1, Math.floor(kb)));
 }
 
 export async function traceProgram(
@@ -141,6 +165,7 @@ export async function traceProgram(
         decoder,
         options.maxRecords,
         order,
+        options.stackLimitKb,
       );
       if (exit.timedOut || exit.signal)
         throw new TraceBuildError(
