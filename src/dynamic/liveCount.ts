@@ -126,17 +126,24 @@ function sink(a: Arrays, exposedLiveFromStart: boolean): Pick<LiveCount, 'W' | '
   };
 }
 
-/** `a` with room for `cells` and `events`, its contents kept. */
+/** `a` with room for `cells` and `events`, its contents kept (only short arrays are new). */
 function grown(a: Arrays, cells: number, events: number): Arrays {
-  const b = arrays(cells, events);
-  b.fw.set(a.fw);
-  b.la.set(a.la);
-  b.readGroup.set(a.readGroup);
-  b.lastRead.set(a.lastRead);
-  b.unread.set(a.unread);
-  for (const [c, v] of a.moreUnread) b.moreUnread.set(c, v);
-  b.delta.set(a.delta);
-  return b;
+  const longer = (x: Int32Array, size: number, fill: number) => {
+    if (size <= x.length) return x;
+    const y = new Int32Array(size);
+    if (fill !== 0) y.fill(fill, x.length);
+    y.set(x);
+    return y;
+  };
+  return {
+    fw: longer(a.fw, cells, -1),
+    la: longer(a.la, cells, 0),
+    readGroup: longer(a.readGroup, cells, 0),
+    lastRead: longer(a.lastRead, cells, 0),
+    unread: longer(a.unread, cells, -1),
+    moreUnread: a.moreUnread,
+    delta: longer(a.delta, events + 2, 0),
+  };
 }
 
 /**

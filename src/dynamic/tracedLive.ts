@@ -106,16 +106,17 @@ export class TracedLiveCounter {
     }
   }
 
-  /** A chunk of the order pipe: records of two little-endian int32. */
+  /** A chunk of the order pipe: records of two int32 (the program's byte order). */
   push(chunk: Uint8Array): void {
-    const buf = this.rest.length ? concat(this.rest, chunk) : chunk;
+    let buf = this.rest.length ? concat(this.rest, chunk) : chunk;
     const whole = buf.length - (buf.length % 8);
-    const view = new DataView(buf.buffer, buf.byteOffset, whole);
-    for (let at = 0; at < whole && !this.malformed; at += 8) {
-      const tag = view.getInt32(at, true);
-      const value = view.getInt32(at + 4, true);
-      if (tag < 0) this.callOf(-1 - tag, value);
-      else this.access(tag, value);
+    // An Int32Array needs an aligned offset: a pipe's chunk may sit anywhere in its pool.
+    if (buf.byteOffset % 4 !== 0) buf = concat(buf, new Uint8Array(0));
+    const words = new Int32Array(buf.buffer, buf.byteOffset, whole / 4);
+    for (let k = 0; k < words.length && !this.malformed; k += 2) {
+      const tag = words[k]!;
+      if (tag < 0) this.callOf(-1 - tag, words[k + 1]!);
+      else this.access(tag, words[k + 1]!);
     }
     this.rest = buf.slice(whole);
   }
