@@ -5,18 +5,33 @@
  */
 import type { ProgramModel } from '../model/types.js';
 import type { TracedLive } from '../dynamic/tracedLive.js';
-import type { ArrayReport } from './report.js';
+import type { ArrayReport, FileReport } from './report.js';
 import { traceCheck, type TraceArrayResult } from './traceCheck.js';
 import type { TraceRunOptions } from './traceRun.js';
 
 /** One run's count of one array, for the report. */
-export function tracedEntry(
+function tracedEntry(
   args: readonly string[],
   live: TracedLive,
 ): NonNullable<ArrayReport['traced']>[number] {
   return live.kind === 'done'
     ? { args: [...args], values: live.values, cells: live.cells, accesses: live.accesses }
     : { args: [...args], notCounted: live.reason };
+}
+
+/** `report` with `traced` on each traced array: its count in each of `runs` (in order). */
+export function reportWithTraced(
+  report: FileReport,
+  arrays: readonly TraceArrayResult[],
+  runs: readonly (readonly string[])[],
+): FileReport {
+  return {
+    ...report,
+    arrays: report.arrays.map((x) => {
+      const a = arrays.find((y) => y.function === x.function && y.name === x.name);
+      return a ? { ...x, traced: a.live.map((l, k) => tracedEntry(runs[k] ?? [], l)) } : x;
+    }),
+  };
 }
 
 function liveLine(a: TraceArrayResult, live: TracedLive, args: readonly string[], runs: number) {

@@ -35,7 +35,7 @@ import {
   type FoldPairing,
   type SourceInput,
 } from '../../pipeline/pairAccesses.js';
-import { traceCheckLines, tracedEntry } from '../../pipeline/traceCheckLines.js';
+import { reportWithTraced, traceCheckLines } from '../../pipeline/traceCheckLines.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
@@ -187,12 +187,8 @@ export function registerCheck(program: Command, io: Io): void {
           problems.push(...t.problems);
           if (flags.reportFile) {
             // The report again, with each traced array's values live at once in the run.
-            const report = contraction.analysis.report;
-            const arrays = report.arrays.map((x) => {
-              const a = t.arrays.find((y) => y.function === x.function && y.name === x.name);
-              return a ? { ...x, traced: a.live.map((l) => tracedEntry(args, l)) } : x;
-            });
-            await writeAtomically(flags.reportFile, formatJson([{ ...report, arrays }]));
+            const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
+            await writeAtomically(flags.reportFile, formatJson([report]));
           }
         }
       } finally {
