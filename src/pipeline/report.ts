@@ -59,6 +59,19 @@ export interface ArrayReport {
    * only. `notApplied` says why `contract --profiled` leaves the array unchanged, if it does.
    */
   profiled?: { runs: string[][]; notApplied?: string };
+  /**
+   * `check --trace` (issue 17): per run, the most values (and cells) live at once in the
+   * real run, or why not counted. A measurement of that run only, never used to decide.
+   * `cells`: cells live from their first traced write to their last access (an initializer
+   * is not traced: its cells are not counted there, its values are, as read before a write).
+   */
+  traced?: {
+    args: string[];
+    values?: number;
+    cells?: number;
+    accesses?: number;
+    notCounted?: string;
+  }[];
 }
 
 export interface FileReport {

@@ -24,6 +24,7 @@ import * as A from '../poly/affine.js';
 import type { Access, FunctionModel, ProgramModel, Statement } from '../model/types.js';
 import type { TraceAccess } from '../model/trace.js';
 import { labelForm, pieceConstraints, type FoldResult, type Piece } from '../dynamic/fold/index.js';
+import type { TracedLive } from '../dynamic/tracedLive.js';
 import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRun.js';
 
 export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
@@ -45,6 +46,8 @@ export interface TraceArrayResult {
   readonly points: number;
   readonly pieces: number;
   readonly findings: readonly TraceFinding[];
+  /** Per run (in order): the values live at once in it (tracedLive.ts), a measurement. */
+  readonly live: readonly TracedLive[];
 }
 
 export interface TraceCheckResult {
@@ -353,7 +356,7 @@ export async function traceCheck(
     fn.arrays.filter((a) => a.candidate).map((a) => ({ fn: fn.name, name: a.name })),
   );
   const only = new Set(candidates.map((c) => c.name));
-  const outcome = await traceProgram(source, file, { ...options, only });
+  const outcome = await traceProgram(source, file, { ...options, only, countLive: true });
   const byRange = modelAccesses(model);
   const arrays: TraceArrayResult[] = [];
   for (const c of candidates) {
@@ -388,37 +391,16 @@ export async function traceCheck(
       points,
       pieces,
       findings,
+      live: outcome.runs.map(
+        (run) =>
+          run.live?.find((x) => x.function === c.fn && x.array === c.name) ?? {
+            kind: 'skipped',
+            function: c.fn,
+            array: c.name,
+            reason: 'not accessed in this run',
+          },
+      ),
     });
   }
   return { outcome, arrays };
-}
-
-/**
- * `check --trace` as lines to print and problems to fail on: one line per array (its
- * verdict, accesses, points and pieces of the run), one problem per finding.
- */
-export async function traceCheckLines(
-  source: string,
-  file: string,
-  model: ProgramModel,
-  options: Omit<TraceRunOptions, 'only'>,
-  say: (line: string) => void,
-): Promise<string[]> {
-  const r = await traceCheck(source, file, model, options);
-  const problems: string[] = [];
-  const points = r.outcome.runs.reduce((s, x) => s + x.points, 0);
-  say(`  trace: ${points} accesses of ${r.arrays.length} modelled array(s) folded`);
-  for (const a of r.arrays) {
-    say(
-      `  trace: ${a.function}: ${a.name}: ${a.status === 'agrees' ? 'the run agrees with the model' : 'UNSAFE'}` +
-        ` (${a.accesses} accesses, ${a.points} points in ${a.pieces} pieces)`,
-    );
-    for (const f of a.findings)
-      problems.push(
-        `trace: ${file}:${f.message}${f.args.length ? ` (arguments: ${f.args.join(' ')})` : ''}`,
-      );
-  }
-  for (const run of r.outcome.runs)
-    if (run.malformed) problems.push(`trace: the trace of a run was malformed: ${run.malformed}`);
-  return problems;
 }

@@ -16,6 +16,7 @@ import { InputError } from '../model/errors.js';
 import { traceInstrument, type TraceStream } from '../rewrite/traceInstrument.js';
 import { TraceDecoder } from '../dynamic/fold/decode.js';
 import type { FoldOptions, FoldResult } from '../dynamic/fold/index.js';
+import { TracedLiveCounter, type TracedLive } from '../dynamic/tracedLive.js';
 import { compile, describeExit, type RunResult } from './compileRun.js';
 
 export interface TraceRunOptions {
@@ -33,6 +34,16 @@ export interface TraceRunOptions {
    * bounds the folding time of irregular streams, which then fold to a box (a give-up).
    */
   readonly maxRecords?: number;
+  /**
+   * Also count, per traced array, the most values live at once in each run, from its
+   * accesses in execution order (dynamic/tracedLive.ts): a measurement, never a decision.
+   */
+  readonly countLive?: boolean;
+  /**
+   * Run under this stack limit (`ulimit -s`, through /bin/sh), when the shell may raise it:
+   * for large sizes of programs that keep their arrays on the stack (the bench).
+   */
+  readonly stackLimitKb?: number | 'unlimited';
 }
 
 export interface TracedRun {
@@ -43,6 +54,8 @@ export interface TracedRun {
   readonly points: number;
   readonly records: number;
   readonly malformed?: string;
+  /** With `countLive`: per traced array, the values live at once in this run. */
+  readonly live?: readonly TracedLive[];
 }
 
 export interface TraceOutcome {
@@ -55,7 +68,10 @@ export interface TraceOutcome {
 /** The program's own fault (its trace build does not compile, or it crashes): exit 1. */
 export class TraceBuildError extends InputError {}
 
-/** Runs `exe` with the trace pipe on fd 3 feeding `decoder`. */
+/**
+ * Runs `exe` with the trace pipe on fd 3 feeding `decoder` and, with `order`, the order
+ * channel (every access in execution order) on fd 4 feeding it.
+ */
 export function runTraced(
   exe: string,
   args: readonly string[],
@@ -63,11 +79,29 @@ export function runTraced(
   timeoutMs: number,
   decoder: TraceDecoder,
   maxRecords?: number,
+  order?: TracedLiveCounter,
+  stackLimitKb?: number | 'unlimited',
 ): Promise<RunResult> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, BEECLAK_TRACE_FD: '3' };
     if (maxRecords !== undefined) env.BEECLAK_TRACE_MAX_RECORDS = String(maxRecords);
-    const child = spawn(exe, [...args], { stdio: ['pipe', 'pipe', 'pipe', 'pipe'], env });
+    if (order) env.BEECLAK_TRACE_ORDER_FD = '4';
+    const pipes = order ? 5 : 4;
+    const stdio = Array(pipes).fill('pipe');
+    const child =
+      stackLimitKb === undefined
+        ? spawn(exe, [...args], { stdio, env })
+        : spawn(
+            '/bin/sh',
+            [
+              '-c',
+              `ulimit -s ${stackText(stackLimitKb)} 2>/dev/null; exec "$0" "$@"`,
+              exe,
+              ...args,
+            ],
+            { stdio, env },
+          );
+    if (order) (child.stdio[4] as NodeJS.ReadableStream).on('data', (b: Buffer) => order.push(b));
     let stdout = '';
     let stderr = '';
     let timedOut = false;
@@ -89,6 +123,11 @@ export function runTraced(
       resolve({ status, signal, stdout, stderr, timedOut });
     });
   });
+}
+
+/** A limit as `ulimit -s` reads it (nothing else reaches the shell). */
+function stackText(kb: number | 'unlimited'): string {
+  return kb === 'unlimited' ? kb : String(Math.max(1, Math.floor(kb)));
 }
 
 export async function traceProgram(
@@ -115,6 +154,9 @@ export async function traceProgram(
     const runs: TracedRun[] = [];
     for (const args of options.runs) {
       const decoder = new TraceDecoder(build.streams, options.fold);
+      const order = options.countLive
+        ? new TracedLiveCounter(sites.accesses, sites.arrays)
+        : undefined;
       const exit = await runTraced(
         exe.exe,
         args,
@@ -122,6 +164,8 @@ export async function traceProgram(
         options.timeoutMs ?? 20_000,
         decoder,
         options.maxRecords,
+        order,
+        options.stackLimitKb,
       );
       if (exit.timedOut || exit.signal)
         throw new TraceBuildError(
@@ -136,6 +180,7 @@ export async function traceProgram(
         points: decoder.points,
         records: decoder.records,
         malformed: decoder.malformed,
+        ...(order ? { live: order.finish() } : {}),
       });
     }
     return { sites, streams: build.streams, compileCommand: exe.command, runs };

@@ -3,6 +3,9 @@
  * model is wrong and passes on a sample; `profile --explain` prints the profiled mapping
  * with its folded accesses and lifetimes.
  */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
 
 describe('check --trace', () => {
@@ -21,6 +24,36 @@ describe('check --trace', () => {
       0,
       expect.stringContaining('trace: kernel_triangle: L: the run agrees'),
     ]);
+  });
+});
+
+describe('check --trace: values live at once in the run (issue 17)', () => {
+  // Guards the count of an array with a data-dependent subscript, which the compiled oracle
+  // cannot walk: 3 values by hand (see the fixture), in the output and in the JSON report.
+  it('counts buf[data[i]] in the run: 3 values', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-live-'));
+    const report = path.join(dir, 'report.json');
+    try {
+      const r = runCli([
+        'check',
+        '--trace',
+        '--no-sanitize',
+        '--report-file',
+        report,
+        'test/fixtures/trace/datadep_live.c',
+      ]);
+      expect([r.code, r.stdout]).toEqual([
+        0,
+        expect.stringContaining('trace: main: buf: at most 3 values live at once in this run'),
+      ]);
+      const buf = JSON.parse(fs.readFileSync(report, 'utf8')).arrays.find(
+        (a: { name: string }) => a.name === 'buf',
+      );
+      expect(buf.maxLive).toBeNull();
+      expect(buf.traced).toEqual([{ args: [], values: 3, cells: 3, accesses: 12 }]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
 

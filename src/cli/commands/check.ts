@@ -35,7 +35,7 @@ import {
   type FoldPairing,
   type SourceInput,
 } from '../../pipeline/pairAccesses.js';
-import { traceCheckLines } from '../../pipeline/traceCheck.js';
+import { reportWithTraced, traceCheckLines } from '../../pipeline/traceCheckLines.js';
 import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
@@ -183,9 +183,13 @@ export function registerCheck(program: Command, io: Io): void {
         }
         if (flags.trace && contraction) {
           const traced = { runs: [args], stdin, timeoutMs: timeout * 1000, flags: extraFlags };
-          problems.push(
-            ...(await traceCheckLines(source, file, contraction.analysis.model, traced, say)),
-          );
+          const t = await traceCheckLines(source, file, contraction.analysis.model, traced, say);
+          problems.push(...t.problems);
+          if (flags.reportFile) {
+            // The report again, with each traced array's values live at once in the run.
+            const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
+            await writeAtomically(flags.reportFile, formatJson([report]));
+          }
         }
       } finally {
         if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);
