@@ -23,6 +23,9 @@ export interface MaxLiveSkipped {
   readonly reason: string;
 }
 
+/** How dynamicMaxLive says that the model's run is not a real one (the bench matches it). */
+export const DATA_DEPENDENT = 'some accesses depend on data the model does not know';
+
 export function dynamicMaxLive(
   fn: FunctionModel,
   array: ArrayInfo,
@@ -31,6 +34,20 @@ export function dynamicMaxLive(
 ): MaxLiveResult | MaxLiveSkipped {
   const missing = missingParameters(fn, params);
   if (missing) return { kind: 'skipped', reason: missing };
+  // The walk runs every instance of the model's domains. Where a domain or an access is only
+  // an over-approximation (a loop bound or a condition that depends on data: datadep's w
+  // under `while (data[k] ...)`), it runs instances no real run has, and its count can exceed
+  // every real run's (128 against 17 for w): no lower bound, so no count.
+  const guessed = fn.statements.find((s) =>
+    s.accesses.some(
+      (a) => a.array === array.name && (s.may || s.overApproximated || a.may || a.overApproximated),
+    ),
+  );
+  if (guessed)
+    return {
+      kind: 'skipped',
+      reason: `${DATA_DEPENDENT} (line ${guessed.loc.line}): the values live at once are not known`,
+    };
   const stream = accessStream(fn, array, params, {
     maxOperations: options.maxOperations,
     maxBytes: options.maxBytes ?? 256 * 2 ** 20,
