@@ -13,11 +13,12 @@ import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, firstError, parseTree, SourceText } from './parse.js';
+import { type Node, firstError, loadParser, parseTree, SourceText } from './parse.js';
 import {
   compilerName,
   NoCompilerError,
   preprocessorOutput,
+  preprocessorOutputAsync,
   type PreprocessOptions,
   readTranslationUnit,
   type TranslationUnit,
@@ -191,19 +192,63 @@ function macroValues(
   return out;
 }
 
-export function buildCompilerModel(
+/** The compiler's options: the user's, with the `-D` that are for the preprocessor. */
+function compilerSetup(
   source: string,
-  file: string,
-  options: CompilerViewOptions = {},
-): CompilerModel {
+  options: CompilerViewOptions,
+): { split: ReturnType<typeof splitDefines>; compiler: PreprocessOptions } {
   const split = splitDefines(source, options.defines ?? {});
   const compiler: PreprocessOptions = {
     ...options.compiler,
     flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
   };
+  return { split, compiler };
+}
+
+export function buildCompilerModel(
+  source: string,
+  file: string,
+  options: CompilerViewOptions = {},
+): CompilerModel {
+  const { split, compiler } = compilerSetup(source, options);
+  return modelOfOutput(source, file, options, split, compiler, () =>
+    preprocessorOutput(source, file, compiler),
+  );
+}
+
+/**
+ * `buildCompilerModel`, with the preprocessor running while the parser loads (issue 17,
+ * start-up: both cost ~10 ms in a new process, and the preprocessor is another process).
+ */
+export async function buildCompilerModelAsync(
+  source: string,
+  file: string,
+  options: CompilerViewOptions = {},
+): Promise<CompilerModel> {
+  const { split, compiler } = compilerSetup(source, options);
+  const running = preprocessorOutputAsync(source, file, compiler).then(
+    (output) => ({ output }),
+    (error: unknown) => ({ error }),
+  );
+  loadParser();
+  const done = await running;
+  return modelOfOutput(source, file, options, split, compiler, () => {
+    if ('error' in done) throw done.error;
+    return done.output;
+  });
+}
+
+function modelOfOutput(
+  source: string,
+  file: string,
+  options: CompilerViewOptions,
+  split: ReturnType<typeof splitDefines>,
+  compiler: PreprocessOptions,
+  read: () => string,
+): CompilerModel {
   let output: string;
   try {
-    output = preprocessorOutput(source, file, compiler);
+    output = read();
   } catch (e) {
     if (!(e instanceof NoCompilerError)) throw e;
     const why = builtinEquivalent(source);
@@ -215,8 +260,13 @@ export function buildCompilerModel(
     // Nothing a preprocessor would change: the built-in reading is the compiler's.
     return { model: buildModel(source, file, options), macroUses: [] };
   }
-  const view = mainView(output);
-  const quick = options.skipWithoutCandidates
+  // Many files: the main file's own parse, and the verdicts on the headers' stretches (kept
+  // per process: the same headers come back from file to file), spare most files parsing
+  // and walking the headers (mainView.ts). One file gains nothing from them: each stretch
+  // is parsed and walked once anyway, and the whole unit parses in less time than that
+  // (issue 17, start-up). The model is the same either way (mainView.ts `standsForUnit`).
+  const view = options.skipWithoutCandidates ? mainView(output) : undefined;
+  const quick = view
     ? withoutCandidates(view, { temporaries: options.temporaries, cwd: compiler.cwd })
     : undefined;
   if (quick)
@@ -230,7 +280,9 @@ export function buildCompilerModel(
   const ppText = new SourceText(tu.text, file);
   // The system headers' nodes are neither parsed nor walked when nothing of them matters.
   const root =
-    view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
+    view &&
+    view.text.length === tu.text.length &&
+    standsForUnit(view, options.temporaries ?? [])
       ? view.root
       : parseTree(tu.text).rootNode;
   const directives = collectDirectives(root, ppText, (n, d) => {
