@@ -7,13 +7,17 @@
 // skip parsing and compiling it. Node 20 has no compile cache for ES modules, hence a
 // script. Without the bundle, or when tsc has rebuilt dist/src since it was made, the
 // modules of dist/src run instead. BEECLAK_CODE_CACHE=0 turns the cache off (to measure).
-import fs from 'node:fs';
-import module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import vm from 'node:vm';
+//
+// CommonJS (bin/package.json): an ES module entry point costs Node's ES module loader, ~6 ms
+// of a new process (issue 17); it now starts only if something is imported (glpk.js).
+'use strict';
+const fs = require('node:fs');
+const module_ = require('node:module');
+const path = require('node:path');
+const vm = require('node:vm');
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { createRequire } = module_;
+const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist/bundle/beeclak.cjs');
 const cacheFile = path.join(root, 'dist/.beeclak-code-cache');
 
@@ -87,7 +91,7 @@ async function load() {
   const m = mtime(path.join(root, 'dist/src/cli/main.js'));
   if (b && (!m || b.mtimeMs >= m.mtimeMs)) return loadBundle(b, process.argv.slice(2));
   try {
-    module.enableCompileCache?.();
+    module_.enableCompileCache?.();
   } catch {
     /* an unwritable cache directory only costs speed */
   }
@@ -95,6 +99,8 @@ async function load() {
   return { main, store: () => {} };
 }
 
-const { main, store } = await load();
-process.exitCode = await main(process.argv.slice(2));
-store();
+(async () => {
+  const { main, store } = await load();
+  process.exitCode = await main(process.argv.slice(2));
+  store();
+})();

@@ -231,15 +231,24 @@ export function releaseParsedTrees(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Offsets at which the lines of `text` start. `indexOf` finds the newlines natively: a loop
+ * over every character runs interpreted in a new process (issue 17: ~1 ms per 15 KB).
+ */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
 /** Source text with a table of line starts, for offsets -> 1-based line/column. */
 export class SourceText {
-  private readonly lineStarts: number[] = [0];
+  private readonly lineStarts: number[];
   constructor(
     readonly text: string,
     readonly file: string,
   ) {
-    for (let i = 0; i < text.length; i++)
-      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lineStarts = lineStarts(text);
   }
   loc(offset: number): SourceLoc {
     let lo = 0;
@@ -313,10 +322,18 @@ function namedChildrenOf(node: Node): Node[] {
   return children;
 }
 
-/** All descendants (including node itself) in document order. */
+/**
+ * All descendants (including node itself) in document order. One generator with a stack:
+ * nested `yield*` passed every node up through each level of the tree (issue 17).
+ */
 export function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const c of namedChildrenOf(node)) yield* walk(c);
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    yield n;
+    const children = namedChildrenOf(n);
+    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+  }
 }
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */

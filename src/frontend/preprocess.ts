@@ -199,7 +199,8 @@ export function readTranslationUnit(output: string): TranslationUnit {
   let system = false;
   let lastMainLine = 0;
   for (const l of raw) {
-    const marker = MARKER.exec(l);
+    // Markers and -dD lines start with '#': the regular expressions run only on those.
+    const marker = l.charCodeAt(0) === 35 ? MARKER.exec(l) : null;
     if (marker) {
       file = unescapeName(marker[2]);
       line = Number(marker[1]);
