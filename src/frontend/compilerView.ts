@@ -280,9 +280,7 @@ function modelOfOutput(
   const ppText = new SourceText(tu.text, file);
   // The system headers' nodes are neither parsed nor walked when nothing of them matters.
   const root =
-    view &&
-    view.text.length === tu.text.length &&
-    standsForUnit(view, options.temporaries ?? [])
+    view && view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
       ? view.root
       : parseTree(tu.text).rootNode;
   const directives = collectDirectives(root, ppText, (n, d) => {
