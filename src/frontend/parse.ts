@@ -311,7 +311,7 @@ export function child(node: Node, field: string): Node | null {
  */
 const childrenCache = new WeakMap<object, Map<number, Node[]>>();
 
-function namedChildrenOf(node: Node): Node[] {
+export function namedChildrenOf(node: Node): Node[] {
   const tree = (node as { tree?: object }).tree;
   if (!tree) return node.namedChildren;
   let byId = childrenCache.get(tree);
