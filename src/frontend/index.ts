@@ -3,8 +3,8 @@
  *
  *     buildCompilerModel(source, file, { defines, temporaries, compiler })
  *
- * (or buildCompilerModelAsync, the same with the compiler running while the parser loads)
- * reads the translation unit the compiler sees (compilerView.ts); `buildModel` is the
+ * reads the translation unit the compiler sees (compilerView.ts; buildCompilerModelAsync
+ * is the same with the compiler running while the parser loads); `buildModel` is the
  * built-in reading of the file's own text. Both throw InputError for input the compiler
  * refuses and return, per function definition, the arrays it touches, its parameters and
  * its static control parts.
