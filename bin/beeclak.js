@@ -7,23 +7,33 @@
 // skip parsing and compiling it. Node 20 has no compile cache for ES modules, hence a
 // script. Without the bundle, or when tsc has rebuilt dist/src since it was made, the
 // modules of dist/src run instead. BEECLAK_CODE_CACHE=0 turns the cache off (to measure).
-import fs from 'node:fs';
-import module, { createRequire } from 'node:module';
-import path from 'node:path';
-import { fileURLToPath } from 'node:url';
-import v8 from 'node:v8';
-import vm from 'node:vm';
+//
+// CommonJS (bin/package.json): an ES module entry point costs Node's ES module loader, ~6 ms
+// of a new process (issue 17); it now starts only if something is imported (glpk.js).
+'use strict';
+const fs = require('node:fs');
+const module_ = require('node:module');
+const path = require('node:path');
+const v8 = require('node:v8');
+const vm = require('node:vm');
 
-// Tier-up (issue 17): V8 hands a function to its optimising compiler once it has run about
-// 66 KB of bytecode (--interrupt-budget). Contracting one file is over in ~0.2 s, before most
-// of those compiles pay back: on samples/durbin.c they were ~40 % of the process's CPU, on a
-// second thread that a loaded 2-core machine does not have. Fifteen times the budget still
-// optimises the hot loops of long runs (lattice searches, many files), a little later.
-// BEECLAK_INTERRUPT_BUDGET=67584 restores V8's default (to measure).
+// V8 (Node 20) considers a function for optimization each time it has run 66 KB of bytecode
+// (--interrupt-budget). A run of one file lasts a few hundred milliseconds: most functions
+// optimized are optimized on background threads for a run about to end (~250 ms of CPU for
+// samples/durbin.c, as much as the main thread), and the process waits for those
+// compilations at exit. Fifteen times the budget leaves the hot loops of long runs (lattice
+// searches, many files) optimized, a little later, the rest interpreted or baseline-compiled:
+// on a loaded 2-core machine, contract samples/durbin.c went from 0.43 to 0.23 s of CPU; the
+// 27 MachSuite files (--jobs 1) and dynprog at N = 1000 got faster too, `lattice --heuristic
+// opt` stayed the same. A budget given to node itself is left alone;
+// BEECLAK_INTERRUPT_BUDGET=67584 gives V8's default back (to measure).
+const nodeFlags = `${process.execArgv.join(' ')} ${process.env.NODE_OPTIONS ?? ''}`;
 const budget = process.env.BEECLAK_INTERRUPT_BUDGET ?? '1000000';
-if (/^[1-9][0-9]{0,9}$/.test(budget)) v8.setFlagsFromString(`--interrupt-budget=${budget}`);
+if (!/--interrupt[-_]budget/.test(nodeFlags) && /^[1-9][0-9]{0,9}$/.test(budget))
+  v8.setFlagsFromString(`--interrupt-budget=${budget}`);
 
-const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
+const { createRequire } = module_;
+const root = path.resolve(__dirname, '..');
 const bundle = path.join(root, 'dist/bundle/beeclak.cjs');
 const cacheFile = path.join(root, 'dist/.beeclak-code-cache');
 
@@ -97,7 +107,7 @@ async function load() {
   const m = mtime(path.join(root, 'dist/src/cli/main.js'));
   if (b && (!m || b.mtimeMs >= m.mtimeMs)) return loadBundle(b, process.argv.slice(2));
   try {
-    module.enableCompileCache?.();
+    module_.enableCompileCache?.();
   } catch {
     /* an unwritable cache directory only costs speed */
   }
@@ -105,6 +115,8 @@ async function load() {
   return { main, store: () => {} };
 }
 
-const { main, store } = await load();
-process.exitCode = await main(process.argv.slice(2));
-store();
+(async () => {
+  const { main, store } = await load();
+  process.exitCode = await main(process.argv.slice(2));
+  store();
+})();

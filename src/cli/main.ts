@@ -34,7 +34,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 0;
   }
   const { registerCommands } = await import('./commands/index.js');
-  const program = buildProgram(io, registerCommands);
+  const program = buildProgram(io, (p, pio) => registerCommands(p, pio, argv[0]));
   if (argv.length === 0) {
     program.outputHelp();
     return 2;

@@ -1,5 +1,11 @@
-/** Reading inputs and writing outputs so that a failure never leaves a partial file. */
-import { promises as fs } from 'node:fs';
+/**
+ * Reading inputs and writing outputs so that a failure never leaves a partial file.
+ *
+ * Synchronous calls (issue 17, start-up): one file is read and one or two written per
+ * command, and the promise API ran each step on libuv's thread pool (started for them) and
+ * through more code that runs cold. The functions stay `async` for their callers.
+ */
+import fs from 'node:fs';
 import path from 'node:path';
 import { InputError } from './errors.js';
 
@@ -10,9 +16,9 @@ import { InputError } from './errors.js';
  */
 export async function readSource(file: string): Promise<string> {
   try {
-    const st = await fs.stat(file);
+    const st = fs.statSync(file);
     if (st.isDirectory()) throw new InputError(`'${file}' is a directory, not a C file`);
-    return await fs.readFile(file, 'latin1');
+    return fs.readFileSync(file, 'latin1');
   } catch (e) {
     if (e instanceof InputError) throw e;
     const code = (e as NodeJS.ErrnoException).code;
@@ -34,7 +40,7 @@ export async function writeAtomically(
 ): Promise<void> {
   const dir = path.dirname(path.resolve(file));
   try {
-    const st = await fs.stat(dir);
+    const st = fs.statSync(dir);
     if (!st.isDirectory())
       throw new InputError(`cannot write '${file}': '${dir}' is not a directory`);
   } catch (e) {
@@ -43,10 +49,10 @@ export async function writeAtomically(
   }
   const tmp = path.join(dir, `.${path.basename(file)}.beeclak-${process.pid}.tmp`);
   try {
-    await fs.writeFile(tmp, text, encoding);
-    await fs.rename(tmp, file);
+    fs.writeFileSync(tmp, text, encoding);
+    fs.renameSync(tmp, file);
   } catch (e) {
-    await fs.rm(tmp, { force: true });
+    fs.rmSync(tmp, { force: true });
     throw new InputError(`cannot write '${file}': ${(e as Error).message}`);
   }
 }

@@ -8,17 +8,20 @@ import type { ProgramModel } from '../model/types.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, child, parseC, walk } from './parse.js';
+import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls } from './calls.js';
 
 const CONTAINERS =
   /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
 
-/** Nodes of a type at file scope, also inside conditional-directive nodes. */
+/**
+ * Nodes of a type at file scope, also inside conditional-directive nodes. The children come
+ * from parse.ts's cache: a unit's root has hundreds, asked for by several passes.
+ */
 export function topLevel(root: Node, type: string): Node[] {
   const out: Node[] = [];
-  for (const c of root.namedChildren) {
+  for (const c of namedChildrenOf(root)) {
     if (c.type === type) out.push(c);
     else if (CONTAINERS.test(c.type)) out.push(...topLevel(c, type));
   }

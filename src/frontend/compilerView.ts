@@ -13,18 +13,20 @@ import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, firstError, parseTree, SourceText } from './parse.js';
+import { type Node, firstError, loadParser, parseTree, SourceText } from './parse.js';
 import {
   compilerName,
   NoCompilerError,
   preprocessorOutput,
+  preprocessorOutputAsync,
   type PreprocessOptions,
   readTranslationUnit,
   type TranslationUnit,
 } from './preprocess.js';
 import { includedFiles, withoutCandidates } from './noCandidate.js';
 import { mainView, standsForUnit } from './mainView.js';
-import { configurationGuard, conditionalGroups, type Liveness, liveness } from './conditionals.js';
+import { conditionalGroups, liveness } from './conditionals.js';
+import { type Conditions, macroValues, withConfiguration } from './configured.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls } from './calls.js';
@@ -118,77 +120,17 @@ function compilerSyntaxCheck(
   return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
 }
 
-interface Conditions {
-  readonly groups: ReturnType<typeof conditionalGroups>;
-  readonly alive: Liveness;
-}
-
-function lineOf(source: string, offset: number): number {
-  let line = 1;
-  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
-  return line;
-}
-
-/**
- * The configuration guard of a function with candidates (conditionals.ts), or its
- * candidates made unchanged when no guard can be written.
- */
-function withConfiguration(
-  fm: FunctionModel,
+/** The compiler's options: the user's, with the `-D` that are for the preprocessor. */
+function compilerSetup(
   source: string,
-  conditions: () => Conditions,
-): FunctionModel {
-  if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
-  const { groups, alive } = conditions();
-  const from = lineOf(source, fm.range.start);
-  const to = lineOf(source, fm.range.end - 1);
-  const guard = configurationGuard(
-    groups,
-    from,
-    to,
-    alive,
-    `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
-  );
-  if ('lines' in guard)
-    return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
-  return {
-    ...fm,
-    arrays: fm.arrays.map((a) =>
-      a.candidate
-        ? {
-            ...a,
-            candidate: false,
-            reasons: [
-              ...a.reasons,
-              {
-                kind: 'not-analysable',
-                message: `no guard can keep the result to this configuration: ${guard.problem}`,
-                loc: a.loc,
-              },
-            ],
-          }
-        : a,
-    ),
+  options: CompilerViewOptions,
+): { split: ReturnType<typeof splitDefines>; compiler: PreprocessOptions } {
+  const split = splitDefines(source, options.defines ?? {});
+  const compiler: PreprocessOptions = {
+    ...options.compiler,
+    flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
   };
-}
-
-/** Values of the object-like macros spelled inside a file range (one value each). */
-function macroValues(
-  uses: readonly MacroUse[],
-  r: { start: number; end: number },
-): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
-  const mixed = new Set<string>();
-  for (const u of uses) {
-    if (u.start < r.start || u.end > r.end) continue;
-    for (const d of u.depends) {
-      if (d.value === undefined) continue;
-      if (d.name in out && out[d.name] !== d.value) mixed.add(d.name);
-      out[d.name] = d.value;
-    }
-  }
-  for (const m of mixed) delete out[m];
-  return out;
+  return { split, compiler };
 }
 
 export function buildCompilerModel(
@@ -196,14 +138,45 @@ export function buildCompilerModel(
   file: string,
   options: CompilerViewOptions = {},
 ): CompilerModel {
-  const split = splitDefines(source, options.defines ?? {});
-  const compiler: PreprocessOptions = {
-    ...options.compiler,
-    flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
-  };
+  const { split, compiler } = compilerSetup(source, options);
+  return modelOfOutput(source, file, options, split, compiler, () =>
+    preprocessorOutput(source, file, compiler),
+  );
+}
+
+/**
+ * `buildCompilerModel`, with the preprocessor running while the parser loads (issue 17,
+ * start-up: both cost ~10 ms in a new process, and the preprocessor is another process).
+ */
+export async function buildCompilerModelAsync(
+  source: string,
+  file: string,
+  options: CompilerViewOptions = {},
+): Promise<CompilerModel> {
+  const { split, compiler } = compilerSetup(source, options);
+  const running = preprocessorOutputAsync(source, file, compiler).then(
+    (output) => ({ output }),
+    (error: unknown) => ({ error }),
+  );
+  loadParser();
+  const done = await running;
+  return modelOfOutput(source, file, options, split, compiler, () => {
+    if ('error' in done) throw done.error;
+    return done.output;
+  });
+}
+
+function modelOfOutput(
+  source: string,
+  file: string,
+  options: CompilerViewOptions,
+  split: ReturnType<typeof splitDefines>,
+  compiler: PreprocessOptions,
+  read: () => string,
+): CompilerModel {
   let output: string;
   try {
-    output = preprocessorOutput(source, file, compiler);
+    output = read();
   } catch (e) {
     if (!(e instanceof NoCompilerError)) throw e;
     const why = builtinEquivalent(source);
@@ -215,8 +188,13 @@ export function buildCompilerModel(
     // Nothing a preprocessor would change: the built-in reading is the compiler's.
     return { model: buildModel(source, file, options), macroUses: [] };
   }
-  const view = mainView(output);
-  const quick = options.skipWithoutCandidates
+  // Many files: the main file's own parse, and the verdicts on the headers' stretches (kept
+  // per process: the same headers come back from file to file), spare most files parsing
+  // and walking the headers (mainView.ts). One file gains nothing from them: each stretch
+  // is parsed and walked once anyway, and the whole unit parses in less time than that
+  // (issue 17, start-up). The model is the same either way (mainView.ts `standsForUnit`).
+  const view = options.skipWithoutCandidates ? mainView(output) : undefined;
+  const quick = view
     ? withoutCandidates(view, { temporaries: options.temporaries, cwd: compiler.cwd })
     : undefined;
   if (quick)
@@ -230,7 +208,7 @@ export function buildCompilerModel(
   const ppText = new SourceText(tu.text, file);
   // The system headers' nodes are neither parsed nor walked when nothing of them matters.
   const root =
-    view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
+    view && view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
       ? view.root
       : parseTree(tu.text).rootNode;
   const directives = collectDirectives(root, ppText, (n, d) => {

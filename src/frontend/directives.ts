@@ -7,7 +7,15 @@
  * original text and its ranges stay untouched for the rewriter.
  */
 import type { SourceLoc } from '../model/types.js';
-import { type Node, type SourceText, child, parseIntLiteral, parseTree, walk } from './parse.js';
+import {
+  type Node,
+  type SourceText,
+  child,
+  namedChildrenOf,
+  parseIntLiteral,
+  parseTree,
+  walk,
+} from './parse.js';
 
 export interface ObjectMacro {
   readonly name: string;
@@ -165,7 +173,7 @@ export function collectDirectives(
   };
   const temporaries: TemporaryPragma[] = d.temporaries as TemporaryPragma[];
   const topLevel = (n: Node): void => {
-    for (const c of n.namedChildren) {
+    for (const c of namedChildrenOf(n)) {
       if (c.type === 'preproc_def') {
         const name = child(c, 'name')!.text;
         const body = cleanBody(child(c, 'value')?.text ?? '');

@@ -3,7 +3,8 @@
  *
  *     buildCompilerModel(source, file, { defines, temporaries, compiler })
  *
- * reads the translation unit the compiler sees (compilerView.ts); `buildModel` is the
+ * reads the translation unit the compiler sees (compilerView.ts; buildCompilerModelAsync
+ * is the same with the compiler running while the parser loads); `buildModel` is the
  * built-in reading of the file's own text. Both throw InputError for input the compiler
  * refuses and return, per function definition, the arrays it touches, its parameters and
  * its static control parts.
@@ -13,6 +14,7 @@ export { formatModel, modelToJson } from './format.js';
 export { buildModel } from './builtinModel.js';
 export {
   buildCompilerModel,
+  buildCompilerModelAsync,
   builtinEquivalent,
   type CompilerModel,
   type CompilerViewOptions,

@@ -4,7 +4,9 @@
  * main file's lines only (tree-sitter's included ranges: the headers' lines count as blank). A unit is ~4,700 lines of system headers around a file of
  * a hundred; parsing them and walking their nodes was most of the time per file.
  *
- * When this parse stands for the unit's (`standsForUnit`), the model is built from it:
+ * In runs over many files, when this parse stands for the unit's (`standsForUnit`), the
+ * model is built from it (one file is parsed whole: the verdicts below only pay off when
+ * the same headers come back, compilerView.ts):
  *   - it has no ERROR or MISSING node; every header region starts and ends between its
  *     top-level items; every stretch of header text between two changes of file parses on
  *     its own without error. The stretches are then sequences of whole top-level items, and

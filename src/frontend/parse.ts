@@ -134,27 +134,77 @@ function restoreNatives(binding: Binding, natives: Natives): void {
   }
 }
 
+type Language = { nodeSubclasses?: unknown[] };
+
+/**
+ * The C grammar: tree-sitter-c's native module, loaded as its index.js loads it but without
+ * the index.js itself, which also parses an 83 KB node-types.json that only the classes
+ * below would read (issue 17, start-up). The same object as `require('tree-sitter-c')`.
+ */
+function cLanguage(loadNative: (dir: string) => Language): Language {
+  return loadNative(path.dirname(require.resolve('tree-sitter-c/package.json')));
+}
+
+/**
+ * The node classes tree-sitter's `setLanguage` would make (one per named node type, whose
+ * `type` is then a plain property, not a call into the binding), made here when the
+ * language has none yet. tree-sitter makes each with `new Function` (a compilation each,
+ * ~4 ms per process, never in the code cache) and adds field getters we never call; the
+ * `type` of every node is the same either way: the name of its symbol (the binding's
+ * `type` is that name too).
+ */
+function addNodeClasses(binding: Binding, P: typeof Parser, language: Language): void {
+  if (language.nodeSubclasses) return;
+  const syntaxNode = (P as unknown as { SyntaxNode: new (...a: unknown[]) => object }).SyntaxNode;
+  const names = (
+    binding as unknown as { getNodeTypeNamesById: (l: Language) => (string | null)[] }
+  ).getNodeTypeNamesById(language);
+  language.nodeSubclasses = names.map((type) => {
+    if (!type) return syntaxNode;
+    const cls = class extends syntaxNode {};
+    Object.defineProperty(cls.prototype, 'type', { value: type, enumerable: true });
+    return cls;
+  });
+}
+
 /** Loads tree-sitter and tree-sitter-c so that repeated loads in one process keep working. */
 function treeSitter(): TreeSitter {
   const root = path.dirname(require.resolve('tree-sitter/package.json'));
   const fromTreeSitter = createRequire(path.join(root, 'index.js'));
-  const binding = (fromTreeSitter('node-gyp-build') as (dir: string) => Binding)(root);
+  const loadNative = fromTreeSitter('node-gyp-build') as (dir: string) => unknown;
+  const binding = loadNative(root) as Binding;
+  const language = cLanguage(loadNative as (dir: string) => Language);
   if (!binding.__beeclakNatives) {
     const natives = snapshotNatives(binding);
     if (!natives) {
       // Someone loaded tree-sitter before us without keeping the natives: reuse their
       // wrappers (loading again would break both).
-      return capture(binding.Parser as unknown as typeof Parser, binding, require('tree-sitter-c'));
+      return capture(binding.Parser as unknown as typeof Parser, binding, language);
     }
     Object.defineProperty(binding, '__beeclakNatives', { value: natives });
   }
   restoreNatives(binding, binding.__beeclakNatives!);
-  const loaded = capture(require('tree-sitter'), binding, require('tree-sitter-c'));
+  const P = require('tree-sitter') as typeof Parser;
+  addNodeClasses(binding, P, language);
+  const loaded = capture(P, binding, language);
   guardNatives(binding, binding.__beeclakNatives!);
   return loaded;
 }
 
 let loaded: { ts: TreeSitter; parser: Parser } | undefined;
+
+/** Loads the parser now (a new process spends ~5 ms on it), if not done yet. */
+export function loadParser(): { ts: TreeSitter; parser: Parser } {
+  if (!loaded) {
+    const ts = treeSitter();
+    const parser = new ts.Parser();
+    // Own property: the wrappers of this context find the language where they put it.
+    Object.defineProperty(parser, 'getLanguage', { value: ts.getLanguage });
+    ts.setLanguage.call(parser, ts.language);
+    loaded = { ts, parser };
+  }
+  return loaded;
+}
 
 /**
  * Parses `text`, or only its `ranges` (as if the rest were blank: nodes keep the text's
@@ -164,14 +214,7 @@ export function parseTree(
   text: string,
   ranges?: readonly Parser.Range[],
 ): { rootNode: Parser.SyntaxNode } {
-  if (!loaded) {
-    const ts = treeSitter();
-    const parser = new ts.Parser();
-    // Own property: the wrappers of this context find the language where they put it.
-    Object.defineProperty(parser, 'getLanguage', { value: ts.getLanguage });
-    ts.setLanguage.call(parser, ts.language);
-    loaded = { ts, parser };
-  }
+  const loaded = loadParser();
   const tree = ranges
     ? loaded.ts.parse.call(loaded.parser, text, undefined, { includedRanges: [...ranges] })
     : loaded.ts.parse.call(loaded.parser, text);
@@ -188,15 +231,24 @@ export function releaseParsedTrees(): Promise<void> {
   return new Promise((resolve) => setImmediate(resolve));
 }
 
+/**
+ * Offsets at which the lines of `text` start. `indexOf` finds the newlines natively: a loop
+ * over every character runs interpreted in a new process (issue 17: ~1 ms per 15 KB).
+ */
+export function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
 /** Source text with a table of line starts, for offsets -> 1-based line/column. */
 export class SourceText {
-  private readonly lineStarts: number[] = [0];
+  private readonly lineStarts: number[];
   constructor(
     readonly text: string,
     readonly file: string,
   ) {
-    for (let i = 0; i < text.length; i++)
-      if (text.charCodeAt(i) === 10) this.lineStarts.push(i + 1);
+    this.lineStarts = lineStarts(text);
   }
   loc(offset: number): SourceLoc {
     let lo = 0;
@@ -259,7 +311,7 @@ export function child(node: Node, field: string): Node | null {
  */
 const childrenCache = new WeakMap<object, Map<number, Node[]>>();
 
-function namedChildrenOf(node: Node): Node[] {
+export function namedChildrenOf(node: Node): Node[] {
   const tree = (node as { tree?: object }).tree;
   if (!tree) return node.namedChildren;
   let byId = childrenCache.get(tree);
@@ -270,10 +322,18 @@ function namedChildrenOf(node: Node): Node[] {
   return children;
 }
 
-/** All descendants (including node itself) in document order. */
+/**
+ * All descendants (including node itself) in document order. One generator with a stack:
+ * nested `yield*` passed every node up through each level of the tree (issue 17).
+ */
 export function* walk(node: Node): Generator<Node> {
-  yield node;
-  for (const c of namedChildrenOf(node)) yield* walk(c);
+  const stack: Node[] = [node];
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    yield n;
+    const children = namedChildrenOf(n);
+    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+  }
 }
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */

@@ -13,7 +13,7 @@
  * see cli/sourceFile.ts), with `-iquote` the file's folder so that `#include "x.h"` finds what
  * it finds when the compiler reads the file itself.
  */
-import { spawnSync } from 'node:child_process';
+import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
 
@@ -86,19 +86,26 @@ export function preprocess(
   return readTranslationUnit(preprocessorOutput(source, file, options));
 }
 
+/** What runs: the compiler and its arguments. */
+function command(file: string, options: PreprocessOptions): { cc: string; args: string[] } {
+  const cc = compilerName(options);
+  const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
+  return { cc, args: ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'] };
+}
+
+const MAX_OUTPUT = 1 << 30;
+
 /** The preprocessor's output as it is (one character per byte), or its refusal thrown. */
 export function preprocessorOutput(
   source: string,
   file: string,
   options: PreprocessOptions = {},
 ): string {
-  const cc = compilerName(options);
-  const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
-  const args = ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'];
+  const { cc, args } = command(file, options);
   const run = spawnSync(cc, args, {
     input: Buffer.from(source, 'latin1'),
     cwd: options.cwd,
-    maxBuffer: 1 << 30,
+    maxBuffer: MAX_OUTPUT,
   });
   if (run.error) {
     if ((run.error as NodeJS.ErrnoException).code === 'ENOENT')
@@ -107,6 +114,61 @@ export function preprocessorOutput(
   }
   if (run.status !== 0) throw compilerDiagnostic(run.stderr.toString('utf8'), file, cc);
   return run.stdout.toString('latin1');
+}
+
+/**
+ * `preprocessorOutput`, with the compiler running while the caller goes on (issue 17: the
+ * parser loads meanwhile). Whatever is out of the ordinary (the compiler cannot be started,
+ * it stops reading its input, too much output) is left to `preprocessorOutput`, run again,
+ * so that the result or the error is exactly the one it gives.
+ */
+export function preprocessorOutputAsync(
+  source: string,
+  file: string,
+  options: PreprocessOptions = {},
+): Promise<string> {
+  const { cc, args } = command(file, options);
+  const again = () => preprocessorOutput(source, file, options);
+  return new Promise<string>((resolve, reject) => {
+    const settle = (f: () => string) => {
+      try {
+        resolve(f());
+      } catch (e) {
+        reject(e);
+      }
+    };
+    let child;
+    try {
+      child = spawn(cc, args, { cwd: options.cwd, stdio: 'pipe' });
+    } catch {
+      settle(again);
+      return;
+    }
+    const out: Buffer[] = [];
+    const err: Buffer[] = [];
+    let size = 0;
+    let odd = false;
+    child.stdout.on('data', (b: Buffer) => {
+      size += b.length;
+      if (size > MAX_OUTPUT && !odd) {
+        odd = true;
+        child.kill();
+      }
+      if (!odd) out.push(b);
+    });
+    child.stderr.on('data', (b: Buffer) => err.push(b));
+    child.stdin.on('error', () => (odd = true));
+    child.on('error', () => (odd = true));
+    child.on('close', (status) => {
+      if (odd) return settle(again);
+      if (status !== 0)
+        return settle(() => {
+          throw compilerDiagnostic(Buffer.concat(err).toString('utf8'), file, cc);
+        });
+      settle(() => Buffer.concat(out).toString('latin1'));
+    });
+    child.stdin.end(Buffer.from(source, 'latin1'));
+  });
 }
 
 /** The compiler's first error, at its own file:line:col (the main file is `<stdin>` to it). */
@@ -137,7 +199,8 @@ export function readTranslationUnit(output: string): TranslationUnit {
   let system = false;
   let lastMainLine = 0;
   for (const l of raw) {
-    const marker = MARKER.exec(l);
+    // Markers and -dD lines start with '#': the regular expressions run only on those.
+    const marker = l.charCodeAt(0) === 35 ? MARKER.exec(l) : null;
     if (marker) {
       file = unescapeName(marker[2]);
       line = Number(marker[1]);

@@ -15,14 +15,14 @@ import type {
   SourceLoc,
   Statement,
 } from '../model/types.js';
+import { lineStarts } from './parse.js';
 import type { SpellingMap } from './spelling.js';
 
 const NOWHERE: ByteRange = { start: 0, end: 0 };
 
 /** Converts 1-based line/column of the preprocessed text back to its offset. */
 export function offsetsOf(text: string): (loc: SourceLoc) => number {
-  const starts = [0];
-  for (let i = 0; i < text.length; i++) if (text.charCodeAt(i) === 10) starts.push(i + 1);
+  const starts = lineStarts(text);
   return (loc) => (starts[loc.line - 1] ?? 0) + loc.column - 1;
 }
 

@@ -8,7 +8,7 @@
  */
 import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
-import { buildCompilerModel, buildModel } from '../frontend/index.js';
+import { buildCompilerModelAsync, buildModel } from '../frontend/index.js';
 // Types from their own modules: the published declarations must not pull in tree-sitter's.
 import type { MacroUse } from '../frontend/spelling.js';
 import type { PreprocessOptions } from '../frontend/preprocess.js';
@@ -158,7 +158,7 @@ export async function analyzeSource(
   const view =
     options.compiler === false
       ? { model: buildModel(source, file, frontendOptions), macroUses: [] }
-      : buildCompilerModel(source, file, {
+      : await buildCompilerModelAsync(source, file, {
           ...frontendOptions,
           compiler: options.compiler,
           skipWithoutCandidates: options.skipWithoutCandidates,

@@ -1,4 +1,7 @@
+import { Command } from 'commander';
 import { runCli } from '../helpers/cli.js';
+import { registerCommands } from '../../src/cli/commands/index.js';
+import type { Io } from '../../src/cli/io.js';
 
 describe('beeclak command line', () => {
   it('prints its version and help with exit 0', () => {
@@ -19,5 +22,35 @@ describe('beeclak command line', () => {
 
   it('exits 2 with usage when called without arguments', () => {
     expect(runCli([]).code).toBe(2);
+  });
+});
+
+describe('registerCommands', () => {
+  const io: Io = { stdout: () => {}, stderr: () => {} };
+  const names = (only?: string) => {
+    const program = new Command('beeclak');
+    registerCommands(program, io, only);
+    return program.commands.map((c) => c.name());
+  };
+  const ALL = ['model', 'poly', 'analyze', 'contract', 'check', 'lattice', 'profile'];
+
+  // Guards the start-up saving (issue 17): a run of one subcommand builds only its options.
+  it('registers only the subcommand named', () => {
+    expect(names('contract')).toEqual(['contract']);
+  });
+
+  // Guards help and errors: anything that is not a subcommand's name sees them all, in order
+  // (the program's help lists them; a misspelt name gets commander's suggestion).
+  it.each([undefined, 'help', '--help', '-V', 'contrct', 'constructor', 'toString'])(
+    '%s: all subcommands',
+    (only) => {
+      expect(names(only)).toEqual(ALL);
+    },
+  );
+
+  it('suggests the subcommand a misspelt name stands for', () => {
+    const r = runCli(['contrct', 'x.c']);
+    expect(r.code).toBe(2);
+    expect(r.stderr).toContain('Did you mean contract?');
   });
 });

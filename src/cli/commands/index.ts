@@ -9,12 +9,24 @@ import { registerCheck } from './check.js';
 import { registerLattice } from './lattice.js';
 import { registerProfile } from './profile.js';
 
-export function registerCommands(program: Command, io: Io): void {
-  registerModel(program, io);
-  registerPoly(program, io);
-  registerAnalyze(program, io);
-  registerContract(program, io);
-  registerCheck(program, io);
-  registerLattice(program, io);
-  registerProfile(program, io);
+/** The subcommands by name, in the order of the help text. */
+const COMMANDS: Readonly<Record<string, (program: Command, io: Io) => void>> = {
+  model: registerModel,
+  poly: registerPoly,
+  analyze: registerAnalyze,
+  contract: registerContract,
+  check: registerCheck,
+  lattice: registerLattice,
+  profile: registerProfile,
+};
+
+/**
+ * Registers the subcommands; only `only` when it names one (a run of one subcommand parses
+ * and prints nothing of the others, and commander building their options cost start-up
+ * time, issue 17). Anything else (help, a version flag, a misspelt name) gets them all.
+ */
+export function registerCommands(program: Command, io: Io, only?: string): void {
+  const one = only !== undefined && Object.hasOwn(COMMANDS, only);
+  for (const [name, register] of Object.entries(COMMANDS))
+    if (!one || name === only) register(program, io);
 }

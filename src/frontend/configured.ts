@@ -1,0 +1,82 @@
+/**
+ * A function model as the file's configuration leaves it (compilerView.ts): the values of
+ * the object-like macros its text spells, and the configuration guard of a function with
+ * candidates (conditionals.ts), or its candidates made unchanged when no guard can be
+ * written.
+ */
+import type { FunctionModel } from '../model/types.js';
+import { configurationGuard, type conditionalGroups, type Liveness } from './conditionals.js';
+import type { MacroUse } from './spelling.js';
+
+export interface Conditions {
+  readonly groups: ReturnType<typeof conditionalGroups>;
+  readonly alive: Liveness;
+}
+
+function lineOf(source: string, offset: number): number {
+  let line = 1;
+  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
+  return line;
+}
+
+/**
+ * The configuration guard of a function with candidates (conditionals.ts), or its
+ * candidates made unchanged when no guard can be written.
+ */
+export function withConfiguration(
+  fm: FunctionModel,
+  source: string,
+  conditions: () => Conditions,
+): FunctionModel {
+  if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
+  const { groups, alive } = conditions();
+  const from = lineOf(source, fm.range.start);
+  const to = lineOf(source, fm.range.end - 1);
+  const guard = configurationGuard(
+    groups,
+    from,
+    to,
+    alive,
+    `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
+  );
+  if ('lines' in guard)
+    return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
+  return {
+    ...fm,
+    arrays: fm.arrays.map((a) =>
+      a.candidate
+        ? {
+            ...a,
+            candidate: false,
+            reasons: [
+              ...a.reasons,
+              {
+                kind: 'not-analysable',
+                message: `no guard can keep the result to this configuration: ${guard.problem}`,
+                loc: a.loc,
+              },
+            ],
+          }
+        : a,
+    ),
+  };
+}
+
+/** Values of the object-like macros spelled inside a file range (one value each). */
+export function macroValues(
+  uses: readonly MacroUse[],
+  r: { start: number; end: number },
+): Record<string, bigint> {
+  const out: Record<string, bigint> = {};
+  const mixed = new Set<string>();
+  for (const u of uses) {
+    if (u.start < r.start || u.end > r.end) continue;
+    for (const d of u.depends) {
+      if (d.value === undefined) continue;
+      if (d.name in out && out[d.name] !== d.value) mixed.add(d.name);
+      out[d.name] = d.value;
+    }
+  }
+  for (const m of mixed) delete out[m];
+  return out;
+}
