@@ -24,6 +24,35 @@ void kernel(const int a[N], int b[N]) {
 }
 `;
 
+describe('C++ sources', () => {
+  // Guards the refusal of C++ files by name: run as C, an HLS kernel in C++ was refused with
+  // "filter2d_sw.cpp:47:8: error: expected identifier or '(' before string constant" (its
+  // header's extern "C"), which hides that C++ is not read at all.
+  const CPP =
+    'extern "C" { void k(int a[8]) { int t[8]; for (int i = 0; i < 8; i++) t[i] = a[i]; } }\n';
+  it.each(['analyze', 'contract', 'model'])(
+    '%s refuses a .cpp file and says why (exit 1)',
+    (cmd) => {
+      const r = runCli([cmd, write('kernel.cpp', CPP)]);
+      expect(r.code).toBe(1);
+      expect(r.stderr).toContain("kernel.cpp' is a C++ source (.cpp): beeclak reads C only");
+      expect(r.stderr).not.toMatch(/expected identifier/);
+    },
+  );
+  it('in a multi-file run the C++ file is skipped with the reason, the C file goes on', () => {
+    const r = runCli([
+      'contract',
+      '--check',
+      '--no-cache',
+      write('k2.cc', CPP),
+      write('ok.c', FUSED),
+    ]);
+    expect(r.code).toBe(1 | 4);
+    expect(r.stderr).toContain("k2.cc' is a C++ source (.cc)");
+    expect(r.stderr).toContain('1 would change, 1 skipped');
+  });
+});
+
 describe('beeclak contract', () => {
   it('scalarizes a fused temporary and keeps comments and pragmas byte for byte', () => {
     const r = runCli(['contract', write('fused.c', FUSED)]);

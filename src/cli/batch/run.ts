@@ -7,13 +7,13 @@
  * change, 4 when some file was skipped (unreadable, refused, or an internal error); 0 when
  * neither. Usage errors (2) are thrown before anything runs.
  */
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import type { ArrayReport, FileReport } from '../../pipeline/report.js';
 import type { Io } from '../io.js';
-import { writeAtomically } from '../sourceFile.js';
+import { readCSource, writeAtomically } from '../sourceFile.js';
+import { InputError } from '../errors.js';
 import { listInputs } from '../files.js';
 import { cacheKey, ResultCache } from './cache.js';
 import { runJobs } from './pool.js';
@@ -119,11 +119,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     files.map(async (file, k) => {
       let source: string;
       try {
-        source = await fs.readFile(file, 'latin1'); // bytes, as cli/sourceFile.ts reads them
+        source = await readCSource(file);
       } catch (e) {
         outcomes[k] = {
           kind: 'refused',
-          message: `beeclak: cannot read '${file}': ${(e as Error).message}`,
+          message:
+            e instanceof InputError
+              ? `beeclak: ${e.message}`
+              : `beeclak: cannot read '${file}': ${(e as Error).message}`,
         };
         return;
       }

@@ -3,7 +3,7 @@ import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
-import { readSource } from '../sourceFile.js';
+import { readCSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
 import { writePictures } from '../svg/index.js';
 
@@ -16,7 +16,7 @@ export function registerAnalyze(program: Command, io: Io): void {
     .option('--svg <dir>', "also draw each array's conflict set, lattice and mapping into DIR");
   addAnalysisOptions(cmd, '300000').action(
     async (file: string, flags: AnalysisFlags & { json?: boolean; svg?: string }) => {
-      const source = await readSource(file);
+      const source = await readCSource(file);
       const analysis = await analyzeSource(source, file, analysisOptions(flags, file));
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);

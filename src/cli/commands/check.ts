@@ -18,7 +18,7 @@ import path from 'node:path';
 import { setExitCode, type Io } from '../io.js';
 import { contractSource } from '../../pipeline/contraction.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
-import { readSource, writeAtomically } from '../sourceFile.js';
+import { readCSource, readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
 import {
@@ -84,7 +84,7 @@ export function registerCheck(program: Command, io: Io): void {
       const timeout = Number(flags.timeout);
       if (!Number.isFinite(timeout) || timeout <= 0)
         throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
-      const source = await readSource(file);
+      const source = await readCSource(file);
       const stdin = flags.stdin ? await readSource(flags.stdin) : '';
       const contraction = flags.against
         ? undefined

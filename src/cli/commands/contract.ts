@@ -14,7 +14,7 @@ import { contractProfiled } from '../../pipeline/profileContract.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
 import { flagsWithConfig } from '../fileOptions.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
-import { readSource, writeAtomically } from '../sourceFile.js';
+import { readCSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
 import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
@@ -124,7 +124,7 @@ async function contractOne(
   flags: ContractFlags,
   io: Io,
 ): Promise<void> {
-  const source = await readSource(file);
+  const source = await readCSource(file);
   const options = fileOptions(cmd, flags, new ConfigFinder(), file, io);
   let result = await contractSource(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);

@@ -6,7 +6,7 @@
  */
 import type { Command } from 'commander';
 import { buildCompilerModel, buildModel, formatModel, modelToJson } from '../../frontend/index.js';
-import { readSource } from '../sourceFile.js';
+import { readCSource } from '../sourceFile.js';
 import type { Io } from '../io.js';
 import { addCompilerOptions, compilerOptions, type CompilerFlags } from '../analysisFlags.js';
 
@@ -22,7 +22,7 @@ export function registerModel(program: Command, io: Io): void {
     );
   addCompilerOptions(cmd).action(
     async (file: string, flags: CompilerFlags & { json?: boolean; builtin?: boolean }) => {
-      const source = await readSource(file);
+      const source = await readCSource(file);
       const view = compilerOptions(flags, file);
       const options = { defines: view.defines, temporaries: flags.temporary };
       const model = flags.builtin

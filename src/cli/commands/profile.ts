@@ -7,7 +7,7 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
-import { readSource } from '../sourceFile.js';
+import { readCSource, readSource } from '../sourceFile.js';
 import { UsageError } from '../errors.js';
 import {
   emptyReport,
@@ -49,7 +49,7 @@ export function registerProfile(program: Command, io: Io): void {
     const timeout = Number(flags.timeout);
     if (!Number.isFinite(timeout) || timeout <= 0)
       throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
-    const source = await readSource(file);
+    const source = await readCSource(file);
     const result = await profileSource(source, file, {
       runs: profileRuns(args, flags.run),
       stdin: flags.stdin ? await readSource(flags.stdin) : '',
