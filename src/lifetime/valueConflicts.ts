@@ -136,6 +136,36 @@ export function valueConflictSet(
       x: accessInstances(array, u.statement, u.access, `r${k}`, A, EA),
     }));
 
+  // "x happens before y" per pair of access instances: the same pairs recur for every read
+  // (source before killer, killer before read, source before clobber), built once each.
+  const orders = new Map<AccessInstances, Map<AccessInstances, NamedConjunction[]>>();
+  const before = (x: AccessInstances, y: AccessInstances): NamedConjunction[] => {
+    let row = orders.get(x);
+    if (!row) orders.set(x, (row = new Map()));
+    let o = row.get(y);
+    if (!o) row.set(y, (o = happensBefore(x, y)));
+    return o;
+  };
+  // Killers that may overwrite a value of source s: some instance of k writes, after an
+  // instance of s, the cell s wrote. When no instance does, the set of (s, k, r) instances
+  // with s < k < r on one cell is empty for every read r (it lies inside that pair set), so
+  // leaving k out of s's kills changes no set. Nor any piece: an empty conjunction only ever
+  // yields empty pieces of the projected kills, and `subtract` keeps the minuend unchanged
+  // across an empty piece (it tests the intersection first). Each pair is decided once, not
+  // once per read: arrays in single-assignment form (expanded temporaries: every cell
+  // written once) then build no kill sets at all.
+  const overwriters = new Map<AccessInstances, typeof killers>();
+  const killersOf = (s: AccessInstances): typeof killers => {
+    let ks = overwriters.get(s);
+    if (ks) return ks;
+    ks = killers.filter((k) => {
+      if (!mayShareCell(k.x.access, s.access)) return false;
+      return !P.isEmpty(build(CA, conjoin([s.pieces, k.x.pieces, before(s, k.x)], CA, context)));
+    });
+    overwriters.set(s, ks);
+    return ks;
+  };
+
   const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
   let conflicts: PolySet = P.emptySet(pairSpace);
   const causes: ConflictCause[] = [];
@@ -158,16 +188,20 @@ export function valueConflictSet(
     const origins: { dims: string[]; live: PolySet; source: AccessInstances | null }[] = [];
     for (const s of sources.filter(sameCell)) {
       const dims = [...CA, ...own(s.x, s.tag), ...rDims];
-      const order = happensBefore(s.x, r.x);
-      const reaches = build(dims, conjoin([s.x.pieces, r.x.pieces, order], dims, context));
-      if (P.isEmpty(reaches)) continue;
-      const killed = rKillers.flatMap((k) =>
-        conjoin(
-          [s.x.pieces, r.x.pieces, k.x.pieces, happensBefore(s.x, k.x), happensBefore(k.x, r.x)],
-          dims,
-          context,
-        ),
+      const reaches = build(
+        dims,
+        conjoin([s.x.pieces, r.x.pieces, before(s.x, r.x)], dims, context),
       );
+      if (P.isEmpty(reaches)) continue;
+      const killed = killersOf(s.x)
+        .filter(sameCell)
+        .flatMap((k) =>
+          conjoin(
+            [s.x.pieces, r.x.pieces, k.x.pieces, before(s.x, k.x), before(k.x, r.x)],
+            dims,
+            context,
+          ),
+        );
       const live = P.subtract(reaches, P.projectOnto(build(dims, killed), dims));
       if (!P.isEmpty(live)) origins.push({ dims, live, source: s.x });
     }
@@ -176,7 +210,7 @@ export function valueConflictSet(
       const dims = [...CA, ...rDims];
       const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
       const killed = rKillers.flatMap((k) =>
-        conjoin([r.x.pieces, k.x.pieces, happensBefore(k.x, r.x)], dims, context),
+        conjoin([r.x.pieces, k.x.pieces, before(k.x, r.x)], dims, context),
       );
       const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
       if (!P.isEmpty(live)) {
@@ -190,11 +224,7 @@ export function valueConflictSet(
         const cDims = [...CB, ...own(c.x, c.tag)];
         const dims = [...o.dims, ...cDims];
         const inside = conjoin(
-          [
-            c.x.pieces,
-            ...(o.source ? [happensBefore(o.source, c.x)] : []),
-            happensBefore(c.x, r.x),
-          ],
+          [c.x.pieces, ...(o.source ? [before(o.source, c.x)] : []), before(c.x, r.x)],
           dims,
           [...context, ...sameBlock],
         );
