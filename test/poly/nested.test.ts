@@ -35,6 +35,68 @@ describe('pieceSubset', () => {
   });
 });
 
+// Guards statesRow (src/poly/sets.ts): a row of the piece that states a constraint of the other
+// set skips the exact emptiness test of its negation. Each case has rows with the same
+// coefficients whose constant (or sign) makes the difference: a wrong direction of the
+// comparison, or an equality taken for its opposite with another constant, drops or keeps
+// points that enumeration sees.
+describe('rows a piece states itself (no emptiness test)', () => {
+  const minus: [string, string][] = [
+    ['{ [x] : 0 <= x <= 5 }', '{ [x] : 1 <= x <= 5 }'],
+    ['{ [x] : 1 <= x <= 5 }', '{ [x] : 0 <= x <= 4 }'],
+    ['{ [x] : x = 2 }', '{ [x] : x <= 1 }'],
+    ['{ [x] : x = 2 }', '{ [x] : x <= 2 }'],
+    ['{ [x] : x = 2 }', '{ [x] : x >= 3 }'],
+    ['{ [x] : x = 2 }', '{ [x] : x >= 2 }'],
+    ['{ [x] : x = 2 }', '{ [x] : -x + 2 = 0 }'],
+    ['{ [x] : x = 2 }', '{ [x] : x = -2 }'],
+    ['{ [x, y] : x = y and 0 <= x <= 4 }', '{ [x, y] : y - x = 0 and x <= 2 }'],
+    ['{ [x, y] : x = y + 1 and 0 <= x <= 4 }', '{ [x, y] : x = y - 1 and 0 <= x <= 4 }'],
+    ['{ [x] : exists e : 0 <= x - 3e <= 1 and 0 <= x <= 9 }', '{ [x] : 0 <= x <= 9 and x >= 3 }'],
+    ['{ [x] : exists e : x = 3e and 0 <= x <= 9 }', '{ [x] : exists e : x = 3e and 1 <= x <= 9 }'],
+  ];
+  test.each(minus)('%s minus %s', (a, b) => {
+    const [sa, sb] = [P.parseSet(a), P.parseSet(b)];
+    const inB = new Set(brutePoints(sb).map((p) => p.join(',')));
+    const want = brutePoints(sa).filter((p) => !inB.has(p.join(',')));
+    expect(show(brutePoints(P.subtract(sa, sb)))).toBe(show(want));
+  });
+  test.each([
+    ['{ [x] : 1 <= x <= 3 }', '{ [x] : 0 <= x <= 3 }', true],
+    ['{ [x] : 0 <= x <= 3 }', '{ [x] : 1 <= x <= 3 }', false],
+    ['{ [x] : x = 3 }', '{ [x] : x <= 3 }', true],
+    ['{ [x] : x = 3 }', '{ [x] : x <= 2 }', false],
+    ['{ [x] : x = 3 }', '{ [x] : -x + 3 = 0 }', true],
+    ['{ [x] : x = 3 }', '{ [x] : x = -3 }', false],
+    ['{ [x] : exists e : x = 2e and 0 <= x <= 4 }', '{ [x] : 1 <= x <= 4 }', false],
+  ])('%s inside %s: %s', (b, c, want) => {
+    const [pb, pc] = [P.parseSet(b).pieces[0], P.parseSet(c).pieces[0]];
+    expect(pieceSubset(pb, pc)).toBe(want);
+    expect(isSubset(one(pb), one(pc))).toBe(want);
+  });
+  // Rows written by hand, signs as given (parsed equalities come normalised): x = 3 against
+  // x >= 4, x >= 3, x = -3 written -x - 3 = 0, and x = 3 written -x + 3 = 0.
+  const space = { params: [], dims: ['x'] };
+  const piece = (eqs: bigint[][], ineqs: bigint[][]): P.BasicSet => ({
+    space,
+    nLocals: 0,
+    eqs,
+    ineqs,
+  });
+  test.each([
+    [[[-3n, 1n]], [], [], [[-4n, 1n]], false],
+    [[[-3n, 1n]], [], [], [[-3n, 1n]], true],
+    [[[3n, -1n]], [], [], [[-4n, 1n]], false],
+    [[[3n, -1n]], [], [], [[-3n, 1n]], true],
+    [[[-3n, 1n]], [], [[-3n, -1n]], [], false],
+    [[[-3n, 1n]], [], [[3n, -1n]], [], true],
+  ])('hand-written rows, case %#', (be, bi, ce, ci, want) => {
+    const [pb, pc] = [piece(be, bi), piece(ce, ci)];
+    expect(pieceSubset(pb, pc)).toBe(want);
+    expect(isSubset(one(pb), one(pc))).toBe(want);
+  });
+});
+
 describe('dropNested', () => {
   test('keeps the points, drops repeated and nested pieces', () => {
     const s = P.parseSet(
