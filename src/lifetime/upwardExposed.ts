@@ -75,7 +75,8 @@ export function upwardExposedReads(
       reads,
       P.projectOnto(P.fixParams(P.fromConjunctions(space, covered), values), space.dims),
     );
-    if (P.isEmpty(exposed)) return;
+    // P.subtract keeps only pieces with points.
+    if (exposed.pieces.length === 0) return;
     const sample = P.samplePoint(exposed);
     out.push({
       statement: u.statement.id,

@@ -169,9 +169,11 @@ export function valueConflictSet(
   const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
   let conflicts: PolySet = P.emptySet(pairSpace);
   const causes: ConflictCause[] = [];
+  // `s` comes from P.intersect, whose pieces all have points: it is empty iff it has no piece,
+  // and then so is its projection (no emptiness test of the projection needed).
   const addConflicts = (s: PolySet, writer: string, accessor: string) => {
+    if (s.pieces.length === 0) return;
     const c = P.projectOnto(s, [...CA, ...CB]);
-    if (P.isEmpty(c)) return;
     conflicts = P.union(conflicts, c);
     if (!causes.some((x) => x.writer === writer && x.accessor === accessor)) {
       causes.push({ writer, accessor });
@@ -203,7 +205,8 @@ export function valueConflictSet(
           ),
         );
       const live = P.subtract(reaches, P.projectOnto(build(dims, killed), dims));
-      if (!P.isEmpty(live)) origins.push({ dims, live, source: s.x });
+      // P.subtract keeps only pieces with points: no second emptiness test.
+      if (live.pieces.length > 0) origins.push({ dims, live, source: s.x });
     }
     // The value present at the start (upward exposed): no write of a at all before r.
     if (options.exposedLiveFromStart ?? true) {
@@ -213,7 +216,7 @@ export function valueConflictSet(
         conjoin([r.x.pieces, k.x.pieces, before(k.x, r.x)], dims, context),
       );
       const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
-      if (!P.isEmpty(live)) {
+      if (live.pieces.length > 0) {
         origins.push({ dims, live, source: null });
         exposedCells = P.union(exposedCells, P.projectOnto(live, CA));
       }

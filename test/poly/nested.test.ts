@@ -97,6 +97,30 @@ describe('rows a piece states itself (no emptiness test)', () => {
   });
 });
 
+// Guards the callers that read emptiness off the piece count (src/lifetime: `live`, the
+// clobber intersections, the exposed reads): subtract and intersect must never return a
+// piece without a point.
+test('subtract and intersect return only pieces with points', () => {
+  fc.assert(
+    fc.property(
+      fc
+        .integer({ min: 1, max: 2 })
+        .chain((d) =>
+          fc.tuple(
+            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+          ),
+        ),
+      ([a, b]) => {
+        const [sa, sb] = [a, b].map((pieces) => ({ space: pieces[0].space, pieces }));
+        const out = [...P.subtract(sa, sb).pieces, ...P.intersect(sa, sb).pieces];
+        return out.every((p) => !P.isEmpty(p));
+      },
+    ),
+    { numRuns: Math.max(20, Math.round(300 * SCALE)) },
+  );
+});
+
 describe('dropNested', () => {
   test('keeps the points, drops repeated and nested pieces', () => {
     const s = P.parseSet(
