@@ -119,6 +119,40 @@ export function mayShareCell(x: Access, y: Access): boolean {
   });
 }
 
+/**
+ * The earliest read of the statement that `access`, a read, repeats (`y[i] * y[i]`), if any:
+ * same array, equal subscripts, no locals of its own, the same certainty, and every write of
+ * the array in the statement placed after both. The two read the same cell in each statement
+ * instance, with no write of the array between them; and every "x happens before the read"
+ * (x a write) is the same system for both: the position inside the statement only enters
+ * the last level of `happensBefore`, which is a constant contradiction for both (another
+ * statement differs at a constant schedule position; a write of this one comes after both).
+ * So the later read adds no value, no conflict and no exposed instance of its own: any set
+ * built for it equals, row for row, the one built for the earlier read.
+ */
+export function repeatedRead(statement: Statement, access: Access): Access | undefined {
+  if (access.kind !== 'read' || access.exists.length > 0 || access.existsConstraints.length > 0)
+    return undefined;
+  const same = (a: A.Affine | null, b: A.Affine | null) =>
+    a === null || b === null ? a === b : A.equal(a, b);
+  const mine = statement.accesses.filter((x) => x.array === access.array);
+  if (mine.some((x) => x.kind === 'write' && x.order <= access.order)) return undefined;
+  // The earliest match (itself no repeat: an earlier match of it would match `access` too).
+  const matches = mine.filter(
+    (x) =>
+      x !== access &&
+      x.kind === 'read' &&
+      x.order < access.order &&
+      x.exists.length === 0 &&
+      x.existsConstraints.length === 0 &&
+      x.may === access.may &&
+      x.overApproximated === access.overApproximated &&
+      x.subscripts.length === access.subscripts.length &&
+      x.subscripts.every((s, d) => same(s, access.subscripts[d])),
+  );
+  return matches.reduce<Access | undefined>((m, x) => (m && m.order <= x.order ? m : x), undefined);
+}
+
 /** Every access to `array` in the function, in statement order. */
 export function accessesTo(
   statements: readonly Statement[],

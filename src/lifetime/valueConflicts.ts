@@ -33,6 +33,7 @@ import {
   accessesTo,
   happensBefore,
   mayShareCell,
+  repeatedRead,
   type AccessInstances,
 } from './instances.js';
 import {
@@ -128,9 +129,11 @@ export function valueConflictSet(
   const sources = writesOf(A, EA, 's');
   const killers = writesOf(A, EA, 'k').filter((k) => !k.x.approximate);
   const clobbers = writesOf(B, EB, 'c');
+  // A read repeating an earlier one of its statement (repeatedRead) would only add copies of
+  // that one's pieces, which coalescing drops (it keeps the first of equal pieces): left out.
   const reads = uses
     .map((u, k) => ({ u, k }))
-    .filter(({ u }) => u.access.kind === 'read')
+    .filter(({ u }) => u.access.kind === 'read' && !repeatedRead(u.statement, u.access))
     .map(({ u, k }) => ({
       tag: `r${k}`,
       x: accessInstances(array, u.statement, u.access, `r${k}`, A, EA),
