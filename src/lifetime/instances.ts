@@ -101,9 +101,13 @@ export function accessInstances(
     };
   });
   const schedule = statement.schedule.map((s) => A.rename(s, names));
-  const approximate =
-    statement.may || statement.overApproximated || access.may || access.overApproximated;
+  const approximate = approximateAccess(statement, access);
   return { statement, access, pieces, schedule, order: access.order, approximate };
+}
+
+/** The access may cover more instances or cells than the program does (AccessInstances). */
+export function approximateAccess(statement: Statement, access: Access): boolean {
+  return statement.may || statement.overApproximated || access.may || access.overApproximated;
 }
 
 /**
@@ -181,7 +185,16 @@ export function happensBefore(x: AccessInstances, y: AccessInstances): NamedConj
     ...Array.from({ length: n - a.schedule.length }, () => A.constant(0)),
     A.constant(a.order),
   ];
-  return lexLessThan(time(x), time(y)).filter((c) => !triviallyFalse(c));
+  const [tx, ty] = [time(x), time(y)];
+  // Levels past the first position where the times differ by a non-zero constant (the
+  // textual position of two statements) all contain that constant contradiction: dropped
+  // below anyway, so not built.
+  let m = tx.length;
+  for (let i = 0; i < m; i++) {
+    const d = A.sub(ty[i], tx[i]);
+    if (A.isConstant(d) && d.constant !== 0n) m = i + 1;
+  }
+  return lexLessThan(tx.slice(0, m), ty.slice(0, m)).filter((c) => !triviallyFalse(c));
 }
 
 /** A conjunction with a constant constraint that fails (e.g. `1 - 2 >= 0`): drop it early. */

@@ -31,6 +31,7 @@ import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import {
   accessInstances,
   accessesTo,
+  approximateAccess,
   happensBefore,
   mayShareCell,
   repeatedRead,
@@ -253,7 +254,7 @@ export function valueConflictSet(
   }
 
   const approximations = approximationsOf(
-    uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A, EA)),
+    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
   );
   // conflictSetOf adds the inverse pairs (the negated differences) itself.
   return conflictSetOf(conflicts, n, nb, params, {
