@@ -121,6 +121,36 @@ test('subtract and intersect return only pieces with points', () => {
   );
 });
 
+// Guards the row sharing of withParams and fixParams (same parameters: the set itself, no
+// copy): no operation may write into its operands' rows or row lists.
+test('set operations leave their operands unchanged', () => {
+  const text = (x: P.PolySet) =>
+    JSON.stringify(x.pieces, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+  fc.assert(
+    fc.property(
+      fc
+        .integer({ min: 1, max: 2 })
+        .chain((d) =>
+          fc.tuple(
+            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+          ),
+        ),
+      ([a, b]) => {
+        const [sa, sb] = [a, b].map((pieces) => ({ space: pieces[0].space, pieces }));
+        const before = [text(sa), text(sb)];
+        P.subtract(sa, sb);
+        P.intersect(sa, sb);
+        P.coalesce(P.union(sa, sb));
+        P.simplify(P.fixParams(sa, {}));
+        P.projectOnto(sb, sb.space.dims.slice(0, 1));
+        return text(sa) === before[0] && text(sb) === before[1];
+      },
+    ),
+    { numRuns: Math.max(20, Math.round(200 * SCALE)) },
+  );
+});
+
 describe('dropNested', () => {
   test('keeps the points, drops repeated and nested pieces', () => {
     const s = P.parseSet(
