@@ -83,10 +83,17 @@ export function upwardExposedReads(
     }
     // Projecting the write instances away first leaves a set without their iterations, so the
     // difference never has to negate a piece quantified over them.
-    const exposed = P.subtract(
-      reads,
-      P.projectOnto(P.fixParams(P.fromConjunctions(space, covered), values), space.dims),
+    const coveredInstances = P.projectOnto(
+      P.fixParams(P.fromConjunctions(space, covered), values),
+      space.dims,
     );
+    // Most reads are covered: decided without the difference itself, which is only built for
+    // a read with exposed instances (its example point is taken from that difference).
+    if (P.isSubsetOfProjection(reads, coveredInstances)) {
+      unexposed.add(u.access);
+      return;
+    }
+    const exposed = P.subtract(reads, coveredInstances);
     // P.subtract keeps only pieces with points.
     if (exposed.pieces.length === 0) {
       unexposed.add(u.access);

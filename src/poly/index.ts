@@ -81,6 +81,13 @@ export function isEmpty(s: PolySet | BasicSet): boolean {
 export function isSubset(a: PolySet, b: PolySet): boolean {
   return sets.isSubset(a, b);
 }
+/**
+ * `isSubset` for a `b` that `projectOnto` returned (pieces in stride form, not projected
+ * again), stopping as soon as `a` is covered: for callers that only need the answer.
+ */
+export function isSubsetOfProjection(a: PolySet, b: PolySet): boolean {
+  return sets.isSubsetOfStrideForm(a, b);
+}
 /** Substitutes known parameter values and removes them from the space. */
 export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>): PolySet {
   return sets.fixParams(s, values);

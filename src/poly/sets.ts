@@ -284,6 +284,38 @@ export function isSubset(a: PolySet, b: PolySet): boolean {
   return isEmpty(subtract(a, b));
 }
 
+/** Each local of q in one equality and in no inequality (the form subtractStrideForm needs). */
+function inStrideForm(q: BasicSet): boolean {
+  const w = width(q.space);
+  for (let l = w; l < w + q.nLocals; l++) {
+    if (q.ineqs.some((r) => r[l] !== 0n)) return false;
+    if (q.eqs.filter((r) => r[l] !== 0n).length !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * `isSubset(a, b)` for a `b` whose pieces are in stride form already (projectOnto's results;
+ * a piece that is not gets its strideForm): b's pieces are not projected again, and the
+ * difference stops as soon as nothing of `a` is left. Every piece left at each step has a
+ * point (subtractStrideForm tests the pieces it adds), so "nothing left" is exact.
+ */
+export function isSubsetOfStrideForm(a0: PolySet, b0: PolySet): boolean {
+  const [a, b] = align(a0, b0);
+  let cur: BasicSet[] = a.pieces.filter((p) => !isEmptyBasic(p));
+  // Pieces with fewer equalities (of higher dimension) first: they tend to leave less of a.
+  const qs = b.pieces
+    .flatMap((q) => (inStrideForm(q) ? [q] : strideForm(q)))
+    .map((q, k) => ({ q, k }))
+    .sort((x, y) => x.q.eqs.length - y.q.eqs.length || x.k - y.k)
+    .map((x) => x.q);
+  for (const q of qs) {
+    if (cur.length === 0) return true;
+    cur = cur.flatMap((p) => subtractStrideForm(p, q));
+  }
+  return cur.length === 0;
+}
+
 /**
  * b inside c, for two pieces of one space: `isSubset` with an early exit. When c has no
  * locals, b is inside c iff b has no point violating any one row of c, tested row by row

@@ -151,6 +151,60 @@ test('set operations leave their operands unchanged', () => {
   );
 });
 
+// Guards isSubsetOfProjection (upward-exposed reads decided without the difference): the
+// answer of isSubset, for projections (strides kept as locals) and for a set whose local sits
+// in an inequality (not in stride form: it must be projected first, not read as is).
+describe('isSubsetOfProjection', () => {
+  test('agrees with isSubset on projections', () => {
+    fc.assert(
+      fc.property(
+        fc
+          .integer({ min: 1, max: 2 })
+          .chain((d) =>
+            fc.tuple(
+              fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+              fc.array(arbBasic(spaceOf(d + 1)), { minLength: 1, maxLength: 3 }),
+            ),
+          ),
+        ([a, b]) => {
+          const sa = { space: a[0].space, pieces: a };
+          const sb = P.projectOnto({ space: b[0].space, pieces: b }, sa.space.dims);
+          return P.isSubsetOfProjection(sa, sb) === isSubset(sa, sb);
+        },
+      ),
+      { numRuns: Math.max(20, Math.round(300 * SCALE)) },
+    );
+  });
+  test.each([
+    ['{ [x] : 0 <= x <= 6 and exists e : x = 2e }', '{ [x] : exists e : x = 2e }', true],
+    ['{ [x] : 0 <= x <= 6 }', '{ [x] : exists e : x = 2e }', false],
+    ['{ [x] : 0 <= x <= 6 }', '{ [x] : exists e : x = 2e; [x] : exists e : x = 2e + 1 }', true],
+  ])('%s inside %s: %s', (a, b, want) => {
+    expect(P.isSubsetOfProjection(P.parseSet(a), P.parseSet(b))).toBe(want);
+  });
+  test('a local in an inequality is projected, not dropped', () => {
+    // { [x] : exists e : 2e <= x <= 2e } is the even x; read with its local dropped it would
+    // be everything.
+    const space = { params: [], dims: ['x'] };
+    const even: P.PolySet = {
+      space,
+      pieces: [
+        {
+          space,
+          nLocals: 1,
+          eqs: [],
+          ineqs: [
+            [0n, 1n, -2n],
+            [0n, -1n, 2n],
+          ],
+        },
+      ],
+    };
+    expect(P.isSubsetOfProjection(P.parseSet('{ [x] : 0 <= x <= 1 }'), even)).toBe(false);
+    expect(P.isSubsetOfProjection(P.parseSet('{ [x] : x = 4 }'), even)).toBe(true);
+  });
+});
+
 describe('dropNested', () => {
   test('keeps the points, drops repeated and nested pieces', () => {
     const s = P.parseSet(
