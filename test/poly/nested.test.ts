@@ -97,26 +97,29 @@ describe('rows a piece states itself (no emptiness test)', () => {
   });
 });
 
+/** Two unions of one or two random pieces in one space of 1 or 2 dims. */
+const unionPair: fc.Arbitrary<[P.PolySet, P.PolySet]> = fc
+  .integer({ min: 1, max: 2 })
+  .chain((d) =>
+    fc.tuple(
+      fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+      fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
+    ),
+  )
+  .map(([a, b]) => [
+    { space: a[0].space, pieces: a },
+    { space: b[0].space, pieces: b },
+  ]);
+
 // Guards the callers that read emptiness off the piece count (src/lifetime: `live`, the
 // clobber intersections, the exposed reads): subtract and intersect must never return a
 // piece without a point.
 test('subtract and intersect return only pieces with points', () => {
   fc.assert(
-    fc.property(
-      fc
-        .integer({ min: 1, max: 2 })
-        .chain((d) =>
-          fc.tuple(
-            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
-            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
-          ),
-        ),
-      ([a, b]) => {
-        const [sa, sb] = [a, b].map((pieces) => ({ space: pieces[0].space, pieces }));
-        const out = [...P.subtract(sa, sb).pieces, ...P.intersect(sa, sb).pieces];
-        return out.every((p) => !P.isEmpty(p));
-      },
-    ),
+    fc.property(unionPair, ([sa, sb]) => {
+      const out = [...P.subtract(sa, sb).pieces, ...P.intersect(sa, sb).pieces];
+      return out.every((p) => !P.isEmpty(p));
+    }),
     { numRuns: Math.max(20, Math.round(300 * SCALE)) },
   );
 });
@@ -127,26 +130,15 @@ test('set operations leave their operands unchanged', () => {
   const text = (x: P.PolySet) =>
     JSON.stringify(x.pieces, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
   fc.assert(
-    fc.property(
-      fc
-        .integer({ min: 1, max: 2 })
-        .chain((d) =>
-          fc.tuple(
-            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
-            fc.array(arbBasic(spaceOf(d)), { minLength: 1, maxLength: 2 }),
-          ),
-        ),
-      ([a, b]) => {
-        const [sa, sb] = [a, b].map((pieces) => ({ space: pieces[0].space, pieces }));
-        const before = [text(sa), text(sb)];
-        P.subtract(sa, sb);
-        P.intersect(sa, sb);
-        P.coalesce(P.union(sa, sb));
-        P.simplify(P.fixParams(sa, {}));
-        P.projectOnto(sb, sb.space.dims.slice(0, 1));
-        return text(sa) === before[0] && text(sb) === before[1];
-      },
-    ),
+    fc.property(unionPair, ([sa, sb]) => {
+      const before = [text(sa), text(sb)];
+      P.subtract(sa, sb);
+      P.intersect(sa, sb);
+      P.coalesce(P.union(sa, sb));
+      P.simplify(P.fixParams(sa, {}));
+      P.projectOnto(sb, sb.space.dims.slice(0, 1));
+      return text(sa) === before[0] && text(sb) === before[1];
+    }),
     { numRuns: Math.max(20, Math.round(200 * SCALE)) },
   );
 });
