@@ -232,7 +232,9 @@ export function zeroSet(params: readonly string[], dims: readonly string[]): Pol
 }
 
 /** One line per access that may cover more instances or cells than the program does. */
-export function approximationsOf(all: readonly AccessInstances[]): string[] {
+export function approximationsOf(
+  all: readonly Pick<AccessInstances, 'statement' | 'access' | 'approximate'>[],
+): string[] {
   const out: string[] = [];
   for (const x of all) {
     if (!x.approximate) continue;

@@ -101,9 +101,13 @@ export function accessInstances(
     };
   });
   const schedule = statement.schedule.map((s) => A.rename(s, names));
-  const approximate =
-    statement.may || statement.overApproximated || access.may || access.overApproximated;
+  const approximate = approximateAccess(statement, access);
   return { statement, access, pieces, schedule, order: access.order, approximate };
+}
+
+/** The access may cover more instances or cells than the program does (AccessInstances). */
+export function approximateAccess(statement: Statement, access: Access): boolean {
+  return statement.may || statement.overApproximated || access.may || access.overApproximated;
 }
 
 /**
@@ -117,6 +121,40 @@ export function mayShareCell(x: Access, y: Access): boolean {
     const b = y.subscripts[d];
     return !a || !b || !A.isConstant(a) || !A.isConstant(b) || a.constant === b.constant;
   });
+}
+
+/**
+ * The earliest read of the statement that `access`, a read, repeats (`y[i] * y[i]`), if any:
+ * same array, equal subscripts, no locals of its own, the same certainty, and every write of
+ * the array in the statement placed after both. The two read the same cell in each statement
+ * instance, with no write of the array between them; and every "x happens before the read"
+ * (x a write) is the same system for both: the position inside the statement only enters
+ * the last level of `happensBefore`, which is a constant contradiction for both (another
+ * statement differs at a constant schedule position; a write of this one comes after both).
+ * So the later read adds no value, no conflict and no exposed instance of its own: any set
+ * built for it equals, row for row, the one built for the earlier read.
+ */
+export function repeatedRead(statement: Statement, access: Access): Access | undefined {
+  if (access.kind !== 'read' || access.exists.length > 0 || access.existsConstraints.length > 0)
+    return undefined;
+  const same = (a: A.Affine | null, b: A.Affine | null) =>
+    a === null || b === null ? a === b : A.equal(a, b);
+  const mine = statement.accesses.filter((x) => x.array === access.array);
+  if (mine.some((x) => x.kind === 'write' && x.order <= access.order)) return undefined;
+  // The earliest match (itself no repeat: an earlier match of it would match `access` too).
+  const matches = mine.filter(
+    (x) =>
+      x !== access &&
+      x.kind === 'read' &&
+      x.order < access.order &&
+      x.exists.length === 0 &&
+      x.existsConstraints.length === 0 &&
+      x.may === access.may &&
+      x.overApproximated === access.overApproximated &&
+      x.subscripts.length === access.subscripts.length &&
+      x.subscripts.every((s, d) => same(s, access.subscripts[d])),
+  );
+  return matches.reduce<Access | undefined>((m, x) => (m && m.order <= x.order ? m : x), undefined);
 }
 
 /** Every access to `array` in the function, in statement order. */
@@ -147,7 +185,16 @@ export function happensBefore(x: AccessInstances, y: AccessInstances): NamedConj
     ...Array.from({ length: n - a.schedule.length }, () => A.constant(0)),
     A.constant(a.order),
   ];
-  return lexLessThan(time(x), time(y)).filter((c) => !triviallyFalse(c));
+  const [tx, ty] = [time(x), time(y)];
+  // Levels past the first position where the times differ by a non-zero constant (the
+  // textual position of two statements) all contain that constant contradiction: dropped
+  // below anyway, so not built.
+  let m = tx.length;
+  for (let i = 0; i < m; i++) {
+    const d = A.sub(ty[i], tx[i]);
+    if (A.isConstant(d) && d.constant !== 0n) m = i + 1;
+  }
+  return lexLessThan(tx.slice(0, m), ty.slice(0, m)).filter((c) => !triviallyFalse(c));
 }
 
 /** A conjunction with a constant constraint that fails (e.g. `1 - 2 >= 0`): drop it early. */

@@ -10,8 +10,14 @@
  * read instances minus the projection onto (y, j) of { (y, j, x) : write x of j before y }.
  */
 import * as P from '../poly/index.js';
-import type { ArrayInfo, FunctionModel, SourceLoc } from '../model/types.js';
-import { accessInstances, accessesTo, happensBefore, mayShareCell } from './instances.js';
+import type { Access, ArrayInfo, FunctionModel, SourceLoc } from '../model/types.js';
+import {
+  accessInstances,
+  accessesTo,
+  happensBefore,
+  mayShareCell,
+  repeatedRead,
+} from './instances.js';
 
 export interface UpwardExposedRead {
   readonly statement: string;
@@ -42,8 +48,14 @@ export function upwardExposedReads(
     .filter((u) => u.access.kind === 'write')
     .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J, E));
   const out: UpwardExposedRead[] = [];
+  // Reads found with no exposed instance: a read repeating an earlier one of its statement
+  // (repeatedRead) is exposed exactly where that one is, so it needs no test when that one
+  // had none (else it is computed, for its own example).
+  const unexposed = new Set<Access>();
   uses.forEach((u, k) => {
     if (u.access.kind !== 'read') return;
+    const first = repeatedRead(u.statement, u.access);
+    if (first && unexposed.has(first)) return;
     const read = accessInstances(array, u.statement, u.access, `r${k}`, J, E);
     // The read's own iteration variables become dims, so that "preceded by a write" is
     // decided per read instance rather than per cell.
@@ -71,11 +83,22 @@ export function upwardExposedReads(
     }
     // Projecting the write instances away first leaves a set without their iterations, so the
     // difference never has to negate a piece quantified over them.
-    const exposed = P.subtract(
-      reads,
-      P.projectOnto(P.fixParams(P.fromConjunctions(space, covered), values), space.dims),
+    const coveredInstances = P.projectOnto(
+      P.fixParams(P.fromConjunctions(space, covered), values),
+      space.dims,
     );
-    if (P.isEmpty(exposed)) return;
+    // Most reads are covered: decided without the difference itself, which is only built for
+    // a read with exposed instances (its example point is taken from that difference).
+    if (P.isSubsetOfProjection(reads, coveredInstances)) {
+      unexposed.add(u.access);
+      return;
+    }
+    const exposed = P.subtract(reads, coveredInstances);
+    // P.subtract keeps only pieces with points.
+    if (exposed.pieces.length === 0) {
+      unexposed.add(u.access);
+      return;
+    }
     const sample = P.samplePoint(exposed);
     out.push({
       statement: u.statement.id,

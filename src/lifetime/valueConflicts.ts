@@ -31,8 +31,10 @@ import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import {
   accessInstances,
   accessesTo,
+  approximateAccess,
   happensBefore,
   mayShareCell,
+  repeatedRead,
   type AccessInstances,
 } from './instances.js';
 import {
@@ -128,20 +130,54 @@ export function valueConflictSet(
   const sources = writesOf(A, EA, 's');
   const killers = writesOf(A, EA, 'k').filter((k) => !k.x.approximate);
   const clobbers = writesOf(B, EB, 'c');
+  // A read repeating an earlier one of its statement (repeatedRead) would only add copies of
+  // that one's pieces, which coalescing drops (it keeps the first of equal pieces): left out.
   const reads = uses
     .map((u, k) => ({ u, k }))
-    .filter(({ u }) => u.access.kind === 'read')
+    .filter(({ u }) => u.access.kind === 'read' && !repeatedRead(u.statement, u.access))
     .map(({ u, k }) => ({
       tag: `r${k}`,
       x: accessInstances(array, u.statement, u.access, `r${k}`, A, EA),
     }));
 
+  // "x happens before y" per pair of access instances: the same pairs recur for every read
+  // (source before killer, killer before read, source before clobber), built once each.
+  const orders = new Map<AccessInstances, Map<AccessInstances, NamedConjunction[]>>();
+  const before = (x: AccessInstances, y: AccessInstances): NamedConjunction[] => {
+    let row = orders.get(x);
+    if (!row) orders.set(x, (row = new Map()));
+    let o = row.get(y);
+    if (!o) row.set(y, (o = happensBefore(x, y)));
+    return o;
+  };
+  // Killers that may overwrite a value of source s: some instance of k writes, after an
+  // instance of s, the cell s wrote. When no instance does, the set of (s, k, r) instances
+  // with s < k < r on one cell is empty for every read r (it lies inside that pair set), so
+  // leaving k out of s's kills changes no set. Nor any piece: an empty conjunction only ever
+  // yields empty pieces of the projected kills, and `subtract` keeps the minuend unchanged
+  // across an empty piece (it tests the intersection first). Each pair is decided once, not
+  // once per read: arrays in single-assignment form (expanded temporaries: every cell
+  // written once) then build no kill sets at all.
+  const overwriters = new Map<AccessInstances, typeof killers>();
+  const killersOf = (s: AccessInstances): typeof killers => {
+    let ks = overwriters.get(s);
+    if (ks) return ks;
+    ks = killers.filter((k) => {
+      if (!mayShareCell(k.x.access, s.access)) return false;
+      return !P.isEmpty(build(CA, conjoin([s.pieces, k.x.pieces, before(s, k.x)], CA, context)));
+    });
+    overwriters.set(s, ks);
+    return ks;
+  };
+
   const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
   let conflicts: PolySet = P.emptySet(pairSpace);
   const causes: ConflictCause[] = [];
+  // `s` comes from P.intersect, whose pieces all have points: it is empty iff it has no piece,
+  // and then so is its projection (no emptiness test of the projection needed).
   const addConflicts = (s: PolySet, writer: string, accessor: string) => {
+    if (s.pieces.length === 0) return;
     const c = P.projectOnto(s, [...CA, ...CB]);
-    if (P.isEmpty(c)) return;
     conflicts = P.union(conflicts, c);
     if (!causes.some((x) => x.writer === writer && x.accessor === accessor)) {
       causes.push({ writer, accessor });
@@ -158,28 +194,33 @@ export function valueConflictSet(
     const origins: { dims: string[]; live: PolySet; source: AccessInstances | null }[] = [];
     for (const s of sources.filter(sameCell)) {
       const dims = [...CA, ...own(s.x, s.tag), ...rDims];
-      const order = happensBefore(s.x, r.x);
-      const reaches = build(dims, conjoin([s.x.pieces, r.x.pieces, order], dims, context));
-      if (P.isEmpty(reaches)) continue;
-      const killed = rKillers.flatMap((k) =>
-        conjoin(
-          [s.x.pieces, r.x.pieces, k.x.pieces, happensBefore(s.x, k.x), happensBefore(k.x, r.x)],
-          dims,
-          context,
-        ),
+      const reaches = build(
+        dims,
+        conjoin([s.x.pieces, r.x.pieces, before(s.x, r.x)], dims, context),
       );
+      if (P.isEmpty(reaches)) continue;
+      const killed = killersOf(s.x)
+        .filter(sameCell)
+        .flatMap((k) =>
+          conjoin(
+            [s.x.pieces, r.x.pieces, k.x.pieces, before(s.x, k.x), before(k.x, r.x)],
+            dims,
+            context,
+          ),
+        );
       const live = P.subtract(reaches, P.projectOnto(build(dims, killed), dims));
-      if (!P.isEmpty(live)) origins.push({ dims, live, source: s.x });
+      // P.subtract keeps only pieces with points: no second emptiness test.
+      if (live.pieces.length > 0) origins.push({ dims, live, source: s.x });
     }
     // The value present at the start (upward exposed): no write of a at all before r.
     if (options.exposedLiveFromStart ?? true) {
       const dims = [...CA, ...rDims];
       const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
       const killed = rKillers.flatMap((k) =>
-        conjoin([r.x.pieces, k.x.pieces, happensBefore(k.x, r.x)], dims, context),
+        conjoin([r.x.pieces, k.x.pieces, before(k.x, r.x)], dims, context),
       );
       const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
-      if (!P.isEmpty(live)) {
+      if (live.pieces.length > 0) {
         origins.push({ dims, live, source: null });
         exposedCells = P.union(exposedCells, P.projectOnto(live, CA));
       }
@@ -190,11 +231,7 @@ export function valueConflictSet(
         const cDims = [...CB, ...own(c.x, c.tag)];
         const dims = [...o.dims, ...cDims];
         const inside = conjoin(
-          [
-            c.x.pieces,
-            ...(o.source ? [happensBefore(o.source, c.x)] : []),
-            happensBefore(c.x, r.x),
-          ],
+          [c.x.pieces, ...(o.source ? [before(o.source, c.x)] : []), before(c.x, r.x)],
           dims,
           [...context, ...sameBlock],
         );
@@ -217,7 +254,7 @@ export function valueConflictSet(
   }
 
   const approximations = approximationsOf(
-    uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, A, EA)),
+    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
   );
   // conflictSetOf adds the inverse pairs (the negated differences) itself.
   return conflictSetOf(conflicts, n, nb, params, {

@@ -16,6 +16,9 @@ export interface Constraint {
   readonly expr: Affine;
 }
 
+/** A key of the record itself (a variable may be named `constructor`). */
+const own = (r: object, k: string): boolean => Object.prototype.hasOwnProperty.call(r, k);
+
 export function constant(c: bigint | number): Affine {
   return { coeffs: {}, constant: BigInt(c) };
 }
@@ -44,7 +47,11 @@ export function scale(a: Affine, f: bigint): Affine {
 }
 
 export function sub(a: Affine, b: Affine): Affine {
-  return add(a, scale(b, -1n));
+  // add(a, scale(b, -1n)) in one pass (no negated copy of b): the same coefficients, in the
+  // same key order (a's, then b's new ones).
+  const coeffs: Record<string, bigint> = { ...a.coeffs };
+  for (const k in b.coeffs) coeffs[k] = (own(coeffs, k) ? coeffs[k] : 0n) - b.coeffs[k];
+  return normalize({ coeffs, constant: a.constant - b.constant });
 }
 
 export function isConstant(a: Affine): boolean {
@@ -72,11 +79,22 @@ export function substitute(a: Affine, by: Readonly<Record<string, Affine>>): Aff
   return out;
 }
 
-/** Renames variables (names not in the map are kept). */
+/**
+ * Renames variables (names not in the map are kept). Computes `substitute` by `variable(to)`
+ * directly, term by term as it does: a coefficient summing to zero is dropped at once (and a
+ * later term puts its key back at the end), so the result has the same key order too.
+ */
 export function rename(a: Affine, names: Readonly<Record<string, string>>): Affine {
-  const by: Record<string, Affine> = {};
-  for (const [from, to] of Object.entries(names)) by[from] = variable(to);
-  return substitute(a, by);
+  const coeffs: Record<string, bigint> = {};
+  for (const k in a.coeffs) {
+    const v = a.coeffs[k];
+    if (v === 0n) continue;
+    const to = own(names, k) ? names[k] : k;
+    const sum = (own(coeffs, to) ? coeffs[to] : 0n) + v;
+    if (sum === 0n) delete coeffs[to];
+    else coeffs[to] = sum;
+  }
+  return { coeffs, constant: a.constant };
 }
 
 /** Value for fully known variables; throws if one is missing. */

@@ -183,6 +183,9 @@ export function sameSpace(a: Space, b: Space): boolean {
 
 /** Extends the parameter list of a set (new parameters are free), keeping dims and locals. */
 export function withParams(s: PolySet, params: readonly string[]): PolySet {
+  // The same list: every row would be copied unchanged (sets are immutable, rows shared).
+  const old = s.space.params;
+  if (params.length === old.length && params.every((p, i) => p === old[i])) return s;
   const space: Space = { params, dims: s.space.dims };
   const map = s.space.params.map((p) => params.indexOf(p));
   if (map.some((i) => i < 0)) throw new Error('withParams: parameter list must extend the old one');

@@ -53,7 +53,10 @@ export function parseSet(text: string): PolySet {
 export function printSet(s: PolySet): string {
   return print(s);
 }
-/** Same params (the union of both lists) and dims (names of `a`); empty pieces are dropped. */
+/**
+ * Same params (the union of both lists) and dims (names of `a`); empty pieces are dropped (each
+ * is tested exactly): the result is empty iff it has no piece.
+ */
 export function intersect(a: PolySet, b: PolySet): PolySet {
   return sets.intersect(a, b);
 }
@@ -64,7 +67,10 @@ export function intersectUpper(a: PolySet, b: PolySet): PolySet {
 export function union(a: PolySet, b: PolySet): PolySet {
   return sets.union(a, b);
 }
-/** Exact: locals of `b` are eliminated exactly, remaining strides negated by residue splitting. */
+/**
+ * Exact: locals of `b` are eliminated exactly, remaining strides negated by residue splitting.
+ * Every piece of the result has a point (each is tested): it is empty iff it has no piece.
+ */
 export function subtract(a: PolySet, b: PolySet): PolySet {
   return sets.subtract(a, b);
 }
@@ -74,6 +80,13 @@ export function isEmpty(s: PolySet | BasicSet): boolean {
 }
 export function isSubset(a: PolySet, b: PolySet): boolean {
   return sets.isSubset(a, b);
+}
+/**
+ * `isSubset` for a `b` that `projectOnto` returned (pieces in stride form, not projected
+ * again), stopping as soon as `a` is covered: for callers that only need the answer.
+ */
+export function isSubsetOfProjection(a: PolySet, b: PolySet): boolean {
+  return sets.isSubsetOfStrideForm(a, b);
 }
 /** Substitutes known parameter values and removes them from the space. */
 export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>): PolySet {

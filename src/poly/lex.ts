@@ -13,11 +13,13 @@ export interface LexConjunction {
 export function lexLessThan(a: readonly Affine[], b: readonly Affine[]): LexConjunction[] {
   if (a.length !== b.length)
     throw new Error(`lexLessThan: vectors of length ${a.length} and ${b.length}`);
+  // Each difference b_i - a_i once (levels share them; affine forms are never mutated).
+  const d = a.map((x, i) => sub(b[i], x));
   const out: LexConjunction[] = [];
   for (let k = 0; k < a.length; k++) {
     const constraints: Constraint[] = [];
-    for (let i = 0; i < k; i++) constraints.push({ kind: 'eq', expr: sub(b[i], a[i]) });
-    constraints.push({ kind: 'ge', expr: add(sub(b[k], a[k]), constant(-1)) });
+    for (let i = 0; i < k; i++) constraints.push({ kind: 'eq', expr: d[i] });
+    constraints.push({ kind: 'ge', expr: add(d[k], constant(-1)) });
     out.push({ exists: [], constraints });
   }
   return out;

@@ -170,6 +170,32 @@ export function isEmpty(s: PolySet | BasicSet): boolean {
 }
 
 /**
+ * Whether a row of `b` states the constraint `r` (columns [1, params, dims], no locals) or a
+ * tighter one: an inequality with the same coefficients and a constant no larger, or an
+ * equality with the same or opposite coefficients that fixes r at a value >= 0; for an
+ * equality r, the same equality (up to sign). Then `b` and the negation of r have no point,
+ * which the callers below would otherwise learn from an Omega emptiness test (a query that
+ * converts, hashes and memoises its rows: most of what a cold run pays per test). A purely
+ * syntactic sufficient condition: when it says no, the exact test runs as before.
+ */
+function statesRow(b: BasicSet, r: readonly bigint[], equality: boolean): boolean {
+  const w = r.length;
+  // Same variable coefficients as r times `sign`, and no local.
+  const same = (e: readonly bigint[], sign: bigint): boolean => {
+    for (let i = 1; i < w; i++) if (e[i] !== sign * r[i]) return false;
+    for (let i = w; i < e.length; i++) if (e[i] !== 0n) return false;
+    return true;
+  };
+  for (const e of b.eqs) {
+    if (equality) {
+      if ((e[0] === r[0] && same(e, 1n)) || (e[0] === -r[0] && same(e, -1n))) return true;
+    } else if ((r[0] >= e[0] && same(e, 1n)) || (r[0] + e[0] >= 0n && same(e, -1n))) return true;
+  }
+  if (!equality) for (const e of b.ineqs) if (e[0] <= r[0] && same(e, 1n)) return true;
+  return false;
+}
+
+/**
  * p minus q, where q is in stride form (each local in one equality `g w + f = 0`). The
  * complement of q is the disjoint union over its constraints c_i of (c_1 .. c_{i-1}, not c_i);
  * the negation of a stride `f = 0 mod g` is split on the residues `f = -r mod g`, 0 < r < g,
@@ -178,7 +204,14 @@ export function isEmpty(s: PolySet | BasicSet): boolean {
 function subtractStrideForm(p: BasicSet, q: BasicSet): BasicSet[] {
   if (isEmptyBasic(intersectBasic(p, q))) return [p];
   const w = width(p.space);
-  type Item = { pos: (b: BasicSet) => BasicSet; negs: (b: BasicSet) => BasicSet[] };
+  // `negs` is undefined when the constraint is one that `acc` below already states (its
+  // negation pieces would all be empty): the piece it would add is no piece.
+  type Item = {
+    pos: (b: BasicSet) => BasicSet;
+    negs: (b: BasicSet) => BasicSet[];
+    row?: readonly bigint[];
+    equality?: boolean;
+  };
   const items: Item[] = [];
   const inP = (b: BasicSet, r: readonly bigint[], local?: bigint): Row => {
     const row = [...r.slice(0, w), ...Array<bigint>(b.nLocals).fill(0n)];
@@ -191,6 +224,8 @@ function subtractStrideForm(p: BasicSet, q: BasicSet): BasicSet[] {
     items.push({
       pos: (b) => withRows(b, [], [inP(b, r)]),
       negs: (b) => [withRows(b, [], [inP(b, neg1(r))])],
+      row: r.every((x, j) => j < w || x === 0n) ? r.slice(0, w) : undefined,
+      equality: false,
     });
   }
   for (const r0 of q.eqs) {
@@ -202,6 +237,8 @@ function subtractStrideForm(p: BasicSet, q: BasicSet): BasicSet[] {
           withRows(b, [], [inP(b, minus1(r0))]),
           withRows(b, [], [inP(b, minus1(r0.map((x) => -x)))]),
         ],
+        row: r0.slice(0, w),
+        equality: true,
       });
       continue;
     }
@@ -227,7 +264,9 @@ function subtractStrideForm(p: BasicSet, q: BasicSet): BasicSet[] {
   const out: BasicSet[] = [];
   let acc = p;
   for (const it of items) {
-    for (const n of it.negs(acc)) if (!isEmptyBasic(n)) out.push(n);
+    // Stride-form ineqs have no local; nor has an equality without one (`row` set for them).
+    if (!(it.row && statesRow(acc, it.row, it.equality!)))
+      for (const n of it.negs(acc)) if (!isEmptyBasic(n)) out.push(n);
     acc = it.pos(acc);
   }
   return out;
@@ -243,6 +282,38 @@ export function subtract(a0: PolySet, b0: PolySet): PolySet {
 
 export function isSubset(a: PolySet, b: PolySet): boolean {
   return isEmpty(subtract(a, b));
+}
+
+/** Each local of q in one equality and in no inequality (the form subtractStrideForm needs). */
+function inStrideForm(q: BasicSet): boolean {
+  const w = width(q.space);
+  for (let l = w; l < w + q.nLocals; l++) {
+    if (q.ineqs.some((r) => r[l] !== 0n)) return false;
+    if (q.eqs.filter((r) => r[l] !== 0n).length !== 1) return false;
+  }
+  return true;
+}
+
+/**
+ * `isSubset(a, b)` for a `b` whose pieces are in stride form already (projectOnto's results;
+ * a piece that is not gets its strideForm): b's pieces are not projected again, and the
+ * difference stops as soon as nothing of `a` is left. Every piece left at each step has a
+ * point (subtractStrideForm tests the pieces it adds), so "nothing left" is exact.
+ */
+export function isSubsetOfStrideForm(a0: PolySet, b0: PolySet): boolean {
+  const [a, b] = align(a0, b0);
+  let cur: BasicSet[] = a.pieces.filter((p) => !isEmptyBasic(p));
+  // Pieces with fewer equalities (of higher dimension) first: they tend to leave less of a.
+  const qs = b.pieces
+    .flatMap((q) => (inStrideForm(q) ? [q] : strideForm(q)))
+    .map((q, k) => ({ q, k }))
+    .sort((x, y) => x.q.eqs.length - y.q.eqs.length || x.k - y.k)
+    .map((x) => x.q);
+  for (const q of qs) {
+    if (cur.length === 0) return true;
+    cur = cur.flatMap((p) => subtractStrideForm(p, q));
+  }
+  return cur.length === 0;
 }
 
 /**
@@ -266,15 +337,19 @@ export function pieceSubset(b: BasicSet, c: BasicSet, cache?: Map<string, boolea
     if (v === undefined) cache.set(key, (v = test(r)));
     return v;
   };
-  for (const r of c.ineqs) if (violated(negate(r))) return false;
+  // A row of c that b states itself (statesRow) is never violated: no test.
+  for (const r of c.ineqs) if (!statesRow(b, r, false) && violated(negate(r))) return false;
   for (const r of c.eqs)
-    if (violated(negate(r)) || violated(negate(r.map((x) => -x)))) return false;
+    if (!statesRow(b, r, true) && (violated(negate(r)) || violated(negate(r.map((x) => -x)))))
+      return false;
   return true;
 }
 
 export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>): PolySet {
   const P = s.space.params;
   const fixed = P.map((p) => values[p]);
+  // Nothing to fix: every row would be copied unchanged (sets are immutable, rows shared).
+  if (fixed.every((v) => v === undefined)) return s;
   const space: Space = { params: P.filter((_, i) => fixed[i] === undefined), dims: s.space.dims };
   const conv = (r: readonly bigint[]): Row => {
     let c = r[0];

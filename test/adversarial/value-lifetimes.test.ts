@@ -74,6 +74,18 @@ const CASES: { what: string; body: string; ds: string[]; cell: string[]; maxLive
     cell: ['-5', '-4', '-3', '-2', '-1', '0', '1', '2', '3', '4', '5'],
     maxLive: 1,
   },
+  {
+    // Guards the kill filter of valueConflicts.ts (a killer is kept for a source only when it
+    // may overwrite, later, a cell the source wrote): the third write overwrites the first
+    // (never the reverse), and only that kill keeps t[0]'s first value from living until the
+    // last read, across the life of t[1]. A filter testing the wrong order, or each write
+    // against itself only, drops the kill and finds 1 and -1.
+    what: 'a later write of another statement kills the first value of its cell',
+    body: `t[0] = a[0]; b[0] = t[0]; t[1] = a[1]; b[1] = t[1]; t[0] = a[2]; b[2] = t[0];`,
+    ds: ['0'],
+    cell: ['-1', '0', '1'],
+    maxLive: 1,
+  },
 ];
 
 describe.each(CASES)('$what', ({ body, ds, cell, maxLive }) => {
