@@ -6,7 +6,7 @@
  * other multiples of a known parameter (`18 * RM`, left by the frontend folding products
  * of sizes) are folded into the constant, which is the same value and reads better.
  */
-import { type Affine, add, constant, normalize, scale } from '../poly/affine.js';
+import { type Affine, add, coeff, constant, normalize, scale } from '../poly/affine.js';
 
 export function componentText(
   input: Affine,
@@ -16,7 +16,7 @@ export function componentText(
 ): string {
   let form = input;
   for (const [p, v] of Object.entries(known)) {
-    const c = form.coeffs[p] ?? 0n;
+    const c = coeff(form, p);
     if (c === 0n || c === 1n || c === -1n) continue;
     form = add(
       normalize({ coeffs: { ...form.coeffs, [p]: 0n }, constant: form.constant }),
@@ -32,7 +32,7 @@ export function componentText(
     else out += negative ? ` - ${text}` : ` + ${text}`;
   };
   for (const v of order) {
-    const c = form.coeffs[v] ?? 0n;
+    const c = coeff(form, v);
     if (c === 0n) continue;
     const name = names[v] ?? v;
     const mag = c < 0n ? -c : c;

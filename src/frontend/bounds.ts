@@ -4,7 +4,7 @@
  * truncating division is a floor); an unknown bound is infinite, so a proof that goes
  * through is valid whatever the exact domain is.
  */
-import type { Affine, Constraint } from '../poly/affine.js';
+import { coeff, type Affine, type Constraint } from '../poly/affine.js';
 
 /** [lo, hi] with null for -infinity / +infinity. */
 export interface Interval {
@@ -51,7 +51,7 @@ export function propagate(
   for (let round = 0; round < 4; round++) {
     for (const k of rows) {
       for (const x of vars) {
-        const a = k.expr.coeffs[x] ?? 0n;
+        const a = coeff(k.expr, x);
         if (a === 0n) continue;
         // a x + rest >= 0, with rest <= restHi  =>  a x >= -restHi.
         const rest: Record<string, bigint> = { ...k.expr.coeffs };

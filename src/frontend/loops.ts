@@ -4,7 +4,7 @@
  * (no counter, a step that is not constant, a counter changed or redeclared in the body).
  */
 import type { Constraint } from '../poly/affine.js';
-import { constant, evaluate, scale, sub, variable } from '../poly/affine.js';
+import { coeff, constant, evaluate, scale, sub, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
 import { writeTarget } from './escapes.js';
 import { cCond, cValue, toPwAff } from './expr.js';
@@ -354,7 +354,7 @@ function monotone(c: Cond, it: string, s: bigint): boolean {
   for (const conj of c) {
     let bounded = false;
     for (const k of conj.constraints) {
-      const a = k.expr.coeffs[it] ?? 0n;
+      const a = coeff(k.expr, it);
       if (a === 0n) continue;
       if (k.kind === 'eq') return false;
       if ((s > 0n && a > 0n) || (s < 0n && a < 0n)) return false;

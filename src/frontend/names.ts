@@ -395,3 +395,21 @@ export function declaredNames(decl: Node): string[] {
   }
   return out;
 }
+
+/**
+ * Names the model cannot carry: it keys plain records by C names, and in such a record
+ * `__proto__` is not a key but the prototype (a loop counter so named lost its coefficients,
+ * and the temporary it indexed was scalarized: test/fixtures/names/proto-counter.c). C
+ * reserves names that begin with two underscores for the implementation (C11 7.1.3), so the
+ * function's arrays are left alone rather than renamed.
+ */
+export function refuseUnmodelledNames(st: FunctionState): void {
+  if (!st.identifiers.has('__proto__')) return;
+  for (const rec of st.arrays.values())
+    reason(
+      rec,
+      'not-analysable',
+      "the function uses the name '__proto__' (reserved in C), which beeclak cannot model",
+      rec.decl.loc,
+    );
+}

@@ -36,7 +36,7 @@ export function normalize(a: Affine): Affine {
 
 export function add(a: Affine, b: Affine): Affine {
   const coeffs: Record<string, bigint> = { ...a.coeffs };
-  for (const [k, v] of Object.entries(b.coeffs)) coeffs[k] = (coeffs[k] ?? 0n) + v;
+  for (const [k, v] of Object.entries(b.coeffs)) coeffs[k] = (own(coeffs, k) ? coeffs[k] : 0n) + v;
   return normalize({ coeffs, constant: a.constant + b.constant });
 }
 
@@ -59,7 +59,7 @@ export function isConstant(a: Affine): boolean {
 }
 
 export function coeff(a: Affine, name: string): bigint {
-  return a.coeffs[name] ?? 0n;
+  return own(a.coeffs, name) ? a.coeffs[name] : 0n;
 }
 
 export function variables(a: Affine): string[] {

@@ -4,7 +4,7 @@
  * union of "1-D pieces": lo <= t <= hi and congruences a t + c = 0 (mod g). Costs depend on
  * coefficients, never on the magnitude of the constants.
  */
-import type { Affine } from './affine.js';
+import { coeff, type Affine } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
 import { project, projectRelaxed } from './omega.js';
 import { align, isEmptyBasic, width, withRows, type Row } from './basic.js';
@@ -310,7 +310,7 @@ export function maximizeParametric(s: PolySet, objective: Affine): ParametricExt
       if (r.slice(w).some((x) => x !== 0n)) continue;
       if (r[t] === -1n || r[t] === 1n) {
         const a = asAffine(r, -r[t]);
-        candidates.set([a.constant, ...s.space.params.map((p) => a.coeffs[p] ?? 0n)].join(','), a);
+        candidates.set([a.constant, ...s.space.params.map((p) => coeff(a, p))].join(','), a);
       }
     }
   }

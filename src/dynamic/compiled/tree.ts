@@ -6,6 +6,7 @@
  * order of the lexicographically sorted time vectors of src/lifetime/instances.ts.
  */
 import type { Access, FunctionModel, Statement } from '../../model/types.js';
+import { coeff } from '../../poly/affine.js';
 
 export interface LeafNode {
   readonly kind: 'statement';
@@ -73,11 +74,11 @@ function level(statements: readonly Statement[], m: number, array: string): Tree
       if (s.iterators[m] !== iterator)
         throw new UnsupportedSchedule(`statements ${s.id} and ${group[0]!.id} share a position`);
       const form = s.schedule[2 * m + 1]!;
-      const coeff = form.coeffs[iterator] ?? 0n;
+      const step = coeff(form, iterator);
       const inner = s.iterators.slice(m + 1);
-      if (coeff === 0n || inner.some((it) => (form.coeffs[it] ?? 0n) !== 0n))
+      if (step === 0n || inner.some((it) => coeff(form, it) !== 0n))
         throw new UnsupportedSchedule(`statement ${s.id}: schedule position ${2 * m + 1}`);
-      const d = coeff > 0n ? 1 : -1;
+      const d = step > 0n ? 1 : -1;
       if (direction !== undefined && direction !== d)
         throw new UnsupportedSchedule(`loop ${iterator} runs both ways`);
       direction = d;
