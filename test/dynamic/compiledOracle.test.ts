@@ -75,6 +75,11 @@ describe('compiled oracle = interpreted oracle', () => {
     'linebuf.c': { H: 8n, W: 8n },
     'stencil_time.c': { T: 5n, N: 8n },
     'reg_detect.c': { N: 4n, P: 4n },
+    // Small enough for the interpreted reference (nw at its N = 129 took 19 s of the suite).
+    'nw.c': { N: 17n },
+    'adi_rows.c': { N: 10n, TSTEPS: 2n },
+    'datadep.c': { N: 32n },
+    'frame_scratch.c': { F: 4n, W: 16n },
   };
   const samples = fs.readdirSync(path.join(ROOT, 'samples')).filter((f) => f.endsWith('.c'));
   it.each(samples)('sample %s, every array', (file) => {
