@@ -6,7 +6,6 @@
  * sequences them, decides statuses, and turns failures of a stage on one array into a
  * reasoned "rejected" for that array (never a crash of the whole file).
  */
-import { performance } from 'node:perf_hooks';
 import * as P from '../poly/index.js';
 import { buildCompilerModelAsync, buildModel } from '../frontend/index.js';
 // Types from their own modules: the published declarations must not pull in tree-sitter's.

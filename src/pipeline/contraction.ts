@@ -28,7 +28,6 @@ import {
   type AnalysisOptions,
   type ArrayDecision,
 } from './analysis.js';
-import { performance } from 'node:perf_hooks';
 import { insertIntoPlan } from './planInsert.js';
 import { privatizeParameters } from './privatize.js';
 import type { ArrayReport } from './report.js';
