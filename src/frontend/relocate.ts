@@ -98,6 +98,36 @@ export function notSpelled(map: SpellingMap, r: ByteRange, mainName: string): st
   return `it comes out of the expansion of macro${names.length > 1 ? 's' : ''} ${names.join(', ')}; edits inside macro expansions are not made`;
 }
 
+/**
+ * The file range of a declaration whose type comes out of a macro (`REAL t[N];` with
+ * `#define REAL double`, libjpeg's `FAST_FLOAT workspace[DCTSIZE2];`): from the first word of
+ * its line to its `;`. Edits never touch that type: the declarator (`t[N]`, spelled in the
+ * file) is what gets rewritten, and the declaration's range only anchors an annotation (its
+ * line) and insertions after its `;`. Undefined unless the `;` is spelled in the file, a
+ * macro invocation lies before the declarator on its line, and the text from the line's
+ * first word to the declarator is only words, `*` and blanks (a type, spelled on one line).
+ */
+function macroTypedDeclaration(
+  map: SpellingMap,
+  source: string,
+  declaration: ByteRange,
+  declarator: ByteRange,
+): ByteRange | undefined {
+  const k = map.ppIndex(declaration.end - 1);
+  const last = k >= 0 ? map.ppToFile[k]! : -1;
+  if (last < 0) return undefined;
+  const end = map.fileTokens[last]!.end;
+  if (source[end - 1] !== ';' || end < declarator.end) return undefined;
+  if (/[;{}]/.test(source.slice(declarator.end, end - 1))) return undefined;
+  const lineStart = source.lastIndexOf('\n', declarator.start - 1) + 1;
+  const head = source.slice(lineStart, declarator.start);
+  if (!/^[\s\w*]*\w[\s\w*]*$/.test(head)) return undefined;
+  const start = lineStart + head.search(/\S/);
+  if (!map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= declarator.start))
+    return undefined;
+  return { start, end };
+}
+
 export function relocateFunction(
   fm: FunctionModel,
   map: SpellingMap,
@@ -156,7 +186,9 @@ export function relocateFunction(
     const at = loc(a.loc);
     const holes = a.extents.flatMap((e) => (e.range ? [e.range] : []));
     const f = frame(map, source, a.declaratorRange, holes);
-    const declaration = span(a.declarationRange);
+    const declaration =
+      span(a.declarationRange) ??
+      (f ? macroTypedDeclaration(map, source, a.declarationRange, f.range) : undefined);
     if (!f || !declaration) refuse(a.name, 'its declaration', a.declaratorRange, at);
     if (!fnRange) refuse(a.name, 'its function', fm.range, loc(fm.loc));
     let h = 0;

@@ -23,6 +23,20 @@ ${body}
 /** [name, with the construct, the same code without it]. */
 const PAIRS: [string, string, string][] = [
   [
+    // Guards the declaration whose type is a macro (libjpeg's `FAST_FLOAT workspace[DCTSIZE2]`):
+    // it was left unchanged, "its declaration is not edited: it comes out of the expansion
+    // of macros REAL", though only its declarator is rewritten.
+    'a type from a macro (REAL t[N])',
+    program(
+      '\n#define REAL double\n  static REAL t[N / 2], *p = 0;\n  REAL u[N];',
+      'for (int i = 0; i < N; i++) { u[i] = i * 0.5; s += u[i] + (p ? t[0] : 0); }',
+    ),
+    program(
+      'static double t[N / 2], *p = 0;\n  double u[N];',
+      'for (int i = 0; i < N; i++) { u[i] = i * 0.5; s += u[i] + (p ? t[0] : 0); }',
+    ),
+  ],
+  [
     'loop labels',
     program('double t[N];', 'row: for (int i = 0; i < N; i++) { col: t[i] = i * 0.5; s += t[i]; }'),
     program('double t[N];', 'for (int i = 0; i < N; i++) { t[i] = i * 0.5; s += t[i]; }'),
@@ -90,6 +104,14 @@ const UNCHANGED: [string, string][] = [
     ),
   ],
   [
+    // The declarator itself comes out of a macro: it cannot be edited in the file.
+    'a declarator from a macro',
+    program(
+      '\n#define TMP(x) double x[N]\n  TMP(t);',
+      'for (int i = 0; i < N; i++) { t[i] = i * 0.5; s += t[i]; }',
+    ),
+  ],
+  [
     'a scalar written twice',
     program(
       'double M[N * W]; int row = 0;',
@@ -116,6 +138,11 @@ describe('constructs are contracted like the same code without them', () => {
       compileAndRun('out', code),
     ]);
     expect(out).toEqual(orig);
+  });
+
+  it('the macro type stays as written: only the declarator changes', async () => {
+    const { code } = await contract(PAIRS[0]![1], { file: 'p.c' });
+    expect(code).toMatch(/\n {2}REAL u;\n/);
   });
 
   it.each(UNCHANGED)('%s: unchanged', async (_name, source) => {
