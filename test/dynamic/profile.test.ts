@@ -11,17 +11,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { profileSource, type ProfileResult } from '../../src/pipeline/profile.js';
 import { contractProfiled } from '../../src/pipeline/profileContract.js';
-import type { AnalysisOptions } from '../../src/pipeline/analysis.js';
+import { analysisOptions } from '../helpers/analysisOptions.js';
 
 const DIR = path.resolve('test/fixtures/profile');
-const ANALYSIS: AnalysisOptions = {
-  defines: {},
-  temporaries: [],
-  only: [],
-  heuristic: 'auto',
-  modulo: 'exact',
-  oracleOperations: 0,
-};
+const ANALYSIS = analysisOptions();
 let tmp: string;
 beforeAll(() => (tmp = mkdtempSync(path.join(os.tmpdir(), 'beeclak-profile-test-'))));
 afterAll(() => rmSync(tmp, { recursive: true, force: true }));

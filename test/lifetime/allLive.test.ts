@@ -6,6 +6,7 @@
 import { buildModel } from '../../src/frontend/index.js';
 import { allCellsLive } from '../../src/lifetime/allLive.js';
 import { analyzeSource } from '../../src/pipeline/analysis.js';
+import { analysisOptions } from '../helpers/analysisOptions.js';
 
 function witness(body: string, array = 't') {
   const src = `void f(int n, const float *a, const float *b, float *o) { ${body} }`;
@@ -64,15 +65,7 @@ it.each([
 
 it('the pipeline reports "no saving" with the witness, and still contracts the rest', async () => {
   const src = `void f(int n, const float *a, const float *b, float *o) {\n${DSP}\n}\nvoid g(const float *a, const float *b, float *o) {\n  float t[2]; t[0] = a[0]; t[1] = a[1]; o[0] = t[1];\n  for (int k = 0; k < 1; k++) t[0] = b[0];\n  o[1] = t[0];\n}\n`;
-  const r = await analyzeSource(src, 'allLive.c', {
-    defines: {},
-    temporaries: [],
-    only: [],
-    heuristic: 'auto',
-    modulo: 'exact',
-    oracleOperations: 0,
-    compiler: false,
-  });
+  const r = await analyzeSource(src, 'allLive.c', analysisOptions({ compiler: false }));
   const f = r.report.arrays.find((x) => x.function === 'f' && x.name === 't')!;
   expect(f.status).toBe('unchanged');
   expect(f.reason).toMatch(

@@ -4,6 +4,7 @@
  * "a loop bound or condition is not affine", and a data-dependent loop bound keeps its reason.
  */
 import { analyzeSource } from '../../src/pipeline/analysis.js';
+import { analysisOptions } from '../helpers/analysisOptions.js';
 
 const SOURCE = `#define N 16
 static double k(const double in[N]) {
