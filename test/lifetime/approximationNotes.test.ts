@@ -23,15 +23,7 @@ int main(void) { double in[N] = {0}; return (int)k(in); }
 `;
 
 it('one line per place, with the reason of the access itself', async () => {
-  const a = await analyzeSource(SOURCE, 'notes.c', {
-    defines: {},
-    temporaries: [],
-    only: [],
-    heuristic: 'auto',
-    modulo: 'exact',
-    oracleOperations: 0,
-    compiler: false,
-  });
+  const a = await analyzeSource(SOURCE, 'notes.c', analysisOptions({ compiler: false }));
   const notes = (name: string) => a.report.arrays.find((x) => x.name === name)!.ds!.approximations;
   expect(notes('hist')).toEqual([
     '8:31: access hist[(int)(in[i] * 7.0)] += 1;: a subscript is not affine',
