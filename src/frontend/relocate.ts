@@ -105,7 +105,7 @@ export function notSpelled(map: SpellingMap, r: ByteRange, mainName: string): st
  * file) is what gets rewritten, and the declaration's range only anchors an annotation (its
  * line) and insertions after its `;`. Undefined unless the `;` is spelled in the file, a
  * macro invocation lies before the declarator on its line, and the text from the line's
- * first word to the declarator is only words, `*` and blanks (a type, spelled on one line).
+ * first word to the declarator is a type and earlier declarators (no `;`, brace or `=`).
  */
 function macroTypedDeclaration(
   map: SpellingMap,
@@ -121,7 +121,9 @@ function macroTypedDeclaration(
   if (/[;{}]/.test(source.slice(declarator.end, end - 1))) return undefined;
   const lineStart = source.lastIndexOf('\n', declarator.start - 1) + 1;
   const head = source.slice(lineStart, declarator.start);
-  if (!/^[\s\w*]*\w[\s\w*]*$/.test(head)) return undefined;
+  // A type, then maybe earlier declarators of the same declaration (`REAL t[N], u[N];`):
+  // words, `*`, brackets, parentheses, commas and arithmetic, never `;`, braces or `=`.
+  if (!/^\s*\w[\s\w*,[\]()+\-/%]*$/.test(head)) return undefined;
   const start = lineStart + head.search(/\S/);
   if (!map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= declarator.start))
     return undefined;

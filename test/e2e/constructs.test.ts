@@ -28,12 +28,12 @@ const PAIRS: [string, string, string][] = [
     // of macros REAL", though only its declarator is rewritten.
     'a type from a macro (REAL t[N])',
     program(
-      '\n#define REAL double\n  static REAL t[N / 2], *p = 0;\n  REAL u[N];',
-      'for (int i = 0; i < N; i++) { u[i] = i * 0.5; s += u[i] + (p ? t[0] : 0); }',
+      '\n#define REAL double\n  static REAL t[N / 2], *p = 0;\n  REAL u[N], v[N];',
+      'for (int i = 0; i < N; i++) { u[i] = i * 0.5; v[i] = u[i] + 1; s += v[i] + (p ? t[0] : 0); }',
     ),
     program(
-      'static double t[N / 2], *p = 0;\n  double u[N];',
-      'for (int i = 0; i < N; i++) { u[i] = i * 0.5; s += u[i] + (p ? t[0] : 0); }',
+      'static double t[N / 2], *p = 0;\n  double u[N], v[N];',
+      'for (int i = 0; i < N; i++) { u[i] = i * 0.5; v[i] = u[i] + 1; s += v[i] + (p ? t[0] : 0); }',
     ),
   ],
   [
@@ -142,7 +142,7 @@ describe('constructs are contracted like the same code without them', () => {
 
   it('the macro type stays as written: only the declarator changes', async () => {
     const { code } = await contract(PAIRS[0]![1], { file: 'p.c' });
-    expect(code).toMatch(/\n {2}REAL u;\n/);
+    expect(code).toMatch(/\n {2}REAL u, v;\n/);
   });
 
   it.each(UNCHANGED)('%s: unchanged', async (_name, source) => {
