@@ -11,6 +11,7 @@ import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls } from './calls.js';
+import { ownValue } from '../poly/affine.js';
 
 const CONTAINERS =
   /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
@@ -46,7 +47,7 @@ export function buildModel(
     if (v !== undefined) return v;
     if (n.type === 'identifier')
       return (
-        options.defines?.[n.text] ??
+        ownValue(options.defines, n.text) ??
         d.constants.get(n.text)?.value ??
         d.objectMacros.get(n.text)?.value
       );

@@ -5,7 +5,7 @@
  * for iterators and quotients.
  */
 import type { Affine } from '../poly/affine.js';
-import { constant, evaluate } from '../poly/affine.js';
+import { constant, evaluate, ownValue } from '../poly/affine.js';
 import { constantValue, convert } from './constants.js';
 import type { Conjunction, Parameter } from '../model/types.js';
 import { type ArrayDecl, arrayDecls } from './arrays.js';
@@ -218,7 +218,7 @@ function resolveName(
   const ind = st.inductions.get(name);
   if (ind) return { kind: 'induction', value: ind.value, type: ind.type };
   if (st.arrays.has(name)) return undefined;
-  const cl = st.options.defines?.[name];
+  const cl = ownValue(st.options.defines, name);
   if (cl !== undefined)
     return {
       kind: 'parameter',

@@ -19,6 +19,17 @@ export interface Constraint {
 /** A key of the record itself (a variable may be named `constructor`). */
 const own = (r: object, k: string): boolean => Object.prototype.hasOwnProperty.call(r, k);
 
+/**
+ * `record[name]` for records keyed by C names (coefficients, `-D` values): own keys only, so
+ * that a C name such as `toString` or `constructor` is not found on Object.prototype.
+ */
+export function ownValue<T>(
+  record: Readonly<Record<string, T>> | undefined,
+  name: string,
+): T | undefined {
+  return record !== undefined && own(record, name) ? record[name] : undefined;
+}
+
 export function constant(c: bigint | number): Affine {
   return { coeffs: {}, constant: BigInt(c) };
 }
@@ -59,7 +70,7 @@ export function isConstant(a: Affine): boolean {
 }
 
 export function coeff(a: Affine, name: string): bigint {
-  return own(a.coeffs, name) ? a.coeffs[name] : 0n;
+  return ownValue(a.coeffs, name) ?? 0n;
 }
 
 export function variables(a: Affine): string[] {

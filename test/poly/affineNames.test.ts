@@ -18,4 +18,15 @@ describe('affine forms over names of Object.prototype', () => {
       expect(A.variables(A.add(x, y)).sort()).toEqual(['i', name].sort());
     },
   );
+
+  // Guards the -D lookups of the frontend: a parameter named toString took Object.prototype's
+  // function as its value, and the whole function went unanalysed.
+  it.each(['toString', 'constructor', '__proto__'])(
+    'ownValue finds no %s in a record without it',
+    (name) => {
+      expect(A.ownValue({ N: 4n }, name)).toBeUndefined();
+      expect(A.ownValue(undefined, name)).toBeUndefined();
+      expect(A.ownValue({ [name]: 7n }, name)).toBe(7n);
+    },
+  );
 });
