@@ -3,7 +3,13 @@
  * mapping exactly, and pick one by the selection policy (policy.ts).
  */
 import type { PolySet } from '../poly/types.js';
-import { completeToUnimodular, determinant, lllReduce, transpose } from '../poly/linalg.js';
+import {
+  completeToUnimodular,
+  determinant,
+  identity,
+  lllReduce,
+  transpose,
+} from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
 import { BudgetExceeded, withWorkBudget } from '../poly/budget.js';
 import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
@@ -338,7 +344,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   }
   if (verified.length === 0) {
     // Always possible: the identity mapping with moduli larger than DS's extent.
-    const mapping = simplifyMapping({ M: identityRows(n), b: boxModuli });
+    const mapping = simplifyMapping({ M: identity(n), b: boxModuli });
     verified.push({
       heuristic: 'identity',
       basisName: 'identity',
@@ -362,10 +368,4 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     unchecked,
     timings: { queriesMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
   };
-}
-
-function identityRows(n: number): bigint[][] {
-  return Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
-  );
 }
