@@ -284,12 +284,16 @@ export function isSubset(a: PolySet, b: PolySet): boolean {
   return isEmpty(subtract(a, b));
 }
 
-/** Each local of q in one equality and in no inequality (the form subtractStrideForm needs). */
+/** Each local of q alone in one equality and in no inequality (what subtractStrideForm needs). */
 function inStrideForm(q: BasicSet): boolean {
   const w = width(q.space);
   for (let l = w; l < w + q.nLocals; l++) {
     if (q.ineqs.some((r) => r[l] !== 0n)) return false;
-    if (q.eqs.filter((r) => r[l] !== 0n).length !== 1) return false;
+    const eqs = q.eqs.filter((r) => r[l] !== 0n);
+    if (eqs.length !== 1) return false;
+    // One local per equality: `x = 4a + 6b` is a stride of 2, not the 4 that
+    // subtractStrideForm would read off its first local.
+    for (let m = w; m < w + q.nLocals; m++) if (m !== l && eqs[0]![m] !== 0n) return false;
   }
   return true;
 }

@@ -171,6 +171,9 @@ describe('isSubsetOfProjection', () => {
     ['{ [x] : 0 <= x <= 6 and exists e : x = 2e }', '{ [x] : exists e : x = 2e }', true],
     ['{ [x] : 0 <= x <= 6 }', '{ [x] : exists e : x = 2e }', false],
     ['{ [x] : 0 <= x <= 6 }', '{ [x] : exists e : x = 2e; [x] : exists e : x = 2e + 1 }', true],
+    // Two locals in one equality (review): x = 4a + 6b is every even x, not a stride of 4.
+    ['{ [x] : x = 2 }', '{ [x] : exists a, b : x = 4a + 6b }', true],
+    ['{ [x] : x = 2 }', '{ [x] : exists a, b : x = 4a + 6b and 0 <= x <= 20 }', true],
   ])('%s inside %s: %s', (a, b, want) => {
     expect(P.isSubsetOfProjection(P.parseSet(a), P.parseSet(b))).toBe(want);
   });
