@@ -9,6 +9,12 @@ export default {
     '^.+\\.ts$': ['ts-jest', { useESM: true, tsconfig: 'tsconfig.json', diagnostics: { ignoreCodes: [151001] } }],
   },
   testTimeout: 60000,
+  // Jest's default is one worker fewer than the cores: on the 2-core CI machine that is one,
+  // and Jest then runs the suites in band, one after the other, with the second core idle
+  // whenever a suite is not itself running compilers or the CLI in parallel (issue 17). The
+  // suites share only the cc cache and the CLI's code cache, both published by atomic
+  // rename, so one worker per core.
+  maxWorkers: '100%',
   // One cache per checkout: a cache shared in the system's temporary folder was once poisoned
   // by another checkout's half-merged package.json (every suite then failed to load).
   cacheDirectory: '<rootDir>/node_modules/.cache/jest',
