@@ -33,9 +33,10 @@ function compilerVersion(cc: string): Promise<string> {
 }
 
 /**
- * Compiles `cFile` to `exe` with `cc flags cFile -o exe` through `compile`, or copies the
- * binary a previous build of the same text with the same compiler and flags left in the
- * cache. Failed builds are not cached (their messages are what the test reports).
+ * Compiles `cFile` to `exe` with `cc flags cFile -o exe libs` through `compile`, or copies
+ * the binary a previous build of the same text with the same compiler, flags and libraries
+ * left in the cache. Failed builds are not cached (their messages are what the test
+ * reports). `libs` go after the source, where the linker looks for them (`-lm`).
  */
 export async function compileCached(
   compile: Compile,
@@ -43,12 +44,14 @@ export async function compileCached(
   flags: string[],
   cFile: string,
   exe: string,
+  libs: string[] = [],
 ): Promise<CompileOutcome> {
   const dir = process.env.BEECLAK_CC_CACHE;
   const version = dir ? await compilerVersion(cc) : '';
-  if (!dir || version === '') return compile(cc, [...flags, cFile, '-o', exe]);
+  const args = [...flags, cFile, '-o', exe, ...libs];
+  if (!dir || version === '') return compile(cc, args);
   const key = createHash('sha256')
-    .update(JSON.stringify([cc, version, flags, await readFile(cFile, 'utf8')]))
+    .update(JSON.stringify([cc, version, flags, libs, await readFile(cFile, 'utf8')]))
     .digest('hex');
   const cached = join(dir, key);
   try {
@@ -57,7 +60,7 @@ export async function compileCached(
   } catch {
     /* not cached yet */
   }
-  const built = await compile(cc, [...flags, cFile, '-o', exe]);
+  const built = await compile(cc, args);
   if (built.code === 0) {
     // Another worker may build the same program at once: publish by an atomic rename.
     await mkdir(dir, { recursive: true });

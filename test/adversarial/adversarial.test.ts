@@ -12,6 +12,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '../../src/index.js';
+import { compileCached } from '../../scripts/ccCache.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'programs');
 const FILES = readdirSync(DIR)
@@ -43,7 +44,15 @@ const FLAG_SETS = [['-O0', '-fsanitize=address,undefined', '-fno-sanitize-recove
 async function build(source: string, base: string, flags: string[]): Promise<string> {
   writeFileSync(`${base}.c`, source);
   const cc = process.env.CC ?? 'cc';
-  const r = await exec(cc, ['-std=gnu11', '-w', ...flags, '-o', base, `${base}.c`, '-lm']);
+  // Through the shared cache: a program left unchanged is its own original, built once.
+  const r = await compileCached(
+    (c, args) => exec(c, args),
+    cc,
+    ['-std=gnu11', '-w', ...flags],
+    `${base}.c`,
+    base,
+    ['-lm'],
+  );
   if (r.code !== 0) throw new Error(`${path.basename(base)} does not compile:\n${r.stderr}`);
   return base;
 }
