@@ -21,11 +21,13 @@ export interface CampaignPreset {
 export const QUICK_PRESET: CampaignPreset[] = [
   // Default generator options: seeds 2000.. (the in-suite campaign since issue 8).
   { name: 'default generator options', seed: 2000, count: 6, args: [] },
-  // Writes sequenced before reads by a comma: a miscompilation (seeds 11 and 13).
+  // Writes sequenced before reads by a comma: a miscompilation (seeds 11 and 13). Seed 13
+  // alone fails within 2 s when that bug is put back (the owner check finds a clobbered
+  // read), and it contracts an array on today's code, where seed 11 contracts none.
   {
     name: 'comma-joined assignments',
-    seed: 11,
-    count: 3,
+    seed: 13,
+    count: 1,
     generate: { commaProbability: 0.9 },
     args: [],
   },
@@ -45,11 +47,16 @@ export const QUICK_PRESET: CampaignPreset[] = [
     generate: { linearProbability: 0.8 },
     args: [],
   },
-  // pow2 moduli that could not be rounded: an internal error (seed 12).
+  // pow2 moduli that could not be rounded: an internal error (seed 12). Seeds 12 and 14
+  // no longer reach that case (the analysis finds no saving for their temporary; with the
+  // bug put back they pass, as does test/fixtures/fuzz/pow2-non-power-modulus.c), so the
+  // bug is guarded by test/rewrite/rewrite.test.ts ('a modulus that is not a power of two
+  // keeps the exact form'); the row runs seed 13, which contracts an array with these
+  // options (seed 12 contracts none).
   {
     name: '--modulo pow2 --heuristic opt',
-    seed: 12,
-    count: 2,
+    seed: 13,
+    count: 1,
     generate: {},
     args: ['--modulo', 'pow2', '--heuristic', 'opt'],
   },
