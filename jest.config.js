@@ -15,6 +15,7 @@ export default {
   // suites share only the cc cache and the CLI's code cache, both published by atomic
   // rename, so one worker per core.
   maxWorkers: '100%',
+  testSequencer: '<rootDir>/test/heavyFirst.js',
   // One cache per checkout: a cache shared in the system's temporary folder was once poisoned
   // by another checkout's half-merged package.json (every suite then failed to load).
   cacheDirectory: '<rootDir>/node_modules/.cache/jest',
