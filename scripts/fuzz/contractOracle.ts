@@ -36,7 +36,7 @@ import type { Oracle, OracleResult } from './oracle.js';
 
 /**
  * bin/beeclak.js of this checkout: the first `bin/beeclak.js` above this module (it runs
- * from dist/scripts/fuzz, and from scripts/fuzz under ts-jest).
+ * from dist/scripts/fuzz, and from scripts/fuzz under Jest).
  */
 function findBeeclak(): string {
   let dir = dirname(fileURLToPath(import.meta.url));
