@@ -22,7 +22,7 @@ export function writeTarget(n: Node): Node | null {
 
 /** Names assigned, incremented or whose address is taken anywhere in the body. */
 export function collectAssigned(st: FunctionState): void {
-  for (const n of walk(st.body)) {
+  for (const n of st.bodyNodes) {
     const target = writeTarget(n);
     if (target?.type === 'identifier') {
       st.assigned.add(target.text);
@@ -99,7 +99,7 @@ export function sweep(st: FunctionState): void {
     else reason(rec, 'escapes', `${use} used as a pointer at ${at}`, loc);
   }
   // Arrays reached through macros are invisible in the tree: refuse them.
-  for (const n of walk(st.body)) {
+  for (const n of st.bodyNodes) {
     const name =
       n.type === 'identifier' && st.dir.objectMacros.has(n.text)
         ? n.text
@@ -141,7 +141,7 @@ const PARALLEL_PRAGMA = /^#\s*pragma\s+(omp|acc)\b/;
  * would share a slot (a data race).
  */
 export function refuseParallelConstructs(st: FunctionState): void {
-  for (const p of walk(st.body)) {
+  for (const p of st.bodyNodes) {
     if (p.type !== 'preproc_call' || !PARALLEL_PRAGMA.test(p.text)) continue;
     let construct = p.nextNamedSibling;
     while (construct && (construct.type === 'comment' || construct.type === 'preproc_call'))

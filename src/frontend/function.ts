@@ -69,7 +69,7 @@ export class FunctionBuilder {
 function build(st: FunctionState): FunctionModel {
   const children = st.body.namedChildren;
   const scops = children.filter((c) => pragmaKind(c) === 'scop');
-  const nested = [...walk(st.body)].filter(
+  const nested = st.bodyNodes.filter(
     (n) => pragmaKind(n) === 'scop' && n.parent?.id !== st.body.id,
   );
   if (nested.length > 0)
@@ -220,7 +220,7 @@ function finish(st: FunctionState): FunctionModel {
 function addGlobals(st: FunctionState): void {
   const used = new Set<string>();
   // Names used at file scope (no declaration of the function hides them).
-  for (const n of walk(st.body))
+  for (const n of st.bodyNodes)
     if (n.type === 'identifier' && st.bindings.get(key(n)) === null) used.add(n.text);
   for (const [name, decl] of st.globals) {
     if (used.has(name) && !st.arrays.has(name)) addArray(st, decl);

@@ -19,7 +19,7 @@ import type {
 import type { ArrayDecl } from './arrays.js';
 import type { Directives } from './directives.js';
 import type { IntType } from './integers.js';
-import { type Node, type SourceText, child } from './parse.js';
+import { type Node, type SourceText, child, walk } from './parse.js';
 import type { Cond, PwAff } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
 
@@ -112,6 +112,7 @@ export class FunctionState {
   readonly body: Node;
   /** The function's declarator (`name(params)`), if found. */
   readonly declarator: Node | null;
+  private bodyWalk: readonly Node[] | undefined;
 
   constructor(
     readonly fn: Node,
@@ -128,6 +129,14 @@ export class FunctionState {
     this.name = (d && child(d, 'declarator')?.text) ?? '?';
     this.body = child(fn, 'body')!;
     this.bindings = resolveNames(fn);
+  }
+
+  /**
+   * `walk(body)`, made once: the passes over the whole body (writes, declarations, gotos,
+   * pragmas, the final sweep) share it (issue 17: large macro-expanded bodies).
+   */
+  get bodyNodes(): readonly Node[] {
+    return (this.bodyWalk ??= walk(this.body));
   }
 }
 

@@ -227,7 +227,7 @@ export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { nex
 
 /** Whether the function has a `goto` (then a label may be entered from anywhere). */
 function hasGoto(st: FunctionState): boolean {
-  return [...walk(st.body)].some((x) => x.type === 'goto_statement');
+  return st.bodyNodes.some((x) => x.type === 'goto_statement');
 }
 
 /**
