@@ -285,7 +285,10 @@ function modelOfOutput(
     const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
     if (spelled.size === 0) continue;
     const nodes = (inMainFile(fn) ? own(fn) : fn).descendantsOfType('identifier');
-    for (const n of nodes) if (spelled.has(n.text)) names.add(n.text);
+    // Only an identifier as long as a spelled name is read (most are not: no text copied).
+    const lengths = new Set([...spelled].map((g) => g.length));
+    for (const n of nodes)
+      if (lengths.has(n.endIndex - n.startIndex) && spelled.has(n.text)) names.add(n.text);
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
     if (names.size > 0) usesGlobalArray.add(fn);

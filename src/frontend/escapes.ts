@@ -4,10 +4,10 @@
  * array escapes (address taken, passed, returned, stored, sizeof) or is used outside a
  * modelled statement, making it no candidate.
  */
-import { type Node, child, walk } from './parse.js';
+import { type Node, child } from './parse.js';
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
-import { type FunctionState, key, reason } from './state.js';
+import { type FunctionState, inRegion, key, reason } from './state.js';
 
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
 export function writeTarget(n: Node): Node | null {
@@ -57,7 +57,7 @@ export function sweep(st: FunctionState): void {
         reason(
           rec,
           'not-analysable',
-          st.inRegion.has(key(id))
+          inRegion(st, id)
             ? `access at ${at} is not in a modelled statement`
             : `accessed outside the analysed region at ${at}`,
           loc,

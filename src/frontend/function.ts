@@ -28,7 +28,7 @@ import {
   knownValues,
   refuseUnmodelledNames,
 } from './names.js';
-import { type Node, type SourceText, child, walk } from './parse.js';
+import { type Node, type SourceText, child } from './parse.js';
 import { TRUE, ge } from './pwaff.js';
 import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } from './state.js';
 import { statement } from './statements.js';
@@ -93,7 +93,7 @@ function build(st: FunctionState): FunctionModel {
   } else {
     regions.push(children);
   }
-  for (const r of regions) for (const s of r) for (const x of walk(s)) st.inRegion.add(key(x));
+  st.regionSpans = regions.flat().map((s) => st.src.range(s));
   const root: Ctx = {
     iterators: new Map(),
     order: [],

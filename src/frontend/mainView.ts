@@ -38,7 +38,7 @@ let stretchChars = 0;
 const STRETCH_CHARS_KEPT = 16 << 20;
 
 /** File-scope arrays, enumerators and `const` integers a stretch declares (a superset). */
-function declaredNames(root: Node, src: SourceText): string[] {
+function declaredNames(root: TSNode, src: SourceText): string[] {
   const names = new Set<string>();
   for (const d of root.namedChildren)
     if (d.type === 'declaration' && src.textOf(d).includes('['))

@@ -9,6 +9,7 @@
 import type { TemporaryPromise } from './promises.js';
 import type { Affine } from '../poly/affine.js';
 import type {
+  ByteRange,
   Diagnostic,
   Extent,
   NotCandidateReason,
@@ -60,6 +61,28 @@ export function key(n: Node): string {
   return `${n.startIndex}:${n.endIndex}`;
 }
 
+/**
+ * Whether a node of the function is inside the statements the model reads: inside the span
+ * of one of them. The model is only built for functions without a syntax error, whose trees
+ * have no empty node: a node inside a statement's span is that statement or one of its
+ * descendants, which is what a set of their spans said before (issue 17: that set cost a
+ * string per node of large bodies).
+ */
+export function inRegion(st: FunctionState, n: Node): boolean {
+  const spans = st.regionSpans;
+  let lo = 0;
+  let hi = spans.length - 1;
+  let last = -1; // the last span that starts at or before the node
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.start <= n.startIndex) {
+      last = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return last >= 0 && n.endIndex <= spans[last]!.end;
+}
+
 /** The array record a use (identifier node) refers to, through C's scopes. */
 export function arrayOf(st: FunctionState, use: Node): ArrayRec | undefined {
   const rec = st.arrays.get(use.text);
@@ -98,7 +121,11 @@ export class FunctionState {
   /** Element accesses covered by a modelled statement. */
   readonly covered = new Set<string>();
   readonly uncoveredWhy = new Map<string, string>();
-  readonly inRegion = new Set<string>();
+  /**
+   * The statements the model reads (the `#pragma scop` regions, else the body's statements)
+   * as spans, in document order (see `inRegion`).
+   */
+  regionSpans: readonly ByteRange[] = [];
   /** Every identifier use resolved through C's scopes (scopes.ts). */
   readonly bindings: Bindings;
   freshCount = 0;
