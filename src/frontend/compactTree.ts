@@ -45,6 +45,8 @@ export interface Node {
 interface Shared {
   readonly text: string;
   readonly tree: { readonly rootNode: Node };
+  /** Some anonymous node of the copy has children (in C's grammar, none has). */
+  anonymousParent: boolean;
 }
 
 let lastId = 0;
@@ -62,7 +64,8 @@ export class CompactNode implements Node {
   index = 0;
   /** The field of the parent this node fills, if any. */
   field: string | undefined;
-  private named: CompactNode[] | undefined;
+  /** The named children, filled as the copy is made. */
+  named: CompactNode[] = NONE;
   /** The copy's root: the node copied (its siblings are not in the copy). */
   origin: Parser.SyntaxNode | undefined;
 
@@ -87,7 +90,7 @@ export class CompactNode implements Node {
   }
 
   get namedChildren(): CompactNode[] {
-    return (this.named ??= this.children.filter((c) => c.isNamed));
+    return this.named;
   }
 
   get namedChildCount(): number {
@@ -133,11 +136,16 @@ export class CompactNode implements Node {
 
   descendantsOfType(type: string): CompactNode[] {
     const out: CompactNode[] = [];
+    // A type no anonymous node has is found among the named nodes, which are all reached
+    // through named nodes when no anonymous node has children: the anonymous leaves are
+    // left out of the search (most nodes of large bodies are punctuation).
+    const namedOnly = !anonymousTypes.has(type) && !this.shared.anonymousParent;
     const stack: CompactNode[] = [this];
     while (stack.length > 0) {
       const n = stack.pop()!;
       if (n.type === type) out.push(n);
-      for (let k = n.children.length - 1; k >= 0; k--) stack.push(n.children[k]!);
+      const next = namedOnly ? n.named : n.children;
+      for (let k = next.length - 1; k >= 0; k--) stack.push(next[k]!);
     }
     return out;
   }
@@ -146,13 +154,15 @@ export class CompactNode implements Node {
 /** Node type and field names by id, as the binding spells them (filled as they are met). */
 const typeNames = new Map<number, { type: string; named: boolean }>();
 const fieldNames = new Map<number, string>();
+/** The names of anonymous node types met so far (every node's type is met as it is copied). */
+const anonymousTypes = new Set<string>();
 
 /**
  * A compact copy of `node` and all its descendants. `text` is the string tree-sitter parsed
  * (offsets are UTF-16 code units in it, as tree-sitter's `text` reads them).
  */
 export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode {
-  const shared: Shared = { text, tree: node.tree };
+  const shared: Shared = { text, tree: node.tree, anonymousParent: false };
   const cursor = node.walk();
   // Missing nodes only occur under a node with an error: elsewhere no call per node.
   const errors = node.hasError;
@@ -160,7 +170,10 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
     const typeId = cursor.nodeTypeId;
     let kind = typeNames.get(typeId);
     // A type id is one symbol: the same name and the same named-ness every time.
-    if (!kind) typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
+    if (!kind) {
+      typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
+      if (!kind.named) anonymousTypes.add(kind.type);
+    }
     const fieldId = cursor.currentFieldId;
     let field: string | undefined;
     if (fieldId !== undefined) {
@@ -195,7 +208,12 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
     if (parent.children === NONE) parent.children = [];
     n.index = parent.children.length;
     parent.children.push(n);
+    if (n.isNamed) {
+      if (parent.named === NONE) parent.named = [];
+      parent.named.push(n);
+    }
     if (cursor.gotoFirstChild()) {
+      if (!n.isNamed) shared.anonymousParent = true;
       path.push(n);
       continue;
     }

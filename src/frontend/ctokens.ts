@@ -57,6 +57,20 @@ for (const p of PUNCTUATORS) {
   else PUNCTUATORS_BY_FIRST.set(p.charCodeAt(0), [p]);
 }
 
+/**
+ * Runs of blanks and of identifier characters, matched natively (issue 17: a loop over every
+ * character runs interpreted in short runs; the macro-expanded text of a large file is long).
+ */
+const BLANKS = /[ \t\r\f\v]*/y;
+const ID_CHARS = /[A-Za-z0-9_$]*/y;
+
+/** Where the run of `re` that starts at `from` ends, at `n` at the latest. */
+function runEnd(re: RegExp, text: string, from: number, n: number): number {
+  re.lastIndex = from;
+  re.exec(text);
+  return Math.min(re.lastIndex, n);
+}
+
 function isIdStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
@@ -96,7 +110,7 @@ export function cTokens(text: string, from = 0, to = text.length, firstLine = 1)
       continue;
     }
     if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) {
-      i++;
+      i = runEnd(BLANKS, text, i + 1, n);
       continue;
     }
     if (c === 47 && text[i + 1] === '/') {
@@ -121,7 +135,7 @@ export function cTokens(text: string, from = 0, to = text.length, firstLine = 1)
     if (atLineStart && (c === 35 || text.startsWith('%:', i))) inDirective = true;
     atLineStart = false;
     if (isIdStart(c)) {
-      while (i < n && isIdChar(text.charCodeAt(i))) i++;
+      i = runEnd(ID_CHARS, text, i + 1, n);
       // An encoding prefix (`L"..."`, `u8'x'`): the quote is tested first, it is rare.
       if ((text[i] === '"' || text[i] === "'") && /^(L|u|U|u8)$/.test(text.slice(start, i)))
         i = quoted(text, i);
