@@ -11,6 +11,7 @@ import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls } from './calls.js';
+import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
 
 const CONTAINERS =
@@ -20,9 +21,10 @@ const CONTAINERS =
  * Nodes of a type at file scope, also inside conditional-directive nodes. The children come
  * from parse.ts's cache: a unit's root has hundreds, asked for by several passes.
  */
-export function topLevel(root: Node, type: string): Node[] {
-  const out: Node[] = [];
-  for (const c of namedChildrenOf(root)) {
+export function topLevel<T extends Node>(root: T, type: string): T[] {
+  const out: T[] = [];
+  // The children of a node are of its kind (tree-sitter's nodes or compact ones).
+  for (const c of namedChildrenOf(root) as T[]) {
     if (c.type === type) out.push(c);
     else if (CONTAINERS.test(c.type)) out.push(...topLevel(c, type));
   }
@@ -56,7 +58,8 @@ export function buildModel(
   const globals = new Map<string, ArrayDecl>();
   for (const d of topLevel(root, 'declaration'))
     for (const a of arrayDecls(d, src, 'global')) if (!globals.has(a.name)) globals.set(a.name, a);
-  const definitions = topLevel(root, 'function_definition');
+  // Compact copies (compactTree.ts): the model builder walks each body several times.
+  const definitions = topLevel(root, 'function_definition').map((fn) => compactTree(fn, source));
   const globalUsers = new Map<string, string[]>();
   for (const fn of definitions) {
     const names = new Set<string>();

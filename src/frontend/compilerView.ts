@@ -13,7 +13,16 @@ import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
-import { type Node, firstError, loadParser, parserLoaded, parseTree, SourceText } from './parse.js';
+import {
+  type Node,
+  firstError,
+  loadParser,
+  parserLoaded,
+  parseTree,
+  SourceText,
+  type TSNode,
+} from './parse.js';
+import { compactTree } from './compactTree.js';
 import {
   compilerName,
   NoCompilerError,
@@ -258,6 +267,15 @@ function modelOfOutput(
       if (!globals.has(a.name)) globals.set(a.name, a);
   }
   const definitions = topLevel(root, 'function_definition');
+  const inMainFile = (fn: Node) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1);
+  // The functions of the main file that are read further, as compact copies (compactTree.ts:
+  // the model builder walks each body several times), made when first needed.
+  const compact = new Map<TSNode, Node>();
+  const own = (fn: TSNode): Node => {
+    let c = compact.get(fn);
+    if (!c) compact.set(fn, (c = compactTree(fn, tu.text)));
+    return c;
+  };
   const globalUsers = new Map<string, string[]>();
   const usesGlobalArray = new Set<Node>();
   for (const fn of globals.size > 0 ? definitions : []) {
@@ -266,15 +284,17 @@ function modelOfOutput(
     const text = ppText.textOf(fn);
     const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
     if (spelled.size === 0) continue;
-    for (const n of fn.descendantsOfType('identifier')) if (spelled.has(n.text)) names.add(n.text);
+    const nodes = (inMainFile(fn) ? own(fn) : fn).descendantsOfType('identifier');
+    // Only an identifier as long as a spelled name is read (most are not: no text copied).
+    const lengths = new Set([...spelled].map((g) => g.length));
+    for (const n of nodes)
+      if (lengths.has(n.endIndex - n.startIndex) && spelled.has(n.text)) names.add(n.text);
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
     if (names.size > 0) usesGlobalArray.add(fn);
   }
   const ppOffset = offsetsOf(tu.text);
-  const inMain = definitions.filter(
-    (fn) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1),
-  );
+  const inMain = definitions.filter(inMainFile);
   // Promises are matched in the author's coordinates: pragma lines and function extents.
   const promises = filePromises(
     options.temporaries ?? [],
@@ -291,7 +311,7 @@ function modelOfOutput(
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
   for (const fn of definitions) {
     // Functions of headers belong to the files that define them.
-    if (!map.inMainFile(fn.startIndex) && !map.inMainFile(fn.endIndex - 1)) continue;
+    if (!inMainFile(fn)) continue;
     // A function that declares no array and touches no global one has nothing to report
     // (the model builder walks every node: this keeps large files fast).
     if (!usesGlobalArray.has(fn) && fn.descendantsOfType('array_declarator').length === 0) continue;
@@ -306,7 +326,7 @@ function modelOfOutput(
       continue;
     }
     try {
-      const b = new FunctionBuilder(fn, ppText, directives, globals, frontend, globalUsers);
+      const b = new FunctionBuilder(own(fn), ppText, directives, globals, frontend, globalUsers);
       b.addGlobals();
       const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
       functions.push(
@@ -330,7 +350,11 @@ function modelOfOutput(
   }
   validatePromises(promises, functions, file);
   const calls = relocateLocs(
-    extractCalls(ppText, inMain, new Set(functions.map((f) => f.name))),
+    extractCalls(
+      ppText,
+      inMain.map((fn) => compact.get(fn) ?? fn),
+      new Set(functions.map((f) => f.name)),
+    ),
     (loc) => map.loc(ppOffset(loc)),
   );
   // No function modelled: the token correspondence is never needed (large table files).

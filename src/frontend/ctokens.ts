@@ -45,6 +45,32 @@ const PUNCTUATORS = [
   '%:',
 ];
 
+/**
+ * The punctuators by their first character, in the order of the list: the first one that
+ * matches is the list's first match (issue 17: trying all of them at every punctuator was
+ * most of the scan of a large macro-expanded file).
+ */
+const PUNCTUATORS_BY_FIRST = new Map<number, string[]>();
+for (const p of PUNCTUATORS) {
+  const list = PUNCTUATORS_BY_FIRST.get(p.charCodeAt(0));
+  if (list) list.push(p);
+  else PUNCTUATORS_BY_FIRST.set(p.charCodeAt(0), [p]);
+}
+
+/**
+ * Runs of blanks and of identifier characters, matched natively (issue 17: a loop over every
+ * character runs interpreted in short runs; the macro-expanded text of a large file is long).
+ */
+const BLANKS = /[ \t\r\f\v]*/y;
+const ID_CHARS = /[A-Za-z0-9_$]*/y;
+
+/** Where the run of `re` that starts at `from` ends, at `n` at the latest. */
+function runEnd(re: RegExp, text: string, from: number, n: number): number {
+  re.lastIndex = from;
+  re.exec(text);
+  return Math.min(re.lastIndex, n);
+}
+
 function isIdStart(c: number): boolean {
   return (c >= 65 && c <= 90) || (c >= 97 && c <= 122) || c === 95 || c === 36;
 }
@@ -84,7 +110,7 @@ export function cTokens(text: string, from = 0, to = text.length, firstLine = 1)
       continue;
     }
     if (c === 32 || c === 9 || c === 13 || c === 12 || c === 11) {
-      i++;
+      i = runEnd(BLANKS, text, i + 1, n);
       continue;
     }
     if (c === 47 && text[i + 1] === '/') {
@@ -109,21 +135,23 @@ export function cTokens(text: string, from = 0, to = text.length, firstLine = 1)
     if (atLineStart && (c === 35 || text.startsWith('%:', i))) inDirective = true;
     atLineStart = false;
     if (isIdStart(c)) {
-      while (i < n && isIdChar(text.charCodeAt(i))) i++;
-      const id = text.slice(start, i);
-      if (/^(L|u|U|u8)$/.test(id) && (text[i] === '"' || text[i] === "'")) i = quoted(text, i);
+      i = runEnd(ID_CHARS, text, i + 1, n);
+      // An encoding prefix (`L"..."`, `u8'x'`): the quote is tested first, it is rare.
+      if ((text[i] === '"' || text[i] === "'") && /^(L|u|U|u8)$/.test(text.slice(start, i)))
+        i = quoted(text, i);
     } else if (isDigit(c) || (c === 46 && isDigit(text.charCodeAt(i + 1)))) {
       i++;
       while (i < n) {
         const d = text.charCodeAt(i);
-        if (/[eEpP]/.test(text[i]) && (text[i + 1] === '+' || text[i + 1] === '-')) i += 2;
+        const exponent = d === 101 || d === 69 || d === 112 || d === 80; // e E p P
+        if (exponent && (text[i + 1] === '+' || text[i + 1] === '-')) i += 2;
         else if (isIdChar(d) || d === 46 || (d === 39 && isIdChar(text.charCodeAt(i + 1)))) i++;
         else break;
       }
     } else if (c === 34 || c === 39) {
       i = quoted(text, i);
     } else {
-      const p = PUNCTUATORS.find((q) => text.startsWith(q, i));
+      const p = PUNCTUATORS_BY_FIRST.get(c)?.find((q) => text.startsWith(q, i));
       i += p ? p.length : 1;
     }
     if (!inDirective) out.push({ start, end: i, line, text: text.slice(start, i) });

@@ -14,6 +14,7 @@ import {
   namedChildrenOf,
   parseIntLiteral,
   parseTree,
+  type TSNode,
   walk,
 } from './parse.js';
 
@@ -161,7 +162,7 @@ export function constDeclarations(
  * `#ifndef N / #define N 100 / #endif` works), file-scope constants and temporary pragmas.
  */
 export function collectDirectives(
-  root: Node,
+  root: TSNode,
   src: SourceText,
   evalConst: (n: Node, d: Directives) => bigint | undefined,
 ): Directives {
@@ -226,11 +227,30 @@ export function collectDirectives(
     }
   };
   topLevel(root);
-  for (const n of root.descendantsOfType('preproc_call')) {
-    if (child(n, 'directive')?.text === '#pragma') {
-      const names = temporaryPragmaNames(child(n, 'argument')?.text ?? '');
-      for (const name of names ?? []) temporaries.push({ name, loc: src.locOf(n) });
-    }
+  for (const n of pragmaLines(root, src.text)) {
+    const names = temporaryPragmaNames(child(n, 'argument')?.text ?? '');
+    for (const name of names ?? []) temporaries.push({ name, loc: src.locOf(n) });
   }
   return d;
+}
+
+const PRAGMA = '#pragma';
+
+/**
+ * The `preproc_call` nodes whose directive is `#pragma`, in document order, found from the
+ * places `text` (the parsed text) spells `#pragma`: such a directive node starts at one of
+ * them and covers exactly it. A native search of every node of the unit, system headers
+ * included, cost more than the rest of collectDirectives (issue 17).
+ */
+function pragmaLines(root: TSNode, text: string): Node[] {
+  const out: Node[] = [];
+  for (let i = text.indexOf(PRAGMA); i >= 0; i = text.indexOf(PRAGMA, i + 1)) {
+    const end = i + PRAGMA.length;
+    const directive = root.descendantForIndex(i, end);
+    const call = directive.parent;
+    if (call?.type !== 'preproc_call' || directive.text !== PRAGMA) continue;
+    const own = child(call, 'directive');
+    if (own?.startIndex === i && own.endIndex === end) out.push(call);
+  }
+  return out;
 }

@@ -4,10 +4,10 @@
  * array escapes (address taken, passed, returned, stored, sizeof) or is used outside a
  * modelled statement, making it no candidate.
  */
-import { type Node, child, walk } from './parse.js';
+import { type Node, child } from './parse.js';
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
-import { type FunctionState, key, reason } from './state.js';
+import { type FunctionState, inRegion, key, reason } from './state.js';
 
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
 export function writeTarget(n: Node): Node | null {
@@ -22,7 +22,7 @@ export function writeTarget(n: Node): Node | null {
 
 /** Names assigned, incremented or whose address is taken anywhere in the body. */
 export function collectAssigned(st: FunctionState): void {
-  for (const n of walk(st.body)) {
+  for (const n of st.bodyNodes) {
     const target = writeTarget(n);
     if (target?.type === 'identifier') {
       st.assigned.add(target.text);
@@ -57,7 +57,7 @@ export function sweep(st: FunctionState): void {
         reason(
           rec,
           'not-analysable',
-          st.inRegion.has(key(id))
+          inRegion(st, id)
             ? `access at ${at} is not in a modelled statement`
             : `accessed outside the analysed region at ${at}`,
           loc,
@@ -99,7 +99,7 @@ export function sweep(st: FunctionState): void {
     else reason(rec, 'escapes', `${use} used as a pointer at ${at}`, loc);
   }
   // Arrays reached through macros are invisible in the tree: refuse them.
-  for (const n of walk(st.body)) {
+  for (const n of st.bodyNodes) {
     const name =
       n.type === 'identifier' && st.dir.objectMacros.has(n.text)
         ? n.text
@@ -141,7 +141,7 @@ const PARALLEL_PRAGMA = /^#\s*pragma\s+(omp|acc)\b/;
  * would share a slot (a data race).
  */
 export function refuseParallelConstructs(st: FunctionState): void {
-  for (const p of walk(st.body)) {
+  for (const p of st.bodyNodes) {
     if (p.type !== 'preproc_call' || !PARALLEL_PRAGMA.test(p.text)) continue;
     let construct = p.nextNamedSibling;
     while (construct && (construct.type === 'comment' || construct.type === 'preproc_call'))

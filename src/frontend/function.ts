@@ -28,7 +28,7 @@ import {
   knownValues,
   refuseUnmodelledNames,
 } from './names.js';
-import { type Node, type SourceText, child, walk } from './parse.js';
+import { type Node, type SourceText, child } from './parse.js';
 import { TRUE, ge } from './pwaff.js';
 import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } from './state.js';
 import { statement } from './statements.js';
@@ -69,7 +69,7 @@ export class FunctionBuilder {
 function build(st: FunctionState): FunctionModel {
   const children = st.body.namedChildren;
   const scops = children.filter((c) => pragmaKind(c) === 'scop');
-  const nested = [...walk(st.body)].filter(
+  const nested = st.bodyNodes.filter(
     (n) => pragmaKind(n) === 'scop' && n.parent?.id !== st.body.id,
   );
   if (nested.length > 0)
@@ -93,7 +93,7 @@ function build(st: FunctionState): FunctionModel {
   } else {
     regions.push(children);
   }
-  for (const r of regions) for (const s of r) for (const x of walk(s)) st.inRegion.add(key(x));
+  st.regionSpans = regions.flat().map((s) => st.src.range(s));
   const root: Ctx = {
     iterators: new Map(),
     order: [],
@@ -220,7 +220,7 @@ function finish(st: FunctionState): FunctionModel {
 function addGlobals(st: FunctionState): void {
   const used = new Set<string>();
   // Names used at file scope (no declaration of the function hides them).
-  for (const n of walk(st.body))
+  for (const n of st.bodyNodes)
     if (n.type === 'identifier' && st.bindings.get(key(n)) === null) used.add(n.text);
   for (const [name, decl] of st.globals) {
     if (used.has(name) && !st.arrays.has(name)) addArray(st, decl);

@@ -23,7 +23,7 @@ import {
 import { type Node, child, walk } from './parse.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
-import { type Ctx, type FunctionState, key, reason } from './state.js';
+import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
 
 /** The parts of a loop: `for (init; condition; update) body`, or a canonical `while`. */
 export interface LoopParts {
@@ -108,7 +108,7 @@ export function loopContext(
   const body = parts.body;
   const refuseLoop = (why: string): undefined => {
     for (const id of arrayUses(st, n)) {
-      if (!st.inRegion.has(key(id))) continue;
+      if (!inRegion(st, id)) continue;
       reason(
         st.arrays.get(id.text)!,
         'not-analysable',

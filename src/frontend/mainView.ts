@@ -23,7 +23,7 @@
 import { arrayDecls } from './arrays.js';
 import { collectDirectives } from './directives.js';
 import type { Range } from 'tree-sitter';
-import { type Node, parseTree, SourceText } from './parse.js';
+import { type Node, parseTree, SourceText, type TSNode } from './parse.js';
 import { isMacroLine, MARKER, unescapeName } from './preprocess.js';
 
 /** A header stretch: parses alone without error; the names it declares that matter. */
@@ -38,7 +38,7 @@ let stretchChars = 0;
 const STRETCH_CHARS_KEPT = 16 << 20;
 
 /** File-scope arrays, enumerators and `const` integers a stretch declares (a superset). */
-function declaredNames(root: Node, src: SourceText): string[] {
+function declaredNames(root: TSNode, src: SourceText): string[] {
   const names = new Set<string>();
   for (const d of root.namedChildren)
     if (d.type === 'declaration' && src.textOf(d).includes('['))
@@ -78,7 +78,7 @@ export interface MainView {
   /** The main file's lines of it. */
   readonly mainText: string;
   /** The parse of the main file's lines (made on first use: a table file's is long). */
-  readonly root: Node;
+  readonly root: TSNode;
   /** For each line of `text`, the main file's line it comes from (0: not the main file). */
   readonly fileLine: readonly number[];
   /** Every file named by a line marker, as the compiler names it. */
@@ -170,7 +170,7 @@ export function mainView(output: string): MainView {
   endPart();
   endRange();
   const text = lines.join('\n') + '\n';
-  let root: Node | undefined;
+  let root: TSNode | undefined;
   let parts: Stretch[] | undefined;
   let same: boolean | undefined;
   return {

@@ -71,7 +71,7 @@ export function collectParameters(st: FunctionState, list: Node | null): void {
 }
 
 export function collectLocals(st: FunctionState): void {
-  for (const n of walk(st.body)) {
+  for (const n of st.bodyNodes) {
     if (n.type !== 'declaration') continue;
     for (const name of declaredNames(n)) st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
     for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);

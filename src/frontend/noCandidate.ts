@@ -25,7 +25,7 @@
  */
 import path from 'node:path';
 import type { Diagnostic } from '../model/types.js';
-import type { Node } from './parse.js';
+import type { Node, TSNode } from './parse.js';
 import type { MainView } from './mainView.js';
 
 export interface NoCandidate {
@@ -61,8 +61,8 @@ function functionName(fn: Node): string {
  * The functions with array parameters that can only be candidates with a promise, or
  * undefined when some array of a function could be a candidate.
  */
-function arrayParameterFunctions(root: Node): Node[] | undefined {
-  const out: Node[] = [];
+function arrayParameterFunctions(root: TSNode): TSNode[] | undefined {
+  const out: TSNode[] = [];
   for (const fn of root.descendantsOfType('function_definition')) {
     const all = fn.descendantsOfType('array_declarator').length;
     if (all === 0) continue;
@@ -85,7 +85,7 @@ export function withoutCandidates(
   if ((options.temporaries ?? []).length > 0 || view.promise || !view.sameParse) return undefined;
   const functions = arrayParameterFunctions(view.root);
   if (!functions) return undefined;
-  const lineOf = (fn: Node) => view.fileLine[fn.startPosition.row] || 1;
+  const lineOf = (fn: TSNode) => view.fileLine[fn.startPosition.row] || 1;
   const names = functions.map((f) => `${functionName(f)}()`);
   const list = names.length > 3 ? [...names.slice(0, 3), `${names.length - 3} more`] : names;
   const joined = list.length > 1 ? `${list.slice(0, -1).join(', ')} and ${list.at(-1)}` : list[0];

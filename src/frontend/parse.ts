@@ -11,8 +11,11 @@ import path from 'node:path';
 import type Parser from 'tree-sitter';
 import { InputError } from '../model/errors.js';
 import type { ByteRange, SourceLoc } from '../model/types.js';
+import { CompactNode, type Node } from './compactTree.js';
 
-export type Node = Parser.SyntaxNode;
+export type { Node } from './compactTree.js';
+/** tree-sitter's own node (members the frontend's `Node` does not list). */
+export type TSNode = Parser.SyntaxNode;
 
 const require = createRequire(import.meta.url);
 
@@ -291,7 +294,10 @@ export function firstError(node: Node): Node | undefined {
 }
 
 /** Parses a C file; throws InputError at the first ERROR or MISSING node. */
-export function parseC(text: string, file: string): { tree: { rootNode: Node }; src: SourceText } {
+export function parseC(
+  text: string,
+  file: string,
+): { tree: { rootNode: TSNode }; src: SourceText } {
   const src = new SourceText(text, file);
   const tree = parseTree(text);
   const err = firstError(tree.rootNode);
@@ -317,6 +323,8 @@ export function child(node: Node, field: string): Node | null {
 const childrenCache = new WeakMap<object, Map<number, Node[]>>();
 
 export function namedChildrenOf(node: Node): Node[] {
+  // A compact node keeps its children itself.
+  if (node instanceof CompactNode) return node.namedChildren;
   const tree = (node as { tree?: object }).tree;
   if (!tree) return node.namedChildren;
   let byId = childrenCache.get(tree);
@@ -328,17 +336,21 @@ export function namedChildrenOf(node: Node): Node[] {
 }
 
 /**
- * All descendants (including node itself) in document order. One generator with a stack:
- * nested `yield*` passed every node up through each level of the tree (issue 17).
+ * All descendants (including node itself) in document order, as an array. A loop with a
+ * stack: nested `yield*` passed every node up through each level of the tree, and even one
+ * generator cost a resumption per node, which the short runs (mostly interpreted code, see
+ * bin/beeclak.js) paid in full (issue 17).
  */
-export function* walk(node: Node): Generator<Node> {
+export function walk(node: Node): Node[] {
+  const out: Node[] = [];
   const stack: Node[] = [node];
   while (stack.length > 0) {
     const n = stack.pop()!;
-    yield n;
+    out.push(n);
     const children = namedChildrenOf(n);
     for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
   }
+  return out;
 }
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */

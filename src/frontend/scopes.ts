@@ -77,13 +77,15 @@ export function resolveNames(fn: Node): Bindings {
         visitChildren(n);
         scopes.pop();
         return;
-      case 'declaration':
+      case 'declaration': {
+        const declarators = new Set(n.childrenForFieldName('declarator').map((d) => d.id));
         for (const c of n.namedChildren) {
-          if (n.childrenForFieldName('declarator').some((d) => d.id === c.id)) declarator(c);
+          if (declarators.has(c.id)) declarator(c);
           else visit(c);
         }
         // Enumerators of an enum defined here are block-scope names too.
         return;
+      }
       case 'enumerator': {
         visit(child(n, 'value'));
         const name = child(n, 'name');

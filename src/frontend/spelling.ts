@@ -136,6 +136,10 @@ function invocations(
   const uses: MacroUse[] = [];
   const expansions: (string[] | undefined)[] = [];
   const active: Definitions = new Map();
+  // What a definition depends on and expands to, while the definitions in force stay the
+  // same (both read only those): a macro-heavy file invokes the same few macros thousands
+  // of times (issue 17: libjpeg-turbo's jchuff.c), each use took its own walk of the bodies.
+  const known = new Map<MacroEvent, { depends: MacroValue[]; expansion?: string[] }>();
   let e = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -143,6 +147,7 @@ function invocations(
       const m = macros[e++]!;
       if (m.kind === 'define') active.set(m.name, m);
       else active.delete(m.name);
+      known.clear();
     }
     if (use[i] >= 0 || !/^[A-Za-z_$]/.test(t.text)) continue;
     const def = active.get(t.text);
@@ -164,17 +169,19 @@ function invocations(
       }
     }
     for (let k = i; k <= last; k++) use[k] = uses.length;
+    let about = def && known.get(def);
+    if (def && !about) known.set(def, (about = { depends: dependencies(def, active) }));
     // An object-like macro followed by `(` may end in a function-like name: unknown.
-    expansions.push(
-      def && !callLike && def.params === undefined ? objectExpansion(def, active) : undefined,
-    );
+    if (about && !callLike && def!.params === undefined && !('expansion' in about))
+      about.expansion = objectExpansion(def!, active);
+    expansions.push(about && !callLike && def!.params === undefined ? about.expansion : undefined);
     uses.push({
       name: t.text,
       start: t.start,
       end: tokens[last]!.end,
       line: t.line,
       ...(def ? { definition: def } : {}),
-      depends: def ? dependencies(def, active) : [],
+      depends: about ? [...about.depends] : [],
     });
   }
   return { use, uses, expansions };

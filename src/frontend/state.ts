@@ -9,6 +9,7 @@
 import type { TemporaryPromise } from './promises.js';
 import type { Affine } from '../poly/affine.js';
 import type {
+  ByteRange,
   Diagnostic,
   Extent,
   NotCandidateReason,
@@ -19,7 +20,7 @@ import type {
 import type { ArrayDecl } from './arrays.js';
 import type { Directives } from './directives.js';
 import type { IntType } from './integers.js';
-import { type Node, type SourceText, child } from './parse.js';
+import { type Node, type SourceText, child, walk } from './parse.js';
 import type { Cond, PwAff } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
 
@@ -60,6 +61,28 @@ export function key(n: Node): string {
   return `${n.startIndex}:${n.endIndex}`;
 }
 
+/**
+ * Whether a node of the function is inside the statements the model reads: inside the span
+ * of one of them. The model is only built for functions without a syntax error, whose trees
+ * have no empty node: a node inside a statement's span is that statement or one of its
+ * descendants, which is what a set of their spans said before (issue 17: that set cost a
+ * string per node of large bodies).
+ */
+export function inRegion(st: FunctionState, n: Node): boolean {
+  const spans = st.regionSpans;
+  let lo = 0;
+  let hi = spans.length - 1;
+  let last = -1; // the last span that starts at or before the node
+  while (lo <= hi) {
+    const mid = (lo + hi) >> 1;
+    if (spans[mid]!.start <= n.startIndex) {
+      last = mid;
+      lo = mid + 1;
+    } else hi = mid - 1;
+  }
+  return last >= 0 && n.endIndex <= spans[last]!.end;
+}
+
 /** The array record a use (identifier node) refers to, through C's scopes. */
 export function arrayOf(st: FunctionState, use: Node): ArrayRec | undefined {
   const rec = st.arrays.get(use.text);
@@ -98,7 +121,11 @@ export class FunctionState {
   /** Element accesses covered by a modelled statement. */
   readonly covered = new Set<string>();
   readonly uncoveredWhy = new Map<string, string>();
-  readonly inRegion = new Set<string>();
+  /**
+   * The statements the model reads (the `#pragma scop` regions, else the body's statements)
+   * as spans, in document order (see `inRegion`).
+   */
+  regionSpans: readonly ByteRange[] = [];
   /** Every identifier use resolved through C's scopes (scopes.ts). */
   readonly bindings: Bindings;
   freshCount = 0;
@@ -112,6 +139,7 @@ export class FunctionState {
   readonly body: Node;
   /** The function's declarator (`name(params)`), if found. */
   readonly declarator: Node | null;
+  private bodyWalk: readonly Node[] | undefined;
 
   constructor(
     readonly fn: Node,
@@ -128,6 +156,14 @@ export class FunctionState {
     this.name = (d && child(d, 'declarator')?.text) ?? '?';
     this.body = child(fn, 'body')!;
     this.bindings = resolveNames(fn);
+  }
+
+  /**
+   * `walk(body)`, made once: the passes over the whole body (writes, declarations, gotos,
+   * pragmas, the final sweep) share it (issue 17: large macro-expanded bodies).
+   */
+  get bodyNodes(): readonly Node[] {
+    return (this.bodyWalk ??= walk(this.body));
   }
 }
 

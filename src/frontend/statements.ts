@@ -21,7 +21,7 @@ import { type Node, child, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { emit } from './statementAccesses.js';
-import { type ArrayRec, type Ctx, type FunctionState, key, reason } from './state.js';
+import { type ArrayRec, type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
 
 const UNMODELLED: Record<string, string> = {
   while_statement: 'while loop',
@@ -106,7 +106,7 @@ export function statement(
         : n;
   for (const id of arrayUses(st, affected)) {
     const rec = st.arrays.get(id.text)!;
-    if (!st.inRegion.has(key(id))) continue;
+    if (!inRegion(st, id)) continue;
     reason(
       rec,
       'not-analysable',
@@ -227,7 +227,7 @@ export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { nex
 
 /** Whether the function has a `goto` (then a label may be entered from anywhere). */
 function hasGoto(st: FunctionState): boolean {
-  return [...walk(st.body)].some((x) => x.type === 'goto_statement');
+  return st.bodyNodes.some((x) => x.type === 'goto_statement');
 }
 
 /**

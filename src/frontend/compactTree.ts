@@ -1,0 +1,234 @@
+/**
+ * The syntax nodes the frontend reads, and a compact copy of a subtree in plain JavaScript.
+ *
+ * tree-sitter's JavaScript nodes are wrappers: each `namedChildren`, `childForFieldName`,
+ * `startIndex` or `id` crosses into the native binding and builds new wrapper objects, and
+ * the model builder walks each function body about six times (scopes, identifiers, writes,
+ * declarations, statements, the final sweep). On large macro-expanded bodies that was most
+ * of the run (issue 17: libjpeg-turbo's jchuff.c spent over a second in it). `compactTree`
+ * copies a subtree once, with one TreeCursor walk (a few native calls per node, no wrapper),
+ * into `CompactNode`s that answer the same questions from plain fields.
+ *
+ * A compact node answers exactly what tree-sitter's node answers for the members of `Node`
+ * (test/frontend/compactTree.test.ts compares them on a table of C snippets): the same type,
+ * offsets, text, children, named children, fields and error flags. Its `id` is negative and
+ * unique in the process, so it never equals a tree-sitter node's id (a positive address),
+ * which no node of another tree or subtree shares either.
+ */
+import type Parser from 'tree-sitter';
+
+/** The members of a syntax node the frontend reads: tree-sitter's nodes and compact ones. */
+export interface Node {
+  readonly type: string;
+  readonly text: string;
+  readonly startIndex: number;
+  readonly endIndex: number;
+  readonly id: number;
+  readonly isNamed: boolean;
+  readonly isMissing: boolean;
+  readonly hasError: boolean;
+  readonly parent: Node | null;
+  readonly children: Node[];
+  readonly namedChildren: Node[];
+  readonly namedChildCount: number;
+  readonly nextNamedSibling: Node | null;
+  readonly previousNamedSibling: Node | null;
+  /** The tree the node was parsed in (its root is the whole translation unit). */
+  readonly tree: { readonly rootNode: Node };
+  childForFieldName(name: string): Node | null;
+  childrenForFieldName(name: string): Node[];
+  /** The node itself and its descendants of this type, in document order. */
+  descendantsOfType(type: string): Node[];
+}
+
+/** What the nodes of one compact copy share: the parsed text and the original tree. */
+interface Shared {
+  readonly text: string;
+  readonly tree: { readonly rootNode: Node };
+  /** Some anonymous node of the copy has children (in C's grammar, none has). */
+  anonymousParent: boolean;
+}
+
+let lastId = 0;
+
+/** The children of every leaf (most nodes are leaves: one array for all of them). */
+const NONE: CompactNode[] = Object.freeze([]) as unknown as CompactNode[];
+
+export class CompactNode implements Node {
+  readonly id = --lastId;
+  /** Within the copy, a compact node; the copy's root has the original's parent. */
+  parent: Node | null = null;
+  children: CompactNode[] = NONE;
+  hasError = false;
+  /** The position of this node among its parent's children. */
+  index = 0;
+  /** The field of the parent this node fills, if any. */
+  field: string | undefined;
+  /** The named children, filled as the copy is made. */
+  named: CompactNode[] = NONE;
+  /** The copy's root: the node copied (its siblings are not in the copy). */
+  origin: Parser.SyntaxNode | undefined;
+
+  constructor(
+    readonly type: string,
+    readonly isNamed: boolean,
+    readonly isMissing: boolean,
+    readonly startIndex: number,
+    readonly endIndex: number,
+    field: string | undefined,
+    private readonly shared: Shared,
+  ) {
+    this.field = field;
+  }
+
+  get text(): string {
+    return this.shared.text.slice(this.startIndex, this.endIndex);
+  }
+
+  get tree(): { readonly rootNode: Node } {
+    return this.shared.tree;
+  }
+
+  get namedChildren(): CompactNode[] {
+    return this.named;
+  }
+
+  get namedChildCount(): number {
+    return this.namedChildren.length;
+  }
+
+  get nextNamedSibling(): Node | null {
+    return this.namedSibling(1);
+  }
+
+  get previousNamedSibling(): Node | null {
+    return this.namedSibling(-1);
+  }
+
+  /**
+   * The nearest named node among the parent's children in direction `step`. tree-sitter
+   * finds a next sibling by position: one that ends where this node ends (an empty node,
+   * only where the parse has an error) is passed over.
+   */
+  private namedSibling(step: 1 | -1): Node | null {
+    if (this.origin)
+      return step === 1 ? this.origin.nextNamedSibling : this.origin.previousNamedSibling;
+    const siblings = this.parent?.children;
+    if (!siblings) return null;
+    for (let k = this.index + step; k >= 0 && k < siblings.length; k += step) {
+      const s = siblings[k]!;
+      if (s.isNamed && (step === -1 || s.endIndex > this.endIndex)) return s;
+    }
+    return null;
+  }
+
+  childForFieldName(name: string): CompactNode | null {
+    // An ERROR node has no fields of its own: tree-sitter answers null, though a cursor (and
+    // childrenForFieldName) sees the fields of the hidden rules under it.
+    if (this.type === 'ERROR') return null;
+    for (const c of this.children) if (c.field === name) return c;
+    return null;
+  }
+
+  childrenForFieldName(name: string): CompactNode[] {
+    return this.children.filter((c) => c.field === name);
+  }
+
+  descendantsOfType(type: string): CompactNode[] {
+    const out: CompactNode[] = [];
+    // A type no anonymous node has is found among the named nodes, which are all reached
+    // through named nodes when no anonymous node has children: the anonymous leaves are
+    // left out of the search (most nodes of large bodies are punctuation).
+    const namedOnly = !anonymousTypes.has(type) && !this.shared.anonymousParent;
+    const stack: CompactNode[] = [this];
+    while (stack.length > 0) {
+      const n = stack.pop()!;
+      if (n.type === type) out.push(n);
+      const next = namedOnly ? n.named : n.children;
+      for (let k = next.length - 1; k >= 0; k--) stack.push(next[k]!);
+    }
+    return out;
+  }
+}
+
+/** Node type and field names by id, as the binding spells them (filled as they are met). */
+const typeNames = new Map<number, { type: string; named: boolean }>();
+const fieldNames = new Map<number, string>();
+/** The names of anonymous node types met so far (every node's type is met as it is copied). */
+const anonymousTypes = new Set<string>();
+
+/**
+ * A compact copy of `node` and all its descendants. `text` is the string tree-sitter parsed
+ * (offsets are UTF-16 code units in it, as tree-sitter's `text` reads them).
+ */
+export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode {
+  const shared: Shared = { text, tree: node.tree, anonymousParent: false };
+  const cursor = node.walk();
+  // Missing nodes only occur under a node with an error: elsewhere no call per node.
+  const errors = node.hasError;
+  const make = (): CompactNode => {
+    const typeId = cursor.nodeTypeId;
+    let kind = typeNames.get(typeId);
+    // A type id is one symbol: the same name and the same named-ness every time.
+    if (!kind) {
+      typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
+      if (!kind.named) anonymousTypes.add(kind.type);
+    }
+    const fieldId = cursor.currentFieldId;
+    let field: string | undefined;
+    if (fieldId !== undefined) {
+      field = fieldNames.get(fieldId);
+      if (field === undefined) fieldNames.set(fieldId, (field = cursor.currentFieldName));
+    }
+    const missing = errors && cursor.nodeIsMissing;
+    const n = new CompactNode(
+      kind.type,
+      kind.named,
+      missing,
+      cursor.startIndex,
+      cursor.endIndex,
+      field,
+      shared,
+    );
+    n.hasError = missing;
+    return n;
+  };
+  const root = make();
+  // Outside the copy, the original's surroundings (the function definition's parent).
+  root.field = undefined;
+  root.origin = node;
+  root.parent = node.parent;
+  // Depth-first, in document order: `path` holds the nodes whose children are being read.
+  const path: CompactNode[] = [root];
+  let moved = cursor.gotoFirstChild();
+  while (moved) {
+    const parent = path[path.length - 1]!;
+    const n = make();
+    n.parent = parent;
+    if (parent.children === NONE) parent.children = [];
+    n.index = parent.children.length;
+    parent.children.push(n);
+    if (n.isNamed) {
+      if (parent.named === NONE) parent.named = [];
+      parent.named.push(n);
+    }
+    if (cursor.gotoFirstChild()) {
+      if (!n.isNamed) shared.anonymousParent = true;
+      path.push(n);
+      continue;
+    }
+    // A leaf is complete: its error goes up. Then up until a node has a next sibling, each
+    // node left complete too.
+    if (n.hasError) parent.hasError = true;
+    while (!(moved = cursor.gotoNextSibling())) {
+      if (path.length === 1 || !cursor.gotoParent()) break;
+      const done = path.pop()!;
+      // tree-sitter's `hasError` is a positive error cost: an ERROR node with children has
+      // one, an ERROR leaf (a character the lexer skipped) has none.
+      if (done.type === 'ERROR') done.hasError = true;
+      if (done.hasError) path[path.length - 1]!.hasError = true;
+    }
+  }
+  root.hasError = errors;
+  return root;
+}
