@@ -13,7 +13,12 @@ import type { MacroUse } from '../frontend/spelling.js';
 import type { PreprocessOptions } from '../frontend/preprocess.js';
 import { delinearizeFunction, type DelinearizationOutcome } from '../delinearize/index.js';
 import { quantifyParams } from '../poly/quantify.js';
-import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/budget.js';
+import {
+  BudgetExceeded,
+  isOwnOverrun,
+  withWorkBudget,
+  withWorkBudgetAsync,
+} from '../poly/budget.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
@@ -372,6 +377,8 @@ export async function analyzeArray(
     }
   } catch (e) {
     timings.lifetimeMs += Math.round(performance.now() - tl);
+    // Only the array's own budget: an enclosing one's overrun is its owner's to answer.
+    if (e instanceof BudgetExceeded && !isOwnOverrun(e)) throw e;
     if (e instanceof BudgetExceeded) {
       return done(
         'rejected',
@@ -485,7 +492,7 @@ export async function analyzeArray(
       return symbolicDecision(fn, array, report, symbolic, values);
     }
     if (e instanceof LatticeInputError) return done('rejected', e.message);
-    if (e instanceof BudgetExceeded) {
+    if (isOwnOverrun(e)) {
       return done(
         'rejected',
         `the lattice search is too expensive for this array (${e.message}); raise --work to try harder`,
@@ -559,7 +566,7 @@ export function valueOrCellConflicts(
     if ('unsupported' in v) return { reason: `value-based lifetimes not used: ${v.unsupported}` };
     return { cs: v };
   } catch (e) {
-    if (e instanceof BudgetExceeded) {
+    if (isOwnOverrun(e)) {
       return { reason: `value-based lifetimes too expensive (${e.message}): cell-based used` };
     }
     throw e;
