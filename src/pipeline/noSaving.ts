@@ -7,11 +7,14 @@
  * dropped loop bound or condition may hold everywhere), so the static conflict set, value-
  * or cell-based, which must hold for every such execution, contains all of its conflicts.
  * Every write of the array in that run is certain (accesses that may not happen, or hit an
- * unknown cell, refuse the run), so one cell holds at most one live value at a time: when
- * as many values are live at once as the array has cells, those cells conflict pairwise,
- * any admissible mapping keeps them in distinct slots, and it needs at least the declared
- * size. The lifetime analysis and the lattice search would then answer "no saving"; they
- * are skipped. Leaving an array unchanged is always sound: this only ever skips work.
+ * unknown cell, refuse the run), so a cell holds at most one live value at a time; only
+ * written values are counted (not one read before any write, even where it may flow in:
+ * the cell-based set gives a cell that is never written no lifetime), so each counted
+ * value lies inside its cell's lifetime in the value- and in the cell-based set. When as
+ * many values are live at once as the array has cells, those cells conflict pairwise, any
+ * admissible mapping keeps them in distinct slots and needs at least the declared size: the
+ * lifetime analysis and the lattice search would answer "no saving", and are skipped.
+ * Leaving an array unchanged is always sound: this only ever skips work.
  */
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { dynamicMaxLive, type MaxLiveResult } from '../dynamic/maxLive.js';
@@ -31,7 +34,8 @@ export interface QuickBound {
   readonly noSaving?: string;
   /**
    * The quick run when it is the report oracle's run (no domain of the array's statements
-   * is over-approximated, so it is a run of the real program), to be reused for maxLive.
+   * is over-approximated, so it is a run of the real program, and no value flows in), to
+   * be reused for maxLive.
    */
   readonly realRun?: MaxLiveResult;
 }
@@ -45,7 +49,8 @@ export function cheapNoSaving(
   array: ArrayInfo,
   values: Readonly<Record<string, bigint>>,
   declaredCells: bigint | undefined,
-  exposedLiveFromStart: boolean,
+  /** Whether a value may flow in (the report's oracle then counts it from the start). */
+  valueMayFlowIn: boolean,
 ): QuickBound {
   // A promise is checked in full: its evidence must be reported.
   if (array.markedTemporary) return {};
@@ -56,7 +61,7 @@ export function cheapNoSaving(
         `no saving: all ${allLive.cells} cells hold values still to be read at once ` +
         `(after line ${allLive.loc.line}), so every mapping needs ${allLive.cells} cells`,
     };
-  return quickNoSaving(fn, array, values, declaredCells, exposedLiveFromStart);
+  return quickNoSaving(fn, array, values, declaredCells, valueMayFlowIn);
 }
 
 /** The bound of the modelled run (nothing when the run is refused or too large). */
@@ -65,7 +70,7 @@ export function quickNoSaving(
   array: ArrayInfo,
   values: Readonly<Record<string, bigint>>,
   declaredCells: bigint | undefined,
-  exposedLiveFromStart: boolean,
+  valueMayFlowIn: boolean,
 ): QuickBound {
   // Arrays declared in a loop body are one object per iteration: the run's cells of
   // different iterations never conflict.
@@ -74,14 +79,14 @@ export function quickNoSaving(
   const dyn = dynamicMaxLive(fn, array, values, {
     maxOperations: QUICK_BOUND_OPERATIONS,
     maxBytes: QUICK_BOUND_BYTES,
-    exposedLiveFromStart,
+    exposedLiveFromStart: false,
     modelledRun: true,
   });
   if (dyn.kind !== 'done') return {};
   const exact = !fn.statements.some(
     (s) => s.overApproximated && s.accesses.some((a) => a.array === array.name),
   );
-  const realRun = exact ? { realRun: dyn } : {};
+  const realRun = exact && !valueMayFlowIn ? { realRun: dyn } : {};
   if (BigInt(dyn.values) < declaredCells) return realRun;
   const run = exact
     ? 'a run of the model'

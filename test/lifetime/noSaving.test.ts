@@ -73,6 +73,18 @@ describe('quick "no saving" bound', () => {
     expect(report.compressedCells).toBe(4);
   });
 
+  // Guards "written values only": counted from the start where a value may flow in, t's two
+  // cells would be live at once before the first statement, while the cell-based set (no
+  // lifetime for a cell before its first write) lets them share one slot.
+  it('does not count values that may flow in', () => {
+    const m = model(`double t[2];
+  out[0] = t[0] + t[1];
+  t[0] = in[0]; out[1] = t[0];
+  t[1] = in[1]; out[2] = t[1];`);
+    const t = m.array('t');
+    expect(quickNoSaving(m.fn, t, {}, 2n, true)).toEqual({});
+  });
+
   // Guards the claim itself on random kernels: where the bound fires, the value-based
   // conflict set (which the cell-based one contains) holds every difference of the box, so
   // the exhaustive stages would have answered "no saving" too.
