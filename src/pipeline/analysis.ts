@@ -341,7 +341,13 @@ export async function analyzeArray(
   // are skipped (src/pipeline/noSaving.ts).
   const quick: QuickBound = options.everyConflictSet
     ? {}
-    : cheapNoSaving(fn, array, values, originalCells, valueMayFlowIn(array));
+    : cheapNoSaving({
+        fn,
+        array,
+        values,
+        declaredCells: originalCells,
+        valueMayFlowIn: valueMayFlowIn(array),
+      });
   const noSaving = quick.noSaving !== undefined;
   try {
     const lifetimes =

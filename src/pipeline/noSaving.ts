@@ -40,38 +40,38 @@ export interface QuickBound {
   readonly realRun?: MaxLiveResult;
 }
 
+/** The array to bound, as the pipeline knows it. */
+export interface BoundInput {
+  readonly fn: FunctionModel;
+  readonly array: ArrayInfo;
+  /** Known parameter values (the run needs every parameter it uses). */
+  readonly values: Readonly<Record<string, bigint>>;
+  /** Cells of the declaration (undefined when not constant). */
+  readonly declaredCells: bigint | undefined;
+  /** Whether a value may flow in (the report's oracle then counts it from the start). */
+  readonly valueMayFlowIn: boolean;
+}
+
 /**
  * A cheap proof that no mapping saves anything (`noSaving`; otherwise the exhaustive stages
  * decide): the simulation of one loop body (src/lifetime/allLive.ts), else the quick run.
  */
-export function cheapNoSaving(
-  fn: FunctionModel,
-  array: ArrayInfo,
-  values: Readonly<Record<string, bigint>>,
-  declaredCells: bigint | undefined,
-  /** Whether a value may flow in (the report's oracle then counts it from the start). */
-  valueMayFlowIn: boolean,
-): QuickBound {
+export function cheapNoSaving(input: BoundInput): QuickBound {
   // A promise is checked in full: its evidence must be reported.
-  if (array.markedTemporary) return {};
-  const allLive = allCellsLive(fn, array);
+  if (input.array.markedTemporary) return {};
+  const allLive = allCellsLive(input.fn, input.array);
   if (allLive)
     return {
       noSaving:
         `no saving: all ${allLive.cells} cells hold values still to be read at once ` +
         `(after line ${allLive.loc.line}), so every mapping needs ${allLive.cells} cells`,
     };
-  return quickNoSaving(fn, array, values, declaredCells, valueMayFlowIn);
+  return quickNoSaving(input);
 }
 
 /** The bound of the modelled run (nothing when the run is refused or too large). */
-export function quickNoSaving(
-  fn: FunctionModel,
-  array: ArrayInfo,
-  values: Readonly<Record<string, bigint>>,
-  declaredCells: bigint | undefined,
-  valueMayFlowIn: boolean,
-): QuickBound {
+export function quickNoSaving(input: BoundInput): QuickBound {
+  const { fn, array, values, declaredCells, valueMayFlowIn } = input;
   // Arrays declared in a loop body are one object per iteration: the run's cells of
   // different iterations never conflict.
   if (array.blockIterators.length > 0) return {};

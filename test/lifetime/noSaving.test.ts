@@ -21,6 +21,10 @@ function model(body: string) {
 
 const cellsOf = (a: ArrayInfo) => a.extents.reduce((p, e) => p * e.value!, 1n);
 
+/** The quick bound of a local array (no value flows in) at its declared size. */
+const bound = (fn: FunctionModel, array: ArrayInfo, values: Record<string, bigint> = {}) =>
+  quickNoSaving({ fn, array, values, declaredCells: cellsOf(array), valueMayFlowIn: false });
+
 // MachSuite's fft/transpose DATA_x: written whole by one nest, then read whole by the next,
 // whose statements are over-approximated (they also write smem[?], a non-affine subscript).
 const TRANSPOSE = `double D[64]; double s[64];
@@ -61,7 +65,7 @@ describe('quick "no saving" bound', () => {
   ])('over-approximated: %s', (_, body) => {
     const m = model(body);
     const a = m.fn.arrays.find((x) => x.name === 'D' || x.name === 'w')!;
-    expect(quickNoSaving(m.fn, a, {}, cellsOf(a), false).noSaving).toBeDefined();
+    expect(bound(m.fn, a).noSaving).toBeDefined();
     expect(fullBox(m.fn, a, {})).toBe(true);
   });
 
@@ -70,7 +74,7 @@ describe('quick "no saving" bound', () => {
   it('does not run on accesses under a data-dependent condition', () => {
     const m = model(TRANSPOSE.replace('s[idx[t * 8 + k]] = D', 'if (in[t] > 0) s[t] = D'));
     const D = m.array('D');
-    expect(quickNoSaving(m.fn, D, {}, cellsOf(D), false)).toEqual({});
+    expect(bound(m.fn, D)).toEqual({});
   });
 
   // Guards the kills of the modelled run: an over-approximated write of a cell replaces its
@@ -84,7 +88,7 @@ describe('quick "no saving" bound', () => {
   for (int i = 0; i < 4; i++) out[i] = D[i];
   for (int i = 0; i < 64; i++) out[i] = s[i];`);
     const D = m.array('D');
-    expect(quickNoSaving(m.fn, D, {}, cellsOf(D), false).noSaving).toBeUndefined();
+    expect(bound(m.fn, D).noSaving).toBeUndefined();
     const r = await analyzeSource(m.src, 'noSaving.c', analysisOptions({ compiler: false }));
     const report = r.report.arrays.find((a) => a.name === 'D')!;
     expect(report.status).toBe('contracted');
@@ -100,7 +104,9 @@ describe('quick "no saving" bound', () => {
   t[0] = in[0]; out[1] = t[0];
   t[1] = in[1]; out[2] = t[1];`);
     const t = m.array('t');
-    expect(quickNoSaving(m.fn, t, {}, 2n, true)).toEqual({});
+    expect(
+      quickNoSaving({ fn: m.fn, array: t, values: {}, declaredCells: 2n, valueMayFlowIn: true }),
+    ).toEqual({});
   });
 
   // Guards the claim itself on random kernels: where the bound fires, the value-based
@@ -115,7 +121,7 @@ describe('quick "no saving" bound', () => {
         const array = fn.arrays.find((a) => a.name === t.name);
         if (!array?.candidate || array.extents.some((e) => e.value === undefined)) continue;
         runs++;
-        const q = quickNoSaving(fn, array, values, cellsOf(array), false);
+        const q = bound(fn, array, values);
         if (q.noSaving === undefined) continue;
         fired++;
         expect(fullBox(fn, array, values)).toBe(true);
