@@ -10,10 +10,12 @@
  * unknown cell, refuse the run), so a cell holds at most one live value at a time; only
  * written values are counted (not one read before any write, even where it may flow in:
  * the cell-based set gives a cell that is never written no lifetime), so each counted
- * value lies inside its cell's lifetime in the value- and in the cell-based set. When as
- * many values are live at once as the array has cells, those cells conflict pairwise, any
- * admissible mapping keeps them in distinct slots and needs at least the declared size: the
- * lifetime analysis and the lattice search would answer "no saving", and are skipped.
+ * value lies inside its cell's lifetime in the value- and in the cell-based set (neither
+ * depends on the extents: a cell outside them, which an over-approximated domain may reach,
+ * counts there too). When as many values are live at once as the array has cells, those
+ * cells conflict pairwise, any admissible mapping keeps them in distinct slots and needs at
+ * least the declared size: the lifetime analysis and the lattice search would answer "no
+ * saving", and are skipped.
  * Leaving an array unchanged is always sound: this only ever skips work.
  */
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
@@ -94,7 +96,7 @@ export function quickNoSaving(input: BoundInput): QuickBound {
       'and the analysis must allow them all)';
   return {
     noSaving:
-      `no saving: in ${run}, ${dyn.values} values are live at once, one in every cell, so ` +
+      `no saving: in ${run}, ${dyn.values} values are live at once, each in its own cell, so ` +
       `every mapping needs ${declaredCells} cells`,
     ...realRun,
   };
