@@ -30,17 +30,31 @@ export function dynamicMaxLive(
   fn: FunctionModel,
   array: ArrayInfo,
   params: Readonly<Record<string, bigint>>,
-  options: { maxOperations: number; maxBytes?: number; exposedLiveFromStart?: boolean },
+  options: {
+    maxOperations: number;
+    maxBytes?: number;
+    exposedLiveFromStart?: boolean;
+    /**
+     * Count the run of every modelled instance, over-approximated domains in full (see
+     * StreamOptions.modelledRun): not a lower bound for the real program then, but one for
+     * the static conflict set, which holds for every execution the model allows.
+     */
+    modelledRun?: boolean;
+  },
 ): MaxLiveResult | MaxLiveSkipped {
   const missing = missingParameters(fn, params);
   if (missing) return { kind: 'skipped', reason: missing };
   // The walk runs every instance of the model's domains. Where a domain or an access is only
   // an over-approximation (a loop bound or a condition that depends on data: datadep's w
   // under `while (data[k] ...)`), it runs instances no real run has, and its count can exceed
-  // every real run's (128 against 17 for w): no lower bound, so no count.
+  // every real run's (128 against 17 for w): no lower bound, so no count. A modelled run
+  // keeps over-approximated domains (one allowed execution runs them all), never accesses
+  // that may not happen (under a data-dependent condition, exclusive branches would both run).
   const guessed = fn.statements.find((s) =>
     s.accesses.some(
-      (a) => a.array === array.name && (s.may || s.overApproximated || a.may || a.overApproximated),
+      (a) =>
+        a.array === array.name &&
+        (s.may || (!options.modelledRun && s.overApproximated) || a.may || a.overApproximated),
     ),
   );
   if (guessed)
@@ -53,6 +67,7 @@ export function dynamicMaxLive(
     maxBytes: options.maxBytes ?? 256 * 2 ** 20,
     bytesPerCell: 20,
     bytesPerEvent: 4,
+    modelledRun: options.modelledRun,
   });
   if (stream.kind === 'skipped') return stream;
   // An access counted as touching all its cells is not what the program does: the count

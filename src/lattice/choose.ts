@@ -11,7 +11,7 @@ import {
   transpose,
 } from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
-import { BudgetExceeded, withWorkBudget } from '../poly/budget.js';
+import { isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
 import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
 import {
@@ -145,11 +145,14 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       // on large moduli (dynprog's c at N = 10^6: (d0 + d1 mod 1999997, d1 mod 500000) took
       // 1.8e8 units before small ranges were enumerated instead of splintered, and failing
       // it rejected the whole array). A candidate that cannot be checked in time is
-      // dropped, never taken: only a cost in compression.
+      // dropped, never taken: only a cost in compression. When the caller's budget runs out
+      // instead (it caps the check's share), the overrun is the caller's: it propagates
+      // (answered here, every later check would fail at once and the array would get the
+      // box mapping instead of the caller's refusal).
       try {
         ok = withWorkBudget(options.candidateWork ?? CANDIDATE_CHECK_WORK, () => q.admissible(m));
       } catch (e) {
-        if (!(e instanceof BudgetExceeded)) throw e;
+        if (!isOwnOverrun(e)) throw e;
         ok = false;
         unchecked++;
       }
@@ -277,7 +280,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
         return querySearch(fixed, Q, rank, upper, lowerBound, optBudget * WORK_PER_MS, q.symmetric);
       });
     } catch (e) {
-      if (!(e instanceof BudgetExceeded)) throw e;
+      if (!isOwnOverrun(e)) throw e;
       r = {
         mapping: null,
         size: upper,

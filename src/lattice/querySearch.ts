@@ -11,7 +11,7 @@
  * the few points of DS that matter). Bounded by work like the point search; seeded by the
  * heuristics' best size and stopped by a clique bound (segmentClique.ts).
  */
-import { BudgetExceeded, withWorkBudget } from '../poly/budget.js';
+import { isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { samplePoint } from '../poly/index.js';
 import { identity, inverseUnimodular, multiply, type Matrix } from '../poly/linalg.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
@@ -29,7 +29,8 @@ export const WORK_PER_PROGRAM = 15_000;
  * Polyhedral work (src/poly/budget.ts units) one integer program may take. The Omega test
  * can splinter on large coefficients; a program that runs out is answered "hit" (the
  * lattice is taken as meeting DS: its subtree is pruned, never accepted) and the search no
- * longer claims optimality.
+ * longer claims optimality. When the search's own budget runs out instead (it caps the
+ * program's share), the overrun ends the search (its caller abandons it).
  */
 export const PROGRAM_WORK = 50_000;
 
@@ -114,7 +115,8 @@ export function queryLevels(
       try {
         s = withWorkBudget(PROGRAM_WORK, () => samplePoint({ space: ds.space, pieces: [piece] }));
       } catch (e) {
-        if (!(e instanceof BudgetExceeded)) throw e;
+        // Only this program's own share: an enclosing budget's overrun ends the search.
+        if (!isOwnOverrun(e)) throw e;
         stats.unknown++;
         return 'unknown';
       }

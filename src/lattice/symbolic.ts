@@ -18,6 +18,7 @@
  * verified symbolically, and in addition the mapping is checked exactly at several parameter
  * values (DsQueries.admissible, size-independent).
  */
+import { BudgetExceeded } from '../poly/budget.js';
 import { evaluate as evalAffine, formatAffine, type Affine } from '../poly/affine.js';
 import { fixParams, isEmpty, maximize, maximizeParametric, samplePoint } from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
@@ -202,8 +203,10 @@ class SymbolicDs {
         const r = maximizeParametric(S, this.dimForm(c, sign));
         if (r.kind === 'empty') cands.push({ coeffs: {}, constant: 0n });
         if (r.kind === 'pieces') for (const p of r.pieces) cands.push(p.value);
-      } catch {
-        /* not affine on part of the context: fall back to the fit */
+      } catch (e) {
+        // Not affine on part of the context: fall back to the fit. An enclosing work budget's
+        // overrun is not an answer: it propagates (src/poly/budget.ts).
+        if (e instanceof BudgetExceeded) throw e;
       }
     }
     const fit = this.fit(c, eqs);

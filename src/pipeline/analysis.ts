@@ -13,11 +13,15 @@ import type { MacroUse } from '../frontend/spelling.js';
 import type { PreprocessOptions } from '../frontend/preprocess.js';
 import { delinearizeFunction, type DelinearizationOutcome } from '../delinearize/index.js';
 import { quantifyParams } from '../poly/quantify.js';
-import { BudgetExceeded, withWorkBudget, withWorkBudgetAsync } from '../poly/budget.js';
+import {
+  BudgetExceeded,
+  isOwnOverrun,
+  withWorkBudget,
+  withWorkBudgetAsync,
+} from '../poly/budget.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
-import { allCellsLive } from '../lifetime/allLive.js';
 import { valueConflictSet } from '../lifetime/valueConflicts.js';
 import { dynamicMaxLive } from '../dynamic/maxLive.js';
 import { chooseMapping, LatticeInputError, type Mapping } from '../lattice/index.js';
@@ -32,6 +36,7 @@ import {
   ExposedReads,
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
+import { cheapNoSaving, type QuickBound } from './noSaving.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
 
@@ -55,6 +60,11 @@ export interface AnalysisOptions {
   oracleOperations?: number;
   /** Lifetimes of values (default) or of cells (Bee's, a superset). */
   lifetimes?: 'value' | 'cell';
+  /**
+   * Compute the conflict set and search a mapping also where a cheap bound already shows
+   * that nothing can be saved (src/pipeline/noSaving.ts): the SVG pictures draw them.
+   */
+  everyConflictSet?: boolean;
   /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
   workUnits?: number;
   /**
@@ -328,15 +338,24 @@ export async function analyzeArray(
   let lifetimesKind: 'value' | 'cell' = 'cell';
   let lifetimesReason: string | undefined;
   // Every cell live at one instant: no mapping can save anything, so the exhaustive stages
-  // are skipped (a promise is still checked in full: its evidence must be reported).
-  const allLive = array.markedTemporary ? undefined : allCellsLive(fn, array);
+  // are skipped (src/pipeline/noSaving.ts).
+  const quick: QuickBound = options.everyConflictSet
+    ? {}
+    : cheapNoSaving({
+        fn,
+        array,
+        values,
+        declaredCells: originalCells,
+        valueMayFlowIn: valueMayFlowIn(array),
+      });
+  const noSaving = quick.noSaving !== undefined;
   try {
     const lifetimes =
-      allLive || options.lifetimes === 'cell'
+      noSaving || options.lifetimes === 'cell'
         ? { cs: undefined, reason: 'cell-based lifetimes asked for (--lifetimes cell)' }
         : valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({
-      cs: allLive ? undefined : (lifetimes.cs ?? conflictSet(fn, array, { values })),
+      cs: noSaving ? undefined : (lifetimes.cs ?? conflictSet(fn, array, { values })),
       exposed: exposedReads?.computedNone(fn, array) ?? upwardExposedReads(fn, array, { values }),
     }));
     cs = analysed.cs;
@@ -364,6 +383,8 @@ export async function analyzeArray(
     }
   } catch (e) {
     timings.lifetimeMs += Math.round(performance.now() - tl);
+    // Only the array's own budget: an enclosing one's overrun is its owner's to answer.
+    if (e instanceof BudgetExceeded && !isOwnOverrun(e)) throw e;
     if (e instanceof BudgetExceeded) {
       return done(
         'rejected',
@@ -374,12 +395,18 @@ export async function analyzeArray(
     return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
   }
   timings.lifetimeMs += Math.round(performance.now() - tl);
+  const oracleBudget = options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS;
+  // The quick run, when it is the oracle's own (same walk; done within the oracle's budget).
+  const oracleRun =
+    quick.realRun && oracleBudget !== 0 && quick.realRun.operations <= oracleBudget
+      ? quick.realRun
+      : undefined;
   if (!cs) {
-    return done(
-      'unchanged',
-      `no saving: all ${allLive!.cells} cells hold values still to be read at once ` +
-        `(after line ${allLive!.loc.line}), so every mapping needs ${allLive!.cells} cells`,
-    );
+    if (oracleRun) {
+      report.maxLive = oracleRun.values;
+      report.maxLiveKind = 'values';
+    }
+    return done('unchanged', quick.noSaving!);
   }
 
   const used = parametersUsed(cs.ds);
@@ -471,7 +498,7 @@ export async function analyzeArray(
       return symbolicDecision(fn, array, report, symbolic, values);
     }
     if (e instanceof LatticeInputError) return done('rejected', e.message);
-    if (e instanceof BudgetExceeded) {
+    if (isOwnOverrun(e)) {
       return done(
         'rejected',
         `the lattice search is too expensive for this array (${e.message}); raise --work to try harder`,
@@ -482,11 +509,13 @@ export async function analyzeArray(
   timings.latticeMs += Math.round(performance.now() - tt);
   report.ds.isZero = mapping.b.length === 0;
 
-  if (options.oracleOperations !== 0) {
-    const dyn = dynamicMaxLive(fn, array, values, {
-      exposedLiveFromStart: valueMayFlowIn(array),
-      maxOperations: options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS,
-    });
+  if (oracleBudget !== 0) {
+    const dyn =
+      oracleRun ??
+      dynamicMaxLive(fn, array, values, {
+        exposedLiveFromStart: valueMayFlowIn(array),
+        maxOperations: oracleBudget,
+      });
     if (dyn.kind === 'done') {
       // Values live at once: a lower bound for any allocation (the cell count is not one).
       report.maxLive = dyn.values;
@@ -543,7 +572,7 @@ export function valueOrCellConflicts(
     if ('unsupported' in v) return { reason: `value-based lifetimes not used: ${v.unsupported}` };
     return { cs: v };
   } catch (e) {
-    if (e instanceof BudgetExceeded) {
+    if (isOwnOverrun(e)) {
       return { reason: `value-based lifetimes too expensive (${e.message}): cell-based used` };
     }
     throw e;

@@ -12,7 +12,7 @@ import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
 import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
 import type { BufferUse, CallGraph } from '../model/calls.js';
-import { withWorkBudget } from '../poly/budget.js';
+import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
 
 export type CrossCallOutcome =
@@ -63,7 +63,9 @@ export class ExposedReads {
         r = withWorkBudget(this.work, () =>
           upwardExposedReads(fn, array, { values: this.values(fn) }),
         );
-      } catch {
+      } catch (e) {
+        // An enclosing budget's overrun is its owner's to answer (src/poly/budget.ts).
+        if (e instanceof BudgetExceeded && !isOwnOverrun(e)) throw e;
         r = 'unknown';
       }
       this.cache.set(key, r);

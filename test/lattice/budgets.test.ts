@@ -1,6 +1,18 @@
-import { withWorkBudgetAsync } from '../../src/poly/budget.js';
-import { parseSet } from '../../src/poly/index.js';
+import fs from 'node:fs';
+import path from 'node:path';
+import {
+  BudgetExceeded,
+  withWorkBudget,
+  withWorkBudgetAsync,
+  workSpent,
+} from '../../src/poly/budget.js';
+import { fixParams, parseSet } from '../../src/poly/index.js';
+import { identity } from '../../src/poly/linalg.js';
 import { chooseMapping, isStrictlyAdmissible } from '../../src/lattice/index.js';
+import { querySearch } from '../../src/lattice/querySearch.js';
+import { analyzeSource } from '../../src/pipeline/analysis.js';
+import { analysisOptions } from '../helpers/analysisOptions.js';
+import { ROOT } from '../helpers/cli.js';
 import { DYNPROG_C_PIECES } from './polytopes.js';
 
 const dynprogC = parseSet(`[N] -> { ${DYNPROG_C_PIECES} }`);
@@ -48,5 +60,83 @@ describe('lattice search under the polyhedral work budget', () => {
       // The search does not claim an optimum it did not prove.
       expect(r.optimal?.optimal).toBe(false);
     }
+  });
+});
+
+/** Work `fn` spends with no budget (work is counted, so it is the same on every machine). */
+function workOf(fn: () => unknown): number {
+  const w0 = workSpent();
+  fn();
+  return workSpent() - w0;
+}
+
+/** `count` budgets spread over (0, total). */
+const budgetsBelow = (total: number, count: number) =>
+  Array.from({ length: count }, (_, k) => Math.max(1, Math.round((total * (k + 1)) / (count + 1))));
+
+// Guards the nested budgets (review of issue 17, src/poly/budget.ts): where an enclosing
+// budget runs out inside an inner share, the overrun reaches the enclosing budget's owner.
+describe('an enclosing budget that runs out inside an inner share', () => {
+  // The candidate checks of chooseMapping: the check that met the end of the caller's budget
+  // was "dropped", every later one failed at once, and the box mapping came out (dynprog's c
+  // at N = 10^6: 999998000001 cells instead of the hull's 749998500001).
+  it('stops chooseMapping: it throws, or finishes with no candidate dropped', async () => {
+    const run = () =>
+      chooseMapping(dynprogCLocal, { heuristic: 'hull', params: { N: 1_000_000n }, budgetMs: 20 });
+    const w0 = workSpent();
+    const full = await run();
+    const total = workSpent() - w0;
+    expect(full.unchecked).toBe(0);
+    let thrown = 0;
+    for (const units of budgetsBelow(total, 24)) {
+      try {
+        const r = await withWorkBudgetAsync(units, run);
+        expect({ units, unchecked: r.unchecked, size: r.size }).toEqual({
+          units,
+          unchecked: 0,
+          size: full.size,
+        });
+      } catch (e) {
+        if (!(e instanceof BudgetExceeded)) throw e;
+        thrown++;
+      }
+    }
+    expect(thrown).toBeGreaterThan(0);
+  });
+
+  // The integer programs of the query search: the one that met the end of the caller's
+  // budget was answered "hit" (unknown), and the search went on.
+  it('stops querySearch: it throws, or finishes with no program unknown', () => {
+    const ds = fixParams(dynprogCLocal, { N: 100n });
+    const run = () => querySearch(ds, identity(2), 2, 9702n, 1n, 20_000, false);
+    const total = workOf(run);
+    expect(run().unknown).toBe(0);
+    let thrown = 0;
+    for (const units of budgetsBelow(total, 40)) {
+      try {
+        const r = withWorkBudget(units, run);
+        expect({ units, unknown: r.unknown }).toEqual({ units, unknown: 0 });
+      } catch (e) {
+        if (!(e instanceof BudgetExceeded)) throw e;
+        thrown++;
+      }
+    }
+    expect(thrown).toBeGreaterThan(0);
+  });
+
+  // The pipeline's per-array budget (--work): an array whose lattice stage runs out of it is
+  // refused with the reason, not given what the search had when the budget ran out.
+  it('refuses the array with a reason (dynprog at N = 10^6, --work 200000)', async () => {
+    const source = fs.readFileSync(path.join(ROOT, 'samples/dynprog.c'), 'utf8');
+    const r = await analyzeSource(
+      source,
+      'dynprog.c',
+      analysisOptions({ compiler: false, defines: { N: 1_000_000n }, workUnits: 200_000 }),
+    );
+    const c = r.report.arrays.find((a) => a.name === 'c')!;
+    expect(c.status).toBe('rejected');
+    expect(c.reason).toMatch(
+      /^the lattice search is too expensive for this array .*200000 work units/,
+    );
   });
 });

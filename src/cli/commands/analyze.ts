@@ -17,7 +17,9 @@ export function registerAnalyze(program: Command, io: Io): void {
   addAnalysisOptions(cmd, '300000').action(
     async (file: string, flags: AnalysisFlags & { json?: boolean; svg?: string }) => {
       const source = await readCSource(file);
-      const analysis = await analyzeSource(source, file, analysisOptions(flags, file));
+      // Pictures of every conflict set, also where "no saving" is found without one.
+      const options = { ...analysisOptions(flags, file), everyConflictSet: !!flags.svg };
+      const analysis = await analyzeSource(source, file, options);
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
       io.stdout(flags.json ? formatJson([report]) : formatText(report));

@@ -41,6 +41,13 @@ export interface NestContext {
   readonly params: Readonly<Record<string, bigint>>;
   /** Extent of each dimension (for `null` subscripts: any index). */
   readonly extents: readonly bigint[];
+  /**
+   * Run every modelled instance as if it happened, also those of a statement whose domain
+   * may be larger than the truth (`overApproximated`): its writes then kill. The run is
+   * that of one execution the model allows, not necessarily of the real program (see
+   * StreamOptions.modelledRun).
+   */
+  readonly modelledRun?: boolean;
 }
 
 class Emitter {
@@ -346,7 +353,11 @@ function event(
     1n,
   );
   const certain =
-    anyCount === 1n && !s.may && !access.may && !s.overApproximated && !access.overApproximated;
+    anyCount === 1n &&
+    !s.may &&
+    !access.may &&
+    (ctx.modelledRun || !s.overApproximated) &&
+    !access.overApproximated;
   const write = access.kind === 'write';
   if (mode.kind === 'measure') {
     e.emit(`if (++ops > LIMIT) { over = 1; break out; }`);

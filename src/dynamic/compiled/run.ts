@@ -41,6 +41,12 @@ export interface StreamOptions {
   readonly maxBytes: number;
   readonly bytesPerCell: number;
   readonly bytesPerEvent: number;
+  /**
+   * The run in which every instance of the model happens, over-approximated domains in full
+   * (their writes kill): an execution the model allows, so the static analysis, which must
+   * hold for all of them, contains its conflicts (see NestContext.modelledRun).
+   */
+  readonly modelledRun?: boolean;
 }
 
 type Walk = (mn: Float64Array, mx: Float64Array, st: Float64Array, W: unknown, R: unknown) => void;
@@ -65,7 +71,7 @@ export function accessStream(
     if (!e.expr) return { kind: 'skipped', reason: 'an extent is unknown' };
     extents.push(A.evaluate(e.expr, params));
   }
-  const ctx = { fn, array, params, extents };
+  const ctx = { fn, array, params, extents, modelledRun: options.modelledRun };
   const limit = options.maxOperations;
   let measure: Walk;
   let tree;

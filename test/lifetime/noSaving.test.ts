@@ -1,0 +1,146 @@
+/**
+ * "No saving" found before the exhaustive stages (src/pipeline/noSaving.ts, issue 17): the
+ * compiled oracle's run of every modelled instance. It may only ever skip work whose result
+ * would be "no saving": where it fires, the static conflict set holds every difference of
+ * the array's box; where it does not, the full analysis runs and may contract.
+ */
+import { buildModel } from '../../src/frontend/index.js';
+import { valueConflictSet } from '../../src/lifetime/valueConflicts.js';
+import { quickNoSaving } from '../../src/pipeline/noSaving.js';
+import { analyzeSource } from '../../src/pipeline/analysis.js';
+import * as P from '../../src/poly/index.js';
+import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
+import { analysisOptions } from '../helpers/analysisOptions.js';
+import { randomKernelModel } from '../helpers/randomKernel.js';
+
+function model(body: string) {
+  const src = `void f(const double *in, double *out, const int *idx) {\n${body}\n}\n`;
+  const fn = buildModel(src, 'noSaving.c', {}).functions.find((x) => x.name === 'f')!;
+  return { src, fn, array: (name: string) => fn.arrays.find((a) => a.name === name)! };
+}
+
+const cellsOf = (a: ArrayInfo) => a.extents.reduce((p, e) => p * e.value!, 1n);
+
+/** The quick bound of a local array (no value flows in) at its declared size. */
+const bound = (fn: FunctionModel, array: ArrayInfo, values: Record<string, bigint> = {}) =>
+  quickNoSaving({ fn, array, values, declaredCells: cellsOf(array), valueMayFlowIn: false });
+
+// MachSuite's fft/transpose DATA_x: written whole by one nest, then read whole by the next,
+// whose statements are over-approximated (they also write smem[?], a non-affine subscript).
+const TRANSPOSE = `double D[64]; double s[64];
+  for (int t = 0; t < 8; t++)
+    for (int k = 0; k < 8; k++)
+      D[t * 8 + k] = in[t * 8 + k];
+  for (int t = 0; t < 8; t++)
+    for (int k = 0; k < 8; k++)
+      s[idx[t * 8 + k]] = D[t * 8 + k];
+  for (int t = 0; t < 64; t++) out[t] = s[t];`;
+
+describe('quick "no saving" bound', () => {
+  // Guards issue 17: the fft's arrays went through the value-based analysis and the
+  // lattice search (1.2 to 1.7 s) to answer "no saving".
+  it('answers "no saving" before the exhaustive stages, over-approximated statements included', async () => {
+    const { src } = model(TRANSPOSE);
+    const r = await analyzeSource(src, 'noSaving.c', analysisOptions({ compiler: false }));
+    const D = r.report.arrays.find((a) => a.name === 'D')!;
+    expect(D.status).toBe('unchanged');
+    expect(D.reason).toMatch(
+      /^no saving: in a run of every instance the model allows \(some statements are over-approximated.*64 values are live at once/,
+    );
+    // Skipped: no conflict set was computed.
+    expect(D.ds).toBeUndefined();
+  });
+
+  // Guards the claim where domains are over-approximated (the random kernels below have
+  // none): the value-based set holds every difference wherever the modelled run fires.
+  it.each([
+    ['a non-affine subscript of another array in the statements', TRANSPOSE],
+    [
+      'a data-dependent loop exit (datadep.c w)',
+      `double w[16]; int n = 0; double s = 0;
+  while (n < 16 && in[n] > 0) { w[n] = in[n] * 2.0; n++; }
+  for (int j = 0; j < n; j++) s += w[j];
+  out[0] = s;`,
+    ],
+  ])('over-approximated: %s', (_, body) => {
+    const m = model(body);
+    const a = m.fn.arrays.find((x) => x.name === 'D' || x.name === 'w')!;
+    expect(bound(m.fn, a).noSaving).toBeDefined();
+    expect(fullBox(m.fn, a, {})).toBe(true);
+  });
+
+  // Guards "certain accesses only": under a data-dependent condition, exclusive branches would
+  // both run in the modelled run, which no execution does.
+  it('does not run on accesses under a data-dependent condition', () => {
+    const m = model(TRANSPOSE.replace('s[idx[t * 8 + k]] = D', 'if (in[t] > 0) s[t] = D'));
+    const D = m.array('D');
+    expect(bound(m.fn, D)).toEqual({});
+  });
+
+  // Guards the kills of the modelled run: an over-approximated write of a cell replaces its
+  // value there. Counted as a write that may not happen, the first values of cells 0..3
+  // would stay live next to the second ones: 8 "values" in 4 cells, and an array of 8 cells
+  // that needs 4 would be called "no saving".
+  it('counts one value per cell (over-approximated writes kill), and the rest is contracted', async () => {
+    const m = model(`double D[8]; double s[64];
+  for (int i = 0; i < 4; i++) D[i] = in[i];
+  for (int i = 0; i < 4; i++) D[i] = s[idx[i]] + D[i];
+  for (int i = 0; i < 4; i++) out[i] = D[i];
+  for (int i = 0; i < 64; i++) out[i] = s[i];`);
+    const D = m.array('D');
+    expect(bound(m.fn, D).noSaving).toBeUndefined();
+    const r = await analyzeSource(m.src, 'noSaving.c', analysisOptions({ compiler: false }));
+    const report = r.report.arrays.find((a) => a.name === 'D')!;
+    expect(report.status).toBe('contracted');
+    expect(report.compressedCells).toBe(4);
+  });
+
+  // Guards "written values only": counted from the start where a value may flow in, t's two
+  // cells would be live at once before the first statement, while the cell-based set (no
+  // lifetime for a cell before its first write) lets them share one slot.
+  it('does not count values that may flow in', () => {
+    const m = model(`double t[2];
+  out[0] = t[0] + t[1];
+  t[0] = in[0]; out[1] = t[0];
+  t[1] = in[1]; out[2] = t[1];`);
+    const t = m.array('t');
+    expect(
+      quickNoSaving({ fn: m.fn, array: t, values: {}, declaredCells: 2n, valueMayFlowIn: true }),
+    ).toEqual({});
+  });
+
+  // Guards the claim itself on random kernels: where the bound fires, the value-based
+  // conflict set (which the cell-based one contains) holds every difference of the box, so
+  // the exhaustive stages would have answered "no saving" too.
+  it('fires only where the conflict set holds every difference of the box (random kernels)', () => {
+    let fired = 0;
+    let runs = 0;
+    for (let seed = 7000; seed < 7040; seed++) {
+      const { kernel, fn, values } = randomKernelModel(seed);
+      for (const t of kernel.temporaries) {
+        const array = fn.arrays.find((a) => a.name === t.name);
+        if (!array?.candidate || array.extents.some((e) => e.value === undefined)) continue;
+        runs++;
+        const q = bound(fn, array, values);
+        if (q.noSaving === undefined) continue;
+        fired++;
+        expect(fullBox(fn, array, values)).toBe(true);
+      }
+    }
+    expect(runs).toBeGreaterThan(25);
+    expect(fired).toBeGreaterThan(0);
+  });
+});
+
+/** Whether the value-based DS contains every difference of the array's cells. */
+function fullBox(fn: FunctionModel, array: ArrayInfo, values: Record<string, bigint>): boolean {
+  const cs = valueConflictSet(fn, array, { values, exposedLiveFromStart: false });
+  if ('unsupported' in cs) return true; // the cell-based set contains more still
+  const ds = P.fixParams(cs.ds, values);
+  const box = P.parseSet(
+    `{ [${cs.dims.join(', ')}] : ${array.extents
+      .map((e, k) => `${1n - e.value!} <= ${cs.dims[k]} <= ${e.value! - 1n}`)
+      .join(' and ')} }`,
+  );
+  return P.isSubset(box, ds);
+}
