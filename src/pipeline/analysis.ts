@@ -34,6 +34,7 @@ import {
 import { limitPrivateStack } from './privateStack.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
+import { nameRecord, ownValue } from '../poly/nameRecord.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -129,7 +130,7 @@ function describeReasons(a: ArrayInfo): string {
 
 /** Known values of the function's parameters. */
 function knownValues(fn: FunctionModel): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
+  const out = nameRecord<bigint>();
   for (const p of fn.parameters) if (p.value !== undefined) out[p.name] = p.value;
   return out;
 }
@@ -153,7 +154,8 @@ export async function analyzeSource(
   options: AnalysisOptions,
 ): Promise<Analysis> {
   const t0 = performance.now();
-  const frontendOptions = { defines: options.defines, temporaries: options.temporaries };
+  // A copy safe for C names: the options may come from an API caller or a worker's message.
+  const frontendOptions = { defines: nameRecord(options.defines), temporaries: options.temporaries };
   const view =
     options.compiler === false
       ? { model: buildModel(source, file, frontendOptions), macroUses: [] }
@@ -383,7 +385,7 @@ export async function analyzeArray(
   }
 
   const used = parametersUsed(cs.ds);
-  const unknown = used.filter((p) => values[p] === undefined);
+  const unknown = used.filter((p) => ownValue(values, p) === undefined);
   report.ds = {
     dims: cs.dims.length,
     // Already coalesced by the lifetime stage: printed as it is, not projected again.
@@ -405,15 +407,17 @@ export async function analyzeArray(
   });
   // Parameters known only at run time: contract for all their values at once (the union of
   // DS over them); if that union is unbounded, no constant-size mapping exists.
-  const runTime = cs.ds.space.params.filter((p) => values[p] === undefined);
+  const runTime = cs.ds.space.params.filter((p) => ownValue(values, p) === undefined);
   const growsWith = unknown;
   const dsForLattice = runTime.length > 0 ? quantifyParams(cs.ds, runTime) : cs.ds;
   // Every known value the function's model may rest on: DS uses some parameters by name,
   // but the frontend also folds products of parameters (H * W) using their values, so the
   // result is only claimed, and guarded, for all of them.
-  const assumes: Record<string, bigint> = { ...values };
+  const assumes = nameRecord(values);
   if (Object.keys(assumes).length > 0) {
-    report.assumes = Object.fromEntries(Object.entries(assumes).map(([k, v]) => [k, jsonInt(v)]));
+    report.assumes = nameRecord(
+      Object.entries(assumes).map(([k, v]): [string, number | string] => [k, jsonInt(v)]),
+    );
   }
 
   // Lattice search with the parameters fixed.
