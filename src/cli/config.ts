@@ -14,7 +14,7 @@ import path from 'node:path';
 import { UsageError } from './errors.js';
 import { matchesGlob } from './files.js';
 import { HEURISTICS, MODULO_FORMS, type HeuristicChoice, type ModuloForm } from './options.js';
-import { nameRecord } from '../poly/nameRecord.js';
+import { hasName, nameRecord } from '../poly/nameRecord.js';
 
 /** The option values a configuration may set (names as the long options, camelCase). */
 export interface ConfigValues {
@@ -130,7 +130,7 @@ function values(
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(raw)) {
     if (allowed.includes(key)) continue;
-    const check = CHECKS[key as keyof ConfigValues];
+    const check = hasName(CHECKS, key) ? CHECKS[key as keyof ConfigValues] : undefined;
     if (!check) {
       const known = [...Object.keys(CHECKS), ...allowed].sort().join(', ');
       fail(`unknown key '${prefix}${key}' (known keys: ${known})`);

@@ -92,33 +92,36 @@ export interface Analysis {
   readonly includes?: readonly string[];
 }
 
-const ELEMENT_BYTES: Record<string, number> = {
-  char: 1,
-  'signed char': 1,
-  'unsigned char': 1,
-  int8_t: 1,
-  uint8_t: 1,
-  bool: 1,
-  _Bool: 1,
-  short: 2,
-  'unsigned short': 2,
-  int16_t: 2,
-  uint16_t: 2,
-  int: 4,
-  unsigned: 4,
-  'unsigned int': 4,
-  float: 4,
-  int32_t: 4,
-  uint32_t: 4,
-  long: 8,
-  'unsigned long': 8,
-  'long long': 8,
-  'unsigned long long': 8,
-  double: 8,
-  int64_t: 8,
-  uint64_t: 8,
-  size_t: 8,
-};
+// A Map: the key is the element type's text, maybe a typedef named `toString`.
+const ELEMENT_BYTES = new Map<string, number>(
+  Object.entries({
+    char: 1,
+    'signed char': 1,
+    'unsigned char': 1,
+    int8_t: 1,
+    uint8_t: 1,
+    bool: 1,
+    _Bool: 1,
+    short: 2,
+    'unsigned short': 2,
+    int16_t: 2,
+    uint16_t: 2,
+    int: 4,
+    unsigned: 4,
+    'unsigned int': 4,
+    float: 4,
+    int32_t: 4,
+    uint32_t: 4,
+    long: 8,
+    'unsigned long': 8,
+    'long long': 8,
+    'unsigned long long': 8,
+    double: 8,
+    int64_t: 8,
+    uint64_t: 8,
+    size_t: 8,
+  }),
+);
 
 function product(xs: readonly bigint[]): bigint {
   return xs.reduce((a, b) => a * b, 1n);
@@ -155,7 +158,10 @@ export async function analyzeSource(
 ): Promise<Analysis> {
   const t0 = performance.now();
   // A copy safe for C names: the options may come from an API caller or a worker's message.
-  const frontendOptions = { defines: nameRecord(options.defines), temporaries: options.temporaries };
+  const frontendOptions = {
+    defines: nameRecord(options.defines),
+    temporaries: options.temporaries,
+  };
   const view =
     options.compiler === false
       ? { model: buildModel(source, file, frontendOptions), macroUses: [] }
@@ -267,8 +273,9 @@ export async function analyzeArray(
   const extents = declaredExtents.map((e) => e.value);
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
-  const bytes =
-    ELEMENT_BYTES[array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim()];
+  const bytes = ELEMENT_BYTES.get(
+    array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim(),
+  );
   const report: ArrayReport = {
     name: array.name,
     function: fn.name,

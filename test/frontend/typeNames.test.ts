@@ -28,3 +28,32 @@ double k(const double *a, double *b) {
     expect(t.reason).toMatch(/loop counter 'x' is not of a known integer type/);
   });
 });
+
+// Guards the table of element sizes (src/pipeline/analysis.ts): an array of a typedef named
+// toString got Object.prototype's function as its element size, and the whole file stopped
+// with an internal error ("Cannot convert function toString() to a BigInt").
+it.each(['toString', 'constructor', '__proto__'])(
+  'an array of a typedef named %s is contracted as with another name',
+  async (name) => {
+    const source = (t: string) => `
+typedef double ${t};
+double k(const double *a) {
+  ${t} t[16];
+  double s = 0;
+  for (int i = 0; i < 16; i++) {
+    t[i] = a[i] * 2;
+    if (i > 0) s += t[i] - t[i - 1];
+  }
+  return s;
+}
+`;
+    const decide = async (t: string) => {
+      const r = await analyze(source(t), { file: 'element.c' });
+      const { status, compressedCells, mapping } = r.arrays.find((a) => a.name === 't')!;
+      return { status, compressedCells, mapping };
+    };
+    const expected = await decide('real');
+    expect(expected.status).toBe('contracted');
+    expect(await decide(name)).toEqual(expected);
+  },
+);
