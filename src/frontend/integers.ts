@@ -31,8 +31,7 @@ const LONG: IntType = { bits: 64, signed: true };
 const ULONG: IntType = { bits: 64, signed: false };
 const UINT: IntType = { bits: 32, signed: false };
 
-// A Map: the key is a type name of the program (a typedef may be named `constructor`).
-const NAMED = new Map<string, IntType>(Object.entries({
+const NAMED_TYPES: Record<string, IntType> = {
   char: { bits: 8, signed: true, plainChar: true },
   'signed char': { bits: 8, signed: true },
   'unsigned char': { bits: 8, signed: false },
@@ -53,7 +52,9 @@ const NAMED = new Map<string, IntType>(Object.entries({
   uintptr_t: ULONG,
   _Bool: { bits: 1, signed: false },
   bool: { bits: 1, signed: false },
-}));
+};
+// Looked up in a Map: the key is a type name of the program (a typedef may be `constructor`).
+const NAMED = new Map(Object.entries(NAMED_TYPES));
 
 /** The integer type a type name spells (qualifiers ignored), or undefined. */
 export function intTypeOf(typeText: string): IntType | undefined {

@@ -128,7 +128,13 @@ export function precedesRelation(
   const all = uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, J, EJ));
   const sameBlock = EI.map((e, k) => ({
     kind: 'eq' as const,
-    expr: { coeffs: nameRecord([[e, 1n], [EJ[k]!, -1n]]), constant: 0n },
+    expr: {
+      coeffs: nameRecord([
+        [e, 1n],
+        [EJ[k]!, -1n],
+      ]),
+      constant: 0n,
+    },
   }));
 
   const approximations = approximationsOf(all);

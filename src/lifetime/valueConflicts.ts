@@ -109,7 +109,13 @@ export function valueConflictSet(
   const EB = cellNames('eb', nb);
   const sameBlock = EA.map((e, k) => ({
     kind: 'eq' as const,
-    expr: { coeffs: nameRecord([[e, 1n], [EB[k]!, -1n]]), constant: 0n },
+    expr: {
+      coeffs: nameRecord([
+        [e, 1n],
+        [EB[k]!, -1n],
+      ]),
+      constant: 0n,
+    },
   }));
   const CA = [...EA, ...A];
   const CB = [...EB, ...B];

@@ -179,7 +179,10 @@ class Calc extends Parser {
   }
 }
 
-export function evaluate(text: string, defines: Readonly<Record<string, bigint>> = NO_NAMES): CalcResult {
+export function evaluate(
+  text: string,
+  defines: Readonly<Record<string, bigint>> = NO_NAMES,
+): CalcResult {
   return new Calc(text, defines).top();
 }
 

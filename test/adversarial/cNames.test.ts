@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { analyze } from '../../src/index.js';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { JS_NAMES, MORE_OBJECT_NAMES, OBJECT_NAMES } from '../helpers/jsNames.js';
 
 const TEMPLATE = readFileSync(path.join(ROOT, 'test/fixtures/names/roles.c'), 'utf8');
 /** Each placeholder of the template and its ordinary name. */
@@ -32,34 +33,6 @@ const ROLES: readonly { role: string; placeholder: Placeholder; define?: true }[
   { role: '#define macro', placeholder: 'MACRO' }, // macro values of the compiler's view
   { role: '-D macro', placeholder: 'MACRO', define: true },
   { role: 'struct field', placeholder: 'FIELD' },
-];
-
-/** Names of Object.prototype: decided and checked. */
-const OBJECT_NAMES = [
-  '__proto__',
-  'constructor',
-  'toString',
-  'valueOf',
-  'hasOwnProperty',
-  '__defineGetter__',
-  'isPrototypeOf',
-];
-/** More of Object.prototype, and JavaScript globals and reserved words: decided only. */
-const MORE_NAMES = [
-  '__defineSetter__',
-  '__lookupGetter__',
-  '__lookupSetter__',
-  'propertyIsEnumerable',
-  'toLocaleString',
-  'Math',
-  'arguments',
-  'eval',
-  'undefined',
-  'NaN',
-  'Infinity',
-  'let',
-  'yield',
-  'await',
 ];
 
 function program(placeholder: Placeholder, name: string): string {
@@ -144,7 +117,8 @@ const table = (names: readonly string[]) =>
   names.flatMap((name) => ROLES.map((r) => ({ name, ...r })));
 
 describe('C names special in JavaScript, in every role', () => {
-  it.each(table([...OBJECT_NAMES, ...MORE_NAMES]))(
+  // Every name is decided; the names of Object.prototype the hazards were seen with are checked.
+  it.each(table([...OBJECT_NAMES, ...MORE_OBJECT_NAMES, ...JS_NAMES]))(
     '$name as $role: the same decision as the ordinary name',
     async ({ name, placeholder, define }) => {
       const expected = await reference(placeholder, !!define);

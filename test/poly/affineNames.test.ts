@@ -42,7 +42,15 @@ describe('affine forms over __proto__', () => {
     expect(A.coeff(A.scale(x, 2n), '__proto__')).toBe(6n);
     expect(A.coeff(A.rename(x, { i: '__proto__' }), '__proto__')).toBe(4n);
     expect(A.formatAffine(A.substitute(x, { i: A.variable('__proto__') }))).toBe('4__proto__');
-    expect(A.evaluate(x, nameRecord([['__proto__', 5n], ['i', 1n]]))).toBe(16n);
+    expect(
+      A.evaluate(
+        x,
+        nameRecord([
+          ['__proto__', 5n],
+          ['i', 1n],
+        ]),
+      ),
+    ).toBe(16n);
     expect(A.variables(x).sort()).toEqual(['__proto__', 'i']);
   });
 });

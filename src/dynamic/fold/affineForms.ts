@@ -34,9 +34,7 @@ export function labelForm(
   if (!f) return undefined;
   const form: A.Affine = {
     constant: f.constant,
-    coeffs: nameRecord(
-      names.map((n, j) => [n, f.coeffs[j]!] as const).filter(([, v]) => v !== 0n),
-    ),
+    coeffs: nameRecord(names.map((n, j) => [n, f.coeffs[j]!] as const).filter(([, v]) => v !== 0n)),
   };
   return { form, den: f.den };
 }
