@@ -6,6 +6,7 @@
  */
 import type { Extent, FunctionModel } from '../model/types.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
+import { mentionsIdentifier } from '../model/identifiers.js';
 
 /** Value of a small C size expression: integers, known parameters, + - * and parentheses. */
 export function sizeValue(
@@ -105,9 +106,7 @@ export function viewSizeTexts(
     }
     // `(H * W) * K` seen as [H][W][K]: a parameter of that value named in the text.
     const p = Object.entries(values).find(
-      ([name, value]) =>
-        value === size &&
-        new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`).test(declared.text),
+      ([name, value]) => value === size && mentionsIdentifier(declared.text, name),
     );
     return p ? p[0] : `${size}`;
   });

@@ -11,6 +11,7 @@
  */
 import type { Statement } from '../model/types.js';
 import { nameRecord } from '../poly/nameRecord.js';
+import { mentionsIdentifier } from '../model/identifiers.js';
 
 /** The statement's text without comments and string or character literals. */
 function codeOnly(text: string): string {
@@ -18,7 +19,7 @@ function codeOnly(text: string): string {
 }
 
 function occurs(name: string, code: string): boolean {
-  return new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`).test(code);
+  return mentionsIdentifier(code, name);
 }
 
 function resolve(modelName: string, code: string): string | undefined {

@@ -32,6 +32,7 @@ import { insertIntoPlan } from './planInsert.js';
 import { privatizeParameters } from './privatize.js';
 import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
+import { identifierPattern, mentionsIdentifier } from '../model/identifiers.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -113,7 +114,7 @@ type Guard = {
 
 function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind'] | undefined {
   const header = source.slice(fn.range.start, source.indexOf('{', fn.range.start));
-  const isArgument = new RegExp(`\\b${p.name}\\b`).test(header.slice(header.indexOf('(')));
+  const isArgument = mentionsIdentifier(header.slice(header.indexOf('(')), p.name);
   switch (p.source) {
     case 'define':
       return 'macro';
@@ -126,7 +127,9 @@ function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind
     case 'const':
       // A file-scope constant is visible at the top of the function; a local one is part of
       // the function text itself, which the contracted output reproduces.
-      return source.slice(0, fn.range.start).match(new RegExp(`\\bconst\\b[^;]*\\b${p.name}\\b`))
+      return source
+        .slice(0, fn.range.start)
+        .match(new RegExp(`\\bconst\\b[^;]*${identifierPattern(p.name)}`))
         ? 'runtime'
         : undefined;
     default:

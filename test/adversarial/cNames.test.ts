@@ -14,7 +14,7 @@
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { analyze } from '../../src/index.js';
+import { analyze, contract } from '../../src/index.js';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { JS_NAMES, MORE_OBJECT_NAMES, OBJECT_NAMES } from '../helpers/jsNames.js';
 
@@ -134,5 +134,36 @@ describe('C names special in JavaScript, in every role', () => {
     const last = r.stdout.trim().split('\n').pop();
     const contracted = new RegExp(`: ${run.arrays} arrays? contracted`).test(r.stdout);
     expect({ code: r.code, contracted, last }).toEqual({ code: 0, contracted: true, last: 'ok' });
+  });
+});
+
+// Guards the searches of C names in the source's text (src/model/identifiers.ts): GNU C
+// allows `$` in names, and spliced into a regular expression `$` was an end anchor, so a
+// file-scope `const int n$` was never found and its run-time guard was left out.
+describe('GNU C names with $', () => {
+  const source = (n: string) => `#include <stdio.h>
+const int ${n} = 16;
+static double kernel(const double *a) {
+  double t[64];
+  double s = 0;
+  for (int i = 0; i < ${n}; i++) {
+    t[i] = a[i] * 2;
+    if (i > 0) s += t[i] - t[i - 1];
+  }
+  return s;
+}
+int main(void) {
+  double a[64];
+  for (int i = 0; i < 64; i++) a[i] = i * i * 0.5 + 1;
+  printf("%f\\n", kernel(a));
+  return 0;
+}
+`;
+  it.each(['n$', '$n', 'n$m'])('a constant %s gets the guard an ordinary name gets', async (n) => {
+    const file = path.join(work, 'dollar.c');
+    const expected = (await contract(source('nn'), { file })).code;
+    expect(expected).toMatch(/if \(nn != 16\)/);
+    const { code } = await contract(source(n), { file });
+    expect(code.split(n).join('nn')).toBe(expected);
   });
 });
