@@ -10,6 +10,7 @@
  * elsewhere (a literal of a caller) is read safely too.
  */
 import { hasName as own, nameRecord, ownValue } from './nameRecord.js';
+
 export interface Affine {
   readonly coeffs: Readonly<Record<string, bigint>>;
   readonly constant: bigint;
