@@ -14,6 +14,7 @@ import { analyzeSource, DEFAULT_WORK_UNITS, type AnalysisOptions } from './pipel
 import { contractSource } from './pipeline/contraction.js';
 import type { FileReport } from './pipeline/report.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
+import { nameRecord } from './poly/nameRecord.js';
 
 export { InputError } from './model/errors.js';
 export type { ArrayReport, FileReport, Status } from './pipeline/report.js';
@@ -36,7 +37,7 @@ export interface ContractResult {
 
 function withDefaults(options: Options): AnalysisOptions {
   return {
-    defines: options.defines ?? {},
+    defines: nameRecord(options.defines),
     temporaries: options.temporaries ?? [],
     only: options.only ?? [],
     heuristic: options.heuristic ?? 'auto',

@@ -15,6 +15,7 @@ import {
 import { UsageError } from './errors.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
 import { PRIVATE_STACK_BYTES } from '../pipeline/privateStack.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export interface AnalysisFlags {
   /** `-D NAME[=VALUE]` as given, in order. */
@@ -172,7 +173,7 @@ export function compilerOptions(
 } {
   const database = flags.compileCommands ?? flags.p;
   const fromDatabase = database ? flagsFromDatabase(database, file) : undefined;
-  const defines: Record<string, bigint> = {};
+  const defines = nameRecord<bigint>();
   const cpp: string[] = [...(fromDatabase?.flags ?? [])];
   for (const spec of flags.define) {
     const m = /^([A-Za-z_][A-Za-z0-9_]*)=\s*(-?[0-9]+)\s*$/.exec(spec);

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { UsageError } from './errors.js';
 import { matchesGlob } from './files.js';
 import { HEURISTICS, MODULO_FORMS, type HeuristicChoice, type ModuloForm } from './options.js';
+import { hasName, nameRecord } from '../poly/nameRecord.js';
 
 /** The option values a configuration may set (names as the long options, camelCase). */
 export interface ConfigValues {
@@ -94,7 +95,7 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
   define: (v, where, fail) => {
     if (!v || typeof v !== 'object' || Array.isArray(v))
       fail(`'${where}' must be an object of NAME: integer`);
-    const out: Record<string, bigint> = {};
+    const out = nameRecord<bigint>();
     for (const [k, x] of Object.entries(v as object)) {
       if (!IDENT.test(k)) fail(`'${where}': '${k}' is not a C identifier`);
       const ok =
@@ -129,7 +130,7 @@ function values(
   const out: Record<string, unknown> = {};
   for (const [key, v] of Object.entries(raw)) {
     if (allowed.includes(key)) continue;
-    const check = CHECKS[key as keyof ConfigValues];
+    const check = hasName(CHECKS, key) ? CHECKS[key as keyof ConfigValues] : undefined;
     if (!check) {
       const known = [...Object.keys(CHECKS), ...allowed].sort().join(', ');
       fail(`unknown key '${prefix}${key}' (known keys: ${known})`);
@@ -209,7 +210,9 @@ export function valuesFor(config: Config | undefined, file: string): ConfigValue
   for (const o of config.overrides) {
     if (!o.files.some((g) => matchesGlob(file, g, config.dir))) continue;
     // Defines add up per name; every other key replaces.
-    const define = o.values.define ? { ...out.define, ...o.values.define } : out.define;
+    const define = o.values.define
+      ? nameRecord([...Object.entries(out.define ?? {}), ...Object.entries(o.values.define)])
+      : out.define;
     out = { ...out, ...o.values, ...(define ? { define } : {}) };
   }
   return out;

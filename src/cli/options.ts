@@ -1,5 +1,6 @@
 /** Options shared by several subcommands, parsed and validated in one place. */
 import { UsageError } from './errors.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export {
   HEURISTICS,
@@ -15,7 +16,9 @@ export function collectDefine(
 ): Record<string, bigint> {
   const m = /^([A-Za-z_][A-Za-z0-9_]*)=(-?[0-9]+)$/.exec(spec.trim());
   if (!m) throw new UsageError(`-D expects NAME=INTEGER, got '${spec}'`);
-  return { ...previous, [m[1]]: BigInt(m[2]) };
+  const out = nameRecord(previous);
+  out[m[1]] = BigInt(m[2]);
+  return out;
 }
 
 /** A comma-separated list of names, each checked by `valid` (repeatable options). */

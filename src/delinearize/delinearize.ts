@@ -21,6 +21,7 @@ import { candidateChains, chainSizes, proposedStrides } from './shapes.js';
 import { splitAtSize } from './split.js';
 import { iteratorSourceNames } from './sourceNames.js';
 import { constant, formatAffine } from '../poly/affine.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export type DelinearizationOutcome =
   | {
@@ -212,7 +213,7 @@ function delinearizeArray(
 
 /** Known values of the function's parameters. */
 function knownValues(fn: FunctionModel): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
+  const out = nameRecord<bigint>();
   for (const p of fn.parameters) if (p.value !== undefined) out[p.name] = p.value;
   return out;
 }

@@ -9,6 +9,7 @@ import * as A from '../poly/affine.js';
 import * as P from '../poly/index.js';
 import type { Access, FunctionModel, Statement } from '../model/types.js';
 import { accessInstanceSet } from '../model/instances.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export interface AccessInstances {
   readonly set: P.PolySet;
@@ -23,9 +24,11 @@ export function accessInstances(
   values: Readonly<Record<string, bigint>>,
 ): AccessInstances {
   const set = accessInstanceSet(fn, statement, access, values);
-  const known: Record<string, A.Affine> = {};
-  for (const p of fn.parameters)
-    if (values[p.name] !== undefined) known[p.name] = A.constant(values[p.name]!);
+  const known = nameRecord<A.Affine>();
+  for (const p of fn.parameters) {
+    const v = A.ownValue(values, p.name);
+    if (v !== undefined) known[p.name] = A.constant(v);
+  }
   return { set, known };
 }
 

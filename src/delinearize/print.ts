@@ -7,21 +7,21 @@
  * of sizes) are folded into the constant, which is the same value and reads better.
  */
 import { type Affine, add, coeff, constant, normalize, scale } from '../poly/affine.js';
+import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
 
 export function componentText(
   input: Affine,
   order: readonly string[],
   names: Readonly<Record<string, string>>,
-  known: Readonly<Record<string, bigint>> = {},
+  known: Readonly<Record<string, bigint>> = NO_NAMES,
 ): string {
   let form = input;
   for (const [p, v] of Object.entries(known)) {
     const c = coeff(form, p);
     if (c === 0n || c === 1n || c === -1n) continue;
-    form = add(
-      normalize({ coeffs: { ...form.coeffs, [p]: 0n }, constant: form.constant }),
-      scale(constant(v), c),
-    );
+    const coeffs = nameRecord(form.coeffs);
+    coeffs[p] = 0n;
+    form = add(normalize({ coeffs, constant: form.constant }), scale(constant(v), c));
   }
   const used = Object.keys(form.coeffs).filter((v) => form.coeffs[v] !== 0n);
   for (const v of used)
@@ -34,7 +34,7 @@ export function componentText(
   for (const v of order) {
     const c = coeff(form, v);
     if (c === 0n) continue;
-    const name = names[v] ?? v;
+    const name = ownValue(names, v) ?? v;
     const mag = c < 0n ? -c : c;
     push(c < 0n, mag === 1n ? name : `${mag} * ${name}`);
   }

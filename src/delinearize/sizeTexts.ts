@@ -5,6 +5,8 @@
  * parameter and no factor of the declared product keeps its number.
  */
 import type { Extent, FunctionModel } from '../model/types.js';
+import { nameRecord, ownValue } from '../poly/nameRecord.js';
+import { mentionsIdentifier } from '../model/identifiers.js';
 
 /** Value of a small C size expression: integers, known parameters, + - * and parentheses. */
 export function sizeValue(
@@ -47,7 +49,7 @@ export function sizeValue(
       return tokens[at++] === ')' ? v : undefined;
     }
     if (/^\d+$/.test(t)) return BigInt(t);
-    return /^[A-Za-z_]/.test(t) ? values[t] : undefined;
+    return /^[A-Za-z_]/.test(t) ? ownValue(values, t) : undefined;
   };
   const v = expr();
   return at === tokens.length ? v : undefined;
@@ -89,7 +91,7 @@ export function viewSizeTexts(
   declared: Extent,
   fn: FunctionModel,
 ): string[] {
-  const values: Record<string, bigint> = { ...fn.macroValues };
+  const values = nameRecord<bigint>(fn.macroValues);
   for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
   const factors = topLevelFactors(declared.text).map((text) => ({
     text: unwrap(text),
@@ -104,9 +106,7 @@ export function viewSizeTexts(
     }
     // `(H * W) * K` seen as [H][W][K]: a parameter of that value named in the text.
     const p = Object.entries(values).find(
-      ([name, value]) =>
-        value === size &&
-        new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`).test(declared.text),
+      ([name, value]) => value === size && mentionsIdentifier(declared.text, name),
     );
     return p ? p[0] : `${size}`;
   });

@@ -10,6 +10,8 @@
  * same (an inner loop shadowing an outer counter of the same name).
  */
 import type { Statement } from '../model/types.js';
+import { nameRecord } from '../poly/nameRecord.js';
+import { mentionsIdentifier } from '../model/identifiers.js';
 
 /** The statement's text without comments and string or character literals. */
 function codeOnly(text: string): string {
@@ -17,7 +19,7 @@ function codeOnly(text: string): string {
 }
 
 function occurs(name: string, code: string): boolean {
-  return new RegExp(`(^|[^A-Za-z0-9_])${name}($|[^A-Za-z0-9_])`).test(code);
+  return mentionsIdentifier(code, name);
 }
 
 function resolve(modelName: string, code: string): string | undefined {
@@ -36,7 +38,7 @@ export function iteratorSourceNames(
 ): { kind: 'names'; names: Record<string, string> } | { kind: 'unnamed'; iterator: string } {
   const code = codeOnly(statement.text);
   const all = statement.iterators.map((it) => [it, resolve(it, code)] as const);
-  const names: Record<string, string> = {};
+  const names = nameRecord<string>();
   for (const it of needed) {
     const c = all.find(([m]) => m === it)?.[1];
     if (c === undefined) return { kind: 'unnamed', iterator: it };

@@ -17,6 +17,7 @@
 import * as A from '../poly/affine.js';
 import { floorDiv, ceilDiv } from '../poly/int.js';
 import { rangeOver, type AccessInstances } from './instances.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export type Split =
   | { readonly kind: 'split'; readonly quotient: A.Affine; readonly remainder: A.Affine }
@@ -31,8 +32,8 @@ function nearestQuotient(c: bigint, w: bigint): bigint {
 /** x = size * quotient + remainder with 0 <= remainder < size at every instance, or why not. */
 export function splitAtSize(x: A.Affine, size: bigint, instances: AccessInstances): Split {
   if (size < 1n) throw new Error(`splitAtSize: size ${size}`);
-  const quotientCoeffs: Record<string, bigint> = {};
-  const remainderCoeffs: Record<string, bigint> = {};
+  const quotientCoeffs = nameRecord<bigint>();
+  const remainderCoeffs = nameRecord<bigint>();
   for (const [v, c] of Object.entries(x.coeffs)) {
     const a = nearestQuotient(c, size);
     quotientCoeffs[v] = a;

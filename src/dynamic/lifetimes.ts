@@ -12,6 +12,7 @@
  */
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { accessStream, cellOf } from './compiled/run.js';
+import { ownValue } from '../poly/nameRecord.js';
 
 export interface DynamicResult {
   readonly kind: 'done';
@@ -68,7 +69,9 @@ export function missingParameters(
   fn: FunctionModel,
   params: Readonly<Record<string, bigint>>,
 ): string | undefined {
-  const missing = fn.parameters.filter((p) => params[p.name] === undefined).map((p) => p.name);
+  const missing = fn.parameters
+    .filter((p) => ownValue(params, p.name) === undefined)
+    .map((p) => p.name);
   return missing.length > 0 ? `no value for parameter(s) ${missing.join(', ')}` : undefined;
 }
 

@@ -5,6 +5,7 @@
  * through is valid whatever the exact domain is.
  */
 import { coeff, type Affine, type Constraint } from '../poly/affine.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 /** [lo, hi] with null for -infinity / +infinity. */
 export interface Interval {
@@ -43,7 +44,7 @@ export function propagate(
   for (const k of constraints) {
     rows.push(k);
     if (k.kind === 'eq') {
-      const neg: Record<string, bigint> = {};
+      const neg = nameRecord<bigint>();
       for (const [v, c] of Object.entries(k.expr.coeffs)) neg[v] = -c;
       rows.push({ kind: 'ge', expr: { coeffs: neg, constant: -k.expr.constant } });
     }
@@ -54,7 +55,7 @@ export function propagate(
         const a = coeff(k.expr, x);
         if (a === 0n) continue;
         // a x + rest >= 0, with rest <= restHi  =>  a x >= -restHi.
-        const rest: Record<string, bigint> = { ...k.expr.coeffs };
+        const rest = nameRecord(k.expr.coeffs);
         delete rest[x];
         const r = affineRange({ coeffs: rest, constant: k.expr.constant }, box);
         if (r.hi === null) continue;

@@ -40,6 +40,7 @@ import { offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls } from './calls.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
+import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -82,7 +83,7 @@ export function splitDefines(
 ): { preprocessor: string[]; model: Record<string, bigint> } {
   const params = integerParameterNames(source);
   const preprocessor: string[] = [];
-  const model: Record<string, bigint> = {};
+  const model = nameRecord<bigint>();
   for (const [name, value] of Object.entries(defines)) {
     if (params.has(name)) model[name] = value;
     else preprocessor.push(`-D${name}=${value}`);
@@ -134,7 +135,7 @@ function compilerSetup(
   source: string,
   options: CompilerViewOptions,
 ): { split: ReturnType<typeof splitDefines>; compiler: PreprocessOptions } {
-  const split = splitDefines(source, options.defines ?? {});
+  const split = splitDefines(source, options.defines ?? NO_NAMES);
   const compiler: PreprocessOptions = {
     ...options.compiler,
     flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
@@ -375,7 +376,7 @@ function modelOfOutput(
 function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
   if (Array.isArray(data)) return data.map((x) => relocateLocs(x, move)) as T;
   if (data === null || typeof data !== 'object') return data;
-  const out: Record<string, unknown> = {};
+  const out = nameRecord<unknown>();
   for (const [k, v] of Object.entries(data))
     out[k] =
       k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);

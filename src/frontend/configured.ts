@@ -7,6 +7,7 @@
 import type { FunctionModel } from '../model/types.js';
 import { configurationGuard, type conditionalGroups, type Liveness } from './conditionals.js';
 import type { MacroUse } from './spelling.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -67,7 +68,7 @@ export function macroValues(
   uses: readonly MacroUse[],
   r: { start: number; end: number },
 ): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
+  const out = nameRecord<bigint>();
   const mixed = new Set<string>();
   for (const u of uses) {
     if (u.start < r.start || u.end > r.end) continue;

@@ -36,11 +36,12 @@ export function convert(v: bigint, t: IntType): bigint | undefined {
   return w;
 }
 
-const SCALAR_SIZES: Record<string, bigint> = {
-  float: 4n,
-  double: 8n,
-  'long double': 16n,
-};
+// A Map: the key is a type name of the program (a typedef may be named `valueOf`).
+const SCALAR_SIZES = new Map<string, bigint>([
+  ['float', 4n],
+  ['double', 8n],
+  ['long double', 16n],
+]);
 
 /** `sizeof(T)` for a scalar or pointer type name, or undefined. */
 function sizeOfType(text: string): bigint | undefined {
@@ -51,7 +52,7 @@ function sizeOfType(text: string): bigint | undefined {
   if (/\*$/.test(t)) return 8n;
   const i = intTypeOf(t);
   if (i) return i.bits === 1 ? 1n : BigInt(i.bits / 8);
-  return SCALAR_SIZES[t];
+  return SCALAR_SIZES.get(t);
 }
 
 const MAX_DEPTH = 32;

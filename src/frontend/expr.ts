@@ -30,6 +30,7 @@ import {
   pwNeg,
   pwSub,
 } from './pwaff.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export interface ExprScope {
   /** An identifier's value: an iterator, a parameter, an expanded object-like macro. */
@@ -62,7 +63,7 @@ export function cCond(node: Node, scope: ExprScope, negated = false): Cond | und
 function withKnownValues(a: PwAff, scope: ExprScope): PwAff {
   if (!scope.knownValue) return a;
   return a.map((p) => {
-    const by: Record<string, Affine> = {};
+    const by = nameRecord<Affine>();
     for (const name of Object.keys(p.value.coeffs)) {
       const v = scope.knownValue!(name);
       if (v !== undefined) by[name] = constant(v);

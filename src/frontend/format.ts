@@ -14,6 +14,7 @@ import type {
   ProgramModel,
   Statement,
 } from '../model/types.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 /** JSON with bigints as decimal strings. */
 export function modelToJson(model: ProgramModel): string {
@@ -22,8 +23,8 @@ export function modelToJson(model: ProgramModel): string {
 
 /** Splits `e >= 0` into `lhs <= rhs` with positive coefficients on both sides. */
 function sides(e: Affine): { pos: Affine; neg: Affine } {
-  const pos: Record<string, bigint> = {};
-  const neg: Record<string, bigint> = {};
+  const pos = nameRecord<bigint>();
+  const neg = nameRecord<bigint>();
   for (const [k, c] of Object.entries(e.coeffs)) {
     if (c > 0n) pos[k] = c;
     else if (c < 0n) neg[k] = -c;

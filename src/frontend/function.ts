@@ -26,7 +26,6 @@ import {
   collectLocals,
   collectParameters,
   knownValues,
-  refuseUnmodelledNames,
 } from './names.js';
 import { type Node, type SourceText, child } from './parse.js';
 import { TRUE, ge } from './pwaff.js';
@@ -113,7 +112,6 @@ function build(st: FunctionState): FunctionModel {
   computeExtents(st);
   sweep(st);
   refuseParallelConstructs(st);
-  refuseUnmodelledNames(st);
   return finish(st);
 }
 function computeExtents(st: FunctionState): void {

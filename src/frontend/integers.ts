@@ -31,7 +31,7 @@ const LONG: IntType = { bits: 64, signed: true };
 const ULONG: IntType = { bits: 64, signed: false };
 const UINT: IntType = { bits: 32, signed: false };
 
-const NAMED: Record<string, IntType> = {
+const NAMED_TYPES: Record<string, IntType> = {
   char: { bits: 8, signed: true, plainChar: true },
   'signed char': { bits: 8, signed: true },
   'unsigned char': { bits: 8, signed: false },
@@ -53,6 +53,8 @@ const NAMED: Record<string, IntType> = {
   _Bool: { bits: 1, signed: false },
   bool: { bits: 1, signed: false },
 };
+// Looked up in a Map: the key is a type name of the program (a typedef may be `constructor`).
+const NAMED = new Map(Object.entries(NAMED_TYPES));
 
 /** The integer type a type name spells (qualifiers ignored), or undefined. */
 export function intTypeOf(typeText: string): IntType | undefined {
@@ -69,7 +71,7 @@ export function intTypeOf(typeText: string): IntType | undefined {
     .replace(/^signed (short|long|long long)$/, '$1')
     .replace(/^(short|long|long long) unsigned$/, 'unsigned $1')
     .replace(/^long unsigned long$/, 'unsigned long long');
-  return NAMED[norm];
+  return NAMED.get(norm);
 }
 
 /** Whether a declared type (its text) is an integer type. */

@@ -25,6 +25,7 @@ import { type Interval, propagate } from './bounds.js';
 import { type Node, child, walk } from './parse.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 /** Every identifier spelled in the function (fresh names must avoid them). */
 export function collectIdentifiers(st: FunctionState): void {
@@ -105,7 +106,7 @@ export function constValueOf(st: FunctionState, n: Node): bigint | undefined {
 }
 
 export function knownValues(st: FunctionState): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
+  const out = nameRecord<bigint>();
   for (const p of st.params.values()) if (p.value !== undefined) out[p.name] = p.value;
   return out;
 }
@@ -394,22 +395,4 @@ export function declaredNames(decl: Node): string[] {
     if (n) out.push(n.text);
   }
   return out;
-}
-
-/**
- * Names the model cannot carry: it keys plain records by C names, and in such a record
- * `__proto__` is not a key but the prototype (a loop counter so named lost its coefficients,
- * and the temporary it indexed was scalarized: test/fixtures/names/proto-counter.c). C
- * reserves names that begin with two underscores for the implementation (C11 7.1.3), so the
- * function's arrays are left alone rather than renamed.
- */
-export function refuseUnmodelledNames(st: FunctionState): void {
-  if (!st.identifiers.has('__proto__')) return;
-  for (const rec of st.arrays.values())
-    reason(
-      rec,
-      'not-analysable',
-      "the function uses the name '__proto__' (reserved in C), which beeclak cannot model",
-      rec.decl.loc,
-    );
 }

@@ -32,6 +32,7 @@ import { planePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
+import { NO_NAMES } from '../poly/nameRecord.js';
 
 export type { HeuristicOption };
 
@@ -99,7 +100,7 @@ export { LatticeInputError };
 export function isStrictlyAdmissible(
   ds: PolySet,
   mapping: Mapping,
-  params: Readonly<Record<string, bigint>> = {},
+  params: Readonly<Record<string, bigint>> = NO_NAMES,
 ): boolean {
   return new DsQueries(fixParams(ds, params)).admissible(mapping);
 }
@@ -126,7 +127,7 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const want = options.heuristic;
   const optBudget = options.budgetMs ?? (want === 'opt' ? 5000 : DEFAULT_SEARCH_BUDGET_MS);
   const t0 = Date.now();
-  const params = options.params ?? {};
+  const params = options.params ?? NO_NAMES;
   const fixed = fixParams(ds, params);
   if (fixed.space.params.length > 0)
     throw new LatticeInputError(

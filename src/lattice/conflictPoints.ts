@@ -9,6 +9,7 @@
  */
 import type { BasicSet, PolySet } from '../poly/types.js';
 import { abs, floorDiv, gcd } from '../poly/linalg.js';
+import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
 
 /** A piece over columns [1, dims, locals]: `r.v = 0` for eqs, `r.v >= 0` for ineqs. */
 export interface FixedPiece {
@@ -23,11 +24,11 @@ export class LatticeInputError extends Error {}
 /** Substitutes parameter values (all parameters must be given). */
 export function fixPieces(
   ds: PolySet,
-  params: Readonly<Record<string, bigint>> = {},
+  params: Readonly<Record<string, bigint>> = NO_NAMES,
 ): FixedPiece[] {
   const np = ds.space.params.length;
   const values = ds.space.params.map((p) => {
-    const v = params[p];
+    const v = ownValue(params, p);
     if (v === undefined)
       throw new LatticeInputError(`no value for parameter ${p} (use -D ${p}=VALUE)`);
     return v;

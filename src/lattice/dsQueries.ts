@@ -14,6 +14,7 @@ import { isEmpty, maximize, minimize, samplePoint } from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
 import { integerKernel } from '../poly/linalg.js';
 import type { Mapping } from './mapping.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 /** Counters of the exact queries (tests use them to prove that nothing enumerates). */
 export interface QueryStats {
@@ -64,7 +65,7 @@ export class DsQueries {
   }
 
   private affine(c: readonly bigint[]): Affine {
-    const coeffs: Record<string, bigint> = {};
+    const coeffs = nameRecord<bigint>();
     this.ds.space.dims.forEach((d, j) => {
       if (c[j] !== 0n) coeffs[d] = c[j];
     });

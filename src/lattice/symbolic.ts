@@ -25,6 +25,7 @@ import type { BasicSet, PolySet } from '../poly/types.js';
 import { LatticeInputError } from './conflictPoints.js';
 import { DsQueries, syntacticallySymmetric } from './dsQueries.js';
 import { permutationBases } from './heuristics.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 /** Cell x goes to slot (M x) mod b(params), row by row; rows of modulus 1 are dropped. */
 export interface SymbolicMapping {
@@ -120,7 +121,7 @@ class SymbolicDs {
   }
 
   dimForm(c: readonly bigint[], sign = 1n): Affine {
-    const coeffs: Record<string, bigint> = {};
+    const coeffs = nameRecord<bigint>();
     this.dims.forEach((d, j) => {
       if (c[j] !== 0n) coeffs[d] = sign * c[j];
     });
@@ -161,14 +162,14 @@ class SymbolicDs {
       if (out.length > 0) {
         const p0 = out[0];
         const rows = this.params.map((p) => {
-          const r = this.row({ coeffs: { [p]: 1n }, constant: -(p0[p] + t) });
+          const r = this.row({ coeffs: nameRecord([[p, 1n]]), constant: -(p0[p] + t) });
           return r;
         });
         base = this.with([], rows);
       }
       const pt = samplePoint(base);
       if (!pt) continue;
-      const v = Object.fromEntries(this.params.map((p) => [p, pt[p]]));
+      const v = nameRecord(this.params.map((p): [string, bigint] => [p, pt[p]]));
       const key = this.params.map((p) => v[p]).join(',');
       if (!seen.has(key)) {
         seen.add(key);
@@ -201,7 +202,7 @@ class SymbolicDs {
     for (const sign of this.symmetric ? [1n] : [1n, -1n]) {
       try {
         const r = maximizeParametric(S, this.dimForm(c, sign));
-        if (r.kind === 'empty') cands.push({ coeffs: {}, constant: 0n });
+        if (r.kind === 'empty') cands.push({ coeffs: nameRecord(), constant: 0n });
         if (r.kind === 'pieces') for (const p of r.pieces) cands.push(p.value);
       } catch (e) {
         // Not affine on part of the context: fall back to the fit. An enclosing work budget's
@@ -226,15 +227,16 @@ class SymbolicDs {
   /** Affine interpolation of exact sups at p0 and p0 + e_k (each parameter). */
   private fit(c: readonly bigint[], eqs: readonly (readonly bigint[])[]): Affine | null {
     const base = this.samples(1)[0];
-    if (!base) return { coeffs: {}, constant: 0n };
+    if (!base) return { coeffs: nameRecord(), constant: 0n };
     // Use a point a little inside the context so that p0 + e_k stays in it.
     const pts = this.samples(4);
     const p0 = pts.at(-1) ?? base;
     const s0 = this.supAt(c, eqs, p0);
-    const coeffs: Record<string, bigint> = {};
+    const coeffs = nameRecord<bigint>();
     let constant = s0;
     for (const p of this.params) {
-      const p1 = { ...p0, [p]: p0[p] + 1n };
+      const p1 = nameRecord(p0);
+      p1[p] = p0[p] + 1n;
       const s1 = this.supAt(c, eqs, p1);
       const k = s1 - s0;
       if (k !== 0n) coeffs[p] = k;

@@ -24,6 +24,7 @@ import type { NamedConjunction, PolySet } from '../poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
 import { differenceSet } from './differences.js';
+import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
 
 export interface ConflictCause {
   /** Statement ids: a write in `writer` precedes an access in `accessor`. */
@@ -111,8 +112,8 @@ export function precedesRelation(
   const n = array.extents.length;
   const I = cellNames('i', n);
   const J = cellNames('j', n);
-  const values = options.values ?? {};
-  const params = parameterNames(fn).filter((p) => values[p] === undefined);
+  const values = options.values ?? NO_NAMES;
+  const params = parameterNames(fn).filter((p) => ownValue(values, p) === undefined);
   const specialise = (s: PolySet): PolySet => P.fixParams(s, values);
   const uses = accessesTo(fn.statements, array.name);
 
@@ -127,7 +128,13 @@ export function precedesRelation(
   const all = uses.map((u, k) => accessInstances(array, u.statement, u.access, `a${k}`, J, EJ));
   const sameBlock = EI.map((e, k) => ({
     kind: 'eq' as const,
-    expr: { coeffs: { [e]: 1n, [EJ[k]]: -1n }, constant: 0n },
+    expr: {
+      coeffs: nameRecord([
+        [e, 1n],
+        [EJ[k]!, -1n],
+      ]),
+      constant: 0n,
+    },
   }));
 
   const approximations = approximationsOf(all);
@@ -225,7 +232,7 @@ export function zeroSet(params: readonly string[], dims: readonly string[]): Pol
       exists: [],
       constraints: dims.map((d) => ({
         kind: 'eq' as const,
-        expr: { coeffs: { [d]: 1n }, constant: 0n },
+        expr: { coeffs: nameRecord([[d, 1n]]), constant: 0n },
       })),
     },
   ]);

@@ -10,6 +10,7 @@ import * as A from '../poly/affine.js';
 import type { Affine, Constraint } from '../poly/affine.js';
 import { lexLessThan, type NamedConjunction } from '../poly/index.js';
 import type { Access, ArrayInfo, Statement } from '../model/types.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export interface AccessInstances {
   readonly statement: Statement;
@@ -64,7 +65,7 @@ export function accessInstances(
   /** Names bound to the block instance of a block-scoped array (see ArrayInfo.blockIterators). */
   blockCells: readonly string[] = [],
 ): AccessInstances {
-  const names: Record<string, string> = {};
+  const names = nameRecord<string>();
   const fresh = (n: string) => (names[n] = `${n}__${tag}`);
   statement.iterators.forEach(fresh);
   access.exists.forEach(fresh);
@@ -86,7 +87,7 @@ export function accessInstances(
     cellConstraints.push(eq(A.sub(A.variable(names[it]), A.variable(blockCells[k]))));
   });
   const pieces = statement.domain.pieces.map((piece): NamedConjunction => {
-    const pieceNames: Record<string, string> = { ...names };
+    const pieceNames = nameRecord(names);
     // Own suffix: a piece's existentials are independent of the access's, even if the model
     // happened to reuse a name (merging them would shrink the instances, and DS with them).
     for (const e of piece.exists) pieceNames[e] = `${e}__${tag}__d`;

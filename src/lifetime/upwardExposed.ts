@@ -18,6 +18,7 @@ import {
   mayShareCell,
   repeatedRead,
 } from './instances.js';
+import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
 
 export interface UpwardExposedRead {
   readonly statement: string;
@@ -36,7 +37,7 @@ export function upwardExposedReads(
   array: ArrayInfo,
   options: UpwardExposedOptions = {},
 ): UpwardExposedRead[] {
-  const values = options.values ?? {};
+  const values = options.values ?? NO_NAMES;
   const n = array.extents.length;
   const J = Array.from({ length: n }, (_, k) => `j${k}`);
   // A block-scoped array starts afresh in each block instance: only writes of the same
@@ -104,9 +105,9 @@ export function upwardExposedReads(
       statement: u.statement.id,
       loc: u.access.loc,
       example: sample
-        ? Object.fromEntries(
+        ? nameRecord(
             Object.entries(sample).filter(
-              ([k]) => J.includes(k) || (params.includes(k) && values[k] === undefined),
+              ([k]) => J.includes(k) || (params.includes(k) && ownValue(values, k) === undefined),
             ),
           )
         : null,

@@ -46,6 +46,7 @@ import {
   type ConflictSetOptions,
 } from './conflictSet.js';
 import { product } from './product.js';
+import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
 
 /** Why the value-based analysis does not apply to an array (the cell-based DS is used). */
 export interface ValueUnsupported {
@@ -108,13 +109,19 @@ export function valueConflictSet(
   const EB = cellNames('eb', nb);
   const sameBlock = EA.map((e, k) => ({
     kind: 'eq' as const,
-    expr: { coeffs: { [e]: 1n, [EB[k]]: -1n }, constant: 0n },
+    expr: {
+      coeffs: nameRecord([
+        [e, 1n],
+        [EB[k]!, -1n],
+      ]),
+      constant: 0n,
+    },
   }));
   const CA = [...EA, ...A];
   const CB = [...EB, ...B];
-  const values = options.values ?? {};
+  const values = options.values ?? NO_NAMES;
   const allParams = fn.parameters.map((p) => p.name);
-  const params = allParams.filter((p) => values[p] === undefined);
+  const params = allParams.filter((p) => ownValue(values, p) === undefined);
   const build = (dims: readonly string[], pieces: readonly NamedConjunction[]): PolySet =>
     P.fixParams(P.fromConjunctions({ params: allParams, dims }, pieces), values);
   const context = fn.context;

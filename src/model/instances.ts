@@ -6,6 +6,7 @@
  */
 import * as P from '../poly/index.js';
 import type { Access, FunctionModel, Statement } from './types.js';
+import { ownValue } from '../poly/nameRecord.js';
 
 /**
  * The statement's domain with the access's own constraints (quotient definitions, guards)
@@ -20,8 +21,8 @@ export function accessInstanceSet(
   values: Readonly<Record<string, bigint>>,
 ): P.PolySet {
   const names = fn.parameters.map((p) => p.name);
-  const fixed = names.filter((p) => values[p] !== undefined);
-  const free = names.filter((p) => values[p] === undefined);
+  const fixed = names.filter((p) => ownValue(values, p) !== undefined);
+  const free = names.filter((p) => ownValue(values, p) === undefined);
   return P.fixParams(
     P.fromConjunctions(
       { params: fixed, dims: [...statement.iterators, ...access.exists, ...free] },

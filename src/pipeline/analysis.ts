@@ -39,6 +39,7 @@ import { limitPrivateStack } from './privateStack.js';
 import { cheapNoSaving, type QuickBound } from './noSaving.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
+import { nameRecord, ownValue } from '../poly/nameRecord.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -101,7 +102,7 @@ export interface Analysis {
   readonly includes?: readonly string[];
 }
 
-const ELEMENT_BYTES: Record<string, number> = {
+const ELEMENT_SIZES: Record<string, number> = {
   char: 1,
   'signed char': 1,
   'unsigned char': 1,
@@ -128,6 +129,8 @@ const ELEMENT_BYTES: Record<string, number> = {
   uint64_t: 8,
   size_t: 8,
 };
+// Looked up in a Map: the key is the element type's text, maybe a typedef named `toString`.
+const ELEMENT_BYTES = new Map(Object.entries(ELEMENT_SIZES));
 
 function product(xs: readonly bigint[]): bigint {
   return xs.reduce((a, b) => a * b, 1n);
@@ -139,7 +142,7 @@ function describeReasons(a: ArrayInfo): string {
 
 /** Known values of the function's parameters. */
 function knownValues(fn: FunctionModel): Record<string, bigint> {
-  const out: Record<string, bigint> = {};
+  const out = nameRecord<bigint>();
   for (const p of fn.parameters) if (p.value !== undefined) out[p.name] = p.value;
   return out;
 }
@@ -163,7 +166,11 @@ export async function analyzeSource(
   options: AnalysisOptions,
 ): Promise<Analysis> {
   const t0 = performance.now();
-  const frontendOptions = { defines: options.defines, temporaries: options.temporaries };
+  // A copy safe for C names: the options may come from an API caller or a worker's message.
+  const frontendOptions = {
+    defines: nameRecord(options.defines),
+    temporaries: options.temporaries,
+  };
   const view =
     options.compiler === false
       ? { model: buildModel(source, file, frontendOptions), macroUses: [] }
@@ -275,8 +282,9 @@ export async function analyzeArray(
   const extents = declaredExtents.map((e) => e.value);
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
-  const bytes =
-    ELEMENT_BYTES[array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim()];
+  const bytes = ELEMENT_BYTES.get(
+    array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim(),
+  );
   const report: ArrayReport = {
     name: array.name,
     function: fn.name,
@@ -410,7 +418,7 @@ export async function analyzeArray(
   }
 
   const used = parametersUsed(cs.ds);
-  const unknown = used.filter((p) => values[p] === undefined);
+  const unknown = used.filter((p) => ownValue(values, p) === undefined);
   report.ds = {
     dims: cs.dims.length,
     // Already coalesced by the lifetime stage: printed as it is, not projected again.
@@ -432,15 +440,17 @@ export async function analyzeArray(
   });
   // Parameters known only at run time: contract for all their values at once (the union of
   // DS over them); if that union is unbounded, no constant-size mapping exists.
-  const runTime = cs.ds.space.params.filter((p) => values[p] === undefined);
+  const runTime = cs.ds.space.params.filter((p) => ownValue(values, p) === undefined);
   const growsWith = unknown;
   const dsForLattice = runTime.length > 0 ? quantifyParams(cs.ds, runTime) : cs.ds;
   // Every known value the function's model may rest on: DS uses some parameters by name,
   // but the frontend also folds products of parameters (H * W) using their values, so the
   // result is only claimed, and guarded, for all of them.
-  const assumes: Record<string, bigint> = { ...values };
+  const assumes = nameRecord(values);
   if (Object.keys(assumes).length > 0) {
-    report.assumes = Object.fromEntries(Object.entries(assumes).map(([k, v]) => [k, jsonInt(v)]));
+    report.assumes = nameRecord(
+      Object.entries(assumes).map(([k, v]): [string, number | string] => [k, jsonInt(v)]),
+    );
   }
 
   // Lattice search with the parameters fixed.

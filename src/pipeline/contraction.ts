@@ -31,6 +31,8 @@ import {
 import { insertIntoPlan } from './planInsert.js';
 import { privatizeParameters } from './privatize.js';
 import type { ArrayReport } from './report.js';
+import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
+import { identifierPattern, mentionsIdentifier } from '../model/identifiers.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -68,11 +70,11 @@ function accessesOf(
 /** The C text of each component of a delinearized access, in the source's names. */
 function componentTexts(fn: FunctionModel, statement: Statement, access: Access): string[] {
   const order = [...statement.iterators, ...fn.parameters.map((p) => p.name)];
-  const known: Record<string, bigint> = {};
+  const known = nameRecord<bigint>();
   for (const p of fn.parameters) if (p.value !== undefined) known[p.name] = p.value;
   return access.subscripts.map((s) => {
     if (s === null) throw new Error(`a component of ${access.array} is not affine`);
-    return componentText(s, order, access.sourceNames ?? {}, known);
+    return componentText(s, order, access.sourceNames ?? NO_NAMES, known);
   });
 }
 
@@ -88,7 +90,7 @@ function planEntry(
         modulus: { text: cExpression(d.symbolicModuli![r]) },
       }))
     : rowForms(d.mapping.M, d.mapping.b, d.array.extents);
-  const assumed = { ...d.assumes };
+  const assumed = nameRecord(d.assumes);
   const indexNames = d.array.extents.map((_, k) => ['i', 'j', 'k', 'l', 'm', 'n'][k] ?? `x${k}`);
   // The rewriter adds the `beeclak:` prefix of every annotation comment.
   const note = annotate
@@ -112,7 +114,7 @@ type Guard = {
 
 function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind'] | undefined {
   const header = source.slice(fn.range.start, source.indexOf('{', fn.range.start));
-  const isArgument = new RegExp(`\\b${p.name}\\b`).test(header.slice(header.indexOf('(')));
+  const isArgument = mentionsIdentifier(header.slice(header.indexOf('(')), p.name);
   switch (p.source) {
     case 'define':
       return 'macro';
@@ -125,7 +127,9 @@ function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind
     case 'const':
       // A file-scope constant is visible at the top of the function; a local one is part of
       // the function text itself, which the contracted output reproduces.
-      return source.slice(0, fn.range.start).match(new RegExp(`\\bconst\\b[^;]*\\b${p.name}\\b`))
+      return source
+        .slice(0, fn.range.start)
+        .match(new RegExp(`\\bconst\\b[^;]*${identifierPattern(p.name)}`))
         ? 'runtime'
         : undefined;
     default:

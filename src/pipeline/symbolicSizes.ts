@@ -10,6 +10,7 @@ import { chooseSymbolicMapping, LatticeInputError } from '../lattice/index.js';
 import { cExpression } from '../rewrite/cExpression.js';
 import { jsonInt, type ArrayReport } from './report.js';
 import type { ArrayDecision } from './decision.js';
+import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 
 function contextSet(fn: FunctionModel): P.PolySet {
   return P.fromConjunctions({ params: fn.parameters.map((p) => p.name), dims: [] }, [
@@ -82,15 +83,16 @@ export function symbolicDecision(
   report.warnings.push(
     `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
   );
-  const sample = choice.checkedAt.at(-1) ?? {};
+  const sample = choice.checkedAt.at(-1) ?? NO_NAMES;
+  const at = nameRecord([...Object.entries(sample), ...Object.entries(values)]);
   return {
     report,
     decision: {
       fn,
       array,
-      mapping: { M, b: b.map((x) => A.evaluate(x, { ...sample, ...values })) },
+      mapping: { M, b: b.map((x) => A.evaluate(x, at)) },
       symbolicModuli: b,
-      assumes: { ...values },
+      assumes: nameRecord(values),
     },
   };
 }

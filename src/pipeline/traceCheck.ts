@@ -26,6 +26,7 @@ import type { TraceAccess } from '../model/trace.js';
 import { labelForm, pieceConstraints, type FoldResult, type Piece } from '../dynamic/fold/index.js';
 import type { TracedLive } from '../dynamic/tracedLive.js';
 import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRun.js';
+import { nameRecord, ownValue } from '../poly/nameRecord.js';
 
 export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
 
@@ -83,7 +84,7 @@ function modelAccesses(model: ProgramModel): Map<string, ModelAccess[]> {
 }
 
 function known(fn: FunctionModel): Record<string, bigint> {
-  const v: Record<string, bigint> = {};
+  const v = nameRecord<bigint>();
   for (const p of fn.parameters) if (p.value !== undefined) v[p.name] = p.value;
   return v;
 }
@@ -124,15 +125,15 @@ function modelRelation(
   const { fn, statement, access } = m;
   const values = known(fn);
   const fixed = Object.keys(values);
-  const free = fn.parameters.map((p) => p.name).filter((p) => values[p] === undefined);
+  const free = fn.parameters.map((p) => p.name).filter((p) => ownValue(values, p) === undefined);
   const subs = access.linearSubscripts ?? access.subscripts;
   const space = { params: fixed, dims: relationDims(iterators, subs.length) };
   const renamed = (a: A.Affine): A.Affine =>
     iterators
       ? {
           constant: a.constant,
-          coeffs: Object.fromEntries(
-            Object.entries(a.coeffs).map(([n, c]) => {
+          coeffs: nameRecord(
+            Object.entries(a.coeffs).map(([n, c]): [string, bigint] => {
               const k = statement.iterators.indexOf(n);
               return [k >= 0 ? iterators[k]! : n, c];
             }),
@@ -226,7 +227,7 @@ function observedRelation(
  */
 function firstPoint(set: P.PolySet): Record<string, bigint> | undefined {
   let s = set;
-  const point: Record<string, bigint> = {};
+  const point = nameRecord<bigint>();
   for (const d of set.space.dims) {
     const m = P.minimize(s, A.variable(d));
     if (m.kind !== 'value') return P.samplePoint(set) ?? undefined;
@@ -245,7 +246,7 @@ function firstPoint(set: P.PolySet): Record<string, bigint> | undefined {
 }
 
 function describePoint(p: Readonly<Record<string, bigint>>, array: string, cells: number): string {
-  const cell = Array.from({ length: cells }, (_, k) => `[${p[cellName(k)]}]`).join('');
+  const cell = Array.from({ length: cells }, (_, k) => `[${ownValue(p, cellName(k))}]`).join('');
   const its = Object.entries(p)
     .filter(([n]) => !n.startsWith('beeclak_'))
     .map(([n, v]) => `${n} = ${v}`);

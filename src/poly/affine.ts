@@ -4,7 +4,13 @@
  * This is the plain-data currency between stages: the frontend writes subscripts,
  * bounds and schedules as `Affine`, the lifetime analysis turns them into constraint
  * rows of the polyhedral core. A missing coefficient means zero.
+ *
+ * Coefficient records are keyed by C names: they are made by `nameRecord` (a variable may be
+ * named `__proto__` or `constructor`), and lookups read own keys, so that a form built
+ * elsewhere (a literal of a caller) is read safely too.
  */
+import { hasName as own, nameRecord, ownValue } from './nameRecord.js';
+
 export interface Affine {
   readonly coeffs: Readonly<Record<string, bigint>>;
   readonly constant: bigint;
@@ -16,43 +22,34 @@ export interface Constraint {
   readonly expr: Affine;
 }
 
-/** A key of the record itself (a variable may be named `constructor`). */
-const own = (r: object, k: string): boolean => Object.prototype.hasOwnProperty.call(r, k);
-
-/**
- * `record[name]` for records keyed by C names (coefficients, `-D` values): own keys only, so
- * that a C name such as `toString` or `constructor` is not found on Object.prototype.
- */
-export function ownValue<T>(
-  record: Readonly<Record<string, T>> | undefined,
-  name: string,
-): T | undefined {
-  return record !== undefined && own(record, name) ? record[name] : undefined;
-}
+/** `record[name]` on own keys only (records keyed by C names: nameRecord.ts). */
+export { ownValue } from './nameRecord.js';
 
 export function constant(c: bigint | number): Affine {
-  return { coeffs: {}, constant: BigInt(c) };
+  return { coeffs: nameRecord(), constant: BigInt(c) };
 }
 
 export function variable(name: string, coeff: bigint | number = 1n): Affine {
-  return normalize({ coeffs: { [name]: BigInt(coeff) }, constant: 0n });
+  const coeffs = nameRecord<bigint>();
+  coeffs[name] = BigInt(coeff);
+  return normalize({ coeffs, constant: 0n });
 }
 
 /** Drops zero coefficients so that equal forms compare equal key by key. */
 export function normalize(a: Affine): Affine {
-  const coeffs: Record<string, bigint> = {};
+  const coeffs = nameRecord<bigint>();
   for (const [k, v] of Object.entries(a.coeffs)) if (v !== 0n) coeffs[k] = v;
   return { coeffs, constant: a.constant };
 }
 
 export function add(a: Affine, b: Affine): Affine {
-  const coeffs: Record<string, bigint> = { ...a.coeffs };
-  for (const [k, v] of Object.entries(b.coeffs)) coeffs[k] = (own(coeffs, k) ? coeffs[k] : 0n) + v;
+  const coeffs = nameRecord(a.coeffs);
+  for (const [k, v] of Object.entries(b.coeffs)) coeffs[k] = (coeffs[k] ?? 0n) + v;
   return normalize({ coeffs, constant: a.constant + b.constant });
 }
 
 export function scale(a: Affine, f: bigint): Affine {
-  const coeffs: Record<string, bigint> = {};
+  const coeffs = nameRecord<bigint>();
   for (const [k, v] of Object.entries(a.coeffs)) coeffs[k] = v * f;
   return normalize({ coeffs, constant: a.constant * f });
 }
@@ -60,8 +57,8 @@ export function scale(a: Affine, f: bigint): Affine {
 export function sub(a: Affine, b: Affine): Affine {
   // add(a, scale(b, -1n)) in one pass (no negated copy of b): the same coefficients, in the
   // same key order (a's, then b's new ones).
-  const coeffs: Record<string, bigint> = { ...a.coeffs };
-  for (const k in b.coeffs) coeffs[k] = (own(coeffs, k) ? coeffs[k] : 0n) - b.coeffs[k];
+  const coeffs = nameRecord(a.coeffs);
+  for (const k in b.coeffs) coeffs[k] = (coeffs[k] ?? 0n) - b.coeffs[k];
   return normalize({ coeffs, constant: a.constant - b.constant });
 }
 
@@ -85,7 +82,8 @@ export function equal(a: Affine, b: Affine): boolean {
 export function substitute(a: Affine, by: Readonly<Record<string, Affine>>): Affine {
   let out: Affine = constant(a.constant);
   for (const [k, v] of Object.entries(a.coeffs)) {
-    out = add(out, by[k] ? scale(by[k], v) : variable(k, v));
+    const b = ownValue(by, k);
+    out = add(out, b ? scale(b, v) : variable(k, v));
   }
   return out;
 }
@@ -96,12 +94,12 @@ export function substitute(a: Affine, by: Readonly<Record<string, Affine>>): Aff
  * later term puts its key back at the end), so the result has the same key order too.
  */
 export function rename(a: Affine, names: Readonly<Record<string, string>>): Affine {
-  const coeffs: Record<string, bigint> = {};
+  const coeffs = nameRecord<bigint>();
   for (const k in a.coeffs) {
     const v = a.coeffs[k];
     if (v === 0n) continue;
     const to = own(names, k) ? names[k] : k;
-    const sum = (own(coeffs, to) ? coeffs[to] : 0n) + v;
+    const sum = (coeffs[to] ?? 0n) + v;
     if (sum === 0n) delete coeffs[to];
     else coeffs[to] = sum;
   }
@@ -112,7 +110,7 @@ export function rename(a: Affine, names: Readonly<Record<string, string>>): Affi
 export function evaluate(a: Affine, values: Readonly<Record<string, bigint>>): bigint {
   let v = a.constant;
   for (const [k, c] of Object.entries(a.coeffs)) {
-    const x = values[k];
+    const x = ownValue(values, k);
     if (x === undefined) throw new Error(`evaluate: no value for ${k}`);
     v += c * x;
   }

@@ -33,6 +33,7 @@ import {
   minimize,
   type Extremum,
 } from './optimize.js';
+import { NO_NAMES } from './nameRecord.js';
 
 export type CalcResult =
   | { kind: 'set'; set: PolySet }
@@ -178,7 +179,10 @@ class Calc extends Parser {
   }
 }
 
-export function evaluate(text: string, defines: Readonly<Record<string, bigint>> = {}): CalcResult {
+export function evaluate(
+  text: string,
+  defines: Readonly<Record<string, bigint>> = NO_NAMES,
+): CalcResult {
   return new Calc(text, defines).top();
 }
 

@@ -10,6 +10,7 @@ import { project, projectRelaxed } from './omega.js';
 import { align, isEmptyBasic, width, withRows, type Row } from './basic.js';
 import { affineRow, fixParams, intersect, isEmpty, projectOnto, subtract, union } from './sets.js';
 import { ceilDiv, floorDiv, lcm, mod } from './int.js';
+import { NO_NAMES, nameRecord } from './nameRecord.js';
 
 export type Extremum = { kind: 'empty' } | { kind: 'unbounded' } | { kind: 'value'; value: bigint };
 
@@ -184,7 +185,7 @@ export function samplePoint(s: PolySet): Record<string, bigint> | null {
   const names = [...s.space.params, ...s.space.dims];
   for (const b0 of s.pieces) {
     let b = b0;
-    const point: Record<string, bigint> = {};
+    const point = nameRecord<bigint>();
     let ok = true;
     for (let k = 1; k <= names.length && ok; k++) {
       let v: bigint | null = null;
@@ -233,7 +234,7 @@ export function enumeratePoints(
   limit = Infinity,
 ): bigint[][] {
   let steps = 0;
-  const s = fixParams(s0, params ?? {});
+  const s = fixParams(s0, params ?? NO_NAMES);
   if (s.space.params.length > 0) {
     throw new Error(`enumeratePoints: parameter(s) ${s.space.params.join(', ')} must be fixed`);
   }
@@ -300,7 +301,7 @@ export function maximizeParametric(s: PolySet, objective: Affine): ParametricExt
       b.eqs.some((r) => r[t] !== 0n && r.slice(w).every((x) => x === 0n));
     if (!hasUpper && !isEmpty(b)) return { kind: 'unbounded' };
     const asAffine = (r: readonly bigint[], sign: bigint): Affine => {
-      const coeffs: Record<string, bigint> = {};
+      const coeffs = nameRecord<bigint>();
       for (let i = 0; i < P; i++) if (r[1 + i] !== 0n) coeffs[s.space.params[i]] = sign * r[1 + i];
       return { coeffs, constant: sign * r[0] };
     };

@@ -22,6 +22,7 @@ import {
 import type { PolySet, Space } from './types.js';
 import { fromConjunctions } from './sets.js';
 import { lexLessEqual, lexLessThan } from './lex.js';
+import { nameRecord } from './nameRecord.js';
 
 export class ParseError extends Error {
   constructor(
@@ -232,7 +233,7 @@ export class Parser {
       const start = this.pos;
       const body = this.formula(inner);
       void start;
-      const map: Record<string, Affine> = {};
+      const map = nameRecord<Affine>();
       toks.forEach((t, i) => (map[t.text] = variable(names[i])));
       return { kind: 'exists', names, body: renameFormula(body, map) };
     }
@@ -368,7 +369,7 @@ export class Parser {
     const space: Space = { params, dims };
     const pieces: Conj[] = [];
     for (const r of raw) {
-      const map: Record<string, Affine> = {};
+      const map = nameRecord<Affine>();
       const extra: Constraint[] = [];
       r.tuple.forEach((x, k) => {
         if (typeof x === 'string') map[x] = variable(dims[k]);

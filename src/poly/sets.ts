@@ -20,6 +20,7 @@ import {
   type Row,
   type SmallRows,
 } from './basic.js';
+import { ownValue } from './nameRecord.js';
 
 export interface NamedConjunctionLike {
   readonly exists: readonly string[];
@@ -351,7 +352,7 @@ export function pieceSubset(b: BasicSet, c: BasicSet, cache?: Map<string, boolea
 
 export function fixParams(s: PolySet, values: Readonly<Record<string, bigint>>): PolySet {
   const P = s.space.params;
-  const fixed = P.map((p) => values[p]);
+  const fixed = P.map((p) => ownValue(values, p));
   // Nothing to fix: every row would be copied unchanged (sets are immutable, rows shared).
   if (fixed.every((v) => v === undefined)) return s;
   const space: Space = { params: P.filter((_, i) => fixed[i] === undefined), dims: s.space.dims };

@@ -13,6 +13,7 @@ import type { Access, ArrayInfo, FunctionModel, Statement } from '../model/types
 import type { AccessRange, RowForm } from './plan.js';
 import { accessInstanceSet } from '../model/instances.js';
 import { copiesInBounds } from './fromModel.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 export function rowRanges(
   fn: FunctionModel,
@@ -25,7 +26,7 @@ export function rowRanges(
   // Parameters without an assumed value are free dimensions: bounds then hold for all of
   // their values, and subscripts can still name them.
   const instances = accessInstanceSet(fn, statement, access, assumed);
-  const constants: Record<string, A.Affine> = {};
+  const constants = nameRecord<A.Affine>();
   for (const [k, v] of Object.entries(assumed)) constants[k] = A.constant(v);
   return rows.map((row): AccessRange => {
     const within = copiesInBounds(row, array.extents) ? { withinModulus: true } : {};

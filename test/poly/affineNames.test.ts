@@ -5,6 +5,7 @@
  * types"); the array was rejected.
  */
 import * as A from '../../src/poly/affine.js';
+import { nameRecord } from '../../src/poly/nameRecord.js';
 
 describe('affine forms over names of Object.prototype', () => {
   it.each(['constructor', 'toString', 'valueOf', 'hasOwnProperty', 'isPrototypeOf'])(
@@ -29,4 +30,44 @@ describe('affine forms over names of Object.prototype', () => {
       expect(A.ownValue({ [name]: 7n }, name)).toBe(7n);
     },
   );
+});
+
+// Guards the writes: in a plain object `coeffs.__proto__ = 3n` sets nothing, so a counter
+// named __proto__ lost its coefficient in every sum (its subscripts read as constants).
+describe('affine forms over __proto__', () => {
+  it('add, sub, scale, rename, substitute and evaluate keep its coefficient', () => {
+    const x = A.add(A.variable('__proto__', 3n), A.variable('i'));
+    expect(A.coeff(x, '__proto__')).toBe(3n);
+    expect(A.coeff(A.sub(x, A.variable('__proto__')), '__proto__')).toBe(2n);
+    expect(A.coeff(A.scale(x, 2n), '__proto__')).toBe(6n);
+    expect(A.coeff(A.rename(x, { i: '__proto__' }), '__proto__')).toBe(4n);
+    expect(A.formatAffine(A.substitute(x, { i: A.variable('__proto__') }))).toBe('4__proto__');
+    expect(
+      A.evaluate(
+        x,
+        nameRecord([
+          ['__proto__', 5n],
+          ['i', 1n],
+        ]),
+      ),
+    ).toBe(16n);
+    expect(A.variables(x).sort()).toEqual(['__proto__', 'i']);
+  });
+});
+
+describe('nameRecord', () => {
+  it('has no inherited keys and copies own ones, __proto__ included', () => {
+    const r = nameRecord<bigint>();
+    expect(r.toString).toBeUndefined();
+    expect('constructor' in r).toBe(false);
+    r['__proto__'] = 1n;
+    expect(Object.keys(r)).toEqual(['__proto__']);
+    // JSON.parse (a cached report) makes __proto__ an own key of a plain object: kept.
+    const copy = nameRecord<number>(JSON.parse('{"__proto__": 2, "N": 3}'));
+    expect(Object.entries(copy)).toEqual([
+      ['__proto__', 2],
+      ['N', 3],
+    ]);
+    expect(JSON.stringify(copy)).toBe('{"__proto__":2,"N":3}');
+  });
 });

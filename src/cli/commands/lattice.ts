@@ -14,6 +14,7 @@ import {
   LatticeInputError,
   type LatticeChoice,
 } from '../../lattice/index.js';
+import { ownValue } from '../../poly/nameRecord.js';
 
 interface LatticeOptions {
   define: Record<string, bigint>;
@@ -55,7 +56,7 @@ export function registerLattice(program: Command, io: Io): void {
       } catch (e) {
         throw new InputError(`cannot read the set: ${(e as Error).message}`, '<set>');
       }
-      const missing = ds.space.params.filter((p) => opts.define[p] === undefined);
+      const missing = ds.space.params.filter((p) => ownValue(opts.define, p) === undefined);
       if (missing.length > 0) {
         // Symbolic moduli (Heuristic 3, proved over every parameter value).
         let sym: SymbolicChoice;

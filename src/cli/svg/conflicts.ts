@@ -11,6 +11,7 @@
 import * as P from '../../poly/index.js';
 import { formatMapping, type ArrayReport } from '../../pipeline/report.js';
 import { baseName, escape, svgDocument, type Picture } from './document.js';
+import { nameRecord } from '../../poly/nameRecord.js';
 
 /** Half-width of the window drawn (points -R..R on each axis). */
 const RADIUS = 12;
@@ -31,7 +32,7 @@ function dsPoints(
 ): { points: Set<string>; dims: number; axes: [number, number] } | undefined {
   if (!a.ds || a.ds.pieces.length === 0 || a.ds.dims < 1 || a.ds.dims > 3) return undefined;
   let ds = P.parseSet(a.ds.pieces.join(' ; '));
-  const assumed: Record<string, bigint> = {};
+  const assumed = nameRecord<bigint>();
   for (const [k, v] of Object.entries(a.assumes ?? {})) assumed[k] = BigInt(v);
   if (ds.space.params.some((p) => assumed[p] === undefined)) return undefined;
   ds = P.fixParams(ds, assumed);

@@ -17,6 +17,7 @@ import type { Affine, Constraint } from '../../poly/affine.js';
 import type { Access, ArrayInfo, FunctionModel, Statement } from '../../model/types.js';
 import { nestBounds, TooComplex, type LevelBounds, type Row } from './bounds.js';
 import type { TreeNode } from './tree.js';
+import { ownValue } from '../../poly/nameRecord.js';
 
 const MAX_COEFF = 1n << 20n;
 const MAX_CONSTANT = 1n << 44n;
@@ -80,7 +81,7 @@ function affineRow(
     if (c === 0n) continue;
     const k = vars.indexOf(name);
     if (k >= 0) coeffs[k] = coeffs[k]! + c;
-    else if (params[name] !== undefined) constant += c * params[name]!;
+    else if (ownValue(params, name) !== undefined) constant += c * params[name]!;
     else throw new TooComplex(`unknown variable in an affine form`);
   }
   return { coeffs, constant };

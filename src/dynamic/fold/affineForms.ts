@@ -5,11 +5,12 @@
 import * as A from '../../poly/affine.js';
 import { affineLabel } from './label.js';
 import type { Piece, Row } from './piece.js';
+import { nameRecord } from '../../poly/nameRecord.js';
 
 function rowForm(r: Row, names: readonly string[]): A.Affine {
   return {
     constant: BigInt(r[names.length]!),
-    coeffs: Object.fromEntries(
+    coeffs: nameRecord(
       names.map((n, j) => [n, BigInt(r[j]!)] as const).filter(([, v]) => v !== 0n),
     ),
   };
@@ -33,9 +34,7 @@ export function labelForm(
   if (!f) return undefined;
   const form: A.Affine = {
     constant: f.constant,
-    coeffs: Object.fromEntries(
-      names.map((n, j) => [n, f.coeffs[j]!] as const).filter(([, v]) => v !== 0n),
-    ),
+    coeffs: nameRecord(names.map((n, j) => [n, f.coeffs[j]!] as const).filter(([, v]) => v !== 0n)),
   };
   return { form, den: f.den };
 }
