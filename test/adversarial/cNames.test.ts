@@ -61,44 +61,40 @@ async function decision(placeholder: Placeholder, name: string, define: boolean)
 }
 
 /**
- * The `check` runs of one name (a compile and run each, so roles share a program): one with
- * a kernel per role that renames nothing global (counter, parameter, array, local, field),
- * then one per role that names a macro or gives -D (they rename the name in every kernel).
+ * The `check` runs (a compile and run each, so names share a program): one program with a
+ * kernel per name and role that renames nothing global (counter, parameter, array, local,
+ * field), then one per role that names a macro or gives -D, with a kernel per name (each
+ * renames its name in its own kernel and header lines; -D is given for every name).
  */
 function checkRuns(names: readonly string[]) {
-  const kernelOf = (src: string) => src.slice(src.indexOf('struct acc'), src.indexOf('int main'));
-  const base = program('MACRO', 'N');
-  return names.flatMap((name) => {
-    const local = ROLES.filter((r) => !r.define && r.placeholder !== 'MACRO');
-    const kernels = local.map((r) =>
-      kernelOf(program(r.placeholder, name))
-        .replace(/\bkernel\b/g, `kernel_${r.placeholder}`)
-        .replace(/\bacc\b/g, `acc_${r.placeholder}`),
-    );
-    const main = base
-      .slice(base.indexOf('int main'))
-      .replace(
-        /.*printf.*\n/,
-        local.map((r) => `  printf("%f\\n", kernel_${r.placeholder}(a, N));\n`).join(''),
-      );
-    const together = {
-      name,
-      roles: local.map((r) => r.role).join(', '),
-      file: `${name}-all.c`,
-      source: base.slice(0, base.indexOf('struct acc')) + kernels.join('') + main,
-      flags: [] as string[],
-      arrays: local.length,
-    };
-    const alone = ROLES.filter((r) => !local.includes(r)).map((r) => ({
-      name,
-      roles: r.role,
-      file: `${name}-${r.placeholder}${r.define ? '-D' : ''}.c`,
-      source: program(r.placeholder, name),
-      flags: r.define ? ['-D', `${name}=16`] : [],
-      arrays: 1,
-    }));
-    return [together, ...alone];
-  });
+  // One copy of the template per (name, role): its header and kernel, with the kernel and
+  // its struct renamed apart; main calls every kernel.
+  const unit = (r: (typeof ROLES)[number], name: string, k: number) => {
+    const src = program(r.placeholder, name);
+    return src
+      .slice(src.indexOf('#ifndef'), src.indexOf('int main'))
+      .replace(/\bkernel\b/g, `kernel_${k}`)
+      .replace(/\bacc\b/g, `acc_${k}`);
+  };
+  const programOf = (cases: { r: (typeof ROLES)[number]; name: string }[]) =>
+    '#include <stdio.h>\n' +
+    cases.map(({ r, name }, k) => unit(r, name, k)).join('') +
+    'int main(void) {\n  double a[16];\n  for (int i = 0; i < 16; i++) a[i] = i * 0.5 + 1;\n' +
+    cases.map((_, k) => `  printf("%f\\n", kernel_${k}(a, 16));\n`).join('') +
+    '  return 0;\n}\n';
+  const local = ROLES.filter((r) => !r.define && r.placeholder !== 'MACRO');
+  const together = local.flatMap((r) => names.map((name) => ({ r, name })));
+  const runs = [{ roles: local.map((r) => r.role).join(', '), file: 'local.c', cases: together }];
+  ROLES.filter((r) => !local.includes(r)).forEach((r, k) =>
+    runs.push({ roles: r.role, file: `global-${k}.c`, cases: names.map((name) => ({ r, name })) }),
+  );
+  return runs.map(({ roles, file, cases }) => ({
+    roles,
+    file,
+    source: programOf(cases),
+    flags: cases.flatMap(({ r, name }) => (r.define ? ['-D', `${name}=16`] : [])),
+    arrays: cases.length,
+  }));
 }
 
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-cnames-'));
@@ -127,7 +123,7 @@ describe('C names special in JavaScript, in every role', () => {
     },
   );
 
-  it.each(checkRuns(OBJECT_NAMES))('$name as $roles: check passes', (run) => {
+  it.each(checkRuns(OBJECT_NAMES))('every name as $roles: check passes', (run) => {
     const file = path.join(work, run.file);
     writeFileSync(file, run.source);
     const r = runCli(['check', ...run.flags, file]);

@@ -18,6 +18,11 @@ export function runCli(args: string[], opts: { cwd?: string; input?: string } = 
     input: opts.input,
     encoding: 'utf8',
     env: { ...process.env, BEECLAK_DEBUG: '' },
+    // A hang fails its test (code -1) instead of holding the whole run until CI's limit:
+    // a synchronous spawn is out of reach of Jest's own timeout (a mutation of the name
+    // records made `check` loop for 15 minutes).
+    timeout: 180_000,
+    killSignal: 'SIGKILL',
   });
   return { code: r.status ?? -1, stdout: r.stdout, stderr: r.stderr };
 }
