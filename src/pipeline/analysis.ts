@@ -342,6 +342,7 @@ export async function analyzeArray(
   // products and strides, and every later use is for them; guarded by `assumes`), symbolic in
   // the parameters known only at run time.
   const tl = performance.now();
+  const oracleBudget = options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS;
   let cs: ConflictSet | undefined;
   let lifetimesKind: 'value' | 'cell' = 'cell';
   let lifetimesReason: string | undefined;
@@ -355,6 +356,7 @@ export async function analyzeArray(
         values,
         declaredCells: originalCells,
         valueMayFlowIn: valueMayFlowIn(array),
+        oracleRuns: oracleBudget !== 0,
       });
   const noSaving = quick.noSaving !== undefined;
   try {
@@ -403,7 +405,6 @@ export async function analyzeArray(
     return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
   }
   timings.lifetimeMs += Math.round(performance.now() - tl);
-  const oracleBudget = options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS;
   // The quick run, when it is the oracle's own (same walk; done within the oracle's budget).
   const oracleRun =
     quick.realRun && oracleBudget !== 0 && quick.realRun.operations <= oracleBudget
