@@ -192,11 +192,28 @@ export function declaredType(st: FunctionState, use: Node): IntType | undefined 
 
 /** The C type of a file-scope integer (its declaration in the translation unit). */
 function fileConstType(st: FunctionState, name: string): IntType | undefined {
-  for (const d of st.fn.tree.rootNode.namedChildren) {
-    if (d.type === 'declaration' && declaredNames(d).includes(name))
-      return intTypeOf(child(d, 'type')?.text ?? '');
+  return fileScopeTypes(st.fn.tree).get(name);
+}
+
+/**
+ * The integer type of each name declared at file scope, from its first declaration. Built
+ * once per unit: scanned for each use, the unit's top-level nodes cost libjpeg-turbo's
+ * spng.c ~115 ms (issue 17, every file under 1 s).
+ */
+const unitTypes = new WeakMap<object, Map<string, IntType | undefined>>();
+function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType | undefined> {
+  let types = unitTypes.get(tree);
+  if (types) return types;
+  types = new Map();
+  for (const d of tree.rootNode.namedChildren) {
+    if (d.type !== 'declaration') continue;
+    const names = declaredNames(d).filter((n) => !types!.has(n));
+    if (names.length === 0) continue;
+    const type = intTypeOf(child(d, 'type')?.text ?? '');
+    for (const n of names) types.set(n, type);
   }
-  return undefined;
+  unitTypes.set(tree, types);
+  return types;
 }
 
 /** What an identifier of a bound, condition, subscript or size is, in the order C's scopes and the model see it. */
