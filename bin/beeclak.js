@@ -115,6 +115,15 @@ async function load() {
   return { main, store: () => {} };
 }
 
+// A reader that stops early (`beeclak check x.c | head`) closes the pipe. The rest of the output
+// has nowhere to go, which is no failure of the run: it goes on (an output file it writes is
+// still written whole) and exits with its own status, instead of dying on an unhandled
+// EPIPE with a stack trace.
+for (const stream of [process.stdout, process.stderr])
+  stream.on('error', (e) => {
+    if (e.code !== 'EPIPE' && e.code !== 'ERR_STREAM_DESTROYED') throw e;
+  });
+
 (async () => {
   const { main, store } = await load();
   process.exitCode = await main(process.argv.slice(2));

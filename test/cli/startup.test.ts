@@ -54,3 +54,28 @@ describe('the bundled CLI and its code cache', () => {
     expect(r.stdout).toMatch(/^\d+\.\d+\.\d+\n$/);
   });
 });
+
+// Guards bin/beeclak.js's stdout error handler: a reader that closes the pipe early
+// (`beeclak check x.c | head`) made the CLI die on an unhandled EPIPE with a stack trace and
+// exit 1. `true` reads nothing and exits at once, so every write of the CLI hits the closed
+// pipe.
+describe('stdout closed by its reader', () => {
+  it('the run goes on and exits with its own status, without an EPIPE trace', () => {
+    const out = path.join(fs.mkdtempSync(path.join(ROOT, 'dist/.epipe-')), 'out.c');
+    const r = spawnSync(
+      'bash',
+      [
+        '-c',
+        `"${process.execPath}" "${BIN}" contract samples/durbin.c --report text -o "${out}" 2>&1 | true; ` +
+          `echo "status \${PIPESTATUS[0]}"; "${process.execPath}" "${BIN}" contract samples/durbin.c | true; ` +
+          'echo "status ${PIPESTATUS[0]}"',
+      ],
+      { cwd: ROOT, encoding: 'utf8', env: { ...process.env, BEECLAK_DEBUG: '' } },
+    );
+    expect(r.stderr).not.toMatch(/EPIPE|Unhandled/);
+    expect(r.stdout).toBe('status 0\nstatus 0\n');
+    // The output file asked for is still written whole.
+    expect(fs.readFileSync(out, 'utf8')).toMatch(/y\[i % 100\]|mod|%/);
+    fs.rmSync(path.dirname(out), { recursive: true, force: true });
+  });
+});
