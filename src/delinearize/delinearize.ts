@@ -21,7 +21,7 @@ import { candidateChains, chainSizes, proposedStrides } from './shapes.js';
 import { splitAtSize } from './split.js';
 import { iteratorSourceNames } from './sourceNames.js';
 import { constant, formatAffine } from '../poly/affine.js';
-import { nameRecord } from '../poly/nameRecord.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 export type DelinearizationOutcome =
   | {
@@ -211,13 +211,6 @@ function delinearizeArray(
   };
 }
 
-/** Known values of the function's parameters. */
-function knownValues(fn: FunctionModel): Record<string, bigint> {
-  const out = nameRecord<bigint>();
-  for (const p of fn.parameters) if (p.value !== undefined) out[p.name] = p.value;
-  return out;
-}
-
 /**
  * The function's model with every candidate 1-D array that can be delinearized seen in its
  * multi-dimensional view (`only`: restrict to these arrays when non-empty).
@@ -226,7 +219,7 @@ export function delinearizeFunction(
   fn: FunctionModel,
   only: readonly string[] = [],
 ): DelinearizedFunction {
-  const values = knownValues(fn);
+  const values = knownParameterValues(fn);
   const outcomes: DelinearizationOutcome[] = [];
   const arrays: ArrayInfo[] = [];
   const replaced = new Map<Access, Access>();

@@ -5,8 +5,9 @@
  * parameter and no factor of the declared product keeps its number.
  */
 import type { Extent, FunctionModel } from '../model/types.js';
-import { nameRecord, ownValue } from '../poly/nameRecord.js';
+import { ownValue } from '../poly/nameRecord.js';
 import { mentionsIdentifier } from '../model/identifiers.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 /** Value of a small C size expression: integers, known parameters, + - * and parentheses. */
 export function sizeValue(
@@ -91,8 +92,7 @@ export function viewSizeTexts(
   declared: Extent,
   fn: FunctionModel,
 ): string[] {
-  const values = nameRecord<bigint>(fn.macroValues);
-  for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
+  const values = knownParameterValues(fn, fn.macroValues);
   const factors = topLevelFactors(declared.text).map((text) => ({
     text: unwrap(text),
     value: sizeValue(text, values),

@@ -40,6 +40,7 @@ import { cheapNoSaving, type QuickBound } from './noSaving.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -140,12 +141,6 @@ function describeReasons(a: ArrayInfo): string {
   return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
 }
 
-/** Known values of the function's parameters. */
-function knownValues(fn: FunctionModel): Record<string, bigint> {
-  const out = nameRecord<bigint>();
-  for (const p of fn.parameters) if (p.value !== undefined) out[p.name] = p.value;
-  return out;
-}
 
 /** Only parameters that actually occur in the set matter for its value. */
 function parametersUsed(ds: P.PolySet): string[] {
@@ -196,7 +191,7 @@ export async function analyzeSource(
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
   const callerNotes: ReturnType<typeof callerBufferNotes> = [];
-  const exposed = new ExposedReads(model, knownValues, options.workUnits ?? DEFAULT_WORK_UNITS);
+  const exposed = new ExposedReads(model, knownParameterValues, options.workUnits ?? DEFAULT_WORK_UNITS);
   for (const [f, fn] of model.functions.entries()) {
     for (const declared of fn.arrays) {
       // Parameters that are temporaries across calls become candidates (whole program).
@@ -275,7 +270,7 @@ export async function analyzeArray(
   /** Upward-exposed reads the whole-program step has already computed (same values). */
   exposedReads?: ExposedReads,
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
-  const values = knownValues(fn);
+  const values = knownParameterValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
   // Cells are counted by the declaration, also for a delinearized array.
   const declaredExtents = array.delinearized?.declaredExtents ?? array.extents;

@@ -33,6 +33,7 @@ import { privatizeParameters } from './privatize.js';
 import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { identifierPattern, mentionsIdentifier } from '../model/identifiers.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -70,8 +71,7 @@ function accessesOf(
 /** The C text of each component of a delinearized access, in the source's names. */
 function componentTexts(fn: FunctionModel, statement: Statement, access: Access): string[] {
   const order = [...statement.iterators, ...fn.parameters.map((p) => p.name)];
-  const known = nameRecord<bigint>();
-  for (const p of fn.parameters) if (p.value !== undefined) known[p.name] = p.value;
+  const known = knownParameterValues(fn);
   return access.subscripts.map((s) => {
     if (s === null) throw new Error(`a component of ${access.array} is not affine`);
     return componentText(s, order, access.sourceNames ?? NO_NAMES, known);

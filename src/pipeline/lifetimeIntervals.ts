@@ -7,7 +7,7 @@
 import { dynamicLifetimes } from '../dynamic/lifetimes.js';
 import { valueMayFlowIn, type Analysis } from './analysis.js';
 import type { ArrayReport } from './report.js';
-import { nameRecord } from '../poly/nameRecord.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 /** One live range in event ranks (the array's accesses in execution order); -1: the start. */
 export interface LifetimeBar {
@@ -30,8 +30,7 @@ export function runLifetimes(
   const fn = analysis.model.functions.find((f) => f.name === a.function);
   const array = fn?.arrays.find((x) => x.name === a.name && x.loc.line === a.line);
   if (!fn || !array || !array.candidate) return undefined;
-  const values = nameRecord<bigint>();
-  for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
+  const values = knownParameterValues(fn);
   const run = dynamicLifetimes(fn, array, values, {
     maxOperations,
     intervals: true,

@@ -27,6 +27,7 @@ import { labelForm, pieceConstraints, type FoldResult, type Piece } from '../dyn
 import type { TracedLive } from '../dynamic/tracedLive.js';
 import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRun.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
 
@@ -83,12 +84,6 @@ function modelAccesses(model: ProgramModel): Map<string, ModelAccess[]> {
   return out;
 }
 
-function known(fn: FunctionModel): Record<string, bigint> {
-  const v = nameRecord<bigint>();
-  for (const p of fn.parameters) if (p.value !== undefined) v[p.name] = p.value;
-  return v;
-}
-
 /**
  * The values of a function's parameters in each call of the run, folded (a parameter stream
  * of the trace build): conjunctions over `CALL` and the parameters' names.
@@ -123,7 +118,7 @@ function modelRelation(
   calls: CallParams | undefined,
 ): P.PolySet {
   const { fn, statement, access } = m;
-  const values = known(fn);
+  const values = knownParameterValues(fn);
   const fixed = Object.keys(values);
   const free = fn.parameters.map((p) => p.name).filter((p) => ownValue(values, p) === undefined);
   const subs = access.linearSubscripts ?? access.subscripts;
