@@ -141,7 +141,6 @@ function describeReasons(a: ArrayInfo): string {
   return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
 }
 
-
 /** Only parameters that actually occur in the set matter for its value. */
 function parametersUsed(ds: P.PolySet): string[] {
   const used = new Set<string>();
@@ -191,7 +190,11 @@ export async function analyzeSource(
   const arrays: ArrayReport[] = [];
   const decisions: ArrayDecision[] = [];
   const callerNotes: ReturnType<typeof callerBufferNotes> = [];
-  const exposed = new ExposedReads(model, knownParameterValues, options.workUnits ?? DEFAULT_WORK_UNITS);
+  const exposed = new ExposedReads(
+    model,
+    knownParameterValues,
+    options.workUnits ?? DEFAULT_WORK_UNITS,
+  );
   for (const [f, fn] of model.functions.entries()) {
     for (const declared of fn.arrays) {
       // Parameters that are temporaries across calls become candidates (whole program).
@@ -355,8 +358,11 @@ export async function analyzeArray(
       });
   const noSaving = quick.noSaving !== undefined;
   try {
-    const lifetimes =
-      noSaving || options.lifetimes === 'cell'
+    // No conflict set when the quick run proved "no saving" (only the exposed reads, for the
+    // report's warnings).
+    const lifetimes = noSaving
+      ? { cs: undefined, reason: undefined }
+      : options.lifetimes === 'cell'
         ? { cs: undefined, reason: 'cell-based lifetimes asked for (--lifetimes cell)' }
         : valueOrCellConflicts(fn, array, values, work);
     const analysed = withWorkBudget(work, () => ({

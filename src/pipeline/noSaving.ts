@@ -26,7 +26,7 @@ import { allCellsLive } from '../lifetime/allLive.js';
  * Operations the quick run may take (a few milliseconds): kernels of up to ~10^6 access
  * instances; larger ones go the usual way.
  */
-export const QUICK_BOUND_OPERATIONS = 1_000_000;
+const QUICK_BOUND_OPERATIONS = 1_000_000;
 
 /** Memory of the quick run (its typed arrays: 20 bytes per cell, 4 per access instance). */
 const QUICK_BOUND_BYTES = 32 * 2 ** 20;
