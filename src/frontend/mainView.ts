@@ -216,7 +216,8 @@ export function standsForUnit(view: MainView, temporaries: readonly string[]): b
   if (view.promise || temporaries.length > 0) return false;
   // The names first: when the unit must be parsed anyway, a long main text is parsed once.
   // Not the suffixes of numbers (`0.5f`, `0x1F`): no identifier follows a word character.
-  const spelled = new Set(view.mainText.match(/(?<!\w)[A-Za-z_]\w*/g));
+  // `$` is a name character (GNU C), as in src/model/identifiers.ts.
+  const spelled = new Set(view.mainText.match(/(?<![\w$])[A-Za-z_$][\w$]*/g));
   if (!view.stretches.every((s) => s.ok && s.names.every((n) => !spelled.has(n)))) return false;
   return view.sameParse;
 }

@@ -58,6 +58,14 @@ describe('mainView / standsForUnit', () => {
       '#include "h.h"\nint f(int i) { int t[2]; t[0] = table[i]; return t[0]; }\n',
       { 'h.h': 'extern int table[8];\n' },
     ],
+    // Guards the spelled names of the main text: GNU C allows `$` in names, and read as
+    // `table` the use of `table$` did not count, so the header's array was left out.
+    [
+      "a header's file-scope array whose name has a $ (GNU C)",
+      'unit',
+      '#include "h.h"\nint f(int i) { int t[2]; t[0] = table$[i]; return t[0]; }\n',
+      { 'h.h': 'extern int table$[8];\n' },
+    ],
     [
       'a promise in a header',
       'unit',
