@@ -77,7 +77,7 @@ export function whileParts(n: Node): LoopParts | undefined {
       !writes(child(a, 'right')!, name)
     )
       return { init: a, condition: child(n, 'condition'), update, body, step: last };
-    if (writes(prev, name) || [...walk(prev)].some((x) => x.type === 'call_expression'))
+    if (writes(prev, name) || walk(prev).some((x) => x.type === 'call_expression'))
       return undefined;
   }
   return undefined;

@@ -196,12 +196,12 @@ function treeSitter(): TreeSitter {
 
 let loaded: { ts: TreeSitter; parser: Parser } | undefined;
 
-/** Loads the parser now (a new process spends ~5 ms on it), if not done yet. */
 /** Whether the parser is loaded already (later files of a multi-file run). */
 export function parserLoaded(): boolean {
   return loaded !== undefined;
 }
 
+/** Loads the parser now (a new process spends ~5 ms on it), if not done yet. */
 export function loadParser(): { ts: TreeSitter; parser: Parser } {
   if (!loaded) {
     const ts = treeSitter();

@@ -18,7 +18,7 @@ import { type Ctx, type FunctionState, key, reason } from './state.js';
 export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, position: number): void {
   // A GNU statement expression `({ t[i] = x; t[i - 1]; })` runs statements in order inside
   // an expression: "reads, then writes" would be wrong, so the statement is not modelled.
-  const inner = [...walk(n)].find(
+  const inner = walk(n).find(
     (x) =>
       x.type === 'parenthesized_expression' && x.namedChildren[0]?.type === 'compound_statement',
   );

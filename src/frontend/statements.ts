@@ -260,7 +260,7 @@ function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Nod
     const name = id.text;
     // The name must mean this variable in the statements after it: none declares it again.
     const redeclared = rest.some((r) =>
-      [...walk(r)].some((x) => x.type === 'declaration' && declaredNames(x).includes(name)),
+      walk(r).some((x) => x.type === 'declaration' && declaredNames(x).includes(name)),
     );
     if (!type || redeclared || st.addressTaken.has(name)) continue;
     if (st.onceLocals.has(name) || ctx.iterators.has(name)) continue; // (a parameter already)

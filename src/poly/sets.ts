@@ -205,8 +205,8 @@ function statesRow(b: BasicSet, r: readonly bigint[], equality: boolean): boolea
 function subtractStrideForm(p: BasicSet, q: BasicSet): BasicSet[] {
   if (isEmptyBasic(intersectBasic(p, q))) return [p];
   const w = width(p.space);
-  // `negs` is undefined when the constraint is one that `acc` below already states (its
-  // negation pieces would all be empty): the piece it would add is no piece.
+  // `row` (with `equality`) is the constraint as a row when it is a plain one: when `acc`
+  // below already states it, its negation pieces would all be empty, and none is added.
   type Item = {
     pos: (b: BasicSet) => BasicSet;
     negs: (b: BasicSet) => BasicSet[];
