@@ -169,12 +169,14 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       throw e;
     }
   };
-  const box = Array.from({ length: n }, (_, i) =>
-    sup(
-      Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n)),
-      [],
-    ),
-  );
+  // Asked first: the box also proves most axis-aligned candidates admissible (DsQueries).
+  let box: bigint[];
+  try {
+    box = q.box();
+  } catch (e) {
+    if (e instanceof UnboundedDsError) throw new LatticeInputError(e.message);
+    throw e;
+  }
   const { rank, Q } = spanBasis(q.spanPoints(), n);
   const t1 = Date.now();
   const candidates: Candidate[] = [];
@@ -205,10 +207,17 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       h2Bases.push({ name: 'successive minima', basis: sm });
       h2Bases.push({ name: 'reduced (LLL) successive minima', basis: lllReduce(sm) });
     }
+    // Several named bases are often one matrix (identity, span of DS, successive minima):
+    // heuristic 2 depends on the matrix only, so it runs once per matrix and each name
+    // keeps its own row in the candidates.
+    const byMatrix = new Map<string, Candidate | null>();
     for (const b of h2Bases) {
       if (determinant(b.basis) === 0n) continue;
-      const c = heuristic2(pieces, admissible, b.basis, b.name, n);
-      if (c) candidates.push(c);
+      const key = b.basis.map((r) => r.join(',')).join(';');
+      let c = byMatrix.get(key);
+      if (c === undefined)
+        byMatrix.set(key, (c = heuristic2(pieces, admissible, b.basis, b.name, n)));
+      if (c) candidates.push({ ...c, basisName: b.name });
     }
   }
   if (want === 'auto' || want === 'h3' || want === 'opt') {

@@ -122,6 +122,44 @@ describe('exact DS queries (no enumeration) against brute force', () => {
   });
 });
 
+// Guards DsQueries' box shortcut (a mapping whose rows cannot reach their moduli over DS's
+// box, of full column rank, is admissible without integer programs): it must agree with
+// brute force, and fire on some of these cases (moduli near the box's extent).
+describe('admissibility proved by the box', () => {
+  const squareMapping = (n: number) =>
+    fc
+      .array(
+        fc.tuple(
+          fc.array(fc.integer({ min: -1, max: 1 }), { minLength: n, maxLength: n }),
+          fc.integer({ min: 1, max: 12 }),
+        ),
+        { minLength: n, maxLength: n },
+      )
+      .map((rows) => ({
+        M: rows.map(([r]) => r.map(BigInt)),
+        b: rows.map(([, b]) => BigInt(b)),
+      }));
+  it('agrees with brute force once the box is known (1-3 dims)', () => {
+    let shortcuts = 0;
+    fc.assert(
+      fc.property(
+        fc.integer({ min: 1, max: 3 }).chain((n) => fc.tuple(randomUnion(n), squareMapping(n))),
+        ([ds, m]) => {
+          const points = enumerateUnion(fixPieces(ds));
+          if (points.length === 0) return;
+          const q = new DsQueries(ds);
+          q.box();
+          const before = q.stats.isEmpty;
+          expect(q.admissible(m)).toBe(admissibleBrute(points, m));
+          if (q.stats.isEmpty === before) shortcuts++;
+        },
+      ),
+      { numRuns: 300, seed: 17 },
+    );
+    expect(shortcuts).toBeGreaterThan(20);
+  });
+});
+
 describe('size independence', () => {
   const toeplitz = parseSet(
     '[N] -> { [a, b] : -N < a + 2b < N and -N < a - b < N and -1 <= b <= 1 }',
