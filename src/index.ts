@@ -17,7 +17,7 @@ import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
 
 export { InputError } from './model/errors.js';
-export type { ArrayReport, FileReport, Status } from './pipeline/report.js';
+export type { ArrayReport, FileReport, PrintOptions, Status } from './pipeline/report.js';
 export { formatJson, formatText } from './pipeline/report.js';
 export type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 

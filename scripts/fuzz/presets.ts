@@ -48,11 +48,12 @@ export const QUICK_PRESET: CampaignPreset[] = [
     args: [],
   },
   // pow2 moduli that could not be rounded: an internal error (seed 12). Seeds 12 and 14
-  // no longer reach that case (the analysis finds no saving for their temporary; with the
-  // bug put back they pass, as does test/fixtures/fuzz/pow2-non-power-modulus.c), so the
-  // bug is guarded by test/rewrite/rewrite.test.ts ('a modulus that is not a power of two
-  // keeps the exact form'); the row runs seed 13, which contracts an array with these
-  // options (seed 12 contracts none).
+  // no longer reach that case (rounded up, their moduli save nothing: "no saving"), so the
+  // rounding is guarded by test/fixtures/fuzz/pow2-non-power-modulus.c, a program written
+  // to reach it (exact moduli 12 and 3, pow2 16 and 4; test/cli/regressions.test.ts), and
+  // the exact form of a modulus that could not be rounded by test/rewrite/rewrite.test.ts
+  // ('a modulus that is not a power of two keeps the exact form'); the row runs seed 13,
+  // which contracts an array with these options (seed 12 contracts none).
   {
     name: '--modulo pow2 --heuristic opt',
     seed: 13,

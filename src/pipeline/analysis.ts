@@ -353,7 +353,10 @@ export async function analyzeArray(
         array,
         values,
         declaredCells: originalCells,
-        valueMayFlowIn: valueMayFlowIn(array),
+        // A temporary across calls is one only where no cell is read before the function
+        // writes it (wholeProgram.ts), so no run reads a value that flowed in: the oracle's
+        // count (such reads live from the start) is then the quick run's, which is reused.
+        valueMayFlowIn: valueMayFlowIn(array) && whole?.kind !== 'candidate',
         oracleRuns: oracleBudget !== 0,
       });
   const noSaving = quick.noSaving !== undefined;
@@ -406,7 +409,9 @@ export async function analyzeArray(
     return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
   }
   timings.lifetimeMs += Math.round(performance.now() - tl);
-  // The quick run, when it is the oracle's own (same walk; done within the oracle's budget).
+  // The quick run, when it is the oracle's own (an exact model where no value flows in:
+  // noSaving.ts makes it only then, or on over-approximated models, never reused), within
+  // the oracle's budget: then the oracle does not walk again, and a "no saving" keeps maxLive.
   const oracleRun =
     quick.realRun && oracleBudget !== 0 && quick.realRun.operations <= oracleBudget
       ? quick.realRun

@@ -35,9 +35,9 @@ export interface QuickBound {
   /** Set when no mapping can save anything: the report's reason ("no saving: ..."). */
   readonly noSaving?: string;
   /**
-   * The quick run when it is the report oracle's run (no domain of the array's statements
-   * is over-approximated, so it is a run of the real program, and no value flows in), to
-   * be reused for maxLive.
+   * The quick run on an exact model: no domain of the array's statements is over-
+   * approximated, so it is a run of the real program, and no value flows in, so it counts
+   * what the report's oracle counts. Reused for maxLive (within the oracle's budget).
    */
   readonly realRun?: MaxLiveResult;
 }
@@ -52,7 +52,10 @@ export interface BoundInput {
   readonly declaredCells: bigint | undefined;
   /** Whether a value may flow in (the report's oracle then counts it from the start). */
   readonly valueMayFlowIn: boolean;
-  /** Whether the report's oracle runs (`--oracle`): an exact model's quick run is then its run. */
+  /**
+   * Whether the report's oracle runs (`--oracle`): an exact model's quick run is then its
+   * run, unless a value may flow in (the oracle then counts it from the start).
+   */
   readonly oracleRuns: boolean;
 }
 
@@ -84,9 +87,12 @@ export function quickNoSaving(input: BoundInput): QuickBound {
     (s) => s.overApproximated && s.accesses.some((a) => a.array === array.name),
   );
   // On an exact model the static stages are cheap, and they reach the same "no saving" (the
-  // run's conflicts are theirs): the run pays only when the oracle would run it anyway. It
-  // cost a cold `contract samples/durbin.c` 18 ms of its ~180 (issue 17's start-up).
-  if (exact && !input.oracleRuns) return {};
+  // run's conflicts are theirs): the run pays only when it is the oracle's own run, reused
+  // for maxLive. It cost a cold `contract samples/durbin.c` 18 ms of its ~180 (issue 17's
+  // start-up). Where a value may flow in, the oracle counts it from the start and this run
+  // does not (see above): it would be made, then the oracle's walk again, and a "no saving"
+  // found here would leave the report without maxLive.
+  if (exact && (!input.oracleRuns || valueMayFlowIn)) return {};
   const dyn = dynamicMaxLive(fn, array, values, {
     maxOperations: QUICK_BOUND_OPERATIONS,
     maxBytes: QUICK_BOUND_BYTES,
@@ -94,7 +100,7 @@ export function quickNoSaving(input: BoundInput): QuickBound {
     modelledRun: true,
   });
   if (dyn.kind !== 'done') return {};
-  const realRun = exact && !valueMayFlowIn ? { realRun: dyn } : {};
+  const realRun = exact ? { realRun: dyn } : {};
   if (BigInt(dyn.values) < declaredCells) return realRun;
   const run = exact
     ? 'a run of the model'

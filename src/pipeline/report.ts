@@ -78,6 +78,10 @@ export interface FileReport {
   file: string;
   arrays: ArrayReport[];
   diagnostics: string[];
+  /**
+   * Where the time went. Measured on every run, but printed only when asked (`--timings`,
+   * `{ timings: true }`): two runs never agree on it, and reports are diffed.
+   */
   timings: {
     parseMs: number;
     /** The delinearization stage (src/delinearize/), all functions. */
@@ -96,8 +100,18 @@ export function jsonInt(x: bigint): number | string {
     : x.toString();
 }
 
-export function formatJson(reports: FileReport[]): string {
-  return JSON.stringify(reports.length === 1 ? reports[0] : reports, null, 2) + '\n';
+/**
+ * What a printed report holds beyond the results. `timings`: the stage times (which differ
+ * from run to run); without it the same input prints byte for byte the same report.
+ */
+export interface PrintOptions {
+  readonly timings?: boolean;
+}
+
+/** The report as JSON; its `timings` object only with `{ timings: true }`. */
+export function formatJson(reports: readonly FileReport[], print: PrintOptions = {}): string {
+  const shown = print.timings ? reports : reports.map(({ timings: _, ...rest }) => rest);
+  return JSON.stringify(shown.length === 1 ? shown[0] : shown, null, 2) + '\n';
 }
 
 function cells(x: number | string): string {
@@ -109,7 +123,8 @@ export function profiledRuns(runs: readonly (readonly string[])[]): string {
   return runs.map((r) => `[${r.join(' ')}]`).join(', ');
 }
 
-export function formatText(report: FileReport): string {
+/** The report as text; its `time:` line only with `{ timings: true }`. */
+export function formatText(report: FileReport, print: PrintOptions = {}): string {
   const lines: string[] = [];
   lines.push(`${report.file}:`);
   for (const d of report.diagnostics) lines.push(`  ${d}`);
@@ -173,12 +188,13 @@ export function formatText(report: FileReport): string {
     for (const w of a.warnings) lines.push(`      warning: ${w}`);
   }
   const t = report.timings;
-  lines.push(
-    `  time: parse ${t.parseMs} ms, ` +
-      (t.delinearizeMs ? `delinearize ${t.delinearizeMs} ms, ` : '') +
-      `lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms` +
-      (t.oracleMs ? `, dynamic oracle ${t.oracleMs} ms` : ''),
-  );
+  if (print.timings)
+    lines.push(
+      `  time: parse ${t.parseMs} ms, ` +
+        (t.delinearizeMs ? `delinearize ${t.delinearizeMs} ms, ` : '') +
+        `lifetime ${t.lifetimeMs} ms, lattice ${t.latticeMs} ms, rewrite ${t.rewriteMs} ms` +
+        (t.oracleMs ? `, dynamic oracle ${t.oracleMs} ms` : ''),
+    );
   return lines.join('\n') + '\n';
 }
 

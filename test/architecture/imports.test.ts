@@ -4,18 +4,11 @@
  * any chain (a cycle). Guards against the `frontend -> cli/errors` back-edge and the
  * `cli/main <-> cli/commands` cycle that once existed.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
+import { sourceFiles } from '../helpers/sourceFiles.js';
 
 const SRC = path.resolve('src');
-
-function sourceFiles(dir: string): string[] {
-  return readdirSync(dir).flatMap((name) => {
-    const full = path.join(dir, name);
-    if (statSync(full).isDirectory()) return sourceFiles(full);
-    return full.endsWith('.ts') ? [full] : [];
-  });
-}
 
 /** Relative imports of one file (static `import`/`export ... from`, and `import()`), as .ts paths. */
 function importsOf(file: string): string[] {

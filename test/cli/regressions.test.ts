@@ -72,6 +72,50 @@ describe.each(CASES)('$bug', ({ body, contracted }) => {
   });
 });
 
+// Guards the rounding of --modulo pow2 (src/pipeline/analysis.ts, powerOfTwoMapping): without
+// it the exact moduli 12 and 3 were kept (once a crash in the rewriter, now the exact form,
+// which `check` alone accepts). The exact run guards the fixture itself: the seed it
+// replaces had gone stale (its rounded mapping saved nothing, so the case was never reached).
+describe('pow2-non-power-modulus.c: moduli rounded up to powers of two under --modulo pow2', () => {
+  const file = path.join(
+    path.dirname(new URL(import.meta.url).pathname),
+    '../fixtures/fuzz/pow2-non-power-modulus.c',
+  );
+  const moduli = (modulo: string) => {
+    const r = runCli(['analyze', file, '--json', '--oracle', '0', '--modulo', modulo]);
+    expect(r.code).toBe(0);
+    const arrays = JSON.parse(r.stdout).arrays as {
+      name: string;
+      status: string;
+      mapping?: { b: number[] };
+    }[];
+    return Object.fromEntries(
+      ['t0', 't1'].map((n) => {
+        const a = arrays.find((x) => x.name === n)!;
+        return [n, { status: a.status, b: a.mapping?.b }];
+      }),
+    );
+  };
+  it('exact: moduli 12 and 3 (not powers of two)', () => {
+    expect(moduli('exact')).toEqual({
+      t0: { status: 'contracted', b: [12] },
+      t1: { status: 'contracted', b: [3] },
+    });
+  });
+  it('pow2: moduli 16 and 4, and the program masks', () => {
+    expect(moduli('pow2')).toEqual({
+      t0: { status: 'contracted', b: [16] },
+      t1: { status: 'contracted', b: [4] },
+    });
+    const r = runCli(['contract', file, '--modulo', 'pow2']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('t0[(i - D) & 15]');
+    expect(r.stdout).toContain('t1[(i - 2) & 3]');
+    // The code, not the file's comment (which names the exact form).
+    expect(r.stdout.slice(r.stdout.indexOf('#include'))).not.toMatch(/% (12|3)\b/);
+  });
+});
+
 describe('fuzz-found programs (test/fixtures/fuzz)', () => {
   const dir = path.join(path.dirname(new URL(import.meta.url).pathname), '../fixtures/fuzz');
   const files = fs.readdirSync(dir).filter((f) => f.endsWith('.c'));

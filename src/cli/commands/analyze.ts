@@ -1,4 +1,4 @@
-/** `beeclak analyze FILE.c [--json]`: per array, status, reason, DS, mapping, sizes; no rewrite. */
+/** `beeclak analyze FILE.c [--json] [--timings]`: per array, status, reason, DS, mapping, sizes; no rewrite. */
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
@@ -13,16 +13,22 @@ export function registerAnalyze(program: Command, io: Io): void {
     .description('report, per array, whether and how it can be contracted (no rewrite)')
     .argument('<file>', 'C source file')
     .option('--json', 'print the report as JSON')
+    .option('--timings', 'also print the time of each stage (it differs from run to run)')
     .option('--svg <dir>', "also draw each array's conflict set, lattice and mapping into DIR");
   addAnalysisOptions(cmd, '300000').action(
-    async (file: string, flags: AnalysisFlags & { json?: boolean; svg?: string }) => {
+    async (
+      file: string,
+      flags: AnalysisFlags & { json?: boolean; svg?: string; timings?: boolean },
+    ) => {
       const source = await readCSource(file);
       // Pictures of every conflict set, also where "no saving" is found without one.
       const options = { ...analysisOptions(flags, file), everyConflictSet: !!flags.svg };
       const analysis = await analyzeSource(source, file, options);
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
-      io.stdout(flags.json ? formatJson([report]) : formatText(report));
+      // Without --timings the same input prints the same bytes (reports are diffed).
+      const print = { timings: !!flags.timings };
+      io.stdout(flags.json ? formatJson([report], print) : formatText(report, print));
     },
   );
 }

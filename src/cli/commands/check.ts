@@ -46,6 +46,7 @@ interface CheckFlags extends AnalysisFlags {
   keep?: boolean;
   trace?: boolean;
   reportFile?: string;
+  timings?: boolean;
   cflags?: string;
   with: string[];
 }
@@ -72,6 +73,7 @@ export function registerCheck(program: Command, io: Io): void {
     .option('--trace', 'also trace the run and compare its folded accesses with the model')
     .option('--keep', 'keep the temporary directory with the programs built')
     .option('--report-file <file>', 'write the JSON report of the contraction to this file')
+    .option('--timings', 'with --report-file: also the time of each stage (differs between runs)')
     .option('--cflags <flags>', "compiler flags for both programs (e.g. '-I utilities -DN=100')")
     .option(
       '--with <file.c>',
@@ -92,7 +94,10 @@ export function registerCheck(program: Command, io: Io): void {
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
       if (contraction && flags.reportFile)
-        await writeAtomically(flags.reportFile, formatJson([contraction.analysis.report]));
+        await writeAtomically(
+          flags.reportFile,
+          formatJson([contraction.analysis.report], { timings: !!flags.timings }),
+        );
 
       const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-check-'));
       const problems: string[] = [];
@@ -188,7 +193,10 @@ export function registerCheck(program: Command, io: Io): void {
           if (flags.reportFile) {
             // The report again, with each traced array's values live at once in the run.
             const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
-            await writeAtomically(flags.reportFile, formatJson([report]));
+            await writeAtomically(
+              flags.reportFile,
+              formatJson([report], { timings: !!flags.timings }),
+            );
           }
         }
       } finally {

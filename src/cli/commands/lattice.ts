@@ -20,6 +20,7 @@ interface LatticeOptions {
   define: Record<string, bigint>;
   heuristic: HeuristicChoice;
   json?: boolean;
+  timings?: boolean;
   minGain: string;
   budget: string;
 }
@@ -43,6 +44,7 @@ export function registerLattice(program: Command, io: Io): void {
     )
     .option('--budget <ms>', 'time budget of the optimal search', '5000')
     .option('--json', 'machine-readable output')
+    .option('--timings', 'also print the time of each step (it differs from run to run)')
     .action(async (text: string, opts: LatticeOptions) => {
       const minGain = Number(opts.minGain);
       const budgetMs = Number(opts.budget);
@@ -75,8 +77,12 @@ export function registerLattice(program: Command, io: Io): void {
         minGain,
         budgetMs,
       });
+      // Without --timings the same set prints the same bytes.
+      const print = { timings: !!opts.timings };
       io.stdout(
-        opts.json ? JSON.stringify(choiceToJson(ds, out), null, 2) + '\n' : formatChoice(ds, out),
+        opts.json
+          ? JSON.stringify(choiceToJson(ds, out, print), null, 2) + '\n'
+          : formatChoice(ds, out, print),
       );
     });
 }
@@ -100,7 +106,12 @@ export async function runLattice(
 
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
 
-export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
+/** The choice as JSON data; its `timings` only with `{ timings: true }`. */
+export function choiceToJson(
+  ds: PolySet,
+  c: LatticeChoice,
+  print: { readonly timings?: boolean } = {},
+): unknown {
   return JSON.parse(
     JSON.stringify(
       {
@@ -134,14 +145,19 @@ export function choiceToJson(ds: PolySet, c: LatticeChoice): unknown {
           size: c.size,
           text: formatMapping(c.mapping, ds.space.dims),
         },
-        timings: c.timings,
+        ...(print.timings ? { timings: c.timings } : {}),
       },
       big,
     ),
   );
 }
 
-export function formatChoice(ds: PolySet, c: LatticeChoice): string {
+/** The choice as text; its `timings:` line only with `{ timings: true }`. */
+export function formatChoice(
+  ds: PolySet,
+  c: LatticeChoice,
+  print: { readonly timings?: boolean } = {},
+): string {
   const names = ds.space.dims;
   const lines: string[] = [];
   lines.push(
@@ -175,9 +191,10 @@ export function formatChoice(ds: PolySet, c: LatticeChoice): string {
   }
   lines.push(`chosen (${c.heuristic}): ${formatMapping(c.mapping, names)}  size ${c.size}`);
   const t = c.timings;
-  lines.push(
-    `timings: exact queries ${t.queriesMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
-  );
+  if (print.timings)
+    lines.push(
+      `timings: exact queries ${t.queriesMs} ms, minima ${t.minimaMs} ms, heuristics ${t.heuristicsMs} ms, optimal ${t.optimalMs} ms`,
+    );
   return lines.join('\n') + '\n';
 }
 
