@@ -9,6 +9,7 @@ import { type ExprScope, macroCall, macroScope } from './expr.js';
 import {
   INT,
   type IntType,
+  type TypedefTable,
   common,
   intTypeOf,
   literalType,
@@ -44,13 +45,13 @@ const SCALAR_SIZES = new Map<string, bigint>([
 ]);
 
 /** `sizeof(T)` for a scalar or pointer type name, or undefined. */
-function sizeOfType(text: string): bigint | undefined {
+function sizeOfType(text: string, typedefs: TypedefTable | undefined): bigint | undefined {
   const t = text
     .replace(/\b(const|volatile|restrict)\b/g, ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (/\*$/.test(t)) return 8n;
-  const i = intTypeOf(t);
+  const i = intTypeOf(t, typedefs);
   if (i) return i.bits === 1 ? 1n : BigInt(i.bits / 8);
   return SCALAR_SIZES.get(t);
 }
@@ -77,11 +78,11 @@ export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstan
     }
     case 'sizeof_expression': {
       const ty = child(n, 'type');
-      const size = ty ? sizeOfType(ty.text) : undefined;
+      const size = ty ? sizeOfType(ty.text, scope.typedefs) : undefined;
       return size === undefined ? undefined : { value: size, type: ULONG };
     }
     case 'cast_expression': {
-      const t = intTypeOf(child(n, 'type')?.text ?? '');
+      const t = intTypeOf(child(n, 'type')?.text ?? '', scope.typedefs);
       const v = sub(child(n, 'value'));
       if (!t || !v) return undefined;
       if (t.bits === 1) return { value: v.value !== 0n ? 1n : 0n, type: t };

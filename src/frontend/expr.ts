@@ -9,6 +9,7 @@
 import type { Affine } from '../poly/affine.js';
 import { constant, substitute } from '../poly/affine.js';
 import type { FunctionMacro } from './directives.js';
+import { type TypedefTable, intTypeOf } from './intTypes.js';
 import { type Node, child, parseIntLiteral } from './parse.js';
 import {
   type CmpOp,
@@ -47,6 +48,8 @@ export interface ExprScope {
   exact?(node: Node): boolean;
   /** An identifier's value and C type when it is a known constant (constants.ts). */
   constantOf?(name: string): { value: bigint; type: { bits: number; signed: boolean } } | undefined;
+  /** Integer types named by typedefs where the expression stands (typedefs.ts). */
+  readonly typedefs?: TypedefTable;
 }
 
 /** `toPwAff`, undefined when the C value may differ from the mathematical one. */
@@ -93,9 +96,14 @@ function unparen(n: Node): Node {
   return n;
 }
 
-// A cast keeps the value only where it fits the type: cValue / cCond check that (integers.ts).
-const INTEGRAL_CAST =
-  /^(const\s+)?(unsigned\s+|signed\s+)?(char|int|long|short|long\s+long|size_t|ptrdiff_t|u?int\d+_t)$/;
+/**
+ * A cast to an integer type (a typedef of one included) keeps the value where it fits the
+ * type: cValue / cCond check that (integers.ts). Not to _Bool: `(bool)x` is `x != 0`.
+ */
+function integralCast(typeText: string, scope: ExprScope): boolean {
+  const t = intTypeOf(typeText, scope.typedefs);
+  return t !== undefined && t.bits > 1;
+}
 
 /** Binds a function-like macro's parameters to the argument expressions of a use. */
 export function macroScope(
@@ -112,6 +120,7 @@ export function macroScope(
     functionMacros: scope.functionMacros,
     fresh: scope.fresh,
     knownValue: scope.knownValue,
+    typedefs: scope.typedefs,
   };
 }
 
@@ -148,8 +157,8 @@ function convert(n: Node, scope: ExprScope, depth: number): PwAff | undefined {
     case 'identifier':
       return scope.identifier(n.text);
     case 'cast_expression': {
-      const t = child(n, 'type')?.text.replace(/\s+/g, ' ').trim() ?? '';
-      return INTEGRAL_CAST.test(t) ? toPwAff(child(n, 'value')!, scope, depth) : undefined;
+      const t = child(n, 'type')?.text ?? '';
+      return integralCast(t, scope) ? toPwAff(child(n, 'value')!, scope, depth) : undefined;
     }
     case 'unary_expression': {
       const op = child(n, 'operator')?.text;

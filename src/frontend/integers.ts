@@ -18,66 +18,9 @@
 import { type Interval, affineRange, propagate } from './bounds.js';
 import { type ExprScope, macroCall, macroScope, toPwAff } from './expr.js';
 import { type Node, child } from './parse.js';
+import { type IntType, INT, LONG, UINT, ULONG, intTypeOf } from './intTypes.js';
 
-export interface IntType {
-  readonly bits: number;
-  readonly signed: boolean;
-  /** Plain `char`: signedness chosen by the compiler. */
-  readonly plainChar?: boolean;
-}
-
-export const INT: IntType = { bits: 32, signed: true };
-const LONG: IntType = { bits: 64, signed: true };
-const ULONG: IntType = { bits: 64, signed: false };
-const UINT: IntType = { bits: 32, signed: false };
-
-const NAMED_TYPES: Record<string, IntType> = {
-  char: { bits: 8, signed: true, plainChar: true },
-  'signed char': { bits: 8, signed: true },
-  'unsigned char': { bits: 8, signed: false },
-  short: { bits: 16, signed: true },
-  'unsigned short': { bits: 16, signed: false },
-  int: INT,
-  signed: INT,
-  unsigned: UINT,
-  'unsigned int': UINT,
-  long: LONG,
-  'unsigned long': ULONG,
-  'long long': LONG,
-  'unsigned long long': ULONG,
-  size_t: ULONG,
-  ssize_t: LONG,
-  ptrdiff_t: LONG,
-  intptr_t: LONG,
-  uintptr_t: ULONG,
-  _Bool: { bits: 1, signed: false },
-  bool: { bits: 1, signed: false },
-};
-// Looked up in a Map: the key is a type name of the program (a typedef may be `constructor`).
-const NAMED = new Map(Object.entries(NAMED_TYPES));
-
-/** The integer type a type name spells (qualifiers ignored), or undefined. */
-export function intTypeOf(typeText: string): IntType | undefined {
-  const words = typeText
-    .replace(/\b(const|volatile|register|static|auto|extern|restrict)\b/g, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w !== 'int' || !/\b(short|long|unsigned|signed)\b/.test(typeText));
-  const t = words.join(' ');
-  const exact = /^(u?)int(8|16|32|64)_t$/.exec(t);
-  if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
-  const norm = t
-    .replace(/^signed (char)$/, 'signed $1')
-    .replace(/^signed (short|long|long long)$/, '$1')
-    .replace(/^(short|long|long long) unsigned$/, 'unsigned $1')
-    .replace(/^long unsigned long$/, 'unsigned long long');
-  return NAMED.get(norm);
-}
-
-/** Whether a declared type (its text) is an integer type. */
-export function isIntegralType(typeText: string): boolean {
-  return intTypeOf(typeText) !== undefined;
-}
+export { type IntType, type TypedefTable, INT, intTypeOf, isIntegralType } from './intTypes.js';
 
 export function typeRange(t: IntType): { lo: bigint; hi: bigint } {
   if (t.plainChar) return { lo: 0n, hi: 127n };
@@ -198,7 +141,7 @@ export function exactType(
     case 'identifier':
       return env.typeOf(n.text, scope);
     case 'cast_expression': {
-      const t = intTypeOf(child(n, 'type')?.text ?? '');
+      const t = intTypeOf(child(n, 'type')?.text ?? '', scope.typedefs);
       const value = child(n, 'value');
       if (!t || !value) return undefined;
       return convertsExactly(value, t, scope, env) ? t : undefined;

@@ -182,7 +182,7 @@ export function loopContext(
         : update && walkFind(update, cname);
   const ctype =
     init?.type === 'declaration'
-      ? intTypeOf(child(init, 'type')?.text ?? '')
+      ? intTypeOf(child(init, 'type')?.text ?? '', st.typedefs)
       : counterNode
         ? declaredType(st, counterNode)
         : undefined;

@@ -23,6 +23,7 @@ import {
 } from './integers.js';
 import { type Interval, propagate } from './bounds.js';
 import { type Node, child, walk } from './parse.js';
+import { unitTypedefs } from './typedefs.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -63,7 +64,7 @@ export function collectParameters(st: FunctionState, list: Node | null): void {
     for (const a of decls) addArray(st, a);
     const id = child(p, 'declarator');
     const type = child(p, 'type')?.text ?? '';
-    const t = intTypeOf(type);
+    const t = intTypeOf(type, st.typedefs);
     if (id?.type === 'identifier' && t) {
       st.intArgs.set(id.text, p);
       st.varTypes.set(id.text, t);
@@ -76,7 +77,7 @@ export function collectLocals(st: FunctionState): void {
     if (n.type !== 'declaration') continue;
     for (const name of declaredNames(n)) st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
     for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);
-    const type = intTypeOf(child(n, 'type')?.text ?? '');
+    const type = intTypeOf(child(n, 'type')?.text ?? '', st.typedefs);
     if (type) for (const name of declaredNames(n)) st.varTypes.set(name, type);
     for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e))) {
       // The value the variable holds: converted to its type (`const unsigned K = -1`).
@@ -187,7 +188,7 @@ export function declaredType(st: FunctionState, use: Node): IntType | undefined 
   if (b === null) return fileConstType(st, use.text);
   let d: Node | null = b ?? null;
   while (d && d.type !== 'declaration' && d.type !== 'parameter_declaration') d = d.parent;
-  return d ? intTypeOf(child(d, 'type')?.text ?? '') : undefined;
+  return d ? intTypeOf(child(d, 'type')?.text ?? '', st.typedefs) : undefined;
 }
 
 /** The C type of a file-scope integer (its declaration in the translation unit). */
@@ -209,7 +210,7 @@ function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType 
     if (d.type !== 'declaration') continue;
     const names = declaredNames(d).filter((n) => !types!.has(n));
     if (names.length === 0) continue;
-    const type = intTypeOf(child(d, 'type')?.text ?? '');
+    const type = intTypeOf(child(d, 'type')?.text ?? '', unitTypedefs(tree));
     for (const n of names) types.set(n, type);
   }
   unitTypes.set(tree, types);
@@ -339,6 +340,7 @@ export function exprScope(
     functionMacros: st.dir.functionMacros,
     fresh: () => fresh(st),
     knownValue: (name) => st.params.get(name)?.value,
+    typedefs: st.typedefs,
     constantOf: (name) => {
       const r = resolve(name);
       if (r?.kind === 'macro') {

@@ -19,10 +19,11 @@ import type {
 } from '../model/types.js';
 import type { ArrayDecl } from './arrays.js';
 import type { Directives } from './directives.js';
-import type { IntType } from './integers.js';
+import type { IntType, TypedefTable } from './integers.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
 import type { Cond, PwAff } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
+import { functionTypedefs } from './typedefs.js';
 
 export interface FrontendOptions {
   readonly defines?: Readonly<Record<string, bigint>>;
@@ -165,6 +166,12 @@ export class FunctionState {
   get bodyNodes(): readonly Node[] {
     return (this.bodyWalk ??= walk(this.body));
   }
+
+  /** The integer typedefs the body may use (typedefs.ts), made once. */
+  get typedefs(): TypedefTable {
+    return (this.typedefTable ??= functionTypedefs(this.fn.tree, this.bodyNodes));
+  }
+  private typedefTable: TypedefTable | undefined;
 }
 
 /** Records why `rec` is no candidate (once per kind and message). */

@@ -237,7 +237,8 @@ function hasGoto(st: FunctionState): boolean {
  */
 function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Node[]): string[] {
   const pairs: [Node, Node, IntType | undefined][] = [];
-  const declType = n.type === 'declaration' ? intTypeOf(child(n, 'type')?.text ?? '') : undefined;
+  const declType =
+    n.type === 'declaration' ? intTypeOf(child(n, 'type')?.text ?? '', st.typedefs) : undefined;
   if (n.type === 'declaration') {
     for (const d of n.childrenForFieldName('declarator')) {
       const id = d.type === 'init_declarator' ? child(d, 'declarator') : null;

@@ -1,0 +1,84 @@
+/**
+ * Integer types named by `typedef` (`typedef unsigned char u8;`, MachSuite's `state_t`,
+ * libjpeg's `JDIMENSION`, HLS code's `data_t`): a loop counter, a cast or a scalar of such
+ * a type has the C type the typedef names, as if spelled out.
+ *
+ * Only what C makes unambiguous is resolved:
+ * - file-scope typedefs of the translation unit (the preprocessed unit: headers included),
+ *   chains (`typedef u8 state_t;`) followed in declaration order;
+ * - a plain declarator: `typedef int *ip;`, `typedef int row[4];` and function types are
+ *   no integer types;
+ * - one meaning per name: two file-scope typedefs of one name naming different types (a
+ *   compile error in C) leave the name unknown;
+ * - a function that declares a typedef of the same name in its body (a block-scope typedef
+ *   shadows the file's in that block) gets the name unknown in the whole function.
+ * Unknown means "not an integer type": the loop or expression is refused, as before.
+ */
+import { type IntType, intTypeOf, type TypedefTable } from './intTypes.js';
+import { type Node, child } from './parse.js';
+
+export type { TypedefTable } from './intTypes.js';
+
+/**
+ * A declarator that is the bare name. tree-sitter-c parses the names it knows as types
+ * (`bool`, `size_t`, `uint8_t`, ...) as `primitive_type`, also where a program typedefs them.
+ */
+const isName = (x: Node) => x.type === 'type_identifier' || x.type === 'primitive_type';
+
+/** Every name a `type_definition` declares, with its integer type (undefined: none). */
+function definitions(d: Node, known: TypedefTable): [string, IntType | undefined][] {
+  const type = intTypeOf(child(d, 'type')?.text ?? '', known);
+  return d
+    .childrenForFieldName('declarator')
+    .map((x) => [declaredTypeName(x), isName(x) ? type : undefined]);
+}
+
+/** The name a typedef declarator declares (through pointer, array and function ones). */
+function declaredTypeName(x: Node): string {
+  let n: Node | null = x;
+  while (n && !isName(n))
+    n = child(n, 'declarator') ?? n.namedChildren.find((c) => c.type !== 'parameter_list') ?? null;
+  return n?.text ?? '';
+}
+
+const unitTables = new WeakMap<object, Map<string, IntType | undefined>>();
+
+/** File-scope integer typedefs of a unit (built once per tree). */
+export function unitTypedefs(tree: { readonly rootNode: Node }): TypedefTable {
+  let table = unitTables.get(tree);
+  if (table) return table;
+  table = new Map();
+  const conflicting = new Set<string>();
+  for (const d of tree.rootNode.namedChildren) {
+    if (d.type !== 'type_definition') continue;
+    for (const [name, type] of definitions(d, table)) {
+      if (!name) continue;
+      if (table.has(name) && !sameType(table.get(name), type)) conflicting.add(name);
+      table.set(name, type);
+    }
+  }
+  for (const name of conflicting) table.set(name, undefined);
+  unitTables.set(tree, table);
+  return table;
+}
+
+function sameType(a: IntType | undefined, b: IntType | undefined): boolean {
+  if (!a || !b) return a === b;
+  return a.bits === b.bits && a.signed === b.signed && !!a.plainChar === !!b.plainChar;
+}
+
+/** The unit's integer typedefs a function sees: minus the names it typedefs in its body. */
+export function functionTypedefs(
+  tree: { readonly rootNode: Node },
+  bodyNodes: readonly Node[],
+): TypedefTable {
+  const unit = unitTypedefs(tree);
+  const local = new Set<string>();
+  for (const n of bodyNodes)
+    if (n.type === 'type_definition')
+      for (const x of n.childrenForFieldName('declarator')) local.add(declaredTypeName(x));
+  if (local.size === 0) return unit;
+  const table = new Map(unit);
+  for (const name of local) table.set(name, undefined);
+  return table;
+}

@@ -1,0 +1,124 @@
+/**
+ * Integer types named by typedef (src/frontend/typedefs.ts). Each program uses a typedef
+ * name where C code usually spells the type (a loop counter, a cast in a subscript, a scalar
+ * in a subscript, `sizeof`); with the typedef resolved, the analysis must decide exactly as
+ * for the same program with the type spelled out. Where C gives the name another meaning in
+ * the function (a block-scope typedef), it must stay unknown, never the file's type.
+ *
+ * Guards: before 2026-11-26 every typedef name was "not of a known integer type", so
+ * MachSuite's viterbi (`state_t s`), bfs (`node_index_t`), libjpeg's `JDIMENSION` and HLS
+ * code's `data_t` counters refused their loops; and `bool` was always read as _Bool, so in
+ * pre-C99 code with `typedef int bool;` a cast `(bool)5` was folded to 1 instead of 5.
+ */
+import { analyze } from '../../src/index.js';
+import { parseC } from '../../src/frontend/parse.js';
+import { unitTypedefs } from '../../src/frontend/typedefs.js';
+import { runCli } from '../helpers/cli.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+
+/** A kernel whose temporary `t` contracts to 2 cells when `T` is an integer type. */
+const kernel = (typedefs: string, T: string, body = '') => `#include <stdio.h>
+${typedefs}
+static int kernel(int x)
+{
+    int t[64];
+    ${T} i;
+    int s = 0;
+    ${body}
+    for (i = 0; i < 64; i++) {
+        t[i] = i * x;
+        s += t[(${T})i];
+    }
+    return s + (int)sizeof(${T});
+}
+int main(void)
+{
+    printf("%d\\n", kernel(3));
+    return 0;
+}
+`;
+
+async function decision(source: string): Promise<string> {
+  const report = await analyze(source, { file: 'typedefs.c' });
+  const a = report.arrays.find((x) => x.function === 'kernel' && x.name === 't');
+  if (!a) return 'no array t';
+  const { status, reason, originalCells, compressedCells, mapping } = a;
+  return JSON.stringify({ status, reason, originalCells, compressedCells, mapping });
+}
+
+describe('a typedef name decides as the type it names', () => {
+  // [typedefs, the name used, the type spelled out]
+  const cases: [string, string, string][] = [
+    ['typedef int data_t;', 'data_t', 'int'],
+    ['typedef unsigned char u8;', 'u8', 'unsigned char'],
+    ['typedef signed char s8;', 's8', 'signed char'],
+    ['typedef unsigned short u16;', 'u16', 'unsigned short'],
+    ['typedef long long i64;', 'i64', 'long long'],
+    ['typedef const unsigned int cu32;', 'cu32', 'unsigned int'],
+    ['typedef unsigned char u8; typedef u8 state_t;', 'state_t', 'unsigned char'], // a chain
+    ['typedef unsigned int JDIMENSION;', 'JDIMENSION', 'unsigned int'],
+    ['typedef int bool;', 'bool', 'int'], // pre-C99 code: no _Bool
+    ['typedef unsigned char bool;', 'bool', 'unsigned char'],
+  ];
+  it.each(cases)('%s  %s', async (defs, name, spelled) => {
+    const named = await decision(kernel(defs, name));
+    expect(named).toBe(await decision(kernel('', spelled)));
+    expect(named).toMatch(/"status":"(contracted|scalarized)"/);
+  });
+
+  it('a counter of a typedef that wraps is refused as the spelled type is', async () => {
+    // i < 300 never ends in 8 bits: both must refuse, not model 300 iterations.
+    const wrap = (defs: string, T: string) => kernel(defs, T).replace('i < 64', 'i < 300');
+    const named = await decision(wrap('typedef unsigned char u8;', 'u8'));
+    expect(named).toBe(await decision(wrap('', 'unsigned char')));
+    expect(named).not.toContain('contracted');
+  });
+});
+
+describe('a typedef name C gives another meaning stays unknown', () => {
+  it('a block-scope typedef of the same name shadows the file one', async () => {
+    // In kernel, T is unsigned char, not the file's int: taking the file's type would be
+    // wrong; unknown refuses the loop.
+    const d = await decision(
+      kernel('typedef int T;', 'T', '{ typedef unsigned char T; (void)sizeof(T); }'),
+    );
+    expect(d).toContain('not of a known integer type');
+  });
+
+  it.each([
+    ['typedef int *ip;', 'ip', undefined], // a pointer
+    ['typedef int row[4];', 'row', undefined], // an array
+    ['typedef int fn(int);', 'fn', undefined], // a function type
+    ['typedef struct { int v; } box;', 'box', undefined],
+    ['typedef int a; typedef a b;', 'b', { bits: 32, signed: true }],
+    ['typedef unsigned char u8, *pu8;', 'u8', { bits: 8, signed: false }],
+    ['typedef unsigned char u8, *pu8;', 'pu8', undefined],
+    ['typedef int v; typedef long v;', 'v', undefined], // two meanings (a compile error)
+    ['typedef int v; typedef int v;', 'v', { bits: 32, signed: true }], // C11 allows it
+  ])('%s  %s', (text, name, expected) => {
+    const { tree } = parseC(text, 'unit.c');
+    const table = unitTypedefs(tree);
+    expect(table.has(name)).toBe(true);
+    expect(table.get(name)).toEqual(expected);
+  });
+});
+
+describe('contracted programs with typedef counters run as the originals', () => {
+  it('check passes (compile, run with sanitizers, compare)', () => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-typedefs-'));
+    try {
+      const file = path.join(dir, 'k.c');
+      writeFileSync(
+        file,
+        kernel('typedef unsigned char u8; typedef u8 state_t; typedef int bool;', 'state_t'),
+      );
+      const r = runCli(['check', file]);
+      expect(r.stderr + r.stdout).toMatch(/1 arrays? contracted/);
+      expect(r.code).toBe(0);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
