@@ -15,30 +15,29 @@ export const LONG: IntType = { bits: 64, signed: true };
 export const ULONG: IntType = { bits: 64, signed: false };
 export const UINT: IntType = { bits: 32, signed: false };
 
-const NAMED_TYPES: Record<string, IntType> = {
-  char: { bits: 8, signed: true, plainChar: true },
-  'signed char': { bits: 8, signed: true },
-  'unsigned char': { bits: 8, signed: false },
-  short: { bits: 16, signed: true },
-  'unsigned short': { bits: 16, signed: false },
-  int: INT,
-  signed: INT,
-  unsigned: UINT,
-  'unsigned int': UINT,
-  long: LONG,
-  'unsigned long': ULONG,
-  'long long': LONG,
-  'unsigned long long': ULONG,
-  size_t: ULONG,
-  ssize_t: LONG,
-  ptrdiff_t: LONG,
-  intptr_t: LONG,
-  uintptr_t: ULONG,
-  _Bool: { bits: 1, signed: false },
-  bool: { bits: 1, signed: false },
-};
-// Looked up in a Map: the key is a type name of the program (a typedef may be `constructor`).
-const NAMED = new Map(Object.entries(NAMED_TYPES));
+// A Map: the key is a type name of the program (a typedef may be `constructor`).
+const NAMED = new Map<string, IntType>([
+  ['char', { bits: 8, signed: true, plainChar: true }],
+  ['signed char', { bits: 8, signed: true }],
+  ['unsigned char', { bits: 8, signed: false }],
+  ['short', { bits: 16, signed: true }],
+  ['unsigned short', { bits: 16, signed: false }],
+  ['int', INT],
+  ['signed', INT],
+  ['unsigned', UINT],
+  ['unsigned int', UINT],
+  ['long', LONG],
+  ['unsigned long', ULONG],
+  ['long long', LONG],
+  ['unsigned long long', ULONG],
+  ['size_t', ULONG],
+  ['ssize_t', LONG],
+  ['ptrdiff_t', LONG],
+  ['intptr_t', LONG],
+  ['uintptr_t', ULONG],
+  ['_Bool', { bits: 1, signed: false }],
+  ['bool', { bits: 1, signed: false }],
+]);
 
 /** Integer types named by typedefs, by name (typedefs.ts; undefined: no integer type). */
 export type TypedefTable = ReadonlyMap<string, IntType | undefined>;

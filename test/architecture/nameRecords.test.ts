@@ -30,8 +30,6 @@ const ALLOWED: Record<string, string> = {
     "the same classes' native members (snapshotNatives), keyed by WRAPPED's names",
   'cli/commands/index.ts::COMMANDS':
     "beeclak's subcommand names, written as literals; looked up with Object.hasOwn",
-  'frontend/integers.ts::NAMED_TYPES':
-    'C type spellings written as literals (int, unsigned long, ...); only read through a Map made of it',
   'frontend/statements.ts::UNMODELLED':
     "tree-sitter node types (grammar names, not the program's names), written as literals",
   'pipeline/analysis.ts::ELEMENT_SIZES':
