@@ -16,6 +16,7 @@ import {
   typeRange,
 } from './integers.js';
 import { type Node, child, parseIntLiteral } from './parse.js';
+import { wordsRegExp } from '../model/identifiers.js';
 
 export interface CConstant {
   readonly value: bigint;
@@ -46,7 +47,7 @@ const SCALAR_SIZES = new Map<string, bigint>([
 /** `sizeof(T)` for a scalar or pointer type name, or undefined. */
 function sizeOfType(text: string): bigint | undefined {
   const t = text
-    .replace(/\b(const|volatile|restrict)\b/g, ' ')
+    .replace(wordsRegExp(['const', 'volatile', 'restrict'], 'g'), ' ')
     .replace(/\s+/g, ' ')
     .trim();
   if (/\*$/.test(t)) return 8n;

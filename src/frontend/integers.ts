@@ -18,6 +18,7 @@
 import { type Interval, affineRange, propagate } from './bounds.js';
 import { type ExprScope, macroCall, macroScope, toPwAff } from './expr.js';
 import { type Node, child } from './parse.js';
+import { wordsRegExp } from '../model/identifiers.js';
 
 export interface IntType {
   readonly bits: number;
@@ -56,13 +57,19 @@ const NAMED_TYPES: Record<string, IntType> = {
 // Looked up in a Map: the key is a type name of the program (a typedef may be `constructor`).
 const NAMED = new Map(Object.entries(NAMED_TYPES));
 
+const STORAGE_AND_QUALIFIERS = wordsRegExp(
+  ['const', 'volatile', 'register', 'static', 'auto', 'extern', 'restrict'],
+  'g',
+);
+const SIZE_OR_SIGN = wordsRegExp(['short', 'long', 'unsigned', 'signed']);
+
 /** The integer type a type name spells (qualifiers ignored), or undefined. */
 export function intTypeOf(typeText: string): IntType | undefined {
   const words = typeText
-    .replace(/\b(const|volatile|register|static|auto|extern|restrict)\b/g, ' ')
+    .replace(STORAGE_AND_QUALIFIERS, ' ')
     .trim()
     .split(/\s+/)
-    .filter((w) => w !== 'int' || !/\b(short|long|unsigned|signed)\b/.test(typeText));
+    .filter((w) => w !== 'int' || !SIZE_OR_SIGN.test(typeText));
   const t = words.join(' ');
   const exact = /^(u?)int(8|16|32|64)_t$/.exec(t);
   if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };

@@ -41,6 +41,7 @@ import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSiz
 import type { ArrayDecision } from './decision.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
+import { wordsRegExp } from '../model/identifiers.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -281,7 +282,7 @@ export async function analyzeArray(
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
   const bytes = ELEMENT_BYTES.get(
-    array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim(),
+    array.elementType.replace(wordsRegExp(['const', 'volatile', 'register'], 'g'), '').trim(),
   );
   const report: ArrayReport = {
     name: array.name,
