@@ -8,14 +8,18 @@
  *
  * C99 and later (tree-sitter-c 0.24, gcc, clang) also allow letters beyond ASCII, spelled in
  * UTF-8 (`né`) or as universal character names (`n\u00e9`, `n\U000000e9`), all three the
- * same identifier (C11 6.4.2.1, 6.4.3). So every character of a name is escaped (a UCN's
- * backslash is not a regex escape), a non-ASCII letter matches in any of its spellings, and
- * the boundaries are "no identifier character around": \p{ID_Continue}, `$`, or a `\u`/`\U`
- * escape, not ASCII's `\b` (`nom` is not a mention inside `nomé`).
+ * same identifier (C11 6.4.2.1, 6.4.3); the compiler's view prints them as `\U` names. So
+ * every character of a name is escaped (a UCN's backslash is not a regex escape), a
+ * non-ASCII letter matches in any of its spellings, among them its UTF-8 bytes one
+ * character each (the CLI reads a file as latin1, src/cli/sourceFile.ts), and the
+ * boundaries are "no identifier character around", not ASCII's `\b` (`nom` is not a
+ * mention inside `nomé`): \p{ID_Continue}, `$`, a `\u`/`\U` escape, and any other
+ * non-ASCII character, which outside comments and literals only occurs in an identifier
+ * (and a UTF-8 byte read as latin1 may be a symbol such as `©`).
  */
 
 /** One character of an identifier (a UCN is identifier text too, see the boundaries). */
-const IDENTIFIER_CHARACTER = String.raw`[\p{ID_Continue}$]`;
+const IDENTIFIER_CHARACTER = String.raw`[\p{ID_Continue}$\u{80}-\u{10FFFF}]`;
 
 /** Characters of a regular expression (`u` flag) that stand for something else. */
 const SPECIAL = /[\\^$.*+?()[\]{}|/]/g;
@@ -55,7 +59,8 @@ function spellings(name: string): string {
       if (c.length > 2 || code < 0x80) return escape(c);
       const hex = code.toString(16).padStart(8, '0');
       const short = code <= 0xffff ? `|\\\\u${anyCase(hex.slice(4))}` : '';
-      return `(?:${escape(c)}${short}|\\\\U${anyCase(hex)})`;
+      const bytes = String.fromCharCode(...new TextEncoder().encode(c));
+      return `(?:${escape(c)}|${escape(bytes)}${short}|\\\\U${anyCase(hex)})`;
     })
     .join('');
 }
