@@ -89,7 +89,7 @@ function lineEnd(text: string, k: number): number {
   return text[k - 1] === '\r' ? k - 1 : k;
 }
 
-/** A directive's tokens: comments and line splices as blanks, blanks collapsed. */
+/** A directive's tokens (its line splices removed): comments as blanks, blanks collapsed. */
 function tokensOf(text: string): string {
   let out = '';
   for (let k = 0; k < text.length;) {
@@ -106,19 +106,46 @@ function tokensOf(text: string): string {
   return out.replace(/\s+/g, ' ').trim();
 }
 
+/**
+ * `text` without its line splices (translation phase 2: `omp\` + line break + `for` is
+ * `ompfor`, `pra\` + line break + `gma` is `pragma`), and where each of its offsets was.
+ */
+function unspliced(text: string): { text: string; at: number[] } {
+  let out = '';
+  const at: number[] = [];
+  for (let k = 0; k < text.length;) {
+    const splice = /^\\\r?\n/.exec(text.slice(k, k + 3));
+    if (splice) {
+      k += splice[0].length;
+      continue;
+    }
+    out += text[k];
+    at.push(k++);
+  }
+  at.push(text.length);
+  return { text: out, at };
+}
+
+/** `#` or `%:`, blanks and comments, `pragma` as a whole word (line splices removed). */
+const DIRECTIVE = /^(?:#|%:)(?:[ \t\f\v]|\/\*[\s\S]*?\*\/)*pragma(?![\p{ID_Continue}$\\])/u;
+
 /** A `#pragma` / `%:pragma` directive whose `#` or `%:` is at `k` (blanks before it skipped by the caller). */
 function directiveAt(text: string, k: number): PragmaSpelling | undefined {
-  let i: number;
-  if (text[k] === '#') i = k + 1;
-  else if (text[k] === '%' && text[k + 1] === ':') i = k + 2;
-  else return undefined;
-  i = skipBlanks(text, i);
-  if (!text.startsWith('pragma', i) || isWordChar(text[i + 6])) return undefined;
-  const bodyStart = skipBlanks(text, i + 6);
+  if (text[k] !== '#' && !(text[k] === '%' && text[k + 1] === ':')) return undefined;
   const end = lineEnd(text, k);
+  const line = unspliced(text.slice(k, end));
+  const m = DIRECTIVE.exec(line.text);
+  if (!m) return undefined;
+  let from = m[0].length;
+  while (from < line.text.length) {
+    const e = skipBlanks(line.text, from);
+    if (e === from) break;
+    from = e;
+  }
+  const body = tokensOf(line.text.slice(from));
+  const bodyStart = k + line.at[from]!;
   let bodyEnd = end;
   while (bodyEnd > bodyStart && isBlank(text[bodyEnd - 1])) bodyEnd--;
-  const body = tokensOf(text.slice(bodyStart, end));
   return { start: k, end, body, bodyStart: Math.min(bodyStart, bodyEnd), bodyEnd };
 }
 
@@ -137,7 +164,8 @@ function operatorAt(text: string, k: number): PragmaSpelling | undefined {
   const after = skipBlanksAndBreaks(text, close);
   if (text[after] !== ')') return undefined;
   // Destringized (C99 6.10.9): the prefix and quotes deleted, \" and \\ unescaped.
-  const body = tokensOf(text.slice(quote + 1, close - 1).replace(/\\(["\\])/g, '$1'));
+  const content = unspliced(text.slice(quote + 1, close - 1)).text;
+  const body = tokensOf(content.replace(/\\(["\\])/g, '$1'));
   return { start: k, end: after + 1, body, bodyStart: quote + 1, bodyEnd: close - 1 };
 }
 

@@ -9,6 +9,7 @@
  * `_Pragma` before a statement) refuses the whole file, never another decision.
  */
 import { analyze, contract } from '../../src/index.js';
+import { pragmaAt } from '../../src/model/pragmas.js';
 
 const SPELLINGS: readonly [string, (body: string) => string][] = [
   ['#pragma', (b) => `#pragma ${b}`],
@@ -124,5 +125,26 @@ describe('an HLS pragma in every spelling is decided on as #pragma is', () => {
     const expected = await run(`#pragma ${body}`);
     expect(expected).toMatch(/^unchanged: PRAGMA promises the HLS tool no dependence/);
     expect(await run(spell(body))).toBe(expected);
+  });
+});
+
+// Guards the recogniser itself (src/model/pragmas.ts, new with the fix): a line splice is
+// removed, not a blank (`omp\` + `for` at column 0 is `ompfor`); comments are blanks, also
+// across lines; `_Pragma` is destringized.
+describe('pragmaAt: the body as the compiler reads it', () => {
+  it.each([
+    ['#pragma omp parallel for', 'omp parallel for'],
+    ['  %:  pragma omp for', 'omp for'],
+    ['#pra\\\ngma omp for', 'omp for'],
+    ['#pragma omp\\\nfor', 'ompfor'],
+    ['#pragma omp\\\n  for', 'omp for'],
+    ['#pragma\\\nomp for', undefined],
+    ['#pragmax omp', undefined],
+    ['# /* a\nb */ pragma /* c */ omp // d\n', 'omp'],
+    ['_Pragma ( L"omp for" )', 'omp for'],
+    ['_Pragma("message(\\"a\\\\\\\\b\\")")', 'message("a\\\\b")'],
+    ['_Pragma(omp)', undefined],
+  ])('%j -> %j', (text, body) => {
+    expect(pragmaAt(text)?.body).toBe(body);
   });
 });
