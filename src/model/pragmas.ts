@@ -126,8 +126,19 @@ function unspliced(text: string): { text: string; at: number[] } {
   return { text: out, at };
 }
 
-/** `#` or `%:`, blanks and comments, `pragma` as a whole word (line splices removed). */
-const DIRECTIVE = /^(?:#|%:)(?:[ \t\f\v]|\/\*[\s\S]*?\*\/)*pragma(?![\p{ID_Continue}$\\])/u;
+/** `#` or `%:`, blanks and comments, the directive's name (line splices removed). */
+const DIRECTIVE =
+  /^(?:#|%:)(?:[ \t\f\v]|\/\*[\s\S]*?\*\/)*([\p{ID_Start}_$][\p{ID_Continue}$]*)(?![\p{ID_Continue}$\\])/u;
+
+/**
+ * The name of the directive a line starts with (`if`, `ifdef`, `pragma`, ...), in any of
+ * C's spellings: `#` or `%:`, blanks or comments around it, line splices anywhere (the
+ * line given with its continuation lines).
+ */
+export function directiveName(line: string): string | undefined {
+  const text = unspliced(line).text;
+  return DIRECTIVE.exec(text.slice(skipBlanks(text, 0)))?.[1];
+}
 
 /** A `#pragma` / `%:pragma` directive whose `#` or `%:` is at `k` (blanks before it skipped by the caller). */
 function directiveAt(text: string, k: number): PragmaSpelling | undefined {
@@ -135,7 +146,7 @@ function directiveAt(text: string, k: number): PragmaSpelling | undefined {
   const end = lineEnd(text, k);
   const line = unspliced(text.slice(k, end));
   const m = DIRECTIVE.exec(line.text);
-  if (!m) return undefined;
+  if (m?.[1] !== 'pragma') return undefined;
   let from = m[0].length;
   while (from < line.text.length) {
     const e = skipBlanks(line.text, from);
