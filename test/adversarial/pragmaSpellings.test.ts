@@ -10,6 +10,10 @@
  */
 import { analyze, contract } from '../../src/index.js';
 import { pragmaAt } from '../../src/model/pragmas.js';
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 const SPELLINGS: readonly [string, (body: string) => string][] = [
   ['#pragma', (b) => `#pragma ${b}`],
@@ -147,4 +151,50 @@ describe('pragmaAt: the body as the compiler reads it', () => {
   ])('%j -> %j', (text, body) => {
     expect(pragmaAt(text)?.body).toBe(body);
   });
+});
+
+// Guards src/frontend/conditionals.ts (conditional directives by directiveName): on
+// 4e1b2a8 a function whose branches were spelled `%:ifdef` got no configuration guard, and
+// its result compiled with -DBIG (the branch the analysis did not see) summed reused cells:
+// a garbage value instead of 14108.000000. Now that build stops at the guard's #error.
+it('%:ifdef branches inside a contracted function get the configuration guard', async () => {
+  const source = `#include <stdio.h>
+double out[32];
+void f(void) {
+  double t[32];
+  for (int i = 0; i < 32; i++) {
+    t[i] = i * 2.0 + 1.0;
+%:ifdef BIG
+    if (i >= 8)
+      out[i] = t[i - 8];
+%:else
+    if (i >= 2)
+      out[i] = t[i - 2];
+%:endif
+  }
+}
+int main(void) {
+  f();
+  double s = 0;
+  for (int i = 0; i < 32; i++) s += out[i] * (i + 1);
+  printf("%f\\n", s);
+  return 0;
+}
+`;
+  const { code } = await contract(source, { file: 'digraphs.c' });
+  expect(code).toMatch(/double t\[3\];/);
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-digraphs-'));
+  try {
+    writeFileSync(path.join(dir, 'out.c'), code);
+    const r = spawnSync(process.env.CC ?? 'cc', ['-DBIG', '-fsyntax-only', 'out.c'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect({ status: r.status, error: /#error "beeclak: arrays of f\(\)/.test(r.stderr) }).toEqual({
+      status: 1,
+      error: true,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
