@@ -149,7 +149,8 @@ export function mainView(output: string): MainView {
         push('', 0);
         continue;
       }
-      if (startsPragma(l, 'beeclak')) promise = true;
+      // The compiler spells every pragma `#pragma` (the test first: most lines are macros).
+      if (l.includes('pragma') && startsPragma(l, 'beeclak')) promise = true;
       if (isMacroLine(l)) {
         push('', 0);
         line++;

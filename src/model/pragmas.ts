@@ -110,7 +110,8 @@ function tokensOf(text: string): string {
  * `text` without its line splices (translation phase 2: `omp\` + line break + `for` is
  * `ompfor`, `pra\` + line break + `gma` is `pragma`), and where each of its offsets was.
  */
-function unspliced(text: string): { text: string; at: number[] } {
+function unspliced(text: string): { text: string; offset: (j: number) => number } {
+  if (!text.includes('\\')) return { text, offset: (j) => j };
   let out = '';
   const at: number[] = [];
   for (let k = 0; k < text.length;) {
@@ -123,7 +124,7 @@ function unspliced(text: string): { text: string; at: number[] } {
     at.push(k++);
   }
   at.push(text.length);
-  return { text: out, at };
+  return { text: out, offset: (j) => at[j]! };
 }
 
 /** `#` or `%:`, blanks and comments, the directive's name (line splices removed). */
@@ -154,7 +155,7 @@ function directiveAt(text: string, k: number): PragmaSpelling | undefined {
     from = e;
   }
   const body = tokensOf(line.text.slice(from));
-  const bodyStart = k + line.at[from]!;
+  const bodyStart = k + line.offset(from);
   let bodyEnd = end;
   while (bodyEnd > bodyStart && isBlank(text[bodyEnd - 1])) bodyEnd--;
   return { start: k, end, body, bodyStart: Math.min(bodyStart, bodyEnd), bodyEnd };
