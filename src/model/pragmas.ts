@@ -8,11 +8,14 @@
  *       parallel for
  *     _Pragma("omp parallel for")     _Pragma(L"omp parallel for")   (C99 6.10.9)
  *
- * Comments stand for a blank (translation phase 3, before directives are read), so they
- * may sit anywhere between the tokens. The compiler's preprocessed output (`cc -E`) spells
- * all of them `#pragma ...` on a line of its own, but the built-in reading and the rewriter
- * read the file's own text. A place that knew only `#pragma` could miss an OpenMP loop (its
+ * Line splices are removed first (translation phase 2: they may join or split any token)
+ * and comments stand for a blank (phase 3, before directives are read), so they may sit
+ * anywhere between the tokens. The compiler's preprocessed output (`cc -E`) spells all of
+ * them `#pragma ...` on a line of its own, but the built-in reading and the rewriter read
+ * the file's own text. A place that knew only `#pragma` could miss an OpenMP loop (its
  * threads would then share a contracted cell) or silently drop the user's promise.
+ * `directiveName` reads any directive line the same way (the conditionals of
+ * src/frontend/conditionals.ts: a missed `%:ifdef` lost its configuration guard).
  */
 
 export interface PragmaSpelling {
