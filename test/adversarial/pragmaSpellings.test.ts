@@ -11,7 +11,8 @@
 import { analyze, contract } from '../../src/index.js';
 import { pragmaAt } from '../../src/model/pragmas.js';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { ROOT } from '../helpers/cli.js';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 
@@ -158,29 +159,7 @@ describe('pragmaAt: the body as the compiler reads it', () => {
 // its result compiled with -DBIG (the branch the analysis did not see) summed reused cells:
 // a garbage value instead of 14108.000000. Now that build stops at the guard's #error.
 it('%:ifdef branches inside a contracted function get the configuration guard', async () => {
-  const source = `#include <stdio.h>
-double out[32];
-void f(void) {
-  double t[32];
-  for (int i = 0; i < 32; i++) {
-    t[i] = i * 2.0 + 1.0;
-%:ifdef BIG
-    if (i >= 8)
-      out[i] = t[i - 8];
-%:else
-    if (i >= 2)
-      out[i] = t[i - 2];
-%:endif
-  }
-}
-int main(void) {
-  f();
-  double s = 0;
-  for (int i = 0; i < 32; i++) s += out[i] * (i + 1);
-  printf("%f\\n", s);
-  return 0;
-}
-`;
+  const source = readFileSync(path.join(ROOT, 'test/fixtures/spellings/digraph-ifdef.c'), 'utf8');
   const { code } = await contract(source, { file: 'digraphs.c' });
   expect(code).toMatch(/double t\[3\];/);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-digraphs-'));
