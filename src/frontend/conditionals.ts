@@ -10,6 +10,7 @@
  * macros, the contracted file then fails loudly instead of miscompiling.
  */
 import type { CToken } from './ctokens.js';
+import { directiveName } from '../model/pragmas.js';
 
 interface Branch {
   /** Lines of the directive that opens the branch (with its continuation lines). */
@@ -27,7 +28,7 @@ interface Group {
   readonly endif: readonly string[];
 }
 
-const CONDITIONAL = /^\s*#\s*(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)\b/;
+const CONDITIONAL = /^(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)$/;
 
 /** The conditional groups of a file (unbalanced input gives what balances). */
 export function conditionalGroups(source: string): Group[] {
@@ -42,12 +43,15 @@ export function conditionalGroups(source: string): Group[] {
   };
   const stack: Open[] = [];
   for (let k = 0; k < lines.length; k++) {
-    const m = CONDITIONAL.exec(lines[k]!);
-    if (!m) continue;
-    const text = [lines[k]!];
+    // Any spelling of the directive (`%:ifdef`, `# /* c */ if`, a line splice: src/model/pragmas.ts).
+    if (!/^\s*(#|%:)/.test(lines[k]!)) continue;
+    let end = k;
+    while (lines[end]!.endsWith('\\') && end + 1 < lines.length) end++;
+    const kind = directiveName(lines.slice(k, end + 1).join('\n'));
+    if (kind === undefined || !CONDITIONAL.test(kind)) continue;
+    const text = lines.slice(k, end + 1);
     const start = k;
-    while (lines[k]!.endsWith('\\') && k + 1 < lines.length) text.push(lines[++k]!);
-    const kind = m[1]!;
+    k = end;
     const line = start + 1;
     if (kind.startsWith('if')) {
       stack.push({ first: line, branches: [], directive: text, from: k + 2, groups: [] });

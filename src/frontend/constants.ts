@@ -17,6 +17,10 @@ import {
   typeRange,
 } from './integers.js';
 import { type Node, child, parseIntLiteral } from './parse.js';
+import { wordsRegExp } from '../model/identifiers.js';
+
+/** Type qualifiers as whole words (not inside `consté`). */
+const QUALIFIERS = wordsRegExp(['const', 'volatile', 'restrict'], 'g');
 
 export interface CConstant {
   readonly value: bigint;
@@ -46,10 +50,7 @@ const SCALAR_SIZES = new Map<string, bigint>([
 
 /** `sizeof(T)` for a scalar or pointer type name, or undefined. */
 function sizeOfType(text: string, typedefs: TypedefTable | undefined): bigint | undefined {
-  const t = text
-    .replace(/\b(const|volatile|restrict)\b/g, ' ')
-    .replace(/\s+/g, ' ')
-    .trim();
+  const t = text.replace(QUALIFIERS, ' ').replace(/\s+/g, ' ').trim();
   if (/\*$/.test(t)) return 8n;
   const i = intTypeOf(t, typedefs);
   if (i) return i.bits === 1 ? 1n : BigInt(i.bits / 8);

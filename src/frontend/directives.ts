@@ -17,6 +17,7 @@ import {
   type TSNode,
   walk,
 } from './parse.js';
+import { pragmaAt } from '../model/pragmas.js';
 
 export interface ObjectMacro {
   readonly name: string;
@@ -91,9 +92,9 @@ export function literalValue(node: Node | undefined): bigint | undefined {
   return undefined;
 }
 
-/** `#pragma beeclak temporary(A, B)` -> ['A', 'B']; undefined for other pragmas. */
-export function temporaryPragmaNames(pragmaText: string): string[] | undefined {
-  const m = /^\s*beeclak\s+temporary\s*\(([^)]*)\)\s*$/.exec(pragmaText);
+/** `beeclak temporary(A, B)` (a pragma's body) -> ['A', 'B']; undefined for other pragmas. */
+export function temporaryPragmaNames(body: string): string[] | undefined {
+  const m = /^\s*beeclak\s+temporary\s*\(([^)]*)\)\s*$/.exec(body);
   if (!m) return undefined;
   return m[1]
     .split(',')
@@ -101,12 +102,12 @@ export function temporaryPragmaNames(pragmaText: string): string[] | undefined {
     .filter((s) => s.length > 0);
 }
 
-/** `#pragma scop` / `#pragma endscop` / other. */
+/** `#pragma scop` / `#pragma endscop` / other, in any spelling (src/model/pragmas.ts). */
 export function pragmaKind(node: Node): 'scop' | 'endscop' | 'other' | undefined {
   if (node.type !== 'preproc_call') return undefined;
-  if (child(node, 'directive')?.text !== '#pragma') return undefined;
-  const arg = (child(node, 'argument')?.text ?? '').trim();
-  return arg === 'scop' ? 'scop' : arg === 'endscop' ? 'endscop' : 'other';
+  const body = pragmaAt(node.text)?.body;
+  if (body === undefined) return undefined;
+  return body === 'scop' ? 'scop' : body === 'endscop' ? 'endscop' : 'other';
 }
 
 /** Constants of one `enum { A = 1, B, ... }` body, in order. */
@@ -227,30 +228,52 @@ export function collectDirectives(
     }
   };
   topLevel(root);
-  for (const n of pragmaLines(root, src.text)) {
-    const names = temporaryPragmaNames(child(n, 'argument')?.text ?? '');
-    for (const name of names ?? []) temporaries.push({ name, loc: src.locOf(n) });
+  for (const { node, body } of pragmaLines(root, src.text)) {
+    const names = temporaryPragmaNames(body);
+    for (const name of names ?? []) temporaries.push({ name, loc: src.locOf(node) });
   }
   return d;
 }
 
-const PRAGMA = '#pragma';
-
 /**
- * The `preproc_call` nodes whose directive is `#pragma`, in document order, found from the
- * places `text` (the parsed text) spells `#pragma`: such a directive node starts at one of
- * them and covers exactly it. A native search of every node of the unit, system headers
- * included, cost more than the rest of collectDirectives (issue 17).
+ * The pragmas of the parsed text, in document order, with their bodies: `preproc_call`
+ * nodes of a pragma directive in any spelling (`#  pragma`, a comment or a line splice
+ * inside), and `_Pragma("...")` read as a call (the built-in reading sees the file's own
+ * text; the compiler's output spells them all `#pragma`). Found from the places `text`
+ * spells `pragma`: a native search of every node of the unit, system headers included,
+ * cost more than the rest of collectDirectives (issue 17).
  */
-function pragmaLines(root: TSNode, text: string): Node[] {
-  const out: Node[] = [];
-  for (let i = text.indexOf(PRAGMA); i >= 0; i = text.indexOf(PRAGMA, i + 1)) {
-    const end = i + PRAGMA.length;
-    const directive = root.descendantForIndex(i, end);
-    const call = directive.parent;
-    if (call?.type !== 'preproc_call' || directive.text !== PRAGMA) continue;
-    const own = child(call, 'directive');
-    if (own?.startIndex === i && own.endIndex === end) out.push(call);
+function pragmaLines(root: TSNode, text: string): { node: Node; body: string }[] {
+  const out: { node: Node; body: string }[] = [];
+  const seen = new Set<number>();
+  for (let i = text.indexOf('ragma'); i >= 1; i = text.indexOf('ragma', i + 1)) {
+    const at = i - 1;
+    const word = text.slice(at, at + 6);
+    const operator = word === 'Pragma' && text[at - 1] === '_';
+    if (word !== 'pragma' && !operator) continue;
+    const node = operator
+      ? pragmaOperatorCall(root.descendantForIndex(at - 1, at + 6))
+      : pragmaDirectiveCall(root.descendantForIndex(at, at + 6), at);
+    if (!node || seen.has(node.startIndex)) continue;
+    const body = pragmaAt(node.text)?.body;
+    if (body === undefined) continue;
+    seen.add(node.startIndex);
+    out.push({ node, body });
   }
   return out;
+}
+
+/** The `preproc_call` whose directive token (`#pragma`, `#  pragma`) covers `at`. */
+function pragmaDirectiveCall(n: TSNode, at: number): Node | undefined {
+  const call = n.type === 'preproc_call' ? n : n.parent;
+  if (call?.type !== 'preproc_call') return undefined;
+  const directive = child(call, 'directive');
+  return directive && directive.startIndex <= at && at < directive.endIndex ? call : undefined;
+}
+
+/** The call `_Pragma(...)` whose function is the identifier `n`. */
+function pragmaOperatorCall(n: TSNode): Node | undefined {
+  const call = n.parent;
+  const isFunction = call?.type === 'call_expression' && child(call, 'function')?.id === n.id;
+  return n.type === 'identifier' && isFunction ? call : undefined;
 }

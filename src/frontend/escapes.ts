@@ -8,6 +8,7 @@ import { type Node, child } from './parse.js';
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
 import { type FunctionState, inRegion, key, reason } from './state.js';
+import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
 export function writeTarget(n: Node): Node | null {
@@ -133,8 +134,6 @@ function isTypeofOperand(x: Node): boolean {
   return !!f && TYPEOF_NAMES.has(f.text);
 }
 
-const PARALLEL_PRAGMA = /^#\s*pragma\s+(omp|acc)\b/;
-
 /**
  * Arrays used inside an OpenMP or OpenACC construct (the statement after the pragma) are
  * not candidates: the model is sequential, and cells the threads use at the same time
@@ -142,13 +141,15 @@ const PARALLEL_PRAGMA = /^#\s*pragma\s+(omp|acc)\b/;
  */
 export function refuseParallelConstructs(st: FunctionState): void {
   for (const p of st.bodyNodes) {
-    if (p.type !== 'preproc_call' || !PARALLEL_PRAGMA.test(p.text)) continue;
+    const body = p.type === 'preproc_call' ? pragmaBody(p.text) : undefined;
+    if (body === undefined || !/^(omp|acc)$/.test(pragmaNamespace(body))) continue;
     let construct = p.nextNamedSibling;
     while (construct && (construct.type === 'comment' || construct.type === 'preproc_call'))
       construct = construct.nextNamedSibling;
     if (!construct) continue;
     const where = st.src.locOf(p);
-    const pragma = p.text.trim().replace(/\s+/g, ' ');
+    // As the compiler reads it, whatever its spelling (`#  pragma`, a line splice, ...).
+    const pragma = `#pragma ${body}`;
     for (const id of arrayUses(st, construct))
       reason(
         st.arrays.get(id.text)!,

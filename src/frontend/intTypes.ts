@@ -2,6 +2,7 @@
  * C's integer types by name (LP64: int 32 bits, long and pointers 64 bits), a typedef of
  * one included (typedefs.ts). The arithmetic on them is integers.ts.
  */
+import { wordsRegExp } from '../model/identifiers.js';
 
 export interface IntType {
   readonly bits: number;
@@ -39,6 +40,12 @@ const NAMED = new Map<string, IntType>([
   ['bool', { bits: 1, signed: false }],
 ]);
 
+const STORAGE_AND_QUALIFIERS = wordsRegExp(
+  ['const', 'volatile', 'register', 'static', 'auto', 'extern', 'restrict'],
+  'g',
+);
+const SIZE_OR_SIGN = wordsRegExp(['short', 'long', 'unsigned', 'signed']);
+
 /** Integer types named by typedefs, by name (typedefs.ts; undefined: no integer type). */
 export type TypedefTable = ReadonlyMap<string, IntType | undefined>;
 const NO_TYPEDEFS: TypedefTable = new Map();
@@ -52,10 +59,10 @@ export function intTypeOf(
   typedefs: TypedefTable = NO_TYPEDEFS,
 ): IntType | undefined {
   const words = typeText
-    .replace(/\b(const|volatile|register|static|auto|extern|restrict)\b/g, ' ')
+    .replace(STORAGE_AND_QUALIFIERS, ' ')
     .trim()
     .split(/\s+/)
-    .filter((w) => w !== 'int' || !/\b(short|long|unsigned|signed)\b/.test(typeText));
+    .filter((w) => w !== 'int' || !SIZE_OR_SIGN.test(typeText));
   const t = words.join(' ');
   // The program's own typedef first: it is what the compiler sees (`typedef int bool;` in
   // pre-C99 code is no _Bool; the system headers' size_t and uint8_t resolve to the types

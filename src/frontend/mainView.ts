@@ -25,6 +25,7 @@ import { collectDirectives } from './directives.js';
 import type { Range } from 'tree-sitter';
 import { type Node, parseTree, SourceText, type TSNode } from './parse.js';
 import { isMacroLine, MARKER, unescapeName } from './preprocess.js';
+import { startsPragma } from '../model/pragmas.js';
 
 /** A header stretch: parses alone without error; the names it declares that matter. */
 interface Stretch {
@@ -148,7 +149,8 @@ export function mainView(output: string): MainView {
         push('', 0);
         continue;
       }
-      if (/^#\s*pragma\s+beeclak\b/.test(l)) promise = true;
+      // The compiler spells every pragma `#pragma` (the test first: most lines are macros).
+      if (l.includes('pragma') && startsPragma(l, 'beeclak')) promise = true;
       if (isMacroLine(l)) {
         push('', 0);
         line++;

@@ -20,6 +20,7 @@ import { arrayDecls } from './arrays.js';
 import { child, parseC, walk, type Node } from './parse.js';
 import { benignArrayUse, pointerWalks, type WalkedArray } from './pointerWalks.js';
 import { resolveNames } from './scopes.js';
+import { wordsRegExp } from '../model/identifiers.js';
 
 const key = (n: Node): string => `${n.startIndex}:${n.endIndex}`;
 
@@ -38,6 +39,9 @@ function functionName(fn: Node): string | undefined {
   return d?.text;
 }
 
+/** Type words of a parameter that is no integer (whole words: `doubleé` is a typedef name). */
+const NOT_INTEGER = wordsRegExp(['float', 'double', 'struct', 'union', 'enum', 'void']);
+
 /** The function's parameters declared as plain integer variables (`int n`, `size_t m`). */
 function integerParams(fn: Node): string[] {
   let d = child(fn, 'declarator');
@@ -47,7 +51,7 @@ function integerParams(fn: Node): string[] {
   return list.namedChildren.flatMap((p) => {
     const id = p.type === 'parameter_declaration' ? child(p, 'declarator') : null;
     const type = child(p, 'type')?.text ?? '';
-    const integer = !/\b(float|double|struct|union|enum|void)\b/.test(type) && !type.includes('*');
+    const integer = !NOT_INTEGER.test(type) && !type.includes('*');
     return id?.type === 'identifier' && integer ? [id.text] : [];
   });
 }

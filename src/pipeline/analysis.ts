@@ -41,6 +41,10 @@ import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSiz
 import type { ArrayDecision } from './decision.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
+import { wordsRegExp } from '../model/identifiers.js';
+
+/** `const`, `volatile`, `register` as whole words (not inside `consté`). */
+const QUALIFIERS = wordsRegExp(['const', 'volatile', 'register'], 'g');
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -280,9 +284,7 @@ export async function analyzeArray(
   const extents = declaredExtents.map((e) => e.value);
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
-  const bytes = ELEMENT_BYTES.get(
-    array.elementType.replace(/\b(const|volatile|register)\b/g, '').trim(),
-  );
+  const bytes = ELEMENT_BYTES.get(array.elementType.replace(QUALIFIERS, '').trim());
   const report: ArrayReport = {
     name: array.name,
     function: fn.name,

@@ -32,7 +32,12 @@ import { insertIntoPlan } from './planInsert.js';
 import { privatizeParameters } from './privatize.js';
 import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
-import { identifierPattern, mentionsIdentifier } from '../model/identifiers.js';
+import {
+  IDENTIFIER,
+  identifierPattern,
+  mentionsIdentifier,
+  wordsRegExp,
+} from '../model/identifiers.js';
 import { knownParameterValues } from '../model/parameterValues.js';
 
 export interface ContractOptions extends AnalysisOptions {
@@ -129,7 +134,7 @@ function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind
       // the function text itself, which the contracted output reproduces.
       return source
         .slice(0, fn.range.start)
-        .match(new RegExp(`\\bconst\\b[^;]*${identifierPattern(p.name)}`))
+        .match(new RegExp(`${identifierPattern('const')}[^;]*${identifierPattern(p.name)}`, 'u'))
         ? 'runtime'
         : undefined;
     default:
@@ -262,6 +267,14 @@ function balancedOnce(text: string): boolean {
   return false;
 }
 
+const GOTO = wordsRegExp(['goto', '__label__']);
+const STATIC = wordsRegExp(['static']);
+/** `name:` at the start of a statement (`né:` too), not `default:`. */
+const LABEL = new RegExp(
+  `(^|[;{}])\\s*(?!${identifierPattern('default')})${IDENTIFIER}\\s*:(?!:)`,
+  'mu',
+);
+
 /** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
 function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
   const open = source.indexOf('{', fn.range.start);
@@ -269,10 +282,9 @@ function fallbackObstacle(source: string, fn: FunctionModel): string | undefined
   if (open < 0 || open >= close || source[close] !== '}')
     return 'the function body is not spelled in the file';
   const body = source.slice(open + 1, close);
-  if (/\bgoto\b|\b__label__\b/.test(body)) return 'it uses goto (labels cannot be duplicated)';
-  if (/\bstatic\b/.test(body)) return 'it has static locals (a copy would be another object)';
-  if (/(^|[;{}])\s*(?!default\b)[A-Za-z_]\w*\s*:(?!:)/m.test(body))
-    return 'it has labels (a copy would define them twice)';
+  if (GOTO.test(body)) return 'it uses goto (labels cannot be duplicated)';
+  if (STATIC.test(body)) return 'it has static locals (a copy would be another object)';
+  if (LABEL.test(body)) return 'it has labels (a copy would define them twice)';
   return undefined;
 }
 

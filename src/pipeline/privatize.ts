@@ -14,6 +14,7 @@
 import type { ArrayDecision } from './analysis.js';
 import type { ArrayRewrite, RewritePlan } from '../rewrite/index.js';
 import { insertIntoPlan } from './planInsert.js';
+import { wordsRegExp } from '../model/identifiers.js';
 
 export interface Privatized {
   readonly plan: RewritePlan;
@@ -22,6 +23,8 @@ export interface Privatized {
   /** The same, but before any text inserted at exactly that offset. */
   readonly mapBefore: (offset: number) => number;
 }
+
+const CONST = wordsRegExp(['const'], 'g');
 
 export function privatizeParameters(
   plan: RewritePlan,
@@ -47,7 +50,7 @@ export function privatizeParameters(
     if (open < 0 || open > close || source[close] !== '}') continue;
     const declarations = ds.map((d) => {
       const declarator = source.slice(d.array.declaratorRange.start, d.array.declaratorRange.end);
-      const type = d.array.elementType.replace(/\bconst\b/g, '').trim();
+      const type = d.array.elementType.replace(CONST, '').trim();
       return { d, type, text: `${type} ${declarator};` };
     });
     const names = ds.map((d) => d.array.name).join(', ');

@@ -12,11 +12,15 @@
  */
 import type { Edit } from './edits.js';
 import type { ByteRange } from './plan.js';
+import { pragmasIn } from '../model/pragmas.js';
 
 export interface HlsPragma {
-  /** The whole line's pragma text, `#` to the end of the line (without the line break). */
+  /** The whole pragma as spelled, `#` (`%:`, `_Pragma`) to the end of the line or `)`. */
   readonly range: ByteRange;
   readonly text: string;
+  /** Its body as spelled (`HLS array_partition ...`, inside the quotes of `_Pragma`). */
+  readonly bodyRange: ByteRange;
+  readonly body: string;
   /** Upper case: ARRAY_PARTITION, DEPENDENCE, DATAFLOW, ... */
   readonly directive: string;
   /** `key=value` options, keys lower case; bare words (`cyclic`, `false`) map to ''. */
@@ -24,32 +28,31 @@ export interface HlsPragma {
   readonly line: number;
 }
 
-const PRAGMA = /^[ \t]*#[ \t]*pragma[ \t]+HLS[ \t]+(\w+)([^\r\n]*)/gim;
-
-/** Every `#pragma HLS` line of `source` inside `within` (default: the whole text). */
+/** Every `#pragma HLS` of `source` inside `within` (default: the whole text), in any spelling. */
 export function hlsPragmas(source: string, within?: ByteRange): HlsPragma[] {
   const out: HlsPragma[] = [];
   const start = within?.start ?? 0;
-  const end = within?.end ?? source.length;
-  PRAGMA.lastIndex = 0;
-  for (let m = PRAGMA.exec(source); m; m = PRAGMA.exec(source)) {
-    const hash = m.index + m[0].indexOf('#');
-    if (hash < start || hash >= end) continue;
+  const stop = within?.end ?? source.length;
+  for (const p of pragmasIn(source)) {
+    if (p.start < start || p.start >= stop) continue;
+    const m = /^HLS\s+(\w+)(.*)$/is.exec(p.body);
+    if (!m) continue;
     const options = new Map<string, string>();
     // `variable = y`, `dim=2`, `type=cyclic` or the older bare `cyclic`, `false`.
-    const body = m[2]!.replace(/\/\/.*$|\/\*.*?\*\//g, '');
-    for (const o of body.matchAll(/(\w+)\s*=\s*([^\s]+)|(\w+)/g)) {
+    for (const o of m[2]!.matchAll(/(\w+)\s*=\s*([^\s]+)|(\w+)/g)) {
       if (o[1]) options.set(o[1].toLowerCase(), o[2]!);
       else options.set(o[3]!.toLowerCase(), '');
     }
-    const line = source.slice(0, hash).split('\n').length;
-    const text = source.slice(hash, m.index + m[0].length).replace(/\s+$/, '');
+    let end = p.end;
+    while (end > p.bodyEnd && /\s/.test(source[end - 1]!)) end--;
     out.push({
-      range: { start: hash, end: hash + text.length },
-      text,
+      range: { start: p.start, end },
+      text: source.slice(p.start, end),
+      bodyRange: { start: p.bodyStart, end: p.bodyEnd },
+      body: source.slice(p.bodyStart, p.bodyEnd),
       directive: m[1]!.toUpperCase(),
       options,
-      line,
+      line: source.slice(0, p.start).split('\n').length,
     });
   }
   return out;
@@ -78,8 +81,9 @@ function removal(p: HlsPragma, why: string): Edit {
   return { range: p.range, holes: [], render: () => comment, what: `pragma at line ${p.line}` };
 }
 
-function replacement(p: HlsPragma, text: string): Edit {
-  return { range: p.range, holes: [], render: () => text, what: `pragma at line ${p.line}` };
+/** The pragma with its body (as spelled) replaced: the spelling around it stays. */
+function replacement(p: HlsPragma, body: string): Edit {
+  return { range: p.bodyRange, holes: [], render: () => body, what: `pragma at line ${p.line}` };
 }
 
 /** The new position (0-based) of original dimension `d` (0-based), or why there is none. */
@@ -94,18 +98,18 @@ function newDimension(target: PragmaTarget, d: number): number | string {
   return axis.k;
 }
 
-/** A partition pragma rewritten for `target`, or the reason it must go. */
+/** A partition pragma's body (as spelled) rewritten for `target`, or why it must go. */
 function updatedPartition(p: HlsPragma, target: PragmaTarget): string | { why: string } {
   const dimText = p.options.get('dim') ?? '1';
   if (!/^\d+$/.test(dimText)) return { why: `its dim=${dimText} is not a number` };
   const dim = Number(dimText);
-  if (dim === 0) return p.text; // every dimension, whatever their number
+  if (dim === 0) return p.body; // every dimension, whatever their number
   if (target.reshaped) return { why: `the dimensions of ${target.name} were renumbered` };
   const k = newDimension(target, dim - 1);
   if (typeof k === 'string') return { why: k };
   const extent = target.rows[k]!.extent;
   const factorText = p.options.get('factor');
-  let text = p.text.replace(/\bdim\s*=\s*\d+/i, `dim=${k + 1}`);
+  let text = p.body.replace(/\bdim\s*=\s*\d+/i, `dim=${k + 1}`);
   if (!p.options.has('dim')) text += ` dim=${k + 1}`;
   if (factorText !== undefined && /^\d+$/.test(factorText) && extent !== undefined) {
     if (BigInt(factorText) >= extent) {
@@ -145,9 +149,10 @@ export function hlsPragmaEdits(
           array: target.name,
           message: `line ${p.line}: removed '${p.text}': ${updated.why}`,
         });
-      } else if (updated !== p.text) {
+      } else if (updated !== p.body) {
         edits.push(replacement(p, updated));
-        notes.push({ array: target.name, message: `line ${p.line}: '${p.text}' -> '${updated}'` });
+        const text = `${source.slice(p.range.start, p.bodyRange.start)}${updated}${source.slice(p.bodyRange.end, p.range.end)}`;
+        notes.push({ array: target.name, message: `line ${p.line}: '${p.text}' -> '${text}'` });
       }
     }
   }

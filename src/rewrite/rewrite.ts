@@ -14,6 +14,7 @@ import {
   type RewriteResult,
 } from './plan.js';
 import { MOD_HELPER, slotIndices, slotStyle } from './sigma.js';
+import { mentionsIdentifier } from '../model/identifiers.js';
 
 /** Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. */
 export const MOD_HELPER_DEFINITION =
@@ -202,7 +203,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
     return { text, helperEmitted: false, ...(pragmaNotes ? { pragmaNotes } : {}) };
   // A file contracted before already has the helper (e.g. beeclak run twice).
   if (source.includes(MOD_HELPER_DEFINITION)) return { text, helperEmitted: false };
-  if (new RegExp(`\\b${MOD_HELPER}\\b`).test(source))
+  if (mentionsIdentifier(source, MOD_HELPER))
     throw new RewriteError(`the source already uses the name ${MOD_HELPER}`);
   edits.push(
     fileLevelEdit(source, firstHelperUse, [

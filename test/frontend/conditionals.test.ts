@@ -85,4 +85,31 @@ describe('configurationGuard', () => {
     );
     expect('problem' in g && g.problem).toMatch(/crosses the function's boundary/);
   });
+
+  // Guards the spellings of a conditional directive (src/model/pragmas.ts directiveName): on
+  // 4e1b2a8 only `#` + blanks + name was a conditional, so a function whose branches were
+  // spelled `%:ifdef` (C's digraph) got no guard, and its result, compiled with the other
+  // branch (-DBIG), read cells the contraction had reused (a garbage sum).
+  it.each([
+    ['%:ifdef A', '%:elif B > 1', '%:else', '%:endif'],
+    ['# /* c */ ifdef A', '#  elif B > 1', '  # else', '#endif /* A */'],
+    ['#if\\\n def A', '#el\\\nif B > 1', '#else', '#endif'],
+  ])('spelled %j ...: the #elif branch becomes #error', (ifdef, elif, els, endif) => {
+    const text = FN.replace('#ifdef A', ifdef)
+      .replace('#elif B > 1', elif)
+      .replace('#else', els)
+      .replace('#endif', endif);
+    const lines = text.split('\n');
+    const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
+    const [x, y, z, end] = [at('x()'), at('y()'), at('z()'), lines.length];
+    const g = configurationGuard(
+      conditionalGroups(text),
+      1,
+      end,
+      alive([1, x, y, z, end], [1, x, z, end]),
+      'E',
+    );
+    const elifLines = elif.split('\n');
+    expect(g).toEqual({ lines: [...ifdef.split('\n'), ...elifLines, '#error "E"', els, endif] });
+  });
 });

@@ -98,4 +98,52 @@ describe('hlsPragmaEdits', () => {
     expect(p!.directive).toBe('DEPENDENCE');
     expect(Object.fromEntries(p!.options)).toEqual({ variable: 'w', inter: '', false: '' });
   });
+
+  // Guards the spellings of a pragma (src/model/pragmas.ts): on 4e1b2a8 only a
+  // `#pragma HLS` line was found, so the other spellings kept a stale dim (or a pragma on a
+  // scalar) in the contracted program.
+  it.each([
+    [
+      '%:pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=2',
+      '%:pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '#pragma /* c */ HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=2',
+      '#pragma /* c */ HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '# /* c */ pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=2',
+      '# /* c */ pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION \\\n  variable=y cyclic factor=2 dim=2',
+      '#pragma HLS ARRAY_PARTITION \\\n  variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '_Pragma("HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=2")',
+      '_Pragma("HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1")',
+    ],
+    [
+      '_Pragma(L"HLS ARRAY_PARTITION variable=y cyclic factor=2")',
+      '_Pragma(L"HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1")',
+    ],
+  ])('%s: updated in its own spelling', (line, expected) => {
+    const target = { ...Y_DIM2_MOD4, rows: [{ coefficients: [1n, 0n], extent: 4n }] };
+    expect(update(line, line.includes('dim=2') ? Y_DIM2_MOD4 : target)).toBe(expected);
+  });
+
+  it.each([
+    '%:pragma HLS RESOURCE variable=y core=RAM_1P',
+    'int k; _Pragma("HLS RESOURCE variable=y core=RAM_1P")',
+  ])('%s: removed when y became a scalar', (line) => {
+    expect(update(line, Y_SCALAR)).toMatch(
+      /\/\* beeclak: removed '.*RESOURCE variable=y.*': y is now a scalar \*\/$/,
+    );
+  });
+
+  it('a pragma spelled inside a comment or a literal is none', () => {
+    const src =
+      '/*\n#pragma HLS RESOURCE variable=y core=RAM_1P\n*/\nconst char *s = "_Pragma(\\"HLS RESOURCE variable=y\\")";\n// _Pragma("HLS RESOURCE variable=y")\n';
+    expect(hlsPragmas(src)).toEqual([]);
+  });
 });
