@@ -79,3 +79,39 @@ describe('stdout closed by its reader', () => {
     fs.rmSync(path.dirname(out), { recursive: true, force: true });
   });
 });
+
+// Guards bin/beeclak.js's early exit (exitWhenFlushed): the process ends once stdout and
+// stderr have taken everything, not when the event loop is empty. A result of several
+// megabytes written to a pipe whose reader is slow must still arrive whole (an exit before
+// the pipe drained would cut it), and with the exit status of the run.
+describe('a large result on a slow pipe', () => {
+  it('arrives whole, with the run's own status', () => {
+    const dir = fs.mkdtempSync(path.join(ROOT, 'dist/.bigout-'));
+    try {
+      const file = path.join(dir, 'big.c');
+      const padding = Array.from({ length: 40000 }, (_, k) => `/* line ${k} of padding */`);
+      fs.writeFileSync(
+        file,
+        `${padding.join('\n')}\n${fs.readFileSync(path.join(ROOT, 'samples/durbin.c'), 'utf8')}`,
+      );
+      const expected = path.join(dir, 'expected.c');
+      const viaFile = spawnSync(process.execPath, [BIN, 'contract', file, '-o', expected], {
+        cwd: ROOT,
+        encoding: 'utf8',
+      });
+      expect(viaFile.status).toBe(0);
+      // `sleep 1` before reading: every write of the CLI meets a full pipe first.
+      const r = spawnSync(
+        'bash',
+        [
+          '-c',
+          `"${process.execPath}" "${BIN}" contract "${file}" | (sleep 1; cat) | wc -c; echo "status \${PIPESTATUS[0]}"`,
+        ],
+        { cwd: ROOT, encoding: 'utf8' },
+      );
+      expect(r.stdout).toBe(`${fs.statSync(expected).size}\nstatus 0\n`);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
