@@ -47,7 +47,10 @@ function mtime(file) {
 
 /** The bundle's `main`, and a function that stores the code cache when it was missing. */
 function loadBundle(stat, argv) {
-  const source = fs.readFileSync(bundle, 'utf8');
+  // Read as latin1: no UTF-8 decoding of 0.9 MB (~1 ms). esbuild escapes every non-ASCII
+  // character of literals and names (its default ASCII charset), so only the few it leaves
+  // in kept comments read differently, and the cache stamp is the file's, not the string's.
+  const source = fs.readFileSync(bundle, 'latin1');
   // The cache is for this very file: V8 itself only checks the source length.
   const stamp = `${stat.size} ${stat.mtimeMs}`;
   // A run that prints its version or help compiles little: a later real command stores
