@@ -85,7 +85,7 @@ describe('stdout closed by its reader', () => {
 // megabytes written to a pipe whose reader is slow must still arrive whole (an exit before
 // the pipe drained would cut it), and with the exit status of the run.
 describe('a large result on a slow pipe', () => {
-  it('arrives whole, with the run's own status', () => {
+  it("arrives whole, with the run's own status", () => {
     const dir = fs.mkdtempSync(path.join(ROOT, 'dist/.bigout-'));
     try {
       const file = path.join(dir, 'big.c');
