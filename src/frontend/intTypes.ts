@@ -2,7 +2,6 @@
  * C's integer types by name (LP64: int 32 bits, long and pointers 64 bits), a typedef of
  * one included (typedefs.ts). The arithmetic on them is integers.ts.
  */
-import { wordsRegExp } from '../model/identifiers.js';
 
 export interface IntType {
   readonly bits: number;
@@ -40,34 +39,48 @@ const NAMED = new Map<string, IntType>([
   ['bool', { bits: 1, signed: false }],
 ]);
 
-const STORAGE_AND_QUALIFIERS = wordsRegExp(
-  ['const', 'volatile', 'register', 'static', 'auto', 'extern', 'restrict'],
-  'g',
-);
-const SIZE_OR_SIGN = wordsRegExp(['short', 'long', 'unsigned', 'signed']);
+/** Words of a type name that do not change which integer type it is. */
+const STORAGE_AND_QUALIFIERS = new Set([
+  'const',
+  'volatile',
+  'register',
+  'static',
+  'auto',
+  'extern',
+  'restrict',
+]);
+/** Words after which `int` is implied (`unsigned int` is `unsigned`). */
+const SIZE_OR_SIGN = new Set(['short', 'long', 'unsigned', 'signed']);
+/** Type keywords: never a typedef name, so never looked up among the program's typedefs. */
+const TYPE_KEYWORDS = new Set(['int', 'char', 'short', 'long', 'signed', 'unsigned', '_Bool']);
 
-/** Integer types named by typedefs, by name (typedefs.ts; undefined: no integer type). */
-export type TypedefTable = ReadonlyMap<string, IntType | undefined>;
+/**
+ * Integer types named by typedefs, by name (typedefs.ts; undefined: no integer type). Only
+ * `has` and `get`: a table may be built on its first lookup.
+ */
+export type TypedefTable = Pick<ReadonlyMap<string, IntType | undefined>, 'has' | 'get'>;
 const NO_TYPEDEFS: TypedefTable = new Map();
 
 /**
  * The integer type a type name spells (qualifiers ignored), or undefined. A single name the
  * program typedefs is looked up in `typedefs` (typedefs.ts).
+ *
+ * The words are the text's blank-separated tokens, compared whole: `const$` or `constx` is a
+ * name, not the qualifier (the compiler's output has no comments between them; a comment in
+ * the built-in reading leaves the type unknown, which only refuses).
  */
 export function intTypeOf(
   typeText: string,
   typedefs: TypedefTable = NO_TYPEDEFS,
 ): IntType | undefined {
-  const words = typeText
-    .replace(STORAGE_AND_QUALIFIERS, ' ')
-    .trim()
-    .split(/\s+/)
-    .filter((w) => w !== 'int' || !SIZE_OR_SIGN.test(typeText));
+  const all = typeText.trim().split(/\s+/);
+  const sized = all.some((w) => SIZE_OR_SIGN.has(w));
+  const words = all.filter((w) => !STORAGE_AND_QUALIFIERS.has(w) && (w !== 'int' || !sized));
   const t = words.join(' ');
   // The program's own typedef first: it is what the compiler sees (`typedef int bool;` in
   // pre-C99 code is no _Bool; the system headers' size_t and uint8_t resolve to the types
   // the names below assume).
-  if (words.length === 1 && typedefs.has(t)) return typedefs.get(t);
+  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) return typedefs.get(t);
   const exact = /^(u?)int(8|16|32|64)_t$/.exec(t);
   if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
   const norm = t

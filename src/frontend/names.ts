@@ -23,7 +23,7 @@ import {
 } from './integers.js';
 import { type Interval, propagate } from './bounds.js';
 import { type Node, child, walk } from './parse.js';
-import { unitTypedefs } from './typedefs.js';
+import { lazily, unitTypedefs } from './typedefs.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -206,11 +206,12 @@ function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType 
   let types = unitTypes.get(tree);
   if (types) return types;
   types = new Map();
+  const typedefs = lazily(() => unitTypedefs(tree));
   for (const d of tree.rootNode.namedChildren) {
     if (d.type !== 'declaration') continue;
     const names = declaredNames(d).filter((n) => !types!.has(n));
     if (names.length === 0) continue;
-    const type = intTypeOf(child(d, 'type')?.text ?? '', unitTypedefs(tree));
+    const type = intTypeOf(child(d, 'type')?.text ?? '', typedefs);
     for (const n of names) types.set(n, type);
   }
   unitTypes.set(tree, types);

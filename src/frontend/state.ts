@@ -23,7 +23,7 @@ import type { IntType, TypedefTable } from './integers.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
 import type { Cond, PwAff } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
-import { functionTypedefs } from './typedefs.js';
+import { functionTypedefs, lazily } from './typedefs.js';
 
 export interface FrontendOptions {
   readonly defines?: Readonly<Record<string, bigint>>;
@@ -169,7 +169,7 @@ export class FunctionState {
 
   /** The integer typedefs the body may use (typedefs.ts), made once. */
   get typedefs(): TypedefTable {
-    return (this.typedefTable ??= functionTypedefs(this.fn.tree, this.bodyNodes));
+    return (this.typedefTable ??= lazily(() => functionTypedefs(this.fn.tree, this.bodyNodes)));
   }
   private typedefTable: TypedefTable | undefined;
 }

@@ -44,7 +44,9 @@ function declaredTypeName(x: Node): string {
 const unitTables = new WeakMap<object, Map<string, IntType | undefined>>();
 
 /** File-scope integer typedefs of a unit (built once per tree). */
-export function unitTypedefs(tree: { readonly rootNode: Node }): TypedefTable {
+export function unitTypedefs(tree: {
+  readonly rootNode: Node;
+}): ReadonlyMap<string, IntType | undefined> {
   let table = unitTables.get(tree);
   if (table) return table;
   table = new Map();
@@ -65,6 +67,15 @@ export function unitTypedefs(tree: { readonly rootNode: Node }): TypedefTable {
 function sameType(a: IntType | undefined, b: IntType | undefined): boolean {
   if (!a || !b) return a === b;
   return a.bits === b.bits && a.signed === b.signed && !!a.plainChar === !!b.plainChar;
+}
+
+/**
+ * A table built on its first lookup: most functions name only built-in types, which are
+ * never looked up (intTypeOf), and the unit's typedefs (~100 in <stdio.h>) are then not read.
+ */
+export function lazily(make: () => TypedefTable): TypedefTable {
+  let table: TypedefTable | undefined;
+  return { has: (n) => (table ??= make()).has(n), get: (n) => (table ??= make()).get(n) };
 }
 
 /** The unit's integer typedefs a function sees: minus the names it typedefs in its body. */
