@@ -259,6 +259,11 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       'probability of a pointer named like a temporary in a loop body (default 0)',
       probability('shadow'),
     )
+    .option(
+      '--typedefs <P>',
+      "probability of spelling a counter's or a cast's type through a typedef name (default 0)",
+      probability('typedefs'),
+    )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
       writeErr: (t) => io.error(t.trimEnd()),
@@ -286,6 +291,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     while?: number;
     induction?: number;
     shadow?: number;
+    typedefs?: number;
   }>();
   const forms = {
     ...(o.casts ? { casts: o.casts } : {}),
@@ -294,6 +300,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     ...(o.while ? { while: o.while } : {}),
     ...(o.induction ? { induction: o.induction } : {}),
     ...(o.shadow ? { shadow: o.shadow } : {}),
+    ...(o.typedefs ? { typedefs: o.typedefs } : {}),
   };
   const anyForm = Object.keys(forms).length > 0;
   let oracle: Oracle = stubOracle;

@@ -15,11 +15,14 @@
  *   an assignment directly in that body written `ix + c`;
  * - shadow: `{ unsigned *t = out; t[5] = out[5]; }` at the top of a loop body, a pointer
  *   named like a temporary (a no-op; if it were taken for the temporary and rewritten, it
- *   would change out).
+ *   would change out);
+ * - typedefs: a counter's or a cast's type spelled through a file-scope typedef name
+ *   (`u8_t`, through a chain for `unsigned char`): the model must read the typedef as the
+ *   type it names (src/frontend/typedefs.ts).
  */
 import type { Aff, Bound, LoopForm, Program, Stmt, Sub, TempRef, VExpr } from './ir.js';
 import { evalAff } from './ir.js';
-import type { Rng } from './random.js';
+import { Rng } from './random.js';
 
 export interface FormProbabilities {
   casts: number;
@@ -28,7 +31,33 @@ export interface FormProbabilities {
   while: number;
   induction: number;
   shadow: number;
+  typedefs: number;
 }
+
+/** The typedef name of each counter and cast type (form `typedefs`). */
+export const TYPE_ALIASES = new Map([
+  ['unsigned char', 'u8_t'],
+  ['signed char', 's8_t'],
+  ['unsigned short', 'u16_t'],
+  ['short', 's16_t'],
+  ['unsigned', 'u32_t'],
+  ['long', 's64_t'],
+  ['int', 'int_t'],
+  ['size_t', 'usize_t'],
+]);
+
+/** Their declarations (`u8_t` through a chain), at file scope after the includes. */
+export const TYPEDEF_LINES = [
+  'typedef unsigned char bk_byte;',
+  'typedef bk_byte u8_t;',
+  'typedef signed char s8_t;',
+  'typedef unsigned short u16_t;',
+  'typedef short s16_t;',
+  'typedef unsigned int u32_t;',
+  'typedef long s64_t;',
+  'typedef int int_t;',
+  'typedef size_t usize_t;',
+];
 
 const COUNTER_TYPES: [string, number, number, boolean][] = [
   ['unsigned char', 0, 255, false],
@@ -98,6 +127,11 @@ function counterRanges(p: Program): Map<Stmt, Range> {
 
 /** Draws the forms of `p` in place (Loop.form, Sub.cast / Sub.via). */
 export function addForms(p: Program, rng: Rng, prob: Partial<FormProbabilities>): void {
+  if (prob.typedefs) p.typedefs = true;
+  // Typedef spellings from a stream of their own: with or without them, the program and its
+  // other forms are the same (test/fuzz/generate.test.ts compares the decisions).
+  const spellings = new Rng((p.seed >>> 0) ^ 0x5bd1e995);
+  const spellTypedef = () => !!prob.typedefs && spellings.chance(prob.typedefs);
   const ranges = prob.counters ? counterRanges(p) : new Map<Stmt, Range>();
   let labels = 0;
   let inductions = 0;
@@ -109,6 +143,7 @@ export function addForms(p: Program, rng: Rng, prob: Partial<FormProbabilities>)
       const ext = extentValue(extentsOf(name)[d]);
       const fits = CAST_TYPES.filter(([, n]) => ext <= n);
       s.cast = fits[rng.int(0, fits.length - 1)][0];
+      if (spellTypedef()) s.castTypedef = true;
     });
   const visit = (ss: Stmt[]) => {
     for (const s of ss) {
@@ -131,6 +166,7 @@ export function addForms(p: Program, rng: Rng, prob: Partial<FormProbabilities>)
           ([, lo, hi, signed]) => r.lo >= lo && r.hi <= hi && (signed || r.limitLo >= 0),
         );
         if (fits.length > 0) form.type = fits[rng.int(0, fits.length - 1)][0];
+        if (form.type && spellTypedef()) form.typedef = true;
       }
       if (prob.shadow && p.temps.length > 0 && rng.chance(prob.shadow))
         form.shadow = p.temps[rng.int(0, p.temps.length - 1)].name;

@@ -25,7 +25,7 @@ export type Cond =
  * or `(cond ? a : b)` with an affine condition (C evaluates only the chosen branch).
  */
 export type Sub =
-  | { kind: 'aff'; e: Aff; div?: number; cast?: string; via?: string }
+  | { kind: 'aff'; e: Aff; div?: number; cast?: string; castTypedef?: boolean; via?: string }
   | { kind: 'data'; idx: Aff }
   | { kind: 'sel'; cond: Cond; a: Aff; b: Aff };
 
@@ -69,6 +69,8 @@ export interface LoopForm {
   label?: string;
   /** Declared type of the counter (default int). */
   type?: string;
+  /** The counter's type spelled through its typedef name (forms.ts TYPE_ALIASES). */
+  typedef?: boolean;
   asWhile?: boolean;
   /** `int name = e;` at the top of the body. */
   induction?: { name: string; e: Aff };
@@ -126,6 +128,8 @@ export interface Program {
   /** Lengths of the `in` and `out` arrays of `kernel`. */
   inLen: number;
   outLen: number;
+  /** The file declares forms.ts TYPEDEF_LINES (some type is spelled through a typedef). */
+  typedefs?: boolean;
 }
 
 // ---- affine helpers -------------------------------------------------------

@@ -72,6 +72,15 @@ export const QUICK_PRESET: CampaignPreset[] = [
     },
     args: [],
   },
+  // Counter and cast types spelled through typedef names (`u8_t`, a chain for it): the model
+  // must read each as the type it names (src/frontend/typedefs.ts).
+  {
+    name: 'typedef names for counter and cast types',
+    seed: 9000,
+    count: 2,
+    generate: { forms: { casts: 0.3, counters: 0.5, typedefs: 0.8 } },
+    args: [],
+  },
   // Outer loops (frames, time steps) that rewrite temporaries in every iteration: the
   // value-based lifetimes of issue 14 (a lifetime cut wrongly at a frame boundary clobbers).
   {
@@ -128,6 +137,13 @@ export const NIGHTLY_PRESET: CampaignPreset[] = [
     generate: {
       forms: { casts: 0.3, counters: 0.5, labels: 0.3, while: 0.3, induction: 0.4, shadow: 0.2 },
     },
+    args: [],
+  },
+  {
+    name: 'typedef names for counter and cast types',
+    seed: 1,
+    count: 300,
+    generate: { forms: { casts: 0.3, counters: 0.5, typedefs: 0.8 } },
     args: [],
   },
   {

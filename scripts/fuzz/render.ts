@@ -17,6 +17,7 @@ import type {
   TempRef,
   VExpr,
 } from './ir.js';
+import { TYPE_ALIASES, TYPEDEF_LINES } from './forms.js';
 
 export const IN_LEN_MACRO = 'IN_N';
 export const OUT_LEN_MACRO = 'OUT_N';
@@ -115,7 +116,8 @@ class Printer {
       s.via && this.inductions.has(s.via)
         ? renderAff({ c: s.e.c, t: { [s.via]: 1 } })
         : renderAff(s.e);
-    return s.cast ? `(${s.cast})(${base})` : base;
+    const cast = s.cast && (s.castTypedef ? TYPE_ALIASES.get(s.cast)! : s.cast);
+    return cast ? `(${cast})(${base})` : base;
   }
 
   /** Induction scalars declared by the loops around the statement being printed. */
@@ -126,6 +128,7 @@ class Printer {
     const f = s.form!;
     const type = f.type ?? 'int';
     const cv = type.startsWith('unsigned') ? `${s.v}_u` : s.v;
+    const spelled = f.typedef ? TYPE_ALIASES.get(type)! : type;
     const prelude: string[] = [];
     if (cv !== s.v) prelude.push(`int ${s.v} = (int)${cv};`, `(void)${s.v};`);
     if (f.induction)
@@ -140,7 +143,7 @@ class Printer {
     if (f.induction) this.inductions.add(f.induction.name);
     if (f.asWhile) {
       this.emit(depth, `${label}{`);
-      this.emit(depth + 1, `${type} ${cv} = ${renderBound(s.init)};`);
+      this.emit(depth + 1, `${spelled} ${cv} = ${renderBound(s.init)};`);
       this.emit(depth + 1, `while (${test}) {`);
       for (const l of prelude) this.emit(depth + 2, l);
       this.block(s.body, depth + 2);
@@ -148,7 +151,7 @@ class Printer {
       this.emit(depth + 1, '}');
       this.emit(depth, '}');
     } else {
-      const head = `${label}for (${type} ${cv} = ${renderBound(s.init)}; ${test}; ${inc(cv)})`;
+      const head = `${label}for (${spelled} ${cv} = ${renderBound(s.init)}; ${test}; ${inc(cv)})`;
       if (prelude.length === 0) this.body(head, s.body, depth);
       else {
         this.emit(depth, `${head} {`);
@@ -299,6 +302,7 @@ class Printer {
       L('#include <string.h>');
     }
     L('');
+    if (p.typedefs) for (const t of TYPEDEF_LINES) L(t);
     for (const q of p.params) if (q.kind === 'define') L(`#define ${q.name} ${q.value}`);
     L(`#define ${IN_LEN_MACRO} ${p.inLen}`);
     L(`#define ${OUT_LEN_MACRO} ${p.outLen}`);

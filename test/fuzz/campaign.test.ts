@@ -150,8 +150,10 @@ describe('fuzz campaign against the real beeclak', () => {
       });
       expect(s.failures.map((f) => `seed ${f.seed}: ${f.status}: ${f.detail}`)).toEqual([]);
       expect(s).toMatchObject({ programs: row.count, mismatches: 0, crashes: 0 });
-      // A campaign that contracts nothing checks no mapping.
-      if (row === QUICK_PRESET[0]) expect(s.contractedArrays).toBeGreaterThan(0);
+      // A campaign that contracts nothing checks no mapping. The typedef row's arrays are
+      // refused when typedef names are not read as the types they name.
+      if (row === QUICK_PRESET[0] || row.generate?.forms?.typedefs)
+        expect(s.contractedArrays).toBeGreaterThan(0);
     },
     240000,
   );
