@@ -76,7 +76,7 @@ export class CompactNode implements Node {
     readonly startIndex: number,
     readonly endIndex: number,
     field: string | undefined,
-    private readonly shared: Shared,
+    readonly shared: Shared,
   ) {
     this.field = field;
   }
@@ -231,4 +231,77 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
   }
   root.hasError = errors;
   return root;
+}
+
+/**
+ * `(T)(x)` where T names a type: a cast, which tree-sitter-c reads as a call of `(T)`. C
+ * tells the two apart by its symbol table (T declared by `typedef`), which a grammar has not:
+ * tree-sitter knows only the built-in and `<stdint.h>` names as types, so `(u8_t)(i - 1)`
+ * came out as a call, its subscript as "any cell" (issue found by the fuzzer's `--typedefs`).
+ * The copy is changed in place to the nodes tree-sitter gives `(T)x`: a `cast_expression`
+ * with a `type_descriptor` of T and the parenthesized operand as its value, at the same
+ * offsets (the text and every edit stay the author's).
+ *
+ * Only where C leaves no doubt: T is a type name (`isTypeName`: a file-scope typedef of the
+ * unit, or one of the function's own), the operand is one expression (no comma), and T is
+ * never an ordinary identifier in the function (no variable, parameter or function named T
+ * anywhere in it, which could hide the typedef in some block: there `(T)(x)` is a call).
+ */
+export function readTypedefCasts(fn: CompactNode, isTypeName: (name: string) => boolean): void {
+  if (fn.hasError) return;
+  const casts = fn.descendantsOfType('call_expression').filter((call) => {
+    const f = call.childForFieldName('function');
+    const args = call.childForFieldName('arguments');
+    return (
+      f?.type === 'parenthesized_expression' &&
+      f.named.length === 1 &&
+      f.named[0]!.type === 'identifier' &&
+      f.children.length === 3 &&
+      args?.type === 'argument_list' &&
+      args.named.length === 1 &&
+      args.children.length === 3 &&
+      isTypeName(f.named[0]!.text)
+    );
+  });
+  if (casts.length === 0) return;
+  const asCast = new Set(casts.map((c) => c.childForFieldName('function')!.named[0]!));
+  // A name that is also an ordinary identifier somewhere in the function is left alone.
+  const ordinary = new Set(
+    fn
+      .descendantsOfType('identifier')
+      .filter((n) => !asCast.has(n))
+      .map((n) => n.text),
+  );
+  for (const call of casts) {
+    const f = call.childForFieldName('function')!;
+    const name = f.named[0]!;
+    if (ordinary.has(name.text)) continue;
+    const args = call.childForFieldName('arguments')!;
+    const shared = call.shared;
+    const node = (type: string, from: CompactNode, field: string | undefined) =>
+      new CompactNode(type, true, false, from.startIndex, from.endIndex, field, shared);
+    const cast = node('cast_expression', call, call.field);
+    const typeName = node('type_identifier', name, 'type');
+    const descriptor = node('type_descriptor', name, 'type');
+    const operand = node('parenthesized_expression', args, 'value');
+    adopt(descriptor, [typeName]);
+    adopt(operand, args.children);
+    adopt(cast, [f.children[0]!, descriptor, f.children[2]!, operand]);
+    // The cast takes the call's place among its parent's children.
+    const parent = call.parent as CompactNode;
+    cast.parent = parent;
+    cast.index = call.index;
+    parent.children = parent.children.map((c) => (c === call ? cast : c));
+    parent.named = parent.named.map((c) => (c === call ? cast : c));
+  }
+}
+
+/** Makes `children` (in order) the children of `parent`, with their indices and parent. */
+function adopt(parent: CompactNode, children: readonly CompactNode[]): void {
+  parent.children = [...children];
+  parent.named = children.filter((c) => c.isNamed);
+  children.forEach((c, k) => {
+    c.parent = parent;
+    c.index = k;
+  });
 }

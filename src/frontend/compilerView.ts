@@ -22,7 +22,8 @@ import {
   SourceText,
   type TSNode,
 } from './parse.js';
-import { compactTree } from './compactTree.js';
+import { compactTree, readTypedefCasts } from './compactTree.js';
+import { isTypeNameIn } from './typedefs.js';
 import {
   compilerName,
   NoCompilerError,
@@ -274,7 +275,11 @@ function modelOfOutput(
   const compact = new Map<TSNode, Node>();
   const own = (fn: TSNode): Node => {
     let c = compact.get(fn);
-    if (!c) compact.set(fn, (c = compactTree(fn, tu.text)));
+    if (!c) {
+      const copy = compactTree(fn, tu.text);
+      readTypedefCasts(copy, isTypeNameIn(copy));
+      compact.set(fn, (c = copy));
+    }
     return c;
   };
   const globalUsers = new Map<string, string[]>();

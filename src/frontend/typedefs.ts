@@ -78,6 +78,17 @@ export function lazily(make: () => TypedefTable): TypedefTable {
   return { has: (n) => (table ??= make()).has(n), get: (n) => (table ??= make()).get(n) };
 }
 
+/** Whether a name is a type name in the function: a typedef of the unit or of its own body. */
+export function isTypeNameIn(fn: Node): (name: string) => boolean {
+  const local = new Set(fn.descendantsOfType('type_definition').flatMap(typedefNames));
+  return (name) => local.has(name) || unitTypedefs(fn.tree).has(name);
+}
+
+/** The names a `type_definition` declares. */
+function typedefNames(d: Node): string[] {
+  return d.childrenForFieldName('declarator').map(declaredTypeName);
+}
+
 /** The unit's integer typedefs a function sees: minus the names it typedefs in its body. */
 export function functionTypedefs(
   tree: { readonly rootNode: Node },
@@ -86,8 +97,7 @@ export function functionTypedefs(
   const unit = unitTypedefs(tree);
   const local = new Set<string>();
   for (const n of bodyNodes)
-    if (n.type === 'type_definition')
-      for (const x of n.childrenForFieldName('declarator')) local.add(declaredTypeName(x));
+    if (n.type === 'type_definition') for (const name of typedefNames(n)) local.add(name);
   if (local.size === 0) return unit;
   const table = new Map(unit);
   for (const name of local) table.set(name, undefined);
