@@ -98,3 +98,40 @@ const UCN = String.raw`\\u[0-9A-Fa-f]{4}|\\U[0-9A-Fa-f]{8}`;
 
 /** Source of a pattern (for the `u` flag) matching one identifier, in any of its spellings. */
 export const IDENTIFIER = `(?:[\\p{ID_Start}_$]|${UCN})(?:${IDENTIFIER_CHARACTER}|${UCN})*`;
+
+/**
+ * `text` with its comments and string and character literals blanked (same length, line
+ * breaks kept), for searches that must see only code: `const char *s = "const n";` spells
+ * no declaration of `n`.
+ */
+export function codeOnly(text: string): string {
+  let out = '';
+  let from = 0;
+  const blank = (start: number, end: number) => {
+    out += text.slice(from, start) + text.slice(start, end).replace(/[^\n]/g, ' ');
+    from = end;
+  };
+  for (let k = 0; k < text.length;) {
+    const c = text[k];
+    if (c === '/' && text[k + 1] === '*') {
+      const close = text.indexOf('*/', k + 2);
+      const end = close < 0 ? text.length : close + 2;
+      blank(k, end);
+      k = end;
+    } else if (c === '/' && text[k + 1] === '/') {
+      let end = k + 2;
+      while (end < text.length && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
+      end = Math.min(end, text.length);
+      blank(k, end);
+      k = end;
+    } else if (c === '"' || c === "'") {
+      let end = k + 1;
+      while (end < text.length && text[end] !== c && text[end] !== '\n')
+        end += text[end] === '\\' ? 2 : 1;
+      end = Math.min(end + 1, text.length);
+      blank(k, end);
+      k = end;
+    } else k++;
+  }
+  return out + text.slice(from);
+}

@@ -34,6 +34,7 @@ import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import {
   IDENTIFIER,
+  codeOnly,
   identifierPattern,
   mentionsIdentifier,
   wordsRegExp,
@@ -132,9 +133,11 @@ function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind
     case 'const':
       // A file-scope constant is visible at the top of the function; a local one is part of
       // the function text itself, which the contracted output reproduces.
-      return source
-        .slice(0, fn.range.start)
-        .match(new RegExp(`${identifierPattern('const')}[^;]*${identifierPattern(p.name)}`, 'u'))
+      // Code only: a string or comment spelling `const n` declares nothing (a guard naming a
+      // local constant before its declaration did not compile).
+      return codeOnly(source.slice(0, fn.range.start)).match(
+        new RegExp(`${identifierPattern('const')}[^;]*${identifierPattern(p.name)}`, 'u'),
+      )
         ? 'runtime'
         : undefined;
     default:

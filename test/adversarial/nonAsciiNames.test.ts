@@ -6,7 +6,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { mentionsIdentifier, wordsRegExp } from '../../src/model/identifiers.js';
+import { codeOnly, mentionsIdentifier, wordsRegExp } from '../../src/model/identifiers.js';
 import { runCli } from '../helpers/cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-nonascii-'));
@@ -116,4 +116,51 @@ it('a local constant is not mistaken for a file-scope name it prefixes', () => {
     last: 'ok',
   });
   expect(r.stdout).toMatch(/1 array contracted/);
+});
+
+// Guards codeOnly in the const guard search (pipeline/contraction.ts): a string or comment
+// before the function that spelled `const nom` made the local constant `nom` look like a
+// file-scope one, and the guard `if (nom != 4)` went before its declaration: the contracted
+// file did not compile.
+describe('only code declares a constant', () => {
+  it.each([
+    ['s = "const nom";', 's = ;'],
+    ["c = 'x'; /* const nom */ n", 'c = ; n'],
+    ['// const nom\nconst int k;', ' \nconst int k;'],
+    ['"a\\"b" const', ' const'],
+  ])('codeOnly(%j)', (text, expected) => {
+    const out = codeOnly(text);
+    expect(out).toHaveLength(text.length);
+    expect(out.replace(/ +/g, ' ')).toBe(expected.replace(/ +/g, ' '));
+  });
+
+  it('a string spelling `const nom` before the function adds no guard', () => {
+    const file = path.join(work, 'string-const.c');
+    writeFileSync(
+      file,
+      `#include <stdio.h>
+static const char *label = "const nom";
+static int kernel(int x)
+{
+    const int nom = 4;
+    int t[16];
+    int s = 0;
+    for (int i = 0; i < 16; i++) {
+        t[i] = i * x;
+        if (i >= nom)
+            s += t[i - nom];
+    }
+    return s;
+}
+int main(void)
+{
+    printf("%s %d\\n", label, kernel(3));
+    return 0;
+}
+`,
+    );
+    const r = runCli(['check', file]);
+    expect(r.stdout + r.stderr).toMatch(/1 arrays? contracted/);
+    expect(r.code).toBe(0);
+  });
 });
