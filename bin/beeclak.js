@@ -132,12 +132,14 @@ for (const stream of [process.stdout, process.stderr])
  * itself, Node first tears the whole heap down and waits for its worker threads: ~4 ms of a
  * run's wall time over `node -e 0`'s, more while a child's pipes close (issue 17,
  * start-up). Nothing else is pending by then: `main` awaits its writes, workers and
- * children; the code cache is stored synchronously.
+ * children; the code cache is stored synchronously. The exit waits one more turn of the
+ * event loop: a failed write (a full disk) reports its error on the next tick, and the
+ * handler above makes it end the run with status 1, as it did before this early exit.
  */
 function exitWhenFlushed() {
   let pending = 2;
   const flushed = () => {
-    if (--pending === 0) process.exit();
+    if (--pending === 0) setImmediate(() => process.exit());
   };
   for (const stream of [process.stdout, process.stderr]) {
     if (stream.destroyed || !stream.writable) flushed();
