@@ -11,8 +11,7 @@ import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls } from './calls.js';
-import { compactTree, readTypedefCasts } from './compactTree.js';
-import { isTypeNameIn } from './typedefs.js';
+import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
 
 const CONTAINERS =
@@ -60,11 +59,9 @@ export function buildModel(
   for (const d of topLevel(root, 'declaration'))
     for (const a of arrayDecls(d, src, 'global')) if (!globals.has(a.name)) globals.set(a.name, a);
   // Compact copies (compactTree.ts): the model builder walks each body several times.
-  const definitions = topLevel(root, 'function_definition').map((fn) => {
-    const c = compactTree(fn, source);
-    readTypedefCasts(c, isTypeNameIn(c));
-    return c;
-  });
+  // `(T)(x)` stays a call here: macros are not expanded in this reading, and a macro named T
+  // would make it one (review: `#define T twice`).
+  const definitions = topLevel(root, 'function_definition').map((fn) => compactTree(fn, source));
   const globalUsers = new Map<string, string[]>();
   for (const fn of definitions) {
     const names = new Set<string>();

@@ -4,7 +4,7 @@
  * array escapes (address taken, passed, returned, stored, sizeof) or is used outside a
  * modelled statement, making it no candidate.
  */
-import { type Node, child } from './parse.js';
+import { type Node, child, parenthesizedAround, unparenthesized, walk } from './parse.js';
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
 import { type FunctionState, inRegion, key, reason } from './state.js';
@@ -12,25 +12,45 @@ import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
 export function writeTarget(n: Node): Node | null {
-  return n.type === 'assignment_expression'
-    ? child(n, 'left')
-    : n.type === 'update_expression'
-      ? child(n, 'argument')
-      : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
+  const target =
+    n.type === 'assignment_expression'
+      ? child(n, 'left')
+      : n.type === 'update_expression'
         ? child(n, 'argument')
-        : null;
+        : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
+          ? child(n, 'argument')
+          : null;
+  // `(i)--`, `--(i)`, `(i) -= 1`, `&(x)` write or expose i as well (review: a counter
+  // written through parentheses was not seen, and its loop's array miscompiled).
+  return target && unparenthesized(target);
+}
+
+/**
+ * The variables a write target (see writeTarget) may change: the name itself, or, for a
+ * target that is a call or a cast, every name inside it. `(T)(i)--` with T a typedef is
+ * `(T)((i)--)` in C, a decrement of i, which tree-sitter reads as `((T)(i))--` (review: the
+ * decrement was missed and the loop's array miscompiled). An element (`t[i]`, `*p`, `s.f`)
+ * changes no variable.
+ */
+export function writtenNames(target: Node | null): string[] {
+  if (!target) return [];
+  if (target.type === 'identifier') return [target.text];
+  if (target.type === 'call_expression' || target.type === 'cast_expression')
+    return walk(target)
+      .filter((x) => x.type === 'identifier')
+      .map((x) => x.text);
+  return [];
 }
 
 /** Names assigned, incremented or whose address is taken anywhere in the body. */
 export function collectAssigned(st: FunctionState): void {
   for (const n of st.bodyNodes) {
     const target = writeTarget(n);
-    if (target?.type === 'identifier') {
-      st.assigned.add(target.text);
-      st.writeCount.set(target.text, (st.writeCount.get(target.text) ?? 0) + 1);
+    for (const name of writtenNames(target)) {
+      st.assigned.add(name);
+      st.writeCount.set(name, (st.writeCount.get(name) ?? 0) + 1);
+      if (n.type === 'pointer_expression') st.addressTaken.add(name);
     }
-    if (target?.type === 'identifier' && n.type === 'pointer_expression')
-      st.addressTaken.add(target.text);
   }
 }
 
@@ -41,7 +61,8 @@ export function sweep(st: FunctionState): void {
     const loc = st.src.locOf(id);
     const at = `${loc.line}:${loc.column}`;
     const { top, indices } = chainOf(id);
-    const p = top.parent;
+    // `&(t[i])` takes an element's address as `&t[i]` does.
+    const p = parenthesizedAround(top).parent;
     if (indices.length > rec.rank) {
       reason(rec, 'not-analysable', `more subscripts than dimensions at ${at}`, loc);
       continue;

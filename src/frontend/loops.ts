@@ -6,8 +6,8 @@
 import type { Constraint } from '../poly/affine.js';
 import { coeff, constant, evaluate, scale, sub, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
-import { writeTarget } from './escapes.js';
-import { cCond, cValue, toPwAff } from './expr.js';
+import { writeTarget, writtenNames } from './escapes.js';
+import { cCond, cValue } from './expr.js';
 import { type Interval, affineRange } from './bounds.js';
 import { type IntType, intTypeOf, typeRange, wraps } from './integers.js';
 import {
@@ -86,8 +86,7 @@ export function whileParts(n: Node): LoopParts | undefined {
 /** `n` assigns, increments or takes the address of the variable `name`. */
 function writes(n: Node, name: string): boolean {
   for (const x of walk(n)) {
-    const target = writeTarget(x);
-    if (target?.type === 'identifier' && target.text === name) return true;
+    if (writtenNames(writeTarget(x)).includes(name)) return true;
   }
   return false;
 }
@@ -169,8 +168,7 @@ export function loopContext(
       continue; // a while loop's own step
     if (x.type === 'declaration' && declaredNames(x).includes(cname))
       return refuseLoop(`loop counter '${cname}' is redeclared in the body`);
-    const t = writeTarget(x);
-    if (t?.type === 'identifier' && t.text === cname)
+    if (writtenNames(writeTarget(x)).includes(cname))
       return refuseLoop(`loop counter '${cname}' is modified in the body`);
   }
   // The counter's C type: its values are the model's only while none wraps (integers.ts).
@@ -279,7 +277,9 @@ export function stepOf(
   ctx: Ctx,
 ): { name: string; step: bigint } | undefined {
   const known = (n: Node): bigint | undefined => {
-    const v = toPwAff(n, exprScope(st, ctx.iterators));
+    // Its C value, proved equal to the mathematical one: `i += (u8)(300)` steps by 44
+    // (review: toPwAff alone took 300, and the loop's array was scalarized).
+    const v = cValue(n, exprScope(st, ctx.iterators));
     if (!v) return undefined;
     const c = constValue(v);
     if (c !== undefined) return c;

@@ -370,3 +370,20 @@ export function parseIntLiteral(text: string): bigint | undefined {
   if (/^[0-9]+$/.test(t)) return BigInt(t);
   return undefined;
 }
+
+/** `n` without the parentheses around it: `((t[i]))` is `t[i]`. */
+export function unparenthesized(n: Node): Node {
+  while (n.type === 'parenthesized_expression' && n.namedChildren.length === 1)
+    n = n.namedChildren[0]!;
+  return n;
+}
+
+/**
+ * The outermost of the parenthesized expressions that are `n` (`n` itself when none): what
+ * an operator around `(t[i])` sees as its operand.
+ */
+export function parenthesizedAround(n: Node): Node {
+  while (n.parent?.type === 'parenthesized_expression' && n.parent.namedChildren.length === 1)
+    n = n.parent;
+  return n;
+}

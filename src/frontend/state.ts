@@ -169,7 +169,10 @@ export class FunctionState {
 
   /** The integer typedefs the body may use (typedefs.ts), made once. */
   get typedefs(): TypedefTable {
-    return (this.typedefTable ??= lazily(() => functionTypedefs(this.fn.tree, this.bodyNodes)));
+    // A macro named like a typedef (the built-in reading keeps macros) is no type name here.
+    const macro = (name: string) =>
+      this.dir.objectMacros.has(name) || this.dir.functionMacros.has(name);
+    return (this.typedefTable ??= lazily(() => functionTypedefs(this.fn, macro)));
   }
   private typedefTable: TypedefTable | undefined;
 }

@@ -9,7 +9,7 @@ import type { Access, Conjunction } from '../model/types.js';
 import { accessCases, evaluationGuard, neverEvaluated, singlePieceCase } from './accessCases.js';
 import { cValue } from './expr.js';
 import { affineOf, domainBox, exprScope } from './names.js';
-import { type Node, child, walk } from './parse.js';
+import { type Node, child, parenthesizedAround, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { type Ctx, type FunctionState, key, reason } from './state.js';
@@ -61,10 +61,12 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
         : exact.length === 0
           ? [neverEvaluated(values)]
           : exact;
-    const p = a.top.parent;
+    // `(t[i]) = v` writes t[i] as `t[i] = v` does (review: it was taken for a read only).
+    const lvalue = parenthesizedAround(a.top);
+    const p = lvalue.parent;
     let kinds: ('read' | 'write')[] = ['read'];
     let assignment: { start: number; end: number } | undefined;
-    if (p?.type === 'assignment_expression' && child(p, 'left')?.id === a.top.id) {
+    if (p?.type === 'assignment_expression' && child(p, 'left')?.id === lvalue.id) {
       kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
       assignment = { start: p.startIndex, end: p.endIndex };
       if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });

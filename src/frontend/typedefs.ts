@@ -53,7 +53,11 @@ export function unitTypedefs(tree: {
   const conflicting = new Set<string>();
   for (const d of tree.rootNode.namedChildren) {
     if (d.type !== 'type_definition') continue;
-    for (const [name, type] of definitions(d, table)) {
+    // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));` is 8
+    // bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array miscompiled).
+    const attributed = d.descendantsOfType('attribute_specifier').length > 0;
+    for (const [name, declared] of definitions(d, table)) {
+      const type = attributed ? undefined : declared;
       if (!name) continue;
       if (table.has(name) && !sameType(table.get(name), type)) conflicting.add(name);
       table.set(name, type);
@@ -91,13 +95,17 @@ function typedefNames(d: Node): string[] {
 
 /** The unit's integer typedefs a function sees: minus the names it typedefs in its body. */
 export function functionTypedefs(
-  tree: { readonly rootNode: Node },
-  bodyNodes: readonly Node[],
+  fn: Node,
+  hidden: (name: string) => boolean = () => false,
 ): TypedefTable {
-  const unit = unitTypedefs(tree);
+  const unit = unitTypedefs(fn.tree);
   const local = new Set<string>();
-  for (const n of bodyNodes)
-    if (n.type === 'type_definition') for (const name of typedefNames(n)) local.add(name);
+  for (const n of fn.descendantsOfType('type_definition'))
+    for (const name of typedefNames(n)) local.add(name);
+  // A variable, parameter or function named like a typedef hides it in its scope: `int u8 =
+  // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized).
+  for (const n of fn.descendantsOfType('identifier')) if (unit.has(n.text)) local.add(n.text);
+  for (const name of unit.keys()) if (hidden(name)) local.add(name);
   if (local.size === 0) return unit;
   const table = new Map(unit);
   for (const name of local) table.set(name, undefined);
