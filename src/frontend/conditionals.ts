@@ -11,6 +11,7 @@
  */
 import type { CToken } from './ctokens.js';
 import { directiveName } from '../model/pragmas.js';
+import { codeOnly } from '../model/identifiers.js';
 
 interface Branch {
   /** Lines of the directive that opens the branch (with its continuation lines). */
@@ -30,9 +31,50 @@ interface Group {
 
 const CONDITIONAL = /^(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)$/;
 
-/** The conditional groups of a file (unbalanced input gives what balances). */
+/** Whether each line of `text` ends inside a block comment. */
+function commentOpenAtLineEnds(text: string): boolean[] {
+  const out: boolean[] = [];
+  let inBlock = false;
+  for (let k = 0; k < text.length; k++) {
+    const c = text[k];
+    if (c === '\n') {
+      out.push(inBlock);
+      continue;
+    }
+    if (inBlock) {
+      if (c === '*' && text[k + 1] === '/') {
+        inBlock = false;
+        k++;
+      }
+    } else if (c === '/' && text[k + 1] === '*') {
+      inBlock = true;
+      k++;
+    } else if (c === '/' && text[k + 1] === '/') {
+      while (k + 1 < text.length && text[k + 1] !== '\n') k += text[k + 1] === '\\' ? 2 : 1;
+    } else if (c === '"' || c === "'") {
+      let e = k + 1;
+      while (e < text.length && text[e] !== c && text[e] !== '\n') e += text[e] === '\\' ? 2 : 1;
+      k = Math.min(e, text.length - 1);
+      if (text[k] === '\n') k--;
+    }
+  }
+  out.push(inBlock);
+  return out;
+}
+
+/**
+ * The conditional groups of a file (unbalanced input gives what balances). Directives are
+ * read as C reads them, after comments are gone (translation phase 3 comes before phase 4):
+ * `/* c *\/ #ifdef BIG` is a directive, and a comment spanning lines inside one is a blank
+ * that joins them (review 2026-11-26: both got no guard, and the result miscompiled under
+ * -DBIG). A directive's guard text is its lines without their comments, so a comment that
+ * ends on a later line cannot leave the guard unterminated.
+ */
 export function conditionalGroups(source: string): Group[] {
-  const lines = source.split('\n').map((l) => l.replace(/\r$/, ''));
+  const lines = codeOnly(source, true)
+    .split('\n')
+    .map((l) => l.replace(/\r$/, ''));
+  const open = commentOpenAtLineEnds(source);
   const top: Group[] = [];
   type Open = {
     first: number;
@@ -46,10 +88,13 @@ export function conditionalGroups(source: string): Group[] {
     // Any spelling of the directive (`%:ifdef`, `# /* c */ if`, a line splice: src/model/pragmas.ts).
     if (!/^\s*(#|%:)/.test(lines[k]!)) continue;
     let end = k;
-    while (lines[end]!.endsWith('\\') && end + 1 < lines.length) end++;
-    const kind = directiveName(lines.slice(k, end + 1).join('\n'));
+    while ((lines[end]!.endsWith('\\') || open[end]) && end + 1 < lines.length) end++;
+    // A line ending inside a comment continues the directive (the comment is one blank).
+    let joined = lines[k]!;
+    for (let j = k + 1; j <= end; j++) joined += (open[j - 1] ? ' ' : '\n') + lines[j]!;
+    const kind = directiveName(joined);
     if (kind === undefined || !CONDITIONAL.test(kind)) continue;
-    const text = lines.slice(k, end + 1);
+    const text = joined.split('\n').map((l) => l.trimEnd());
     const start = k;
     k = end;
     const line = start + 1;
@@ -57,22 +102,22 @@ export function conditionalGroups(source: string): Group[] {
       stack.push({ first: line, branches: [], directive: text, from: k + 2, groups: [] });
       continue;
     }
-    const open = stack.at(-1);
-    if (!open) continue;
-    open.branches.push({
-      directive: open.directive,
-      from: open.from,
+    const top_ = stack.at(-1);
+    if (!top_) continue;
+    top_.branches.push({
+      directive: top_.directive,
+      from: top_.from,
       to: line - 1,
-      groups: open.groups,
+      groups: top_.groups,
     });
     if (kind === 'endif') {
       stack.pop();
-      const g: Group = { first: open.first, last: k + 1, branches: open.branches, endif: text };
+      const g: Group = { first: top_.first, last: k + 1, branches: top_.branches, endif: text };
       (stack.at(-1)?.groups ?? top).push(g);
     } else {
-      open.directive = text;
-      open.from = k + 2;
-      open.groups = [];
+      top_.directive = text;
+      top_.from = k + 2;
+      top_.groups = [];
     }
   }
   return top;

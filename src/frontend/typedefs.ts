@@ -88,6 +88,29 @@ export function isTypeNameIn(fn: Node): (name: string) => boolean {
   return (name) => local.has(name) || unitTypedefs(fn.tree).has(name);
 }
 
+/** Ordinary identifiers a function declares: its parameters, variables and enumerators. */
+function declaredNames(fn: Node): string[] {
+  const out: string[] = [];
+  for (const d of [
+    ...fn.descendantsOfType('declaration'),
+    ...fn.descendantsOfType('parameter_declaration'),
+  ])
+    for (const x of d.childrenForFieldName('declarator')) {
+      let n: Node | null = x;
+      while (n && n.type !== 'identifier')
+        n =
+          n.childForFieldName('declarator') ??
+          n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+          null;
+      if (n) out.push(n.text);
+    }
+  for (const e of fn.descendantsOfType('enumerator')) {
+    const name = e.childForFieldName('name');
+    if (name) out.push(name.text);
+  }
+  return out;
+}
+
 /** The names a `type_definition` declares. */
 function typedefNames(d: Node): string[] {
   return d.childrenForFieldName('declarator').map(declaredTypeName);
@@ -102,9 +125,11 @@ export function functionTypedefs(
   const local = new Set<string>();
   for (const n of fn.descendantsOfType('type_definition'))
     for (const name of typedefNames(n)) local.add(name);
-  // A variable, parameter or function named like a typedef hides it in its scope: `int u8 =
+  // A variable, parameter or enumerator named like a typedef hides it in its scope: `int u8 =
   // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized).
-  for (const n of fn.descendantsOfType('identifier')) if (unit.has(n.text)) local.add(n.text);
+  // A mere use of the name (`sizeof(u8)`, which tree-sitter reads as an expression) can only
+  // be the typedef: no file-scope object shares a typedef's name.
+  for (const name of declaredNames(fn)) if (unit.has(name)) local.add(name);
   for (const name of unit.keys()) if (hidden(name)) local.add(name);
   if (local.size === 0) return unit;
   const table = new Map(unit);

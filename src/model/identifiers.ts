@@ -102,9 +102,9 @@ export const IDENTIFIER = `(?:[\\p{ID_Start}_$]|${UCN})(?:${IDENTIFIER_CHARACTER
 /**
  * `text` with its comments and string and character literals blanked (same length, line
  * breaks kept), for searches that must see only code: `const char *s = "const n";` spells
- * no declaration of `n`.
+ * no declaration of `n`. With `keepLiterals`, only the comments.
  */
-export function codeOnly(text: string): string {
+export function codeOnly(text: string, keepLiterals = false): string {
   let out = '';
   let from = 0;
   const blank = (start: number, end: number) => {
@@ -129,7 +129,7 @@ export function codeOnly(text: string): string {
       while (end < text.length && text[end] !== c && text[end] !== '\n')
         end += text[end] === '\\' ? 2 : 1;
       end = Math.min(end + 1, text.length);
-      blank(k, end);
+      if (!keepLiterals) blank(k, end);
       k = end;
     } else k++;
   }
