@@ -262,7 +262,12 @@ function resolveName(
     const kt = k.source === 'const' ? fileConstType(st, name) : INT;
     const value = kt ? convert(k.value, kt) : undefined;
     if (value === undefined) return undefined;
-    return { kind: 'parameter', param: { name, value, source: k.source, loc: k.loc }, type: kt };
+    const fileScope = k.source === 'const' ? { fileScope: true as const } : {};
+    return {
+      kind: 'parameter',
+      param: { name, value, source: k.source, loc: k.loc, ...fileScope },
+      type: kt,
+    };
   }
   const arg = st.intArgs.get(name);
   if (arg && declared === 0 && !st.assigned.has(name))

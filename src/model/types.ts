@@ -51,6 +51,11 @@ export interface Parameter {
   readonly value?: bigint;
   readonly source: 'define' | 'enum' | 'const' | 'argument' | 'vla' | 'command-line';
   readonly loc?: SourceLoc;
+  /**
+   * A `const` declared at file scope (in the file or a header), visible at the top of the
+   * function; not set for one declared in the function.
+   */
+  readonly fileScope?: true;
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */

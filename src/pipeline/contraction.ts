@@ -34,7 +34,6 @@ import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import {
   IDENTIFIER,
-  codeOnly,
   identifierPattern,
   mentionsIdentifier,
   wordsRegExp,
@@ -131,15 +130,13 @@ function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind
     case 'command-line':
       return isArgument ? 'runtime' : 'macro';
     case 'const':
-      // A file-scope constant is visible at the top of the function; a local one is part of
-      // the function text itself, which the contracted output reproduces.
-      // Code only: a string or comment spelling `const n` declares nothing (a guard naming a
-      // local constant before its declaration did not compile).
-      return codeOnly(source.slice(0, fn.range.start)).match(
-        new RegExp(`${identifierPattern('const')}[^;]*${identifierPattern(p.name)}`, 'u'),
-      )
-        ? 'runtime'
-        : undefined;
+      // A file-scope constant (the model says which: in the file or in a header, under any
+      // macro spelling of `const`) is visible at the top of the function; a local one is part
+      // of the function text itself, which the contracted output reproduces. (A search of the
+      // text before the function missed a header's `const` under #ifdef BIG, so a result for
+      // its other value ran unguarded; and took a prototype's `const int *p, int nom` or a
+      // string for a declaration: the guard then named a local before its declaration.)
+      return p.fileScope ? 'runtime' : undefined;
     default:
       return undefined;
   }

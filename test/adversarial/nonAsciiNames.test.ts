@@ -7,7 +7,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { codeOnly, mentionsIdentifier, wordsRegExp } from '../../src/model/identifiers.js';
-import { runCli } from '../helpers/cli.js';
+import { ROOT, runCli } from '../helpers/cli.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-nonascii-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -162,5 +162,35 @@ int main(void)
     const r = runCli(['check', file]);
     expect(r.stdout + r.stderr).toMatch(/1 arrays? contracted/);
     expect(r.code).toBe(0);
+  });
+});
+
+// Guards the const guard's source (pipeline/contraction.ts, Parameter.fileScope): whether a
+// constant is file-scope came from a search of the text before the function. It missed a
+// header's `const` under #ifdef BIG and one spelled through a macro (`CONST int nom`), so the
+// result for the other value ran unguarded (18712 instead of 6952), and it took a
+// prototype's `const int *p, int nom`, another function's local `const` and a `#if 0` block
+// for declarations, so a local constant got a guard before its declaration (no compile).
+// Programs from the review of 2026-11-26, in test/fixtures/constGuard.
+describe('the const guard follows what the model knows of the constant', () => {
+  const DIR = path.join(ROOT, 'test/fixtures/constGuard');
+  it.each(['header-ifdef.c', 'macro-const.c'])(
+    '%s: the result built with -DBIG computes what the original does',
+    (f) => {
+      const out = path.join(work, f.replace(/\.c$/, '.out.c'));
+      expect(runCli(['contract', path.join(DIR, f), '-o', out]).code).toBe(0);
+      const r = runCli(['check', path.join(DIR, f), '--cflags', '-DBIG', '--against', out]);
+      expect({ code: r.code, last: r.stdout.trim().split('\n').pop() }).toEqual({
+        code: 0,
+        last: 'ok',
+      });
+    },
+  );
+  it.each(['prototype.c', 'other-function.c', 'if0.c'])('%s: a local constant, no guard', (f) => {
+    const r = runCli(['check', path.join(DIR, f)]);
+    expect({ code: r.code, last: r.stdout.trim().split('\n').pop() }).toEqual({
+      code: 0,
+      last: 'ok',
+    });
   });
 });
