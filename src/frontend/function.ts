@@ -204,6 +204,7 @@ function finish(st: FunctionState): FunctionModel {
   };
   for (const name of st.arrayOrder) emitArray(st.arrays.get(name)!);
   const parameters = [...st.params.values()];
+  const copyObstacle = copyObstacleOf(st);
   return {
     name: st.name,
     loc: st.src.locOf(st.fn),
@@ -213,7 +214,19 @@ function finish(st: FunctionState): FunctionModel {
     arrays,
     statements: st.statements,
     diagnostics: st.diagnostics,
+    ...(copyObstacle ? { copyObstacle } : {}),
   };
+}
+
+/** See FunctionModel.copyObstacle. */
+function copyObstacleOf(st: FunctionState): string | undefined {
+  for (const n of st.bodyNodes) {
+    if (n.type === 'goto_statement') return 'it uses goto (labels cannot be duplicated)';
+    if (n.type === 'labeled_statement') return 'it has labels (a copy would define them twice)';
+    if (n.type === 'storage_class_specifier' && n.text === 'static')
+      return 'it has static locals (a copy would be another object)';
+  }
+  return undefined;
 }
 function addGlobals(st: FunctionState): void {
   const used = new Set<string>();

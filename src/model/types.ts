@@ -208,6 +208,13 @@ export interface FunctionModel {
    * the result is only used in the configuration it was proven for.
    */
   readonly configurationGuard?: readonly string[];
+  /**
+   * Why the body cannot be written twice (a run-time guard keeps the original body next to
+   * the contracted one), read from the compiler's view: a static local (a copy would be
+   * another object), a label (defined twice), a `goto`. Macros included: `PERSIST int n;`
+   * with `#define PERSIST static` is a static local.
+   */
+  readonly copyObstacle?: string;
 }
 
 export interface ProgramModel {

@@ -281,6 +281,9 @@ function fallbackObstacle(source: string, fn: FunctionModel): string | undefined
   const close = fn.range.end - 1;
   if (open < 0 || open >= close || source[close] !== '}')
     return 'the function body is not spelled in the file';
+  // The compiler's view first (macros expanded: `#define PERSIST static` made a copied
+  // `PERSIST int calls` a second counter, review 2026-11-26), then the text as written.
+  if (fn.copyObstacle) return fn.copyObstacle;
   const body = source.slice(open + 1, close);
   if (GOTO.test(body)) return 'it uses goto (labels cannot be duplicated)';
   if (STATIC.test(body)) return 'it has static locals (a copy would be another object)';
