@@ -12,7 +12,7 @@
  */
 import type { Edit } from './edits.js';
 import type { ByteRange } from './plan.js';
-import { pragmasIn } from '../model/pragmas.js';
+import { pragmaBody, pragmasIn } from '../model/pragmas.js';
 
 export interface HlsPragma {
   /** The whole pragma as spelled, `#` (`%:`, `_Pragma`) to the end of the line or `)`. */
@@ -21,6 +21,8 @@ export interface HlsPragma {
   /** Its body as spelled (`HLS array_partition ...`, inside the quotes of `_Pragma`). */
   readonly bodyRange: ByteRange;
   readonly body: string;
+  /** Its body as the compiler reads it: line splices and comments gone, blanks collapsed. */
+  readonly tokens: string;
   /** Upper case: ARRAY_PARTITION, DEPENDENCE, DATAFLOW, ... */
   readonly directive: string;
   /** `key=value` options, keys lower case; bare words (`cyclic`, `false`) map to ''. */
@@ -50,6 +52,7 @@ export function hlsPragmas(source: string, within?: ByteRange): HlsPragma[] {
       text: source.slice(p.start, end),
       bodyRange: { start: p.bodyStart, end: p.bodyEnd },
       body: source.slice(p.bodyStart, p.bodyEnd),
+      tokens: p.body,
       directive: m[1]!.toUpperCase(),
       options,
       line: source.slice(0, p.start).split('\n').length,
@@ -109,18 +112,26 @@ function updatedPartition(p: HlsPragma, target: PragmaTarget): string | { why: s
   if (typeof k === 'string') return { why: k };
   const extent = target.rows[k]!.extent;
   const factorText = p.options.get('factor');
-  let text = p.body.replace(/\bdim\s*=\s*\d+/i, `dim=${k + 1}`);
-  if (!p.options.has('dim')) text += ` dim=${k + 1}`;
-  if (factorText !== undefined && /^\d+$/.test(factorText) && extent !== undefined) {
-    if (BigInt(factorText) >= extent) {
-      // A factor at or above the extent splits it into single elements: `complete`.
-      text = text
-        .replace(/\s+factor\s*=\s*\d+/i, '')
-        .replace(/\btype\s*=\s*(cyclic|block)\b/i, 'type=complete')
-        .replace(/\s(cyclic|block)\b/i, ' complete');
+  const edit = (body: string) => {
+    let text = body.replace(/\bdim\s*=\s*\d+/i, `dim=${k + 1}`);
+    if (!p.options.has('dim')) text += ` dim=${k + 1}`;
+    if (factorText !== undefined && /^\d+$/.test(factorText) && extent !== undefined) {
+      if (BigInt(factorText) >= extent) {
+        // A factor at or above the extent splits it into single elements: `complete`.
+        text = text
+          .replace(/\s+factor\s*=\s*\d+/i, '')
+          .replace(/\btype\s*=\s*(cyclic|block)\b/i, 'type=complete')
+          .replace(/\s(cyclic|block)\b/i, ' complete');
+      }
     }
-  }
-  return text;
+    return text;
+  };
+  // The spelling is kept when its edit reads as the edit of the tokens; otherwise (a line
+  // splice inside `dim \⏎= 2`, a `dim = 1` inside a comment: review 2026-11-26, a pragma
+  // left for a dimension the array no longer has) the tokens are written instead.
+  const spelled = edit(p.body);
+  const tokens = edit(p.tokens);
+  return pragmaBody(`#pragma ${spelled}`) === pragmaBody(`#pragma ${tokens}`) ? spelled : tokens;
 }
 
 /** Edits and notes for the pragmas of the contracted arrays. */

@@ -132,6 +132,27 @@ describe('hlsPragmaEdits', () => {
     expect(update(line, line.includes('dim=2') ? Y_DIM2_MOD4 : target)).toBe(expected);
   });
 
+  // Guards the rewrite of bodies whose options are split by a line splice or hide behind a
+  // comment (review 2026-11-26): the edit of the spelled text kept `dim \\⏎= 2` and renumbered
+  // the `dim = 1` of a comment, leaving a pragma for a dimension the array no longer has. Such
+  // a body is written from its tokens.
+  it.each([
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim \\\n= 2',
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 d\\\nim = 2',
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 /* dim = 1 */ dim = 2',
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=2 dim=1',
+    ],
+  ])('%j: dim 2 becomes dim 1', (line, expected) => {
+    expect(update(line, Y_DIM2_MOD4)).toBe(expected);
+  });
+
   it.each([
     '%:pragma HLS RESOURCE variable=y core=RAM_1P',
     'int k; _Pragma("HLS RESOURCE variable=y core=RAM_1P")',
