@@ -78,8 +78,20 @@ export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstan
       return c && { value: c.value, type: c.type as IntType };
     }
     case 'sizeof_expression': {
+      // `sizeof(u8)` with u8 a typedef: tree-sitter reads the name as an expression (it knows
+      // only built-in type names); a name of the typedef table is the type (no variable of
+      // the function is named so, typedefs.ts).
       const ty = child(n, 'type');
-      const size = ty ? sizeOfType(ty.text, scope.typedefs) : undefined;
+      const operand = child(n, 'value');
+      const named =
+        operand?.type === 'parenthesized_expression' &&
+        operand.namedChildren.length === 1 &&
+        operand.namedChildren[0]!.type === 'identifier' &&
+        scope.typedefs?.get(operand.namedChildren[0]!.text)
+          ? operand.namedChildren[0]!.text
+          : undefined;
+      const text = ty?.text ?? named;
+      const size = text !== undefined ? sizeOfType(text, scope.typedefs) : undefined;
       return size === undefined ? undefined : { value: size, type: ULONG };
     }
     case 'cast_expression': {

@@ -203,3 +203,34 @@ describe('contracted programs with typedef counters run as the originals', () =>
     }
   });
 });
+
+// Guards sizeof of a typedef name (constants.ts): tree-sitter reads `sizeof(u16)` as the size
+// of an expression, so an extent `8 * sizeof(u16)` was unknown (review 2026-11-26: the commit
+// claimed sizeof worked, but only sizeof in a return was tested). Where a variable of the
+// function is named u16, it is that variable's size, which the analysis must not take for
+// the type's.
+describe('sizeof of a typedef name in an extent', () => {
+  const program = (local: string) => `typedef unsigned short u16;
+static int kernel(int x)
+{
+    ${local}
+    int t[8 * sizeof(u16)];
+    int s = 0;
+    for (int i = 0; i < 16; i++) {
+        t[i] = i * x;
+        if (i >= 1) s += t[i - 1];
+    }
+    return s;
+}
+`;
+  const t = async (source: string) =>
+    (await analyze(source, { file: 'sizeof.c' })).arrays.find((a) => a.name === 't')!;
+  it('is the size of the type', async () => {
+    expect(await t(program(''))).toMatchObject({ originalCells: 16, compressedCells: 2 });
+  });
+  it('is unknown where a variable is named like the type', async () => {
+    const r = await t(program('int u16 = 4; (void)u16;'));
+    expect(r.status).toBe('unchanged');
+    expect(r.originalCells).not.toBe(16);
+  });
+});
