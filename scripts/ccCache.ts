@@ -8,7 +8,7 @@
  */
 import { execFile } from 'node:child_process';
 import { createHash } from 'node:crypto';
-import { copyFile, mkdir, readFile, rename } from 'node:fs/promises';
+import { copyFile, link, mkdir, readFile, rename } from 'node:fs/promises';
 import { join } from 'node:path';
 
 export interface CompileOutcome {
@@ -54,11 +54,19 @@ export async function compileCached(
     .update(JSON.stringify([cc, version, flags, libs, await readFile(cFile, 'utf8')]))
     .digest('hex');
   const cached = join(dir, key);
+  // A hard link, not a copy: while this process writes a copy, a child it forks for another
+  // test holds the new file open for writing until it execs, and running the copy then fails
+  // with ETXTBSY (seen once in test/e2e/constructs.test.ts on 2 cores). A link writes nothing.
   try {
-    await copyFile(cached, exe);
+    await link(cached, exe);
     return { code: 0, stdout: '', stderr: '' };
   } catch {
-    /* not cached yet */
+    try {
+      await copyFile(cached, exe);
+      return { code: 0, stdout: '', stderr: '' };
+    } catch {
+      /* not cached yet */
+    }
   }
   const built = await compile(cc, args);
   if (built.code === 0) {
