@@ -16,7 +16,7 @@ import {
   promote,
   typeRange,
 } from './integers.js';
-import { type Node, child, parseIntLiteral } from './parse.js';
+import { type Node, child, parseIntLiteral, unparenthesized } from './parse.js';
 import { wordsRegExp } from '../model/identifiers.js';
 
 /** Type qualifiers as whole words (not inside `consté`). */
@@ -61,8 +61,7 @@ const MAX_DEPTH = 32;
 
 export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstant | undefined {
   if (depth > MAX_DEPTH) return undefined;
-  let n = node;
-  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
+  const n = unparenthesized(node);
   const sub = (x: Node | null) => (x ? constantValue(x, scope, depth + 1) : undefined);
   const make = (value: bigint | undefined, type: IntType): CConstant | undefined => {
     const v = value === undefined ? undefined : convert(value, type);

@@ -10,7 +10,7 @@ import type { Affine } from '../poly/affine.js';
 import { constant, substitute } from '../poly/affine.js';
 import type { FunctionMacro } from './directives.js';
 import { type TypedefTable, intTypeOf } from './intTypes.js';
-import { type Node, child, parseIntLiteral } from './parse.js';
+import { type Node, child, parseIntLiteral, unparenthesized } from './parse.js';
 import {
   type CmpOp,
   type Cond,
@@ -91,11 +91,6 @@ function divisorValue(r: PwAff, scope: ExprScope): bigint | undefined {
 
 const MAX_MACRO_DEPTH = 32;
 
-function unparen(n: Node): Node {
-  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
-  return n;
-}
-
 /**
  * A cast to an integer type (a typedef of one included) keeps the value where it fits the
  * type: cValue / cCond check that (integers.ts). Not to _Bool: `(bool)x` is `x != 0`.
@@ -141,7 +136,7 @@ export function macroCall(
 
 export function toPwAff(node: Node, scope: ExprScope, depth = 0): PwAff | undefined {
   if (depth > MAX_MACRO_DEPTH) return undefined;
-  const n = unparen(node);
+  const n = unparenthesized(node);
   const r = convert(n, scope, depth);
   return r && r.length <= MAX_PIECES ? r : undefined;
 }
@@ -218,7 +213,7 @@ const CMP_OPS: readonly string[] = ['<', '<=', '>', '>=', '==', '!='];
 /** A condition as a union of conjunctions; `negated` converts `!node` (De Morgan inward). */
 export function toCond(node: Node, scope: ExprScope, negated = false, depth = 0): Cond | undefined {
   if (depth > MAX_MACRO_DEPTH) return undefined;
-  const n = unparen(node);
+  const n = unparenthesized(node);
   const r = convertCond(n, scope, negated, depth);
   return r && r.length <= MAX_PIECES ? r : undefined;
 }

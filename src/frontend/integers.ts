@@ -17,7 +17,7 @@
  */
 import { type Interval, affineRange, propagate } from './bounds.js';
 import { type ExprScope, macroCall, macroScope, toPwAff } from './expr.js';
-import { type Node, child } from './parse.js';
+import { type Node, child, unparenthesized } from './parse.js';
 import { type IntType, INT, LONG, UINT, ULONG, intTypeOf } from './intTypes.js';
 
 export { type IntType, type TypedefTable, INT, intTypeOf, isIntegralType } from './intTypes.js';
@@ -125,7 +125,7 @@ export function exactType(
   depth = 0,
 ): IntType | undefined {
   if (depth > 32) return undefined;
-  const n = unparen(node);
+  const n = unparenthesized(node);
   const sub = (x: Node | null) => (x ? exactType(x, scope, env, depth + 1) : undefined);
   switch (n.type) {
     case 'number_literal': {
@@ -206,9 +206,4 @@ export function exactType(
     default:
       return undefined;
   }
-}
-
-function unparen(n: Node): Node {
-  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
-  return n;
 }

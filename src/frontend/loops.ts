@@ -20,7 +20,7 @@ import {
   storesExactly,
   uniqueName,
 } from './names.js';
-import { type Node, child, walk } from './parse.js';
+import { type Node, child, unparenthesized, walk } from './parse.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
 import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
@@ -226,7 +226,7 @@ export function loopContext(
   let exit: Cond | undefined;
   if (condNode) {
     const scope = exprScope(st, iterators, { order: [...ctx.order, it], cond });
-    const c = unparenthesised(condNode);
+    const c = unparenthesized(condNode);
     if (
       c.type === 'binary_expression' &&
       child(c, 'operator')?.text === '!=' &&
@@ -308,11 +308,11 @@ export function stepOf(
       return ok(l.text, k === undefined ? undefined : -k);
     }
     if (op === '=') {
-      const rr = unparenthesised(r);
+      const rr = unparenthesized(r);
       if (rr.type !== 'binary_expression') return undefined;
       const o = child(rr, 'operator')?.text;
-      const a = unparenthesised(child(rr, 'left')!);
-      const b = unparenthesised(child(rr, 'right')!);
+      const a = unparenthesized(child(rr, 'left')!);
+      const b = unparenthesized(child(rr, 'right')!);
       if (o === '+' && a.type === 'identifier' && a.text === l.text) return ok(l.text, known(b));
       if (o === '+' && b.type === 'identifier' && b.text === l.text) return ok(l.text, known(a));
       if (o === '-' && a.type === 'identifier' && a.text === l.text) {
@@ -322,11 +322,6 @@ export function stepOf(
     }
   }
   return undefined;
-}
-
-export function unparenthesised(n: Node): Node {
-  while (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0];
-  return n;
 }
 
 function ltCond(a: PwAff, b: PwAff): Cond {

@@ -383,7 +383,6 @@ export function unparenthesized(n: Node): Node {
  * an operator around `(t[i])` sees as its operand.
  */
 export function parenthesizedAround(n: Node): Node {
-  while (n.parent?.type === 'parenthesized_expression' && n.parent.namedChildren.length === 1)
-    n = n.parent;
+  while (n.parent?.type === 'parenthesized_expression') n = n.parent;
   return n;
 }

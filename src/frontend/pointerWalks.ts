@@ -19,7 +19,7 @@
  * only compared or subtracted; anything else escapes, as before (traceSites.ts).
  */
 import type { Bindings } from './scopes.js';
-import { child, walk, type Node } from './parse.js';
+import { child, parenthesizedAround, unparenthesized, walk, type Node } from './parse.js';
 
 const key = (n: Node): string => `${n.startIndex}:${n.endIndex}`;
 const RELATIONAL = new Set(['<', '<=', '>', '>=', '==', '!=']);
@@ -41,19 +41,6 @@ export interface PointerWalks {
   readonly benign: ReadonlySet<string>;
   /** Arrays a walker lets escape: where and why (the first one). */
   readonly escapes: ReadonlyMap<string, { at: Node; why: string }>;
-}
-
-/** Through parentheses. */
-function strip(n: Node): Node {
-  while (n.type === 'parenthesized_expression' && n.namedChildren.length === 1)
-    n = n.namedChildren[0]!;
-  return n;
-}
-
-/** The outermost expression around `n` through parentheses. */
-function up(n: Node): Node {
-  while (n.parent?.type === 'parenthesized_expression') n = n.parent;
-  return n;
 }
 
 /** A local `T *p` declarator: its identifier, else undefined. */
@@ -96,7 +83,7 @@ export function pointerWalks(
   }
   for (const n of walk(body)) {
     if (n.type !== 'assignment_expression' || child(n, 'operator')?.text !== '=') continue;
-    const left = strip(child(n, 'left')!);
+    const left = unparenthesized(child(n, 'left')!);
     const p = left.type === 'identifier' ? pointers.get(bound(left) ?? '') : undefined;
     if (p) p.values.push(child(n, 'right')!);
   }
@@ -104,7 +91,7 @@ export function pointerWalks(
   const walkers = new Map<string, { array: string; name: string }>();
   /** The array a value points into (`t`, `&t[i]`, `t + k`, a walker `q`), else undefined. */
   const baseOf = (e: Node): string | undefined => {
-    e = strip(e);
+    e = unparenthesized(e);
     if (e.type === 'identifier') {
       const b = bound(e) ?? '';
       const a = arrays.get(b);
@@ -118,11 +105,11 @@ export function pointerWalks(
       return undefined;
     }
     if (e.type === 'pointer_expression' && child(e, 'operator')?.text === '&') {
-      let s = strip(child(e, 'argument')!);
+      let s = unparenthesized(child(e, 'argument')!);
       let dims = 0;
       while (s.type === 'subscript_expression') {
         dims++;
-        s = strip(child(s, 'argument')!);
+        s = unparenthesized(child(s, 'argument')!);
       }
       const a = s.type === 'identifier' ? arrays.get(bound(s) ?? '') : undefined;
       return a && dims === a.dims && dims > 0 ? a.key : undefined;
@@ -158,7 +145,7 @@ export function pointerWalks(
     if (!escapes.has(array)) escapes.set(array, { at, why });
   };
   const isPointerValue = (e: Node): boolean => {
-    e = strip(e);
+    e = unparenthesized(e);
     if (e.type === 'identifier') {
       const b = bound(e) ?? '';
       return walkers.has(b) || arrays.has(b);
@@ -172,10 +159,10 @@ export function pointerWalks(
     if (!walker || bindings.get(key(n)) === undefined) continue;
     const where = (why: string) => escape(walker.array, n, `'${walker.name}' ${why}`);
     // Climb through parentheses, moves and pointer arithmetic to the pointer expression.
-    let e = up(n);
+    let e = parenthesizedAround(n);
     for (;;) {
       const p = e.parent;
-      if (p?.type === 'update_expression') e = up(p);
+      if (p?.type === 'update_expression') e = parenthesizedAround(p);
       else if (
         p?.type === 'binary_expression' &&
         ((child(p, 'operator')?.text === '+' && !isPointerValue(sibling(p, e))) ||
@@ -183,7 +170,7 @@ export function pointerWalks(
             child(p, 'left')?.id === e.id &&
             !isPointerValue(child(p, 'right')!)))
       )
-        e = up(p);
+        e = parenthesizedAround(p);
       else break;
     }
     const p = e.parent;
@@ -214,9 +201,12 @@ export function pointerWalks(
   }
   // A dereference must be of whole cells, and not have its address taken again.
   for (const { node, walker } of derefs.values()) {
-    const p = up(node).parent;
+    const p = parenthesizedAround(node).parent;
     const array = walkers.get(walker)!.array;
-    if (p?.type === 'subscript_expression' && child(p, 'argument')?.id === up(node).id)
+    if (
+      p?.type === 'subscript_expression' &&
+      child(p, 'argument')?.id === parenthesizedAround(node).id
+    )
       escape(array, node, 'a walker is subscripted twice');
     else if (p?.type === 'field_expression')
       escape(array, node, 'a member is accessed through a walker');
@@ -247,7 +237,7 @@ function discarded(c: Node): boolean {
  * it gives a walker its value, or is only compared, or is subtracted from.
  */
 export function benignArrayUse(use: Node, walks: PointerWalks): boolean {
-  let e = up(use);
+  let e = parenthesizedAround(use);
   if (walks.benign.has(key(e))) return true;
   for (;;) {
     const p = e.parent;
@@ -256,7 +246,7 @@ export function benignArrayUse(use: Node, walks: PointerWalks): boolean {
     const op = child(p, 'operator')?.text;
     if (p.type === 'binary_expression' && RELATIONAL.has(op!)) return true;
     if (p.type === 'binary_expression' && op === '-' && child(p, 'right')?.id === e.id) return true; // q - t: a difference
-    if (p.type === 'binary_expression' && (op === '+' || op === '-')) e = up(p);
+    if (p.type === 'binary_expression' && (op === '+' || op === '-')) e = parenthesizedAround(p);
     else return false;
   }
 }
