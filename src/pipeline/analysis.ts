@@ -22,7 +22,6 @@ import {
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
-import { valueConflictSet } from '../lifetime/valueConflicts.js';
 import { dynamicMaxLive } from '../dynamic/maxLive.js';
 import { chooseMapping, LatticeInputError, type Mapping } from '../lattice/index.js';
 import { hlsRefusal, powerOfTwoMapping } from './hls.js';
@@ -41,10 +40,10 @@ import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSiz
 import type { ArrayDecision } from './decision.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
-import { wordsRegExp } from '../model/identifiers.js';
+import { elementBytes } from './elementBytes.js';
+import { parametersUsed, valueMayFlowIn, valueOrCellConflicts } from './conflictChoice.js';
 
 /** `const`, `volatile`, `register` as whole words (not inside `consté`). */
-const QUALIFIERS = wordsRegExp(['const', 'volatile', 'register'], 'g');
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -107,55 +106,12 @@ export interface Analysis {
   readonly includes?: readonly string[];
 }
 
-const ELEMENT_SIZES: Record<string, number> = {
-  char: 1,
-  'signed char': 1,
-  'unsigned char': 1,
-  int8_t: 1,
-  uint8_t: 1,
-  bool: 1,
-  _Bool: 1,
-  short: 2,
-  'unsigned short': 2,
-  int16_t: 2,
-  uint16_t: 2,
-  int: 4,
-  unsigned: 4,
-  'unsigned int': 4,
-  float: 4,
-  int32_t: 4,
-  uint32_t: 4,
-  long: 8,
-  'unsigned long': 8,
-  'long long': 8,
-  'unsigned long long': 8,
-  double: 8,
-  int64_t: 8,
-  uint64_t: 8,
-  size_t: 8,
-};
-// Looked up in a Map: the key is the element type's text, maybe a typedef named `toString`.
-const ELEMENT_BYTES = new Map(Object.entries(ELEMENT_SIZES));
-
 function product(xs: readonly bigint[]): bigint {
   return xs.reduce((a, b) => a * b, 1n);
 }
 
 function describeReasons(a: ArrayInfo): string {
   return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
-}
-
-/** Only parameters that actually occur in the set matter for its value. */
-function parametersUsed(ds: P.PolySet): string[] {
-  const used = new Set<string>();
-  for (const b of ds.pieces) {
-    for (const row of [...b.eqs, ...b.ineqs]) {
-      ds.space.params.forEach((p, k) => {
-        if (row[1 + k] !== 0n) used.add(p);
-      });
-    }
-  }
-  return [...used];
 }
 
 export async function analyzeSource(
@@ -284,7 +240,7 @@ export async function analyzeArray(
   const extents = declaredExtents.map((e) => e.value);
   const known = extents.every((e) => e !== undefined);
   const originalCells = known ? product(extents as bigint[]) : undefined;
-  const bytes = ELEMENT_BYTES.get(array.elementType.replace(QUALIFIERS, '').trim());
+  const bytes = elementBytes(array.elementType);
   const report: ArrayReport = {
     name: array.name,
     function: fn.name,
@@ -571,37 +527,4 @@ function statementLine(fn: FunctionModel, id: string): string {
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
   return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
-}
-
-/**
- * The value-based conflict set (DESIGN.md "Lifetime analysis"), with its own work budget;
- * `cs` is undefined, with the reason, when the cell-based set must be used instead (sound:
- * it contains the value-based one).
- */
-export function valueOrCellConflicts(
-  fn: FunctionModel,
-  array: ArrayInfo,
-  values: Readonly<Record<string, bigint>>,
-  work: number,
-): { cs?: ConflictSet; reason?: string } {
-  try {
-    const v = withWorkBudget(work, () =>
-      valueConflictSet(fn, array, { values, exposedLiveFromStart: valueMayFlowIn(array) }),
-    );
-    if ('unsupported' in v) return { reason: `value-based lifetimes not used: ${v.unsupported}` };
-    return { cs: v };
-  } catch (e) {
-    if (isOwnOverrun(e)) {
-      return { reason: `value-based lifetimes too expensive (${e.message}): cell-based used` };
-    }
-    throw e;
-  }
-}
-
-/**
- * Whether a read before any write can see a real value: not in a local array without
- * initializer (indeterminate; the read is reported), unless the user marked it temporary.
- */
-export function valueMayFlowIn(array: ArrayInfo): boolean {
-  return array.storage !== 'local' || array.markedTemporary;
 }

@@ -5,7 +5,8 @@
  * cell lifetimes, so that the chart shows the lifetimes the mapping was computed from.
  */
 import { dynamicLifetimes } from '../dynamic/lifetimes.js';
-import { valueMayFlowIn, type Analysis } from './analysis.js';
+import type { Analysis } from './analysis.js';
+import { valueMayFlowIn } from './conflictChoice.js';
 import type { ArrayReport } from './report.js';
 import { knownParameterValues } from '../model/parameterValues.js';
 
