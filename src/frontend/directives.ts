@@ -17,7 +17,7 @@ import {
   type TSNode,
   walk,
 } from './parse.js';
-import { pragmaAt } from '../model/pragmas.js';
+import { pragmaBody } from '../model/pragmas.js';
 
 export interface ObjectMacro {
   readonly name: string;
@@ -105,7 +105,7 @@ export function temporaryPragmaNames(body: string): string[] | undefined {
 /** `#pragma scop` / `#pragma endscop` / other, in any spelling (src/model/pragmas.ts). */
 export function pragmaKind(node: Node): 'scop' | 'endscop' | 'other' | undefined {
   if (node.type !== 'preproc_call') return undefined;
-  const body = pragmaAt(node.text)?.body;
+  const body = pragmaBody(node.text);
   if (body === undefined) return undefined;
   return body === 'scop' ? 'scop' : body === 'endscop' ? 'endscop' : 'other';
 }
@@ -255,7 +255,7 @@ function pragmaLines(root: TSNode, text: string): { node: Node; body: string }[]
       ? pragmaOperatorCall(root.descendantForIndex(at - 1, at + 6))
       : pragmaDirectiveCall(root.descendantForIndex(at, at + 6), at);
     if (!node || seen.has(node.startIndex)) continue;
-    const body = pragmaAt(node.text)?.body;
+    const body = pragmaBody(node.text);
     if (body === undefined) continue;
     seen.add(node.startIndex);
     out.push({ node, body });

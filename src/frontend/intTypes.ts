@@ -90,8 +90,3 @@ export function intTypeOf(
     .replace(/^long unsigned long$/, 'unsigned long long');
   return NAMED.get(norm);
 }
-
-/** Whether a declared type (its text) is an integer type. */
-export function isIntegralType(typeText: string): boolean {
-  return intTypeOf(typeText) !== undefined;
-}

@@ -20,7 +20,7 @@ import { type ExprScope, macroCall, macroScope, toPwAff } from './expr.js';
 import { type Node, child, unparenthesized } from './parse.js';
 import { type IntType, INT, LONG, UINT, ULONG, intTypeOf } from './intTypes.js';
 
-export { type IntType, type TypedefTable, INT, intTypeOf, isIntegralType } from './intTypes.js';
+export { type IntType, type TypedefTable, INT, intTypeOf } from './intTypes.js';
 
 export function typeRange(t: IntType): { lo: bigint; hi: bigint } {
   if (t.plainChar) return { lo: 0n, hi: 127n };

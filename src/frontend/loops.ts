@@ -11,7 +11,6 @@ import { cCond, cValue } from './expr.js';
 import { type Interval, affineRange } from './bounds.js';
 import { type IntType, intTypeOf, typeRange, wraps } from './integers.js';
 import {
-  declaredNames,
   declaredType,
   domainBox,
   exprScope,
@@ -20,7 +19,7 @@ import {
   storesExactly,
   uniqueName,
 } from './names.js';
-import { type Node, child, unparenthesized, walk } from './parse.js';
+import { type Node, child, declaredNames, unparenthesized, walk } from './parse.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
 import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';

@@ -22,7 +22,7 @@ import {
   typeRange,
 } from './integers.js';
 import { type Interval, propagate } from './bounds.js';
-import { type Node, child, walk } from './parse.js';
+import { type Node, child, declaredName, declaredNames, namedChildrenOf, walk } from './parse.js';
 import { lazily, unitTypedefs } from './typedefs.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
@@ -207,7 +207,7 @@ function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType 
   if (types) return types;
   types = new Map();
   const typedefs = lazily(() => unitTypedefs(tree));
-  for (const d of tree.rootNode.namedChildren) {
+  for (const d of namedChildrenOf(tree.rootNode)) {
     if (d.type !== 'declaration') continue;
     const names = declaredNames(d).filter((n) => !types!.has(n));
     if (names.length === 0) continue;
@@ -399,25 +399,4 @@ export function affineOf(
     return c ? constant(c.value) : undefined;
   }
   return v[0].value;
-}
-
-/** The identifier a declarator declares. */
-export function declaredName(d: Node): Node | null {
-  let n: Node | null = d;
-  while (n && n.type !== 'identifier')
-    n =
-      child(n, 'declarator') ??
-      n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
-      null;
-  return n;
-}
-
-/** Names declared by a declaration (scalars, arrays, pointers). */
-export function declaredNames(decl: Node): string[] {
-  const out: string[] = [];
-  for (const d of decl.childrenForFieldName('declarator')) {
-    const n = declaredName(d);
-    if (n) out.push(n.text);
-  }
-  return out;
 }

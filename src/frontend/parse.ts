@@ -386,3 +386,24 @@ export function parenthesizedAround(n: Node): Node {
   while (n.parent?.type === 'parenthesized_expression') n = n.parent;
   return n;
 }
+
+/** The identifier a declarator declares. */
+export function declaredName(d: Node): Node | null {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier')
+    n =
+      child(n, 'declarator') ??
+      n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+      null;
+  return n;
+}
+
+/** Names declared by a declaration (scalars, arrays, pointers). */
+export function declaredNames(decl: Node): string[] {
+  const out: string[] = [];
+  for (const d of decl.childrenForFieldName('declarator')) {
+    const n = declaredName(d);
+    if (n) out.push(n.text);
+  }
+  return out;
+}

@@ -170,9 +170,12 @@ export class FunctionState {
   /** The integer typedefs the body may use (typedefs.ts), made once. */
   get typedefs(): TypedefTable {
     // A macro named like a typedef (the built-in reading keeps macros) is no type name here.
-    const macro = (name: string) =>
-      this.dir.objectMacros.has(name) || this.dir.functionMacros.has(name);
-    return (this.typedefTable ??= lazily(() => functionTypedefs(this.fn, macro)));
+    return (this.typedefTable ??= lazily(() =>
+      functionTypedefs(
+        this.fn,
+        (name) => this.dir.objectMacros.has(name) || this.dir.functionMacros.has(name),
+      ),
+    ));
   }
   private typedefTable: TypedefTable | undefined;
 }

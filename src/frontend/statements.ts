@@ -8,16 +8,9 @@ import { constant, sub, variable } from '../poly/affine.js';
 import type { Access } from '../model/types.js';
 import { cCond, cValue } from './expr.js';
 import { loopContext, whileParts } from './loops.js';
-import {
-  affineOf,
-  declaredNames,
-  declaredType,
-  exprScope,
-  storesExactly,
-  uniqueName,
-} from './names.js';
+import { affineOf, declaredType, exprScope, storesExactly, uniqueName } from './names.js';
 import { type IntType, intTypeOf } from './integers.js';
-import { type Node, child, walk } from './parse.js';
+import { type Node, child, declaredNames, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { emit } from './statementAccesses.js';

@@ -15,9 +15,7 @@
  * Unknown means "not an integer type": the loop or expression is refused, as before.
  */
 import { type IntType, intTypeOf, type TypedefTable } from './intTypes.js';
-import { type Node, child } from './parse.js';
-
-export type { TypedefTable } from './intTypes.js';
+import { type Node, child, declaredNames, namedChildrenOf, walk } from './parse.js';
 
 /**
  * A declarator that is the bare name. tree-sitter-c parses the names it knows as types
@@ -51,7 +49,7 @@ export function unitTypedefs(tree: {
   if (table) return table;
   table = new Map();
   const conflicting = new Set<string>();
-  for (const d of tree.rootNode.namedChildren) {
+  for (const d of namedChildrenOf(tree.rootNode)) {
     if (d.type !== 'type_definition') continue;
     // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));` is 8
     // bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array miscompiled).
@@ -82,38 +80,38 @@ export function lazily(make: () => TypedefTable): TypedefTable {
   return { has: (n) => (table ??= make()).has(n), get: (n) => (table ??= make()).get(n) };
 }
 
+/** What a function itself declares: its typedef names and its ordinary identifiers. */
+interface OwnNames {
+  readonly typedefs: ReadonlySet<string>;
+  /** Parameters, variables and enumerators. */
+  readonly ordinary: ReadonlySet<string>;
+}
+
+const ownNamesOf = new WeakMap<Node, OwnNames>();
+
+/** One walk of the function per copy (the compiler view's casts and its types share it). */
+function ownNames(fn: Node): OwnNames {
+  let own = ownNamesOf.get(fn);
+  if (own) return own;
+  const typedefs = new Set<string>();
+  const ordinary = new Set<string>();
+  for (const n of walk(fn)) {
+    if (n.type === 'type_definition')
+      for (const x of n.childrenForFieldName('declarator')) typedefs.add(declaredTypeName(x));
+    else if (n.type === 'declaration' || n.type === 'parameter_declaration')
+      for (const name of declaredNames(n)) ordinary.add(name);
+    else if (n.type === 'enumerator') {
+      const name = child(n, 'name');
+      if (name) ordinary.add(name.text);
+    }
+  }
+  ownNamesOf.set(fn, (own = { typedefs, ordinary }));
+  return own;
+}
+
 /** Whether a name is a type name in the function: a typedef of the unit or of its own body. */
 export function isTypeNameIn(fn: Node): (name: string) => boolean {
-  const local = new Set(fn.descendantsOfType('type_definition').flatMap(typedefNames));
-  return (name) => local.has(name) || unitTypedefs(fn.tree).has(name);
-}
-
-/** Ordinary identifiers a function declares: its parameters, variables and enumerators. */
-function declaredNames(fn: Node): string[] {
-  const out: string[] = [];
-  for (const d of [
-    ...fn.descendantsOfType('declaration'),
-    ...fn.descendantsOfType('parameter_declaration'),
-  ])
-    for (const x of d.childrenForFieldName('declarator')) {
-      let n: Node | null = x;
-      while (n && n.type !== 'identifier')
-        n =
-          n.childForFieldName('declarator') ??
-          n.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
-          null;
-      if (n) out.push(n.text);
-    }
-  for (const e of fn.descendantsOfType('enumerator')) {
-    const name = e.childForFieldName('name');
-    if (name) out.push(name.text);
-  }
-  return out;
-}
-
-/** The names a `type_definition` declares. */
-function typedefNames(d: Node): string[] {
-  return d.childrenForFieldName('declarator').map(declaredTypeName);
+  return (name) => ownNames(fn).typedefs.has(name) || unitTypedefs(fn.tree).has(name);
 }
 
 /** The unit's integer typedefs a function sees: minus the names it typedefs in its body. */
@@ -122,14 +120,13 @@ export function functionTypedefs(
   hidden: (name: string) => boolean = () => false,
 ): TypedefTable {
   const unit = unitTypedefs(fn.tree);
-  const local = new Set<string>();
-  for (const n of fn.descendantsOfType('type_definition'))
-    for (const name of typedefNames(n)) local.add(name);
+  const own = ownNames(fn);
+  const local = new Set(own.typedefs);
   // A variable, parameter or enumerator named like a typedef hides it in its scope: `int u8 =
   // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized).
   // A mere use of the name (`sizeof(u8)`, which tree-sitter reads as an expression) can only
   // be the typedef: no file-scope object shares a typedef's name.
-  for (const name of declaredNames(fn)) if (unit.has(name)) local.add(name);
+  for (const name of own.ordinary) if (unit.has(name)) local.add(name);
   for (const name of unit.keys()) if (hidden(name)) local.add(name);
   if (local.size === 0) return unit;
   const table = new Map(unit);

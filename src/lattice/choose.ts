@@ -161,22 +161,19 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     }
     return ok;
   };
-  const sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) => {
+  // An unbounded DS is the input's fault (a set the user gave, or a model without bounds).
+  const asInput = <T>(f: () => T): T => {
     try {
-      return q.sup(c, eqs);
+      return f();
     } catch (e) {
       if (e instanceof UnboundedDsError) throw new LatticeInputError(e.message);
       throw e;
     }
   };
+  const sup = (c: readonly bigint[], eqs: readonly (readonly bigint[])[]) =>
+    asInput(() => q.sup(c, eqs));
   // Asked first: the box also proves most axis-aligned candidates admissible (DsQueries).
-  let box: bigint[];
-  try {
-    box = q.box();
-  } catch (e) {
-    if (e instanceof UnboundedDsError) throw new LatticeInputError(e.message);
-    throw e;
-  }
+  const box = asInput(() => q.box());
   const { rank, Q } = spanBasis(q.spanPoints(), n);
   const t1 = Date.now();
   const candidates: Candidate[] = [];

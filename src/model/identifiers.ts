@@ -17,6 +17,7 @@
  * non-ASCII character, which outside comments and literals only occurs in an identifier
  * (and a UTF-8 byte read as latin1 may be a symbol such as `©`).
  */
+import { commentEnd, literalEnd } from './pragmas.js';
 
 /** One character of an identifier (a UCN is identifier text too, see the boundaries). */
 const IDENTIFIER_CHARACTER = String.raw`[\p{ID_Continue}$\u{80}-\u{10FFFF}]`;
@@ -69,7 +70,7 @@ function spellings(name: string): string {
  * Source of a pattern (for the `u` flag) matching any of `names` as a whole identifier: no
  * identifier character, `$` or UCN on either side.
  */
-export function identifiersPattern(names: readonly string[]): string {
+function identifiersPattern(names: readonly string[]): string {
   const before = `(?<!${IDENTIFIER_CHARACTER}|\\\\(?=[uU]))`;
   const after = `(?!${IDENTIFIER_CHARACTER}|\\\\[uU])`;
   return `${before}(?:${names.map(spellings).join('|')})${after}`;
@@ -113,22 +114,12 @@ export function codeOnly(text: string, keepLiterals = false): string {
   };
   for (let k = 0; k < text.length;) {
     const c = text[k];
-    if (c === '/' && text[k + 1] === '*') {
-      const close = text.indexOf('*/', k + 2);
-      const end = close < 0 ? text.length : close + 2;
-      blank(k, end);
-      k = end;
-    } else if (c === '/' && text[k + 1] === '/') {
-      let end = k + 2;
-      while (end < text.length && text[end] !== '\n') end += text[end] === '\\' ? 2 : 1;
-      end = Math.min(end, text.length);
-      blank(k, end);
-      k = end;
+    const comment = commentEnd(text, k);
+    if (comment > k) {
+      blank(k, comment);
+      k = comment;
     } else if (c === '"' || c === "'") {
-      let end = k + 1;
-      while (end < text.length && text[end] !== c && text[end] !== '\n')
-        end += text[end] === '\\' ? 2 : 1;
-      end = Math.min(end + 1, text.length);
+      const end = literalEnd(text, k);
       if (!keepLiterals) blank(k, end);
       k = end;
     } else k++;

@@ -42,7 +42,7 @@ const isBlank = (c: string | undefined) =>
 const isWordChar = (c: string | undefined) => c !== undefined && /[\p{ID_Continue}$\\]/u.test(c);
 
 /** The end of a comment starting at `k` (`/*` or `//`), or `k` when none starts there. */
-function commentEnd(text: string, k: number): number {
+export function commentEnd(text: string, k: number): number {
   if (text[k] !== '/') return k;
   if (text[k + 1] === '*') {
     const close = text.indexOf('*/', k + 2);
@@ -71,7 +71,7 @@ function skipBlanks(text: string, k: number): number {
 }
 
 /** The end of a string or character literal starting at `k` (its quote). */
-function literalEnd(text: string, k: number): number {
+export function literalEnd(text: string, k: number): number {
   const quote = text[k];
   let e = k + 1;
   while (e < text.length && text[e] !== quote && text[e] !== '\n') e += text[e] === '\\' ? 2 : 1;

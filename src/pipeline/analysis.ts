@@ -43,8 +43,6 @@ import { knownParameterValues } from '../model/parameterValues.js';
 import { elementBytes } from './elementBytes.js';
 import { parametersUsed, valueMayFlowIn, valueOrCellConflicts } from './conflictChoice.js';
 
-/** `const`, `volatile`, `register` as whole words (not inside `consté`). */
-
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
 
@@ -356,14 +354,14 @@ export async function analyzeArray(
   } catch (e) {
     timings.lifetimeMs += Math.round(performance.now() - tl);
     // Only the array's own budget: an enclosing one's overrun is its owner's to answer.
-    if (e instanceof BudgetExceeded && !isOwnOverrun(e)) throw e;
-    if (e instanceof BudgetExceeded) {
+    if (isOwnOverrun(e)) {
       return done(
         'rejected',
         `the lifetime analysis is too expensive for this array (${e.message}); ` +
           `it is left alone (raise --work to try harder)`,
       );
     }
+    if (e instanceof BudgetExceeded) throw e;
     return done('rejected', `lifetime analysis failed: ${(e as Error).message}`);
   }
   timings.lifetimeMs += Math.round(performance.now() - tl);

@@ -16,7 +16,14 @@
  */
 import type { ArrayRewrite, AccessKind, AccessRewrite } from '../rewrite/index.js';
 import { arrayDecls, type ArrayDecl } from '../frontend/arrays.js';
-import { child, parseC, walk, type Node, type SourceText } from '../frontend/parse.js';
+import {
+  child,
+  parenthesizedAround,
+  parseC,
+  walk,
+  type Node,
+  type SourceText,
+} from '../frontend/parse.js';
 
 export interface SourceInput {
   readonly text: string;
@@ -172,14 +179,9 @@ function usesIn(root: Node, names: ReadonlySet<string>): { top: Node; name: stri
 }
 
 /** Skips parentheses around an expression, upwards. */
-function outermost(n: Node): Node {
-  let x = n;
-  while (x.parent?.type === 'parenthesized_expression') x = x.parent;
-  return x;
-}
 
 function kindOf(top: Node): AccessKind {
-  const x = outermost(top);
+  const x = parenthesizedAround(top);
   const p = x.parent;
   if (p?.type === 'assignment_expression' && child(p, 'left')?.id === x.id)
     return child(p, 'operator')?.text === '=' ? 'write' : 'readwrite';
@@ -194,15 +196,15 @@ function kindOf(top: Node): AccessKind {
  * at once, as does a write in an `if` or `for` header.
  */
 function statementOf(top: Node): Node | undefined {
-  const assignment = outermost(top).parent;
+  const assignment = parenthesizedAround(top).parent;
   if (!assignment) return undefined;
-  const p = outermost(assignment).parent;
+  const p = parenthesizedAround(assignment).parent;
   return p?.type === 'expression_statement' ? p : undefined;
 }
 
 /** Why `use` is not an element access the owner check can follow, if it is not one. */
 function notAnElementAccess(top: Node, indices: readonly Node[], rank: number): string | undefined {
-  const p = outermost(top).parent;
+  const p = parenthesizedAround(top).parent;
   if (p?.type === 'sizeof_expression') return 'it appears in sizeof';
   if (indices.length !== rank)
     return indices.length === 0
@@ -398,7 +400,7 @@ export function pairFoldedArrays(
         }
       }
       for (const u of theirs) {
-        const p = outermost(u.top).parent;
+        const p = parenthesizedAround(u.top).parent;
         if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
           drop(f, `${candidateName}:${candidate.src.locOf(u.top).line} takes the address of it`);
           break;

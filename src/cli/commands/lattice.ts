@@ -1,6 +1,7 @@
 /** `beeclak lattice SET`: the standalone Cl@k tool (successive minima, heuristics, optimum). */
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
+import type { PrintOptions } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
 import { collectDefine, HEURISTICS, parseChoice, type HeuristicChoice } from '../options.js';
 import { parseSet } from '../../poly/index.js';
@@ -107,11 +108,7 @@ export async function runLattice(
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? Number(v) : v);
 
 /** The choice as JSON data; its `timings` only with `{ timings: true }`. */
-export function choiceToJson(
-  ds: PolySet,
-  c: LatticeChoice,
-  print: { readonly timings?: boolean } = {},
-): unknown {
+export function choiceToJson(ds: PolySet, c: LatticeChoice, print: PrintOptions = {}): unknown {
   return JSON.parse(
     JSON.stringify(
       {
@@ -153,11 +150,7 @@ export function choiceToJson(
 }
 
 /** The choice as text; its `timings:` line only with `{ timings: true }`. */
-export function formatChoice(
-  ds: PolySet,
-  c: LatticeChoice,
-  print: { readonly timings?: boolean } = {},
-): string {
+export function formatChoice(ds: PolySet, c: LatticeChoice, print: PrintOptions = {}): string {
   const names = ds.space.dims;
   const lines: string[] = [];
   lines.push(
