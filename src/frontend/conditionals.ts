@@ -10,7 +10,7 @@
  * macros, the contracted file then fails loudly instead of miscompiling.
  */
 import type { CToken } from './ctokens.js';
-import { directiveName } from '../model/pragmas.js';
+import { commentEnd, directiveName, literalEnd } from '../model/pragmas.js';
 import { codeOnly } from '../model/identifiers.js';
 
 interface Branch {
@@ -31,34 +31,31 @@ interface Group {
 
 const CONDITIONAL = /^(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)$/;
 
-/** Whether each line of `text` ends inside a block comment. */
+/**
+ * Whether each line of `text` ends inside a comment: a block comment, or a `//` comment that a
+ * line splice continues (the next line is then part of it; an entry per line break, so a
+ * continued comment shifts nothing after it: review 2026-11-26, a guard that lost its #error).
+ */
 function commentOpenAtLineEnds(text: string): boolean[] {
   const out: boolean[] = [];
-  let inBlock = false;
-  for (let k = 0; k < text.length; k++) {
-    const c = text[k];
-    if (c === '\n') {
-      out.push(inBlock);
-      continue;
-    }
-    if (inBlock) {
-      if (c === '*' && text[k + 1] === '/') {
-        inBlock = false;
-        k++;
-      }
-    } else if (c === '/' && text[k + 1] === '*') {
-      inBlock = true;
+  const breaks = (from: number, to: number, inside: boolean) => {
+    for (let j = from; j < to; j++) if (text[j] === '\n') out.push(inside);
+  };
+  for (let k = 0; k < text.length;) {
+    const comment = commentEnd(text, k);
+    if (comment > k) {
+      breaks(k, comment, true);
+      k = comment;
+    } else if (text[k] === '"' || text[k] === "'") {
+      const end = literalEnd(text, k);
+      breaks(k, end, false);
+      k = end;
+    } else {
+      if (text[k] === '\n') out.push(false);
       k++;
-    } else if (c === '/' && text[k + 1] === '/') {
-      while (k + 1 < text.length && text[k + 1] !== '\n') k += text[k + 1] === '\\' ? 2 : 1;
-    } else if (c === '"' || c === "'") {
-      let e = k + 1;
-      while (e < text.length && text[e] !== c && text[e] !== '\n') e += text[e] === '\\' ? 2 : 1;
-      k = Math.min(e, text.length - 1);
-      if (text[k] === '\n') k--;
     }
   }
-  out.push(inBlock);
+  out.push(false);
   return out;
 }
 

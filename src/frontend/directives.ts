@@ -11,6 +11,7 @@ import {
   type Node,
   type SourceText,
   child,
+  hasAttribute,
   namedChildrenOf,
   parseIntLiteral,
   parseTree,
@@ -141,7 +142,8 @@ export function constDeclarations(
   src: SourceText,
   evalConst: (n: Node) => bigint | undefined,
 ): Constant[] {
-  if (decl.type !== 'declaration') return [];
+  // An attribute may change what the type holds (mode(QI): `= 256` stores 0).
+  if (decl.type !== 'declaration' || hasAttribute(decl)) return [];
   const quals = decl.namedChildren.filter((c) => c.type === 'type_qualifier').map((c) => c.text);
   if (!quals.includes('const')) return [];
   const type = child(decl, 'type');

@@ -9,7 +9,7 @@ import type { Conjunction } from '../model/types.js';
 import { writeTarget, writtenNames } from './escapes.js';
 import { cCond, cValue } from './expr.js';
 import { type Interval, affineRange } from './bounds.js';
-import { type IntType, intTypeOf, typeRange, wraps } from './integers.js';
+import { type IntType, typeRange, wraps } from './integers.js';
 import {
   declaredType,
   domainBox,
@@ -20,6 +20,7 @@ import {
   uniqueName,
 } from './names.js';
 import { type Node, child, declaredNames, unparenthesized, walk } from './parse.js';
+import { declaredIntType } from './typedefs.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
 import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
@@ -179,7 +180,7 @@ export function loopContext(
         : update && walkFind(update, cname);
   const ctype =
     init?.type === 'declaration'
-      ? intTypeOf(child(init, 'type')?.text ?? '', st.typedefs)
+      ? declaredIntType(init, st.typedefs)
       : counterNode
         ? declaredType(st, counterNode)
         : undefined;

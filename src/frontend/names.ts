@@ -17,13 +17,12 @@ import {
   INT,
   convertsExactly,
   exactType,
-  intTypeOf,
   literalType,
   typeRange,
 } from './integers.js';
 import { type Interval, propagate } from './bounds.js';
 import { type Node, child, declaredName, declaredNames, namedChildrenOf, walk } from './parse.js';
-import { lazily, unitTypedefs } from './typedefs.js';
+import { declaredIntType, lazily, unitTypedefs } from './typedefs.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -63,8 +62,7 @@ export function collectParameters(st: FunctionState, list: Node | null): void {
     const decls = arrayDecls(p, st.src, 'parameter');
     for (const a of decls) addArray(st, a);
     const id = child(p, 'declarator');
-    const type = child(p, 'type')?.text ?? '';
-    const t = intTypeOf(type, st.typedefs);
+    const t = declaredIntType(p, st.typedefs);
     if (id?.type === 'identifier' && t) {
       st.intArgs.set(id.text, p);
       st.varTypes.set(id.text, t);
@@ -77,7 +75,7 @@ export function collectLocals(st: FunctionState): void {
     if (n.type !== 'declaration') continue;
     for (const name of declaredNames(n)) st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
     for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);
-    const type = intTypeOf(child(n, 'type')?.text ?? '', st.typedefs);
+    const type = declaredIntType(n, st.typedefs);
     if (type) for (const name of declaredNames(n)) st.varTypes.set(name, type);
     for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e))) {
       // The value the variable holds: converted to its type (`const unsigned K = -1`).
@@ -188,7 +186,7 @@ export function declaredType(st: FunctionState, use: Node): IntType | undefined 
   if (b === null) return fileConstType(st, use.text);
   let d: Node | null = b ?? null;
   while (d && d.type !== 'declaration' && d.type !== 'parameter_declaration') d = d.parent;
-  return d ? intTypeOf(child(d, 'type')?.text ?? '', st.typedefs) : undefined;
+  return d ? declaredIntType(d, st.typedefs) : undefined;
 }
 
 /** The C type of a file-scope integer (its declaration in the translation unit). */
@@ -211,7 +209,7 @@ function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType 
     if (d.type !== 'declaration') continue;
     const names = declaredNames(d).filter((n) => !types!.has(n));
     if (names.length === 0) continue;
-    const type = intTypeOf(child(d, 'type')?.text ?? '', typedefs);
+    const type = declaredIntType(d, typedefs);
     for (const n of names) types.set(n, type);
   }
   unitTypes.set(tree, types);

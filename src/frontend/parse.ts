@@ -407,3 +407,11 @@ export function declaredNames(decl: Node): string[] {
   }
   return out;
 }
+
+/**
+ * Whether a declaration carries an attribute (`__attribute__((mode(QI)))`, ...): one may
+ * change its type (mode(QI) makes an 8-bit `int`), which the model then does not know.
+ */
+export function hasAttribute(decl: Node): boolean {
+  return decl.descendantsOfType('attribute_specifier').length > 0;
+}

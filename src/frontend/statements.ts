@@ -9,8 +9,9 @@ import type { Access } from '../model/types.js';
 import { cCond, cValue } from './expr.js';
 import { loopContext, whileParts } from './loops.js';
 import { affineOf, declaredType, exprScope, storesExactly, uniqueName } from './names.js';
-import { type IntType, intTypeOf } from './integers.js';
+import type { IntType } from './integers.js';
 import { type Node, child, declaredNames, walk } from './parse.js';
+import { declaredIntType } from './typedefs.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { emit } from './statementAccesses.js';
@@ -230,8 +231,7 @@ function hasGoto(st: FunctionState): boolean {
  */
 function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Node[]): string[] {
   const pairs: [Node, Node, IntType | undefined][] = [];
-  const declType =
-    n.type === 'declaration' ? intTypeOf(child(n, 'type')?.text ?? '', st.typedefs) : undefined;
+  const declType = n.type === 'declaration' ? declaredIntType(n, st.typedefs) : undefined;
   if (n.type === 'declaration') {
     for (const d of n.childrenForFieldName('declarator')) {
       const id = d.type === 'init_declarator' ? child(d, 'declarator') : null;

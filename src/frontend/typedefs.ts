@@ -15,7 +15,15 @@
  * Unknown means "not an integer type": the loop or expression is refused, as before.
  */
 import { type IntType, intTypeOf, type TypedefTable } from './intTypes.js';
-import { type Node, child, declaredNames, namedChildrenOf, walk } from './parse.js';
+import {
+  type Node,
+  child,
+  declaredName,
+  declaredNames,
+  hasAttribute,
+  namedChildrenOf,
+  walk,
+} from './parse.js';
 
 /**
  * A declarator that is the bare name. tree-sitter-c parses the names it knows as types
@@ -39,6 +47,13 @@ function declaredTypeName(x: Node): string {
   return n?.text ?? '';
 }
 
+/** The name a function definition defines. */
+function functionNames(d: Node): string[] {
+  const declarator = child(d, 'declarator');
+  const name = declarator && declaredName(declarator);
+  return name ? [name.text] : [];
+}
+
 const unitTables = new WeakMap<object, Map<string, IntType | undefined>>();
 
 /** File-scope integer typedefs of a unit (built once per tree). */
@@ -50,10 +65,17 @@ export function unitTypedefs(tree: {
   table = new Map();
   const conflicting = new Set<string>();
   for (const d of namedChildrenOf(tree.rootNode)) {
+    // A file-scope variable or function named like a type tree-sitter knows (`int uint8_t;`
+    // in a file without <stdint.h>) is no type in the unit.
+    if (d.type === 'declaration' || d.type === 'function_definition') {
+      for (const name of d.type === 'declaration' ? declaredNames(d) : functionNames(d))
+        if (!table.has(name)) table.set(name, undefined);
+      continue;
+    }
     if (d.type !== 'type_definition') continue;
     // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));` is 8
     // bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array miscompiled).
-    const attributed = d.descendantsOfType('attribute_specifier').length > 0;
+    const attributed = hasAttribute(d);
     for (const [name, declared] of definitions(d, table)) {
       const type = attributed ? undefined : declared;
       if (!name) continue;
@@ -109,9 +131,15 @@ function ownNames(fn: Node): OwnNames {
   return own;
 }
 
-/** Whether a name is a type name in the function: a typedef of the unit or of its own body. */
+/**
+ * Whether a name is a type name everywhere in the function: a typedef of the unit that the
+ * function does not typedef again. A typedef of one block of the body is a type there only:
+ * elsewhere `(T)(1)` may call a file-scope function T (review 2026-11-26: read as a cast,
+ * the call vanished from the model).
+ */
 export function isTypeNameIn(fn: Node): (name: string) => boolean {
-  return (name) => ownNames(fn).typedefs.has(name) || unitTypedefs(fn.tree).has(name);
+  return (name) =>
+    unitTypedefs(fn.tree).get(name) !== undefined && !ownNames(fn).typedefs.has(name);
 }
 
 /** The unit's integer typedefs a function sees: minus the names it typedefs in its body. */
@@ -122,14 +150,24 @@ export function functionTypedefs(
   const unit = unitTypedefs(fn.tree);
   const own = ownNames(fn);
   const local = new Set(own.typedefs);
-  // A variable, parameter or enumerator named like a typedef hides it in its scope: `int u8 =
-  // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized).
-  // A mere use of the name (`sizeof(u8)`, which tree-sitter reads as an expression) can only
-  // be the typedef: no file-scope object shares a typedef's name.
-  for (const name of own.ordinary) if (unit.has(name)) local.add(name);
+  // A variable, parameter or enumerator named like a type hides it in its scope: `int u8 =
+  // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized). So
+  // does one named like a type tree-sitter knows (`int size_t;` without <stddef.h>). A mere
+  // use of the name (`sizeof(u8)`, read as an expression) can only be the type: no
+  // file-scope object shares a typedef's name.
+  for (const name of own.ordinary) local.add(name);
   for (const name of unit.keys()) if (hidden(name)) local.add(name);
   if (local.size === 0) return unit;
   const table = new Map(unit);
   for (const name of local) table.set(name, undefined);
   return table;
+}
+
+/**
+ * The integer type a declaration (or parameter declaration) gives its names; unknown when an
+ * attribute may change it (review 2026-11-26: `const int __attribute__((mode(QI))) k = 256;`
+ * holds 0, and the model took 256).
+ */
+export function declaredIntType(decl: Node, typedefs: TypedefTable): IntType | undefined {
+  return hasAttribute(decl) ? undefined : intTypeOf(child(decl, 'type')?.text ?? '', typedefs);
 }

@@ -177,3 +177,29 @@ it('%:ifdef branches inside a contracted function get the configuration guard', 
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Guards the line ends of conditionals.ts: a `//` comment continued by a line splice shifted
+// every later "line ends in a comment" entry by one (review 2026-11-26), so `#ifdef BIG` was
+// joined with the code line after it, its branch looked empty and got no #error; built with
+// -DBIG the result indexed past its 2 cells. Now that build stops at the guard.
+it('a // comment continued on the next line does not shift the guard of a later #ifdef', async () => {
+  const source = readFileSync(
+    path.join(ROOT, 'test/fixtures/spellings/continued-line-comment.c'),
+    'utf8',
+  );
+  const { code } = await contract(source, { file: 'continued.c' });
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-continued-'));
+  try {
+    writeFileSync(path.join(dir, 'out.c'), code);
+    const r = spawnSync(process.env.CC ?? 'cc', ['-DBIG', '-fsyntax-only', 'out.c'], {
+      cwd: dir,
+      encoding: 'utf8',
+    });
+    expect({ status: r.status, error: /#error "beeclak: arrays of f\(\)/.test(r.stderr) }).toEqual({
+      status: 1,
+      error: true,
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
