@@ -19,7 +19,11 @@ export function writeTarget(n: Node): Node | null {
         ? child(n, 'argument')
         : n.type === 'pointer_expression' && child(n, 'operator')?.text === '&'
           ? child(n, 'argument')
-          : null;
+          : // An output operand of inline assembly is written (review 2026-11-26: `"=r"(i)`
+            // changed a loop counter the model did not see change).
+            n.type === 'gnu_asm_output_operand'
+            ? child(n, 'value')
+            : null;
   // `(i)--`, `--(i)`, `(i) -= 1`, `&(x)` write or expose i as well (review: a counter
   // written through parentheses was not seen, and its loop's array miscompiled).
   return target && unparenthesized(target);

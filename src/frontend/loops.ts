@@ -194,6 +194,12 @@ export function loopContext(
     return refuseLoop(
       `loop counter '${cname}' is not local to the function and the loop calls a function that may change it`,
     );
+  // A file-scope or static counter may be pointed to from anywhere (`int *gp = &gi;` at file
+  // scope): a write through a pointer in the loop may change it (review 2026-11-26).
+  if (counterNode && outlivesCall(st, counterNode) && writesThroughPointer(st, n))
+    return refuseLoop(
+      `loop counter '${cname}' is not local to the function and the loop writes through a pointer that may point to it`,
+    );
   const it = uniqueName(st, cname);
   const iterators = new Map(ctx.iterators).set(cname, it);
   st.iterTypes.set(it, ctype);
@@ -415,6 +421,23 @@ function outlivesCall(st: FunctionState, use: Node): boolean {
       (c) => c.type === 'storage_class_specifier' && /static|extern/.test(c.text),
     )
   );
+}
+
+/** `n` writes through a pointer: `*p = v`, `p->f = v`, `p[k] = v` with p no array here. */
+function writesThroughPointer(st: FunctionState, n: Node): boolean {
+  for (const x of walk(n)) {
+    let t = writeTarget(x);
+    if (!t || x.type === 'pointer_expression') continue; // `&x` takes, does not write
+    while (t.type === 'field_expression' && child(t, 'operator')?.text === '.')
+      t = unparenthesized(child(t, 'argument')!);
+    if (t.type === 'pointer_expression' || t.type === 'field_expression') return true;
+    if (t.type === 'subscript_expression') {
+      let base = t;
+      while (base.type === 'subscript_expression') base = unparenthesized(child(base, 'argument')!);
+      if (base.type !== 'identifier' || !st.arrays.has(base.text)) return true;
+    }
+  }
+  return false;
 }
 
 /** `n` calls a function (function-like macros are expanded text, not calls). */

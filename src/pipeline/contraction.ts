@@ -34,6 +34,7 @@ import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import {
   IDENTIFIER,
+  codeOnly,
   identifierPattern,
   mentionsIdentifier,
   wordsRegExp,
@@ -269,6 +270,8 @@ function balancedOnce(text: string): boolean {
 
 const GOTO = wordsRegExp(['goto', '__label__']);
 const STATIC = wordsRegExp(['static']);
+/** Macros whose value depends on where the text stands, or on how often it is expanded. */
+const PLACE = wordsRegExp(['__LINE__', '__COUNTER__']);
 /** `name:` at the start of a statement (`né:` too), not `default:`. */
 const LABEL = new RegExp(
   `(^|[;{}])\\s*(?!${identifierPattern('default')})${IDENTIFIER}\\s*:(?!:)`,
@@ -288,6 +291,9 @@ function fallbackObstacle(source: string, fn: FunctionModel): string | undefined
   if (GOTO.test(body)) return 'it uses goto (labels cannot be duplicated)';
   if (STATIC.test(body)) return 'it has static locals (a copy would be another object)';
   if (LABEL.test(body)) return 'it has labels (a copy would define them twice)';
+  // (review 2026-11-26: a copied `__COUNTER__` counted twice, `__LINE__` moved)
+  if (PLACE.test(codeOnly(body)))
+    return 'it uses __LINE__ or __COUNTER__ (a copy would expand them to other values)';
   return undefined;
 }
 

@@ -211,6 +211,8 @@ describe('check --trace on every adversarial program', () => {
     'approx-and-guard.c': ['t1'],
     'approx-guard-empties-domain.c': ['t1'],
     'approx-guard-while-start.c': ['t1'],
+    'effect-copy-counter-macro.c': ['t'],
+    'effect-copy-line-macro.c': ['t'],
     'int-cast-uint8.c': ['t'],
     'int-const-extent.c': ['t'],
     'int-unsigned-compare.c': ['t'],

@@ -1,0 +1,17 @@
+/* trap: __LINE__ in a body copied under a run-time guard moves (review 2026-11-26) */
+#include <stdio.h>
+static const int N = 12;
+static double f(void) {
+  double t[40], s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 2.0 + 1;
+    if (i >= 1)
+      s = s * 3 + t[i - 1];
+  }
+  printf("line %d\n", __LINE__);
+  return s;
+}
+int main(void) {
+  printf("%f\n", f());
+  return 0;
+}
