@@ -336,13 +336,18 @@ function modelOfOutput(
       b.addGlobals();
       const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
       functions.push(
-        withConfiguration({ ...fm, macroValues: macroValues(map.uses, fm.range) }, source, () => {
-          conditions ??= {
-            groups: conditionalGroups(source),
-            alive: liveness(map.fileTokens, map.ppToFile, map.uses),
-          };
-          return conditions;
-        }),
+        withConfiguration(
+          { ...fm, macroValues: macroValues(map.uses, fm.range) },
+          source,
+          () => {
+            conditions ??= {
+              groups: conditionalGroups(source),
+              alive: liveness(map.fileTokens, map.ppToFile, map.uses),
+            };
+            return conditions;
+          },
+          map.uses,
+        ),
       );
     } catch (e) {
       // A function the model cannot handle never blocks the others.

@@ -28,18 +28,22 @@ export function withConfiguration(
   fm: FunctionModel,
   source: string,
   conditions: () => Conditions,
+  uses: readonly MacroUse[] = [],
 ): FunctionModel {
   if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
   const { groups, alive } = conditions();
   const from = lineOf(source, fm.range.start);
   const to = lineOf(source, fm.range.end - 1);
-  const guard = configurationGuard(
-    groups,
-    from,
-    to,
-    alive,
-    `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
-  );
+  const unchecked = uncheckedDefinition(uses, fm.range, groups, from, to);
+  const guard = unchecked
+    ? { problem: unchecked }
+    : configurationGuard(
+        groups,
+        from,
+        to,
+        alive,
+        `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
+      );
   if ('lines' in guard)
     return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
   return {
@@ -61,6 +65,34 @@ export function withConfiguration(
         : a,
     ),
   };
+}
+
+/**
+ * A macro the function uses whose definition stands under a conditional directive of the file
+ * outside the function (or comes from a header included under one), when `#if` cannot check
+ * which definition a build takes: a function-like macro, or one without an integer value
+ * (review 2026-11-26: `PREV(i)` defined as `i - 1`, or `i - 2` under BIG, got no guard, and
+ * the result built with -DBIG read reused cells). The integer-valued ones get `#if N != v`.
+ */
+function uncheckedDefinition(
+  uses: readonly MacroUse[],
+  r: { start: number; end: number },
+  groups: Conditions['groups'],
+  from: number,
+  to: number,
+): string | undefined {
+  for (const u of uses) {
+    if (u.start < r.start || u.end > r.end || !u.definition) continue;
+    const valued = new Set(u.depends.filter((d) => d.value !== undefined).map((d) => d.name));
+    for (const d of [u.definition, ...u.depends.map((x) => x.definition)]) {
+      if (d.system || valued.has(d.name)) continue;
+      const line = d.afterMainLine;
+      if (line >= from && line <= to) continue; // inside the function: its own guard
+      if (groups.some((g) => g.first <= line && line <= g.last))
+        return `macro ${d.name} is defined under a conditional directive (line ${line}), which #if cannot check`;
+    }
+  }
+  return undefined;
 }
 
 /** Values of the object-like macros spelled inside a file range (one value each). */
