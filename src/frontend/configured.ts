@@ -34,7 +34,12 @@ export function withConfiguration(
   const { groups, alive } = conditions();
   const from = lineOf(source, fm.range.start);
   const to = lineOf(source, fm.range.end - 1);
-  const unchecked = uncheckedDefinition(uses, fm.range, groups, from, to);
+  // Trigraphs (`??=` is `#`, `??/` a backslash under -std=c99 or -trigraphs) spell directives
+  // and line splices this reading does not see (review 2026-11-26: `??=ifdef BIG` got no
+  // guard). Whether the build turns them on is not known here: no guard is trusted.
+  const unchecked = /\?\?[=/]/.test(source)
+    ? 'the file spells trigraphs (??= or ??/), whose directives and line splices are not read here'
+    : uncheckedDefinition(uses, fm.range, groups, from, to);
   const guard = unchecked
     ? { problem: unchecked }
     : configurationGuard(

@@ -70,11 +70,16 @@ function skipBlanks(text: string, k: number): number {
   }
 }
 
-/** The end of a string or character literal starting at `k` (its quote). */
+/**
+ * The end of a string or character literal starting at `k` (its quote); an unclosed one ends
+ * at its line break, which stays outside it (review 2026-11-26: `#pragma foo'x` took the next
+ * line into the pragma, and a directive there went unseen).
+ */
 export function literalEnd(text: string, k: number): number {
   const quote = text[k];
   let e = k + 1;
   while (e < text.length && text[e] !== quote && text[e] !== '\n') e += text[e] === '\\' ? 2 : 1;
+  if (text[e] === '\n') return e;
   return Math.min(e + 1, text.length);
 }
 

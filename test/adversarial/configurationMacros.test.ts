@@ -27,3 +27,13 @@ it('the array stays, and the file built with the other definition computes the s
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Guards trigraphs (configured.ts): under -std=c99 `??=ifdef BIG` is `#ifdef BIG`, which the
+// file's own reading of its conditionals did not see, so a result for one branch ran
+// unguarded under the other (review 2026-11-26: index 2 out of bounds of a 2-cell array).
+it('a file spelling trigraphs keeps its arrays', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/trigraph-ifdef.c');
+  const analysis = runCli(['analyze', '-std=c99', file]);
+  expect(analysis.stdout).toMatch(/spells trigraphs/);
+  expect(analysis.stdout).not.toMatch(/contracted|scalarized/);
+});

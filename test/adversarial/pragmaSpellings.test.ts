@@ -9,7 +9,7 @@
  * `_Pragma` before a statement) refuses the whole file, never another decision.
  */
 import { analyze, contract } from '../../src/index.js';
-import { pragmaAt } from '../../src/model/pragmas.js';
+import { pragmaAt, pragmasIn } from '../../src/model/pragmas.js';
 import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { ROOT } from '../helpers/cli.js';
@@ -202,4 +202,11 @@ it('a // comment continued on the next line does not shift the guard of a later 
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
+});
+
+// Guards literalEnd (pragmas.ts): an unclosed quote ran past its line break, so the next
+// line was read as part of the pragma before it and an OpenMP pragma there went unseen.
+it('a pragma after a line with an unclosed quote is still a pragma', () => {
+  const bodies = pragmasIn("#pragma foo'x\n#pragma omp parallel for\nint x;\n").map((p) => p.body);
+  expect(bodies).toEqual(["foo'x", 'omp parallel for']);
 });
