@@ -48,6 +48,7 @@ function withDefaults(options: Options): AnalysisOptions {
     workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
     ...(options.compiler !== undefined ? { compiler: options.compiler } : {}),
     ...(options.hls ? { hls: true } : {}),
+    ...(options.includedBy ? { includedBy: options.includedBy } : {}),
     ...(options.privateStackBytes !== undefined
       ? { privateStackBytes: options.privateStackBytes }
       : {}),

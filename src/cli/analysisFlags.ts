@@ -2,7 +2,8 @@
 import { Option, type Command } from 'commander';
 import type { AnalysisOptions } from '../pipeline/analysis.js';
 import path from 'node:path';
-import { flagsFromDatabase } from './compileCommands.js';
+import { databaseFiles, flagsFromDatabase } from './compileCommands.js';
+import { IncludeIndex } from './includers.js';
 import {
   collectNames,
   collectPromises,
@@ -201,9 +202,24 @@ function number(option: string, text: string, min: number, max: number): number 
   return v;
 }
 
-export function analysisOptions(flags: AnalysisFlags, file?: string): AnalysisOptions {
+/**
+ * The files of the program as the command line shows them (`roots`, and the compilation
+ * database's files with `-p`), to find which of them include a file (includers.ts).
+ */
+export function programIncludes(flags: AnalysisFlags, roots: readonly string[]): IncludeIndex {
+  const database = flags.compileCommands ?? flags.p;
+  return new IncludeIndex([...roots, ...(database ? databaseFiles(database) : [])]);
+}
+
+export function analysisOptions(
+  flags: AnalysisFlags,
+  file?: string,
+  includes: IncludeIndex | undefined = file ? programIncludes(flags, [file]) : undefined,
+): AnalysisOptions {
   const view = compilerOptions(flags, file ?? '.');
+  const includedBy = file && includes ? includes.includersOf(file) : [];
   return {
+    ...(includedBy.length > 0 ? { includedBy } : {}),
     defines: view.defines,
     compiler: view.compiler,
     temporaries: flags.temporary,

@@ -58,11 +58,8 @@ export function preprocessorFlags(args: readonly string[], directory: string): s
   return out;
 }
 
-/** `-p BUILD_DIR` or `--compile-commands FILE` -> the flags and folder of `file`'s entry. */
-export function flagsFromDatabase(
-  database: string,
-  file: string,
-): { flags: string[]; directory: string } {
+/** The entries of a compilation database (`-p BUILD_DIR` or `--compile-commands FILE`). */
+function readDatabase(database: string): { path: string; entries: Entry[] } {
   let p = database;
   try {
     if (statSync(p).isDirectory()) p = path.join(p, 'compile_commands.json');
@@ -75,6 +72,20 @@ export function flagsFromDatabase(
   } catch (e) {
     throw new UsageError(`cannot read the compilation database '${p}': ${(e as Error).message}`);
   }
+  return { path: p, entries };
+}
+
+/** Every file a compilation database compiles (absolute paths). */
+export function databaseFiles(database: string): string[] {
+  return readDatabase(database).entries.map((e) => path.resolve(e.directory ?? '.', e.file));
+}
+
+/** `-p BUILD_DIR` or `--compile-commands FILE` -> the flags and folder of `file`'s entry. */
+export function flagsFromDatabase(
+  database: string,
+  file: string,
+): { flags: string[]; directory: string } {
+  const { path: p, entries } = readDatabase(database);
   const target = path.resolve(file);
   const entry = entries.find((e) => path.resolve(e.directory ?? '.', e.file) === target);
   if (!entry) throw new UsageError(`'${file}' has no entry in ${p}`);

@@ -10,7 +10,7 @@ import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
-import { extractCalls } from './calls.js';
+import { extractCalls, scalarTypedefNames } from './calls.js';
 import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
 
@@ -91,5 +91,8 @@ export function buildModel(
     return b.build();
   });
   validatePromises(promises, functions, file);
-  return { file, functions, diagnostics: [], calls: extractCalls(src, definitions) };
+  const calls = extractCalls(src, definitions, {
+    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+  });
+  return { file, functions, diagnostics: [], calls };
 }

@@ -1,32 +1,29 @@
 /**
- * Call sites and caller buffers, read from the syntax tree (src/model/calls.ts): the input
- * of the whole-program decision "this parameter is a temporary of its function".
+ * Call sites, caller buffers and parameter uses, read from the syntax tree
+ * (src/model/calls.ts): the input of the whole-program decision "this parameter is a
+ * temporary of its function".
  *
- * Names are matched by spelling inside one function body; a buffer name declared more than
- * once there (shadowing) is marked `other` rather than resolved, which only ever loses
- * candidates.
+ * Every mention of a buffer is classified by what it does with the buffer's cells or address
+ * (usesOf.ts). Names are matched by spelling inside one function body; a buffer name declared
+ * more than once there (shadowing) is marked `other` rather than resolved, and a mention that
+ * belongs to another object of the same name only adds uses: both only ever lose candidates.
  */
-import type {
-  BufferUse,
-  CallGraph,
-  CallerBuffer,
-  FunctionCalls,
-  SourceLoc,
+import {
+  normalizedType,
+  type BufferShape,
+  type CallGraph,
+  type CallerBuffer,
+  type CallSite,
+  type FunctionCalls,
+  type ParameterUses,
+  type SourceLoc,
 } from '../model/calls.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
+import { constantValue } from './constants.js';
+import { argumentBase, classifyMention, isAllocation, type MentionContext } from './usesOf.js';
 
-/**
- * Functions known to return fresh memory that nothing else points to. PolyBench's
- * allocator is listed because its benchmarks allocate every array through it.
- */
-export const ALLOCATORS: readonly string[] = [
-  'malloc',
-  'calloc',
-  'aligned_alloc',
-  'polybench_alloc_data',
-];
-
-const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+const declaresName = (n: Node) =>
+  /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
 
 function same(a: Node | null | undefined, b: Node | null | undefined): boolean {
   return (
@@ -34,210 +31,314 @@ function same(a: Node | null | undefined, b: Node | null | undefined): boolean {
   );
 }
 
-function declaratorName(fnDef: Node): { name?: string; declarator?: Node } {
+function declaratorOf(fnDef: Node): { name?: string; declarator?: Node } {
   let d = child(fnDef, 'declarator');
   while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
   return { name: d ? child(d, 'declarator')?.text : undefined, declarator: d ?? undefined };
 }
 
-/** `(T)(x)`, `((x))` -> x. */
-function stripCasts(n: Node): Node {
-  for (;;) {
-    if (n.type === 'parenthesized_expression' && n.namedChildCount === 1) n = n.namedChildren[0]!;
-    else if (n.type === 'cast_expression' && child(n, 'value')) n = child(n, 'value')!;
-    else return n;
+/**
+ * Names of the unit's file-scope typedefs of a scalar type (`typedef float float32_t;`,
+ * chains followed): an element of such a type is one cell, so `A[i]` of a 1-D buffer of it
+ * is an element and not a row. A typedef of an array (`typedef double row[8];`) is not one.
+ */
+export function scalarTypedefNames(typeDefinitions: readonly Node[]): Set<string> {
+  const out = new Set<string>();
+  for (const d of typeDefinitions) {
+    const type = child(d, 'type');
+    if (!type || !isScalarType(type, out)) continue;
+    for (const x of d.childrenForFieldName('declarator'))
+      if (x.type === 'type_identifier' || x.type === 'primitive_type') out.add(x.text);
   }
+  return out;
 }
 
-/** The identifier an argument passes: `A`, `*A`, `(double *)A`, `(*A)`; undefined otherwise. */
-function argumentBase(arg: Node): Node | undefined {
-  let n = stripCasts(arg);
-  while (n.type === 'pointer_expression' && child(n, 'operator')?.text === '*')
-    n = stripCasts(child(n, 'argument')!);
-  return n.type === 'identifier' ? n : undefined;
+function isScalarType(type: Node, scalarTypedefs: ReadonlySet<string>): boolean {
+  if (type.type === 'primitive_type' || type.type === 'sized_type_specifier') return true;
+  if (type.type === 'enum_specifier') return true;
+  return type.type === 'type_identifier' && scalarTypedefs.has(type.text);
 }
 
-function isAllocation(value: Node | null): boolean {
-  if (!value) return false;
-  const v = stripCasts(value);
-  return v.type === 'call_expression' && ALLOCATORS.includes(child(v, 'function')?.text ?? '');
-}
-
-function classify(n: Node, body: Node, src: SourceText): BufferUse {
-  const base = { loc: src.locOf(n), offset: n.startIndex, loop: outermostLoop(n, body) };
-  let x: Node = n;
-  for (;;) {
-    const p = x.parent;
-    if (!p) break;
-    if (
-      (p.type === 'parenthesized_expression' && p.namedChildCount === 1) ||
-      (p.type === 'cast_expression' && same(child(p, 'value'), x)) ||
-      (p.type === 'pointer_expression' &&
-        child(p, 'operator')?.text === '*' &&
-        same(child(p, 'argument'), x))
-    )
-      x = p;
-    else break;
+/**
+ * The levels of a declared name, outermost first (see BufferShape), or undefined when the
+ * declarator has other parts (a function declarator, an array of pointers).
+ */
+function levelsOf(
+  name: Node,
+  declarationRoot: Node,
+  scope: Parameters<typeof constantValue>[1],
+): BufferShape['levels'] | undefined {
+  // C reads a declarator inside out: from the name outwards, postfix `[]` before prefix `*`.
+  const levels: BufferShape['levels'][number][] = [];
+  for (let d: Node = name; !same(d, declarationRoot) && d.parent; d = d.parent) {
+    const p = d.parent;
+    if (p.type === 'array_declarator') {
+      const size = child(p, 'size');
+      const v = size ? constantValue(size, scope) : undefined;
+      levels.push(v && v.value > 0n ? v.value : undefined);
+    } else if (p.type === 'pointer_declarator') levels.push('pointer');
+    else if (p.type === 'parenthesized_declarator' || p.type === 'init_declarator') continue;
+    else if (same(p, declarationRoot)) break;
+    else return undefined;
   }
-  const p = x.parent!;
-  if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
-    const callee = child(p.parent, 'function');
-    const name = callee?.type === 'identifier' ? callee.text : undefined;
-    const argIndex = p.namedChildren.findIndex((c) => same(c, x));
-    if (name === 'free') return { ...base, kind: 'free' };
-    return { ...base, kind: 'call-arg', callee: name, argIndex, callEnd: p.parent.endIndex };
-  }
-  if (p.type === 'subscript_expression' && same(child(p, 'argument'), x))
-    return { ...base, kind: 'access' };
-  if (
-    p.type === 'assignment_expression' &&
-    same(x, n) &&
-    same(child(p, 'left'), n) &&
-    child(p, 'operator')?.text === '=' &&
-    isAllocation(child(p, 'right'))
-  )
-    return { ...base, kind: 'alloc' };
-  if (p.type === 'sizeof_expression') return { ...base, kind: 'inert' };
-  if (/declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n)) {
-    // The declaration itself; an initializer counts as what it is.
-    let d: Node = n.parent!;
-    while (d.parent && /declarator$/.test(d.parent.type) && d.type !== 'init_declarator')
-      d = d.parent;
-    if (d.type === 'init_declarator')
-      return { ...base, kind: isAllocation(child(d, 'value')) ? 'alloc' : 'escape' };
-    return { ...base, kind: 'inert' };
-  }
-  return { ...base, kind: 'escape' };
+  // Innermost declarator first in this walk: `double *t[4]` (an array of pointers) is
+  // [4, pointer] read outwards, which is no buffer of scalars.
+  return levels;
 }
 
-function outermostLoop(n: Node, body: Node): BufferUse['loop'] {
-  let found: Node | undefined;
-  for (let p = n.parent; p && !same(p, body); p = p.parent) if (LOOPS.has(p.type)) found = p;
-  return found ? { start: found.startIndex, end: found.endIndex } : undefined;
-}
+/** Sizes in the preprocessed text are constant expressions of literals (macros expanded). */
+const literalsOnly = (): Parameters<typeof constantValue>[1] => ({
+  identifier: () => undefined,
+  functionMacros: new Map(),
+  fresh: () => '',
+});
 
-/** How `name` is declared in the function: its origin as a buffer. */
+/** How `name` is declared in the function: its origin as a buffer, and its shape. */
 function origin(
   name: string,
   fnDef: Node,
   mentions: readonly Node[],
-): Pick<CallerBuffer, 'origin' | 'why'> {
-  const { declarator } = declaratorName(fnDef);
+  scalarTypedefs: ReadonlySet<string>,
+): Pick<CallerBuffer, 'origin' | 'why' | 'shape'> {
+  const { declarator } = declaratorOf(fnDef);
   const params = declarator ? child(declarator, 'parameters') : null;
   for (const q of params ? walk(params) : [])
     if (q.type === 'identifier' && q.text === name)
       return { origin: 'other', why: `'${name}' is a parameter of its function` };
-  const declared = mentions.filter(
-    (n) => /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n),
-  );
+  const declared = mentions.filter(declaresName);
   if (declared.length === 0)
     return { origin: 'other', why: `'${name}' is not declared in its function` };
   if (declared.length > 1) return { origin: 'other', why: `'${name}' is declared more than once` };
   const id = declared[0]!;
   let decl: Node | null = id.parent;
   while (decl && decl.type !== 'declaration') decl = decl.parent;
+  if (!decl) return { origin: 'other', why: `'${name}' is not declared by a declaration` };
   if (
-    decl?.namedChildren.some(
+    decl.namedChildren.some(
       (c) => c.type === 'storage_class_specifier' && /static|extern/.test(c.text),
     )
   )
     return { origin: 'other', why: `'${name}' is static` };
-  let wrapper = id.parent!;
-  while (wrapper.type === 'parenthesized_declarator') wrapper = wrapper.parent!;
-  if (wrapper.type === 'array_declarator') return { origin: 'array' };
-  if (wrapper.type === 'pointer_declarator') return { origin: 'heap' };
-  return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
+  const type = child(decl, 'type');
+  if (!type || !isScalarType(type, scalarTypedefs))
+    return { origin: 'other', why: `the elements of '${name}' are not of a scalar type` };
+  const levels = levelsOf(id, decl, literalsOnly());
+  if (!levels || levels.length === 0)
+    return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
+  const shape: BufferShape = { elementType: normalizedType(type.text), levels };
+  // The outermost level is the name's own: an array, or a pointer to the cells.
+  if (levels[0] === 'pointer')
+    return levels.slice(1).includes('pointer')
+      ? { origin: 'other', why: `'${name}' points to pointers` }
+      : { origin: 'heap', shape };
+  if (levels.includes('pointer'))
+    return { origin: 'other', why: `'${name}' is an array of pointers` };
+  return { origin: 'array', shape };
+}
+
+/** Parameters of a function definition that are pointers or arrays, with their levels known. */
+function parameterUses(
+  fnDef: Node,
+  mentionsOf: (name: string) => readonly Node[],
+  ctx: MentionContext,
+  scalarTypedefs: ReadonlySet<string>,
+): ParameterUses[] {
+  const { declarator } = declaratorOf(fnDef);
+  const params = declarator ? child(declarator, 'parameters') : null;
+  const out: ParameterUses[] = [];
+  for (const p of params?.namedChildren ?? []) {
+    if (p.type !== 'parameter_declaration') continue;
+    const d = child(p, 'declarator');
+    if (
+      !d ||
+      (d.type !== 'pointer_declarator' &&
+        d.type !== 'array_declarator' &&
+        d.type !== 'parenthesized_declarator')
+    )
+      continue;
+    let id: Node | null = d;
+    while (id && id.type !== 'identifier')
+      id =
+        child(id, 'declarator') ??
+        id.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+        null;
+    if (!id) continue;
+    const type = child(p, 'type');
+    const levels = levelsOf(id, p, literalsOnly());
+    const known =
+      !!type &&
+      isScalarType(type, scalarTypedefs) &&
+      !!levels &&
+      levels.length > 0 &&
+      !levels.slice(1).includes('pointer');
+    const uses = mentionsOf(id.text).map((n) =>
+      classifyMention(n, { ...ctx, levels: known ? levels!.length : 0 }),
+    );
+    out.push({
+      name: id.text,
+      known,
+      ...(type ? { elementType: normalizedType(type.text) } : {}),
+      uses,
+    });
+  }
+  return out;
+}
+
+export interface CallOptions {
+  /** The functions whose parameters the whole-program step may ask about (all when absent). */
+  readonly relevant?: ReadonlySet<string>;
+  /** Scalar typedef names of the unit (scalarTypedefNames). */
+  readonly scalarTypedefs?: ReadonlySet<string>;
 }
 
 /**
- * The call graph of a translation unit: per function definition its calls and buffers.
+ * The call graph of a translation unit: per function definition its calls, buffers and
+ * parameter uses.
  *
- * With `relevant` (the functions whose parameters the whole-program step may ask about), only
- * those and the functions whose text names one of them (their possible callers) are walked,
- * and only buffers passed to one of them are classified: the verdicts of crossCall.ts read
- * nothing else, and a walk over every function of a large file costs seconds.
+ * With `relevant` only part of the unit is walked (a walk over every function of a large file
+ * costs seconds): the relevant functions, every function that can reach one of them (its
+ * text names a function already taken, to a fixpoint: the callers, their callers, and so every
+ * cycle through a relevant function, for recursion), and every function a walked one passes a
+ * buffer or parameter to (whether it keeps the address).
  */
 export function extractCalls(
   src: SourceText,
   allDefinitions: readonly Node[],
-  relevant?: ReadonlySet<string>,
+  options: CallOptions = {},
 ): CallGraph {
-  const mentionsRelevant = (d: Node) => {
-    if (!relevant) return true;
-    const name = declaratorName(d).name;
-    if (name !== undefined && relevant.has(name)) return true;
-    const text = src.textOf(d);
-    for (const r of relevant) if (text.includes(r)) return true;
-    return false;
-  };
-  const definitions = allDefinitions.filter(mentionsRelevant);
-  const names = new Set(
-    definitions
-      .map((d) => declaratorName(d).name)
-      .filter((n): n is string => n !== undefined && (!relevant || relevant.has(n))),
+  const { relevant } = options;
+  const scalarTypedefs = options.scalarTypedefs ?? new Set<string>();
+  const byName = new Map<string, Node>();
+  for (const d of allDefinitions) {
+    const name = declaratorOf(d).name;
+    if (name !== undefined && !byName.has(name)) byName.set(name, d);
+  }
+  const taken = new Set<string>(
+    relevant ? [...relevant].filter((r) => byName.has(r)) : byName.keys(),
   );
-  const addressTaken = addressesTaken(src, names);
-  const functions = definitions.map((fnDef): FunctionCalls => {
-    const name = declaratorName(fnDef).name ?? '?';
-    const body = child(fnDef, 'body')!;
-    const internal = fnDef.namedChildren.some(
-      (c) => c.type === 'storage_class_specifier' && c.text === 'static',
-    );
-    let unstructured = false;
-    const passed = new Set<string>();
-    const calls: FunctionCalls['calls'][number][] = [];
-    // Native searches of the body (a walk in JavaScript costs far more on large files): the
-    // calls and jumps first, then the mentions of the buffers passed to a relevant callee.
-    if (body.descendantsOfType('goto_statement').length > 0) unstructured = true;
-    for (const n of body.descendantsOfType('call_expression')) {
-      const f = child(n, 'function')?.text ?? '';
-      if (/^(_?setjmp|sigsetjmp|longjmp)$/.test(f)) unstructured = true;
-      if (child(n, 'function')?.type === 'identifier')
-        calls.push({
-          callee: f,
-          loc: src.locOf(n),
-          start: n.startIndex,
-          end: n.endIndex,
-          buffers: (child(n, 'arguments')?.namedChildren ?? []).map((a) => argumentBase(a)?.text),
-        });
-      if (!relevant || relevant.has(f))
-        for (const a of child(n, 'arguments')?.namedChildren ?? []) {
-          const b = argumentBase(a);
-          if (b) passed.add(b.text);
-        }
-    }
-    const mentions = new Map<string, Node[]>();
-    if (passed.size > 0)
-      for (const n of body.descendantsOfType('identifier')) {
-        if (!passed.has(n.text)) continue;
-        const list = mentions.get(n.text);
-        if (list) list.push(n);
-        else mentions.set(n.text, [n]);
+  // Callers to a fixpoint, by their text (cheap): a function naming a taken one may call it.
+  if (relevant) {
+    const texts = new Map([...byName].map(([n, d]) => [n, src.textOf(d)]));
+    for (let grew = true; grew;) {
+      grew = false;
+      for (const [n, text] of texts) {
+        if (taken.has(n)) continue;
+        for (const t of taken)
+          if (text.includes(t)) {
+            taken.add(n);
+            grew = true;
+            break;
+          }
       }
-    const buffers: CallerBuffer[] = [...passed].map((b) => {
-      const named = mentions.get(b) ?? [];
-      return {
-        name: b,
-        ...origin(b, fnDef, named),
-        uses: named.map((n) => classify(n, body, src)),
-      };
-    });
-    return {
+    }
+  }
+  const askedAbout = relevant ?? new Set(byName.keys());
+  const addressTaken = reachedElsewhere(
+    src,
+    allDefinitions,
+    new Set([...askedAbout].filter((n) => byName.has(n))),
+  );
+  const functions = new Map<string, FunctionCalls>();
+  const queue = [...taken];
+  while (queue.length > 0) {
+    const name = queue.shift()!;
+    if (functions.has(name)) continue;
+    const fnDef = byName.get(name)!;
+    const fc = functionCalls(
+      src,
+      fnDef,
       name,
-      loc: src.locOf(fnDef),
-      internal,
-      addressTaken: addressTaken.get(name) ?? [],
-      unstructured,
-      parameterNames: parameterNames(fnDef),
-      calls,
-      buffers,
-    };
-  });
-  return { functions };
+      askedAbout,
+      scalarTypedefs,
+      addressTaken.get(name) ?? [],
+    );
+    functions.set(name, fc);
+    // Whoever receives a buffer or a parameter: does it keep the address?
+    const passedTo = [
+      ...fc.buffers.flatMap((b) => b.uses),
+      ...fc.parameterUses.flatMap((p) => p.uses),
+    ]
+      .filter((u) => u.kind === 'call-arg' && u.callee !== undefined)
+      .map((u) => u.callee!);
+    for (const callee of passedTo)
+      if (byName.has(callee) && !functions.has(callee)) queue.push(callee);
+  }
+  return { functions: [...functions.values()] };
 }
 
-function parameterNames(fnDef: Node): string[] {
-  const { declarator } = declaratorName(fnDef);
+function functionCalls(
+  src: SourceText,
+  fnDef: Node,
+  name: string,
+  askedAbout: ReadonlySet<string>,
+  scalarTypedefs: ReadonlySet<string>,
+  reached: FunctionCalls['reachedElsewhere'],
+): FunctionCalls {
+  const body = child(fnDef, 'body')!;
+  const internal = fnDef.namedChildren.some(
+    (c) => c.type === 'storage_class_specifier' && c.text === 'static',
+  );
+  let unstructured = body.descendantsOfType('goto_statement').length > 0;
+  const passed = new Set<string>();
+  const calls: CallSite[] = [];
+  for (const n of body.descendantsOfType('call_expression')) {
+    const fnNode = child(n, 'function');
+    const f = fnNode?.text ?? '';
+    if (/^(_?setjmp|sigsetjmp|_?longjmp|siglongjmp|__builtin_setjmp|__builtin_longjmp)$/.test(f))
+      unstructured = true;
+    if (fnNode?.type !== 'identifier') continue;
+    const args = child(n, 'arguments')?.namedChildren ?? [];
+    const bases = args.map((a) => argumentBase(a));
+    calls.push({
+      callee: f,
+      loc: src.locOf(n),
+      start: n.startIndex,
+      end: n.endIndex,
+      buffers: bases.map((b) => b?.node.text),
+      derefs: bases.map((b) => b?.derefs ?? 0),
+    });
+    if (askedAbout.has(f)) for (const b of bases) if (b) passed.add(b.node.text);
+  }
+  // An `asm goto` jumps: textual order is not execution order.
+  if (
+    body.descendantsOfType('gnu_asm_expression').some((a) => /\bgoto\b/.test(a.text.slice(0, 40)))
+  )
+    unstructured = true;
+  const params = parameterNamesOf(fnDef);
+  const wanted = new Set([...passed, ...params.filter((p) => p !== '')]);
+  const mentions = new Map<string, Node[]>();
+  for (const n of body.descendantsOfType('identifier')) {
+    if (!wanted.has(n.text)) continue;
+    const list = mentions.get(n.text);
+    if (list) list.push(n);
+    else mentions.set(n.text, [n]);
+  }
+  const mentionsOf = (b: string) => mentions.get(b) ?? [];
+  const ctx: Omit<MentionContext, 'levels'> = { body, src };
+  const buffers: CallerBuffer[] = [...passed].map((b) => {
+    const o = origin(b, fnDef, mentionsOf(b), scalarTypedefs);
+    const levels = o.shape?.levels.length ?? 0;
+    return {
+      name: b,
+      ...o,
+      uses: mentionsOf(b).map((n) => classifyMention(n, { ...ctx, levels })),
+    };
+  });
+  return {
+    name,
+    loc: src.locOf(fnDef),
+    internal,
+    reachedElsewhere: [...reached, ...reachingAttributes(src, fnDef)],
+    unstructured,
+    parameterNames: params,
+    parameterUses: parameterUses(fnDef, mentionsOf, { ...ctx, levels: 0 }, scalarTypedefs),
+    calls,
+    buffers,
+  };
+}
+
+function parameterNamesOf(fnDef: Node): string[] {
+  const { declarator } = declaratorOf(fnDef);
   const params = declarator ? child(declarator, 'parameters') : null;
   return (params?.namedChildren ?? [])
     .filter((p) => p.type === 'parameter_declaration')
@@ -253,25 +354,90 @@ function parameterNames(fnDef: Node): string[] {
 }
 
 /**
- * Where a defined function's name is spelled other than right before `(` (a call, or its own
- * declaration): `fp = kernel;`, `&kernel`, a macro body. Read from the text (comments and
- * literals blanked), not the tree: a walk over every node of a preprocessed file costs far more,
- * and any other spelling (a macro argument, `(kernel)(x)`) only makes the answer more cautious.
+ * Attributes that let code the unit does not spell reach a function: kept for references from
+ * assembly or the linker (`used`, `section`, `retain`), run before or after `main`
+ * (`constructor`, `destructor`), exported or made an interrupt handler. Such a function is
+ * an entry point: its callers are not all visible.
  */
-function addressesTaken(src: SourceText, names: ReadonlySet<string>): Map<string, SourceLoc[]> {
-  const out = new Map<string, SourceLoc[]>();
+const REACHING_ATTRIBUTES =
+  /\b(used|__used__|section|__section__|retain|__retain__|constructor|__constructor__|destructor|__destructor__|externally_visible|__externally_visible__|visibility|__visibility__|weak|__weak__|alias|__alias__|ifunc|__ifunc__|interrupt|__interrupt__|isr|signal|__signal__|naked|__naked__)\b/;
+
+function reachingAttributes(src: SourceText, fnDef: Node): FunctionCalls['reachedElsewhere'] {
+  const out: { loc: SourceLoc; why: string }[] = [];
+  const attributes = [
+    ...fnDef.descendantsOfType('attribute_specifier'),
+    ...fnDef.descendantsOfType('attribute_declaration'),
+  ];
+  for (const a of attributes) {
+    // Only the attributes of the definition itself, not of declarations in its body.
+    if (child(fnDef, 'body') && a.startIndex >= child(fnDef, 'body')!.startIndex) continue;
+    const m = REACHING_ATTRIBUTES.exec(a.text);
+    if (m)
+      out.push({
+        loc: src.locOf(a),
+        why: `its attribute '${m[1]}' makes it reachable from code the file does not show`,
+      });
+  }
+  return out;
+}
+
+/**
+ * Where a defined function's name is spelled other than as the callee of a call: `fp =
+ * kernel;`, `&kernel`, a table; and where a string spells it (`__attribute__((alias("kernel")))`
+ * on another declaration, `asm("call kernel")`): calls the unit does not show may then reach
+ * it. Also the attributes of its other declarations (a prototype marked `used`). Read from the
+ * text (comments blanked), not the tree: a walk over every node of a preprocessed file costs
+ * far more, and any other spelling (a macro argument, `(kernel)(x)`) only makes the answer
+ * more cautious.
+ */
+function reachedElsewhere(
+  src: SourceText,
+  definitions: readonly Node[],
+  names: ReadonlySet<string>,
+): Map<string, { loc: SourceLoc; why: string }[]> {
+  const out = new Map<string, { loc: SourceLoc; why: string }[]>();
   if (names.size === 0) return out;
+  const add = (name: string, offset: number, why: string) =>
+    out.set(name, [...(out.get(name) ?? []), { loc: src.loc(offset), why }]);
   const re = /[A-Za-z_][A-Za-z0-9_]*/g;
-  // Comments and literals blanked (offsets kept): a mention there takes no address.
-  const text = src.text.replace(
-    /\/\*[\s\S]*?\*\/|\/\/[^\n]*|"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g,
-    (m) => m.replace(/[^\n]/g, ' '),
+  const text = src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m) => m.replace(/[^\n]/g, ' '));
+  // String and character literals: a name spelled inside one is reached by name.
+  const literals = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
+  for (let m = literals.exec(text); m; m = literals.exec(text))
+    for (const w of m[0].matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
+      if (names.has(w[0]))
+        add(
+          w[0],
+          m.index,
+          `its name is spelled in a string (an alias attribute or assembly may call it)`,
+        );
+  const code = text.replace(literals, (m) => m.replace(/[^\n]/g, ' '));
+  const definitionNames = new Set(
+    definitions.map((d) => {
+      const { declarator } = declaratorOf(d);
+      return declarator ? child(declarator, 'declarator')!.startIndex : -1;
+    }),
   );
-  for (let m = re.exec(text); m; m = re.exec(text)) {
+  for (let m = re.exec(code); m; m = re.exec(code)) {
     if (!names.has(m[0])) continue;
-    const next = /\S/.exec(text.slice(re.lastIndex, re.lastIndex + 200));
-    if (next?.[0] === '(') continue;
-    out.set(m[0], [...(out.get(m[0]) ?? []), src.loc(m.index)]);
+    const next = /\S/.exec(code.slice(re.lastIndex, re.lastIndex + 200));
+    if (next?.[0] === '(') {
+      // A declaration of it (not a call) with an attribute that makes it reachable.
+      if (definitionNames.has(m.index)) continue;
+      const line = code.slice(code.lastIndexOf(';', m.index) + 1, code.indexOf(';', m.index) + 1);
+      if (
+        /__attribute__|\[\[/.test(line) &&
+        REACHING_ATTRIBUTES.test(line) &&
+        /^\s*[^=]*$/.test(line.split(m[0])[0] ?? '')
+      )
+        add(
+          m[0],
+          m.index,
+          `a declaration of it carries an attribute that makes it reachable from code the file does not show`,
+        );
+      continue;
+    }
+    add(m[0], m.index, `its address is taken: calls through a function pointer are not visible`);
   }
   return out;
 }

@@ -39,7 +39,7 @@ import { conditionalGroups, liveness } from './conditionals.js';
 import { type Conditions, macroValues, withConfiguration } from './configured.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
-import { extractCalls } from './calls.js';
+import { extractCalls, scalarTypedefNames } from './calls.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 
@@ -361,10 +361,15 @@ function modelOfOutput(
   }
   validatePromises(promises, functions, file);
   const calls = relocateLocs(
+    // Every definition of the unit: a function of an included file or header may call one of
+    // this file's (a unity build), and its calls count as much as the file's own.
     extractCalls(
       ppText,
-      inMain.map((fn) => compact.get(fn) ?? fn),
-      new Set(functions.map((f) => f.name)),
+      definitions.map((fn) => compact.get(fn) ?? fn),
+      {
+        relevant: new Set(functions.map((f) => f.name)),
+        scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+      },
     ),
     (loc) => map.loc(ppOffset(loc)),
   );

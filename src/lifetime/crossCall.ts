@@ -4,54 +4,96 @@
  * It is when no value flows through it in either direction, for every call the program can
  * make (Bee's lifetimes extended over the call boundary: a cell's lifetime must start and
  * end inside `F`):
- *   - in: `F` never reads a cell before writing it (no upward-exposed read; decided by the
- *     caller of this module with upwardExposed.ts, before asking);
- *   - out: at every call site, nobody reads what `F` left: after the call the caller's
- *     buffer is only freed, re-allocated, or passed to functions that themselves never read
- *     a cell before writing it; it never escapes (then we could not see its readers);
- *   - every call is visible: `F` is `static` (no other file calls it) and its address is
- *     never taken (no call through a pointer).
- * A promise (`--temporary F:p`) skips the visibility rules but not the evidence: a call
- * site that reads the buffer after the call disproves it.
+ *   - in: `F` never reads a cell before writing it on every path (no upward-exposed read,
+ *     must-writes only; decided by the caller of this module with upwardExposed.ts);
+ *   - out: at every call site, nothing reads what `F` left. The caller's buffer is a local
+ *     array or memory from an allocator whose address never leaves the caller (no alias, no
+ *     pointer kept by a callee, none returned), and every use that may run after the call
+ *     (textually after it, anywhere in a loop around it, or in the same full expression,
+ *     whose order C leaves unspecified) only frees, re-allocates or passes it to functions
+ *     that themselves read no cell before writing it;
+ *   - every call is visible: `F` is `static`, its name is used only as a callee (no function
+ *     pointer, no alias attribute or assembly naming it, no attribute making it an entry
+ *     point), and no file of the set includes this one (a unity build calls it from there);
+ *   - `F` is not recursive: a private array per active call would multiply with the depth.
+ * A promise (`--temporary F:p`) skips the visibility rules but not the evidence: a call site
+ * that reads the buffer after the call disproves it.
  */
-import type { BufferUse, CallGraph, CallSite, FunctionCalls } from '../model/calls.js';
+import type {
+  BufferUse,
+  CallGraph,
+  CallSite,
+  CallerBuffer,
+  FunctionCalls,
+} from '../model/calls.js';
+import { libraryCall } from './libraryCalls.js';
 
 export interface CallerEvidence {
   readonly caller: string;
   readonly buffer: string;
   readonly loc: CallSite['loc'];
   readonly origin: 'array' | 'heap';
+  /**
+   * Cells of the object passed, when its declaration gives them (a local array, or `*p` of a
+   * pointer to an array type) and its elements are of the parameter's type: the callee's
+   * accesses stay inside it in any run without undefined behaviour.
+   */
+  readonly objectCells?: bigint;
 }
 
 export type CrossCallVerdict =
   | { readonly temporary: true; readonly callSites: readonly CallerEvidence[] }
   | { readonly temporary: false; readonly reason: string };
 
-/** Whether `callee`'s parameter number `argIndex` never reads a cell before writing it. */
-export type ReadsBeforeWriting = (callee: string, argIndex: number) => boolean;
+/**
+ * Whether `callee`'s parameter number `argIndex` may read a cell before writing it, when
+ * given an object of `objectCells` cells (if known).
+ */
+export type ReadsBeforeWriting = (
+  callee: string,
+  argIndex: number,
+  objectCells?: bigint,
+) => boolean;
 
 const at = (l: { line: number; column: number }) => `${l.line}:${l.column}`;
 
-export function crossCallVerdict(
-  graph: CallGraph,
-  fnName: string,
-  param: string,
-  readsIncoming: ReadsBeforeWriting,
-  promised = false,
-): CrossCallVerdict {
+export interface CrossCallQuery {
+  readonly graph: CallGraph;
+  readonly fnName: string;
+  readonly param: string;
+  readonly readsIncoming: ReadsBeforeWriting;
+  readonly promised?: boolean;
+  /** Files of the set that `#include` this one (they call its static functions too). */
+  readonly includedBy?: readonly string[];
+  /** The parameter's element type, to compare with the callers' buffers. */
+  readonly elementType?: string;
+}
+
+export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
+  const { graph, fnName, param, promised = false } = q;
   const no = (reason: string): CrossCallVerdict => ({ temporary: false, reason });
   const fn = graph.functions.find((f) => f.name === fnName);
   if (!fn) return no(`${fnName}() is not defined in this file`);
   const index = fn.parameterNames.indexOf(param);
   if (index < 0) return no(`'${param}' is not a parameter of ${fnName}()`);
+  const recursion = recursivePath(graph, fnName);
+  if (recursion)
+    return no(
+      `${fnName}() may call itself (${recursion.join(' -> ')}): a private array would be allocated at every level`,
+    );
   if (!promised) {
     if (!fn.internal)
       return no(
         `${fnName}() is not static: callers in other files are not visible (make it static, or promise with --temporary ${fnName}:${param})`,
       );
-    if (fn.addressTaken.length > 0)
+    const reached = fn.reachedElsewhere[0];
+    if (reached)
       return no(
-        `the address of ${fnName}() is taken at ${at(fn.addressTaken[0]!)}: calls through a function pointer are not visible`,
+        `${fnName}() may be called from code the file does not show: ${reached.why} (${at(reached.loc)})`,
+      );
+    if (q.includedBy && q.includedBy.length > 0)
+      return no(
+        `${q.includedBy[0]} includes this file: its calls of ${fnName}() are not analysed with it`,
       );
   }
   const sites: CallerEvidence[] = [];
@@ -64,14 +106,17 @@ export function crossCallVerdict(
         if (promised) continue;
         return no(`the call in ${where} passes an expression, not a buffer of the caller`);
       }
-      const problem = callSiteProblem(caller, call, index, name, fnName, readsIncoming, promised);
+      const problem = callSiteProblem(q, caller, call, index, name);
       if (problem) return no(`${problem} (call in ${where})`);
       const buffer = caller.buffers.find((b) => b.name === name)!;
+      if (buffer.origin === 'other') continue; // promised: nothing more to say of it
+      const cells = objectCells(buffer, call.derefs[index] ?? 0, q.elementType);
       sites.push({
         caller: caller.name,
         buffer: name,
         loc: call.loc,
-        origin: buffer.origin === 'heap' ? 'heap' : 'array',
+        origin: buffer.origin,
+        ...(cells !== undefined ? { objectCells: cells } : {}),
       });
     }
   }
@@ -79,45 +124,152 @@ export function crossCallVerdict(
   return { temporary: true, callSites: sites };
 }
 
+/**
+ * The cells of the object a call passes: the buffer's levels after the `*` the argument
+ * applies, all of them extents of known size (a pointer level left means memory of unknown
+ * size behind it). Undefined when unknown or when the element types differ.
+ */
+function objectCells(
+  buffer: CallerBuffer,
+  derefs: number,
+  elementType: string | undefined,
+): bigint | undefined {
+  const shape = buffer.shape;
+  if (!shape || elementType === undefined || shape.elementType !== elementType) return undefined;
+  const levels = shape.levels.slice(derefs);
+  let cells = 1n;
+  for (const l of levels) {
+    if (typeof l !== 'bigint') return undefined;
+    cells *= l;
+  }
+  return levels.length > 0 ? cells : undefined;
+}
+
+function paramUses(graph: CallGraph, callee: string, argIndex: number) {
+  const fn = graph.functions.find((f) => f.name === callee);
+  const name = fn?.parameterNames[argIndex];
+  return fn?.parameterUses.find((p) => p.name === name);
+}
+
+/** A chain of calls from `fnName` back to itself, if the graph has one. */
+function recursivePath(graph: CallGraph, fnName: string): string[] | undefined {
+  const byName = new Map(graph.functions.map((f) => [f.name, f]));
+  const seen = new Set<string>();
+  const stack: { name: string; path: string[] }[] = [{ name: fnName, path: [fnName] }];
+  while (stack.length > 0) {
+    const { name, path } = stack.pop()!;
+    for (const c of byName.get(name)?.calls ?? []) {
+      if (c.callee === fnName) return [...path, fnName];
+      if (seen.has(c.callee) || !byName.has(c.callee)) continue;
+      seen.add(c.callee);
+      stack.push({ name: c.callee, path: [...path, c.callee] });
+    }
+  }
+  return undefined;
+}
+
+/**
+ * Whether a use may run after the call: textually after it, anywhere in the outermost loop
+ * around the call, or in the same full expression outside the call's own arguments (which
+ * are evaluated before the call; everything else in the expression may come after it).
+ */
+function mayRunAfter(u: BufferUse, call: CallSite, callUse: BufferUse | undefined): boolean {
+  if (u.offset >= call.start && u.offset < call.end) return false;
+  if (u.offset >= call.end) return true;
+  const loop = callUse?.loop;
+  if (loop && u.offset >= loop.start && u.offset < loop.end) return true;
+  const st = callUse?.statement;
+  return !!st && u.offset >= st.start && u.offset < st.end;
+}
+
 function callSiteProblem(
+  q: CrossCallQuery,
   caller: FunctionCalls,
   call: CallSite,
   index: number,
   name: string,
-  fnName: string,
-  readsIncoming: ReadsBeforeWriting,
-  promised: boolean,
 ): string | undefined {
+  const { graph, fnName, readsIncoming, promised = false } = q;
   const buffer = caller.buffers.find((b) => b.name === name);
   if (!buffer) return `'${name}' is not a buffer of ${caller.name}()`;
+  if (caller.unstructured)
+    return `${caller.name}() uses goto, setjmp or asm goto: the order of its statements is not known`;
   if (!promised) {
-    if (caller.unstructured)
-      return `${caller.name}() uses goto or setjmp: the order of its statements is not known`;
     if (buffer.origin === 'other') return buffer.why ?? `'${name}' is not a buffer of the caller`;
     if (buffer.origin === 'heap' && !buffer.uses.some((u) => u.kind === 'alloc'))
       return `'${name}' is not set from an allocator in ${caller.name}()`;
     if (call.buffers.filter((b) => b === name).length > 1)
       return `'${name}' is passed twice to the same call (aliasing)`;
-    const escape = buffer.uses.find((u) => u.kind === 'escape');
-    if (escape) return `the address of '${name}' escapes at ${at(escape.loc)}`;
   }
-  const loop = buffer.uses.find((u) => u.offset >= call.start && u.offset < call.end)?.loop;
-  const after = (u: BufferUse) =>
-    (u.offset >= call.end || (loop && u.offset >= loop.start && u.offset < loop.end)) &&
-    !(u.offset >= call.start && u.offset < call.end);
-  for (const u of buffer.uses.filter(after)) {
+  // Anywhere in the caller: another name for the cells, or a callee that may keep one.
+  for (const u of buffer.uses) {
+    if (u.kind === 'escape')
+      return `the address of '${name}' escapes at ${at(u.loc)} (${u.why ?? 'used as a value'}): another name may reach its cells`;
+    if (u.kind === 'call-arg') {
+      const keeps = keepsAddress(graph, u);
+      if (keeps) return `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which ${keeps}`;
+    }
+  }
+  const callUse = buffer.uses.find(
+    (u) => u.kind === 'call-arg' && u.call?.start === call.start && u.argIndex === index,
+  );
+  for (const u of buffer.uses.filter((x) => mayRunAfter(x, call, callUse))) {
     if (u.kind === 'free' || u.kind === 'alloc' || u.kind === 'inert') continue;
     if (u.kind === 'access')
-      return `${caller.name}() accesses '${name}' at ${at(u.loc)}, after ${fnName}() may have left values there`;
+      return `${caller.name}() accesses '${name}' at ${at(u.loc)}, which may run after ${fnName}() left values there`;
     if (u.kind === 'call-arg' && u.callee !== undefined && u.argIndex !== undefined) {
       if (u.callee === fnName && u.argIndex === index) continue;
-      if (!readsIncoming(u.callee, u.argIndex)) continue;
-      return `'${name}' is passed to ${u.callee}() at ${at(u.loc)} after the call, which may read the values ${fnName}() left`;
+      const lib = graph.functions.some((f) => f.name === u.callee)
+        ? undefined
+        : libraryCall(u.callee);
+      const param = paramUses(graph, u.callee, u.argIndex);
+      const cells = objectCells(buffer, u.derefs ?? 0, param?.elementType);
+      if (lib ? !lib.reads(u.argIndex) : !readsIncoming(u.callee, u.argIndex, cells)) continue;
+      return `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which may run after the call and read the values ${fnName}() left`;
     }
-    if (u.kind === 'escape' && promised)
-      return `the address of '${name}' escapes at ${at(u.loc)} after the call`;
-    if (u.kind === 'call-arg')
-      return `'${name}' is passed to a call at ${at(u.loc)} after the call`;
+    return `'${name}' is used at ${at(u.loc)}, which may run after the call`;
+  }
+  return undefined;
+}
+
+/**
+ * Why the callee of a call-argument use may keep the address it gets (store it, return it,
+ * pass it on to one that does, or be a function the file does not show), or undefined when
+ * it provably does not. Least fixpoint over the call graph: a cycle of functions that only
+ * pass the address among themselves keeps nothing.
+ */
+export function keepsAddress(
+  graph: CallGraph,
+  use: BufferUse,
+  visiting: ReadonlySet<string> = new Set(),
+): string | undefined {
+  const { callee, argIndex } = use;
+  if (callee === undefined || argIndex === undefined) return 'is not a named function';
+  const key = `${callee}:${argIndex}`;
+  if (visiting.has(key)) return undefined;
+  const fn = graph.functions.find((f) => f.name === callee);
+  if (!fn) {
+    const lib = libraryCall(callee);
+    if (!lib) return `is not defined in this file (it may keep a pointer to the buffer)`;
+    return lib.returnsArgument === argIndex && use.resultUsed
+      ? `returns it, and the value returned is used`
+      : undefined;
+  }
+  const name = fn.parameterNames[argIndex];
+  if (name === undefined || name === '')
+    return argIndex >= fn.parameterNames.length
+      ? `takes variable arguments (it may keep a pointer)`
+      : undefined;
+  const p = fn.parameterUses.find((x) => x.name === name);
+  if (!p) return `takes it as '${name}', whose type is not a pointer or array the analysis reads`;
+  if (!p.known) return `takes it as '${name}', whose element type or levels are not known`;
+  const inner = new Set([...visiting, key]);
+  for (const u of p.uses) {
+    if (u.kind === 'escape') return `lets its address out at ${at(u.loc)} (${u.why ?? ''})`;
+    if (u.kind === 'call-arg') {
+      const deeper = keepsAddress(graph, u, inner);
+      if (deeper) return `passes it to ${u.callee}() at ${at(u.loc)}, which ${deeper}`;
+    }
   }
   return undefined;
 }

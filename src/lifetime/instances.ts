@@ -64,6 +64,12 @@ export function accessInstances(
   cells: readonly string[],
   /** Names bound to the block instance of a block-scoped array (see ArrayInfo.blockIterators). */
   blockCells: readonly string[] = [],
+  /**
+   * Whether the cells stay inside the declared extents (`inBounds`). Only false where the
+   * extents are what is being proved (src/lifetime/parameterExtents.ts): a parameter's
+   * declared extents are not facts.
+   */
+  bounded = true,
 ): AccessInstances {
   const names = nameRecord<string>();
   const fresh = (n: string) => (names[n] = `${n}__${tag}`);
@@ -97,7 +103,7 @@ export function accessInstances(
         ...piece.constraints.map((c) => renameConstraint(c, pieceNames)),
         ...accessConstraints,
         ...cellConstraints,
-        ...inBounds(array, cells),
+        ...(bounded ? inBounds(array, cells) : []),
       ],
     };
   });

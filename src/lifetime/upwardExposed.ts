@@ -7,7 +7,9 @@
  * at the first write, so a value read before it is not protected by any conflict).
  *
  * For a read instance (y, j): exposed iff no write instance of j precedes it, i.e. the
- * read instances minus the projection onto (y, j) of { (y, j, x) : write x of j before y }.
+ * read instances minus the projection onto (y, j) of { (y, j, x) : write x of j before y },
+ * where only must-writes count (a may-write covers nothing: on the path where it does not
+ * happen, the value from before is read).
  */
 import * as P from '../poly/index.js';
 import type { Access, ArrayInfo, FunctionModel, SourceLoc } from '../model/types.js';
@@ -45,9 +47,13 @@ export function upwardExposedReads(
   const E = array.blockIterators.map((_, k) => `ej${k}`);
   const params = fn.parameters.map((p) => p.name);
   const uses = accessesTo(fn.statements, array.name);
+  // Only a write that certainly happens, to the cell the model says, covers a read: a write
+  // under a data-dependent condition, in an over-approximated domain or at a non-affine
+  // subscript may not have happened there, and then the read sees a value from before.
   const writes = uses
     .filter((u) => u.access.kind === 'write')
-    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J, E));
+    .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J, E))
+    .filter((w) => !w.approximate);
   const out: UpwardExposedRead[] = [];
   // Reads found with no exposed instance: a read repeating an earlier one of its statement
   // (repeatedRead) is exposed exactly where that one is, so it needs no test when that one

@@ -1,7 +1,8 @@
 /**
- * The calls of a file, as plain data (extracted by src/frontend/calls.ts): who calls whom
- * with which caller buffer, how every buffer of a caller is used, and whether a function
- * can be called from places the file does not show. The whole-program stage
+ * The calls of a translation unit, as plain data (extracted by src/frontend/calls.ts): who
+ * calls whom with which buffer, how every mention of a caller's buffer or of a parameter uses
+ * it, in source order with where each one sits (loop, full expression), and whether a function
+ * can be called from places the unit does not show. The whole-program stage
  * (src/lifetime/crossCall.ts) decides from it which parameters are temporaries of their
  * function across calls.
  */
@@ -11,7 +12,13 @@ export interface SourceLoc {
   readonly column: number;
 }
 
-/** How one mention of a caller's buffer uses it. */
+/** A half-open range of offsets in the preprocessed text the calls were read from. */
+export interface OffsetRange {
+  readonly start: number;
+  readonly end: number;
+}
+
+/** How one mention of a buffer (or of a pointer parameter) uses it. */
 export type BufferUseKind =
   /** Passed (possibly as `*A` or through a cast) as argument `argIndex` of a call to `callee`. */
   | 'call-arg'
@@ -19,24 +26,52 @@ export type BufferUseKind =
   | 'free'
   /** `A = malloc(...)` (or another allocator): fresh memory. */
   | 'alloc'
-  /** `A[i]`, `(*A)[i]`: an element read or written. */
+  /** `A[i]`, `(*A)[i]`, `*A`: an element read or written (never its address). */
   | 'access'
-  /** `sizeof A` and the declaration itself: no value moves. */
+  /**
+   * No value and no address moves: the declaration, `sizeof A`, a null test (`!A`,
+   * `A == 0`), a comparison.
+   */
   | 'inert'
-  /** Anything else (assigned to a pointer, returned, stored, arithmetic): the address escapes. */
+  /**
+   * Anything else: the address is stored, returned, offset (`A + 1`, `&A[i]`, a row `A[i]` of
+   * a 2-D buffer), passed to a call through a pointer: another name may reach the cells.
+   */
   | 'escape';
 
 export interface BufferUse {
   readonly kind: BufferUseKind;
   readonly loc: SourceLoc;
-  /** Offset of the mention in the source (execution order inside one straight-line body). */
+  /** Offset of the mention (textual order). */
   readonly offset: number;
-  /** The outermost loop around the mention, as an offset range (a use in it repeats). */
-  readonly loop?: { readonly start: number; readonly end: number };
+  /** The outermost loop around the mention (a use in it repeats). */
+  readonly loop?: OffsetRange;
+  /**
+   * The full statement the mention belongs to (an expression statement, a declaration, a
+   * `return`, or the whole control statement whose header holds it), never one nested in a
+   * statement expression: C leaves the order of evaluation inside it largely unspecified.
+   */
+  readonly statement: OffsetRange;
+  /** For `escape`: what lets the address out, in a few words. */
+  readonly why?: string;
   readonly callee?: string;
   readonly argIndex?: number;
-  /** For a call argument: the call's own end offset. */
-  readonly callEnd?: number;
+  /** For a call argument: the call's own range. */
+  readonly call?: OffsetRange;
+  /** For a call argument: how many `*` the argument applies to the buffer (`*A`: 1). */
+  readonly derefs?: number;
+  /** For a call argument: the call's value is used (not a statement of its own, not `(void)`). */
+  readonly resultUsed?: boolean;
+}
+
+/**
+ * The object a buffer names, from its declaration: element type and one entry per level,
+ * outermost first: an extent (`undefined` when not a constant) or `pointer`. `double b[16][8]`
+ * is `[16, 8]`; `double (*t)[12][12]` is `[pointer, 12, 12]`; `double *p` is `[pointer]`.
+ */
+export interface BufferShape {
+  readonly elementType: string;
+  readonly levels: readonly (bigint | 'pointer' | undefined)[];
 }
 
 /** A name used as a buffer in a function (its local array or pointer, or something else). */
@@ -44,28 +79,46 @@ export interface CallerBuffer {
   readonly name: string;
   /**
    * `array`: a local array (also a VLA); `heap`: a local pointer only ever set from an
-   * allocator; `other`: a parameter, a global, a pointer of unknown origin, or a name
-   * declared more than once.
+   * allocator; `other`: a parameter, a global, a pointer of unknown origin, a name declared
+   * more than once, an element type that is not a scalar.
    */
   readonly origin: 'array' | 'heap' | 'other';
   readonly why?: string;
+  readonly shape?: BufferShape;
+  readonly uses: readonly BufferUse[];
+}
+
+/** How a function uses one of its pointer or array parameters (does it keep the address?). */
+export interface ParameterUses {
+  readonly name: string;
+  /** Its element accesses are recognised (a scalar element type, levels known). */
+  readonly known: boolean;
+  /** Its element type, qualifiers dropped (normalizedType). */
+  readonly elementType?: string;
   readonly uses: readonly BufferUse[];
 }
 
 export interface FunctionCalls {
   readonly name: string;
   readonly loc: SourceLoc;
-  /** `static`: no other file can call it. */
+  /** `static`: no other translation unit can call it by name. */
   readonly internal: boolean;
-  /** Where its name is used other than as the callee of a call (a function pointer). */
-  readonly addressTaken: readonly SourceLoc[];
+  /**
+   * Why it may be called from places the unit does not show though it is static: its name
+   * used other than as a callee (a function pointer), spelled in a string (an `alias`
+   * attribute, `asm`), or an attribute that makes it reachable (`used`, `section`,
+   * `constructor`, ...). Empty when every call is a call the unit spells.
+   */
+  readonly reachedElsewhere: readonly { readonly loc: SourceLoc; readonly why: string }[];
   /** The caller contains `goto` or `setjmp`: textual order is not execution order. */
   readonly unstructured: boolean;
   /** Its parameters' names, in order (unnamed ones as ''). */
   readonly parameterNames: readonly string[];
+  /** Uses of its named pointer and array parameters. */
+  readonly parameterUses: readonly ParameterUses[];
   /** Every call it makes to a function named by an identifier. */
   readonly calls: readonly CallSite[];
-  /** Buffers passed to some call, by name. */
+  /** Buffers passed to a call of a function the analysis asks about, by name. */
   readonly buffers: readonly CallerBuffer[];
 }
 
@@ -76,8 +129,18 @@ export interface CallSite {
   readonly end: number;
   /** Per argument, the buffer name it passes (`A`, `*A`, a cast of them), else undefined. */
   readonly buffers: readonly (string | undefined)[];
+  /** Per argument, how many `*` the argument applies to its buffer (`*A`: 1). */
+  readonly derefs: readonly number[];
 }
 
 export interface CallGraph {
   readonly functions: readonly FunctionCalls[];
+}
+
+/** A type's spelling without qualifiers and with single blanks, to compare element types. */
+export function normalizedType(text: string): string {
+  return text
+    .replace(/\b(const|volatile|restrict|__restrict__|__restrict)\b/g, ' ')
+    .replace(/\s+/g, ' ')
+    .trim();
 }

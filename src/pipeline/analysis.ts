@@ -87,6 +87,11 @@ export interface AnalysisOptions {
    * its stack (default PRIVATE_STACK_BYTES, src/pipeline/privateStack.ts).
    */
   privateStackBytes?: number;
+  /**
+   * Files of the program that `#include` this one (a unity build): they call its static
+   * functions too, which the analysis of this file does not see.
+   */
+  includedBy?: readonly string[];
 }
 
 /** Enough for every sample with a 3x margin (the largest needs ~350k); see npm run bench. */
@@ -157,9 +162,9 @@ export async function analyzeSource(
     for (const declared of fn.arrays) {
       // Parameters that are temporaries across calls become candidates (whole program).
       const tw = performance.now();
-      const whole = crossCallOutcome(model, fn, declared, exposed);
+      const whole = crossCallOutcome(model, fn, declared, exposed, options.includedBy);
       timings.lifetimeMs += Math.round(performance.now() - tw);
-      const array = whole?.kind === 'candidate' ? whole.array : declared;
+      const array = whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
       const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
       const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole, exposed);

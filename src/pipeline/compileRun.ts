@@ -50,20 +50,78 @@ async function sanitizersWork(cc: string, dir: string): Promise<boolean> {
   return works;
 }
 
+/**
+ * The program's file is `#include`d by other sources of the build (a unity build, a test of
+ * its static functions): the build compiles those, and they must include this text.
+ */
+export interface IncludedFrom {
+  /** The program's own path (as the includers name it). */
+  readonly file: string;
+  /** The extra sources that include it. */
+  readonly includers: readonly string[];
+}
+
+export interface CompileOptions {
+  readonly sanitize: boolean;
+  readonly extraFlags?: readonly string[];
+  readonly extraSources?: readonly string[];
+  readonly includedFrom?: IncludedFrom;
+}
+
+/**
+ * Where the program's text and its sources go: `dir/name.c`, compiled with the extra
+ * sources; or, when included by some of them, copies of the program and of its includers
+ * under `dir/name.src/` at the same relative places as the originals (an `#include "../x.c"`
+ * finds the copy), each original folder searched next for the other quoted includes, and
+ * only the includers compiled.
+ */
+async function placeSources(
+  sourceText: string,
+  name: string,
+  dir: string,
+  options: CompileOptions,
+): Promise<{ compiled: string[]; flags: string[] }> {
+  const extra = options.extraSources ?? [];
+  const inc = options.includedFrom;
+  if (!inc || inc.includers.length === 0) {
+    const src = path.join(dir, `${name}.c`);
+    // One character per byte (cli/sourceFile.ts reads files so): the bytes as they were.
+    await fs.writeFile(src, sourceText, 'latin1');
+    return { compiled: [src, ...extra], flags: [] };
+  }
+  const files = [inc.file, ...inc.includers].map((f) => path.resolve(f));
+  const root = files.map(path.dirname).reduce(commonFolder);
+  const tree = path.join(dir, `${name}.src`);
+  const copyOf = (f: string) => path.join(tree, path.relative(root, f));
+  for (const f of files) await fs.mkdir(path.dirname(copyOf(f)), { recursive: true });
+  await fs.writeFile(copyOf(files[0]!), sourceText, 'latin1');
+  for (const f of files.slice(1)) await fs.copyFile(f, copyOf(f));
+  const flags = [...new Set(files.map(path.dirname))].flatMap((d) => ['-iquote', d]);
+  const others = extra.filter((e) => !files.slice(1).includes(path.resolve(e)));
+  return { compiled: [...files.slice(1).map(copyOf), ...others], flags };
+}
+
+function commonFolder(a: string, b: string): string {
+  while (!(b + path.sep).startsWith(a.endsWith(path.sep) ? a : a + path.sep) && a !== b) {
+    const up = path.dirname(a);
+    if (up === a) return a;
+    a = up;
+  }
+  return a;
+}
+
 export async function compile(
   sourceText: string,
   name: string,
   dir: string,
-  options: { sanitize: boolean; extraFlags?: readonly string[]; extraSources?: readonly string[] },
+  options: CompileOptions,
 ): Promise<CompileResult> {
   const cc = compilerCommand();
-  const src = path.join(dir, `${name}.c`);
   const exe = path.join(dir, name);
-  // One character per byte (cli/sourceFile.ts reads files so): the bytes as they were.
-  await fs.writeFile(src, sourceText, 'latin1');
-  const flags = ['-std=gnu99', '-O1', '-w', ...(options.extraFlags ?? [])];
+  const placed = await placeSources(sourceText, name, dir, options);
+  const flags = ['-std=gnu99', '-O1', '-w', ...placed.flags, ...(options.extraFlags ?? [])];
   if (options.sanitize && (await sanitizersWork(cc, dir))) flags.push(...SANITIZERS);
-  const args = [...flags, '-o', exe, src, ...(options.extraSources ?? []), '-lm'];
+  const args = [...flags, '-o', exe, ...placed.compiled, '-lm'];
   const r = spawnSync(cc, args, { encoding: 'utf8' });
   if (r.error) {
     return {

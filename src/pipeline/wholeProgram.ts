@@ -11,9 +11,10 @@
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
 import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
-import type { BufferUse, CallGraph } from '../model/calls.js';
+import { normalizedType, type BufferUse, type CallGraph } from '../model/calls.js';
 import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
+import { provenParameterExtents, type ProvenExtents } from '../lifetime/parameterExtents.js';
 
 export type CrossCallOutcome =
   | {
@@ -22,12 +23,19 @@ export type CrossCallOutcome =
       readonly note: string;
       readonly callSites: readonly CallerEvidence[];
     }
+  /** A promised parameter (`--temporary`) with the extents its accesses really use. */
+  | { readonly kind: 'promised'; readonly array: ArrayInfo }
   | { readonly kind: 'not-temporary'; readonly reason: string }
   | { readonly kind: 'disproved'; readonly reason: string };
+
+/** A cache key for an array with the extents it is analysed with. */
+const keyOf = (fn: FunctionModel, array: ArrayInfo) =>
+  `${fn.name}:${array.name}:${array.extents.map((e) => e.text).join(',')}`;
 
 /** Upward-exposed reads per function and parameter, computed once per file. */
 export class ExposedReads {
   private readonly cache = new Map<string, readonly UpwardExposedRead[] | 'unknown'>();
+  private readonly proven = new Map<string, ProvenExtents>();
   constructor(
     private readonly model: ProgramModel,
     private readonly values: (fn: FunctionModel) => Record<string, bigint>,
@@ -40,12 +48,39 @@ export class ExposedReads {
    * anything: the array's own analysis need not ask the polyhedral core again.
    */
   computedNone(fn: FunctionModel, array: ArrayInfo): readonly UpwardExposedRead[] | undefined {
-    const r = this.cache.get(`${fn.name}:${array.name}`);
+    const r = this.cache.get(keyOf(fn, array));
     return r !== undefined && r !== 'unknown' && r.length === 0 ? r : undefined;
   }
 
+  /**
+   * A parameter with the extents its accesses use (src/lifetime/parameterExtents.ts; its
+   * declared ones bound nothing), bounded by the callers' objects when `callerCells` is
+   * given. Other arrays as they are.
+   */
+  extents(fn: FunctionModel, array: ArrayInfo, callerCells?: bigint): ProvenExtents {
+    if (array.storage !== 'parameter') return { kind: 'proved', array };
+    const key = `${keyOf(fn, array)}:${callerCells ?? ''}`;
+    let r = this.proven.get(key);
+    if (r === undefined) {
+      try {
+        r = withWorkBudget(this.work, () =>
+          provenParameterExtents(fn, array, this.values(fn), callerCells),
+        );
+      } catch (e) {
+        if (e instanceof BudgetExceeded && !isOwnOverrun(e)) throw e;
+        r = {
+          kind: 'unproved',
+          reason: `the extents '${array.name}' uses are too expensive to prove`,
+        };
+      }
+      this.proven.set(key, r);
+    }
+    return r;
+  }
+
+  /** The upward-exposed reads of `array` (a parameter with proven extents, or a local). */
   of(fn: FunctionModel, array: ArrayInfo): readonly UpwardExposedRead[] | 'unknown' {
-    const key = `${fn.name}:${array.name}`;
+    const key = keyOf(fn, array);
     let r = this.cache.get(key);
     if (r === undefined) {
       const accesses = fn.statements.flatMap((s) =>
@@ -73,15 +108,21 @@ export class ExposedReads {
     return r;
   }
 
-  /** Whether parameter `argIndex` of `callee` may read a value it did not write itself. */
-  readsIncoming = (callee: string, argIndex: number): boolean => {
+  /**
+   * Whether parameter `argIndex` of `callee` may read a value it did not write itself. Cells
+   * past the parameter's declared extent are cells too: without proven extents the reads of
+   * them would not be seen, so an unproved parameter may read anything.
+   */
+  readsIncoming = (callee: string, argIndex: number, objectCells?: bigint): boolean => {
     const name = this.model.calls?.functions.find((f) => f.name === callee)?.parameterNames[
       argIndex
     ];
     const fn = this.model.functions.find((f) => f.name === callee);
-    const array = fn?.arrays.find((a) => a.name === name && a.storage === 'parameter');
-    if (!fn || !array || !onlyAParameter(array)) return true;
-    const exposed = this.of(fn, array);
+    const declared = fn?.arrays.find((a) => a.name === name && a.storage === 'parameter');
+    if (!fn || !declared || !onlyAParameter(declared)) return true;
+    const proven = this.extents(fn, declared, objectCells);
+    if (proven.kind === 'unproved') return true;
+    const exposed = this.of(fn, proven.array);
     return exposed === 'unknown' || exposed.length > 0;
   };
 }
@@ -91,27 +132,50 @@ function onlyAParameter(array: ArrayInfo): boolean {
   return array.reasons.length > 0 && array.reasons.every((r) => r.kind === 'parameter');
 }
 
+/** The most cells any caller's object holds, when every call site knows its object's. */
+function callerCells(sites: readonly CallerEvidence[]): bigint | undefined {
+  if (sites.length === 0 || sites.some((s) => s.objectCells === undefined)) return undefined;
+  return sites.reduce((m, s) => (s.objectCells! > m ? s.objectCells! : m), 0n);
+}
+
 export function crossCallOutcome(
   model: ProgramModel,
   fn: FunctionModel,
   array: ArrayInfo,
   exposed: ExposedReads,
+  includedBy?: readonly string[],
 ): CrossCallOutcome | undefined {
   if (array.storage !== 'parameter' || !model.calls) return undefined;
+  const query = {
+    graph: model.calls,
+    fnName: fn.name,
+    param: array.name,
+    readsIncoming: exposed.readsIncoming,
+    includedBy,
+    elementType: normalizedType(array.elementType),
+  };
   if (array.markedTemporary) {
-    const v = crossCallVerdict(model.calls, fn.name, array.name, exposed.readsIncoming, true);
-    return v.temporary
-      ? undefined
+    const v = crossCallVerdict({ ...query, promised: true });
+    if (!v.temporary)
+      return {
+        kind: 'disproved',
+        reason: `the temporary promise is disproved: ${v.reason}; the array is left unchanged`,
+      };
+    const proven = exposed.extents(fn, array, callerCells(v.callSites));
+    return proven.kind === 'proved'
+      ? { kind: 'promised', array: proven.array }
       : {
           kind: 'disproved',
-          reason: `the temporary promise is disproved: ${v.reason}; the array is left unchanged`,
+          reason: `the temporary promise cannot be used: ${proven.reason}; the array is left unchanged`,
         };
   }
   if (!onlyAParameter(array)) return undefined;
   // The call sites first: they are cheap, the upward-exposed reads are not.
-  const v = crossCallVerdict(model.calls, fn.name, array.name, exposed.readsIncoming);
+  const v = crossCallVerdict(query);
   if (!v.temporary) return { kind: 'not-temporary', reason: v.reason };
-  const reads = exposed.of(fn, array);
+  const proven = exposed.extents(fn, array, callerCells(v.callSites));
+  if (proven.kind === 'unproved') return { kind: 'not-temporary', reason: proven.reason };
+  const reads = exposed.of(fn, proven.array);
   if (reads === 'unknown')
     return {
       kind: 'not-temporary',
@@ -137,7 +201,7 @@ export function crossCallOutcome(
   return {
     kind: 'candidate',
     callSites: v.callSites,
-    array: { ...array, candidate: true, reasons: [] },
+    array: { ...proven.array, candidate: true, reasons: [] },
     note:
       `temporary across calls: no value flows into or out of '${array.name}' at any call (${sites}); ` +
       `${fn.name}() gets a private array, and the caller's buffer no longer carries values for it ` +

@@ -17,7 +17,12 @@ import os from 'node:os';
 import path from 'node:path';
 import { setExitCode, type Io } from '../io.js';
 import { contractSource } from '../../pipeline/contraction.js';
-import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import {
+  addAnalysisOptions,
+  analysisOptions,
+  programIncludes,
+  type AnalysisFlags,
+} from '../analysisFlags.js';
 import { readCSource, readSource, writeAtomically } from '../sourceFile.js';
 import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
@@ -26,8 +31,10 @@ import {
   describeExit,
   run,
   runDifferences,
+  type IncludedFrom,
   type RunResult,
 } from '../../pipeline/compileRun.js';
+import { IncludeIndex } from '../includers.js';
 import { programFlags } from '../programFlags.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import {
@@ -90,7 +97,10 @@ export function registerCheck(program: Command, io: Io): void {
       const stdin = flags.stdin ? await readSource(flags.stdin) : '';
       const contraction = flags.against
         ? undefined
-        : await contractSource(source, file, { ...analysisOptions(flags, file), annotate: false });
+        : await contractSource(source, file, {
+            ...analysisOptions(flags, file, programIncludes(flags, [file, ...flags.with])),
+            annotate: false,
+          });
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
       if (contraction && flags.reportFile)
@@ -115,7 +125,17 @@ export function registerCheck(program: Command, io: Io): void {
           await fs.access(f).catch(() => {
             throw new InputError(`cannot read ${f} (given with --with)`);
           });
-        const opts = { sanitize: flags.sanitize, extraFlags, extraSources };
+        // A source given with --with that includes this file is what the build compiles.
+        const includers = new IncludeIndex(extraSources)
+          .includersOf(file)
+          .map((f) => path.resolve(f))
+          .filter((f) => extraSources.includes(f));
+        const includedFrom = includers.length > 0 ? { file, includers } : undefined;
+        if (includedFrom)
+          say(
+            `  built through ${includers.map((f) => path.relative('.', f)).join(', ')}, which include${includers.length === 1 ? 's' : ''} it`,
+          );
+        const opts = { sanitize: flags.sanitize, extraFlags, extraSources, includedFrom };
         // Each program runs in its own empty working folder: the files it writes are compared.
         const runIn = (name: string) => path.join(dir, `run-${name}`);
         const orig = await compile(source, 'original', dir, opts);
@@ -150,6 +170,7 @@ export function registerCheck(program: Command, io: Io): void {
           say,
           extraFlags,
           extraSources,
+          includedFrom,
         };
         if (contraction && contraction.plan.arrays.length > 0) {
           const shadow = instrument({
@@ -225,6 +246,7 @@ interface OwnerRun {
   readonly say: (line: string) => void;
   readonly extraFlags: readonly string[];
   readonly extraSources: readonly string[];
+  readonly includedFrom?: IncludedFrom;
 }
 
 /**
@@ -243,6 +265,7 @@ async function ownerCheck(
     sanitize: false,
     extraFlags: ownerRun.extraFlags,
     extraSources: ownerRun.extraSources,
+    ...(ownerRun.includedFrom ? { includedFrom: ownerRun.includedFrom } : {}),
   });
   if (!inst.ok)
     return `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`;

@@ -13,7 +13,13 @@ import { programFlags } from '../programFlags.js';
 import { contractProfiled } from '../../pipeline/profileContract.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
 import { flagsWithConfig } from '../fileOptions.js';
-import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import {
+  addAnalysisOptions,
+  analysisOptions,
+  programIncludes,
+  type AnalysisFlags,
+} from '../analysisFlags.js';
+import type { IncludeIndex } from '../includers.js';
 import { readCSource, writeAtomically } from '../sourceFile.js';
 import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
 import { collectNames, parseChoice } from '../options.js';
@@ -183,6 +189,7 @@ async function contractMany(
   const threads =
     flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
   const finder = new ConfigFinder();
+  const includes = programIncludes(flags, files);
   // Loaded here: one file needs neither worker threads nor the result cache's hashing
   // (node:worker_threads and node:crypto cost start-up time, issue 17).
   const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
@@ -200,7 +207,7 @@ async function contractMany(
     },
     // Most files of a code base have no candidate: they are not modelled (noCandidate.ts).
     optionsFor: (file) => ({
-      ...fileOptions(cmd, flags, finder, file, io),
+      ...fileOptions(cmd, flags, finder, file, io, includes),
       skipWithoutCandidates: true,
     }),
     minBytesFor: (file) =>
@@ -228,6 +235,7 @@ function fileOptions(
   finder: ConfigFinder,
   file: string,
   io: Io,
+  includes?: IncludeIndex,
 ): ContractOptions {
   const config = finder.forFile(file);
   const values = valuesFor(config, file);
@@ -239,7 +247,7 @@ function fileOptions(
       ...f.includeDir,
     ];
   return {
-    ...analysisOptions(f, file),
+    ...analysisOptions(f, file, includes),
     annotate: !!flags.annotate,
     ...(f.hls ? { hls: true } : {}),
   };

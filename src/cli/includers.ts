@@ -1,0 +1,97 @@
+/**
+ * Which files of the program `#include` a given file: a unity build (`#include "kern.c"`) or
+ * a unit test of static functions calls a file's `static` functions from another translation
+ * unit, so "static, so every call is in this file" no longer holds for that file
+ * (src/lifetime/crossCall.ts).
+ *
+ * The program is what the command line shows: the files and folders given (a folder with all
+ * the files under it), the files of the compilation database (`-p`), and the folder of each
+ * file analysed. Their sources are read once per run. A directive is matched by the file name
+ * it names, whatever folder it spells: a false match only keeps arrays as they are. An
+ * include spelled through a macro (`#include KERNEL_FILE`) is not seen (docs say so).
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const SOURCES = /\.(c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inc|inl|ipp|def|tcc)$/i;
+const DIRECTIVE = /^[ \t]*(?:#|%:)[ \t]*include(?:_next)?[ \t]*[<"]([^>"\n]+)[>"]/gm;
+/** Files larger than this are data, not code that includes a kernel. */
+const MAX_BYTES = 8 * 1024 * 1024;
+/** Files scanned under one folder given on the command line, at most. */
+const MAX_FILES = 50_000;
+
+export class IncludeIndex {
+  /** File name -> the files whose directives name it. */
+  private readonly byName = new Map<string, Set<string>>();
+  private readonly scannedDirs = new Set<string>();
+  private readonly scannedFiles = new Set<string>();
+  private pending: string[];
+
+  /** `roots`: files and folders of the program (folders are scanned with everything below). */
+  constructor(roots: readonly string[]) {
+    this.pending = [...roots];
+  }
+
+  /** The files of the program (other than `file` itself) that include `file`. */
+  includersOf(file: string): string[] {
+    for (const r of this.pending.splice(0)) this.scanRoot(r);
+    this.scanDir(path.dirname(path.resolve(file)), false);
+    const self = path.resolve(file);
+    return [...(this.byName.get(path.basename(file)) ?? [])]
+      .filter((f) => f !== self)
+      .map((f) => path.relative(process.cwd(), f) || f)
+      .sort();
+  }
+
+  private scanRoot(root: string): void {
+    let st;
+    try {
+      st = statSync(root);
+    } catch {
+      return;
+    }
+    if (st.isDirectory()) this.scanDir(path.resolve(root), true);
+    else this.scanDir(path.dirname(path.resolve(root)), false);
+  }
+
+  private scanDir(dir: string, recursive: boolean): void {
+    const stack = [dir];
+    let files = 0;
+    while (stack.length > 0) {
+      const d = stack.pop()!;
+      if (this.scannedDirs.has(d) && !recursive) continue;
+      this.scannedDirs.add(d);
+      let entries;
+      try {
+        entries = readdirSync(d, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) {
+          if (recursive && !e.name.startsWith('.') && e.name !== 'node_modules') stack.push(p);
+        } else if (SOURCES.test(e.name) && files++ < MAX_FILES) this.scanFile(p);
+      }
+    }
+  }
+
+  private scanFile(file: string): void {
+    if (this.scannedFiles.has(file)) return;
+    this.scannedFiles.add(file);
+    let text: string;
+    try {
+      if (statSync(file).size > MAX_BYTES) return;
+      text = readFileSync(file, 'latin1');
+    } catch {
+      return;
+    }
+    if (!text.includes('include')) return;
+    for (const m of text.matchAll(DIRECTIVE)) {
+      const name = path.basename(m[1]!.trim());
+      let set = this.byName.get(name);
+      if (!set) this.byName.set(name, (set = new Set()));
+      set.add(file);
+    }
+  }
+}

@@ -1,0 +1,48 @@
+/**
+ * What functions of the C library do with a buffer passed to them, for the whole-program
+ * decision (crossCall.ts): none of them keeps the address after it returns, and each reads
+ * only the arguments listed. A function not listed here and not defined in the file may keep
+ * a pointer, so a buffer passed to it is never a temporary's.
+ *
+ * `returnsArgument`: the call's value is that argument (`memcpy` returns `dst`): where the
+ * value is used, the address leaves through it.
+ */
+export interface LibraryCall {
+  reads(argIndex: number): boolean;
+  readonly returnsArgument?: number;
+}
+
+const reading =
+  (...read: number[]) =>
+  (k: number) =>
+    read.includes(k);
+const all = () => true;
+
+const TABLE: ReadonlyMap<string, LibraryCall> = new Map([
+  ['memset', { reads: reading(), returnsArgument: 0 }],
+  ['bzero', { reads: reading() }],
+  ['explicit_bzero', { reads: reading() }],
+  ['memcpy', { reads: reading(1), returnsArgument: 0 }],
+  ['memmove', { reads: reading(1), returnsArgument: 0 }],
+  ['memcmp', { reads: all }],
+  ['strlen', { reads: all }],
+  ['strcmp', { reads: all }],
+  ['strncmp', { reads: all }],
+  ['printf', { reads: all }],
+  ['fprintf', { reads: all }],
+  ['sprintf', { reads: (k) => k !== 0 }],
+  ['snprintf', { reads: (k) => k !== 0 }],
+  ['puts', { reads: all }],
+  ['fputs', { reads: all }],
+  ['fwrite', { reads: all }],
+  ['fread', { reads: reading(3) }],
+  ['fgets', { reads: reading(2), returnsArgument: 0 }],
+  ['qsort', { reads: all }],
+  ['free', { reads: reading() }],
+]);
+
+/** The library function `name` (also spelled `__builtin_name`), or undefined. */
+export function libraryCall(name: string): LibraryCall | undefined {
+  const plain = name.replace(/^__builtin_/, '');
+  return TABLE.get(plain);
+}

@@ -1,0 +1,86 @@
+/**
+ * A file that another file of the program `#include`s (a unity build, a test of static
+ * functions): its static functions are called from there too (issue 25, class 4).
+ * - `contract`/`analyze` see the includer among the files of the program (the file's folder,
+ *   the files given, `-p`) and keep the parameters of the file's static functions;
+ * - `check FILE --with INCLUDER` builds the program the way the user does: the includer,
+ *   compiled with the candidate text in the included file's place (it failed to link before:
+ *   the file was compiled on its own and again through the include).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../helpers/cli.js';
+
+const KERN = `#include <stdio.h>
+#define N 8
+static void kernel(double t[N], double out[N]) {
+  for (int i = 0; i < N; i++) { t[i] = i * 2.0 + 1; out[i] = t[i] + 1.0; }
+}
+static double local(int m) {
+  double t[N][N];
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) { t[i][j] = i * j + m; s += t[i][j]; }
+  return s;
+}
+double run_kern(void) { double out[N], buf[N]; kernel(buf, out); return out[3] + local(1); }
+`;
+const TEST = `#include "../kern.c"
+int main(void) {
+  double out[N], buf[N];
+  kernel(buf, out);
+  printf("%g %g %g\\n", buf[2], local(3), run_kern());
+  return 0;
+}
+`;
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unity-'));
+  fs.mkdirSync(path.join(dir, 'tests'));
+  fs.writeFileSync(path.join(dir, 'kern.c'), KERN);
+  fs.writeFileSync(path.join(dir, 'tests', 'test_kern.c'), TEST);
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+const kernelT = (stderr: string) =>
+  JSON.parse(stderr).arrays.find(
+    (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
+  );
+
+describe('a file included by another file of the program', () => {
+  it('keeps the parameters of its static functions when the includer is among the files given', () => {
+    runCli(['contract', 'kern.c', 'tests/test_kern.c', '--diff', '--report-file', 'r.json'], {
+      cwd: dir,
+    });
+    const reports = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
+    const t = reports[0].arrays.find(
+      (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
+    );
+    expect(t.status).toBe('unchanged');
+    expect(t.reason).toMatch(/test_kern\.c includes this file/);
+  });
+
+  it('is told so on its own too, when the includer is in a folder of the program', () => {
+    runCli(['contract', 'kern.c', 'tests', '--diff', '--report-file', 'r.json'], { cwd: dir });
+    const t = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'))[0].arrays.find(
+      (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
+    );
+    expect(t.reason).toMatch(/test_kern\.c includes this file/);
+  });
+
+  it('without the includer in sight, the kernel is a temporary (the file alone)', () => {
+    const r = runCli(['contract', 'kern.c', '--report', 'json', '-o', 'out.c'], { cwd: dir });
+    expect(kernelT(r.stderr).status).toBe('scalarized');
+  });
+
+  it('check --with the includer builds the program through it', () => {
+    const r = runCli(['check', 'kern.c', '--with', 'tests/test_kern.c'], { cwd: dir });
+    expect(r.stderr).toBe('');
+    expect(r.stdout).toMatch(/built through tests\/test_kern\.c, which includes it/);
+    expect(r.stdout).toMatch(/run: identical output/);
+    expect(r.stdout).toMatch(/owner check: every read found its own cell/);
+    expect(r.code).toBe(0);
+  });
+});
