@@ -83,4 +83,20 @@ describe('a file included by another file of the program', () => {
     expect(r.stdout).toMatch(/owner check: every read found its own cell/);
     expect(r.code).toBe(0);
   });
+
+  it('check -p builds through the database file that includes it', () => {
+    const db = [
+      { directory: dir, file: 'tests/test_kern.c', arguments: ['cc', '-c', 'tests/test_kern.c'] },
+      { directory: dir, file: 'kern.c', arguments: ['cc', '-c', 'kern.c'] },
+    ];
+    fs.writeFileSync(path.join(dir, 'compile_commands.json'), JSON.stringify(db));
+    try {
+      const r = runCli(['check', 'kern.c', '-p', '.'], { cwd: dir });
+      expect(r.stdout).toMatch(/built through tests\/test_kern\.c, which includes it/);
+      expect(r.stdout).toMatch(/run: identical output/);
+      expect(r.code).toBe(0);
+    } finally {
+      fs.rmSync(path.join(dir, 'compile_commands.json'));
+    }
+  });
 });

@@ -35,6 +35,7 @@ import {
   type RunResult,
 } from '../../pipeline/compileRun.js';
 import { IncludeIndex } from '../includers.js';
+import { databaseFiles } from '../compileCommands.js';
 import { programFlags } from '../programFlags.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import {
@@ -120,16 +121,29 @@ export function registerCheck(program: Command, io: Io): void {
 
         // The program's own flags (programFlags.ts), for every build below.
         const extraFlags = programFlags(flags, file, source);
-        const extraSources = flags.with.map((f) => path.resolve(f));
+        const given = flags.with.map((f) => path.resolve(f));
+        // With -p, a file of the database that includes this one (a unity build) is built
+        // too: it is how the program compiles this file.
+        const database = flags.compileCommands ?? flags.p;
+        const fromDatabase = database
+          ? programIncludes(flags, [])
+              .includersOf(file)
+              .map((f) => path.resolve(f))
+              .filter((f) => databaseFiles(database).includes(f) && !given.includes(f))
+          : [];
+        const extraSources = [...given, ...fromDatabase];
         for (const f of extraSources)
           await fs.access(f).catch(() => {
             throw new InputError(`cannot read ${f} (given with --with)`);
           });
         // A source given with --with that includes this file is what the build compiles.
-        const includers = new IncludeIndex(extraSources)
-          .includersOf(file)
-          .map((f) => path.resolve(f))
-          .filter((f) => extraSources.includes(f));
+        const includers = [
+          ...new IncludeIndex(given)
+            .includersOf(file)
+            .map((f) => path.resolve(f))
+            .filter((f) => given.includes(f)),
+          ...fromDatabase,
+        ];
         const includedFrom = includers.length > 0 ? { file, includers } : undefined;
         if (includedFrom)
           say(
