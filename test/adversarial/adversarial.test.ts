@@ -1,25 +1,77 @@
 /**
- * Adversarial whole programs (issue 13): each file of programs/ sets one trap for the
- * analysis (its first line says which). Each is contracted, then the original and the
- * result are compiled and run at -O0 with ASan + UBSan and at -O2 (with -fopenmp when the
- * program has OpenMP pragmas); exit status and output must be the same. Every program
- * here was miscompiled (different output, or a result that does not compile) before the
- * fix that guards it.
+ * Adversarial whole programs (issue 13): each program of programs/ sets one trap for the
+ * analysis (its leading comment says which, and which verdict each array must get: see
+ * verdicts.ts). Each is contracted, and its report must give exactly the expected verdicts
+ * (so that a regression to "refuse everything" fails too, issue 25); then the original and
+ * the result are compiled and run at -O0 with ASan + UBSan and at -O2 (with -fopenmp when the
+ * program has OpenMP pragmas); exit status and output must be the same. Every program here
+ * was miscompiled (different output, or a result that does not compile) before the fix that
+ * guards it, or records a verdict that must not change (a sound contraction, `call-*`).
+ *
+ * A program of several files is a folder: every .c file in it is contracted on its own (as
+ * `contract -i` does with each file it is given) with its own leading comment, and main.c
+ * is the file built (it may #include the others).
  */
 import { execFile } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '../../src/index.js';
 import { compileCached } from '../../scripts/ccCache.js';
+import { expectedVerdicts, leadingComment, reportVerdicts } from './verdicts.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'programs');
-const FILES = readdirSync(DIR)
-  .filter((f) => f.endsWith('.c'))
+/** A program: one .c file, or a folder of them built through its main.c. */
+const PROGRAMS = readdirSync(DIR)
+  .filter((f) => f.endsWith('.c') || statSync(path.join(DIR, f)).isDirectory())
   .sort();
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-adversarial-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+/** The .c files of a program, relative to DIR. */
+function sourcesOf(program: string): string[] {
+  if (program.endsWith('.c')) return [program];
+  return readdirSync(path.join(DIR, program))
+    .filter((f) => f.endsWith('.c'))
+    .sort()
+    .map((f) => path.join(program, f));
+}
+
+interface Contracted {
+  file: string;
+  source: string;
+  code: string;
+  verdicts: string[];
+}
+
+// One contraction per program, shared by its verdict test and its run test.
+const contracted = new Map<string, Promise<Contracted[]>>();
+function contractProgram(program: string): Promise<Contracted[]> {
+  let p = contracted.get(program);
+  if (!p) {
+    p = Promise.all(
+      sourcesOf(program).map(async (file) => {
+        const source = readFileSync(path.join(DIR, file), 'utf8');
+        // The real path: `#include "kern.c"` is looked up next to the file.
+        const { code, report } = await contract(source, {
+          file: program.endsWith('.c') ? file : path.join(DIR, file),
+        });
+        return { file, source, code, verdicts: reportVerdicts(report) };
+      }),
+    );
+    contracted.set(program, p);
+  }
+  return p;
+}
 
 interface Run {
   code: number;
@@ -41,54 +93,82 @@ function exec(
 
 const FLAG_SETS = [['-O0', '-fsanitize=address,undefined', '-fno-sanitize-recover=all'], ['-O2']];
 
-async function build(source: string, base: string, flags: string[]): Promise<string> {
-  writeFileSync(`${base}.c`, source);
+/**
+ * Builds `files` (name -> text) in the folder `base`, through its main.c for a folder
+ * program. Only one-file programs go through the shared cache: its key is the text of the
+ * file built, which does not cover the files it includes.
+ */
+async function build(
+  files: ReadonlyMap<string, string>,
+  base: string,
+  flags: string[],
+): Promise<string> {
+  mkdirSync(base, { recursive: true });
+  for (const [name, text] of files) writeFileSync(path.join(base, name), text);
   const cc = process.env.CC ?? 'cc';
-  // Through the shared cache: a program left unchanged is its own original, built once.
-  const r = await compileCached(
-    (c, args) => exec(c, args),
-    cc,
-    ['-std=gnu11', '-w', ...flags],
-    `${base}.c`,
-    base,
-    ['-lm'],
-  );
+  const main = path.join(base, files.size === 1 ? [...files.keys()][0]! : 'main.c');
+  const exe = path.join(base, 'a.out');
+  const args = ['-std=gnu11', '-w', ...flags];
+  const r =
+    files.size === 1
+      ? await compileCached((c, a) => exec(c, a), cc, args, main, exe, ['-lm'])
+      : await exec(cc, [...args, main, '-o', exe, '-lm']);
   if (r.code !== 0) throw new Error(`${path.basename(base)} does not compile:\n${r.stderr}`);
-  return base;
+  return exe;
 }
 
-async function runBoth(name: string, original: string, contracted: string): Promise<string[]> {
-  const omp = /#\s*pragma\s+omp\b/.test(original) ? ['-fopenmp'] : [];
+async function runBoth(name: string, units: readonly Contracted[]): Promise<string[]> {
+  // The same text behaves the same: most programs keep every array, and their four builds
+  // were most of the suite's time.
+  if (units.every((u) => u.code === u.source)) return [];
+  const original = new Map(units.map((u) => [path.basename(u.file), u.source]));
+  const result = new Map(units.map((u) => [path.basename(u.file), u.code]));
+  const omp = units.some((u) => /#\s*pragma\s+omp\b/.test(u.source)) ? ['-fopenmp'] : [];
   const diffs: string[] = [];
-  for (const [k, flags] of FLAG_SETS.entries()) {
-    const all = [...flags, ...omp];
-    const a = await build(original, path.join(work, `${name}-${k}-orig`), all);
-    const b = await build(contracted, path.join(work, `${name}-${k}-out`), all);
+  // The four builds at once: built one after the other they left a core idle.
+  const built = await Promise.all(
+    FLAG_SETS.map((flags, k) =>
+      Promise.all([
+        build(original, path.join(work, `${name}-${k}-orig`), [...flags, ...omp]),
+        build(result, path.join(work, `${name}-${k}-out`), [...flags, ...omp]),
+      ]),
+    ),
+  );
+  for (const [k, [a, b]] of built.entries()) {
     const env = { ...process.env, OMP_NUM_THREADS: '2' };
     const [ra, rb] = await Promise.all([exec(a, [], env), exec(b, [], env)]);
     if (ra.code !== rb.code || ra.stdout !== rb.stdout)
       diffs.push(
-        `${flags.join(' ')}: original ${ra.code} ${JSON.stringify(ra.stdout)}, contracted ${rb.code} ${JSON.stringify(rb.stdout)}`,
+        `${FLAG_SETS[k]!.join(' ')}: original ${ra.code} ${JSON.stringify(ra.stdout)}, contracted ${rb.code} ${JSON.stringify(rb.stdout)}`,
       );
   }
   return diffs;
 }
 
 describe('adversarial programs: original and contracted compute the same', () => {
-  it('has at least three programs per class, each naming its trap', () => {
+  it('has at least three programs per class, each naming its trap and its verdicts', () => {
     const classes = new Map<string, number>();
-    for (const f of FILES) {
-      const cls = f.split('-')[0];
+    for (const p of PROGRAMS) {
+      const cls = p.split('-')[0]!;
       classes.set(cls, (classes.get(cls) ?? 0) + 1);
-      expect(readFileSync(path.join(DIR, f), 'utf8')).toMatch(/^\/\* trap: .+\*\/\n/);
+      if (!p.endsWith('.c')) expect(sourcesOf(p)).toContain(path.join(p, 'main.c'));
+      for (const f of sourcesOf(p)) {
+        const source = readFileSync(path.join(DIR, f), 'utf8');
+        expect([f, leadingComment(source) !== undefined]).toEqual([f, true]);
+        expect(() => expectedVerdicts(source)).not.toThrow();
+      }
     }
     for (const [cls, n] of classes) expect(`${cls}: ${n}`).toMatch(/: ([3-9]|\d\d+)$/);
   });
 
-  it.each(FILES)('%s', async (file) => {
-    const source = readFileSync(path.join(DIR, file), 'utf8');
-    const { code } = await contract(source, { file });
-    const diffs = await runBoth(file.replace(/\.c$/, ''), source, code);
+  // Before the run: a verdict that changed says more than the run it may have caused.
+  it.each(PROGRAMS)('%s: the verdicts of its leading comment', async (program) => {
+    for (const u of await contractProgram(program))
+      expect([u.file, ...u.verdicts]).toEqual([u.file, ...expectedVerdicts(u.source).verdicts]);
+  });
+
+  it.each(PROGRAMS)('%s: the same output', async (program) => {
+    const diffs = await runBoth(program.replace(/\.c$/, ''), await contractProgram(program));
     expect(diffs).toEqual([]);
   });
 });

@@ -240,8 +240,9 @@ describe('check --trace on every adversarial program', () => {
   ]);
   // The built-in reading (this test's model) cannot parse `const int __attribute__((mode(QI)))
   // k` (tree-sitter stops at the attribute); the compiler's reading, which `contract` uses,
-  // can, and the adversarial run of this program passes.
-  const BUILTIN_SYNTAX = new Set(['int-mode-attribute-const.c']);
+  // can, and the adversarial run of this program passes. Nor a macro call standing alone at
+  // file scope (`REGISTER(kernel)` that expands to a function definition).
+  const BUILTIN_SYNTAX = new Set(['int-mode-attribute-const.c', 'call-visible-constructor.c']);
   it.each(files.filter((f) => !TRACER_GAPS.has(f) && !BUILTIN_SYNTAX.has(f)))('%s', async (f) => {
     const file = path.join(DIR, f);
     const source = readFileSync(file, 'utf8');

@@ -1,4 +1,9 @@
-/* trap: an over-approximated statement (a while loop whose start is not affine) with a read under a never-true `&&` guard: the guard emptied the statement's domain, its unguarded read of t1 vanished too and t1 was scalarized */
+/* trap: an over-approximated statement (a while loop whose start is not affine) with a read under a never-true `&&` guard: the guard emptied the statement's domain, its unguarded read of t1 vanished too and t1 was scalarized
+   expect: kernel:in unchanged
+   expect: kernel:out unchanged
+   expect: kernel:t1 contracted 3
+   expect: main:in unchanged
+   expect: main:out unchanged */
 #include <stdio.h>
 #define M 2
 static void kernel(const unsigned *in, unsigned *out)

@@ -1,4 +1,9 @@
-/* trap: a read under an always-true guard `i >= 0 ? t1[i][j] : t1[i][j]` in a while loop whose start is not affine; its never-taken branch's `-1 >= 0` emptied the over-approximated statement: its reads vanished and t1 was scalarized (fuzz seed 8126) */
+/* trap: a read under an always-true guard `i >= 0 ? t1[i][j] : t1[i][j]` in a while loop whose start is not affine; its never-taken branch's `-1 >= 0` emptied the over-approximated statement: its reads vanished and t1 was scalarized (fuzz seed 8126)
+   expect: kernel:in unchanged
+   expect: kernel:out unchanged
+   expect: kernel:t1 contracted 3
+   expect: main:in unchanged
+   expect: main:out unchanged */
 #include <stdio.h>
 #define M 2
 static void kernel(const unsigned *in, unsigned *out)

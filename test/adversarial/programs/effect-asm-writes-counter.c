@@ -1,4 +1,5 @@
-/* trap: an inline-assembly output operand writes the loop counter (review 2026-11-26: not seen) */
+/* trap: an inline-assembly output operand writes the loop counter (review 2026-11-26: not seen)
+   expect: f:t unchanged */
 #include <stdio.h>
 static double f(void) {
   double t[40], s = 0;

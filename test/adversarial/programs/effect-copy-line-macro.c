@@ -1,4 +1,5 @@
-/* trap: __LINE__ in a body copied under a run-time guard moves (review 2026-11-26) */
+/* trap: __LINE__ in a body copied under a run-time guard moves (review 2026-11-26)
+   expect: f:t unchanged */
 #include <stdio.h>
 static const int N = 12;
 static double f(void) {

@@ -1,4 +1,6 @@
-/* trap: the counter is changed through a pointer parameter of a helper that receives its address */
+/* trap: the counter is changed through a pointer parameter of a helper that receives its address
+   expect: main:t unchanged
+   expect: main:alias unchanged */
 #include <stdio.h>
 #define N 36
 static void rewind5(int *c) {

@@ -1,4 +1,5 @@
-/* trap: the counter's address is taken before the loop; `*p -= 5` inside the body sends it back */
+/* trap: the counter's address is taken before the loop; `*p -= 5` inside the body sends it back
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: a global loop counter written through a pointer set at file scope (int *gp = &gi), no call in the loop (review 2026-11-26: the write was not seen) */
+/* trap: a global loop counter written through a pointer set at file scope (int *gp = &gi), no call in the loop (review 2026-11-26: the write was not seen)
+   expect: f:t unchanged */
 #include <stdio.h>
 int gi;
 int *gp = &gi;

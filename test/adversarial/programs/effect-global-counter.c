@@ -1,4 +1,5 @@
-/* trap: the counter g has file scope and the called function sends it back */
+/* trap: the counter g has file scope and the called function sends it back
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 30
 int g;

@@ -1,4 +1,5 @@
-/* trap: a static counter of the function is sent back by a recursive call inside the loop */
+/* trap: a static counter of the function is sent back by a recursive call inside the loop
+   expect: walk:t unchanged */
 #include <stdio.h>
 #define N 24
 static double out;

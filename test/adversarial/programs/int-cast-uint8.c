@@ -1,4 +1,5 @@
-/* trap: the subscript `t[(uint8_t)i]` wraps at 256; modelling it as `t[i]` separates cells that are one */
+/* trap: the subscript `t[(uint8_t)i]` wraps at 256; modelling it as `t[i]` separates cells that are one
+   expect: main:t unchanged */
 #include <stdio.h>
 #include <stdint.h>
 int main(void) {

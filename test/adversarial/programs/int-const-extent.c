@@ -1,4 +1,5 @@
-/* trap: the extent `(0u < -1) ? 8 : 4` is 8 in C; folded without the usual arithmetic conversions it is 4 */
+/* trap: the extent `(0u < -1) ? 8 : 4` is 8 in C; folded without the usual arithmetic conversions it is 4
+   expect: main:t contracted 48 */
 #include <stdio.h>
 int main(void) {
   int t[(0u < -1) ? 8 : 4][8];

@@ -1,4 +1,5 @@
-/* trap: a const with __attribute__((mode(QI))) holds 256 as 0 (review 2026-11-26: the model took 256) */
+/* trap: a const with __attribute__((mode(QI))) holds 256 as 0 (review 2026-11-26: the model took 256)
+   expect: none */
 #include <stdio.h>
 static double f(void) {
   const int k __attribute__((mode(QI)));

@@ -1,4 +1,5 @@
-/* trap: a signed char counter from 120 wraps to -128 (gcc); `c != -120` ends it after 16 steps, not never */
+/* trap: a signed char counter from 120 wraps to -128 (gcc); `c != -120` ends it after 16 steps, not never
+   expect: main:t unchanged */
 #include <stdio.h>
 int main(void) {
   int t[256];

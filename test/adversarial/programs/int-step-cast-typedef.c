@@ -1,4 +1,5 @@
-/* trap: a loop step through a cast (u8)(300) steps by 44 (review 2026-11-26: the step was read as 300 without the exactness check). */
+/* trap: a loop step through a cast (u8)(300) steps by 44 (review 2026-11-26: the step was read as 300 without the exactness check).
+   expect: kernel:t unchanged */
 #include <stdio.h>
 typedef unsigned char u8;
 static unsigned kernel(int x)

@@ -1,4 +1,5 @@
-/* trap: a loop step through a cast (unsigned char)(300) steps by 44 (review 2026-11-26: taken as 300 since before that day). */
+/* trap: a loop step through a cast (unsigned char)(300) steps by 44 (review 2026-11-26: taken as 300 since before that day).
+   expect: kernel:t unchanged */
 #include <stdio.h>
 typedef unsigned char u8;
 static unsigned kernel(int x)

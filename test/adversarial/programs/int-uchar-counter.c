@@ -1,4 +1,5 @@
-/* trap: `for (unsigned char c = 250; c != 4; c++)` wraps past 255 and runs 10 times, not never */
+/* trap: `for (unsigned char c = 250; c != 4; c++)` wraps past 255 and runs 10 times, not never
+   expect: main:t unchanged */
 #include <stdio.h>
 int main(void) {
   int t[256];

@@ -1,4 +1,5 @@
-/* trap: `0u < -1` is true in C (-1 becomes UINT_MAX); the reads of t under it do happen */
+/* trap: `0u < -1` is true in C (-1 becomes UINT_MAX); the reads of t under it do happen
+   expect: main:t unchanged */
 #include <stdio.h>
 int main(void) {
   int t[32];

@@ -1,4 +1,5 @@
-/* trap: in `j - 1u > 8` j == 0 gives UINT_MAX > 8 (true), while the integers say -1 > 8 (false) */
+/* trap: in `j - 1u > 8` j == 0 gives UINT_MAX > 8 (true), while the integers say -1 > 8 (false)
+   expect: main:t unchanged */
 #include <stdio.h>
 int main(void) {
   int t[16];

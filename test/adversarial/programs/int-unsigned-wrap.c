@@ -1,4 +1,5 @@
-/* trap: with unsigned i, `t[i + 4294967295u]` is t[i - 1] (modulo 2^32), not t[i + 4294967295] */
+/* trap: with unsigned i, `t[i + 4294967295u]` is t[i - 1] (modulo 2^32), not t[i + 4294967295]
+   expect: main:t unchanged */
 #include <stdio.h>
 int main(void) {
   double t[64];

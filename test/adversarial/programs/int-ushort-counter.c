@@ -1,4 +1,5 @@
-/* trap: an unsigned short counter `k != 2` from 65533 wraps through 65535 to 0, 1: five iterations, not none */
+/* trap: an unsigned short counter `k != 2` from 65533 wraps through 65535 to 0, 1: five iterations, not none
+   expect: main:t unchanged */
 #include <stdio.h>
 int main(void) {
   int t[16];

@@ -1,4 +1,6 @@
-/* trap: a worksharing `#pragma omp for` inside a parallel region: rows of t folded mod 2 are shared by the threads */
+/* trap: a worksharing `#pragma omp for` inside a parallel region: rows of t folded mod 2 are shared by the threads
+   expect: main:t unchanged
+   expect: main:out unchanged */
 #include <stdio.h>
 #define N 6
 #define M 4

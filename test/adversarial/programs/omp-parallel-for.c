@@ -1,4 +1,6 @@
-/* trap: under `#pragma omp parallel for` each iteration's t[i] is its own cell; one shared scalar is a data race */
+/* trap: under `#pragma omp parallel for` each iteration's t[i] is its own cell; one shared scalar is a data race
+   expect: main:t unchanged
+   expect: main:out unchanged */
 #include <stdio.h>
 #define N 8
 static volatile long sink;

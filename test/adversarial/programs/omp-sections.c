@@ -1,4 +1,5 @@
-/* trap: two `#pragma omp section`s use disjoint halves of t at the same time; folding t makes them share cells */
+/* trap: two `#pragma omp section`s use disjoint halves of t at the same time; folding t makes them share cells
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 8
 static volatile long sink;

@@ -1,4 +1,5 @@
-/* trap: an `if` condition that is a statement expression writes t[i] before it reads t[i - 1] */
+/* trap: an `if` condition that is a statement expression writes t[i] before it reads t[i - 1]
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 32
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: a statement expression in an initializer writes t[i] and then reads t[i - 1] */
+/* trap: a statement expression in an initializer writes t[i] and then reads t[i - 1]
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 30
 int main(void) {

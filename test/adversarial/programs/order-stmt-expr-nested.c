@@ -1,4 +1,5 @@
-/* trap: a statement expression nested in a subscript-free sum writes two cells before reading an older one */
+/* trap: a statement expression nested in a subscript-free sum writes two cells before reading an older one
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 24
 int main(void) {

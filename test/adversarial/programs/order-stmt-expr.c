@@ -1,4 +1,5 @@
-/* trap: in the statement expression `({ t[i] = ...; t[i - 1]; })` the write comes before the read */
+/* trap: in the statement expression `({ t[i] = ...; t[i - 1]; })` the write comes before the read
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

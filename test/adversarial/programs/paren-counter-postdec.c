@@ -1,4 +1,5 @@
-/* trap: the loop counter written through parentheses: (i)-- (review 2026-11-26: not seen). */
+/* trap: the loop counter written through parentheses: (i)-- (review 2026-11-26: not seen).
+   expect: kernel:t unchanged */
 #include <stdio.h>
 typedef int I;
 static unsigned kernel(int x)

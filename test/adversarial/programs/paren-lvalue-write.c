@@ -1,4 +1,5 @@
-/* trap: a write through a parenthesized lvalue: (t[i]) = v (review 2026-11-26: taken for a read only, t was scalarized). */
+/* trap: a write through a parenthesized lvalue: (t[i]) = v (review 2026-11-26: taken for a read only, t was scalarized).
+   expect: kernel:t unchanged */
 #include <stdio.h>
 static unsigned kernel(int x)
 {

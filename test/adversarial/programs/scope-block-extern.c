@@ -1,4 +1,6 @@
-/* trap: a block-scope `extern double t[40];` names the file-scope array, not a local temporary */
+/* trap: a block-scope `extern double t[40];` names the file-scope array, not a local temporary
+   expect: fill:t unchanged
+   expect: main:t unchanged */
 #include <stdio.h>
 double t[40];
 static double fill(void) {

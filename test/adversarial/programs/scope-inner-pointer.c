@@ -1,4 +1,6 @@
-/* trap: an inner block's `double *t = big;` shadows the candidate t; its accesses write big, not t */
+/* trap: an inner block's `double *t = big;` shadows the candidate t; its accesses write big, not t
+   expect: main:t scalarized
+   expect: main:big unchanged */
 #include <stdio.h>
 #define N 16
 double big[N];

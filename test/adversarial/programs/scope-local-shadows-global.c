@@ -1,4 +1,6 @@
-/* trap: a block-local t shadows the global t; the global's accesses after the block are not the local's */
+/* trap: a block-local t shadows the global t; the global's accesses after the block are not the local's
+   expect: total:t unchanged
+   expect: main:t scalarized */
 #include <stdio.h>
 #define N 20
 double t[N];

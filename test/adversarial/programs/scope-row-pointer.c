@@ -1,4 +1,6 @@
-/* trap: a nested block's `double (*t)[N] = out;` shadows the 2-D candidate t; its writes must reach out */
+/* trap: a nested block's `double (*t)[N] = out;` shadows the 2-D candidate t; its writes must reach out
+   expect: main:t scalarized
+   expect: main:out unchanged */
 #include <stdio.h>
 #define N 8
 static double out[N][N];

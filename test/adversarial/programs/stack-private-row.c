@@ -1,4 +1,7 @@
-/* trap: a heap scratch buffer passed to a kernel contracts to one row of 8 MiB; as a private array on the kernel's stack it overflows the stack the original never used */
+/* trap: a heap scratch buffer passed to a kernel contracts to one row of 8 MiB; as a private array on the kernel's stack it overflows the stack the original never used
+   expect: kernel:t unchanged
+   expect: kernel:out unchanged
+   expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>
 

@@ -1,4 +1,8 @@
-/* trap: a heap scratch buffer whose row length is known only at run time contracts to one row; as a private VLA on the kernel's stack it overflows the stack for a long row */
+/* trap: a heap scratch buffer whose row length is known only at run time contracts to one row; as a private VLA on the kernel's stack it overflows the stack for a long row
+   expect: kernel:t unchanged
+   expect: kernel:out unchanged
+   expect: main:argv unchanged
+   expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>
 

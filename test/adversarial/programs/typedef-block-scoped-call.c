@@ -1,4 +1,5 @@
-/* trap: a typedef T in one block of the body and a file-scope function T: elsewhere (T)(1) is a call (review 2026-11-26: read as a cast, the call that changes the global counter vanished) */
+/* trap: a typedef T in one block of the body and a file-scope function T: elsewhere (T)(1) is a call (review 2026-11-26: read as a cast, the call that changes the global counter vanished)
+   expect: f:t unchanged */
 #include <stdio.h>
 int gi;
 static int T(int x) { static int once; if (!once) { once = 1; gi = x; } return 0; }

@@ -1,4 +1,5 @@
-/* trap: (I)(i)-- with I a typedef is (I)((i)--), a decrement of i; tree-sitter reads ((I)(i))-- (review 2026-11-26: the decrement was missed). */
+/* trap: (I)(i)-- with I a typedef is (I)((i)--), a decrement of i; tree-sitter reads ((I)(i))-- (review 2026-11-26: the decrement was missed).
+   expect: kernel:t unchanged */
 #include <stdio.h>
 typedef int I;
 static unsigned kernel(int x)

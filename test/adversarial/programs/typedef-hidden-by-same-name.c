@@ -1,4 +1,5 @@
-/* trap: typedef names: a variable declared 'u8 u8' hides the type inside the loop (review 2026-11-26: read as a cast). */
+/* trap: typedef names: a variable declared 'u8 u8' hides the type inside the loop (review 2026-11-26: read as a cast).
+   expect: kernel:t contracted 299 */
 #include <stdio.h>
 typedef unsigned char u8;
 static unsigned kernel(int x)

@@ -1,4 +1,5 @@
-/* trap: a local named uint8_t: (uint8_t) + i adds it, no cast (review 2026-11-26) */
+/* trap: a local named uint8_t: (uint8_t) + i adds it, no cast (review 2026-11-26)
+   expect: main:t contracted 12 */
 #include <stdio.h>
 int main(void) {
   int uint8_t = -1;

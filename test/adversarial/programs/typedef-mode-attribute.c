@@ -1,4 +1,5 @@
-/* trap: typedef names: __attribute__((mode(QI))) makes an 8-bit type of 'unsigned' (review 2026-11-26: read as 32 bits, 512 cells folded to 11). */
+/* trap: typedef names: __attribute__((mode(QI))) makes an 8-bit type of 'unsigned' (review 2026-11-26: read as 32 bits, 512 cells folded to 11).
+   expect: kernel:t contracted 280 */
 #include <stdio.h>
 typedef unsigned u8m __attribute__((mode(QI)));
 static unsigned kernel(int x)

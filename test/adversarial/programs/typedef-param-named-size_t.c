@@ -1,4 +1,5 @@
-/* trap: a parameter named size_t: (size_t) + i - 1 adds it, no cast (review 2026-11-26: tree-sitter's built-in type name was taken for the type) */
+/* trap: a parameter named size_t: (size_t) + i - 1 adds it, no cast (review 2026-11-26: tree-sitter's built-in type name was taken for the type)
+   expect: f:t contracted 12 */
 int printf(const char *, ...);
 static double f(int size_t) {
   double t[20], s = 0;

@@ -1,4 +1,5 @@
-/* trap: `__typeof__(t) u;` declares u with t's declared type; contracting t shrinks u too */
+/* trap: `__typeof__(t) u;` declares u with t's declared type; contracting t shrinks u too
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 32
 int main(void) {

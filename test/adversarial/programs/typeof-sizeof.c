@@ -1,4 +1,5 @@
-/* trap: after `typeof(t) u;` the size `sizeof u` is that of t's declared type and changes when t shrinks */
+/* trap: after `typeof(t) u;` the size `sizeof u` is that of t's declared type and changes when t shrinks
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 50
 int main(void) {

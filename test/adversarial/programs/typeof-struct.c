@@ -1,4 +1,5 @@
-/* trap: a struct member declared `__typeof(t) a;` has t's declared extent; the loop fills all of it */
+/* trap: a struct member declared `__typeof(t) a;` has t's declared extent; the loop fills all of it
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 24
 int main(void) {

@@ -1,0 +1,17 @@
+/* trap: `double t[4]` receives 64 cells and each reads the one six back: the declared 4 cells never see a read
+   expect: kernel:t unchanged
+   expect: main:buf unchanged */
+#include <stdio.h>
+static double kernel(double t[4]) {
+  double s = 0;
+  for (int i = 0; i < 64; i++) {
+    t[i] = i * 0.5;
+    if (i >= 6) s += t[i - 6] * i;
+  }
+  return s;
+}
+int main(void) {
+  double buf[64];
+  printf("%.2f\n", kernel(buf));
+  return 0;
+}

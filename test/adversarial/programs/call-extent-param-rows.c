@@ -1,0 +1,18 @@
+/* trap: `double t[4][8]` receives 32 rows and each row reads the one k == 6 back (k a parameter), and within a row the cell before: rows of storage come from k, not from the declared 4
+   expect: kernel:t unchanged
+   expect: main:buf unchanged */
+#include <stdio.h>
+static double kernel(double t[4][8], int rows, int k) {
+  double s = 0;
+  for (int i = 0; i < rows; i++)
+    for (int j = 0; j < 8; j++) {
+      t[i][j] = i + j * 0.5;
+      if (i >= k) s += t[i - k][j] * (i + 1);
+    }
+  return s;
+}
+int main(void) {
+  double buf[32][8];
+  printf("%.2f\n", kernel(buf, 32, 6));
+  return 0;
+}

@@ -1,0 +1,23 @@
+/* trap: `kernel(buf, out) > 0 && buf[2] > 0`: the right operand of && reads buf after the call
+   expect: kernel:t unchanged
+   expect: kernel:out unchanged
+   expect: main:buf unchanged
+   expect: main:out unchanged */
+#include <stdio.h>
+#define N 8
+static double kernel(double t[N], double out[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5 + 1;
+    out[i] = t[i] * t[i];
+    s += out[i];
+  }
+  return s;
+}
+int main(void) {
+  double buf[N], out[N];
+  for (int i = 0; i < N; i++) buf[i] = -1;
+  int ok = kernel(buf, out) > 0 && buf[2] > 0;
+  printf("%d %.2f\n", ok, out[1]);
+  return 0;
+}

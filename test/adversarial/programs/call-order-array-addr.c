@@ -1,0 +1,21 @@
+/* trap: `&buf` (a pointer to the whole array) taken before the call reads buf after it
+   expect: kernel:t unchanged
+   expect: kernel:out unchanged
+   expect: main:buf unchanged
+   expect: main:out unchanged */
+#include <stdio.h>
+#define N 8
+static void kernel(double t[N], double out[N]) {
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5 + 1;
+    out[i] = t[i] * t[i];
+  }
+}
+int main(void) {
+  double buf[N], out[N];
+  for (int i = 0; i < N; i++) buf[i] = -1;
+  double (*pa)[N] = &buf;
+  kernel(buf, out);
+  printf("%.2f %.2f\n", (*pa)[4], out[2]);
+  return 0;
+}

@@ -1,0 +1,23 @@
+/* trap: an earlier call keeps `&buf[1]` in a global; read through the global after the kernel ran
+   expect: kernel:t unchanged -- buf is read through an alias after the call
+   expect: kernel:out unchanged
+   expect: main:buf unchanged
+   expect: main:out unchanged */
+#include <stdio.h>
+#define N 8
+static void kernel(double t[N], double out[N]) {
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5 + 1;
+    out[i] = t[i] * t[i];
+  }
+}
+double *cursor;
+static void start(double *p) { cursor = p; }
+int main(void) {
+  double buf[N], out[N];
+  for (int i = 0; i < N; i++) buf[i] = -1;
+  start(&buf[1]);
+  kernel(buf, out);
+  printf("%.2f %.2f\n", cursor[0], out[2]);
+  return 0;
+}

@@ -1,0 +1,30 @@
+/* trap: buf is passed after the call to a function that reads it
+   expect: kernel:t unchanged
+   expect: kernel:out unchanged
+   expect: total:b unchanged
+   expect: main:buf unchanged
+   expect: main:out unchanged */
+#include <stdio.h>
+#include <stdlib.h>
+#define N 8
+static double kernel(double t[N], double out[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5 + 1;
+    out[i] = t[i] * t[i];
+    s += out[i];
+  }
+  return s;
+}
+static double total(const double b[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) s += b[i];
+  return s;
+}
+int main(void) {
+  double buf[N], out[N];
+  for (int i = 0; i < N; i++) buf[i] = -1;
+  kernel(buf, out);
+  printf("%.2f %.2f\n", total(buf), out[1]);
+  return 0;
+}

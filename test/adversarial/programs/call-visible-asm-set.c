@@ -1,0 +1,31 @@
+/* trap: a top-level asm `.set kernel_ext, kernel` (kernel is `used`) exports the static kernel; main calls kernel_ext and reads buf after
+   expect: kernel:t unchanged -- called by another name, buf read after
+   expect: kernel:out unchanged -- called by another name, out read after
+   expect: use:scratch unchanged
+   expect: use:o unchanged
+   expect: main:buf unchanged
+   expect: main:out unchanged */
+#include <stdio.h>
+#define N 8
+static __attribute__((used)) double kernel(double t[N], double out[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5 + 1;
+    out[i] = t[i] * t[i];
+    s += out[i];
+  }
+  return s;
+}
+__asm__(".globl kernel_ext\n.set kernel_ext, kernel");
+extern double kernel_ext(double t[N], double out[N]);
+static double use(void) {
+  double scratch[N], o[N];
+  return kernel(scratch, o);
+}
+int main(void) {
+  double buf[N], out[N];
+  for (int i = 0; i < N; i++) buf[i] = -1;
+  double v = kernel_ext(buf, out) + use();
+  printf("%.2f %.2f %.2f\n", v, buf[3], out[2]);
+  return 0;
+}

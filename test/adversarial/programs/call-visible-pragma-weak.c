@@ -1,0 +1,31 @@
+/* trap: `#pragma weak kernel_w = kernel` makes a weak alias of the static kernel; main calls it and reads buf after
+   expect: kernel:t unchanged
+   expect: kernel:out unchanged
+   expect: use:scratch unchanged
+   expect: use:o unchanged
+   expect: main:buf unchanged
+   expect: main:out unchanged */
+#include <stdio.h>
+#define N 8
+static double kernel(double t[N], double out[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5 + 1;
+    out[i] = t[i] * t[i];
+    s += out[i];
+  }
+  return s;
+}
+#pragma weak kernel_w = kernel
+double kernel_w(double t[N], double out[N]);
+static double use(void) {
+  double scratch[N], o[N];
+  return kernel(scratch, o);
+}
+int main(void) {
+  double buf[N], out[N];
+  for (int i = 0; i < N; i++) buf[i] = -1;
+  double v = kernel_w(buf, out) + use();
+  printf("%.2f %.2f %.2f\n", v, buf[3], out[2]);
+  return 0;
+}
