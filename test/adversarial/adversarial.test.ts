@@ -26,6 +26,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '../../src/index.js';
+import { IncludeIndex } from '../../src/cli/includers.js';
 import { compileCached } from '../../scripts/ccCache.js';
 import { expectedVerdicts, leadingComment, reportVerdicts } from './verdicts.js';
 
@@ -61,9 +62,16 @@ function contractProgram(program: string): Promise<Contracted[]> {
     p = Promise.all(
       sourcesOf(program).map(async (file) => {
         const source = readFileSync(path.join(DIR, file), 'utf8');
-        // The real path: `#include "kern.c"` is looked up next to the file.
+        // The real path: `#include "kern.c"` is looked up next to the file. A folder is the
+        // program's file set, as for `contract -i` over it: a file another one includes is
+        // told so (cli/includers.ts).
+        const folder = program.endsWith('.c') ? undefined : path.join(DIR, program);
+        const includedBy = folder
+          ? new IncludeIndex([folder]).includersOf(path.join(DIR, file))
+          : undefined;
         const { code, report } = await contract(source, {
-          file: program.endsWith('.c') ? file : path.join(DIR, file),
+          file: folder ? path.join(DIR, file) : file,
+          ...(includedBy && includedBy.length > 0 ? { includedBy } : {}),
         });
         return { file, source, code, verdicts: reportVerdicts(report) };
       }),

@@ -1,5 +1,5 @@
 /* trap: `double t[4]` receives 64 cells and each reads the one six back: the declared 4 cells never see a read
-   expect: kernel:t unchanged
+   expect: kernel:t contracted 7 -- the extent is proved from the accesses (64 cells), 6 back
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[4]) {

@@ -1,5 +1,5 @@
 /* trap: `double t[3][N]` with the row count a parameter; the caller passes 12 rows and each row reads the one two back
-   expect: kernel:t unchanged
+   expect: kernel:t contracted 18 -- rows proved from the accesses
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 6

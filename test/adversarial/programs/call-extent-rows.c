@@ -1,5 +1,5 @@
 /* trap: `double t[4][8]` receives 16 rows and each row reads the one four rows back: within the declared 4 rows no row is ever read back
-   expect: kernel:t unchanged
+   expect: kernel:t contracted 33 -- 16 rows proved from the accesses
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[4][8]) {

@@ -1,5 +1,5 @@
 /* trap: a VLA parameter `double t[n]` receives 3n cells and reads three back: four cells of storage, whatever n is
-   expect: kernel:t unchanged
+   expect: kernel:t contracted 4 -- cells proved from the accesses: a constant private size
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(int n, double t[n]) {

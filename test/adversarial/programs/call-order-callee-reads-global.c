@@ -1,5 +1,5 @@
 /* trap: the kernel itself reads the caller's buffer through a global pointer set to `&buf[0]` before the call
-   expect: kernel:t scalarized
+   expect: kernel:t unchanged -- buf's address escapes (watch): every alias refuses
    expect: kernel:out unchanged
    expect: probe:t unchanged -- probe() reads buf through watch
    expect: main:buf unchanged
