@@ -1,11 +1,18 @@
 /**
- * A Jest reporter: after the summary, one notice per optional tool whose suites were skipped
- * because it is not installed (test/helpers/optionalTool.ts marks their titles), saying what
- * to install. Silent when nothing was skipped for that reason.
+ * A Jest reporter: at the end of the run, just above the summary, one notice per optional
+ * tool whose suites were skipped because it is not installed (test/helpers/optionalTool.ts
+ * marks their titles), saying what to install. Silent when nothing was skipped for that
+ * reason.
  */
+import path from 'node:path';
+
 const MARK = /\[skipped, not installed: ([^:\]]+): ([^\]]*)\]/;
 
 export default class ToolNotice {
+  constructor(globalConfig) {
+    this.root = globalConfig.rootDir;
+  }
+
   onRunComplete(_contexts, results) {
     const missing = new Map();
     for (const suite of results.testResults) {
@@ -15,7 +22,7 @@ export default class ToolNotice {
         if (!m) continue;
         const entry = missing.get(m[1]) ?? { install: m[2], tests: 0, files: new Set() };
         entry.tests++;
-        entry.files.add(suite.testFilePath.replace(/^.*?\/test\//, 'test/'));
+        entry.files.add(path.relative(this.root, suite.testFilePath));
         missing.set(m[1], entry);
       }
     }

@@ -1,7 +1,7 @@
 /**
  * Suites that need a system tool beyond Node and a C compiler (pre-commit, Chromium). A fresh
  * machine must pass `npm test`: there such a suite is skipped, its title saying which tool is
- * missing and how to install it, and test/toolNotice.js prints that once after Jest's summary.
+ * missing and how to install it, and test/toolNotice.js prints that once, above Jest's summary.
  * Under BEECLAK_REQUIRE_TOOLS=1 (CI, .ci/run) a missing tool fails the suite instead, so the
  * suites cannot pass unseen where they are meant to run.
  */
