@@ -18,4 +18,7 @@ export default {
   // by another checkout's half-merged package.json (every suite then failed to load).
   cacheDirectory: '<rootDir>/node_modules/.cache/jest',
   setupFiles: ['<rootDir>/test/setup.ts'],
+  // After the summary, what to install for the suites skipped for want of a tool
+  // (test/helpers/optionalTool.ts).
+  reporters: ['default', '<rootDir>/test/toolNotice.js'],
 };

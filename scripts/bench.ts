@@ -1,16 +1,17 @@
 /**
  * `npm run bench`: compression, analysis time (per stage, warm and end to end, and the
  * scaling check over sizes), run time and memory of the generated code, and the polyhedral
- * core's medians. Writes README.md's Results section (between the bench markers) and
+ * core's medians. Writes the Results section of docs/benchmarks.md (between the bench markers,
+ * scripts/docTables.ts) and
  * bench/results.json. Not part of `npm test`; timings are measured here, never asserted.
  *
  *   node dist/scripts/bench.js [--runs 3] [--quick] [--skip STEPS | --only STEPS]
- *                              [--no-readme] [--json bench/results.json]
+ *                              [--no-docs] [--json bench/results.json]
  *
  * STEPS is a comma-separated list of compression, time, e2e, large, startup, scaling, codegen,
  * many, poly, conflict, trace (run in this order; STEPS below names the module of each).
- * `--only` runs the listed steps alone and writes bench/results-part.json, not README.md
- * (`--readme` writes it, with the tables of the steps not run empty or "not run", as with
+ * `--only` runs the listed steps alone and writes bench/results-part.json, not docs/benchmarks.md
+ * (`--docs` writes it, with the tables of the steps not run empty or "not run", as with
  * `--skip`):
  *
  *   node dist/scripts/bench.js --only scaling --json /tmp/scaling.json
@@ -37,11 +38,12 @@ import { runCodegen } from './bench/codegen.js';
 import {
   benchEnv,
   emptyResults,
-  readmeBody,
+  resultsBody,
   resultsJson,
   type BenchResults,
 } from './bench/report.js';
-import { errText, ms, spliceReadme, stepFilter } from './bench/util.js';
+import { errText, ms, spliceResults, stepFilter } from './bench/util.js';
+import { TABLE_DOCS } from './docTables.js';
 
 const argv = process.argv.slice(2);
 const flag = (name: string) => argv.includes(name);
@@ -52,7 +54,7 @@ const value = (name: string, dflt: string) => {
 const QUICK = flag('--quick');
 const ctx = createContext(QUICK, Math.max(1, Number(value('--runs', QUICK ? '1' : '3'))));
 // A part of the bench (--only) must not replace the whole bench's tables with empty ones: it
-// writes README.md only when asked (--readme) and its JSON beside the full one.
+// writes docs/benchmarks.md only when asked (--docs) and its JSON beside the full one.
 const PART = value('--only', '') !== '';
 const JSON_OUT = resolve(
   ROOT,
@@ -141,13 +143,13 @@ async function main(): Promise<void> {
   mkdirSync(dirname(JSON_OUT), { recursive: true });
   writeFileSync(JSON_OUT, resultsJson(env, results));
   ctx.log(`wrote ${JSON_OUT}`);
-  if (PART && !flag('--readme'))
-    ctx.log('README.md left alone (--only: pass --readme to write it)');
-  else if (!flag('--no-readme')) {
-    const readmePath = join(ROOT, 'README.md');
-    const readme = readFileSync(readmePath, 'utf8');
-    writeFileSync(readmePath, spliceReadme(readme, readmeBody(ctx, env, results), '## Limits'));
-    ctx.log('README.md Results section updated');
+  if (PART && !flag('--docs'))
+    ctx.log(`${TABLE_DOCS.bench} left alone (--only: pass --docs to write it)`);
+  else if (!flag('--no-docs')) {
+    const docPath = join(ROOT, TABLE_DOCS.bench);
+    const doc = readFileSync(docPath, 'utf8');
+    writeFileSync(docPath, spliceResults(doc, resultsBody(ctx, env, results)));
+    ctx.log(`${TABLE_DOCS.bench} Results section updated`);
   }
   ctx.log(`done in ${totalS.toFixed(0)} s`);
 }

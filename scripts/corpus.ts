@@ -10,10 +10,11 @@
  *   wall and CPU time of this process (CPU time is robust to a loaded machine; the
  *   compiler it spawns is not counted), and the files over 1 s of CPU time.
  *
- *   node dist/scripts/corpus.js FOLDER [--readme] [--limit N] [--json out.json]
+ *   node dist/scripts/corpus.js FOLDER [--docs] [--limit N] [--json out.json]
  *
  * A file `corpus.flags` at the top of a repository adds compiler flags for all its files.
- * Not part of `npm test`. `--readme` writes the table between the corpus markers of README.md.
+ * Not part of `npm test`. `--docs` writes the table between the corpus markers of
+ * docs/benchmarks.md (scripts/docTables.ts).
  */
 import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync, writeFileSync } from 'node:fs';
@@ -23,6 +24,7 @@ import { performance } from 'node:perf_hooks';
 import { contractSource, type ContractOptions } from '../src/pipeline/contraction.js';
 import { InputError } from '../src/model/errors.js';
 import { releaseParsedTrees } from '../src/frontend/parse.js';
+import { writeTable } from './docTables.js';
 
 interface FileResult {
   file: string;
@@ -157,7 +159,7 @@ async function main(): Promise<void> {
   const args = process.argv.slice(2);
   const folder = args.find((a) => !a.startsWith('--'));
   if (!folder) {
-    console.error('usage: node dist/scripts/corpus.js FOLDER [--readme] [--limit N] [--json F]');
+    console.error('usage: node dist/scripts/corpus.js FOLDER [--docs] [--limit N] [--json F]');
     process.exit(2);
   }
   const limit = Number(args[args.indexOf('--limit') + 1] ?? 0) || Infinity;
@@ -193,16 +195,8 @@ async function main(): Promise<void> {
   process.stdout.write(table);
   const json = args.indexOf('--json');
   if (json >= 0) writeFileSync(args[json + 1]!, JSON.stringify(all, null, 2));
-  if (args.includes('--readme')) {
-    const readme = join(dirname(fileURLToPath(import.meta.url)), '../../README.md');
-    const text = readFileSync(readme, 'utf8');
-    const start = '<!-- corpus:start -->';
-    const end = '<!-- corpus:end -->';
-    const a = text.indexOf(start);
-    const b = text.indexOf(end);
-    if (a >= 0 && b > a)
-      writeFileSync(readme, text.slice(0, a + start.length) + '\n' + table + text.slice(b));
-  }
+  if (args.includes('--docs'))
+    writeTable(join(dirname(fileURLToPath(import.meta.url)), '../..'), 'corpus', table);
 }
 
 await main();

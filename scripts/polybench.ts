@@ -1,13 +1,14 @@
 /**
  * `npm run polybench -- --root /path/to/PolyBenchC-4.2.1 [--dataset MINI_DATASET] [--only a,b]
- *                       [--readme]`
+ *                       [--docs]`
  *
  * For every kernel of a PolyBench/C 4.2.1 tree: preprocess it with its own headers
  * (`cc -E -P -I utilities -I <kernel dir> -DPOLYBENCH_DUMP_ARRAYS -D<dataset>`), contract the
  * preprocessed file with no flag (timed, wall clock, start-up included), build the original
  * and the contracted program with utilities/polybench.c (`-Wall`: the contracted build must
  * add no warning), run both and compare their dumps (stderr) and exit status. Prints a
- * markdown table; `--readme` puts it into README.md between the polybench markers. Not part
+ * markdown table; `--docs` puts it into docs/whole-programs.md between the polybench markers
+ * (scripts/docTables.ts). Not part
  * of `npm test` (it needs the PolyBench tree, fetched separately; never committed).
  */
 import { spawnSync } from 'node:child_process';
@@ -17,6 +18,7 @@ import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { markdownTable, type Cell } from './bench/util.js';
+import { writeTable } from './docTables.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'beeclak.js');
@@ -254,19 +256,7 @@ function main(): void {
     `slowest ${Math.max(...rows.map((r) => r.ms))} ms (\`contract\` wall time, start-up included), ` +
     `most CPU ${Math.max(...rows.map((r) => r.cpuMs ?? 0))} ms (\`contract\` and the compiler it runs).`;
   process.stdout.write(`${table}\n\n${summary}\n`);
-  if (process.argv.includes('--readme')) {
-    const readme = join(ROOT, 'README.md');
-    const text = readFileSync(readme, 'utf8');
-    const start = '<!-- polybench:start -->';
-    const end = '<!-- polybench:end -->';
-    const s = text.indexOf(start);
-    const e = text.indexOf(end);
-    if (s < 0 || e < s) throw new Error('README.md has no polybench markers');
-    writeFileSync(
-      readme,
-      text.slice(0, s + start.length) + `\n${table}\n\n${summary}\n` + text.slice(e),
-    );
-  }
+  if (process.argv.includes('--docs')) writeTable(ROOT, 'polybench', `${table}\n\n${summary}`);
 }
 
 main();

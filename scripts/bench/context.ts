@@ -1,7 +1,7 @@
 /**
  * What the steps of one `npm run bench` run share (scripts/bench.ts creates it): the paths,
  * the run counts of the command line, the samples and their sources, the progress log, the
- * default contraction options and the list of failures that the README reports.
+ * default contraction options and the list of failures that docs/benchmarks.md reports.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
@@ -17,7 +17,7 @@ export const SAMPLES = join(ROOT, 'samples');
 export const BIN = join(ROOT, 'bin', 'beeclak.js');
 export const CC = process.env.CC ?? 'cc';
 
-/** A failure of one sample in one step: reported in the README, never a crash. */
+/** A failure of one sample in one step: reported in docs/benchmarks.md, never a crash. */
 export interface SampleError {
   sample: string;
   stage: string;

@@ -1,6 +1,6 @@
 /**
  * What `npm run bench` writes: the results of all steps, as bench/results.json and as the
- * body of README.md's Results section (between the bench markers): the measuring conditions,
+ * body of the Results section of docs/benchmarks.md (between the bench markers): the measuring conditions,
  * then a heading, the text saying what was measured and how, and the table of every step.
  */
 import { spawnSync } from 'node:child_process';
@@ -114,8 +114,8 @@ export function resultsJson(env: BenchEnv, r: BenchResults): string {
   return JSON.stringify(json, null, 2) + '\n';
 }
 
-/** The body of README.md's Results section. */
-export function readmeBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): string {
+/** The body of the Results section of docs/benchmarks.md. */
+export function resultsBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): string {
   const { runs: RUNS, binRuns: BIN_RUNS } = ctx;
   const parts = [
     `Measured by \`npm run bench\` (${env.date}, commit ${env.commit}, Node ${env.node}, ${env.cpu}, ${env.cc}; ` +

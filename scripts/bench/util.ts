@@ -1,5 +1,5 @@
 /**
- * Helpers of `npm run bench` (scripts/bench.ts and its steps): statistics, markdown, README
+ * Helpers of `npm run bench` (scripts/bench.ts and its steps): statistics, markdown, results
  * splice, error text, and the wall time and peak memory of a child process.
  */
 import { spawnSync } from 'node:child_process';
@@ -7,6 +7,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { performance } from 'node:perf_hooks';
+import { tableMarkers } from '../docTables.js';
 
 /** Median (mean of the two middle values for an even count); NaN for no values. */
 export function median(xs: readonly number[]): number {
@@ -52,26 +53,26 @@ export function ratio(a: number | null | undefined, b: number | null | undefined
   return (a / b).toFixed(2);
 }
 
-export const START_MARKER = '<!-- bench:start -->';
-export const END_MARKER = '<!-- bench:end -->';
+export const START_MARKER = tableMarkers('bench').start;
+export const END_MARKER = tableMarkers('bench').end;
 
 /**
  * Replaces the text between the bench markers with `body`. Without markers, appends a
  * `## Results` section holding them, before the next section after `beforeHeading` if given
  * and present, else at the end. Markers are kept, so a rerun replaces the same region.
  */
-export function spliceReadme(readme: string, body: string, beforeHeading?: string): string {
+export function spliceResults(doc: string, body: string, beforeHeading?: string): string {
   const block = `${START_MARKER}\n${body.trim()}\n${END_MARKER}`;
-  const s = readme.indexOf(START_MARKER);
-  const e = readme.indexOf(END_MARKER);
-  if (s >= 0 && e > s) return readme.slice(0, s) + block + readme.slice(e + END_MARKER.length);
-  if (s >= 0 || e >= 0) throw new Error('README has only one of the bench markers');
+  const s = doc.indexOf(START_MARKER);
+  const e = doc.indexOf(END_MARKER);
+  if (s >= 0 && e > s) return doc.slice(0, s) + block + doc.slice(e + END_MARKER.length);
+  if (s >= 0 || e >= 0) throw new Error('the document has only one of the bench markers');
   const section = `## Results\n\n${block}\n`;
   if (beforeHeading) {
-    const at = readme.indexOf(`\n${beforeHeading}\n`);
-    if (at >= 0) return readme.slice(0, at + 1) + section + '\n' + readme.slice(at + 1);
+    const at = doc.indexOf(`\n${beforeHeading}\n`);
+    if (at >= 0) return doc.slice(0, at + 1) + section + '\n' + doc.slice(at + 1);
   }
-  return (readme.endsWith('\n') ? readme : readme + '\n') + '\n' + section;
+  return (doc.endsWith('\n') ? doc : doc + '\n') + '\n' + section;
 }
 
 /** The first line of an error's message, at most 160 characters (for a table cell). */

@@ -1,7 +1,7 @@
 /**
- * The full oracle, written against the interfaces of DESIGN.md ("beeclak contract FILE.c
- * -o OUT.c --report json --report-file R", "beeclak check FILE.c", the JSON report). For
- * one generated program:
+ * The full oracle, written against the interfaces of docs/design.md, "Interfaces" ("beeclak
+ * contract FILE.c -o OUT.c --report json --report-file R", "beeclak check FILE.c", the JSON
+ * report). For one generated program:
  *  1. contract it (exit != 0 on a valid program of the target class: crash);
  *  2. compile original and result with -Wall -Werror and ASan + UBSan, run both:
  *     original failing = crash (generator bug), result not compiling = crash,

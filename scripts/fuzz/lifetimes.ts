@@ -1,8 +1,8 @@
 /**
  * Concrete lifetimes of the temporaries of a fuzz program, from its IR: the run the
  * compiled program makes (same input LCG as `main`, data-dependent branches and
- * subscripts evaluated on those inputs). Gives the oracle what DESIGN.md step 6 asks
- * of a dynamic validation, without instrumenting C:
+ * subscripts evaluated on those inputs). Gives the oracle what docs/design.md ("Validation"
+ * (c)) asks of a dynamic validation, without instrumenting C:
  *  - per cell: first write FW and last access LA (reads of a statement before its write);
  *  - the exact dynamic conflict set DS = { i - j : FW(i) < LA(j) and FW(j) < LA(i) };
  *  - maxLive, the most cells live at once (a lower bound for any allocation);
@@ -255,8 +255,8 @@ export function dynamicConflicts(t: TempLifetimes): number[][] {
 
 /**
  * The value-based dynamic DS: differences of cells a != b such that a value of one is
- * written while a value of the other is live (DESIGN.md, value-based lifetimes), 0 included
- * when some value exists.
+ * written while a value of the other is live (docs/design.md, "Lifetime analysis",
+ * value-based), 0 included when some value exists.
  */
 export function dynamicValueConflicts(t: TempLifetimes): number[][] {
   const seen = new Set<string>();

@@ -92,7 +92,7 @@ export const QUICK_PRESET: CampaignPreset[] = [
   },
 ];
 
-/** The same rows at campaign size (the seeds of the long campaigns in the README). */
+/** The same rows at campaign size (the seeds of the long campaigns in docs/soundness-and-testing.md). */
 export const NIGHTLY_PRESET: CampaignPreset[] = [
   { name: 'default generator options', seed: 1, count: 1000, args: [] },
   {

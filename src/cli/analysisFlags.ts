@@ -1,4 +1,4 @@
-/** The options every analysing subcommand shares (DESIGN.md, "Common options"). */
+/** The options every analysing subcommand shares (docs/design.md, "Common options"). */
 import { Option, type Command } from 'commander';
 import type { AnalysisOptions } from '../pipeline/analysis.js';
 import path from 'node:path';

@@ -1,5 +1,5 @@
 /**
- * Errors that end a command with a stable exit code (DESIGN.md, "Interfaces"):
+ * Errors that end a command with a stable exit code (docs/design.md, "Interfaces"):
  * 1 for input the tool refuses (InputError, thrown by the stages), 2 for usage.
  */
 export { InputError } from '../model/errors.js';

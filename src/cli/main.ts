@@ -1,6 +1,6 @@
 /**
  * The `beeclak` command line: a subcommand per pipeline entry point.
- * Exit codes (DESIGN.md): 0 success, 1 input refused, 2 usage error.
+ * Exit codes (docs/design.md, "Exit codes"): 0 success, 1 input refused, 2 usage error.
  */
 import { Command, CommanderError } from 'commander';
 import { InputError, UsageError } from './errors.js';

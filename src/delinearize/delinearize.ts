@@ -1,5 +1,5 @@
 /**
- * The delinearization stage, model -> model (DESIGN.md, "Delinearization"; the method of
+ * The delinearization stage, model -> model (docs/design.md, "Delinearization"; the method of
  * papers/optimistic-delinearization.txt, section 3.1).
  *
  * A candidate array declared 1-D whose subscripts are hand-linearized

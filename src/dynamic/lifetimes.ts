@@ -5,7 +5,7 @@
  * From those intervals come the exact DS of that execution (the differences of cells whose
  * intervals overlap strictly, as in the static definition) and maxLive, the most cells live
  * at one time: a lower bound on the size of *any* allocation of the array for that run
- * (DESIGN.md, "Validation"). No C compiler is involved: the model's loop nests are compiled
+ * (docs/design.md, "Validation"). No C compiler is involved: the model's loop nests are compiled
  * to a JavaScript function (src/dynamic/compiled/). The cost grows with the number of
  * instances and conflicts, so it is bounded by `maxOperations` (the walk stops at the
  * limit). For maxLive alone, maxLive.ts is leaner (typed arrays, no DS).
@@ -28,7 +28,7 @@ export interface DynamicResult {
   readonly approximate: boolean;
   readonly operations: number;
   /**
-   * The same run seen value by value (DESIGN.md "Validation" (c)): a value lives from its
+   * The same run seen value by value (docs/design.md "Validation" (c)): a value lives from its
    * write to its last read (only its write instant when dead; from the start when read
    * before any write). `ds` holds the differences of cells with values live at a common
    * instant and `maxLive` the most values live at once: a lower bound for any allocation.

@@ -3,7 +3,7 @@
  * event in execution order: shared by the compiled oracle (maxLive.ts, the model's walk)
  * and the traced run (tracedLive.ts, the real program's accesses).
  *
- * Values (DESIGN.md "Validation" (c)): a value lives from its write to its last read
+ * Values (docs/design.md "Validation" (c)): a value lives from its write to its last read
  * before the next killing write (only its write instant when it is never read; from the
  * start when read before any write). Instead of keeping intervals, each rank r carries in
  * `delta[r + 1]` how many values start minus how many ended just before it; a read that

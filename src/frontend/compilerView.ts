@@ -1,5 +1,5 @@
 /**
- * The model of the translation unit the compiler sees (DESIGN.md, "Frontend"): the file is
+ * The model of the translation unit the compiler sees (docs/design.md, "Frontend"): the file is
  * preprocessed by `$CC` with the user's flags, tree-sitter parses that text, the model is
  * built from it (macro precedence, `#undef`, conditional branches, attribute and statement
  * macros are then what the compiler did), and every location is moved back onto the

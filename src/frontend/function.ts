@@ -2,8 +2,8 @@
  * One function -> its FunctionModel: arrays with candidacy, parameters, and the static
  * control parts (statements with domains, 2d+1 schedules and accesses).
  *
- * Soundness rules followed here (DESIGN.md): whatever is not understood makes domains
- * larger (dropped bounds, flagged), subscripts unknown (null, flagged), or the array not a
+ * Soundness rules followed here (docs/design.md, "Soundness rules"): whatever is not
+ * understood makes domains larger (dropped bounds, flagged), subscripts unknown (null, flagged), or the array not a
  * candidate (with a reason). A final sweep over every use of every array makes sure no
  * access escapes the model: a use that no modelled statement covers disqualifies the array.
  *

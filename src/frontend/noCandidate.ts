@@ -5,7 +5,7 @@
  * nor walked. A file that passes ends as "unchanged, no candidate array"; any doubt sends
  * it down the full path (compilerView.ts), which then reads the same output.
  *
- * Candidates, without a promise (DESIGN.md, "Frontend"; function.ts `finish`, and
+ * Candidates, without a promise (docs/design.md, "Candidates"; function.ts `finish`, and
  * pipeline/wholeProgram.ts): local arrays, and array parameters of a `static` function
  * (temporaries across calls, decided per call site). File-scope, `extern`, static local
  * arrays and array parameters of other functions always carry a reason. So the file passes

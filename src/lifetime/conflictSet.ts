@@ -1,5 +1,5 @@
 /**
- * The conflict set DS of one array (Bee, section 3; DESIGN.md "Lifetime analysis").
+ * The conflict set DS of one array (Bee, section 3; docs/design.md "Lifetime analysis").
  *
  * Cell c lives from its first write FW(c) to its last access LA(c) (a dead write still
  * clobbers its cell, so writes count as accesses). Cells i and j conflict iff

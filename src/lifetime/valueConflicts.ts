@@ -1,5 +1,5 @@
 /**
- * Value-based conflict set DS of one array (DESIGN.md "Lifetime analysis", value-based;
+ * Value-based conflict set DS of one array (docs/design.md "Lifetime analysis", value-based;
  * the "zones" of DeLICM/ZoneAlgo, Lefebvre and Feautrier's storage management).
  *
  * A value lives from the write instance w that creates it to the last read instance that

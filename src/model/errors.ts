@@ -1,6 +1,6 @@
 /**
  * The error every stage throws for input the tool refuses: exit code 1 at the command line,
- * printed as `file:line:col: error: message` (DESIGN.md, "Interfaces"). It lives with the
+ * printed as `file:line:col: error: message` (docs/design.md, "Interfaces"). It lives with the
  * model so that stages can throw it without reaching up into the command line.
  */
 import type { SourceLoc } from './types.js';

@@ -23,7 +23,7 @@ export function parametersUsed(ds: P.PolySet): string[] {
 }
 
 /**
- * The value-based conflict set (DESIGN.md "Lifetime analysis"), with its own work budget;
+ * The value-based conflict set (docs/design.md "Lifetime analysis"), with its own work budget;
  * `cs` is undefined, with the reason, when the cell-based set must be used instead (sound:
  * it contains the value-based one).
  */

@@ -1,5 +1,5 @@
 /**
- * `contract`: analysis, then the rewrite plan, then the text (DESIGN.md, "Rewriter").
+ * `contract`: analysis, then the rewrite plan, then the text (docs/design.md, "Rewriter").
  *
  * A mapping computed for assumed parameter values (a `#define N 100`, a `-D n=30`) is only
  * proven for those values, so the output carries guards: a preprocessor `#if`/`#error`

@@ -1,5 +1,5 @@
 /**
- * HLS mode (`--hls`, DESIGN.md "Rewriter"): which arrays a high-level-synthesis flow lets
+ * HLS mode (`--hls`, docs/design.md "Rewriter"): which arrays a high-level-synthesis flow lets
  * beeclak touch, and the mappings it accepts.
  *
  * - Sizes must be constants: an HLS tool builds memories of fixed size.

@@ -1,5 +1,5 @@
 /**
- * The report: per array what happened and why (DESIGN.md, "JSON report"). Plain data,
+ * The report: per array what happened and why (docs/design.md, "JSON report"). Plain data,
  * printed as JSON or as text. Cell counts are JSON numbers when they fit exactly, else
  * strings; symbolic sizes are strings with the expression (`"N*N"`).
  */

@@ -1,6 +1,6 @@
 /**
  * `#pragma HLS` lines that name an array (`variable=NAME`), found in the text and updated
- * for the array's contracted shape (HLS mode, DESIGN.md "Rewriter"):
+ * for the array's contracted shape (HLS mode, docs/design.md "Rewriter"):
  *
  * - ARRAY_PARTITION / ARRAY_RESHAPE on a dimension that is kept: `dim` renumbered to the
  *   dimension's new position, a cyclic/block `factor` at or above the new extent becomes

@@ -1,5 +1,5 @@
 /**
- * The shadow-owner instrumentation of `beeclak check` (DESIGN.md 6(b)).
+ * The shadow-owner instrumentation of `beeclak check` (docs/design.md, "Validation" (b)).
  *
  * The contracted program is produced as by `rewrite`, and every contracted array `y` gets a
  * shadow `beeclak_own_y` of the contracted shape, declared right after it (same scope, so

@@ -1,6 +1,6 @@
 /**
- * The architecture rules of the README, read from the sources: stages never import from
- * the command line or the pipeline above them, and no two files import each other through
+ * The architecture rules of docs/design.md ("Pipeline"), read from the sources: stages never
+ * import from the command line or the pipeline above them, and no two files import each other through
  * any chain (a cycle). Guards against the `frontend -> cli/errors` back-edge and the
  * `cli/main <-> cli/commands` cycle that once existed.
  */

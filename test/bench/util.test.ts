@@ -6,7 +6,7 @@ import {
   median,
   ms,
   ratio,
-  spliceReadme,
+  spliceResults,
   stepFilter,
 } from '../../scripts/bench/util.js';
 
@@ -35,18 +35,18 @@ describe('bench helpers', () => {
     expect(ratio(null, 2)).toBeNull();
   });
 
-  test('README splice: insert, then replace', () => {
+  test('results splice: insert, then replace', () => {
     const readme = '# x\n\n## Samples\n\ntext\n\n## Limits\n\n- a\n';
-    const once = spliceReadme(readme, 'T1', '## Limits');
+    const once = spliceResults(readme, 'T1', '## Limits');
     expect(once).toBe(
       `# x\n\n## Samples\n\ntext\n\n## Results\n\n${START_MARKER}\nT1\n${END_MARKER}\n\n## Limits\n\n- a\n`,
     );
-    const twice = spliceReadme(once, 'T2\n', '## Limits');
+    const twice = spliceResults(once, 'T2\n', '## Limits');
     expect(twice).toBe(once.replace('T1', 'T2'));
-    expect(spliceReadme('# y', 'B')).toBe(
+    expect(spliceResults('# y', 'B')).toBe(
       `# y\n\n## Results\n\n${START_MARKER}\nB\n${END_MARKER}\n`,
     );
-    expect(() => spliceReadme(`a ${START_MARKER} b`, 'B')).toThrow();
+    expect(() => spliceResults(`a ${START_MARKER} b`, 'B')).toThrow();
   });
 
   // Guards `--only` (scripts/bench.ts): it runs the listed steps alone, `--skip` still wins,

@@ -125,7 +125,7 @@ describe('fuzz campaign', () => {
  * against the original, each mapping checked against the exact dynamic conflict set and
  * maxLive of the run, and the owner check of `check`. Each row of QUICK_PRESET starts at a
  * seed that found a known class of bugs (scripts/fuzz/presets.ts); the long campaigns are
- * `npm run fuzz:nightly` (NIGHTLY_PRESET, README "Fuzzing").
+ * `npm run fuzz:nightly` (NIGHTLY_PRESET, docs/soundness-and-testing.md, "Fuzzing").
  */
 describe('fuzz campaign against the real beeclak', () => {
   let dir: string;

@@ -1,7 +1,8 @@
 /**
  * Renders an SVG file to PNG with headless Chromium (the Debian package `chromium`), for
  * tests that look at pictures as a browser draws them. `findChromium()` is undefined where
- * no Chromium is installed: those tests are then skipped with a warning.
+ * no Chromium is installed: those tests are then skipped with a notice, or fail under
+ * BEECLAK_REQUIRE_TOOLS=1 (test/helpers/optionalTool.ts).
  */
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';

@@ -7,7 +7,7 @@
  * From those intervals come the exact DS of that execution (the differences of cells whose
  * intervals overlap strictly, as in the static definition) and maxLive, the most cells live
  * at one time: a lower bound on the size of *any* allocation of the array for that run
- * (DESIGN.md, "Validation"). No C compiler is involved. The cost grows with the number of
+ * (docs/design.md, "Validation"). No C compiler is involved. The cost grows with the number of
  * instances and conflicts, so it is bounded by `maxOperations`.
  */
 import * as A from '../../src/poly/affine.js';

@@ -37,7 +37,7 @@ describe('parseSet', () => {
     expect(pts('[N] -> { [i] : 0 <= i < N }', { N: 3n })).toBe('(0) (1) (2)');
   });
 
-  test('the Toeplitz DS of DESIGN.md has 591 points for N = 100', () => {
+  test('the Toeplitz DS of docs/design.md ("Lifetime analysis") has 591 points for N = 100', () => {
     const ds = parseSet(`[N] -> { [a, b] : -1 <= b <= 1 and ((0 <= b <= -a and b < N + a)
         or (b > -N + a and 2 - N - a <= b <= 0)); [a, 1] : 2 - N <= a <= N - 3 }`);
     expect(enumeratePoints(ds, { N: 100n }).length).toBe(591);

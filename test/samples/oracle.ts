@@ -2,7 +2,7 @@
  * A brute-force oracle for the samples' expected numbers, independent of the
  * real pipeline: replay a kernel's accesses to one array in execution order,
  * take per-cell first write / last access, enumerate the exact conflict set
- * DS (DESIGN.md rule: cells i, j conflict iff FW(i) < LA(j) and FW(j) < LA(i);
+ * DS (docs/design.md, "Lifetime analysis": cells i, j conflict iff FW(i) < LA(j) and FW(j) < LA(i);
  * inside one statement instance reads come before writes), the largest number
  * of cells live at once, and the smallest strictly admissible 2-D lattice.
  * Only for small sizes: everything is enumerated.

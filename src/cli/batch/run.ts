@@ -3,7 +3,7 @@
  * worker threads, then per file act by mode (write in place, print a diff, only check, or
  * list what could shrink), quiet on unchanged files, with a one-line summary at the end.
  *
- * Exit code (README, "Exit codes"): a bit set; 1 when `--check` found a file that would
+ * Exit code (docs/usage.md, "Exit codes"): a bit set; 1 when `--check` found a file that would
  * change, 4 when some file was skipped (unreadable, refused, or an internal error); 0 when
  * neither. Usage errors (2) are thrown before anything runs.
  */
