@@ -7,11 +7,20 @@
 import { type Node, child, parenthesizedAround, unparenthesized, walk } from './parse.js';
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
+import { isUnevaluated } from './unevaluated.js';
 import { type FunctionState, inRegion, key, reason } from './state.js';
 import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
+const WRITES: ReadonlySet<string> = new Set([
+  'assignment_expression',
+  'update_expression',
+  'pointer_expression',
+  'gnu_asm_output_operand',
+]);
+
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
 export function writeTarget(n: Node): Node | null {
+  if (!WRITES.has(n.type) || isUnevaluated(n)) return null; // `sizeof(i++)` writes nothing
   const target =
     n.type === 'assignment_expression'
       ? child(n, 'left')
@@ -65,6 +74,11 @@ export function sweep(st: FunctionState): void {
     const loc = st.src.locOf(id);
     const at = `${loc.line}:${loc.column}`;
     const { top, indices } = chainOf(id);
+    // Unevaluated, but its value is the size left in the object, which contraction changes.
+    if (objectSizeQuery(id)) {
+      reason(rec, 'escapes', `the object size of '${rec.decl.name}' is read at ${at}`, loc);
+      continue;
+    }
     // `&(t[i])` takes an element's address as `&t[i]` does.
     const p = parenthesizedAround(top).parent;
     if (indices.length > rec.rank) {
@@ -72,11 +86,11 @@ export function sweep(st: FunctionState): void {
       continue;
     }
     if (indices.length === rec.rank && rec.rank > 0) {
-      if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
+      // Never evaluated (`sizeof(&t[i])`): no address is taken, the element's type stays.
+      const evaluated = !isUnevaluated(top);
+      if (evaluated && p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
         reason(rec, 'escapes', `address of an element taken at ${at}`, loc);
-      } else if (p?.type === 'sizeof_expression') {
-        continue; // sizeof of one element does not change with contraction
-      } else if (p?.type === 'field_expression') {
+      } else if (evaluated && p?.type === 'field_expression') {
         reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
       } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {
         // (Uses in refused constructs already carry the construct's reason.)
@@ -150,6 +164,20 @@ export function sweep(st: FunctionState): void {
       }
     }
   }
+}
+
+const OBJECT_SIZE: ReadonlySet<string> = new Set([
+  '__builtin_object_size',
+  '__builtin_dynamic_object_size',
+]);
+
+/** `x` is inside the operand of `__builtin_object_size` (also what `_FORTIFY_SOURCE` adds). */
+function objectSizeQuery(x: Node): boolean {
+  for (let n: Node | null = x; n && n.type !== 'function_definition'; n = n.parent) {
+    const f = n.type === 'call_expression' ? child(n, 'function') : null;
+    if (f?.type === 'identifier' && OBJECT_SIZE.has(f.text)) return true;
+  }
+  return false;
 }
 
 /** `x` is the operand of a `typeof(...)` parsed as a call (`sizeof(typeof(t))`). */
