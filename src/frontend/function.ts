@@ -19,6 +19,7 @@ import type { ArrayInfo, FunctionModel, NotCandidateReason } from '../model/type
 import { type ArrayDecl, extentOf } from './arrays.js';
 import { type Directives, pragmaKind } from './directives.js';
 import { collectAssigned, refuseParallelConstructs, sweep } from './escapes.js';
+import { refuseOpaqueAsm } from './asm.js';
 import {
   addArray,
   affineOf,
@@ -112,6 +113,7 @@ function build(st: FunctionState): FunctionModel {
   computeExtents(st);
   sweep(st);
   refuseParallelConstructs(st);
+  refuseOpaqueAsm(st);
   return finish(st);
 }
 function computeExtents(st: FunctionState): void {

@@ -13,6 +13,7 @@ import { type Node, child, parenthesizedAround, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { evaluation } from './unevaluated.js';
+import { asmOperandKinds } from './asm.js';
 import { type Ctx, type FunctionState, key, reason } from './state.js';
 
 /** One modelled statement: `n` is what it covers, `textNode` the text shown. */
@@ -80,6 +81,12 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     } else if (p?.type === 'update_expression') {
       kinds = ['read', 'write'];
       assignment = { start: p.startIndex, end: p.endIndex };
+    } else if (asmOperandKinds(lvalue)) {
+      // The asm's outputs are stored when it completes; its text may store them earlier
+      // (never at the root, see below).
+      kinds = asmOperandKinds(lvalue)!;
+      const asm = p!.parent!.parent!;
+      if (kinds.includes('write')) assignment = { start: asm.startIndex, end: asm.endIndex };
     }
     if (assignment && evaluated !== 'unevaluated' && !atRoot(p!))
       writtenEarly.push({ array: rec.decl.name, node: p!, target: a.top });
@@ -148,7 +155,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
       reason(
         st.arrays.get(w.array)!,
         'not-analysable',
-        `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, || or an unsequenced operand)`,
+        `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, ||, an unsequenced operand, or an asm operand)`,
         st.src.locOf(w.node),
       );
     }
