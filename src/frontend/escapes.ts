@@ -69,6 +69,7 @@ export function collectAssigned(st: FunctionState): void {
 
 /** Every use of every array: escapes, partial subscripts, and uses no statement covers. */
 export function sweep(st: FunctionState): void {
+  refuseCleanups(st);
   for (const id of arrayUses(st, st.body)) {
     const rec = st.arrays.get(id.text)!;
     const loc = st.src.locOf(id);
@@ -164,6 +165,33 @@ export function sweep(st: FunctionState): void {
       }
     }
   }
+}
+
+/**
+ * `__attribute__((cleanup(f)))` on a declaration calls `f(&t)` when t's block ends: the
+ * array's address escapes there (f read every cell of a scalarized t).
+ */
+function refuseCleanups(st: FunctionState): void {
+  for (const rec of st.arrays.values()) {
+    let decl: Node | null = rec.decl.node;
+    while (decl && decl.type !== 'declaration') decl = decl.parent;
+    const attribute = decl && cleanupAttribute(decl);
+    if (!attribute) continue;
+    const loc = st.src.locOf(attribute);
+    reason(
+      rec,
+      'escapes',
+      `address of '${rec.decl.name}' passed to the cleanup function of the attribute at ${loc.line}:${loc.column}`,
+      loc,
+    );
+  }
+}
+
+function cleanupAttribute(decl: Node): Node | undefined {
+  return [
+    ...decl.descendantsOfType('attribute_specifier'),
+    ...decl.descendantsOfType('attribute_declaration'),
+  ].find((a) => /\b(__cleanup__|cleanup)\b/.test(a.text));
 }
 
 const OBJECT_SIZE: ReadonlySet<string> = new Set([
