@@ -8,6 +8,7 @@
  */
 import * as P from '../poly/index.js';
 import { buildCompilerModelAsync, buildModel } from '../frontend/index.js';
+import { refuseUneditable } from '../frontend/editable.js';
 // Types from their own modules: the published declarations must not pull in tree-sitter's.
 import type { MacroUse } from '../frontend/spelling.js';
 import type { PreprocessOptions } from '../frontend/preprocess.js';
@@ -131,7 +132,8 @@ export async function analyzeSource(
           compiler: options.compiler,
           skipWithoutCandidates: options.skipWithoutCandidates,
         });
-  const built = view.model;
+  // What the rewriter cannot edit safely (a comment by the brackets) is refused first.
+  const built = refuseUneditable(view.model, source);
   const parseMs = Math.round(performance.now() - t0);
   // Hand-linearized 1-D temporaries get their multi-dimensional view before any analysis.
   const td = performance.now();
