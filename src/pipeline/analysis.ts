@@ -103,6 +103,8 @@ export interface Analysis {
   readonly macroUses?: readonly MacroUse[];
   /** The headers the compiler read for this file (absolute paths; see CompilerModel). */
   readonly includes?: readonly string[];
+  /** The configuration is C89 (see CompilerModel): what the output adds must be too. */
+  readonly c89?: boolean;
 }
 
 function product(xs: readonly bigint[]): bigint {
@@ -219,6 +221,7 @@ export async function analyzeSource(
     report: { file, arrays, diagnostics, timings },
     macroUses: view.macroUses,
     ...('includes' in view && view.includes ? { includes: view.includes } : {}),
+    ...('c89' in view && view.c89 ? { c89: true } : {}),
   };
 }
 

@@ -420,6 +420,7 @@ export async function contractSource(
     annotate: options.annotate,
     unsafeMacros: unsafeMacros(analysis),
     ...(hls ? { hls } : {}),
+    ...(analyzed.c89 ? { c89: true } : {}),
   };
   // Contracted parameters become private arrays of their function (signatures unchanged).
   const privatized = privatizeParameters(plan, kept);
