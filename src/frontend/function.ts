@@ -227,6 +227,9 @@ function copyObstacleOf(st: FunctionState): string | undefined {
     if (n.type === 'labeled_statement') return 'it has labels (a copy would define them twice)';
     if (n.type === 'storage_class_specifier' && n.text === 'static')
       return 'it has static locals (a copy would be another object)';
+    // Its text may define an assembler label (`__asm__("lbl: nop")`): which, cannot be told.
+    if (n.type === 'gnu_asm_expression')
+      return 'it has inline assembly (a copy would define its labels twice)';
   }
   return undefined;
 }

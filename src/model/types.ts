@@ -211,7 +211,8 @@ export interface FunctionModel {
   /**
    * Why the body cannot be written twice (a run-time guard keeps the original body next to
    * the contracted one), read from the compiler's view: a static local (a copy would be
-   * another object), a label (defined twice), a `goto`. Macros included: `PERSIST int n;`
+   * another object), a label (defined twice), a `goto`, inline assembly (its text may
+   * define labels). Macros included: `PERSIST int n;`
    * with `#define PERSIST static` is a static local.
    */
   readonly copyObstacle?: string;
