@@ -354,6 +354,7 @@ function modelOfOutput(
             return conditions;
           },
           map.uses,
+          tu.macros,
         ),
       );
     } catch (e) {
