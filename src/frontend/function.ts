@@ -211,6 +211,7 @@ function finish(st: FunctionState): FunctionModel {
     name: st.name,
     loc: st.src.locOf(st.fn),
     range: st.src.range(st.fn),
+    bodyRange: st.src.range(st.body),
     parameters,
     context,
     arrays,

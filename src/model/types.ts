@@ -191,6 +191,12 @@ export interface FunctionModel {
   readonly name: string;
   readonly loc: SourceLoc;
   readonly range: ByteRange;
+  /**
+   * The body, from its `{` to its `}`, when both are spelled in the file: where a copy of
+   * the body or a private copy goes (a text search for `{` found one in the parameter list,
+   * `enum { ONE } k`).
+   */
+  readonly bodyRange?: ByteRange;
   readonly parameters: readonly Parameter[];
   /** Constraints known to hold on the parameters (e.g. `N >= 1` from an extent). */
   readonly context: readonly Constraint[];

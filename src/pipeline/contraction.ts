@@ -121,7 +121,7 @@ type Guard = {
 };
 
 function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind'] | undefined {
-  const header = source.slice(fn.range.start, source.indexOf('{', fn.range.start));
+  const header = source.slice(fn.range.start, fn.bodyRange?.start ?? fn.range.end);
   const isArgument = mentionsIdentifier(header.slice(header.indexOf('(')), p.name);
   switch (p.source) {
     case 'define':
@@ -309,10 +309,9 @@ const LABEL = new RegExp(
 
 /** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
 function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
-  const open = source.indexOf('{', fn.range.start);
-  const close = fn.range.end - 1;
-  if (open < 0 || open >= close || source[close] !== '}')
-    return 'the function body is not spelled in the file';
+  if (!fn.bodyRange) return 'the function body is not spelled in the file';
+  const open = fn.bodyRange.start;
+  const close = fn.bodyRange.end - 1;
   // The compiler's view first (macros expanded: `#define PERSIST static` made a copied
   // `PERSIST int calls` a second counter, review 2026-11-26), then the text as written.
   if (fn.copyObstacle) return fn.copyObstacle;
@@ -435,8 +434,9 @@ export async function contractSource(
   for (const g of gs.filter((g) => g.kind === 'runtime'))
     fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
   for (const [fn, list] of fallbacks) {
-    const open = source.indexOf('{', fn.range.start);
-    const close = fn.range.end - 1;
+    // (fallbackObstacle made sure the body's braces are the file's own)
+    const open = fn.bodyRange!.start;
+    const close = fn.bodyRange!.end - 1;
     const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
     const note = list.map((g) => `${g.param.name} == ${g.value}`).join(', ');
     insertions.push(

@@ -45,9 +45,9 @@ export function privatizeParameters(
   for (const start of [...byFunction.keys()].sort((a, b) => b - a)) {
     const ds = byFunction.get(start)!;
     const fn = ds[0]!.fn;
-    const close = fn.range.end - 1;
-    const open = source.indexOf('{', Math.max(...ds.map((d) => d.array.declarationRange.end)));
-    if (open < 0 || open > close || source[close] !== '}') continue;
+    if (!fn.bodyRange) continue;
+    const open = fn.bodyRange.start;
+    const close = fn.bodyRange.end - 1;
     const declarations = ds.map((d) => {
       const declarator = source.slice(d.array.declaratorRange.start, d.array.declaratorRange.end);
       const type = d.array.elementType.replace(CONST, '').trim();
