@@ -11,16 +11,8 @@ import { isUnevaluated } from './unevaluated.js';
 import { type FunctionState, inRegion, key, reason } from './state.js';
 import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
-const WRITES: ReadonlySet<string> = new Set([
-  'assignment_expression',
-  'update_expression',
-  'pointer_expression',
-  'gnu_asm_output_operand',
-]);
-
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
 export function writeTarget(n: Node): Node | null {
-  if (!WRITES.has(n.type) || isUnevaluated(n)) return null; // `sizeof(i++)` writes nothing
   const target =
     n.type === 'assignment_expression'
       ? child(n, 'left')
@@ -33,9 +25,11 @@ export function writeTarget(n: Node): Node | null {
             n.type === 'gnu_asm_output_operand'
             ? child(n, 'value')
             : null;
+  // `sizeof(i++)` writes nothing.
+  if (!target || isUnevaluated(n)) return null;
   // `(i)--`, `--(i)`, `(i) -= 1`, `&(x)` write or expose i as well (review: a counter
   // written through parentheses was not seen, and its loop's array miscompiled).
-  return target && unparenthesized(target);
+  return unparenthesized(target);
 }
 
 /**
