@@ -19,8 +19,7 @@ export function uneditableText(
 ): string | undefined {
   let at = range.start;
   for (const h of [...holes, { start: range.end, end: range.end }]) {
-    if (/\/[*/]/.test(source.slice(at, h.start)))
-      return 'a comment stands between its name and brackets';
+    if (/\/[*/]/.test(source.slice(at, h.start))) return 'a comment stands by its brackets';
     at = Math.max(at, h.end);
   }
   for (const h of holes) {

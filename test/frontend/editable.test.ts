@@ -24,9 +24,12 @@ describe('uneditableText', () => {
     ['t[@/* back */ i - 2@]', undefined],
     ['t[@i // x\n + 1@]', undefined],
     ["t[@s[0] == '/' ? 1 : 0@]", undefined],
-    ['t/**/[@i@]', 'a comment stands between its name and brackets'],
-    ['t /* c */ [@i@]', 'a comment stands between its name and brackets'],
-    ['t[@i@] // c\n[@j@]', 'a comment stands between its name and brackets'],
+    ['t/**/[@i@]', 'a comment stands by its brackets'],
+    ['t /* c */ [@i@]', 'a comment stands by its brackets'],
+    ['t[@i@] // c\n[@j@]', 'a comment stands by its brackets'],
+    ['t /* c */ []', 'a comment stands by its brackets'],
+    // The built-in reading: the hole is the index alone (the rewriter's checks stopped there).
+    ['t[@i@ /* x */]', 'a comment stands by its brackets'],
     ['t[@i // x@]', 'a // comment ends the text between its brackets'],
     ['t[@i\n#ifdef X\n + 1\n#endif@]', 'a directive stands between its brackets'],
   ])('%j: %s', (marked, expected) => {
