@@ -1,7 +1,7 @@
 /**
  * The preprocessor flags of one file from a compilation database (`compile_commands.json`,
  * as CMake, Bear or meson write it), the way clang-tidy's `-p BUILD_DIR` finds them: the
- * entry whose `file` is the same file, its `-I/-D/-U/-include/-std/-isystem/-iquote` flags
+ * entry whose `file` is the same file, its `-I/-D/-U/-include/-std/-ansi/-isystem/-iquote` flags
  * with relative folders resolved against the entry's `directory`.
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -51,7 +51,12 @@ export function preprocessorFlags(args: readonly string[], directory: string): s
     if (WITH_FOLDER.has(a) && i + 1 < args.length) out.push(a, folder(args[++i]!));
     else if (WITH_VALUE.has(a) && i + 1 < args.length) out.push(a + args[++i]!);
     else if (/^-I./.test(a)) out.push('-I', folder(a.slice(2)));
-    else if (/^-[DU]./.test(a) || /^-std=/.test(a) || /^-f(no-)?(signed|unsigned)-char$/.test(a))
+    else if (
+      /^-[DU]./.test(a) ||
+      /^-std=/.test(a) ||
+      a === '-ansi' ||
+      /^-f(no-)?(signed|unsigned)-char$/.test(a)
+    )
       out.push(a);
     else if (/^-m/.test(a) && !/^-mllvm/.test(a)) out.push(a);
   }

@@ -48,7 +48,7 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
 }
 
 /**
- * The compiler's single-dash spellings (`-include FILE`, `-isystem DIR`, `-std=c99`) as the
+ * The compiler's single-dash spellings (`-include FILE`, `-isystem DIR`, `-std=c99`, `-ansi`) as the
  * long options commander knows; everything after `--` is left alone.
  */
 function compilerSpelling(argv: string[]): string[] {
@@ -60,7 +60,9 @@ function compilerSpelling(argv: string[]): string[] {
         ? `-${a}`
         : /^-std=/.test(a)
           ? `-${a}`
-          : a,
+          : a === '-ansi' // the compiler's own spelling of -std=c90
+            ? '--std=c90'
+            : a,
   );
 }
 

@@ -29,6 +29,7 @@ import {
   NoCompilerError,
   preprocessorOutput,
   preprocessorOutputAsync,
+  type MacroEvent,
   type PreprocessOptions,
   readTranslationUnit,
   type TranslationUnit,
@@ -62,6 +63,12 @@ export interface CompilerModel {
    * absolute paths: what a result cache must check along with the file itself.
    */
   readonly includes?: readonly string[];
+  /**
+   * The configuration is C89/C90 (`-std=c89`, `-ansi`, gnu89: no `__STDC_VERSION__` of
+   * 199901 or later): what the output adds must be C89 too (no `inline`, no declaration
+   * after a statement).
+   */
+  readonly c89?: boolean;
 }
 
 /** `void f(int n)`: names declared as integer parameters somewhere in the file. */
@@ -347,6 +354,7 @@ function modelOfOutput(
             return conditions;
           },
           map.uses,
+          tu.macros,
         ),
       );
     } catch (e) {
@@ -379,12 +387,20 @@ function modelOfOutput(
     model: { file, functions, diagnostics, calls },
     macroUses,
     map,
+    ...(isC89(tu.macros) ? { c89: true } : {}),
     includes: includedFiles(
       tu.lines.map((l) => l.file),
       tu.mainName,
       compiler.cwd,
     ),
   };
+}
+
+/** No `__STDC_VERSION__` of C99 or later among the compiler's built-in definitions. */
+function isC89(macros: readonly MacroEvent[]): boolean {
+  const v = macros.find((m) => m.kind === 'define' && m.name === '__STDC_VERSION__');
+  const n = v && /^\s*(\d+)L?\s*$/.exec(v.body);
+  return !n || BigInt(n[1]!) < 199901n;
 }
 
 /** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */

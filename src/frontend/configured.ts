@@ -7,6 +7,8 @@
 import type { FunctionModel } from '../model/types.js';
 import { configurationGuard, type conditionalGroups, type Liveness } from './conditionals.js';
 import type { MacroUse } from './spelling.js';
+import type { MacroEvent } from './preprocess.js';
+import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
 export interface Conditions {
@@ -29,11 +31,13 @@ export function withConfiguration(
   source: string,
   conditions: () => Conditions,
   uses: readonly MacroUse[] = [],
+  macros: readonly MacroEvent[] = [],
 ): FunctionModel {
   if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
   const { groups, alive } = conditions();
   const from = lineOf(source, fm.range.start);
   const to = lineOf(source, fm.range.end - 1);
+  const message = `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`;
   // Trigraphs (`??=` is `#`, `??/` a backslash under -std=c99 or -trigraphs) spell directives
   // and line splices this reading does not see (review 2026-11-26: `??=ifdef BIG` got no
   // guard). Whether the build turns them on is not known here: no guard is trusted.
@@ -42,12 +46,9 @@ export function withConfiguration(
     : uncheckedDefinition(uses, fm.range, groups, from, to);
   const guard = unchecked
     ? { problem: unchecked }
-    : configurationGuard(
-        groups,
-        from,
-        to,
-        alive,
-        `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`,
+    : both(
+        configurationGuard(groups, from, to, alive, message),
+        assertGuard(uses, macros, fm, source, to),
       );
   if ('lines' in guard)
     return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
@@ -98,6 +99,101 @@ function uncheckedDefinition(
     }
   }
   return undefined;
+}
+
+type Guard = { lines: string[] } | { problem: string };
+
+/** Both guards' lines, or the first problem. */
+function both(a: Guard, b: Guard): Guard {
+  if ('problem' in a) return a;
+  if ('problem' in b) return b;
+  return { lines: [...a.lines, ...b.lines] };
+}
+
+/**
+ * `assert` is a conditional of <assert.h>: its reads and writes exist only while NDEBUG is
+ * not defined (review: contracted with -DNDEBUG, built without, `assert(t[0] == 1.0)` read a
+ * reused cell and aborted). A function that invokes it (also through a macro of its own) on
+ * something the model sees (see `mattersToModel`) gets `#ifdef NDEBUG` / `#error` (or
+ * `#ifndef`) after it, for NDEBUG as <assert.h> saw it, which must also be how the guard
+ * sees it.
+ */
+function assertGuard(
+  uses: readonly MacroUse[],
+  macros: readonly MacroEvent[],
+  fm: FunctionModel,
+  source: string,
+  lastLine: number,
+): Guard {
+  const r = fm.range;
+  const bodies = new Map<string, string[]>();
+  for (const m of macros)
+    if (m.kind === 'define') bodies.set(m.name, [...(bodies.get(m.name) ?? []), m.body]);
+  const reachesAssert = (name: string, seen: Set<string>): boolean =>
+    name === 'assert' ||
+    (bodies.get(name) ?? []).some((b) =>
+      (b.match(/[A-Za-z_]\w*/g) ?? []).some((t) => !seen.has(t) && reachesAssert(t, seen.add(t))),
+    );
+  const arrays = new Set(fm.arrays.map((a) => a.name));
+  const use = uses.find(
+    (u) =>
+      u.start >= r.start &&
+      u.end <= r.end &&
+      reachesAssert(u.name, new Set([u.name])) &&
+      mattersToModel(source.slice(u.start, u.end), arrays),
+  );
+  if (!use) return { lines: [] };
+  // The definition of assert in force at the use, and NDEBUG where it was made.
+  let assertAt = -1;
+  macros.forEach((m, k) => {
+    if (m.name === 'assert' && m.afterMainLine < use.line) assertAt = k;
+  });
+  const definition = macros[assertAt];
+  if (!definition || definition.kind !== 'define' || !definition.system) return { lines: [] };
+  const ndebug = (upTo: (m: MacroEvent, k: number) => boolean) => {
+    let on = false;
+    macros.forEach((m, k) => {
+      if (m.name === 'NDEBUG' && upTo(m, k)) on = m.kind === 'define';
+    });
+    return on;
+  };
+  const atAssert = ndebug((_, k) => k < assertAt);
+  if (atAssert !== ndebug((m) => m.afterMainLine <= lastLine))
+    return { problem: 'NDEBUG changes between <assert.h> and the end of the function' };
+  const message = `beeclak: arrays of ${fm.name}() were contracted with NDEBUG ${atAssert ? 'defined' : 'not defined'} (assert); run beeclak again for this configuration`;
+  return {
+    lines: [atAssert ? '#ifndef NDEBUG' : '#ifdef NDEBUG', `#error "${message}"`, '#endif'],
+  };
+}
+
+const EFFECTS = new Set([
+  '=',
+  '+=',
+  '-=',
+  '*=',
+  '/=',
+  '%=',
+  '&=',
+  '|=',
+  '^=',
+  '<<=',
+  '>>=',
+  '++',
+  '--',
+]);
+
+/**
+ * An invocation `assert(...)` (its text in the file) whose presence can change the model: it
+ * names an array of the function, assigns, increments or calls (`assert(n > 0)` does not).
+ */
+function mattersToModel(text: string, arrays: ReadonlySet<string>): boolean {
+  const tokens = cTokens(text);
+  return tokens.some(
+    (t, k) =>
+      arrays.has(t.text) ||
+      EFFECTS.has(t.text) ||
+      (k > 0 && /^[A-Za-z_]/.test(t.text) && tokens[k + 1]?.text === '('),
+  );
 }
 
 /** Values of the object-like macros spelled inside a file range (one value each). */

@@ -7,6 +7,7 @@
 import { type Node, child, parenthesizedAround, unparenthesized, walk } from './parse.js';
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
+import { isUnevaluated } from './unevaluated.js';
 import { type FunctionState, inRegion, key, reason } from './state.js';
 import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
@@ -24,9 +25,11 @@ export function writeTarget(n: Node): Node | null {
             n.type === 'gnu_asm_output_operand'
             ? child(n, 'value')
             : null;
+  // `sizeof(i++)` writes nothing.
+  if (!target || isUnevaluated(n)) return null;
   // `(i)--`, `--(i)`, `(i) -= 1`, `&(x)` write or expose i as well (review: a counter
   // written through parentheses was not seen, and its loop's array miscompiled).
-  return target && unparenthesized(target);
+  return unparenthesized(target);
 }
 
 /**
@@ -60,11 +63,17 @@ export function collectAssigned(st: FunctionState): void {
 
 /** Every use of every array: escapes, partial subscripts, and uses no statement covers. */
 export function sweep(st: FunctionState): void {
+  refuseCleanups(st);
   for (const id of arrayUses(st, st.body)) {
     const rec = st.arrays.get(id.text)!;
     const loc = st.src.locOf(id);
     const at = `${loc.line}:${loc.column}`;
     const { top, indices } = chainOf(id);
+    // Unevaluated, but its value is the size left in the object, which contraction changes.
+    if (objectSizeQuery(id)) {
+      reason(rec, 'escapes', `the object size of '${rec.decl.name}' is read at ${at}`, loc);
+      continue;
+    }
     // `&(t[i])` takes an element's address as `&t[i]` does.
     const p = parenthesizedAround(top).parent;
     if (indices.length > rec.rank) {
@@ -72,11 +81,11 @@ export function sweep(st: FunctionState): void {
       continue;
     }
     if (indices.length === rec.rank && rec.rank > 0) {
-      if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
+      // Never evaluated (`sizeof(&t[i])`): no address is taken, the element's type stays.
+      const evaluated = !isUnevaluated(top);
+      if (evaluated && p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
         reason(rec, 'escapes', `address of an element taken at ${at}`, loc);
-      } else if (p?.type === 'sizeof_expression') {
-        continue; // sizeof of one element does not change with contraction
-      } else if (p?.type === 'field_expression') {
+      } else if (evaluated && p?.type === 'field_expression') {
         reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
       } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {
         // (Uses in refused constructs already carry the construct's reason.)
@@ -150,6 +159,47 @@ export function sweep(st: FunctionState): void {
       }
     }
   }
+}
+
+/**
+ * `__attribute__((cleanup(f)))` on a declaration calls `f(&t)` when t's block ends: the
+ * array's address escapes there (f read every cell of a scalarized t).
+ */
+function refuseCleanups(st: FunctionState): void {
+  for (const rec of st.arrays.values()) {
+    let decl: Node | null = rec.decl.node;
+    while (decl && decl.type !== 'declaration') decl = decl.parent;
+    const attribute = decl && cleanupAttribute(decl);
+    if (!attribute) continue;
+    const loc = st.src.locOf(attribute);
+    reason(
+      rec,
+      'escapes',
+      `address of '${rec.decl.name}' passed to the cleanup function of the attribute at ${loc.line}:${loc.column}`,
+      loc,
+    );
+  }
+}
+
+function cleanupAttribute(decl: Node): Node | undefined {
+  return [
+    ...decl.descendantsOfType('attribute_specifier'),
+    ...decl.descendantsOfType('attribute_declaration'),
+  ].find((a) => /\b(__cleanup__|cleanup)\b/.test(a.text));
+}
+
+const OBJECT_SIZE: ReadonlySet<string> = new Set([
+  '__builtin_object_size',
+  '__builtin_dynamic_object_size',
+]);
+
+/** `x` is inside the operand of `__builtin_object_size` (also what `_FORTIFY_SOURCE` adds). */
+function objectSizeQuery(x: Node): boolean {
+  for (let n: Node | null = x; n && n.type !== 'function_definition'; n = n.parent) {
+    const f = n.type === 'call_expression' ? child(n, 'function') : null;
+    if (f?.type === 'identifier' && OBJECT_SIZE.has(f.text)) return true;
+  }
+  return false;
 }
 
 /** `x` is the operand of a `typeof(...)` parsed as a call (`sizeof(typeof(t))`). */

@@ -19,6 +19,7 @@ import type { ArrayInfo, FunctionModel, NotCandidateReason } from '../model/type
 import { type ArrayDecl, extentOf } from './arrays.js';
 import { type Directives, pragmaKind } from './directives.js';
 import { collectAssigned, refuseParallelConstructs, sweep } from './escapes.js';
+import { refuseOpaqueAsm } from './asm.js';
 import {
   addArray,
   affineOf,
@@ -112,6 +113,7 @@ function build(st: FunctionState): FunctionModel {
   computeExtents(st);
   sweep(st);
   refuseParallelConstructs(st);
+  refuseOpaqueAsm(st);
   return finish(st);
 }
 function computeExtents(st: FunctionState): void {
@@ -209,6 +211,7 @@ function finish(st: FunctionState): FunctionModel {
     name: st.name,
     loc: st.src.locOf(st.fn),
     range: st.src.range(st.fn),
+    bodyRange: st.src.range(st.body),
     parameters,
     context,
     arrays,
@@ -225,6 +228,9 @@ function copyObstacleOf(st: FunctionState): string | undefined {
     if (n.type === 'labeled_statement') return 'it has labels (a copy would define them twice)';
     if (n.type === 'storage_class_specifier' && n.text === 'static')
       return 'it has static locals (a copy would be another object)';
+    // Its text may define an assembler label (`__asm__("lbl: nop")`): which, cannot be told.
+    if (n.type === 'gnu_asm_expression')
+      return 'it has inline assembly (a copy would define its labels twice)';
   }
   return undefined;
 }

@@ -39,6 +39,8 @@ export interface MacroEvent {
   readonly system: boolean;
   /** Takes effect for the tokens of the main file on lines after this one. */
   readonly afterMainLine: number;
+  /** The directive is spelled in the main file (on line `line`). */
+  readonly inMainFile: boolean;
 }
 
 export interface LineOrigin {
@@ -235,6 +237,7 @@ export function readTranslationUnit(output: string): TranslationUnit {
         line,
         system,
         afterMainLine: lastMainLine,
+        inMainFile: isMain,
       });
       text.push('');
     } else text.push(l);

@@ -5,6 +5,7 @@
  */
 import { type Node, child, walk } from './parse.js';
 import { type FunctionState, arrayOf } from './state.js';
+import { isUnevaluated } from './unevaluated.js';
 
 /** A reference `a[i][j]`: the identifier, the outermost subscript node and the indices. */
 export interface ElementAccess {
@@ -55,9 +56,14 @@ export function elementAccesses(
     const rec = st.arrays.get(id.text)!;
     const c = chainOf(id);
     if (c.indices.length !== rec.rank || rec.rank === 0) continue;
+    // A reference never evaluated (`sizeof t[i]`, `sizeof(&t[i])`) stays an access that
+    // never happens: the rewriter still renames it (`sizeof t[i]` left as it was did not
+    // compile once t became a scalar).
     const p = c.top.parent;
-    if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') continue;
-    if (p?.type === 'field_expression' || p?.type === 'sizeof_expression') continue;
+    if (!isUnevaluated(c.top)) {
+      if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') continue;
+      if (p?.type === 'field_expression') continue;
+    }
     out.push({ id, ...c });
   }
   return out;

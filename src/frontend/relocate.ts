@@ -214,8 +214,14 @@ export function relocateFunction(
       reasons: extra ? [...reasons, extra] : reasons,
     };
   });
+  // The body's braces, when both are the file's own.
+  const body = fm.bodyRange && span(fm.bodyRange);
+  const { bodyRange: _, ...rest } = fm;
   return {
-    ...fm,
+    ...rest,
+    ...(body && source[body.start] === '{' && source[body.end - 1] === '}'
+      ? { bodyRange: body }
+      : {}),
     loc: loc(fm.loc),
     range: fnRange ?? NOWHERE,
     parameters: fm.parameters.map((p) => (p.loc ? { ...p, loc: loc(p.loc) } : p)),

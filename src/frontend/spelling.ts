@@ -51,6 +51,8 @@ export interface MacroValue {
   readonly name: string;
   readonly value?: bigint;
   readonly definition: MacroEvent;
+  /** The `#define` or `#undef` of the same name that ends this definition, if any. */
+  readonly until?: MacroEvent;
 }
 
 export interface SpellingMap {
@@ -106,7 +108,11 @@ function objectExpansion(
 }
 
 /** The object-like macros a definition's expansion goes through, with their values. */
-function dependencies(def: MacroEvent, active: Definitions): MacroValue[] {
+function dependencies(
+  def: MacroEvent,
+  active: Definitions,
+  ends: ReadonlyMap<MacroEvent, MacroEvent>,
+): MacroValue[] {
   const out: MacroValue[] = [];
   const seen = new Set<string>();
   const visit = (d: MacroEvent) => {
@@ -115,7 +121,13 @@ function dependencies(def: MacroEvent, active: Definitions): MacroValue[] {
     if (d.params === undefined) {
       const tokens = objectExpansion(d, active);
       const value = tokens && evaluateTokens(tokens);
-      out.push({ name: d.name, definition: d, ...(value !== undefined ? { value } : {}) });
+      const until = ends.get(d);
+      out.push({
+        name: d.name,
+        definition: d,
+        ...(value !== undefined ? { value } : {}),
+        ...(until ? { until } : {}),
+      });
     }
     for (const t of cTokens(d.body)) {
       if (d.params?.includes(t.text)) continue;
@@ -124,6 +136,19 @@ function dependencies(def: MacroEvent, active: Definitions): MacroValue[] {
     }
   };
   visit(def);
+  return out;
+}
+
+/** For each `#define`, the next event of its name (the `#undef` or `#define` that ends it). */
+function definitionEnds(macros: readonly MacroEvent[]): Map<MacroEvent, MacroEvent> {
+  const out = new Map<MacroEvent, MacroEvent>();
+  const next = new Map<string, MacroEvent>();
+  for (let k = macros.length - 1; k >= 0; k--) {
+    const m = macros[k]!;
+    const after = next.get(m.name);
+    if (m.kind === 'define' && after) out.set(m, after);
+    next.set(m.name, m);
+  }
   return out;
 }
 
@@ -140,6 +165,7 @@ function invocations(
   // same (both read only those): a macro-heavy file invokes the same few macros thousands
   // of times (issue 17: libjpeg-turbo's jchuff.c), each use took its own walk of the bodies.
   const known = new Map<MacroEvent, { depends: MacroValue[]; expansion?: string[] }>();
+  const ends = definitionEnds(macros);
   let e = 0;
   for (let i = 0; i < tokens.length; i++) {
     const t = tokens[i]!;
@@ -170,7 +196,7 @@ function invocations(
     }
     for (let k = i; k <= last; k++) use[k] = uses.length;
     let about = def && known.get(def);
-    if (def && !about) known.set(def, (about = { depends: dependencies(def, active) }));
+    if (def && !about) known.set(def, (about = { depends: dependencies(def, active, ends) }));
     // An object-like macro followed by `(` may end in a function-like name: unknown.
     if (about && !callLike && def!.params === undefined && !('expansion' in about))
       about.expansion = objectExpansion(def!, active);

@@ -12,6 +12,8 @@ import { affineOf, domainBox, exprScope } from './names.js';
 import { type Node, child, parenthesizedAround, walk } from './parse.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
+import { evaluation } from './unevaluated.js';
+import { asmOperandKinds } from './asm.js';
 import { type Ctx, type FunctionState, key, reason } from './state.js';
 
 /** One modelled statement: `n` is what it covers, `textNode` the text shown. */
@@ -51,7 +53,14 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     const rec = st.arrays.get(a.id.text)!;
     st.covered.add(key(a.top));
     const values = a.indices.map((idx) => cValue(idx, scope));
-    const guard = evaluationGuard(a.top, n, scope);
+    // Inside an operand C never evaluates (`sizeof(t[i] = 0)`) nothing happens; where that
+    // depends on a type this reading cannot settle, the reference may happen.
+    const evaluated = evaluation(a.top);
+    const around = evaluationGuard(a.top, n, scope);
+    const guard =
+      evaluated === 'unevaluated'
+        ? { cond: [], may: false }
+        : { cond: around.cond, may: around.may || evaluated === 'unknown' };
     const exact = accessCases(values, guard.cond, box);
     // The coarse model drops a guard: the reference then may not happen where it is counted.
     const guardDropped = exact === undefined && !guard.cond.some((c) => c.constraints.length === 0);
@@ -69,12 +78,26 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     if (p?.type === 'assignment_expression' && child(p, 'left')?.id === lvalue.id) {
       kinds = child(p, 'operator')?.text === '=' ? ['write'] : ['read', 'write'];
       assignment = { start: p.startIndex, end: p.endIndex };
-      if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
     } else if (p?.type === 'update_expression') {
       kinds = ['read', 'write'];
       assignment = { start: p.startIndex, end: p.endIndex };
-      if (!atRoot(p)) writtenEarly.push({ array: rec.decl.name, node: p, target: a.top });
+    } else if (asmOperandKinds(lvalue)) {
+      // The asm's outputs are stored when it completes; its text may store them earlier
+      // (never at the root, see below).
+      kinds = asmOperandKinds(lvalue)!;
+      const asm = p!.parent!.parent!;
+      if (kinds.includes('write')) assignment = { start: asm.startIndex, end: asm.endIndex };
     }
+    if (assignment && evaluated !== 'unevaluated' && !atRoot(p!))
+      writtenEarly.push({ array: rec.decl.name, node: p!, target: a.top });
+    // A write that may or may not happen would have to both kill and not kill the value.
+    if (assignment && evaluated === 'unknown')
+      reason(
+        rec,
+        'not-analysable',
+        `'${rec.decl.name}' is written inside an operand that C may not evaluate (sizeof or typeof of a variably modified type, _Generic, __builtin_choose_expr)`,
+        st.src.locOf(p!),
+      );
     for (const c of cases) {
       const flagged = c.subscripts.some((x) => x === null);
       for (const kind of kinds)
@@ -132,7 +155,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
       reason(
         st.arrays.get(w.array)!,
         'not-analysable',
-        `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, || or an unsequenced operand)`,
+        `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, ||, an unsequenced operand, or an asm operand)`,
         st.src.locOf(w.node),
       );
     }

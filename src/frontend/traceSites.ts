@@ -20,6 +20,7 @@ import { arrayDecls } from './arrays.js';
 import { child, parseC, walk, type Node } from './parse.js';
 import { benignArrayUse, pointerWalks, type WalkedArray } from './pointerWalks.js';
 import { resolveNames } from './scopes.js';
+import { touchesAnyMemory } from './asm.js';
 import { wordsRegExp } from '../model/identifiers.js';
 
 const key = (n: Node): string => `${n.startIndex}:${n.endIndex}`;
@@ -249,6 +250,19 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
             n,
             `it is named in macro '${n.text}', whose accesses the trace build cannot see`,
           );
+    }
+    // Inline assembly writes what the trace build cannot see: its output operands, and any
+    // memory when it clobbers "memory" (the profiled mapping changed the very run profiled).
+    for (const n of walk(body)) {
+      if (n.type !== 'gnu_asm_expression') continue;
+      if (touchesAnyMemory(n))
+        for (const k of chosen.values()) escape(k, n, 'an asm statement may write any memory');
+      const outputs = child(n, 'output_operands');
+      for (const id of outputs ? walk(outputs) : []) {
+        const b = id.type === 'identifier' ? bindings.get(key(id)) : undefined;
+        const k = b ? chosen.get(key(b)) : undefined;
+        if (k !== undefined) escape(k, id, 'an asm statement writes it');
+      }
     }
     const walks = pointerWalks(body, bindings, walked);
     for (const [a, { at, why }] of walks.escapes) escape(chosen.get(a)!, at, why);

@@ -191,6 +191,12 @@ export interface FunctionModel {
   readonly name: string;
   readonly loc: SourceLoc;
   readonly range: ByteRange;
+  /**
+   * The body, from its `{` to its `}`, when both are spelled in the file: where a copy of
+   * the body or a private copy goes (a text search for `{` found one in the parameter list,
+   * `enum { ONE } k`).
+   */
+  readonly bodyRange?: ByteRange;
   readonly parameters: readonly Parameter[];
   /** Constraints known to hold on the parameters (e.g. `N >= 1` from an extent). */
   readonly context: readonly Constraint[];
@@ -211,7 +217,8 @@ export interface FunctionModel {
   /**
    * Why the body cannot be written twice (a run-time guard keeps the original body next to
    * the contracted one), read from the compiler's view: a static local (a copy would be
-   * another object), a label (defined twice), a `goto`. Macros included: `PERSIST int n;`
+   * another object), a label (defined twice), a `goto`, inline assembly (its text may
+   * define labels). Macros included: `PERSIST int n;`
    * with `#define PERSIST static` is a static local.
    */
   readonly copyObstacle?: string;

@@ -8,6 +8,7 @@
  */
 import * as P from '../poly/index.js';
 import { buildCompilerModelAsync, buildModel } from '../frontend/index.js';
+import { refuseUneditable } from '../frontend/editable.js';
 // Types from their own modules: the published declarations must not pull in tree-sitter's.
 import type { MacroUse } from '../frontend/spelling.js';
 import type { PreprocessOptions } from '../frontend/preprocess.js';
@@ -107,6 +108,8 @@ export interface Analysis {
   readonly macroUses?: readonly MacroUse[];
   /** The headers the compiler read for this file (absolute paths; see CompilerModel). */
   readonly includes?: readonly string[];
+  /** The configuration is C89 (see CompilerModel): what the output adds must be too. */
+  readonly c89?: boolean;
 }
 
 function product(xs: readonly bigint[]): bigint {
@@ -136,7 +139,8 @@ export async function analyzeSource(
           compiler: options.compiler,
           skipWithoutCandidates: options.skipWithoutCandidates,
         });
-  const built = view.model;
+  // What the rewriter cannot edit safely (a comment by the brackets) is refused first.
+  const built = refuseUneditable(view.model, source);
   const parseMs = Math.round(performance.now() - t0);
   // Hand-linearized 1-D temporaries get their multi-dimensional view before any analysis.
   const td = performance.now();
@@ -222,6 +226,7 @@ export async function analyzeSource(
     report: { file, arrays, diagnostics, timings },
     macroUses: view.macroUses,
     ...('includes' in view && view.includes ? { includes: view.includes } : {}),
+    ...('c89' in view && view.c89 ? { c89: true } : {}),
   };
 }
 

@@ -1,7 +1,7 @@
 /**
  * The compiler flags `check` builds a program with: `--cflags "..."` and the file's entry in
  * a compile_commands.json (the flags that change what the program means: -I -D -U -include
- * -std -f -m -O; relative paths made absolute against the entry's directory, since check
+ * -std -ansi -f -m -O; relative paths made absolute against the entry's directory, since check
  * compiles from its own folder).
  */
 import { readFileSync, statSync } from 'node:fs';
@@ -35,7 +35,7 @@ interface Entry {
   command?: string;
 }
 
-const KEEP = /^(-I|-D|-U|-include|-isystem|-iquote|-std=|-f|-m|-O)/;
+const KEEP = /^(-I|-D|-U|-include|-isystem|-iquote|-std=|-ansi$|-f|-m|-O)/;
 const WITH_VALUE = new Set(['-I', '-D', '-U', '-include', '-isystem', '-iquote']);
 const PATH_FLAGS = new Set(['-I', '-include', '-isystem', '-iquote']);
 

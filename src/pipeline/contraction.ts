@@ -40,6 +40,8 @@ import {
   wordsRegExp,
 } from '../model/identifiers.js';
 import { knownParameterValues } from '../model/parameterValues.js';
+import { lineStarts } from '../frontend/parse.js';
+import type { MacroValue } from '../frontend/spelling.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -119,7 +121,7 @@ type Guard = {
 };
 
 function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind'] | undefined {
-  const header = source.slice(fn.range.start, source.indexOf('{', fn.range.start));
+  const header = source.slice(fn.range.start, fn.bodyRange?.start ?? fn.range.end);
   const isArgument = mentionsIdentifier(header.slice(header.indexOf('(')), p.name);
   switch (p.source) {
     case 'define':
@@ -187,14 +189,17 @@ interface Insertion {
  * `#if N != 100 / #error` right after each function whose arrays were contracted, for every
  * user macro (file, header or -D) its text expands and whose value `#if` can compute: the
  * model was built from that expansion. Placed after the function, the guard sees the
- * definitions the function saw (a later `#undef` does not disturb it).
+ * definitions the function saw (a later `#undef` does not disturb it); where one of them
+ * ends inside the function, see guardLine.
  */
 function macroGuards(analysis: Analysis, source: string, eol: string): Insertion[] {
   const out: Insertion[] = [];
   const fns = [...new Set(analysis.decisions.map((d) => d.fn))];
+  const starts = lineStarts(source);
   for (const fn of fns) {
     if (fn.range.end <= fn.range.start) continue;
-    const values = new Map<string, { value?: bigint; body: string }>();
+    /** Per macro: its value, and every definition the uses expanding it saw. */
+    const values = new Map<string, { value?: bigint; body: string; seen: Set<MacroValue> }>();
     const mixed = new Set<string>();
     const functionLike = new Map<string, number>();
     for (const u of analysis.macroUses ?? []) {
@@ -204,9 +209,11 @@ function macroGuards(analysis: Analysis, source: string, eol: string): Insertion
         functionLike.set(u.name, u.definition.line);
       for (const d of u.depends) {
         if (d.definition.system) continue;
-        const seen = values.get(d.name);
-        if (seen && seen.value !== d.value) mixed.add(d.name);
-        values.set(d.name, { value: d.value, body: d.definition.body.trim() });
+        const known = values.get(d.name);
+        if (known && known.value !== d.value) mixed.add(d.name);
+        const seen = known?.seen ?? new Set();
+        for (const x of u.depends) seen.add(x);
+        values.set(d.name, { value: d.value, body: d.definition.body.trim(), seen });
       }
     }
     const report = analysis.report.arrays.find(
@@ -217,19 +224,23 @@ function macroGuards(analysis: Analysis, source: string, eol: string): Insertion
         `the result holds for macro ${name} as defined at line ${line}; no #if guard can check a function-like macro`,
       );
     const lines: string[] = [];
-    for (const [name, { value, body }] of values) {
-      if (mixed.has(name) || value === undefined) {
+    const lastLine = starts.filter((x) => x < fn.range.end).length;
+    for (const [name, { value, body, seen }] of values) {
+      const line = guardLine([...seen], lastLine);
+      if (mixed.has(name) || value === undefined || line === null) {
         report?.warnings.push(
           `the result holds for macro ${name} as defined (${body}); no #if guard can check it`,
         );
         continue;
       }
       const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
-      lines.push(
+      const guard = [
         `#if ${operand} != ${value}`,
         `#error "beeclak: arrays of ${fn.name}() were contracted for ${name} == ${value}; run beeclak again for other values"`,
         '#endif',
-      );
+      ];
+      if (line === undefined) lines.push(...guard);
+      else out.push({ at: starts[line - 1]!, text: guard.map((l) => l + eol).join('') });
     }
     lines.push(...(fn.configurationGuard ?? []));
     if (lines.length > 0) {
@@ -238,6 +249,24 @@ function macroGuards(analysis: Analysis, source: string, eol: string): Insertion
     }
   }
   return out;
+}
+
+/**
+ * Where the guard of a macro goes, given every definition its uses saw: undefined for
+ * "after the function"; else the line of the first directive inside the function that ends
+ * one of them (`#define M 40` ... `#undef M` before the closing brace: after the function
+ * `#if` saw M undefined and the guard fired in the very configuration analysed), the guard
+ * going right before it; null when no line sees them all (a definition starts after another
+ * ends, or ends in a header).
+ */
+function guardLine(seen: readonly MacroValue[], lastLine: number): number | null | undefined {
+  const ends = seen
+    .flatMap((d) => (d.until && d.until.afterMainLine <= lastLine ? [d.until] : []))
+    .sort((a, b) => a.afterMainLine - b.afterMainLine);
+  const first = ends[0];
+  if (!first) return undefined;
+  const latestStart = Math.max(...seen.map((d) => d.definition.afterMainLine));
+  return first.inMainFile && latestStart < first.line ? first.line : null;
 }
 
 /**
@@ -280,10 +309,9 @@ const LABEL = new RegExp(
 
 /** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
 function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
-  const open = source.indexOf('{', fn.range.start);
-  const close = fn.range.end - 1;
-  if (open < 0 || open >= close || source[close] !== '}')
-    return 'the function body is not spelled in the file';
+  if (!fn.bodyRange) return 'the function body is not spelled in the file';
+  const open = fn.bodyRange.start;
+  const close = fn.bodyRange.end - 1;
   // The compiler's view first (macros expanded: `#define PERSIST static` made a copied
   // `PERSIST int calls` a second counter, review 2026-11-26), then the text as written.
   if (fn.copyObstacle) return fn.copyObstacle;
@@ -391,6 +419,7 @@ export async function contractSource(
     annotate: options.annotate,
     unsafeMacros: unsafeMacros(analysis),
     ...(hls ? { hls } : {}),
+    ...(analyzed.c89 ? { c89: true } : {}),
   };
   // Contracted parameters become private arrays of their function (signatures unchanged).
   const privatized = privatizeParameters(plan, kept);
@@ -405,8 +434,9 @@ export async function contractSource(
   for (const g of gs.filter((g) => g.kind === 'runtime'))
     fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
   for (const [fn, list] of fallbacks) {
-    const open = source.indexOf('{', fn.range.start);
-    const close = fn.range.end - 1;
+    // (fallbackObstacle made sure the body's braces are the file's own)
+    const open = fn.bodyRange!.start;
+    const close = fn.bodyRange!.end - 1;
     const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
     const note = list.map((g) => `${g.param.name} == ${g.value}`).join(', ');
     insertions.push(

@@ -45,9 +45,9 @@ export function privatizeParameters(
   for (const start of [...byFunction.keys()].sort((a, b) => b - a)) {
     const ds = byFunction.get(start)!;
     const fn = ds[0]!.fn;
-    const close = fn.range.end - 1;
-    const open = source.indexOf('{', Math.max(...ds.map((d) => d.array.declarationRange.end)));
-    if (open < 0 || open > close || source[close] !== '}') continue;
+    if (!fn.bodyRange) continue;
+    const open = fn.bodyRange.start;
+    const close = fn.bodyRange.end - 1;
     const declarations = ds.map((d) => {
       const declarator = source.slice(d.array.declaratorRange.start, d.array.declaratorRange.end);
       const type = d.array.elementType.replace(CONST, '').trim();
@@ -57,11 +57,13 @@ export function privatizeParameters(
     const prefix = ` ${ds.map((d) => `(void)${d.array.name};`).join(' ')} { `;
     // `(void)` of the private copies too: a write-only temporary (its writes all dead) would
     // otherwise be `set but not used` under -Wall.
+    // C89 wants the body's own declarations first in a block: it gets one of its own.
     const text =
       prefix +
       declarations.map((x) => x.text).join(' ') +
       ` ${ds.map((d) => `(void)${d.array.name};`).join(' ')}` +
-      ` /* beeclak: private ${ds.length === 1 ? 'copy' : 'copies'} of ${names} */`;
+      ` /* beeclak: private ${ds.length === 1 ? 'copy' : 'copies'} of ${names} */` +
+      (plan.c89 ? ' {' : '');
     // The original ranges of this function's parameters: nothing was inserted before them yet.
     const ranges = new Map<number, ArrayRewrite['declaratorRange']>();
     let at = open + 1 + prefix.length;
@@ -69,7 +71,7 @@ export function privatizeParameters(
       ranges.set(x.d.array.declaratorRange.start, { start: at, end: at + x.text.length });
       at += x.text.length + 1;
     }
-    insert(close, '} ');
+    insert(close, plan.c89 ? '}} ' : '} ');
     insert(open + 1, text);
     // The rewriter shrinks the new declarations, not the parameters.
     plan = {

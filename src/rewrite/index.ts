@@ -15,7 +15,7 @@ export type {
 } from './plan.js';
 export { RewriteError, HlsDivisionError } from './plan.js';
 export { hlsPragmas, hlsPragmaEdits, type HlsPragma } from './hlsPragmas.js';
-export { rewrite, contractedDeclarator, MOD_HELPER_DEFINITION } from './rewrite.js';
+export { rewrite, contractedDeclarator, modHelperDefinition } from './rewrite.js';
 export { instrument, CLOBBER_EXIT_STATUS, type InstrumentPlan } from './instrument.js';
 export { linearForm, reduceModulo, MOD_HELPER } from './sigma.js';
 export { describeMapping, annotationText } from './describe.js';

@@ -34,7 +34,7 @@ import {
   accessEdit,
   annotationEdit,
   contractedDeclarator,
-  MOD_HELPER_DEFINITION,
+  modHelperDefinition,
   validateArray,
 } from './rewrite.js';
 import { slotIndices, slotStyle } from './sigma.js';
@@ -62,20 +62,26 @@ function cString(s: string): string {
   return `"${s.replace(/[\\"]/g, (c) => `\\${c}`).replace(/\n/g, '\\n')}"`;
 }
 
-function prelude(fileName: string, withModHelper: boolean): string[] {
+/**
+ * The helpers of the instrumented build, in C89 (declarations first, none in a loop header,
+ * no VLA, the mod helper `__inline__`): the build takes the user's flags, `-std=c89` too.
+ * `maxDims` bounds the dimensions of the checked arrays.
+ */
+function prelude(fileName: string, withModHelper: boolean, maxDims: number): string[] {
   const file = cString(fileName);
   const lines = [
     '/* beeclak check: shadow owners of contracted arrays (instrumented build only). */',
     '#include <stdio.h>',
     '#include <stdlib.h>',
     '#include <string.h>',
-    ...(withModHelper ? [MOD_HELPER_DEFINITION] : []),
+    ...(withModHelper ? [modHelperDefinition(true)] : []),
     'struct beeclak_pending { long *slot; long owner; };',
     `static struct beeclak_pending beeclak_pending_writes[${PENDING_CAPACITY}];`,
     'static int beeclak_pending_count;',
     '/* Queued writes of the statement instance that just ended take effect. */',
     'static void beeclak_commit(void) {',
-    '  for (int k = 0; k < beeclak_pending_count; k++)',
+    '  int k;',
+    '  for (k = 0; k < beeclak_pending_count; k++)',
     '    *beeclak_pending_writes[k].slot = beeclak_pending_writes[k].owner;',
     '  beeclak_pending_count = 0;',
     '}',
@@ -85,7 +91,8 @@ function prelude(fileName: string, withModHelper: boolean): string[] {
     '}',
     '/* The index vector of a linearised cell (ext[0] is not needed). */',
     'static void beeclak_cell(long lin, const long *ext, int dims, long *idx) {',
-    '  for (int d = dims - 1; d > 0; d--) {',
+    '  int d;',
+    '  for (d = dims - 1; d > 0; d--) {',
     '    long r = lin % ext[d], q = lin / ext[d];',
     '    if (r < 0) { r += ext[d]; q--; }',
     '    idx[d] = r;',
@@ -94,13 +101,15 @@ function prelude(fileName: string, withModHelper: boolean): string[] {
     '  idx[0] = lin;',
     '}',
     'static void beeclak_print_cell(const char *name, const long *idx, int dims) {',
+    '  int d;',
     '  fprintf(stderr, "%s", name);',
-    '  for (int d = 0; d < dims; d++) fprintf(stderr, "[%ld]", idx[d]);',
+    '  for (d = 0; d < dims; d++) fprintf(stderr, "[%ld]", idx[d]);',
     '}',
     'static void *beeclak_access(void *p, const void *base, unsigned long elem, long *owners,',
     '    long slots, long lin, const long *ext, int dims, const char *name, int line, int kind) {',
     '  long slot = (long)(((const char *)p - (const char *)base) / (long)elem);',
-    '  long cell[dims], other[dims];',
+    `  long cell[${maxDims}], other[${maxDims}];`,
+    '  int d;',
     '  beeclak_cell(lin, ext, dims, cell);',
     '  if (slot < 0 || slot >= slots) {',
     `    fprintf(stderr, "%s:%d: beeclak check: access of ", ${file}, line);`,
@@ -115,7 +124,7 @@ function prelude(fileName: string, withModHelper: boolean): string[] {
     '    fprintf(stderr, ": slot last written for ");',
     '    beeclak_print_cell(name, other, dims);',
     '    fprintf(stderr, " (difference [");',
-    '    for (int d = 0; d < dims; d++) fprintf(stderr, "%s%ld", d ? ", " : "", cell[d] - other[d]);',
+    '    for (d = 0; d < dims; d++) fprintf(stderr, "%s%ld", d ? ", " : "", cell[d] - other[d]);',
     '    fprintf(stderr, "])\\n");',
     `    exit(${CLOBBER_EXIT_STATUS});`,
     '  }',
@@ -329,7 +338,11 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   const nextLine = source.slice(0, at).split('\n').length;
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
   const lines = [
-    ...prelude(plan.fileName, needsModHelper),
+    ...prelude(
+      plan.fileName,
+      needsModHelper,
+      Math.max(1, ...plan.arrays.map((a) => a.extentTexts?.length ?? 1)),
+    ),
     `#line ${nextLine} ${cString(plan.fileName)}`,
   ];
   edits.push({

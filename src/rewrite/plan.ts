@@ -118,6 +118,8 @@ export interface RewritePlan {
    * HlsDivisionError), and the `#pragma HLS` lines naming contracted arrays are updated.
    */
   readonly hls?: boolean;
+  /** The configuration is C89 (see CompilerModel): no `inline` in what is added. */
+  readonly c89?: boolean;
 }
 
 export interface RewriteResult {

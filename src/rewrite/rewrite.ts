@@ -16,10 +16,16 @@ import {
 import { MOD_HELPER, slotIndices, slotStyle } from './sigma.js';
 import { mentionsIdentifier } from '../model/identifiers.js';
 
-/** Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. */
-export const MOD_HELPER_DEFINITION =
-  `static inline long ${MOD_HELPER}(long a, long b) ` +
-  '{ long r = a % b; return r < 0 ? r + b : r; }';
+/**
+ * Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. C89 has no
+ * `inline`: GCC's `__inline__` then (`-std=c89 -pedantic-errors` refused `static inline`).
+ */
+export function modHelperDefinition(c89 = false): string {
+  return (
+    `static ${c89 ? '__inline__' : 'inline'} long ${MOD_HELPER}(long a, long b) ` +
+    '{ long r = a % b; return r < 0 ? r + b : r; }'
+  );
+}
 
 /** The declarator of the contracted array: `y[2]`, `y[N][2]`, or `y` for a scalar. */
 export function contractedDeclarator(array: ArrayRewrite): string {
@@ -202,13 +208,14 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   if (firstHelperUse === undefined)
     return { text, helperEmitted: false, ...(pragmaNotes ? { pragmaNotes } : {}) };
   // A file contracted before already has the helper (e.g. beeclak run twice).
-  if (source.includes(MOD_HELPER_DEFINITION)) return { text, helperEmitted: false };
+  if (source.includes(modHelperDefinition()) || source.includes(modHelperDefinition(true)))
+    return { text, helperEmitted: false };
   if (mentionsIdentifier(source, MOD_HELPER))
     throw new RewriteError(`the source already uses the name ${MOD_HELPER}`);
   edits.push(
     fileLevelEdit(source, firstHelperUse, [
       "/* beeclak: a mod b in [0, b) for b > 0, also for negative a (C's % is not). */",
-      MOD_HELPER_DEFINITION,
+      modHelperDefinition(plan.c89),
     ]),
   );
   text = applyEdits(source, edits);

@@ -6,6 +6,7 @@
  * -DBIG, read reused cells (59038 became 177134) with no guard to stop it.
  */
 import path from 'node:path';
+import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -36,4 +37,29 @@ it('a file spelling trigraphs keeps its arrays', () => {
   const analysis = runCli(['analyze', '-std=c99', file]);
   expect(analysis.stdout).toMatch(/spells trigraphs/);
   expect(analysis.stdout).not.toMatch(/contracted|scalarized/);
+});
+
+// Guards NDEBUG (configured.ts assertGuard): `assert(t[0] == 1.0)` reads t only without
+// NDEBUG. Contracted with -DNDEBUG and built without it, the assert read a reused cell and
+// aborted; now the build stops at the guard instead (or, built with -DNDEBUG, runs).
+it('a result contracted with -DNDEBUG is not built without it', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/assert-ndebug-read.c');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-ndebug-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    expect(runCli(['contract', '-DNDEBUG', file, '-o', out]).code).toBe(0);
+    const cc = process.env.CC?.trim() || 'cc';
+    const build = (flags: string[]) =>
+      spawnSync(cc, ['-std=gnu11', '-w', ...flags, out, '-o', path.join(dir, 'x')], {
+        encoding: 'utf8',
+      });
+    const without = build([]);
+    expect(without.status).not.toBe(0);
+    expect(without.stderr).toContain('were contracted with NDEBUG defined');
+    expect(build(['-DNDEBUG']).status).toBe(0);
+    const r = spawnSync(path.join(dir, 'x'), [], { encoding: 'utf8' });
+    expect({ status: r.status, stdout: r.stdout }).toEqual({ status: 0, stdout: '74.000000\n' });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });

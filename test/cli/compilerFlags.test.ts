@@ -93,6 +93,8 @@ describe('compiler flags', () => {
     expect(preprocessorFlags(['-Iinc', '-O2', '-D', 'X=1', '-std=c11', '-o', 'f.o'], '/b')).toEqual(
       ['-I', '/b/inc', '-DX=1', '-std=c11'],
     );
+    // -ansi is C90: the output must not add C99 text (it was dropped, and `inline` came back).
+    expect(preprocessorFlags(['-ansi', '-c', 'f.c'], '/b')).toEqual(['-ansi']);
   });
 });
 

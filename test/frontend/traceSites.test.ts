@@ -35,6 +35,17 @@ describe('trace sites', () => {
     ['the address of a walked cell', 'int t[4]; int *p = t; int **q = &p; return t[0];'],
     ['a pointer declared twice', 'int t[4]; int *p = t; { int *p = t; *p = 1; } return t[0];'],
     ['the array hidden where walked', 'int t[4]; int *p = t; { int t = 0; *p = t; } return t[0];'],
+    // The trace does not see what assembly writes (`contract --profiled` miscompiled the run
+    // it profiled: programs asm-output-before-input.c, asm-memory-clobber.c).
+    [
+      'an asm output operand',
+      'int t[4]; t[1] = 2; __asm__("" : "=m"(t[0]) : "r"(n)); return t[0];',
+    ],
+    [
+      'an asm memory clobber',
+      'int t[4]; t[0] = 1; __asm__("" : : "m"(t[0]) : "memory"); return t[0];',
+    ],
+    ['a basic asm', 'int t[4]; t[0] = 1; __asm__("nop"); return t[0];'],
   ])('escapes: %s', (_, body) => {
     expect(sites(body).arrays[0]!.escapes).toBeDefined();
   });

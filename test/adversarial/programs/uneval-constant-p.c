@@ -1,0 +1,15 @@
+/* trap: the argument of __builtin_constant_p is never evaluated: t[i] = 0 there writes nothing */
+#include <stdio.h>
+#define N 40
+int main(void) {
+  double t[N];
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    t[i] = i * 2.0 + 1;
+  for (int i = 0; i < N; i++) {
+    s += __builtin_constant_p(t[i] = 0);
+    s = s * 0.5 + t[i];
+  }
+  printf("%f\n", s);
+  return 0;
+}

@@ -1,0 +1,15 @@
+/* trap: __builtin_types_compatible_p reads types only: typeof(t[i] = 0) there writes nothing */
+#include <stdio.h>
+#define N 40
+int main(void) {
+  double t[N];
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    t[i] = i * 2.0 + 1;
+  for (int i = 0; i < N; i++) {
+    s += __builtin_types_compatible_p(typeof(t[i] = 0), double);
+    s = s * 0.5 + t[i];
+  }
+  printf("%f\n", s);
+  return 0;
+}
