@@ -9,6 +9,7 @@
  */
 import type { BufferUse, OffsetRange } from '../model/calls.js';
 import { type Node, type SourceText, child } from './parse.js';
+import { isUnevaluated } from './unevaluated.js';
 
 /**
  * Functions known to return fresh memory that nothing else points to. PolyBench's
@@ -160,6 +161,9 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     if (value?.type === 'initializer_list') return { ...base, kind: 'access' };
     return escape('initialized from another address');
   }
+  // What the compiler never evaluates (sizeof, typeof, _Generic's controlling expression,
+  // the unchosen operand of __builtin_choose_expr, ...) reads, writes and lets out nothing.
+  if (isUnevaluated(n)) return { ...base, kind: 'inert' };
   // Climb through what keeps naming the buffer or its cells: parentheses, casts, subscripts,
   // unary `*`. `depth` counts the levels descended.
   let x: Node = n;

@@ -1,4 +1,5 @@
-/* trap: an asm operand "+m"(t[i]) reads and writes t[i] (it was taken for a read, t seemed never written and was scalarized) */
+/* trap: an asm operand "+m"(t[i]) reads and writes t[i] (it was taken for a read, t seemed never written and was scalarized)
+   expect: main:t contracted 3 */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: an asm with a "memory" clobber stores t[i + 1] through the address of its "m"(t[i]) operand */
+/* trap: an asm with a "memory" clobber stores t[i + 1] through the address of its "m"(t[i]) operand
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: the asm text stores its output "=m"(t[i]) before it loads its input "m"(t[i - 1]): sharing one cell changes what it loads */
+/* trap: the asm text stores its output "=m"(t[i]) before it loads its input "m"(t[i - 1]): sharing one cell changes what it loads
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

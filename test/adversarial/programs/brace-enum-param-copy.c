@@ -1,4 +1,5 @@
-/* trap: an enumeration defined in the parameter list puts a brace before the body's: the copy of the body for other values of N was inserted inside it */
+/* trap: an enumeration defined in the parameter list puts a brace before the body's: the copy of the body for other values of N was inserted inside it
+   expect: f:t contracted 3 */
 #include <stdio.h>
 static const int N = 30;
 static double f(enum { ONE = 1, TWO } k) {

@@ -1,4 +1,8 @@
-/* trap: an enumeration defined in the parameter list after the scratch parameter: its private copy was inserted inside the enumeration */
+/* trap: an enumeration defined in the parameter list after the scratch parameter: its private copy was inserted inside the enumeration
+   expect: kernel:A unchanged
+   expect: kernel:out unchanged
+   expect: kernel:tmp contracted 12
+   expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>
 #define N 12

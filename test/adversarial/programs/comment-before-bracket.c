@@ -1,4 +1,5 @@
-/* trap: an empty block comment between the name and its bracket stopped contract with an internal error */
+/* trap: an empty block comment between the name and its bracket stopped contract with an internal error
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

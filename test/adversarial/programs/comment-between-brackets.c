@@ -1,4 +1,5 @@
-/* trap: a comment between the two subscripts of an access stopped contract with an internal error */
+/* trap: a comment between the two subscripts of an access stopped contract with an internal error
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 30
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: block comments between the declared name and its bracket, and after the size, stopped contract with an internal error */
+/* trap: block comments between the declared name and its bracket, and after the size, stopped contract with an internal error
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: a // comment before the closing bracket swallowed the rewritten index: t[(i // this one) % 3] */
+/* trap: a // comment before the closing bracket swallowed the rewritten index: t[(i // this one) % 3]
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

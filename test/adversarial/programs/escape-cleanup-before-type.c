@@ -1,4 +1,5 @@
-/* trap: __attribute__((cleanup(fin))) before the type passes &t to fin when its block ends (fin read every cell of a scalarized t) */
+/* trap: __attribute__((cleanup(fin))) before the type passes &t to fin when its block ends (fin read every cell of a scalarized t)
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 static double seen;

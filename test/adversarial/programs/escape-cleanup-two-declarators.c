@@ -1,4 +1,6 @@
-/* trap: a cleanup attribute that opens a declaration applies to each declarator: fin gets &u as well as &t */
+/* trap: a cleanup attribute that opens a declaration applies to each declarator: fin gets &u as well as &t
+   expect: main:t unchanged
+   expect: main:u unchanged */
 #include <stdio.h>
 #define N 40
 static double seen;

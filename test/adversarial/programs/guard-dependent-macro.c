@@ -1,4 +1,5 @@
-/* trap: the size N expands M, which the function defines and undefines: a guard on N after the function saw M undefined */
+/* trap: the size N expands M, which the function defines and undefines: a guard on N after the function saw M undefined
+   expect: f:t contracted 3 */
 #include <stdio.h>
 #define N (M * 2)
 static double f(void) {

@@ -1,4 +1,5 @@
-/* trap: the function redefines the file's macro after its last use: the size guard after the function saw the new value and fired */
+/* trap: the function redefines the file's macro after its last use: the size guard after the function saw the new value and fired
+   expect: f:t contracted 3 */
 #include <stdio.h>
 #define N 40
 static double f(void) {

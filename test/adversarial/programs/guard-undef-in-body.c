@@ -1,4 +1,5 @@
-/* trap: a macro defined and undefined inside the function: the size guard after the function saw it undefined and fired in the very configuration analysed */
+/* trap: a macro defined and undefined inside the function: the size guard after the function saw it undefined and fired in the very configuration analysed
+   expect: f:t contracted 3 */
 #include <stdio.h>
 static double f(void) {
   double s = 0;

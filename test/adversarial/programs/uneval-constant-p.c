@@ -1,4 +1,5 @@
-/* trap: the argument of __builtin_constant_p is never evaluated: t[i] = 0 there writes nothing */
+/* trap: the argument of __builtin_constant_p is never evaluated: t[i] = 0 there writes nothing
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: the controlling expression of _Generic is never evaluated: t[i] = 0 there writes nothing */
+/* trap: the controlling expression of _Generic is never evaluated: t[i] = 0 there writes nothing
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: an association _Generic does not choose is never evaluated: t[i] = 0 there writes nothing */
+/* trap: an association _Generic does not choose is never evaluated: t[i] = 0 there writes nothing
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: __builtin_object_size(&t[i], 0) does not evaluate its operand but reads the size of t, which contraction changes */
+/* trap: __builtin_object_size(&t[i], 0) does not evaluate its operand but reads the size of t, which contraction changes
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

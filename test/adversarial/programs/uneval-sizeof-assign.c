@@ -1,4 +1,5 @@
-/* trap: the assignment inside sizeof(t[i] = 0) is never evaluated, so the first loop's values of t are still live */
+/* trap: the assignment inside sizeof(t[i] = 0) is never evaluated, so the first loop's values of t are still live
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: `sizeof t[i]` is a reference to t the rewriter must rename too: left as it was it did not compile once t became a scalar */
+/* trap: `sizeof t[i]` is a reference to t the rewriter must rename too: left as it was it did not compile once t became a scalar
+   expect: main:t scalarized */
 #include <stdio.h>
 #define N 40
 int main(void) {

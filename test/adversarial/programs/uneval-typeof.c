@@ -1,4 +1,5 @@
-/* trap: typeof(t[i] = 0) is not evaluated (its type is not variably modified): the assignment writes nothing */
+/* trap: typeof(t[i] = 0) is not evaluated (its type is not variably modified): the assignment writes nothing
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {

@@ -1,4 +1,5 @@
-/* trap: __builtin_types_compatible_p reads types only: typeof(t[i] = 0) there writes nothing */
+/* trap: __builtin_types_compatible_p reads types only: typeof(t[i] = 0) there writes nothing
+   expect: main:t unchanged */
 #include <stdio.h>
 #define N 40
 int main(void) {
