@@ -154,3 +154,61 @@ export const NIGHTLY_PRESET: CampaignPreset[] = [
     args: [],
   },
 ];
+
+/**
+ * Whole programs with temporaries across calls (issue 25, calls.ts): 2,000 programs, every
+ * one a static kernel with scratch parameters called by callers that pass their buffers,
+ * in the forms of calls.ts. `npm run fuzz -- --preset crosscall [--jobs 2]`.
+ */
+export const CROSSCALL_PRESET: CampaignPreset[] = [
+  {
+    name: 'whole programs: every form at its default probability',
+    seed: 1,
+    count: 800,
+    generate: { calls: { calls: 1 } },
+    args: [],
+  },
+  {
+    name: 'whole programs: callers (aliases, kept pointers, nested calls, loops)',
+    seed: 100001,
+    count: 400,
+    generate: {
+      calls: { calls: 1, alias: 0.5, kept: 0.4, nested: 0.4, loop: 0.4, prelude: 0.1 },
+    },
+    args: [],
+  },
+  {
+    name: 'whole programs: callees (conditional writes, lying extents, recursion)',
+    seed: 200001,
+    count: 400,
+    generate: { calls: { calls: 1, prelude: 0.7, extents: 0.6, recursion: 0.6 } },
+    args: [],
+  },
+  {
+    name: 'whole programs: unity builds',
+    seed: 300001,
+    count: 200,
+    generate: { calls: { calls: 1, unity: 0.8 } },
+    args: [],
+  },
+  {
+    name: 'whole programs with C forms, linearized temporaries and outer loops',
+    seed: 400001,
+    count: 200,
+    generate: {
+      calls: { calls: 1 },
+      linearProbability: 0.3,
+      outerProbability: 0.2,
+      selectProbability: 0.2,
+      forms: { casts: 0.2, counters: 0.3, while: 0.2, induction: 0.2, shadow: 0.2 },
+    },
+    args: [],
+  },
+];
+
+/** The presets by name (`npm run fuzz -- --preset NAME`). */
+export const PRESETS: Record<string, readonly CampaignPreset[]> = {
+  quick: QUICK_PRESET,
+  nightly: NIGHTLY_PRESET,
+  crosscall: CROSSCALL_PRESET,
+};
