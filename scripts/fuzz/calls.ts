@@ -124,7 +124,10 @@ export function addCalls(p: Program, rng: Rng, probs: Omit<CallProbabilities, 'c
     // them in the original, its own in a private copy.
     if (mid) mixDepth(p.body.slice(0, spec.recursion.at), new Set(scratchNames), rng);
   }
-  const nCallers = rng.int(1, 3);
+  const unity = rng.chance(probs.unity);
+  // A unity build has callers in both files: kern.c's alone would let the kernel's
+  // parameters pass for temporaries, main.c's may say otherwise.
+  const nCallers = rng.int(unity ? 2 : 1, 3);
   for (let k = 0; k < nCallers; k++) {
     const target = rng.pick(scratchNames);
     const form = drawForm(rng, probs, target, extents.get(target)!, writtenCell, outIdx);
@@ -141,10 +144,14 @@ export function addCalls(p: Program, rng: Rng, probs: Omit<CallProbabilities, 'c
   for (const c of spec.callers)
     if (c.form.kind === 'nested' && c.form.outer === 'subscript')
       c.form.cell[0] = (input[spec.ret!] & 255) % extents.get(c.target)![0];
-  if (rng.chance(probs.unity)) {
+  if (unity) {
     spec.unity = true;
-    for (const c of spec.callers) c.file = rng.chance(0.5) ? 'kern' : 'main';
-    rng.pick(spec.callers).file = 'main';
+    const files = rng.shuffle(
+      spec.callers.map((_, k) =>
+        k === 0 ? 'kern' : k === 1 ? 'main' : rng.pick(['kern', 'main'] as const),
+      ),
+    );
+    spec.callers.forEach((c, k) => (c.file = files[k]));
   }
   for (const c of spec.callers) c.init = needsInit(spec, c) || rng.chance(0.25);
   p.calls = spec;
