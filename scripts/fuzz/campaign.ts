@@ -21,7 +21,7 @@ import { Command, InvalidArgumentError } from 'commander';
 import { generateKernel, type GeneratedKernel, type GenerateOptions } from './generate.js';
 import { stubOracle, type Oracle, type OracleResult } from './oracle.js';
 import { reduceKernel } from './reduce.js';
-import type { CallProbabilities } from './calls.js';
+import { type CallProbabilities, valueCrosses } from './calls.js';
 import { contractOracle } from './contractOracle.js';
 import { PRESETS, type CampaignPreset } from './presets.js';
 
@@ -56,6 +56,23 @@ export interface CampaignSummary {
   mismatches: number;
   crashes: number;
   failures: CampaignFailure[];
+  /**
+   * Whole programs (calls.ts) by the sound verdict, and in how many of each some scratch
+   * parameter was contracted (an oracle that names the contracted arrays).
+   */
+  wholePrograms?: {
+    clean: number;
+    crosses: number;
+    cleanContracted: number;
+    crossesContracted: number;
+  };
+}
+
+/** The whole-program line of a campaign, or undefined when it had none. */
+export function wholeProgramLine(s: CampaignSummary): string | undefined {
+  const w = s.wholePrograms;
+  if (!w) return undefined;
+  return `fuzz: whole programs: ${w.clean} where no value crosses a call (a scratch parameter contracted in ${w.cleanContracted}), ${w.crosses} where one does (contracted in ${w.crossesContracted})`;
 }
 
 export function summaryLine(s: CampaignSummary): string {
@@ -72,6 +89,25 @@ async function judge(oracle: Oracle, kernel: GeneratedKernel): Promise<OracleRes
       contractedArrays: 0,
       detail: `oracle threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
     };
+  }
+}
+
+function countWholeProgram(s: CampaignSummary, kernel: GeneratedKernel, verdict: OracleResult) {
+  const spec = kernel.program.calls;
+  if (!spec) return;
+  const w = (s.wholePrograms ??= {
+    clean: 0,
+    crosses: 0,
+    cleanContracted: 0,
+    crossesContracted: 0,
+  });
+  const contracted = spec.scratch.some((x) => verdict.contracted?.includes(x.name));
+  if (valueCrosses(spec)) {
+    w.crosses++;
+    if (contracted) w.crossesContracted++;
+  } else {
+    w.clean++;
+    if (contracted) w.cleanContracted++;
   }
 }
 
@@ -108,6 +144,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummar
       return;
     }
     const verdict = await judge(oracle, kernel);
+    countWholeProgram(summary, kernel, verdict);
     summary.programs++;
     summary.contractedArrays += verdict.contractedArrays;
     summary.cellsSaved += verdict.cellsSaved ?? 0;
@@ -435,6 +472,8 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
   });
   if (summary.cellsSaved > 0)
     io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);
+  const whole = wholeProgramLine(summary);
+  if (whole) io.log(whole);
   io.log(summaryLine(summary));
   return summary.mismatches + summary.crashes > 0 ? 1 : 0;
 }
@@ -465,6 +504,8 @@ async function runPreset(
       reduce: opts.reduce,
       log: io.log,
     });
+    const whole = wholeProgramLine(s);
+    if (whole) io.log(whole);
     io.log(summaryLine(s));
     total.programs += s.programs;
     total.contractedArrays += s.contractedArrays;

@@ -308,7 +308,14 @@ export function contractOracle(
         status: OracleResult['status'],
         detail?: string,
         output?: string,
-      ): OracleResult => ({ status, contractedArrays: shrunk.length, cellsSaved, detail, output });
+      ): OracleResult => ({
+        status,
+        contractedArrays: shrunk.length,
+        cellsSaved,
+        contracted: shrunk.map((a) => a.name),
+        detail,
+        output,
+      });
 
       const orig = await compileAndRun(
         kernel.source,

@@ -18,6 +18,19 @@ export interface CampaignPreset {
   args: string[];
 }
 
+/** Every form of calls.ts often: few programs show all of them. */
+export const WHOLE_PROGRAM_FORMS = {
+  calls: 1,
+  alias: 0.6,
+  kept: 0.5,
+  nested: 0.5,
+  loop: 0.5,
+  prelude: 0.6,
+  extents: 0.6,
+  recursion: 0.6,
+  unity: 0.5,
+};
+
 export const QUICK_PRESET: CampaignPreset[] = [
   // Default generator options: seeds 2000.. (the in-suite campaign since issue 8).
   { name: 'default generator options', seed: 2000, count: 6, args: [] },
@@ -90,6 +103,20 @@ export const QUICK_PRESET: CampaignPreset[] = [
     generate: { outerProbability: 1 },
     args: [],
   },
+  // Whole programs (issue 25, calls.ts): a static kernel with scratch parameters and the
+  // callers that pass their buffers. Seeds 25510-25513 write every family of forms (an
+  // alias, a kept pointer, a nested call, a call in a loop, a prelude, a lying extent,
+  // recursion, a unity build; test/fuzz/campaign.test.ts checks it), three in which a value
+  // crosses a call and one in which none does, whose scratch parameter is contracted; they
+  // pass on the analysis of c337e58 (the seeds that failed there: scripts/fuzz/README.md,
+  // "Whole programs").
+  {
+    name: 'whole programs: temporaries across calls',
+    seed: 25510,
+    count: 4,
+    generate: { calls: WHOLE_PROGRAM_FORMS },
+    args: [],
+  },
 ];
 
 /** The same rows at campaign size (the seeds of the long campaigns in the README). */
@@ -151,6 +178,13 @@ export const NIGHTLY_PRESET: CampaignPreset[] = [
     seed: 1,
     count: 500,
     generate: { outerProbability: 1 },
+    args: [],
+  },
+  {
+    name: 'whole programs: temporaries across calls',
+    seed: 1,
+    count: 300,
+    generate: { calls: WHOLE_PROGRAM_FORMS },
     args: [],
   },
 ];

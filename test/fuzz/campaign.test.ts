@@ -5,6 +5,7 @@ import { main, runCampaign, summaryLine } from '../../scripts/fuzz/campaign.js';
 import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
 import type { Oracle } from '../../scripts/fuzz/oracle.js';
 import { QUICK_PRESET } from '../../scripts/fuzz/presets.js';
+import { generateKernel } from '../../scripts/fuzz/generate.js';
 
 const accumulatesIntoTemp = /^\s*t\d\[.*\] \+= /m;
 
@@ -154,9 +155,30 @@ describe('fuzz campaign against the real beeclak', () => {
       // refused when typedef names are not read as the types they name.
       if (row === QUICK_PRESET[0] || row.generate?.forms?.typedefs)
         expect(s.contractedArrays).toBeGreaterThan(0);
+      // Whole programs: a scratch parameter contracted where no value crosses a call.
+      if (row.generate?.calls)
+        expect(s.wholePrograms).toMatchObject({ clean: 1, cleanContracted: 1, crosses: 3 });
     },
     240000,
   );
+});
+
+describe('the quick whole-program row', () => {
+  it('writes every family of forms of calls.ts, with both verdicts', () => {
+    // A generator that stopped writing a form would leave the in-suite campaign blind to it.
+    const row = QUICK_PRESET.find((r) => r.generate?.calls)!;
+    const seen = new Set(
+      Array.from(
+        { length: row.count },
+        (_, k) => generateKernel(row.seed + k, row.generate).features,
+      ).flat(),
+    );
+    const families = [
+      ...['alias', 'kept', 'nested', 'loop', 'prelude', 'extent', 'recursion', 'unity'],
+      ...['clean', 'crosses', 'buffer-array', 'buffer-vla', 'buffer-malloc', 'buffer-calloc'],
+    ];
+    expect(families.filter((f) => ![...seen].some((x) => x.startsWith(`call-${f}`)))).toEqual([]);
+  });
 });
 
 describe('show', () => {
