@@ -192,5 +192,12 @@ describe('show', () => {
       features: generateKernel(9).features,
     });
     expect(show(['nine']).code).toBe(2);
+    // Generator options, and the second file of a unity build after the first.
+    const unity = { calls: { calls: 1, unity: 1 } };
+    const k = generateKernel(0, unity);
+    expect(show(['0', '--options', JSON.stringify(unity)]).text).toBe(
+      `${k.source}/* ===== kern.c ===== */\n${k.files!['kern.c']}`,
+    );
+    expect(show(['0', '--options', '{']).code).toBe(2);
   });
 });
