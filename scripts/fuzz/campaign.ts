@@ -484,7 +484,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
  * build for a unity build) with the row's options and FUZZ_CONTRACT_ARGS, unless
  * `--oracle` names another. Exit 1 when some row found a mismatch or a crash.
  */
-async function runPreset(
+export async function runPreset(
   rows: readonly CampaignPreset[],
   opts: { jobs: number; out: string; reduce: boolean; oracle?: Oracle },
   io: CampaignIo,

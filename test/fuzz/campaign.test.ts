@@ -1,7 +1,7 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, runCampaign, summaryLine } from '../../scripts/fuzz/campaign.js';
+import { main, runCampaign, runPreset, summaryLine } from '../../scripts/fuzz/campaign.js';
 import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
 import type { Oracle } from '../../scripts/fuzz/oracle.js';
 import { QUICK_PRESET } from '../../scripts/fuzz/presets.js';
@@ -85,6 +85,27 @@ describe('fuzz campaign', () => {
     expect(s.failures[0].detail).toContain('boom');
   });
 
+  it('runs every row of a preset, saving failures per row, and sums them up', async () => {
+    const lines: string[] = [];
+    const oracle: Oracle = async (k) => ({
+      status: k.program.calls ? 'mismatch' : 'pass',
+      contractedArrays: 1,
+      contracted: ['t0'],
+    });
+    const rows = [
+      { name: 'plain', seed: 3, count: 2, args: [] },
+      { name: 'whole', seed: 3, count: 2, generate: { calls: { calls: 1 } }, args: [] },
+    ];
+    const io = { log: (l: string) => void lines.push(l), error: () => {} };
+    expect(await runPreset(rows, { jobs: 1, out: dir, reduce: false, oracle }, io)).toBe(1);
+    expect(lines).toContain('fuzz: row 1: whole (seed 3, 2 programs)');
+    expect(existsSync(join(dir, 'row-1', 'seed-3', 'program.c'))).toBe(true);
+    expect(existsSync(join(dir, 'row-0', 'seed-3'))).toBe(false);
+    expect(lines[lines.length - 1]).toBe(
+      'fuzz: preset total: 4 programs, 4 contracted arrays, 2 mismatches, 0 crashes',
+    );
+  });
+
   it('command line: exit 1 and the summary line when a plugged-in oracle reports crashes; 2 on bad usage', async () => {
     const mod = join(dir, 'oracle.mjs');
     writeFileSync(
@@ -117,6 +138,8 @@ describe('fuzz campaign', () => {
     expect(existsSync(join(dir, 'f', 'seed-5', 'program.c'))).toBe(true);
     expect(await main(['--count', 'many'], io)).toBe(2);
     expect(errors.join('\n')).toContain('count must be a non-negative integer');
+    expect(await main(['--preset', 'nope'], io)).toBe(2);
+    expect(errors.join('\n')).toContain("no preset 'nope' (quick, nightly, crosscall)");
   });
 });
 
