@@ -21,6 +21,9 @@ import { Command, InvalidArgumentError } from 'commander';
 import { generateKernel, type GeneratedKernel, type GenerateOptions } from './generate.js';
 import { stubOracle, type Oracle, type OracleResult } from './oracle.js';
 import { reduceKernel } from './reduce.js';
+import { type CallProbabilities, valueCrosses } from './calls.js';
+import { contractOracle } from './contractOracle.js';
+import { PRESETS, type CampaignPreset } from './presets.js';
 
 export interface CampaignOptions {
   seed: number;
@@ -53,6 +56,23 @@ export interface CampaignSummary {
   mismatches: number;
   crashes: number;
   failures: CampaignFailure[];
+  /**
+   * Whole programs (calls.ts) by the sound verdict, and in how many of each some scratch
+   * parameter was contracted (an oracle that names the contracted arrays).
+   */
+  wholePrograms?: {
+    clean: number;
+    crosses: number;
+    cleanContracted: number;
+    crossesContracted: number;
+  };
+}
+
+/** The whole-program line of a campaign, or undefined when it had none. */
+export function wholeProgramLine(s: CampaignSummary): string | undefined {
+  const w = s.wholePrograms;
+  if (!w) return undefined;
+  return `fuzz: whole programs: ${w.clean} where no value crosses a call (a scratch parameter contracted in ${w.cleanContracted}), ${w.crosses} where one does (contracted in ${w.crossesContracted})`;
 }
 
 export function summaryLine(s: CampaignSummary): string {
@@ -69,6 +89,25 @@ async function judge(oracle: Oracle, kernel: GeneratedKernel): Promise<OracleRes
       contractedArrays: 0,
       detail: `oracle threw: ${e instanceof Error ? (e.stack ?? e.message) : String(e)}`,
     };
+  }
+}
+
+function countWholeProgram(s: CampaignSummary, kernel: GeneratedKernel, verdict: OracleResult) {
+  const spec = kernel.program.calls;
+  if (!spec) return;
+  const w = (s.wholePrograms ??= {
+    clean: 0,
+    crosses: 0,
+    cleanContracted: 0,
+    crossesContracted: 0,
+  });
+  const contracted = spec.scratch.some((x) => verdict.contracted?.includes(x.name));
+  if (valueCrosses(spec)) {
+    w.crosses++;
+    if (contracted) w.crossesContracted++;
+  } else {
+    w.clean++;
+    if (contracted) w.cleanContracted++;
   }
 }
 
@@ -105,6 +144,7 @@ export async function runCampaign(opts: CampaignOptions): Promise<CampaignSummar
       return;
     }
     const verdict = await judge(oracle, kernel);
+    countWholeProgram(summary, kernel, verdict);
     summary.programs++;
     summary.contractedArrays += verdict.contractedArrays;
     summary.cellsSaved += verdict.cellsSaved ?? 0;
@@ -145,6 +185,8 @@ async function saveFailure(
   const dir = join(outDir, `seed-${kernel.seed}`);
   await mkdir(dir, { recursive: true });
   await writeFile(join(dir, 'program.c'), kernel.source);
+  // A unity build: the files program.c includes, beside it.
+  for (const [f, text] of Object.entries(kernel.files ?? {})) await writeFile(join(dir, f), text);
   await writeFile(join(dir, 'instrumented.c'), kernel.instrumented);
   await writeFile(join(dir, 'output.txt'), verdict.output ?? '');
   const info = {
@@ -164,13 +206,26 @@ async function saveFailure(
     const reduced = await reduceKernel(kernel, stillFails, {
       checkCandidates: opts.checkCandidates ?? true,
     });
-    await writeFile(join(dir, 'reduced.c'), reduced.kernel.source);
+    const where = await saveReduced(dir, reduced.kernel);
     failure.reducedSource = reduced.kernel.source;
     log(
-      `fuzz: seed ${kernel.seed}: reduced in ${reduced.steps} steps (${reduced.tests} tests) -> ${join(dir, 'reduced.c')}`,
+      `fuzz: seed ${kernel.seed}: reduced in ${reduced.steps} steps (${reduced.tests} tests) -> ${where}`,
     );
   }
   return failure;
+}
+
+/** reduced.c, or for a program of several files the directory reduced/ holding them. */
+async function saveReduced(dir: string, kernel: GeneratedKernel): Promise<string> {
+  if (!kernel.files) {
+    await writeFile(join(dir, 'reduced.c'), kernel.source);
+    return join(dir, 'reduced.c');
+  }
+  const own = join(dir, 'reduced');
+  await mkdir(own, { recursive: true });
+  await writeFile(join(own, 'program.c'), kernel.source);
+  for (const [f, text] of Object.entries(kernel.files)) await writeFile(join(own, f), text);
+  return join(own, 'program.c');
 }
 
 // ---- command line ---------------------------------------------------------
@@ -264,6 +319,55 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       "probability of spelling a counter's or a cast's type through a typedef name (default 0)",
       probability('typedefs'),
     )
+    .option(
+      '--calls <P>',
+      'probability of a whole program: a static kernel with scratch parameters called by callers that pass their buffers (default 0)',
+      probability('calls'),
+    )
+    .option(
+      '--call-alias <P>',
+      'per caller: an alias of the buffer taken before the call (default 0.25 with --calls)',
+      probability('call-alias'),
+    )
+    .option(
+      '--call-kept <P>',
+      'per caller: a pointer into the buffer kept or returned by an earlier call (default 0.15)',
+      probability('call-kept'),
+    )
+    .option(
+      '--call-nested <P>',
+      "per caller: the call inside another call's arguments or a subscript (default 0.2)",
+      probability('call-nested'),
+    )
+    .option(
+      '--call-loop <P>',
+      'per caller: the call in a loop that also reads the buffer (default 0.2)',
+      probability('call-loop'),
+    )
+    .option(
+      '--call-prelude <P>',
+      "conditional writes of a scratch cell at the kernel's entry, then a read (default 0.3)",
+      probability('call-prelude'),
+    )
+    .option(
+      '--call-extents <P>',
+      'per scratch parameter: a declared first extent that lies, or a pointer (default 0.3)',
+      probability('call-extents'),
+    )
+    .option(
+      '--call-recursion <P>',
+      'the kernel, or a caller, calls itself (default 0.2)',
+      probability('call-recursion'),
+    )
+    .option(
+      '--call-unity <P>',
+      'a unity build: main.c includes kern.c and calls the static kernel too (default 0.15)',
+      probability('call-unity'),
+    )
+    .option(
+      '--preset <NAME>',
+      `run every row of a preset of scripts/fuzz/presets.ts (${Object.keys(PRESETS).join(', ')}) instead of one campaign`,
+    )
     .configureOutput({
       writeOut: (t) => io.log(t.trimEnd()),
       writeErr: (t) => io.error(t.trimEnd()),
@@ -292,6 +396,16 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     induction?: number;
     shadow?: number;
     typedefs?: number;
+    calls?: number;
+    callAlias?: number;
+    callKept?: number;
+    callNested?: number;
+    callLoop?: number;
+    callPrelude?: number;
+    callExtents?: number;
+    callRecursion?: number;
+    callUnity?: number;
+    preset?: string;
   }>();
   const forms = {
     ...(o.casts ? { casts: o.casts } : {}),
@@ -303,6 +417,18 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     ...(o.typedefs ? { typedefs: o.typedefs } : {}),
   };
   const anyForm = Object.keys(forms).length > 0;
+  const callOptions: [keyof CallProbabilities, number | undefined][] = [
+    ['calls', o.calls],
+    ['alias', o.callAlias],
+    ['kept', o.callKept],
+    ['nested', o.callNested],
+    ['loop', o.callLoop],
+    ['prelude', o.callPrelude],
+    ['extents', o.callExtents],
+    ['recursion', o.callRecursion],
+    ['unity', o.callUnity],
+  ];
+  const calls = Object.fromEntries(callOptions.filter(([, x]) => x !== undefined));
   let oracle: Oracle = stubOracle;
   if (o.oracle) {
     const mod = (await import(pathToFileURL(resolve(o.oracle)).href)) as { oracle?: Oracle };
@@ -311,6 +437,18 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       return 2;
     }
     oracle = mod.oracle;
+  }
+  if (o.preset !== undefined) {
+    const rows = PRESETS[o.preset];
+    if (!rows) {
+      io.error(`fuzz: no preset '${o.preset}' (${Object.keys(PRESETS).join(', ')})`);
+      return 2;
+    }
+    return runPreset(
+      rows,
+      { jobs: o.jobs, out: o.out, reduce: o.reduce, oracle: o.oracle ? oracle : undefined },
+      io,
+    );
   }
   const summary = await runCampaign({
     seed: o.seed,
@@ -321,8 +459,9 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     reduce: o.reduce,
     log: io.log,
     generate:
-      o.comma || o.select || o.linear || o.outer || anyForm
+      o.comma || o.select || o.linear || o.outer || anyForm || calls.calls
         ? {
+            ...(calls.calls ? { calls } : {}),
             ...(o.outer ? { outerProbability: o.outer } : {}),
             ...(o.comma ? { commaProbability: o.comma } : {}),
             ...(o.select ? { selectProbability: o.select } : {}),
@@ -333,8 +472,48 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
   });
   if (summary.cellsSaved > 0)
     io.log(`fuzz: ${summary.cellsSaved} cells saved over all contracted arrays`);
+  const whole = wholeProgramLine(summary);
+  if (whole) io.log(whole);
   io.log(summaryLine(summary));
   return summary.mismatches + summary.crashes > 0 ? 1 : 0;
+}
+
+/**
+ * Every row of a preset, one after the other (failures under OUT/row-K/): the oracle is
+ * `check --keep` (one beeclak process per program; `contract -i` and the program's own
+ * build for a unity build) with the row's options and FUZZ_CONTRACT_ARGS, unless
+ * `--oracle` names another. Exit 1 when some row found a mismatch or a crash.
+ */
+export async function runPreset(
+  rows: readonly CampaignPreset[],
+  opts: { jobs: number; out: string; reduce: boolean; oracle?: Oracle },
+  io: CampaignIo,
+): Promise<number> {
+  const extra = (process.env.FUZZ_CONTRACT_ARGS ?? '').split(/\s+/).filter(Boolean);
+  const total = { programs: 0, contractedArrays: 0, mismatches: 0, crashes: 0 };
+  for (const [k, row] of rows.entries()) {
+    io.log(`fuzz: row ${k}: ${row.name} (seed ${row.seed}, ${row.count} programs)`);
+    const s = await runCampaign({
+      seed: row.seed,
+      count: row.count,
+      jobs: opts.jobs,
+      generate: row.generate,
+      oracle:
+        opts.oracle ?? contractOracle({ viaCheck: true, contractArgs: [...row.args, ...extra] }),
+      outDir: join(opts.out, `row-${k}`),
+      reduce: opts.reduce,
+      log: io.log,
+    });
+    const whole = wholeProgramLine(s);
+    if (whole) io.log(whole);
+    io.log(summaryLine(s));
+    total.programs += s.programs;
+    total.contractedArrays += s.contractedArrays;
+    total.mismatches += s.mismatches;
+    total.crashes += s.crashes;
+  }
+  io.log(`fuzz: preset total: ${summaryLine({ ...total, cellsSaved: 0, failures: [] }).slice(6)}`);
+  return total.mismatches + total.crashes > 0 ? 1 : 0;
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1])).href) {

@@ -1,6 +1,6 @@
 /** Compile and run one C program with the system compiler (sanitizers on). */
 import { execFile } from 'node:child_process';
-import { mkdtemp, rm, writeFile } from 'node:fs/promises';
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { compileCached } from '../ccCache.js';
@@ -61,18 +61,32 @@ export async function withTempDir<T>(body: (dir: string) => Promise<T>): Promise
   }
 }
 
-/** Write `source` to dir/name.c, compile with `flags`, run; any failure is reported, not thrown. */
+/**
+ * Write `source` to dir/name.c, compile with `flags`, run; any failure is reported, not
+ * thrown. With `files` (the other files of a program, by name: a unity build's included
+ * file), all of them and `source` are written to dir/name.d/ and only `source` is compiled
+ * (not through the cache, whose key is the compiled file's text alone).
+ */
 export async function compileAndRun(
   source: string,
   dir: string,
   name: string,
   flags: string[] = SANITIZE_FLAGS,
   timeoutMs = 20000,
+  files?: Record<string, string>,
 ): Promise<RunResult> {
-  const c = join(dir, `${name}.c`);
   const exe = join(dir, name);
+  let c = join(dir, `${name}.c`);
+  if (files) {
+    const own = join(dir, `${name}.d`);
+    await mkdir(own, { recursive: true });
+    for (const [f, text] of Object.entries(files)) await writeFile(join(own, f), text);
+    c = join(own, `${name}.c`);
+  }
   await writeFile(c, source);
-  const comp = await compileCached((cc, args) => exec(cc, args, timeoutMs), CC, flags, c, exe);
+  const comp = files
+    ? await exec(CC, [...flags, c, '-o', exe], timeoutMs)
+    : await compileCached((cc, args) => exec(cc, args, timeoutMs), CC, flags, c, exe);
   if (comp.code !== 0)
     return {
       ok: false,

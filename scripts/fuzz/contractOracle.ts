@@ -18,7 +18,7 @@
  * Not yet: comparing the report's static DS pieces with the dynamic DS directly; step 3
  * already catches any missing conflict that the mapping relies on.
  */
-import { readFile, rm, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { existsSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -33,6 +33,7 @@ import {
   type ModularMapping,
 } from './lifetimes.js';
 import type { Oracle, OracleResult } from './oracle.js';
+import type { GeneratedKernel } from './generate.js';
 
 /**
  * bin/beeclak.js of this checkout: the first `bin/beeclak.js` above this module (it runs
@@ -146,6 +147,26 @@ function exitText(r: { code: number | null; signal?: string }): string {
   return `was killed (${r.signal ?? 'no exit code'}: a hang or a crash)`;
 }
 
+/**
+ * The arrays of `kernel` in a report: one file's report, or (a multi-file run) an array of
+ * them, from which `file`'s (the file that defines the kernel; any when not given).
+ */
+function kernelArrays(report: unknown, file?: string): ReportArray[] {
+  const reports = (Array.isArray(report) ? report : [report]) as {
+    file?: string;
+    arrays?: ReportArray[];
+  }[];
+  const chosen = file === undefined ? reports.slice(0, 1) : reports.filter((r) => r.file === file);
+  if (chosen.length === 0) throw new Error(`no report for ${file}`);
+  // The report covers every function (main's `in` / `out` too): only kernel's temporaries.
+  return chosen.flatMap((r) => r.arrays ?? []).filter((a) => (a.function ?? 'kernel') === 'kernel');
+}
+
+/** The file of a multi-file program that defines `kernel`. */
+function kernelFile(kernel: GeneratedKernel): string | undefined {
+  return Object.entries(kernel.files ?? {}).find(([, text]) => /\bkernel\(/.test(text))?.[0];
+}
+
 export function contractOracle(
   options: {
     beeclak?: string[];
@@ -199,8 +220,42 @@ export function contractOracle(
         return null;
       };
       let contracted: string;
+      let contractedFiles: Record<string, string> | undefined;
       let viaCheck: Awaited<ReturnType<typeof run>> | null = null;
-      if (options.viaCheck) {
+      let arrays: ReportArray[] = [];
+      if (kernel.files) {
+        // A program of several files (a unity build): `contract -i` over the whole file set
+        // in a copy, then the program built as it is meant to be (its main file only).
+        const copy = join(dir, 'contracted');
+        await mkdir(copy);
+        const names = ['original.c', ...Object.keys(kernel.files)];
+        await writeFile(join(copy, 'original.c'), kernel.source);
+        for (const [f, text] of Object.entries(kernel.files)) await writeFile(join(copy, f), text);
+        const c = await run(
+          [
+            ...beeclak,
+            'contract',
+            '-i',
+            ...names,
+            '--report',
+            'json',
+            '--report-file',
+            join('..', 'report.json'),
+            ...(options.contractArgs ?? []),
+          ],
+          copy,
+          timeoutMs,
+        );
+        if (c.code !== 0)
+          return crash(
+            `beeclak contract -i ${names.join(' ')} ${exitText(c)}`,
+            c.stderr + c.stdout,
+          );
+        contracted = await readFile(join(copy, 'original.c'), 'utf8');
+        contractedFiles = {};
+        for (const f of Object.keys(kernel.files))
+          contractedFiles[f] = await readFile(join(copy, f), 'utf8');
+      } else if (options.viaCheck) {
         viaCheck = await run([...checkArgv, '--keep'], dir, timeoutMs);
         const kept = /programs kept in (\S+)/.exec(viaCheck.stderr + viaCheck.stdout)?.[1];
         try {
@@ -231,12 +286,11 @@ export function contractOracle(
         if (c.code !== 0) return crash(`beeclak contract ${exitText(c)}`, c.stderr + c.stdout);
         contracted = await readFile(join(dir, 'contracted.c'), 'utf8');
       }
-      let arrays: ReportArray[] = [];
       try {
-        const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
-        arrays = (Array.isArray(report) ? report[0] : report).arrays ?? [];
-        // The report covers every function (main's `in` / `out` too): only kernel's temporaries.
-        arrays = arrays.filter((a) => (a.function ?? 'kernel') === 'kernel');
+        arrays = kernelArrays(
+          JSON.parse(await readFile(join(dir, 'report.json'), 'utf8')),
+          kernel.files ? kernelFile(kernel) : undefined,
+        );
       } catch (e) {
         return crash(`unreadable report: ${e instanceof Error ? e.message : String(e)}`);
       }
@@ -254,12 +308,33 @@ export function contractOracle(
         status: OracleResult['status'],
         detail?: string,
         output?: string,
-      ): OracleResult => ({ status, contractedArrays: shrunk.length, cellsSaved, detail, output });
+      ): OracleResult => ({
+        status,
+        contractedArrays: shrunk.length,
+        cellsSaved,
+        contracted: shrunk.map((a) => a.name),
+        detail,
+        output,
+      });
 
-      const orig = await compileAndRun(kernel.source, dir, 'orig');
+      const orig = await compileAndRun(
+        kernel.source,
+        dir,
+        'orig',
+        undefined,
+        undefined,
+        kernel.files,
+      );
       if (!orig.ok || !CHECKSUM_LINE.test(orig.stdout))
         return verdict('crash', `original failed at ${orig.stage}`, orig.stderr + orig.stdout);
-      const res = await compileAndRun(contracted, dir, 'res');
+      const res = await compileAndRun(
+        contracted,
+        dir,
+        'res',
+        undefined,
+        undefined,
+        contractedFiles,
+      );
       if (res.stage === 'compile')
         return verdict('crash', 'contracted program does not compile', res.stderr);
       if (!res.ok)
@@ -327,8 +402,9 @@ export function contractOracle(
             `${a.name}: ${compressed} cells, below maxLive ${live} of this run`,
           );
       }
-      const chk =
-        viaCheck ?? ((options.runCheck ?? true) ? await run(checkArgv, dir, timeoutMs) : null);
+      // `check` builds one file: not (yet) a program whose main file includes another.
+      const runCheck = (options.runCheck ?? true) && !kernel.files;
+      const chk = viaCheck ?? (runCheck ? await run(checkArgv, dir, timeoutMs) : null);
       const bad = chk && checkVerdict(chk, shrunk.length);
       if (chk && bad) return verdict(bad[0], bad[1], chk.stderr + chk.stdout);
       return verdict('pass', undefined, orig.stdout);

@@ -3,6 +3,7 @@
  * what it still contains): pattern tags plus structural properties.
  */
 import type { Aff, Bound, Cond, Program, Stmt, Sub, VExpr } from './ir.js';
+import { callFeatures } from './calls.js';
 
 export function programFeatures(p: Program): string[] {
   const f = new Set<string>();
@@ -102,5 +103,6 @@ export function programFeatures(p: Program): string[] {
   };
   walk(p.body, 0);
   f.add(`depth-${maxDepth}`);
+  if (p.calls) for (const x of callFeatures(p.calls)) f.add(x);
   return [...f].sort();
 }

@@ -26,9 +26,10 @@ import {
 import { PATTERNS, repeat, type Phase, type PatternContext } from './patterns.js';
 import { programFeatures } from './features.js';
 import { Rng } from './random.js';
-import { renderAff, renderProgram } from './render.js';
+import { renderAff, renderFiles, renderProgram, UNITY_INCLUDED } from './render.js';
 import { validateProgram } from './validate.js';
 import { type FormProbabilities, addForms } from './forms.js';
+import { type CallProbabilities, DEFAULT_CALL_FORMS, addCalls, validateCalls } from './calls.js';
 
 export interface GenerateOptions {
   /** Upper bound on the number of temporaries (1-4). */
@@ -73,6 +74,13 @@ export interface GenerateOptions {
    * Default 0; a separate stream, the program is otherwise the same IR.
    */
   outerProbability?: number;
+  /**
+   * Whole programs with temporaries across calls (calls.ts): `calls` is the probability
+   * that the kernel becomes a static function called by callers that pass their buffers,
+   * the others are the probabilities of its forms (DEFAULT_CALL_FORMS where not given).
+   * Default none; a separate stream.
+   */
+  calls?: Partial<CallProbabilities>;
 }
 
 export interface GeneratedTemporary {
@@ -84,8 +92,13 @@ export interface GeneratedTemporary {
 
 export interface GeneratedKernel {
   seed: number;
-  /** The complete C99 program. */
+  /** The complete C99 program (a unity build: the file that is compiled). */
   source: string;
+  /**
+   * Other files of the program, by name, beside `source` (a unity build: kern.c, which
+   * `source` includes). Absent for one-file programs.
+   */
+  files?: Record<string, string>;
   /** The same program with read-after-write and per-dimension bounds assertions. */
   instrumented: string;
   temporaries: GeneratedTemporary[];
@@ -110,6 +123,7 @@ const DEFAULTS: Required<GenerateOptions> = {
   linearProbability: 0,
   forms: {},
   outerProbability: 0,
+  calls: {},
 };
 const MAX_ATTEMPTS = 60;
 
@@ -134,6 +148,11 @@ export function generateKernel(seed: number, options: GenerateOptions = {}): Gen
       const rng = new Rng((seed >>> 0) ^ 0x510e527f);
       for (const t of program.temps)
         if (t.extents.length >= 2 && rng.chance(opts.linearProbability)) t.linear = true;
+    }
+    if (opts.calls.calls) {
+      const rng = new Rng((seed >>> 0) ^ 0x5be0cd19);
+      if (rng.chance(opts.calls.calls))
+        addCalls(program, rng, { ...DEFAULT_CALL_FORMS, ...opts.calls });
     }
     if (opts.selectProbability > 0)
       addSelects(program.body, [], new Rng((seed >>> 0) ^ 0x3c6ef372), opts.selectProbability);
@@ -257,14 +276,19 @@ function addSelects(ss: Stmt[], counters: string[], rng: Rng, p: number) {
 export function finishKernel(program: Program): GeneratedKernel {
   const val = validateProgram(program);
   if (!val.ok) throw new Error(`finishKernel: invalid program: ${val.error}`);
+  const calls = validateCalls(program);
+  if (calls) throw new Error(`finishKernel: invalid calls: ${calls}`);
   const defines: Record<string, number> = {};
   const args: Record<string, number> = {};
-  for (const q of program.params) (q.kind === 'define' ? defines : args)[q.name] = q.value;
+  for (const q of program.params)
+    if (q.kind !== 'depth') (q.kind === 'define' ? defines : args)[q.name] = q.value;
+  const files = renderFiles(program);
   defines.IN_N = program.inLen;
   defines.OUT_N = program.outLen;
   return {
     seed: program.seed,
-    source: renderProgram(program),
+    source: files.main,
+    ...(files.kern ? { files: { [UNITY_INCLUDED]: files.kern } } : {}),
     instrumented: renderProgram(program, { instrument: true }),
     temporaries: program.temps.map((t) => ({
       name: t.name,

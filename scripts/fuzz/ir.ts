@@ -100,11 +100,15 @@ export interface Assign extends Tagged {
 
 export type Stmt = Loop | If | Assign;
 
-/** A size parameter: a `#define` macro, or an `int` argument of `kernel` (VLA sizes). */
+/**
+ * A size parameter: a `#define` macro, or an `int` argument of `kernel` (VLA sizes); or
+ * `depth`, the recursion depth argument `int d` of a kernel that calls itself (calls.ts),
+ * whose value in the IR is the one the outermost call passes.
+ */
 export interface Param {
   name: string;
   value: number;
-  kind: 'define' | 'arg';
+  kind: 'define' | 'arg' | 'depth';
 }
 
 export interface TempDecl {
@@ -130,6 +134,123 @@ export interface Program {
   outLen: number;
   /** The file declares forms.ts TYPEDEF_LINES (some type is spelled through a typedef). */
   typedefs?: boolean;
+  /**
+   * A whole program (calls.ts): `kernel` is a `static` function taking some temporaries as
+   * parameters, called by callers that pass their own buffers. Absent: `main` calls the
+   * kernel, every temporary is a local of it.
+   */
+  calls?: CallSpec;
+}
+
+// ---- whole programs: temporaries across calls (calls.ts) ------------------
+
+/** How a caller obtains its buffer for a scratch parameter. */
+export type BufferKind = 'array' | 'vla' | 'malloc' | 'calloc';
+
+/** How a scratch parameter of the kernel is declared; the accesses are the same. */
+export type ParamDecl =
+  /** `unsigned t[E0][E1]`: the extents of the buffers passed. */
+  | { kind: 'exact' }
+  /** `unsigned t[K][E1]` with K < E0: C ignores the first extent of a parameter. */
+  | { kind: 'lie'; first: number }
+  /** `unsigned *t`, `unsigned (*t)[E1]`. */
+  | { kind: 'pointer' };
+
+export interface ScratchParam {
+  /** A temporary of `temps`, now a parameter of the kernel. */
+  name: string;
+  decl: ParamDecl;
+}
+
+/** A cell of a scratch buffer: one index per dimension of its temporary. */
+export type Cell = number[];
+
+/**
+ * What a caller does around its call of the kernel (on the buffer of `target`). `after`
+ * (the kernel's value is read after the call: a value crosses) or not (the read is
+ * before the call, or of a cell the caller has just written itself).
+ */
+export type CallForm =
+  | { kind: 'plain' }
+  /**
+   * An alias taken before the call: `unsigned *p = buf;` (pointer, `(*p)[E1]` for more
+   * dimensions), `&buf[..]` (element), `buf[c0] + k` (offset), `buf[c0]` (row).
+   */
+  | {
+      kind: 'alias';
+      alias: 'pointer' | 'element' | 'offset' | 'row';
+      cell: Cell;
+      read: 'after' | 'before' | 'overwrite';
+      out: number;
+    }
+  /** A pointer into the buffer kept by an earlier call: a file-scope pointer, or returned. */
+  | { kind: 'kept'; via: 'global' | 'returned'; cell: Cell; read: 'after' | 'before'; out: number }
+  /**
+   * The call inside another call's arguments or a subscript: `peek(buf, kernel(..))`
+   * reads the buffer after, `scrub(buf, kernel(..), out)` writes the cell before reading
+   * it, `buf[kernel(..) % E0][..]` reads after, `out[kernel(..) % OUT_N]` reads nothing.
+   */
+  | { kind: 'nested'; outer: 'peek' | 'scrub' | 'subscript' | 'out-index'; cell: Cell; out: number }
+  /**
+   * The call in a loop of `trips` iterations with a read of the buffer before it (the next
+   * iteration reads what the kernel left), after it, a write-then-read of the caller's own
+   * (no value crosses), or none.
+   */
+  | {
+      kind: 'loop';
+      trips: number;
+      read: 'before' | 'after' | 'own' | 'none';
+      cell: Cell;
+      out: number;
+    };
+
+export interface Caller {
+  /** One buffer per scratch parameter, all of this kind. */
+  buffer: BufferKind;
+  /** Fills its buffers before the first call (deterministic values). */
+  init: boolean;
+  /** The scratch parameter the form works on. */
+  target: string;
+  form: CallForm;
+  /**
+   * The caller calls itself `depth` times (`if (d > 0) run(d - 1, ..)` after its call of
+   * the kernel), each frame with its own buffer; `readAfter`: a cell of this frame's buffer
+   * is read after the recursive call (the kernel's value crosses).
+   */
+  recursion?: { depth: number; readAfter?: { cell: Cell; out: number } };
+  /** In a unity build: the file that defines this caller. */
+  file?: 'kern' | 'main';
+}
+
+/**
+ * Writes of a scratch parameter at the kernel's entry that happen on some paths only,
+ * followed by a read of the cell (before the IR body): on the paths without the write, the
+ * caller's value flows in. `covered`: both branches write (nothing flows in).
+ */
+export interface Prelude {
+  kind: 'data-if' | 'clamp' | 'zero-trip' | 'early-return' | 'covered';
+  target: string;
+  cell: Cell;
+  /** The input word deciding the path, its mask (data-if, covered, early-return, zero-trip). */
+  inIdx: number;
+  mask: number;
+  out: number;
+}
+
+export interface CallSpec {
+  scratch: ScratchParam[];
+  callers: Caller[];
+  /** The kernel returns `in[ret] & 255u` (for the nested forms). */
+  ret?: number;
+  prelude?: Prelude;
+  /**
+   * The kernel calls itself with the same buffers while `d > 0` (the `depth` parameter):
+   * at the end (`tail`), or between body statements `at - 1` and `at` (`mid`: the rest of
+   * the body reads what the inner call left, a value crossing back).
+   */
+  recursion?: { kind: 'tail' | 'mid'; at: number };
+  /** Kernel, helpers and the callers marked `kern` in kern.c, included by main.c. */
+  unity?: boolean;
 }
 
 // ---- affine helpers -------------------------------------------------------

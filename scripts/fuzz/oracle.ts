@@ -13,6 +13,8 @@ export interface OracleResult {
   contractedArrays: number;
   /** Cells saved over all contracted arrays, when known. */
   cellsSaved?: number;
+  /** Names of the kernel's arrays the transformation contracted, when known. */
+  contracted?: string[];
   /** Human-readable explanation of a failure. */
   detail?: string;
   /** Program output(s) worth saving with a failure. */

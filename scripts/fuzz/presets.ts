@@ -18,6 +18,19 @@ export interface CampaignPreset {
   args: string[];
 }
 
+/** Every form of calls.ts often: few programs show all of them. */
+export const WHOLE_PROGRAM_FORMS = {
+  calls: 1,
+  alias: 0.6,
+  kept: 0.5,
+  nested: 0.5,
+  loop: 0.5,
+  prelude: 0.6,
+  extents: 0.6,
+  recursion: 0.6,
+  unity: 0.5,
+};
+
 export const QUICK_PRESET: CampaignPreset[] = [
   // Default generator options: seeds 2000.. (the in-suite campaign since issue 8).
   { name: 'default generator options', seed: 2000, count: 6, args: [] },
@@ -90,6 +103,20 @@ export const QUICK_PRESET: CampaignPreset[] = [
     generate: { outerProbability: 1 },
     args: [],
   },
+  // Whole programs (issue 25, calls.ts): a static kernel with scratch parameters and the
+  // callers that pass their buffers. Seeds 25510-25513 write every family of forms (an
+  // alias, a kept pointer, a nested call, a call in a loop, a prelude, a lying extent,
+  // recursion, a unity build; test/fuzz/campaign.test.ts checks it), three in which a value
+  // crosses a call and one in which none does, whose scratch parameter is contracted; they
+  // pass on the analysis of c337e58 (the seeds that failed there: scripts/fuzz/README.md,
+  // "Whole programs").
+  {
+    name: 'whole programs: temporaries across calls',
+    seed: 25510,
+    count: 4,
+    generate: { calls: WHOLE_PROGRAM_FORMS },
+    args: [],
+  },
 ];
 
 /** The same rows at campaign size (the seeds of the long campaigns in docs/soundness-and-testing.md). */
@@ -153,4 +180,69 @@ export const NIGHTLY_PRESET: CampaignPreset[] = [
     generate: { outerProbability: 1 },
     args: [],
   },
+  {
+    name: 'whole programs: temporaries across calls',
+    seed: 1,
+    count: 300,
+    generate: { calls: WHOLE_PROGRAM_FORMS },
+    args: [],
+  },
 ];
+
+/**
+ * Whole programs with temporaries across calls (issue 25, calls.ts): 2,000 programs, every
+ * one a static kernel with scratch parameters called by callers that pass their buffers,
+ * in the forms of calls.ts. `npm run fuzz -- --preset crosscall [--jobs 2]`.
+ */
+export const CROSSCALL_PRESET: CampaignPreset[] = [
+  {
+    name: 'whole programs: every form at its default probability',
+    seed: 1,
+    count: 800,
+    generate: { calls: { calls: 1 } },
+    args: [],
+  },
+  {
+    name: 'whole programs: callers (aliases, kept pointers, nested calls, loops)',
+    seed: 100001,
+    count: 400,
+    generate: {
+      calls: { calls: 1, alias: 0.5, kept: 0.4, nested: 0.4, loop: 0.4, prelude: 0.1 },
+    },
+    args: [],
+  },
+  {
+    name: 'whole programs: callees (conditional writes, lying extents, recursion)',
+    seed: 200001,
+    count: 400,
+    generate: { calls: { calls: 1, prelude: 0.7, extents: 0.6, recursion: 0.6 } },
+    args: [],
+  },
+  {
+    name: 'whole programs: unity builds',
+    seed: 300001,
+    count: 200,
+    generate: { calls: { calls: 1, unity: 0.8 } },
+    args: [],
+  },
+  {
+    name: 'whole programs with C forms, linearized temporaries and outer loops',
+    seed: 400001,
+    count: 200,
+    generate: {
+      calls: { calls: 1 },
+      linearProbability: 0.3,
+      outerProbability: 0.2,
+      selectProbability: 0.2,
+      forms: { casts: 0.2, counters: 0.3, while: 0.2, induction: 0.2, shadow: 0.2 },
+    },
+    args: [],
+  },
+];
+
+/** The presets by name (`npm run fuzz -- --preset NAME`). */
+export const PRESETS: Record<string, readonly CampaignPreset[]> = {
+  quick: QUICK_PRESET,
+  nightly: NIGHTLY_PRESET,
+  crosscall: CROSSCALL_PRESET,
+};

@@ -18,6 +18,7 @@ import {
   type VExpr,
 } from './ir.js';
 import { validateProgram } from './validate.js';
+import { callCandidates, pruneCalls, validateCalls } from './calls.js';
 
 export interface ReduceOptions {
   /** Also run checkKernel (compile + sanitizers + instrumented run) on each candidate. Default true. */
@@ -55,7 +56,8 @@ export async function reduceKernel(
     for (const cand of candidates(best)) {
       if (tests >= maxTests) break;
       dropUnusedTemps(cand);
-      if (!validateProgram(cand).ok) continue;
+      pruneCalls(cand);
+      if (!validateProgram(cand).ok || validateCalls(cand)) continue;
       const k = finishKernel(cand);
       if (checkCandidates && !(await checker(k))) continue;
       tests++;
@@ -101,6 +103,8 @@ function stmtLists(p: Program): Stmt[][] {
 
 /** Candidates in decreasing order of how much they remove; each is a fresh copy. */
 function* candidates(p: Program): Generator<Program> {
+  // 0. A simpler whole program: fewer callers, plainer forms (calls.ts).
+  yield* callCandidates(p);
   const nLists = stmtLists(p).length;
   // 1. Remove one statement (whole nests first, since lists are outermost first).
   for (let l = 0; l < nLists; l++) {

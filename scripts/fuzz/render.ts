@@ -18,6 +18,7 @@ import type {
   VExpr,
 } from './ir.js';
 import { TYPE_ALIASES, TYPEDEF_LINES } from './forms.js';
+import { CallText } from './renderCalls.js';
 
 export const IN_LEN_MACRO = 'IN_N';
 export const OUT_LEN_MACRO = 'OUT_N';
@@ -289,18 +290,16 @@ class Printer {
     }
   }
 
-  program(): string {
+  /** The file header: includes, typedefs, macros, the instrumented variant's helpers. */
+  private header(heap: boolean) {
     const p = this.p;
-    const args = p.params.filter((q) => q.kind === 'arg');
     const L = (t: string) => this.lines.push(t);
     L(
       `/* beeclak fuzz kernel, seed ${p.seed}${this.instrument ? ' (instrumented: read-after-write and bounds checks)' : ''} */`,
     );
     L('#include <stdio.h>');
-    if (this.instrument) {
-      L('#include <stdlib.h>');
-      L('#include <string.h>');
-    }
+    if (this.instrument || heap) L('#include <stdlib.h>');
+    if (this.instrument) L('#include <string.h>');
     L('');
     if (p.typedefs) for (const t of TYPEDEF_LINES) L(t);
     for (const q of p.params) if (q.kind === 'define') L(`#define ${q.name} ${q.value}`);
@@ -333,24 +332,50 @@ class Printer {
       L('}');
       L('');
     }
+  }
+
+  /**
+   * The kernel: its temporaries (but the scratch parameters of a whole program), the
+   * prelude, the body (split around a recursive call), the return.
+   */
+  private kernel(calls?: CallText) {
+    const p = this.p;
+    const L = (t: string) => this.lines.push(t);
+    const args = p.params.filter((q) => q.kind === 'arg');
     const sig = [...args.map((q) => `int ${q.name}`), 'const unsigned *in', 'unsigned *out'].join(
       ', ',
     );
-    L(`void kernel(${sig})`);
+    L(calls ? calls.kernelSignature() : `void kernel(${sig})`);
     L('{');
+    const scratch = new Set(p.calls?.scratch.map((s) => s.name) ?? []);
     for (const t of p.temps) {
       const dims = t.extents.map((e) => `[${renderAff(e)}]`).join('');
       const declared =
         t.linear && !this.instrument ? `[${t.extents.map((e) => atom(e)).join(' * ')}]` : dims;
-      L(`  unsigned ${t.name}${declared};`);
+      if (!scratch.has(t.name)) L(`  unsigned ${t.name}${declared};`);
       if (this.instrument) {
         L(`  unsigned char ${t.name}_w${dims};`);
         L(`  memset(${t.name}_w, 0, sizeof ${t.name}_w);`);
       }
     }
-    this.block(p.body, 1);
+    for (const l of calls?.preludeLines() ?? []) this.emit(1, l);
+    const rec = p.calls?.recursion;
+    if (calls && rec) {
+      this.block(p.body.slice(0, rec.at), 1);
+      this.emit(1, calls.recursiveCall());
+      this.block(p.body.slice(rec.at), 1);
+    } else this.block(p.body, 1);
+    const ret = calls?.returnLine();
+    if (ret) this.emit(1, ret);
     L('}');
     L('');
+  }
+
+  /** `main`: fills `in`, calls the kernel (or the callers), prints the checksum. */
+  private main(calls?: CallText) {
+    const p = this.p;
+    const L = (t: string) => this.lines.push(t);
+    const args = p.params.filter((q) => q.kind === 'arg');
     L('int main(void)');
     L('{');
     L(`  static unsigned in[${IN_LEN_MACRO}];`);
@@ -360,17 +385,59 @@ class Printer {
     L('    s = s * 1103515245u + 12345u;');
     L('    in[k] = s >> 8;');
     L('  }');
-    L(`  kernel(${[...args.map((q) => String(q.value)), 'in', 'out'].join(', ')});`);
+    if (calls) for (const c of calls.mainCalls()) L(`  ${c}`);
+    else L(`  kernel(${[...args.map((q) => String(q.value)), 'in', 'out'].join(', ')});`);
     L('  unsigned h = 2166136261u;');
     L(`  for (int k = 0; k < ${OUT_LEN_MACRO}; k++)`);
     L('    h = (h ^ out[k]) * 16777619u;');
     L('  printf("checksum %u\\n", h);');
     L('  return 0;');
     L('}');
-    return this.lines.join('\n') + '\n';
+  }
+
+  /**
+   * The program's files: `main` is what is compiled; a unity build (calls.ts) also has
+   * kern.c, which main includes (the instrumented variant is always one file).
+   */
+  files(): { main: string; kern?: string } {
+    const calls = this.p.calls ? new CallText(this.p, this.instrument) : undefined;
+    this.header(calls?.usesHeap() ?? false);
+    if (!calls) {
+      this.kernel();
+      this.main();
+      return { main: this.lines.join('\n') + '\n' };
+    }
+    for (const l of calls.helperLines()) this.lines.push(l);
+    this.kernel(calls);
+    const unity = this.p.calls!.unity && !this.instrument;
+    for (const l of calls.callerLines(unity ? 'kern' : 'all')) this.lines.push(l);
+    let kern: string | undefined;
+    if (unity) {
+      kern = this.lines.join('\n') + '\n';
+      this.lines = [
+        `/* beeclak fuzz kernel, seed ${this.p.seed}: main file of a unity build */`,
+        `#include "${UNITY_INCLUDED}"`,
+        '',
+      ];
+      for (const l of calls.callerLines('main')) this.lines.push(l);
+    }
+    this.main(calls);
+    return { main: this.lines.join('\n') + '\n', ...(kern ? { kern } : {}) };
   }
 }
 
+/** The file a unity build's main file includes. */
+export const UNITY_INCLUDED = 'kern.c';
+
+/** The program's text (a unity build: its main file, see renderFiles). */
 export function renderProgram(p: Program, options: { instrument?: boolean } = {}): string {
-  return new Printer(p, options.instrument ?? false).program();
+  return renderFiles(p, options).main;
+}
+
+/** The program's files: `main`, and `kern` (UNITY_INCLUDED) for a unity build. */
+export function renderFiles(
+  p: Program,
+  options: { instrument?: boolean } = {},
+): { main: string; kern?: string } {
+  return new Printer(p, options.instrument ?? false).files();
 }

@@ -1,10 +1,11 @@
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { main, runCampaign, summaryLine } from '../../scripts/fuzz/campaign.js';
+import { main, runCampaign, runPreset, summaryLine } from '../../scripts/fuzz/campaign.js';
 import { contractOracle } from '../../scripts/fuzz/contractOracle.js';
 import type { Oracle } from '../../scripts/fuzz/oracle.js';
 import { QUICK_PRESET } from '../../scripts/fuzz/presets.js';
+import { generateKernel } from '../../scripts/fuzz/generate.js';
 
 const accumulatesIntoTemp = /^\s*t\d\[.*\] \+= /m;
 
@@ -84,6 +85,27 @@ describe('fuzz campaign', () => {
     expect(s.failures[0].detail).toContain('boom');
   });
 
+  it('runs every row of a preset, saving failures per row, and sums them up', async () => {
+    const lines: string[] = [];
+    const oracle: Oracle = async (k) => ({
+      status: k.program.calls ? 'mismatch' : 'pass',
+      contractedArrays: 1,
+      contracted: ['t0'],
+    });
+    const rows = [
+      { name: 'plain', seed: 3, count: 2, args: [] },
+      { name: 'whole', seed: 3, count: 2, generate: { calls: { calls: 1 } }, args: [] },
+    ];
+    const io = { log: (l: string) => void lines.push(l), error: () => {} };
+    expect(await runPreset(rows, { jobs: 1, out: dir, reduce: false, oracle }, io)).toBe(1);
+    expect(lines).toContain('fuzz: row 1: whole (seed 3, 2 programs)');
+    expect(existsSync(join(dir, 'row-1', 'seed-3', 'program.c'))).toBe(true);
+    expect(existsSync(join(dir, 'row-0', 'seed-3'))).toBe(false);
+    expect(lines[lines.length - 1]).toBe(
+      'fuzz: preset total: 4 programs, 4 contracted arrays, 2 mismatches, 0 crashes',
+    );
+  });
+
   it('command line: exit 1 and the summary line when a plugged-in oracle reports crashes; 2 on bad usage', async () => {
     const mod = join(dir, 'oracle.mjs');
     writeFileSync(
@@ -116,6 +138,8 @@ describe('fuzz campaign', () => {
     expect(existsSync(join(dir, 'f', 'seed-5', 'program.c'))).toBe(true);
     expect(await main(['--count', 'many'], io)).toBe(2);
     expect(errors.join('\n')).toContain('count must be a non-negative integer');
+    expect(await main(['--preset', 'nope'], io)).toBe(2);
+    expect(errors.join('\n')).toContain("no preset 'nope' (quick, nightly, crosscall)");
   });
 });
 
@@ -154,9 +178,30 @@ describe('fuzz campaign against the real beeclak', () => {
       // refused when typedef names are not read as the types they name.
       if (row === QUICK_PRESET[0] || row.generate?.forms?.typedefs)
         expect(s.contractedArrays).toBeGreaterThan(0);
+      // Whole programs: a scratch parameter contracted where no value crosses a call.
+      if (row.generate?.calls)
+        expect(s.wholePrograms).toMatchObject({ clean: 1, cleanContracted: 1, crosses: 3 });
     },
     240000,
   );
+});
+
+describe('the quick whole-program row', () => {
+  it('writes every family of forms of calls.ts, with both verdicts', () => {
+    // A generator that stopped writing a form would leave the in-suite campaign blind to it.
+    const row = QUICK_PRESET.find((r) => r.generate?.calls)!;
+    const seen = new Set(
+      Array.from(
+        { length: row.count },
+        (_, k) => generateKernel(row.seed + k, row.generate).features,
+      ).flat(),
+    );
+    const families = [
+      ...['alias', 'kept', 'nested', 'loop', 'prelude', 'extent', 'recursion', 'unity'],
+      ...['clean', 'crosses', 'buffer-array', 'buffer-vla', 'buffer-malloc', 'buffer-calloc'],
+    ];
+    expect(families.filter((f) => ![...seen].some((x) => x.startsWith(`call-${f}`)))).toEqual([]);
+  });
 });
 
 describe('show', () => {
@@ -170,5 +215,12 @@ describe('show', () => {
       features: generateKernel(9).features,
     });
     expect(show(['nine']).code).toBe(2);
+    // Generator options, and the second file of a unity build after the first.
+    const unity = { calls: { calls: 1, unity: 1 } };
+    const k = generateKernel(0, unity);
+    expect(show(['0', '--options', JSON.stringify(unity)]).text).toBe(
+      `${k.source}/* ===== kern.c ===== */\n${k.files!['kern.c']}`,
+    );
+    expect(show(['0', '--options', '{']).code).toBe(2);
   });
 });

@@ -12,6 +12,19 @@ import { maxLive, traceLifetimes } from '../../scripts/fuzz/lifetimes.js';
 const FAKE = `
 import { readFileSync, writeFileSync } from 'node:fs';
 const [mode, cmd, file, ...rest] = process.argv.slice(2);
+if (file === '-i') {
+  // A multi-file run: rewrites the files in place, one report per file.
+  const files = rest.slice(0, rest.indexOf('--report'));
+  const report = rest[rest.indexOf('--report-file') + 1];
+  const arrays = (f) => f === 'kern.c' && mode === 'bad-kern'
+    ? [{ name: 't0', function: 'kernel', status: 'scalarized', originalCells: 100, compressedCells: 1, mapping: { M: [], b: [] } }]
+    : [];
+  for (const f of files)
+    if (f === 'kern.c' && mode === 'bad-kern')
+      writeFileSync(f, readFileSync(f, 'utf8').replace(/unsigned \\*out(, int depth)?\\)\\n\\{/, (m) => m + ' out[0] += 1u;'));
+  writeFileSync(report, JSON.stringify(files.map((f) => ({ file: f, arrays: arrays(f) }))));
+  process.exit(0);
+}
 if (cmd === 'check') process.exit(mode === 'bad-check' ? 3 : mode === 'check-crash' ? 70 : 0);
 if (mode === 'refuse') { console.error('original.c:1:1: refused'); process.exit(1); }
 const out = rest[rest.indexOf('-o') + 1];
@@ -65,6 +78,19 @@ describe('contractOracle (against a fake beeclak)', () => {
       status: 'crash',
       detail: 'beeclak contract exited 1',
     });
+  });
+
+  it('contracts a unity build with contract -i over its files and builds its main file', async () => {
+    // The fake changes kern.c (which the main file includes) and reports t0 scalarized in
+    // it: the oracle must build the main file with the rewritten kern.c, and read the
+    // report of the file that defines the kernel.
+    const unity = [...Array(200).keys()]
+      .map((s) => generateKernel(s, { calls: { calls: 1, unity: 1 } }))
+      .find((k) => k.files && k.program.calls!.scratch.some((x) => x.name === 't0'))!;
+    expect(await oracle('identity')(unity)).toMatchObject({ status: 'pass' });
+    const r = await oracle('bad-kern')(unity);
+    expect(r).toMatchObject({ status: 'mismatch', contractedArrays: 1 });
+    expect(r.detail).toMatch(/output differs/);
   });
 
   it('evaluates symbolic sizes of the report', () => {

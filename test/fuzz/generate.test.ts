@@ -2,7 +2,8 @@ import { availableParallelism } from 'node:os';
 import { checkKernel } from '../../scripts/fuzz/check.js';
 import { finishKernel, generateKernel, nestDepth } from '../../scripts/fuzz/generate.js';
 import { aff, asub, cst, tref, v, type Program, type Stmt } from '../../scripts/fuzz/ir.js';
-import { renderProgram } from '../../scripts/fuzz/render.js';
+import { renderFiles, renderProgram } from '../../scripts/fuzz/render.js';
+import { validateCalls } from '../../scripts/fuzz/calls.js';
 import {
   maxLive,
   maxLiveValues,
@@ -344,5 +345,99 @@ describe('C forms of the same program (forms: casts, counters, labels, while, in
 
   it('leaves the text of a seed unchanged without the options', () => {
     expect(generateKernel(3, { forms: {} }).source).toBe(generateKernel(3).source);
+  });
+});
+
+describe('whole programs: temporaries across calls (calls.ts)', () => {
+  const ALL = {
+    calls: 1,
+    alias: 0.5,
+    kept: 0.5,
+    nested: 0.5,
+    loop: 0.5,
+    prelude: 0.6,
+    extents: 0.5,
+    recursion: 0.5,
+    unity: 0.3,
+  };
+  const wholePrograms = seeds(0, 80).map((s) => generateKernel(s, { calls: ALL }));
+
+  it('leaves the text of a seed unchanged without the option, reproducible with it', () => {
+    expect(generateKernel(3, { calls: {} }).source).toBe(generateKernel(3).source);
+    expect(generateKernel(3, { calls: { calls: 0 } }).source).toBe(generateKernel(3).source);
+    for (const k of wholePrograms.slice(0, 10)) {
+      const again = generateKernel(k.seed, { calls: ALL });
+      expect([again.source, again.files]).toEqual([k.source, k.files]);
+    }
+  });
+
+  it('writes every form, both verdicts (a value crosses, or none does), valid by construction', () => {
+    const seen = new Set(wholePrograms.flatMap((k) => k.features));
+    const required = [
+      ...['call-clean', 'call-crosses', 'call-callers', 'call-unity'],
+      ...['array', 'vla', 'malloc', 'calloc'].map((b) => `call-buffer-${b}`),
+      ...['pointer', 'element', 'offset', 'row'].map((a) => `call-alias-${a}-after`),
+      ...['call-alias-element-before', 'call-alias-pointer-overwrite'],
+      ...['global', 'returned'].flatMap((v) => [`call-kept-${v}-after`, `call-kept-${v}-before`]),
+      ...['peek', 'scrub', 'subscript', 'out-index'].map((o) => `call-nested-${o}`),
+      ...['before', 'after', 'own', 'none'].map((r) => `call-loop-${r}`),
+      ...['data-if', 'clamp', 'zero-trip', 'early-return', 'covered'].map(
+        (p) => `call-prelude-${p}`,
+      ),
+      ...['call-extent-lie', 'call-extent-pointer'],
+      ...['tail', 'mid', 'caller'].map((r) => `call-recursion-${r}`),
+    ];
+    expect(required.filter((f) => !seen.has(f))).toEqual([]);
+    for (const k of wholePrograms) {
+      expect(validateProgram(k.program).ok).toBe(true);
+      expect(validateCalls(k.program)).toBeUndefined();
+      expect(k.files?.['kern.c'] ?? k.source).toMatch(/static (void|unsigned) kernel\(/);
+      if (k.program.calls!.unity) {
+        // main.c includes kern.c, which defines the kernel; both files call it.
+        expect(k.source).toMatch(/^#include "kern\.c"$/m);
+        expect(k.files!['kern.c']).toMatch(/static (void|unsigned) kernel\(/);
+        expect(k.source).toMatch(/^static void test\d\(/m);
+        expect(k.files!['kern.c']).toMatch(/^static void run\d\(/m);
+      } else expect(k.files).toBeUndefined();
+    }
+  });
+
+  it('compile clean under sanitizers, with the kernel body proved at run time, and read no uninitialized memory', async () => {
+    // One of each: a unity build, a mid-body recursion, a prelude, a lying extent.
+    const pick = (f: string) => wholePrograms.find((k) => k.features.includes(f))!;
+    const kernels = [
+      pick('call-unity'),
+      pick('call-recursion-mid'),
+      pick('call-prelude-clamp'),
+      pick('call-extent-lie'),
+      pick('call-nested-subscript'),
+    ];
+    const results = await pool(kernels, 2, async (k) => ({ s: k.seed, r: await checkKernel(k) }));
+    expect(results.filter((x) => !x.r.ok).map((x) => `seed ${x.s}: ${x.r.error}`)).toEqual([]);
+  });
+
+  it('rejects a caller that reads a buffer it did not fill, statically and at run time', async () => {
+    // The determinism check (the program built with automatic variables filled with a
+    // pattern and with zeros prints one checksum) guards what validateCalls promises.
+    // A read the compiler cannot see: the kernel's prelude reads a cell of its parameter
+    // that it does not write on this input (the caller's value flows in).
+    const k = wholePrograms.find(
+      (x) => x.features.includes('call-prelude-data-if') && !x.program.calls!.unity,
+    )!;
+    const p = structuredClone(k.program);
+    p.calls!.prelude!.kind = 'data-if';
+    p.calls!.prelude!.mask = 0;
+    for (const c of p.calls!.callers) [c.init, c.buffer] = [false, 'array'];
+    expect(validateCalls(p)).toMatch(/did not fill/);
+    const text = renderFiles(p);
+    const r = await checkKernel({
+      source: text.main,
+      instrumented: renderProgram(p, { instrument: true }),
+      program: p,
+      ...(text.kern ? { files: { 'kern.c': text.kern } } : {}),
+    });
+    // (The instrumented build, without sanitizers, may be the first to print another value.)
+    expect(r.ok).toBe(false);
+    expect(r.error).toMatch(/reads uninitialized memory|instrumented checksum .* differs/);
   });
 });

@@ -72,3 +72,31 @@ describe('reduceKernel', () => {
     expect(r.kernel.source).toBe(kernel.source);
   });
 });
+
+describe('reduceKernel on whole programs (calls.ts)', () => {
+  it('drops callers, forms, recursion, the prelude and the second file the failure does not need', async () => {
+    const opts = {
+      calls: { calls: 1, alias: 0.5, kept: 0.9, prelude: 0.9, recursion: 0.9, unity: 0.9 },
+    };
+    // A program with a kept pointer read after the call, and much else around it.
+    const keptAfter = (k: ReturnType<typeof generateKernel>) =>
+      !!k.program.calls?.callers.some((c) => c.form.kind === 'kept' && c.form.read === 'after');
+    let seed = 0;
+    while (!(keptAfter(generateKernel(seed, opts)) && generateKernel(seed, opts).files)) seed++;
+    const kernel = generateKernel(seed, opts);
+    const r = await reduceKernel(kernel, async (_src, k) => keptAfter(k), {
+      checkCandidates: false,
+    });
+    const spec = r.kernel.program.calls!;
+    expect(spec.callers).toHaveLength(1);
+    expect(spec.callers[0].form.kind).toBe('kept');
+    expect([spec.unity, spec.prelude, spec.recursion, spec.callers[0].recursion]).toEqual([
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+    ]);
+    expect(r.kernel.files).toBeUndefined();
+    expect(await checkKernel(r.kernel)).toMatchObject({ ok: true });
+  });
+});
