@@ -36,6 +36,7 @@ import {
   ExposedReads,
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
+import { placeParameters } from './placement.js';
 import { cheapNoSaving, type QuickBound } from './noSaving.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
@@ -178,24 +179,29 @@ export async function analyzeSource(
         callerNotes.push(...callerBufferNotes(fn, array, whole.callSites));
     }
   }
-  // Private arrays are new stack: they must fit (src/pipeline/privateStack.ts).
+  const reportOf = (d: ArrayDecision) =>
+    arrays.find(
+      (a) => a.function === d.fn.name && a.name === d.array.name && a.line === d.array.loc.line,
+    );
+  // Parameters fold in place in their callers' buffers where they can (placement.ts); the
+  // private arrays of the others are new stack: they must fit (privateStack.ts).
   const kept = limitPrivateStack(
-    decisions,
-    (d) =>
-      arrays.find(
-        (a) => a.function === d.fn.name && a.name === d.array.name && a.line === d.array.loc.line,
-      ),
+    placeParameters(decisions, reportOf),
+    reportOf,
     options.privateStackBytes === undefined ? undefined : BigInt(options.privateStackBytes),
   );
   // The callers' buffers: say which ones a private array relieved, and whether they are
   // now unused (on the caller's entry, or on the callee's when the buffer is a pointer).
   const relieved = callerNotes.filter((n) =>
-    kept.some((d) => d.fn.name === n.callee && d.array.name === n.array),
+    kept.some(
+      (d) => d.fn.name === n.callee && d.array.name === n.array && d.placement === 'private',
+    ),
   );
   // Functions fixed for argument values keep their original body for other values, which
   // still uses the caller's buffer: not counted as private there.
   const privatized = new Set(
     kept
+      .filter((d) => d.placement === 'private')
       .filter((d) => !Object.keys(d.assumes).some((k) => d.fn.parameters.some((p) => p.name === k)))
       .map((d) => `${d.fn.name}:${d.array.name}`),
   );

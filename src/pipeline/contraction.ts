@@ -14,6 +14,7 @@ import {
   annotationText,
   arrayRewrite,
   rewrite,
+  rankKeepingRows,
   rowForms,
   type ArrayRewrite,
   type ModelAccess,
@@ -21,6 +22,7 @@ import {
 } from '../rewrite/index.js';
 import { rowRanges } from '../rewrite/accessRanges.js';
 import { componentText } from '../delinearize/index.js';
+import { isConstant } from '../poly/affine.js';
 import { cExpression } from '../rewrite/cExpression.js';
 import {
   analyzeSource,
@@ -92,12 +94,17 @@ function planEntry(
   before: string,
   after: string,
 ): ArrayRewrite {
-  const rows = d.symbolicModuli
+  // Moduli that are constants after all are rows like any other (their extent's own text).
+  const symbolic = d.symbolicModuli && !d.symbolicModuli.every(isConstant);
+  let rows = symbolic
     ? d.mapping.M.map((coefficients, r) => ({
         coefficients,
         modulus: { text: cExpression(d.symbolicModuli![r]) },
       }))
     : rowForms(d.mapping.M, d.mapping.b, d.array.extents);
+  // A parameter folded in place keeps its rank and its declarator (placement.ts).
+  const inPlace = d.placement === 'in-place';
+  if (inPlace) rows = rankKeepingRows(rows, d.array.extents.length);
   const assumed = nameRecord(d.assumes);
   const indexNames = d.array.extents.map((_, k) => ['i', 'j', 'k', 'l', 'm', 'n'][k] ?? `x${k}`);
   // The rewriter adds the `beeclak:` prefix of every annotation comment.
@@ -110,7 +117,10 @@ function planEntry(
         d.array.extents.map((e) => e.text),
       )
     : undefined;
-  return arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
+  const entry = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
+  if (!inPlace) return entry;
+  const body = d.fn.bodyRange;
+  return { ...entry, keepRank: {}, ...(body ? { shadowAnchor: body.start + 1 } : {}) };
 }
 
 type Guard = {
@@ -421,8 +431,12 @@ export async function contractSource(
     ...(hls ? { hls } : {}),
     ...(analyzed.c89 ? { c89: true } : {}),
   };
-  // Contracted parameters become private arrays of their function (signatures unchanged).
-  const privatized = privatizeParameters(plan, kept);
+  // Contracted parameters not folded in place become private arrays of their function
+  // (signatures unchanged).
+  const privatized = privatizeParameters(
+    plan,
+    kept.filter((d) => d.placement === 'private'),
+  );
   plan = privatized.plan;
   const gs = guards(source, kept);
   const eol = source.includes('\r\n') ? '\r\n' : '\n';

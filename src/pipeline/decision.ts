@@ -16,4 +16,10 @@ export interface ArrayDecision {
   readonly symbolicModuli?: readonly A.Affine[];
   /** Parameter values the mapping was computed and verified for. */
   readonly assumes: Readonly<Record<string, bigint>>;
+  /**
+   * Where a contracted parameter's cells live (placement.ts): `in-place`, the function indexes
+   * its callers' buffer through the mapping (no copy, no new memory); `private`, a contracted
+   * array of its own on its stack. Undefined for every other array.
+   */
+  readonly placement?: 'in-place' | 'private';
 }

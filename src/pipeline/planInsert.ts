@@ -12,6 +12,11 @@ export function insertIntoPlan(plan: RewritePlan, at: number, text: string): Rew
       ...a,
       declaratorRange: shift(a.declaratorRange),
       declarationRange: shift(a.declarationRange),
+      // The shadow arrays of `check` go before text inserted at their place (they must be
+      // in scope of a body kept for other argument values too).
+      ...(a.shadowAnchor !== undefined && a.shadowAnchor > at
+        ? { shadowAnchor: a.shadowAnchor + text.length }
+        : {}),
       accesses: a.accesses.map((x) => ({
         ...x,
         range: shift(x.range),

@@ -26,6 +26,7 @@ interface ArrayDecision {
   readonly fn: FunctionModel;
   readonly array: ArrayInfo;
   readonly symbolicModuli?: readonly A.Affine[];
+  readonly placement?: 'in-place' | 'private';
 }
 
 /** Bytes of a decision's private copy, or undefined when not known at compile time. */
@@ -48,7 +49,7 @@ export function limitPrivateStack<D extends ArrayDecision>(
   const dropped = new Set<D>();
   const byFunction = new Map<string, D[]>();
   for (const d of decisions) {
-    if (d.array.storage !== 'parameter') continue;
+    if (d.placement !== 'private') continue;
     byFunction.set(d.fn.name, [...(byFunction.get(d.fn.name) ?? []), d]);
   }
   const drop = (d: D, report: ArrayReport, why: string) => {

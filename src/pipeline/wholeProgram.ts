@@ -202,10 +202,7 @@ export function crossCallOutcome(
     kind: 'candidate',
     callSites: v.callSites,
     array: { ...proven.array, candidate: true, reasons: [] },
-    note:
-      `temporary across calls: no value flows into or out of '${array.name}' at any call (${sites}); ` +
-      `${fn.name}() gets a private array, and the caller's buffer no longer carries values for it ` +
-      `(it could be shrunk or removed where nothing else uses it)`,
+    note: `temporary across calls: no value flows into or out of '${array.name}' at any call (${sites})`,
   };
 }
 

@@ -90,7 +90,7 @@ export function arrayRewrite(
 }
 
 /** The dimension a row copies unchanged (coefficient 1 there, 0 elsewhere), if any. */
-function copiedDimension(coefficients: readonly bigint[]): number | undefined {
+export function copiedDimension(coefficients: readonly bigint[]): number | undefined {
   const d = coefficients.findIndex((c) => c !== 0n);
   if (d < 0 || coefficients[d] !== 1n) return undefined;
   return coefficients.every((c, k) => k === d || c === 0n) ? d : undefined;
@@ -137,4 +137,18 @@ export function copiesInBounds(row: RowForm, extents: readonly Extent[]): boolea
   if (row.modulus.value !== undefined && extent.value !== undefined)
     return row.modulus.value === extent.value;
   return row.modulus.text.trim() === extent.text.trim();
+}
+
+/**
+ * The rows of an array that keeps its rank (ArrayRewrite.keepRank), from the rows of a
+ * mapping that folds dimension-wise: one per dimension d in order, the row copying d, or a
+ * row of modulus 1 (index 0) where none does.
+ */
+export function rankKeepingRows(rows: readonly RowForm[], rank: number): RowForm[] {
+  return Array.from({ length: rank }, (_, d) => {
+    const row = rows.find((r) => copiedDimension(r.coefficients) === d);
+    if (row) return row;
+    const coefficients = Array.from({ length: rank }, (_, k) => (k === d ? 1n : 0n));
+    return { coefficients, modulus: { value: 1n, text: '1' } };
+  });
 }

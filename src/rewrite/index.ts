@@ -22,7 +22,9 @@ export { describeMapping, annotationText } from './describe.js';
 export {
   accessRewrites,
   arrayRewrite,
+  copiedDimension,
   copiesInBounds,
+  rankKeepingRows,
   rowForms,
   type ModelAccess,
 } from './fromModel.js';

@@ -33,7 +33,7 @@ import { RewriteError, type AccessRewrite, type ArrayRewrite, type RewritePlan }
 import {
   accessEdit,
   annotationEdit,
-  contractedDeclarator,
+  declaratorEdits,
   modHelperDefinition,
   validateArray,
 } from './rewrite.js';
@@ -198,7 +198,9 @@ function instrumentedAccess(
   const own = shadowName(array);
   const args = [
     `&${lvalue}`,
-    `&${array.name}`,
+    // The first element, not `&name`: a parameter is a pointer, whose own address is not
+    // where its cells start.
+    `&${array.name}${'[0]'.repeat(array.rows.length)}`,
     `sizeof(${element})`,
     `(long *)&${own}`,
     `(long)(sizeof ${own} / sizeof(long))`,
@@ -284,16 +286,19 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       shape = declarator.slice(array.name.length).trim();
       allKnown = /^(\[\s*[0-9]+[uUlL]*\s*\])*$/.test(shape);
     } else {
-      shape = array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
-      allKnown = array.rows.every((r) => r.modulus.value !== undefined);
-      edits.push({
-        range: array.declaratorRange,
-        holes: [],
-        render: () => contractedDeclarator(array),
-        what: `declarator of ${array.name}`,
-      });
+      // Slots are found from addresses: an array that keeps its rank is indexed with its
+      // declared row lengths (in place: the caller's buffer, with the extents the accesses
+      // use), so its shadow has that shape.
+      const rank = array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
+      shape = rank
+        ? rank.map((t) => `[${t.trim()}]`).join('')
+        : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+      allKnown = rank
+        ? rank.every((t) => /^\s*[0-9]+[uUlL]*\s*$/.test(t))
+        : array.rows.every((r) => r.modulus.value !== undefined);
+      edits.push(...declaratorEdits(array));
     }
-    const after = array.declarationRange.end;
+    const after = array.shadowAnchor ?? array.declarationRange.end;
     edits.push({
       range: { start: after, end: after },
       holes: [],

@@ -97,6 +97,18 @@ export interface ArrayRewrite {
   readonly fileScope?: boolean;
   /** HLS mode: where the array's `#pragma HLS` lines are (its function). */
   readonly pragmaScope?: ByteRange;
+  /**
+   * The array keeps its rank (a parameter folded in place in its callers' buffer): `rows`
+   * hold one row per declared dimension, row d copying dimension d, and a row of modulus 1
+   * indexes 0 (`t[i][j]` -> `t[0][j % 2]`). With `declaredTexts` the declarator takes those
+   * extents; without, it stays as written.
+   */
+  readonly keepRank?: { readonly declaredTexts?: readonly string[] };
+  /**
+   * For `check` instrumentation only: where the shadow arrays go when not right after the
+   * declaration (a parameter's: just inside the function's body).
+   */
+  readonly shadowAnchor?: number;
 }
 
 export interface RewritePlan {

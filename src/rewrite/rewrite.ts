@@ -29,13 +29,32 @@ export function modHelperDefinition(c89 = false): string {
 
 /** The declarator of the contracted array: `y[2]`, `y[N][2]`, or `y` for a scalar. */
 export function contractedDeclarator(array: ArrayRewrite): string {
-  return array.name + array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+  const texts = array.keepRank?.declaredTexts ?? array.rows.map((r) => r.modulus.text);
+  return array.name + texts.map((t) => `[${t.trim()}]`).join('');
+}
+
+/** The declarator edit of a contracted array, unless it keeps its declarator as written. */
+export function declaratorEdits(array: ArrayRewrite): Edit[] {
+  if (array.keepRank && !array.keepRank.declaredTexts) return [];
+  return [
+    {
+      range: array.declaratorRange,
+      holes: [],
+      render: () => contractedDeclarator(array),
+      what: `declarator of ${array.name}`,
+    },
+  ];
 }
 
 /** Checks what every stage must agree on before any text is produced. */
 export function validateArray(source: string, array: ArrayRewrite): void {
   checkLocations(source, array);
   const dims = array.rows[0]?.coefficients.length;
+  if (array.keepRank) {
+    const rank = array.extentTexts?.length ?? dims;
+    if (array.rows.length !== rank || array.rows.some((r, d) => r.coefficients.some((c, k) => c !== (k === d ? 1n : 0n))))
+      throw new RewriteError(`${array.name} keeps its rank, but its rows do not copy its dimensions in order`);
+  }
   for (const row of array.rows) {
     if (row.coefficients.length !== dims)
       throw new RewriteError(`rows of ${array.name} have different lengths`);
@@ -152,12 +171,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   let firstHelperUse: number | undefined;
   for (const array of plan.arrays) {
     validateArray(source, array);
-    edits.push({
-      range: array.declaratorRange,
-      holes: [],
-      render: () => contractedDeclarator(array),
-      what: `declarator of ${array.name}`,
-    });
+    edits.push(...declaratorEdits(array));
     if (plan.annotate && array.annotation !== undefined)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {

@@ -195,7 +195,10 @@ export function slotIndices(
       `access of ${array.name} has ${access.rowRanges.length} row ranges for ${array.rows.length} rows`,
     );
   return array.rows.map((row: RowForm, r) =>
-    reduceModulo(
+    // A dimension folded to one slot (an array that keeps its rank): index 0.
+    array.keepRank && row.modulus.value === 1n
+      ? { text: '0', needsHelper: false }
+      : reduceModulo(
       linearForm(row.coefficients, texts, asOperand),
       access.rowRanges[r]!,
       row.modulus,

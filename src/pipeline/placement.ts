@@ -1,0 +1,51 @@
+/**
+ * Where a contracted parameter's cells live. A temporary across calls (wholeProgram.ts) or a
+ * promised parameter used to get a private contracted array on the function's stack, while
+ * the caller's buffer kept its size: new memory the original never used (a stack that can
+ * overflow where the caller's buffer was on the heap), and nothing saved in the program.
+ *
+ * When every row of the mapping copies one dimension of its own (`t[i][j]` ->
+ * `t[i][j % 2]`: the slot of each dimension is its index modulo b_d), the function can index
+ * its callers' buffer through the mapping instead, keeping the parameter's type: every slot
+ * index `x mod b` of an index `x >= 0` is at most `x`, so it stays inside the object the
+ * caller passed (the outermost index is proved non-negative, parameterExtents.ts; the inner
+ * ones are within their extents in any run without undefined behaviour). No copy, no stack,
+ * and the caller's storage can then shrink where it is declared. Other mappings (a skewed or
+ * combined row) keep the private array.
+ */
+import type { ArrayDecision } from './decision.js';
+import type { ArrayReport } from './report.js';
+import { copiedDimension } from '../rewrite/index.js';
+
+/** Whether every row of the mapping copies one dimension, no two the same one. */
+export function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {
+  const dims = M.map(copiedDimension);
+  return dims.every((d) => d !== undefined) && new Set(dims).size === dims.length;
+}
+
+/** The placement of a decision's array (undefined for anything but a parameter). */
+export function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
+  if (d.array.storage !== 'parameter') return undefined;
+  return !d.array.delinearized && foldsDimensionwise(d.mapping.M) ? 'in-place' : 'private';
+}
+
+/**
+ * Each contracted parameter's placement, said in its report: in place where the mapping
+ * folds dimension-wise, else a private array (whose stack privateStack.ts then limits).
+ */
+export function placeParameters<D extends ArrayDecision>(
+  decisions: readonly D[],
+  reportOf: (d: D) => ArrayReport | undefined,
+): D[] {
+  return decisions.map((d) => {
+    const placement = placementOf(d);
+    if (!placement) return d;
+    const name = `${d.fn.name}()`;
+    reportOf(d)?.warnings.push(
+      placement === 'in-place'
+        ? `folded in place: ${name} indexes its callers' buffers through the mapping (no private copy, no new memory); the callers' buffers keep their size`
+        : `${name} gets a private array (its mapping does not fold dimension by dimension), and the callers' buffers no longer carry values for it (they could be shrunk or removed where nothing else uses them)`,
+    );
+    return { ...d, placement };
+  });
+}
