@@ -42,12 +42,22 @@ interface Saved {
   readonly frame: Owner;
 }
 
+/** What spends and counts work: a call's budgets, or nothing outside any call. */
+export interface Meter {
+  spend(units: number): void;
+  /** Gives back work spent on a computation that is redone identically. */
+  refund(units: number): void;
+  /** Work spent in the call so far (for benchmarks and calibration). */
+  readonly spent: number;
+}
+
+const NO_METER: Meter = Object.freeze({ spend() {}, refund() {}, spent: 0 });
+
 /** One call's budgets (src/context/callContext.ts): what is left, and who runs out. */
-class WorkMeter {
+class WorkMeter implements Meter {
   remaining = Number.POSITIVE_INFINITY;
   granted = Number.POSITIVE_INFINITY;
   owner: Owner = UNBOUNDED;
-  /** Work spent in the call (for benchmarks and calibration). */
   spent = 0;
 
   enter(units: number): Saved {
@@ -78,6 +88,11 @@ class WorkMeter {
     this.remaining -= units;
     this.spent += units;
     if (this.remaining < 0) throw new BudgetExceeded(this.owner.units, this.owner);
+  }
+
+  refund(units: number): void {
+    this.remaining += units;
+    this.spent -= units;
   }
 }
 
@@ -115,16 +130,21 @@ export function isOwnOverrun(e: unknown): e is BudgetExceeded {
 }
 
 /**
- * Called by the core for every unit of work (a constraint built, a system visited). Outside
- * any call nothing is counted (no budget can run out there).
+ * This call's meter, for code that spends often (the Omega test's engines keep it for the
+ * call); outside any call one that counts nothing (no budget can run out there).
  */
+export function meterHere(): Meter {
+  return meter.current() ?? NO_METER;
+}
+
+/** Called by the core for every unit of work (a constraint built, a system visited). */
 export function spendWork(units: number): void {
-  meter.current()?.spend(units);
+  meterHere().spend(units);
 }
 
 /** Work spent in this call so far (for benchmarks and calibration; 0 outside any call). */
 export function workSpent(): number {
-  return meter.current()?.spent ?? 0;
+  return meterHere().spent;
 }
 
 /**
@@ -151,8 +171,5 @@ export async function withWorkBudgetAsync<T>(units: number, fn: () => Promise<T>
  * path of src/poly/omega.ts after an overflow), so that it is charged once.
  */
 export function refundWork(units: number): void {
-  const m = meter.current();
-  if (!m) return;
-  m.remaining += units;
-  m.spent -= units;
+  meterHere().refund(units);
 }

@@ -21,7 +21,7 @@
  * contradictions between them are found in step 1.
  */
 import { CallSlot } from '../context/callContext.js';
-import { refundWork, spendWork, workSpent } from './budget.js';
+import { meterHere } from './budget.js';
 import { engineOver, type Engine } from './eliminate.js';
 import type { SysOf } from './normalize.js';
 import { bigintRing, numberRing, Overflow, toBigRows, toSmallRows } from './ring.js';
@@ -52,7 +52,9 @@ const MEMO_LIMIT = 20_000;
 
 /** One call's engines (their scratch tables), memo and counters (src/context/callContext.ts). */
 class OmegaState {
-  readonly small = engineOver(numberRing);
+  /** The call's work budgets, found once: the engines spend on them at every step. */
+  readonly meter = meterHere();
+  readonly small = engineOver(numberRing, this.meter);
   private bigEngine: Engine<bigint> | undefined;
   readonly memo = new Map<number, MemoEntry[]>();
   memoSize = 0;
@@ -62,7 +64,7 @@ class OmegaState {
 
   /** The BigInt engine, made when first needed (most calls never overflow). */
   get big(): Engine<bigint> {
-    return (this.bigEngine ??= engineOver(bigintRing));
+    return (this.bigEngine ??= engineOver(bigintRing, this.meter));
   }
 }
 
@@ -115,10 +117,10 @@ function query(tag: string, input: Sys, q: Query, rows = true): Sys[] | null {
   );
   if (hit) {
     state.memoHits++;
-    spendWork(hit.work);
+    state.meter.spend(hit.work);
     return hit.out;
   }
-  const before = workSpent();
+  const before = state.meter.spent;
   let out: Sys[] | null;
   try {
     const r = q(state.small, sys);
@@ -132,14 +134,14 @@ function query(tag: string, input: Sys, q: Query, rows = true): Sys[] | null {
   } catch (e) {
     if (!(e instanceof Overflow)) throw e;
     state.overflows++;
-    refundWork(workSpent() - before);
+    state.meter.refund(state.meter.spent - before);
     out = q(state.big, input);
   }
   if (state.memoSize >= MEMO_LIMIT) {
     memo.clear();
     state.memoSize = 0;
   }
-  const entry: MemoEntry = { tag, sys, out, work: workSpent() - before };
+  const entry: MemoEntry = { tag, sys, out, work: state.meter.spent - before };
   if (bucket && memo.has(h)) bucket.push(entry);
   else memo.set(h, [entry]);
   state.memoSize++;
@@ -197,13 +199,13 @@ export function feasible(sys: Sys): boolean {
  */
 export function feasibleSmall(sys: SysOf<number>, onBig: () => boolean): boolean {
   const state = stateHere();
-  const before = workSpent();
+  const before = state.meter.spent;
   try {
     return state.small.run(sys, true, false, Infinity)!.length > 0;
   } catch (e) {
     if (!(e instanceof Overflow)) throw e;
     state.overflows++;
-    refundWork(workSpent() - before);
+    state.meter.refund(state.meter.spent - before);
     return onBig();
   }
 }
