@@ -186,9 +186,7 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
     const typeId = cursor.nodeTypeId;
     let kind = typeNames.get(typeId);
     // A type id is one symbol: the same name and the same named-ness every time.
-    if (!kind) {
-      typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
-    }
+    if (!kind) typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
     if (!kind.named) shared.anonymousTypes.add(kind.type);
     const fieldId = cursor.currentFieldId;
     let field: string | undefined;
