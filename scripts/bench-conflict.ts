@@ -20,6 +20,7 @@ import { withWorkBudget } from '../src/poly/budget.js';
 import * as omega from '../src/poly/omega.js';
 import type { ArrayInfo, FunctionModel } from '../src/model/types.js';
 import { median } from './bench/util.js';
+import { withCallContext } from '../src/context/callContext.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 export const SAMPLES = join(ROOT, 'samples');
@@ -239,7 +240,8 @@ if (import.meta.url === pathToFileURL(process.argv[1] ?? '').href) {
     return i > 0 ? process.argv[i + 1] : undefined;
   };
   const runs = Number(arg('--runs') ?? 5);
-  const rows = await benchConflicts(runs, arg('--only'));
+  // One call (src/context/callContext.ts): its memo is the one each timed run clears.
+  const rows = await withCallContext(() => benchConflicts(runs, arg('--only')));
   if (!process.argv.includes('--no-isl')) islCompare(rows, runs);
   const f = (x: number | null) => (x === null || Number.isNaN(x) ? '—' : x.toFixed(2)).padStart(9);
   let total = 0;

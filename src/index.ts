@@ -15,6 +15,7 @@ import { contractSource } from './pipeline/contraction.js';
 import type { FileReport } from './pipeline/report.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
+import { withCallContext } from './context/callContext.js';
 
 export { InputError } from './model/errors.js';
 export type { ArrayReport, FileReport, PrintOptions, Status } from './pipeline/report.js';
@@ -55,18 +56,25 @@ function withDefaults(options: Options): AnalysisOptions {
   };
 }
 
+// Each call has a context of its own (work budgets, memo tables, counters; see
+// src/context/callContext.ts): calls that overlap in one process share none of them.
+
 /** Per array: status, reason, conflict set, mapping and sizes (no rewrite). */
 export async function analyze(source: string, options: Options = {}): Promise<FileReport> {
-  const analysis = await analyzeSource(source, options.file ?? 'input.c', withDefaults(options));
+  const analysis = await withCallContext(() =>
+    analyzeSource(source, options.file ?? 'input.c', withDefaults(options)),
+  );
   return analysis.report;
 }
 
 /** The contracted program and its report. */
 export async function contract(source: string, options: Options = {}): Promise<ContractResult> {
-  const c = await contractSource(source, options.file ?? 'input.c', {
-    ...withDefaults(options),
-    annotate: options.annotate ?? false,
-  });
+  const c = await withCallContext(() =>
+    contractSource(source, options.file ?? 'input.c', {
+      ...withDefaults(options),
+      annotate: options.annotate ?? false,
+    }),
+  );
   return { code: c.text, changed: c.changed, report: c.analysis.report };
 }
 

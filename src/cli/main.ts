@@ -6,6 +6,7 @@ import { Command, CommanderError } from 'commander';
 import { InputError, UsageError } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { version } from './version.js';
+import { withCallContext } from '../context/callContext.js';
 
 export { setExitCode, type Io } from './io.js';
 
@@ -40,7 +41,9 @@ export async function main(argv: string[], io: Io = processIo): Promise<number> 
     return 2;
   }
   try {
-    await program.parseAsync(compilerSpelling(argv), { from: 'user' });
+    // The command is one call (src/context/callContext.ts): the files of a multi-file run
+    // in this thread, one after the other, share its memo tables.
+    await withCallContext(() => program.parseAsync(compilerSpelling(argv), { from: 'user' }));
     return (program as unknown as { _beeclakExit?: number })._beeclakExit ?? 0;
   } catch (e) {
     return reportError(e, io);

@@ -13,6 +13,7 @@ import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
 import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
+import { inCallContext } from '../context/callContext.js';
 
 const CONTAINERS =
   /^(preproc_(if|ifdef|else|elif|elifdef)|linkage_specification|declaration_list)$/;
@@ -42,6 +43,11 @@ export function buildModel(
   file: string,
   options: FrontendOptions = {},
 ): ProgramModel {
+  // A call of its own unless it runs within one (src/context/callContext.ts).
+  return inCallContext(() => modelOfText(source, file, options));
+}
+
+function modelOfText(source: string, file: string, options: FrontendOptions): ProgramModel {
   const { tree, src } = parseC(source, file);
   const root = tree.rootNode;
   const directives = collectDirectives(root, src, (n, d) => {

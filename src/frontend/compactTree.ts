@@ -12,10 +12,12 @@
  * A compact node answers exactly what tree-sitter's node answers for the members of `Node`
  * (test/frontend/compactTree.test.ts compares them on a table of C snippets): the same type,
  * offsets, text, children, named children, fields and error flags. Its `id` is negative and
- * unique in the process, so it never equals a tree-sitter node's id (a positive address),
- * which no node of another tree or subtree shares either.
+ * unique in the call (src/context/callContext.ts; outside any call, in the copy), so it never
+ * equals a tree-sitter node's id (a positive address), which no node of another tree or
+ * subtree shares either.
  */
 import type Parser from 'tree-sitter';
+import { CallSlot } from '../context/callContext.js';
 
 /** The members of a syntax node the frontend reads: tree-sitter's nodes and compact ones. */
 export interface Node {
@@ -47,15 +49,19 @@ interface Shared {
   readonly tree: { readonly rootNode: Node };
   /** Some anonymous node of the copy has children (in C's grammar, none has). */
   anonymousParent: boolean;
+  /** The types of the copy's anonymous nodes. */
+  readonly anonymousTypes: Set<string>;
+  /** The counter the copy's ids come from: the call's (`lastId`). */
+  readonly ids: { value: number };
 }
 
-let lastId = 0;
+/** The last id a compact node got in this call (ids count down from -1). */
+const lastId = new CallSlot(() => ({ value: 0 }));
 
 /** The children of every leaf (most nodes are leaves: one array for all of them). */
 const NONE: CompactNode[] = Object.freeze([]) as unknown as CompactNode[];
 
 export class CompactNode implements Node {
-  readonly id = --lastId;
   /** Within the copy, a compact node; the copy's root has the original's parent. */
   parent: Node | null = null;
   children: CompactNode[] = NONE;
@@ -70,6 +76,7 @@ export class CompactNode implements Node {
   origin: Parser.SyntaxNode | undefined;
 
   constructor(
+    readonly id: number,
     readonly type: string,
     readonly isNamed: boolean,
     readonly isMissing: boolean,
@@ -139,7 +146,7 @@ export class CompactNode implements Node {
     // A type no anonymous node has is found among the named nodes, which are all reached
     // through named nodes when no anonymous node has children: the anonymous leaves are
     // left out of the search (most nodes of large bodies are punctuation).
-    const namedOnly = !anonymousTypes.has(type) && !this.shared.anonymousParent;
+    const namedOnly = !this.shared.anonymousTypes.has(type) && !this.shared.anonymousParent;
     const stack: CompactNode[] = [this];
     while (stack.length > 0) {
       const n = stack.pop()!;
@@ -151,18 +158,27 @@ export class CompactNode implements Node {
   }
 }
 
-/** Node type and field names by id, as the binding spells them (filled as they are met). */
+/**
+ * Node type and field names by id, as the binding spells them (filled as they are met). Kept
+ * for the process, not per call: an id is a symbol or field of the one grammar loaded (C's),
+ * whose name and named-ness are the same whichever call meets it first, so no call can see
+ * another in them.
+ */
 const typeNames = new Map<number, { type: string; named: boolean }>();
 const fieldNames = new Map<number, string>();
-/** The names of anonymous node types met so far (every node's type is met as it is copied). */
-const anonymousTypes = new Set<string>();
 
 /**
  * A compact copy of `node` and all its descendants. `text` is the string tree-sitter parsed
  * (offsets are UTF-16 code units in it, as tree-sitter's `text` reads them).
  */
 export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode {
-  const shared: Shared = { text, tree: node.tree, anonymousParent: false };
+  const shared: Shared = {
+    text,
+    tree: node.tree,
+    anonymousParent: false,
+    anonymousTypes: new Set(),
+    ids: lastId.current() ?? { value: 0 },
+  };
   const cursor = node.walk();
   // Missing nodes only occur under a node with an error: elsewhere no call per node.
   const errors = node.hasError;
@@ -170,10 +186,8 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
     const typeId = cursor.nodeTypeId;
     let kind = typeNames.get(typeId);
     // A type id is one symbol: the same name and the same named-ness every time.
-    if (!kind) {
-      typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
-      if (!kind.named) anonymousTypes.add(kind.type);
-    }
+    if (!kind) typeNames.set(typeId, (kind = { type: cursor.nodeType, named: cursor.nodeIsNamed }));
+    if (!kind.named) shared.anonymousTypes.add(kind.type);
     const fieldId = cursor.currentFieldId;
     let field: string | undefined;
     if (fieldId !== undefined) {
@@ -182,6 +196,7 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
     }
     const missing = errors && cursor.nodeIsMissing;
     const n = new CompactNode(
+      --shared.ids.value,
       kind.type,
       kind.named,
       missing,
@@ -279,7 +294,16 @@ export function readTypedefCasts(fn: CompactNode, isTypeName: (name: string) => 
     const args = call.childForFieldName('arguments')!;
     const shared = call.shared;
     const node = (type: string, from: CompactNode, field: string | undefined) =>
-      new CompactNode(type, true, false, from.startIndex, from.endIndex, field, shared);
+      new CompactNode(
+        --shared.ids.value,
+        type,
+        true,
+        false,
+        from.startIndex,
+        from.endIndex,
+        field,
+        shared,
+      );
     const cast = node('cast_expression', call, call.field);
     const typeName = node('type_identifier', name, 'type');
     const descriptor = node('type_descriptor', name, 'type');

@@ -43,6 +43,7 @@ import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
+import { inCallContext } from '../context/callContext.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -157,8 +158,10 @@ export function buildCompilerModel(
   options: CompilerViewOptions = {},
 ): CompilerModel {
   const { split, compiler } = compilerSetup(source, options);
-  return modelOfOutput(source, file, options, split, compiler, () =>
-    preprocessorOutput(source, file, compiler),
+  return inCallContext(() =>
+    modelOfOutput(source, file, options, split, compiler, () =>
+      preprocessorOutput(source, file, compiler),
+    ),
   );
 }
 
@@ -192,10 +195,12 @@ export async function buildCompilerModelOverlapped(
   );
   loadParser();
   const done = await running;
-  return modelOfOutput(source, file, options, split, compiler, () => {
-    if ('error' in done) throw done.error;
-    return done.output;
-  });
+  return inCallContext(() =>
+    modelOfOutput(source, file, options, split, compiler, () => {
+      if ('error' in done) throw done.error;
+      return done.output;
+    }),
+  );
 }
 
 function modelOfOutput(
@@ -221,7 +226,8 @@ function modelOfOutput(
     return { model: buildModel(source, file, options), macroUses: [] };
   }
   // Many files: the main file's own parse, and the verdicts on the headers' stretches (kept
-  // per process: the same headers come back from file to file), spare most files parsing
+  // per call, which a multi-file run's thread or worker is: the same headers come back from
+  // file to file), spare most files parsing
   // and walking the headers (mainView.ts). One file gains nothing from them: each stretch
   // is parsed and walked once anyway, and the whole unit parses in less time than that
   // (issue 17, start-up). The model is the same either way (mainView.ts `standsForUnit`).

@@ -10,15 +10,7 @@ import { writeTarget, writtenNames } from './escapes.js';
 import { cCond, cValue } from './expr.js';
 import { type Interval, affineRange } from './bounds.js';
 import { type IntType, typeRange, wraps } from './integers.js';
-import {
-  declaredType,
-  domainBox,
-  exprScope,
-  fresh,
-  knownValues,
-  storesExactly,
-  uniqueName,
-} from './names.js';
+import { declaredType, domainBox, exprScope, fresh, knownValues, uniqueName } from './names.js';
 import { type Node, child, declaredNames, unparenthesized, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
@@ -208,7 +200,7 @@ export function loopContext(
   // Lower (or upper, decreasing) bound from the initial value, with the stride.
   const outer = exprScope(st, ctx.iterators, ctx);
   const lb = initValue ? cValue(initValue, outer) : undefined;
-  if (lb && initValue && !storesExactly(outer, initValue, ctype))
+  if (lb && initValue && !outer.storesExactly(initValue, ctype))
     return refuseLoop(`the initial value of '${cname}' may not fit its type`);
   let cond: Cond = ctx.cond;
   const iv = variable(it);

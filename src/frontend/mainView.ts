@@ -18,7 +18,8 @@
  *     comes to read other declarations of the headers (typedefs, struct fields) must add
  *     their names to `declaredNames`.
  * The stretches repeat from file to file (stdio.h is the same text in every file of a run):
- * their verdicts are kept per process, by text.
+ * their verdicts are kept per call, by text (src/context/callContext.ts: a multi-file run's
+ * worker is one call for all its files).
  */
 import { arrayDecls } from './arrays.js';
 import { collectDirectives } from './directives.js';
@@ -26,6 +27,7 @@ import type { Range } from 'tree-sitter';
 import { type Node, parseTree, SourceText, type TSNode } from './parse.js';
 import { isMacroLine, MARKER, unescapeName } from './preprocess.js';
 import { startsPragma } from '../model/pragmas.js';
+import { CallSlot } from '../context/callContext.js';
 
 /** A header stretch: parses alone without error; the names it declares that matter. */
 interface Stretch {
@@ -33,8 +35,12 @@ interface Stretch {
   readonly names: readonly string[];
 }
 
-const stretches = new Map<string, Stretch>();
-let stretchChars = 0;
+/** Verdicts by text, and how many characters their keys hold. */
+interface Verdicts {
+  readonly byText: Map<string, Stretch>;
+  chars: number;
+}
+const verdicts = new CallSlot((): Verdicts => ({ byText: new Map(), chars: 0 }));
 /** Past this many characters of keys the verdicts are forgotten (memory stays bounded). */
 const STRETCH_CHARS_KEPT = 16 << 20;
 
@@ -50,20 +56,25 @@ function declaredNames(root: TSNode, src: SourceText): string[] {
 }
 
 function stretch(text: string): Stretch {
-  let s = stretches.get(text);
+  const kept = verdicts.current();
+  let s = kept?.byText.get(text);
   if (!s) {
     const root = parseTree(text).rootNode;
     s = root.hasError
       ? { ok: false, names: [] }
       : { ok: true, names: declaredNames(root, new SourceText(text, '')) };
-    if (stretchChars + text.length > STRETCH_CHARS_KEPT) {
-      stretches.clear();
-      stretchChars = 0;
-    }
-    stretches.set(text, s);
-    stretchChars += text.length;
+    if (kept) keep(kept, text, s);
   }
   return s;
+}
+
+function keep(kept: Verdicts, text: string, s: Stretch): void {
+  if (kept.chars + text.length > STRETCH_CHARS_KEPT) {
+    kept.byText.clear();
+    kept.chars = 0;
+  }
+  kept.byText.set(text, s);
+  kept.chars += text.length;
 }
 
 const EMPTY: Range = {

@@ -26,6 +26,7 @@ import { declaredIntType, lazily, unitTypedefs } from './typedefs.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
 import { nameRecord } from '../poly/nameRecord.js';
+import { CallSlot } from '../context/callContext.js';
 
 /** Every identifier spelled in the function (fresh names must avoid them). */
 export function collectIdentifiers(st: FunctionState): void {
@@ -131,6 +132,12 @@ export function useParam(st: FunctionState, p: Parameter): PwAff {
 }
 
 /** The loops and conditions around a point: where an expression is evaluated. */
+/** The scope of a function's expressions, with the integer types the function gives them. */
+export interface FunctionScope extends ExprScope {
+  /** Storing the value of `n` (exact in this scope) in a variable of type `t` changes nothing. */
+  storesExactly(n: Node, t: IntType): boolean;
+}
+
 export interface Domain {
   readonly order: readonly string[];
   readonly cond: readonly Conjunction[];
@@ -196,12 +203,13 @@ function fileConstType(st: FunctionState, name: string): IntType | undefined {
 
 /**
  * The integer type of each name declared at file scope, from its first declaration. Built
- * once per unit: scanned for each use, the unit's top-level nodes cost libjpeg-turbo's
+ * once per unit and call: scanned for each use, the unit's top-level nodes cost libjpeg-turbo's
  * spng.c ~115 ms (issue 17, every file under 1 s).
  */
-const unitTypes = new WeakMap<object, Map<string, IntType | undefined>>();
+const unitTypes = new CallSlot(() => new WeakMap<object, Map<string, IntType | undefined>>());
 function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType | undefined> {
-  let types = unitTypes.get(tree);
+  const known = unitTypes.current();
+  let types = known?.get(tree);
   if (types) return types;
   types = new Map();
   const typedefs = lazily(() => unitTypedefs(tree));
@@ -212,7 +220,7 @@ function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType 
     const type = declaredIntType(d, typedefs);
     for (const n of names) types.set(n, type);
   }
-  unitTypes.set(tree, types);
+  known?.set(tree, types);
   return types;
 }
 
@@ -285,7 +293,7 @@ export function exprScope(
   st: FunctionState,
   iterators: ReadonlyMap<string, string>,
   domain: Domain = { order: [...iterators.values()], cond: [{ exists: [], constraints: [] }] },
-): ExprScope {
+): FunctionScope {
   const expanding = new Set<string>();
   const typing = new Set<string>();
   const resolve = (name: string) => resolveName(st, iterators, name);
@@ -339,7 +347,7 @@ export function exprScope(
         return undefined;
     }
   };
-  const scope: ExprScope = {
+  const scope: FunctionScope = {
     identifier,
     functionMacros: st.dir.functionMacros,
     fresh: () => fresh(st),
@@ -370,17 +378,9 @@ export function exprScope(
         st.freshCount = fresh;
       }
     },
+    storesExactly: (n, t) => convertsExactly(n, t, scope, env),
   };
-  envs.set(scope, env);
   return scope;
-}
-
-const envs = new WeakMap<ExprScope, IntegerEnv>();
-
-/** Storing the value of `n` (exact in `scope`) in a variable of type `t` changes nothing. */
-export function storesExactly(scope: ExprScope, n: Node, t: IntType): boolean {
-  const env = envs.get(scope);
-  return !!env && convertsExactly(n, t, scope, env);
 }
 
 /** A single affine form without guards, or undefined. */

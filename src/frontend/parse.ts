@@ -9,6 +9,7 @@
 import { createRequire } from 'node:module';
 import path from 'node:path';
 import type Parser from 'tree-sitter';
+import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 import { CompactNode, type Node } from './compactTree.js';
@@ -194,6 +195,12 @@ function treeSitter(): TreeSitter {
   return loaded;
 }
 
+/**
+ * The parser, loaded once per process and not per call (src/context/callContext.ts): it is
+ * the native grammar and binding, which every call would load the same, and it holds nothing
+ * of a call between parses (a parse is synchronous, and sets its own included ranges: none
+ * when none are given).
+ */
 let loaded: { ts: TreeSitter; parser: Parser } | undefined;
 
 /** Whether the parser is loaded already (later files of a multi-file run). */
@@ -315,20 +322,22 @@ export function child(node: Node, field: string): Node | null {
 }
 
 /**
- * Named children per node id, per tree. Each `namedChildren` crosses into the native binding
- * and builds new node objects, and the model builder walks a function body several times
+ * Named children per node id, per tree, kept for the call (src/context/callContext.ts;
+ * outside any call, not kept). Each `namedChildren` crosses into the native binding and
+ * builds new node objects, and the model builder walks a function body several times
  * (names, writes, statements, escapes): from the second walk on, the children come from here
  * (issue 17: long functions of real files, such as stb_vorbis's, cost seconds otherwise).
  */
-const childrenCache = new WeakMap<object, Map<number, Node[]>>();
+const childrenCache = new CallSlot(() => new WeakMap<object, Map<number, Node[]>>());
 
 export function namedChildrenOf(node: Node): Node[] {
   // A compact node keeps its children itself.
   if (node instanceof CompactNode) return node.namedChildren;
   const tree = (node as { tree?: object }).tree;
-  if (!tree) return node.namedChildren;
-  let byId = childrenCache.get(tree);
-  if (!byId) childrenCache.set(tree, (byId = new Map()));
+  const cache = childrenCache.current();
+  if (!tree || !cache) return node.namedChildren;
+  let byId = cache.get(tree);
+  if (!byId) cache.set(tree, (byId = new Map()));
   const id = node.id;
   let children = byId.get(id);
   if (!children) byId.set(id, (children = node.namedChildren));

@@ -8,7 +8,7 @@ import { constant, sub, variable } from '../poly/affine.js';
 import type { Access } from '../model/types.js';
 import { cCond, cValue } from './expr.js';
 import { loopContext, whileParts } from './loops.js';
-import { affineOf, declaredType, exprScope, storesExactly, uniqueName } from './names.js';
+import { affineOf, declaredType, exprScope, uniqueName } from './names.js';
 import type { IntType } from './integers.js';
 import { type Node, child, declaredNames, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
@@ -260,7 +260,7 @@ function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Nod
     if (st.onceLocals.has(name) || ctx.iterators.has(name)) continue; // (a parameter already)
     const scope = exprScope(st, ctx.iterators, ctx);
     const v = cValue(value, scope);
-    if (!v || !storesExactly(scope, value, type)) continue;
+    if (!v || !scope.storesExactly(value, type)) continue;
     st.inductions.set(name, { value: v, type });
     out.push(name);
   }

@@ -14,6 +14,7 @@
  *   shadows the file's in that block) gets the name unknown in the whole function.
  * Unknown means "not an integer type": the loop or expression is refused, as before.
  */
+import { CallSlot } from '../context/callContext.js';
 import { type IntType, intTypeOf, type TypedefTable } from './intTypes.js';
 import {
   type Node,
@@ -54,13 +55,14 @@ function functionNames(d: Node): string[] {
   return name ? [name.text] : [];
 }
 
-const unitTables = new WeakMap<object, Map<string, IntType | undefined>>();
+const unitTables = new CallSlot(() => new WeakMap<object, Map<string, IntType | undefined>>());
 
-/** File-scope integer typedefs of a unit (built once per tree). */
+/** File-scope integer typedefs of a unit (built once per tree and call). */
 export function unitTypedefs(tree: {
   readonly rootNode: Node;
 }): ReadonlyMap<string, IntType | undefined> {
-  let table = unitTables.get(tree);
+  const tables = unitTables.current();
+  let table = tables?.get(tree);
   if (table) return table;
   table = new Map();
   const conflicting = new Set<string>();
@@ -84,7 +86,7 @@ export function unitTypedefs(tree: {
     }
   }
   for (const name of conflicting) table.set(name, undefined);
-  unitTables.set(tree, table);
+  tables?.set(tree, table);
   return table;
 }
 
@@ -109,11 +111,12 @@ interface OwnNames {
   readonly ordinary: ReadonlySet<string>;
 }
 
-const ownNamesOf = new WeakMap<Node, OwnNames>();
+const ownNamesOf = new CallSlot(() => new WeakMap<Node, OwnNames>());
 
-/** One walk of the function per copy (the compiler view's casts and its types share it). */
+/** One walk of the function per copy and call (the compiler view's casts and its types share it). */
 function ownNames(fn: Node): OwnNames {
-  let own = ownNamesOf.get(fn);
+  const known = ownNamesOf.current();
+  let own = known?.get(fn);
   if (own) return own;
   const typedefs = new Set<string>();
   const ordinary = new Set<string>();
@@ -127,7 +130,8 @@ function ownNames(fn: Node): OwnNames {
       if (name) ordinary.add(name.text);
     }
   }
-  ownNamesOf.set(fn, (own = { typedefs, ordinary }));
+  own = { typedefs, ordinary };
+  known?.set(fn, own);
   return own;
 }
 

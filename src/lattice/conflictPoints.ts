@@ -7,6 +7,7 @@
  * integer points), which gives exact rational bounds of each variable given the previous
  * ones; the final membership test uses the original rows, so the result is exact.
  */
+import { CallSlot } from '../context/callContext.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
 import { abs, floorDiv, gcd } from '../poly/linalg.js';
 import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
@@ -93,18 +94,28 @@ function eliminationLevels(nVars: number, ineqs: bigint[][]): bigint[][][] | nul
   return levels;
 }
 
+/** Pieces and points enumerated in a call. */
+export interface EnumerationCounts {
+  pieces: number;
+  points: number;
+}
+const counts = new CallSlot((): EnumerationCounts => ({ pieces: 0, points: 0 }));
+
 /**
- * How much enumeration happened (tests prove with it that large DS are never enumerated
- * outside the optimal search).
+ * How much enumeration this call did so far (tests prove with it that large DS are never
+ * enumerated outside the optimal search); nothing is counted outside any call.
  */
-export const enumerationStats = { pieces: 0, points: 0 };
+export function enumerationStats(): Readonly<EnumerationCounts> {
+  return { ...(counts.current() ?? { pieces: 0, points: 0 }) };
+}
 
 /**
  * All integer points of one piece, projected onto its dims (locals dropped). Throws
  * LatticeInputError when the piece is unbounded or larger than `limit` points.
  */
 export function enumeratePiece(piece: FixedPiece, limit = 2_000_000): bigint[][] {
-  enumerationStats.pieces++;
+  const counted = counts.current();
+  if (counted) counted.pieces++;
   const nVars = piece.nDims + piece.nLocals;
   const ineqs: bigint[][] = [...piece.ineqs.map((r) => [...r])];
   for (const e of piece.eqs) {
@@ -144,7 +155,7 @@ export function enumeratePiece(piece: FixedPiece, limit = 2_000_000): bigint[][]
       if (k + 1 < nVars) rec(k + 1);
       else if (satisfies(piece, x)) {
         const p = x.slice(0, piece.nDims);
-        enumerationStats.points++;
+        if (counted) counted.points++;
         out.set(p.join(','), p);
       }
     }

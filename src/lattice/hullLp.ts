@@ -12,8 +12,12 @@ import type GLPK from 'glpk.js/node';
 import type { FixedPiece } from './conflictPoints.js';
 
 type Glpk = Awaited<ReturnType<typeof GLPK>>;
+/**
+ * GLPK is loaded on the first linear program: commands that never solve one skip it (issue 17).
+ * Once per process, not per call (src/context/callContext.ts): the solver keeps nothing of a
+ * linear program after it answers.
+ */
 let glpkPromise: Promise<Glpk> | null = null;
-/** GLPK is loaded on the first linear program: commands that never solve one skip it (issue 17). */
 export function glpk(): Promise<Glpk> {
   glpkPromise ??= import('glpk.js/node').then((m) => m.default());
   return glpkPromise;

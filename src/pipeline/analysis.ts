@@ -44,6 +44,7 @@ import { nameRecord, ownValue } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
 import { elementBytes } from './elementBytes.js';
 import { parametersUsed, valueMayFlowIn, valueOrCellConflicts } from './conflictChoice.js';
+import { inCallContext } from '../context/callContext.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -121,7 +122,16 @@ function describeReasons(a: ArrayInfo): string {
   return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
 }
 
-export async function analyzeSource(
+export function analyzeSource(
+  source: string,
+  file: string,
+  options: AnalysisOptions,
+): Promise<Analysis> {
+  // A call of its own unless it runs within one (src/context/callContext.ts).
+  return inCallContext(() => analyzeSourceInCall(source, file, options));
+}
+
+async function analyzeSourceInCall(
   source: string,
   file: string,
   options: AnalysisOptions,

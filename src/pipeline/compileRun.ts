@@ -35,6 +35,10 @@ const SANITIZERS = [
   '-fno-omit-frame-pointer',
   '-fno-sanitize-recover=undefined',
 ];
+/**
+ * Per process, not per call (src/context/callContext.ts): whether a compiler command builds
+ * sanitized programs is a fact of the machine, the same for every call that asks.
+ */
 const sanitizerSupport = new Map<string, boolean>();
 
 /** Whether `cc` can build and run a sanitized program here (probed once per compiler). */

@@ -44,6 +44,7 @@ import {
 import { knownParameterValues } from '../model/parameterValues.js';
 import { lineStarts } from '../frontend/parse.js';
 import type { MacroValue } from '../frontend/spelling.js';
+import { inCallContext } from '../context/callContext.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -374,7 +375,16 @@ function needsDivision(source: string, a: ArrayRewrite, report: ArrayReport | un
   }
 }
 
-export async function contractSource(
+export function contractSource(
+  source: string,
+  file: string,
+  options: ContractOptions,
+): Promise<Contraction> {
+  // A call of its own unless it runs within one (src/context/callContext.ts).
+  return inCallContext(() => contractSourceInCall(source, file, options));
+}
+
+async function contractSourceInCall(
   source: string,
   file: string,
   options: ContractOptions,

@@ -19,6 +19,7 @@ import type { ArrayReport, FileReport } from './report.js';
 import { profiledFunction } from './profileModel.js';
 import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
 import { traceSites } from '../frontend/traceSites.js';
+import { inCallContext } from '../context/callContext.js';
 
 export interface ProfileOptions extends Omit<TraceRunOptions, 'only'> {
   readonly analysis: AnalysisOptions;
@@ -119,7 +120,16 @@ function declaredInfo(array: ArrayInfo): ArrayInfo {
   return { ...array, extents, delinearized: undefined };
 }
 
-export async function profileSource(
+export function profileSource(
+  source: string,
+  file: string,
+  options: ProfileOptions,
+): Promise<ProfileResult> {
+  // A call of its own unless it runs within one (src/context/callContext.ts).
+  return inCallContext(() => profileSourceInCall(source, file, options));
+}
+
+async function profileSourceInCall(
   source: string,
   file: string,
   options: ProfileOptions,

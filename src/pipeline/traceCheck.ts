@@ -28,6 +28,7 @@ import type { TracedLive } from '../dynamic/tracedLive.js';
 import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRun.js';
 import { nameRecord, ownValue } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
+import { inCallContext } from '../context/callContext.js';
 
 export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
 
@@ -342,7 +343,17 @@ function compareAccess(
 }
 
 /** Traces the candidate arrays of `model` over the runs and compares. */
-export async function traceCheck(
+export function traceCheck(
+  source: string,
+  file: string,
+  model: ProgramModel,
+  options: Omit<TraceRunOptions, 'only'>,
+): Promise<TraceCheckResult> {
+  // A call of its own unless it runs within one (src/context/callContext.ts).
+  return inCallContext(() => traceCheckInCall(source, file, model, options));
+}
+
+async function traceCheckInCall(
   source: string,
   file: string,
   model: ProgramModel,

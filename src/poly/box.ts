@@ -35,11 +35,6 @@ function floorDiv(m: number, c: number): number {
   return q;
 }
 
-// Scratch of boxOf (rows flattened, bounds of all columns), grown as needed.
-let flat = new Float64Array(1024);
-let loAll = new Float64Array(64);
-let hiAll = new Float64Array(64);
-
 /** The box of the dims of `b`, or null when it has no integer point (a row cannot hold). */
 export function boxOf(b: BasicSet): Box | null {
   const first = 1 + b.space.params.length;
@@ -52,7 +47,8 @@ export function boxOf(b: BasicSet): Box | null {
   if (n > MAX_COLUMNS) return unbounded();
   // Rows as `r . x >= 0`, one after the other (an equality as two opposite rows).
   const m = b.ineqs.length + 2 * b.eqs.length;
-  if (flat.length < m * n) flat = new Float64Array(2 * m * n);
+  // Fresh arrays each time: a few hundred boxes per file, no scratch kept between calls.
+  const flat = new Float64Array(m * n);
   let at = 0;
   for (const r of b.ineqs) {
     for (let i = 0; i < n; i++) {
@@ -70,10 +66,8 @@ export function boxOf(b: BasicSet): Box | null {
     }
     at += 2 * n;
   }
-  const lo = loAll;
-  const hi = hiAll;
-  lo.fill(-Infinity, 0, n);
-  hi.fill(Infinity, 0, n);
+  const lo = new Float64Array(n).fill(-Infinity);
+  const hi = new Float64Array(n).fill(Infinity);
   for (let pass = 0; pass < PASSES; pass++) {
     for (let base = 0; base < at; base += n) {
       // The row's largest value over the box, and the one unbounded term if there is one.

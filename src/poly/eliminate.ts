@@ -3,7 +3,7 @@
  * entry points), written once against `Ring<T>` and instantiated per backend (native
  * numbers, BigInt: src/poly/ring.ts).
  */
-import { spendWork } from './budget.js';
+import type { Meter } from './budget.js';
 import { normalizerOver, type SysOf } from './normalize.js';
 import type { Ring } from './ring.js';
 
@@ -22,7 +22,9 @@ export interface Engine<T> {
   simplifyEqualities(input: SysOf<T>): SysOf<T> | null;
 }
 
-export function engineOver<T extends number | bigint>(R: Ring<T>): Engine<T> {
+/** An engine over `R` that spends its work on `meter` (a call's: src/poly/omega.ts). */
+export function engineOver<T extends number | bigint>(R: Ring<T>, meter: Meter): Engine<T> {
+  const spendWork = (units: number) => meter.spend(units);
   const Z = R.zero;
   const ONE = R.one;
   const FEW_SPLINTERS = R.of(6);

@@ -20,16 +20,14 @@
  * Equalities among kept columns are not eliminated but used as pivots (Gauss-Jordan), so that
  * contradictions between them are found in step 1.
  */
-import { refundWork, spendWork, workSpent } from './budget.js';
+import { CallSlot } from '../context/callContext.js';
+import { meterHere } from './budget.js';
 import { engineOver, type Engine } from './eliminate.js';
 import type { SysOf } from './normalize.js';
 import { bigintRing, numberRing, Overflow, toBigRows, toSmallRows } from './ring.js';
 
 /** An Omega system over BigInt, the form the rest of the core uses. */
 export type Sys = SysOf<bigint>;
-
-const smallEngine = engineOver(numberRing);
-const bigEngine = engineOver(bigintRing);
 
 /** A query written once for both backends. */
 type Query = <T extends number | bigint>(engine: Engine<T>, sys: SysOf<T>) => SysOf<T>[] | null;
@@ -51,10 +49,29 @@ interface MemoEntry {
  * full (most hits are close in time).
  */
 const MEMO_LIMIT = 20_000;
-const memo = new Map<number, MemoEntry[]>();
-let memoSize = 0;
-let memoHits = 0;
-let overflows = 0;
+
+/** One call's engines (their scratch tables), memo and counters (src/context/callContext.ts). */
+class OmegaState {
+  /** The call's work budgets, found once: the engines spend on them at every step. */
+  readonly meter = meterHere();
+  readonly small = engineOver(numberRing, this.meter);
+  private bigEngine: Engine<bigint> | undefined;
+  readonly memo = new Map<number, MemoEntry[]>();
+  memoSize = 0;
+  memoHits = 0;
+  /** Systems that overflowed the number backend and were redone on BigInt. */
+  overflows = 0;
+
+  /** The BigInt engine, made when first needed (most calls never overflow). */
+  get big(): Engine<bigint> {
+    return (this.bigEngine ??= engineOver(bigintRing, this.meter));
+  }
+}
+
+const omegaState = new CallSlot(() => new OmegaState());
+
+/** This call's state; outside any call, one of its own for each query (no memo across). */
+const stateHere = (): OmegaState => omegaState.current() ?? new OmegaState();
 
 function hashRows(h: number, rows: readonly (readonly number[])[], sep: number): number {
   for (const r of rows) {
@@ -80,13 +97,15 @@ const sameRows = (a: readonly (readonly number[])[], b: readonly (readonly numbe
 const UNREAD: Sys = { n: 0, nKeep: 0, eqs: [], ineqs: [] };
 
 function query(tag: string, input: Sys, q: Query, rows = true): Sys[] | null {
+  const state = stateHere();
   const eqs = toSmallRows(input.eqs);
   const ineqs = eqs && toSmallRows(input.ineqs);
-  if (!eqs || !ineqs) return q(bigEngine, input);
+  if (!eqs || !ineqs) return q(state.big, input);
   const sys: SysOf<number> = { n: input.n, nKeep: input.nKeep, eqs, ineqs };
   let h = 0x811c9dc5 ^ sys.n ^ (sys.nKeep << 16);
   for (let i = 0; i < tag.length; i++) h = Math.imul(h ^ tag.charCodeAt(i), 0x01000193);
   h = hashRows(hashRows(h, eqs, 1), ineqs, 2);
+  const memo = state.memo;
   const bucket = memo.get(h);
   const hit = bucket?.find(
     (e) =>
@@ -97,14 +116,14 @@ function query(tag: string, input: Sys, q: Query, rows = true): Sys[] | null {
       sameRows(e.sys.ineqs, ineqs),
   );
   if (hit) {
-    memoHits++;
-    spendWork(hit.work);
+    state.memoHits++;
+    state.meter.spend(hit.work);
     return hit.out;
   }
-  const before = workSpent();
+  const before = state.meter.spent;
   let out: Sys[] | null;
   try {
-    const r = q(smallEngine, sys);
+    const r = q(state.small, sys);
     out =
       r &&
       r.map((s) =>
@@ -114,31 +133,33 @@ function query(tag: string, input: Sys, q: Query, rows = true): Sys[] | null {
       );
   } catch (e) {
     if (!(e instanceof Overflow)) throw e;
-    overflows++;
-    refundWork(workSpent() - before);
-    out = q(bigEngine, input);
+    state.overflows++;
+    state.meter.refund(state.meter.spent - before);
+    out = q(state.big, input);
   }
-  if (memoSize >= MEMO_LIMIT) {
+  if (state.memoSize >= MEMO_LIMIT) {
     memo.clear();
-    memoSize = 0;
+    state.memoSize = 0;
   }
-  const entry: MemoEntry = { tag, sys, out, work: workSpent() - before };
+  const entry: MemoEntry = { tag, sys, out, work: state.meter.spent - before };
   if (bucket && memo.has(h)) bucket.push(entry);
   else memo.set(h, [entry]);
-  memoSize++;
+  state.memoSize++;
   return out;
 }
 
-/** Systems that overflowed the number backend and were redone on BigInt (tests, benches). */
+/** Systems of this call that overflowed the number backend and were redone on BigInt (tests, benches). */
 export function overflowCount(): number {
-  return overflows;
+  return omegaState.current()?.overflows ?? 0;
 }
 
-/** Forgets memoised answers (benchmarks measure cold queries); returns the hits so far. */
+/** Forgets this call's memoised answers (benchmarks measure cold queries); returns the hits so far. */
 export function clearOmegaMemo(): number {
-  memo.clear();
-  memoSize = 0;
-  return memoHits;
+  const state = omegaState.current();
+  if (!state) return 0;
+  state.memo.clear();
+  state.memoSize = 0;
+  return state.memoHits;
 }
 
 /** Exact integer projection onto the kept columns: a union of systems in stride form. */
@@ -177,13 +198,14 @@ export function feasible(sys: Sys): boolean {
  * overflows (its work is refunded, as in `query`).
  */
 export function feasibleSmall(sys: SysOf<number>, onBig: () => boolean): boolean {
-  const before = workSpent();
+  const state = stateHere();
+  const before = state.meter.spent;
   try {
-    return smallEngine.run(sys, true, false, Infinity)!.length > 0;
+    return state.small.run(sys, true, false, Infinity)!.length > 0;
   } catch (e) {
     if (!(e instanceof Overflow)) throw e;
-    overflows++;
-    refundWork(workSpent() - before);
+    state.overflows++;
+    state.meter.refund(state.meter.spent - before);
     return onBig();
   }
 }

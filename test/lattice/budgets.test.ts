@@ -14,6 +14,7 @@ import { analyzeSource } from '../../src/pipeline/analysis.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
 import { ROOT } from '../helpers/cli.js';
 import { DYNPROG_C_PIECES } from './polytopes.js';
+import { inCall } from '../helpers/inCall.js';
 
 const dynprogC = parseSet(`[N] -> { ${DYNPROG_C_PIECES} }`);
 // The same set with an existential local in one piece (the same points): the Omega test has
@@ -63,11 +64,16 @@ describe('lattice search under the polyhedral work budget', () => {
   });
 });
 
-/** Work `fn` spends with no budget (work is counted, so it is the same on every machine). */
+/**
+ * Work `fn` spends with no budget (work is counted, so it is the same on every machine), in
+ * the call the test runs as (nothing is counted outside any).
+ */
 function workOf(fn: () => unknown): number {
   const w0 = workSpent();
   fn();
-  return workSpent() - w0;
+  const spent = workSpent() - w0;
+  expect(spent).toBeGreaterThan(0);
+  return spent;
 }
 
 /** `count` budgets spread over (0, total). */
@@ -80,49 +86,60 @@ describe('an enclosing budget that runs out inside an inner share', () => {
   // The candidate checks of chooseMapping: the check that met the end of the caller's budget
   // was "dropped", every later one failed at once, and the box mapping came out (dynprog's c
   // at N = 10^6: 999998000001 cells instead of the hull's 749998500001).
-  it('stops chooseMapping: it throws, or finishes with no candidate dropped', async () => {
-    const run = () =>
-      chooseMapping(dynprogCLocal, { heuristic: 'hull', params: { N: 1_000_000n }, budgetMs: 20 });
-    const w0 = workSpent();
-    const full = await run();
-    const total = workSpent() - w0;
-    expect(full.unchecked).toBe(0);
-    let thrown = 0;
-    for (const units of budgetsBelow(total, 24)) {
-      try {
-        const r = await withWorkBudgetAsync(units, run);
-        expect({ units, unchecked: r.unchecked, size: r.size }).toEqual({
-          units,
-          unchecked: 0,
-          size: full.size,
+  it(
+    'stops chooseMapping: it throws, or finishes with no candidate dropped',
+    inCall(async () => {
+      const run = () =>
+        chooseMapping(dynprogCLocal, {
+          heuristic: 'hull',
+          params: { N: 1_000_000n },
+          budgetMs: 20,
         });
-      } catch (e) {
-        if (!(e instanceof BudgetExceeded)) throw e;
-        thrown++;
+      const w0 = workSpent();
+      const full = await run();
+      const total = workSpent() - w0;
+      expect(total).toBeGreaterThan(0);
+      expect(full.unchecked).toBe(0);
+      let thrown = 0;
+      for (const units of budgetsBelow(total, 24)) {
+        try {
+          const r = await withWorkBudgetAsync(units, run);
+          expect({ units, unchecked: r.unchecked, size: r.size }).toEqual({
+            units,
+            unchecked: 0,
+            size: full.size,
+          });
+        } catch (e) {
+          if (!(e instanceof BudgetExceeded)) throw e;
+          thrown++;
+        }
       }
-    }
-    expect(thrown).toBeGreaterThan(0);
-  });
+      expect(thrown).toBeGreaterThan(0);
+    }),
+  );
 
   // The integer programs of the query search: the one that met the end of the caller's
   // budget was answered "hit" (unknown), and the search went on.
-  it('stops querySearch: it throws, or finishes with no program unknown', () => {
-    const ds = fixParams(dynprogCLocal, { N: 100n });
-    const run = () => querySearch(ds, identity(2), 2, 9702n, 1n, 20_000, false);
-    const total = workOf(run);
-    expect(run().unknown).toBe(0);
-    let thrown = 0;
-    for (const units of budgetsBelow(total, 40)) {
-      try {
-        const r = withWorkBudget(units, run);
-        expect({ units, unknown: r.unknown }).toEqual({ units, unknown: 0 });
-      } catch (e) {
-        if (!(e instanceof BudgetExceeded)) throw e;
-        thrown++;
+  it(
+    'stops querySearch: it throws, or finishes with no program unknown',
+    inCall(() => {
+      const ds = fixParams(dynprogCLocal, { N: 100n });
+      const run = () => querySearch(ds, identity(2), 2, 9702n, 1n, 20_000, false);
+      const total = workOf(run);
+      expect(run().unknown).toBe(0);
+      let thrown = 0;
+      for (const units of budgetsBelow(total, 40)) {
+        try {
+          const r = withWorkBudget(units, run);
+          expect({ units, unknown: r.unknown }).toEqual({ units, unknown: 0 });
+        } catch (e) {
+          if (!(e instanceof BudgetExceeded)) throw e;
+          thrown++;
+        }
       }
-    }
-    expect(thrown).toBeGreaterThan(0);
-  });
+      expect(thrown).toBeGreaterThan(0);
+    }),
+  );
 
   // The pipeline's per-array budget (--work): an array whose lattice stage runs out of it is
   // refused with the reason, not given what the search had when the budget ran out.

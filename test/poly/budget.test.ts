@@ -84,3 +84,31 @@ describe('nested work budgets', () => {
     expect([inner, outer]).toEqual([false, true]);
   });
 });
+
+// Guards issue 25, class 8: the budget was one per process, so a call that awaited inside its
+// budget (the lattice search does) shared it with any call that ran meanwhile. The second
+// call was capped by what the first had left, and its overrun was the first call's.
+describe('the budgets of calls that overlap', () => {
+  const turn = () => new Promise<void>((resolve) => setImmediate(resolve));
+  /** A call that spends `steps` one after the other under `units`, awaiting between them. */
+  const call = (units: number, steps: readonly number[]) =>
+    withWorkBudgetAsync(units, async () => {
+      for (const s of steps) {
+        spendWork(s);
+        await turn();
+      }
+      return 'done';
+    }).catch((e: unknown) => (isOwnOverrun(e) ? 'own overrun' : 'outer overrun'));
+
+  it('are their own: each spends only its own units', async () => {
+    const alone = [await call(100, [30, 30, 30]), await call(1000, [300, 300, 300])];
+    expect(alone).toEqual(['done', 'done']);
+    const together = await Promise.all([call(100, [30, 30, 30]), call(1000, [300, 300, 300])]);
+    expect(together).toEqual(alone);
+  });
+
+  it("one call's small budget runs out without touching the other's", async () => {
+    const together = await Promise.all([call(100, [50, 50, 50]), call(1000, [300, 300, 300])]);
+    expect(together).toEqual(['own overrun', 'done']);
+  });
+});

@@ -9,12 +9,12 @@ import type { BasicSet } from '../../src/poly/index.js';
 import { engineOver } from '../../src/poly/eliminate.js';
 import { clearOmegaMemo, overflowCount, project, type Sys } from '../../src/poly/omega.js';
 import { bigintRing, numberRing } from '../../src/poly/ring.js';
-import { withWorkBudget, workSpent } from '../../src/poly/budget.js';
+import { meterHere, withWorkBudget, workSpent } from '../../src/poly/budget.js';
 import { arbBasic, brutePoints, show, spaceOf } from '../../scripts/poly-oracle.js';
+import { inCall } from '../helpers/inCall.js';
 
 const SCALE = Number(process.env.POLY_SCALE ?? 0.25);
 const runs = (n: number) => Math.max(10, Math.round(n * SCALE));
-const big = engineOver(bigintRing);
 const text = (x: unknown) => JSON.stringify(x, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
 
 describe('number ring against BigInt', () => {
@@ -121,94 +121,104 @@ const arbHuge = (d: number) =>
     });
 
 describe('overflow falls back to BigInt', () => {
-  test('isEmpty and projectOnto with huge coefficients agree with enumeration', () => {
-    const before = overflowCount();
-    fc.assert(
-      fc.property(
-        fc.integer({ min: 2, max: 3 }).chain((d) => arbHuge(d)),
-        (b) => {
-          clearOmegaMemo();
-          const s = { space: b.space, pieces: [b] };
-          const want = brutePoints(s);
-          if (P.isEmpty(b) !== (want.length === 0)) throw new Error('isEmpty');
-          const keep = b.space.dims.slice(0, 1);
-          const got = show(P.enumeratePoints(P.projectOnto(s, keep)));
-          const shadow = show(
-            [...new Set(want.map((p) => `${p[0]}`))]
-              .map((x) => [BigInt(x)])
-              .sort((p, q) => (p[0] < q[0] ? -1 : 1)),
-          );
-          if (got !== shadow) throw new Error(`projection: got ${got} want ${shadow}`);
-          return true;
-        },
-      ),
-      { numRuns: runs(200) },
-    );
-    expect(overflowCount()).toBeGreaterThan(before);
-  });
+  test(
+    'isEmpty and projectOnto with huge coefficients agree with enumeration',
+    inCall(() => {
+      const before = overflowCount();
+      fc.assert(
+        fc.property(
+          fc.integer({ min: 2, max: 3 }).chain((d) => arbHuge(d)),
+          (b) => {
+            clearOmegaMemo();
+            const s = { space: b.space, pieces: [b] };
+            const want = brutePoints(s);
+            if (P.isEmpty(b) !== (want.length === 0)) throw new Error('isEmpty');
+            const keep = b.space.dims.slice(0, 1);
+            const got = show(P.enumeratePoints(P.projectOnto(s, keep)));
+            const shadow = show(
+              [...new Set(want.map((p) => `${p[0]}`))]
+                .map((x) => [BigInt(x)])
+                .sort((p, q) => (p[0] < q[0] ? -1 : 1)),
+            );
+            if (got !== shadow) throw new Error(`projection: got ${got} want ${shadow}`);
+            return true;
+          },
+        ),
+        { numRuns: runs(200) },
+      );
+      expect(overflowCount()).toBeGreaterThan(before);
+    }),
+  );
 
-  test('the dual path returns exactly what the BigInt engine returns', () => {
-    const before = overflowCount();
-    fc.assert(
-      fc.property(
-        fc
-          .integer({ min: 1, max: 3 })
-          .chain((d) => fc.tuple(arbHuge(d), fc.integer({ min: 1, max: d }))),
-        ([b, keep]) => {
-          const sys: Sys = {
-            n: 1 + b.space.dims.length + b.nLocals,
-            nKeep: 1 + keep,
-            eqs: b.eqs.map((r) => [...r]),
-            ineqs: b.ineqs.map((r) => [...r]),
-          };
-          clearOmegaMemo();
-          const w0 = workSpent();
-          const got = project(sys);
-          const w1 = workSpent();
-          const want = big.run(sys, false, false, Infinity);
-          const w2 = workSpent();
-          // Same pieces, and the same work charged (the number run's work is refunded).
-          return text(got) === text(want) && w1 - w0 === w2 - w1;
-        },
-      ),
-      { numRuns: runs(300) },
-    );
-    expect(overflowCount()).toBeGreaterThan(before);
-  });
+  test(
+    'the dual path returns exactly what the BigInt engine returns',
+    inCall(() => {
+      const before = overflowCount();
+      fc.assert(
+        fc.property(
+          fc
+            .integer({ min: 1, max: 3 })
+            .chain((d) => fc.tuple(arbHuge(d), fc.integer({ min: 1, max: d }))),
+          ([b, keep]) => {
+            const sys: Sys = {
+              n: 1 + b.space.dims.length + b.nLocals,
+              nKeep: 1 + keep,
+              eqs: b.eqs.map((r) => [...r]),
+              ineqs: b.ineqs.map((r) => [...r]),
+            };
+            clearOmegaMemo();
+            const w0 = workSpent();
+            const got = project(sys);
+            const w1 = workSpent();
+            // The BigInt engine alone, spending on this call's meter as the memo's does.
+            const want = engineOver(bigintRing, meterHere()).run(sys, false, false, Infinity);
+            const w2 = workSpent();
+            // Same pieces, and the same work charged (the number run's work is refunded).
+            return text(got) === text(want) && w1 - w0 === w2 - w1;
+          },
+        ),
+        { numRuns: runs(300) },
+      );
+      expect(overflowCount()).toBeGreaterThan(before);
+    }),
+  );
 
-  test('budgets answer the same with the memo and after an overflow', () => {
-    // Guards the refund: an overflowed system must not be charged twice, and a memo hit
-    // must be charged what the computation cost, or budgets would depend on history.
-    const K = 2n ** 51n;
-    const b: BasicSet = {
-      space: spaceOf(2),
-      nLocals: 1,
-      eqs: [],
-      ineqs: [
-        [-2n * K - 1n, K, 1n, 0n], // x = 2 -> y >= 1, x > 2 free, x < 2 empty
-        [1n, 0n, 2n, -3n], // 2 y - 3 z + 1 >= 0
-        [5n, 1n, 0n, 0n],
-        [5n, -1n, 0n, 0n],
-        [5n, 0n, 1n, 0n],
-        [5n, 0n, -1n, 0n],
-        [3n, 0n, 0n, 1n],
-        [3n, 0n, 0n, -1n],
-      ],
-    };
-    const s = { space: b.space, pieces: [b] };
-    clearOmegaMemo();
-    const o0 = overflowCount();
-    const w0 = workSpent();
-    const first = P.printSet(P.projectOnto(s, ['x']));
-    const cost = workSpent() - w0;
-    expect(overflowCount()).toBeGreaterThan(o0);
-    const w1 = workSpent();
-    const again = P.printSet(P.projectOnto(s, ['x'])); // a memo hit
-    expect(again).toBe(first);
-    expect(workSpent() - w1).toBe(cost);
-    expect(() => withWorkBudget(cost - 1, () => P.projectOnto(s, ['x']))).toThrow();
-    expect(withWorkBudget(cost, () => P.printSet(P.projectOnto(s, ['x'])))).toBe(first);
-  });
+  test(
+    'budgets answer the same with the memo and after an overflow',
+    inCall(() => {
+      // Guards the refund: an overflowed system must not be charged twice, and a memo hit
+      // must be charged what the computation cost, or budgets would depend on history.
+      const K = 2n ** 51n;
+      const b: BasicSet = {
+        space: spaceOf(2),
+        nLocals: 1,
+        eqs: [],
+        ineqs: [
+          [-2n * K - 1n, K, 1n, 0n], // x = 2 -> y >= 1, x > 2 free, x < 2 empty
+          [1n, 0n, 2n, -3n], // 2 y - 3 z + 1 >= 0
+          [5n, 1n, 0n, 0n],
+          [5n, -1n, 0n, 0n],
+          [5n, 0n, 1n, 0n],
+          [5n, 0n, -1n, 0n],
+          [3n, 0n, 0n, 1n],
+          [3n, 0n, 0n, -1n],
+        ],
+      };
+      const s = { space: b.space, pieces: [b] };
+      clearOmegaMemo();
+      const o0 = overflowCount();
+      const w0 = workSpent();
+      const first = P.printSet(P.projectOnto(s, ['x']));
+      const cost = workSpent() - w0;
+      expect(overflowCount()).toBeGreaterThan(o0);
+      const w1 = workSpent();
+      const again = P.printSet(P.projectOnto(s, ['x'])); // a memo hit
+      expect(again).toBe(first);
+      expect(workSpent() - w1).toBe(cost);
+      expect(() => withWorkBudget(cost - 1, () => P.projectOnto(s, ['x']))).toThrow();
+      expect(withWorkBudget(cost, () => P.printSet(P.projectOnto(s, ['x'])))).toBe(first);
+    }),
+  );
 
   test('a coefficient beyond 2^53 in the input goes to BigInt directly', () => {
     const huge = 2n ** 70n;
