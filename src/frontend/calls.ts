@@ -19,8 +19,8 @@ import {
   type SourceLoc,
 } from '../model/calls.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
-import { constantValue } from './constants.js';
-import { argumentBase, classifyMention, isAllocation, type MentionContext } from './usesOf.js';
+import { constantValue, sizeOfType } from './constants.js';
+import { argumentBase, classifyMention, literalScope, type MentionContext } from './usesOf.js';
 
 const declaresName = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -86,12 +86,6 @@ function levelsOf(
   return levels;
 }
 
-/** Sizes in the preprocessed text are constant expressions of literals (macros expanded). */
-const literalsOnly = (): Parameters<typeof constantValue>[1] => ({
-  identifier: () => undefined,
-  functionMacros: new Map(),
-  fresh: () => '',
-});
 
 /** How `name` is declared in the function: its origin as a buffer, and its shape. */
 function origin(
@@ -122,10 +116,15 @@ function origin(
   const type = child(decl, 'type');
   if (!type || !isScalarType(type, scalarTypedefs))
     return { origin: 'other', why: `the elements of '${name}' are not of a scalar type` };
-  const levels = levelsOf(id, decl, literalsOnly());
+  const levels = levelsOf(id, decl, literalScope());
   if (!levels || levels.length === 0)
     return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
-  const shape: BufferShape = { elementType: normalizedType(type.text), levels };
+  const elementBytes = sizeOfType(type.text, undefined);
+  const shape: BufferShape = {
+    elementType: normalizedType(type.text),
+    ...(elementBytes !== undefined ? { elementBytes } : {}),
+    levels,
+  };
   // The outermost level is the name's own: an array, or a pointer to the cells.
   if (levels[0] === 'pointer')
     return levels.slice(1).includes('pointer')
@@ -164,7 +163,7 @@ function parameterUses(
         null;
     if (!id) continue;
     const type = child(p, 'type');
-    const levels = levelsOf(id, p, literalsOnly());
+    const levels = levelsOf(id, p, literalScope());
     const known =
       !!type &&
       isScalarType(type, scalarTypedefs) &&

@@ -49,7 +49,7 @@ const SCALAR_SIZES = new Map<string, bigint>([
 ]);
 
 /** `sizeof(T)` for a scalar or pointer type name, or undefined. */
-function sizeOfType(text: string, typedefs: TypedefTable | undefined): bigint | undefined {
+export function sizeOfType(text: string, typedefs: TypedefTable | undefined): bigint | undefined {
   const t = text.replace(QUALIFIERS, ' ').replace(/\s+/g, ' ').trim();
   if (/\*$/.test(t)) return 8n;
   const i = intTypeOf(t, typedefs);

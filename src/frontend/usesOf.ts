@@ -10,6 +10,7 @@
 import type { BufferUse, OffsetRange } from '../model/calls.js';
 import { type Node, type SourceText, child } from './parse.js';
 import { isUnevaluated } from './unevaluated.js';
+import { constantValue } from './constants.js';
 
 /**
  * Functions known to return fresh memory that nothing else points to. PolyBench's
@@ -77,6 +78,41 @@ export function isAllocation(value: Node | null): boolean {
   if (!value) return false;
   const v = stripCasts(value);
   return v.type === 'call_expression' && ALLOCATORS.includes(child(v, 'function')?.text ?? '');
+}
+
+/** Constant integer expressions of the preprocessed text (macros are expanded there). */
+export const literalScope = (): Parameters<typeof constantValue>[1] => ({
+  identifier: () => undefined,
+  functionMacros: new Map(),
+  fresh: () => '',
+});
+
+/**
+ * The bytes an allocation gets, when its size is a constant: `malloc(S)`, `aligned_alloc(A,
+ * S)`, `calloc(n, s)` and PolyBench's `polybench_alloc_data(n, s)` (n elements of s bytes).
+ */
+export function allocationBytes(value: Node): bigint | undefined {
+  const v = stripCasts(value);
+  const args = child(v, 'arguments')?.namedChildren ?? [];
+  const at = (k: number) => {
+    const a = args[k];
+    const c = a ? constantValue(a, literalScope()) : undefined;
+    return c && c.value > 0n ? c.value : undefined;
+  };
+  switch (child(v, 'function')?.text) {
+    case 'malloc':
+      return at(0);
+    case 'aligned_alloc':
+      return at(1);
+    case 'calloc':
+    case 'polybench_alloc_data': {
+      const n = at(0);
+      const s = at(1);
+      return n !== undefined && s !== undefined ? n * s : undefined;
+    }
+    default:
+      return undefined;
+  }
 }
 
 function range(n: Node): OffsetRange {
@@ -149,6 +185,10 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     statement: fullStatement(n, ctx.body),
   };
   const escape = (why: string): BufferUse => ({ ...base, kind: 'escape', why });
+  const alloc = (value: Node): BufferUse => {
+    const bytes = allocationBytes(value);
+    return { ...base, kind: 'alloc', ...(bytes !== undefined ? { bytes } : {}) };
+  };
   // The declaration itself; an initializer counts as what it is.
   if (/declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n)) {
     let d: Node = n.parent!;
@@ -156,7 +196,7 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
       d = d.parent;
     if (d.type !== 'init_declarator') return { ...base, kind: 'inert' };
     const value = child(d, 'value');
-    if (isAllocation(value)) return { ...base, kind: 'alloc' };
+    if (isAllocation(value)) return alloc(value!);
     // A brace list writes every cell.
     if (value?.type === 'initializer_list') return { ...base, kind: 'access' };
     return escape('initialized from another address');
@@ -221,7 +261,7 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     child(p, 'operator')?.text === '=' &&
     isAllocation(child(p, 'right'))
   )
-    return { ...base, kind: 'alloc' };
+    return alloc(child(p, 'right')!);
   if (depth > 0) return escape('a row of it is used as an address');
   if (p.type === 'assignment_expression' || p.type === 'init_declarator')
     return escape('its address is stored');

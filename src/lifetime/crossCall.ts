@@ -137,6 +137,14 @@ function objectCells(
   const shape = buffer.shape;
   if (!shape || elementType === undefined || shape.elementType !== elementType) return undefined;
   const levels = shape.levels.slice(derefs);
+  // The pointer itself: the block its allocations give (the smallest, when several).
+  if (levels[0] === 'pointer' && derefs === 0 && buffer.origin === 'heap') {
+    const allocs = buffer.uses.filter((u) => u.kind === 'alloc');
+    if (!shape.elementBytes || allocs.length === 0 || allocs.some((u) => u.bytes === undefined))
+      return undefined;
+    const bytes = allocs.reduce((m, u) => (u.bytes! < m ? u.bytes! : m), allocs[0]!.bytes!);
+    return bytes / shape.elementBytes;
+  }
   let cells = 1n;
   for (const l of levels) {
     if (typeof l !== 'bigint') return undefined;

@@ -58,6 +58,8 @@ export interface BufferUse {
   readonly argIndex?: number;
   /** For a call argument: the call's own range. */
   readonly call?: OffsetRange;
+  /** For an allocation: its size in bytes, when a constant (`malloc(sizeof(double) * 64)`). */
+  readonly bytes?: bigint;
   /** For a call argument: how many `*` the argument applies to the buffer (`*A`: 1). */
   readonly derefs?: number;
   /** For a call argument: the call's value is used (not a statement of its own, not `(void)`). */
@@ -71,6 +73,8 @@ export interface BufferUse {
  */
 export interface BufferShape {
   readonly elementType: string;
+  /** `sizeof` an element, when the type is one whose size is known here. */
+  readonly elementBytes?: bigint;
   readonly levels: readonly (bigint | 'pointer' | undefined)[];
 }
 
