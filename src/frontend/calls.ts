@@ -86,7 +86,6 @@ function levelsOf(
   return levels;
 }
 
-
 /** How `name` is declared in the function: its origin as a buffer, and its shape. */
 function origin(
   name: string,
@@ -232,10 +231,12 @@ export function extractCalls(
     }
   }
   const askedAbout = relevant ?? new Set(byName.keys());
+  const prototypes = new Map<string, SourceLoc[]>();
   const addressTaken = reachedElsewhere(
     src,
     allDefinitions,
     new Set([...askedAbout].filter((n) => byName.has(n))),
+    prototypes,
   );
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
@@ -251,7 +252,7 @@ export function extractCalls(
       scalarTypedefs,
       addressTaken.get(name) ?? [],
     );
-    functions.set(name, fc);
+    functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
     const passedTo = [
       ...fc.buffers.flatMap((b) => b.uses),
@@ -272,7 +273,7 @@ function functionCalls(
   askedAbout: ReadonlySet<string>,
   scalarTypedefs: ReadonlySet<string>,
   reached: FunctionCalls['reachedElsewhere'],
-): FunctionCalls {
+): Omit<FunctionCalls, 'prototypes'> {
   const body = child(fnDef, 'body')!;
   const internal = fnDef.namedChildren.some(
     (c) => c.type === 'storage_class_specifier' && c.text === 'static',
@@ -393,6 +394,7 @@ function reachedElsewhere(
   src: SourceText,
   definitions: readonly Node[],
   names: ReadonlySet<string>,
+  prototypes: Map<string, SourceLoc[]>,
 ): Map<string, { loc: SourceLoc; why: string }[]> {
   const out = new Map<string, { loc: SourceLoc; why: string }[]>();
   if (names.size === 0) return out;
@@ -417,12 +419,18 @@ function reachedElsewhere(
       return declarator ? child(declarator, 'declarator')!.startIndex : -1;
     }),
   );
+  const bodies = definitions.map((d) => child(d, 'body')).filter((b): b is Node => !!b);
+  const inBody = (at: number) => bodies.some((b) => at >= b.startIndex && at < b.endIndex);
   for (let m = re.exec(code); m; m = re.exec(code)) {
     if (!names.has(m[0])) continue;
     const next = /\S/.exec(code.slice(re.lastIndex, re.lastIndex + 200));
     if (next?.[0] === '(') {
-      // A declaration of it (not a call) with an attribute that makes it reachable.
       if (definitionNames.has(m.index)) continue;
+      // Outside every body: a declaration of it (a prototype; the storage of a parameter
+      // that changes type must change there too).
+      if (!inBody(m.index))
+        prototypes.set(m[0], [...(prototypes.get(m[0]) ?? []), src.loc(m.index)]);
+      // A declaration of it (not a call) with an attribute that makes it reachable.
       const line = code.slice(code.lastIndexOf(';', m.index) + 1, code.indexOf(';', m.index) + 1);
       if (
         /__attribute__|\[\[/.test(line) &&

@@ -203,7 +203,7 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
   }
   // What the compiler never evaluates (sizeof, typeof, _Generic's controlling expression,
   // the unchosen operand of __builtin_choose_expr, ...) reads, writes and lets out nothing.
-  if (isUnevaluated(n)) return { ...base, kind: 'inert' };
+  if (isUnevaluated(n)) return { ...base, kind: 'inert', typeUsed: true };
   // Climb through what keeps naming the buffer or its cells: parentheses, casts, subscripts,
   // unary `*`. `depth` counts the levels descended.
   let x: Node = n;
@@ -231,10 +231,17 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     if (p.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
       return escape('the address of an element is taken');
     if (p.type === 'field_expression') return escape('a member of an element is used');
-    return { ...base, kind: p.type === 'sizeof_expression' ? 'inert' : 'access' };
+    return p.type === 'sizeof_expression'
+      ? { ...base, kind: 'inert', typeUsed: true }
+      : { ...base, kind: 'access' };
   }
   // The buffer's address or a row's, only compared or measured.
-  if (onlyLookedAt(x)) return { ...base, kind: 'inert' };
+  if (onlyLookedAt(x))
+    return {
+      ...base,
+      kind: 'inert',
+      ...(/^(sizeof|alignof)_expression$/.test(x.parent!.type) ? { typeUsed: true } : {}),
+    };
   if (p.type === 'argument_list' && p.parent?.type === 'call_expression') {
     const call = p.parent;
     const callee = child(call, 'function');

@@ -33,6 +33,8 @@ export interface CallerEvidence {
   readonly buffer: string;
   readonly loc: CallSite['loc'];
   readonly origin: 'array' | 'heap';
+  /** How many `*` the call applies to the buffer (`*tmp`: 1). */
+  readonly derefs: number;
   /**
    * Cells of the object passed, when its declaration gives them (a local array, or `*p` of a
    * pointer to an array type) and its elements are of the parameter's type: the callee's
@@ -116,6 +118,7 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
         buffer: name,
         loc: call.loc,
         origin: buffer.origin,
+        derefs: call.derefs[index] ?? 0,
         ...(cells !== undefined ? { objectCells: cells } : {}),
       });
     }

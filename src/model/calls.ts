@@ -30,7 +30,7 @@ export type BufferUseKind =
   | 'access'
   /**
    * No value and no address moves: the declaration, `sizeof A`, a null test (`!A`,
-   * `A == 0`), a comparison.
+   * `A == 0`), a comparison (`typeUsed` says whether its meaning depends on the buffer's type).
    */
   | 'inert'
   /**
@@ -58,6 +58,11 @@ export interface BufferUse {
   readonly argIndex?: number;
   /** For a call argument: the call's own range. */
   readonly call?: OffsetRange;
+  /**
+   * For an inert use: what it says depends on the buffer's type or size (`sizeof A`,
+   * `typeof(A)`, `_Generic`): the storage cannot change without changing it.
+   */
+  readonly typeUsed?: boolean;
   /** For an allocation: its size in bytes, when a constant (`malloc(sizeof(double) * 64)`). */
   readonly bytes?: bigint;
   /** For a call argument: how many `*` the argument applies to the buffer (`*A`: 1). */
@@ -114,6 +119,8 @@ export interface FunctionCalls {
    * `constructor`, ...). Empty when every call is a call the unit spells.
    */
   readonly reachedElsewhere: readonly { readonly loc: SourceLoc; readonly why: string }[];
+  /** Declarations of it other than its definition (prototypes), where the unit has them. */
+  readonly prototypes: readonly SourceLoc[];
   /** The caller contains `goto` or `setjmp`: textual order is not execution order. */
   readonly unstructured: boolean;
   /** Its parameters' names, in order (unnamed ones as ''). */

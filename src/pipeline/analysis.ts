@@ -37,6 +37,7 @@ import {
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
 import { placeParameters } from './placement.js';
+import { reportShrink, shrinkCallerStorage, type StoragePlan } from './callerStorage.js';
 import { cheapNoSaving, type QuickBound } from './noSaving.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
@@ -112,6 +113,8 @@ export interface Analysis {
   readonly includes?: readonly string[];
   /** The configuration is C89 (see CompilerModel): what the output adds must be too. */
   readonly c89?: boolean;
+  /** Callers' buffers that shrink, and the parameters retyped with them (callerStorage.ts). */
+  readonly storage?: StoragePlan;
 }
 
 function product(xs: readonly bigint[]): bigint {
@@ -179,12 +182,16 @@ async function analyzeSourceInCall(
       const tw = performance.now();
       const whole = crossCallOutcome(model, fn, declared, exposed, options.includedBy);
       timings.lifetimeMs += Math.round(performance.now() - tw);
-      const array = whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
+      const array =
+        whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
       const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
       const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole, exposed);
       arrays.push(r.report);
-      if (r.decision) decisions.push(r.decision);
+      if (r.decision)
+        decisions.push(
+          whole?.kind === 'candidate' ? { ...r.decision, callSites: whole.callSites } : r.decision,
+        );
       if (r.decision && whole?.kind === 'candidate')
         callerNotes.push(...callerBufferNotes(fn, array, whole.callSites));
     }
@@ -200,6 +207,14 @@ async function analyzeSourceInCall(
     reportOf,
     options.privateStackBytes === undefined ? undefined : BigInt(options.privateStackBytes),
   );
+  // Callers' buffers that only carry values for parameters folded in place shrink.
+  const storage = options.hls ? undefined : shrinkCallerStorage(model, kept);
+  for (const b of storage?.buffers ?? []) {
+    const r = arrays.find(
+      (a) => a.function === b.fn.name && a.name === b.array.name && a.line === b.array.loc.line,
+    );
+    if (r) reportShrink(r, b);
+  }
   // The callers' buffers: say which ones a private array relieved, and whether they are
   // now unused (on the caller's entry, or on the callee's when the buffer is a pointer).
   const relieved = callerNotes.filter((n) =>
@@ -243,6 +258,7 @@ async function analyzeSourceInCall(
     macroUses: view.macroUses,
     ...('includes' in view && view.includes ? { includes: view.includes } : {}),
     ...('c89' in view && view.c89 ? { c89: true } : {}),
+    ...(storage && storage.buffers.length > 0 ? { storage } : {}),
   };
 }
 

@@ -32,6 +32,7 @@ import {
 } from './analysis.js';
 import { insertIntoPlan } from './planInsert.js';
 import { privatizeParameters } from './privatize.js';
+import type { BufferShrink, StoragePlan } from './callerStorage.js';
 import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import {
@@ -94,6 +95,7 @@ function planEntry(
   annotate: boolean,
   before: string,
   after: string,
+  retyped?: StoragePlan['parameters'],
 ): ArrayRewrite {
   // Moduli that are constants after all are rows like any other (their extent's own text).
   const symbolic = d.symbolicModuli && !d.symbolicModuli.every(isConstant);
@@ -121,7 +123,22 @@ function planEntry(
   const entry = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
   if (!inPlace) return entry;
   const body = d.fn.bodyRange;
-  return { ...entry, keepRank: {}, ...(body ? { shadowAnchor: body.start + 1 } : {}) };
+  const declaredTexts = retyped?.get(d);
+  return {
+    ...entry,
+    keepRank: declaredTexts ? { declaredTexts } : {},
+    ...(body ? { shadowAnchor: body.start + 1 } : {}),
+  };
+}
+
+/** A caller's buffer that shrinks (callerStorage.ts): its declarator only, no access. */
+function shrinkEntry(b: BufferShrink): ArrayRewrite {
+  const rank = b.extents.length;
+  const rows = b.extents.map((value, d) => ({
+    coefficients: Array.from({ length: rank }, (_, k) => (k === d ? 1n : 0n)),
+    modulus: { value, text: b.texts[d]! },
+  }));
+  return { ...arrayRewrite(b.array, rows, []), keepRank: { declaredTexts: b.texts } };
 }
 
 type Guard = {
@@ -422,9 +439,12 @@ async function contractSourceInCall(
       options.annotate,
       `${r?.originalCells ?? '?'}`,
       `${r?.compressedCells ?? '?'}`,
+      analyzed.storage?.parameters,
     );
     return hls ? { ...entry, pragmaScope: d.fn.range } : entry;
   });
+  // Callers' buffers that shrink with the parameters folded in place (callerStorage.ts).
+  arrays = [...arrays, ...(analyzed.storage?.buffers ?? []).map(shrinkEntry)];
   let kept = decisions;
   if (hls) {
     const ok = arrays.map((a, k) => !needsDivision(source, a, reportOf(decisions[k]!)));

@@ -2,6 +2,7 @@
 import type * as A from '../poly/affine.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import type { Mapping } from '../lattice/index.js';
+import type { CallerEvidence } from '../lifetime/crossCall.js';
 
 /** What the rewriter needs for one contracted array. */
 export interface ArrayDecision {
@@ -22,4 +23,6 @@ export interface ArrayDecision {
    * array of its own on its stack. Undefined for every other array.
    */
   readonly placement?: 'in-place' | 'private';
+  /** A temporary across calls: the call sites and the buffers they pass (crossCall.ts). */
+  readonly callSites?: readonly CallerEvidence[];
 }

@@ -1,6 +1,6 @@
 /* trap: `double t[4]` receives 64 cells and each reads the one six back: the declared 4 cells never see a read
    expect: kernel:t contracted 7 -- the extent is proved from the accesses (64 cells), 6 back
-   expect: main:buf unchanged */
+   expect: main:buf contracted 7 */
 #include <stdio.h>
 static double kernel(double t[4]) {
   double s = 0;

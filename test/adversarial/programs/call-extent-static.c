@@ -1,6 +1,6 @@
 /* trap: `double t[static 8]` promises at least 8 cells; the caller passes 40 and the kernel reads five back
    expect: kernel:t contracted 6
-   expect: main:buf unchanged */
+   expect: main:buf contracted 6 */
 #include <stdio.h>
 static double kernel(double t[static 8]) {
   double s = 0;

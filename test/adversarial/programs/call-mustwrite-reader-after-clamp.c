@@ -3,7 +3,7 @@
    expect: kernel:out scalarized
    expect: post:b unchanged -- the write of b[0] is skipped for n == 0
    expect: main:buf unchanged
-   expect: main:out unchanged */
+   expect: main:out contracted 1 */
 #include <stdio.h>
 #define N 8
 static double kernel(double t[N], double out[N]) {

@@ -4,7 +4,7 @@
    expect: kernel:out unchanged
    expect: main:in unchanged
    expect: main:out unchanged
-   expect: main:scratch unchanged */
+   expect: main:scratch contracted 1 */
 #include <stdio.h>
 #define N 32
 static void kernel(double t[N], const double in[N], double out[N]) {

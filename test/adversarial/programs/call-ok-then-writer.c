@@ -2,7 +2,7 @@
    expect: kernel:t scalarized
    expect: kernel:out unchanged
    expect: refill:b scalarized
-   expect: main:buf unchanged
+   expect: main:buf contracted 1
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

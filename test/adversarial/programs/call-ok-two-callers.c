@@ -1,9 +1,9 @@
 /* trap: none: two callers pass their own local scratch buffers and read only the outputs
    expect: kernel:t scalarized
    expect: kernel:out unchanged
-   expect: left:a unchanged
+   expect: left:a contracted 1
    expect: left:o unchanged
-   expect: right:b unchanged
+   expect: right:b contracted 1
    expect: right:o unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -3,7 +3,7 @@
    expect: kernel:out scalarized
    expect: report:b unchanged
    expect: main:buf unchanged
-   expect: main:out unchanged */
+   expect: main:out contracted 1 */
 #include <stdio.h>
 #define N 8
 static double kernel(double t[N], double out[N]) {

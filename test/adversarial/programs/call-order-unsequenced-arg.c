@@ -2,7 +2,7 @@
    expect: kernel:t unchanged -- the read of buf[3] is unsequenced with the call
    expect: kernel:out scalarized
    expect: main:buf unchanged
-   expect: main:out unchanged */
+   expect: main:out contracted 1 */
 #include <stdio.h>
 #include <stdlib.h>
 #define N 8

@@ -1,7 +1,7 @@
 /* trap: three heap scratch buffers of one kernel each contract to one row of 3 MiB; as private arrays on the kernel stack they take 9 MiB together and overflow it
-   expect: kernel:a unchanged
-   expect: kernel:b unchanged
-   expect: kernel:c unchanged
+   expect: kernel:a contracted 393216
+   expect: kernel:b contracted 393216
+   expect: kernel:c contracted 393216
    expect: kernel:out unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* trap: a heap scratch buffer whose row length is known only at run time contracts to one row; as a private VLA on the kernel's stack it overflows the stack for a long row
-   expect: kernel:t unchanged
+   expect: kernel:t contracted m
    expect: kernel:out unchanged
    expect: main:argv unchanged
    expect: main:out unchanged */
