@@ -10,7 +10,7 @@ import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
-import { extractCalls, scalarTypedefNames } from './calls.js';
+import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
 import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
 import { inCallContext } from '../context/callContext.js';
@@ -97,8 +97,12 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
     return b.build();
   });
   validatePromises(promises, functions, file);
-  const calls = extractCalls(src, definitions, {
-    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-  });
+  // The text is the file's own: every piece is where it is spelled.
+  const calls = moveHeapSpelling(
+    extractCalls(src, definitions, {
+      scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+    }),
+    (s) => (s.range ? { range: s.range } : {}),
+  );
   return { file, functions, diagnostics: [], calls };
 }

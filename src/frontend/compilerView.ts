@@ -7,7 +7,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
+import type { ByteRange, FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
+import type { CallGraph, Spelled } from '../model/calls.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
@@ -38,9 +39,9 @@ import { includedFiles, withoutCandidates } from './noCandidate.js';
 import { mainView, standsForUnit } from './mainView.js';
 import { conditionalGroups, liveness } from './conditionals.js';
 import { type Conditions, macroValues, withConfiguration } from './configured.js';
-import { offsetsOf, relocateFunction } from './relocate.js';
+import { frame, offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
-import { extractCalls, scalarTypedefNames } from './calls.js';
+import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { inCallContext } from '../context/callContext.js';
@@ -374,18 +375,21 @@ function modelOfOutput(
     }
   }
   validatePromises(promises, functions, file);
-  const calls = relocateLocs(
-    // Every definition of the unit: a function of an included file or header may call one of
-    // this file's (a unity build), and its calls count as much as the file's own.
-    extractCalls(
-      ppText,
-      definitions.map((fn) => compact.get(fn) ?? fn),
-      {
-        relevant: new Set(functions.map((f) => f.name)),
-        scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-      },
+  const calls = moveHeapSpelling(
+    relocateLocs(
+      // Every definition of the unit: a function of an included file or header may call one
+      // of this file's (a unity build), and its calls count as much as the file's own.
+      extractCalls(
+        ppText,
+        definitions.map((fn) => compact.get(fn) ?? fn),
+        {
+          relevant: new Set(functions.map((f) => f.name)),
+          scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+        },
+      ),
+      (loc) => map.loc(ppOffset(loc)),
     ),
-    (loc) => map.loc(ppOffset(loc)),
+    (s) => spelledInFile(map, source, s),
   );
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
@@ -407,6 +411,20 @@ function isC89(macros: readonly MacroEvent[]): boolean {
   const v = macros.find((m) => m.kind === 'define' && m.name === '__STDC_VERSION__');
   const n = v && /^\s*(\d+)L?\s*$/.exec(v.body);
   return !n || BigInt(n[1]!) < 199901n;
+}
+
+/**
+ * The heap buffers' spellings moved to the file (HeapSpelling): a range not spelled there
+ * one-to-one (a macro expansion, a header) becomes absent, and that buffer is not retyped.
+ */
+/**
+ * A piece of preprocessed text moved to the file: through the tokens around it, spelled in
+ * the file (its own text may come from a macro: `[N]`), else as it is; absent when neither.
+ */
+function spelledInFile(map: SpellingMap, source: string, s: Spelled): Spelled {
+  const framed = s.frame && s.range ? frame(map, source, s.frame, [s.range]) : undefined;
+  const range = framed?.holes[0] ?? (s.range ? map.range(s.range) : undefined);
+  return range ? { range } : {};
 }
 
 /** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */

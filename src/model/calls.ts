@@ -83,6 +83,34 @@ export interface BufferShape {
   readonly levels: readonly (bigint | 'pointer' | undefined)[];
 }
 
+/**
+ * Where a heap buffer's type and size are spelled, for shrinking it (pipeline/callerStorage.ts):
+ * the sizes of its pointer's array levels (`[410]` of `double (*tmp)[410]`), outermost first,
+ * and per allocation the sizes of its cast's levels and its size arguments. A range is absent
+ * where the text is not the file's own (a macro expansion, a header).
+ */
+export interface HeapSpelling {
+  readonly declaratorExtents: readonly Spelled[];
+  readonly allocations: readonly {
+    readonly allocator: string;
+    /** The cast's level sizes (`(double (*)[410])`), when the allocation is cast. */
+    readonly castExtents?: readonly Spelled[];
+    readonly sizeArguments: readonly Spelled[];
+    /** The constant value of each size argument, where it has one. */
+    readonly sizeValues: readonly (bigint | undefined)[];
+  }[];
+}
+
+/**
+ * A piece of text the rewriter may replace: `range` (absent when not the file's own text), and
+ * in the preprocessed text the tokens around it (`[`...`]`, `(`...`)`) through which it is
+ * found in the file, where its own text may come from a macro (`[N]`).
+ */
+export interface Spelled {
+  readonly range?: OffsetRange;
+  readonly frame?: OffsetRange;
+}
+
 /** A name used as a buffer in a function (its local array or pointer, or something else). */
 export interface CallerBuffer {
   readonly name: string;
@@ -94,6 +122,8 @@ export interface CallerBuffer {
   readonly origin: 'array' | 'heap' | 'other';
   readonly why?: string;
   readonly shape?: BufferShape;
+  /** For a heap buffer: where its type and allocations are spelled. */
+  readonly heap?: HeapSpelling;
   readonly uses: readonly BufferUse[];
 }
 

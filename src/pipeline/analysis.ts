@@ -37,7 +37,12 @@ import {
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
 import { placeParameters } from './placement.js';
-import { reportShrink, shrinkCallerStorage, type StoragePlan } from './callerStorage.js';
+import {
+  heapReport,
+  reportShrink,
+  shrinkCallerStorage,
+  type StoragePlan,
+} from './callerStorage.js';
 import { cheapNoSaving, type QuickBound } from './noSaving.js';
 import { extentsProduct, symbolicDecision, symbolicMapping } from './symbolicSizes.js';
 import type { ArrayDecision } from './decision.js';
@@ -210,10 +215,13 @@ async function analyzeSourceInCall(
   // Callers' buffers that only carry values for parameters folded in place shrink.
   const storage = options.hls ? undefined : shrinkCallerStorage(model, kept);
   for (const b of storage?.buffers ?? []) {
-    const r = arrays.find(
-      (a) => a.function === b.fn.name && a.name === b.array.name && a.line === b.array.loc.line,
-    );
+    const r = b.array
+      ? arrays.find(
+          (a) => a.function === b.caller && a.name === b.name && a.line === b.array!.loc.line,
+        )
+      : undefined;
     if (r) reportShrink(r, b);
+    else if (!b.array) arrays.push(heapReport(b));
   }
   // The callers' buffers: say which ones a private array relieved, and whether they are
   // now unused (on the caller's entry, or on the callee's when the buffer is a pointer).

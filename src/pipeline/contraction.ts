@@ -131,8 +131,8 @@ function planEntry(
   };
 }
 
-/** A caller's buffer that shrinks (callerStorage.ts): its declarator only, no access. */
-function shrinkEntry(b: BufferShrink): ArrayRewrite {
+/** A caller's local array that shrinks (callerStorage.ts): its declarator only, no access. */
+function shrinkEntry(b: BufferShrink & { array: ArrayInfo }): ArrayRewrite {
   const rank = b.extents.length;
   const rows = b.extents.map((value, d) => ({
     coefficients: Array.from({ length: rank }, (_, k) => (k === d ? 1n : 0n)),
@@ -444,7 +444,11 @@ async function contractSourceInCall(
     return hls ? { ...entry, pragmaScope: d.fn.range } : entry;
   });
   // Callers' buffers that shrink with the parameters folded in place (callerStorage.ts).
-  arrays = [...arrays, ...(analyzed.storage?.buffers ?? []).map(shrinkEntry)];
+  const shrunk = analyzed.storage?.buffers ?? [];
+  arrays = [
+    ...arrays,
+    ...shrunk.flatMap((b) => (b.array ? [shrinkEntry({ ...b, array: b.array })] : [])),
+  ];
   let kept = decisions;
   if (hls) {
     const ok = arrays.map((a, k) => !needsDivision(source, a, reportOf(decisions[k]!)));
@@ -455,6 +459,8 @@ async function contractSourceInCall(
   let plan: RewritePlan = {
     source,
     arrays,
+    // Heap buffers that shrink: their pointer types, casts and allocation sizes.
+    textEdits: shrunk.flatMap((b) => b.edits.map((e) => ({ ...e, what: `size of ${b.name}` }))),
     modulo: hls ? 'pow2' : options.modulo,
     annotate: options.annotate,
     unsafeMacros: unsafeMacros(analysis),

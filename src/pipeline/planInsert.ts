@@ -8,6 +8,9 @@ export function insertIntoPlan(plan: RewritePlan, at: number, text: string): Rew
   return {
     ...plan,
     source: plan.source.slice(0, at) + text + plan.source.slice(at),
+    ...(plan.textEdits
+      ? { textEdits: plan.textEdits.map((e) => ({ ...e, range: shift(e.range) })) }
+      : {}),
     arrays: plan.arrays.map((a) => ({
       ...a,
       declaratorRange: shift(a.declaratorRange),

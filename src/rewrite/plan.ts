@@ -114,6 +114,12 @@ export interface ArrayRewrite {
 export interface RewritePlan {
   readonly source: string;
   readonly arrays: readonly ArrayRewrite[];
+  /** Plain replacements besides the arrays' edits (a heap buffer's sizes and casts). */
+  readonly textEdits?: readonly {
+    readonly range: ByteRange;
+    readonly text: string;
+    readonly what: string;
+  }[];
   /**
    * `pow2`: the caller has already rounded every known modulus up to a power of two and the
    * rewriter masks instead of dividing.

@@ -52,8 +52,13 @@ export function validateArray(source: string, array: ArrayRewrite): void {
   const dims = array.rows[0]?.coefficients.length;
   if (array.keepRank) {
     const rank = array.extentTexts?.length ?? dims;
-    if (array.rows.length !== rank || array.rows.some((r, d) => r.coefficients.some((c, k) => c !== (k === d ? 1n : 0n))))
-      throw new RewriteError(`${array.name} keeps its rank, but its rows do not copy its dimensions in order`);
+    if (
+      array.rows.length !== rank ||
+      array.rows.some((r, d) => r.coefficients.some((c, k) => c !== (k === d ? 1n : 0n)))
+    )
+      throw new RewriteError(
+        `${array.name} keeps its rank, but its rows do not copy its dimensions in order`,
+      );
   }
   for (const row of array.rows) {
     if (row.coefficients.length !== dims)
@@ -166,7 +171,12 @@ export function fileLevelEdit(source: string, firstUse: number, lines: readonly 
 
 export function rewrite(plan: RewritePlan): RewriteResult {
   const { source } = plan;
-  const edits: Edit[] = [];
+  const edits: Edit[] = (plan.textEdits ?? []).map((e) => ({
+    range: e.range,
+    holes: [],
+    render: () => e.text,
+    what: e.what,
+  }));
   const style = slotStyle(plan);
   let firstHelperUse: number | undefined;
   for (const array of plan.arrays) {

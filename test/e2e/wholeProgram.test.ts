@@ -43,9 +43,17 @@ describe('temporaries across calls', () => {
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('contracted');
     expect(tmp.warnings.join(' ')).toContain('main:tmp (allocated, call at 23:3)');
-    // Folded in place in main's heap buffer (no private copy on the kernel's stack).
+    // Folded in place in main's heap buffer (no private copy on the kernel's stack), whose
+    // allocation shrinks to the row the kernel uses; the parameter is retyped with it.
     expect(tmp.warnings.join(' ')).toContain('folded in place');
     expect(code).toContain('for (int j = 0; j < n; j++) tmp[0][j] = A[i][j] * 0.5 + i;');
+    expect(code).toContain('double tmp[1][N], double out[N]) {');
+    expect(code).toContain(
+      '  double (*tmp)[1][N];\n  tmp = (double (*)[1][N])malloc(12 * sizeof(double));',
+    );
+    const heap = entry(arrays, 'main', 'tmp') as Entry & { compressedCells: number };
+    expect([heap.status, heap.compressedCells]).toEqual(['contracted', 12]);
+    expect(heap.warnings.join(' ')).toContain('its allocation shrinks to [1][12]');
     expect(entry(arrays, 'kernel', 'out').status).toBe('unchanged');
     sameOutput('kernel-temp.c', code);
   });

@@ -2,7 +2,8 @@
    expect: kernel:A unchanged
    expect: kernel:out unchanged
    expect: kernel:tmp contracted 12
-   expect: main:out unchanged */
+   expect: main:out unchanged
+   expect: main:tmp contracted 12 */
 #include <stdio.h>
 #include <stdlib.h>
 #define N 12

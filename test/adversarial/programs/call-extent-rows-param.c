@@ -1,6 +1,6 @@
 /* trap: `double t[3][N]` with the row count a parameter; the caller passes 12 rows and each row reads the one two back
    expect: kernel:t contracted 18 -- rows proved from the accesses
-   expect: main:buf unchanged */
+   expect: main:buf contracted 18 */
 #include <stdio.h>
 #define N 6
 static double kernel(double t[3][N], int rows) {

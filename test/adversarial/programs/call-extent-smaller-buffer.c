@@ -1,6 +1,6 @@
 /* trap: `double t[64]` receives an 8-cell buffer and the kernel uses only 8 cells: sound to contract
    expect: kernel:t contracted 2
-   expect: main:buf unchanged */
+   expect: main:buf contracted 2 */
 #include <stdio.h>
 static double kernel(double t[64], int n) {
   double s = 0;

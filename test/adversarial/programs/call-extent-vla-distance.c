@@ -1,6 +1,6 @@
 /* trap: a VLA parameter `double t[n]` receives 3n cells and reads three back: four cells of storage, whatever n is
    expect: kernel:t contracted 4 -- cells proved from the accesses: a constant private size
-   expect: main:buf unchanged */
+   expect: main:buf contracted 4 */
 #include <stdio.h>
 static double kernel(int n, double t[n]) {
   double s = 0;

@@ -3,7 +3,8 @@
    expect: kernel:in unchanged
    expect: kernel:out unchanged
    expect: main:in unchanged
-   expect: main:out unchanged */
+   expect: main:out unchanged
+   expect: main:scratch contracted 32 */
 #include <stdio.h>
 #include <stdlib.h>
 #define N 32

@@ -1,5 +1,6 @@
 /* trap: none: the recursive function is the caller, and the kernel returns before the caller recurses, so one private row is on the stack at a time: sound to contract
-   expect: kernel:t contracted 3840 */
+   expect: kernel:t contracted 3840
+   expect: walk:t contracted 3840 */
 #include <stdio.h>
 #include <stdlib.h>
 #define ROWS 2
