@@ -12,7 +12,8 @@ import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import type { ArrayReport, FileReport } from '../../pipeline/report.js';
 import type { Io } from '../io.js';
-import { readCSource, writeAtomically } from '../sourceFile.js';
+import { readCSource } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
 import { InputError } from '../errors.js';
 import { listInputs } from '../files.js';
 import { cacheKey, ResultCache } from './cache.js';
@@ -188,19 +189,20 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       }
     }
     if (!o.changed) continue;
-    summary.changed++;
     wouldChange = true;
-    for (const a of o.report.arrays) summary.bytesSaved += bytesSaved(a);
     if (mode.diff) io.stdout(unifiedDiff(file, sourceOf[k]!, o.text));
     if (mode.inPlace) {
       try {
-        await writeAtomically(file, o.text, 'latin1');
+        await writeOutput(file, o.text, 'latin1');
       } catch (e) {
         summary.skipped++;
         io.stderr(`beeclak: ${(e as Error).message} (skipped)\n`);
         continue;
       }
     }
+    // Counted once written: a file that could not be written saved nothing.
+    summary.changed++;
+    for (const a of o.report.arrays) summary.bytesSaved += bytesSaved(a);
     if (!mode.diff && !mode.list)
       io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${file}\n`);
   }

@@ -23,7 +23,8 @@ import {
   programIncludes,
   type AnalysisFlags,
 } from '../analysisFlags.js';
-import { readCSource, readSource, writeAtomically } from '../sourceFile.js';
+import { readCSource, readSource } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
 import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
 import {
@@ -105,7 +106,7 @@ export function registerCheck(program: Command, io: Io): void {
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
       if (contraction && flags.reportFile)
-        await writeAtomically(
+        await writeOutput(
           flags.reportFile,
           formatJson([contraction.analysis.report], { timings: !!flags.timings }),
         );
@@ -228,10 +229,7 @@ export function registerCheck(program: Command, io: Io): void {
           if (flags.reportFile) {
             // The report again, with each traced array's values live at once in the run.
             const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
-            await writeAtomically(
-              flags.reportFile,
-              formatJson([report], { timings: !!flags.timings }),
-            );
+            await writeOutput(flags.reportFile, formatJson([report], { timings: !!flags.timings }));
           }
         }
       } finally {

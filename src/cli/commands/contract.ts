@@ -20,7 +20,8 @@ import {
   type AnalysisFlags,
 } from '../analysisFlags.js';
 import type { IncludeIndex } from '../includers.js';
-import { readCSource, writeAtomically } from '../sourceFile.js';
+import { readCSource } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
 import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
 import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
@@ -164,8 +165,8 @@ async function contractOne(
   }
   const report = reportText(format, [fileReport], flags);
   // Everything is computed before anything is written.
-  if (flags.output) await writeAtomically(flags.output, result.text, 'latin1');
-  if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+  if (flags.output) await writeOutput(flags.output, result.text, 'latin1');
+  if (flags.reportFile) await writeOutput(flags.reportFile, report);
   if (!flags.output) (io.stdoutBytes ?? io.stdout)(result.text);
   if (report && !flags.reportFile) io.stderr(report);
   else for (const m of refusedPromiseMessages(result.analysis.report)) io.stderr(m + '\n');
@@ -223,7 +224,7 @@ async function contractMany(
   });
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
   const report = reportText(format, result.reports, flags);
-  if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+  if (flags.reportFile) await writeOutput(flags.reportFile, report);
   else if (report) io.stderr(report);
   if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
 }

@@ -6,7 +6,7 @@
 import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Io } from '../io.js';
-import { writeAtomically } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
 import type { Analysis } from '../../pipeline/analysis.js';
 import { runLifetimes } from '../../pipeline/lifetimeIntervals.js';
 import { arrayPicture } from './conflicts.js';
@@ -25,7 +25,7 @@ export async function writePictures(dir: string, analysis: Analysis, io: Io): Pr
     for (const picture of pictures) {
       if (!picture) continue;
       const file = path.join(dir, picture.file);
-      await writeAtomically(file, picture.svg);
+      await writeOutput(file, picture.svg);
       io.stderr(`beeclak: wrote ${file}\n`);
     }
   }
