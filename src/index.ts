@@ -20,8 +20,15 @@ import { profileSource as profileRuns, type ProfileResult } from './pipeline/pro
 import type { TraceRunOptions } from './pipeline/traceRun.js';
 
 export { InputError } from './model/errors.js';
-export type { ArrayReport, FileReport, PrintOptions, Status } from './pipeline/report.js';
-export { formatJson, formatText } from './pipeline/report.js';
+export type {
+  ArrayReport,
+  FileReport,
+  PrintOptions,
+  ReportDocument,
+  SkippedFile,
+  Status,
+} from './pipeline/report.js';
+export { formatJson, formatReport, formatText } from './pipeline/report.js';
 export type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 export { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
 export {

@@ -234,7 +234,8 @@ export function contractOracle(
       let arrays: ReportArray[] = [];
       try {
         const report = JSON.parse(await readFile(join(dir, 'report.json'), 'utf8'));
-        arrays = (Array.isArray(report) ? report[0] : report).arrays ?? [];
+        // contract's report document (`files`), or one file's report (check, older versions).
+        arrays = (report.files?.[0] ?? (Array.isArray(report) ? report[0] : report)).arrays ?? [];
         // The report covers every function (main's `in` / `out` too): only kernel's temporaries.
         arrays = arrays.filter((a) => (a.function ?? 'kernel') === 'kernel');
       } catch (e) {

@@ -21,7 +21,7 @@ interface Entry {
 function contract(name: string): { code: string; arrays: Entry[] } {
   const r = runCli(['contract', fixture(name), '--report', 'json']);
   expect(r.code).toBe(0);
-  return { code: r.stdout, arrays: JSON.parse(r.stderr).arrays };
+  return { code: r.stdout, arrays: JSON.parse(r.stderr).files[0].arrays };
 }
 
 function sameOutput(name: string, code: string): void {
@@ -59,7 +59,9 @@ describe('temporaries across calls', () => {
     const { code, arrays } = contract('macro-parameter.c');
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('unchanged');
-    expect(tmp.reason).toContain('ARRAY_2D (defined at line 7); edits inside macro expansions are not made');
+    expect(tmp.reason).toContain(
+      'ARRAY_2D (defined at line 7); edits inside macro expansions are not made',
+    );
     expect(code).toBe(fs.readFileSync(fixture('macro-parameter.c'), 'utf8'));
   });
 

@@ -123,6 +123,8 @@ describe('the packed package', () => {
     expect(files).toContain('./dist/src/index.d.ts');
     expect(files).toContain('./bin/beeclak.js');
     expect(files).toContain('./.pre-commit-hooks.yaml');
+    expect(files).toContain('./schema/report.schema.json');
+    expect(files).toContain('./dist/bundle/index.cjs');
     expect(files).not.toContain('./src/');
     expect(files).not.toContain('./test/');
   });

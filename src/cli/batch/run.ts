@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
-import type { ArrayReport, FileReport } from '../../pipeline/report.js';
+import type { ArrayReport, FileReport, SkippedFile } from '../../pipeline/report.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutput } from '../outputFile.js';
@@ -53,6 +53,8 @@ export interface BatchResult {
   readonly exitCode: number;
   /** The reports of the files analysed, in input order. */
   readonly reports: FileReport[];
+  /** The files skipped (unreadable, refused, an internal error, not written), and why. */
+  readonly skipped: SkippedFile[];
   readonly summary: Summary;
 }
 
@@ -104,9 +106,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const listed = await listInputs(opts.paths, opts.excludes);
   const files = listed.files.filter((f) => !opts.excludedByConfig?.(f));
   const summary: Summary = { files: 0, changed: 0, skipped: 0, bytesSaved: 0n, cached: 0 };
+  const skipped: SkippedFile[] = [];
   for (const u of listed.unlisted) {
     io.stderr(`beeclak: ${u.path}: ${u.message} (skipped)\n`);
     summary.skipped++;
+    skipped.push({ file: u.path, reason: u.message });
   }
   // Options first: an invalid configuration stops the run before any file is touched.
   const optionsOf = files.map((f) => opts.optionsFor(f));
@@ -172,6 +176,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     summary.files++;
     if (o.kind !== 'done') {
       summary.skipped++;
+      skipped.push({ file, reason: o.message.replace(/^beeclak: /, '').replace(/\n+$/, '') });
       io.stderr(`${o.message.replace(/\n+$/, '')}\n`);
       io.stderr(`beeclak: ${file}: skipped\n`);
       continue;
@@ -196,6 +201,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         await writeOutput(file, o.text, 'latin1');
       } catch (e) {
         summary.skipped++;
+        skipped.push({ file, reason: (e as Error).message });
         io.stderr(`beeclak: ${(e as Error).message} (skipped)\n`);
         continue;
       }
@@ -209,5 +215,5 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   io.stderr(summaryLine(summary, mode));
   const exitCode =
     (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (summary.skipped > 0 ? EXIT_SKIPPED : 0);
-  return { exitCode, reports, summary };
+  return { exitCode, reports, skipped, summary };
 }

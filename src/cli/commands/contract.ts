@@ -22,7 +22,12 @@ import {
 import type { IncludeIndex } from '../includers.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutput } from '../outputFile.js';
-import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
+import {
+  formatReport,
+  formatText,
+  type FileReport,
+  type SkippedFile,
+} from '../../pipeline/report.js';
 import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
 import { formatSarif } from '../sarif.js';
@@ -127,12 +132,13 @@ function reportText(
   format: ContractFlags['report'],
   reports: FileReport[],
   flags: Pick<ContractFlags, 'timings'>,
+  skipped: readonly SkippedFile[] = [],
 ): string {
   // Without --timings the same input gives the same report, byte for byte (CI diffs it).
   const print = { timings: !!flags.timings };
-  if (format === 'json') return formatJson(reports, print);
+  if (format === 'json') return formatReport(reports, version(), skipped, print);
   if (format === 'text') return reports.map((r) => formatText(r, print)).join('');
-  if (format === 'sarif') return formatSarif(reports, version());
+  if (format === 'sarif') return formatSarif(reports, version(), skipped);
   return '';
 }
 
@@ -223,7 +229,7 @@ async function contractMany(
     io,
   });
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
-  const report = reportText(format, result.reports, flags);
+  const report = reportText(format, result.reports, flags, result.skipped);
   if (flags.reportFile) await writeOutput(flags.reportFile, report);
   else if (report) io.stderr(report);
   if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
