@@ -46,6 +46,52 @@ export async function writeOutput(
   replaceAtomically(file, target, data);
 }
 
+/**
+ * Makes the folder `dir` (and its missing parents) for outputs, or throws InputError saying
+ * why not: a file is in the way, permission denied. Not `mkdir -p` through Node's
+ * `{ recursive: true }`, which never returns where the kernel refuses a folder with ENOENT
+ * (`--svg /proc/x` hung).
+ */
+export function makeOutputFolder(dir: string): void {
+  const missing: string[] = [];
+  let at = path.resolve(dir);
+  for (;;) {
+    let stat: fs.Stats | undefined;
+    try {
+      stat = fs.statSync(at);
+    } catch (e) {
+      const code = (e as NodeJS.ErrnoException).code;
+      if (code !== 'ENOENT') throw cannotMakeFolder(dir, e);
+    }
+    if (stat) {
+      if (!stat.isDirectory())
+        throw new InputError(
+          `cannot make the folder '${dir}': ${at === path.resolve(dir) ? 'it' : `'${at}'`} is a file, not a folder`,
+        );
+      break;
+    }
+    missing.push(at);
+    if (path.dirname(at) === at) break;
+    at = path.dirname(at);
+  }
+  for (const d of missing.reverse()) {
+    try {
+      fs.mkdirSync(d);
+    } catch (e) {
+      if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw cannotMakeFolder(dir, e);
+    }
+  }
+}
+
+function cannotMakeFolder(dir: string, e: unknown): InputError {
+  const code = (e as NodeJS.ErrnoException).code;
+  const reason =
+    code === 'ENOENT'
+      ? 'the system does not allow a folder there'
+      : ((code && REASONS[code]) ?? (e as Error).message);
+  return new InputError(`cannot make the folder '${dir}': ${reason}`);
+}
+
 /** `/dev/stdout`, `/dev/fd/N`, `/proc/self/fd/N`: names of this process's own descriptors. */
 const FD_NAME = /^\/(?:dev|proc\/self)\/fd\/(\d+)$|^\/dev\/std(out|err)$/;
 

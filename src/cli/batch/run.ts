@@ -108,7 +108,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const summary: Summary = { files: 0, changed: 0, skipped: 0, bytesSaved: 0n, cached: 0 };
   const skipped: SkippedFile[] = [];
   for (const u of listed.unlisted) {
-    io.stderr(`beeclak: ${u.path}: ${u.message} (skipped)\n`);
+    io.stderr(`beeclak: error: ${u.path}: ${u.message} (skipped)\n`);
     summary.skipped++;
     skipped.push({ file: u.path, reason: u.message });
   }
@@ -130,8 +130,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
           kind: 'refused',
           message:
             e instanceof InputError
-              ? `beeclak: ${e.message}`
-              : `beeclak: cannot read '${file}': ${(e as Error).message}`,
+              ? e.format()
+              : `beeclak: error: cannot read '${file}': ${(e as Error).message}`,
         };
         return;
       }
@@ -176,7 +176,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     summary.files++;
     if (o.kind !== 'done') {
       summary.skipped++;
-      skipped.push({ file, reason: o.message.replace(/^beeclak: /, '').replace(/\n+$/, '') });
+      skipped.push({
+        file,
+        reason: o.message.replace(/^beeclak: (error: )?/, '').replace(/\n+$/, ''),
+      });
       io.stderr(`${o.message.replace(/\n+$/, '')}\n`);
       io.stderr(`beeclak: ${file}: skipped\n`);
       continue;
@@ -202,7 +205,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       } catch (e) {
         summary.skipped++;
         skipped.push({ file, reason: (e as Error).message });
-        io.stderr(`beeclak: ${(e as Error).message} (skipped)\n`);
+        io.stderr(`beeclak: error: ${(e as Error).message} (skipped)\n`);
         continue;
       }
     }

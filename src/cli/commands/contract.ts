@@ -108,10 +108,13 @@ export function registerContract(program: Command, io: Io): void {
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
     );
   addAnalysisOptions(cmd).action(async (files: string[], flags: ContractFlags) => {
+    refuseIneffective(cmd, flags);
     const mode = flags.inPlace || flags.check || flags.diff || flags.list;
     if (!mode && files.length > 1)
       throw new UsageError(
-        'several files need a mode: -i (rewrite them), --check, --diff or --list',
+        flags.output
+          ? '-o names one output file; with several files use -i, --check or --diff'
+          : 'several files need a mode: -i (rewrite them), --check, --diff or --list',
       );
     if (flags.profiled && (mode || files.length > 1))
       throw new UsageError('--profiled works on one file, without -i, --check, --diff or --list');
@@ -122,10 +125,27 @@ export function registerContract(program: Command, io: Io): void {
       );
     if (flags.output)
       throw new UsageError(
-        '-o names one output file; with several files use -i, --check or --diff',
+        flags.inPlace
+          ? '-i rewrites each file in place and -o writes the program elsewhere: choose one'
+          : `${flags.check ? '--check' : flags.list ? '--list' : '--diff'} writes no program: drop -o` +
+              (flags.diff ? ' (to keep the diff, redirect it: > changes.diff)' : ''),
       );
     await contractMany(cmd, files, flags, io);
   });
+}
+
+/**
+ * Options given on the command line that would have no effect in this run: refused rather
+ * than silently ignored (the user meant something by them).
+ */
+function refuseIneffective(cmd: Command, flags: ContractFlags): void {
+  const typed = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+  if (typed('minBytes') && !flags.list)
+    throw new UsageError('--min-bytes applies to --list only (the arrays it lists)');
+  if (flags.hls && typed('modulo') && flags.modulo === 'exact')
+    throw new UsageError(
+      '--hls takes power-of-two moduli (masks, no division): --modulo exact cannot apply; drop one',
+    );
 }
 
 function reportText(
