@@ -15,7 +15,7 @@
 import { analyzeSource } from './pipeline/analysis.js';
 import { contractSource } from './pipeline/contraction.js';
 import type { FileReport } from './pipeline/report.js';
-import { checkOptions, pipelineOptions, type Options } from './library/options.js';
+import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/profile.js';
 import type { TraceRunOptions } from './pipeline/traceRun.js';
 
@@ -36,7 +36,7 @@ export {
   type CompilerOptions,
   type LifetimeKind,
   type Options,
-} from './library/options.js';
+} from './libraryOptions.js';
 
 export interface ContractResult {
   /** The transformed program (the input itself when nothing changed). */

@@ -88,7 +88,7 @@ function cannotMakeFolder(dir: string, e: unknown): InputError {
   const reason =
     code === 'ENOENT'
       ? 'the system does not allow a folder there'
-      : ((code && REASONS[code]) ?? (e as Error).message);
+      : ((code && REASONS.get(code)) ?? (e as Error).message);
   return new InputError(`cannot make the folder '${dir}': ${reason}`);
 }
 
@@ -234,23 +234,24 @@ function replaceAtomically(file: string, target: Target, data: Buffer): void {
   }
 }
 
-const REASONS: Record<string, string> = {
-  EACCES: 'permission denied',
-  EPERM: 'operation not permitted',
-  EROFS: 'read-only file system',
-  ENOSPC: 'no space left on the device',
-  EDQUOT: 'disk quota exceeded',
-  EFBIG: 'file too large',
-  ENOTDIR: 'a part of the path is not a directory',
-  ELOOP: 'too many levels of symbolic links',
-  ENXIO: 'no reader (a socket or a FIFO nobody opened)',
-  EISDIR: 'it is a directory',
-  EIO: 'input/output error',
-};
+/** Words for the errors of the file system (a Map: keys are error codes, not C names). */
+const REASONS = new Map<string, string>([
+  ['EACCES', 'permission denied'],
+  ['EPERM', 'operation not permitted'],
+  ['EROFS', 'read-only file system'],
+  ['ENOSPC', 'no space left on the device'],
+  ['EDQUOT', 'disk quota exceeded'],
+  ['EFBIG', 'file too large'],
+  ['ENOTDIR', 'a part of the path is not a directory'],
+  ['ELOOP', 'too many levels of symbolic links'],
+  ['ENXIO', 'no reader (a socket or a FIFO nobody opened)'],
+  ['EISDIR', 'it is a directory'],
+  ['EIO', 'input/output error'],
+]);
 
 function cannotWrite(file: string, e: unknown): InputError {
   if (e instanceof InputError) return e;
   const code = (e as NodeJS.ErrnoException).code;
-  const reason = (code && REASONS[code]) ?? (e as Error).message;
+  const reason = (code && REASONS.get(code)) ?? (e as Error).message;
   return new InputError(`cannot write '${file}': ${reason}`);
 }

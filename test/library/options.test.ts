@@ -45,6 +45,7 @@ describe('a wrong option throws an OptionError naming it', () => {
     [{ lifetimes: 'values' }, 'lifetimes', "must be one of 'value', 'cell'"],
     [{ annotate: 'yes' }, 'annotate', 'must be true or false'],
     [{ heurstic: 'opt' }, 'heurstic', 'is not an option of beeclak'],
+    [{ toString: 1 }, 'toString', 'is not an option of beeclak'],
     [42, 'options', 'must be an object'],
   ])('%j', async (options, option, message) => {
     const e = await optionError(options);

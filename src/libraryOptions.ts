@@ -7,12 +7,12 @@
  * or, worse, be ignored (`defines: { N: 100 }` with a number where a bigint was expected).
  * Each wrong option throws an OptionError that names it.
  */
-import type { AnalysisOptions } from '../pipeline/analysis.js';
-import { DEFAULT_WORK_UNITS } from '../pipeline/analysis.js';
-import { HEURISTICS, MODULO_FORMS } from '../pipeline/options.js';
-import type { HeuristicChoice, ModuloForm } from '../pipeline/options.js';
-import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
-import { nameRecord } from '../poly/nameRecord.js';
+import type { AnalysisOptions } from './pipeline/analysis.js';
+import { DEFAULT_WORK_UNITS } from './pipeline/analysis.js';
+import { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
+import type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
+import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
+import { nameRecord } from './poly/nameRecord.js';
 
 /**
  * How the C text is read: by the compiler's preprocessor (`$CC -E`), with these settings.
@@ -189,7 +189,8 @@ export function checkOptions(options: unknown): asserts options is Options {
   if (!isRecord(options))
     throw new OptionError('options', `must be an object, got ${shown(options)}`);
   for (const [k, v] of Object.entries(options)) {
-    const check = (CHECKS as Record<string, Check>)[k];
+    // Own keys only: `toString` or `__proto__` are not options.
+    const check = Object.hasOwn(CHECKS, k) ? (CHECKS as Record<string, Check>)[k] : undefined;
     if (!check) fail(k, `is not an option of beeclak (${Object.keys(CHECKS).join(', ')})`);
     if (v !== undefined) check!(v, k);
   }
