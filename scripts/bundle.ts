@@ -52,6 +52,7 @@ async function main(): Promise<void> {
     throw new Error(`dist/bundle/beeclak.cjs:${line}: a dynamic import the loader cannot serve`);
   }
   fs.writeFileSync(file, replaced);
+  await bundleLibrary(common);
   // The worker, started by `new URL('./worker.js', import.meta.url)` from the bundle.
   await build({
     ...common,
@@ -62,6 +63,28 @@ async function main(): Promise<void> {
       js: `import { createRequire as __beeclakRequire } from 'node:module'; const require = __beeclakRequire(import.meta.url);`,
     },
   });
+}
+
+/**
+ * The library for CommonJS callers (`require('beeclak')`, the exports map's `require`):
+ * the ES module build cannot be required by Node 20. Its dynamic imports (glpk.js, an ES
+ * module) stay `import()`, which CommonJS code may call. Its types: the ES build's
+ * declarations, re-exported by a CommonJS declaration file (index.d.cts), which TypeScript
+ * reads as the types of what `require` returns.
+ */
+async function bundleLibrary(common: Parameters<typeof build>[0]): Promise<void> {
+  await build({
+    ...common,
+    entryPoints: [path.join(ROOT, 'dist/src/index.js')],
+    outfile: path.join(OUT, 'index.cjs'),
+    format: 'cjs',
+    define: { 'import.meta.url': '__beeclakUrl' },
+    banner: { js: `var __beeclakUrl = require('node:url').pathToFileURL(__filename).href;` },
+  });
+  fs.writeFileSync(
+    path.join(OUT, 'index.d.cts'),
+    `// The types of require('beeclak'): those of the ES module build.\nexport * from '../src/index.js';\n`,
+  );
 }
 
 main().catch((e: Error) => {

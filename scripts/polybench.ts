@@ -150,7 +150,7 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
   row.cpuMs = childCpuMs(c.stderr);
   if (c.status !== 0)
     return { ...row, note: `contract exit ${c.status}: ${c.stderr.split('\n')[0]}` };
-  const arrays = (JSON.parse(readFileSync(report, 'utf8')).arrays ?? []) as {
+  const arrays = (JSON.parse(readFileSync(report, 'utf8')).files[0]?.arrays ?? []) as {
     name: string;
     function: string;
     status: string;

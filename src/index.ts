@@ -5,29 +5,39 @@
  *     const { code, report } = await contract(source, { file: 'kernel.c' });
  *
  * Both functions take the same options as the command line (`-D`, `--temporary`, ...) with
- * the command line's defaults, and throw `InputError` for input they refuse (with `file` and
- * `loc`). The text is read as the compiler reads it: `$CC -E` runs on it (with
+ * the command line's defaults and units (`minGain` in percent, sizes as numbers or bigints),
+ * throw `OptionError` (naming the option) for a wrong option and `InputError` for input they
+ * refuse (with `file` and `loc`). CommonJS callers `require('beeclak')`: the same functions,
+ * bundled (dist/bundle/index.cjs). The text is read as the compiler reads it: `$CC -E` runs on it (with
  * `compiler.flags`; `#include "x.h"` is looked up next to `file`); `compiler: false` reads the
  * text itself instead and never touches the file system.
  */
-import { analyzeSource, DEFAULT_WORK_UNITS, type AnalysisOptions } from './pipeline/analysis.js';
+import { analyzeSource } from './pipeline/analysis.js';
 import { contractSource } from './pipeline/contraction.js';
 import type { FileReport } from './pipeline/report.js';
-import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
-import { nameRecord } from './poly/nameRecord.js';
 import { withCallContext } from './context/callContext.js';
+import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
+import { profileSource as profileRuns, type ProfileResult } from './pipeline/profile.js';
+import type { TraceRunOptions } from './pipeline/traceRun.js';
 
 export { InputError } from './model/errors.js';
-export type { ArrayReport, FileReport, PrintOptions, Status } from './pipeline/report.js';
-export { formatJson, formatText } from './pipeline/report.js';
+export type {
+  ArrayReport,
+  FileReport,
+  PrintOptions,
+  ReportDocument,
+  SkippedFile,
+  Status,
+} from './pipeline/report.js';
+export { formatJson, formatReport, formatText } from './pipeline/report.js';
 export type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
-
-export interface Options extends Partial<AnalysisOptions> {
-  /** The name used in the report and in error locations (default `input.c`). */
-  file?: string;
-  /** Put the mapping in a comment above each changed declaration. */
-  annotate?: boolean;
-}
+export { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
+export {
+  OptionError,
+  type CompilerOptions,
+  type LifetimeKind,
+  type Options,
+} from './libraryOptions.js';
 
 export interface ContractResult {
   /** The transformed program (the input itself when nothing changed). */
@@ -36,24 +46,9 @@ export interface ContractResult {
   report: FileReport;
 }
 
-function withDefaults(options: Options): AnalysisOptions {
-  return {
-    defines: nameRecord(options.defines),
-    temporaries: options.temporaries ?? [],
-    only: options.only ?? [],
-    heuristic: options.heuristic ?? 'auto',
-    modulo: options.modulo ?? 'exact',
-    minGain: options.minGain ?? 0.05,
-    budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
-    oracleOperations: options.oracleOperations ?? 0,
-    workUnits: options.workUnits ?? DEFAULT_WORK_UNITS,
-    ...(options.compiler !== undefined ? { compiler: options.compiler } : {}),
-    ...(options.hls ? { hls: true } : {}),
-    ...(options.includedBy ? { includedBy: options.includedBy } : {}),
-    ...(options.privateStackBytes !== undefined
-      ? { privateStackBytes: options.privateStackBytes }
-      : {}),
-  };
+function checkSource(source: unknown): void {
+  if (typeof source !== 'string')
+    throw new TypeError(`beeclak: the source must be a string (the C text), got ${typeof source}`);
 }
 
 // Each call has a context of its own (work budgets, memo tables, counters; see
@@ -61,17 +56,21 @@ function withDefaults(options: Options): AnalysisOptions {
 
 /** Per array: status, reason, conflict set, mapping and sizes (no rewrite). */
 export async function analyze(source: string, options: Options = {}): Promise<FileReport> {
+  checkSource(source);
+  checkOptions(options);
   const analysis = await withCallContext(() =>
-    analyzeSource(source, options.file ?? 'input.c', withDefaults(options)),
+    analyzeSource(source, options.file ?? 'input.c', pipelineOptions(options)),
   );
   return analysis.report;
 }
 
 /** The contracted program and its report. */
 export async function contract(source: string, options: Options = {}): Promise<ContractResult> {
+  checkSource(source);
+  checkOptions(options);
   const c = await withCallContext(() =>
     contractSource(source, options.file ?? 'input.c', {
-      ...withDefaults(options),
+      ...pipelineOptions(options),
       annotate: options.annotate ?? false,
     }),
   );
@@ -81,4 +80,24 @@ export async function contract(source: string, options: Options = {}): Promise<C
 // Traces (issue 18): folding of (iteration vector, label) streams, `check --trace`, `profile`.
 export { Folder, type FoldOptions, type FoldResult, type Piece } from './dynamic/fold/index.js';
 export { traceCheck, type TraceCheckResult, type TraceFinding } from './pipeline/traceCheck.js';
-export { profileSource, type ProfileResult, type ProfiledArray } from './pipeline/profile.js';
+export type { ProfileResult, ProfiledArray } from './pipeline/profile.js';
+export type { TraceRunOptions } from './pipeline/traceRun.js';
+
+/** Options of `profileSource`: the runs, and the analysis's options as `contract` takes them. */
+export interface ProfileOptions extends Omit<TraceRunOptions, 'only'> {
+  readonly analysis?: Options;
+}
+
+/** Mappings that hold on the given runs (`beeclak profile`): measured, not proved. */
+export async function profileSource(
+  source: string,
+  file: string,
+  options: ProfileOptions,
+): Promise<ProfileResult> {
+  checkSource(source);
+  checkOptions(options.analysis);
+  return profileRuns(source, file, {
+    ...options,
+    analysis: pipelineOptions(options.analysis ?? {}),
+  });
+}

@@ -152,7 +152,11 @@ function exitText(r: { code: number | null; signal?: string }): string {
  * them, from which `file`'s (the file that defines the kernel; any when not given).
  */
 function kernelArrays(report: unknown, file?: string): ReportArray[] {
-  const reports = (Array.isArray(report) ? report : [report]) as {
+  // contract's report document (`files`), or one file's report (check, older versions).
+  const doc = report as { files?: unknown[] };
+  const reports = (
+    Array.isArray(doc.files) ? doc.files : Array.isArray(report) ? report : [report]
+  ) as {
     file?: string;
     arrays?: ReportArray[];
   }[];

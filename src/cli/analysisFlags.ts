@@ -76,7 +76,7 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     )
     .option(
       '--min-gain <percent>',
-      'a skewed mapping must save more than this over a simpler one',
+      'a skewed mapping must save more than this percentage over a simpler one',
       '5',
     )
     .option(
@@ -203,6 +203,14 @@ function number(option: string, text: string, min: number, max: number): number 
 }
 
 /**
+ * `--min-gain` in percent (`5` or `5%`), as everywhere (the configuration's `minGain`, the
+ * library's and `lattice --min-gain`), as the fraction the lattice search takes.
+ */
+export function gainFraction(text: string): number {
+  return number('--min-gain', text.trim().replace(/%$/, ''), 0, 100) / 100;
+}
+
+/**
  * The files of the program as the command line shows them (`roots`, and the compilation
  * database's files with `-p`), to find which of them include a file (includers.ts).
  */
@@ -226,7 +234,7 @@ export function analysisOptions(
     only: flags.only,
     heuristic: flags.heuristic,
     modulo: flags.modulo,
-    minGain: number('--min-gain', flags.minGain, 0, 100) / 100,
+    minGain: gainFraction(flags.minGain),
     budgetMs: number('--budget', flags.budget, 0, 3_600_000),
     oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
     workUnits: number('--work', flags.work, 1, 1e12),

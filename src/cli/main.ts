@@ -3,7 +3,7 @@
  * Exit codes (docs/design.md, "Exit codes"): 0 success, 1 input refused, 2 usage error.
  */
 import { Command, CommanderError } from 'commander';
-import { InputError, UsageError } from './errors.js';
+import { InputError, USAGE_HINT, UsageError } from './errors.js';
 import { processIo, type Io } from './io.js';
 import { version } from './version.js';
 import { withCallContext } from '../context/callContext.js';
@@ -14,15 +14,21 @@ export function buildProgram(
   io: Io,
   registerCommands: (program: Command, io: Io) => void,
 ): Command {
+  const output = {
+    writeOut: io.stdout,
+    writeErr: io.stderr,
+    // commander's `error: unknown option '--x'` in the style of every other error.
+    outputError: (s: string, write: (s: string) => void) =>
+      write(s.replace(/^error: /, 'beeclak: error: ')),
+  };
   const program = new Command('beeclak')
     .description('Contract temporary arrays of C programs with modular mappings (Bee + Cl@k).')
     .version(version(), '-V, --version')
-    .configureOutput({ writeOut: io.stdout, writeErr: io.stderr })
+    .configureOutput(output)
     .exitOverride()
-    .showHelpAfterError("(run 'beeclak --help' for usage)");
+    .showHelpAfterError(USAGE_HINT);
   registerCommands(program, io);
-  for (const c of program.commands)
-    c.exitOverride().configureOutput({ writeOut: io.stdout, writeErr: io.stderr });
+  for (const c of program.commands) c.exitOverride().configureOutput(output);
   return program;
 }
 

@@ -3,20 +3,43 @@
  * code-scanning dashboards: one result per array that could shrink, at its declaration,
  * with the saving and the mapping in the message and in `properties`. A profiled result
  * (`contract --profiled`, `profile --report sarif`) says so in its message and carries
- * `properties.profiled: true` and the runs it holds for.
+ * `properties.profiled: true` and the runs it holds for. URIs are relative to `%SRCROOT%` (the
+ * repository's root, given in originalUriBaseIds), so they name the same file from any
+ * folder; a skipped file is a tool execution notification, not a file without results.
  */
+import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
-import type { ArrayReport, FileReport } from '../pipeline/report.js';
+import type { ArrayReport, FileReport, SkippedFile } from '../pipeline/report.js';
 import { formatMapping, profiledRuns } from '../pipeline/report.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const RULE_ID = 'beeclak/contractible-array';
+export const SKIPPED_ID = 'beeclak/skipped-file';
+/** The base of every artifact URI (SARIF 2.1.0, 3.14.14; the name code-scanning tools know). */
+export const SRCROOT = '%SRCROOT%';
 
-/** A relative path as a relative URI reference; an absolute one as a file: URI. */
-function artifactUri(file: string): string {
-  if (path.isAbsolute(file)) return pathToFileURL(file).href;
-  return file.split(path.sep).map(encodeURIComponent).join('/');
+/**
+ * The folder URIs are relative to: the root of the git work tree the command runs in (so a
+ * run from a subfolder names files as the repository does, as code scanning expects), else
+ * the current folder. Its absolute URI is in the run's originalUriBaseIds.
+ */
+export function sourceRoot(cwd: string = process.cwd()): string {
+  for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, '.git'))) return dir;
+    if (path.dirname(dir) === dir) return path.resolve(cwd);
+  }
+}
+
+/**
+ * A file as a SARIF artifactLocation: relative to SRCROOT when it is inside it (from
+ * whatever folder the command ran in), else an absolute file: URI.
+ */
+export function artifactLocation(file: string, root: string): { uri: string; uriBaseId?: string } {
+  const rel = path.relative(root, path.resolve(file));
+  if (rel.startsWith('..') || path.isAbsolute(rel))
+    return { uri: pathToFileURL(path.resolve(file)).href };
+  return { uri: rel.split(path.sep).map(encodeURIComponent).join('/'), uriBaseId: SRCROOT };
 }
 
 function saving(a: ArrayReport): string {
@@ -37,7 +60,7 @@ function apply(file: string, a: ArrayReport): string {
   );
 }
 
-function result(file: string, a: ArrayReport) {
+function result(file: string, a: ArrayReport, root: string) {
   const mapping = a.mapping ? formatMapping(a.name, a.mapping) : a.name;
   const what = a.status === 'scalarized' ? 'could become a scalar' : 'could shrink';
   return {
@@ -52,7 +75,7 @@ function result(file: string, a: ArrayReport) {
     locations: [
       {
         physicalLocation: {
-          artifactLocation: { uri: artifactUri(file) },
+          artifactLocation: artifactLocation(file, root),
           region: { startLine: a.line, startColumn: a.column },
         },
         logicalLocations: [
@@ -85,7 +108,22 @@ function result(file: string, a: ArrayReport) {
   };
 }
 
-export function formatSarif(reports: readonly FileReport[], version: string): string {
+/** A skipped file: a notification of the run, not a file without results (not "clean"). */
+function skippedNotification(s: SkippedFile, root: string) {
+  return {
+    descriptor: { id: SKIPPED_ID },
+    level: 'error',
+    message: { text: `Not analysed: ${s.reason}` },
+    locations: [{ physicalLocation: { artifactLocation: artifactLocation(s.file, root) } }],
+  };
+}
+
+export function formatSarif(
+  reports: readonly FileReport[],
+  version: string,
+  skipped: readonly SkippedFile[] = [],
+  root: string = sourceRoot(),
+): string {
   const log = {
     $schema: SARIF_SCHEMA,
     version: '2.1.0',
@@ -109,12 +147,34 @@ export function formatSarif(reports: readonly FileReport[], version: string): st
                 defaultConfiguration: { level: 'note' },
               },
             ],
+            notifications: [
+              {
+                id: SKIPPED_ID,
+                shortDescription: { text: 'A file was not analysed' },
+                fullDescription: {
+                  text:
+                    'The file could not be read, was refused (a syntax error, C++), hit an ' +
+                    'internal error, or could not be written: it has no results, which does ' +
+                    'not mean it has nothing to contract.',
+                },
+                defaultConfiguration: { level: 'error' },
+              },
+            ],
           },
         },
+        originalUriBaseIds: {
+          [SRCROOT]: { uri: pathToFileURL(root).href.replace(/\/?$/, '/') },
+        },
+        invocations: [
+          {
+            executionSuccessful: true,
+            toolExecutionNotifications: skipped.map((s) => skippedNotification(s, root)),
+          },
+        ],
         results: reports.flatMap((r) =>
           r.arrays
             .filter((a) => a.status === 'contracted' || a.status === 'scalarized')
-            .map((a) => result(r.file, a)),
+            .map((a) => result(r.file, a, root)),
         ),
         // Columns count UTF-16 code units (JavaScript string offsets).
         columnKind: 'utf16CodeUnits',

@@ -1,12 +1,11 @@
 /**
- * Reading inputs and writing outputs so that a failure never leaves a partial file.
+ * Reading inputs (outputs are written by outputFile.ts).
  *
  * Synchronous calls (issue 17, start-up): one file is read and one or two written per
  * command, and the promise API ran each step on libuv's thread pool (started for them) and
  * through more code that runs cold. The functions stay `async` for their callers.
  */
 import fs from 'node:fs';
-import path from 'node:path';
 import { InputError } from './errors.js';
 
 /**
@@ -44,32 +43,4 @@ export async function readCSource(file: string): Promise<string> {
       `'${file}' is a C++ source (.${ext}): beeclak reads C only (a C++ file cannot be contracted)`,
     );
   return readSource(file);
-}
-
-/**
- * Writes `text` to `file` atomically: into a temporary file in the same directory, then
- * renamed over the target, so readers see the old content or the new, never a mix.
- */
-export async function writeAtomically(
-  file: string,
-  text: string,
-  encoding: 'utf8' | 'latin1' = 'utf8',
-): Promise<void> {
-  const dir = path.dirname(path.resolve(file));
-  try {
-    const st = fs.statSync(dir);
-    if (!st.isDirectory())
-      throw new InputError(`cannot write '${file}': '${dir}' is not a directory`);
-  } catch (e) {
-    if (e instanceof InputError) throw e;
-    throw new InputError(`cannot write '${file}': directory '${dir}' does not exist`);
-  }
-  const tmp = path.join(dir, `.${path.basename(file)}.beeclak-${process.pid}.tmp`);
-  try {
-    fs.writeFileSync(tmp, text, encoding);
-    fs.renameSync(tmp, file);
-  } catch (e) {
-    fs.rmSync(tmp, { force: true });
-    throw new InputError(`cannot write '${file}': ${(e as Error).message}`);
-  }
 }

@@ -14,13 +14,16 @@ export class InputError extends Error {
   ) {
     super(message);
   }
-  /** `file:line:col: error: message`, the form editors and CI logs recognise. */
+  /**
+   * `file:line:col: error: message`, the form editors and CI logs recognise; without a file,
+   * `beeclak: error: message`, as every error of the command line.
+   */
   format(): string {
     const where = this.file
       ? this.loc
         ? `${this.file}:${this.loc.line}:${this.loc.column}: `
         : `${this.file}: `
-      : '';
+      : 'beeclak: ';
     return `${where}error: ${this.message}`;
   }
 }

@@ -23,21 +23,34 @@ export interface RunLifetimes {
   readonly bars: readonly LifetimeBar[];
 }
 
+/** Why no run could be drawn (the chart says so instead of being silently absent). */
+export interface NoRun {
+  readonly skipped: string;
+}
+
 export function runLifetimes(
   analysis: Analysis,
   a: ArrayReport,
   maxOperations = 300_000,
-): RunLifetimes | undefined {
+): RunLifetimes | NoRun {
   const fn = analysis.model.functions.find((f) => f.name === a.function);
   const array = fn?.arrays.find((x) => x.name === a.name && x.loc.line === a.line);
-  if (!fn || !array || !array.candidate) return undefined;
+  if (!fn || !array || !array.candidate) return { skipped: 'not a candidate of the analysis' };
   const values = knownParameterValues(fn);
   const run = dynamicLifetimes(fn, array, values, {
     maxOperations,
     intervals: true,
     exposedLiveFromStart: valueMayFlowIn(array),
   });
-  if (run.kind !== 'done') return undefined;
+  if (run.kind !== 'done') {
+    const budget = /^more than \d+ operations/.test(run.reason);
+    return {
+      skipped: budget
+        ? `its run takes more than ${maxOperations} operations, more than a chart replays ` +
+          '(draw it for smaller parameter values: -D NAME=VALUE)'
+        : `its run was not replayed: ${run.reason}`,
+    };
+  }
   const kind = a.ds?.lifetimes === 'cell' ? 'cell' : 'value';
   const bars =
     kind === 'value'

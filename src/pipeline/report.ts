@@ -108,9 +108,56 @@ export interface PrintOptions {
   readonly timings?: boolean;
 }
 
-/** The report as JSON; its `timings` object only with `{ timings: true }`. */
+/** A file a run over several files did not analyse (or could not write), and why. */
+export interface SkippedFile {
+  file: string;
+  reason: string;
+}
+
+/**
+ * The JSON report of `contract --report json`, one shape whatever the number of files
+ * (schema/report.schema.json in the package): `files` holds one FileReport per file
+ * analysed, in input order, `skipped` the files left out with their reason.
+ */
+export interface ReportDocument {
+  format: 'beeclak-report';
+  /** Bumped when a field changes meaning or is removed (fields may be added within one). */
+  formatVersion: 1;
+  tool: { name: 'beeclak'; version: string };
+  files: FileReport[];
+  skipped: SkippedFile[];
+}
+
+function withoutTimings(reports: readonly FileReport[], print: PrintOptions): FileReport[] {
+  return print.timings
+    ? [...reports]
+    : (reports.map(({ timings: _, ...rest }) => rest) as FileReport[]);
+}
+
+/** The report document as JSON; each file's `timings` only with `{ timings: true }`. */
+export function formatReport(
+  reports: readonly FileReport[],
+  toolVersion: string,
+  skipped: readonly SkippedFile[] = [],
+  print: PrintOptions = {},
+): string {
+  const document: ReportDocument = {
+    format: 'beeclak-report',
+    formatVersion: 1,
+    tool: { name: 'beeclak', version: toolVersion },
+    files: withoutTimings(reports, print),
+    skipped: [...skipped],
+  };
+  return JSON.stringify(document, null, 2) + '\n';
+}
+
+/**
+ * One file's report as JSON (`analyze --json`, `check --report-file`: one file each), or for
+ * several files an array of them (the shape `contract --report json` had before the report
+ * document; kept for library callers). Its `timings` only with `{ timings: true }`.
+ */
 export function formatJson(reports: readonly FileReport[], print: PrintOptions = {}): string {
-  const shown = print.timings ? reports : reports.map(({ timings: _, ...rest }) => rest);
+  const shown = withoutTimings(reports, print);
   return JSON.stringify(shown.length === 1 ? shown[0] : shown, null, 2) + '\n';
 }
 

@@ -133,7 +133,7 @@ describe('contract with a configuration', () => {
     expect(typed.stdout).not.toMatch(/^k\.c:3/m);
     // One file without a mode reads the configuration too.
     const one = runCli(['contract', 'k.c', '--report', 'json'], { cwd: dir });
-    const arrays = JSON.parse(one.stderr).arrays;
+    const arrays = JSON.parse(one.stderr).files[0].arrays;
     expect(arrays.find((a: { name: string }) => a.name === 'u').reason).toContain('--only');
   });
 

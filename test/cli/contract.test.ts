@@ -69,7 +69,7 @@ describe('beeclak contract', () => {
     const r = runCli(['contract', write('fused2.c', FUSED), '-o', out, '--report-file', rep]);
     expect(r.code).toBe(0);
     expect(fs.readFileSync(out, 'utf8')).toContain('int t;');
-    const report = JSON.parse(fs.readFileSync(rep, 'utf8'));
+    const report = JSON.parse(fs.readFileSync(rep, 'utf8')).files[0];
     expect(report.arrays.find((a: { name: string }) => a.name === 't')).toMatchObject({
       status: 'scalarized',
       originalCells: 8,

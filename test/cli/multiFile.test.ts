@@ -200,7 +200,7 @@ void lagged(const int a[N], int b[N]) {
     });
     const r = runCli(['contract', '--check', 'p', '--report', 'json', ...noCache], { cwd: dir });
     expect(r.code).toBe(1 | 4);
-    const reports = JSON.parse(r.stderr.slice(r.stderr.indexOf('\n[') + 1)) as {
+    const reports = JSON.parse(r.stderr.slice(r.stderr.indexOf('\n{') + 1)).files as {
       file: string;
       arrays: { name: string }[];
       diagnostics: string[];
@@ -221,7 +221,9 @@ void lagged(const int a[N], int b[N]) {
     expect(r.stderr).toContain('2 skipped');
     // One file without a mode: the whole report.
     const one = runCli(['contract', 'p/params.c', '--report', 'json', ...noCache], { cwd: dir });
-    expect(JSON.parse(one.stderr).arrays.map((a: { name: string }) => a.name)).toEqual(['a']);
+    expect(JSON.parse(one.stderr).files[0].arrays.map((a: { name: string }) => a.name)).toEqual([
+      'a',
+    ]);
   });
 
   // A file left unmodelled depends on its headers too: a header that now declares a local
@@ -241,12 +243,12 @@ void kernel(int b[8]) {
       runCli(['contract', '--check', 'q', '--report', 'json', '--cache-dir', 'cache'], {
         cwd: dir,
       });
-    expect(JSON.parse(run().stderr.replace(/^beeclak:.*\n/m, '')).arrays).toEqual([]);
+    expect(JSON.parse(run().stderr.replace(/^beeclak:.*\n/m, '')).files[0].arrays).toEqual([]);
     expect(run().stderr).toContain('1 from cache');
     fs.writeFileSync(path.join(dir, 'q/decl.h'), '#define DECL(x) int x[8]\n');
     const edited = run();
     expect(edited.stderr).not.toContain('from cache');
-    const report = JSON.parse(edited.stderr.replace(/^beeclak:.*\n/m, ''));
+    const report = JSON.parse(edited.stderr.replace(/^beeclak:.*\n/m, '')).files[0];
     expect(report.arrays.map((a: { name: string }) => a.name)).toEqual(['b', 't']);
   });
 

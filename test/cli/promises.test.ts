@@ -75,7 +75,7 @@ describe('temporary promises', () => {
   it("a pragma inside a function promises that function's array only", () => {
     const r = runCli(['contract', fixture('pragma-promise.c'), '--report', 'json']);
     expect(r.code).toBe(0);
-    const arrays = JSON.parse(r.stderr).arrays as {
+    const arrays = JSON.parse(r.stderr).files[0].arrays as {
       function: string;
       name: string;
       status: string;

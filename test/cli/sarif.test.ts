@@ -6,11 +6,16 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { pathToFileURL } from 'node:url';
 import { runCli } from '../helpers/cli.js';
 import { formatSarif } from '../../src/cli/sarif.js';
 import type { FileReport } from '../../src/pipeline/report.js';
 
 type Json = Record<string, unknown>;
+
+const KERNEL =
+  '#define N 8\nvoid k(const int a[N], int b[N]) {\n  int t[N];\n' +
+  '  for (int i = 0; i < N; i++) { t[i] = a[i]; b[i] = t[i]; }\n}\n';
 
 /** The parts of the SARIF 2.1.0 schema a code-scanning upload rejects a log for. */
 function sarifProblems(log: Json): string[] {
@@ -40,6 +45,41 @@ function sarifProblems(log: Json): string[] {
         ['utf16CodeUnits', 'unicodeCodePoints'].includes(run.columnKind as string),
       'columnKind',
     );
+    // SARIF 3.14.14: each base id an absolute URI ending in a slash.
+    const bases = isObj(run.originalUriBaseIds) ? run.originalUriBaseIds : {};
+    for (const [id, base] of Object.entries(bases))
+      need(
+        isObj(base) && typeof base.uri === 'string' && /^file:\/\/.*\/$/.test(base.uri),
+        `originalUriBaseIds.${id}.uri is an absolute URI ending in /`,
+      );
+    const artifactProblems = (a: Json, known: Json, at: string) => {
+      need(
+        a.uriBaseId === undefined || (typeof a.uriBaseId === 'string' && a.uriBaseId in known),
+        `${at} uriBaseId is defined in originalUriBaseIds`,
+      );
+      need(
+        a.uriBaseId !== undefined || /^file:/.test(a.uri as string),
+        `${at} a relative uri has a uriBaseId (else it depends on the reader's folder)`,
+      );
+    };
+    for (const [k, inv] of ((run.invocations as unknown[]) ?? []).entries()) {
+      need(
+        isObj(inv) && typeof inv.executionSuccessful === 'boolean',
+        `invocations[${k}].executionSuccessful is required`,
+      );
+      const notes = (isObj(inv) ? inv.toolExecutionNotifications : []) as unknown[];
+      for (const [j, n] of (notes ?? []).entries()) {
+        const at = `invocations[${k}].toolExecutionNotifications[${j}]`;
+        need(isObj(n) && isMessage(n.message), `${at}.message with text or id is required`);
+        for (const loc of (isObj(n) ? (n.locations as unknown[]) : []) ?? [])
+          if (
+            isObj(loc) &&
+            isObj(loc.physicalLocation) &&
+            isObj(loc.physicalLocation.artifactLocation)
+          )
+            artifactProblems(loc.physicalLocation.artifactLocation, bases, at);
+      }
+    }
     for (const [k, res] of ((run.results as unknown[]) ?? []).entries()) {
       const at = `runs[${r}].results[${k}]`;
       if (!isObj(res)) {
@@ -64,6 +104,7 @@ function sarifProblems(log: Json): string[] {
           isObj(phys.artifactLocation) && typeof phys.artifactLocation.uri === 'string',
           `${at} artifactLocation.uri`,
         );
+        if (isObj(phys.artifactLocation)) artifactProblems(phys.artifactLocation, bases, at);
         const region = phys.region;
         need(
           isObj(region) &&
@@ -133,13 +174,16 @@ describe('SARIF', () => {
         },
       ],
     };
-    const log = JSON.parse(formatSarif([report], '9.9.9'));
+    const log = JSON.parse(formatSarif([report], '9.9.9', [], process.cwd()));
     expect(sarifProblems(log)).toEqual([]);
     const results = log.runs[0].results;
     expect(results).toHaveLength(1);
     expect(results[0].locations[0].physicalLocation).toEqual({
-      artifactLocation: { uri: 'src/k.c' },
+      artifactLocation: { uri: 'src/k.c', uriBaseId: '%SRCROOT%' },
       region: { startLine: 4, startColumn: 10 },
+    });
+    expect(log.runs[0].originalUriBaseIds).toEqual({
+      '%SRCROOT%': { uri: pathToFileURL(process.cwd()).href + '/' },
     });
     expect(results[0].properties).toMatchObject({ savedBytes: 784, mapping: { b: [2] } });
     expect(results[0].message.text).toContain('800 -> 16 bytes');
@@ -213,5 +257,70 @@ describe('SARIF', () => {
       notApplied: expect.stringContaining("'w'"),
     });
     expect(res.message.text).toContain("Not applied by 'beeclak contract --profiled'");
+  });
+
+  // Guards where results land: URIs were relative to the folder the command ran in, with no
+  // uriBaseId (a run from build/ named '../src/k.c', which no reader can place).
+  it('from a subfolder of a repository: URIs relative to its root, under %SRCROOT%', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-sarif-'));
+    try {
+      for (const d of ['.git', 'src', 'build']) fs.mkdirSync(path.join(dir, d));
+      fs.writeFileSync(path.join(dir, 'src/k.c'), KERNEL);
+      fs.writeFileSync(path.join(dir, 'src/bad.c'), 'void f(void) { int x = ; }\n');
+      const r = runCli(['contract', '--check', '--no-cache', '../src', '--report', 'sarif'], {
+        cwd: path.join(dir, 'build'),
+      });
+      expect(r.code).toBe(1 | 4);
+      const log = JSON.parse(r.stderr.slice(r.stderr.search(/^\{/m)));
+      expect(sarifProblems(log)).toEqual([]);
+      const run = log.runs[0];
+      expect(run.originalUriBaseIds).toEqual({
+        '%SRCROOT%': { uri: pathToFileURL(dir).href + '/' },
+      });
+      expect(run.results.map((x: Json) => (x.locations as Json[])[0])).toEqual([
+        expect.objectContaining({
+          physicalLocation: expect.objectContaining({
+            artifactLocation: { uri: 'src/k.c', uriBaseId: '%SRCROOT%' },
+          }),
+        }),
+      ]);
+      // Guards skipped files: absent from the log, they read as clean on a dashboard.
+      expect(run.invocations[0].toolExecutionNotifications).toEqual([
+        {
+          descriptor: { id: 'beeclak/skipped-file' },
+          level: 'error',
+          message: { text: expect.stringMatching(/^Not analysed: .*bad\.c:1:\d+: error: /) },
+          locations: [
+            {
+              physicalLocation: {
+                artifactLocation: { uri: 'src/bad.c', uriBaseId: '%SRCROOT%' },
+              },
+            },
+          ],
+        },
+      ]);
+      expect(run.tool.driver.notifications[0].id).toBe('beeclak/skipped-file');
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  it('a file outside the root: an absolute file: URI, no base id', () => {
+    const outside = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-sarif-out-'));
+    const root = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-sarif-root-'));
+    try {
+      fs.writeFileSync(path.join(outside, 'k.c'), KERNEL);
+      const r = runCli(['contract', path.join(outside, 'k.c'), '--report', 'sarif'], {
+        cwd: root,
+      });
+      const log = JSON.parse(r.stderr);
+      expect(sarifProblems(log)).toEqual([]);
+      expect(log.runs[0].results[0].locations[0].physicalLocation.artifactLocation).toEqual({
+        uri: pathToFileURL(path.join(outside, 'k.c')).href,
+      });
+    } finally {
+      fs.rmSync(outside, { recursive: true, force: true });
+      fs.rmSync(root, { recursive: true, force: true });
+    }
   });
 });

@@ -45,7 +45,7 @@ beforeAll(() => {
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
 
 const kernelT = (stderr: string) =>
-  JSON.parse(stderr).arrays.find(
+  JSON.parse(stderr).files[0].arrays.find(
     (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
   );
 
@@ -55,7 +55,7 @@ describe('a file included by another file of the program', () => {
       cwd: dir,
     });
     const reports = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
-    const t = reports[0].arrays.find(
+    const t = reports.files[0].arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
     expect(t.status).toBe('unchanged');
@@ -64,7 +64,7 @@ describe('a file included by another file of the program', () => {
 
   it('is told so on its own too, when the includer is in a folder of the program', () => {
     runCli(['contract', 'kern.c', 'tests', '--diff', '--report-file', 'r.json'], { cwd: dir });
-    const t = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'))[0].arrays.find(
+    const t = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0].arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
     expect(t.reason).toMatch(/test_kern\.c includes this file/);

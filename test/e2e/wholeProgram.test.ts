@@ -21,7 +21,7 @@ interface Entry {
 function contract(name: string): { code: string; arrays: Entry[] } {
   const r = runCli(['contract', fixture(name), '--report', 'json']);
   expect(r.code).toBe(0);
-  return { code: r.stdout, arrays: JSON.parse(r.stderr).arrays };
+  return { code: r.stdout, arrays: JSON.parse(r.stderr).files[0].arrays };
 }
 
 function sameOutput(name: string, code: string): void {

@@ -13,6 +13,7 @@ import { createHash } from 'node:crypto';
 import { promises as fs, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { makeOutputFolder } from '../outputFile.js';
 import { fileURLToPath } from 'node:url';
 import type { FileJob, FileOutcome } from './job.js';
 
@@ -137,7 +138,8 @@ export class ResultCache {
     const file = this.entry(key);
     const tmp = `${file}.${process.pid}.${Math.random().toString(36).slice(2)}.tmp`;
     try {
-      await fs.mkdir(path.dirname(file), { recursive: true });
+      // Not Node's recursive mkdir: it never returns under /proc (makeOutputFolder).
+      makeOutputFolder(path.dirname(file));
       await fs.writeFile(tmp, JSON.stringify(entry));
       await fs.rename(tmp, file);
     } catch {

@@ -47,6 +47,9 @@ async function contractJob(job: FileJob): Promise<FileOutcome> {
     };
   } catch (e) {
     if (e instanceof InputError) return { kind: 'refused', message: e.format() };
-    return { kind: 'internal', message: `internal error: ${(e as Error)?.message ?? String(e)}` };
+    return {
+      kind: 'internal',
+      message: `beeclak: internal error: ${job.file}: ${(e as Error)?.message ?? String(e)}`,
+    };
   }
 }

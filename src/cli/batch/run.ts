@@ -10,9 +10,10 @@
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
-import type { ArrayReport, FileReport } from '../../pipeline/report.js';
+import type { ArrayReport, FileReport, SkippedFile } from '../../pipeline/report.js';
 import type { Io } from '../io.js';
-import { readCSource, writeAtomically } from '../sourceFile.js';
+import { readCSource } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
 import { InputError } from '../errors.js';
 import { listInputs } from '../files.js';
 import { cacheKey, ResultCache } from './cache.js';
@@ -52,6 +53,8 @@ export interface BatchResult {
   readonly exitCode: number;
   /** The reports of the files analysed, in input order. */
   readonly reports: FileReport[];
+  /** The files skipped (unreadable, refused, an internal error, not written), and why. */
+  readonly skipped: SkippedFile[];
   readonly summary: Summary;
 }
 
@@ -103,9 +106,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const listed = await listInputs(opts.paths, opts.excludes);
   const files = listed.files.filter((f) => !opts.excludedByConfig?.(f));
   const summary: Summary = { files: 0, changed: 0, skipped: 0, bytesSaved: 0n, cached: 0 };
+  const skipped: SkippedFile[] = [];
   for (const u of listed.unlisted) {
-    io.stderr(`beeclak: ${u.path}: ${u.message} (skipped)\n`);
+    io.stderr(`beeclak: error: ${u.path}: ${u.message} (skipped)\n`);
     summary.skipped++;
+    skipped.push({ file: u.path, reason: u.message });
   }
   // Options first: an invalid configuration stops the run before any file is touched.
   const optionsOf = files.map((f) => opts.optionsFor(f));
@@ -125,8 +130,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
           kind: 'refused',
           message:
             e instanceof InputError
-              ? `beeclak: ${e.message}`
-              : `beeclak: cannot read '${file}': ${(e as Error).message}`,
+              ? e.format()
+              : `beeclak: error: cannot read '${file}': ${(e as Error).message}`,
         };
         return;
       }
@@ -171,6 +176,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     summary.files++;
     if (o.kind !== 'done') {
       summary.skipped++;
+      skipped.push({
+        file,
+        reason: o.message.replace(/^beeclak: (error: )?/, '').replace(/\n+$/, ''),
+      });
       io.stderr(`${o.message.replace(/\n+$/, '')}\n`);
       io.stderr(`beeclak: ${file}: skipped\n`);
       continue;
@@ -188,24 +197,26 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       }
     }
     if (!o.changed) continue;
-    summary.changed++;
     wouldChange = true;
-    for (const a of o.report.arrays) summary.bytesSaved += bytesSaved(a);
     if (mode.diff) io.stdout(unifiedDiff(file, sourceOf[k]!, o.text));
     if (mode.inPlace) {
       try {
-        await writeAtomically(file, o.text, 'latin1');
+        await writeOutput(file, o.text, 'latin1');
       } catch (e) {
         summary.skipped++;
-        io.stderr(`beeclak: ${(e as Error).message} (skipped)\n`);
+        skipped.push({ file, reason: (e as Error).message });
+        io.stderr(`beeclak: error: ${(e as Error).message} (skipped)\n`);
         continue;
       }
     }
+    // Counted once written: a file that could not be written saved nothing.
+    summary.changed++;
+    for (const a of o.report.arrays) summary.bytesSaved += bytesSaved(a);
     if (!mode.diff && !mode.list)
       io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${file}\n`);
   }
   io.stderr(summaryLine(summary, mode));
   const exitCode =
     (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (summary.skipped > 0 ? EXIT_SKIPPED : 0);
-  return { exitCode, reports, summary };
+  return { exitCode, reports, skipped, summary };
 }

@@ -6,6 +6,7 @@ import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../anal
 import { readCSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
 import { writePictures } from '../svg/index.js';
+import { makeOutputFolder } from '../outputFile.js';
 
 export function registerAnalyze(program: Command, io: Io): void {
   const cmd = program
@@ -21,6 +22,8 @@ export function registerAnalyze(program: Command, io: Io): void {
       flags: AnalysisFlags & { json?: boolean; svg?: string; timings?: boolean },
     ) => {
       const source = await readCSource(file);
+      // A folder that cannot be made fails now, not after the analysis.
+      if (flags.svg) makeOutputFolder(flags.svg);
       // Pictures of every conflict set, also where "no saving" is found without one.
       const options = { ...analysisOptions(flags, file), everyConflictSet: !!flags.svg };
       const analysis = await analyzeSource(source, file, options);

@@ -23,7 +23,8 @@ import {
   programIncludes,
   type AnalysisFlags,
 } from '../analysisFlags.js';
-import { readCSource, readSource, writeAtomically } from '../sourceFile.js';
+import { readCSource, readSource } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
 import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
 import {
@@ -65,6 +66,25 @@ function collect(value: string, previous: string[]): string[] {
 
 export const CHECK_MISMATCH_EXIT = 3;
 
+/** The linker's words for a program without `main` (GNU ld, lld, Apple's ld). */
+const NO_MAIN =
+  /undefined reference to [`']main'|undefined symbol: main\b|"_main", referenced from/;
+
+/**
+ * Why the original cannot be checked. A kernel file without `main` links to no program:
+ * "does not compile" read as a fault of the code, where the program's `main` is only missing.
+ */
+function originalRefused(file: string, diagnostics: string, withFiles: boolean): InputError {
+  if (NO_MAIN.test(diagnostics))
+    return new InputError(
+      `check runs the program, and ${withFiles ? 'neither this file nor the --with files have' : 'this file has no'} ` +
+        `main(): give the file that has main with --with (beeclak check ${file} --with main.c), ` +
+        `or check a copy of the kernel with a small main that calls it`,
+      file,
+    );
+  return new InputError(`the original does not compile:\n${diagnostics.trim()}`, file);
+}
+
 export function registerCheck(program: Command, io: Io): void {
   const cmd = program
     .command('check')
@@ -105,7 +125,7 @@ export function registerCheck(program: Command, io: Io): void {
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
       const candidateName = flags.against ?? `${file} (contracted)`;
       if (contraction && flags.reportFile)
-        await writeAtomically(
+        await writeOutput(
           flags.reportFile,
           formatJson([contraction.analysis.report], { timings: !!flags.timings }),
         );
@@ -153,8 +173,7 @@ export function registerCheck(program: Command, io: Io): void {
         // Each program runs in its own empty working folder: the files it writes are compared.
         const runIn = (name: string) => path.join(dir, `run-${name}`);
         const orig = await compile(source, 'original', dir, opts);
-        if (!orig.ok)
-          throw new InputError(`the original does not compile:\n${orig.diagnostics.trim()}`, file);
+        if (!orig.ok) throw originalRefused(file, orig.diagnostics, flags.with.length > 0);
         // The original runs once; the candidate and the owner-check build compare with it.
         const a = run(orig.exe, args, stdin, timeout * 1000, runIn('original'));
         if (a.timedOut || a.signal)
@@ -228,10 +247,7 @@ export function registerCheck(program: Command, io: Io): void {
           if (flags.reportFile) {
             // The report again, with each traced array's values live at once in the run.
             const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
-            await writeAtomically(
-              flags.reportFile,
-              formatJson([report], { timings: !!flags.timings }),
-            );
+            await writeOutput(flags.reportFile, formatJson([report], { timings: !!flags.timings }));
           }
         }
       } finally {

@@ -20,8 +20,14 @@ import {
   type AnalysisFlags,
 } from '../analysisFlags.js';
 import type { IncludeIndex } from '../includers.js';
-import { readCSource, writeAtomically } from '../sourceFile.js';
-import { formatJson, formatText, type FileReport } from '../../pipeline/report.js';
+import { readCSource } from '../sourceFile.js';
+import { writeOutput } from '../outputFile.js';
+import {
+  formatReport,
+  formatText,
+  type FileReport,
+  type SkippedFile,
+} from '../../pipeline/report.js';
 import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
 import { formatSarif } from '../sarif.js';
@@ -102,10 +108,13 @@ export function registerContract(program: Command, io: Io): void {
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
     );
   addAnalysisOptions(cmd).action(async (files: string[], flags: ContractFlags) => {
+    refuseIneffective(cmd, flags);
     const mode = flags.inPlace || flags.check || flags.diff || flags.list;
     if (!mode && files.length > 1)
       throw new UsageError(
-        'several files need a mode: -i (rewrite them), --check, --diff or --list',
+        flags.output
+          ? '-o names one output file; with several files use -i, --check or --diff'
+          : 'several files need a mode: -i (rewrite them), --check, --diff or --list',
       );
     if (flags.profiled && (mode || files.length > 1))
       throw new UsageError('--profiled works on one file, without -i, --check, --diff or --list');
@@ -116,22 +125,40 @@ export function registerContract(program: Command, io: Io): void {
       );
     if (flags.output)
       throw new UsageError(
-        '-o names one output file; with several files use -i, --check or --diff',
+        flags.inPlace
+          ? '-i rewrites each file in place and -o writes the program elsewhere: choose one'
+          : `${flags.check ? '--check' : flags.list ? '--list' : '--diff'} writes no program: drop -o` +
+              (flags.diff ? ' (to keep the diff, redirect it: > changes.diff)' : ''),
       );
     await contractMany(cmd, files, flags, io);
   });
+}
+
+/**
+ * Options given on the command line that would have no effect in this run: refused rather
+ * than silently ignored (the user meant something by them).
+ */
+function refuseIneffective(cmd: Command, flags: ContractFlags): void {
+  const typed = (name: string) => cmd.getOptionValueSource(name) === 'cli';
+  if (typed('minBytes') && !flags.list)
+    throw new UsageError('--min-bytes applies to --list only (the arrays it lists)');
+  if (flags.hls && typed('modulo') && flags.modulo === 'exact')
+    throw new UsageError(
+      '--hls takes power-of-two moduli (masks, no division): --modulo exact cannot apply; drop one',
+    );
 }
 
 function reportText(
   format: ContractFlags['report'],
   reports: FileReport[],
   flags: Pick<ContractFlags, 'timings'>,
+  skipped: readonly SkippedFile[] = [],
 ): string {
   // Without --timings the same input gives the same report, byte for byte (CI diffs it).
   const print = { timings: !!flags.timings };
-  if (format === 'json') return formatJson(reports, print);
+  if (format === 'json') return formatReport(reports, version(), skipped, print);
   if (format === 'text') return reports.map((r) => formatText(r, print)).join('');
-  if (format === 'sarif') return formatSarif(reports, version());
+  if (format === 'sarif') return formatSarif(reports, version(), skipped);
   return '';
 }
 
@@ -164,8 +191,8 @@ async function contractOne(
   }
   const report = reportText(format, [fileReport], flags);
   // Everything is computed before anything is written.
-  if (flags.output) await writeAtomically(flags.output, result.text, 'latin1');
-  if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+  if (flags.output) await writeOutput(flags.output, result.text, 'latin1');
+  if (flags.reportFile) await writeOutput(flags.reportFile, report);
   if (!flags.output) (io.stdoutBytes ?? io.stdout)(result.text);
   if (report && !flags.reportFile) io.stderr(report);
   else for (const m of refusedPromiseMessages(result.analysis.report)) io.stderr(m + '\n');
@@ -222,8 +249,8 @@ async function contractMany(
     io,
   });
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
-  const report = reportText(format, result.reports, flags);
-  if (flags.reportFile) await writeAtomically(flags.reportFile, report);
+  const report = reportText(format, result.reports, flags, result.skipped);
+  if (flags.reportFile) await writeOutput(flags.reportFile, report);
   else if (report) io.stderr(report);
   if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
 }

@@ -16,6 +16,7 @@ import {
   type LatticeChoice,
 } from '../../lattice/index.js';
 import { ownValue } from '../../poly/nameRecord.js';
+import { gainFraction } from '../analysisFlags.js';
 
 interface LatticeOptions {
   define: Record<string, bigint>;
@@ -39,18 +40,16 @@ export function registerLattice(program: Command, io: Io): void {
       'auto',
     )
     .option(
-      '--min-gain <fraction>',
-      'saving a complex mapping must bring over a simple one',
-      '0.05',
+      '--min-gain <percent>',
+      'a skewed mapping must save more than this percentage over a simpler one (as contract)',
+      '5',
     )
     .option('--budget <ms>', 'time budget of the optimal search', '5000')
     .option('--json', 'machine-readable output')
     .option('--timings', 'also print the time of each step (it differs from run to run)')
     .action(async (text: string, opts: LatticeOptions) => {
-      const minGain = Number(opts.minGain);
+      const minGain = gainFraction(opts.minGain);
       const budgetMs = Number(opts.budget);
-      if (!Number.isFinite(minGain) || minGain < 0)
-        throw new UsageError(`--min-gain expects a non-negative number`);
       if (!Number.isFinite(budgetMs) || budgetMs < 0)
         throw new UsageError(`--budget expects milliseconds`);
       let ds: PolySet;

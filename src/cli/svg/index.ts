@@ -3,10 +3,9 @@
  * lattice of the mapping, the mapping: Fig. 2(b) of the Bee+Cl@k paper) and the lifetime
  * chart of one run that DS comes from.
  */
-import { promises as fs } from 'node:fs';
 import path from 'node:path';
 import type { Io } from '../io.js';
-import { writeAtomically } from '../sourceFile.js';
+import { makeOutputFolder, writeOutput } from '../outputFile.js';
 import type { Analysis } from '../../pipeline/analysis.js';
 import { runLifetimes } from '../../pipeline/lifetimeIntervals.js';
 import { arrayPicture } from './conflicts.js';
@@ -16,17 +15,28 @@ export { arrayPicture } from './conflicts.js';
 export { lifetimePicture } from './lifetimes.js';
 export type { Picture } from './document.js';
 
-/** Writes the pictures of every drawable array into `dir` (created if needed). */
+/**
+ * Writes the pictures of every drawable array into `dir` (created if needed). An array that
+ * shrank but has no picture, or no lifetime chart, is named on stderr with the reason.
+ */
 export async function writePictures(dir: string, analysis: Analysis, io: Io): Promise<void> {
-  await fs.mkdir(dir, { recursive: true });
+  makeOutputFolder(dir);
   for (const a of analysis.report.arrays) {
     const run = a.ds ? runLifetimes(analysis, a) : undefined;
-    const pictures = [arrayPicture(a), run ? lifetimePicture(a, run) : undefined];
-    for (const picture of pictures) {
+    const conflicts = arrayPicture(a);
+    const chart = run && !('skipped' in run) ? lifetimePicture(a, run) : undefined;
+    for (const picture of [conflicts, chart]) {
       if (!picture) continue;
       const file = path.join(dir, picture.file);
-      await writeAtomically(file, picture.svg);
+      await writeOutput(file, picture.svg);
       io.stderr(`beeclak: wrote ${file}\n`);
     }
+    const shrank = a.status === 'contracted' || a.status === 'scalarized';
+    if (shrank && !conflicts)
+      io.stderr(
+        `beeclak: no pictures of ${a.function}: ${a.name}: it has no conflict set to draw\n`,
+      );
+    else if (conflicts && run && 'skipped' in run)
+      io.stderr(`beeclak: no lifetime chart of ${a.function}: ${a.name}: ${run.skipped}\n`);
   }
 }

@@ -1,0 +1,126 @@
+/**
+ * The JSON report (issue 29, item 5): one shape whatever the number of files, and real
+ * reports valid against the schema the package publishes (schema/report.schema.json),
+ * checked with ajv (JSON Schema 2020-12).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import Ajv2020Module from 'ajv/dist/2020.js';
+import { ROOT, runCli } from '../helpers/cli.js';
+
+type Json = Record<string, unknown>;
+
+// ajv is a CommonJS module: its class is the default export's `default`.
+const Ajv2020 = ((Ajv2020Module as unknown as { default?: unknown }).default ??
+  Ajv2020Module) as typeof Ajv2020Module;
+const schema = JSON.parse(fs.readFileSync(path.join(ROOT, 'schema/report.schema.json'), 'utf8'));
+const ajv = new Ajv2020({ allErrors: true, strict: true, allowUnionTypes: true });
+ajv.addSchema(schema);
+const validateDocument = ajv.getSchema(schema.$id)!;
+const validateFile = ajv.getSchema(`${schema.$id}#/$defs/fileReport`)!;
+
+function problems(validate: typeof validateDocument, data: unknown): string[] {
+  return validate(data)
+    ? []
+    : (validate.errors ?? []).map(
+        (e) => `${e.instancePath} ${e.message} ${JSON.stringify(e.params)}`,
+      );
+}
+
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-schema-'));
+afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
+
+const FUSED = `#define N 8
+void kernel(const int a[N], int b[N]) {
+  int t[N];
+  for (int i = 0; i < N; i++) { t[i] = a[i] + 1; b[i] = t[i] * 2; }
+}
+`;
+
+/** The JSON printed after the run's own lines on stderr (or the whole of it). */
+const printed = (stderr: string) => JSON.parse(stderr.slice(stderr.search(/^\{/m)));
+
+describe('contract --report json: one shape for one file and for many', () => {
+  // Guards the shape: one object for one file and an array for several, so a consumer had
+  // to know how many files the command was given.
+  it('a document with its files and the files skipped', () => {
+    fs.writeFileSync(path.join(tmp, 'a.c'), FUSED);
+    fs.writeFileSync(path.join(tmp, 'b.c'), FUSED.replace('kernel', 'other'));
+    fs.writeFileSync(path.join(tmp, 'bad.c'), 'void f(void) { int x = ; }\n');
+    const one = printed(runCli(['contract', 'a.c', '--report', 'json'], { cwd: tmp }).stderr);
+    const many = printed(
+      runCli(['contract', '--check', '--no-cache', 'a.c', 'b.c', 'bad.c', '--report', 'json'], {
+        cwd: tmp,
+      }).stderr,
+    );
+    for (const doc of [one, many]) {
+      expect(doc).toMatchObject({ format: 'beeclak-report', formatVersion: 1 });
+      expect(doc.tool).toMatchObject({ name: 'beeclak' });
+      expect(problems(validateDocument, doc)).toEqual([]);
+    }
+    expect(one.files.map((f: Json) => f.file)).toEqual(['a.c']);
+    expect(one.skipped).toEqual([]);
+    expect(many.files.map((f: Json) => f.file)).toEqual(['a.c', 'b.c']);
+    expect(many.skipped).toEqual([
+      { file: 'bad.c', reason: expect.stringMatching(/^bad\.c:1:\d+: error: /) },
+    ]);
+  });
+});
+
+describe('real reports are valid against schema/report.schema.json', () => {
+  it('the schema rejects what it should (a field it does not know, a wrong status)', () => {
+    const file = { file: 'k.c', arrays: [], diagnostics: [] };
+    expect(problems(validateFile, file)).toEqual([]);
+    expect(problems(validateFile, { ...file, extra: 1 })).not.toEqual([]);
+    const array = {
+      name: 't',
+      function: 'f',
+      line: 1,
+      column: 1,
+      status: 'shrunk',
+      elementType: 'int',
+      originalCells: 8,
+      compressedCells: 1,
+      maxLive: null,
+      warnings: [],
+    };
+    expect(problems(validateFile, { ...file, arrays: [array] })).not.toEqual([]);
+    expect(
+      problems(validateFile, { ...file, arrays: [{ ...array, status: 'scalarized' }] }),
+    ).toEqual([]);
+  });
+
+  it('contract over every sample (one run, many fields), and with --timings', () => {
+    const all = runCli(['contract', '--check', '--no-cache', 'samples', '--report', 'json']);
+    const doc = printed(all.stderr);
+    expect(doc.files.length).toBeGreaterThan(15);
+    expect(problems(validateDocument, doc)).toEqual([]);
+    const timed = runCli(['contract', 'samples/durbin.c', '--report', 'json', '--timings']);
+    const withTimings = printed(timed.stderr);
+    expect(withTimings.files[0].timings).toBeDefined();
+    expect(problems(validateDocument, withTimings)).toEqual([]);
+  });
+
+  it('a profiled result (contract --profiled)', () => {
+    const r = runCli([
+      'contract',
+      '--profiled',
+      '--run',
+      '5',
+      '--report',
+      'json',
+      'test/fixtures/profile/pointer_walk.c',
+    ]);
+    const doc = printed(r.stderr);
+    expect(doc.files[0].arrays.some((a: Json) => a.profiled)).toBe(true);
+    expect(problems(validateDocument, doc)).toEqual([]);
+  });
+
+  it('analyze --json (one file report, with the dynamic oracle)', () => {
+    const r = runCli(['analyze', 'samples/durbin.c', '--json', '--oracle', '1000000']);
+    const report = JSON.parse(r.stdout);
+    expect(report.arrays.some((a: Json) => a.maxLive !== null)).toBe(true);
+    expect(problems(validateFile, report)).toEqual([]);
+  });
+});
