@@ -13,6 +13,7 @@ const Base = Sequencer.default ?? Sequencer;
 const HEAVY = [
   'fuzz/campaign',
   'e2e/samples',
+  'decision/sameReports',
   'adversarial/adversarial',
   'dynamic/traceCheck',
   'dynamic/compiledOracle',

@@ -1,0 +1,101 @@
+/**
+ * The reports of every sample, fixture and adversarial program, as plain data to compare
+ * (issue 28: the decision rebuilt as passes must give every array the same status, size and
+ * reason). Each program is contracted through the library with the options listed here; the
+ * report is kept without its timings (they differ from run to run) and without the reason
+ * codes, which the reference predates; the output is kept as a digest of its text.
+ */
+import { createHash } from 'node:crypto';
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { contract, type Options } from '../../src/index.js';
+import { IncludeIndex } from '../../src/cli/includers.js';
+
+export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+
+/** One run: a file (relative to the root) with its options' name. */
+export interface Run {
+  readonly file: string;
+  readonly variant: string;
+}
+
+/** The option sets a file is run with: every file by default, the samples with a few more. */
+const VARIANTS: Record<string, Options> = {
+  default: {},
+  hls: { hls: true },
+  cell: { lifetimes: 'cell' },
+  pow2: { modulo: 'pow2' },
+  text: { compiler: false },
+};
+
+function cFiles(dir: string): string[] {
+  return readdirSync(dir)
+    .sort()
+    .flatMap((name) => {
+      const full = path.join(dir, name);
+      if (statSync(full).isDirectory()) return cFiles(full);
+      return name.endsWith('.c') ? [full] : [];
+    });
+}
+
+/** Every run of the reference, in a fixed order. */
+export function referenceRuns(): Run[] {
+  const rel = (f: string) => path.relative(ROOT, f).split(path.sep).join('/');
+  const samples = cFiles(path.join(ROOT, 'samples')).map(rel);
+  const others = [
+    ...cFiles(path.join(ROOT, 'test', 'fixtures')),
+    ...cFiles(path.join(ROOT, 'test', 'adversarial', 'programs')),
+  ].map(rel);
+  return [
+    ...samples.flatMap((file) => Object.keys(VARIANTS).map((variant) => ({ file, variant }))),
+    ...others.map((file) => ({ file, variant: 'default' })),
+  ];
+}
+
+/** What a run gives: the report (or the error thrown) and the output's digest. */
+export interface RunResult {
+  readonly report?: unknown;
+  readonly error?: string;
+  readonly output?: string;
+  readonly changed?: boolean;
+}
+
+/** A report's fields that the comparison ignores: timings, and the codes added later. */
+export function comparable(report: unknown): unknown {
+  return JSON.parse(
+    JSON.stringify(report, (key, value) =>
+      key === 'timings' || key === 'code' || key === 'warningCodes' ? undefined : value,
+    ),
+  );
+}
+
+export async function runOne(run: Run): Promise<RunResult> {
+  const full = path.join(ROOT, run.file);
+  const source = readFileSync(full, 'utf8');
+  // A program of several files (a folder of the adversarial programs): the files that
+  // include this one are told so, as `contract -i` over the folder does.
+  const folder = path.dirname(full);
+  const inProgramFolder =
+    run.file.startsWith('test/adversarial/programs/') && path.basename(folder) !== 'programs';
+  const includedBy = inProgramFolder ? new IncludeIndex([folder]).includersOf(full) : [];
+  try {
+    const { code, changed, report } = await contract(source, {
+      file: inProgramFolder ? full : run.file,
+      ...VARIANTS[run.variant],
+      ...(includedBy.length > 0 ? { includedBy } : {}),
+    });
+    const relReport = JSON.parse(
+      JSON.stringify(report)
+        .split(ROOT + '/')
+        .join(''),
+    );
+    return {
+      report: comparable(relReport),
+      changed,
+      output: createHash('sha256').update(code).digest('hex').slice(0, 16),
+    };
+  } catch (e) {
+    return { error: (e as Error).message.split(ROOT + '/').join('') };
+  }
+}
