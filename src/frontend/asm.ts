@@ -49,7 +49,7 @@ export function refuseOpaqueAsm(st: FunctionState): void {
       if (block && !(block.startIndex <= n.startIndex && n.endIndex <= block.endIndex)) continue;
       reason(
         rec,
-        'not-analysable',
+        'asm-memory',
         `an asm statement at ${where.line}:${where.column} may read or write any memory (a "memory" clobber, or basic asm)`,
         where,
       );

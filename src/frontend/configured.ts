@@ -5,6 +5,7 @@
  * written.
  */
 import type { FunctionModel } from '../model/types.js';
+import { notCandidate } from '../model/reasons.js';
 import { configurationGuard, type conditionalGroups, type Liveness } from './conditionals.js';
 import type { MacroUse } from './spelling.js';
 import type { MacroEvent } from './preprocess.js';
@@ -61,11 +62,11 @@ export function withConfiguration(
             candidate: false,
             reasons: [
               ...a.reasons,
-              {
-                kind: 'not-analysable',
-                message: `no guard can keep the result to this configuration: ${guard.problem}`,
-                loc: a.loc,
-              },
+              notCandidate(
+                'configuration-unguarded',
+                `no guard can keep the result to this configuration: ${guard.problem}`,
+                a.loc,
+              ),
             ],
           }
         : a,

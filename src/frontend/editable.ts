@@ -10,6 +10,7 @@
 import type { ByteRange, FunctionModel, NotCandidateReason, ProgramModel } from '../model/types.js';
 import { codeOnly } from '../model/identifiers.js';
 import { commentEnd, literalEnd } from '../model/pragmas.js';
+import { notCandidate } from '../model/reasons.js';
 
 /** Why the text of `range` with its `holes` cannot be rewritten; undefined when it can. */
 export function uneditableText(
@@ -60,21 +61,20 @@ function refuseInFunction(fn: FunctionModel, source: string): FunctionModel {
     const holes = a.extents.flatMap((e) => (e.range ? [e.range] : []));
     const w = uneditableText(source, a.declaratorRange, holes);
     if (w)
-      why.set(a.name, {
-        kind: 'not-analysable',
-        message: `its declaration is not edited: ${w}`,
-        loc: a.loc,
-      });
+      why.set(a.name, notCandidate('not-editable', `its declaration is not edited: ${w}`, a.loc));
   }
   for (const s of fn.statements)
     for (const x of s.accesses) {
       const w = why.has(x.array) ? undefined : uneditableText(source, x.range, x.indexRanges);
       if (w)
-        why.set(x.array, {
-          kind: 'not-analysable',
-          message: `its access at ${x.loc.line}:${x.loc.column} is not edited: ${w}`,
-          loc: x.loc,
-        });
+        why.set(
+          x.array,
+          notCandidate(
+            'not-editable',
+            `its access at ${x.loc.line}:${x.loc.column} is not edited: ${w}`,
+            x.loc,
+          ),
+        );
     }
   if (why.size === 0) return fn;
   return {

@@ -71,27 +71,27 @@ export function sweep(st: FunctionState): void {
     const { top, indices } = chainOf(id);
     // Unevaluated, but its value is the size left in the object, which contraction changes.
     if (objectSizeQuery(id)) {
-      reason(rec, 'escapes', `the object size of '${rec.decl.name}' is read at ${at}`, loc);
+      reason(rec, 'size-read', `the object size of '${rec.decl.name}' is read at ${at}`, loc);
       continue;
     }
     // `&(t[i])` takes an element's address as `&t[i]` does.
     const p = parenthesizedAround(top).parent;
     if (indices.length > rec.rank) {
-      reason(rec, 'not-analysable', `more subscripts than dimensions at ${at}`, loc);
+      reason(rec, 'too-many-subscripts', `more subscripts than dimensions at ${at}`, loc);
       continue;
     }
     if (indices.length === rec.rank && rec.rank > 0) {
       // Never evaluated (`sizeof(&t[i])`): no address is taken, the element's type stays.
       const evaluated = !isUnevaluated(top);
       if (evaluated && p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
-        reason(rec, 'escapes', `address of an element taken at ${at}`, loc);
+        reason(rec, 'address-taken', `address of an element taken at ${at}`, loc);
       } else if (evaluated && p?.type === 'field_expression') {
-        reason(rec, 'not-analysable', `field of an element accessed at ${at}`, loc);
+        reason(rec, 'element-field', `field of an element accessed at ${at}`, loc);
       } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {
         // (Uses in refused constructs already carry the construct's reason.)
         reason(
           rec,
-          'not-analysable',
+          'access-not-modelled',
           inRegion(st, id)
             ? `access at ${at} is not in a modelled statement`
             : `accessed outside the analysed region at ${at}`,
@@ -102,36 +102,36 @@ export function sweep(st: FunctionState): void {
     }
     // `typeof(t)` (also `__typeof__`, `__typeof`): a type that changes when t shrinks.
     if (id.type === 'type_identifier' || isTypeofOperand(top)) {
-      reason(rec, 'escapes', `typeof of '${rec.decl.name}' at ${at} would change`, loc);
+      reason(rec, 'size-read', `typeof of '${rec.decl.name}' at ${at} would change`, loc);
       continue;
     }
     // The array (or a row of it) used as a pointer.
     const use = indices.length === 0 ? `'${rec.decl.name}'` : `row of '${rec.decl.name}'`;
     const ctxType = p?.type;
     if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
-      reason(rec, 'escapes', `address of ${use} taken at ${at}`, loc);
+      reason(rec, 'address-taken', `address of ${use} taken at ${at}`, loc);
     else if (
       ctxType === 'sizeof_expression' ||
       (ctxType === 'parenthesized_expression' && p?.parent?.type === 'sizeof_expression')
     )
-      reason(rec, 'escapes', `sizeof ${use} at ${at} would change`, loc);
+      reason(rec, 'size-read', `sizeof ${use} at ${at} would change`, loc);
     else if (ctxType === 'argument_list')
-      reason(rec, 'escapes', `${use} passed to a call at ${at}`, loc);
+      reason(rec, 'passed-to-call', `${use} passed to a call at ${at}`, loc);
     else if (ctxType === 'return_statement')
-      reason(rec, 'escapes', `${use} returned at ${at}`, loc);
+      reason(rec, 'returned', `${use} returned at ${at}`, loc);
     else if (
       ctxType === 'initializer_list' ||
       ctxType === 'initializer_pair' ||
       ctxType === 'field_expression'
     )
-      reason(rec, 'escapes', `${use} stored in a struct or initializer at ${at}`, loc);
+      reason(rec, 'stored-in-struct', `${use} stored in a struct or initializer at ${at}`, loc);
     else if (ctxType === 'assignment_expression' && child(p!, 'left')?.type === 'field_expression')
-      reason(rec, 'escapes', `${use} stored in a struct at ${at}`, loc);
+      reason(rec, 'stored-in-struct', `${use} stored in a struct at ${at}`, loc);
     else if (ctxType === 'assignment_expression' || ctxType === 'init_declarator')
-      reason(rec, 'escapes', `${use} assigned to a pointer at ${at}`, loc);
+      reason(rec, 'assigned-to-pointer', `${use} assigned to a pointer at ${at}`, loc);
     else if (indices.length > 0)
-      reason(rec, 'not-analysable', `partial subscript ${use} used as a pointer at ${at}`, loc);
-    else reason(rec, 'escapes', `${use} used as a pointer at ${at}`, loc);
+      reason(rec, 'partial-subscript', `partial subscript ${use} used as a pointer at ${at}`, loc);
+    else reason(rec, 'used-as-pointer', `${use} used as a pointer at ${at}`, loc);
   }
   // Arrays reached through macros are invisible in the tree: refuse them.
   for (const n of st.bodyNodes) {
@@ -152,7 +152,7 @@ export function sweep(st: FunctionState): void {
         const loc = st.src.locOf(n);
         reason(
           rec,
-          'not-analysable',
+          'accessed-through-macro',
           `accessed through macro '${name}' at ${loc.line}:${loc.column}`,
           loc,
         );
@@ -174,7 +174,7 @@ function refuseCleanups(st: FunctionState): void {
     const loc = st.src.locOf(attribute);
     reason(
       rec,
-      'escapes',
+      'address-taken',
       `address of '${rec.decl.name}' passed to the cleanup function of the attribute at ${loc.line}:${loc.column}`,
       loc,
     );
@@ -251,7 +251,7 @@ export function refuseParallelConstructs(st: FunctionState): void {
     for (const id of arrayUses(st, construct))
       reason(
         st.arrays.get(id.text)!,
-        'not-analysable',
+        'shared-by-threads',
         `accessed inside '${pragma}' at ${where.line}:${where.column}: ${sharing.why}`,
         where,
       );

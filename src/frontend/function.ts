@@ -33,6 +33,7 @@ import { TRUE, ge } from './pwaff.js';
 import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } from './state.js';
 import { statement } from './statements.js';
 import { filePromises, isPromised } from './promises.js';
+import { notCandidate } from '../model/reasons.js';
 
 export type { FrontendOptions } from './state.js';
 
@@ -144,36 +145,40 @@ function finish(st: FunctionState): FunctionModel {
     const reasons: NotCandidateReason[] = [];
     if (!isMarked) {
       if (d.storage === 'parameter')
-        reasons.push({ kind: 'parameter', message: `'${d.name}' is a parameter`, loc: d.loc });
+        reasons.push(notCandidate('parameter', `'${d.name}' is a parameter`, d.loc));
       if (d.storage === 'static-local')
-        reasons.push({ kind: 'static', message: `'${d.name}' is static`, loc: d.loc });
+        reasons.push(notCandidate('static-local', `'${d.name}' is static`, d.loc));
       if (d.storage === 'global' || d.storage === 'static-global')
-        reasons.push({ kind: 'global', message: `'${d.name}' has file scope`, loc: d.loc });
+        reasons.push(notCandidate('file-scope', `'${d.name}' has file scope`, d.loc));
     }
     const users = st.globalUsers.get(d.name) ?? [];
     if (isMarked && (d.storage === 'global' || d.storage === 'static-global') && users.length > 1)
       // One declaration, one mapping: every function would have to agree on it.
-      reasons.push({
-        kind: 'not-analysable',
-        message: `'${d.name}' is used by several functions (${users.join(', ')})`,
-        loc: d.loc,
-      });
+      reasons.push(
+        notCandidate(
+          'several-functions',
+          `'${d.name}' is used by several functions (${users.join(', ')})`,
+          d.loc,
+        ),
+      );
     if (d.isExtern && isMarked)
-      reasons.push({
-        kind: 'global',
-        message: `'${d.name}' is declared extern: its definition is elsewhere`,
-        loc: d.loc,
-      });
-    if (d.isPointer)
-      reasons.push({ kind: 'not-an-array', message: `'${d.name}' is a pointer`, loc: d.loc });
-    if (d.isVolatile)
-      reasons.push({ kind: 'volatile', message: `'${d.name}' is volatile`, loc: d.loc });
+      reasons.push(
+        notCandidate(
+          'extern',
+          `'${d.name}' is declared extern: its definition is elsewhere`,
+          d.loc,
+        ),
+      );
+    if (d.isPointer) reasons.push(notCandidate('pointer', `'${d.name}' is a pointer`, d.loc));
+    if (d.isVolatile) reasons.push(notCandidate('volatile', `'${d.name}' is volatile`, d.loc));
     if (!d.isPointer && rec.extents.some((e) => !e.expr))
-      reasons.push({
-        kind: 'not-analysable',
-        message: `an extent of '${d.name}' is unknown or not affine`,
-        loc: d.loc,
-      });
+      reasons.push(
+        notCandidate(
+          'extent-not-affine',
+          `an extent of '${d.name}' is unknown or not affine`,
+          d.loc,
+        ),
+      );
     reasons.push(...rec.reasons);
     for (const e of rec.extents) {
       if (e.expr && !isConstant(e.expr)) {

@@ -102,7 +102,7 @@ export function loopContext(
       if (!inRegion(st, id)) continue;
       reason(
         st.arrays.get(id.text)!,
-        'not-analysable',
+        'loop-not-modelled',
         `${why} (loop at ${where.line}:${where.column})`,
         where,
       );
@@ -148,7 +148,7 @@ export function loopContext(
     const loc = st.src.locOf(id);
     reason(
       st.arrays.get(id.text)!,
-      'not-analysable',
+      'loop-header-access',
       `accessed in a loop header at ${loc.line}:${loc.column}`,
       loc,
     );

@@ -38,7 +38,7 @@ export function addArray(st: FunctionState, decl: ArrayDecl): void {
   if (existing) {
     reason(
       existing,
-      'not-analysable',
+      'declared-twice',
       `'${decl.name}' is declared more than once in '${st.name}'`,
       decl.loc,
     );

@@ -16,6 +16,7 @@ import type {
   Statement,
 } from '../model/types.js';
 import { lineStarts } from './parse.js';
+import { notCandidate } from '../model/reasons.js';
 import type { SpellingMap } from './spelling.js';
 
 const NOWHERE: ByteRange = { start: 0, end: 0 };
@@ -160,11 +161,10 @@ export function relocateFunction(
   const unspelled = new Map<string, NotCandidateReason>();
   const refuse = (array: string, what: string, r: ByteRange, at: SourceLoc) => {
     if (!unspelled.has(array))
-      unspelled.set(array, {
-        kind: 'not-analysable',
-        message: `${what} is not edited: ${notSpelled(map, r, mainName)}`,
-        loc: at,
-      });
+      unspelled.set(
+        array,
+        notCandidate('not-editable', `${what} is not edited: ${notSpelled(map, r, mainName)}`, at),
+      );
   };
   const statements: Statement[] = fm.statements.map((s) => ({
     ...s,

@@ -7,6 +7,7 @@
  * control parts), statementAccesses.ts (one modelled statement).
  */
 import type { TemporaryPromise } from './promises.js';
+import { notCandidate, type CandidacyReason } from '../model/reasons.js';
 import type { Affine } from '../poly/affine.js';
 import type {
   ByteRange,
@@ -183,10 +184,10 @@ export class FunctionState {
 /** Records why `rec` is no candidate (once per kind and message). */
 export function reason(
   rec: ArrayRec,
-  kind: NotCandidateReason['kind'],
+  name: CandidacyReason,
   message: string,
   loc: SourceLoc,
 ): void {
-  if (rec.reasons.some((r) => r.kind === kind && r.message === message)) return;
-  rec.reasons.push({ kind, message, loc });
+  if (rec.reasons.some((r) => r.reason === name && r.message === message)) return;
+  rec.reasons.push(notCandidate(name, message, loc));
 }

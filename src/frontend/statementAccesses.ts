@@ -29,7 +29,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     for (const id of arrayUses(st, n)) {
       reason(
         st.arrays.get(id.text)!,
-        'not-analysable',
+        'statement-expression',
         `statement expression at ${where.line}:${where.column}: the order of its accesses is not modelled`,
         where,
       );
@@ -94,7 +94,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     if (assignment && evaluated === 'unknown')
       reason(
         rec,
-        'not-analysable',
+        'write-not-evaluated',
         `'${rec.decl.name}' is written inside an operand that C may not evaluate (sizeof or typeof of a variably modified type, _Generic, __builtin_choose_expr)`,
         st.src.locOf(p!),
       );
@@ -154,7 +154,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     if (other) {
       reason(
         st.arrays.get(w.array)!,
-        'not-analysable',
+        'unsequenced-write',
         `'${w.array}' is written inside a larger expression that also reads it, so the write may come first (comma, ?:, &&, ||, an unsequenced operand, or an asm operand)`,
         st.src.locOf(w.node),
       );

@@ -103,7 +103,7 @@ export function statement(
     if (!inRegion(st, id)) continue;
     reason(
       rec,
-      'not-analysable',
+      'statement-not-modelled',
       `${what} at ${where.line}:${where.column} cannot be modelled`,
       where,
     );

@@ -27,6 +27,7 @@ import type {
   FunctionCalls,
 } from '../model/calls.js';
 import { libraryCall } from './libraryCalls.js';
+import type { ReasonName } from '../model/reasons.js';
 
 export interface CallerEvidence {
   readonly caller: string;
@@ -45,7 +46,7 @@ export interface CallerEvidence {
 
 export type CrossCallVerdict =
   | { readonly temporary: true; readonly callSites: readonly CallerEvidence[] }
-  | { readonly temporary: false; readonly reason: string };
+  | { readonly temporary: false; readonly code: ReasonName; readonly reason: string };
 
 /**
  * Whether `callee`'s parameter number `argIndex` may read a cell before writing it, when
@@ -73,28 +74,36 @@ export interface CrossCallQuery {
 
 export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
   const { graph, fnName, param, promised = false } = q;
-  const no = (reason: string): CrossCallVerdict => ({ temporary: false, reason });
+  const no = (code: ReasonName, reason: string): CrossCallVerdict => ({
+    temporary: false,
+    code,
+    reason,
+  });
   const fn = graph.functions.find((f) => f.name === fnName);
-  if (!fn) return no(`${fnName}() is not defined in this file`);
+  if (!fn) return no('buffer-not-analysable', `${fnName}() is not defined in this file`);
   const index = fn.parameterNames.indexOf(param);
-  if (index < 0) return no(`'${param}' is not a parameter of ${fnName}()`);
+  if (index < 0) return no('buffer-not-analysable', `'${param}' is not a parameter of ${fnName}()`);
   const recursion = recursivePath(graph, fnName);
   if (recursion)
     return no(
+      'recursive',
       `${fnName}() may call itself (${recursion.join(' -> ')}): a private array would be allocated at every level`,
     );
   if (!promised) {
     if (!fn.internal)
       return no(
+        'not-static',
         `${fnName}() is not static: callers in other files are not visible (make it static, or promise with --temporary ${fnName}:${param})`,
       );
     const reached = fn.reachedElsewhere[0];
     if (reached)
       return no(
+        'called-from-unseen-code',
         `${fnName}() may be called from code the file does not show: ${reached.why} (${at(reached.loc)})`,
       );
     if (q.includedBy && q.includedBy.length > 0)
       return no(
+        'included-by-other-file',
         `${q.includedBy[0]} includes this file: its calls of ${fnName}() are not analysed with it`,
       );
   }
@@ -106,10 +115,13 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       const name = call.buffers[index];
       if (name === undefined) {
         if (promised) continue;
-        return no(`the call in ${where} passes an expression, not a buffer of the caller`);
+        return no(
+          'argument-not-a-buffer',
+          `the call in ${where} passes an expression, not a buffer of the caller`,
+        );
       }
       const problem = callSiteProblem(q, caller, call, index, name);
-      if (problem) return no(`${problem} (call in ${where})`);
+      if (problem) return no(problem.code, `${problem.reason} (call in ${where})`);
       const buffer = caller.buffers.find((b) => b.name === name)!;
       if (buffer.origin === 'other') continue; // promised: nothing more to say of it
       const cells = objectCells(buffer, call.derefs[index] ?? 0, q.elementType);
@@ -123,7 +135,8 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       });
     }
   }
-  if (sites.length === 0 && !promised) return no(`${fnName}() is not called in this file`);
+  if (sites.length === 0 && !promised)
+    return no('not-called', `${fnName}() is not called in this file`);
   return { temporary: true, callSites: sites };
 }
 
@@ -199,26 +212,45 @@ function callSiteProblem(
   call: CallSite,
   index: number,
   name: string,
-): string | undefined {
+): { code: ReasonName; reason: string } | undefined {
   const { graph, fnName, readsIncoming, promised = false } = q;
+  const problem = (code: ReasonName, reason: string) => ({ code, reason });
   const buffer = caller.buffers.find((b) => b.name === name);
-  if (!buffer) return `'${name}' is not a buffer of ${caller.name}()`;
+  if (!buffer)
+    return problem('buffer-not-analysable', `'${name}' is not a buffer of ${caller.name}()`);
   if (caller.unstructured)
-    return `${caller.name}() uses goto, setjmp or asm goto: the order of its statements is not known`;
+    return problem(
+      'caller-unstructured',
+      `${caller.name}() uses goto, setjmp or asm goto: the order of its statements is not known`,
+    );
   if (!promised) {
-    if (buffer.origin === 'other') return buffer.why ?? `'${name}' is not a buffer of the caller`;
+    if (buffer.origin === 'other')
+      return problem(
+        'buffer-not-analysable',
+        buffer.why ?? `'${name}' is not a buffer of the caller`,
+      );
     if (buffer.origin === 'heap' && !buffer.uses.some((u) => u.kind === 'alloc'))
-      return `'${name}' is not set from an allocator in ${caller.name}()`;
+      return problem(
+        'buffer-not-analysable',
+        `'${name}' is not set from an allocator in ${caller.name}()`,
+      );
     if (call.buffers.filter((b) => b === name).length > 1)
-      return `'${name}' is passed twice to the same call (aliasing)`;
+      return problem('passed-twice', `'${name}' is passed twice to the same call (aliasing)`);
   }
   // Anywhere in the caller: another name for the cells, or a callee that may keep one.
   for (const u of buffer.uses) {
     if (u.kind === 'escape')
-      return `the address of '${name}' escapes at ${at(u.loc)} (${u.why ?? 'used as a value'}): another name may reach its cells`;
+      return problem(
+        'buffer-escapes',
+        `the address of '${name}' escapes at ${at(u.loc)} (${u.why ?? 'used as a value'}): another name may reach its cells`,
+      );
     if (u.kind === 'call-arg') {
       const keeps = keepsAddress(graph, u);
-      if (keeps) return `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which ${keeps}`;
+      if (keeps)
+        return problem(
+          'callee-keeps-address',
+          `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which ${keeps}`,
+        );
     }
   }
   const callUse = buffer.uses.find(
@@ -227,7 +259,10 @@ function callSiteProblem(
   for (const u of buffer.uses.filter((x) => mayRunAfter(x, call, callUse))) {
     if (u.kind === 'free' || u.kind === 'alloc' || u.kind === 'inert') continue;
     if (u.kind === 'access')
-      return `${caller.name}() accesses '${name}' at ${at(u.loc)}, which may run after ${fnName}() left values there`;
+      return problem(
+        'read-after-call',
+        `${caller.name}() accesses '${name}' at ${at(u.loc)}, which may run after ${fnName}() left values there`,
+      );
     if (u.kind === 'call-arg' && u.callee !== undefined && u.argIndex !== undefined) {
       if (u.callee === fnName && u.argIndex === index) continue;
       const lib = graph.functions.some((f) => f.name === u.callee)
@@ -236,9 +271,15 @@ function callSiteProblem(
       const param = paramUses(graph, u.callee, u.argIndex);
       const cells = objectCells(buffer, u.derefs ?? 0, param?.elementType);
       if (lib ? !lib.reads(u.argIndex) : !readsIncoming(u.callee, u.argIndex, cells)) continue;
-      return `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which may run after the call and read the values ${fnName}() left`;
+      return problem(
+        'read-after-call',
+        `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which may run after the call and read the values ${fnName}() left`,
+      );
     }
-    return `'${name}' is used at ${at(u.loc)}, which may run after the call`;
+    return problem(
+      'read-after-call',
+      `'${name}' is used at ${at(u.loc)}, which may run after the call`,
+    );
   }
   return undefined;
 }

@@ -32,6 +32,23 @@ export interface PragmaSpelling {
   readonly bodyEnd: number;
 }
 
+/** A `#pragma HLS` line of a function (src/frontend/hlsPragmas.ts reads them). */
+export interface HlsPragma {
+  /** The whole pragma as spelled, `#` (`%:`, `_Pragma`) to the end of the line or `)`. */
+  readonly range: { readonly start: number; readonly end: number };
+  readonly text: string;
+  /** Its body as spelled (`HLS array_partition ...`, inside the quotes of `_Pragma`). */
+  readonly bodyRange: { readonly start: number; readonly end: number };
+  readonly body: string;
+  /** Its body as the compiler reads it: line splices and comments gone, blanks collapsed. */
+  readonly tokens: string;
+  /** Upper case: ARRAY_PARTITION, DEPENDENCE, DATAFLOW, ... */
+  readonly directive: string;
+  /** `key=value` options, keys lower case; bare words (`cyclic`, `false`) map to ''. */
+  readonly options: ReadonlyMap<string, string>;
+  readonly line: number;
+}
+
 /** The first word of a pragma's body: `omp`, `acc`, `beeclak`, `HLS`, `scop`, ... */
 export function pragmaNamespace(body: string): string {
   return /^[^\s(]*/.exec(body)![0];

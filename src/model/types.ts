@@ -7,6 +7,8 @@
  */
 import type { Affine, Constraint } from '../poly/affine.js';
 import type { CallGraph } from './calls.js';
+import type { HlsPragma } from './pragmas.js';
+import type { NotCandidateReason } from './reasons.js';
 
 /** 1-based line and column, as compilers print them. */
 export interface SourceLoc {
@@ -56,6 +58,11 @@ export interface Parameter {
    * function; not set for one declared in the function.
    */
   readonly fileScope?: true;
+  /**
+   * A `-D` value (source `command-line`) whose name the function's parameter list spells:
+   * it stands for an argument, guarded at run time (src/frontend/textFacts.ts).
+   */
+  readonly inSignature?: true;
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */
@@ -72,20 +79,7 @@ export interface Extent {
 
 export type Storage = 'local' | 'static-local' | 'global' | 'static-global' | 'parameter';
 
-export interface NotCandidateReason {
-  readonly kind:
-    | 'escapes'
-    | 'static'
-    | 'global'
-    | 'parameter'
-    | 'volatile'
-    | 'not-analysable'
-    | 'initializer-not-modelled'
-    | 'not-an-array'
-    | 'excluded-by-option';
-  readonly message: string;
-  readonly loc: SourceLoc;
-}
+export type { NotCandidateReason } from './reasons.js';
 
 export interface ArrayInfo {
   readonly name: string;
@@ -219,9 +213,14 @@ export interface FunctionModel {
    * the contracted one), read from the compiler's view: a static local (a copy would be
    * another object), a label (defined twice), a `goto`, inline assembly (its text may
    * define labels). Macros included: `PERSIST int n;`
-   * with `#define PERSIST static` is a static local.
+   * with `#define PERSIST static` is a static local. Completed from the text as written by
+   * src/frontend/textFacts.ts (a body not spelled in the file, `__LINE__`, ...).
    */
   readonly copyObstacle?: string;
+  /** The line of the function's end (src/frontend/textFacts.ts). */
+  readonly endLine?: number;
+  /** Its `#pragma HLS` lines (src/frontend/textFacts.ts). */
+  readonly hlsPragmas?: readonly HlsPragma[];
 }
 
 export interface ProgramModel {

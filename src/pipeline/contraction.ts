@@ -8,22 +8,18 @@
  * function for function arguments. Compiling the contracted file for other values then
  * fails loudly instead of miscompiling.
  */
-import type { Access, ArrayInfo, FunctionModel, Parameter, Statement } from '../model/types.js';
+import type { Access, ArrayInfo, FunctionModel, Statement } from '../model/types.js';
 import {
-  HlsDivisionError,
   annotationText,
   arrayRewrite,
   rewrite,
-  rankKeepingRows,
-  rowForms,
   type ArrayRewrite,
   type ModelAccess,
   type RewritePlan,
 } from '../rewrite/index.js';
+import type { rowForms } from '../rewrite/index.js';
 import { rowRanges } from '../rewrite/accessRanges.js';
 import { componentText } from '../delinearize/index.js';
-import { isConstant } from '../poly/affine.js';
-import { cExpression } from '../rewrite/cExpression.js';
 import {
   analyzeSource,
   type Analysis,
@@ -33,19 +29,15 @@ import {
 import { insertIntoPlan } from './planInsert.js';
 import { privatizeParameters } from './privatize.js';
 import type { BufferShrink, StoragePlan } from './callerStorage.js';
-import type { ArrayReport } from './report.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
-import {
-  IDENTIFIER,
-  codeOnly,
-  identifierPattern,
-  mentionsIdentifier,
-  wordsRegExp,
-} from '../model/identifiers.js';
 import { knownParameterValues } from '../model/parameterValues.js';
 import { lineStarts } from '../frontend/parse.js';
-import type { MacroValue } from '../frontend/spelling.js';
 import { inCallContext } from '../context/callContext.js';
+import { guards, type Guard } from './decision/guards.js';
+import { macroGuards } from './decision/macroGuards.js';
+import { decisionRows } from './decision/rows.js';
+import { pragmaTarget } from './decision/file.js';
+import { hlsPragmaEdits } from './decision/hlsPragmaUpdates.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -97,17 +89,7 @@ function planEntry(
   after: string,
   retyped?: StoragePlan['parameters'],
 ): ArrayRewrite {
-  // Moduli that are constants after all are rows like any other (their extent's own text).
-  const symbolic = d.symbolicModuli && !d.symbolicModuli.every(isConstant);
-  let rows = symbolic
-    ? d.mapping.M.map((coefficients, r) => ({
-        coefficients,
-        modulus: { text: cExpression(d.symbolicModuli![r]) },
-      }))
-    : rowForms(d.mapping.M, d.mapping.b, d.array.extents);
-  // A parameter folded in place keeps its rank and its declarator (placement.ts).
-  const inPlace = d.placement === 'in-place';
-  if (inPlace) rows = rankKeepingRows(rows, d.array.extents.length);
+  const rows = decisionRows(d);
   const assumed = nameRecord(d.assumes);
   const indexNames = d.array.extents.map((_, k) => ['i', 'j', 'k', 'l', 'm', 'n'][k] ?? `x${k}`);
   // The rewriter adds the `beeclak:` prefix of every annotation comment.
@@ -121,7 +103,7 @@ function planEntry(
       )
     : undefined;
   const entry = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
-  if (!inPlace) return entry;
+  if (d.placement !== 'in-place') return entry;
   const body = d.fn.bodyRange;
   const declaredTexts = retyped?.get(d);
   return {
@@ -139,52 +121,6 @@ function shrinkEntry(b: BufferShrink & { array: ArrayInfo }): ArrayRewrite {
     modulus: { value, text: b.texts[d]! },
   }));
   return { ...arrayRewrite(b.array, rows, []), keepRank: { declaredTexts: b.texts } };
-}
-
-type Guard = {
-  kind: 'macro' | 'enum' | 'runtime';
-  fn: FunctionModel;
-  param: Parameter;
-  value: bigint;
-};
-
-function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind'] | undefined {
-  const header = source.slice(fn.range.start, fn.bodyRange?.start ?? fn.range.end);
-  const isArgument = mentionsIdentifier(header.slice(header.indexOf('(')), p.name);
-  switch (p.source) {
-    case 'define':
-      return 'macro';
-    case 'enum':
-      return 'enum';
-    case 'argument':
-      return 'runtime';
-    case 'command-line':
-      return isArgument ? 'runtime' : 'macro';
-    case 'const':
-      // A file-scope constant (the model says which: in the file or in a header, under any
-      // macro spelling of `const`) is visible at the top of the function; a local one is part
-      // of the function text itself, which the contracted output reproduces. (A search of the
-      // text before the function missed a header's `const` under #ifdef BIG, so a result for
-      // its other value ran unguarded; and took a prototype's `const int *p, int nom` or a
-      // string for a declaration: the guard then named a local before its declaration.)
-      return p.fileScope ? 'runtime' : undefined;
-    default:
-      return undefined;
-  }
-}
-
-function guards(source: string, decisions: readonly ArrayDecision[]): Guard[] {
-  const out: Guard[] = [];
-  for (const d of decisions) {
-    for (const [name, value] of Object.entries(d.assumes)) {
-      if (out.some((g) => g.fn === d.fn && g.param.name === name)) continue;
-      const param = d.fn.parameters.find((p) => p.name === name);
-      if (!param) continue;
-      const kind = guardKind(source, d.fn, param);
-      if (kind) out.push({ kind, fn: d.fn, param, value });
-    }
-  }
-  return out;
 }
 
 /** File-end text for macro and enum guards. */
@@ -214,87 +150,25 @@ interface Insertion {
 }
 
 /**
- * `#if N != 100 / #error` right after each function whose arrays were contracted, for every
- * user macro (file, header or -D) its text expands and whose value `#if` can compute: the
- * model was built from that expansion. Placed after the function, the guard sees the
- * definitions the function saw (a later `#undef` does not disturb it); where one of them
- * ends inside the function, see guardLine.
+ * The macro and configuration guards of each function whose arrays were contracted
+ * (decision/macroGuards.ts): after its closing brace, or before the line inside it where a
+ * definition it saw ends.
  */
-function macroGuards(analysis: Analysis, source: string, eol: string): Insertion[] {
+function macroGuardInsertions(analysis: Analysis, source: string, eol: string): Insertion[] {
   const out: Insertion[] = [];
   const fns = [...new Set(analysis.decisions.map((d) => d.fn))];
   const starts = lineStarts(source);
   for (const fn of fns) {
     if (fn.range.end <= fn.range.start) continue;
-    /** Per macro: its value, and every definition the uses expanding it saw. */
-    const values = new Map<string, { value?: bigint; body: string; seen: Set<MacroValue> }>();
-    const mixed = new Set<string>();
-    const functionLike = new Map<string, number>();
-    for (const u of analysis.macroUses ?? []) {
-      if (u.start < fn.range.start || u.end > fn.range.end) continue;
-      // A function-like macro's body cannot be compared by #if: say what was assumed.
-      if (u.definition?.params !== undefined && !u.definition.system)
-        functionLike.set(u.name, u.definition.line);
-      for (const d of u.depends) {
-        if (d.definition.system) continue;
-        const known = values.get(d.name);
-        if (known && known.value !== d.value) mixed.add(d.name);
-        const seen = known?.seen ?? new Set();
-        for (const x of u.depends) seen.add(x);
-        values.set(d.name, { value: d.value, body: d.definition.body.trim(), seen });
-      }
-    }
-    const report = analysis.report.arrays.find(
-      (a) => a.function === fn.name && (a.status === 'contracted' || a.status === 'scalarized'),
-    );
-    for (const [name, line] of functionLike)
-      report?.warnings.push(
-        `the result holds for macro ${name} as defined at line ${line}; no #if guard can check a function-like macro`,
-      );
-    const lines: string[] = [];
-    const lastLine = starts.filter((x) => x < fn.range.end).length;
-    for (const [name, { value, body, seen }] of values) {
-      const line = guardLine([...seen], lastLine);
-      if (mixed.has(name) || value === undefined || line === null) {
-        report?.warnings.push(
-          `the result holds for macro ${name} as defined (${body}); no #if guard can check it`,
-        );
-        continue;
-      }
-      const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
-      const guard = [
-        `#if ${operand} != ${value}`,
-        `#error "beeclak: arrays of ${fn.name}() were contracted for ${name} == ${value}; run beeclak again for other values"`,
-        '#endif',
-      ];
-      if (line === undefined) lines.push(...guard);
-      else out.push({ at: starts[line - 1]!, text: guard.map((l) => l + eol).join('') });
-    }
-    lines.push(...(fn.configurationGuard ?? []));
-    if (lines.length > 0) {
+    const g = macroGuards(fn, analysis.macroUses ?? []);
+    for (const b of g.before)
+      out.push({ at: starts[b.line - 1]!, text: b.lines.map((l) => l + eol).join('') });
+    if (g.after.length > 0) {
       const tail = /^\r?\n/.test(source.slice(fn.range.end)) ? '' : eol;
-      out.push({ at: fn.range.end, text: `${eol}${lines.join(eol)}${tail}` });
+      out.push({ at: fn.range.end, text: `${eol}${g.after.join(eol)}${tail}` });
     }
   }
   return out;
-}
-
-/**
- * Where the guard of a macro goes, given every definition its uses saw: undefined for
- * "after the function"; else the line of the first directive inside the function that ends
- * one of them (`#define M 40` ... `#undef M` before the closing brace: after the function
- * `#if` saw M undefined and the guard fired in the very configuration analysed), the guard
- * going right before it; null when no line sees them all (a definition starts after another
- * ends, or ends in a header).
- */
-function guardLine(seen: readonly MacroValue[], lastLine: number): number | null | undefined {
-  const ends = seen
-    .flatMap((d) => (d.until && d.until.afterMainLine <= lastLine ? [d.until] : []))
-    .sort((a, b) => a.afterMainLine - b.afterMainLine);
-  const first = ends[0];
-  if (!first) return undefined;
-  const latestStart = Math.max(...seen.map((d) => d.definition.afterMainLine));
-  return first.inMainFile && latestStart < first.line ? first.line : null;
 }
 
 /**
@@ -325,73 +199,6 @@ function balancedOnce(text: string): boolean {
   return false;
 }
 
-const GOTO = wordsRegExp(['goto', '__label__']);
-const STATIC = wordsRegExp(['static']);
-/** Macros whose value depends on where the text stands, or on how often it is expanded. */
-const PLACE = wordsRegExp(['__LINE__', '__COUNTER__']);
-/** `name:` at the start of a statement (`né:` too), not `default:`. */
-const LABEL = new RegExp(
-  `(^|[;{}])\\s*(?!${identifierPattern('default')})${IDENTIFIER}\\s*:(?!:)`,
-  'mu',
-);
-
-/** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
-function fallbackObstacle(source: string, fn: FunctionModel): string | undefined {
-  if (!fn.bodyRange) return 'the function body is not spelled in the file';
-  const open = fn.bodyRange.start;
-  const close = fn.bodyRange.end - 1;
-  // The compiler's view first (macros expanded: `#define PERSIST static` made a copied
-  // `PERSIST int calls` a second counter, review 2026-11-26), then the text as written.
-  if (fn.copyObstacle) return fn.copyObstacle;
-  const body = source.slice(open + 1, close);
-  if (GOTO.test(body)) return 'it uses goto (labels cannot be duplicated)';
-  if (STATIC.test(body)) return 'it has static locals (a copy would be another object)';
-  if (LABEL.test(body)) return 'it has labels (a copy would define them twice)';
-  // (review 2026-11-26: a copied `__COUNTER__` counted twice, `__LINE__` moved)
-  if (PLACE.test(codeOnly(body)))
-    return 'it uses __LINE__ or __COUNTER__ (a copy would expand them to other values)';
-  return undefined;
-}
-
-/** HLS mode leaves an array unchanged rather than emit what an HLS tool cannot take. */
-function leaveUnchanged(r: ArrayReport | undefined, reason: string): void {
-  if (!r) return;
-  r.status = 'unchanged';
-  r.reason = reason;
-  r.compressedCells = r.originalCells;
-  if (r.originalBytes !== undefined) r.compressedBytes = r.originalBytes;
-}
-
-/** HLS mode: no `abort()` guard, so no contraction that rests on a function argument's value. */
-function withoutRuntimeGuards(
-  source: string,
-  decisions: readonly ArrayDecision[],
-  reportOf: (d: ArrayDecision) => ArrayReport | undefined,
-): ArrayDecision[] {
-  return decisions.filter((d) => {
-    const g = guards(source, [d]).find((x) => x.kind === 'runtime');
-    if (!g) return true;
-    leaveUnchanged(
-      reportOf(d),
-      `HLS mode emits no run-time check, and this contraction holds only for ${g.param.name} == ${g.value} ` +
-        `(a function argument): make the size a constant (a macro) instead`,
-    );
-    return false;
-  });
-}
-
-/** HLS mode: an array whose slot indices would need a division stays unchanged. */
-function needsDivision(source: string, a: ArrayRewrite, report: ArrayReport | undefined): boolean {
-  try {
-    rewrite({ source, arrays: [a], modulo: 'pow2', annotate: false, hls: true });
-    return false;
-  } catch (e) {
-    if (!(e instanceof HlsDivisionError)) throw e;
-    leaveUnchanged(report, `HLS mode: ${e.message}`);
-    return true;
-  }
-}
-
 export function contractSource(
   source: string,
   file: string,
@@ -401,90 +208,52 @@ export function contractSource(
   return inCallContext(() => contractSourceInCall(source, file, options));
 }
 
-async function contractSourceInCall(
-  source: string,
-  file: string,
-  options: ContractOptions,
-): Promise<Contraction> {
-  const analyzed = await analyzeSource(source, file, options);
-  const t0 = performance.now();
+/** The plan's array entries: the contracted arrays, then the callers' buffers that shrink. */
+function planArrays(analysis: Analysis, annotate: boolean): ArrayRewrite[] {
   const reports = new Map(
-    analyzed.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
+    analysis.report.arrays.map((r) => [`${r.function}:${r.name}:${r.line}`, r]),
   );
   const reportOf = (d: ArrayDecision) =>
     reports.get(`${d.fn.name}:${d.array.name}:${d.array.loc.line}`);
-  const hls = !!options.hls;
-  const candidates = hls
-    ? withoutRuntimeGuards(source, analyzed.decisions, reportOf)
-    : analyzed.decisions;
-  // A function whose result holds for fixed argument values keeps its original body as the
-  // path taken for every other value; where that copy cannot be made the arrays stay.
-  const refused = new Map<FunctionModel, string>();
-  for (const g of guards(source, candidates).filter((g) => g.kind === 'runtime')) {
-    const why = refused.has(g.fn) ? undefined : fallbackObstacle(source, g.fn);
-    if (why) refused.set(g.fn, why);
-  }
-  for (const d of candidates.filter((d) => refused.has(d.fn)))
-    leaveUnchanged(
-      reportOf(d),
-      `the result holds only for ${Object.entries(d.assumes)
-        .map(([k, v]) => `${k} == ${v}`)
-        .join(', ')}, and the original body cannot be kept for other values: ${refused.get(d.fn)}`,
-    );
-  const decisions = candidates.filter((d) => !refused.has(d.fn));
-  let arrays = decisions.map((d) => {
+  const arrays = analysis.decisions.map((d) => {
     const r = reportOf(d);
-    const entry = planEntry(
+    return planEntry(
       d,
-      options.annotate,
+      annotate,
       `${r?.originalCells ?? '?'}`,
       `${r?.compressedCells ?? '?'}`,
-      analyzed.storage?.parameters,
+      analysis.storage?.parameters,
     );
-    return hls ? { ...entry, pragmaScope: d.fn.range } : entry;
   });
   // Callers' buffers that shrink with the parameters folded in place (callerStorage.ts).
-  const shrunk = analyzed.storage?.buffers ?? [];
-  arrays = [
+  const shrunk = analysis.storage?.buffers ?? [];
+  return [
     ...arrays,
     ...shrunk.flatMap((b) => (b.array ? [shrinkEntry({ ...b, array: b.array })] : [])),
   ];
-  let kept = decisions;
-  if (hls) {
-    const ok = arrays.map((a, k) => !needsDivision(source, a, reportOf(decisions[k]!)));
-    arrays = arrays.filter((_, k) => ok[k]);
-    kept = decisions.filter((_, k) => ok[k]);
-  }
-  const analysis: Analysis = { ...analyzed, decisions: kept };
-  let plan: RewritePlan = {
-    source,
-    arrays,
-    // Heap buffers that shrink: their pointer types, casts and allocation sizes.
-    textEdits: shrunk.flatMap((b) => b.edits.map((e) => ({ ...e, what: `size of ${b.name}` }))),
-    modulo: hls ? 'pow2' : options.modulo,
-    annotate: options.annotate,
-    unsafeMacros: unsafeMacros(analysis),
-    ...(hls ? { hls } : {}),
-    ...(analyzed.c89 ? { c89: true } : {}),
-  };
-  // Contracted parameters not folded in place become private arrays of their function
-  // (signatures unchanged).
-  const privatized = privatizeParameters(
-    plan,
-    kept.filter((d) => d.placement === 'private'),
-  );
-  plan = privatized.plan;
-  const gs = guards(source, kept);
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
-  // Macro and configuration guards go right after the closing brace of the function; a
-  // function fixed for argument values becomes `{ if (n != 30) { original } else {
-  // contracted } }` (C89, no library call). Inserted from the end so that offsets stay right.
-  const insertions = macroGuards(analysis, source, eol);
+}
+
+/** Plain replacements: a heap buffer's sizes and casts, HLS pragmas for the new shapes. */
+function textEdits(analysis: Analysis, hls: boolean): RewritePlan['textEdits'] {
+  const shrunk = analysis.storage?.buffers ?? [];
+  return [
+    ...shrunk.flatMap((b) => b.edits.map((e) => ({ ...e, what: `size of ${b.name}` }))),
+    ...(hls ? hlsPragmaEdits(analysis.decisions.map(pragmaTarget)).edits : []),
+  ];
+}
+
+/**
+ * Macro and configuration guards go right after the closing brace of the function; a
+ * function fixed for argument values becomes `{ if (n != 30) { original } else {
+ * contracted } }` (C89, no library call).
+ */
+function guardInsertions(analysis: Analysis, source: string, gs: readonly Guard[], eol: string) {
+  const insertions = macroGuardInsertions(analysis, source, eol);
   const fallbacks = new Map<FunctionModel, Guard[]>();
   for (const g of gs.filter((g) => g.kind === 'runtime'))
     fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
   for (const [fn, list] of fallbacks) {
-    // (fallbackObstacle made sure the body's braces are the file's own)
+    // (the decision made sure the body's braces are the file's own: copyObstacle)
     const open = fn.bodyRange!.start;
     const close = fn.bodyRange!.end - 1;
     const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
@@ -500,17 +269,44 @@ async function contractSourceInCall(
       { at: close, text: '}' },
     );
   }
+  return insertions;
+}
+
+async function contractSourceInCall(
+  source: string,
+  file: string,
+  options: ContractOptions,
+): Promise<Contraction> {
+  const analysis = await analyzeSource(source, file, options);
+  const t0 = performance.now();
+  const hls = !!options.hls;
+  const arrays = planArrays(analysis, options.annotate);
+  let plan: RewritePlan = {
+    source,
+    arrays,
+    textEdits: textEdits(analysis, hls),
+    modulo: hls ? 'pow2' : options.modulo,
+    annotate: options.annotate,
+    unsafeMacros: unsafeMacros(analysis),
+    ...(hls ? { hls } : {}),
+    ...(analysis.c89 ? { c89: true } : {}),
+  };
+  // Contracted parameters not folded in place become private arrays of their function
+  // (signatures unchanged).
+  const privatized = privatizeParameters(
+    plan,
+    analysis.decisions.filter((d) => d.placement === 'private'),
+  );
+  plan = privatized.plan;
+  const gs = guards(analysis.decisions);
+  const eol = source.includes('\r\n') ? '\r\n' : '\n';
   // Offsets are the source's; the privatized plan has text inserted already (mapOffset).
-  for (const g of insertions.sort((a, b) => b.at - a.at)) {
+  // Inserted from the end so that offsets stay right.
+  for (const g of guardInsertions(analysis, source, gs, eol).sort((a, b) => b.at - a.at)) {
     const at = g.beforeInserted ? privatized.mapBefore(g.at) : privatized.mapOffset(g.at);
     plan = insertIntoPlan(plan, at, g.text);
   }
-  const rewritten = arrays.length > 0 ? rewrite(plan) : undefined;
-  let text = rewritten?.text ?? source;
-  for (const note of rewritten?.pragmaNotes ?? []) {
-    const d = kept.find((x) => x.array.name === note.array);
-    if (d) reportOf(d)?.warnings.push(`HLS pragma: ${note.message}`);
-  }
+  let text = arrays.length > 0 ? rewrite(plan).text : source;
   if (arrays.length > 0) {
     const tail = fileGuards(gs, eol);
     if (tail) text = (text.endsWith(eol) ? text : text + eol) + tail.slice(eol.length);

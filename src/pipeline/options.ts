@@ -1,5 +1,55 @@
-/** The choices of the lattice search and of the rewriter that the pipeline takes. */
+/** The options of the analysis, and the choices of the lattice search and of the rewriter. */
+import type { PreprocessOptions } from '../frontend/preprocess.js';
+
 export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'hull', 'opt'] as const;
 export type HeuristicChoice = (typeof HEURISTICS)[number];
 export const MODULO_FORMS = ['exact', 'pow2'] as const;
 export type ModuloForm = (typeof MODULO_FORMS)[number];
+
+export interface AnalysisOptions {
+  defines: Record<string, bigint>;
+  temporaries: string[];
+  only: string[];
+  heuristic: HeuristicChoice;
+  modulo: ModuloForm;
+  /** A fraction (0.05 = 5%): a skewed mapping must save more than this over a simpler one. */
+  minGain?: number;
+  /** Budget of the exhaustive lattice search, per array. */
+  budgetMs?: number;
+  /**
+   * Operations the dynamic oracle may spend per array (0: do not run it; default
+   * DEFAULT_ORACLE_OPERATIONS in decision/decideArray.ts: kernels of ~10^7 access instances, about a second).
+   */
+  oracleOperations?: number;
+  /** Lifetimes of values (default) or of cells (Bee's, a superset). */
+  lifetimes?: 'value' | 'cell';
+  /**
+   * Compute the conflict set and search a mapping also where a cheap bound already shows
+   * that nothing can be saved (src/pipeline/noSaving.ts): the SVG pictures draw them.
+   */
+  everyConflictSet?: boolean;
+  /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
+  workUnits?: number;
+  /**
+   * How the file is read: by the compiler (`$CC -E` with these flags; the default), or
+   * `false` for the built-in reading of the file's own text.
+   */
+  compiler?: PreprocessOptions | false;
+  /** HLS mode (src/pipeline/decision/hls.ts): constant sizes, power-of-two masks, HLS pragmas respected. */
+  hls?: boolean;
+  /**
+   * A file none of whose arrays can be a candidate is not modelled: its report has no array
+   * and a note (src/frontend/noCandidate.ts). Runs over many files set it.
+   */
+  skipWithoutCandidates?: boolean;
+  /**
+   * Bytes the private arrays of one function (contracted parameters) may take together on
+   * its stack (default PRIVATE_STACK_BYTES, src/pipeline/privateStack.ts).
+   */
+  privateStackBytes?: number;
+  /**
+   * Files of the program that `#include` this one (a unity build): they call its static
+   * functions too, which the analysis of this file does not see.
+   */
+  includedBy?: readonly string[];
+}

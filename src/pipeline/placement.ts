@@ -14,8 +14,9 @@
  * combined row) keep the private array.
  */
 import type { ArrayDecision } from './decision.js';
-import type { ArrayReport } from './report.js';
 import { copiedDimension } from '../rewrite/index.js';
+import type { Finding } from '../model/reasons.js';
+import { warn } from './decision/outcome.js';
 
 /** Whether every row of the mapping copies one dimension, no two the same one. */
 export function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {
@@ -30,22 +31,23 @@ export function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
 }
 
 /**
- * Each contracted parameter's placement, said in its report: in place where the mapping
- * folds dimension-wise, else a private array (whose stack privateStack.ts then limits).
+ * A contracted parameter's placement, and what its report says of it: in place where the
+ * mapping folds dimension-wise, else a private array (whose stack privateStack.ts then
+ * limits). Other arrays as they are.
  */
-export function placeParameters<D extends ArrayDecision>(
-  decisions: readonly D[],
-  reportOf: (d: D) => ArrayReport | undefined,
-): D[] {
-  return decisions.map((d) => {
-    const placement = placementOf(d);
-    if (!placement) return d;
-    const name = `${d.fn.name}()`;
-    reportOf(d)?.warnings.push(
-      placement === 'in-place'
-        ? `folded in place: ${name} indexes its callers' buffers through the mapping (no private copy, no new memory); the callers' buffers keep their size`
-        : `${name} gets a private array (its mapping does not fold dimension by dimension), and the callers' buffers no longer carry values for it (they could be shrunk or removed where nothing else uses them)`,
-    );
-    return { ...d, placement };
-  });
+export function placeParameter(d: ArrayDecision): { d: ArrayDecision; note?: Finding } {
+  const placement = placementOf(d);
+  if (!placement) return { d };
+  const name = `${d.fn.name}()`;
+  const note =
+    placement === 'in-place'
+      ? warn(
+          'folded-in-place',
+          `folded in place: ${name} indexes its callers' buffers through the mapping (no private copy, no new memory); the callers' buffers keep their size`,
+        )
+      : warn(
+          'private-array',
+          `${name} gets a private array (its mapping does not fold dimension by dimension), and the callers' buffers no longer carry values for it (they could be shrunk or removed where nothing else uses them)`,
+        );
+  return { d: { ...d, placement }, note };
 }

@@ -13,7 +13,8 @@
  */
 import * as A from '../poly/affine.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { jsonInt, type ArrayReport } from './report.js';
+import { jsonInt } from './report.js';
+import { refuse, type Refusal } from './decision/outcome.js';
 
 /**
  * Stack the private copies of one function may take together. Well below the smallest common
@@ -21,7 +22,7 @@ import { jsonInt, type ArrayReport } from './report.js';
  */
 export const PRIVATE_STACK_BYTES = 64n * 1024n;
 
-/** What this module needs of a decision (analysis.ts's ArrayDecision; no import cycle). */
+/** What this module needs of a decision (decision.ts's ArrayDecision). */
 interface ArrayDecision {
   readonly fn: FunctionModel;
   readonly array: ArrayInfo;
@@ -29,52 +30,50 @@ interface ArrayDecision {
   readonly placement?: 'in-place' | 'private';
 }
 
-/** Bytes of a decision's private copy, or undefined when not known at compile time. */
-function privateBytes(d: ArrayDecision, report: ArrayReport): bigint | undefined {
-  if (d.symbolicModuli && !d.symbolicModuli.every(A.isConstant)) return undefined;
-  const bytes = report.compressedBytes;
-  return bytes === undefined ? undefined : BigInt(bytes);
+/** A contracted parameter's private copy: its decision and its size as reported. */
+export interface PrivateCopy<D extends ArrayDecision> {
+  readonly d: D;
+  /** Its cells as the report gives them (a number, or the C text of a run-time size). */
+  readonly cells: number | string;
+  /** Its bytes, when known. */
+  readonly bytes?: bigint;
+}
+
+/** Bytes of a private copy, or undefined when not known at compile time. */
+function privateBytes<D extends ArrayDecision>(c: PrivateCopy<D>): bigint | undefined {
+  if (c.d.symbolicModuli && !c.d.symbolicModuli.every(A.isConstant)) return undefined;
+  return c.bytes;
 }
 
 /**
- * The decisions that are kept; the others' reports become `unchanged` with the reason.
- * `reportOf` finds the report entry of a decision.
+ * The private copies given up, each with the reason it is left unchanged (the others are
+ * kept). Only decisions placed `private` are counted.
  */
 export function limitPrivateStack<D extends ArrayDecision>(
-  decisions: readonly D[],
-  reportOf: (d: D) => ArrayReport | undefined,
+  copies: readonly PrivateCopy<D>[],
   /** Bytes the private copies of one function may take (`--private-stack`). */
   limit: bigint = PRIVATE_STACK_BYTES,
-): D[] {
-  const dropped = new Set<D>();
-  const byFunction = new Map<string, D[]>();
-  for (const d of decisions) {
-    if (d.placement !== 'private') continue;
-    byFunction.set(d.fn.name, [...(byFunction.get(d.fn.name) ?? []), d]);
+): Map<D, Refusal> {
+  const dropped = new Map<D, Refusal>();
+  const byFunction = new Map<string, PrivateCopy<D>[]>();
+  for (const c of copies) {
+    if (c.d.placement !== 'private') continue;
+    byFunction.set(c.d.fn.name, [...(byFunction.get(c.d.fn.name) ?? []), c]);
   }
-  const drop = (d: D, report: ArrayReport, why: string) => {
-    dropped.add(d);
-    report.status = 'unchanged';
-    report.reason = why;
-    // The note "gets a private array" no longer holds.
-    report.warnings = report.warnings.filter((w) => !w.includes('gets a private array'));
-    report.compressedCells = report.originalCells;
-    if (report.originalBytes !== undefined) report.compressedBytes = report.originalBytes;
-  };
-  for (const [fn, ds] of byFunction) {
-    const sized: { d: D; report: ArrayReport; bytes: bigint }[] = [];
-    for (const d of ds) {
-      const report = reportOf(d);
-      if (!report) continue;
-      const bytes = privateBytes(d, report);
+  for (const [fn, cs] of byFunction) {
+    const sized: { c: PrivateCopy<D>; bytes: bigint }[] = [];
+    for (const c of cs) {
+      const bytes = privateBytes(c);
       if (bytes === undefined)
-        drop(
-          d,
-          report,
-          `its private array in ${fn}() would be on the stack with a size known only at run time ` +
-            `(the caller's buffer may be on the heap): left unchanged`,
+        dropped.set(
+          c.d,
+          refuse(
+            'private-stack-run-time-size',
+            `its private array in ${fn}() would be on the stack with a size known only at run time ` +
+              `(the caller's buffer may be on the heap): left unchanged`,
+          ),
         );
-      else sized.push({ d, report, bytes });
+      else sized.push({ c, bytes });
     }
     let total = sized.reduce((s, x) => s + x.bytes, 0n);
     // Largest first: giving up the largest copy frees the most stack.
@@ -82,15 +81,17 @@ export function limitPrivateStack<D extends ArrayDecision>(
       b.bytes > a.bytes ? 1 : b.bytes < a.bytes ? -1 : 0,
     )) {
       if (total <= limit) break;
-      drop(
-        x.d,
-        x.report,
-        `its private array (${x.report.compressedCells} cells, ${x.bytes} bytes) would be on the stack of ` +
-          `${fn}(), and the private arrays of ${fn}() would take ${total} bytes there, more than ` +
-          `${jsonInt(limit)} (the caller's buffer may be on the heap; --private-stack sets the limit): left unchanged`,
+      dropped.set(
+        x.c.d,
+        refuse(
+          'private-stack-limit',
+          `its private array (${x.c.cells} cells, ${x.bytes} bytes) would be on the stack of ` +
+            `${fn}(), and the private arrays of ${fn}() would take ${total} bytes there, more than ` +
+            `${jsonInt(limit)} (the caller's buffer may be on the heap; --private-stack sets the limit): left unchanged`,
+        ),
       );
       total -= x.bytes;
     }
   }
-  return decisions.filter((d) => !dropped.has(d));
+  return dropped;
 }

@@ -9,12 +9,10 @@
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import type { TraceArray } from '../model/trace.js';
 import { affineLabel } from '../dynamic/fold/index.js';
-import {
-  analyzeArray,
-  analyzeSource,
-  type AnalysisOptions,
-  type ArrayDecision,
-} from './analysis.js';
+import { analyzeSource, type AnalysisOptions, type ArrayDecision } from './analysis.js';
+import { decideArray } from './decision/decideArray.js';
+import { reportOf } from './decision/reports.js';
+import { isContracted } from './decision/outcome.js';
 import type { ArrayReport, FileReport } from './report.js';
 import { profiledFunction } from './profileModel.js';
 import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
@@ -246,12 +244,13 @@ async function profileSourceInCall(
       fn.name,
       fn.parameters,
     );
-    const r = await analyzeArray(
-      model,
-      model.arrays[0]!,
-      { ...options.analysis, only: [] },
+    const o = await decideArray({
+      fn: model,
+      array: model.arrays[0]!,
+      options: { ...options.analysis, only: [] },
       timings,
-    );
+    });
+    const r = { report: reportOf(o), decision: isContracted(o) ? o.verdict.decision : undefined };
     if (!r.decision) {
       arrays.push({
         ...b,

@@ -15,6 +15,7 @@ import { normalizedType, type BufferUse, type CallGraph } from '../model/calls.j
 import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
 import { provenParameterExtents, type ProvenExtents } from '../lifetime/parameterExtents.js';
+import type { ReasonName } from '../model/reasons.js';
 
 export type CrossCallOutcome =
   | {
@@ -25,8 +26,8 @@ export type CrossCallOutcome =
     }
   /** A promised parameter (`--temporary`) with the extents its accesses really use. */
   | { readonly kind: 'promised'; readonly array: ArrayInfo }
-  | { readonly kind: 'not-temporary'; readonly reason: string }
-  | { readonly kind: 'disproved'; readonly reason: string };
+  | { readonly kind: 'not-temporary'; readonly code: ReasonName; readonly reason: string }
+  | { readonly kind: 'disproved'; readonly code: ReasonName; readonly reason: string };
 
 /** A cache key for an array with the extents it is analysed with. */
 const keyOf = (fn: FunctionModel, array: ArrayInfo) =>
@@ -159,6 +160,7 @@ export function crossCallOutcome(
     if (!v.temporary)
       return {
         kind: 'disproved',
+        code: 'promise-disproved',
         reason: `the temporary promise is disproved: ${v.reason}; the array is left unchanged`,
       };
     const proven = exposed.extents(fn, array, callerCells(v.callSites));
@@ -166,19 +168,22 @@ export function crossCallOutcome(
       ? { kind: 'promised', array: proven.array }
       : {
           kind: 'disproved',
+          code: 'promise-unusable',
           reason: `the temporary promise cannot be used: ${proven.reason}; the array is left unchanged`,
         };
   }
   if (!onlyAParameter(array)) return undefined;
   // The call sites first: they are cheap, the upward-exposed reads are not.
   const v = crossCallVerdict(query);
-  if (!v.temporary) return { kind: 'not-temporary', reason: v.reason };
+  if (!v.temporary) return { kind: 'not-temporary', code: v.code, reason: v.reason };
   const proven = exposed.extents(fn, array, callerCells(v.callSites));
-  if (proven.kind === 'unproved') return { kind: 'not-temporary', reason: proven.reason };
+  if (proven.kind === 'unproved')
+    return { kind: 'not-temporary', code: 'extents-unproved', reason: proven.reason };
   const reads = exposed.of(fn, proven.array);
   if (reads === 'unknown')
     return {
       kind: 'not-temporary',
+      code: 'cross-call-budget',
       reason: `whether ${fn.name}() reads values of '${array.name}' it did not write is too expensive to decide`,
     };
   if (reads.length > 0) {
@@ -187,6 +192,7 @@ export function crossCallOutcome(
     )[0]!;
     return {
       kind: 'not-temporary',
+      code: 'value-flows-in',
       reason:
         `values flow in: ${witnessCell(array, first.example)} is read at line ` +
         `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,

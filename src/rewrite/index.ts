@@ -13,8 +13,7 @@ export type {
   RewriteResult,
   RowForm,
 } from './plan.js';
-export { RewriteError, HlsDivisionError } from './plan.js';
-export { hlsPragmas, hlsPragmaEdits, type HlsPragma } from './hlsPragmas.js';
+export { RewriteError } from './plan.js';
 export { rewrite, contractedDeclarator, modHelperDefinition } from './rewrite.js';
 export { instrument, CLOBBER_EXIT_STATUS, type InstrumentPlan } from './instrument.js';
 export { linearForm, reduceModulo, MOD_HELPER } from './sigma.js';

@@ -95,8 +95,6 @@ export interface ArrayRewrite {
   readonly viewExtentTexts?: readonly string[];
   /** For `check` instrumentation only: declared at file scope (e.g. a `--temporary` global). */
   readonly fileScope?: boolean;
-  /** HLS mode: where the array's `#pragma HLS` lines are (its function). */
-  readonly pragmaScope?: ByteRange;
   /**
    * The array keeps its rank (a parameter folded in place in its callers' buffer): `rows`
    * hold one row per declared dimension, row d copying dimension d, and a row of modulus 1
@@ -114,7 +112,10 @@ export interface ArrayRewrite {
 export interface RewritePlan {
   readonly source: string;
   readonly arrays: readonly ArrayRewrite[];
-  /** Plain replacements besides the arrays' edits (a heap buffer's sizes and casts). */
+  /**
+   * Plain replacements besides the arrays' edits (a heap buffer's sizes and casts, HLS
+   * pragmas updated for their array's new shape).
+   */
   readonly textEdits?: readonly {
     readonly range: ByteRange;
     readonly text: string;
@@ -132,8 +133,8 @@ export interface RewritePlan {
    */
   readonly unsafeMacros?: readonly string[];
   /**
-   * HLS mode: masks only (a slot index that would need `%` or the helper is an error, see
-   * HlsDivisionError), and the `#pragma HLS` lines naming contracted arrays are updated.
+   * HLS mode: masks only (a slot index that would need `%` or the helper is a plan the
+   * pipeline should have refused: src/pipeline/decision/hlsDivision.ts).
    */
   readonly hls?: boolean;
   /** The configuration is C89 (see CompilerModel): no `inline` in what is added. */
@@ -144,18 +145,6 @@ export interface RewriteResult {
   readonly text: string;
   /** Whether the `beeclak_mod` helper was added to the file. */
   readonly helperEmitted: boolean;
-  /** HLS mode: what happened to the pragmas of each array. */
-  readonly pragmaNotes?: readonly { array: string; message: string }[];
-}
-
-/** HLS mode: an access of `array` would need a division (a `%` or the helper). */
-export class HlsDivisionError extends Error {
-  constructor(
-    readonly array: string,
-    message: string,
-  ) {
-    super(message);
-  }
 }
 
 /** A plan the rewriter cannot carry out soundly: a bug of an earlier stage, not of the input. */

@@ -4,9 +4,7 @@
  */
 import { applyEdits, type Edit } from './edits.js';
 import { helperInsertionPoint, indentation, lineEnding, lineStart } from './layout.js';
-import { hlsPragmaEdits } from './hlsPragmas.js';
 import {
-  HlsDivisionError,
   RewriteError,
   type AccessRewrite,
   type ArrayRewrite,
@@ -185,20 +183,6 @@ export function rewrite(plan: RewritePlan): RewriteResult {
     if (plan.annotate && array.annotation !== undefined)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
-      if (style.noDivision) {
-        // Rendered once here, so that an HLS plan fails before any text, naming its array.
-        try {
-          slotIndices(
-            array,
-            access,
-            access.indexRanges.map((r) => source.slice(r.start, r.end)),
-            style,
-          );
-        } catch (e) {
-          if (e instanceof RewriteError) throw new HlsDivisionError(array.name, e.message);
-          throw e;
-        }
-      }
       edits.push(
         accessEdit(array, access, (texts) => {
           const slots = slotIndices(array, access, texts, style);
@@ -209,28 +193,10 @@ export function rewrite(plan: RewritePlan): RewriteResult {
       );
     }
   }
-  let pragmaNotes: RewriteResult['pragmaNotes'];
-  if (plan.hls) {
-    const pragmas = hlsPragmaEdits(
-      source,
-      plan.arrays.map((a) => ({
-        name: a.name,
-        ...(a.pragmaScope ? { scope: a.pragmaScope } : {}),
-        rows: a.rows.map((r) => ({
-          coefficients: r.coefficients,
-          ...(r.modulus.value !== undefined ? { extent: r.modulus.value } : {}),
-        })),
-        reshaped: a.viewExtentTexts !== undefined,
-      })),
-    );
-    edits.push(...pragmas.edits);
-    pragmaNotes = pragmas.notes;
-  }
   // Rendering decides whether the helper is needed; then the helper goes in as one more
   // (non-overlapping) insertion, placed before its first use.
   let text = applyEdits(source, edits);
-  if (firstHelperUse === undefined)
-    return { text, helperEmitted: false, ...(pragmaNotes ? { pragmaNotes } : {}) };
+  if (firstHelperUse === undefined) return { text, helperEmitted: false };
   // A file contracted before already has the helper (e.g. beeclak run twice).
   if (source.includes(modHelperDefinition()) || source.includes(modHelperDefinition(true)))
     return { text, helperEmitted: false };

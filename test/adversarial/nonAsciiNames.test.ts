@@ -74,7 +74,7 @@ int main(void) {
 }
 `;
 
-// Guards the const guard search of src/pipeline/contraction.ts (guardKind): on 4e1b2a8 the
+// Guards the const guard search (now src/pipeline/decision/guards.ts, guardKind): on 4e1b2a8 the
 // constant was never found (a UCN spliced into the regex, or the compiler view's
 // `n\U000000e9` against the file's UTF-8 bytes), so no run-time guard was emitted and the
 // result, compiled with -DBIG, printed 18712.000000 instead of 6952.000000.

@@ -116,7 +116,7 @@ ${pragma}
 }
 `;
 
-// Guards src/rewrite/hlsPragmas.ts, which reads the file's own text in both readings: on
+// Guards src/frontend/hlsPragmas.ts, which reads the file's own text in both readings: on
 // 4e1b2a8 it knew `#pragma HLS` lines only, so `%:pragma HLS DEPENDENCE ... false` or its
 // `_Pragma` form did not keep y unchanged.
 describe('an HLS pragma in every spelling is decided on as #pragma is', () => {

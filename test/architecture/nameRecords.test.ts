@@ -35,6 +35,7 @@ const ALLOWED: Record<string, string> = {
   'pipeline/elementBytes.ts::ELEMENT_SIZES':
     'C element type spellings written as literals; only read through a Map made of it',
   'cli/config.ts::out': "configuration keys (beeclak's option names), not C names",
+  'model/reasons.ts::REASONS': "beeclak's reason names (a constant table), not C names",
   'cli/batch/cache.ts::includes': 'file paths of included headers (the cache key), not C names',
 };
 

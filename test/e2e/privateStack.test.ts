@@ -10,7 +10,6 @@
 import { analyze, contract } from '../../src/index.js';
 import { PRIVATE_STACK_BYTES, limitPrivateStack } from '../../src/pipeline/privateStack.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
-import type { ArrayReport } from '../../src/pipeline/report.js';
 import { compileAndRun } from '../helpers/cc.js';
 
 /** A kernel with scratch parameters of `rows` x `cols[k]` doubles, each row consumed at once. */
@@ -107,30 +106,24 @@ int main(void) { double out[3]; run(7, out); printf("%g %g %g\\n", out[0], out[1
 describe('private arrays of parameters fit on the stack', () => {
   const decision = (name: string, cells: number | undefined) => {
     const fn = { name: 'kernel' } as FunctionModel;
-    const report = {
-      name,
-      function: 'kernel',
-      status: 'contracted',
-      originalCells: 1_000_000,
-      compressedCells: cells ?? 'n',
-      originalBytes: 8_000_000,
-      ...(cells !== undefined ? { compressedBytes: cells * 8 } : {}),
-      warnings: ['kernel() gets a private array (...)'],
-    } as unknown as ArrayReport;
     const d = {
       fn,
       array: { name, storage: 'parameter' } as ArrayInfo,
       placement: 'private' as const,
       ...(cells === undefined ? { symbolicModuli: [{ coeffs: { n: 1n }, constant: 0n }] } : {}),
     };
-    return { d, report };
+    return {
+      d,
+      cells: cells ?? 'n',
+      ...(cells !== undefined ? { bytes: BigInt(cells * 8) } : {}),
+    };
   };
-  const run = (xs: ReturnType<typeof decision>[], limit?: bigint) =>
-    limitPrivateStack(
-      xs.map((x) => x.d),
-      (d) => xs.find((x) => x.d === d)!.report,
-      limit,
-    ).map((d) => d.array.name);
+  const dropped = (xs: ReturnType<typeof decision>[], limit?: bigint) =>
+    limitPrivateStack(xs, limit);
+  const run = (xs: ReturnType<typeof decision>[], limit?: bigint) => {
+    const gone = dropped(xs, limit);
+    return xs.filter((x) => !gone.has(x.d)).map((x) => x.d.array.name);
+  };
 
   it.each([
     // [cells of each private array, kept]
@@ -147,11 +140,9 @@ describe('private arrays of parameters fit on the stack', () => {
   ])('private arrays of %j cells keep %j', (cells, kept) => {
     const xs = cells.map((c, k) => decision(`a${k}`, c));
     expect(run(xs)).toEqual(kept);
-    for (const x of xs.filter((x) => !kept.includes(x.d.array.name))) {
-      expect(x.report.status).toBe('unchanged');
-      expect(x.report.reason).toMatch(/would be on the stack of kernel\(\)/);
-      expect(x.report.warnings.join(' ')).not.toContain('gets a private array');
-    }
+    const gone = dropped(xs);
+    for (const x of xs.filter((x) => !kept.includes(x.d.array.name)))
+      expect(gone.get(x.d)?.reason).toBe('private-stack-limit');
   });
 
   // Guards --private-stack (privateStackBytes): the limit was a constant.
@@ -163,6 +154,6 @@ describe('private arrays of parameters fit on the stack', () => {
   it('a private array whose size is known only at run time is given up', () => {
     const x = decision('a0', undefined);
     expect(run([x])).toEqual([]);
-    expect(x.report.reason).toContain('with a size known only at run time');
+    expect(dropped([x]).get(x.d)?.reason).toBe('private-stack-run-time-size');
   });
 });

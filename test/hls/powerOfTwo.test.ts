@@ -1,6 +1,6 @@
-/** Power-of-two moduli (src/pipeline/hls.ts): rounded, re-verified, whole dimensions kept. */
+/** Power-of-two moduli (src/pipeline/decision/hls.ts): rounded, re-verified, whole dimensions kept. */
 import * as P from '../../src/poly/index.js';
-import { powerOfTwoMapping } from '../../src/pipeline/hls.js';
+import { powerOfTwoMapping } from '../../src/pipeline/decision/hls.js';
 
 describe('powerOfTwoMapping', () => {
   it('a rounded modulus that is not admissible is doubled until it is (3 -> 4 fails, 8)', () => {

@@ -1,6 +1,16 @@
-/** `#pragma HLS` lines updated for a contracted array's shape (src/rewrite/hlsPragmas.ts). */
+/**
+ * `#pragma HLS` lines read (src/frontend/hlsPragmas.ts) and updated for a contracted array's
+ * shape (src/pipeline/decision/hlsPragmaUpdates.ts).
+ */
 import { applyEdits } from '../../src/rewrite/edits.js';
-import { hlsPragmaEdits, hlsPragmas } from '../../src/rewrite/hlsPragmas.js';
+import { hlsPragmas } from '../../src/frontend/hlsPragmas.js';
+import { hlsPragmaEdits, type PragmaEdit } from '../../src/pipeline/decision/hlsPragmaUpdates.js';
+
+const apply = (text: string, edits: readonly PragmaEdit[]) =>
+  applyEdits(
+    text,
+    edits.map((e) => ({ range: e.range, holes: [], render: () => e.text, what: e.what })),
+  );
 
 /** y[8][16] contracted to rows: keep dim 2 (extent 16 -> 4 by mod 4) and drop dim 1. */
 const Y_DIM2_MOD4 = { name: 'y', rows: [{ coefficients: [0n, 1n], extent: 4n }] };
@@ -16,9 +26,10 @@ const Y_BOTH = {
 };
 const Y_SCALAR = { name: 'y', rows: [] };
 
-const update = (line: string, target: Parameters<typeof hlsPragmaEdits>[1][number]) => {
-  const { edits } = hlsPragmaEdits(line, [target]);
-  return applyEdits(line, edits);
+type Target = Omit<Parameters<typeof hlsPragmaEdits>[0][number], 'pragmas'>;
+const update = (line: string, target: Target) => {
+  const { edits } = hlsPragmaEdits([{ ...target, pragmas: hlsPragmas(line) }]);
+  return apply(line, edits);
 };
 
 describe('hlsPragmaEdits', () => {
@@ -81,8 +92,8 @@ describe('hlsPragmaEdits', () => {
     const src =
       'void f() {\n#pragma HLS RESOURCE variable=y core=RAM_1P\n}\nvoid g() {\n#pragma HLS RESOURCE variable=y core=RAM_1P\n}\n';
     const scope = { start: 0, end: src.indexOf('void g') };
-    const { edits, notes } = hlsPragmaEdits(src, [{ ...Y_SCALAR, scope }]);
-    const out = applyEdits(src, edits);
+    const { edits, notes } = hlsPragmaEdits([{ ...Y_SCALAR, pragmas: hlsPragmas(src, scope) }]);
+    const out = apply(src, edits);
     expect(out.split('\n')[1]).toMatch(/^\/\* beeclak: removed/);
     expect(out.split('\n')[4]).toBe('#pragma HLS RESOURCE variable=y core=RAM_1P');
     expect(notes).toEqual([

@@ -1,5 +1,5 @@
 /**
- * HLS mode (`--hls`, docs/design.md "Rewriter"): which arrays a high-level-synthesis flow lets
+ * HLS mode (`--hls`, docs/hls.md): which arrays a high-level-synthesis flow lets
  * beeclak touch, and the mappings it accepts.
  *
  * - Sizes must be constants: an HLS tool builds memories of fixed size.
@@ -13,25 +13,22 @@
  *   either, since its index already lies in range). When no such mapping is admissible the
  *   array stays unchanged.
  */
-import * as A from '../poly/affine.js';
-import type * as P from '../poly/index.js';
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { isStrictlyAdmissible, type Mapping } from '../lattice/index.js';
-import { hlsPragmas } from '../rewrite/hlsPragmas.js';
+import * as A from '../../poly/affine.js';
+import type * as P from '../../poly/index.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import { isStrictlyAdmissible, type Mapping } from '../../lattice/index.js';
+import { refuse, type Refusal } from './outcome.js';
 
 /** Why `array` of `fn` may not be contracted in HLS mode, or undefined. */
-export function hlsRefusal(
-  source: string,
-  fn: FunctionModel,
-  array: ArrayInfo,
-): string | undefined {
+export function hlsRefusal(fn: FunctionModel, array: ArrayInfo): Refusal | undefined {
   const unknown = array.extents.filter((e) => e.value === undefined);
   if (unknown.length > 0)
-    return (
+    return refuse(
+      'hls-run-time-size',
       `HLS mode needs constant sizes, and ${array.name}[${unknown.map((e) => e.text).join('][')}] ` +
-      `is sized at run time: give the size as a constant (a macro, or -D NAME=VALUE)`
+        `is sized at run time: give the size as a constant (a macro, or -D NAME=VALUE)`,
     );
-  const pragmas = hlsPragmas(source, fn.range);
+  const pragmas = fn.hlsPragmas ?? [];
   const dependence = pragmas.find(
     (p) =>
       p.directive === 'DEPENDENCE' &&
@@ -39,9 +36,10 @@ export function hlsRefusal(
       p.options.has('false'),
   );
   if (dependence)
-    return (
+    return refuse(
+      'hls-dependence-pragma',
       `'${dependence.text}' (line ${dependence.line}) promises the HLS tool no dependence on ${array.name}; ` +
-      `sharing cells would add some, so it is left alone`
+        `sharing cells would add some, so it is left alone`,
     );
   if (pragmas.some((p) => p.directive === 'DATAFLOW')) {
     const positions = new Set<string>();
@@ -51,9 +49,10 @@ export function hlsRefusal(
       positions.add(top && A.isConstant(top) ? `${top.constant}` : s.id);
     }
     if (positions.size > 1)
-      return (
+      return refuse(
+        'hls-dataflow-channel',
         `${array.name} is a channel between processes of a DATAFLOW region (accessed by ${positions.size} ` +
-        `of its top-level statements): the HLS tool builds it from its full shape, so it is left alone`
+          `of its top-level statements): the HLS tool builds it from its full shape, so it is left alone`,
       );
   }
   return undefined;

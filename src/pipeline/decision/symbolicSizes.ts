@@ -3,14 +3,15 @@
  * symbolic moduli): finding one, and deciding whether it saves anything, compared as
  * affine forms and as C text (`maxgrid*maxgrid`), never by evaluating at one sample.
  */
-import * as P from '../poly/index.js';
-import * as A from '../poly/affine.js';
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { chooseSymbolicMapping, LatticeInputError } from '../lattice/index.js';
-import { cExpression } from '../rewrite/cExpression.js';
-import { jsonInt, type ArrayReport } from './report.js';
-import type { ArrayDecision } from './decision.js';
-import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
+import * as P from '../../poly/index.js';
+import * as A from '../../poly/affine.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import { chooseSymbolicMapping, LatticeInputError } from '../../lattice/index.js';
+import { cExpression } from '../../rewrite/cExpression.js';
+import { jsonInt } from '../report.js';
+import type { Finding } from '../../model/reasons.js';
+import { NO_NAMES, nameRecord } from '../../poly/nameRecord.js';
+import { refuse, warn, type Contraction, type Refusal, type ReportFacts } from './outcome.js';
 
 function contextSet(fn: FunctionModel): P.PolySet {
   return P.fromConjunctions({ params: fn.parameters.map((p) => p.name), dims: [] }, [
@@ -32,21 +33,36 @@ export function symbolicMapping(fn: FunctionModel, ds: P.PolySet, values: Record
   }
 }
 
+/** What a symbolic mapping makes of the array: its report facts and verdict. */
+export interface SymbolicOutcome {
+  readonly facts: ReportFacts;
+  readonly verdict: Refusal | Contraction;
+  readonly warnings: readonly Finding[];
+}
+
 export function symbolicDecision(
   fn: FunctionModel,
   array: ArrayInfo,
-  report: ArrayReport,
+  /** The array's declared cells as the report gives them (a number, or the C text). */
+  originalCells: number | string,
+  /** The same when known. */
+  declaredCells: bigint | undefined,
+  ds: NonNullable<ReportFacts['ds']>,
   choice: ReturnType<typeof chooseSymbolicMapping>,
   values: Record<string, bigint>,
-): { report: ArrayReport; decision?: ArrayDecision } {
+  /** Bytes of one element, when known. */
+  elementBytes: number | undefined,
+): SymbolicOutcome {
   const { M, b } = choice.mapping;
   const texts = b.map(cExpression);
-  report.mapping = {
-    M: M.map((r) => r.map(jsonInt)),
-    b: texts.map((t) => (/^-?\d+$/.test(t) ? Number(t) : t)),
+  const facts: ReportFacts = {
+    mapping: {
+      M: M.map((r) => r.map(jsonInt)),
+      b: texts.map((t) => (/^-?\d+$/.test(t) ? Number(t) : t)),
+    },
+    heuristic: 'h3 (symbolic)',
+    ds: { ...ds, isZero: b.length === 0 },
   };
-  report.heuristic = 'h3 (symbolic)';
-  report.ds!.isZero = b.length === 0;
   // Constant moduli (DS bounded whatever the run-time sizes): a number, compared as one.
   const constantSize = b.every((x) => A.isConstant(x))
     ? b.reduce((p, x) => p * x.constant, 1n)
@@ -62,37 +78,44 @@ export function symbolicDecision(
     );
   const noSaving =
     sameAsExtents ||
-    (typeof report.originalCells === 'number' && constantSize !== undefined
-      ? constantSize >= BigInt(report.originalCells)
-      : typeof report.originalCells === 'string' &&
-        report.originalCells.replace(/\s/g, '') === size.replace(/\s/g, ''));
-  if (noSaving) {
-    report.status = 'unchanged';
-    report.reason = 'no saving: the best mapping found keeps every cell';
-    return { report };
-  }
-  report.status = b.length === 0 ? 'scalarized' : 'contracted';
-  report.compressedCells = constantSize !== undefined ? jsonInt(constantSize) : size;
+    (typeof originalCells === 'number' && constantSize !== undefined
+      ? constantSize >= BigInt(originalCells)
+      : typeof originalCells === 'string' &&
+        originalCells.replace(/\s/g, '') === size.replace(/\s/g, ''));
+  if (noSaving)
+    return {
+      facts,
+      verdict: refuse('no-saving', 'no saving: the best mapping found keeps every cell'),
+      warnings: [],
+    };
   // Bytes follow the cells (they were left at the original's, which made a constant-size
   // private copy look as large as the caller's buffer).
-  if (constantSize !== undefined && report.originalBytes !== undefined) {
-    const cells = BigInt(report.originalCells);
-    report.compressedBytes =
-      cells > 0n ? jsonInt((constantSize * BigInt(report.originalBytes)) / cells) : undefined;
-  } else delete report.compressedBytes;
-  report.warnings.push(
-    `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
-  );
+  const cells = declaredCells;
+  const bytes =
+    constantSize !== undefined && cells !== undefined && cells > 0n && elementBytes !== undefined
+      ? constantSize * BigInt(elementBytes)
+      : undefined;
   const sample = choice.checkedAt.at(-1) ?? NO_NAMES;
   const at = nameRecord([...Object.entries(sample), ...Object.entries(values)]);
   return {
-    report,
-    decision: {
-      fn,
-      array,
-      mapping: { M, b: b.map((x) => A.evaluate(x, at)) },
-      symbolicModuli: b,
-      assumes: nameRecord(values),
+    facts,
+    warnings: [
+      warn(
+        'symbolic-moduli',
+        `moduli hold for every value of the run-time sizes (checked exactly at ${choice.checkedAt.length} sample values)`,
+      ),
+    ],
+    verdict: {
+      kind: 'contracted',
+      cells: constantSize ?? size,
+      ...(bytes !== undefined ? { bytes } : {}),
+      decision: {
+        fn,
+        array,
+        mapping: { M, b: b.map((x) => A.evaluate(x, at)) },
+        symbolicModuli: b,
+        assumes: nameRecord(values),
+      },
     },
   };
 }

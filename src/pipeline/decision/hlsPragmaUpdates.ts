@@ -1,6 +1,7 @@
 /**
- * `#pragma HLS` lines that name an array (`variable=NAME`), found in the text and updated
- * for the array's contracted shape (HLS mode, docs/design.md "Rewriter"):
+ * `#pragma HLS` lines that name a contracted array (`variable=NAME`), updated for its
+ * contracted shape (HLS mode, docs/hls.md): the decision of what becomes of each, as text
+ * edits for the rewriter and notes for the report.
  *
  * - ARRAY_PARTITION / ARRAY_RESHAPE on a dimension that is kept: `dim` renumbered to the
  *   dimension's new position, a cyclic/block `factor` at or above the new extent becomes
@@ -10,62 +11,14 @@
  * - any other pragma naming an array that became a scalar (RESOURCE, BIND_STORAGE, ...):
  *   likewise removed with a note. Others stay as written.
  */
-import type { Edit } from './edits.js';
-import type { ByteRange } from './plan.js';
-import { pragmaBody, pragmasIn } from '../model/pragmas.js';
-
-export interface HlsPragma {
-  /** The whole pragma as spelled, `#` (`%:`, `_Pragma`) to the end of the line or `)`. */
-  readonly range: ByteRange;
-  readonly text: string;
-  /** Its body as spelled (`HLS array_partition ...`, inside the quotes of `_Pragma`). */
-  readonly bodyRange: ByteRange;
-  readonly body: string;
-  /** Its body as the compiler reads it: line splices and comments gone, blanks collapsed. */
-  readonly tokens: string;
-  /** Upper case: ARRAY_PARTITION, DEPENDENCE, DATAFLOW, ... */
-  readonly directive: string;
-  /** `key=value` options, keys lower case; bare words (`cyclic`, `false`) map to ''. */
-  readonly options: ReadonlyMap<string, string>;
-  readonly line: number;
-}
-
-/** Every `#pragma HLS` of `source` inside `within` (default: the whole text), in any spelling. */
-export function hlsPragmas(source: string, within?: ByteRange): HlsPragma[] {
-  const out: HlsPragma[] = [];
-  const start = within?.start ?? 0;
-  const stop = within?.end ?? source.length;
-  for (const p of pragmasIn(source)) {
-    if (p.start < start || p.start >= stop) continue;
-    const m = /^HLS\s+(\w+)(.*)$/is.exec(p.body);
-    if (!m) continue;
-    const options = new Map<string, string>();
-    // `variable = y`, `dim=2`, `type=cyclic` or the older bare `cyclic`, `false`.
-    for (const o of m[2]!.matchAll(/(\w+)\s*=\s*([^\s]+)|(\w+)/g)) {
-      if (o[1]) options.set(o[1].toLowerCase(), o[2]!);
-      else options.set(o[3]!.toLowerCase(), '');
-    }
-    let end = p.end;
-    while (end > p.bodyEnd && /\s/.test(source[end - 1]!)) end--;
-    out.push({
-      range: { start: p.start, end },
-      text: source.slice(p.start, end),
-      bodyRange: { start: p.bodyStart, end: p.bodyEnd },
-      body: source.slice(p.bodyStart, p.bodyEnd),
-      tokens: p.body,
-      directive: m[1]!.toUpperCase(),
-      options,
-      line: source.slice(0, p.start).split('\n').length,
-    });
-  }
-  return out;
-}
+import { pragmaBody, type HlsPragma } from '../../model/pragmas.js';
+import type { ByteRange } from '../../model/types.js';
 
 /** The contracted shape of one array, as far as its pragmas care. */
 export interface PragmaTarget {
   readonly name: string;
-  /** Where its pragmas are looked for (its function; the file for a file-scope array). */
-  readonly scope?: ByteRange;
+  /** The pragmas where its own are looked for (its function's). */
+  readonly pragmas: readonly HlsPragma[];
   /** Rows of the mapping over the original dimensions; none for a scalar. */
   readonly rows: readonly { coefficients: readonly bigint[]; extent?: bigint }[];
   /** Declared dimensions differ from the rows' (a delinearized array). */
@@ -77,16 +30,23 @@ export interface PragmaNote {
   readonly message: string;
 }
 
+/** A piece of the file replaced by new text (the rewriter's `textEdits`). */
+export interface PragmaEdit {
+  readonly range: ByteRange;
+  readonly text: string;
+  readonly what: string;
+}
+
 const PARTITIONS = new Set(['ARRAY_PARTITION', 'ARRAY_RESHAPE']);
 
-function removal(p: HlsPragma, why: string): Edit {
+function removal(p: HlsPragma, why: string): PragmaEdit {
   const comment = `/* beeclak: removed '${p.text.replace(/\*\//g, '* /')}': ${why} */`;
-  return { range: p.range, holes: [], render: () => comment, what: `pragma at line ${p.line}` };
+  return { range: p.range, text: comment, what: `pragma at line ${p.line}` };
 }
 
 /** The pragma with its body (as spelled) replaced: the spelling around it stays. */
-function replacement(p: HlsPragma, body: string): Edit {
-  return { range: p.bodyRange, holes: [], render: () => body, what: `pragma at line ${p.line}` };
+function replacement(p: HlsPragma, body: string): PragmaEdit {
+  return { range: p.bodyRange, text: body, what: `pragma at line ${p.line}` };
 }
 
 /** The new position (0-based) of original dimension `d` (0-based), or why there is none. */
@@ -135,15 +95,15 @@ function updatedPartition(p: HlsPragma, target: PragmaTarget): string | { why: s
 }
 
 /** Edits and notes for the pragmas of the contracted arrays. */
-export function hlsPragmaEdits(
-  source: string,
-  targets: readonly PragmaTarget[],
-): { edits: Edit[]; notes: PragmaNote[] } {
-  const edits: Edit[] = [];
+export function hlsPragmaEdits(targets: readonly PragmaTarget[]): {
+  edits: PragmaEdit[];
+  notes: PragmaNote[];
+} {
+  const edits: PragmaEdit[] = [];
   const notes: PragmaNote[] = [];
   const done = new Set<number>();
   for (const target of targets) {
-    for (const p of hlsPragmas(source, target.scope)) {
+    for (const p of target.pragmas) {
       if (p.options.get('variable') !== target.name || done.has(p.range.start)) continue;
       done.add(p.range.start);
       if (target.rows.length === 0) {
@@ -162,7 +122,9 @@ export function hlsPragmaEdits(
         });
       } else if (updated !== p.body) {
         edits.push(replacement(p, updated));
-        const text = `${source.slice(p.range.start, p.bodyRange.start)}${updated}${source.slice(p.bodyRange.end, p.range.end)}`;
+        const around = (from: number, to: number) =>
+          p.text.slice(from - p.range.start, to - p.range.start);
+        const text = `${around(p.range.start, p.bodyRange.start)}${updated}${around(p.bodyRange.end, p.range.end)}`;
         notes.push({ array: target.name, message: `line ${p.line}: '${p.text}' -> '${text}'` });
       }
     }

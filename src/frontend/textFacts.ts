@@ -1,0 +1,82 @@
+/**
+ * What later stages need of the file's own text, read here once (issue 28: no stage after
+ * the frontend reads the text again). The compiler's view of a function is its preprocessed
+ * text; some facts are only in the text as written:
+ *
+ * - whether the body can be written twice (the fallback of a result that holds for some
+ *   argument values keeps the original body next to the contracted one): labels, `goto`
+ *   and statics the compiler's view has (FunctionModel.copyObstacle from the builder), and in
+ *   the text as written also those under a macro or a skipped branch, and `__LINE__` or
+ *   `__COUNTER__` (a copy would expand them to other values: review 2026-11-26);
+ * - which names the parameter list spells (a `-D n=30` naming a function argument is guarded
+ *   at run time, a macro's by `#if`);
+ * - the `#pragma HLS` lines of each function (HLS mode), and the line where it ends.
+ */
+import type { FunctionModel, Parameter, ProgramModel } from '../model/types.js';
+import {
+  IDENTIFIER,
+  codeOnly,
+  identifierPattern,
+  mentionsIdentifier,
+  wordsRegExp,
+} from '../model/identifiers.js';
+import { hlsPragmas } from './hlsPragmas.js';
+import { lineStarts } from './parse.js';
+
+const GOTO = wordsRegExp(['goto', '__label__']);
+const STATIC = wordsRegExp(['static']);
+/** Macros whose value depends on where the text stands, or on how often it is expanded. */
+const PLACE = wordsRegExp(['__LINE__', '__COUNTER__']);
+/** `name:` at the start of a statement (`né:` too), not `default:`. */
+const LABEL = new RegExp(
+  `(^|[;{}])\\s*(?!${identifierPattern('default')})${IDENTIFIER}\\s*:(?!:)`,
+  'mu',
+);
+
+/** Why a function body cannot be duplicated as the fallback path (labels, statics), if so. */
+function copyObstacle(source: string, fn: FunctionModel): string | undefined {
+  if (!fn.bodyRange) return 'the function body is not spelled in the file';
+  // The compiler's view first (macros expanded: `#define PERSIST static` made a copied
+  // `PERSIST int calls` a second counter, review 2026-11-26), then the text as written.
+  if (fn.copyObstacle) return fn.copyObstacle;
+  const body = source.slice(fn.bodyRange.start + 1, fn.bodyRange.end - 1);
+  if (GOTO.test(body)) return 'it uses goto (labels cannot be duplicated)';
+  if (STATIC.test(body)) return 'it has static locals (a copy would be another object)';
+  if (LABEL.test(body)) return 'it has labels (a copy would define them twice)';
+  if (PLACE.test(codeOnly(body)))
+    return 'it uses __LINE__ or __COUNTER__ (a copy would expand them to other values)';
+  return undefined;
+}
+
+/** A `-D` value whose name the parameter list spells is a function argument's. */
+function withSignatureNames(source: string, fn: FunctionModel): readonly Parameter[] {
+  const header = source.slice(fn.range.start, fn.bodyRange?.start ?? fn.range.end);
+  const list = header.slice(header.indexOf('('));
+  return fn.parameters.map((p) =>
+    p.source === 'command-line' && mentionsIdentifier(list, p.name)
+      ? { ...p, inSignature: true as const }
+      : p,
+  );
+}
+
+function functionFacts(
+  source: string,
+  starts: readonly number[],
+  fn: FunctionModel,
+): FunctionModel {
+  const obstacle = copyObstacle(source, fn);
+  const pragmas = hlsPragmas(source, fn.range);
+  return {
+    ...fn,
+    parameters: withSignatureNames(source, fn),
+    endLine: starts.filter((x) => x < fn.range.end).length,
+    ...(obstacle ? { copyObstacle: obstacle } : {}),
+    ...(pragmas.length > 0 ? { hlsPragmas: pragmas } : {}),
+  };
+}
+
+/** The model with the facts of the file's own text (see the module comment). */
+export function withTextFacts(model: ProgramModel, source: string): ProgramModel {
+  const starts = lineStarts(source);
+  return { ...model, functions: model.functions.map((fn) => functionFacts(source, starts, fn)) };
+}

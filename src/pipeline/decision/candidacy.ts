@@ -1,0 +1,52 @@
+/**
+ * The first pass: whether the array is a candidate at all. What the frontend found (it
+ * escapes, it is a parameter, ...), what the whole-program step found for a parameter
+ * (a temporary across calls, or why not), a promise that cannot be used, an array never
+ * accessed, one not selected with --only, and the arrays HLS mode leaves alone.
+ */
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import type { CrossCallOutcome } from '../wholeProgram.js';
+import { unusablePromise } from '../promiseCheck.js';
+import { hlsRefusal } from './hls.js';
+import { refuse, warn, type Refusal } from './outcome.js';
+import type { Finding } from '../../model/reasons.js';
+
+export interface CandidacyInput {
+  readonly fn: FunctionModel;
+  readonly array: ArrayInfo;
+  readonly whole?: CrossCallOutcome;
+  readonly only: readonly string[];
+  readonly hls: boolean;
+}
+
+function describeReasons(a: ArrayInfo): string {
+  return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
+}
+
+/** The code of an array that is no candidate: that of the first reason the frontend gave. */
+function firstReason(a: ArrayInfo) {
+  return a.reasons[0]?.reason ?? 'statement-not-modelled';
+}
+
+/** What a temporary across calls says of itself: why it is one. */
+export function candidacyNotes(whole: CrossCallOutcome | undefined): Finding[] {
+  return whole?.kind === 'candidate' ? [warn('temporary-across-calls', whole.note)] : [];
+}
+
+/** Why the array is no candidate, or undefined: it goes on to the lifetime analysis. */
+export function candidacy(input: CandidacyInput): Refusal | undefined {
+  const { fn, array, whole } = input;
+  if (whole?.kind === 'disproved') return refuse(whole.code, whole.reason);
+  if (whole?.kind === 'not-temporary')
+    return refuse(whole.code, `not a candidate: ${describeReasons(array)}, and ${whole.reason}`);
+  if (!array.candidate && array.markedTemporary)
+    return refuse('promise-unusable', unusablePromise(describeReasons(array)));
+  if (!array.candidate)
+    return refuse(firstReason(array), `not a candidate: ${describeReasons(array)}`);
+  if (!fn.statements.some((s) => s.accesses.some((x) => x.array === array.name)))
+    // A private scalar nobody uses would only add an unused-variable warning.
+    return refuse('never-accessed', `${fn.name}() never accesses it: nothing to contract`);
+  if (input.only.length > 0 && !input.only.includes(array.name))
+    return refuse('not-selected', 'not selected (--only)');
+  return input.hls ? hlsRefusal(fn, array) : undefined;
+}

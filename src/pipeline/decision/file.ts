@@ -1,0 +1,267 @@
+/**
+ * The passes over the whole file, after every array has its own outcome (decideArray.ts):
+ * guard and copy feasibility (HLS mode emits no run-time check; a function whose result
+ * holds for some argument values keeps its original body for the others, which must be
+ * copyable), HLS masks, the placement of contracted parameters and the stack their private
+ * arrays take, the callers' buffers that shrink with the parameters folded in them, and the
+ * notes on the callers' buffers, the macros the guards cannot check and the HLS pragmas.
+ */
+import type { ProgramModel } from '../../model/types.js';
+import type { MacroUse } from '../../frontend/spelling.js';
+import type { ArrayDecision } from '../decision.js';
+import { placeParameter } from '../placement.js';
+import { limitPrivateStack } from '../privateStack.js';
+import { shrinkCallerStorage, type StoragePlan } from '../callerStorage.js';
+import { callerBufferNotes, callerBufferStatus } from '../wholeProgram.js';
+import type { DecisionOptions } from './options.js';
+import { guards } from './guards.js';
+import { hlsDivision } from './hlsDivision.js';
+import { macroGuards } from './macroGuards.js';
+import { hlsPragmaEdits } from './hlsPragmaUpdates.js';
+import { decisionRows } from './rows.js';
+import {
+  isContracted,
+  isHeap,
+  refuse,
+  refused,
+  warn,
+  withWarning,
+  type ArrayOutcome,
+  type Contraction,
+  type Outcome,
+} from './outcome.js';
+
+type Contracted = ArrayOutcome & { readonly verdict: Contraction };
+
+/** The outcomes with `change` applied to each contracted one. */
+function eachContracted(os: readonly Outcome[], change: (o: Contracted) => Outcome): Outcome[] {
+  return os.map((o) => (isContracted(o) ? change(o) : o));
+}
+
+const decisionsOf = (os: readonly Outcome[]): ArrayDecision[] =>
+  os.filter(isContracted).map((o) => o.verdict.decision);
+
+/** HLS mode: no `abort()` guard, so no contraction that rests on a function argument's value. */
+function hlsRunTimeGuards(os: readonly Outcome[]): Outcome[] {
+  return eachContracted(os, (o) => {
+    const g = guards([o.verdict.decision]).find((x) => x.kind === 'runtime');
+    if (!g) return o;
+    return refused(
+      o,
+      refuse(
+        'hls-run-time-guard',
+        `HLS mode emits no run-time check, and this contraction holds only for ${g.param.name} == ${g.value} ` +
+          `(a function argument): make the size a constant (a macro) instead`,
+      ),
+    );
+  });
+}
+
+/**
+ * A function whose result holds for fixed argument values keeps its original body as the
+ * path taken for every other value; where that copy cannot be made its arrays stay.
+ */
+function copyFeasibility(os: readonly Outcome[]): Outcome[] {
+  const refusedFns = new Set(
+    guards(decisionsOf(os))
+      .filter((g) => g.kind === 'runtime' && g.fn.copyObstacle)
+      .map((g) => g.fn),
+  );
+  return eachContracted(os, (o) => {
+    const { fn, assumes } = o.verdict.decision;
+    if (!refusedFns.has(fn)) return o;
+    return refused(
+      o,
+      refuse(
+        'body-not-copyable',
+        `the result holds only for ${Object.entries(assumes)
+          .map(([k, v]) => `${k} == ${v}`)
+          .join(', ')}, and the original body cannot be kept for other values: ${fn.copyObstacle}`,
+      ),
+    );
+  });
+}
+
+/** HLS mode: an array whose slot indices would need a division stays unchanged. */
+function hlsMasks(os: readonly Outcome[]): Outcome[] {
+  return eachContracted(os, (o) => {
+    const r = hlsDivision(o.verdict.decision);
+    return r ? refused(o, r) : o;
+  });
+}
+
+/**
+ * Parameters fold in place in their callers' buffers where they can (placement.ts); the
+ * private arrays of the others are new stack: they must fit (privateStack.ts).
+ */
+function placement(os: readonly Outcome[], options: DecisionOptions): Outcome[] {
+  const placed = eachContracted(os, (o) => {
+    const p = placeParameter(o.verdict.decision);
+    const moved = { ...o, verdict: { ...o.verdict, decision: p.d } };
+    return p.note ? withWarning(moved, p.note) : moved;
+  });
+  const dropped = limitPrivateStack(
+    placed.filter(isContracted).map((o) => ({
+      d: o.verdict.decision,
+      cells: typeof o.verdict.cells === 'string' ? o.verdict.cells : `${o.verdict.cells}`,
+      ...(o.verdict.bytes !== undefined ? { bytes: o.verdict.bytes } : {}),
+    })),
+    options.privateStackBytes === undefined ? undefined : BigInt(options.privateStackBytes),
+  );
+  return eachContracted(placed, (o) => {
+    const r = dropped.get(o.verdict.decision);
+    if (!r) return o;
+    // The note "gets a private array" no longer holds.
+    return { ...refused(o, r), warnings: o.warnings.filter((w) => w.reason !== 'private-array') };
+  });
+}
+
+/** Callers' buffers that only carry values for parameters folded in place shrink. */
+function callerStorage(
+  os: readonly Outcome[],
+  model: ProgramModel,
+  hls: boolean,
+): { outcomes: Outcome[]; storage?: StoragePlan } {
+  if (hls) return { outcomes: [...os] };
+  const storage = shrinkCallerStorage(model, decisionsOf(os));
+  const out = [...os];
+  for (const b of storage.buffers) {
+    const note = (what: string) =>
+      warn(
+        'storage-shrinks',
+        `its ${what} shrinks to [${b.texts.join('][')}]: it only carries values for ${b.carriesFor.join(', ')}, folded in place, whose parameter type changes with it`,
+      );
+    if (!b.array) {
+      out.push({ kind: 'heap', shrink: b, warnings: [note('allocation')] });
+      continue;
+    }
+    const k = out.findIndex(
+      (o) =>
+        !isHeap(o) &&
+        o.fn.name === b.caller &&
+        o.array.name === b.name &&
+        o.array.loc.line === b.array!.loc.line,
+    );
+    const o = out[k];
+    if (o && !isHeap(o))
+      out[k] = withWarning({ ...o, verdict: { kind: 'shrunk', shrink: b } }, note('storage'));
+  }
+  return { outcomes: out, ...(storage.buffers.length > 0 ? { storage } : {}) };
+}
+
+const nameOf = (o: Outcome) => (isHeap(o) ? o.shrink.name : o.array.name);
+const functionOf = (o: Outcome) => (isHeap(o) ? o.shrink.caller : o.fn.name);
+
+/**
+ * The callers' buffers: say which ones a private array relieved, and whether they are now
+ * unused (on the caller's entry, or on the callee's when the buffer is a pointer).
+ */
+function relievedBuffers(os: readonly Outcome[], model: ProgramModel): Outcome[] {
+  const kept = decisionsOf(os);
+  const relieved = kept
+    .filter((d) => d.placement === 'private' && d.callSites)
+    .flatMap((d) => callerBufferNotes(d.fn, d.array, d.callSites!));
+  // Functions fixed for argument values keep their original body for other values, which
+  // still uses the caller's buffer: not counted as private there.
+  const privatized = new Set(
+    kept
+      .filter((d) => d.placement === 'private')
+      .filter((d) => !Object.keys(d.assumes).some((k) => d.fn.parameters.some((p) => p.name === k)))
+      .map((d) => `${d.fn.name}:${d.array.name}`),
+  );
+  const out = [...os];
+  const add = (fn: string, name: string, w: ReturnType<typeof warn>) => {
+    const k = out.findIndex((o) => functionOf(o) === fn && nameOf(o) === name);
+    if (k >= 0) out[k] = withWarning(out[k]!, w);
+    return k >= 0;
+  };
+  const summarized = new Set<string>();
+  for (const n of relieved) {
+    const own = add(n.caller, n.buffer, warn('buffer-relieved', n.note));
+    const key = `${n.caller}:${n.buffer}`;
+    if (summarized.has(key) || !model.calls) continue;
+    summarized.add(key);
+    const st = callerBufferStatus(model.calls, n.caller, n.buffer, privatized);
+    const text = st.unused
+      ? warn(
+          'buffer-unused',
+          `${n.caller}:${n.buffer} is now unused: ${n.caller}() only allocates, frees or passes it to ` +
+            `parameters that have private arrays; it could be removed or shrunk by hand (beeclak ` +
+            `leaves it: the parameters' types still ask for its full extent)`,
+        )
+      : warn(
+          'buffer-still-used',
+          `${n.caller}:${n.buffer} is still used (${st.use}): it keeps its size`,
+        );
+    if (own) add(n.caller, n.buffer, text);
+    else
+      for (const m of relieved.filter((m) => `${m.caller}:${m.buffer}` === key))
+        add(m.callee, m.array, text);
+  }
+  return out;
+}
+
+/** The macros no `#if` guard can check, said on the first result of their function. */
+function unguardedMacros(os: readonly Outcome[], uses: readonly MacroUse[]): Outcome[] {
+  const out = [...os];
+  const fns = [...new Set(decisionsOf(os).map((d) => d.fn))];
+  for (const fn of fns) {
+    if (fn.range.end <= fn.range.start) continue;
+    // A result: contracted, or a caller's buffer that shrinks.
+    const k = out.findIndex((o) => functionOf(o) === fn.name && (isHeap(o) || 'kind' in o.verdict));
+    if (k < 0) continue;
+    for (const w of macroGuards(fn, uses).warnings) out[k] = withWarning(out[k]!, w);
+  }
+  return out;
+}
+
+/** HLS mode: what becomes of the `#pragma HLS` lines naming a contracted array. */
+function hlsPragmaNotes(os: readonly Outcome[]): Outcome[] {
+  const kept = decisionsOf(os);
+  const { notes } = hlsPragmaEdits(kept.map(pragmaTarget));
+  const out = [...os];
+  for (const note of notes) {
+    const k = out.findIndex((o) => isContracted(o) && o.array.name === note.array);
+    if (k >= 0)
+      out[k] = withWarning(out[k]!, warn('hls-pragma-updated', `HLS pragma: ${note.message}`));
+  }
+  return out;
+}
+
+/** A decision as its array's pragmas see it (the rewriter's rows). */
+export function pragmaTarget(d: ArrayDecision) {
+  return {
+    name: d.array.name,
+    pragmas: d.fn.hlsPragmas ?? [],
+    rows: decisionRows(d).map((r) => ({
+      coefficients: r.coefficients,
+      ...(r.modulus.value !== undefined ? { extent: r.modulus.value } : {}),
+    })),
+    reshaped: d.array.delinearized !== undefined,
+  };
+}
+
+export interface FileDecision {
+  readonly outcomes: readonly Outcome[];
+  /** Callers' buffers that shrink, and the parameters retyped with them (callerStorage.ts). */
+  readonly storage?: StoragePlan;
+}
+
+/** Every pass over the whole file, in order. */
+export function decideFile(
+  outcomes: readonly Outcome[],
+  model: ProgramModel,
+  macroUses: readonly MacroUse[],
+  options: DecisionOptions,
+): FileDecision {
+  const hls = !!options.hls;
+  let os: Outcome[] = hls ? hlsRunTimeGuards(outcomes) : [...outcomes];
+  os = copyFeasibility(os);
+  if (hls) os = hlsMasks(os);
+  os = placement(os, options);
+  const stored = callerStorage(os, model, hls);
+  os = relievedBuffers(stored.outcomes, model);
+  os = unguardedMacros(os, macroUses);
+  if (hls) os = hlsPragmaNotes(os);
+  return { outcomes: os, ...(stored.storage ? { storage: stored.storage } : {}) };
+}

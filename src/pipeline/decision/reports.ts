@@ -1,0 +1,116 @@
+/**
+ * The report entries of the outcomes, built once every pass has run (issue 28): per array
+ * its declared size, what the passes found, and its verdict (a refusal with its code, a
+ * contraction with its size, a caller's buffer that shrinks).
+ */
+import type { ArrayInfo } from '../../model/types.js';
+import { jsonInt, type ArrayReport } from '../report.js';
+import { elementBytes } from '../elementBytes.js';
+import type { BufferShrink } from '../callerStorage.js';
+import { extentsProduct } from './symbolicSizes.js';
+import { statusOf, type ArrayOutcome, type HeapOutcome, type Outcome } from './outcome.js';
+
+const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
+
+/** The declared cells (also of a delinearized array), and as the report prints them. */
+export function declaredSize(array: ArrayInfo): {
+  cells?: bigint;
+  printed: number | string;
+  bytes?: bigint;
+} {
+  const declared = array.delinearized?.declaredExtents ?? array.extents;
+  const extents = declared.map((e) => e.value);
+  const cells = extents.every((e) => e !== undefined) ? product(extents as bigint[]) : undefined;
+  const each = elementBytes(array.elementType);
+  return {
+    ...(cells !== undefined ? { cells } : {}),
+    printed: cells !== undefined ? jsonInt(cells) : extentsProduct(declared),
+    ...(cells !== undefined && each !== undefined ? { bytes: cells * BigInt(each) } : {}),
+  };
+}
+
+/** Cell x keeps its index: the mapping is the identity, each row a dimension of new extent. */
+function identityMapping(extents: readonly bigint[]): NonNullable<ArrayReport['mapping']> {
+  const rank = extents.length;
+  return {
+    M: extents.map((_, d) => Array.from({ length: rank }, (_, k) => (k === d ? 1 : 0))),
+    b: extents.map(jsonInt),
+  };
+}
+
+function shrunkSizes(b: BufferShrink) {
+  const each = elementBytes(b.elementType);
+  return {
+    compressedCells: jsonInt(b.after),
+    ...(each !== undefined ? { compressedBytes: jsonInt(b.after * BigInt(each)) } : {}),
+    mapping: identityMapping(b.extents),
+    heuristic: 'caller storage',
+  };
+}
+
+function arrayReport(o: ArrayOutcome): ArrayReport {
+  const { fn, array, verdict } = o;
+  const size = declaredSize(array);
+  const original = {
+    originalCells: size.printed,
+    ...(size.bytes !== undefined ? { originalBytes: jsonInt(size.bytes) } : {}),
+  };
+  const head = {
+    name: array.name,
+    function: fn.name,
+    line: array.loc.line,
+    column: array.loc.column,
+  };
+  const rest = {
+    elementType: array.elementType,
+    ...o.facts,
+    maxLive: o.facts.maxLive ?? null,
+    warnings: o.warnings.map((w) => w.message),
+  };
+  if ('reason' in verdict)
+    return {
+      ...head,
+      status: statusOf(verdict),
+      reason: verdict.message,
+      ...original,
+      compressedCells: original.originalCells,
+      ...(original.originalBytes !== undefined ? { compressedBytes: original.originalBytes } : {}),
+      ...rest,
+    };
+  if (verdict.kind === 'shrunk')
+    return { ...head, status: 'contracted', ...original, ...rest, ...shrunkSizes(verdict.shrink) };
+  return {
+    ...head,
+    status: verdict.decision.mapping.b.length === 0 ? 'scalarized' : 'contracted',
+    ...original,
+    compressedCells: typeof verdict.cells === 'string' ? verdict.cells : jsonInt(verdict.cells),
+    ...(verdict.bytes !== undefined ? { compressedBytes: jsonInt(verdict.bytes) } : {}),
+    ...rest,
+  };
+}
+
+/** The report entry of a heap buffer that shrinks (it has none of its own otherwise). */
+function heapReport(o: HeapOutcome): ArrayReport {
+  const b = o.shrink;
+  const each = elementBytes(b.elementType);
+  const before = b.before !== undefined ? jsonInt(b.before) : 'the allocated size';
+  return {
+    name: b.name,
+    function: b.caller,
+    line: b.loc.line,
+    column: b.loc.column,
+    status: 'contracted',
+    elementType: b.elementType,
+    originalCells: before,
+    ...(each !== undefined && b.before !== undefined
+      ? { originalBytes: jsonInt(b.before * BigInt(each)) }
+      : {}),
+    maxLive: null,
+    warnings: o.warnings.map((w) => w.message),
+    ...shrunkSizes(b),
+  };
+}
+
+export function reportOf(o: Outcome): ArrayReport {
+  return 'kind' in o ? heapReport(o) : arrayReport(o);
+}
