@@ -17,6 +17,7 @@ import {
   type ModelAccess,
   type RewritePlan,
 } from '../rewrite/index.js';
+import type { PlanInsertion } from '../rewrite/plan.js';
 import type { rowForms } from '../rewrite/index.js';
 import { rowRanges } from '../rewrite/accessRanges.js';
 import { componentText } from '../delinearize/index.js';
@@ -26,12 +27,10 @@ import {
   type AnalysisOptions,
   type ArrayDecision,
 } from './analysis.js';
-import { insertIntoPlan } from './planInsert.js';
-import { privatizeParameters } from './privatize.js';
 import type { BufferShrink, StoragePlan } from './callerStorage.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
-import { lineStarts } from '../frontend/parse.js';
+import { wordsRegExp } from '../model/identifiers.js';
 import { inCallContext } from '../context/callContext.js';
 import { guards, type Guard } from './decision/guards.js';
 import { macroGuards } from './decision/macroGuards.js';
@@ -82,6 +81,8 @@ function componentTexts(fn: FunctionModel, statement: Statement, access: Access)
   });
 }
 
+const CONST = wordsRegExp(['const'], 'g');
+
 function planEntry(
   d: ArrayDecision,
   annotate: boolean,
@@ -103,8 +104,11 @@ function planEntry(
       )
     : undefined;
   const entry = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
-  if (d.placement !== 'in-place') return entry;
   const body = d.fn.bodyRange;
+  // Not folded in place: a private array of its function (the signature stays).
+  if (d.placement === 'private' && body)
+    return { ...entry, privateCopy: { type: d.array.elementType.replace(CONST, '').trim(), body } };
+  if (d.placement !== 'in-place') return entry;
   const declaredTexts = retyped?.get(d);
   return {
     ...entry,
@@ -123,8 +127,8 @@ function shrinkEntry(b: BufferShrink & { array: ArrayInfo }): ArrayRewrite {
   return { ...arrayRewrite(b.array, rows, []), keepRank: { declaredTexts: b.texts } };
 }
 
-/** File-end text for macro and enum guards. */
-function fileGuards(gs: readonly Guard[], eol: string): string {
+/** File-end lines for macro and enum guards. */
+function fileGuards(gs: readonly Guard[]): string[] {
   const lines: string[] = [];
   for (const g of gs) {
     const why = `beeclak: arrays of ${g.fn.name}() were contracted for ${g.param.name} == ${g.value}; run beeclak again for other values`;
@@ -137,16 +141,7 @@ function fileGuards(gs: readonly Guard[], eol: string): string {
       );
     }
   }
-  return lines.length === 0
-    ? ''
-    : `${eol}/* beeclak: contracted for fixed sizes (see the report). */${eol}${lines.join(eol)}${eol}`;
-}
-
-/** Text inserted at a source offset (after any text already inserted there, unless `beforeInserted`). */
-interface Insertion {
-  at: number;
-  text: string;
-  beforeInserted?: boolean;
+  return lines;
 }
 
 /**
@@ -154,21 +149,37 @@ interface Insertion {
  * (decision/macroGuards.ts): after its closing brace, or before the line inside it where a
  * definition it saw ends.
  */
-function macroGuardInsertions(analysis: Analysis, source: string, eol: string): Insertion[] {
-  const out: Insertion[] = [];
-  const fns = [...new Set(analysis.decisions.map((d) => d.fn))];
-  const starts = lineStarts(source);
-  for (const fn of fns) {
+function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
+  const out: PlanInsertion[] = [];
+  for (const fn of new Set(analysis.decisions.map((d) => d.fn))) {
     if (fn.range.end <= fn.range.start) continue;
     const g = macroGuards(fn, analysis.macroUses ?? []);
-    for (const b of g.before)
-      out.push({ at: starts[b.line - 1]!, text: b.lines.map((l) => l + eol).join('') });
-    if (g.after.length > 0) {
-      const tail = /^\r?\n/.test(source.slice(fn.range.end)) ? '' : eol;
-      out.push({ at: fn.range.end, text: `${eol}${g.after.join(eol)}${tail}` });
-    }
+    for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
+    if (g.after.length > 0) out.push({ kind: 'after', at: fn.range.end, lines: g.after });
   }
   return out;
+}
+
+/**
+ * Macro and configuration guards go right after the closing brace of the function; a
+ * function fixed for argument values becomes `{ if (n != 30) { original } else {
+ * contracted } }` (C89, no library call); macro and enum guards at the end of the file.
+ */
+function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertion[] {
+  const insertions = macroGuardInsertions(analysis);
+  const fallbacks = new Map<FunctionModel, Guard[]>();
+  for (const g of gs.filter((g) => g.kind === 'runtime'))
+    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
+  // (the decision made sure the body's braces are the file's own: copyObstacle)
+  for (const [fn, list] of fallbacks)
+    insertions.push({
+      kind: 'fallback',
+      body: fn.bodyRange!,
+      condition: list.map((g) => `${g.param.name} != ${g.value}`).join(' || '),
+      note: list.map((g) => `${g.param.name} == ${g.value}`).join(', '),
+    });
+  insertions.push({ kind: 'file-end', lines: fileGuards(gs) });
+  return insertions;
 }
 
 /**
@@ -242,36 +253,6 @@ function textEdits(analysis: Analysis, hls: boolean): RewritePlan['textEdits'] {
   ];
 }
 
-/**
- * Macro and configuration guards go right after the closing brace of the function; a
- * function fixed for argument values becomes `{ if (n != 30) { original } else {
- * contracted } }` (C89, no library call).
- */
-function guardInsertions(analysis: Analysis, source: string, gs: readonly Guard[], eol: string) {
-  const insertions = macroGuardInsertions(analysis, source, eol);
-  const fallbacks = new Map<FunctionModel, Guard[]>();
-  for (const g of gs.filter((g) => g.kind === 'runtime'))
-    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
-  for (const [fn, list] of fallbacks) {
-    // (the decision made sure the body's braces are the file's own: copyObstacle)
-    const open = fn.bodyRange!.start;
-    const close = fn.bodyRange!.end - 1;
-    const condition = list.map((g) => `${g.param.name} != ${g.value}`).join(' || ');
-    const note = list.map((g) => `${g.param.name} == ${g.value}`).join(', ');
-    insertions.push(
-      {
-        at: open + 1,
-        // Before a private copy of a parameter (privatize.ts): the original body must see
-        // the parameter itself, the contracted one its private copy.
-        beforeInserted: true,
-        text: ` if (${condition}) {${source.slice(open + 1, close)}} else { /* beeclak: contracted for ${note} */`,
-      },
-      { at: close, text: '}' },
-    );
-  }
-  return insertions;
-}
-
 async function contractSourceInCall(
   source: string,
   file: string,
@@ -281,36 +262,18 @@ async function contractSourceInCall(
   const t0 = performance.now();
   const hls = !!options.hls;
   const arrays = planArrays(analysis, options.annotate);
-  let plan: RewritePlan = {
+  const plan: RewritePlan = {
     source,
     arrays,
     textEdits: textEdits(analysis, hls),
+    insertions: guardInsertions(analysis, guards(analysis.decisions)),
     modulo: hls ? 'pow2' : options.modulo,
     annotate: options.annotate,
     unsafeMacros: unsafeMacros(analysis),
     ...(hls ? { hls } : {}),
     ...(analysis.c89 ? { c89: true } : {}),
   };
-  // Contracted parameters not folded in place become private arrays of their function
-  // (signatures unchanged).
-  const privatized = privatizeParameters(
-    plan,
-    analysis.decisions.filter((d) => d.placement === 'private'),
-  );
-  plan = privatized.plan;
-  const gs = guards(analysis.decisions);
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
-  // Offsets are the source's; the privatized plan has text inserted already (mapOffset).
-  // Inserted from the end so that offsets stay right.
-  for (const g of guardInsertions(analysis, source, gs, eol).sort((a, b) => b.at - a.at)) {
-    const at = g.beforeInserted ? privatized.mapBefore(g.at) : privatized.mapOffset(g.at);
-    plan = insertIntoPlan(plan, at, g.text);
-  }
-  let text = arrays.length > 0 ? rewrite(plan).text : source;
-  if (arrays.length > 0) {
-    const tail = fileGuards(gs, eol);
-    if (tail) text = (text.endsWith(eol) ? text : text + eol) + tail.slice(eol.length);
-  }
+  const text = arrays.length > 0 ? rewrite(plan).text : source;
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);
   return { analysis, text, changed: text !== source, plan };
 }

@@ -1,5 +1,5 @@
 /**
- * A contracted parameter becomes a private array of its function (src/pipeline/privatize.ts),
+ * A contracted parameter becomes a private array of its function (src/rewrite/insertions.ts),
  * declared in the function's body, that is on the stack. The caller's buffer it replaces may
  * have been on the heap (PolyBench allocates every array with polybench_alloc_data), so the
  * private copies are new stack the original program never used: a contracted array that is

@@ -4,7 +4,7 @@
  * and the upward-exposed reads of every function's parameters (src/lifetime/upwardExposed.ts).
  *
  * Such a parameter becomes a candidate of its function; the rewrite then gives the function a
- * private contracted array (src/pipeline/privatize.ts) and leaves the signature alone. A
+ * private contracted array (src/rewrite/insertions.ts) and leaves the signature alone. A
  * promised parameter is checked against the call sites: a caller that reads the buffer after
  * the call disproves the promise.
  */

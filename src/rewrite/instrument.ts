@@ -38,6 +38,7 @@ import {
   validateArray,
 } from './rewrite.js';
 import { slotIndices, slotStyle } from './sigma.js';
+import { insertionEdits } from './insertions.js';
 
 export interface InstrumentPlan extends RewritePlan {
   /** The file name printed in clobber reports (and in the `#line` directive). */
@@ -273,6 +274,7 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   let needsModHelper = false;
   const statements = new Map<string, { start: number; end: number }>();
   const asWritten = plan.slots === 'as-written';
+  const shadows = new Map<ArrayRewrite, string>();
   for (const array of plan.arrays) {
     if (asWritten) checkAsWritten(source, array);
     else validateArray(source, array);
@@ -289,7 +291,8 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       // Slots are found from addresses: an array that keeps its rank is indexed with its
       // declared row lengths (in place: the caller's buffer, with the extents the accesses
       // use), so its shadow has that shape.
-      const rank = array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
+      const rank =
+        array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
       shape = rank
         ? rank.map((t) => `[${t.trim()}]`).join('')
         : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
@@ -299,12 +302,15 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       edits.push(...declaratorEdits(array));
     }
     const after = array.shadowAnchor ?? array.declarationRange.end;
-    edits.push({
-      range: { start: after, end: after },
-      holes: [],
-      render: () => shadowDeclarations(array, shape, allKnown),
-      what: `shadow of ${array.name}`,
-    });
+    // A private copy's shadows go right after its declaration (insertions.ts).
+    if (array.privateCopy) shadows.set(array, shadowDeclarations(array, shape, allKnown));
+    else
+      edits.push({
+        range: { start: after, end: after },
+        holes: [],
+        render: () => shadowDeclarations(array, shape, allKnown),
+        what: `shadow of ${array.name}`,
+      });
     if (plan.annotate && array.annotation !== undefined)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
@@ -336,6 +342,7 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   }
   for (const s of statements.values()) edits.push(commitEdit(source, s));
   const firstUse = Math.min(source.length, ...edits.map((e) => e.range.start));
+  edits.push(...insertionEdits(plan, (a) => shadows.get(a) ?? ''));
   // Rendering once tells whether the mod helper is needed.
   applyEdits(source, edits);
   const at = helperInsertionPoint(source, firstUse);

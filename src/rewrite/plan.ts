@@ -107,7 +107,30 @@ export interface ArrayRewrite {
    * declaration (a parameter's: just inside the function's body).
    */
   readonly shadowAnchor?: number;
+  /**
+   * A contracted parameter that becomes a private array of its function (the signature
+   * stays): declared with `type` at the top of `body` (insertions.ts), shadowing the
+   * parameter, whose declarator is left as written.
+   */
+  readonly privateCopy?: { readonly type: string; readonly body: ByteRange };
 }
+
+/**
+ * Text the plan adds besides the arrays' edits (insertions.ts), at offsets of the source:
+ * lines right after a function (`after`: its closing brace), before a line inside one,
+ * at the end of the file, and the original body of a function fixed for argument values
+ * kept as the path for the others (`fallback`: `if (condition) { original } else { ... }`).
+ */
+export type PlanInsertion =
+  | { readonly kind: 'after'; readonly at: number; readonly lines: readonly string[] }
+  | { readonly kind: 'before-line'; readonly line: number; readonly lines: readonly string[] }
+  | { readonly kind: 'file-end'; readonly lines: readonly string[] }
+  | {
+      readonly kind: 'fallback';
+      readonly body: ByteRange;
+      readonly condition: string;
+      readonly note: string;
+    };
 
 export interface RewritePlan {
   readonly source: string;
@@ -121,6 +144,8 @@ export interface RewritePlan {
     readonly text: string;
     readonly what: string;
   }[];
+  /** Guards, private copies' blocks and original bodies (insertions.ts). */
+  readonly insertions?: readonly PlanInsertion[];
   /**
    * `pow2`: the caller has already rounded every known modulus up to a power of two and the
    * rewriter masks instead of dividing.

@@ -13,6 +13,10 @@ import {
 } from './plan.js';
 import { MOD_HELPER, slotIndices, slotStyle } from './sigma.js';
 import { mentionsIdentifier } from '../model/identifiers.js';
+import { insertionEdits, withFileEnd } from './insertions.js';
+import { contractedDeclarator } from './declarator.js';
+
+export { contractedDeclarator };
 
 /**
  * Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. C89 has no
@@ -25,15 +29,10 @@ export function modHelperDefinition(c89 = false): string {
   );
 }
 
-/** The declarator of the contracted array: `y[2]`, `y[N][2]`, or `y` for a scalar. */
-export function contractedDeclarator(array: ArrayRewrite): string {
-  const texts = array.keepRank?.declaredTexts ?? array.rows.map((r) => r.modulus.text);
-  return array.name + texts.map((t) => `[${t.trim()}]`).join('');
-}
-
 /** The declarator edit of a contracted array, unless it keeps its declarator as written. */
 export function declaratorEdits(array: ArrayRewrite): Edit[] {
-  if (array.keepRank && !array.keepRank.declaredTexts) return [];
+  // A private copy is declared anew (insertions.ts); the parameter stays as written.
+  if (array.privateCopy || (array.keepRank && !array.keepRank.declaredTexts)) return [];
   return [
     {
       range: array.declaratorRange,
@@ -143,7 +142,9 @@ export function accessEdit(
 }
 
 export function annotationEdit(source: string, array: ArrayRewrite, content: string): Edit {
-  const anchor = (array.declarationRange ?? array.declaratorRange).start;
+  // A private copy is declared right after the `{` of its function: above that line.
+  const anchor =
+    array.privateCopy?.body.start ?? (array.declarationRange ?? array.declaratorRange).start;
   const at = lineStart(source, anchor);
   const comment = `/* beeclak: ${content.replace(/\*\//g, '* /')} */`;
   return {
@@ -177,6 +178,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   }));
   const style = slotStyle(plan);
   let firstHelperUse: number | undefined;
+  edits.push(...insertionEdits(plan));
   for (const array of plan.arrays) {
     validateArray(source, array);
     edits.push(...declaratorEdits(array));
@@ -196,10 +198,10 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   // Rendering decides whether the helper is needed; then the helper goes in as one more
   // (non-overlapping) insertion, placed before its first use.
   let text = applyEdits(source, edits);
-  if (firstHelperUse === undefined) return { text, helperEmitted: false };
+  if (firstHelperUse === undefined) return { text: withFileEnd(plan, text), helperEmitted: false };
   // A file contracted before already has the helper (e.g. beeclak run twice).
   if (source.includes(modHelperDefinition()) || source.includes(modHelperDefinition(true)))
-    return { text, helperEmitted: false };
+    return { text: withFileEnd(plan, text), helperEmitted: false };
   if (mentionsIdentifier(source, MOD_HELPER))
     throw new RewriteError(`the source already uses the name ${MOD_HELPER}`);
   edits.push(
@@ -209,5 +211,5 @@ export function rewrite(plan: RewritePlan): RewriteResult {
     ]),
   );
   text = applyEdits(source, edits);
-  return { text, helperEmitted: true };
+  return { text: withFileEnd(plan, text), helperEmitted: true };
 }

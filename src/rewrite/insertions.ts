@@ -1,0 +1,139 @@
+/**
+ * What a plan adds to the text besides the arrays' edits, as edits of the one engine
+ * (edits.ts), at offsets of the original text: the private copies of contracted parameters,
+ * the original body kept for other argument values, and the guards of the values a result
+ * holds for. (They were spliced into the text before the rewriter ran, every range shifted
+ * to follow: issue 28.)
+ *
+ * A function with private copies (ArrayRewrite.privateCopy) becomes
+ *
+ *     { (void)B; { double B[N][2]; (void)B; /* beeclak: private copy of B *\/ ...body... } }
+ *
+ * where the inner declaration shadows the parameter (its accesses need no renaming) and
+ * `check` places its shadow arrays right after it; a function fixed for argument values
+ * (`fallback`) becomes `{ if (n != 30) { original } else { contracted } }`.
+ */
+import type { Edit } from './edits.js';
+import { contractedDeclarator } from './declarator.js';
+import type { ArrayRewrite, ByteRange, PlanInsertion, RewritePlan } from './plan.js';
+
+/** Text a caller adds right after a private copy's declaration (`check`'s shadows). */
+export type AfterDeclaration = (array: ArrayRewrite) => string;
+
+/** The line ending of added lines: CRLF when the file has any. */
+export function guardLineEnding(source: string): string {
+  return source.includes('\r\n') ? '\r\n' : '\n';
+}
+
+const insertion = (at: number, text: string, what: string): Edit => ({
+  range: { start: at, end: at },
+  holes: [],
+  render: () => text,
+  what,
+});
+
+/** The start offset of each line (line 1 at index 0). */
+function lineStarts(text: string): number[] {
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return starts;
+}
+
+/** The private copies of one function body: what goes after its `{` and before its `}`. */
+function privateCopies(
+  plan: RewritePlan,
+  copies: readonly ArrayRewrite[],
+  after: AfterDeclaration,
+): { open: string; close: string } {
+  const voids = copies.map((a) => `(void)${a.name};`).join(' ');
+  const names = copies.map((a) => a.name).join(', ');
+  const declarations = copies.map(
+    (a) => `${a.privateCopy!.type} ${contractedDeclarator(a)};${after(a)}`,
+  );
+  // `(void)` of the private copies too: a write-only temporary (its writes all dead) would
+  // otherwise be `set but not used` under -Wall. C89 wants the body's own declarations first
+  // in a block: it gets one of its own.
+  const open =
+    ` ${voids} { ` +
+    declarations.join(' ') +
+    ` ${voids}` +
+    ` /* beeclak: private ${copies.length === 1 ? 'copy' : 'copies'} of ${names} */` +
+    (plan.c89 ? ' {' : '');
+  return { open, close: plan.c89 ? '}} ' : '} ' };
+}
+
+interface BodyAdditions {
+  readonly body: ByteRange;
+  fallback?: Extract<PlanInsertion, { kind: 'fallback' }>;
+  copies: ArrayRewrite[];
+}
+
+/** Per function body: its fallback and its private copies. */
+function bodies(plan: RewritePlan): BodyAdditions[] {
+  const byBody = new Map<number, BodyAdditions>();
+  const of = (body: ByteRange) => {
+    let b = byBody.get(body.start);
+    if (!b) byBody.set(body.start, (b = { body, copies: [] }));
+    return b;
+  };
+  for (const a of plan.arrays) if (a.privateCopy) of(a.privateCopy.body).copies.push(a);
+  for (const i of plan.insertions ?? []) if (i.kind === 'fallback') of(i.body).fallback = i;
+  return [...byBody.values()];
+}
+
+/**
+ * After the `{`: the original body kept for other argument values (it sees the parameter
+ * itself), then the private copies (the contracted body sees them); before the `}` the
+ * copies' block closes first.
+ */
+function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration): Edit[] {
+  const open = b.body.start + 1;
+  const close = b.body.end - 1;
+  const copies = b.copies.length > 0 ? privateCopies(plan, b.copies, after) : undefined;
+  const f = b.fallback;
+  const head = f
+    ? ` if (${f.condition}) {${plan.source.slice(open, close)}} else { /* beeclak: contracted for ${f.note} */`
+    : '';
+  return [
+    ...(f ? [insertion(open, head, 'original body kept for other values')] : []),
+    ...(copies ? [insertion(open, copies.open, 'private copies')] : []),
+    ...(copies ? [insertion(close, copies.close, 'end of the private copies')] : []),
+    ...(f ? [insertion(close, '}', 'end of the original body')] : []),
+  ];
+}
+
+/**
+ * The guards around and inside functions, in the order the text gets them: at one offset,
+ * the last given comes first.
+ */
+function guardEdits(plan: RewritePlan): Edit[] {
+  const { source } = plan;
+  const eol = guardLineEnding(source);
+  const starts = lineStarts(source);
+  const edits: { at: number; text: string; k: number }[] = [];
+  for (const [k, i] of (plan.insertions ?? []).entries()) {
+    if (i.kind === 'before-line')
+      edits.push({ at: starts[i.line - 1]!, text: i.lines.map((l) => l + eol).join(''), k });
+    else if (i.kind === 'after') {
+      const tail = /^\r?\n/.test(source.slice(i.at)) ? '' : eol;
+      edits.push({ at: i.at, text: `${eol}${i.lines.join(eol)}${tail}`, k });
+    }
+  }
+  return edits
+    .sort((a, b) => a.at - b.at || b.k - a.k)
+    .map((e) => insertion(e.at, e.text, 'guard'));
+}
+
+/** Every insertion of the plan as edits; `after` adds text after a private declaration. */
+export function insertionEdits(plan: RewritePlan, after: AfterDeclaration = () => ''): Edit[] {
+  return [...bodies(plan).flatMap((b) => bodyEdits(plan, b, after)), ...guardEdits(plan)];
+}
+
+/** The text with the file-end guards appended (after every other edit). */
+export function withFileEnd(plan: RewritePlan, text: string): string {
+  const lines = (plan.insertions ?? []).flatMap((i) => (i.kind === 'file-end' ? i.lines : []));
+  if (lines.length === 0) return text;
+  const eol = guardLineEnding(plan.source);
+  const tail = `/* beeclak: contracted for fixed sizes (see the report). */${eol}${lines.join(eol)}${eol}`;
+  return (text.endsWith(eol) ? text : text + eol) + tail;
+}
