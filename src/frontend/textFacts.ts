@@ -10,7 +10,8 @@
  *   `__COUNTER__` (a copy would expand them to other values: review 2026-11-26);
  * - which names the parameter list spells (a `-D n=30` naming a function argument is guarded
  *   at run time, a macro's by `#if`);
- * - the `#pragma HLS` lines of each function (HLS mode), and the line where it ends.
+ * - the `#pragma HLS` lines of each function (HLS mode), and the line where it ends;
+ * - which statements do not end with `;` (check's owner build cannot wait for their end).
  */
 import type { FunctionModel, Parameter, ProgramModel } from '../model/types.js';
 import {
@@ -69,6 +70,11 @@ function functionFacts(
   return {
     ...fn,
     parameters: withSignatureNames(source, fn),
+    statements: fn.statements.map((s) =>
+      source.slice(s.range.start, s.range.end).trimEnd().endsWith(';')
+        ? s
+        : { ...s, noSemicolon: true as const },
+    ),
     endLine: starts.filter((x) => x < fn.range.end).length,
     ...(obstacle ? { copyObstacle: obstacle } : {}),
     ...(pragmas.length > 0 ? { hlsPragmas: pragmas } : {}),

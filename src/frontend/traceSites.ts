@@ -33,6 +33,8 @@ function declaredName(d: Node): Node | undefined {
 }
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
+/** `++`, `--`, an assignment or a call: an expression that must be evaluated once. */
+const SIDE_EFFECT = /\+\+|--|(^|[^=!<>])=($|[^=])|[\w)]\s*\(/;
 
 function functionName(fn: Node): string | undefined {
   let d = child(fn, 'declarator');
@@ -379,6 +381,12 @@ export function traceSites(source: string, file: string, only?: ReadonlySet<stri
         text: src.textOf(n),
         indexRanges: deref ? [] : indexRanges(n).map((x) => src.range(x)),
         statement: src.range(enclosingStatement(n)),
+        ...(src.textOf(enclosingStatement(n)).trimEnd().endsWith(';')
+          ? { endsWithSemicolon: true }
+          : {}),
+        ...(!deref && indexRanges(n).some((x) => SIDE_EFFECT.test(src.textOf(x)))
+          ? { indexSideEffects: true }
+          : {}),
         ...(deref ? { walker: walks.walkers.get(deref.walker)!.name } : {}),
         ...(inLoopHeader ? { inLoopHeader } : {}),
       });

@@ -33,6 +33,13 @@ export interface TraceAccess {
   readonly indexRanges: readonly ByteRange[];
   /** The statement containing the access (its order among the loop body's statements). */
   readonly statement: ByteRange;
+  /** The statement ends with `;` (an expression statement: writes can wait for it). */
+  readonly endsWithSemicolon?: boolean;
+  /**
+   * An index has side effects (`++`, `--`, an assignment or a call): evaluated twice by the
+   * owner check, it would compute something else than the program.
+   */
+  readonly indexSideEffects?: boolean;
   /**
    * In the header of a loop (its condition, a `for`'s init or step): executed once per
    * iteration and once more, at instants the trace's iteration vector does not tell apart.

@@ -179,6 +179,11 @@ export interface Statement {
   readonly may: boolean;
   /** A loop bound or condition was dropped as non-affine (domain is larger than the truth). */
   readonly overApproximated: boolean;
+  /**
+   * Its text in the file does not end with `;` (a write in an `if` condition, a loop header):
+   * `check` cannot wait for its end to let a write take effect (src/frontend/textFacts.ts).
+   */
+  readonly noSemicolon?: true;
 }
 
 export interface FunctionModel {

@@ -4,10 +4,8 @@
  * same program with the shadow-owner check of `check` (rewrite/instrument.ts).
  */
 import { instrument, rewrite, type ArrayRewrite, type RewritePlan } from '../rewrite/index.js';
+import { guardLineEnding } from '../rewrite/insertions.js';
 import { profileSource, type ProfileOptions, type ProfileResult } from './profile.js';
-
-/** `++`, `--`, an assignment or a call: an expression that must be evaluated once. */
-const SIDE_EFFECT = /\+\+|--|(^|[^=!<>])=($|[^=])|[\w)]\s*\(/;
 
 /**
  * The contracted text of a profile (`contract --profiled`): the profiled mappings applied
@@ -46,11 +44,7 @@ export function profiledText(
           rowRanges: rows.map(() => ({})),
           kind: a.kind,
           line: a.loc.line,
-          statementRange:
-            a.kind !== 'read' &&
-            source.slice(a.statement.start, a.statement.end).trimEnd().endsWith(';')
-              ? a.statement
-              : undefined,
+          statementRange: a.kind !== 'read' && a.endsWithSemicolon ? a.statement : undefined,
         })),
     };
   });
@@ -60,8 +54,7 @@ export function profiledText(
   // index it would compute something else than the program, so it is not offered then.
   const effect = sites.accesses.find(
     (a) =>
-      profiled.some((p) => p.function === a.function && p.name === a.array) &&
-      a.indexRanges.some((r) => SIDE_EFFECT.test(source.slice(r.start, r.end))),
+      profiled.some((p) => p.function === a.function && p.name === a.array) && a.indexSideEffects,
   );
   const verify = effect
     ? `#error "beeclak: no BEECLAK_VERIFY build: the index of ${effect.text} at ` +
@@ -74,7 +67,7 @@ export function profiledText(
         `${p.function}: ${p.name} ${p.report!.originalCells} -> ${p.report!.compressedCells} cells`,
     )
     .join('; ');
-  const eol = source.includes('\r\n') ? '\r\n' : '\n';
+  const eol = guardLineEnding(source);
   return [
     `/* beeclak contract --profiled: PROFILED, NOT PROVED. ${what}.`,
     ` * The mappings hold for the profiled runs with arguments ${runs}; the static analysis`,

@@ -50,7 +50,9 @@ export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[
         rowRanges,
         kind: access.kind,
         line: access.loc.line,
-        statementRange: statement.range,
+        // A write elsewhere than in an expression statement (an `if` condition) has no `;` to
+        // wait for: it takes effect at once (found by the fuzz campaign).
+        ...(statement.noSemicolon ? {} : { statementRange: statement.range }),
         ...(componentTexts !== undefined ? { componentTexts } : {}),
       });
       continue;

@@ -45,7 +45,7 @@ import {
   type SourceInput,
 } from '../../pipeline/pairAccesses.js';
 import { reportWithTraced, traceCheckLines } from '../../pipeline/traceCheckLines.js';
-import { instrument, CLOBBER_EXIT_STATUS, type RewritePlan } from '../../rewrite/index.js';
+import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {
   against?: string;
@@ -206,10 +206,7 @@ export function registerCheck(program: Command, io: Io): void {
           includedFrom,
         };
         if (contraction && contraction.plan.arrays.length > 0) {
-          const shadow = instrument({
-            ...immediateOutsideStatements(contraction.plan),
-            fileName: file,
-          });
+          const shadow = instrument({ ...contraction.plan, fileName: file });
           const problem = await ownerCheck(shadow.text, owners, async (array) =>
             contraction.analysis.report.arrays.some(
               (x) => x.name === array && x.warnings.some((w) => w.includes(READ_BEFORE_WRITE)),
@@ -367,25 +364,4 @@ async function againstOwnerCheck(
     slots: 'as-written',
   });
   return ownerCheck(shadow.text, ownerRun, exposed);
-}
-
-/**
- * The owner check defers the writes of an expression statement to its `;` (C does not order
- * the two sides of `=`; the model reads first). A write elsewhere, e.g. in an `if`
- * condition, has no `;` to wait for: it takes effect at once (found by the fuzz campaign).
- */
-function immediateOutsideStatements(plan: RewritePlan): RewritePlan {
-  const endsStatement = (r: { start: number; end: number } | undefined) =>
-    r !== undefined && plan.source.slice(r.start, r.end).trimEnd().endsWith(';');
-  return {
-    ...plan,
-    arrays: plan.arrays.map((a) => ({
-      ...a,
-      accesses: a.accesses.map((x) =>
-        x.statementRange && !endsStatement(x.statementRange)
-          ? { ...x, statementRange: undefined }
-          : x,
-      ),
-    })),
-  };
 }
