@@ -21,6 +21,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { codeOf } from '../../src/model/reasons.js';
 import { contractSource, type ContractOptions } from '../../src/pipeline/contraction.js';
 import { cFiles } from './many.js';
 import { releaseParsedTrees } from '../../src/frontend/parse.js';
@@ -140,7 +141,7 @@ async function inProcess(b: Base, skip: boolean): Promise<{ cpu: number[]; unmod
           compiler: { flags: b.flags },
           skipWithoutCandidates: skip,
         });
-        if (r.analysis.report.diagnostics.some((d) => d.includes('not analysed further')))
+        if (r.analysis.report.diagnostics.some((d) => d.code === codeOf('no-candidate-in-file')))
           unmodelled++;
       } catch {
         /* refused: counted as it costs */

@@ -6,12 +6,15 @@
  * `properties.profiled: true` and the runs it holds for. URIs are relative to `%SRCROOT%` (the
  * repository's root, given in originalUriBaseIds), so they name the same file from any
  * folder; a skipped file is a tool execution notification, not a file without results.
+ * Rejected arrays, warnings and notes about a file are results too, each with its reason code
+ * as its rule (sarifReasons.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { ArrayReport, FileReport, SkippedFile } from '../pipeline/report.js';
 import { formatMapping, profiledRuns } from '../pipeline/report.js';
+import { arrayFindings, diagnosticFindings, reasonRules } from './sarifReasons.js';
 
 export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
 export const RULE_ID = 'beeclak/contractible-array';
@@ -60,6 +63,19 @@ function apply(file: string, a: ArrayReport): string {
   );
 }
 
+/** Where an array is declared, as a SARIF location. */
+function arrayLocation(file: string, a: ArrayReport, root: string) {
+  return {
+    physicalLocation: {
+      artifactLocation: artifactLocation(file, root),
+      region: { startLine: a.line, startColumn: a.column },
+    },
+    logicalLocations: [
+      { name: a.name, fullyQualifiedName: `${a.function}::${a.name}`, kind: 'variable' },
+    ],
+  };
+}
+
 function result(file: string, a: ArrayReport, root: string) {
   const mapping = a.mapping ? formatMapping(a.name, a.mapping) : a.name;
   const what = a.status === 'scalarized' ? 'could become a scalar' : 'could shrink';
@@ -72,17 +88,7 @@ function result(file: string, a: ArrayReport, root: string) {
         `Temporary array '${a.name}' in ${a.function}() ${what}: ${saving(a)} ` +
         `(mapping ${mapping}). ${apply(file, a)}`,
     },
-    locations: [
-      {
-        physicalLocation: {
-          artifactLocation: artifactLocation(file, root),
-          region: { startLine: a.line, startColumn: a.column },
-        },
-        logicalLocations: [
-          { name: a.name, fullyQualifiedName: `${a.function}::${a.name}`, kind: 'variable' },
-        ],
-      },
-    ],
+    locations: [arrayLocation(file, a, root)],
     partialFingerprints: { 'beeclakArray/v1': `${a.function}::${a.name}` },
     properties: {
       status: a.status,
@@ -118,6 +124,31 @@ function skippedNotification(s: SkippedFile, root: string) {
   };
 }
 
+/**
+ * The results of one file: per array that could shrink its result, per array the analysis
+ * rejected and per warning a finding with its code (sarifReasons.ts), then the notes about
+ * the file.
+ */
+function fileResults(r: FileReport, root: string) {
+  const first = 1;
+  return [
+    ...r.arrays.flatMap((a) => [
+      ...(a.status === 'contracted' || a.status === 'scalarized' ? [result(r.file, a, root)] : []),
+      ...arrayFindings(a, arrayLocation(r.file, a, root), first),
+    ]),
+    ...diagnosticFindings(
+      r,
+      (d) => ({
+        physicalLocation: {
+          artifactLocation: artifactLocation(r.file, root),
+          region: { startLine: d.line, startColumn: d.column },
+        },
+      }),
+      first,
+    ),
+  ];
+}
+
 export function formatSarif(
   reports: readonly FileReport[],
   version: string,
@@ -146,6 +177,7 @@ export function formatSarif(
                 },
                 defaultConfiguration: { level: 'note' },
               },
+              ...reasonRules(),
             ],
             notifications: [
               {
@@ -171,11 +203,7 @@ export function formatSarif(
             toolExecutionNotifications: skipped.map((s) => skippedNotification(s, root)),
           },
         ],
-        results: reports.flatMap((r) =>
-          r.arrays
-            .filter((a) => a.status === 'contracted' || a.status === 'scalarized')
-            .map((a) => result(r.file, a, root)),
-        ),
+        results: reports.flatMap((r) => fileResults(r, root)),
         // Columns count UTF-16 code units (JavaScript string offsets).
         columnKind: 'utf16CodeUnits',
       },

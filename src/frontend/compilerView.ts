@@ -340,6 +340,7 @@ function modelOfOutput(
     if (fn.hasError) {
       diagnostics.push({
         severity: 'warning',
+        reason: 'function-not-analysed',
         loc: map.loc(firstError(fn)?.startIndex ?? fn.startIndex),
         message: `function ${name} is not analysed: its preprocessed text does not parse here (the compiler accepts it); its arrays are left unchanged`,
       });
@@ -369,6 +370,7 @@ function modelOfOutput(
       if (!(e instanceof Error)) throw e;
       diagnostics.push({
         severity: 'warning',
+        reason: 'function-not-analysed',
         loc: e instanceof InputError && e.loc ? map.loc(ppOffset(e.loc)) : where,
         message: `function ${name} is not analysed (${e.message}); its arrays are left unchanged`,
       });

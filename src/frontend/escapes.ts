@@ -84,7 +84,7 @@ export function sweep(st: FunctionState): void {
       // Never evaluated (`sizeof(&t[i])`): no address is taken, the element's type stays.
       const evaluated = !isUnevaluated(top);
       if (evaluated && p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
-        reason(rec, 'address-taken', `address of an element taken at ${at}`, loc);
+        reason(rec, 'element-address-taken', `address of an element taken at ${at}`, loc);
       } else if (evaluated && p?.type === 'field_expression') {
         reason(rec, 'element-field', `field of an element accessed at ${at}`, loc);
       } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {

@@ -76,6 +76,7 @@ function build(st: FunctionState): FunctionModel {
   if (nested.length > 0)
     st.diagnostics.push({
       severity: 'warning',
+      reason: 'scop-pragma-ignored',
       loc: st.src.locOf(nested[0]),
       message: "'#pragma scop' not at the top level of the function body is ignored",
     });

@@ -94,6 +94,7 @@ export function withoutCandidates(
     includes: includedFiles(view.files, view.mainName, options.cwd),
     note: {
       severity: 'note',
+      reason: 'no-candidate-in-file',
       loc: { line: functions.length > 0 ? lineOf(functions[0]!) : 1, column: 1 },
       message:
         `not analysed further: no array is declared in a function body or as a parameter of ` +

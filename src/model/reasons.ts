@@ -35,146 +35,550 @@ export interface ReasonEntry {
   readonly kind?: NotCandidateReason['kind'];
   /** One line: what happened (the SARIF rule's short description). */
   readonly summary: string;
+  /** What the user can do about it (the SARIF rule's help; docs/reasons.md has examples). */
+  readonly help: string;
+  /** SARIF level of a warning's result (default `note`). */
+  readonly level?: 'warning';
 }
 
-const refusal = (
-  code: string,
-  summary: string,
-  status: 'unchanged' | 'rejected' = 'unchanged',
-): ReasonEntry => ({ code, status, summary });
-const candidacy = (code: string, kind: NotCandidateReason['kind'], summary: string) => ({
+type Options = Partial<Pick<ReasonEntry, 'status' | 'kind' | 'level'>>;
+const entry = (code: string, summary: string, help: string, o: Options = {}): ReasonEntry => ({
   code,
-  status: 'unchanged' as const,
-  kind,
   summary,
+  help,
+  ...o,
 });
-const warning = (code: string, summary: string): ReasonEntry => ({ code, summary });
+const UNCHANGED = { status: 'unchanged' } as const;
+const REJECTED = { status: 'rejected' } as const;
+const candidacy = (code: string, kind: NotCandidateReason['kind'], summary: string, help: string) =>
+  ({ code, status: 'unchanged', kind, summary, help }) as const;
+
+/** What a temporary across calls needs, said by every whole-program reason. */
+const ACROSS =
+  'A parameter is a temporary of its function only when no value flows through it at any ' +
+  'call; ';
 
 /** Every code, by name. Codes are never reused for another meaning. */
 export const REASONS = {
   // Requests and the file as a whole.
-  kept: refusal('BC0001', 'kept as written by request (beeclak: keep)'),
-  'not-selected': refusal('BC0002', 'not among the arrays selected with --only'),
-  'function-not-analysed': warning('BC0101', 'a function is not analysed'),
-  'scop-pragma-ignored': warning('BC0102', "a '#pragma scop' not at the top of a body is ignored"),
-  'no-candidate-in-file': warning('BC0103', 'no array of the file can be a candidate'),
+  kept: entry(
+    'BC0001',
+    'kept as written by request (beeclak: keep)',
+    'Remove the `/* beeclak: keep */` comment or `#pragma beeclak keep(...)` to let beeclak decide.',
+    UNCHANGED,
+  ),
+  'not-selected': entry(
+    'BC0002',
+    'not among the arrays selected with --only',
+    'Name the array with --only (or drop --only) to analyse it.',
+    UNCHANGED,
+  ),
+  'function-not-analysed': entry(
+    'BC0101',
+    'a function is not analysed',
+    'Its arrays are left unchanged. The message says what the analysis could not read; report it if the compiler accepts the code.',
+    { level: 'warning' },
+  ),
+  'scop-pragma-ignored': entry(
+    'BC0102',
+    "a '#pragma scop' not at the top level of a function body is ignored",
+    "Put '#pragma scop' / '#pragma endscop' around statements of the body itself.",
+  ),
+  'no-candidate-in-file': entry(
+    'BC0103',
+    'no array of the file can be a candidate',
+    'Nothing to do: no array is declared in a function body or as a parameter of a static function. Promise a file-scope array with --temporary to have it analysed.',
+  ),
 
   // Candidacy: what the frontend sees of the array.
-  parameter: candidacy('BC1001', 'parameter', 'a parameter (its cells belong to the caller)'),
-  'static-local': candidacy('BC1002', 'static', 'a static local (it outlives a call)'),
-  'file-scope': candidacy('BC1003', 'global', 'declared at file scope'),
-  pointer: candidacy('BC1004', 'not-an-array', 'a pointer, not an array'),
-  volatile: candidacy('BC1005', 'volatile', 'volatile'),
-  extern: candidacy('BC1006', 'global', 'declared extern (its definition is elsewhere)'),
-  'several-functions': candidacy('BC1007', 'not-analysable', 'used by several functions'),
-  'extent-not-affine': candidacy('BC1008', 'not-analysable', 'an extent is unknown or not affine'),
-  'address-taken': candidacy('BC1010', 'escapes', 'its address or an element address is taken'),
-  'passed-to-call': candidacy('BC1011', 'escapes', 'passed to a call'),
-  returned: candidacy('BC1012', 'escapes', 'returned'),
-  'stored-in-struct': candidacy('BC1013', 'escapes', 'stored in a struct or an initializer'),
-  'assigned-to-pointer': candidacy('BC1014', 'escapes', 'assigned to a pointer'),
-  'used-as-pointer': candidacy('BC1015', 'escapes', 'used as a pointer'),
-  'size-read': candidacy('BC1016', 'escapes', 'its size is read (sizeof, typeof, object size)'),
-  'too-many-subscripts': candidacy('BC1020', 'not-analysable', 'more subscripts than dimensions'),
-  'element-field': candidacy('BC1021', 'not-analysable', 'a field of an element is accessed'),
-  'access-not-modelled': candidacy('BC1022', 'not-analysable', 'an access is not modelled'),
-  'partial-subscript': candidacy('BC1023', 'not-analysable', 'a row is used as a pointer'),
-  'accessed-through-macro': candidacy('BC1024', 'not-analysable', 'accessed through a macro'),
-  'statement-not-modelled': candidacy('BC1025', 'not-analysable', 'a statement is not modelled'),
+  parameter: candidacy(
+    'BC1001',
+    'parameter',
+    'a parameter: its cells belong to the caller',
+    'Make the function static and call it with a local or allocated buffer (a temporary across calls), or promise it with --temporary F:A.',
+  ),
+  'static-local': candidacy(
+    'BC1002',
+    'static',
+    'a static local: its values outlive a call',
+    'Nothing to do unless the values need not survive the call: then drop `static`.',
+  ),
+  'file-scope': candidacy(
+    'BC1003',
+    'global',
+    'declared at file scope',
+    'Promise it with --temporary F:A or `#pragma beeclak temporary(A)` if one function uses it as a scratch array.',
+  ),
+  pointer: candidacy(
+    'BC1004',
+    'not-an-array',
+    'a pointer, not an array',
+    'Nothing to do: only arrays are contracted (a buffer passed to a static function may be, through its parameter).',
+  ),
+  volatile: candidacy(
+    'BC1005',
+    'volatile',
+    'volatile',
+    'Nothing to do: every access of a volatile object must happen as written.',
+  ),
+  extern: candidacy(
+    'BC1006',
+    'global',
+    'declared extern: its definition is elsewhere',
+    'Analyse the file that defines it.',
+  ),
+  'several-functions': candidacy(
+    'BC1007',
+    'not-analysable',
+    'a file-scope array used by several functions',
+    'One declaration has one mapping: give each function its own scratch array.',
+  ),
+  'extent-not-affine': candidacy(
+    'BC1008',
+    'not-analysable',
+    'an extent is unknown or not affine',
+    'Give the size as a constant, a macro or a parameter (-D NAME=VALUE sets one).',
+  ),
+  'element-address-taken': candidacy(
+    'BC1009',
+    'escapes',
+    'the address of an element is taken',
+    'Index the array instead of taking the address of an element; the cells behind a pointer cannot be followed.',
+  ),
+  'address-taken': candidacy(
+    'BC1010',
+    'escapes',
+    'its address is taken',
+    'Index the array instead of taking its address.',
+  ),
+  'passed-to-call': candidacy(
+    'BC1011',
+    'escapes',
+    'passed to a call',
+    'Make the callee static and defined in the file: its parameter may then be a temporary across calls, or the buffer may shrink with it.',
+  ),
+  returned: candidacy(
+    'BC1012',
+    'escapes',
+    'returned',
+    'Nothing to do: a returned array is not a temporary.',
+  ),
+  'stored-in-struct': candidacy(
+    'BC1013',
+    'escapes',
+    'stored in a struct or an initializer',
+    'Nothing to do: another object then refers to its cells.',
+  ),
+  'assigned-to-pointer': candidacy(
+    'BC1014',
+    'escapes',
+    'assigned to a pointer',
+    'Index the array itself instead of a pointer into it.',
+  ),
+  'used-as-pointer': candidacy(
+    'BC1015',
+    'escapes',
+    'used as a pointer',
+    'Index the array itself instead of using it as a pointer.',
+  ),
+  'size-read': candidacy(
+    'BC1016',
+    'escapes',
+    'its size is read (sizeof, typeof, the object size)',
+    'Use the extents instead of sizeof: a contracted array has another size.',
+  ),
+  'too-many-subscripts': candidacy(
+    'BC1020',
+    'not-analysable',
+    'more subscripts than dimensions',
+    'Nothing to do: the access is not an element of the array as declared.',
+  ),
+  'element-field': candidacy(
+    'BC1021',
+    'not-analysable',
+    'a field of an element is accessed',
+    'Nothing to do: arrays of structs are not analysed.',
+  ),
+  'access-not-modelled': candidacy(
+    'BC1022',
+    'not-analysable',
+    'an access is outside the modelled statements',
+    'Move the access into a loop nest of affine bounds, or see the reasons of the statement around it.',
+  ),
+  'partial-subscript': candidacy(
+    'BC1023',
+    'not-analysable',
+    'a row is used as a pointer',
+    'Index every dimension.',
+  ),
+  'accessed-through-macro': candidacy(
+    'BC1024',
+    'not-analysable',
+    'accessed through a macro',
+    'Write the access in the function itself; the text inside a macro cannot be rewritten.',
+  ),
+  'statement-not-modelled': candidacy(
+    'BC1025',
+    'not-analysable',
+    'a statement around its accesses cannot be modelled',
+    'Write the loop or condition with affine bounds (the message says which one).',
+  ),
   'initializer-not-modelled': candidacy(
     'BC1026',
     'initializer-not-modelled',
     'its initializer is not modelled',
+    'Initialize it with a brace list of constants, or with a loop.',
   ),
-  'statement-expression': candidacy('BC1028', 'not-analysable', 'in a statement expression'),
-  'write-not-evaluated': candidacy('BC1029', 'not-analysable', 'written where C may not evaluate'),
-  'unsequenced-write': candidacy('BC1030', 'not-analysable', 'written and read unsequenced'),
-  'declared-twice': candidacy('BC1031', 'not-analysable', 'its name is declared twice'),
-  'loop-not-modelled': candidacy('BC1032', 'not-analysable', 'a loop around it is not modelled'),
-  'loop-header-access': candidacy('BC1033', 'not-analysable', 'accessed in a loop header'),
-  'asm-memory': candidacy('BC1034', 'not-analysable', 'an asm statement may touch any memory'),
+  'statement-expression': candidacy(
+    'BC1028',
+    'not-analysable',
+    'accessed in a statement expression',
+    'Write the statements outside the `({ ... })`.',
+  ),
+  'write-not-evaluated': candidacy(
+    'BC1029',
+    'not-analysable',
+    'written where C may not evaluate the expression',
+    'Move the write out of sizeof, typeof, _Generic or __builtin_choose_expr.',
+  ),
+  'unsequenced-write': candidacy(
+    'BC1030',
+    'not-analysable',
+    'written and read in one expression without a sequence point',
+    'Split the expression into statements.',
+  ),
+  'declared-twice': candidacy(
+    'BC1031',
+    'not-analysable',
+    'its name is declared twice in the function',
+    'Give the arrays different names.',
+  ),
+  'loop-not-modelled': candidacy(
+    'BC1032',
+    'not-analysable',
+    'a loop around it cannot be modelled',
+    'Write the loop with an affine bound and a constant step (the message says what is missing).',
+  ),
+  'loop-header-access': candidacy(
+    'BC1033',
+    'not-analysable',
+    'accessed in a loop header',
+    'Read the cell into a variable inside the body.',
+  ),
+  'asm-memory': candidacy(
+    'BC1034',
+    'not-analysable',
+    'an asm statement may read or write any memory',
+    'Give the asm statement its operands instead of a "memory" clobber.',
+  ),
   'configuration-unguarded': candidacy(
     'BC1035',
     'not-analysable',
     'no guard can keep the result to this configuration',
+    'Simplify the conditional directives around the function (the message says which one).',
   ),
-  'not-editable': candidacy('BC1036', 'not-analysable', 'its text cannot be edited safely'),
+  'not-editable': candidacy(
+    'BC1036',
+    'not-analysable',
+    'its text cannot be rewritten safely',
+    'Move the comment or directive away from the brackets, or write the declaration and accesses in the file rather than in a macro.',
+  ),
   'shared-by-threads': candidacy(
     'BC1037',
     'not-analysable',
     'accessed inside a parallel construct',
+    'Declare a private array inside the parallel region instead.',
   ),
-  'never-accessed': refusal('BC1038', 'never accessed: nothing to contract'),
+  'never-accessed': entry(
+    'BC1038',
+    'never accessed: nothing to contract',
+    'Remove the array if it is not needed.',
+    UNCHANGED,
+  ),
 
   // Promises and temporaries across calls (the whole program).
-  'promise-unusable': refusal('BC1101', 'a temporary promise cannot be used', 'rejected'),
-  'promise-disproved': refusal('BC1102', 'a temporary promise is disproved', 'rejected'),
-  'not-static': refusal('BC1110', 'the function is not static: other callers are not seen'),
-  'called-from-unseen-code': refusal('BC1111', 'the function may be called from code not seen'),
-  'included-by-other-file': refusal('BC1112', 'another file of the set includes this one'),
-  recursive: refusal('BC1113', 'the function may call itself'),
-  'argument-not-a-buffer': refusal('BC1114', 'a call passes an expression, not a buffer'),
-  'not-called': refusal('BC1115', 'the function is not called in this file'),
-  'buffer-not-analysable': refusal('BC1116', "a caller's buffer is not one the analysis reads"),
-  'caller-unstructured': refusal('BC1117', 'a caller uses goto, setjmp or asm goto'),
-  'passed-twice': refusal('BC1118', 'the buffer is passed twice to one call'),
-  'buffer-escapes': refusal('BC1119', "the address of a caller's buffer escapes"),
-  'callee-keeps-address': refusal('BC1120', 'a function given the buffer may keep its address'),
-  'read-after-call': refusal('BC1121', 'the caller may use the buffer after the call'),
-  'extents-unproved': refusal('BC1122', 'the extents the parameter uses are not proved'),
-  'cross-call-budget': refusal('BC1123', 'the whole-program question is too expensive'),
+  'promise-unusable': entry(
+    'BC1101',
+    'a temporary promise cannot be used',
+    'The message says what the analysis cannot follow; the promise is not acted on.',
+    REJECTED,
+  ),
+  'promise-disproved': entry(
+    'BC1102',
+    'a temporary promise is disproved',
+    'A value flows into or out of the array: drop the promise, or write every cell before it is read.',
+    REJECTED,
+  ),
+  'not-static': entry(
+    'BC1110',
+    'the function is not static: callers in other files are not seen',
+    ACROSS + 'make the function static, or promise the parameter with --temporary F:A.',
+    UNCHANGED,
+  ),
+  'called-from-unseen-code': entry(
+    'BC1111',
+    'the function may be called from code the file does not show',
+    ACROSS + 'a function whose address is taken may be called from anywhere.',
+    UNCHANGED,
+  ),
+  'included-by-other-file': entry(
+    'BC1112',
+    'another file of the set includes this one',
+    ACROSS + 'analyse the file that includes it (its calls are seen there).',
+    UNCHANGED,
+  ),
+  recursive: entry(
+    'BC1113',
+    'the function may call itself',
+    'A private array would be allocated at every level: nothing to do.',
+    UNCHANGED,
+  ),
+  'argument-not-a-buffer': entry(
+    'BC1114',
+    'a call passes an expression, not a buffer of the caller',
+    ACROSS + 'pass a local array or an allocated buffer of the caller.',
+    UNCHANGED,
+  ),
+  'not-called': entry(
+    'BC1115',
+    'the function is not called in this file',
+    'Nothing to do: with no call, nothing is known of its callers.',
+    UNCHANGED,
+  ),
+  'buffer-not-analysable': entry(
+    'BC1116',
+    "a caller's buffer is not one the analysis can follow",
+    ACROSS + 'pass a local array or a pointer set from malloc, calloc or polybench_alloc_data.',
+    UNCHANGED,
+  ),
+  'caller-unstructured': entry(
+    'BC1117',
+    'a caller uses goto, setjmp or asm goto',
+    'The order of its statements is not known: restructure the caller.',
+    UNCHANGED,
+  ),
+  'passed-twice': entry(
+    'BC1118',
+    'the buffer is passed twice to one call',
+    'Two parameters would name the same cells: pass two buffers.',
+    UNCHANGED,
+  ),
+  'buffer-escapes': entry(
+    'BC1119',
+    "the address of a caller's buffer escapes",
+    'Another name may reach its cells: keep the buffer local to the caller.',
+    UNCHANGED,
+  ),
+  'callee-keeps-address': entry(
+    'BC1120',
+    'a function given the buffer may keep its address',
+    'Define that function in the file (static), so that the analysis can see it keeps nothing.',
+    UNCHANGED,
+  ),
+  'read-after-call': entry(
+    'BC1121',
+    'the caller may use the buffer after the call',
+    'The values the function leaves are read: nothing to do, it is not a temporary.',
+    UNCHANGED,
+  ),
+  'extents-unproved': entry(
+    'BC1122',
+    'the extents the parameter uses are not proved',
+    'Declare the parameter with its real extents (`double t[N][M]`), or give the loop bounds as constants.',
+    UNCHANGED,
+  ),
+  'cross-call-budget': entry(
+    'BC1123',
+    'the whole-program question is too expensive',
+    'Raise --work to try harder.',
+    UNCHANGED,
+  ),
 
   // Lifetimes.
-  'lifetime-budget': refusal('BC1201', 'the lifetime analysis is too expensive', 'rejected'),
-  'lifetime-failed': refusal('BC1202', 'the lifetime analysis failed', 'rejected'),
-  'value-flows-in': refusal('BC1203', 'a value flows in: a cell is read before it is written'),
-  'read-before-write': warning('BC1204', 'a cell is read before any write of it'),
+  'lifetime-budget': entry(
+    'BC1201',
+    'the lifetime analysis is too expensive',
+    'Raise --work to try harder, or give sizes known only at run time a value with -D.',
+    REJECTED,
+  ),
+  'lifetime-failed': entry(
+    'BC1202',
+    'the lifetime analysis failed',
+    'An internal limit was reached; please report the program.',
+    REJECTED,
+  ),
+  'value-flows-in': entry(
+    'BC1203',
+    'a value flows in: a cell is read before the function writes it',
+    ACROSS + "the function reads a cell it did not write, so the caller's value is needed.",
+    UNCHANGED,
+  ),
+  'read-before-write': entry(
+    'BC1204',
+    'a cell is read before any write of it',
+    'The value read is indeterminate (a bug in the program), or flows in from before: write the cell first.',
+    { level: 'warning' },
+  ),
 
   // Mappings.
-  'no-saving': refusal('BC1301', 'no mapping saves anything'),
-  unbounded: refusal(
+  'no-saving': entry(
+    'BC1301',
+    'no mapping saves anything',
+    'Nothing to do: every cell holds a value still to be read at some instant.',
+    UNCHANGED,
+  ),
+  unbounded: entry(
     'BC1302',
     'the conflict set grows with sizes known only at run time',
-    'rejected',
+    'Give the size a value with -D NAME=VALUE to contract for that value (the result is guarded).',
+    REJECTED,
   ),
-  'lattice-budget': refusal('BC1303', 'the lattice search is too expensive', 'rejected'),
-  'lattice-failed': refusal('BC1304', 'the lattice search failed', 'rejected'),
-  'has-initializer': refusal('BC1305', 'it has an initializer'),
-  'pow2-not-admissible': warning('BC1306', 'power-of-two moduli are not admissible'),
-  'symbolic-moduli': warning('BC1307', 'moduli hold for every value of run-time sizes'),
+  'lattice-budget': entry(
+    'BC1303',
+    'the lattice search is too expensive',
+    'Raise --work, or choose a heuristic with --heuristic.',
+    REJECTED,
+  ),
+  'lattice-failed': entry(
+    'BC1304',
+    'the lattice search failed',
+    'The message says why; give sizes a value with -D if it names one.',
+    REJECTED,
+  ),
+  'has-initializer': entry(
+    'BC1305',
+    'it has an initializer',
+    'Initialize it with a loop instead: a contracted array would need one initial value per slot.',
+    UNCHANGED,
+  ),
+  'pow2-not-admissible': entry(
+    'BC1306',
+    'power-of-two moduli are not admissible: exact moduli kept',
+    'Nothing to do: the exact moduli are used.',
+  ),
+  'symbolic-moduli': entry(
+    'BC1307',
+    'the moduli hold for every value of the sizes known at run time',
+    'Nothing to do: checked exactly at sample values and proved for all.',
+  ),
 
   // HLS mode.
-  'hls-run-time-size': refusal('BC1401', 'HLS mode: a size known only at run time'),
-  'hls-dependence-pragma': refusal(
+  'hls-run-time-size': entry(
+    'BC1401',
+    'HLS mode: a size known only at run time',
+    'Give the size as a constant (a macro, or -D NAME=VALUE).',
+    UNCHANGED,
+  ),
+  'hls-dependence-pragma': entry(
     'BC1402',
-    'HLS mode: a DEPENDENCE pragma promises no dependence',
+    'HLS mode: a DEPENDENCE pragma promises the tool no dependence',
+    'Sharing cells would add dependences: remove the pragma to let beeclak contract the array.',
+    UNCHANGED,
   ),
-  'hls-dataflow-channel': refusal('BC1403', 'HLS mode: a channel of a DATAFLOW region'),
-  'hls-no-power-of-two': refusal('BC1404', 'HLS mode: no power-of-two mapping is admissible'),
-  'hls-grows-at-run-time': refusal(
+  'hls-dataflow-channel': entry(
+    'BC1403',
+    'HLS mode: a channel between processes of a DATAFLOW region',
+    'Nothing to do: the HLS tool builds the channel from its full shape.',
+    UNCHANGED,
+  ),
+  'hls-no-power-of-two': entry(
+    'BC1404',
+    'HLS mode: no power-of-two mapping is admissible',
+    'Nothing to do (exact moduli would need divisions).',
+    UNCHANGED,
+  ),
+  'hls-grows-at-run-time': entry(
     'BC1405',
-    'HLS mode: the conflict set grows with run-time sizes',
-    'rejected',
+    'HLS mode: the conflict set grows with sizes known only at run time',
+    'Give the size a value with -D NAME=VALUE.',
+    REJECTED,
   ),
-  'hls-run-time-guard': refusal('BC1406', 'HLS mode: the result needs a run-time check'),
-  'hls-needs-division': refusal('BC1407', 'HLS mode: a slot index would need a division'),
-  'hls-pragma-updated': warning('BC1408', 'an HLS pragma was updated or removed'),
+  'hls-run-time-guard': entry(
+    'BC1406',
+    'HLS mode: the result would need a run-time check',
+    'Make the size a constant (a macro) instead of a function argument.',
+    UNCHANGED,
+  ),
+  'hls-needs-division': entry(
+    'BC1407',
+    'HLS mode: a slot index would need a division',
+    'Nothing to do: masks only in HLS mode.',
+    UNCHANGED,
+  ),
+  'hls-pragma-updated': entry(
+    'BC1408',
+    'an HLS pragma was updated or removed for the new shape',
+    'Check the pragma in the output: it now fits the contracted array.',
+  ),
 
   // Guards and copies of a function.
-  'body-not-copyable': refusal('BC1501', 'the original body cannot be kept for other values'),
-  'function-like-macro-assumed': warning('BC1502', 'the result holds for a function-like macro'),
-  'macro-unguarded': warning('BC1503', 'the result holds for a macro no #if can check'),
+  'body-not-copyable': entry(
+    'BC1501',
+    'the original body cannot be kept for other argument values',
+    'Give the size as a macro (guarded by #if) instead of a function argument, or remove what prevents a copy (labels, goto, static locals, __LINE__).',
+    UNCHANGED,
+  ),
+  'function-like-macro-assumed': entry(
+    'BC1502',
+    'the result holds for a function-like macro as defined',
+    'No #if can compare a function-like macro: run beeclak again if you change it.',
+    { level: 'warning' },
+  ),
+  'macro-unguarded': entry(
+    'BC1503',
+    'the result holds for a macro no #if guard can check',
+    'Run beeclak again if the macro changes.',
+    { level: 'warning' },
+  ),
 
   // Where the cells live.
-  'private-stack-run-time-size': refusal('BC1601', 'a private array would be of run-time size'),
-  'private-stack-limit': refusal('BC1602', 'the private arrays would take too much stack'),
-  'folded-in-place': warning('BC1603', "a parameter folded in place in its callers' buffers"),
-  'private-array': warning('BC1604', 'a parameter gets a private array'),
-  'temporary-across-calls': warning('BC1605', 'a parameter is a temporary across calls'),
-  'storage-shrinks': warning('BC1606', "a caller's buffer shrinks with its parameters"),
-  'buffer-relieved': warning('BC1607', 'a call no longer uses this buffer'),
-  'buffer-unused': warning('BC1608', 'the buffer is now unused'),
-  'buffer-still-used': warning('BC1609', 'the buffer is still used'),
+  'private-stack-run-time-size': entry(
+    'BC1601',
+    'a private array would be on the stack with a size known only at run time',
+    'Give the size a value with -D, so that the private array has a constant size.',
+    UNCHANGED,
+  ),
+  'private-stack-limit': entry(
+    'BC1602',
+    'the private arrays of a function would take too much stack',
+    'Raise the limit with --private-stack if the stack is large enough.',
+    UNCHANGED,
+  ),
+  'folded-in-place': entry(
+    'BC1603',
+    "a parameter folded in place in its callers' buffers",
+    'Nothing to do: no copy, no new memory.',
+  ),
+  'private-array': entry(
+    'BC1604',
+    'a parameter gets a private array',
+    "Nothing to do; the callers' buffers could be shrunk by hand where nothing else uses them.",
+  ),
+  'temporary-across-calls': entry(
+    'BC1605',
+    'a parameter is a temporary across calls',
+    'Nothing to do: no value flows into or out of it at any call.',
+  ),
+  'storage-shrinks': entry(
+    'BC1606',
+    "a caller's buffer shrinks with the parameters folded in it",
+    'Nothing to do: the parameter types change with it.',
+  ),
+  'buffer-relieved': entry(
+    'BC1607',
+    'a call no longer uses this buffer',
+    'The buffer may be unused or smaller now.',
+  ),
+  'buffer-unused': entry(
+    'BC1608',
+    'the buffer is now unused',
+    'Remove it by hand if you like (beeclak leaves it).',
+  ),
+  'buffer-still-used': entry(
+    'BC1609',
+    'the buffer is still used and keeps its size',
+    'Nothing to do.',
+  ),
 } satisfies Record<string, ReasonEntry>;
 
 export type ReasonName = keyof typeof REASONS;
@@ -202,4 +606,24 @@ export function notCandidate(
 /** `BC1203` of `value-flows-in`. */
 export function codeOf(name: ReasonName): string {
   return REASONS[name].code;
+}
+
+const BY_CODE = new Map(
+  (Object.entries(REASONS) as [ReasonName, ReasonEntry][]).map(([name, r]) => [r.code, name]),
+);
+
+/** `value-flows-in` of `BC1203`; undefined for a code that is not one. */
+export function reasonNameOf(code: string): ReasonName | undefined {
+  return BY_CODE.get(code);
+}
+
+/**
+ * The reason a user names (`BC1203` or `value-flows-in`, in a configuration's `suppress` or a
+ * `beeclak: keep` comment), or undefined.
+ */
+export function reasonNamed(text: string): ReasonName | undefined {
+  const t = text.trim();
+  return (
+    BY_CODE.get(t.toUpperCase()) ?? (Object.hasOwn(REASONS, t) ? (t as ReasonName) : undefined)
+  );
 }

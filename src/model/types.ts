@@ -8,7 +8,7 @@
 import type { Affine, Constraint } from '../poly/affine.js';
 import type { CallGraph } from './calls.js';
 import type { HlsPragma } from './pragmas.js';
-import type { NotCandidateReason } from './reasons.js';
+import type { NotCandidateReason, ReasonName } from './reasons.js';
 
 /** 1-based line and column, as compilers print them. */
 export interface SourceLoc {
@@ -27,6 +27,8 @@ export interface ByteRange {
 
 export interface Diagnostic {
   readonly severity: 'error' | 'warning' | 'note';
+  /** Its code (model/reasons.ts). */
+  readonly reason: ReasonName;
   readonly loc: SourceLoc;
   readonly message: string;
 }

@@ -26,6 +26,7 @@ import { decideArray, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 import { decideFile } from './decision/file.js';
 import { isContracted, type Outcome } from './decision/outcome.js';
 import { reportOf } from './decision/reports.js';
+import { codeOf } from '../model/reasons.js';
 
 export { DEFAULT_ORACLE_OPERATIONS, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 export type { AnalysisOptions } from './options.js';
@@ -129,7 +130,13 @@ async function analyzeSourceInCall(
   }
   const decided = decideFile(outcomes, model, view.macroUses ?? [], options);
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
-    (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
+    (d) => ({
+      code: codeOf(d.reason),
+      severity: d.severity,
+      line: d.loc.line,
+      column: d.loc.column,
+      message: d.message,
+    }),
   );
   return {
     model,

@@ -31,8 +31,6 @@ import { normalizedType, type CallerBuffer, type Spelled } from '../model/calls.
 import type { ArrayDecision } from './decision.js';
 import { copiedDimension } from '../rewrite/index.js';
 import { isConstant } from '../poly/affine.js';
-import { jsonInt, type ArrayReport } from './report.js';
-import { elementBytes } from './elementBytes.js';
 
 /** A caller's buffer with smaller extents. */
 export interface BufferShrink {
@@ -330,49 +328,4 @@ function textsFor(array: ArrayInfo, extents: readonly bigint[]): string[] {
     const e = array.extents[k];
     return e && e.value === v && e.text.trim() !== '' ? e.text.trim() : `${v}`;
   });
-}
-
-/** A shrunk buffer's report: contracted to its new extents, with what it still carries. */
-export function reportShrink(r: ArrayReport, b: BufferShrink): void {
-  r.status = 'contracted';
-  delete r.reason;
-  r.compressedCells = jsonInt(b.after);
-  const bytes = elementBytes(b.elementType);
-  if (bytes !== undefined) r.compressedBytes = jsonInt(b.after * BigInt(bytes));
-  // Cell x keeps its index: the mapping is the identity, each row a dimension of new extent.
-  const rank = b.extents.length;
-  r.mapping = {
-    M: b.extents.map((_, d) => Array.from({ length: rank }, (_, k) => (k === d ? 1 : 0))),
-    b: b.extents.map(jsonInt),
-  };
-  r.heuristic = 'caller storage';
-  r.warnings.push(
-    `its storage shrinks to [${b.texts.join('][')}]: it only carries values for ${b.carriesFor.join(', ')}, folded in place, whose parameter type changes with it`,
-  );
-}
-
-/** The report entry of a heap buffer that shrinks (it has none of its own otherwise). */
-export function heapReport(b: BufferShrink): ArrayReport {
-  const bytes = elementBytes(b.elementType);
-  const r: ArrayReport = {
-    name: b.name,
-    function: b.caller,
-    line: b.loc.line,
-    column: b.loc.column,
-    status: 'unchanged',
-    elementType: b.elementType,
-    originalCells: b.before !== undefined ? jsonInt(b.before) : 'the allocated size',
-    compressedCells: b.before !== undefined ? jsonInt(b.before) : 'the allocated size',
-    maxLive: null,
-    warnings: [],
-    ...(bytes !== undefined && b.before !== undefined
-      ? { originalBytes: jsonInt(b.before * BigInt(bytes)) }
-      : {}),
-  };
-  reportShrink(r, b);
-  r.warnings[r.warnings.length - 1] = r.warnings[r.warnings.length - 1]!.replace(
-    'its storage shrinks to',
-    'its allocation shrinks to',
-  );
-  return r;
 }

@@ -8,6 +8,7 @@
  */
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import type { TraceArray } from '../model/trace.js';
+import type { ReasonName } from '../model/reasons.js';
 import { affineLabel } from '../dynamic/fold/index.js';
 import { analyzeSource, type AnalysisOptions, type ArrayDecision } from './analysis.js';
 import { decideArray } from './decision/decideArray.js';
@@ -66,13 +67,16 @@ const NOT_TEMPORARY = new Set([
  * The static analysis says the array escapes through a pointer, but every such use is a
  * regular walk the trace build follows (frontend/pointerWalks.ts): it can be profiled.
  */
-function walkedOnly(site: TraceArray | undefined, message: string): boolean {
-  return (
-    !!site?.walkers?.length &&
-    !site.escapes &&
-    /assigned to a pointer|used as a pointer|address of an element taken/.test(message)
-  );
+function walkedOnly(site: TraceArray | undefined, reason: ReasonName): boolean {
+  return !!site?.walkers?.length && !site.escapes && WALKED.has(reason);
 }
+
+/** Escapes the trace build follows when they are walks (frontend/pointerWalks.ts). */
+const WALKED = new Set<ReasonName>([
+  'assigned-to-pointer',
+  'used-as-pointer',
+  'element-address-taken',
+]);
 
 /** The piece notation of --explain: `{ [call, L3] -> t[L3 + 1] : 0 <= L3 <= 9 }`. */
 function describePieces(outcome: TraceOutcome, fn: string, array: string): string[] {
@@ -163,9 +167,9 @@ async function profileSourceInCall(
       continue;
     }
     const site = sites.arrays.find((a) => a.function === fn.name && a.name === array.name);
-    const macro = array.reasons.find((r) => r.message.includes('accessed through macro'));
+    const macro = array.reasons.find((r) => r.reason === 'accessed-through-macro');
     const notTemporary = array.reasons.find(
-      (r) => NOT_TEMPORARY.has(r.kind) && !(r.kind === 'escapes' && walkedOnly(site, r.message)),
+      (r) => NOT_TEMPORARY.has(r.kind) && !(r.kind === 'escapes' && walkedOnly(site, r.reason)),
     );
     if (macro) {
       refused.push({

@@ -8,8 +8,11 @@
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import type { UpwardExposedRead } from '../lifetime/upwardExposed.js';
 import type { FileReport } from './report.js';
+import { codeOf } from '../model/reasons.js';
 
 const PREFIX = 'the temporary promise';
+/** The codes of a promise refused (docs/reasons.md). */
+const PROMISE_CODES = new Set([codeOf('promise-unusable'), codeOf('promise-disproved')]);
 
 /** `B[0]` from a witness `{ j0: 0 }` (run-time parameters of the witness appended). */
 export function witnessCell(array: ArrayInfo, example: UpwardExposedRead['example']): string {
@@ -52,7 +55,7 @@ export function unusablePromise(reasons: string): string {
  */
 export function refusedPromiseMessages(report: FileReport): string[] {
   return report.arrays
-    .filter((a) => a.status === 'rejected' && a.reason?.startsWith(PREFIX))
+    .filter((a) => a.code !== undefined && PROMISE_CODES.has(a.code))
     .map(
       (a) => `${report.file}:${a.line}:${a.column}: warning: ${a.function}:${a.name}: ${a.reason}`,
     );

@@ -1,9 +1,32 @@
 /**
  * The report: per array what happened and why (docs/design.md, "JSON report"). Plain data,
  * printed as JSON or as text. Cell counts are JSON numbers when they fit exactly, else
- * strings; symbolic sizes are strings with the expression (`"N*N"`).
+ * strings; symbolic sizes are strings with the expression (`"N*N"`). Every reason, warning
+ * and diagnostic has its code (docs/reasons.md).
  */
+import { reasonNameOf } from '../model/reasons.js';
 export type Status = 'contracted' | 'scalarized' | 'unchanged' | 'rejected';
+
+/**
+ * Who suppressed a finding: the configuration's `suppress` list, or the source (a
+ * `beeclak: keep` next to the declaration). It is then left out of the text report, and
+ * marked suppressed in SARIF.
+ */
+export type Suppression = 'configuration' | 'source';
+
+/** A warning or a note, with its stable code (`BC1204`: docs/reasons.md). */
+export interface ReportFinding {
+  code: string;
+  message: string;
+  suppressed?: Suppression;
+}
+
+/** A note about the file as a whole (`file:line:col: severity: message`), with its code. */
+export interface ReportDiagnostic extends ReportFinding {
+  severity: 'error' | 'warning' | 'note';
+  line: number;
+  column: number;
+}
 
 export interface ArrayReport {
   name: string;
@@ -12,6 +35,10 @@ export interface ArrayReport {
   column: number;
   status: Status;
   reason?: string;
+  /** The code of `reason` (docs/reasons.md). */
+  code?: string;
+  /** The reason is suppressed (see Suppression). */
+  suppressed?: Suppression;
   elementType: string;
   originalCells: number | string;
   compressedCells: number | string;
@@ -53,7 +80,7 @@ export interface ArrayReport {
   };
   /** Which statements keep cells live at the same time (text report). */
   explanation?: string[];
-  warnings: string[];
+  warnings: ReportFinding[];
   /**
    * Profiled, not proved (issue 18): the mapping holds for the runs with these arguments
    * only. `notApplied` says why `contract --profiled` leaves the array unchanged, if it does.
@@ -77,7 +104,7 @@ export interface ArrayReport {
 export interface FileReport {
   file: string;
   arrays: ArrayReport[];
-  diagnostics: string[];
+  diagnostics: ReportDiagnostic[];
   /**
    * Where the time went. Measured on every run, but printed only when asked (`--timings`,
    * `{ timings: true }`): two runs never agree on it, and reports are diffed.
@@ -121,8 +148,11 @@ export interface SkippedFile {
  */
 export interface ReportDocument {
   format: 'beeclak-report';
-  /** Bumped when a field changes meaning or is removed (fields may be added within one). */
-  formatVersion: 1;
+  /**
+   * Bumped when a field changes meaning or is removed (fields may be added within one).
+   * 2: warnings and diagnostics are objects with their reason code.
+   */
+  formatVersion: 2;
   tool: { name: 'beeclak'; version: string };
   files: FileReport[];
   skipped: SkippedFile[];
@@ -143,7 +173,7 @@ export function formatReport(
 ): string {
   const document: ReportDocument = {
     format: 'beeclak-report',
-    formatVersion: 1,
+    formatVersion: 2,
     tool: { name: 'beeclak', version: toolVersion },
     files: withoutTimings(reports, print),
     skipped: [...skipped],
@@ -174,9 +204,10 @@ export function profiledRuns(runs: readonly (readonly string[])[]): string {
 export function formatText(report: FileReport, print: PrintOptions = {}): string {
   const lines: string[] = [];
   lines.push(`${report.file}:`);
-  for (const d of report.diagnostics) lines.push(`  ${d}`);
+  for (const d of report.diagnostics.filter((x) => !x.suppressed))
+    lines.push(`  ${diagnosticLine(report.file, d)}`);
   if (report.arrays.length === 0) lines.push('  no arrays found');
-  for (const a of report.arrays) {
+  for (const a of report.arrays.filter((x) => !x.suppressed)) {
     const where = `${report.file}:${a.line}:${a.column}`;
     const head = `  ${a.function}: ${a.name} (${a.elementType}) ${where}`;
     switch (a.status) {
@@ -198,7 +229,7 @@ export function formatText(report: FileReport, print: PrintOptions = {}): string
         break;
       }
       default:
-        lines.push(`${head}: ${a.status}: ${a.reason ?? ''}`);
+        lines.push(`${head}: ${a.status}: ${a.reason ?? ''}${codeTag(a.code)}`);
     }
     const dl = a.delinearization;
     if (dl?.applied)
@@ -232,7 +263,8 @@ export function formatText(report: FileReport, print: PrintOptions = {}): string
           .join(', ')}`,
       );
     }
-    for (const w of a.warnings) lines.push(`      warning: ${w}`);
+    for (const w of a.warnings.filter((x) => !x.suppressed))
+      lines.push(`      warning: ${w.message}${codeTag(w.code)}`);
   }
   const t = report.timings;
   if (print.timings)
@@ -243,6 +275,18 @@ export function formatText(report: FileReport, print: PrintOptions = {}): string
         (t.oracleMs ? `, dynamic oracle ${t.oracleMs} ms` : ''),
     );
   return lines.join('\n') + '\n';
+}
+
+/** ` [BC1203 value-flows-in]`: a code and its name, after a message as compilers print them. */
+function codeTag(code: string | undefined): string {
+  if (code === undefined) return '';
+  const name = reasonNameOf(code);
+  return ` [${code}${name ? ` ${name}` : ''}]`;
+}
+
+/** `file:line:col: severity: message [code name]`. */
+export function diagnosticLine(file: string, d: ReportDiagnostic): string {
+  return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${codeTag(d.code)}`;
 }
 
 /** `y[x0][x1] -> y[x0][x1 mod 2]` style text of a mapping. */

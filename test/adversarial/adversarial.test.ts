@@ -25,10 +25,10 @@ import {
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contract } from '../../src/index.js';
+import { contract, type FileReport } from '../../src/index.js';
 import { IncludeIndex } from '../../src/cli/includers.js';
 import { compileCached } from '../../scripts/ccCache.js';
-import { expectedVerdicts, leadingComment, reportVerdicts } from './verdicts.js';
+import { expectedVerdicts, leadingComment, missingCodes, reportVerdicts } from './verdicts.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'programs');
 /** A program: one .c file, or a folder of them built through its main.c. */
@@ -52,6 +52,7 @@ interface Contracted {
   source: string;
   code: string;
   verdicts: string[];
+  report: FileReport;
 }
 
 // One contraction per program, shared by its verdict test and its run test.
@@ -73,7 +74,7 @@ function contractProgram(program: string): Promise<Contracted[]> {
           file: folder ? path.join(DIR, file) : file,
           ...(includedBy && includedBy.length > 0 ? { includedBy } : {}),
         });
-        return { file, source, code, verdicts: reportVerdicts(report) };
+        return { file, source, code, verdicts: reportVerdicts(report), report };
       }),
     );
     contracted.set(program, p);
@@ -171,8 +172,11 @@ describe('adversarial programs: original and contracted compute the same', () =>
 
   // Before the run: a verdict that changed says more than the run it may have caused.
   it.each(PROGRAMS)('%s: the verdicts of its leading comment', async (program) => {
-    for (const u of await contractProgram(program))
-      expect([u.file, ...u.verdicts]).toEqual([u.file, ...expectedVerdicts(u.source).verdicts]);
+    for (const u of await contractProgram(program)) {
+      const expected = expectedVerdicts(u.source);
+      expect([u.file, ...u.verdicts]).toEqual([u.file, ...expected.verdicts]);
+      expect([u.file, ...missingCodes(expected, u.report)]).toEqual([u.file]);
+    }
   });
 
   it.each(PROGRAMS)('%s: the same output', async (program) => {

@@ -2,7 +2,7 @@
  * The notation of the adversarial programs' expected verdicts (verdicts.ts, issue 25): a line
  * it misreads would let a changed verdict pass unseen, so each form is read here once.
  */
-import { expectedVerdicts, reportVerdicts } from './verdicts.js';
+import { expectedVerdicts, missingCodes, reportVerdicts } from './verdicts.js';
 import type { ArrayReport, FileReport } from '../../src/index.js';
 
 const program = (...lines: string[]) => `/* trap: x\n${lines.join('\n')} */\nint main(void) {}\n`;
@@ -14,7 +14,7 @@ describe('expected verdicts in the leading comment', () => {
       ['k:t contracted 3', 'main:b unchanged'],
     ],
     [['   expect: k:t scalarized   -- a note'], ['k:t scalarized']],
-    [['   expect: k:t rejected [some-code]'], ['k:t rejected']],
+    [['   expect: k:t rejected [lattice-budget]'], ['k:t rejected']],
     [['   expect: none'], []],
     [
       ['   expect: k:t unchanged', '   expect: k:t unchanged'],
@@ -24,10 +24,24 @@ describe('expected verdicts in the leading comment', () => {
     expect(expectedVerdicts(program(...lines)).verdicts).toEqual(verdicts);
   });
 
-  it('keeps the reason codes for issue 28', () => {
-    expect(expectedVerdicts(program('   expect: k:t unchanged [flows-in]')).codes).toEqual([
-      ['k:t unchanged', 'flows-in'],
+  it('reads a reason code by its name or its number', () => {
+    expect(expectedVerdicts(program('   expect: k:t unchanged [value-flows-in]')).codes).toEqual([
+      ['k:t unchanged', 'value-flows-in'],
     ]);
+    expect(expectedVerdicts(program('   expect: k:t unchanged [BC1203]')).codes).toEqual([
+      ['k:t unchanged', 'value-flows-in'],
+    ]);
+  });
+
+  // Guards the code slot (issue 28): it was parsed but never compared.
+  it('finds an expected code the report does not give', () => {
+    const expected = expectedVerdicts(
+      program('   expect: k:t unchanged [value-flows-in]', '   expect: k:u unchanged [no-saving]'),
+    );
+    const a = (name: string, code: string) =>
+      ({ name, function: 'k', status: 'unchanged', code }) as ArrayReport;
+    const report = { arrays: [a('t', 'BC1203'), a('u', 'BC1203')] } as FileReport;
+    expect(missingCodes(expected, report)).toEqual(['k:u unchanged [no-saving] (BC1301)']);
   });
 
   it.each([
@@ -36,6 +50,7 @@ describe('expected verdicts in the leading comment', () => {
     ['   expect: k:t refused'],
     ['   expect: t unchanged'],
     ['   expect: k:t unchanged flows-in'],
+    ['   expect: k:t unchanged [no-such-code]'],
     ['   expect: none\n   expect: k:t unchanged'],
     ['   nothing expected'],
   ])('refuses %j', (line) => {

@@ -6,22 +6,24 @@
  *        expect: kernel:t contracted 3      -- 3 compressed cells
  *        expect: kernel:s scalarized
  *        expect: main:buf unchanged         -- anything after `--` is for the reader
- *        expect: kernel:u rejected [CODE]   -- a reason code, not matched yet (issue 28)
+ *        expect: kernel:u rejected [value-flows-in]   -- its reason code (docs/reasons.md)
  *     *\/
  *
  * One `expect:` line per array of the report (`function:array status`, cells after
  * `contracted`), and one array per line: the two are compared as multisets. A program whose
- * report lists no array says `expect: none`. The `[CODE]` slot after `unchanged`/`rejected`
- * is parsed and kept but not compared until the report carries stable reason codes.
+ * report lists no array says `expect: none`. The `[code]` slot after `unchanged`/`rejected`
+ * names the reason's code (`[value-flows-in]` or `[BC1203]`); where it is given, the array of
+ * the report must have that code (issue 28).
  */
 import type { FileReport, Status } from '../../src/index.js';
+import { codeOf, reasonNameOf, reasonNamed } from '../../src/model/reasons.js';
 
 const STATUSES: readonly Status[] = ['contracted', 'scalarized', 'unchanged', 'rejected'];
 
 export interface Expected {
   /** `function:array status [cells]`, as reportVerdicts prints it; sorted. */
   readonly verdicts: string[];
-  /** `[verdict, code]` for each line that gives a reason code, for issue 28 to compare. */
+  /** `[verdict, code name]` for each line that gives a reason code. */
   readonly codes: readonly (readonly [string, string])[];
 }
 
@@ -60,16 +62,36 @@ export function expectedVerdicts(source: string): Expected {
       if (extra !== undefined) throw new Error(`"expect: ${body}": scalarized takes nothing`);
       verdicts.push(`${fn}:${array} scalarized`);
     } else {
-      if (extra !== undefined && !/^\[[a-z0-9-]+\]$/.test(extra))
-        throw new Error(`"expect: ${body}": a reason code is written [code]`);
+      const named =
+        extra && /^\[[A-Za-z0-9-]+\]$/.test(extra) ? reasonNamed(extra.slice(1, -1)) : undefined;
+      if (extra !== undefined && !named)
+        throw new Error(`"expect: ${body}": a reason code is written [name] or [BC1234]`);
       verdicts.push(`${fn}:${array} ${status}`);
-      if (extra !== undefined) codes.push([verdicts.at(-1)!, extra.slice(1, -1)]);
+      if (named) codes.push([verdicts.at(-1)!, named]);
     }
   }
   if (none && verdicts.length > 0) throw new Error('"expect: none" beside other expect lines');
   if (!none && verdicts.length === 0)
     throw new Error('no expect: line (write "expect: none" when the report lists no array)');
   return { verdicts: [...verdicts].sort(), codes };
+}
+
+/**
+ * The expected codes the report does not give: `verdict [name]` for each expected one with
+ * no array of that verdict and code left to match it.
+ */
+export function missingCodes(expected: Expected, report: FileReport): string[] {
+  const given = report.arrays.map(
+    (a) =>
+      `${a.function}:${a.name} ${a.status} [${a.code ? (reasonNameOf(a.code) ?? a.code) : '-'}]`,
+  );
+  const missing: string[] = [];
+  for (const [verdict, name] of expected.codes) {
+    const k = given.indexOf(`${verdict} [${name}]`);
+    if (k >= 0) given.splice(k, 1);
+    else missing.push(`${verdict} [${name}] (${codeOf(name as never)})`);
+  }
+  return missing;
 }
 
 /** The verdicts of a report in the notation of the expect lines; sorted. */

@@ -23,7 +23,9 @@ const variant = (name: string, from: string, to: string) => {
 describe('check sees everything', () => {
   it('builds with --with and --cflags and compares stderr and files: identical is ok', () => {
     const r = runCli(['check', fixture('dump-stderr.c'), ...build]);
-    expect(r.stdout).toContain('run: identical output (exit 0, stdout 0 bytes, stderr 106 bytes, 1 file(s) written)');
+    expect(r.stdout).toContain(
+      'run: identical output (exit 0, stdout 0 bytes, stderr 106 bytes, 1 file(s) written)',
+    );
     expect(r.code).toBe(0);
   });
 

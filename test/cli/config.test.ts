@@ -8,6 +8,7 @@ import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
 import { ConfigError, ConfigFinder, parseConfig, valuesFor } from '../../src/cli/config.js';
 import { globToRegExp, matchesGlob } from '../../src/cli/files.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 const TWO = `#define N 8
 void kernel(const int a[N], int b[N]) {
@@ -134,7 +135,7 @@ describe('contract with a configuration', () => {
     // One file without a mode reads the configuration too.
     const one = runCli(['contract', 'k.c', '--report', 'json'], { cwd: dir });
     const arrays = JSON.parse(one.stderr).files[0].arrays;
-    expect(arrays.find((a: { name: string }) => a.name === 'u').reason).toContain('--only');
+    expect(arrays.find((a: { name: string }) => a.name === 'u').code).toBe(codeOf('not-selected'));
   });
 
   it('a "beeclak" key in package.json is a configuration', () => {

@@ -55,7 +55,7 @@ describe('contract --report json: one shape for one file and for many', () => {
       }).stderr,
     );
     for (const doc of [one, many]) {
-      expect(doc).toMatchObject({ format: 'beeclak-report', formatVersion: 1 });
+      expect(doc).toMatchObject({ format: 'beeclak-report', formatVersion: 2 });
       expect(doc.tool).toMatchObject({ name: 'beeclak' });
       expect(problems(validateDocument, doc)).toEqual([]);
     }

@@ -11,6 +11,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { runCli } from '../helpers/cli.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 const KERN = `#include <stdio.h>
 #define N 8
@@ -59,6 +60,7 @@ describe('a file included by another file of the program', () => {
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
     expect(t.status).toBe('unchanged');
+    expect(t.code).toBe(codeOf('included-by-other-file'));
     expect(t.reason).toMatch(/test_kern\.c includes this file/);
   });
 
@@ -67,6 +69,7 @@ describe('a file included by another file of the program', () => {
     const t = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0].arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
+    expect(t.code).toBe(codeOf('included-by-other-file'));
     expect(t.reason).toMatch(/test_kern\.c includes this file/);
   });
 

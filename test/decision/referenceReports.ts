@@ -61,13 +61,32 @@ export interface RunResult {
   readonly changed?: boolean;
 }
 
-/** A report's fields that the comparison ignores: timings, and the codes added later. */
+interface Shape {
+  file: string;
+  diagnostics: (string | { severity: string; line: number; column: number; message: string })[];
+  arrays: { warnings: (string | { message: string })[] }[];
+}
+
+/**
+ * A report as the reference has it: without timings and without the reason codes added
+ * later (warnings and diagnostics were strings before they had codes).
+ */
 export function comparable(report: unknown): unknown {
-  return JSON.parse(
+  const r = JSON.parse(
     JSON.stringify(report, (key, value) =>
-      key === 'timings' || key === 'code' || key === 'warningCodes' ? undefined : value,
+      key === 'timings' || key === 'code' || key === 'suppressed' ? undefined : value,
     ),
-  );
+  ) as Shape;
+  return {
+    ...r,
+    diagnostics: r.diagnostics.map((d) =>
+      typeof d === 'string' ? d : `${r.file}:${d.line}:${d.column}: ${d.severity}: ${d.message}`,
+    ),
+    arrays: r.arrays.map((a) => ({
+      ...a,
+      warnings: a.warnings.map((w) => (typeof w === 'string' ? w : w.message)),
+    })),
+  };
 }
 
 export async function runOne(run: Run): Promise<RunResult> {

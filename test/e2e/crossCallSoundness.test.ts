@@ -8,6 +8,7 @@
  */
 import { analyze, contract } from '../../src/index.js';
 import { compileAndRun } from '../helpers/cc.js';
+import { codeOf, type ReasonName } from '../../src/model/reasons.js';
 
 const HEAD = `#include <stdio.h>
 #include <stdlib.h>
@@ -19,73 +20,74 @@ const KERNEL = `static void kernel(double t[N], double out[N]) {
 }
 `;
 
-// [what, the rest of the program (after HEAD and KERNEL), expected: 'temporary' or the reason]
-const cases: [string, string, RegExp | 'temporary'][] = [
+// [what, the rest of the program (after HEAD and KERNEL), expected: 'temporary' or the reason
+// code with the evidence its message gives]
+const cases: [string, string, [ReasonName, RegExp] | 'temporary'][] = [
   // Class 1: the caller side, in execution order, through aliases.
   [
     'an alias &buf[0] taken before the call, read after',
     `double run(double out[N]) { double buf[N]; double *p = &buf[0]; kernel(buf, out); return p[0]; }`,
-    /address of 'buf' escapes at .* element is taken/,
+    ['buffer-escapes', /address of 'buf' escapes at .* element is taken/],
   ],
   [
     'an offset alias buf + 1 taken before the call',
     `double run(double out[N]) { double buf[N]; double *p = buf + 1; kernel(buf, out); return p[0]; }`,
-    /address of 'buf' escapes/,
+    ['buffer-escapes', /address of 'buf' escapes/],
   ],
   [
     'a pointer kept by an earlier call',
     `static double *kept;\nstatic void keep(double *x) { kept = x; }\n` +
       `double run(double out[N]) { double buf[N]; keep(buf); kernel(buf, out); return kept[2]; }`,
-    /passed to keep\(\) .* lets its address out/,
+    ['callee-keeps-address', /passed to keep\(\) .* lets its address out/],
   ],
   [
     'a pointer returned by an earlier call',
     `static double *id(double *x) { return x; }\n` +
       `double run(double out[N]) { double buf[N]; double *q = id(buf); kernel(buf, out); return q[2]; }`,
-    /passed to id\(\) .* returned/,
+    ['callee-keeps-address', /passed to id\(\) .* returned/],
   ],
   [
     'a pointer to the buffer in a global, read by a function called after',
     `static double *gp;\nstatic double rdg(void) { return gp[3]; }\n` +
       `double run(double out[N]) { double buf[N]; gp = buf; kernel(buf, out); return rdg(); }`,
-    /address of 'buf' escapes .* stored/,
+    ['buffer-escapes', /address of 'buf' escapes .* stored/],
   ],
   [
     'the call inside another call\u2019s arguments (the other call runs after it)',
     `static double rd(double *x, double y) { return x[1] + y; }\n` +
       `double run(double out[N]) { double buf[N]; buf[1] = 5; return rd(buf, (kernel(buf, out), 0.0)); }`,
-    /passed to rd\(\) .* may run after the call/,
+    ['read-after-call', /passed to rd\(\) .* may run after the call/],
   ],
   [
     'the call inside a subscript of the buffer',
     `double run(double out[N]) { double buf[N]; buf[1] = 5; return buf[(kernel(buf, out), 1)]; }`,
-    /accesses 'buf' at .* may run after/,
+    ['read-after-call', /accesses 'buf' at .* may run after/],
   ],
   [
     'the call in a statement expression after a read in the same expression',
     `double run(double out[N]) { double buf[N]; buf[2] = 1; return buf[2] + ({ kernel(buf, out); 0.0; }); }`,
-    /accesses 'buf' at .* may run after/,
+    ['read-after-call', /accesses 'buf' at .* may run after/],
   ],
   [
     'a read earlier in a loop around the call',
     `double run(double out[N]) { double buf[N], s = 0; buf[0] = 4; for (int k = 0; k < 3; k++) { s += buf[0]; kernel(buf, out); } return s; }`,
-    /accesses 'buf' at .* may run after/,
+    ['read-after-call', /accesses 'buf' at .* may run after/],
   ],
   [
     'a row of a 2-D buffer kept before the call',
     `static void k2(double t[N][N]) { for (int i = 0; i < N; i++) for (int j = 0; j < N; j++) t[i][j] = i + j; }\n` +
       `double run(void) { double b[N][N]; double *r = b[2]; k2(b); return r[3]; }`,
-    /address of 'b' escapes .* row/,
+    ['buffer-escapes', /address of 'b' escapes .* row/],
   ],
   [
     'memcpy out of the buffer after the call',
     `double run(double out[N]) { double buf[N], c[N]; kernel(buf, out); memcpy(c, buf, sizeof c); return c[2]; }`,
-    /passed to memcpy\(\) .* read the values/,
+    ['read-after-call', /passed to memcpy\(\) .* read the values/],
   ],
   [
     'passed to a function the file does not define',
     `void sink(double *);\ndouble run(double out[N]) { double buf[N]; sink(buf); kernel(buf, out); return out[0]; }`,
-    /passed to sink\(\) .* not defined in this file/,
+    ['callee-keeps-address', /passed to sink\(\) .* not defined in this file/],
   ],
   [
     'memset before the call, a null-tested heap buffer freed after: still a temporary',
@@ -98,13 +100,13 @@ const cases: [string, string, RegExp | 'temporary'][] = [
     'an alias attribute names the kernel',
     `void ext(double *t, double *o) __attribute__((alias("kernel")));\n` +
       `double run(double out[N]) { double buf[N]; kernel(buf, out); return out[0]; }`,
-    /spelled in a string/,
+    ['called-from-unseen-code', /spelled in a string/],
   ],
   [
     'a prototype marks the kernel used',
     `static void kernel(double t[N], double out[N]) __attribute__((used));\n` +
       `double run(double out[N]) { double buf[N]; kernel(buf, out); return out[0]; }`,
-    /attribute that makes it reachable/,
+    ['called-from-unseen-code', /attribute that makes it reachable/],
   ],
 ];
 
@@ -116,7 +118,8 @@ describe('temporaries across calls: values that cross the call are seen', () => 
     if (expected === 'temporary') expect(t.status).toBe('scalarized');
     else {
       expect(t.status).toBe('unchanged');
-      expect(t.reason).toMatch(expected);
+      expect(t.code).toBe(codeOf(expected[0]));
+      expect(t.reason).toMatch(expected[1]);
     }
   });
 });
@@ -140,6 +143,7 @@ double run(int n) { double buf[N]; buf[0] = 42; return k(buf, n); }
     );
     const t = r.arrays.find((a) => a.function === 'k' && a.name === 't')!;
     expect(t.status).toBe('unchanged');
+    expect(t.code).toBe(codeOf('value-flows-in'));
     expect(t.reason).toMatch(/values flow in: t\[0\] is read at line 8/);
   });
 
@@ -158,6 +162,7 @@ double run(double out[N]) { double buf[N]; kernel(buf, out); return out[0]; }
     );
     const t = r.arrays.find((a) => a.function === 'kernel' && a.name === 't')!;
     expect(t.status).toBe('unchanged');
+    expect(t.code).toBe(codeOf('recursive'));
     expect(t.reason).toMatch(/may call itself \(kernel -> kernel\)/);
   });
 
@@ -173,6 +178,7 @@ double run(double out[N]) { double buf[N]; kernel(buf, out); return out[0]; }
       },
     );
     const t = r.arrays.find((a) => a.function === 'kernel' && a.name === 't')!;
+    expect(t.code).toBe(codeOf('included-by-other-file'));
     expect(t.reason).toMatch(/test_kern.c includes this file/);
   });
 });

@@ -11,6 +11,7 @@ import { analyze, contract } from '../../src/index.js';
 import { PRIVATE_STACK_BYTES, limitPrivateStack } from '../../src/pipeline/privateStack.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
 import { compileAndRun } from '../helpers/cc.js';
+import { hasWarning } from '../helpers/codes.js';
 
 /** A kernel with scratch parameters of `rows` x `cols[k]` doubles, each row consumed at once. */
 function program(cols: number[]): string {
@@ -62,8 +63,8 @@ describe('scratch parameters fold in place instead of taking stack', () => {
     );
     for (const a of arrays) {
       expect(a.status).toBe('contracted');
-      expect(a.warnings.join(' ')).toContain('folded in place');
-      expect(a.warnings.join(' ')).not.toContain('gets a private array');
+      expect(hasWarning(a, 'folded-in-place')).toBe(true);
+      expect(hasWarning(a, 'private-array')).toBe(false);
     }
     const { code } = await contract(source);
     expect(code).not.toContain('private cop');

@@ -3,6 +3,7 @@
  * not applied; sizes are printed with their precedence and simplified.
  */
 import { analyze } from '../../src/index.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 describe('symbolic sizes', () => {
   // Guards `mean[x0 mod maxgrid][x1 mod maxgrid]`: moduli spelled `maxgrid` against extents
@@ -18,7 +19,7 @@ describe('symbolic sizes', () => {
 `);
     const mean = r.arrays.find((a) => a.name === 'mean')!;
     expect(mean.status).toBe('unchanged');
-    expect(mean.reason).toContain('no saving');
+    expect(mean.code).toBe(codeOf('no-saving'));
     expect(mean.originalCells).toBe('maxgrid*maxgrid');
   });
 

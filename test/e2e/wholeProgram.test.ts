@@ -7,6 +7,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { compileAndRun } from '../helpers/cc.js';
+import { hasWarning, warningText } from '../helpers/codes.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 const fixture = (name: string) => path.join(ROOT, 'test/fixtures/whole', name);
 
@@ -15,7 +17,8 @@ interface Entry {
   name: string;
   status: string;
   reason?: string;
-  warnings: string[];
+  code?: string;
+  warnings: { code: string; message: string }[];
 }
 
 function contract(name: string): { code: string; arrays: Entry[] } {
@@ -42,10 +45,10 @@ describe('temporaries across calls', () => {
     const { code, arrays } = contract('kernel-temp.c');
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('contracted');
-    expect(tmp.warnings.join(' ')).toContain('main:tmp (allocated, call at 23:3)');
+    expect(warningText(tmp)).toContain('main:tmp (allocated, call at 23:3)');
     // Folded in place in main's heap buffer (no private copy on the kernel's stack), whose
     // allocation shrinks to the row the kernel uses; the parameter is retyped with it.
-    expect(tmp.warnings.join(' ')).toContain('folded in place');
+    expect(hasWarning(tmp, 'folded-in-place')).toBe(true);
     expect(code).toContain('for (int j = 0; j < n; j++) tmp[0][j] = A[i][j] * 0.5 + i;');
     expect(code).toContain('double tmp[1][N], double out[N]) {');
     expect(code).toContain(
@@ -53,7 +56,8 @@ describe('temporaries across calls', () => {
     );
     const heap = entry(arrays, 'main', 'tmp') as Entry & { compressedCells: number };
     expect([heap.status, heap.compressedCells]).toEqual(['contracted', 12]);
-    expect(heap.warnings.join(' ')).toContain('its allocation shrinks to [1][12]');
+    expect(hasWarning(heap, 'storage-shrinks')).toBe(true);
+    expect(warningText(heap)).toContain('its allocation shrinks to [1][12]');
     expect(entry(arrays, 'kernel', 'out').status).toBe('unchanged');
     sameOutput('kernel-temp.c', code);
   });
@@ -65,6 +69,7 @@ describe('temporaries across calls', () => {
     const { code, arrays } = contract('macro-parameter.c');
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('unchanged');
+    expect(tmp.code).toBe(codeOf('not-editable'));
     expect(tmp.reason).toContain(
       'ARRAY_2D (defined at line 7); edits inside macro expansions are not made',
     );
@@ -75,6 +80,7 @@ describe('temporaries across calls', () => {
     const { code, arrays } = contract('reads-after.c');
     const tmp = entry(arrays, 'kernel', 'tmp');
     expect(tmp.status).toBe('unchanged');
+    expect(tmp.code).toBe(codeOf('read-after-call'));
     expect(tmp.reason).toContain("main() accesses 'tmp' at 17:61");
     expect(code).toBe(fs.readFileSync(fixture('reads-after.c'), 'utf8'));
   });
@@ -86,25 +92,28 @@ describe('temporaries across calls', () => {
     // Both fold in place; they use other slots of main's s ([1][N] and [N][1]), which keeps
     // its size.
     for (const fn of ['first', 'second'])
-      expect(entry(arrays, fn, 's').warnings.join('\n')).toContain('folded in place');
+      expect(hasWarning(entry(arrays, fn, 's'), 'folded-in-place')).toBe(true);
     expect(code).toContain('s[0][j] = A[i] * j;');
     expect(code).toContain('s[j][0] = A[i] - j;');
     expect(entry(arrays, 'main', 's').status).toBe('unchanged');
     // first's out is read by second: not a temporary of first.
+    expect(entry(arrays, 'first', 'out').code).toBe(codeOf('read-after-call'));
     expect(entry(arrays, 'first', 'out').reason).toContain('passed to second()');
     sameOutput('two-kernels.c', code);
   });
 
   it('a callee reached through a function pointer or with external linkage is not analysed', () => {
     const { arrays } = contract('not-visible.c');
+    expect(entry(arrays, 'kernel', 'tmp').code).toBe(codeOf('called-from-unseen-code'));
     expect(entry(arrays, 'kernel', 'tmp').reason).toContain('calls through a function pointer');
-    expect(entry(arrays, 'exported', 'tmp').reason).toContain('exported() is not static');
+    expect(entry(arrays, 'exported', 'tmp').code).toBe(codeOf('not-static'));
   });
 
   it('the jacobi-1d pattern with no flag: border values flow in, nothing changes', () => {
     const { code, arrays } = contract('jacobi1d.c');
+    expect(entry(arrays, 'kernel_jacobi_1d', 'B').code).toBe(codeOf('value-flows-in'));
     expect(entry(arrays, 'kernel_jacobi_1d', 'B').reason).toContain('values flow in: B[0]');
-    expect(entry(arrays, 'init_array', 'B').reason).toContain('passed to kernel_jacobi_1d()');
+    expect(entry(arrays, 'init_array', 'B').code).toBe(codeOf('read-after-call'));
     expect(code).toBe(fs.readFileSync(fixture('jacobi1d.c'), 'utf8'));
   });
 

@@ -28,56 +28,66 @@ const REJECTIONS: [string, string, string, string[]][] = [
     't',
     [],
   ],
-  ['passed to a call', 'use(t);', 't', ["escapes: 't' passed to a call at 9:7"]],
+  ['passed to a call', 'use(t);', 't', ["passed-to-call: 't' passed to a call at 9:7"]],
   [
     'address of an element',
     'double *p = &t[2];',
     't',
-    ['escapes: address of an element taken at 9:16'],
+    ['element-address-taken: address of an element taken at 9:16'],
   ],
-  ['address of the array', 'void *p = &t;', 't', ["escapes: address of 't' taken at 9:14"]],
+  ['address of the array', 'void *p = &t;', 't', ["address-taken: address of 't' taken at 9:14"]],
   [
     'assigned to a pointer',
     'double *p; p = t;',
     't',
-    ["escapes: 't' assigned to a pointer at 9:18"],
+    ["assigned-to-pointer: 't' assigned to a pointer at 9:18"],
   ],
   [
     'pointer initialised with it',
     'double *p = t;',
     't',
-    ["escapes: 't' assigned to a pointer at 9:15"],
+    ["assigned-to-pointer: 't' assigned to a pointer at 9:15"],
   ],
   [
     'returned',
     'if (n) return t;',
     't',
-    ['not-analysable: return at 9:10 cannot be modelled', "escapes: 't' returned at 9:17"],
+    ['statement-not-modelled: return at 9:10 cannot be modelled', "returned: 't' returned at 9:17"],
   ],
-  ['stored in a struct', 'struct S s; s.p = t;', 't', ["escapes: 't' stored in a struct at 9:21"]],
+  [
+    'stored in a struct',
+    'struct S s; s.p = t;',
+    't',
+    ["stored-in-struct: 't' stored in a struct at 9:21"],
+  ],
   [
     'stored in a struct initializer',
     'struct S s = { t };',
     't',
-    ["escapes: 't' stored in a struct or initializer at 9:18"],
+    ["stored-in-struct: 't' stored in a struct or initializer at 9:18"],
   ],
-  ['sizeof the array', 'int k = sizeof(t);', 't', ["escapes: sizeof 't' at 9:18 would change"]],
-  ['row passed to a call', 'use(A[1]);', 'A', ["escapes: row of 'A' passed to a call at 9:7"]],
+  ['sizeof the array', 'int k = sizeof(t);', 't', ["size-read: sizeof 't' at 9:18 would change"]],
+  [
+    'row passed to a call',
+    'use(A[1]);',
+    'A',
+    ["passed-to-call: row of 'A' passed to a call at 9:7"],
+  ],
   [
     'partial subscript used as a pointer',
     'double *r; r = A[1] + 1;',
     'A',
-    ["not-analysable: partial subscript row of 'A' used as a pointer at 9:18"],
+    ["partial-subscript: partial subscript row of 'A' used as a pointer at 9:18"],
   ],
-  ['static local', 'static double s[N]; s[0] = 1;', 's', ["static: 's' is static"]],
-  ['global', 'G[0] = 1;', 'G', ["global: 'G' has file scope"]],
-  ['static global', 'SG[0] = 1;', 'SG', ["global: 'SG' has file scope"]],
+  ['static local', 'static double s[N]; s[0] = 1;', 's', ["static-local: 's' is static"]],
+  ['global', 'G[0] = 1;', 'G', ["file-scope: 'G' has file scope"]],
+  ['static global', 'SG[0] = 1;', 'SG', ["file-scope: 'SG' has file scope"]],
   ['parameter', 'P[0] = 1;', 'P', ["parameter: 'P' is a parameter"]],
   [
     'pointer parameter',
     'q[0] = 1;',
     'q',
-    ["parameter: 'q' is a parameter", "not-an-array: 'q' is a pointer"],
+    ["parameter: 'q' is a parameter", "pointer: 'q' is a pointer"],
   ],
   ['volatile', 'volatile double v[N]; v[0] = 1;', 'v', ["volatile: 'v' is volatile"]],
   ['non-zero initializer is a modelled write', 'double w[3] = {1, 2, 3}; t[0] = w[1];', 'w', []],
@@ -92,64 +102,64 @@ const REJECTIONS: [string, string, string, string[]][] = [
     // (not canonical: the step is not the body's last statement)
     'int i = 0; while (i < N) { i++; t[i - 1] = 0; }',
     't',
-    ['not-analysable: while loop at 9:14 cannot be modelled'],
+    ['statement-not-modelled: while loop at 9:14 cannot be modelled'],
   ],
   [
     'do loop',
     'int i = 0; do { t[i] = 0; i++; } while (i < N);',
     't',
-    ['not-analysable: do-while loop at 9:14 cannot be modelled'],
+    ['statement-not-modelled: do-while loop at 9:14 cannot be modelled'],
   ],
   [
     'break inside the loop',
     'for (int i = 0; i < N; i++) { if (i == n) break; t[i] = 0; }',
     't',
-    ['not-analysable: break at 9:45 cannot be modelled'],
+    ['statement-not-modelled: break at 9:45 cannot be modelled'],
   ],
   [
     'continue inside the loop',
     'for (int i = 0; i < N; i++) { if (i == n) continue; t[i] = 0; }',
     't',
-    ['not-analysable: continue at 9:45 cannot be modelled'],
+    ['statement-not-modelled: continue at 9:45 cannot be modelled'],
   ],
   [
     'goto',
     't[0] = 1; goto end; end: t[1] = 2;',
     't',
     [
-      'not-analysable: goto at 9:13 cannot be modelled',
-      'not-analysable: label at 9:23 cannot be modelled',
+      'statement-not-modelled: goto at 9:13 cannot be modelled',
+      'statement-not-modelled: label at 9:23 cannot be modelled',
     ],
   ],
   [
     'loop counter modified in the body',
     'for (int i = 0; i < N; i++) { t[i] = 0; i += 1; }',
     't',
-    ["not-analysable: loop counter 'i' is modified in the body (loop at 9:3)"],
+    ["loop-not-modelled: loop counter 'i' is modified in the body (loop at 9:3)"],
   ],
   [
     'non-constant step',
     'for (int i = 1; i < N; i *= 2) t[i] = 0;',
     't',
-    ["not-analysable: loop step of 'i' is not a constant increment (loop at 9:3)"],
+    ["loop-not-modelled: loop step of 'i' is not a constant increment (loop at 9:3)"],
   ],
   [
     'accessed in a loop header',
     'for (int i = 0; i < t[0]; i++) A[i][0] = 0;',
     't',
-    ['not-analysable: accessed in a loop header at 9:23'],
+    ['loop-header-access: accessed in a loop header at 9:23'],
   ],
   [
     'more subscripts than dimensions',
     'double (*r)[N] = 0; t[0] = A[1][2][0];',
     'A',
-    ['not-analysable: more subscripts than dimensions at 9:30'],
+    ['too-many-subscripts: more subscripts than dimensions at 9:30'],
   ],
   [
     'element field',
     'struct S e[N]; e[0].p = 0;',
     'e',
-    ['not-analysable: field of an element accessed at 9:18'],
+    ['element-field: field of an element accessed at 9:18'],
   ],
 ];
 
@@ -162,7 +172,9 @@ describe('not-candidate reasons', () => {
 
   it('refuses an array accessed through a macro', () => {
     const f = fn(wrap('AT(1) = 0;', '#define AT(i) t[(i)]'));
-    expect(reasonsOf(f, 't')).toEqual(["not-analysable: accessed through macro 'AT' at 9:3"]);
+    expect(reasonsOf(f, 't')).toEqual([
+      "accessed-through-macro: accessed through macro 'AT' at 9:3",
+    ]);
   });
 
   it('refuses arrays accessed outside #pragma scop, with the location', () => {
@@ -176,10 +188,10 @@ void f(void) {
   u[1] = 2;
 }`);
     expect(reasonsOf(f, 't')).toEqual([
-      'not-analysable: accessed outside the analysed region at 4:3',
+      'access-not-modelled: accessed outside the analysed region at 4:3',
     ]);
     expect(reasonsOf(f, 'u')).toEqual([
-      'not-analysable: accessed outside the analysed region at 8:3',
+      'access-not-modelled: accessed outside the analysed region at 8:3',
     ]);
     expect(f.statements.map((s) => s.text)).toEqual(['t[i] = i;', 'u[i] = t[i];']);
   });
@@ -250,7 +262,7 @@ describe('names the model must not confuse', () => {
       `void f(void) { double t[8]; for (int i = 0; i < 8; i++) { int i = 3; t[i] = 0; } }`,
     );
     expect(reasonsOf(f, 't')).toEqual([
-      "not-analysable: loop counter 'i' is redeclared in the body (loop at 1:29)",
+      "loop-not-modelled: loop counter 'i' is redeclared in the body (loop at 1:29)",
     ]);
   });
 
@@ -267,6 +279,8 @@ describe('names the model must not confuse', () => {
   it('refuses a global marked temporary that several functions use (one declaration, one mapping)', () => {
     const code = `double G[8];\nvoid f(void) { for (int i = 0; i < 8; i++) G[i] = i; }\nvoid g(void) { G[0] = 1; }`;
     const m = fn(code, { temporaries: ['G'] });
-    expect(reasonsOf(m, 'G')).toEqual(["not-analysable: 'G' is used by several functions (f, g)"]);
+    expect(reasonsOf(m, 'G')).toEqual([
+      "several-functions: 'G' is used by several functions (f, g)",
+    ]);
   });
 });

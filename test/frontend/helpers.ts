@@ -33,10 +33,11 @@ export const scheduleText = (s: Statement) => formatSchedule(s.schedule);
 export const accessTexts = (s: Statement) =>
   s.accesses.map((a) => formatAccess(a).replace(/\s+/g, ' '));
 
+/** `code-name: message` for each reason the frontend gives `array`. */
 export function reasonsOf(f: FunctionModel, array: string): string[] {
   const a = f.arrays.find((x) => x.name === array);
   if (!a) throw new Error(`no array ${array}`);
-  return a.reasons.map((r) => `${r.kind}: ${r.message}`);
+  return a.reasons.map((r) => `${r.reason}: ${r.message}`);
 }
 
 function holds(cs: readonly Constraint[], env: Record<string, bigint>): boolean {

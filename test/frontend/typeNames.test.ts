@@ -6,6 +6,7 @@
  */
 import { analyze } from '../../src/index.js';
 import { intTypeOf } from '../../src/frontend/integers.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 describe('typedef names of Object.prototype', () => {
   it.each(['toString', 'constructor', 'valueOf', '__proto__'])('%s is no integer type', (t) => {
@@ -25,6 +26,7 @@ double k(const double *a, double *b) {
 `;
     const report = await analyze(source, { file: 'typedef.c' });
     const t = report.arrays.find((a) => a.name === 't')!;
+    expect(t.code).toBe(codeOf('loop-not-modelled'));
     expect(t.reason).toMatch(/loop counter 'x' is not of a known integer type/);
   });
 });

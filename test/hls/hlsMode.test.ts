@@ -10,6 +10,8 @@ import { contract } from '../../src/index.js';
 import { compileAndRun } from '../rewrite/compileRun.js';
 import { ROOT } from '../helpers/cli.js';
 import type { ArrayReport } from '../../src/pipeline/report.js';
+import { hasWarning, warningText } from '../helpers/codes.js';
+import { codeOf, type ReasonName } from '../../src/model/reasons.js';
 
 const SAMPLE = fs.readFileSync(path.join(ROOT, 'samples/hls/top.c'), 'utf8');
 const EXPECTED = JSON.parse(fs.readFileSync(path.join(ROOT, 'samples/hls/expected.json'), 'utf8'))
@@ -19,7 +21,7 @@ const EXPECTED = JSON.parse(fs.readFileSync(path.join(ROOT, 'samples/hls/expecte
     hlsCells: number;
     exactCells: number;
     mapping?: { M: number[][]; b: number[] };
-    reason?: string;
+    code?: ReasonName;
   }[];
 };
 const LABEL = /^[ \t]*[A-Za-z_]\w*:[ \t]*$/gm;
@@ -74,7 +76,7 @@ describe('the HLS sample', () => {
       const a = arrayOf(report.arrays, e.name);
       expect([e.name, a.compressedCells]).toEqual([e.name, e.hlsCells]);
       if (e.mapping) expect(a.mapping).toEqual(e.mapping);
-      if (e.reason) expect(a.reason).toContain(e.reason);
+      if (e.code) expect(a.code).toBe(codeOf(e.code));
     }
     expect(hlsViolations(UNLABELLED, code)).toEqual([]);
     expect(stalePragmas(code)).toEqual([]);
@@ -83,7 +85,8 @@ describe('the HLS sample', () => {
     expect(code).toMatch(/variable = rev cyclic factor = 4 dim=1/);
     expect(code).toMatch(/variable = win complete dim=1/);
     expect(code).toContain("/* beeclak: removed '#pragma HLS BIND_STORAGE variable = acc");
-    expect(arrayOf(report.arrays, 'acc').warnings.join('\n')).toContain('acc is now a scalar');
+    expect(hasWarning(arrayOf(report.arrays, 'acc'), 'hls-pragma-updated')).toBe(true);
+    expect(warningText(arrayOf(report.arrays, 'acc'))).toContain('acc is now a scalar');
     // The other pragmas, comments and the testbench are untouched.
     expect(code).toContain('#pragma HLS DEPENDENCE variable = hist inter false');
     expect(code).toContain('#pragma HLS INTERFACE m_axi port = in offset = slave bundle = gmem');
@@ -131,7 +134,7 @@ void top(const int a[N], int b[N]) {
   it('a DATAFLOW channel is left alone; a temporary inside one process is not', async () => {
     const { report } = await contract(CHANNEL, { hls: true });
     expect(arrayOf(report.arrays, 'c').status).toBe('unchanged');
-    expect(arrayOf(report.arrays, 'c').reason).toContain('channel between processes of a DATAFLOW');
+    expect(arrayOf(report.arrays, 'c').code).toBe(codeOf('hls-dataflow-channel'));
     expect(arrayOf(report.arrays, 'd').status).toBe('scalarized');
     // Without the pragma, c (only its last cell is read) is a scalar.
     const plain = await contract(CHANNEL.replace('#pragma HLS DATAFLOW\n', ''), { hls: true });
@@ -152,7 +155,7 @@ void top(const int a[N], int b[N]) {
     expect(normal.code).not.toContain('abort()');
     const hls = await contract(ARGUMENT, { defines: { n: 8n }, hls: true });
     expect(hls.code).toBe(ARGUMENT);
-    expect(arrayOf(hls.report.arrays, 't').reason).toContain('HLS mode emits no run-time check');
+    expect(arrayOf(hls.report.arrays, 't').code).toBe(codeOf('hls-run-time-guard'));
   });
 
   it('symbolic sizes are refused with the reason', async () => {
@@ -163,10 +166,10 @@ void top(const int a[N], int b[N]) {
 `;
     const { code, report } = await contract(vla, { hls: true });
     expect(code).toBe(vla);
-    expect(arrayOf(report.arrays, 't').reason).toContain('HLS mode needs constant sizes');
+    expect(arrayOf(report.arrays, 't').code).toBe(codeOf('hls-run-time-size'));
     const grows = await contract(ARGUMENT, { hls: true });
     expect(grows.code).toBe(ARGUMENT);
-    expect(arrayOf(grows.report.arrays, 't').reason).toContain('HLS mode needs constant sizes');
+    expect(arrayOf(grows.report.arrays, 't').code).toBe(codeOf('hls-grows-at-run-time'));
   });
 
   it('--modulo pow2 no longer pads a whole dimension (48 stays 48), only folded ones', async () => {

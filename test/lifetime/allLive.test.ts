@@ -7,6 +7,7 @@ import { buildModel } from '../../src/frontend/index.js';
 import { allCellsLive } from '../../src/lifetime/allLive.js';
 import { analyzeSource } from '../../src/pipeline/analysis.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 function witness(body: string, array = 't') {
   const src = `void f(int n, const float *a, const float *b, float *o) { ${body} }`;
@@ -68,6 +69,8 @@ it('the pipeline reports "no saving" with the witness, and still contracts the r
   const r = await analyzeSource(src, 'allLive.c', analysisOptions({ compiler: false }));
   const f = r.report.arrays.find((x) => x.function === 'f' && x.name === 't')!;
   expect(f.status).toBe('unchanged');
+  expect(f.code).toBe(codeOf('no-saving'));
+  // The evidence: the cells live at once, and where.
   expect(f.reason).toMatch(
     /^no saving: all 4 cells hold values still to be read at once \(after line 5\)/,
   );

@@ -12,6 +12,7 @@ import * as P from '../../src/poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
 import { randomKernelModel } from '../helpers/randomKernel.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 function model(body: string) {
   const src = `void f(const double *in, double *out, const int *idx) {\n${body}\n}\n`;
@@ -59,6 +60,8 @@ describe('quick "no saving" bound', () => {
     const r = await analyzeSource(src, 'noSaving.c', analysisOptions({ compiler: false }));
     const D = r.report.arrays.find((a) => a.name === 'D')!;
     expect(D.status).toBe('unchanged');
+    expect(D.code).toBe(codeOf('no-saving'));
+    // The evidence: the run of every instance the model allows.
     expect(D.reason).toMatch(
       /^no saving: in a run of every instance the model allows \(some statements are over-approximated.*64 values are live at once/,
     );

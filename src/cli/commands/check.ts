@@ -38,6 +38,7 @@ import {
 import { IncludeIndex } from '../includers.js';
 import { databaseFiles } from '../compileCommands.js';
 import { programFlags } from '../programFlags.js';
+import { codeOf } from '../../model/reasons.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import {
   pairFoldedArrays,
@@ -209,7 +210,7 @@ export function registerCheck(program: Command, io: Io): void {
           const shadow = instrument({ ...contraction.plan, fileName: file });
           const problem = await ownerCheck(shadow.text, owners, async (array) =>
             contraction.analysis.report.arrays.some(
-              (x) => x.name === array && x.warnings.some((w) => w.includes(READ_BEFORE_WRITE)),
+              (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
             ),
           );
           if (problem) problems.push(problem);
@@ -228,7 +229,7 @@ export function registerCheck(program: Command, io: Io): void {
                   only: [array],
                 });
                 return analysis.report.arrays.some(
-                  (x) => x.name === array && x.warnings.some((w) => w.includes(READ_BEFORE_WRITE)),
+                  (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
                 );
               } catch {
                 return false;
@@ -260,8 +261,8 @@ export function registerCheck(program: Command, io: Io): void {
   );
 }
 
-/** How the analysis words a read of a cell before any write of it (see analysis.ts). */
-const READ_BEFORE_WRITE = 'before any write';
+/** The code of a read of a cell before any write of it (docs/reasons.md). */
+const READ_BEFORE_WRITE = codeOf('read-before-write');
 
 interface OwnerRun {
   readonly dir: string;

@@ -23,9 +23,15 @@ function describeReasons(a: ArrayInfo): string {
   return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
 }
 
-/** The code of an array that is no candidate: that of the first reason the frontend gave. */
+/**
+ * The code of an array that is no candidate: that of the first reason the frontend gave
+ * other than being a parameter (every parameter is one: another reason says more).
+ */
 function firstReason(a: ArrayInfo) {
-  return a.reasons[0]?.reason ?? 'statement-not-modelled';
+  return (
+    (a.reasons.find((r) => r.reason !== 'parameter') ?? a.reasons[0])?.reason ??
+    'statement-not-modelled'
+  );
 }
 
 /** What a temporary across calls says of itself: why it is one. */

@@ -4,13 +4,16 @@
  * contraction with its size, a caller's buffer that shrinks).
  */
 import type { ArrayInfo } from '../../model/types.js';
-import { jsonInt, type ArrayReport } from '../report.js';
+import { jsonInt, type ArrayReport, type ReportFinding } from '../report.js';
+import { codeOf, type Finding } from '../../model/reasons.js';
 import { elementBytes } from '../elementBytes.js';
 import type { BufferShrink } from '../callerStorage.js';
 import { extentsProduct } from './symbolicSizes.js';
 import { statusOf, type ArrayOutcome, type HeapOutcome, type Outcome } from './outcome.js';
 
 const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
+
+const finding = (w: Finding): ReportFinding => ({ code: codeOf(w.reason), message: w.message });
 
 /** The declared cells (also of a delinearized array), and as the report prints them. */
 export function declaredSize(array: ArrayInfo): {
@@ -65,13 +68,14 @@ function arrayReport(o: ArrayOutcome): ArrayReport {
     elementType: array.elementType,
     ...o.facts,
     maxLive: o.facts.maxLive ?? null,
-    warnings: o.warnings.map((w) => w.message),
+    warnings: o.warnings.map(finding),
   };
   if ('reason' in verdict)
     return {
       ...head,
       status: statusOf(verdict),
       reason: verdict.message,
+      code: codeOf(verdict.reason),
       ...original,
       compressedCells: original.originalCells,
       ...(original.originalBytes !== undefined ? { compressedBytes: original.originalBytes } : {}),
@@ -106,7 +110,7 @@ function heapReport(o: HeapOutcome): ArrayReport {
       ? { originalBytes: jsonInt(b.before * BigInt(each)) }
       : {}),
     maxLive: null,
-    warnings: o.warnings.map((w) => w.message),
+    warnings: o.warnings.map(finding),
     ...shrunkSizes(b),
   };
 }

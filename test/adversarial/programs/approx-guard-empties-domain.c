@@ -1,7 +1,7 @@
 /* trap: an earlier block's k makes the inner loop's bound unreadable; the over-approximated statement's domain, bounded by its accesses staying in t1, took a never-true guard's `-1 >= 0` too and vanished with its writes: t1 was scalarized (fuzz seed 8005)
    expect: kernel:in unchanged
    expect: kernel:out unchanged
-   expect: kernel:t1 unchanged
+   expect: kernel:t1 unchanged [no-saving]
    expect: main:in unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* trap: an enumeration defined in the parameter list after the scratch parameter: its private copy was inserted inside the enumeration
-   expect: kernel:A unchanged
-   expect: kernel:out unchanged
+   expect: kernel:A unchanged [value-flows-in]
+   expect: kernel:out unchanged [read-after-call]
    expect: kernel:tmp contracted 12
    expect: main:out unchanged
    expect: main:tmp contracted 12 */

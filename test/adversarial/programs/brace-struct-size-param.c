@@ -1,6 +1,6 @@
 /* trap: a struct defined inside the size of an array parameter puts braces before the body's: the copy of the body for other values of N was inserted there
    expect: f:t contracted 3
-   expect: f:w unchanged
+   expect: f:w unchanged [extent-not-affine]
    expect: main:w unchanged */
 #include <stdio.h>
 static const int N = 30;

@@ -1,5 +1,5 @@
 /* trap: `double t[8]` reads `t[i + 8]` beside the write of t[i]: cells 8..15, past the declaration and never written by the kernel, hold the caller's values
-   expect: kernel:t unchanged -- cells past the declared extent are read before any write
+   expect: kernel:t unchanged [value-flows-in] -- cells past the declared extent are read before any write
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[8]) {

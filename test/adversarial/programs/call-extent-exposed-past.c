@@ -1,5 +1,5 @@
 /* trap: `double t[4]` is written in cells 0..15 and read in cells 0..19: cells 16..19, past the declaration and the writes, hold the caller's values
-   expect: kernel:t unchanged -- cells past the declared extent are read before any write
+   expect: kernel:t unchanged [value-flows-in] -- cells past the declared extent are read before any write
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[4]) {

@@ -1,5 +1,5 @@
 /* trap: `double t[2][4]` is written in rows 0..5 and row 6 is read too: that row, past the declared two, holds the caller's values
-   expect: kernel:t unchanged -- cells past the declared extent are read before any write
+   expect: kernel:t unchanged [value-flows-in] -- cells past the declared extent are read before any write
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[2][4]) {

@@ -1,5 +1,5 @@
 /* trap: `double t[8]` receives a 3x8 array decayed (`kernel(&buf[0][0])`) and reads eight cells back
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [argument-not-a-buffer]
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[8]) {

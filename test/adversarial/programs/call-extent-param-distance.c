@@ -1,5 +1,5 @@
 /* trap: `double t[8]` receives 64 cells and reads k cells back with k == 10 a parameter: the distance exceeds the declared extent
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[8], int n, int k) {

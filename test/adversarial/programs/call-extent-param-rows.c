@@ -1,5 +1,5 @@
 /* trap: `double t[4][8]` receives 32 rows and each row reads the one k == 6 back (k a parameter), and within a row the cell before: rows of storage come from k, not from the declared 4
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(double t[4][8], int rows, int k) {

@@ -1,5 +1,5 @@
 /* trap: a VLA parameter `double t[n]` receives 2n cells and uses them all, each read n + 1 cells back
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [no-saving]
    expect: main:buf unchanged */
 #include <stdio.h>
 static double kernel(int n, double t[n]) {

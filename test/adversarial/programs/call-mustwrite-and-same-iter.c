@@ -1,6 +1,6 @@
 /* trap: the write is the right operand of `&&` in each iteration: `in[i] > 0 && (t[i] = in[i])`; negative inputs skip it
-   expect: kernel:t unchanged
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [value-flows-in]
+   expect: kernel:in unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* trap: the write is the right operand of `&&`: `n > 0 && (t[0] = n)`; with n == 0 it does not happen
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,6 +1,6 @@
 /* trap: a `break` on a data condition ends the writing loop early; the cells after it keep the caller's values
-   expect: kernel:t unchanged
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [statement-not-modelled]
+   expect: kernel:in unchanged [statement-not-modelled]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

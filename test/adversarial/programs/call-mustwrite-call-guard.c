@@ -1,5 +1,5 @@
 /* trap: the write is guarded by a call's result, `if (ready()) t[1] = ...`, false here
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,6 +1,6 @@
 /* trap: the write of t[0] is guarded by an input cell, `if (in[0] > 0)`, negative here; then t[0] is read
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
+   expect: kernel:in unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

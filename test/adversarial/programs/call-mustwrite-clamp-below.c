@@ -1,5 +1,5 @@
 /* trap: after the lower clamp `if (n < 0) n = 0;` the write `if (n > 0)` is skipped for n == -3
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,5 +1,5 @@
 /* trap: after the clamp `if (n > N) n = N;` the writing loop runs n times; the caller passes n == 0 and the read of t[0] sees its value
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

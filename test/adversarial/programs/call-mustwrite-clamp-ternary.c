@@ -1,5 +1,5 @@
 /* trap: after `n = n > N ? N : n;` the write `if (n > 0) t[0] = ...` is skipped for n == 0
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

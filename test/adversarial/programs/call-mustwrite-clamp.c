@@ -1,5 +1,5 @@
 /* trap: after the clamp `if (n > N) n = N;` the write `if (n > 0) t[0] = ...` does not happen for n == 0; t[0] is then the caller's value
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

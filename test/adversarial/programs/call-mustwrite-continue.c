@@ -1,5 +1,5 @@
 /* trap: a `continue` skips the write for odd cells; the read of every cell sees the caller's values there
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [statement-not-modelled]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

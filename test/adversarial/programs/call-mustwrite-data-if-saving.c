@@ -1,6 +1,6 @@
 /* trap: a data-dependent write of t[0] beside a stream of cells that would shrink: the skipped write lets the caller's t[0] in
-   expect: kernel:t unchanged
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [value-flows-in]
+   expect: kernel:in unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* trap: a data-dependent `if (in[i] > 0)` guards the write; the cells it skips keep the caller's values, read after
-   expect: kernel:t unchanged
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [value-flows-in]
+   expect: kernel:in unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

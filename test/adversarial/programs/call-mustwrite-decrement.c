@@ -1,5 +1,5 @@
 /* trap: the guard tests a copy of the count changed after the copy, `k = n; k--; if (k >= 0) t[0] = ...`; n == 0 skips it
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

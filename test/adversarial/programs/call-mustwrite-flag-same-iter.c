@@ -1,5 +1,5 @@
 /* trap: a flag parameter guards the write, read in the same iteration; the caller passes 0
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,5 +1,5 @@
 /* trap: a file-scope mode variable guards the write; main sets it to 0 before the call
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

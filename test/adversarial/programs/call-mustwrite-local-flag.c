@@ -1,5 +1,5 @@
 /* trap: a local flag set from the data guards the write, `int w = n % 2; if (w) t[0] = ...`
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,6 +1,6 @@
 /* trap: a loop over the input sets a flag and the write happens only if the flag is set
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
+   expect: kernel:in unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

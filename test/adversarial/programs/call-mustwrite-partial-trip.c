@@ -1,5 +1,5 @@
 /* trap: the writing loop runs n < N times; the read of all N cells sees the caller's values in the rest
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

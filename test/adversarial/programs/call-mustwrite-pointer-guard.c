@@ -1,5 +1,5 @@
 /* trap: the write is guarded through a pointer parameter, `if (*on) t[0] = ...`, with *on == 0
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: kernel:on unchanged
    expect: main:buf unchanged */
 #include <stdio.h>

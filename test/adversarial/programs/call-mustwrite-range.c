@@ -1,5 +1,5 @@
 /* trap: the write covers [lo, hi) only; the read covers every cell
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

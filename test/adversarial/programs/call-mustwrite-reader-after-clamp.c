@@ -1,7 +1,7 @@
 /* trap: after the kernel's call buf goes to post(), which writes b[0] only for n > 0 after a clamp and then reads it: with n == 0 it reads what the kernel left
-   expect: kernel:t unchanged -- post() may read what the kernel left
+   expect: kernel:t unchanged [read-after-call] -- post() may read what the kernel left
    expect: kernel:out scalarized
-   expect: post:b unchanged -- the write of b[0] is skipped for n == 0
+   expect: post:b unchanged [value-flows-in] -- the write of b[0] is skipped for n == 0
    expect: main:buf unchanged
    expect: main:out contracted 1 */
 #include <stdio.h>

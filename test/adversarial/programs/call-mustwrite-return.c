@@ -1,5 +1,5 @@
 /* trap: an early `return` leaves the second half unwritten, and the value returned reads the caller's cells
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [statement-not-modelled]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,5 +1,5 @@
 /* trap: a static counter of the kernel skips the write on the first call: `if (calls++ > 0) t[0] = ...`
-   expect: kernel:t unchanged -- the skipped write lets the caller's value in
+   expect: kernel:t unchanged [value-flows-in] -- the skipped write lets the caller's value in
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,5 +1,5 @@
 /* trap: the write is in one `switch` case; the mode the caller passes skips it
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [statement-not-modelled]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

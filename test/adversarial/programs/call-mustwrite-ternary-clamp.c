@@ -1,5 +1,5 @@
 /* trap: the clamp is a conditional expression, `m = n < N ? n : N`, and the write loop runs m times; the caller passes n == 2
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,6 +1,6 @@
 /* trap: the write goes through `?:` choosing between t and another array; t keeps the caller's value
-   expect: kernel:t unchanged
-   expect: kernel:other unchanged
+   expect: kernel:t unchanged [used-as-pointer]
+   expect: kernel:other unchanged [file-scope]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

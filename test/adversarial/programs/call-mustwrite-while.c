@@ -1,6 +1,6 @@
 /* trap: a `while` loop on data writes while the input is positive; the cells after the first non-positive input keep the caller's values
-   expect: kernel:t unchanged
-   expect: kernel:in unchanged
+   expect: kernel:t unchanged [value-flows-in]
+   expect: kernel:in unchanged [loop-header-access]
    expect: main:buf unchanged
    expect: main:in unchanged */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* trap: the writing loop runs n times and the caller passes n == 0; the read after it sees the caller's value
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [value-flows-in]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

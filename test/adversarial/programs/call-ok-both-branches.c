@@ -1,6 +1,6 @@
 /* trap: none: the kernel is called in both branches of an if with the same local scratch, never read after
    expect: kernel:t scalarized
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:argv unchanged
    expect: main:buf contracted 1
    expect: main:out unchanged */

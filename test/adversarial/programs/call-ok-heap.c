@@ -1,7 +1,7 @@
 /* trap: none: a malloc'd scratch buffer passed to a static kernel, then freed, is a temporary of the kernel
    expect: kernel:t contracted 32
-   expect: kernel:in unchanged
-   expect: kernel:out unchanged
+   expect: kernel:in unchanged [value-flows-in]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:in unchanged
    expect: main:out unchanged
    expect: main:scratch contracted 32 */

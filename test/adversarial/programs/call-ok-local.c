@@ -1,7 +1,7 @@
 /* trap: none: a local scratch buffer passed to a static kernel and never read after the call is a temporary of the kernel
    expect: kernel:t scalarized
-   expect: kernel:in unchanged
-   expect: kernel:out unchanged
+   expect: kernel:in unchanged [value-flows-in]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:in unchanged
    expect: main:out unchanged
    expect: main:scratch contracted 1 */

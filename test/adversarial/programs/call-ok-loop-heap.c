@@ -1,6 +1,6 @@
 /* trap: none: one malloc'd scratch buffer serves a kernel called in a loop and is freed after; nothing else reads it
    expect: kernel:t scalarized
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

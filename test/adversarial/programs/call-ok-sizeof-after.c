@@ -1,6 +1,6 @@
 /* trap: none: after the call buf appears only in `sizeof buf`, which reads nothing
    expect: kernel:t scalarized
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

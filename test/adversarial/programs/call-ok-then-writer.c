@@ -1,6 +1,6 @@
 /* trap: none: after the call the buffer goes to a function that writes every cell before reading it
    expect: kernel:t scalarized
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: refill:b scalarized
    expect: main:buf contracted 1
    expect: main:out unchanged */

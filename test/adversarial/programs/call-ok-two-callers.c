@@ -1,6 +1,6 @@
 /* trap: none: two callers pass their own local scratch buffers and read only the outputs
    expect: kernel:t scalarized
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: left:a contracted 1
    expect: left:o unchanged
    expect: right:b contracted 1

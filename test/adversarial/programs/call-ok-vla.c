@@ -1,6 +1,6 @@
 /* trap: none: the caller's scratch is a VLA of a size known at run time; the kernel's private copy is a scalar
    expect: kernel:t scalarized
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:argv unchanged
    expect: main:scratch unchanged
    expect: main:out unchanged */

@@ -1,8 +1,8 @@
 /* trap: `kernel(buf, &buf[0])`: the two parameters alias; the kernel's result depends on the write through out landing in t
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: mix:t unchanged -- out aliases t in the call
-   expect: mix:out unchanged
+   expect: kernel:t unchanged [buffer-escapes]
+   expect: kernel:out unchanged [read-after-call]
+   expect: mix:t unchanged [buffer-escapes] -- out aliases t in the call
+   expect: mix:out unchanged [argument-not-a-buffer]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* trap: `kernel(buf, out) > 0 && buf[2] > 0`: the right operand of && reads buf after the call
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* trap: `show(kernel(buf, out), buf)`: the buffer is the later argument; show reads it after the kernel ran
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [read-after-call]
    expect: kernel:out scalarized
-   expect: show:b unchanged
+   expect: show:b unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:out contracted 1 */
 #include <stdio.h>

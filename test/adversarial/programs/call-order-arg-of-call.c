@@ -1,7 +1,7 @@
 /* trap: `report(buf, kernel(buf, out))`: the kernel runs before report's body, which reads buf
-   expect: kernel:t unchanged -- report() reads buf after the kernel ran
+   expect: kernel:t unchanged [read-after-call] -- report() reads buf after the kernel ran
    expect: kernel:out scalarized
-   expect: report:b unchanged
+   expect: report:b unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:out contracted 1 */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* trap: `&buf` (a pointer to the whole array) taken before the call reads buf after it
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [buffer-escapes]
+   expect: kernel:out unchanged [read-after-call]
+   expect: main:buf unchanged [address-taken]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

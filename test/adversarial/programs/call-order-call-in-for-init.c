@@ -1,7 +1,7 @@
 /* trap: the kernel is called in the for header's first clause; the body reads buf after it
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [read-after-call]
    expect: kernel:out scalarized
-   expect: main:buf unchanged
+   expect: main:buf unchanged [loop-header-access]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* trap: the kernel keeps its parameter in a static pointer; a later function reads through it
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [assigned-to-pointer]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

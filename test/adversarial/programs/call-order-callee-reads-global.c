@@ -1,8 +1,8 @@
 /* trap: the kernel itself reads the caller's buffer through a global pointer set to `&buf[0]` before the call
-   expect: kernel:t unchanged -- buf's address escapes (watch): every alias refuses
-   expect: kernel:out unchanged
-   expect: probe:t unchanged -- probe() reads buf through watch
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [buffer-escapes] -- buf's address escapes (watch): every alias refuses
+   expect: kernel:out unchanged [read-after-call]
+   expect: probe:t unchanged [buffer-escapes] -- probe() reads buf through watch
+   expect: main:buf unchanged [element-address-taken]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* trap: the kernel returns its own parameter; the caller reads the buffer through the returned pointer
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [returned]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

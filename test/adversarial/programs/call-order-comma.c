@@ -1,6 +1,6 @@
 /* trap: `(kernel(buf, out), buf[4])`: the comma operator's right operand reads buf after the call
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,7 +1,7 @@
 /* trap: the for header's increment `s += buf[k]` runs after the kernel called in the body
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
+   expect: main:buf unchanged [loop-not-modelled]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

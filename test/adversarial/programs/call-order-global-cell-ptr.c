@@ -1,7 +1,7 @@
 /* trap: a global pointer set to `&buf[0]` before the call is read by another function called after
-   expect: kernel:t unchanged -- buf is read through an alias after the call
-   expect: kernel:out unchanged
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [buffer-escapes] -- buf is read through an alias after the call
+   expect: kernel:out unchanged [read-after-call]
+   expect: main:buf unchanged [element-address-taken]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,7 +1,7 @@
 /* trap: a global pointer set to the buffer before the call is read by another function called after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [buffer-escapes]
+   expect: kernel:out unchanged [read-after-call]
+   expect: main:buf unchanged [assigned-to-pointer]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

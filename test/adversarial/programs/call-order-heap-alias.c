@@ -1,6 +1,6 @@
 /* trap: a second pointer to a malloc'd buffer, taken before the call, reads it after
-   expect: kernel:t unchanged -- view = &h[1] reads h after the call
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [buffer-escapes] -- view = &h[1] reads h after the call
+   expect: kernel:out unchanged [read-after-call]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

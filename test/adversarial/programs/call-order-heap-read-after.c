@@ -1,6 +1,6 @@
 /* trap: a calloc'd buffer is read after the call, then freed
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* trap: an earlier call stores its argument in a static pointer; a later function reads buf through it after the kernel ran
-   expect: kernel:t unchanged -- buf is read through an alias after the call
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [callee-keeps-address] -- buf is read through an alias after the call
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

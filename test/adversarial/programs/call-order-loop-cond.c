@@ -1,7 +1,7 @@
 /* trap: the loop condition `buf[1] < 5` is read before the call in the text, after it from the second iteration on
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
+   expect: main:buf unchanged [loop-header-access]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

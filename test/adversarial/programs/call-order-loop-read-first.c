@@ -1,6 +1,6 @@
 /* trap: the kernel is called in a loop whose body reads buf before the call: from the second iteration on it reads what the kernel left
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,6 +1,6 @@
 /* trap: the read of buf after the call is spelled in a macro defined outside the function
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

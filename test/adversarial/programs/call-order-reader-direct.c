@@ -1,7 +1,7 @@
 /* trap: buf is passed after the call to a function that reads it
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: total:b unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
+   expect: total:b unchanged [value-flows-in]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

@@ -1,9 +1,9 @@
 /* trap: a recursive caller passes its buffer, after the kernel filled it, to the next level, which reads it
-   expect: kernel:t unchanged
+   expect: kernel:t unchanged [read-after-call]
    expect: kernel:out scalarized
-   expect: walk:up unchanged
-   expect: walk:buf unchanged
-   expect: walk:out unchanged
+   expect: walk:up unchanged [statement-not-modelled]
+   expect: walk:buf unchanged [statement-not-modelled]
+   expect: walk:out unchanged [statement-not-modelled]
    expect: main:first unchanged */
 #include <stdio.h>
 #include <stdlib.h>

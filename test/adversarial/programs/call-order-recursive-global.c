@@ -1,7 +1,7 @@
 /* trap: a recursive caller keeps `&buf[0]` in a global before the kernel call; the deeper level reads it
-   expect: kernel:t unchanged -- the deeper level reads parent[4]
+   expect: kernel:t unchanged [buffer-escapes] -- the deeper level reads parent[4]
    expect: kernel:out scalarized
-   expect: walk:buf unchanged
+   expect: walk:buf unchanged [statement-not-modelled]
    expect: walk:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

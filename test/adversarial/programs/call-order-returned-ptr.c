@@ -1,6 +1,6 @@
 /* trap: a pointer returned by an earlier call (`q = first(buf)`) reads buf after the kernel ran
-   expect: kernel:t unchanged -- buf is read through an alias after the call
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [callee-keeps-address] -- buf is read through an alias after the call
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

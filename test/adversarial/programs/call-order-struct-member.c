@@ -1,6 +1,6 @@
 /* trap: the buffer is a member of a local struct, `kernel(s.t, out)`, read after the call
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [argument-not-a-buffer]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* trap: `buf[(int)kernel(buf, out) % N]`: the call in the subscript runs before the read of buf it indexes
-   expect: kernel:t unchanged -- the subscripted read of buf follows the call
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call] -- the subscripted read of buf follows the call
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

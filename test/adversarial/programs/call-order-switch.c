@@ -1,7 +1,7 @@
 /* trap: a switch in a loop: case 1 reads buf, case 0 (earlier in the run, later in the text) calls the kernel
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: main:buf unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
+   expect: main:buf unchanged [statement-not-modelled]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

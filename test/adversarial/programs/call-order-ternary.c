@@ -1,6 +1,6 @@
 /* trap: `kernel(buf, out) > 10 ? buf[1] : buf[2]`: both arms read buf after the call in the condition
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: main:buf unchanged
    expect: main:out unchanged */
 #include <stdio.h>

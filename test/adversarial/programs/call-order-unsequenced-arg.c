@@ -1,5 +1,5 @@
 /* trap: `show(buf[3], kernel(buf, out))`: the two arguments are unsequenced, so the read of buf[3] may follow the call (gcc evaluates the kernel first)
-   expect: kernel:t unchanged -- the read of buf[3] is unsequenced with the call
+   expect: kernel:t unchanged [read-after-call] -- the read of buf[3] is unsequenced with the call
    expect: kernel:out scalarized
    expect: main:buf unchanged
    expect: main:out contracted 1 */

@@ -1,5 +1,5 @@
 /* trap: `buf[2] + kernel(buf, out)`: the operands of + are unsequenced, so the read of buf[2] may follow the call
-   expect: kernel:t unchanged -- the read of buf[2] is unsequenced with the call
+   expect: kernel:t unchanged [read-after-call] -- the read of buf[2] is unsequenced with the call
    expect: kernel:out scalarized
    expect: main:buf unchanged
    expect: main:out contracted 1 */

@@ -1,5 +1,5 @@
 /* trap: a kernel whose scratch parameter would get a 30 KiB private row recurses 400 deep through `if (depth > 0)` with a fresh heap buffer per level: the private rows would pile up on the stack (12 MB) where the original used the heap
-   expect: kernel:t unchanged -- recursive: no private copy
+   expect: kernel:t unchanged [recursive] -- recursive: no private copy
    expect: main:argv unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* trap: a kernel whose scratch parameter would get a 30 KiB private row clamps its depth and recurses 400 deep with a fresh heap buffer per level: the private rows pile up on the stack (12 MB) where the original used the heap
-   expect: kernel:t unchanged -- private copies multiply with the recursion depth
+   expect: kernel:t unchanged [recursive] -- private copies multiply with the recursion depth
    expect: main:argv unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,5 +1,5 @@
 /* trap: the recursive call sits inside the loop that uses the scratch rows (a divide-and-conquer over data): the private row is live across every deeper level
-   expect: kernel:t unchanged -- private copies multiply with the recursion depth
+   expect: kernel:t unchanged [recursive] -- private copies multiply with the recursion depth
    expect: kernel:depths unchanged
    expect: main:depths unchanged */
 #include <stdio.h>

@@ -1,5 +1,5 @@
 /* trap: a kernel with a 30 KiB private row calls a helper that calls the kernel again, 300 levels of each: the private rows multiply with the depth
-   expect: kernel:t unchanged -- private copies multiply with the recursion depth */
+   expect: kernel:t unchanged [recursive] -- private copies multiply with the recursion depth */
 #include <stdio.h>
 #include <stdlib.h>
 #define ROWS 2

@@ -1,5 +1,5 @@
 /* trap: a recursive kernel whose scratch would become a scalar, called with a fresh local buffer per level (20 deep): the original already holds a full buffer per frame
-   expect: kernel:t unchanged -- recursive: no private copy per frame
+   expect: kernel:t unchanged [recursive] -- recursive: no private copy per frame
    expect: kernel:sub unchanged
    expect: main:buf unchanged */
 #include <stdio.h>

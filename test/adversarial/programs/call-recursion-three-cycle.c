@@ -1,5 +1,5 @@
 /* trap: a cycle of three functions (kernel -> a -> b -> kernel), 150 rounds; the kernel's 30 KiB private row is on the stack in every round
-   expect: kernel:t unchanged -- private copies multiply with the recursion depth */
+   expect: kernel:t unchanged [recursive] -- private copies multiply with the recursion depth */
 #include <stdio.h>
 #include <stdlib.h>
 #define ROWS 2

@@ -1,6 +1,6 @@
 /* trap: `__attribute__((alias("kernel")))` gives the static kernel a second, external name; main calls it by that name and reads buf after
-   expect: kernel:t unchanged -- called by another name, buf read after
-   expect: kernel:out unchanged -- called by another name, out read after
+   expect: kernel:t unchanged [called-from-unseen-code] -- called by another name, buf read after
+   expect: kernel:out unchanged [called-from-unseen-code] -- called by another name, out read after
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

@@ -1,6 +1,6 @@
 /* trap: a top-level asm `.set kernel_ext, kernel` (kernel is `used`) exports the static kernel; main calls kernel_ext and reads buf after
-   expect: kernel:t unchanged -- called by another name, buf read after
-   expect: kernel:out unchanged -- called by another name, out read after
+   expect: kernel:t unchanged [called-from-unseen-code] -- called by another name, buf read after
+   expect: kernel:out unchanged [called-from-unseen-code] -- called by another name, out read after
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

@@ -1,6 +1,6 @@
 /* trap: a `constructor` function registers the kernel through a macro before main runs; main calls it through the registry and reads buf after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [called-from-unseen-code]
+   expect: kernel:out unchanged [called-from-unseen-code]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

@@ -1,6 +1,6 @@
 /* trap: `(kernel)(buf, out)` calls the kernel with its name in parentheses; buf is read after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [called-from-unseen-code]
+   expect: kernel:out unchanged [called-from-unseen-code]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

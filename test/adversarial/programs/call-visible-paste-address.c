@@ -1,6 +1,6 @@
 /* trap: the kernel's address is taken through token pasting, `#define PICK(x) ker##x`: the name is never spelled; the call through the pointer reads buf after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [called-from-unseen-code]
+   expect: kernel:out unchanged [called-from-unseen-code]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

@@ -1,6 +1,6 @@
 /* trap: the call `CALL(nel)` expands to `kernel(buf, out)` through token pasting; buf is read after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [read-after-call]
+   expect: kernel:out unchanged [read-after-call]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

@@ -1,6 +1,6 @@
 /* trap: `#pragma weak kernel_w = kernel` makes a weak alias of the static kernel; main calls it and reads buf after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [called-from-unseen-code]
+   expect: kernel:out unchanged [called-from-unseen-code]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

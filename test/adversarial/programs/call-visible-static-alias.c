@@ -1,6 +1,6 @@
 /* trap: a static alias `k2` of kernel (alias attribute) is called with a buffer read after the call
-   expect: kernel:t unchanged -- called by another name, buf read after
-   expect: kernel:out unchanged -- called by another name, out read after
+   expect: kernel:t unchanged [called-from-unseen-code] -- called by another name, buf read after
+   expect: kernel:out unchanged [called-from-unseen-code] -- called by another name, out read after
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

@@ -1,6 +1,6 @@
 /* trap: the kernel's address is in the initializer of a static struct of operations; the call through it reads buf after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
+   expect: kernel:t unchanged [called-from-unseen-code]
+   expect: kernel:out unchanged [called-from-unseen-code]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

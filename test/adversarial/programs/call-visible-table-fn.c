@@ -1,7 +1,7 @@
 /* trap: a function returns the kernel's address from a table; the call through it reads buf after
-   expect: kernel:t unchanged
-   expect: kernel:out unchanged
-   expect: pick:table unchanged
+   expect: kernel:t unchanged [called-from-unseen-code]
+   expect: kernel:out unchanged [called-from-unseen-code]
+   expect: pick:table unchanged [static-local]
    expect: use:scratch unchanged
    expect: use:o unchanged
    expect: main:buf unchanged

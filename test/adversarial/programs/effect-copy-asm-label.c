@@ -1,5 +1,5 @@
 /* trap: an asm statement that defines a label: the copy of the body kept for other values of N defined it twice
-   expect: f:t unchanged -- contracted only for N == 30, and the body (asm) cannot be kept for other values */
+   expect: f:t unchanged [body-not-copyable] -- contracted only for N == 30, and the body (asm) cannot be kept for other values */
 #include <stdio.h>
 static const int N = 30;
 static double f(void) {

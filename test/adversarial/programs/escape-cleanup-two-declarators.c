@@ -1,5 +1,5 @@
 /* trap: a cleanup attribute that opens a declaration applies to each declarator: fin gets &u as well as &t
-   expect: main:t unchanged
+   expect: main:t unchanged [address-taken]
    expect: main:u unchanged */
 #include <stdio.h>
 #define N 40

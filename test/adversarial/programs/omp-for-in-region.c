@@ -1,5 +1,5 @@
 /* trap: a worksharing `#pragma omp for` inside a parallel region: rows of t folded mod 2 are shared by the threads
-   expect: main:t unchanged
+   expect: main:t unchanged [shared-by-threads]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 6

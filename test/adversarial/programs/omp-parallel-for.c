@@ -1,5 +1,5 @@
 /* trap: under `#pragma omp parallel for` each iteration's t[i] is its own cell; one shared scalar is a data race
-   expect: main:t unchanged
+   expect: main:t unchanged [shared-by-threads]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8

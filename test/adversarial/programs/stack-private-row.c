@@ -1,6 +1,6 @@
 /* trap: a heap scratch buffer passed to a kernel contracts to one row of 8 MiB; as a private array on the kernel's stack it overflows the stack the original never used
    expect: kernel:t contracted 1048576
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -2,7 +2,7 @@
    expect: kernel:a contracted 393216
    expect: kernel:b contracted 393216
    expect: kernel:c contracted 393216
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:out unchanged */
 #include <stdio.h>
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* trap: a heap scratch buffer whose row length is known only at run time contracts to one row; as a private VLA on the kernel's stack it overflows the stack for a long row
    expect: kernel:t contracted m
-   expect: kernel:out unchanged
+   expect: kernel:out unchanged [read-after-call]
    expect: main:argv unchanged
    expect: main:out unchanged */
 #include <stdio.h>

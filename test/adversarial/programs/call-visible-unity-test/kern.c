@@ -1,7 +1,7 @@
 /* trap: a static helper whose scratch buffer nobody in this file reads after the call; the unit test main.c includes this file and checks the scratch contents
-   expect: smooth:t unchanged -- main.c reads the scratch buffer after its call
-   expect: smooth:in unchanged
-   expect: smooth:out unchanged
+   expect: smooth:t unchanged [included-by-other-file] -- main.c reads the scratch buffer after its call
+   expect: smooth:in unchanged [included-by-other-file]
+   expect: smooth:out unchanged [included-by-other-file]
    expect: run:in unchanged
    expect: run:out unchanged */
 #include <stdlib.h>
