@@ -146,18 +146,18 @@ export function relocateFunction(
       return `${at.line}:${at.column}`;
     });
   const span = (r: ByteRange) => map.range(r);
-  // The function's extent: from its first token spelled in the file to its closing brace.
-  let fnRange = span(fm.range);
-  if (!fnRange) {
-    let k = map.ppIndex(fm.range.start);
+  /** From the first token of `r` spelled in the file to its end (a macro may start it). */
+  const spannedTail = (r: ByteRange) => {
+    let k = map.ppIndex(r.start);
     while (k >= 0 && k < map.ppTokens.length && map.ppToFile[k]! < 0) k++;
     const start = k >= 0 ? map.ppTokens[k] : undefined;
-    const end =
-      start && start.start < fm.range.end
-        ? span({ start: start.start, end: fm.range.end })
-        : undefined;
-    fnRange = end;
-  }
+    return start && start.start < r.end ? span({ start: start.start, end: r.end }) : undefined;
+  };
+  // The function's extent: from its first token spelled in the file to its closing brace.
+  const fnRange = span(fm.range) ?? spannedTail(fm.range);
+  // A statement's: where `check` waits for its `;` (a declaration's type may be a macro:
+  // `TYPE v = t[i];` left t unchanged, "not edited", issue 28).
+  const statementRange = (r: ByteRange) => span(r) ?? spannedTail(r);
   const unspelled = new Map<string, NotCandidateReason>();
   const refuse = (array: string, what: string, r: ByteRange, at: SourceLoc) => {
     if (!unspelled.has(array))
@@ -169,12 +169,12 @@ export function relocateFunction(
   const statements: Statement[] = fm.statements.map((s) => ({
     ...s,
     loc: loc(s.loc),
-    range: span(s.range) ?? NOWHERE,
+    range: statementRange(s.range) ?? NOWHERE,
     accesses: s.accesses.map((a): Access => {
       const f = frame(map, source, a.range, a.indexRanges);
       const at = loc(a.loc);
       if (!f) refuse(a.array, `its access at ${at.line}:${at.column}`, a.range, at);
-      else if (!span(s.range))
+      else if (!statementRange(s.range))
         refuse(a.array, `the statement of its access at ${at.line}:${at.column}`, s.range, at);
       return {
         ...a,

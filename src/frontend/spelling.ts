@@ -258,6 +258,26 @@ interface Tokens {
   readonly ends: number[];
 }
 
+/**
+ * The preprocessed tokens of each main-file line, in order. The preprocessor may cut one
+ * line into several around an expansion from a header (`fprintf(` / `stdout` / `, t[i]);`
+ * behind line markers for glibc's `#define stdout stdout`): consecutive preprocessed lines
+ * from one file line are one run. Only the first run of a file line is lined up with it (the
+ * tokens after the cut were not: `t[i]` there was blamed on the macro `stdout`, issue 28).
+ */
+function ppRunsByFileLine(pp: readonly CToken[], tu: TranslationUnit): Map<number, number[]> {
+  const runs = new Map<number, number[]>();
+  let current: number | undefined;
+  for (const [ppLine, ks] of byLine(pp)) {
+    const origin = tu.lines[ppLine - 1];
+    if (!origin?.main) continue;
+    if (origin.line === current) runs.get(current)!.push(...ks);
+    else if (!runs.has(origin.line)) runs.set((current = origin.line), [...ks]);
+    else current = undefined;
+  }
+  return runs;
+}
+
 /** The token-level correspondence (the costly part: only computed when asked for). */
 function lineUp(source: string, tu: TranslationUnit): Tokens {
   const file = cTokens(source);
@@ -281,13 +301,8 @@ function lineUp(source: string, tu: TranslationUnit): Tokens {
   /** Preprocessed token -> file token index, or -1. */
   const to = new Array<number>(pp.length).fill(-1);
   const fileLines = byLine(file);
-  const seen = new Set<number>();
-  const ppLines = byLine(pp);
-  for (const [ppLine, ks] of ppLines) {
-    const origin = tu.lines[ppLine - 1];
-    if (!origin?.main || seen.has(origin.line)) continue;
-    seen.add(origin.line);
-    const os = fileLines.get(origin.line) ?? [];
+  for (const [line, ks] of ppRunsByFileLine(pp, tu)) {
+    const os = fileLines.get(line) ?? [];
     const placed = alignLine(
       ks.map((k) => pp[k]!.text),
       lineItems(os, file, use, expansions),

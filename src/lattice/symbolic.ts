@@ -277,7 +277,7 @@ export function chooseSymbolicMapping(ds0: PolySet, options: SymbolicOptions = {
     results.push({ basisName: name, mapping, size });
   }
   if (results.length === 0)
-    throw new LatticeInputError('no proved symbolic moduli: give parameter values with -D');
+    throw new LatticeInputError('no proved symbolic moduli');
   let best = results[0];
   for (const r of results)
     if (r.size < best.size || (r.size === best.size && r.basisName === 'identity')) best = r;

@@ -9,7 +9,8 @@ import { chooseMapping, LatticeInputError, type Mapping } from '../../lattice/in
 import type { ConflictSet } from '../../lifetime/conflictSet.js';
 import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { Finding } from '../../model/reasons.js';
-import { ownValue } from '../../poly/nameRecord.js';
+import { nameRecord, ownValue } from '../../poly/nameRecord.js';
+import * as P from '../../poly/index.js';
 import type { HeuristicChoice, ModuloForm } from '../options.js';
 import { parametersUsed } from '../conflictChoice.js';
 import { powerOfTwoMapping } from './hls.js';
@@ -90,18 +91,19 @@ function symbolic(
   sizes: SymbolicSizes,
   ds: NonNullable<ReportFacts['ds']>,
 ): Refusal | SymbolicOutcome {
+  const advice = valueAdvice(input.fn, growsWith[0]!);
   if (input.hls)
     return refuse(
       'hls-grows-at-run-time',
       `HLS mode needs constant sizes, and the conflict set grows with ${growsWith.join(', ')}, known only at run time; ` +
-        `give a value with -D ${growsWith[0]}=...`,
+        advice,
     );
   const found = symbolicMapping(input.fn, cs.ds, { ...input.values });
   if (typeof found === 'string')
     return refuse(
       'unbounded',
       `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and ${found}; ` +
-        `give a value with -D ${growsWith[0]}=... to contract for that value`,
+        `${advice} to contract for that value`,
     );
   return symbolicDecision(
     input.fn,
@@ -113,6 +115,45 @@ function symbolic(
     { ...input.values },
     sizes.elementBytes,
   );
+}
+
+/**
+ * DS over the known values only: the parameters it uses that are known only at run time
+ * are quantified (the union of DS over all their values), and those it does not use at all
+ * are dropped (they are in its space only because the function has them). Quantified, an
+ * unused one became an unconstrained local, and the enumeration of the lattice search called
+ * the set "unbounded": an array was rejected for a run-time loop bound elsewhere in its
+ * function (issue 28).
+ */
+function withoutRunTimeParameters(
+  ds: ConflictSet['ds'],
+  values: Readonly<Record<string, bigint>>,
+  used: readonly string[],
+): ConflictSet['ds'] {
+  const runTime = ds.space.params.filter((p) => ownValue(values, p) === undefined);
+  const unused = runTime.filter((p) => !used.includes(p));
+  // Fixing a parameter no constraint mentions to any value changes nothing but the space.
+  const dropped =
+    unused.length > 0
+      ? P.fixParams(ds, nameRecord(unused.map((p): [string, bigint] => [p, 0n])))
+      : ds;
+  return used.length > 0 ? quantifyParams(dropped, used) : dropped;
+}
+
+/**
+ * How the user can give `name` a value: `-D` sets a macro or a function argument (beeclak
+ * assumes the value and guards it); a local variable set at run time has no name `-D` can
+ * set (`-D bandwidth=8` turned `int bandwidth = n * 2;` into `int 8 = n * 2;`: the advice
+ * broke the build, issue 28).
+ */
+function valueAdvice(fn: FunctionModel, name: string): string {
+  const p = fn.parameters.find((x) => x.name === name);
+  if (p?.source === 'vla')
+    return (
+      `'${name}' is a local variable set at run time${p.loc ? ` (line ${p.loc.line})` : ''}: ` +
+      `make it a constant (a macro, then -D ${name}=... gives it a value)`
+    );
+  return `give a value with -D ${name}=...`;
 }
 
 /** The array's sizes, as the symbolic decision compares them. */
@@ -135,8 +176,7 @@ export async function lattice(
 ): Promise<Refusal | Found | SymbolicOutcome> {
   const { values } = input;
   const growsWith = parametersUsed(cs.ds).filter((p) => ownValue(values, p) === undefined);
-  const runTime = cs.ds.space.params.filter((p) => ownValue(values, p) === undefined);
-  const dsForLattice = runTime.length > 0 ? quantifyParams(cs.ds, runTime) : cs.ds;
+  const dsForLattice = withoutRunTimeParameters(cs.ds, values, growsWith);
   const s = await search(input, dsForLattice);
   if ('found' in s) return powerOfTwo(input, dsForLattice, s.found);
   if ('inputError' in s && growsWith.length > 0) return symbolic(input, cs, growsWith, sizes, ds);
