@@ -475,6 +475,12 @@ function reachingAttributes(src: SourceText, fnDef: Node): FunctionCalls['reache
  * far more, and any other spelling (a macro argument, `(kernel)(x)`) only makes the answer
  * more cautious.
  */
+/**
+ * What a literal spells that names nothing: escapes (`\n`) and printf conversions (`%f`,
+ * `%5.2lf`). A function `f` was "reached" by `printf("%f\n", x)` (issue 28).
+ */
+const NOT_NAMES = /\\.|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|j|z|t|L)?[A-Za-z]/g;
+
 function reachedElsewhere(
   src: SourceText,
   definitions: readonly Node[],
@@ -490,7 +496,7 @@ function reachedElsewhere(
   // String and character literals: a name spelled inside one is reached by name.
   const literals = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
   for (let m = literals.exec(text); m; m = literals.exec(text))
-    for (const w of m[0].matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
+    for (const w of m[0].replace(NOT_NAMES, ' ').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
       if (names.has(w[0]))
         add(
           w[0],

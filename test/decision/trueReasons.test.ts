@@ -110,3 +110,24 @@ int main(int argc, char **argv) { (void)argv; printf("%f\\n", run(argc + 3)); re
   expect(a.reason).not.toMatch(/give (a value|parameter values) with -D/);
   expect(a.reason).toContain("'bandwidth' is a local variable set at run time");
 });
+
+// Guards src/frontend/calls.ts (NOT_NAMES): a word in a string literal may name a function
+// an alias attribute or assembly calls, but `printf("%f\n", ...)` spells no function `f`:
+// f's parameters were "called from code the file does not show" and stayed.
+it('a printf conversion does not name a function', async () => {
+  const source = `#include <stdio.h>
+static double f(double t[8]) {
+  double s = 0;
+  for (int i = 0; i < 8; i++) { t[i] = i * 0.5; s += t[i]; }
+  return s;
+}
+int main(void) {
+  double buf[8];
+  printf("%f\\n", f(buf));
+  return 0;
+}
+`;
+  const { code, a } = await arrayOf(source, 't');
+  expect([a.status, a.code]).toEqual(['scalarized', undefined]);
+  sameOutput(source, code);
+});
