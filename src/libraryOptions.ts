@@ -13,6 +13,7 @@ import { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
 import type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
+import { reasonNamed } from './model/reasons.js';
 
 /**
  * How the C text is read: by the compiler's preprocessor (`$CC -E`), with these settings.
@@ -78,6 +79,11 @@ export interface Options {
   everyConflictSet?: boolean;
   /** `contract` only: put the mapping in a comment above each changed declaration. */
   annotate?: boolean;
+  /**
+   * Reason codes (`BC1204`) or names (`read-before-write`) whose findings are suppressed:
+   * marked `suppressed` in the report (docs/reasons.md).
+   */
+  suppress?: readonly string[];
 }
 
 /** A wrong option: its name (`option`, e.g. `defines.N`) and what it should be. */
@@ -131,6 +137,12 @@ const wholeFrom =
     if (!ok)
       fail(n, `must be a whole number (number or bigint) of at least ${min}, got ${shown(v)}`);
   };
+const codes: Check = (v, n) => {
+  strings(v, n);
+  (v as string[]).forEach((c, k) => {
+    if (!reasonNamed(c)) fail(`${n}[${k}]`, `is no reason code (docs/reasons.md), got ${shown(c)}`);
+  });
+};
 const defines: Check = (v, n) => {
   if (!isRecord(v)) fail(n, `must be an object of NAME: value, got ${shown(v)}`);
   for (const [k, x] of Object.entries(v as object)) {
@@ -169,6 +181,7 @@ const CHECKS: Record<keyof Options, Check> = {
   skipWithoutCandidates: boolean,
   everyConflictSet: boolean,
   annotate: boolean,
+  suppress: codes,
 };
 
 function isRecord(v: unknown): v is object {
@@ -222,5 +235,6 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     ...(options.skipWithoutCandidates ? { skipWithoutCandidates: true } : {}),
     ...(options.everyConflictSet ? { everyConflictSet: true } : {}),
     ...(privateStackBytes !== undefined ? { privateStackBytes } : {}),
+    ...(options.suppress ? { suppress: [...options.suppress] } : {}),
   };
 }

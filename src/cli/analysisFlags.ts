@@ -5,6 +5,7 @@ import path from 'node:path';
 import { databaseFiles, flagsFromDatabase } from './compileCommands.js';
 import { IncludeIndex } from './includers.js';
 import {
+  collectCodes,
   collectNames,
   collectPromises,
   HEURISTICS,
@@ -38,6 +39,7 @@ export interface AnalysisFlags {
   work: string;
   lifetimes: string;
   privateStack: string;
+  suppress: string[];
 }
 
 /** The compiler's view of a file: its flags as cc takes them, and the temporary promises. */
@@ -99,6 +101,11 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       '--private-stack <bytes>',
       'stack the private arrays of one function (contracted parameters) may take together',
       String(PRIVATE_STACK_BYTES),
+    )
+    .addOption(
+      new Option('--suppress <CODES>', 'hide the findings of these reason codes (docs/reasons.md)')
+        .argParser(collectCodes)
+        .default([], 'none'),
     );
 }
 
@@ -240,6 +247,7 @@ export function analysisOptions(
     workUnits: number('--work', flags.work, 1, 1e12),
     lifetimes: lifetimesKind(flags.lifetimes),
     privateStackBytes: bytes('--private-stack', flags.privateStack),
+    ...(flags.suppress.length > 0 ? { suppress: flags.suppress } : {}),
   };
 }
 

@@ -15,6 +15,7 @@ import { UsageError } from './errors.js';
 import { matchesGlob } from './files.js';
 import { HEURISTICS, MODULO_FORMS, type HeuristicChoice, type ModuloForm } from './options.js';
 import { hasName, nameRecord } from '../poly/nameRecord.js';
+import { reasonNamed } from '../model/reasons.js';
 
 /** The option values a configuration may set (names as the long options, camelCase). */
 export interface ConfigValues {
@@ -35,6 +36,8 @@ export interface ConfigValues {
   hls?: boolean;
   /** `--list` / the beeclak-report hook: only arrays saving more bytes than this. */
   minBytes?: number;
+  /** Reason codes or names whose findings are hidden, as `--suppress`. */
+  suppress?: string[];
 }
 
 export interface Config {
@@ -117,6 +120,12 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
   privateStack: number(0, 2 ** 40),
   hls: (v, where, fail) => (typeof v === 'boolean' ? v : fail(`'${where}' must be true or false`)),
   minBytes: number(0, 1e15),
+  suppress: (v, where, fail) => {
+    const list = stringList()(v, where, fail) as string[];
+    for (const c of list)
+      if (!reasonNamed(c)) fail(`'${where}': '${c}' is no reason code (docs/reasons.md)`);
+    return list;
+  },
 };
 
 const TOP_ONLY = ['exclude', 'overrides'];

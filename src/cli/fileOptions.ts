@@ -32,5 +32,6 @@ export function flagsWithConfig<F extends AnalysisFlags>(
     out.privateStack = String(values.privateStack);
   if (values.hls !== undefined && !typed('hls')) out.hls = values.hls;
   if (values.minBytes !== undefined && !typed('minBytes')) out.minBytes = String(values.minBytes);
+  if (values.suppress && !typed('suppress')) out.suppress = values.suppress;
   return out;
 }

@@ -8,6 +8,7 @@ export {
   type HeuristicChoice,
   type ModuloForm,
 } from '../pipeline/options.js';
+import { reasonNamed } from '../model/reasons.js';
 
 /** `-D NAME=VALUE`, repeatable; VALUE must be an integer (sizes and bounds are integers). */
 export function collectDefine(
@@ -44,6 +45,20 @@ export function collectNames(spec: string, previous: string[]): string[] {
     /^[A-Za-z_][A-Za-z0-9_]*$/,
     (n) => `'${n}' is not a C identifier`,
   );
+}
+
+/** `--suppress BC1204,read-before-write`: reason codes or their names (docs/reasons.md). */
+export function collectCodes(spec: string, previous: string[]): string[] {
+  const codes = collectChecked(
+    spec,
+    previous,
+    /^[A-Za-z0-9-]+$/,
+    (n) => `'${n}' is no reason code`,
+  );
+  for (const c of codes)
+    if (!reasonNamed(c))
+      throw new UsageError(`--suppress: '${c}' is no reason code (docs/reasons.md)`);
+  return codes;
 }
 
 /** `--temporary A,F:B`: names, each an identifier or FUNCTION:ARRAY. */

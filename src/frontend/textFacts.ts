@@ -11,9 +11,13 @@
  * - which names the parameter list spells (a `-D n=30` naming a function argument is guarded
  *   at run time, a macro's by `#if`);
  * - the `#pragma HLS` lines of each function (HLS mode), and the line where it ends;
- * - which statements do not end with `;` (check's owner build cannot wait for their end).
+ * - which statements do not end with `;` (check's owner build cannot wait for their end);
+ * - the author's `beeclak: keep` and `beeclak: suppress CODE` next to a declaration, and
+ *   `#pragma beeclak keep(A)` (keepComments.ts).
  */
-import type { FunctionModel, Parameter, ProgramModel } from '../model/types.js';
+import type { ArrayInfo, FunctionModel, Parameter, ProgramModel } from '../model/types.js';
+import { notCandidate } from '../model/reasons.js';
+import { arrayDirectives, type ArrayDirectives } from './keepComments.js';
 import {
   IDENTIFIER,
   codeOnly,
@@ -81,8 +85,34 @@ function functionFacts(
   };
 }
 
+/** An array as the author's `beeclak: keep` / `suppress` asks (keepComments.ts). */
+function withDirectives(a: ArrayInfo, d: ArrayDirectives | undefined): ArrayInfo {
+  if (!d) return a;
+  const kept = d.keep
+    ? {
+        candidate: false,
+        reasons: [
+          notCandidate(
+            'kept',
+            `kept as written by request (beeclak: keep${d.line !== undefined ? ` at line ${d.line}` : ''})`,
+            a.loc,
+          ),
+          ...a.reasons,
+        ],
+      }
+    : {};
+  return { ...a, ...kept, ...(d.suppress.length > 0 ? { suppress: d.suppress } : {}) };
+}
+
 /** The model with the facts of the file's own text (see the module comment). */
 export function withTextFacts(model: ProgramModel, source: string): ProgramModel {
   const starts = lineStarts(source);
-  return { ...model, functions: model.functions.map((fn) => functionFacts(source, starts, fn)) };
+  const directives = arrayDirectives(source, model.functions, model.file);
+  return {
+    ...model,
+    functions: model.functions.map((fn) => {
+      const f = functionFacts(source, starts, fn);
+      return { ...f, arrays: f.arrays.map((a) => withDirectives(a, directives.get(a))) };
+    }),
+  };
 }

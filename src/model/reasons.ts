@@ -61,11 +61,11 @@ const ACROSS =
 /** Every code, by name. Codes are never reused for another meaning. */
 export const REASONS = {
   // Requests and the file as a whole.
-  kept: entry(
+  kept: candidacy(
     'BC0001',
+    'excluded-by-option',
     'kept as written by request (beeclak: keep)',
     'Remove the `/* beeclak: keep */` comment or `#pragma beeclak keep(...)` to let beeclak decide.',
-    UNCHANGED,
   ),
   'not-selected': entry(
     'BC0002',

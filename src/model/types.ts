@@ -93,6 +93,11 @@ export interface ArrayInfo {
   readonly hasInitializer: boolean;
   /** Marked `--temporary NAME` or `#pragma beeclak temporary(NAME)`. */
   readonly markedTemporary: boolean;
+  /**
+   * Codes whose findings about this array are suppressed by a `/* beeclak: suppress CODE *\/`
+   * comment next to its declaration (src/frontend/keepComments.ts).
+   */
+  readonly suppress?: readonly ReasonName[];
   readonly loc: SourceLoc;
   /** The whole declarator `y[N][N]` (name and brackets), for rewriting the declaration. */
   readonly declaratorRange: ByteRange;

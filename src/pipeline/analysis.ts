@@ -25,8 +25,8 @@ import { inCallContext } from '../context/callContext.js';
 import { decideArray, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 import { decideFile } from './decision/file.js';
 import { isContracted, type Outcome } from './decision/outcome.js';
-import { reportOf } from './decision/reports.js';
-import { codeOf } from '../model/reasons.js';
+import { reportOf, type Suppressions } from './decision/reports.js';
+import { codeOf, reasonNamed, type ReasonName } from '../model/reasons.js';
 
 export { DEFAULT_ORACLE_OPERATIONS, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 export type { AnalysisOptions } from './options.js';
@@ -76,6 +76,12 @@ async function readModel(source: string, file: string, options: AnalysisOptions)
   // What the rewriter cannot edit safely (a comment by the brackets) is refused first; what
   // later stages need of the text as written is read now, once.
   return { view, model: withTextFacts(refuseUneditable(view.model, source), source) };
+}
+
+/** The codes the options suppress (unknown ones were refused with the options). */
+function suppressions(options: AnalysisOptions): Suppressions {
+  const names = (options.suppress ?? []).map(reasonNamed);
+  return { configuration: new Set(names.filter((n): n is ReasonName => n !== undefined)) };
 }
 
 const emptyTimings = (parseMs: number): FileReport['timings'] => ({
@@ -129,6 +135,7 @@ async function analyzeSourceInCall(
     }
   }
   const decided = decideFile(outcomes, model, view.macroUses ?? [], options);
+  const suppress = suppressions(options);
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => ({
       code: codeOf(d.reason),
@@ -136,13 +143,19 @@ async function analyzeSourceInCall(
       line: d.loc.line,
       column: d.loc.column,
       message: d.message,
+      ...(suppress.configuration.has(d.reason) ? { suppressed: 'configuration' as const } : {}),
     }),
   );
   return {
     model,
     decisions: decided.outcomes.filter(isContracted).map((o) => o.verdict.decision),
     outcomes: decided.outcomes,
-    report: { file, arrays: decided.outcomes.map(reportOf), diagnostics, timings },
+    report: {
+      file,
+      arrays: decided.outcomes.map((o) => reportOf(o, suppress)),
+      diagnostics,
+      timings,
+    },
     macroUses: view.macroUses,
     ...('includes' in view && view.includes ? { includes: view.includes } : {}),
     ...('c89' in view && view.c89 ? { c89: true } : {}),

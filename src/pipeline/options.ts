@@ -52,4 +52,9 @@ export interface AnalysisOptions {
    * functions too, which the analysis of this file does not see.
    */
   includedBy?: readonly string[];
+  /**
+   * Reason codes (`BC1204`) or names (`read-before-write`) whose findings are suppressed:
+   * left out of the text report, marked in JSON and SARIF (docs/reasons.md).
+   */
+  suppress?: readonly string[];
 }

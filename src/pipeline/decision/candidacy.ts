@@ -42,6 +42,8 @@ export function candidacyNotes(whole: CrossCallOutcome | undefined): Finding[] {
 /** Why the array is no candidate, or undefined: it goes on to the lifetime analysis. */
 export function candidacy(input: CandidacyInput): Refusal | undefined {
   const { fn, array, whole } = input;
+  const kept = array.reasons.find((r) => r.reason === 'kept');
+  if (kept) return refuse('kept', kept.message);
   if (whole?.kind === 'disproved') return refuse(whole.code, whole.reason);
   if (whole?.kind === 'not-temporary')
     return refuse(whole.code, `not a candidate: ${describeReasons(array)}, and ${whole.reason}`);

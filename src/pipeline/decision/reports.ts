@@ -4,8 +4,8 @@
  * contraction with its size, a caller's buffer that shrinks).
  */
 import type { ArrayInfo } from '../../model/types.js';
-import { jsonInt, type ArrayReport, type ReportFinding } from '../report.js';
-import { codeOf, type Finding } from '../../model/reasons.js';
+import { jsonInt, type ArrayReport, type ReportFinding, type Suppression } from '../report.js';
+import { codeOf, type Finding, type ReasonName } from '../../model/reasons.js';
 import { elementBytes } from '../elementBytes.js';
 import type { BufferShrink } from '../callerStorage.js';
 import { extentsProduct } from './symbolicSizes.js';
@@ -13,7 +13,28 @@ import { statusOf, type ArrayOutcome, type HeapOutcome, type Outcome } from './o
 
 const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
 
-const finding = (w: Finding): ReportFinding => ({ code: codeOf(w.reason), message: w.message });
+/** Who suppressed findings of which codes (the configuration's, and the array's own). */
+export interface Suppressions {
+  /** The configuration's `suppress`. */
+  readonly configuration: ReadonlySet<ReasonName>;
+}
+
+/** Who suppresses a finding with this code about this array, if anyone. */
+function suppressedBy(
+  reason: ReasonName,
+  array: ArrayInfo | undefined,
+  s: Suppressions,
+): Suppression | undefined {
+  // An array kept as written by request: nothing is said of it.
+  if (array?.reasons.some((r) => r.reason === 'kept') || array?.suppress?.includes(reason))
+    return 'source';
+  return s.configuration.has(reason) ? 'configuration' : undefined;
+}
+
+function finding(w: Finding, array: ArrayInfo | undefined, s: Suppressions): ReportFinding {
+  const by = suppressedBy(w.reason, array, s);
+  return { code: codeOf(w.reason), message: w.message, ...(by ? { suppressed: by } : {}) };
+}
 
 /** The declared cells (also of a delinearized array), and as the report prints them. */
 export function declaredSize(array: ArrayInfo): {
@@ -51,7 +72,7 @@ function shrunkSizes(b: BufferShrink) {
   };
 }
 
-function arrayReport(o: ArrayOutcome): ArrayReport {
+function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   const { fn, array, verdict } = o;
   const size = declaredSize(array);
   const original = {
@@ -68,14 +89,16 @@ function arrayReport(o: ArrayOutcome): ArrayReport {
     elementType: array.elementType,
     ...o.facts,
     maxLive: o.facts.maxLive ?? null,
-    warnings: o.warnings.map(finding),
+    warnings: o.warnings.map((w) => finding(w, array, s)),
   };
+  const by = 'reason' in verdict ? suppressedBy(verdict.reason, array, s) : undefined;
   if ('reason' in verdict)
     return {
       ...head,
       status: statusOf(verdict),
       reason: verdict.message,
       code: codeOf(verdict.reason),
+      ...(by ? { suppressed: by } : {}),
       ...original,
       compressedCells: original.originalCells,
       ...(original.originalBytes !== undefined ? { compressedBytes: original.originalBytes } : {}),
@@ -94,7 +117,7 @@ function arrayReport(o: ArrayOutcome): ArrayReport {
 }
 
 /** The report entry of a heap buffer that shrinks (it has none of its own otherwise). */
-function heapReport(o: HeapOutcome): ArrayReport {
+function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
   const b = o.shrink;
   const each = elementBytes(b.elementType);
   const before = b.before !== undefined ? jsonInt(b.before) : 'the allocated size';
@@ -110,11 +133,13 @@ function heapReport(o: HeapOutcome): ArrayReport {
       ? { originalBytes: jsonInt(b.before * BigInt(each)) }
       : {}),
     maxLive: null,
-    warnings: o.warnings.map(finding),
+    warnings: o.warnings.map((w) => finding(w, undefined, s)),
     ...shrunkSizes(b),
   };
 }
 
-export function reportOf(o: Outcome): ArrayReport {
-  return 'kind' in o ? heapReport(o) : arrayReport(o);
+export function reportOf(o: Outcome, s: Suppressions = NO_SUPPRESSIONS): ArrayReport {
+  return 'kind' in o ? heapReport(o, s) : arrayReport(o, s);
 }
+
+export const NO_SUPPRESSIONS: Suppressions = { configuration: new Set() };
