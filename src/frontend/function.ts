@@ -199,6 +199,7 @@ function finish(st: FunctionState): FunctionModel {
       loc: d.loc,
       declaratorRange: d.declaratorRange,
       declarationRange: d.declarationRange,
+      ...(d.storage === 'global' || d.storage === 'static-global' ? { users } : {}),
       candidate: reasons.length === 0,
       reasons,
       blockIterators: d.storage === 'local' ? (rec.blockIterators ?? []) : [],

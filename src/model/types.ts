@@ -116,6 +116,11 @@ export interface ArrayInfo {
    * every access's `subscripts` are then those of the multi-dimensional view.
    */
   readonly delinearized?: Delinearization;
+  /**
+   * For a file-scope array: the functions of the translation unit whose text names it (its
+   * users; headers and included files too).
+   */
+  readonly users?: readonly string[];
 }
 
 /** How an array declared 1-D was given a multi-dimensional view (row-major, same cells). */
@@ -183,8 +188,16 @@ export interface Statement {
   readonly accesses: readonly Access[];
   /** Executes under a data-dependent condition (its accesses are all `may`). */
   readonly may: boolean;
-  /** A loop bound or condition was dropped as non-affine (domain is larger than the truth). */
+  /**
+   * A loop bound or condition was dropped as non-affine (domain is larger than the truth), or
+   * an access of the statement has a non-affine subscript.
+   */
   readonly overApproximated: boolean;
+  /**
+   * Only the first cause: the domain may hold instances that never run. Undefined: as
+   * `overApproximated` (the safe reading).
+   */
+  readonly domainOverApproximated?: boolean;
 }
 
 export interface FunctionModel {

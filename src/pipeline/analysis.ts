@@ -34,9 +34,12 @@ import {
   callerBufferStatus,
   crossCallOutcome,
   ExposedReads,
+  staticScratchOutcome,
 } from './wholeProgram.js';
 import { limitPrivateStack } from './privateStack.js';
 import { placeParameters } from './placement.js';
+import { setSavedBytes, storageClass } from './footprint.js';
+import { shareFileScopeMappings } from './sharedScratch.js';
 import {
   heapReport,
   reportShrink,
@@ -185,7 +188,9 @@ async function analyzeSourceInCall(
     for (const declared of fn.arrays) {
       // Parameters that are temporaries across calls become candidates (whole program).
       const tw = performance.now();
-      const whole = crossCallOutcome(model, fn, declared, exposed, options.includedBy);
+      const whole =
+        crossCallOutcome(model, fn, declared, exposed, options.includedBy) ??
+        staticScratchOutcome(model, fn, declared, exposed);
       timings.lifetimeMs += Math.round(performance.now() - tw);
       const array =
         whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
@@ -207,11 +212,13 @@ async function analyzeSourceInCall(
     );
   // Parameters fold in place in their callers' buffers where they can (placement.ts); the
   // private arrays of the others are new stack: they must fit (privateStack.ts).
-  const kept = limitPrivateStack(
+  const placed = limitPrivateStack(
     placeParameters(decisions, reportOf),
     reportOf,
     options.privateStackBytes === undefined ? undefined : BigInt(options.privateStackBytes),
   );
+  // A file-scope scratch array of several functions takes one mapping (sharedScratch.ts).
+  const kept = await shareFileScopeMappings(placed, reportOf);
   // Callers' buffers that only carry values for parameters folded in place shrink.
   const storage = options.hls ? undefined : shrinkCallerStorage(model, kept);
   for (const b of storage?.buffers ?? []) {
@@ -256,6 +263,14 @@ async function analyzeSourceInCall(
       for (const m of relieved.filter((m) => `${m.caller}:${m.buffer}` === key))
         arrays.find((a) => a.function === m.callee && a.name === m.array)?.warnings.push(text);
   }
+  for (const r of arrays) {
+    const d = kept.find(
+      (d) => d.fn.name === r.function && d.array.name === r.name && d.array.loc.line === r.line,
+    );
+    setSavedBytes(r, d?.placement);
+    // One declaration for several functions: its bytes are counted once.
+    if (d?.sharesDeclaration) r.savedBytes = 0;
+  }
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => `${file}:${d.loc.line}:${d.loc.column}: ${d.severity}: ${d.message}`,
   );
@@ -296,6 +311,7 @@ export async function analyzeArray(
     column: array.loc.column,
     status: 'unchanged',
     elementType: array.elementType,
+    storage: storageClass(array.storage),
     originalCells:
       originalCells !== undefined ? jsonInt(originalCells) : extentsProduct(declaredExtents),
     compressedCells:
@@ -564,7 +580,10 @@ export async function analyzeArray(
   report.status = mapping.b.length === 0 ? 'scalarized' : 'contracted';
   report.compressedCells = jsonInt(size);
   if (bytes !== undefined) report.compressedBytes = jsonInt(size * BigInt(bytes));
-  return { report, decision: { fn, array, mapping, assumes } };
+  return {
+    report,
+    decision: { fn, array, mapping, assumes, conflicts: { ds: dsForLattice, params: values } },
+  };
 }
 
 function statementLine(fn: FunctionModel, id: string): string {

@@ -361,6 +361,7 @@ export function heapReport(b: BufferShrink): ArrayReport {
     column: b.loc.column,
     status: 'unchanged',
     elementType: b.elementType,
+    storage: 'heap',
     originalCells: b.before !== undefined ? jsonInt(b.before) : 'the allocated size',
     compressedCells: b.before !== undefined ? jsonInt(b.before) : 'the allocated size',
     maxLive: null,

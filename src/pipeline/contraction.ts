@@ -120,7 +120,8 @@ function planEntry(
         d.array.extents.map((e) => e.text),
       )
     : undefined;
-  const entry = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
+  const built = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
+  const entry = d.sharesDeclaration ? { ...built, sharedDeclarator: true as const } : built;
   if (!inPlace) return entry;
   const body = d.fn.bodyRange;
   const declaredTexts = retyped?.get(d);

@@ -5,6 +5,8 @@
  */
 export type Status = 'contracted' | 'scalarized' | 'unchanged' | 'rejected';
 
+export type StorageClass = 'stack' | 'static' | 'global' | 'heap' | 'parameter';
+
 export interface ArrayReport {
   name: string;
   function: string;
@@ -17,6 +19,17 @@ export interface ArrayReport {
   compressedCells: number | string;
   originalBytes?: number | string;
   compressedBytes?: number | string;
+  /**
+   * Where the cells live: `stack` (a local array or VLA), `static` (a static local), `global`
+   * (file scope), `heap` (an allocation), `parameter` (no storage of its own: its callers').
+   */
+  storage?: StorageClass;
+  /**
+   * Bytes the program as built saves through this entry, counted once: a buffer that shrinks
+   * where it lives counts its own; a parameter folded in place counts 0 (its callers'
+   * buffers count); a parameter's private copy counts minus its size (new stack).
+   */
+  savedBytes?: number | string;
   /** Cell x lands in slot (M x) mod b, row by row; rows of modulus 1 omitted. */
   mapping?: { M: (number | string)[][]; b: (number | string)[] };
   ds?: {

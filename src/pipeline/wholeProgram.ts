@@ -11,6 +11,7 @@
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
 import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
+import { staticScratchVerdict } from '../lifetime/staticScratch.js';
 import { normalizedType, type BufferUse, type CallGraph } from '../model/calls.js';
 import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
@@ -257,4 +258,53 @@ export function callerBufferStatus(
     return { unused: false, use: `its address is used at ${at(u)}` };
   }
   return { unused: true };
+}
+
+/** Not a candidate for no other reason than living across calls (static, file scope). */
+function onlyStatic(array: ArrayInfo): boolean {
+  return (
+    array.reasons.length > 0 &&
+    array.reasons.every((r) => r.kind === 'static' || r.kind === 'global')
+  );
+}
+
+/**
+ * A static or file-scope array that is a temporary of its function (staticScratch.ts): a
+ * candidate like a local array, contracted in place and still static.
+ */
+export function staticScratchOutcome(
+  model: ProgramModel,
+  fn: FunctionModel,
+  array: ArrayInfo,
+  exposed: ExposedReads,
+): CrossCallOutcome | undefined {
+  if (array.storage === 'local' || array.storage === 'parameter' || array.markedTemporary)
+    return undefined;
+  if (!model.calls || !onlyStatic(array)) return undefined;
+  const v = staticScratchVerdict(model.calls, fn.name, array);
+  if (!v.scratch) return { kind: 'not-temporary', reason: v.reason };
+  const reads = exposed.of(fn, array);
+  if (reads === 'unknown')
+    return {
+      kind: 'not-temporary',
+      reason: `whether ${fn.name}() reads values of '${array.name}' a previous call left is too expensive to decide`,
+    };
+  if (reads.length > 0) {
+    const first = [...reads].sort(
+      (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
+    )[0]!;
+    return {
+      kind: 'not-temporary',
+      reason:
+        `values cross between calls: ${witnessCell(array, first.example)} is read at line ` +
+        `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
+    };
+  }
+  const where = array.storage === 'static-local' ? 'static' : 'file-scope';
+  return {
+    kind: 'candidate',
+    callSites: [],
+    array: { ...array, candidate: true, reasons: [] },
+    note: `${where} scratch: every call of ${fn.name}() writes each cell of '${array.name}' before reading it, so no value crosses between calls; it is contracted where it is declared and stays static`,
+  };
 }

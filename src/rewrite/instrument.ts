@@ -289,7 +289,8 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       // Slots are found from addresses: an array that keeps its rank is indexed with its
       // declared row lengths (in place: the caller's buffer, with the extents the accesses
       // use), so its shadow has that shape.
-      const rank = array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
+      const rank =
+        array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
       shape = rank
         ? rank.map((t) => `[${t.trim()}]`).join('')
         : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
@@ -299,13 +300,14 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       edits.push(...declaratorEdits(array));
     }
     const after = array.shadowAnchor ?? array.declarationRange.end;
-    edits.push({
-      range: { start: after, end: after },
-      holes: [],
-      render: () => shadowDeclarations(array, shape, allKnown),
-      what: `shadow of ${array.name}`,
-    });
-    if (plan.annotate && array.annotation !== undefined)
+    if (!array.sharedDeclarator)
+      edits.push({
+        range: { start: after, end: after },
+        holes: [],
+        render: () => shadowDeclarations(array, shape, allKnown),
+        what: `shadow of ${array.name}`,
+      });
+    if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
       if (access.line === undefined || access.kind === undefined)

@@ -35,7 +35,7 @@ export function contractedDeclarator(array: ArrayRewrite): string {
 
 /** The declarator edit of a contracted array, unless it keeps its declarator as written. */
 export function declaratorEdits(array: ArrayRewrite): Edit[] {
-  if (array.keepRank && !array.keepRank.declaredTexts) return [];
+  if (array.sharedDeclarator || (array.keepRank && !array.keepRank.declaredTexts)) return [];
   return [
     {
       range: array.declaratorRange,
@@ -182,7 +182,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   for (const array of plan.arrays) {
     validateArray(source, array);
     edits.push(...declaratorEdits(array));
-    if (plan.annotate && array.annotation !== undefined)
+    if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
       if (style.noDivision) {

@@ -199,13 +199,13 @@ export function slotIndices(
     array.keepRank && row.modulus.value === 1n
       ? { text: '0', needsHelper: false }
       : reduceModulo(
-      linearForm(row.coefficients, texts, asOperand),
-      access.rowRanges[r]!,
-      row.modulus,
-      modulo,
-      linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
-      asOperand,
-      noDivision,
-    ),
+          linearForm(row.coefficients, texts, asOperand),
+          access.rowRanges[r]!,
+          row.modulus,
+          modulo,
+          linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
+          asOperand,
+          noDivision,
+        ),
   );
 }
