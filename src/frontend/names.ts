@@ -236,7 +236,9 @@ function resolveName(
   const ind = st.inductions.get(name);
   if (ind) return { kind: 'induction', value: ind.value, type: ind.type };
   if (st.arrays.has(name)) return undefined;
-  const cl = ownValue(st.options.defines, name);
+  // A value given for an argument holds at the function's entry (where the guard checks
+  // it): not for an argument the function changes (`m *= 2;`, or C++'s `widen(m)`).
+  const cl = st.assigned.has(name) ? undefined : ownValue(st.options.defines, name);
   if (cl !== undefined)
     return {
       kind: 'parameter',
