@@ -48,7 +48,13 @@ import { languageOf } from './language.js';
 import { ownRanges } from './cpp/ranges.js';
 import { cppUnit, namespaceLevel } from './cpp/unit.js';
 import { lowerCpp, type Unlowered } from './cpp/lower.js';
-import { closedToCalls, cppOutside, refuseFunction, templateDiagnostics } from './cpp/functions.js';
+import {
+  closedToCalls,
+  cppOutside,
+  refuseFunction,
+  templateDiagnostics,
+  withElementBits,
+} from './cpp/functions.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -369,8 +375,9 @@ function modelOfOutput(
       b.addGlobals();
       const built = b.build();
       const outside = cpp ? cppOutside(copy, ppText, built, unlowered.get(copy) ?? []) : undefined;
+      const typed = unit ? withElementBits(built, unit) : built;
       const fm = relocateFunction(
-        outside ? refuseFunction(built, outside) : built,
+        outside ? refuseFunction(typed, outside) : typed,
         map,
         source,
         ppOffset,

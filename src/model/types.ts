@@ -90,6 +90,11 @@ export interface NotCandidateReason {
 export interface ArrayInfo {
   readonly name: string;
   readonly elementType: string;
+  /**
+   * Bits of one element where the frontend knows them and the type's name does not say
+   * (C++: `ap_uint<12>` through a typedef, issue 30); else from elementType.
+   */
+  readonly elementBits?: number;
   readonly extents: readonly Extent[];
   readonly storage: Storage;
   readonly isVla: boolean;

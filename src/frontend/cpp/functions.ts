@@ -11,9 +11,22 @@ import type { CallGraph } from '../../model/calls.js';
 import type { Node, SourceText } from '../parse.js';
 import type { SpellingMap } from '../spelling.js';
 import { functionName } from '../builtinModel.js';
-import { namespaceLevel } from './unit.js';
+import { type CppUnit, namespaceLevel } from './unit.js';
 import { outsideSubset } from './subset.js';
 import type { Unlowered } from './lower.js';
+
+/** The function with the bits of its arrays' elements, where the unit knows them. */
+export function withElementBits(fn: FunctionModel, unit: CppUnit): FunctionModel {
+  return {
+    ...fn,
+    arrays: fn.arrays.map((a) => {
+      const kind = unit.elementKind(a.elementType);
+      return kind.kind !== 'class' && kind.bits !== undefined
+        ? { ...a, elementBits: kind.bits }
+        : a;
+    }),
+  };
+}
 
 /** Why the function `fn` (its lowered copy) is outside the subset, if it is. */
 export function cppOutside(
