@@ -262,7 +262,12 @@ function resolveName(
     const kt = k.source === 'const' ? fileConstType(st, name) : INT;
     const value = kt ? convert(k.value, kt) : undefined;
     if (value === undefined) return undefined;
-    const fileScope = k.source === 'const' ? { fileScope: true as const } : {};
+    const fileScope =
+      k.source !== 'const'
+        ? {}
+        : st.options.cpp
+          ? { fileScope: true as const, constantExpression: true as const }
+          : { fileScope: true as const };
     return {
       kind: 'parameter',
       param: { name, value, source: k.source, loc: k.loc, ...fileScope },

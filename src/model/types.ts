@@ -56,6 +56,11 @@ export interface Parameter {
    * function; not set for one declared in the function.
    */
   readonly fileScope?: true;
+  /**
+   * C++: a file-scope `const` (or `constexpr`) integer with a constant initializer is a
+   * constant expression, checked at compile time like an enum constant (issue 30).
+   */
+  readonly constantExpression?: true;
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */

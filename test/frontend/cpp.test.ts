@@ -6,7 +6,7 @@
  * read as C, each of them was contracted.
  */
 import path from 'node:path';
-import { analyze } from '../../src/index.js';
+import { analyze, contract } from '../../src/index.js';
 import { ROOT } from '../helpers/cli.js';
 
 const INCLUDE = path.join(ROOT, 'test/fixtures/hls/include');
@@ -177,5 +177,23 @@ describe('outside the subset: the function is left unchanged, the file is still 
     const report = await analyze(source, { file: path.join(ROOT, 'k.cpp') });
     expect(report.arrays).toEqual([]);
     expect(JSON.stringify(report.diagnostics)).toMatch(/function template k is not analysed/);
+  });
+});
+
+describe('C++ constants', () => {
+  it('a file-scope constexpr size is guarded at compile time, so HLS mode contracts for it', async () => {
+    // Guards issue 30: a C++ constant was guarded like C's `const` (a run-time split), which
+    // HLS mode refuses: Vitis' max_widen_port_width example kept buff[N] "for N == 64 (a
+    // function argument)".
+    const source = `constexpr int N = 64;
+void example(int a[N], int b[N]) {
+  int buff[N];
+  for (int i = 0; i < N; ++i) { buff[i] = a[i]; buff[i] = buff[i] + 100; b[i] = buff[i]; }
+}
+`;
+    const { code, report } = await contract(source, { file: path.join(ROOT, 'k.cpp'), hls: true });
+    expect(report.arrays.find((a) => a.name === 'buff')!.status).toBe('scalarized');
+    expect(code).toContain('typedef char beeclak_assumes_example_N[(N) == 64 ? 1 : -1];');
+    expect(code).not.toContain('if (N != 64)');
   });
 });
