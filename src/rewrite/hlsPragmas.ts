@@ -16,6 +16,7 @@
 import type { Edit } from './edits.js';
 import type { ByteRange } from './plan.js';
 import { pragmaBody, pragmasIn } from '../model/pragmas.js';
+import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
 
 export interface HlsPragma {
   /** The whole pragma as spelled, `#` (`%:`, `_Pragma`) to the end of the line or `)`. */
@@ -104,7 +105,7 @@ export function partitionAfter(
 /** The partition a pragma asks for (`complete`, or cyclic/block with its factor's value). */
 export function requestedPartition(
   p: HlsPragma,
-  values: Readonly<Record<string, bigint>> = {},
+  values: Readonly<Record<string, bigint>> = NO_NAMES,
 ): Partition | { unknown: string } {
   const typeText = (p.options.get('type') ?? '').toLowerCase();
   const type = (['complete', 'cyclic', 'block'] as const).find(
@@ -114,11 +115,7 @@ export function requestedPartition(
   // The tool's default type is cyclic... of a factor it requires: no factor, no guess.
   const text = p.options.get('factor');
   if (text === undefined) return { unknown: 'no factor' };
-  const value = /^\d+$/.test(text)
-    ? BigInt(text)
-    : Object.prototype.hasOwnProperty.call(values, text)
-      ? values[text]
-      : undefined;
+  const value = /^\d+$/.test(text) ? BigInt(text) : ownValue(values, text);
   if (value === undefined || value < 1n) return { unknown: `factor ${text} of unknown value` };
   return { type: type ?? 'cyclic', factor: value };
 }
