@@ -56,6 +56,11 @@ export interface Parameter {
    * function; not set for one declared in the function.
    */
   readonly fileScope?: true;
+  /**
+   * C++: a file-scope `const` (or `constexpr`) integer with a constant initializer is a
+   * constant expression, checked at compile time like an enum constant (issue 30).
+   */
+  readonly constantExpression?: true;
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */
@@ -90,6 +95,11 @@ export interface NotCandidateReason {
 export interface ArrayInfo {
   readonly name: string;
   readonly elementType: string;
+  /**
+   * Bits of one element where the frontend knows them and the type's name does not say
+   * (C++: `ap_uint<12>` through a typedef, issue 30); else from elementType.
+   */
+  readonly elementBits?: number;
   readonly extents: readonly Extent[];
   readonly storage: Storage;
   readonly isVla: boolean;

@@ -25,7 +25,15 @@ import { conflictSet, type ConflictSet } from '../lifetime/conflictSet.js';
 import { upwardExposedReads } from '../lifetime/upwardExposed.js';
 import { dynamicMaxLive } from '../dynamic/maxLive.js';
 import { chooseMapping, LatticeInputError, type Mapping } from '../lattice/index.js';
-import { hlsRefusal, powerOfTwoMapping } from './hls.js';
+import {
+  hlsMapping,
+  hlsRefusal,
+  onChipMemory,
+  onChipTotals,
+  partitionWants,
+  powerOfTwoMapping,
+  type PartitionWant,
+} from './hls.js';
 import type { HeuristicChoice, ModuloForm } from './options.js';
 import { jsonInt, type ArrayReport, type FileReport } from './report.js';
 import { exposedReadEvidence, unusablePromise } from './promiseCheck.js';
@@ -196,7 +204,24 @@ async function analyzeSourceInCall(
         whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
       const outcome = delinearized[f]!.outcomes.find((o) => o.array === array.name);
       const hlsReason = options.hls ? hlsRefusal(source, fn, array) : undefined;
-      const r = await analyzeArray(fn, array, options, timings, outcome, hlsReason, whole, exposed);
+      const wants = options.hls ? partitionWants(source, fn, array) : undefined;
+      const r = await analyzeArray(
+        fn,
+        array,
+        options,
+        timings,
+        outcome,
+        hlsReason,
+        whole,
+        exposed,
+        wants,
+      );
+      if (options.hls) {
+        const bytes = elementBytes(array.elementType);
+        const bits = array.elementBits ?? (bytes === undefined ? undefined : bytes * 8);
+        const memory = onChipMemory(source, fn, array, bits, r.decision?.mapping);
+        if (memory) r.report.onChip = memory;
+      }
       arrays.push(r.report);
       if (r.decision)
         decisions.push(
@@ -277,7 +302,13 @@ async function analyzeSourceInCall(
   return {
     model,
     decisions: kept,
-    report: { file, arrays, diagnostics, timings },
+    report: {
+      file,
+      arrays,
+      diagnostics,
+      ...(options.hls ? { onChip: onChipTotals(arrays) } : {}),
+      timings,
+    },
     macroUses: view.macroUses,
     ...('includes' in view && view.includes ? { includes: view.includes } : {}),
     ...('c89' in view && view.c89 ? { c89: true } : {}),
@@ -295,6 +326,8 @@ export async function analyzeArray(
   whole?: ReturnType<typeof crossCallOutcome>,
   /** Upward-exposed reads the whole-program step has already computed (same values). */
   exposedReads?: ExposedReads,
+  /** HLS mode: the dimensions its partition pragmas want kept (src/pipeline/hls.ts). */
+  hlsWants?: readonly PartitionWant[],
 ): Promise<{ report: ArrayReport; decision?: ArrayDecision }> {
   const values = knownParameterValues(fn);
   const work = options.workUnits ?? DEFAULT_WORK_UNITS;
@@ -500,14 +533,18 @@ export async function analyzeArray(
     if ((options.modulo === 'pow2' || options.hls) && mapping.b.length > 0) {
       // Folded rows rounded up to powers of two, whole dimensions left whole; re-verified
       // (larger moduli give a different kernel lattice, not a sublattice).
-      const p2 = powerOfTwoMapping(
-        dsForLattice,
-        mapping,
-        array.extents.map((e) => e.value),
-        values,
-      );
-      if ('mapping' in p2) mapping = p2.mapping;
-      else if (options.hls) {
+      const p2: { mapping: Mapping; note?: string } | { reason: string } = options.hls
+        ? hlsMapping(dsForLattice, mapping, array, hlsWants ?? [], values)
+        : powerOfTwoMapping(
+            dsForLattice,
+            mapping,
+            array.extents.map((e) => e.value),
+            values,
+          );
+      if ('mapping' in p2) {
+        mapping = p2.mapping;
+        if (p2.note) report.warnings.push(p2.note);
+      } else if (options.hls) {
         timings.latticeMs += Math.round(performance.now() - tt);
         return done('unchanged', `HLS mode: ${p2.reason}`);
       } else

@@ -8,6 +8,7 @@
  * function for function arguments. Compiling the contracted file for other values then
  * fails loudly instead of miscompiling.
  */
+import { onChipTotals } from './hls.js';
 import type { Access, ArrayInfo, FunctionModel, Parameter, Statement } from '../model/types.js';
 import {
   HlsDivisionError,
@@ -168,7 +169,8 @@ function guardKind(source: string, fn: FunctionModel, p: Parameter): Guard['kind
       // text before the function missed a header's `const` under #ifdef BIG, so a result for
       // its other value ran unguarded; and took a prototype's `const int *p, int nom` or a
       // string for a declaration: the guard then named a local before its declaration.)
-      return p.fileScope ? 'runtime' : undefined;
+      // C++'s file-scope constants are constant expressions: guarded at compile time.
+      return p.fileScope ? (p.constantExpression ? 'enum' : 'runtime') : undefined;
     default:
       return undefined;
   }
@@ -361,6 +363,7 @@ function leaveUnchanged(r: ArrayReport | undefined, reason: string): void {
   r.reason = reason;
   r.compressedCells = r.originalCells;
   if (r.originalBytes !== undefined) r.compressedBytes = r.originalBytes;
+  if (r.onChip) r.onChip = { before: r.onChip.before, after: r.onChip.before };
 }
 
 /** HLS mode: no `abort()` guard, so no contraction that rests on a function argument's value. */
@@ -516,6 +519,8 @@ async function contractSourceInCall(
     const tail = fileGuards(gs, eol);
     if (tail) text = (text.endsWith(eol) ? text : text + eol) + tail.slice(eol.length);
   }
+  // (Arrays left unchanged here no longer save on-chip memory.)
+  if (analysis.report.onChip) analysis.report.onChip = onChipTotals(analysis.report.arrays);
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);
   return { analysis, text, changed: text !== source, plan };
 }
