@@ -322,10 +322,13 @@ function main(): void {
   // Never more memory: a contracted program's peak above its original's (beyond GNU time's
   // page-granular noise of 2 pages) is reported.
   // Judged on the heap's exact peak where measured, else on resident memory.
+  // A kernel left as it was is the same binary: only changed ones are judged.
   const grew = rows.filter((r) =>
-    r.heapBefore !== null && r.heapAfter !== null
-      ? r.heapAfter > r.heapBefore
-      : r.peakBefore !== null && r.peakAfter !== null && r.peakAfter > r.peakBefore + 128,
+    r.contracted === 'none' || r.contracted === ''
+      ? false
+      : r.heapBefore !== null && r.heapAfter !== null
+        ? r.heapAfter > r.heapBefore
+        : r.peakBefore !== null && r.peakAfter !== null && r.peakAfter > r.peakBefore + 128,
   );
   const summary =
     `${rows.length} kernels (${dataset}), ${identical} with identical dumps, ` +
