@@ -133,6 +133,35 @@ function onlyAParameter(array: ArrayInfo): boolean {
   return array.reasons.length > 0 && array.reasons.every((r) => r.kind === 'parameter');
 }
 
+/**
+ * Why `fn` is not a temporary's function for `array`: a read before the call writes the cell
+ * (the first one in the text, with a witness cell), or a question too expensive to decide.
+ */
+function valuesReadFirst(
+  exposed: ExposedReads,
+  fn: FunctionModel,
+  array: ArrayInfo,
+  whose: string,
+  what: string,
+): CrossCallOutcome | undefined {
+  const reads = exposed.of(fn, array);
+  if (reads === 'unknown')
+    return {
+      kind: 'not-temporary',
+      reason: `whether ${fn.name}() reads values of '${array.name}' ${whose} is too expensive to decide`,
+    };
+  if (reads.length === 0) return undefined;
+  const first = [...reads].sort(
+    (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
+  )[0]!;
+  return {
+    kind: 'not-temporary',
+    reason:
+      `${what}: ${witnessCell(array, first.example)} is read at line ` +
+      `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
+  };
+}
+
 /** The most cells any caller's object holds, when every call site knows its object's. */
 function callerCells(sites: readonly CallerEvidence[]): bigint | undefined {
   if (sites.length === 0 || sites.some((s) => s.objectCells === undefined)) return undefined;
@@ -176,23 +205,8 @@ export function crossCallOutcome(
   if (!v.temporary) return { kind: 'not-temporary', reason: v.reason };
   const proven = exposed.extents(fn, array, callerCells(v.callSites));
   if (proven.kind === 'unproved') return { kind: 'not-temporary', reason: proven.reason };
-  const reads = exposed.of(fn, proven.array);
-  if (reads === 'unknown')
-    return {
-      kind: 'not-temporary',
-      reason: `whether ${fn.name}() reads values of '${array.name}' it did not write is too expensive to decide`,
-    };
-  if (reads.length > 0) {
-    const first = [...reads].sort(
-      (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
-    )[0]!;
-    return {
-      kind: 'not-temporary',
-      reason:
-        `values flow in: ${witnessCell(array, first.example)} is read at line ` +
-        `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
-    };
-  }
+  const flowsIn = valuesReadFirst(exposed, fn, proven.array, 'it did not write', 'values flow in');
+  if (flowsIn) return flowsIn;
   const sites = v.callSites
     .map(
       (s) =>
@@ -283,23 +297,14 @@ export function staticScratchOutcome(
   if (!model.calls || !onlyStatic(array)) return undefined;
   const v = staticScratchVerdict(model.calls, fn.name, array);
   if (!v.scratch) return { kind: 'not-temporary', reason: v.reason };
-  const reads = exposed.of(fn, array);
-  if (reads === 'unknown')
-    return {
-      kind: 'not-temporary',
-      reason: `whether ${fn.name}() reads values of '${array.name}' a previous call left is too expensive to decide`,
-    };
-  if (reads.length > 0) {
-    const first = [...reads].sort(
-      (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
-    )[0]!;
-    return {
-      kind: 'not-temporary',
-      reason:
-        `values cross between calls: ${witnessCell(array, first.example)} is read at line ` +
-        `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
-    };
-  }
+  const crosses = valuesReadFirst(
+    exposed,
+    fn,
+    array,
+    'a previous call left',
+    'values cross between calls',
+  );
+  if (crosses) return crosses;
   const where = array.storage === 'static-local' ? 'static' : 'file-scope';
   return {
     kind: 'candidate',
