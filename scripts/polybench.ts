@@ -12,7 +12,15 @@
  * of `npm test` (it needs the PolyBench tree, fetched separately; never committed).
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -23,6 +31,8 @@ import { writeTable } from './docTables.js';
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'beeclak.js');
 const CC = process.env.CC ?? 'cc';
+const GNU_TIME = '/usr/bin/time';
+const PEAK_RUNS = 7;
 
 function arg(name: string): string | undefined {
   const k = process.argv.indexOf(name);
@@ -54,6 +64,14 @@ interface Row {
   ms: number;
   /** User + system CPU time of `contract` and its children (null when not measured). */
   cpuMs: number | null;
+  /** Bytes the report says the program saves (savedBytes, counted where storage lives). */
+  savedBytes: number | null;
+  /** Peak resident memory (KB, GNU time's %M) of the original and the contracted program. */
+  peakBefore: number | null;
+  peakAfter: number | null;
+  /** Peak heap (bytes, valgrind's massif) of both, for kernels that changed (with --heap). */
+  heapBefore: number | null;
+  heapAfter: number | null;
   note?: string;
 }
 
@@ -108,6 +126,11 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
     warnings: '—',
     ms: 0,
     cpuMs: null,
+    savedBytes: null,
+    peakBefore: null,
+    peakAfter: null,
+    heapBefore: null,
+    heapAfter: null,
   };
   const e = spawnSync(
     CC,
@@ -156,8 +179,11 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
     status: string;
     originalCells: unknown;
     compressedCells: unknown;
+    savedBytes?: number | string;
+    storage?: string;
     reason?: string;
   }[];
+  row.savedBytes = arrays.reduce((s, a) => s + Number(a.savedBytes ?? 0), 0);
   const changed = arrays.filter((a) => a.status === 'contracted' || a.status === 'scalarized');
   row.contracted = changed.map((a) => `${a.function}:${a.name}`).join(', ') || 'none';
   if (changed.length > 0) {
@@ -191,19 +217,52 @@ function runKernel(file: string, root: string, dataset: string, work: string): R
     bc.stderr.split('\n').filter((l) => /warning:/.test(l)).length -
     bo.stderr.split('\n').filter((l) => /warning:/.test(l)).length;
   row.warnings = extra <= 0 ? 'none' : `${extra} new`;
-  const ro = spawnSync(join(work, `${name}.orig`), [], {
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
-    cwd: work,
-  });
-  const rc = spawnSync(join(work, `${name}.new`), [], {
-    encoding: 'utf8',
-    maxBuffer: 256 << 20,
-    cwd: work,
-  });
+  // Through GNU time when there is one: the peak resident memory of each run (%M, KB), the
+  // smallest of PEAK_RUNS runs (one run varies by some 200 KB from run to run).
+  const timed = (exe: string, peakFile: string) => {
+    const viaTime = existsSync(GNU_TIME);
+    let best = Infinity;
+    let r = spawnSync(exe, [], { encoding: 'utf8', maxBuffer: 256 << 20, cwd: work });
+    for (let k = 0; viaTime && k < PEAK_RUNS; k++) {
+      r = spawnSync(GNU_TIME, ['-f', '%M', '-o', peakFile, exe], {
+        encoding: 'utf8',
+        maxBuffer: 256 << 20,
+        cwd: work,
+      });
+      best = Math.min(best, Number(readFileSync(peakFile, 'utf8').trim().split('\n').pop()));
+    }
+    return { r, peak: Number.isFinite(best) ? best : null };
+  };
+  const to = timed(join(work, `${name}.orig`), join(work, `${name}.orig.peak`));
+  const tc = timed(join(work, `${name}.new`), join(work, `${name}.new.peak`));
+  const ro = to.r;
+  const rc = tc.r;
+  row.peakBefore = to.peak;
+  row.peakAfter = tc.peak;
+  // Resident memory moves by some 100 KB between runs of one binary: the heap's peak, exact
+  // and the same every run, shows savings of a few KB (PolyBench allocates every array there).
+  if (process.argv.includes('--heap') && changed.length > 0) {
+    row.heapBefore = heapPeak(join(work, `${name}.orig`), work);
+    row.heapAfter = heapPeak(join(work, `${name}.new`), work);
+  }
   row.identical =
     ro.status === rc.status && ro.stderr === rc.stderr && ro.stdout === rc.stdout ? 'yes' : 'NO';
   return row;
+}
+
+/** The largest heap size (bytes) of one run under valgrind's massif, or null without it. */
+function heapPeak(exe: string, work: string): number | null {
+  const out = `${exe}.massif`;
+  const r = spawnSync(
+    'valgrind',
+    ['--tool=massif', '--stacks=no', `--massif-out-file=${out}`, exe],
+    { encoding: 'utf8', maxBuffer: 256 << 20, cwd: work },
+  );
+  if (r.status !== 0 || !existsSync(out)) return null;
+  const sizes = [...readFileSync(out, 'utf8').matchAll(/mem_heap_B=(\d+)/g)].map((m) =>
+    Number(m[1]),
+  );
+  return sizes.length > 0 ? Math.max(...sizes) : null;
 }
 
 function main(): void {
@@ -233,6 +292,11 @@ function main(): void {
       'cells after:',
       'identical dumps',
       'new warnings (-Wall)',
+      'bytes saved (report):',
+      'peak KB before:',
+      'peak KB after:',
+      'heap peak before:',
+      'heap peak after:',
       'time (ms):',
       'CPU (ms):',
       'note',
@@ -244,15 +308,32 @@ function main(): void {
       r.after,
       r.identical,
       r.warnings,
+      r.savedBytes,
+      r.peakBefore,
+      r.peakAfter,
+      r.heapBefore,
+      r.heapAfter,
       r.ms,
       r.cpuMs,
       r.note,
     ]),
   );
   const identical = rows.filter((r) => r.identical === 'yes').length;
+  // Never more memory: a contracted program's peak above its original's (beyond GNU time's
+  // page-granular noise of 2 pages) is reported.
+  // Judged on the heap's exact peak where measured, else on resident memory.
+  // A kernel left as it was is the same binary: only changed ones are judged.
+  const grew = rows.filter((r) =>
+    r.contracted === 'none' || r.contracted === ''
+      ? false
+      : r.heapBefore !== null && r.heapAfter !== null
+        ? r.heapAfter > r.heapBefore
+        : r.peakBefore !== null && r.peakAfter !== null && r.peakAfter > r.peakBefore + 128,
+  );
   const summary =
     `${rows.length} kernels (${dataset}), ${identical} with identical dumps, ` +
     `${rows.filter((r) => r.warnings === 'none').length} with no new warning, ` +
+    `${grew.length === 0 ? 'none' : grew.map((r) => r.kernel).join(', ')} with a larger peak memory, ` +
     `slowest ${Math.max(...rows.map((r) => r.ms))} ms (\`contract\` wall time, start-up included), ` +
     `most CPU ${Math.max(...rows.map((r) => r.cpuMs ?? 0))} ms (\`contract\` and the compiler it runs).`;
   process.stdout.write(`${table}\n\n${summary}\n`);

@@ -4,12 +4,15 @@
  * synthesis tool does not see (#ifndef __SYNTHESIS__). For `beeclak contract --hls`.
  *
  * Expected in HLS mode (R = 10, C = 48, TAPS = 3; see hls/expected.json):
- *   line[R][C]   a row is read by the next row only: two rows live, rows folded with a
- *                power-of-two mask, and the 48 columns kept whole (not padded to 64).
+ *   line[R][C]   a row is read by the next row only: two rows live. Its partitions ask for
+ *                the rows in registers and 4 banks of columns: the mapping keeps both
+ *                dimensions as axes, line[2][C] with `i & 1` (96 cells), rather than the
+ *                skewed 64-cell fold that would mix them and lose both pragmas.
  *   acc[R]       one row sum at a time: a scalar; its ARRAY_PARTITION and BIND_STORAGE
  *                pragmas are removed with a note.
- *   win[C+TAPS-1] a sliding window of 3 values: mask 4 (exact mode: % 3), its
- *                `cyclic factor=8` partition becomes `complete` (8 >= 4).
+ *   win[C+TAPS-1] a sliding window of 3 values, partitioned in 8 banks: folded to 8 (mask
+ *                7: at least the factor; exact mode: % 3), and `cyclic factor=8` becomes
+ *                `complete` (8 >= 8).
  *   rev[R][C]    one row live at a time: the row dimension disappears, the 48 columns stay
  *                48 (a whole dimension is never padded to a power of two); its partition
  *                pragma is renumbered from dim 2 to dim 1.

@@ -28,19 +28,23 @@ export async function readSource(file: string): Promise<string> {
   }
 }
 
-/** File name endings of C++ (and CUDA) sources, which beeclak's C frontend does not read. */
-const NOT_C = /\.(cpp|cc|cxx|c\+\+|C|cp|CPP|hpp|hh|hxx|h\+\+|ipp|tpp|cu|cuh)$/;
+/**
+ * File name endings of C++ (and CUDA) sources that beeclak does not read: C++ is read from
+ * `.cpp`, `.cc` and `.cxx` files only (the C++ of HLS kernels, src/frontend/language.ts).
+ */
+const NOT_READ = /\.(c\+\+|C|cp|CPP|hpp|hh|hxx|h\+\+|ipp|tpp|cu|cuh)$/;
 
 /**
- * A C source file's text (readSource), refused up front when its name says C++: run as C,
- * such a file fails in the preprocessor or the compiler's syntax check with an error about
- * one of its lines (`extern "C"`, a class, a template), which hides the real reason.
+ * A source file's text (readSource), refused up front when its name says a language beeclak
+ * does not read: run as C, such a file fails in the preprocessor or the compiler's syntax
+ * check with an error about one of its lines (`extern "C"`, a class, a template), which
+ * hides the real reason.
  */
 export async function readCSource(file: string): Promise<string> {
-  const ext = NOT_C.exec(file)?.[1];
+  const ext = NOT_READ.exec(file)?.[1];
   if (ext !== undefined)
     throw new InputError(
-      `'${file}' is a C++ source (.${ext}): beeclak reads C only (a C++ file cannot be contracted)`,
+      `'${file}' is a C++ header or CUDA source (.${ext}): beeclak reads C, and C++ from .cpp, .cc and .cxx files`,
     );
   return readSource(file);
 }

@@ -279,8 +279,8 @@ export interface CallOptions {
  * With `relevant` only part of the unit is walked (a walk over every function of a large file
  * costs seconds): the relevant functions, every function that can reach one of them (its
  * text names a function already taken, to a fixpoint: the callers, their callers, and so every
- * cycle through a relevant function, for recursion), and every function a walked one passes a
- * buffer or parameter to (whether it keeps the address).
+ * cycle through a relevant function, for recursion), and every function a walked one calls
+ * (whether it keeps an address it gets, whether it can call back).
  */
 export function extractCalls(
   src: SourceText,
@@ -343,7 +343,9 @@ export function extractCalls(
     ]
       .filter((u) => u.kind === 'call-arg' && u.callee !== undefined)
       .map((u) => u.callee!);
-    for (const callee of passedTo)
+    // And every function it calls: whether a static array's function can be entered again
+    // while its values are live (staticScratch.ts) follows calls forward.
+    for (const callee of [...passedTo, ...fc.calls.map((c) => c.callee)])
       if (byName.has(callee) && !functions.has(callee)) queue.push(callee);
   }
   return { functions: [...functions.values()] };
@@ -364,12 +366,16 @@ function functionCalls(
   let unstructured = body.descendantsOfType('goto_statement').length > 0;
   const passed = new Set<string>();
   const calls: CallSite[] = [];
+  const indirectCalls: SourceLoc[] = [];
   for (const n of body.descendantsOfType('call_expression')) {
     const fnNode = child(n, 'function');
     const f = fnNode?.text ?? '';
     if (/^(_?setjmp|sigsetjmp|_?longjmp|siglongjmp|__builtin_setjmp|__builtin_longjmp)$/.test(f))
       unstructured = true;
-    if (fnNode?.type !== 'identifier') continue;
+    if (fnNode?.type !== 'identifier') {
+      indirectCalls.push(src.locOf(n));
+      continue;
+    }
     const args = child(n, 'arguments')?.namedChildren ?? [];
     const bases = args.map((a) => argumentBase(a));
     calls.push({
@@ -418,6 +424,7 @@ function functionCalls(
     parameterNames: params,
     parameterUses: parameterUses(fnDef, mentionsOf, { ...ctx, levels: 0 }, scalarTypedefs),
     calls,
+    indirectCalls,
     buffers,
   };
 }

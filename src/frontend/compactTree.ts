@@ -321,7 +321,7 @@ export function readTypedefCasts(fn: CompactNode, isTypeName: (name: string) => 
 }
 
 /** Makes `children` (in order) the children of `parent`, with their indices and parent. */
-function adopt(parent: CompactNode, children: readonly CompactNode[]): void {
+export function adopt(parent: CompactNode, children: readonly CompactNode[]): void {
   parent.children = [...children];
   parent.named = children.filter((c) => c.isNamed);
   children.forEach((c, k) => {

@@ -27,6 +27,7 @@ import { compactTree, readTypedefCasts } from './compactTree.js';
 import { isTypeNameIn } from './typedefs.js';
 import {
   compilerName,
+  languageFlag,
   NoCompilerError,
   preprocessorOutput,
   preprocessorOutputAsync,
@@ -45,6 +46,17 @@ import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { inCallContext } from '../context/callContext.js';
+import { languageOf } from './language.js';
+import { ownRanges } from './cpp/ranges.js';
+import { cppUnit, namespaceLevel } from './cpp/unit.js';
+import { lowerCpp, type Unlowered } from './cpp/lower.js';
+import {
+  closedToCalls,
+  cppOutside,
+  refuseFunction,
+  templateDiagnostics,
+  withElementBits,
+} from './cpp/functions.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -129,7 +141,7 @@ function compilerSyntaxCheck(
   const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
   const run = spawnSync(
     compilerName(options),
-    ['-fsyntax-only', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'],
+    ['-fsyntax-only', ...(options.flags ?? []), '-iquote', dir, '-x', languageFlag(options), '-'],
     { input: Buffer.from(source, 'latin1'), cwd: options.cwd },
   );
   if (run.status === 0) return undefined;
@@ -143,11 +155,13 @@ function compilerSyntaxCheck(
 /** The compiler's options: the user's, with the `-D` that are for the preprocessor. */
 function compilerSetup(
   source: string,
+  file: string,
   options: CompilerViewOptions,
 ): { split: ReturnType<typeof splitDefines>; compiler: PreprocessOptions } {
   const split = splitDefines(source, options.defines ?? NO_NAMES);
   const compiler: PreprocessOptions = {
     ...options.compiler,
+    language: options.compiler?.language ?? languageOf(file),
     flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
   };
   return { split, compiler };
@@ -158,7 +172,7 @@ export function buildCompilerModel(
   file: string,
   options: CompilerViewOptions = {},
 ): CompilerModel {
-  const { split, compiler } = compilerSetup(source, options);
+  const { split, compiler } = compilerSetup(source, file, options);
   return inCallContext(() =>
     modelOfOutput(source, file, options, split, compiler, () =>
       preprocessorOutput(source, file, compiler),
@@ -178,7 +192,7 @@ export async function buildCompilerModelAsync(
   // Nothing to overlap once the parser is loaded (the files after the first of a multi-file
   // run), and an asynchronous spawn costs the main thread a few ms more than a synchronous
   // one: CMSIS-DSP went from 34 to 39 ms of CPU per file.
-  return parserLoaded()
+  return parserLoaded(options.compiler?.language ?? languageOf(file))
     ? buildCompilerModel(source, file, options)
     : buildCompilerModelOverlapped(source, file, options);
 }
@@ -189,12 +203,12 @@ export async function buildCompilerModelOverlapped(
   file: string,
   options: CompilerViewOptions = {},
 ): Promise<CompilerModel> {
-  const { split, compiler } = compilerSetup(source, options);
+  const { split, compiler } = compilerSetup(source, file, options);
   const running = preprocessorOutputAsync(source, file, compiler).then(
     (output) => ({ output }),
     (error: unknown) => ({ error }),
   );
-  loadParser();
+  loadParser(compiler.language);
   const done = await running;
   return inCallContext(() =>
     modelOfOutput(source, file, options, split, compiler, () => {
@@ -217,6 +231,8 @@ function modelOfOutput(
     output = read();
   } catch (e) {
     if (!(e instanceof NoCompilerError)) throw e;
+    // The built-in reading is C's.
+    if (compiler.language === 'c++') throw new InputError(e.message, file);
     const why = builtinEquivalent(source);
     if (why)
       throw new InputError(
@@ -232,7 +248,9 @@ function modelOfOutput(
   // and walking the headers (mainView.ts). One file gains nothing from them: each stretch
   // is parsed and walked once anyway, and the whole unit parses in less time than that
   // (issue 17, start-up). The model is the same either way (mainView.ts `standsForUnit`).
-  const view = options.skipWithoutCandidates ? mainView(output) : undefined;
+  const cpp = compiler.language === 'c++';
+  // (The main view's verdicts are C's.)
+  const view = options.skipWithoutCandidates && !cpp ? mainView(output) : undefined;
   const quick = view
     ? withoutCandidates(view, { temporaries: options.temporaries, cwd: compiler.cwd })
     : undefined;
@@ -249,7 +267,9 @@ function modelOfOutput(
   const root =
     view && view.text.length === tu.text.length && standsForUnit(view, options.temporaries ?? [])
       ? view.root
-      : parseTree(tu.text).rootNode;
+      : cpp
+        ? parseTree(tu.text, ownRanges(tu, file, compiler.cwd), 'c++').rootNode
+        : parseTree(tu.text).rootNode;
   const directives = collectDirectives(root, ppText, (n, d) => {
     const v = literalValue(n);
     if (v !== undefined) return v;
@@ -282,16 +302,22 @@ function modelOfOutput(
     for (const a of arrayDecls(d, ppText, 'global'))
       if (!globals.has(a.name)) globals.set(a.name, a);
   }
-  const definitions = topLevel(root, 'function_definition');
+  const definitions = cpp
+    ? namespaceLevel(root, 'function_definition')
+    : topLevel(root, 'function_definition');
+  const unit = cpp ? cppUnit(root) : undefined;
   const inMainFile = (fn: Node) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1);
   // The functions of the main file that are read further, as compact copies (compactTree.ts:
   // the model builder walks each body several times), made when first needed.
   const compact = new Map<TSNode, Node>();
+  // C++: what has no C shape in each copy (cpp/lower.ts).
+  const unlowered = new Map<Node, Unlowered[]>();
   const own = (fn: TSNode): Node => {
     let c = compact.get(fn);
     if (!c) {
       const copy = compactTree(fn, tu.text);
       readTypedefCasts(copy, isTypeNameIn(copy));
+      if (cpp) unlowered.set(copy, lowerCpp(copy));
       compact.set(fn, (c = copy));
     }
     return c;
@@ -326,7 +352,12 @@ function modelOfOutput(
     })),
   );
   let conditions: Conditions | undefined;
-  const frontend: FrontendOptions = { ...options, defines: split.model, promises };
+  const frontend: FrontendOptions = {
+    ...options,
+    defines: split.model,
+    promises,
+    ...(unit ? { cpp: unit } : {}),
+  };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
   for (const fn of definitions) {
@@ -347,9 +378,19 @@ function modelOfOutput(
       continue;
     }
     try {
-      const b = new FunctionBuilder(own(fn), ppText, directives, globals, frontend, globalUsers);
+      const copy = own(fn);
+      const b = new FunctionBuilder(copy, ppText, directives, globals, frontend, globalUsers);
       b.addGlobals();
-      const fm = relocateFunction(b.build(), map, source, ppOffset, tu.mainName);
+      const built = b.build();
+      const outside = cpp ? cppOutside(copy, ppText, built, unlowered.get(copy) ?? []) : undefined;
+      const typed = unit ? withElementBits(built, unit) : built;
+      const fm = relocateFunction(
+        outside ? refuseFunction(typed, outside) : typed,
+        map,
+        source,
+        ppOffset,
+        tu.mainName,
+      );
       functions.push(
         withConfiguration(
           { ...fm, macroValues: macroValues(map.uses, fm.range) },
@@ -376,8 +417,9 @@ function modelOfOutput(
       });
     }
   }
+  if (cpp) diagnostics.push(...templateDiagnostics(root, map));
   validatePromises(promises, functions, file);
-  const calls = moveHeapSpelling(
+  const extracted = moveHeapSpelling(
     relocateLocs(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
@@ -393,6 +435,7 @@ function modelOfOutput(
     ),
     (s) => spelledInFile(map, source, s),
   );
+  const calls = cpp ? closedToCalls(extracted) : extracted;
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
   return {

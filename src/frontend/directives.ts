@@ -145,7 +145,8 @@ export function constDeclarations(
   // An attribute may change what the type holds (mode(QI): `= 256` stores 0).
   if (decl.type !== 'declaration' || hasAttribute(decl)) return [];
   const quals = decl.namedChildren.filter((c) => c.type === 'type_qualifier').map((c) => c.text);
-  if (!quals.includes('const')) return [];
+  // C++'s `constexpr` (issue 30) makes a const object too.
+  if (!quals.includes('const') && !quals.includes('constexpr')) return [];
   const type = child(decl, 'type');
   if (!type || !isIntegralType(type.text)) return [];
   const out: Constant[] = [];

@@ -20,6 +20,7 @@ import { type ArrayDecl, extentOf } from './arrays.js';
 import { type Directives, pragmaKind } from './directives.js';
 import { collectAssigned, refuseParallelConstructs, sweep } from './escapes.js';
 import { refuseOpaqueAsm } from './asm.js';
+import { cppHazards, cppWrites } from './cpp/effects.js';
 import {
   addArray,
   affineOf,
@@ -54,6 +55,9 @@ export class FunctionBuilder {
     collectIdentifiers(st);
     collectAssigned(st);
     if (st.declarator) collectParameters(st, child(st.declarator, 'parameters'));
+    // C++: what calls by reference, references and streams write (before the locals'
+    // constants are read).
+    if (st.options.cpp) cppWrites(st, st.options.cpp);
     collectLocals(st);
   }
 
@@ -116,6 +120,7 @@ function build(st: FunctionState): FunctionModel {
   sweep(st);
   refuseParallelConstructs(st);
   refuseOpaqueAsm(st);
+  if (st.options.cpp) cppHazards(st, st.options.cpp);
   return finish(st);
 }
 function computeExtents(st: FunctionState): void {
@@ -205,6 +210,7 @@ function finish(st: FunctionState): FunctionModel {
       loc: d.loc,
       declaratorRange: d.declaratorRange,
       declarationRange: d.declarationRange,
+      ...(d.storage === 'global' || d.storage === 'static-global' ? { users } : {}),
       candidate: reasons.length === 0,
       reasons,
       blockIterators: d.storage === 'local' ? (rec.blockIterators ?? []) : [],

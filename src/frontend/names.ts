@@ -244,7 +244,9 @@ function resolveName(
   const ind = st.inductions.get(name);
   if (ind) return { kind: 'induction', value: ind.value, type: ind.type };
   if (st.arrays.has(name)) return undefined;
-  const cl = ownValue(st.options.defines, name);
+  // A value given for an argument holds at the function's entry (where the guard checks
+  // it): not for an argument the function changes (`m *= 2;`, or C++'s `widen(m)`).
+  const cl = st.assigned.has(name) ? undefined : ownValue(st.options.defines, name);
   if (cl !== undefined)
     return {
       kind: 'parameter',
@@ -268,7 +270,12 @@ function resolveName(
     const kt = k.source === 'const' ? fileConstType(st, name) : INT;
     const value = kt ? convert(k.value, kt) : undefined;
     if (value === undefined) return undefined;
-    const fileScope = k.source === 'const' ? { fileScope: true as const } : {};
+    const fileScope =
+      k.source !== 'const'
+        ? {}
+        : st.options.cpp
+          ? { fileScope: true as const, constantExpression: true as const }
+          : { fileScope: true as const };
     return {
       kind: 'parameter',
       param: { name, value, source: k.source, loc: k.loc, ...fileScope },

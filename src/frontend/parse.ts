@@ -13,6 +13,7 @@ import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 import { CompactNode, type Node } from './compactTree.js';
+import type { SourceLanguage } from './language.js';
 
 export type { Node } from './compactTree.js';
 /** tree-sitter's own node (members the frontend's `Node` does not list). */
@@ -171,13 +172,23 @@ function addNodeClasses(binding: Binding, P: typeof Parser, language: Language):
   });
 }
 
-/** Loads tree-sitter and tree-sitter-c so that repeated loads in one process keep working. */
-function treeSitter(): TreeSitter {
+/**
+ * The C++ grammar (issue 30: HLS kernels), loaded the same way from tree-sitter-cpp. Its node
+ * types are C's for what the two languages share (src/frontend/cpp/ reads the rest).
+ */
+function cppLanguage(loadNative: (dir: string) => Language): Language {
+  return loadNative(path.dirname(require.resolve('tree-sitter-cpp/package.json')));
+}
+
+/** Loads tree-sitter and a grammar so that repeated loads in one process keep working. */
+function treeSitter(grammar: SourceLanguage): TreeSitter {
   const root = path.dirname(require.resolve('tree-sitter/package.json'));
   const fromTreeSitter = createRequire(path.join(root, 'index.js'));
   const loadNative = fromTreeSitter('node-gyp-build') as (dir: string) => unknown;
   const binding = loadNative(root) as Binding;
-  const language = cLanguage(loadNative as (dir: string) => Language);
+  const language = (grammar === 'c++' ? cppLanguage : cLanguage)(
+    loadNative as (dir: string) => Language,
+  );
   if (!binding.__beeclakNatives) {
     const natives = snapshotNatives(binding);
     if (!natives) {
@@ -196,40 +207,42 @@ function treeSitter(): TreeSitter {
 }
 
 /**
- * The parser, loaded once per process and not per call (src/context/callContext.ts): it is
- * the native grammar and binding, which every call would load the same, and it holds nothing
- * of a call between parses (a parse is synchronous, and sets its own included ranges: none
- * when none are given).
+ * The parser of each language, loaded when first needed (C++ only for C++ files), once per
+ * process and not per call (src/context/callContext.ts): it is the native grammar and
+ * binding, which every call would load the same, and it holds nothing of a call between
+ * parses (a parse is synchronous, and sets its own included ranges: none when none are given).
  */
-let loaded: { ts: TreeSitter; parser: Parser } | undefined;
+const loaded = new Map<SourceLanguage, { ts: TreeSitter; parser: Parser }>();
 
 /** Whether the parser is loaded already (later files of a multi-file run). */
-export function parserLoaded(): boolean {
-  return loaded !== undefined;
+export function parserLoaded(language: SourceLanguage = 'c'): boolean {
+  return loaded.has(language);
 }
 
 /** Loads the parser now (a new process spends ~5 ms on it), if not done yet. */
-export function loadParser(): { ts: TreeSitter; parser: Parser } {
-  if (!loaded) {
-    const ts = treeSitter();
+export function loadParser(language: SourceLanguage = 'c'): { ts: TreeSitter; parser: Parser } {
+  let done = loaded.get(language);
+  if (!done) {
+    const ts = treeSitter(language);
     const parser = new ts.Parser();
     // Own property: the wrappers of this context find the language where they put it.
     Object.defineProperty(parser, 'getLanguage', { value: ts.getLanguage });
     ts.setLanguage.call(parser, ts.language);
-    loaded = { ts, parser };
+    loaded.set(language, (done = { ts, parser }));
   }
-  return loaded;
+  return done;
 }
 
 /**
  * Parses `text`, or only its `ranges` (as if the rest were blank: nodes keep the text's
- * offsets, and nothing outside the ranges is read).
+ * offsets, and nothing outside the ranges is read), as C or as C++.
  */
 export function parseTree(
   text: string,
   ranges?: readonly Parser.Range[],
+  language: SourceLanguage = 'c',
 ): { rootNode: Parser.SyntaxNode } {
-  const loaded = loadParser();
+  const loaded = loadParser(language);
   const tree = ranges
     ? loaded.ts.parse.call(loaded.parser, text, undefined, { includedRanges: [...ranges] })
     : loaded.ts.parse.call(loaded.parser, text);

@@ -16,6 +16,7 @@
 import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
+import type { SourceLanguage } from './language.js';
 
 export interface PreprocessOptions {
   /** The compiler (default `$CC`, else `cc`). */
@@ -24,6 +25,8 @@ export interface PreprocessOptions {
   readonly flags?: readonly string[];
   /** Folder the compiler runs in (relative `-I` of compile_commands.json). */
   readonly cwd?: string;
+  /** The file's language (language.ts; default C): C++ runs `$CXX` (else `c++`) as C++. */
+  readonly language?: SourceLanguage;
 }
 
 export interface MacroEvent {
@@ -60,7 +63,13 @@ export interface TranslationUnit {
 }
 
 export function compilerName(options: PreprocessOptions = {}): string {
+  if (options.language === 'c++') return options.cc ?? process.env.CXX ?? 'c++';
   return options.cc ?? process.env.CC ?? 'cc';
+}
+
+/** The compiler's `-x` for the file's language. */
+export function languageFlag(options: PreprocessOptions = {}): string {
+  return options.language === 'c++' ? 'c++' : 'c';
 }
 
 /** The compiler is missing (not "it refused the file"). */
@@ -92,7 +101,10 @@ export function preprocess(
 function command(file: string, options: PreprocessOptions): { cc: string; args: string[] } {
   const cc = compilerName(options);
   const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
-  return { cc, args: ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', 'c', '-'] };
+  return {
+    cc,
+    args: ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', languageFlag(options), '-'],
+  };
 }
 
 const MAX_OUTPUT = 1 << 30;
@@ -111,7 +123,11 @@ export function preprocessorOutput(
   });
   if (run.error) {
     if ((run.error as NodeJS.ErrnoException).code === 'ENOENT')
-      throw new NoCompilerError(`the C compiler '${cc}' was not found (set $CC or install cc)`);
+      throw new NoCompilerError(
+        options.language === 'c++'
+          ? `the C++ compiler '${cc}' was not found (set $CXX or install c++)`
+          : `the C compiler '${cc}' was not found (set $CC or install cc)`,
+      );
     throw new InputError(`cannot run the C compiler '${cc}': ${run.error.message}`, file);
   }
   if (run.status !== 0) throw compilerDiagnostic(run.stderr.toString('utf8'), file, cc);

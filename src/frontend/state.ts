@@ -19,6 +19,7 @@ import type {
   Statement,
 } from '../model/types.js';
 import type { ArrayDecl } from './arrays.js';
+import type { CppUnit } from './cpp/unit.js';
 import type { Directives } from './directives.js';
 import type { IntType, TypedefTable } from './integers.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
@@ -31,6 +32,8 @@ export interface FrontendOptions {
   readonly temporaries?: readonly string[];
   /** The file's promises, resolved by buildModel (src/frontend/promises.ts). */
   readonly promises?: readonly TemporaryPromise[];
+  /** A C++ unit (issue 30): what its calls, references and types do (cpp/unit.ts). */
+  readonly cpp?: CppUnit;
 }
 
 export interface ArrayRec {

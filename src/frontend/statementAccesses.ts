@@ -188,6 +188,7 @@ export function emit(st: FunctionState, textNode: Node, n: Node, ctx: Ctx, posit
     accesses: ordered,
     may: ctx.may,
     overApproximated: over,
+    domainOverApproximated: ctx.overApproximated,
   });
 }
 

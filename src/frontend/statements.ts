@@ -197,6 +197,7 @@ export function emitInitializer(
     accesses: [access],
     may: ctx.may,
     overApproximated: ctx.overApproximated,
+    domainOverApproximated: ctx.overApproximated,
   });
 }
 

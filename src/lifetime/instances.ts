@@ -114,7 +114,10 @@ export function accessInstances(
 
 /** The access may cover more instances or cells than the program does (AccessInstances). */
 export function approximateAccess(statement: Statement, access: Access): boolean {
-  return statement.may || statement.overApproximated || access.may || access.overApproximated;
+  // A non-affine subscript of another access of the statement does not make this one
+  // approximate: only a domain larger than the truth does (Statement.domainOverApproximated).
+  const domain = statement.domainOverApproximated ?? statement.overApproximated;
+  return statement.may || domain || access.may || access.overApproximated;
 }
 
 /**

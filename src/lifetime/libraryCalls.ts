@@ -46,3 +46,70 @@ export function libraryCall(name: string): LibraryCall | undefined {
   const plain = name.replace(/^__builtin_/, '');
   return TABLE.get(plain);
 }
+
+/**
+ * Functions of the C library that take and return values only (<math.h>, <stdlib.h>'s
+ * abs): they call nothing of the program's.
+ */
+const VALUE_ONLY: ReadonlySet<string> = new Set([
+  'sqrt',
+  'sqrtf',
+  'cbrt',
+  'exp',
+  'expf',
+  'exp2',
+  'log',
+  'logf',
+  'log2',
+  'log10',
+  'pow',
+  'powf',
+  'sin',
+  'sinf',
+  'cos',
+  'cosf',
+  'tan',
+  'tanf',
+  'asin',
+  'acos',
+  'atan',
+  'atan2',
+  'sinh',
+  'cosh',
+  'tanh',
+  'fabs',
+  'fabsf',
+  'floor',
+  'floorf',
+  'ceil',
+  'ceilf',
+  'round',
+  'roundf',
+  'trunc',
+  'fmin',
+  'fmax',
+  'fminf',
+  'fmaxf',
+  'fmod',
+  'hypot',
+  'abs',
+  'labs',
+  'llabs',
+  'lround',
+  'lrint',
+]);
+
+/**
+ * Whether a call of `name` (not defined in the file) never calls back into the program:
+ * the functions of the table above and the value-only ones. Any other may (a callback, a
+ * function of another file).
+ */
+export function callsNothingBack(name: string): boolean {
+  const plain = name.replace(/^__builtin_/, '');
+  return (
+    libraryCall(plain) !== undefined ||
+    VALUE_ONLY.has(plain) ||
+    plain === 'malloc' ||
+    plain === 'calloc'
+  );
+}

@@ -48,8 +48,9 @@ export function upwardExposedReads(
   const params = fn.parameters.map((p) => p.name);
   const uses = accessesTo(fn.statements, array.name);
   // Only a write that certainly happens, to the cell the model says, covers a read: a write
-  // under a data-dependent condition, in an over-approximated domain or at a non-affine
-  // subscript may not have happened there, and then the read sees a value from before.
+  // under a data-dependent condition, in a domain larger than the truth or at a non-affine
+  // subscript (an approximate access) may not have happened there, and then the read sees a
+  // value from before.
   const writes = uses
     .filter((u) => u.access.kind === 'write')
     .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J, E))

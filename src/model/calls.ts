@@ -159,6 +159,8 @@ export interface FunctionCalls {
   readonly parameterUses: readonly ParameterUses[];
   /** Every call it makes to a function named by an identifier. */
   readonly calls: readonly CallSite[];
+  /** Where it calls through a pointer (`fp(x)`, `(*tab[k])(x)`): any function may run there. */
+  readonly indirectCalls: readonly SourceLoc[];
   /** Buffers passed to a call of a function the analysis asks about, by name. */
   readonly buffers: readonly CallerBuffer[];
 }

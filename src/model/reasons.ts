@@ -84,6 +84,12 @@ export const REASONS = {
     "a '#pragma scop' not at the top level of a function body is ignored",
     "Put '#pragma scop' / '#pragma endscop' around statements of the body itself.",
   ),
+  'template-not-analysed': entry(
+    'BC0104',
+    'a C++ function template is not analysed',
+    'Its arrays are left unchanged: write the kernel as a function (templates are outside the subset read yet).',
+    { level: 'warning' },
+  ),
   'no-candidate-in-file': entry(
     'BC0103',
     'no array of the file can be a candidate',
@@ -289,6 +295,30 @@ export const REASONS = {
     'accessed inside a parallel construct',
     'Declare a private array inside the parallel region instead.',
   ),
+  'class-element': candidacy(
+    'BC1039',
+    'not-analysable',
+    'C++: its element type is a class',
+    'Nothing to do: constructors and operators may do more than hold a value.',
+  ),
+  'element-by-reference': candidacy(
+    'BC1040',
+    'escapes',
+    'C++: an element is passed by reference or bound to a reference',
+    'Pass the element by value (or copy it into a variable first).',
+  ),
+  'stream-extract': candidacy(
+    'BC1041',
+    'not-analysable',
+    "C++: an element is read from a stream with '>>'",
+    'Read into a variable, then store it in the array.',
+  ),
+  'outside-cpp-subset': candidacy(
+    'BC1042',
+    'not-analysable',
+    'C++: the function is outside the subset beeclak reads',
+    'The message says what is outside it; write the kernel in the subset (docs/hls.md).',
+  ),
   'never-accessed': entry(
     'BC1038',
     'never accessed: nothing to contract',
@@ -385,6 +415,24 @@ export const REASONS = {
     'BC1122',
     'the extents the parameter uses are not proved',
     'Declare the parameter with its real extents (`double t[N][M]`), or give the loop bounds as constants.',
+    UNCHANGED,
+  ),
+  'not-scratch': entry(
+    'BC1124',
+    'a static or file-scope array whose values may be needed from one call to the next',
+    'The message says why (an initializer, recursion, a caller the file does not show, ...): nothing to do if the values must survive the call.',
+    UNCHANGED,
+  ),
+  'external-linkage': entry(
+    'BC1126',
+    'a file-scope array with external linkage: other files may use it',
+    'Make it static if only this file uses it.',
+    UNCHANGED,
+  ),
+  'values-cross-calls': entry(
+    'BC1125',
+    'a static or file-scope array read before a call writes it: a value crosses between calls',
+    'Nothing to do: the array carries state from one call to the next.',
     UNCHANGED,
   ),
   'cross-call-budget': entry(
@@ -505,6 +553,23 @@ export const REASONS = {
     'Nothing to do: masks only in HLS mode.',
     UNCHANGED,
   ),
+  'hls-partition-unknown-factor': entry(
+    'BC1409',
+    'HLS mode: a partition pragma whose factor is not known',
+    'Give the factor as a number or a macro with a value (a factor the pragma does not state cannot be checked against a folded extent).',
+    UNCHANGED,
+  ),
+  'hls-partition-undone': entry(
+    'BC1410',
+    'HLS mode: every mapping that saves something undoes a partition the engineer asked for',
+    'Nothing to do if the parallelism matters more than the memory; else remove or relax the partition pragma.',
+    UNCHANGED,
+  ),
+  'hls-partition-trade-off': entry(
+    'BC1411',
+    'HLS mode: a partition is kept, at the cost of a larger axis-aligned mapping',
+    'Nothing to do: the report says which mapping the partition cost.',
+  ),
   'hls-pragma-updated': entry(
     'BC1408',
     'an HLS pragma was updated or removed for the new shape',
@@ -543,6 +608,17 @@ export const REASONS = {
     'the private arrays of a function would take too much stack',
     'Raise the limit with --private-stack if the stack is large enough.',
     UNCHANGED,
+  ),
+  'shared-scratch-refused': entry(
+    'BC1610',
+    'a file-scope scratch array of several functions: no one mapping serves them all',
+    'Give each function its own scratch array, or nothing to do.',
+    UNCHANGED,
+  ),
+  'shared-scratch': entry(
+    'BC1611',
+    'one mapping for the functions of a file-scope scratch array: its declaration is shared',
+    'Nothing to do.',
   ),
   'folded-in-place': entry(
     'BC1603',

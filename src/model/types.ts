@@ -65,6 +65,11 @@ export interface Parameter {
    * it stands for an argument, guarded at run time (src/frontend/textFacts.ts).
    */
   readonly inSignature?: true;
+  /**
+   * C++: a file-scope `const` (or `constexpr`) integer with a constant initializer is a
+   * constant expression, checked at compile time like an enum constant (issue 30).
+   */
+  readonly constantExpression?: true;
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */
@@ -86,6 +91,11 @@ export type { NotCandidateReason } from './reasons.js';
 export interface ArrayInfo {
   readonly name: string;
   readonly elementType: string;
+  /**
+   * Bits of one element where the frontend knows them and the type's name does not say
+   * (C++: `ap_uint<12>` through a typedef, issue 30); else from elementType.
+   */
+  readonly elementBits?: number;
   readonly extents: readonly Extent[];
   readonly storage: Storage;
   readonly isVla: boolean;
@@ -117,6 +127,11 @@ export interface ArrayInfo {
    * every access's `subscripts` are then those of the multi-dimensional view.
    */
   readonly delinearized?: Delinearization;
+  /**
+   * For a file-scope array: the functions of the translation unit whose text names it (its
+   * users; headers and included files too).
+   */
+  readonly users?: readonly string[];
 }
 
 /** How an array declared 1-D was given a multi-dimensional view (row-major, same cells). */
@@ -184,13 +199,21 @@ export interface Statement {
   readonly accesses: readonly Access[];
   /** Executes under a data-dependent condition (its accesses are all `may`). */
   readonly may: boolean;
-  /** A loop bound or condition was dropped as non-affine (domain is larger than the truth). */
+  /**
+   * A loop bound or condition was dropped as non-affine (domain is larger than the truth), or
+   * an access of the statement has a non-affine subscript.
+   */
   readonly overApproximated: boolean;
   /**
    * Its text in the file does not end with `;` (a write in an `if` condition, a loop header):
    * `check` cannot wait for its end to let a write take effect (src/frontend/textFacts.ts).
    */
   readonly noSemicolon?: true;
+  /**
+   * Only the first cause: the domain may hold instances that never run. Undefined: as
+   * `overApproximated` (the safe reading).
+   */
+  readonly domainOverApproximated?: boolean;
 }
 
 export interface FunctionModel {

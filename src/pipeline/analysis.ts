@@ -16,7 +16,7 @@ import { delinearizeFunction } from '../delinearize/index.js';
 import type { ProgramModel } from '../model/types.js';
 import type { AnalysisOptions } from './options.js';
 import type { FileReport } from './report.js';
-import { crossCallOutcome, ExposedReads } from './wholeProgram.js';
+import { crossCallOutcome, ExposedReads, staticScratchOutcome } from './wholeProgram.js';
 import type { StoragePlan } from './callerStorage.js';
 import type { ArrayDecision } from './decision.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -26,6 +26,7 @@ import { decideArray, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 import { decideFile } from './decision/file.js';
 import { isContracted, type Outcome } from './decision/outcome.js';
 import { reportOf, type Suppressions } from './decision/reports.js';
+import { onChipTotals } from './decision/hls.js';
 import { codeOf, reasonNamed, type ReasonName } from '../model/reasons.js';
 
 export { DEFAULT_ORACLE_OPERATIONS, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
@@ -81,7 +82,10 @@ async function readModel(source: string, file: string, options: AnalysisOptions)
 /** The codes the options suppress (unknown ones were refused with the options). */
 function suppressions(options: AnalysisOptions): Suppressions {
   const names = (options.suppress ?? []).map(reasonNamed);
-  return { configuration: new Set(names.filter((n): n is ReasonName => n !== undefined)) };
+  return {
+    configuration: new Set(names.filter((n): n is ReasonName => n !== undefined)),
+    ...(options.hls ? { hls: true } : {}),
+  };
 }
 
 const emptyTimings = (parseMs: number): FileReport['timings'] => ({
@@ -116,7 +120,9 @@ async function analyzeSourceInCall(
     for (const declared of fn.arrays) {
       // Parameters that are temporaries across calls become candidates (whole program).
       const tw = performance.now();
-      const whole = crossCallOutcome(model, fn, declared, exposed, options.includedBy);
+      const whole =
+        crossCallOutcome(model, fn, declared, exposed, options.includedBy) ??
+        staticScratchOutcome(model, fn, declared, exposed);
       timings.lifetimeMs += Math.round(performance.now() - tw);
       const array =
         whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
@@ -134,8 +140,9 @@ async function analyzeSourceInCall(
       );
     }
   }
-  const decided = decideFile(outcomes, model, view.macroUses ?? [], options);
+  const decided = await decideFile(outcomes, model, view.macroUses ?? [], options);
   const suppress = suppressions(options);
+  const arrays = decided.outcomes.map((o) => reportOf(o, suppress));
   const diagnostics = [...model.diagnostics, ...model.functions.flatMap((f) => f.diagnostics)].map(
     (d) => ({
       code: codeOf(d.reason),
@@ -152,8 +159,9 @@ async function analyzeSourceInCall(
     outcomes: decided.outcomes,
     report: {
       file,
-      arrays: decided.outcomes.map((o) => reportOf(o, suppress)),
+      arrays,
       diagnostics,
+      ...(options.hls ? { onChip: onChipTotals(arrays) } : {}),
       timings,
     },
     macroUses: view.macroUses,

@@ -181,7 +181,11 @@ function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
     );
     const slots = !fixed && d.placement === 'in-place' && d.callSites ? slotsUsed(d) : undefined;
     const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
-    if (slots && fc && fc.prototypes.length === 0) used.set(d, slots);
+    // Retyping changes what `sizeof t[0]` or `typeof(t)` says inside the function.
+    const measured = fc?.parameterUses
+      .find((p) => p.name === d.array.name)
+      ?.uses.some((u) => u.typeUsed);
+    if (slots && fc && fc.prototypes.length === 0 && !measured) used.set(d, slots);
   }
   return used;
 }

@@ -26,7 +26,9 @@ export interface RunResult {
   readonly files?: ReadonlyMap<string, Uint8Array>;
 }
 
-export function compilerCommand(): string {
+export function compilerCommand(language: 'c' | 'c++' = 'c'): string {
+  // C++ programs (HLS kernels and their testbenches, issue 30) are built by $CXX.
+  if (language === 'c++') return process.env.CXX?.trim() || 'c++';
   return process.env.CC?.trim() || 'cc';
 }
 
@@ -70,6 +72,8 @@ export interface CompileOptions {
   readonly extraFlags?: readonly string[];
   readonly extraSources?: readonly string[];
   readonly includedFrom?: IncludedFrom;
+  /** The program's language (default C): C++ is built by $CXX from a .cpp file. */
+  readonly language?: 'c' | 'c++';
 }
 
 /**
@@ -88,7 +92,7 @@ async function placeSources(
   const extra = options.extraSources ?? [];
   const inc = options.includedFrom;
   if (!inc || inc.includers.length === 0) {
-    const src = path.join(dir, `${name}.c`);
+    const src = path.join(dir, `${name}.${options.language === 'c++' ? 'cpp' : 'c'}`);
     // One character per byte (cli/sourceFile.ts reads files so): the bytes as they were.
     await fs.writeFile(src, sourceText, 'latin1');
     return { compiled: [src, ...extra], flags: [] };
@@ -120,10 +124,12 @@ export async function compile(
   dir: string,
   options: CompileOptions,
 ): Promise<CompileResult> {
-  const cc = compilerCommand();
+  const cc = compilerCommand(options.language);
   const exe = path.join(dir, name);
   const placed = await placeSources(sourceText, name, dir, options);
-  const flags = ['-std=gnu99', '-O1', '-w', ...placed.flags, ...(options.extraFlags ?? [])];
+  // C++ keeps the compiler's own default standard.
+  const std = options.language === 'c++' ? [] : ['-std=gnu99'];
+  const flags = [...std, '-O1', '-w', ...placed.flags, ...(options.extraFlags ?? [])];
   if (options.sanitize && (await sanitizersWork(cc, dir))) flags.push(...SANITIZERS);
   const args = [...flags, '-o', exe, ...placed.compiled, '-lm'];
   const r = spawnSync(cc, args, { encoding: 'utf8' });

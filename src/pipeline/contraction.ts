@@ -103,7 +103,9 @@ function planEntry(
         d.array.extents.map((e) => e.text),
       )
     : undefined;
-  const entry = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
+  const built = arrayRewrite(d.array, rows, accessesOf(d.fn, d.array, rows, assumed), note);
+  // One declaration for several functions: another entry edits it (sharedScratch.ts).
+  const entry = d.sharesDeclaration ? { ...built, sharedDeclarator: true as const } : built;
   const body = d.fn.bodyRange;
   // Not folded in place: a private array of its function (the signature stays).
   if (d.placement === 'private' && body)

@@ -2,6 +2,7 @@
 import type * as A from '../poly/affine.js';
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import type { Mapping } from '../lattice/index.js';
+import type { PolySet } from '../poly/index.js';
 import type { CallerEvidence } from '../lifetime/crossCall.js';
 
 /** What the rewriter needs for one contracted array. */
@@ -25,4 +26,11 @@ export interface ArrayDecision {
   readonly placement?: 'in-place' | 'private';
   /** A temporary across calls: the call sites and the buffers they pass (crossCall.ts). */
   readonly callSites?: readonly CallerEvidence[];
+  /** The conflict set the mapping was chosen for, with the parameter values it assumes. */
+  readonly conflicts?: { readonly ds: PolySet; readonly params: Readonly<Record<string, bigint>> };
+  /**
+   * A file-scope array used by several functions (sharedScratch.ts): another decision edits
+   * its one declaration; this one rewrites its function's accesses only.
+   */
+  readonly sharesDeclaration?: boolean;
 }

@@ -27,7 +27,11 @@ export function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {
 /** The placement of a decision's array (undefined for anything but a parameter). */
 export function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
   if (d.array.storage !== 'parameter') return undefined;
-  return !d.array.delinearized && foldsDimensionwise(d.mapping.M) ? 'in-place' : 'private';
+  // Only where every call is seen (a temporary across calls, not a promise): a caller the
+  // file does not show might pass the same buffer for another parameter, whose cells an
+  // in-place fold would then write (a private copy writes none of the caller's).
+  const seen = d.callSites !== undefined;
+  return seen && !d.array.delinearized && foldsDimensionwise(d.mapping.M) ? 'in-place' : 'private';
 }
 
 /**

@@ -28,6 +28,23 @@ export interface ReportDiagnostic extends ReportFinding {
   column: number;
 }
 
+export type StorageClass = 'stack' | 'static' | 'global' | 'heap' | 'parameter';
+
+/** On-chip memory in the units HLS tools report (src/pipeline/hls.ts). */
+export interface OnChip {
+  readonly bram18: number;
+  readonly registerBits: number;
+}
+
+/** `3 BRAM18 + 96 register bits` */
+export function formatOnChip(m: OnChip): string {
+  const parts = [
+    ...(m.bram18 > 0 || m.registerBits === 0 ? [`${m.bram18} BRAM18`] : []),
+    ...(m.registerBits > 0 ? [`${m.registerBits} register bits`] : []),
+  ];
+  return parts.join(' + ');
+}
+
 export interface ArrayReport {
   name: string;
   function: string;
@@ -44,6 +61,17 @@ export interface ArrayReport {
   compressedCells: number | string;
   originalBytes?: number | string;
   compressedBytes?: number | string;
+  /**
+   * Where the cells live: `stack` (a local array or VLA), `static` (a static local), `global`
+   * (file scope), `heap` (an allocation), `parameter` (no storage of its own: its callers').
+   */
+  storage?: StorageClass;
+  /**
+   * Bytes the program as built saves through this entry, counted once: a buffer that shrinks
+   * where it lives counts its own; a parameter folded in place counts 0 (its callers'
+   * buffers count); a parameter's private copy counts minus its size (new stack).
+   */
+  savedBytes?: number | string;
   /** Cell x lands in slot (M x) mod b, row by row; rows of modulus 1 omitted. */
   mapping?: { M: (number | string)[][]; b: (number | string)[] };
   ds?: {
@@ -82,6 +110,12 @@ export interface ArrayReport {
   explanation?: string[];
   warnings: ReportFinding[];
   /**
+   * HLS mode (issue 30): on-chip memory before and after, in 18 Kb block RAMs for the
+   * width and depth of each bank its partitions make, or register bits when completely
+   * partitioned (src/pipeline/hls.ts `onChip`).
+   */
+  onChip?: { before: OnChip; after: OnChip };
+  /**
    * Profiled, not proved (issue 18): the mapping holds for the runs with these arguments
    * only. `notApplied` says why `contract --profiled` leaves the array unchanged, if it does.
    */
@@ -105,6 +139,8 @@ export interface FileReport {
   file: string;
   arrays: ArrayReport[];
   diagnostics: ReportDiagnostic[];
+  /** HLS mode: on-chip memory per function, its arrays' summed (see ArrayReport.onChip). */
+  onChip?: { function: string; before: OnChip; after: OnChip }[];
   /**
    * Where the time went. Measured on every run, but printed only when asked (`--timings`,
    * `{ timings: true }`): two runs never agree on it, and reports are diffed.
@@ -263,9 +299,17 @@ export function formatText(report: FileReport, print: PrintOptions = {}): string
           .join(', ')}`,
       );
     }
+    if (a.onChip)
+      lines.push(
+        `      on-chip memory: ${formatOnChip(a.onChip.before)} -> ${formatOnChip(a.onChip.after)}`,
+      );
     for (const w of a.warnings.filter((x) => !x.suppressed))
       lines.push(`      warning: ${w.message}${codeTag(w.code)}`);
   }
+  for (const t of report.onChip ?? [])
+    lines.push(
+      `  ${t.function}: on-chip memory ${formatOnChip(t.before)} -> ${formatOnChip(t.after)}`,
+    );
   const t = report.timings;
   if (print.timings)
     lines.push(

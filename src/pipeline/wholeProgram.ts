@@ -11,6 +11,7 @@
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
 import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
+import { staticScratchVerdict } from '../lifetime/staticScratch.js';
 import { normalizedType, type BufferUse, type CallGraph } from '../model/calls.js';
 import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
@@ -133,6 +134,38 @@ function onlyAParameter(array: ArrayInfo): boolean {
   return array.reasons.length > 0 && array.reasons.every((r) => r.kind === 'parameter');
 }
 
+/**
+ * Why `fn` is not a temporary's function for `array`: a read before the call writes the cell
+ * (the first one in the text, with a witness cell), or a question too expensive to decide.
+ */
+function valuesReadFirst(
+  exposed: ExposedReads,
+  fn: FunctionModel,
+  array: ArrayInfo,
+  whose: string,
+  found: { code: ReasonName; what: string },
+): CrossCallOutcome | undefined {
+  const { code, what } = found;
+  const reads = exposed.of(fn, array);
+  if (reads === 'unknown')
+    return {
+      kind: 'not-temporary',
+      code: 'cross-call-budget',
+      reason: `whether ${fn.name}() reads values of '${array.name}' ${whose} is too expensive to decide`,
+    };
+  if (reads.length === 0) return undefined;
+  const first = [...reads].sort(
+    (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
+  )[0]!;
+  return {
+    kind: 'not-temporary',
+    code,
+    reason:
+      `${what}: ${witnessCell(array, first.example)} is read at line ` +
+      `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
+  };
+}
+
 /** The most cells any caller's object holds, when every call site knows its object's. */
 function callerCells(sites: readonly CallerEvidence[]): bigint | undefined {
   if (sites.length === 0 || sites.some((s) => s.objectCells === undefined)) return undefined;
@@ -179,25 +212,11 @@ export function crossCallOutcome(
   const proven = exposed.extents(fn, array, callerCells(v.callSites));
   if (proven.kind === 'unproved')
     return { kind: 'not-temporary', code: 'extents-unproved', reason: proven.reason };
-  const reads = exposed.of(fn, proven.array);
-  if (reads === 'unknown')
-    return {
-      kind: 'not-temporary',
-      code: 'cross-call-budget',
-      reason: `whether ${fn.name}() reads values of '${array.name}' it did not write is too expensive to decide`,
-    };
-  if (reads.length > 0) {
-    const first = [...reads].sort(
-      (a, b) => a.loc.line - b.loc.line || a.loc.column - b.loc.column,
-    )[0]!;
-    return {
-      kind: 'not-temporary',
-      code: 'value-flows-in',
-      reason:
-        `values flow in: ${witnessCell(array, first.example)} is read at line ` +
-        `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
-    };
-  }
+  const flowsIn = valuesReadFirst(exposed, fn, proven.array, 'it did not write', {
+    code: 'value-flows-in',
+    what: 'values flow in',
+  });
+  if (flowsIn) return flowsIn;
   const sites = v.callSites
     .map(
       (s) =>
@@ -263,4 +282,41 @@ export function callerBufferStatus(
     return { unused: false, use: `its address is used at ${at(u)}` };
   }
   return { unused: true };
+}
+
+/** Not a candidate for no other reason than living across calls (static, file scope). */
+function onlyStatic(array: ArrayInfo): boolean {
+  return (
+    array.reasons.length > 0 &&
+    array.reasons.every((r) => r.kind === 'static' || r.kind === 'global')
+  );
+}
+
+/**
+ * A static or file-scope array that is a temporary of its function (staticScratch.ts): a
+ * candidate like a local array, contracted in place and still static.
+ */
+export function staticScratchOutcome(
+  model: ProgramModel,
+  fn: FunctionModel,
+  array: ArrayInfo,
+  exposed: ExposedReads,
+): CrossCallOutcome | undefined {
+  if (array.storage === 'local' || array.storage === 'parameter' || array.markedTemporary)
+    return undefined;
+  if (!model.calls || !onlyStatic(array)) return undefined;
+  const v = staticScratchVerdict(model.calls, fn.name, array);
+  if (!v.scratch) return { kind: 'not-temporary', code: v.code, reason: v.reason };
+  const crosses = valuesReadFirst(exposed, fn, array, 'a previous call left', {
+    code: 'values-cross-calls',
+    what: 'values cross between calls',
+  });
+  if (crosses) return crosses;
+  const where = array.storage === 'static-local' ? 'static' : 'file-scope';
+  return {
+    kind: 'candidate',
+    callSites: [],
+    array: { ...array, candidate: true, reasons: [] },
+    note: `${where} scratch: every call of ${fn.name}() writes each cell of '${array.name}' before reading it, so no value crosses between calls; it is contracted where it is declared and stays static`,
+  };
 }

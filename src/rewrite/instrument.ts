@@ -302,16 +302,17 @@ export function instrument(plan: InstrumentPlan): { text: string } {
       edits.push(...declaratorEdits(array));
     }
     const after = array.shadowAnchor ?? array.declarationRange.end;
-    // A private copy's shadows go right after its declaration (insertions.ts).
+    // A private copy's shadows go right after its declaration (insertions.ts); a shared
+    // declaration's are declared once, with the entry that edits it.
     if (array.privateCopy) shadows.set(array, shadowDeclarations(array, shape, allKnown));
-    else
+    else if (!array.sharedDeclarator)
       edits.push({
         range: { start: after, end: after },
         holes: [],
         render: () => shadowDeclarations(array, shape, allKnown),
         what: `shadow of ${array.name}`,
       });
-    if (plan.annotate && array.annotation !== undefined)
+    if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
       if (access.line === undefined || access.kind === undefined)

@@ -103,6 +103,12 @@ export interface ArrayRewrite {
    */
   readonly keepRank?: { readonly declaredTexts?: readonly string[] };
   /**
+   * Another entry of the plan edits this array's declaration (a file-scope array used by
+   * several functions): this one rewrites its accesses only, and `check` declares its
+   * shadows once, with that entry.
+   */
+  readonly sharedDeclarator?: true;
+  /**
    * For `check` instrumentation only: where the shadow arrays go when not right after the
    * declaration (a parameter's: just inside the function's body).
    */

@@ -32,7 +32,12 @@ export function modHelperDefinition(c89 = false): string {
 /** The declarator edit of a contracted array, unless it keeps its declarator as written. */
 export function declaratorEdits(array: ArrayRewrite): Edit[] {
   // A private copy is declared anew (insertions.ts); the parameter stays as written.
-  if (array.privateCopy || (array.keepRank && !array.keepRank.declaredTexts)) return [];
+  if (
+    array.privateCopy ||
+    array.sharedDeclarator ||
+    (array.keepRank && !array.keepRank.declaredTexts)
+  )
+    return [];
   return [
     {
       range: array.declaratorRange,
@@ -182,7 +187,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   for (const array of plan.arrays) {
     validateArray(source, array);
     edits.push(...declaratorEdits(array));
-    if (plan.annotate && array.annotation !== undefined)
+    if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
       edits.push(

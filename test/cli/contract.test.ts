@@ -25,31 +25,39 @@ void kernel(const int a[N], int b[N]) {
 `;
 
 describe('C++ sources', () => {
-  // Guards the refusal of C++ files by name: run as C, an HLS kernel in C++ was refused with
-  // "filter2d_sw.cpp:47:8: error: expected identifier or '(' before string constant" (its
-  // header's extern "C"), which hides that C++ is not read at all.
+  // Issue 30: an HLS kernel in C++ (`extern "C"`, a reference) is read from .cpp, .cc and
+  // .cxx files through the C++ grammar and `$CXX -E`; before, it was refused by its name.
   const CPP =
-    'extern "C" { void k(int a[8]) { int t[8]; for (int i = 0; i < 8; i++) t[i] = a[i]; } }\n';
+    'extern "C" { void k(int a[8], int &s) { int t[8]; for (int i = 0; i < 8; i++) { t[i] = a[i]; s += t[i]; } } }\n';
+  it.each(['cpp', 'cc', 'cxx'])('contract reads a .%s file', (ext) => {
+    const r = runCli(['contract', write(`kernel.${ext}`, CPP)]);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t; for (int i = 0; i < 8; i++) { t = a[i]; s += t; }');
+  });
+  // Guards the refusal of C++ headers by name: run as C, a header was refused with an error
+  // about one of its lines ("expected identifier or '(' before string constant" for its
+  // extern "C"), which hides that such files are not read.
   it.each(['analyze', 'contract', 'model'])(
-    '%s refuses a .cpp file and says why (exit 1)',
+    '%s refuses a .hpp file and says why (exit 1)',
     (cmd) => {
-      const r = runCli([cmd, write('kernel.cpp', CPP)]);
+      const r = runCli([cmd, write('kernel.hpp', CPP)]);
       expect(r.code).toBe(1);
-      expect(r.stderr).toContain("kernel.cpp' is a C++ source (.cpp): beeclak reads C only");
+      expect(r.stderr).toContain("kernel.hpp' is a C++ header or CUDA source (.hpp)");
       expect(r.stderr).not.toMatch(/expected identifier/);
     },
   );
-  it('in a multi-file run the C++ file is skipped with the reason, the C file goes on', () => {
+  it('in a multi-file run the .hpp file is skipped with the reason, the others go on', () => {
     const r = runCli([
       'contract',
       '--check',
       '--no-cache',
-      write('k2.cc', CPP),
+      write('k2.hh', CPP),
+      write('k3.cc', CPP),
       write('ok.c', FUSED),
     ]);
     expect(r.code).toBe(1 | 4);
-    expect(r.stderr).toContain("k2.cc' is a C++ source (.cc)");
-    expect(r.stderr).toContain('1 would change, 1 skipped');
+    expect(r.stderr).toContain("k2.hh' is a C++ header or CUDA source (.hh)");
+    expect(r.stderr).toContain('2 would change, 1 skipped');
   });
 });
 

@@ -264,8 +264,15 @@ describe('check --trace on every adversarial program', () => {
     const file = path.join(DIR, f);
     const source = readFileSync(file, 'utf8');
     const model = buildModel(source, file, {});
-    for (const a of model.functions.flatMap((fn) => fn.arrays))
+    const arrays = model.functions.flatMap((fn) => fn.arrays);
+    for (const a of arrays)
       if (!a.candidate) expect([a.name, a.reasons.length > 0]).toEqual([a.name, true]);
+    // No candidate in the model (most temporaries across calls become candidates later, in
+    // the whole-program step): nothing is traced, and the build and run are not needed.
+    if (!arrays.some((a) => a.candidate)) {
+      expect(TRACED[f]).toBeUndefined();
+      return;
+    }
     const flags = /#\s*pragma\s+omp/.test(source) ? ['-fopenmp'] : [];
     const r = await traceCheck(source, file, model, { runs: [[]], flags });
     expect(r.arrays.map((a) => a.name)).toEqual(TRACED[f] ?? []);

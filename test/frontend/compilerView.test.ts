@@ -301,6 +301,31 @@ int main(void) {
 `,
     expect: { t: ['body-not-copyable', /static/] },
   },
+  {
+    name: 'an argument fixed with -D that the function changes',
+    guards:
+      'the value held only at the entry, where the guard checks it: with -D m=2 and `m *= 2;` t was folded to 3 cells for a window of 2 and read the wrong squares',
+    defines: { m: 2n },
+    source: `#include <stdio.h>
+static void kernel(int *out, int m)
+{
+  int t[16];
+  m *= 2;
+  for (int i = 0; i < 16; i++) {
+    t[i] = i * i;
+    if (i >= m) out[i] = t[i - m];
+  }
+}
+int main(void) {
+  int out[16] = {0};
+  kernel(out, 2);
+  for (int i = 0; i < 16; i++) printf("%d ", out[i]);
+  printf("\\n");
+  return 0;
+}
+`,
+    expect: { t: ['no-saving', /no saving/] },
+  },
 ];
 
 describe('the model is the translation unit the compiler sees', () => {

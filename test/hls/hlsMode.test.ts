@@ -80,7 +80,7 @@ describe('the HLS sample', () => {
     }
     expect(hlsViolations(UNLABELLED, code)).toEqual([]);
     expect(stalePragmas(code)).toEqual([]);
-    // 48 columns stay 48 (rev), the partition follows its dimension; win's factor 8 > 4.
+    // 48 columns stay 48 (rev), the partition follows its dimension; win's factor 8 >= 8.
     expect(code).toContain('int rev[C];');
     expect(code).toMatch(/variable = rev cyclic factor = 4 dim=1/);
     expect(code).toMatch(/variable = win complete dim=1/);
@@ -156,6 +156,85 @@ void top(const int a[N], int b[N]) {
     const hls = await contract(ARGUMENT, { defines: { n: 8n }, hls: true });
     expect(hls.code).toBe(ARGUMENT);
     expect(arrayOf(hls.report.arrays, 't').code).toBe(codeOf('hls-run-time-guard'));
+  });
+
+  const WINDOW = (pragma: string) => `#define H 16
+#define W 32
+void blur(const int in[H][W], int out[H][W]) {
+  int rows[H][W];
+${pragma}
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) {
+      rows[y][x] = in[y][x];
+      if (y >= 2 && x >= 2) {
+        int s = 0;
+        for (int dy = 0; dy < 3; dy++)
+          for (int dx = 0; dx < 3; dx++) s += rows[y - dy][x - dx];
+        out[y - 1][x - 1] = s;
+      }
+    }
+}
+`;
+
+  // Guards issue 30: the smallest mapping of a line buffer is a skewed 1-D fold, which
+  // removed the ARRAY_PARTITION pragma (and with it the II=1 the engineer asked for).
+  it('a partitioned dimension is kept as an axis, folded to at least its factor, and the trade-off is said', async () => {
+    const src = WINDOW('#pragma HLS ARRAY_PARTITION variable=rows cyclic factor=3 dim=1');
+    const { code, report } = await contract(src, { hls: true });
+    const rows = arrayOf(report.arrays, 'rows');
+    expect(rows.mapping).toEqual({
+      M: [
+        [1, 0],
+        [0, 1],
+      ],
+      b: [4, 32],
+    });
+    expect(code).toContain('int rows[4][W];');
+    expect(code).toContain('#pragma HLS ARRAY_PARTITION variable=rows complete dim=1');
+    expect(hasWarning(rows, 'hls-partition-trade-off')).toBe(true);
+    expect(warningText(rows)).toMatch(
+      /HLS trade-off: .*cyclic factor=3 dim=1.* is kept, so rows gets the axis-aligned mapping of 128 cells \(4 x 32\) rather than the mapping of 128 cells, in which dimension 1 of rows would be mixed with another/,
+    );
+    // Without the pragma the skewed fold is taken.
+    const plain = await contract(WINDOW(''), { hls: true });
+    expect(arrayOf(plain.report.arrays, 'rows').mapping?.M).toEqual([[3, -2]]);
+    expect(await compileAndRun('window', code + MAIN)).toEqual(
+      await compileAndRun('window-orig', src + MAIN),
+    );
+  });
+
+  const MAIN = `#include <stdio.h>
+int main(void) {
+  static int in[H][W], out[H][W];
+  long s = 0;
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) in[y][x] = (y * 37 + x * 11) % 251;
+  blur(in, out);
+  for (int y = 0; y < H; y++)
+    for (int x = 0; x < W; x++) s += (long)out[y][x] * ((y + x) % 5 + 1);
+  printf("%ld\\n", s);
+  return 0;
+}
+`;
+
+  // Guards issue 30: `dependent=false` (the newer spelling) was not recognised, and rows was
+  // contracted against the engineer's statement; without `variable` it speaks of every array.
+  it.each([
+    '#pragma HLS DEPENDENCE variable=rows type=inter direction=RAW dependent=false',
+    '#pragma HLS DEPENDENCE class=array type=inter dependent=false',
+  ])('%s leaves the array alone', async (pragma) => {
+    const { report } = await contract(WINDOW(pragma), { hls: true });
+    expect(arrayOf(report.arrays, 'rows')).toMatchObject({
+      status: 'unchanged',
+      code: codeOf('hls-dependence-pragma'),
+    });
+  });
+
+  it('a partition factor spelled by a macro of unknown value leaves the array alone', async () => {
+    const src = WINDOW('#pragma HLS ARRAY_PARTITION variable=rows cyclic factor=BANKS dim=1');
+    const { report } = await contract(`#define BANKS 3\n${src}`, { hls: true });
+    expect(arrayOf(report.arrays, 'rows').code).toBe(codeOf('hls-partition-unknown-factor'));
+    expect(arrayOf(report.arrays, 'rows').reason).toContain('factor BANKS of unknown value');
   });
 
   it('symbolic sizes are refused with the reason', async () => {

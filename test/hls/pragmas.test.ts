@@ -4,7 +4,12 @@
  */
 import { applyEdits } from '../../src/rewrite/edits.js';
 import { hlsPragmas } from '../../src/frontend/hlsPragmas.js';
-import { hlsPragmaEdits, type PragmaEdit } from '../../src/pipeline/decision/hlsPragmaUpdates.js';
+import {
+  deniesDependence,
+  hlsPragmaEdits,
+  partitionAfter,
+  type PragmaEdit,
+} from '../../src/pipeline/decision/hlsPragmaUpdates.js';
 
 const apply = (text: string, edits: readonly PragmaEdit[]) =>
   applyEdits(
@@ -177,5 +182,56 @@ describe('hlsPragmaEdits', () => {
     const src =
       '/*\n#pragma HLS RESOURCE variable=y core=RAM_1P\n*/\nconst char *s = "_Pragma(\\"HLS RESOURCE variable=y\\")";\n// _Pragma("HLS RESOURCE variable=y")\n';
     expect(hlsPragmas(src)).toEqual([]);
+  });
+});
+
+describe('partitions as the engineer means them (issue 30)', () => {
+  // Cyclic banks of a folded index are the original's only when the factor divides the new
+  // extent: `cyclic factor=3` on rows folded to 4 put two of a 3x3 window's rows in one bank.
+  it.each([
+    ['cyclic', 3n, 4n, { type: 'complete' }],
+    ['cyclic', 3n, 8n, { type: 'cyclic', factor: 4n }],
+    ['cyclic', 2n, 8n, { type: 'cyclic', factor: 2n }],
+    ['cyclic', 8n, 8n, { type: 'complete' }],
+    ['cyclic', 5n, 48n, { type: 'cyclic', factor: 6n }],
+    ['block', 3n, 8n, { type: 'block', factor: 3n }],
+    ['block', 9n, 8n, { type: 'complete' }],
+  ] as const)('%s factor %s on %s cells', (type, factor, extent, expected) => {
+    expect(partitionAfter(type, factor, extent)).toEqual(expected);
+  });
+
+  it.each([
+    [
+      // Guards issue 30: with --min-gain 60 the result was rows[4][W] while `cyclic factor=3`
+      // stayed on an extent of 4.
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=3 dim=2',
+      Y_DIM2_MOD4,
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=1',
+    ],
+    [
+      // Guards issue 30: a factor spelled by a macro was never compared with the extent.
+      '#pragma HLS ARRAY_PARTITION variable=y cyclic factor=BANKS dim=2',
+      { ...Y_DIM2_MOD4, values: { BANKS: 6n } },
+      '#pragma HLS ARRAY_PARTITION variable=y complete dim=1',
+    ],
+    [
+      '#pragma HLS ARRAY_PARTITION variable=y type=cyclic factor=BANKS dim=2',
+      { ...Y_DIM2_MOD4, rows: [{ coefficients: [0n, 1n], extent: 16n }], values: { BANKS: 3n } },
+      '#pragma HLS ARRAY_PARTITION variable=y type=cyclic factor=4 dim=1',
+    ],
+  ])('%s', (line, target, expected) => {
+    expect(update(line, target)).toBe(expected);
+  });
+
+  // Guards issue 30: the newer spelling `dependent=false` was not recognised, and an array
+  // was contracted against the engineer's statement.
+  it.each([
+    ['#pragma HLS DEPENDENCE variable=y inter false', true],
+    ['#pragma HLS dependence variable=y type=inter direction=RAW dependent=false', true],
+    ['#pragma HLS DEPENDENCE variable = y type = inter dependent = FALSE', true],
+    ['#pragma HLS DEPENDENCE variable=y inter true', false],
+    ['#pragma HLS dependence variable=y type=inter dependent=true', false],
+  ])('%s denies a dependence: %s', (line, denies) => {
+    expect(deniesDependence(hlsPragmas(line)[0]!)).toBe(denies);
   });
 });

@@ -58,7 +58,14 @@ function stableJson(x: unknown): string {
 export function cacheKey(job: FileJob): string {
   return createHash('sha256')
     .update(
-      stableJson({ build: STAMP, cc: process.env.CC ?? '', file: job.file, options: job.options }),
+      stableJson({
+        build: STAMP,
+        cc: process.env.CC ?? '',
+        // C++ files are preprocessed by $CXX (src/frontend/language.ts).
+        ...(process.env.CXX ? { cxx: process.env.CXX } : {}),
+        file: job.file,
+        options: job.options,
+      }),
     )
     .update('\0')
     .update(job.source)

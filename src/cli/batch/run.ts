@@ -69,6 +69,13 @@ export interface Summary {
 /** Bytes an array's contraction saves (0 when unchanged or when sizes are not known). */
 export function bytesSaved(a: ArrayReport): bigint {
   if (a.status !== 'contracted' && a.status !== 'scalarized') return 0n;
+  // Counted where the storage lives, once (footprint.ts): not again on the parameters.
+  if (a.savedBytes !== undefined)
+    try {
+      return BigInt(a.savedBytes);
+    } catch {
+      return 0n;
+    }
   if (a.originalBytes === undefined || a.compressedBytes === undefined) return 0n;
   try {
     return BigInt(a.originalBytes) - BigInt(a.compressedBytes);

@@ -25,6 +25,7 @@ import {
 } from '../analysisFlags.js';
 import { readCSource, readSource } from '../sourceFile.js';
 import { writeOutput } from '../outputFile.js';
+import { languageOf } from '../../frontend/language.js';
 import { formatJson } from '../../pipeline/report.js';
 import { InputError, UsageError } from '../errors.js';
 import {
@@ -59,6 +60,7 @@ interface CheckFlags extends AnalysisFlags {
   timings?: boolean;
   cflags?: string;
   with: string[];
+  hls?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -109,6 +111,10 @@ export function registerCheck(program: Command, io: Io): void {
       'another source file to build into both programs (repeatable)',
       collect,
       [],
+    )
+    .option(
+      '--hls',
+      'contract in HLS mode (see contract --hls); with a C++ kernel, build it and its testbench (--with) with $CXX',
     );
   addAnalysisOptions(cmd).action(
     async (file: string, args: string[], flags: CheckFlags, self: Command) => {
@@ -121,6 +127,7 @@ export function registerCheck(program: Command, io: Io): void {
         ? undefined
         : await contractSource(source, file, {
             ...analysisOptions(flags, file, programIncludes(flags, [file, ...flags.with])),
+            ...(flags.hls ? { hls: true } : {}),
             annotate: false,
           });
       const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
@@ -170,7 +177,14 @@ export function registerCheck(program: Command, io: Io): void {
           say(
             `  built through ${includers.map((f) => path.relative('.', f)).join(', ')}, which include${includers.length === 1 ? 's' : ''} it`,
           );
-        const opts = { sanitize: flags.sanitize, extraFlags, extraSources, includedFrom };
+        const language = languageOf(file);
+        const opts = {
+          sanitize: flags.sanitize,
+          extraFlags,
+          extraSources,
+          includedFrom,
+          language,
+        };
         // Each program runs in its own empty working folder: the files it writes are compared.
         const runIn = (name: string) => path.join(dir, `run-${name}`);
         const orig = await compile(source, 'original', dir, opts);
@@ -206,7 +220,10 @@ export function registerCheck(program: Command, io: Io): void {
           extraSources,
           includedFrom,
         };
-        if (contraction && contraction.plan.arrays.length > 0) {
+        if (language === 'c++' && (flags.against || contraction?.plan.arrays.length)) {
+          // The shadow build's instrumentation is C (issue 30: not yet for C++ kernels).
+          say('  owner check: not run for C++ (the outputs of the testbench were compared)');
+        } else if (contraction && contraction.plan.arrays.length > 0) {
           const shadow = instrument({ ...contraction.plan, fileName: file });
           const problem = await ownerCheck(shadow.text, owners, async (array) =>
             contraction.analysis.report.arrays.some(

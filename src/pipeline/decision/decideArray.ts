@@ -274,6 +274,12 @@ async function decide(input: ArrayInput): Promise<ArrayOutcome> {
     kind: 'contracted',
     cells: size,
     ...(k.bytes !== undefined ? { bytes: size * BigInt(k.bytes) } : {}),
-    decision: { fn: input.fn, array: input.array, mapping: mapped.mapping, assumes },
+    decision: {
+      fn: input.fn,
+      array: input.array,
+      mapping: mapped.mapping,
+      assumes,
+      conflicts: { ds: mapped.ds, params: k.values },
+    },
   });
 }

@@ -19,6 +19,10 @@ import { hlsDivision } from './hlsDivision.js';
 import { macroGuards } from './macroGuards.js';
 import { hlsPragmaEdits } from './hlsPragmaUpdates.js';
 import { decisionRows } from './rows.js';
+import { shareFileScopeMappings } from '../sharedScratch.js';
+import { mappingSize } from '../../lattice/index.js';
+import { elementBytes } from '../elementBytes.js';
+import { jsonInt } from '../report.js';
 import {
   isContracted,
   isHeap,
@@ -113,6 +117,41 @@ function placement(os: readonly Outcome[], options: DecisionOptions): Outcome[] 
     if (!r) return o;
     // The note "gets a private array" no longer holds.
     return { ...refused(o, r), warnings: o.warnings.filter((w) => w.reason !== 'private-array') };
+  });
+}
+
+/**
+ * A file-scope scratch array of several functions takes one mapping (sharedScratch.ts), or
+ * stays as it is in all of them.
+ */
+async function sharedScratch(os: readonly Outcome[]): Promise<Outcome[]> {
+  const shared = await shareFileScopeMappings(decisionsOf(os));
+  return eachContracted(os, (o) => {
+    const s = shared.get(o.verdict.decision);
+    if (!s) return o;
+    if ('refusal' in s) {
+      const { mapping: _, ...facts } = o.facts;
+      return { ...refused(o, s.refusal), facts };
+    }
+    const cells = mappingSize(s.decision.mapping);
+    const each = elementBytes(o.array.elementType);
+    const mapping = {
+      M: s.decision.mapping.M.map((row) => row.map(jsonInt)),
+      b: s.decision.mapping.b.map(jsonInt),
+    };
+    return withWarning(
+      {
+        ...o,
+        facts: { ...o.facts, mapping },
+        verdict: {
+          ...o.verdict,
+          decision: s.decision,
+          cells,
+          ...(each !== undefined ? { bytes: cells * BigInt(each) } : {}),
+        },
+      },
+      s.note,
+    );
   });
 }
 
@@ -248,17 +287,18 @@ export interface FileDecision {
 }
 
 /** Every pass over the whole file, in order. */
-export function decideFile(
+export async function decideFile(
   outcomes: readonly Outcome[],
   model: ProgramModel,
   macroUses: readonly MacroUse[],
   options: DecisionOptions,
-): FileDecision {
+): Promise<FileDecision> {
   const hls = !!options.hls;
   let os: Outcome[] = hls ? hlsRunTimeGuards(outcomes) : [...outcomes];
   os = copyFeasibility(os);
   if (hls) os = hlsMasks(os);
   os = placement(os, options);
+  os = await sharedScratch(os);
   const stored = callerStorage(os, model, hls);
   os = relievedBuffers(stored.outcomes, model);
   os = unguardedMacros(os, macroUses);

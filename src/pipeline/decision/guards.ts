@@ -32,7 +32,8 @@ function guardKind(p: Parameter): Guard['kind'] | undefined {
       // text before the function missed a header's `const` under #ifdef BIG, so a result for
       // its other value ran unguarded; and took a prototype's `const int *p, int nom` or a
       // string for a declaration: the guard then named a local before its declaration.)
-      return p.fileScope ? 'runtime' : undefined;
+      // C++'s file-scope constants are constant expressions: guarded at compile time.
+      return p.fileScope ? (p.constantExpression ? 'enum' : 'runtime') : undefined;
     default:
       return undefined;
   }

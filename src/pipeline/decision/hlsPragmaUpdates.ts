@@ -4,8 +4,11 @@
  * edits for the rewriter and notes for the report.
  *
  * - ARRAY_PARTITION / ARRAY_RESHAPE on a dimension that is kept: `dim` renumbered to the
- *   dimension's new position, a cyclic/block `factor` at or above the new extent becomes
- *   `complete` (a factor larger than the dimension is an error for the HLS tool);
+ *   dimension's new position, a cyclic/block `factor` (a literal or a macro) at or above the
+ *   new extent becomes `complete` (a factor larger than the dimension is an error for the HLS
+ *   tool), and a cyclic factor that does not divide a folded extent becomes the smallest
+ *   divisor above it (`partitionAfter`: the banks must still separate the cells the engineer
+ *   meant to read together);
  * - on a dimension that disappeared, that a skewed row mixes with another, or on an array
  *   that became a scalar: the pragma is replaced by a comment saying why, and a note;
  * - any other pragma naming an array that became a scalar (RESOURCE, BIND_STORAGE, ...):
@@ -13,6 +16,7 @@
  */
 import { pragmaBody, type HlsPragma } from '../../model/pragmas.js';
 import type { ByteRange } from '../../model/types.js';
+import { NO_NAMES, ownValue } from '../../poly/nameRecord.js';
 
 /** The contracted shape of one array, as far as its pragmas care. */
 export interface PragmaTarget {
@@ -23,6 +27,58 @@ export interface PragmaTarget {
   readonly rows: readonly { coefficients: readonly bigint[]; extent?: bigint }[];
   /** Declared dimensions differ from the rows' (a delinearized array). */
   readonly reshaped?: boolean;
+  /** Values of the macros a `factor` may be spelled with (the function's). */
+  readonly values?: Readonly<Record<string, bigint>>;
+}
+
+/** What a partition of one dimension becomes when the dimension is folded to `extent`. */
+export type Partition =
+  { readonly type: 'complete' } | { readonly type: 'cyclic' | 'block'; readonly factor: bigint };
+
+/**
+ * A cyclic or block partition of `factor` banks on a dimension folded (or kept) to `extent`
+ * cells. Cyclic bank `x mod f` of the folded index `x mod m` is bank `x mod f` of the original
+ * index only when f divides m: any f consecutive cells the engineer meant to read in one
+ * cycle are then still in f different banks. So the factor becomes the smallest divisor of m
+ * at or above f (m itself: `complete`). Block banks follow the layout, not the index: only a
+ * factor that no longer fits becomes `complete`.
+ */
+export function partitionAfter(
+  type: 'cyclic' | 'block',
+  factor: bigint,
+  extent: bigint,
+): Partition {
+  if (factor >= extent) return { type: 'complete' };
+  if (type === 'block') return { type, factor };
+  let f = factor;
+  while (extent % f !== 0n) f++;
+  return f >= extent ? { type: 'complete' } : { type, factor: f };
+}
+
+/** The partition a pragma asks for (`complete`, or cyclic/block with its factor's value). */
+export function requestedPartition(
+  p: HlsPragma,
+  values: Readonly<Record<string, bigint>> = NO_NAMES,
+): Partition | { unknown: string } {
+  const typeText = (p.options.get('type') ?? '').toLowerCase();
+  const type = (['complete', 'cyclic', 'block'] as const).find(
+    (t) => typeText === t || p.options.has(t),
+  );
+  if (type === 'complete') return { type };
+  // The tool's default type is cyclic... of a factor it requires: no factor, no guess.
+  const text = p.options.get('factor');
+  if (text === undefined) return { unknown: 'no factor' };
+  const value = /^\d+$/.test(text) ? BigInt(text) : ownValue(values, text);
+  if (value === undefined || value < 1n) return { unknown: `factor ${text} of unknown value` };
+  return { type: type ?? 'cyclic', factor: value };
+}
+
+/** `#pragma HLS DEPENDENCE ... false` in any spelling: the bare `false`, `dependent=false`. */
+export function deniesDependence(p: HlsPragma): boolean {
+  return (
+    p.directive === 'DEPENDENCE' &&
+    (p.options.has('false') || p.options.get('dependent')?.toLowerCase() === 'false')
+  );
 }
 
 export interface PragmaNote {
@@ -71,19 +127,22 @@ function updatedPartition(p: HlsPragma, target: PragmaTarget): string | { why: s
   const k = newDimension(target, dim - 1);
   if (typeof k === 'string') return { why: k };
   const extent = target.rows[k]!.extent;
-  const factorText = p.options.get('factor');
+  const asked = requestedPartition(p, target.values);
+  const after =
+    'factor' in asked && extent !== undefined
+      ? partitionAfter(asked.type, asked.factor, extent)
+      : undefined;
   const edit = (body: string) => {
     let text = body.replace(/\bdim\s*=\s*\d+/i, `dim=${k + 1}`);
     if (!p.options.has('dim')) text += ` dim=${k + 1}`;
-    if (factorText !== undefined && /^\d+$/.test(factorText) && extent !== undefined) {
-      if (BigInt(factorText) >= extent) {
-        // A factor at or above the extent splits it into single elements: `complete`.
-        text = text
-          .replace(/\s+factor\s*=\s*\d+/i, '')
-          .replace(/\btype\s*=\s*(cyclic|block)\b/i, 'type=complete')
-          .replace(/\s(cyclic|block)\b/i, ' complete');
-      }
-    }
+    if (after?.type === 'complete') {
+      // A factor at or above the extent splits it into single elements: `complete`.
+      text = text
+        .replace(/\s+factor\s*=\s*\w+/i, '')
+        .replace(/\btype\s*=\s*(cyclic|block)\b/i, 'type=complete')
+        .replace(/\s(cyclic|block)\b/i, ' complete');
+    } else if (after && 'factor' in asked && after.factor !== asked.factor)
+      text = text.replace(/\bfactor\s*=\s*\w+/i, `factor=${after.factor}`);
     return text;
   };
   // The spelling is kept when its edit reads as the edit of the tokens; otherwise (a line

@@ -13,7 +13,7 @@ import { nameRecord, ownValue } from '../../poly/nameRecord.js';
 import * as P from '../../poly/index.js';
 import type { HeuristicChoice, ModuloForm } from '../options.js';
 import { parametersUsed } from '../conflictChoice.js';
-import { powerOfTwoMapping } from './hls.js';
+import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
 import { symbolicDecision, symbolicMapping, type SymbolicOutcome } from './symbolicSizes.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
 
@@ -34,6 +34,8 @@ export interface Found {
   readonly mapping: Mapping;
   readonly heuristic: string;
   readonly warnings: readonly Finding[];
+  /** The conflict set it was chosen for, over the known values (sharedScratch.ts). */
+  readonly ds: ConflictSet['ds'];
 }
 
 /** The search's own failures, as data: its input refused, or its budget spent. */
@@ -71,13 +73,33 @@ function powerOfTwo(
 ): Refusal | Found {
   const { mapping, heuristic } = found;
   if ((input.modulo !== 'pow2' && !input.hls) || mapping.b.length === 0)
-    return { mapping, heuristic, warnings: [] };
+    return { mapping, heuristic, warnings: [], ds };
+  if (input.hls) return hls(input, ds, found);
   const extents = input.array.extents.map((e) => e.value);
   const p2 = powerOfTwoMapping(ds, mapping, extents, input.values);
-  if ('mapping' in p2) return { mapping: p2.mapping, heuristic, warnings: [] };
-  if (input.hls) return refuse('hls-no-power-of-two', `HLS mode: ${p2.reason}`);
+  if ('mapping' in p2) return { mapping: p2.mapping, heuristic, warnings: [], ds };
   const note = 'power-of-two moduli are not admissible for this array; exact moduli kept';
-  return { mapping, heuristic, warnings: [warn('pow2-not-admissible', note)] };
+  return { mapping, heuristic, warnings: [warn('pow2-not-admissible', note)], ds };
+}
+
+/**
+ * HLS mode's mapping: power-of-two folds that keep the partitions the pragmas ask for
+ * (hls.ts hlsMapping), or why there is none.
+ */
+function hls(
+  input: LatticeInput,
+  ds: ConflictSet['ds'],
+  found: { mapping: Mapping; heuristic: string },
+): Refusal | Found {
+  const wants = partitionWants(input.fn, input.array);
+  const h = hlsMapping(ds, found.mapping, input.array, wants, input.values);
+  if ('reason' in h)
+    return refuse(
+      wants.length > 0 ? 'hls-partition-undone' : 'hls-no-power-of-two',
+      `HLS mode: ${h.reason}`,
+    );
+  const notes = h.note ? [warn('hls-partition-trade-off', h.note)] : [];
+  return { mapping: h.mapping, heuristic: found.heuristic, warnings: notes, ds };
 }
 
 /**

@@ -9,7 +9,15 @@ import { codeOf, type Finding, type ReasonName } from '../../model/reasons.js';
 import { elementBytes } from '../elementBytes.js';
 import type { BufferShrink } from '../callerStorage.js';
 import { extentsProduct } from './symbolicSizes.js';
-import { statusOf, type ArrayOutcome, type HeapOutcome, type Outcome } from './outcome.js';
+import {
+  isContracted,
+  statusOf,
+  type ArrayOutcome,
+  type HeapOutcome,
+  type Outcome,
+} from './outcome.js';
+import { setSavedBytes, storageClass } from '../footprint.js';
+import { onChipMemory } from './hls.js';
 
 const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
 
@@ -17,6 +25,8 @@ const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
 export interface Suppressions {
   /** The configuration's `suppress`. */
   readonly configuration: ReadonlySet<ReasonName>;
+  /** HLS mode: the entries give their on-chip memory. */
+  readonly hls?: boolean;
 }
 
 /** Who suppresses a finding with this code about this array, if anyone. */
@@ -72,7 +82,8 @@ function shrunkSizes(b: BufferShrink) {
   };
 }
 
-function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
+/** The entry of one array: its verdict with its sizes, what the passes found. */
+function verdictReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   const { fn, array, verdict } = o;
   const size = declaredSize(array);
   const original = {
@@ -87,6 +98,7 @@ function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   };
   const rest = {
     elementType: array.elementType,
+    storage: storageClass(array.storage),
     ...o.facts,
     maxLive: o.facts.maxLive ?? null,
     warnings: o.warnings.map((w) => finding(w, array, s)),
@@ -116,6 +128,22 @@ function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   };
 }
 
+/**
+ * An array's entry, with the bytes the program saves through it (footprint.ts; a declaration
+ * several functions share counts once) and, in HLS mode, its on-chip memory (hls.ts).
+ */
+function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
+  const r = verdictReport(o, s);
+  const d = isContracted(o) ? o.verdict.decision : undefined;
+  setSavedBytes(r, d?.placement);
+  if (d?.sharesDeclaration) r.savedBytes = 0;
+  if (!s.hls) return r;
+  const bytes = elementBytes(o.array.elementType);
+  const bits = o.array.elementBits ?? (bytes === undefined ? undefined : bytes * 8);
+  const memory = onChipMemory(o.fn, o.array, bits, d?.mapping);
+  return memory ? { ...r, onChip: memory } : r;
+}
+
 /** The report entry of a heap buffer that shrinks (it has none of its own otherwise). */
 function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
   const b = o.shrink;
@@ -128,6 +156,7 @@ function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
     column: b.loc.column,
     status: 'contracted',
     elementType: b.elementType,
+    storage: 'heap',
     originalCells: before,
     ...(each !== undefined && b.before !== undefined
       ? { originalBytes: jsonInt(b.before * BigInt(each)) }
@@ -139,7 +168,10 @@ function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
 }
 
 export function reportOf(o: Outcome, s: Suppressions = NO_SUPPRESSIONS): ArrayReport {
-  return 'kind' in o ? heapReport(o, s) : arrayReport(o, s);
+  if (!('kind' in o)) return arrayReport(o, s);
+  const r = heapReport(o, s);
+  setSavedBytes(r, undefined);
+  return r;
 }
 
 export const NO_SUPPRESSIONS: Suppressions = { configuration: new Set() };

@@ -1,6 +1,6 @@
 /* trap: a write through an index array `t[idx[0]]` beside a stream that would shrink: the cell it misses keeps the caller's value
    expect: kernel:t unchanged [extents-unproved]
-   expect: kernel:idx unchanged [file-scope]
+   expect: kernel:idx unchanged [has-initializer]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

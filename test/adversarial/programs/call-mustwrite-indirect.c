@@ -1,6 +1,6 @@
 /* trap: the write `t[idx[i]] = ...` goes where an index array says (two cells twice, two never); the read covers every cell
    expect: kernel:t unchanged [extents-unproved]
-   expect: kernel:idx unchanged [file-scope]
+   expect: kernel:idx unchanged [has-initializer]
    expect: main:buf unchanged */
 #include <stdio.h>
 #define N 8

@@ -1,6 +1,6 @@
 /* trap: the recursion depth comes from the data (a chain through a `next` table 900 long); each level's 16 KiB private row stays on the stack
    expect: kernel:t unchanged [recursive] -- private copies multiply with the recursion depth
-   expect: kernel:next unchanged [file-scope]
+   expect: kernel:next unchanged [recursive]
    expect: main:next unchanged */
 #include <stdio.h>
 #include <stdlib.h>

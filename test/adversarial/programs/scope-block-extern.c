@@ -1,5 +1,5 @@
 /* trap: a block-scope `extern double t[40];` names the file-scope array, not a local temporary
-   expect: fill:t unchanged [file-scope]
+   expect: fill:t unchanged [external-linkage]
    expect: main:t unchanged */
 #include <stdio.h>
 double t[40];

@@ -1,5 +1,5 @@
 /* trap: a block-local t shadows the global t; the global's accesses after the block are not the local's
-   expect: total:t unchanged [file-scope]
+   expect: total:t unchanged [external-linkage]
    expect: main:t scalarized */
 #include <stdio.h>
 #define N 20

@@ -1,0 +1,125 @@
+/**
+ * Static and file-scope scratch (issue 26): an array that lives across calls (`static` in a
+ * function, or `static` at file scope and named by one function only) is a temporary of that
+ * function when no value crosses from one call to the next. Then every call's lifetimes start
+ * and end inside the call, as a local array's do, and the array can be contracted in place,
+ * staying static.
+ *
+ * No value crosses when:
+ *   - every call writes each cell before it reads it, on every path (no upward-exposed read,
+ *     must-writes only: decided by the caller of this module with upwardExposed.ts);
+ *   - the function cannot be entered again while a call is running (a value written before a
+ *     nested call and read after it could meet the nested call's writes of another cell of the
+ *     same slot): it is not recursive, and where code the file does not show could call it
+ *     (it is not static, or its name is used other than as a callee), it calls nothing but
+ *     functions of the file and C library functions that call nothing back;
+ *   - nothing else sees the cells: no initializer (initial values would need one per slot),
+ *     its address never leaves (the frontend's escape reasons), a file-scope array has
+ *     internal linkage; when several functions name it, none reaches another (each one's
+ *     values die within its call), and all take one mapping (pipeline/sharedScratch.ts).
+ * Signal handlers and threads that touch the array are outside the model (docs/limits.md).
+ */
+import type { CallGraph, FunctionCalls } from '../model/calls.js';
+import type { ArrayInfo } from '../model/types.js';
+import { callsNothingBack } from './libraryCalls.js';
+import type { ReasonName } from '../model/reasons.js';
+
+export type ScratchVerdict =
+  | { readonly scratch: true }
+  | { readonly scratch: false; readonly code: ReasonName; readonly reason: string };
+
+type Problem = { readonly code: ReasonName; readonly reason: string };
+
+const at = (l: { line: number; column: number }) => `${l.line}:${l.column}`;
+
+/** The array's own conditions (storage, initializer, users). */
+function storageProblem(fnName: string, array: ArrayInfo): Problem | undefined {
+  if (array.storage === 'global')
+    return {
+      code: 'external-linkage',
+      reason: `'${array.name}' has external linkage: other files may use it (make it static)`,
+    };
+  if (array.hasInitializer)
+    return {
+      code: 'has-initializer',
+      reason: `'${array.name}' has an initializer: a contracted array would need one initial value per slot`,
+    };
+  if (array.storage === 'static-global' && !(array.users ?? []).includes(fnName))
+    return { code: 'not-scratch', reason: `the users of '${array.name}' are not known` };
+  return undefined;
+}
+
+/**
+ * A file-scope array named by several functions: one of them must not run while another's
+ * values are live, so none may call (reach) another. Whether a value crosses from one to the
+ * next is each one's upward-exposed read; one mapping for all is the pipeline's (sharedScratch.ts).
+ */
+function sharedProblem(graph: CallGraph, fnName: string, array: ArrayInfo): string | undefined {
+  const users = array.users ?? [];
+  if (users.length <= 1) return undefined;
+  for (const u of users) {
+    const f = graph.functions.find((g) => g.name === u);
+    if (!f) return `${u}(), a user of '${array.name}', is not analysed as a caller`;
+    const inner = reachable(graph, f).find((g) => g.name !== u && users.includes(g.name));
+    if (inner)
+      return `${u}() may call ${inner.name}() while its values of '${array.name}' are live (both use it)`;
+  }
+  return undefined;
+}
+
+/** Functions reachable from `fn` through calls the graph shows (fn included). */
+function reachable(graph: CallGraph, fn: FunctionCalls): FunctionCalls[] {
+  const byName = new Map(graph.functions.map((f) => [f.name, f]));
+  const seen = new Map([[fn.name, fn]]);
+  const stack = [fn];
+  while (stack.length > 0)
+    for (const c of stack.pop()!.calls) {
+      const g = byName.get(c.callee);
+      if (g && !seen.has(g.name)) {
+        seen.set(g.name, g);
+        stack.push(g);
+      }
+    }
+  return [...seen.values()];
+}
+
+/** Why `fnName` may be entered again while one of its calls runs, if it may. */
+export function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
+  const no = (reason: string): Problem => ({ code: 'not-scratch', reason });
+  const fn = graph.functions.find((f) => f.name === fnName);
+  if (!fn) return no(`${fnName}() is not analysed as a caller`);
+  const known = new Set(graph.functions.map((f) => f.name));
+  const all = reachable(graph, fn);
+  const back = all.find((g) => g.calls.some((c) => c.callee === fnName));
+  if (back)
+    return { code: 'recursive', reason: `${fnName}() may call itself (through ${back.name}())` };
+  // Unknown code can call it only if it can name it.
+  if (fn.internal && fn.reachedElsewhere.length === 0) return undefined;
+  for (const g of all) {
+    const indirect = g.indirectCalls[0];
+    if (indirect)
+      return no(
+        `${g.name}() calls through a pointer at ${at(indirect)}, which may enter ${fnName}() again`,
+      );
+    const unknown = g.calls.find((c) => !known.has(c.callee) && !callsNothingBack(c.callee));
+    if (unknown)
+      return no(
+        `${g.name}() calls ${unknown.callee}() at ${at(unknown.loc)}, which the file does not show and which may enter ${fnName}() again`,
+      );
+  }
+  return undefined;
+}
+
+/** Whether a static or file-scope array is a temporary of `fnName` (see the module comment). */
+export function staticScratchVerdict(
+  graph: CallGraph,
+  fnName: string,
+  array: ArrayInfo,
+): ScratchVerdict {
+  const storage = storageProblem(fnName, array);
+  if (storage) return { scratch: false, ...storage };
+  const reentry = reentryProblem(graph, fnName);
+  if (reentry) return { scratch: false, ...reentry };
+  const shared = sharedProblem(graph, fnName, array);
+  return shared ? { scratch: false, code: 'not-scratch', reason: shared } : { scratch: true };
+}

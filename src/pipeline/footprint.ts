@@ -1,0 +1,41 @@
+/**
+ * What the program as built saves (issue 26): the bytes of the storage that shrinks, counted
+ * where the storage lives and once. A parameter has no storage of its own: folded in place it
+ * saves nothing itself (the callers' buffers that shrink count); a private copy is new stack.
+ */
+import type { Storage } from '../model/types.js';
+import type { ArrayDecision } from './decision.js';
+import { jsonInt, type ArrayReport, type StorageClass } from './report.js';
+
+export function storageClass(s: Storage): StorageClass {
+  switch (s) {
+    case 'local':
+      return 'stack';
+    case 'static-local':
+      return 'static';
+    case 'global':
+    case 'static-global':
+      return 'global';
+    case 'parameter':
+      return 'parameter';
+  }
+}
+
+const changed = (r: ArrayReport) => r.status === 'contracted' || r.status === 'scalarized';
+
+/** Sets `savedBytes` of a report entry, given the placement of a contracted parameter. */
+export function setSavedBytes(r: ArrayReport, placement: ArrayDecision['placement']): void {
+  const bytes = (x: number | string | undefined) => {
+    try {
+      return x === undefined ? undefined : BigInt(x);
+    } catch {
+      return undefined;
+    }
+  };
+  const before = bytes(r.originalBytes);
+  const after = bytes(r.compressedBytes);
+  if (!changed(r)) r.savedBytes = 0;
+  else if (r.storage === 'parameter')
+    r.savedBytes = placement === 'private' && after !== undefined ? jsonInt(-after) : 0;
+  else if (before !== undefined && after !== undefined) r.savedBytes = jsonInt(before - after);
+}

@@ -1,0 +1,68 @@
+/**
+ * The C++ HLS samples (issue 30, samples/hls/*.cpp): each is contracted in HLS mode to the
+ * sizes, mappings, pragmas and on-chip memory of samples/hls/expected.json, and `check --hls`
+ * builds it with its testbench (with the stand-in HLS headers of test/fixtures/hls/include)
+ * and finds the same output before and after.
+ */
+import fs from 'node:fs';
+import path from 'node:path';
+import { contract } from '../../src/index.js';
+import { ROOT, runCli } from '../helpers/cli.js';
+import { codeOf, type ReasonName } from '../../src/model/reasons.js';
+
+const DIR = path.join(ROOT, 'samples/hls');
+const INCLUDE = path.join(ROOT, 'test/fixtures/hls/include');
+
+interface Sample {
+  file: string;
+  testbench?: string;
+  pragmas?: string[];
+  arrays: {
+    name: string;
+    hlsCells: number;
+    mapping?: unknown;
+    onChip?: unknown;
+    code?: ReasonName;
+  }[];
+}
+const SAMPLES = (
+  JSON.parse(fs.readFileSync(path.join(DIR, 'expected.json'), 'utf8')).samples as Sample[]
+).filter((s) => s.file.endsWith('.cpp'));
+
+describe('C++ HLS samples', () => {
+  it('there are three', () => expect(SAMPLES.map((s) => s.file)).toHaveLength(3));
+
+  it.each(SAMPLES.map((s) => [s.file, s] as const))(
+    '%s: sizes, mappings, pragmas and on-chip memory',
+    async (file, sample) => {
+      const source = fs.readFileSync(path.join(DIR, file), 'utf8');
+      const { code, report } = await contract(source, {
+        file: path.join(DIR, file),
+        hls: true,
+        compiler: { flags: ['-I', INCLUDE] },
+      });
+      for (const e of sample.arrays) {
+        const a = report.arrays.find((x) => x.name === e.name)!;
+        expect([e.name, a.compressedCells]).toEqual([e.name, e.hlsCells]);
+        if (e.mapping) expect(a.mapping).toEqual(e.mapping);
+        if (e.onChip) expect(a.onChip).toEqual(e.onChip);
+        if (e.code) expect(a.code).toBe(codeOf(e.code));
+      }
+      for (const p of sample.pragmas ?? []) expect(code).toContain(p);
+      expect(code).not.toMatch(/%|beeclak_mod|abort\(/);
+      expect(report.onChip?.length).toBe(1);
+    },
+  );
+
+  it.each(SAMPLES.map((s) => [s.file, s.testbench!] as const))(
+    '%s: check --hls passes its testbench',
+    (file, testbench) => {
+      const r = runCli(['check', '--hls', '-I', INCLUDE, file, '--with', testbench], {
+        cwd: DIR,
+      });
+      expect(r.stdout).toMatch(/run: identical output \(exit 0/);
+      expect(r.stdout).toMatch(/ok\n$/);
+      expect(r.code).toBe(0);
+    },
+  );
+});
