@@ -13,7 +13,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { performance } from 'node:perf_hooks';
 import { analyzeSource, DEFAULT_WORK_UNITS } from '../src/pipeline/analysis.js';
-import { valueOrCellConflicts } from '../src/pipeline/conflictChoice.js';
+import { valueOrCellConflicts } from '../src/pipeline/decision/conflictChoice.js';
 import { conflictSet, precedesRelation, type ConflictSet } from '../src/lifetime/conflictSet.js';
 import { toIsl } from '../src/poly/index.js';
 import { withWorkBudget } from '../src/poly/budget.js';

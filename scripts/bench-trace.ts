@@ -9,7 +9,7 @@
  */
 import { spawnSync } from 'node:child_process';
 import { fileURLToPath } from 'node:url';
-import { traceProgram } from '../src/pipeline/traceRun.js';
+import { traceProgram } from '../src/pipeline/checking/traceRun.js';
 
 interface Case {
   readonly name: string;

@@ -17,8 +17,8 @@ import { contractSource } from './pipeline/contraction.js';
 import type { FileReport } from './pipeline/report.js';
 import { withCallContext } from './context/callContext.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
-import { profileSource as profileRuns, type ProfileResult } from './pipeline/profile.js';
-import type { TraceRunOptions } from './pipeline/traceRun.js';
+import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
+import type { TraceRunOptions } from './pipeline/checking/traceRun.js';
 
 export { InputError } from './model/errors.js';
 export type {
@@ -79,9 +79,13 @@ export async function contract(source: string, options: Options = {}): Promise<C
 
 // Traces (issue 18): folding of (iteration vector, label) streams, `check --trace`, `profile`.
 export { Folder, type FoldOptions, type FoldResult, type Piece } from './dynamic/fold/index.js';
-export { traceCheck, type TraceCheckResult, type TraceFinding } from './pipeline/traceCheck.js';
-export type { ProfileResult, ProfiledArray } from './pipeline/profile.js';
-export type { TraceRunOptions } from './pipeline/traceRun.js';
+export {
+  traceCheck,
+  type TraceCheckResult,
+  type TraceFinding,
+} from './pipeline/checking/traceCheck.js';
+export type { ProfileResult, ProfiledArray } from './pipeline/checking/profile.js';
+export type { TraceRunOptions } from './pipeline/checking/traceRun.js';
 
 /** Options of `profileSource`: the runs, and the analysis's options as `contract` takes them. */
 export interface ProfileOptions extends Omit<TraceRunOptions, 'only'> {

@@ -1,12 +1,12 @@
 /**
  * For the scaling step: the values live at once of arrays the compiled oracle skips because
  * a subscript is data-dependent (it may touch any cell), from a real run of the sample's
- * trace build (pipeline/traceRun.ts with `countLive`, as `check --trace` does). A
+ * trace build (pipeline/checking/traceRun.ts with `countLive`, as `check --trace` does). A
  * measurement of that run, labelled as such in the table; never used to decide anything.
  */
 import { performance } from 'node:perf_hooks';
 import { join } from 'node:path';
-import { traceProgram } from '../../src/pipeline/traceRun.js';
+import { traceProgram } from '../../src/pipeline/checking/traceRun.js';
 import { SAMPLES } from './context.js';
 import { errText } from './util.js';
 

@@ -3,7 +3,7 @@
  * into a program in which `kernel` is a `static` function taking some of its temporaries as
  * parameters ("scratch" parameters), called by one to three callers that pass a local
  * array, a VLA or a `malloc`/`calloc` buffer, with the forms the analysis must see through
- * (src/frontend/calls.ts, src/lifetime/crossCall.ts, src/pipeline/wholeProgram.ts):
+ * (src/frontend/calls.ts, src/lifetime/crossCall.ts, src/pipeline/wholeProgram/crossCalls.ts):
  *
  * - alias: a pointer into the buffer taken before the call, read after it (or before it,
  *   or written then read: no value crosses);

@@ -16,7 +16,7 @@ import {
 } from './options.js';
 import { UsageError } from './errors.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
-import { PRIVATE_STACK_BYTES } from '../pipeline/privateStack.js';
+import { PRIVATE_STACK_BYTES } from '../pipeline/wholeProgram/privateStack.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
 export interface AnalysisFlags {

@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { compilerOptions, type AnalysisFlags } from './analysisFlags.js';
-import { flagsFromCompileCommands, splitFlags } from '../pipeline/compileFlags.js';
+import { flagsFromCompileCommands, splitFlags } from '../pipeline/checking/compileFlags.js';
 import { splitDefines } from '../frontend/compilerView.js';
 
 export function programFlags(

@@ -6,7 +6,7 @@
  * it down the full path (compilerView.ts), which then reads the same output.
  *
  * Candidates, without a promise (docs/design.md, "Candidates"; function.ts `finish`, and
- * pipeline/wholeProgram.ts): local arrays, and array parameters of a `static` function
+ * pipeline/wholeProgram/crossCalls.ts): local arrays, and array parameters of a `static` function
  * (temporaries across calls, decided per call site). File-scope, `extern`, static local
  * arrays and array parameters of other functions always carry a reason. So the file passes
  * when, in the text of the main file as the compiler sees it (macros expanded, the headers'

@@ -16,7 +16,7 @@
  *   - nothing else sees the cells: no initializer (initial values would need one per slot),
  *     its address never leaves (the frontend's escape reasons), a file-scope array has
  *     internal linkage; when several functions name it, none reaches another (each one's
- *     values die within its call), and all take one mapping (pipeline/sharedScratch.ts).
+ *     values die within its call), and all take one mapping (pipeline/wholeProgram/sharedScratch.ts).
  * Signal handlers and threads that touch the array are outside the model (docs/limits.md).
  */
 import type { CallGraph, FunctionCalls } from '../model/calls.js';

@@ -84,7 +84,7 @@ export interface BufferShape {
 }
 
 /**
- * Where a heap buffer's type and size are spelled, for shrinking it (pipeline/callerStorage.ts):
+ * Where a heap buffer's type and size are spelled, for shrinking it (pipeline/wholeProgram/callerStorage.ts):
  * the sizes of its pointer's array levels (`[410]` of `double (*tmp)[410]`), outermost first,
  * and per allocation the sizes of its cast's levels and its size arguments. A range is absent
  * where the text is not the file's own (a macro expansion, a header).

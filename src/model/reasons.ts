@@ -703,3 +703,31 @@ export function reasonNamed(text: string): ReasonName | undefined {
     BY_CODE.get(t.toUpperCase()) ?? (Object.hasOwn(REASONS, t) ? (t as ReasonName) : undefined)
   );
 }
+
+/** Why an array is left as written, with its code; the code gives the status. */
+export interface Refusal {
+  readonly reason: ReasonName;
+  readonly message: string;
+  /** Where the evidence is, when it is somewhere else than the declaration. */
+  readonly evidence?: { readonly loc?: { readonly line: number; readonly column: number } };
+}
+
+export function refuse(
+  reason: ReasonName,
+  message: string,
+  evidence?: Refusal['evidence'],
+): Refusal {
+  if (!('status' in REASONS[reason]))
+    throw new Error(`internal error: '${reason}' is a warning, not a refusal`);
+  return { reason, message, ...(evidence ? { evidence } : {}) };
+}
+
+export function statusOf(r: Refusal): 'unchanged' | 'rejected' {
+  return (REASONS[r.reason] as { status: 'unchanged' | 'rejected' }).status;
+}
+
+export function warn(reason: ReasonName, message: string): Finding {
+  if ('status' in REASONS[reason])
+    throw new Error(`internal error: '${reason}' is a refusal, not a warning`);
+  return { reason, message };
+}

@@ -27,7 +27,7 @@ import {
   type AnalysisOptions,
   type ArrayDecision,
 } from './analysis.js';
-import type { BufferShrink, StoragePlan } from './callerStorage.js';
+import type { BufferShrink, StoragePlan } from './wholeProgram/callerStorage.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
 import { wordsRegExp } from '../model/identifiers.js';

@@ -25,7 +25,7 @@ export interface AnalysisOptions {
   lifetimes?: 'value' | 'cell';
   /**
    * Compute the conflict set and search a mapping also where a cheap bound already shows
-   * that nothing can be saved (src/pipeline/noSaving.ts): the SVG pictures draw them.
+   * that nothing can be saved (src/pipeline/decision/noSaving.ts): the SVG pictures draw them.
    */
   everyConflictSet?: boolean;
   /** Work units of the polyhedral core per array and stage (see src/poly/budget.ts). */
@@ -44,7 +44,7 @@ export interface AnalysisOptions {
   skipWithoutCandidates?: boolean;
   /**
    * Bytes the private arrays of one function (contracted parameters) may take together on
-   * its stack (default PRIVATE_STACK_BYTES, src/pipeline/privateStack.ts).
+   * its stack (default PRIVATE_STACK_BYTES, src/pipeline/wholeProgram/privateStack.ts).
    */
   privateStackBytes?: number;
   /**

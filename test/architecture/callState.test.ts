@@ -16,7 +16,7 @@ const KEPT_PER_PROCESS: Record<string, string> = {
   'lattice/hullLp.ts: glpkPromise': 'the loaded solver: keeps nothing of a program it solved',
   'frontend/compactTree.ts: typeNames': 'names of the grammar symbol ids: the same for every call',
   'frontend/compactTree.ts: fieldNames': 'names of the grammar field ids: the same for every call',
-  'pipeline/compileRun.ts: sanitizerSupport': "a fact of the machine's compiler",
+  'pipeline/checking/compileRun.ts: sanitizerSupport': "a fact of the machine's compiler",
   'frontend/ctokens.ts: PUNCTUATORS_BY_FIRST': 'a constant table, filled as the module loads',
   'frontend/intTypes.ts: NO_TYPEDEFS': 'the empty table, read only',
 };

@@ -6,7 +6,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { ROOT, runCli } from '../helpers/cli.js';
-import { splitFlags } from '../../src/pipeline/compileFlags.js';
+import { splitFlags } from '../../src/pipeline/checking/compileFlags.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-check-all-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));

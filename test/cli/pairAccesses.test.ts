@@ -3,7 +3,7 @@
  * snippets: which arrays are folded, which original cell each access stands for, and why
  * an array is skipped when the two files do not line up.
  */
-import { pairFoldedArrays, type FoldPairing } from '../../src/pipeline/pairAccesses.js';
+import { pairFoldedArrays, type FoldPairing } from '../../src/pipeline/checking/pairAccesses.js';
 
 const ORIGINAL = `#include <stdio.h>
 #define N 8

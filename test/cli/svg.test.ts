@@ -83,7 +83,7 @@ describe('SVG pictures', () => {
   // Guards the chart drawing one bar per value: a cell rewritten once per row is 4 short
   // bars, not one bar from its first write to its last read (Bee's cell lifetime). Also
   // guards --svg computing the conflict set of an array whose cells are all live at once
-  // (row), which the quick "no saving" bound would otherwise skip (src/pipeline/noSaving.ts).
+  // (row), which the quick "no saving" bound would otherwise skip (src/pipeline/decision/noSaving.ts).
   it('the lifetime chart draws each value of a reused cell as its own bar', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-svg-'));
     try {

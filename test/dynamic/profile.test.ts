@@ -1,5 +1,5 @@
 /**
- * `beeclak profile` and `contract --profiled` (pipeline/profile.ts): regular kernels with
+ * `beeclak profile` and `contract --profiled` (pipeline/checking/profile.ts): regular kernels with
  * `while` loops (MachSuite style, test/fixtures/profile) that the static model refuses get
  * the mapping a hand fold confirms; the contracted text matches the original on the
  * profiled inputs and on others, and its BEECLAK_VERIFY build catches an input for which
@@ -9,8 +9,8 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { profileSource, type ProfileResult } from '../../src/pipeline/profile.js';
-import { contractProfiled } from '../../src/pipeline/profileContract.js';
+import { profileSource, type ProfileResult } from '../../src/pipeline/checking/profile.js';
+import { contractProfiled } from '../../src/pipeline/checking/profileContract.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
 
 const DIR = path.resolve('test/fixtures/profile');

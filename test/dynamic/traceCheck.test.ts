@@ -1,14 +1,14 @@
 /**
  * The trace build (rewrite/traceInstrument.ts), its folding, and `check --trace`
- * (pipeline/traceCheck.ts): every sample's run agrees with its model, and the adversarial
+ * (pipeline/checking/traceCheck.ts): every sample's run agrees with its model, and the adversarial
  * programs of test/fixtures/trace are confirmed or refused, and a model made wrong on purpose
  * is flagged.
  */
 import { readFileSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { buildModel } from '../../src/frontend/index.js';
-import { traceProgram } from '../../src/pipeline/traceRun.js';
-import { traceCheck } from '../../src/pipeline/traceCheck.js';
+import { traceProgram } from '../../src/pipeline/checking/traceRun.js';
+import { traceCheck } from '../../src/pipeline/checking/traceCheck.js';
 import { affineLabel } from '../../src/dynamic/fold/index.js';
 import type { Affine } from '../../src/poly/affine.js';
 import type { ProgramModel } from '../../src/model/types.js';

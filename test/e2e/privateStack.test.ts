@@ -1,14 +1,17 @@
 /**
  * Contracted parameters fold in place in their callers' buffers where the mapping folds row
- * by row (src/pipeline/placement.ts); the private arrays that remain are new stack
- * (src/pipeline/privateStack.ts): the private copies of one function must fit in
+ * by row (src/pipeline/wholeProgram/placement.ts); the private arrays that remain are new stack
+ * (src/pipeline/wholeProgram/privateStack.ts): the private copies of one function must fit in
  * PRIVATE_STACK_BYTES together and have a size known at compile time. Guards adi at
  * EXTRALARGE_DATASET, whose contracted `v` (2000 x 1999 doubles, on the heap in the original)
  * became a private array of 32 MB on the stack and crashed the contracted program. Every
  * output compiles with -Wall -Werror and prints what the original prints.
  */
 import { analyze, contract } from '../../src/index.js';
-import { PRIVATE_STACK_BYTES, limitPrivateStack } from '../../src/pipeline/privateStack.js';
+import {
+  PRIVATE_STACK_BYTES,
+  limitPrivateStack,
+} from '../../src/pipeline/wholeProgram/privateStack.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
 import { compileAndRun } from '../helpers/cc.js';
 import { hasWarning } from '../helpers/codes.js';

@@ -3,7 +3,7 @@
  * `hist[(int)(in[i] * 8.0)] += 1` (affine loop, non-affine subscript) was reported twice as
  * "a loop bound or condition is not affine", and a data-dependent loop bound keeps its reason.
  * (w is read in the iteration that writes it: were all its cells live at once, "no saving"
- * would be found before any conflict set, src/pipeline/noSaving.ts, and it would have none.)
+ * would be found before any conflict set, src/pipeline/decision/noSaving.ts, and it would have none.)
  */
 import { analyzeSource } from '../../src/pipeline/analysis.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';

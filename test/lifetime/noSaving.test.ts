@@ -1,12 +1,12 @@
 /**
- * "No saving" found before the exhaustive stages (src/pipeline/noSaving.ts, issue 17): the
+ * "No saving" found before the exhaustive stages (src/pipeline/decision/noSaving.ts, issue 17): the
  * compiled oracle's run of every modelled instance. It may only ever skip work whose result
  * would be "no saving": where it fires, the static conflict set holds every difference of
  * the array's box; where it does not, the full analysis runs and may contract.
  */
 import { buildModel } from '../../src/frontend/index.js';
 import { valueConflictSet } from '../../src/lifetime/valueConflicts.js';
-import { quickNoSaving } from '../../src/pipeline/noSaving.js';
+import { quickNoSaving } from '../../src/pipeline/decision/noSaving.js';
 import { analyzeSource } from '../../src/pipeline/analysis.js';
 import * as P from '../../src/poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';

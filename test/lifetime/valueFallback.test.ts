@@ -3,7 +3,7 @@
  * nothing (the cell-based set is used) and a reason for the report.
  */
 import { buildModel } from '../../src/frontend/index.js';
-import { valueOrCellConflicts } from '../../src/pipeline/conflictChoice.js';
+import { valueOrCellConflicts } from '../../src/pipeline/decision/conflictChoice.js';
 
 const fn = buildModel(
   `#define N 6\nvoid kernel(int a[N], int b[N]) { int t[N]; for (int f = 0; f < N; f++) for (int i = 0; i < N; i++) { t[i] = a[i] + f; if (i >= 2) b[i] += t[i - 2]; } }`,

@@ -35,7 +35,7 @@ import {
   runDifferences,
   type IncludedFrom,
   type RunResult,
-} from '../../pipeline/compileRun.js';
+} from '../../pipeline/checking/compileRun.js';
 import { IncludeIndex } from '../includers.js';
 import { databaseFiles } from '../compileCommands.js';
 import { programFlags } from '../programFlags.js';
@@ -45,8 +45,8 @@ import {
   pairFoldedArrays,
   type FoldPairing,
   type SourceInput,
-} from '../../pipeline/pairAccesses.js';
-import { reportWithTraced, traceCheckLines } from '../../pipeline/traceCheckLines.js';
+} from '../../pipeline/checking/pairAccesses.js';
+import { reportWithTraced, traceCheckLines } from '../../pipeline/checking/traceCheckLines.js';
 import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
 
 interface CheckFlags extends AnalysisFlags {

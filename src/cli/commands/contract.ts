@@ -8,9 +8,9 @@ import type { Command } from 'commander';
 import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
 import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
-import { formatProfile, profileRuns, withProfiled } from '../../pipeline/profile.js';
+import { formatProfile, profileRuns, withProfiled } from '../../pipeline/checking/profile.js';
 import { programFlags } from '../programFlags.js';
-import { contractProfiled } from '../../pipeline/profileContract.js';
+import { contractProfiled } from '../../pipeline/checking/profileContract.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
 import { flagsWithConfig } from '../fileOptions.js';
 import {
@@ -32,7 +32,7 @@ import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';
-import { refusedPromiseMessages } from '../../pipeline/promiseCheck.js';
+import { refusedPromiseMessages } from '../../pipeline/wholeProgram/promiseCheck.js';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
 

@@ -1,7 +1,7 @@
 /**
  * `beeclak profile FILE.c [-- ARGS] [--run "ARGS"]... [--explain]`: trace the program over
  * the runs and contract, for those runs, the temporaries the static analysis leaves alone
- * (pipeline/profile.ts). Nothing is written: `contract --profiled` applies the mappings.
+ * (pipeline/checking/profile.ts). Nothing is written: `contract --profiled` applies the mappings.
  * The traced build uses the program's own flags (programFlags.ts).
  */
 import type { Command } from 'commander';
@@ -15,7 +15,7 @@ import {
   profileRuns,
   profileSource,
   withProfiled,
-} from '../../pipeline/profile.js';
+} from '../../pipeline/checking/profile.js';
 import { programFlags } from '../programFlags.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';

@@ -7,7 +7,7 @@ import path from 'node:path';
 import type { Io } from '../io.js';
 import { makeOutputFolder, writeOutput } from '../outputFile.js';
 import type { Analysis } from '../../pipeline/analysis.js';
-import { runLifetimes } from '../../pipeline/lifetimeIntervals.js';
+import { runLifetimes } from '../../pipeline/checking/lifetimeIntervals.js';
 import { arrayPicture } from './conflicts.js';
 import { lifetimePicture } from './lifetimes.js';
 

@@ -6,7 +6,7 @@
  * contracted array only if no bars of theirs overlap: the picture of the conflict set.
  */
 import type { ArrayReport } from '../../pipeline/report.js';
-import type { RunLifetimes } from '../../pipeline/lifetimeIntervals.js';
+import type { RunLifetimes } from '../../pipeline/checking/lifetimeIntervals.js';
 import { baseName, escape, svgDocument, type Picture } from './document.js';
 
 /** Cells drawn in a chart at most (the first ones used). */

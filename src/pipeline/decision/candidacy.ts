@@ -5,8 +5,8 @@
  * accessed, one not selected with --only, and the arrays HLS mode leaves alone.
  */
 import type { ArrayInfo, FunctionModel } from '../../model/types.js';
-import type { CrossCallOutcome } from '../wholeProgram.js';
-import { unusablePromise } from '../promiseCheck.js';
+import type { CrossCallOutcome } from '../wholeProgram/crossCalls.js';
+import { unusablePromise } from '../wholeProgram/promiseCheck.js';
 import { hlsRefusal } from './hls.js';
 import { refuse, warn, type Refusal } from './outcome.js';
 import type { Finding } from '../../model/reasons.js';

@@ -1,6 +1,6 @@
 /**
  * The lifetime passes: a cheap bound that may show at once that no mapping saves anything
- * (src/pipeline/noSaving.ts), then the conflict set (value-based when it can be built within
+ * (src/pipeline/decision/noSaving.ts), then the conflict set (value-based when it can be built within
  * its budget, else cell-based) and the reads of cells before any write of them, which
  * disprove a temporary promise or are reported.
  */
@@ -10,10 +10,10 @@ import { conflictSet, type ConflictSet } from '../../lifetime/conflictSet.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../../lifetime/upwardExposed.js';
 import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../../poly/budget.js';
 import type { Finding } from '../../model/reasons.js';
-import { cheapNoSaving, type QuickBound } from '../noSaving.js';
-import { valueMayFlowIn, valueOrCellConflicts } from '../conflictChoice.js';
-import { exposedReadEvidence } from '../promiseCheck.js';
-import type { ExposedReads } from '../wholeProgram.js';
+import { cheapNoSaving, type QuickBound } from './noSaving.js';
+import { valueMayFlowIn, valueOrCellConflicts } from './conflictChoice.js';
+import { exposedReadEvidence } from '../wholeProgram/promiseCheck.js';
+import type { ExposedReads } from '../wholeProgram/crossCalls.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
 
 /** What the lifetime passes need of the array and the options. */
@@ -33,7 +33,7 @@ export interface LifetimeInput {
 
 /**
  * Every cell live at one instant: no mapping can save anything, so the exhaustive stages
- * are skipped (src/pipeline/noSaving.ts).
+ * are skipped (src/pipeline/decision/noSaving.ts).
  */
 export function noSavingBound(input: LifetimeInput): QuickBound {
   if (input.everyConflictSet) return {};

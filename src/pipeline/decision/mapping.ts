@@ -12,7 +12,7 @@ import type { Finding } from '../../model/reasons.js';
 import { nameRecord, ownValue } from '../../poly/nameRecord.js';
 import * as P from '../../poly/index.js';
 import type { HeuristicChoice, ModuloForm } from '../options.js';
-import { parametersUsed } from '../conflictChoice.js';
+import { parametersUsed } from './conflictChoice.js';
 import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
 import { symbolicDecision, symbolicMapping, type SymbolicOutcome } from './symbolicSizes.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';

@@ -5,33 +5,13 @@
  * The report (report.ts) and the rewrite plan (src/pipeline/contraction.ts) are built from
  * the outcomes once every pass has run.
  */
-import { REASONS, type Finding, type ReasonName } from '../../model/reasons.js';
-import type { ArrayInfo, FunctionModel, SourceLoc } from '../../model/types.js';
+import { refuse, statusOf, warn, type Finding, type Refusal } from '../../model/reasons.js';
+
+export { refuse, statusOf, warn, type Refusal };
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { ArrayReport } from '../report.js';
 import type { ArrayDecision } from '../decision.js';
-import type { BufferShrink } from '../callerStorage.js';
-
-/** Why an array is left as written, with its code; the code gives the status. */
-export interface Refusal {
-  readonly reason: ReasonName;
-  readonly message: string;
-  /** Where the evidence is, when it is somewhere else than the declaration. */
-  readonly evidence?: { readonly loc?: SourceLoc };
-}
-
-export function refuse(
-  reason: ReasonName,
-  message: string,
-  evidence?: Refusal['evidence'],
-): Refusal {
-  if (!('status' in REASONS[reason]))
-    throw new Error(`internal error: '${reason}' is a warning, not a refusal`);
-  return { reason, message, ...(evidence ? { evidence } : {}) };
-}
-
-export function statusOf(r: Refusal): 'unchanged' | 'rejected' {
-  return (REASONS[r.reason] as { status: 'unchanged' | 'rejected' }).status;
-}
+import type { BufferShrink } from '../wholeProgram/callerStorage.js';
 
 /**
  * What the report says of the array besides its verdict, as the passes found it: the parts
@@ -96,12 +76,6 @@ export const isContracted = (o: Outcome): o is ArrayOutcome & { readonly verdict
 
 export const isRefused = (o: Outcome): o is ArrayOutcome & { readonly verdict: Refusal } =>
   !isHeap(o) && !('kind' in o.verdict);
-
-export function warn(reason: ReasonName, message: string): Finding {
-  if ('status' in REASONS[reason])
-    throw new Error(`internal error: '${reason}' is a refusal, not a warning`);
-  return { reason, message };
-}
 
 /** The outcome with one more warning. */
 export function withWarning<O extends Outcome>(o: O, w: Finding): O {

@@ -7,7 +7,7 @@ import type { ArrayInfo } from '../../model/types.js';
 import { jsonInt, type ArrayReport, type ReportFinding, type Suppression } from '../report.js';
 import { codeOf, type Finding, type ReasonName } from '../../model/reasons.js';
 import { elementBytes } from '../elementBytes.js';
-import type { BufferShrink } from '../callerStorage.js';
+import type { BufferShrink } from '../wholeProgram/callerStorage.js';
 import { extentsProduct } from './symbolicSizes.js';
 import {
   isContracted,
@@ -16,7 +16,7 @@ import {
   type HeapOutcome,
   type Outcome,
 } from './outcome.js';
-import { setSavedBytes, storageClass } from '../footprint.js';
+import { setSavedBytes, storageClass } from './footprint.js';
 import { onChipMemory } from './hls.js';
 
 const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);

@@ -26,11 +26,11 @@ import type {
   FunctionModel,
   ProgramModel,
   SourceLoc,
-} from '../model/types.js';
-import { normalizedType, type CallerBuffer, type Spelled } from '../model/calls.js';
-import type { ArrayDecision } from './decision.js';
-import { copiedDimension } from '../rewrite/index.js';
-import { isConstant } from '../poly/affine.js';
+} from '../../model/types.js';
+import { normalizedType, type CallerBuffer, type Spelled } from '../../model/calls.js';
+import type { ArrayDecision } from '../decision.js';
+import { copiedDimension } from '../../rewrite/index.js';
+import { isConstant } from '../../poly/affine.js';
 
 /** A caller's buffer with smaller extents. */
 export interface BufferShrink {

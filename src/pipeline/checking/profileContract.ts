@@ -3,8 +3,8 @@
  * program, with a comment saying what they rest on and, under `#ifdef BEECLAK_VERIFY`, the
  * same program with the shadow-owner check of `check` (rewrite/instrument.ts).
  */
-import { instrument, rewrite, type ArrayRewrite, type RewritePlan } from '../rewrite/index.js';
-import { guardLineEnding } from '../rewrite/insertions.js';
+import { instrument, rewrite, type ArrayRewrite, type RewritePlan } from '../../rewrite/index.js';
+import { guardLineEnding } from '../../rewrite/insertions.js';
 import { profileSource, type ProfileOptions, type ProfileResult } from './profile.js';
 
 /**

@@ -16,11 +16,11 @@
  *
  * The result holds for the profiled inputs only: "profiled, not proved".
  */
-import * as A from '../poly/affine.js';
-import type { Access, ArrayInfo, FunctionModel, Statement } from '../model/types.js';
-import type { TraceAccess, TraceSites } from '../model/trace.js';
-import { labelForm, pieceConstraints, type FoldResult } from '../dynamic/fold/index.js';
-import type { TraceStream } from '../rewrite/traceInstrument.js';
+import * as A from '../../poly/affine.js';
+import type { Access, ArrayInfo, FunctionModel, Statement } from '../../model/types.js';
+import type { TraceAccess, TraceSites } from '../../model/trace.js';
+import { labelForm, pieceConstraints, type FoldResult } from '../../dynamic/fold/index.js';
+import type { TraceStream } from '../../rewrite/traceInstrument.js';
 
 export interface ProfiledRun {
   readonly folds: readonly FoldResult[];

@@ -6,19 +6,19 @@
  * found so holds for the profiled runs: the result is "profiled, not proved", and
  * `contract --profiled` applies it only on request (profileContract.ts).
  */
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import type { TraceArray } from '../model/trace.js';
-import type { ReasonName } from '../model/reasons.js';
-import { affineLabel } from '../dynamic/fold/index.js';
-import { analyzeSource, type AnalysisOptions, type ArrayDecision } from './analysis.js';
-import { decideArray } from './decision/decideArray.js';
-import { reportOf } from './decision/reports.js';
-import { isContracted } from './decision/outcome.js';
-import type { ArrayReport, FileReport } from './report.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import type { TraceArray } from '../../model/trace.js';
+import type { ReasonName } from '../../model/reasons.js';
+import { affineLabel } from '../../dynamic/fold/index.js';
+import { analyzeSource, type AnalysisOptions, type ArrayDecision } from '../analysis.js';
+import { decideArray } from '../decision/decideArray.js';
+import { reportOf } from '../decision/reports.js';
+import { isContracted } from '../decision/outcome.js';
+import type { ArrayReport, FileReport } from '../report.js';
 import { profiledFunction } from './profileModel.js';
 import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
-import { traceSites } from '../frontend/traceSites.js';
-import { inCallContext } from '../context/callContext.js';
+import { traceSites } from '../../frontend/traceSites.js';
+import { inCallContext } from '../../context/callContext.js';
 
 export interface ProfileOptions extends Omit<TraceRunOptions, 'only'> {
   readonly analysis: AnalysisOptions;

@@ -3,9 +3,9 @@
  * where the storage lives and once. A parameter has no storage of its own: folded in place it
  * saves nothing itself (the callers' buffers that shrink count); a private copy is new stack.
  */
-import type { Storage } from '../model/types.js';
-import type { ArrayDecision } from './decision.js';
-import { jsonInt, type ArrayReport, type StorageClass } from './report.js';
+import type { Storage } from '../../model/types.js';
+import type { ArrayDecision } from '../decision.js';
+import { jsonInt, type ArrayReport, type StorageClass } from '../report.js';
 
 export function storageClass(s: Storage): StorageClass {
   switch (s) {

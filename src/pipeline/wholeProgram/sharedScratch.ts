@@ -13,12 +13,12 @@ import {
   LatticeInputError,
   mappingSize,
   type Mapping,
-} from '../lattice/index.js';
-import * as P from '../poly/index.js';
-import { BudgetExceeded } from '../poly/budget.js';
-import type { ArrayDecision } from './decision.js';
-import type { Finding } from '../model/reasons.js';
-import { refuse, warn, type Refusal } from './decision/outcome.js';
+} from '../../lattice/index.js';
+import * as P from '../../poly/index.js';
+import { BudgetExceeded } from '../../poly/budget.js';
+import type { ArrayDecision } from '../decision.js';
+import type { Finding } from '../../model/reasons.js';
+import { refuse, warn, type Refusal } from '../../model/reasons.js';
 
 const declaration = (d: ArrayDecision) =>
   `${d.array.name}:${d.array.loc.line}:${d.array.loc.column}`;

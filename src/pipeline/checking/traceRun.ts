@@ -10,13 +10,13 @@ import { spawn } from 'node:child_process';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { traceSites } from '../frontend/traceSites.js';
-import type { TraceSites } from '../model/trace.js';
-import { InputError } from '../model/errors.js';
-import { traceInstrument, type TraceStream } from '../rewrite/traceInstrument.js';
-import { TraceDecoder } from '../dynamic/fold/decode.js';
-import type { FoldOptions, FoldResult } from '../dynamic/fold/index.js';
-import { TracedLiveCounter, type TracedLive } from '../dynamic/tracedLive.js';
+import { traceSites } from '../../frontend/traceSites.js';
+import type { TraceSites } from '../../model/trace.js';
+import { InputError } from '../../model/errors.js';
+import { traceInstrument, type TraceStream } from '../../rewrite/traceInstrument.js';
+import { TraceDecoder } from '../../dynamic/fold/decode.js';
+import type { FoldOptions, FoldResult } from '../../dynamic/fold/index.js';
+import { TracedLiveCounter, type TracedLive } from '../../dynamic/tracedLive.js';
 import { compile, describeExit, type RunResult } from './compileRun.js';
 
 export interface TraceRunOptions {

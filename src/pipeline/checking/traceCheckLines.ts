@@ -3,9 +3,9 @@
  * report: per array its verdict (traceCheck.ts) and the most values live at once in the
  * run (dynamic/tracedLive.ts, issue 17).
  */
-import type { ProgramModel } from '../model/types.js';
-import type { TracedLive } from '../dynamic/tracedLive.js';
-import type { ArrayReport, FileReport } from './report.js';
+import type { ProgramModel } from '../../model/types.js';
+import type { TracedLive } from '../../dynamic/tracedLive.js';
+import type { ArrayReport, FileReport } from '../report.js';
 import { traceCheck, type TraceArrayResult } from './traceCheck.js';
 import type { TraceRunOptions } from './traceRun.js';
 

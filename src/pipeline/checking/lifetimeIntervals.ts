@@ -4,11 +4,11 @@
  * lifetimes, one bar per cell (first write to last access, Bee's definition) when it used
  * cell lifetimes, so that the chart shows the lifetimes the mapping was computed from.
  */
-import { dynamicLifetimes } from '../dynamic/lifetimes.js';
-import type { Analysis } from './analysis.js';
-import { valueMayFlowIn } from './conflictChoice.js';
-import type { ArrayReport } from './report.js';
-import { knownParameterValues } from '../model/parameterValues.js';
+import { dynamicLifetimes } from '../../dynamic/lifetimes.js';
+import type { Analysis } from '../analysis.js';
+import { valueMayFlowIn } from '../decision/conflictChoice.js';
+import type { ArrayReport } from '../report.js';
+import { knownParameterValues } from '../../model/parameterValues.js';
 
 /** One live range in event ranks (the array's accesses in execution order); -1: the start. */
 export interface LifetimeBar {

@@ -18,9 +18,9 @@
  * saving", and are skipped.
  * Leaving an array unchanged is always sound: this only ever skips work.
  */
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { dynamicMaxLive, type MaxLiveResult } from '../dynamic/maxLive.js';
-import { allCellsLive } from '../lifetime/allLive.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import { dynamicMaxLive, type MaxLiveResult } from '../../dynamic/maxLive.js';
+import { allCellsLive } from '../../lifetime/allLive.js';
 
 /**
  * Operations the quick run may take (a few milliseconds): kernels of up to ~10^6 access

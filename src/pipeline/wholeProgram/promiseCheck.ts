@@ -5,10 +5,10 @@
  * PolyBench jacobi-1d/2d pattern, where the border cells of B are read but never written by
  * the kernel, so the caller's values flow in).
  */
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import type { UpwardExposedRead } from '../lifetime/upwardExposed.js';
-import type { FileReport } from './report.js';
-import { codeOf } from '../model/reasons.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import type { UpwardExposedRead } from '../../lifetime/upwardExposed.js';
+import type { FileReport } from '../report.js';
+import { codeOf } from '../../model/reasons.js';
 
 const PREFIX = 'the temporary promise';
 /** The codes of a promise refused (docs/reasons.md). */

@@ -6,7 +6,7 @@
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { InputError } from '../model/errors.js';
+import { InputError } from '../../model/errors.js';
 
 /** Splits a flag string the way a POSIX shell would for plain words and '…' / "…" quotes. */
 export function splitFlags(text: string): string[] {

@@ -8,15 +8,15 @@
  * promised parameter is checked against the call sites: a caller that reads the buffer after
  * the call disproves the promise.
  */
-import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
-import { upwardExposedReads, type UpwardExposedRead } from '../lifetime/upwardExposed.js';
-import { crossCallVerdict, type CallerEvidence } from '../lifetime/crossCall.js';
-import { staticScratchVerdict } from '../lifetime/staticScratch.js';
-import { normalizedType, type BufferUse, type CallGraph } from '../model/calls.js';
-import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../poly/budget.js';
+import type { ArrayInfo, FunctionModel, ProgramModel } from '../../model/types.js';
+import { upwardExposedReads, type UpwardExposedRead } from '../../lifetime/upwardExposed.js';
+import { crossCallVerdict, type CallerEvidence } from '../../lifetime/crossCall.js';
+import { staticScratchVerdict } from '../../lifetime/staticScratch.js';
+import { normalizedType, type BufferUse, type CallGraph } from '../../model/calls.js';
+import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
-import { provenParameterExtents, type ProvenExtents } from '../lifetime/parameterExtents.js';
-import type { ReasonName } from '../model/reasons.js';
+import { provenParameterExtents, type ProvenExtents } from '../../lifetime/parameterExtents.js';
+import type { ReasonName } from '../../model/reasons.js';
 
 export type CrossCallOutcome =
   | {

@@ -3,11 +3,11 @@
  * within its budget, else the cell-based one (which contains it), and which parameters the
  * chosen set depends on.
  */
-import type * as P from '../poly/index.js';
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import type { ConflictSet } from '../lifetime/conflictSet.js';
-import { valueConflictSet } from '../lifetime/valueConflicts.js';
-import { isOwnOverrun, withWorkBudget } from '../poly/budget.js';
+import type * as P from '../../poly/index.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import type { ConflictSet } from '../../lifetime/conflictSet.js';
+import { valueConflictSet } from '../../lifetime/valueConflicts.js';
+import { isOwnOverrun, withWorkBudget } from '../../poly/budget.js';
 
 /** Only parameters that actually occur in the set matter for its value. */
 export function parametersUsed(ds: P.PolySet): string[] {

@@ -19,16 +19,21 @@
  *
  * Any finding marks the array unsafe.
  */
-import * as P from '../poly/index.js';
-import * as A from '../poly/affine.js';
-import type { Access, FunctionModel, ProgramModel, Statement } from '../model/types.js';
-import type { TraceAccess } from '../model/trace.js';
-import { labelForm, pieceConstraints, type FoldResult, type Piece } from '../dynamic/fold/index.js';
-import type { TracedLive } from '../dynamic/tracedLive.js';
+import * as P from '../../poly/index.js';
+import * as A from '../../poly/affine.js';
+import type { Access, FunctionModel, ProgramModel, Statement } from '../../model/types.js';
+import type { TraceAccess } from '../../model/trace.js';
+import {
+  labelForm,
+  pieceConstraints,
+  type FoldResult,
+  type Piece,
+} from '../../dynamic/fold/index.js';
+import type { TracedLive } from '../../dynamic/tracedLive.js';
 import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRun.js';
-import { nameRecord, ownValue } from '../poly/nameRecord.js';
-import { knownParameterValues } from '../model/parameterValues.js';
-import { inCallContext } from '../context/callContext.js';
+import { nameRecord, ownValue } from '../../poly/nameRecord.js';
+import { knownParameterValues } from '../../model/parameterValues.js';
+import { inCallContext } from '../../context/callContext.js';
 
 export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
 

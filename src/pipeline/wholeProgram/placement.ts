@@ -13,10 +13,10 @@
  * and the caller's storage can then shrink where it is declared. Other mappings (a skewed or
  * combined row) keep the private array.
  */
-import type { ArrayDecision } from './decision.js';
-import { copiedDimension } from '../rewrite/index.js';
-import type { Finding } from '../model/reasons.js';
-import { warn } from './decision/outcome.js';
+import type { ArrayDecision } from '../decision.js';
+import { copiedDimension } from '../../rewrite/index.js';
+import type { Finding } from '../../model/reasons.js';
+import { warn } from '../../model/reasons.js';
 
 /** Whether every row of the mapping copies one dimension, no two the same one. */
 export function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {

@@ -14,8 +14,8 @@
  * code), the counts of accesses differ, a function or a declaration is missing, or the
  * array is used other than by element accesses, the array is listed as skipped, with why.
  */
-import type { ArrayRewrite, AccessKind, AccessRewrite } from '../rewrite/index.js';
-import { arrayDecls, type ArrayDecl } from '../frontend/arrays.js';
+import type { ArrayRewrite, AccessKind, AccessRewrite } from '../../rewrite/index.js';
+import { arrayDecls, type ArrayDecl } from '../../frontend/arrays.js';
 import {
   child,
   parenthesizedAround,
@@ -23,7 +23,7 @@ import {
   walk,
   type Node,
   type SourceText,
-} from '../frontend/parse.js';
+} from '../../frontend/parse.js';
 
 export interface SourceInput {
   readonly text: string;

@@ -11,10 +11,10 @@
  * parameter would be a VLA of unknown size). The largest copies are given up first; each one
  * given up is left unchanged, with the reason.
  */
-import * as A from '../poly/affine.js';
-import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { jsonInt } from './report.js';
-import { refuse, type Refusal } from './decision/outcome.js';
+import * as A from '../../poly/affine.js';
+import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import { jsonInt } from '../report.js';
+import { refuse, type Refusal } from '../../model/reasons.js';
 
 /**
  * Stack the private copies of one function may take together. Well below the smallest common
