@@ -14,8 +14,9 @@
  *     parses without error as well (nothing the full parse would report is lost);
  *   - nothing of the headers is looked up: no name the main text spells is declared by a
  *     header as a file-scope array (the model's globals), an enumerator or a `const` integer
- *     (its constants), and no `#pragma beeclak` is in the unit (promises). A model that
- *     comes to read other declarations of the headers (typedefs, struct fields) must add
+ *     (its constants) or a typedef (the types of counters, casts and elements), and no
+ *     `#pragma beeclak` is in the unit (promises). A model that
+ *     comes to read other declarations of the headers (struct fields, ...) must add
  *     their names to `declaredNames`.
  * The stretches repeat from file to file (stdio.h is the same text in every file of a run):
  * their verdicts are kept per call, by text (src/context/callContext.ts: a multi-file run's
@@ -44,15 +45,34 @@ const verdicts = new CallSlot((): Verdicts => ({ byText: new Map(), chars: 0 }))
 /** Past this many characters of keys the verdicts are forgotten (memory stays bounded). */
 const STRETCH_CHARS_KEPT = 16 << 20;
 
-/** File-scope arrays, enumerators and `const` integers a stretch declares (a superset). */
+/**
+ * File-scope arrays, enumerators, `const` integers and typedef names a stretch declares (a
+ * superset). Typedefs: the unit's give a loop counter, a cast or an element its type
+ * (typedefs.ts, calls.ts `scalarTypedefNames`); a counter of a header's `idx_t` was "not of a
+ * known integer type" in runs over many files only, whose parse lacked the header.
+ */
 function declaredNames(root: TSNode, src: SourceText): string[] {
   const names = new Set<string>();
-  for (const d of root.namedChildren)
+  for (const d of root.namedChildren) {
     if (d.type === 'declaration' && src.textOf(d).includes('['))
       for (const a of arrayDecls(d, src, 'global')) names.add(a.name);
+    if (d.type === 'type_definition')
+      for (const x of d.childrenForFieldName('declarator')) names.add(typedefName(x));
+  }
   // Every value known: every name that could be a constant is one.
   for (const name of collectDirectives(root, src, () => 0n).constants.keys()) names.add(name);
   return [...names];
+}
+
+/** The name a typedef declarator declares (through pointer, array and function ones). */
+function typedefName(x: TSNode): string {
+  let n: TSNode | null = x;
+  while (n && n.type !== 'type_identifier' && n.type !== 'primitive_type')
+    n =
+      n.childForFieldName('declarator') ??
+      n.namedChildren.find((c) => c.type !== 'parameter_list') ??
+      null;
+  return n?.text ?? '';
 }
 
 function stretch(text: string): Stretch {

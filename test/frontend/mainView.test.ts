@@ -66,6 +66,14 @@ describe('mainView / standsForUnit', () => {
       '#include "h.h"\nint f(int i) { int t[2]; t[0] = table$[i]; return t[0]; }\n',
       { 'h.h': 'extern int table$[8];\n' },
     ],
+    // Guards the multi-file modes (issue 27, item 4): a loop counter of a header's typedef
+    // was "not of a known integer type" in --check/--list/-i, fine in `contract FILE`.
+    [
+      "a header's typedef the file spells (a loop counter's type)",
+      'unit',
+      '#include "h.h"\nvoid f(int *o) { int t[4]; for (idx_t i = 0; i < 4; i++) { t[i] = i; o[i] = t[i]; } }\n',
+      { 'h.h': 'typedef int idx_t;\n' },
+    ],
     [
       'a promise in a header',
       'unit',
@@ -110,6 +118,31 @@ describe('mainView / standsForUnit', () => {
     )!;
     expect(t.extents[0]?.value).toBe(8n);
     expect(t.candidate).toBe(true);
+  });
+
+  // One reading for one file and for many (issue 27, item 4): the model of a run over many
+  // files (skipWithoutCandidates, the main view) is the model of `contract FILE`. Guards a
+  // header's typedef missing from the main view's parse.
+  it.each<[string, string, Record<string, string>]>([
+    [
+      'a counter of a header typedef',
+      '#include "h.h"\nvoid f(int *o) { int t[4]; for (idx_t i = 0; i < 4; i++) { t[i] = i; o[i] = t[i]; } }\n',
+      { 'h.h': 'typedef int idx_t;\n' },
+    ],
+    [
+      'a cast to a header typedef',
+      '#include "h.h"\nvoid f(int *o) { int t[4]; for (int i = 0; i < 4; i++) { t[(idx_t)i] = i; o[i] = t[i]; } }\n',
+      { 'h.h': 'typedef int idx_t;\n' },
+    ],
+    ['system headers only', `#include <stdio.h>\n#define N 4\n${LOCAL}`, {}],
+  ])('the same model for one file and for many: %s', (_what, source, headers) => {
+    const file = write(source, headers);
+    const shown = (skip: boolean) =>
+      JSON.stringify(
+        buildCompilerModel(source, file, { skipWithoutCandidates: skip }).model.functions,
+        (_k, v) => (typeof v === 'bigint' ? `${v}n` : v),
+      );
+    expect(shown(true)).toBe(shown(false));
   });
 
   it('offsets are those of the unit: locations in the file are right with headers before', () => {
