@@ -11,6 +11,7 @@ import type { ByteRange, FunctionModel, ProgramModel, SourceLoc } from '../model
 import type { CallGraph, Spelled } from '../model/calls.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
+import { cTokens } from './ctokens.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
@@ -26,6 +27,7 @@ import {
 import { compactTree, readTypedefCasts } from './compactTree.js';
 import { isTypeNameIn } from './typedefs.js';
 import {
+  compilerError,
   compilerName,
   languageFlag,
   NoCompilerError,
@@ -34,6 +36,7 @@ import {
   type MacroEvent,
   type PreprocessOptions,
   readTranslationUnit,
+  sourceFolder,
   type TranslationUnit,
 } from './preprocess.js';
 import { includedFiles, withoutCandidates } from './noCandidate.js';
@@ -85,12 +88,19 @@ export interface CompilerModel {
   readonly c89?: boolean;
 }
 
-/** `void f(int n)`: names declared as integer parameters somewhere in the file. */
+/**
+ * `void f(int n)`: names declared as integer parameters somewhere in the file. Read from the
+ * file's tokens, so that a comment beside the name (`int order /* LPC order *\/`) does not
+ * hide it: `-D order=10` went to the preprocessor, and fixed nothing.
+ */
 function integerParameterNames(source: string): Set<string> {
   const out = new Set<string>();
+  const text = cTokens(source)
+    .map((t) => t.text)
+    .join(' ');
   const re =
     /[(,]\s*(?:const\s+)?(?:(?:unsigned|signed|long|short|int|char|size_t|u?int\d+_t)\s+)+([A-Za-z_]\w*)\s*(?=[,)])/g;
-  for (let m = re.exec(source); m; m = re.exec(source)) out.add(m[1]!);
+  for (let m = re.exec(text); m; m = re.exec(text)) out.add(m[1]!);
   return out;
 }
 
@@ -103,10 +113,11 @@ export function splitDefines(
   source: string,
   defines: Readonly<Record<string, bigint>>,
 ): { preprocessor: string[]; model: Record<string, bigint> } {
-  const params = integerParameterNames(source);
+  const entries = Object.entries(defines);
+  const params = entries.length > 0 ? integerParameterNames(source) : new Set<string>();
   const preprocessor: string[] = [];
   const model = nameRecord<bigint>();
-  for (const [name, value] of Object.entries(defines)) {
+  for (const [name, value] of entries) {
     if (params.has(name)) model[name] = value;
     else preprocessor.push(`-D${name}=${value}`);
   }
@@ -138,17 +149,14 @@ function compilerSyntaxCheck(
 ): string | undefined {
   // The same include path as the preprocessor's (`-iquote` the file's folder): without it
   // a file's own `#include "x.h"` was the error reported, not the file's real one.
-  const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
+  const dir = sourceFolder(file);
   const run = spawnSync(
     compilerName(options),
     ['-fsyntax-only', ...(options.flags ?? []), '-iquote', dir, '-x', languageFlag(options), '-'],
     { input: Buffer.from(source, 'latin1'), cwd: options.cwd },
   );
   if (run.status === 0) return undefined;
-  const first = run.stderr
-    .toString('utf8')
-    .split('\n')
-    .find((l) => /error:/.test(l));
+  const first = compilerError(run.stderr.toString('utf8'));
   return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
 }
 

@@ -97,10 +97,19 @@ export function preprocess(
   return readTranslationUnit(preprocessorOutput(source, file, options));
 }
 
+/**
+ * The folder `#include "x.h"` searches first: the file's own, the file's name being relative
+ * to the current folder (as the command line and pre-commit give it), not to the folder the
+ * compiler runs in (a compilation database's `directory`: every quoted include failed there).
+ */
+export function sourceFolder(file: string): string {
+  return path.dirname(path.resolve(file));
+}
+
 /** What runs: the compiler and its arguments. */
 function command(file: string, options: PreprocessOptions): { cc: string; args: string[] } {
   const cc = compilerName(options);
-  const dir = path.dirname(path.resolve(options.cwd ?? '.', file));
+  const dir = sourceFolder(file);
   return {
     cc,
     args: ['-E', '-dD', ...(options.flags ?? []), '-iquote', dir, '-x', languageFlag(options), '-'],
@@ -189,11 +198,24 @@ export function preprocessorOutputAsync(
   });
 }
 
+/**
+ * The line of a compiler's stderr that says why it failed: the first error with a location,
+ * else the first error (`cc: error: unrecognized command-line option '-mthumb'`), else the
+ * first line. Not merely the first line: warnings come first (`cc: warning: '-mcpu=' is
+ * deprecated`), and one was all a refused file showed.
+ */
+export function compilerError(stderr: string): string | undefined {
+  const lines = stderr.split('\n').map((l) => l.replace(/\r$/, ''));
+  return (
+    lines.find((l) => /:\d+(:\d+)?: (fatal )?error:/.test(l)) ??
+    lines.find((l) => /(^|: )(fatal )?error:/.test(l)) ??
+    lines.find((l) => l.trim())
+  );
+}
+
 /** The compiler's first error, at its own file:line:col (the main file is `<stdin>` to it). */
 function compilerDiagnostic(stderr: string, file: string, cc: string): InputError {
-  const lines = stderr.split('\n');
-  const first =
-    lines.find((l) => /:\d+(:\d+)?: (fatal )?error:/.test(l)) ?? lines.find((l) => l.trim());
+  const first = compilerError(stderr);
   const m = first && /^(.*?):(\d+)(?::(\d+))?: (?:fatal )?error: (.*)$/.exec(first);
   if (!m) return new InputError(`the preprocessor (${cc}) refused the file: ${first ?? ''}`, file);
   const where = m[1] === '<stdin>' ? file : m[1];

@@ -277,6 +277,32 @@ int main(void) {
     contains: ['if (n != 30) {', '} else { /* beeclak: contracted for n == 30 */'],
   },
   {
+    name: 'an argument fixed with -D whose parameter carries a comment',
+    guards:
+      'issue 27: `int n /* count */` was not seen as a parameter, so -D n=30 went to the preprocessor and fixed nothing (t stayed whole)',
+    defines: { n: 30n },
+    source: `#include <stdio.h>
+static long kernel(int n /* count */, int k // step
+)
+{
+  int t[100];
+  int i;
+  long s = 0;
+  for (i = 0; i < n; i++) {
+    t[i] = i * i;
+    if (i > 1) s += t[i - 2] * k;
+  }
+  return s;
+}
+int main(void) {
+  printf("%ld %ld\\n", kernel(30, 1), kernel(70, 2));
+  return 0;
+}
+`,
+    expect: { t: 'contracted' },
+    contains: ['if (n != 30) {'],
+  },
+  {
     name: 'an argument fixed with -D in a function with a static local',
     guards: 'a copy of the body as fallback would make a second static object (another count)',
     defines: { n: 30n },
