@@ -2,7 +2,7 @@
 import { Option, type Command } from 'commander';
 import type { AnalysisOptions } from '../pipeline/analysis.js';
 import path from 'node:path';
-import { databaseFiles, flagsFromDatabase } from './compileCommands.js';
+import { CompilerChoice } from './compilerChoice.js';
 import { IncludeIndex } from './includers.js';
 import {
   collectCodes,
@@ -175,12 +175,13 @@ function collectSpec(option: '-D' | '-U') {
 export function compilerOptions(
   flags: CompilerFlags,
   file: string,
+  choice: CompilerChoice = new CompilerChoice(),
 ): {
   defines: Record<string, bigint>;
   compiler: Exclude<AnalysisOptions['compiler'], false | undefined>;
 } {
   const database = flags.compileCommands ?? flags.p;
-  const fromDatabase = database ? flagsFromDatabase(database, file) : undefined;
+  const fromDatabase = database ? choice.compilerFor(database, file) : undefined;
   const defines = nameRecord<bigint>();
   const cpp: string[] = [...(fromDatabase?.flags ?? [])];
   for (const spec of flags.define) {
@@ -197,7 +198,11 @@ export function compilerOptions(
   if (flags.std) cpp.push(`-std=${flags.std}`);
   return {
     defines,
-    compiler: { flags: cpp, ...(fromDatabase ? { cwd: fromDatabase.directory } : {}) },
+    compiler: {
+      flags: cpp,
+      ...(fromDatabase ? { cwd: fromDatabase.cwd } : {}),
+      ...(fromDatabase?.cc !== undefined ? { cc: fromDatabase.cc } : {}),
+    },
   };
 }
 
@@ -221,17 +226,23 @@ export function gainFraction(text: string): number {
  * The files of the program as the command line shows them (`roots`, and the compilation
  * database's files with `-p`), to find which of them include a file (includers.ts).
  */
-export function programIncludes(flags: AnalysisFlags, roots: readonly string[]): IncludeIndex {
+export function programIncludes(
+  flags: AnalysisFlags,
+  roots: readonly string[],
+  choice: CompilerChoice = new CompilerChoice(),
+): IncludeIndex {
   const database = flags.compileCommands ?? flags.p;
-  return new IncludeIndex([...roots, ...(database ? databaseFiles(database) : [])]);
+  return new IncludeIndex([...roots, ...(database ? choice.database(database).files() : [])]);
 }
 
+/** `choice`: the run's compilation databases and warnings (compilerChoice.ts). */
 export function analysisOptions(
   flags: AnalysisFlags,
   file?: string,
   includes: IncludeIndex | undefined = file ? programIncludes(flags, [file]) : undefined,
+  choice: CompilerChoice = new CompilerChoice(),
 ): AnalysisOptions {
-  const view = compilerOptions(flags, file ?? '.');
+  const view = compilerOptions(flags, file ?? '.', choice);
   const includedBy = file && includes ? includes.includersOf(file) : [];
   return {
     ...(includedBy.length > 0 ? { includedBy } : {}),

@@ -9,14 +9,16 @@
 import path from 'node:path';
 import { compilerOptions, type AnalysisFlags } from './analysisFlags.js';
 import { flagsFromCompileCommands, splitFlags } from '../pipeline/checking/compileFlags.js';
+import { CompilerChoice } from './compilerChoice.js';
 import { splitDefines } from '../frontend/compilerView.js';
 
 export function programFlags(
   flags: AnalysisFlags & { cflags?: string },
   file: string,
   source: string,
+  choice: CompilerChoice = new CompilerChoice(),
 ): string[] {
-  const view = compilerOptions(flags, file);
+  const view = compilerOptions(flags, file, choice);
   const database = flags.compileCommands ?? flags.p;
   return [
     ...(view.compiler.flags ?? []),

@@ -96,6 +96,20 @@ export const REASONS = {
     'Nothing to do: no array is declared in a function body or as a parameter of a static function. Promise a file-scope array with --temporary to have it analysed.',
   ),
 
+  // The compiler that reads the file (compilation database, src/cli/compilerChoice.ts).
+  'compiler-fallback': entry(
+    'BC0201',
+    'the compiler the compilation database names is not installed: $CC reads the files',
+    "Install the compiler the build uses (or put it on PATH): until then code under the target's predefined macros (#ifdef __ARM_ARCH) is read as on this machine, without the target-only flags (-mcpu, -mthumb, ...).",
+    { level: 'warning' },
+  ),
+  'database-neighbour': entry(
+    'BC0202',
+    'a file has no entry in the compilation database: read with the flags of its nearest neighbour',
+    'Nothing to do if the file builds like its neighbours; else regenerate the database with the build that compiles it (or give its flags with -D/-I).',
+    { level: 'warning' },
+  ),
+
   // Candidacy: what the frontend sees of the array.
   parameter: candidacy(
     'BC1001',

@@ -2,12 +2,18 @@
  * Compiler-style flags as users give them to `cc` (src/cli/analysisFlags.ts,
  * src/cli/compileCommands.ts): each case says which wrong result it guards.
  */
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
 import { BIN, runCli } from '../helpers/cli.js';
-import { preprocessorFlags, shellWords } from '../../src/cli/compileCommands.js';
+import {
+  CompileDatabase,
+  preprocessorFlags,
+  shellWords,
+  withResponseFiles,
+} from '../../src/cli/compileCommands.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 const dir = mkdtempSync(path.join(os.tmpdir(), 'beeclak-flags-'));
 // Every run used to leave this folder behind in the system's temporary directory.
@@ -76,9 +82,94 @@ describe('compiler flags', () => {
     const r = runCli(['contract', file, '-p', build]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain('int t[2];');
-    const missing = runCli(['contract', write('other.c', 'int x;\n'), '-p', build]);
-    expect(missing.code).toBe(2);
-    expect(missing.stderr).toContain('has no entry');
+    // A file without an entry takes its neighbour's flags (issue 27; it was exit 2).
+    const missing = runCli(['contract', write('src/other.c', KERNEL), '-p', build]);
+    expect(missing.code).toBe(0);
+    expect(missing.stdout).toContain('int t[2];');
+    expect(missing.stderr).toContain(codeOf('database-neighbour'));
+  });
+
+  // Guards (issue 27): the host's cc ran whatever the entry named, and a refusal showed the
+  // first line of its stderr, a warning ("'-mcpu=' is deprecated"), not the error.
+  it("runs the entry's own compiler with its target flags, and shows its real error", () => {
+    const bin = path.join(dir, 'bin');
+    // A stand-in for a cross compiler: cc, telling the file that it ran and what it got.
+    write(
+      'bin/xcc',
+      `#!${process.execPath}\n` +
+        "const { spawnSync } = require('node:child_process');\n" +
+        'const args = process.argv.slice(2);\n' +
+        "const target = args.includes('-mthumb') ? ['-DGOT_TARGET_FLAGS'] : [];\n" +
+        "const r = spawnSync('cc', ['-DVIA_XCC', ...target, ...args.filter((a) => !/^-m/.test(a))], { stdio: 'inherit' });\n" +
+        'process.exit(r.status ?? 1);\n',
+    );
+    chmodSync(path.join(bin, 'xcc'), 0o755);
+    const cross = path.join(dir, 'cross');
+    write(
+      'cross/compile_commands.json',
+      JSON.stringify([
+        { directory: cross, file: 'k.c', command: 'xcc -mcpu=cortex-m4 -mthumb -I../inc -c k.c' },
+        { directory: cross, file: 'h.c', command: 'cc -mcpu=cortex-m4 -mthumb -I../inc -c h.c' },
+      ]),
+    );
+    const onlyThere = `#if !defined(VIA_XCC) || !defined(GOT_TARGET_FLAGS)\n#error "not read by xcc -mthumb"\n#endif\n${KERNEL}`;
+    const env = { PATH: `${bin}${path.delimiter}${process.env.PATH}` };
+    const r = runCli(['contract', write('cross/k.c', onlyThere), '-p', cross], { env });
+    expect(r.stderr).toBe('');
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+    // The host's cc named by the entry: installed, so it gets -mthumb, and refuses it.
+    const refused = runCli(['contract', write('cross/h.c', KERNEL), '-p', cross]);
+    expect(refused.code).toBe(1);
+    expect(refused.stderr).toMatch(/error: .*-mthumb/);
+    expect(refused.stderr).not.toMatch(/deprecated/);
+  });
+
+  // Guards (issue 27): a file without an entry aborted the run; a neighbour must be the
+  // nearest one (same folder, else the longest shared folders), as clang-tidy interpolates.
+  it.each([
+    ['src/dsp/new.c', 'src/dsp/fir.c'],
+    ['src/dsp/sub/new.c', 'src/dsp/fir.c'],
+    ['src/io/new.c', 'src/io/uart.c'],
+    ['lib/new.c', 'main.c'],
+  ])('a file without an entry, %s, takes the flags of %s', (file, neighbour) => {
+    const root = path.join(dir, 'tree');
+    write(
+      'tree/compile_commands.json',
+      JSON.stringify(
+        ['main.c', 'src/dsp/fir.c', 'src/io/uart.c', 'src/dsp/iir.c'].map((f) => ({
+          directory: '.',
+          file: f,
+          command: `cc -c ${f}`,
+        })),
+      ),
+    );
+    const db = CompileDatabase.read(root);
+    const found = db.entryFor(path.join(root, file));
+    expect(found?.neighbour).toBe(true);
+    expect(path.relative(root, found!.entry.file)).toBe(neighbour);
+  });
+
+  it('reads @response files (nested, relative to the entry), and knows the target flags', () => {
+    write('rsp/a.rsp', '-DA=1 @b.rsp "-DS=x y"');
+    write('rsp/b.rsp', '-Isub\n-mthumb');
+    const root = path.join(dir, 'rsp');
+    expect(withResponseFiles(['cc', '@a.rsp', '@missing.rsp'], root)).toEqual([
+      'cc',
+      '-DA=1',
+      '-Isub',
+      '-mthumb',
+      '-DS=x y',
+      '@missing.rsp',
+    ]);
+    const args = ['-mcpu=cortex-m4', '-mthumb', '--target=arm-none-eabi', '-DX', '-mllvm', '-O2'];
+    expect(preprocessorFlags(args, root)).toEqual([
+      '-mcpu=cortex-m4',
+      '-mthumb',
+      '--target=arm-none-eabi',
+      '-DX',
+    ]);
+    expect(preprocessorFlags(args, root, false)).toEqual(['-DX']);
   });
 
   it('reads the flags of a command line as a shell would split it', () => {

@@ -12,12 +12,15 @@ export interface CliResult {
   stderr: string;
 }
 
-export function runCli(args: string[], opts: { cwd?: string; input?: string } = {}): CliResult {
+export function runCli(
+  args: string[],
+  opts: { cwd?: string; input?: string; env?: Record<string, string> } = {},
+): CliResult {
   const r = spawnSync(process.execPath, [BIN, ...args], {
     cwd: opts.cwd ?? ROOT,
     input: opts.input,
     encoding: 'utf8',
-    env: { ...process.env, BEECLAK_DEBUG: '' },
+    env: { ...process.env, BEECLAK_DEBUG: '', ...opts.env },
     // A hang fails its test (code -1) instead of holding the whole run until CI's limit:
     // a synchronous spawn is out of reach of Jest's own timeout (a mutation of the name
     // records made `check` loop for 15 minutes).

@@ -1,4 +1,6 @@
 /** `beeclak analyze FILE.c [--json] [--timings]`: per array, status, reason, DS, mapping, sizes; no rewrite. */
+import { CompilerChoice } from '../compilerChoice.js';
+import { RunNotices } from '../notices.js';
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
@@ -25,7 +27,10 @@ export function registerAnalyze(program: Command, io: Io): void {
       // A folder that cannot be made fails now, not after the analysis.
       if (flags.svg) makeOutputFolder(flags.svg);
       // Pictures of every conflict set, also where "no saving" is found without one.
-      const options = { ...analysisOptions(flags, file), everyConflictSet: !!flags.svg };
+      const options = {
+        ...analysisOptions(flags, file, undefined, new CompilerChoice(new RunNotices(io))),
+        everyConflictSet: !!flags.svg,
+      };
       const analysis = await analyzeSource(source, file, options);
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);

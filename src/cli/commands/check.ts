@@ -11,6 +11,8 @@
  * Exit 0 when everything matches; 3 when a difference or a clobbered read was found; 1 when
  * the input itself is at fault (it does not compile, or fails on its own).
  */
+import { CompilerChoice } from '../compilerChoice.js';
+import { RunNotices } from '../notices.js';
 import type { Command } from 'commander';
 import { promises as fs } from 'node:fs';
 import os from 'node:os';
@@ -37,7 +39,6 @@ import {
   type RunResult,
 } from '../../pipeline/checking/compileRun.js';
 import { IncludeIndex } from '../includers.js';
-import { databaseFiles } from '../compileCommands.js';
 import { programFlags } from '../programFlags.js';
 import { codeOf } from '../../model/reasons.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
@@ -122,11 +123,17 @@ export function registerCheck(program: Command, io: Io): void {
       if (!Number.isFinite(timeout) || timeout <= 0)
         throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
       const source = await readCSource(file);
+      const choice = new CompilerChoice(new RunNotices(io));
       const stdin = flags.stdin ? await readSource(flags.stdin) : '';
       const contraction = flags.against
         ? undefined
         : await contractSource(source, file, {
-            ...analysisOptions(flags, file, programIncludes(flags, [file, ...flags.with])),
+            ...analysisOptions(
+              flags,
+              file,
+              programIncludes(flags, [file, ...flags.with], choice),
+              choice,
+            ),
             ...(flags.hls ? { hls: true } : {}),
             annotate: false,
           });
@@ -148,16 +155,16 @@ export function registerCheck(program: Command, io: Io): void {
         } else say(`check ${file} against ${flags.against}`);
 
         // The program's own flags (programFlags.ts), for every build below.
-        const extraFlags = programFlags(flags, file, source);
+        const extraFlags = programFlags(flags, file, source, choice);
         const given = flags.with.map((f) => path.resolve(f));
         // With -p, a file of the database that includes this one (a unity build) is built
         // too: it is how the program compiles this file.
         const database = flags.compileCommands ?? flags.p;
         const fromDatabase = database
-          ? programIncludes(flags, [])
+          ? programIncludes(flags, [], choice)
               .includersOf(file)
               .map((f) => path.resolve(f))
-              .filter((f) => databaseFiles(database).includes(f) && !given.includes(f))
+              .filter((f) => choice.database(database).files().includes(f) && !given.includes(f))
           : [];
         const extraSources = [...given, ...fromDatabase];
         for (const f of extraSources)
@@ -242,7 +249,7 @@ export function registerCheck(program: Command, io: Io): void {
               // original reads it before writing it.
               try {
                 const analysis = await analyzeSource(source, file, {
-                  ...analysisOptions(flags, file),
+                  ...analysisOptions(flags, file, undefined, choice),
                   only: [array],
                 });
                 return analysis.report.arrays.some(

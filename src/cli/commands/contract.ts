@@ -20,6 +20,8 @@ import {
   type AnalysisFlags,
 } from '../analysisFlags.js';
 import type { IncludeIndex } from '../includers.js';
+import { CompilerChoice } from '../compilerChoice.js';
+import { RunNotices } from '../notices.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutput } from '../outputFile.js';
 import {
@@ -169,7 +171,8 @@ async function contractOne(
   io: Io,
 ): Promise<void> {
   const source = await readCSource(file);
-  const options = fileOptions(cmd, flags, new ConfigFinder(), file, io);
+  const choice = new CompilerChoice(new RunNotices(io));
+  const options = fileOptions(cmd, flags, new ConfigFinder(), file, io, choice);
   let result = await contractSource(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
   let fileReport = result.analysis.report;
@@ -182,7 +185,7 @@ async function contractOne(
       result.text,
       file,
       leftAlone.map((a) => a.name),
-      { runs, analysis: options, flags: programFlags(flags, file, source) },
+      { runs, analysis: options, flags: programFlags(flags, file, source, choice) },
     );
     if (p.text) result = { ...result, text: p.text, changed: true };
     // The report marks profiled arrays as such (text, JSON, SARIF).
@@ -216,7 +219,8 @@ async function contractMany(
   const threads =
     flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
   const finder = new ConfigFinder();
-  const includes = programIncludes(flags, files);
+  const choice = new CompilerChoice(new RunNotices(io));
+  const includes = programIncludes(flags, files, choice);
   // Loaded here: one file needs neither worker threads nor the result cache's hashing
   // (node:worker_threads and node:crypto cost start-up time, issue 17).
   const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
@@ -234,7 +238,7 @@ async function contractMany(
     },
     // Most files of a code base have no candidate: they are not modelled (noCandidate.ts).
     optionsFor: (file) => ({
-      ...fileOptions(cmd, flags, finder, file, io, includes),
+      ...fileOptions(cmd, flags, finder, file, io, choice, includes),
       skipWithoutCandidates: true,
     }),
     minBytesFor: (file) =>
@@ -262,6 +266,7 @@ function fileOptions(
   finder: ConfigFinder,
   file: string,
   io: Io,
+  choice: CompilerChoice,
   includes?: IncludeIndex,
 ): ContractOptions {
   const config = finder.forFile(file);
@@ -274,7 +279,7 @@ function fileOptions(
       ...f.includeDir,
     ];
   return {
-    ...analysisOptions(f, file, includes),
+    ...analysisOptions(f, file, includes ?? programIncludes(f, [file], choice), choice),
     annotate: !!flags.annotate,
     ...(f.hls ? { hls: true } : {}),
   };

@@ -4,6 +4,8 @@
  * sizes folded in), or with `--builtin` the reading without preprocessor (#define'd sizes
  * stay symbolic parameters).
  */
+import { CompilerChoice } from '../compilerChoice.js';
+import { RunNotices } from '../notices.js';
 import type { Command } from 'commander';
 import { buildCompilerModel, buildModel, formatModel, modelToJson } from '../../frontend/index.js';
 import { readCSource } from '../sourceFile.js';
@@ -23,7 +25,7 @@ export function registerModel(program: Command, io: Io): void {
   addCompilerOptions(cmd).action(
     async (file: string, flags: CompilerFlags & { json?: boolean; builtin?: boolean }) => {
       const source = await readCSource(file);
-      const view = compilerOptions(flags, file);
+      const view = compilerOptions(flags, file, new CompilerChoice(new RunNotices(io)));
       const options = { defines: view.defines, temporaries: flags.temporary };
       const model = flags.builtin
         ? buildModel(source, file, options)

@@ -4,6 +4,8 @@
  * (pipeline/checking/profile.ts). Nothing is written: `contract --profiled` applies the mappings.
  * The traced build uses the program's own flags (programFlags.ts).
  */
+import { CompilerChoice } from '../compilerChoice.js';
+import { RunNotices } from '../notices.js';
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
@@ -50,12 +52,13 @@ export function registerProfile(program: Command, io: Io): void {
     if (!Number.isFinite(timeout) || timeout <= 0)
       throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
     const source = await readCSource(file);
+    const choice = new CompilerChoice(new RunNotices(io));
     const result = await profileSource(source, file, {
       runs: profileRuns(args, flags.run),
       stdin: flags.stdin ? await readSource(flags.stdin) : '',
       timeoutMs: timeout * 1000,
-      analysis: analysisOptions(flags, file),
-      flags: programFlags(flags, file, source),
+      analysis: analysisOptions(flags, file, undefined, choice),
+      flags: programFlags(flags, file, source, choice),
     });
     if (flags.json && flags.sarif) throw new UsageError('--json and --sarif: choose one');
     if (flags.sarif) io.stdout(formatSarif([withProfiled(emptyReport(file), result)], version()));

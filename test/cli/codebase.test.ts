@@ -1,0 +1,104 @@
+/**
+ * A code base read with its own compilation database (issue 27, item 4), on the fixture
+ * test/fixtures/codebase (its README says what each file is for): a cross compiler that is
+ * not installed, a response file, a file without an entry, a header's typedef as a loop
+ * counter, relative paths from the current folder. Each case names the failure it guards.
+ */
+import path from 'node:path';
+import { ROOT, runCli } from '../helpers/cli.js';
+import { codeOf } from '../../src/model/reasons.js';
+
+const BASE = path.join(ROOT, 'test', 'fixtures', 'codebase');
+const FALLBACK = codeOf('compiler-fallback');
+const NEIGHBOUR = codeOf('database-neighbour');
+const run = (args: string[], cwd = BASE) => runCli([...args, '--no-cache'], { cwd });
+const count = (text: string, what: string) => text.split(what).length - 1;
+
+describe('a compilation database naming a cross compiler that is not installed', () => {
+  // Guards: the host's cc got -mcpu=cortex-m4 -mthumb and refused every file, showing only
+  // the first line of its stderr (a warning that -mcpu= is deprecated).
+  it('falls back to $CC without the target flags, and says so once per run', () => {
+    const r = run(['contract', '--check', '-p', 'build', 'src/dsp.c', 'src/main.c']);
+    expect(r.stderr).toContain('2 files, 1 would change, 0 skipped');
+    expect(r.code).toBe(1);
+    expect(count(r.stderr, FALLBACK)).toBe(1);
+    expect(r.stderr).toMatch(/'arm-none-eabi-gcc'.*-mcpu=cortex-m4 -mthumb/);
+  });
+
+  // Guards: `@dsp.rsp` was a word of the command, not its flags (TAPS undefined: #error).
+  it('reads the flags of a response file', () => {
+    const r = run(['contract', '-p', 'build', 'src/dsp.c']);
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t[2];');
+  });
+});
+
+describe('a file the database does not compile', () => {
+  // Guards: "'src/extra.c' has no entry" stopped the whole run with exit 2.
+  it("is read with its nearest neighbour's flags, with a warning", () => {
+    const one = run(['contract', '-p', 'build', 'src/extra.c']);
+    expect(one.code).toBe(0);
+    expect(one.stdout).toContain('int w[5];');
+    expect(one.stderr).toContain(`src/extra.c has no entry`);
+    expect(one.stderr).toContain(NEIGHBOUR);
+    const all = run([
+      'contract',
+      '--check',
+      '-p',
+      'build',
+      'src/dsp.c',
+      'src/main.c',
+      'src/extra.c',
+    ]);
+    expect(all.stderr).toContain('3 files, 2 would change, 0 skipped');
+    expect(count(all.stderr, NEIGHBOUR)).toBe(1);
+  });
+});
+
+describe('the multi-file modes read a file as `contract FILE` does', () => {
+  // Guards: in --check/--diff/-i/--list a loop counter of a header's typedef (idx_t) was
+  // "not of a known integer type", so dsp.c would not change there.
+  it('a loop counter of a header typedef: the same contraction both ways', () => {
+    const one = run(['contract', '-p', 'build', 'src/dsp.c', '--report', 'json']);
+    const many = run([
+      'contract',
+      '--list',
+      '-p',
+      'build',
+      'src/dsp.c',
+      'src/main.c',
+      '--report',
+      'json',
+    ]);
+    const arrays = (stderr: string) =>
+      JSON.parse(stderr.slice(stderr.search(/^\{/m))).files.find(
+        (f: { file: string }) => f.file === 'src/dsp.c',
+      ).arrays;
+    expect(arrays(many.stderr)).toEqual(arrays(one.stderr));
+    expect(many.stdout).toMatch(/^src\/dsp\.c:11:\d+: t in dsp_window\(\) could shrink/m);
+  });
+});
+
+describe('relative paths with -p', () => {
+  // Guards: the file's folder was resolved against the build folder (build/src/), so its
+  // `#include "dsp.h"` was not found and the file was skipped.
+  it('are relative to the current folder, from any folder', () => {
+    for (const [cwd, prefix] of [
+      [BASE, ''],
+      [path.join(ROOT, 'test'), 'fixtures/codebase/'],
+    ] as const) {
+      const r = run(
+        [
+          'contract',
+          '--check',
+          '-p',
+          `${prefix}build`,
+          `${prefix}src/dsp.c`,
+          `${prefix}src/main.c`,
+        ],
+        cwd,
+      );
+      expect(r.stderr).toContain('2 files, 1 would change, 0 skipped');
+    }
+  });
+});
