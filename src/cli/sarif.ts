@@ -9,6 +9,7 @@
  * Rejected arrays, warnings and notes about a file are results too, each with its reason code
  * as its rule (sarifReasons.ts).
  */
+import { reportSummary } from '../pipeline/reportSummary.js';
 import fs from 'node:fs';
 import path from 'node:path';
 import { pathToFileURL } from 'node:url';
@@ -206,6 +207,8 @@ export function formatSarif(
         results: reports.flatMap((r) => fileResults(r, root)),
         // Columns count UTF-16 code units (JavaScript string offsets).
         columnKind: 'utf16CodeUnits',
+        // The code base at a glance, as in the JSON report (pipeline/reportSummary.ts).
+        properties: { summary: reportSummary(reports) },
       },
     ],
   };

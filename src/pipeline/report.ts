@@ -5,6 +5,7 @@
  * and diagnostic has its code (docs/reasons.md).
  */
 import { reasonNameOf } from '../model/reasons.js';
+import { reportSummary, type ReportSummary } from './reportSummary.js';
 export type Status = 'contracted' | 'scalarized' | 'unchanged' | 'rejected';
 
 /**
@@ -192,6 +193,11 @@ export interface ReportDocument {
   tool: { name: 'beeclak'; version: string };
   files: FileReport[];
   skipped: SkippedFile[];
+  /**
+   * The code base at a glance (reportSummary.ts): bytes saved by file, function and storage
+   * class, and the arrays that stay by reason with the bytes each reason keeps.
+   */
+  summary: ReportSummary;
 }
 
 function withoutTimings(reports: readonly FileReport[], print: PrintOptions): FileReport[] {
@@ -213,6 +219,7 @@ export function formatReport(
     tool: { name: 'beeclak', version: toolVersion },
     files: withoutTimings(reports, print),
     skipped: [...skipped],
+    summary: reportSummary(reports),
   };
   return JSON.stringify(document, null, 2) + '\n';
 }

@@ -102,3 +102,19 @@ describe('relative paths with -p', () => {
     }
   });
 });
+
+describe('--list over a code base', () => {
+  // Guards (issue 27, item 5): the list came in file order only, so the largest savings of
+  // a code base were scattered through it.
+  it('--sort bytes puts the largest saving first; --min-bytes cuts', () => {
+    const list = (extra: string[]) =>
+      run(['contract', '--list', '-p', 'build', 'src/extra.c', 'src/dsp.c', ...extra])
+        .stdout.trim()
+        .split('\n')
+        .map((l) => l.replace(/:.*saves (\d+)\)$/, ' $1'));
+    expect(list([])).toEqual(['src/extra.c 236', 'src/dsp.c 248']);
+    expect(list(['--sort', 'bytes'])).toEqual(['src/dsp.c 248', 'src/extra.c 236']);
+    expect(list(['--sort', 'bytes', '--min-bytes', '240'])).toEqual(['src/dsp.c 248']);
+    expect(run(['contract', '--check', '--sort', 'bytes', 'src/dsp.c']).code).toBe(2);
+  });
+});

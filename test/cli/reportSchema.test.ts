@@ -102,6 +102,57 @@ describe('real reports are valid against schema/report.schema.json', () => {
     expect(problems(validateDocument, withTimings)).toEqual([]);
   });
 
+  // Guards the code-base summary (issue 27, item 5): a report over a code base had no
+  // totals, so a maintainer added up bytes by hand; it is one shape, valid for one file too.
+  it('the code-base summary (by file, function, storage; what stays by reason)', () => {
+    const cwd = path.join(ROOT, 'test/fixtures/codebase');
+    const r = runCli(
+      ['contract', '--check', '--no-cache', '-p', 'build', 'src', '--report', 'json'],
+      {
+        cwd,
+      },
+    );
+    const doc = printed(r.stderr);
+    expect(problems(validateDocument, doc)).toEqual([]);
+    expect(doc.summary).toMatchObject({
+      files: 3,
+      contracted: 2,
+      bytesSaved: 484,
+      byFile: [
+        { file: 'src/dsp.c', bytesSaved: 248 },
+        { file: 'src/extra.c', bytesSaved: 236 },
+      ],
+      byFunction: [
+        { file: 'src/dsp.c', function: 'dsp_window', bytesSaved: 248 },
+        { file: 'src/extra.c', function: 'dsp_taps', bytesSaved: 236 },
+      ],
+      byStorage: [{ storage: 'stack', bytesSaved: 484 }],
+    });
+    // main's buffers are passed to calls: that reason keeps their 512 bytes, and comes first.
+    expect(doc.summary.kept[0]).toMatchObject({
+      code: 'BC1011',
+      reason: 'passed-to-call',
+      arrays: 2,
+      bytes: 512,
+      items: [
+        { file: 'src/main.c', name: 'in', bytes: 256 },
+        { name: 'out', bytes: 256 },
+      ],
+    });
+    // A parameter's bytes are its callers': listed, not counted.
+    const pointers = doc.summary.kept.find((g: Json) => g.reason === 'pointer');
+    expect(pointers).toMatchObject({ bytes: 0, uncounted: pointers.arrays });
+    const one = printed(runCli(['contract', 'samples/durbin.c', '--report', 'json']).stderr);
+    expect(one.summary.files).toBe(1);
+    expect(problems(validateDocument, one)).toEqual([]);
+    const sarif = JSON.parse(
+      runCli(['contract', '--check', '--no-cache', '-p', 'build', 'src', '--report', 'sarif'], {
+        cwd,
+      }).stderr.replace(/^[^{]*/, ''),
+    );
+    expect(sarif.runs[0].properties.summary).toEqual(doc.summary);
+  });
+
   it('a profiled result (contract --profiled)', () => {
     const r = runCli([
       'contract',

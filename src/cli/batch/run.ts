@@ -10,7 +10,8 @@
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
-import type { ArrayReport, FileReport, SkippedFile } from '../../pipeline/report.js';
+import type { FileReport, SkippedFile } from '../../pipeline/report.js';
+import { bytesSaved } from '../../pipeline/reportSummary.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutput } from '../outputFile.js';
@@ -29,6 +30,8 @@ export interface BatchMode {
   diff: boolean;
   /** List the arrays that could shrink (by more than the file's minBytes); change nothing. */
   list: boolean;
+  /** The order of the list: as the files come (default), or the largest saving first. */
+  sort?: 'file' | 'bytes';
 }
 
 export interface BatchOptions {
@@ -66,23 +69,7 @@ export interface Summary {
   cached: number;
 }
 
-/** Bytes an array's contraction saves (0 when unchanged or when sizes are not known). */
-export function bytesSaved(a: ArrayReport): bigint {
-  if (a.status !== 'contracted' && a.status !== 'scalarized') return 0n;
-  // Counted where the storage lives, once (footprint.ts): not again on the parameters.
-  if (a.savedBytes !== undefined)
-    try {
-      return BigInt(a.savedBytes);
-    } catch {
-      return 0n;
-    }
-  if (a.originalBytes === undefined || a.compressedBytes === undefined) return 0n;
-  try {
-    return BigInt(a.originalBytes) - BigInt(a.compressedBytes);
-  } catch {
-    return 0n;
-  }
-}
+export { bytesSaved } from '../../pipeline/reportSummary.js';
 
 /** `git diff` style: `--- a/FILE`, `+++ b/FILE`, three lines of context. */
 export function unifiedDiff(file: string, before: string, after: string): string {
@@ -177,6 +164,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   );
 
   const reports: FileReport[] = [];
+  const listLines: { saved: bigint; line: string }[] = [];
   let wouldChange = false;
   for (const [k, file] of files.entries()) {
     const o = outcomes[k]!;
@@ -197,11 +185,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       for (const a of o.report.arrays) {
         const saved = bytesSaved(a);
         if (saved > min)
-          io.stdout(
-            `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
+          listLines.push({
+            saved,
+            line:
+              `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
               `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
-          );
+          });
       }
+      if (mode.sort !== 'bytes') for (const l of listLines.splice(0)) io.stdout(l.line);
     }
     if (!o.changed) continue;
     wouldChange = true;
@@ -222,6 +213,9 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     if (!mode.diff && !mode.list)
       io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${file}\n`);
   }
+  // Largest first; equal savings keep the order of the files (a stable sort).
+  listLines.sort((x, y) => (x.saved === y.saved ? 0 : x.saved > y.saved ? -1 : 1));
+  for (const l of listLines) io.stdout(l.line);
   io.stderr(summaryLine(summary, mode));
   const exitCode =
     (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (summary.skipped > 0 ? EXIT_SKIPPED : 0);

@@ -37,6 +37,7 @@ import { version } from '../version.js';
 import { refusedPromiseMessages } from '../../pipeline/wholeProgram/promiseCheck.js';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
+const LIST_ORDERS = ['file', 'bytes'] as const;
 
 interface ContractFlags extends AnalysisFlags {
   output?: string;
@@ -49,6 +50,7 @@ interface ContractFlags extends AnalysisFlags {
   diff?: boolean;
   list?: boolean;
   minBytes?: string;
+  sort: (typeof LIST_ORDERS)[number];
   exclude: string[];
   cache: boolean;
   cacheDir?: string;
@@ -74,6 +76,12 @@ export function registerContract(program: Command, io: Io): void {
     .option('--diff', 'print a unified diff of each file that would change')
     .option('--list', 'change nothing; list the arrays that could shrink (see --min-bytes)')
     .option('--min-bytes <n>', 'with --list: only arrays that would save more bytes than this', '0')
+    .option(
+      '--sort <order>',
+      `with --list: ${LIST_ORDERS.join('|')} (the largest saving first)`,
+      parseChoice('--sort', LIST_ORDERS),
+      'file',
+    )
     .option(
       '--exclude <glob>',
       'skip files and directories matching this glob (repeatable)',
@@ -144,6 +152,8 @@ function refuseIneffective(cmd: Command, flags: ContractFlags): void {
   const typed = (name: string) => cmd.getOptionValueSource(name) === 'cli';
   if (typed('minBytes') && !flags.list)
     throw new UsageError('--min-bytes applies to --list only (the arrays it lists)');
+  if (typed('sort') && !flags.list)
+    throw new UsageError('--sort applies to --list only (the order of the arrays it lists)');
   if (flags.hls && typed('modulo') && flags.modulo === 'exact')
     throw new UsageError(
       '--hls takes power-of-two moduli (masks, no division): --modulo exact cannot apply; drop one',
@@ -235,6 +245,7 @@ async function contractMany(
       check: !!flags.check,
       diff: !!flags.diff,
       list: !!flags.list,
+      sort: flags.sort,
     },
     // Most files of a code base have no candidate: they are not modelled (noCandidate.ts).
     optionsFor: (file) => ({
