@@ -10,6 +10,7 @@ import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
 import { CompileDatabase, flagsFromDatabase } from './compileCommands.js';
 import type { RunNotices } from './notices.js';
+import { buildFlags } from '../pipeline/checking/compileFlags.js';
 
 /** Whether `name` runs: a path (relative to `directory`) to a file, or a name on $PATH. */
 export function executableFound(name: string, directory: string): boolean {
@@ -52,6 +53,24 @@ export class CompilerChoice {
     return db;
   }
 
+  /**
+   * The flags `check` builds `file` with (buildFlags: -O, -f, -m too): its entry's, or its
+   * neighbour's, without the target's when its compiler is not installed (the host's builds).
+   */
+  buildFlagsFor(database: string, file: string): string[] {
+    const found = this.database(database).entryFor(file);
+    if (!found) return [];
+    const { entry } = found;
+    return buildFlags(entry.args, entry.directory, this.runs(entry.compiler, entry.directory));
+  }
+
+  private runs(compiler: string, directory: string): boolean {
+    const key = `${directory}\0${compiler}`;
+    let runs = this.found.get(key);
+    if (runs === undefined) this.found.set(key, (runs = executableFound(compiler, directory)));
+    return runs;
+  }
+
   /** `file`'s compiler and flags from the database (see the header comment). */
   compilerFor(database: string, file: string): DatabaseCompiler {
     const db = this.database(database);
@@ -61,11 +80,7 @@ export class CompilerChoice {
         'database-neighbour',
         `${file} has no entry in ${db.path}: read with the flags of ${path.relative(process.cwd(), entry.neighbour) || entry.neighbour}, its nearest neighbour`,
       );
-    const key = `${entry.directory}\0${entry.compiler}`;
-    let runs = this.found.get(key);
-    if (runs === undefined)
-      this.found.set(key, (runs = executableFound(entry.compiler, entry.directory)));
-    if (runs)
+    if (this.runs(entry.compiler, entry.directory))
       return {
         cc: entry.compiler.includes('/')
           ? path.resolve(entry.directory, entry.compiler)

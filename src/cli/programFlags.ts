@@ -8,7 +8,7 @@
  */
 import path from 'node:path';
 import { compilerOptions, type AnalysisFlags } from './analysisFlags.js';
-import { flagsFromCompileCommands, splitFlags } from '../pipeline/checking/compileFlags.js';
+import { splitFlags } from '../pipeline/checking/compileFlags.js';
 import { CompilerChoice } from './compilerChoice.js';
 import { splitDefines } from '../frontend/compilerView.js';
 
@@ -23,7 +23,7 @@ export function programFlags(
   return [
     ...(view.compiler.flags ?? []),
     ...splitDefines(source, view.defines).preprocessor,
-    ...(database ? flagsFromCompileCommands(database, file) : []),
+    ...(database ? choice.buildFlagsFor(database, file) : []),
     ...splitFlags(flags.cflags ?? ''),
     '-iquote',
     path.dirname(path.resolve(file)),

@@ -11,7 +11,8 @@ import { codeOf } from '../../src/model/reasons.js';
 const BASE = path.join(ROOT, 'test', 'fixtures', 'codebase');
 const FALLBACK = codeOf('compiler-fallback');
 const NEIGHBOUR = codeOf('database-neighbour');
-const run = (args: string[], cwd = BASE) => runCli([...args, '--no-cache'], { cwd });
+const run = (args: string[], cwd = BASE) =>
+  runCli(args[0] === 'contract' ? [...args, '--no-cache'] : args, { cwd });
 const count = (text: string, what: string) => text.split(what).length - 1;
 
 describe('a compilation database naming a cross compiler that is not installed', () => {
@@ -116,5 +117,25 @@ describe('--list over a code base', () => {
     expect(list(['--sort', 'bytes'])).toEqual(['src/dsp.c 248', 'src/extra.c 236']);
     expect(list(['--sort', 'bytes', '--min-bytes', '240'])).toEqual(['src/dsp.c 248']);
     expect(run(['contract', '--check', '--sort', 'bytes', 'src/dsp.c']).code).toBe(2);
+  });
+});
+
+describe('check over the code base', () => {
+  // Guards: check built the programs with the entry's -mcpu/-mthumb (the host's cc refused
+  // them) and without the response file's -DTAPS=4 (#error).
+  it('builds and runs the original and the contracted program on this machine', () => {
+    const r = run([
+      'check',
+      '-p',
+      'build',
+      'src/dsp.c',
+      '--with',
+      'src/main.c',
+      '--with',
+      'src/extra.c',
+    ]);
+    expect(r.stdout).toContain('run: identical output');
+    expect(r.stdout).not.toContain('-mthumb');
+    expect(r.code).toBe(0);
   });
 });

@@ -4,9 +4,7 @@
  * -std -ansi -f -m -O; relative paths made absolute against the entry's directory, since check
  * compiles from its own folder).
  */
-import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
-import { InputError } from '../../model/errors.js';
 
 /** Splits a flag string the way a POSIX shell would for plain words and '…' / "…" quotes. */
 export function splitFlags(text: string): string[] {
@@ -28,45 +26,27 @@ export function splitFlags(text: string): string[] {
   return out;
 }
 
-interface Entry {
-  directory: string;
-  file: string;
-  arguments?: string[];
-  command?: string;
-}
-
 const KEEP = /^(-I|-D|-U|-include|-isystem|-iquote|-std=|-ansi$|-f|-m|-O)/;
 const WITH_VALUE = new Set(['-I', '-D', '-U', '-include', '-isystem', '-iquote']);
 const PATH_FLAGS = new Set(['-I', '-include', '-isystem', '-iquote']);
 
-/** The meaningful flags of `file`'s entry in the database (a file or the folder holding it). */
-export function flagsFromCompileCommands(database: string, file: string): string[] {
-  let dbFile = database;
-  try {
-    if (statSync(database).isDirectory()) dbFile = path.join(database, 'compile_commands.json');
-  } catch {
-    throw new InputError(`cannot read the compilation database ${database}`);
-  }
-  let entries: Entry[];
-  try {
-    entries = JSON.parse(readFileSync(dbFile, 'utf8')) as Entry[];
-  } catch (e) {
-    throw new InputError(`cannot read the compilation database ${dbFile}: ${(e as Error).message}`);
-  }
-  const want = path.resolve(file);
-  const entry = entries.find((e) => path.resolve(e.directory, e.file) === want);
-  if (!entry) throw new InputError(`${dbFile} has no entry for ${file}`);
-  const words = entry.arguments ?? splitFlags(entry.command ?? '');
+/**
+ * The meaningful flags among a compilation database entry's arguments (the compiler left
+ * out), relative paths made absolute against the entry's `directory`. `target: false` leaves
+ * out the `-m` flags of another machine's compiler (`-mthumb`: the host's compiler, which
+ * builds the programs `check` runs, refuses them).
+ */
+export function buildFlags(args: readonly string[], directory: string, target = true): string[] {
   const out: string[] = [];
-  for (let k = 1; k < words.length; k++) {
-    const w = words[k]!;
-    if (!KEEP.test(w)) continue;
+  for (let k = 0; k < args.length; k++) {
+    const w = args[k]!;
+    if (!KEEP.test(w) || (!target && /^-m/.test(w))) continue;
     const flag = [...WITH_VALUE].find((f) => w.startsWith(f) && w.length > f.length);
     if (WITH_VALUE.has(w)) {
-      const value = words[++k] ?? '';
-      out.push(w, PATH_FLAGS.has(w) ? path.resolve(entry.directory, value) : value);
+      const value = args[++k] ?? '';
+      out.push(w, PATH_FLAGS.has(w) ? path.resolve(directory, value) : value);
     } else if (flag && PATH_FLAGS.has(flag)) {
-      out.push(flag + path.resolve(entry.directory, w.slice(flag.length)));
+      out.push(flag + path.resolve(directory, w.slice(flag.length)));
     } else out.push(w);
   }
   return out;
