@@ -43,25 +43,17 @@ export function shellWords(command: string): string[] {
 
 const WITH_FOLDER = new Set(['-I', '-isystem', '-iquote', '-idirafter', '-include', '-imacros']);
 const WITH_VALUE = new Set(['-D', '-U']);
-/** Flags that name the target (another machine's compiler takes them, the host's may not). */
+/**
+ * Flags that say which machine the code is for (with `--target=`, `--sysroot=` and `-m...`):
+ * what a cross compiler's preprocessor must get (its predefined macros follow them:
+ * `__ARM_ARCH`, `__thumb__`, `__ARM_FP`) and the host's must not (`cc -E -mthumb` fails:
+ * "unrecognized command-line option"). `--specs` never reaches the preprocessor.
+ */
 const TARGET_WITH_VALUE = new Set(['-target', '-isysroot', '--sysroot']);
 
 /**
- * A flag that says which machine the code is for: what a cross compiler's preprocessor must
- * get (its predefined macros follow them: `__ARM_ARCH`, `__thumb__`, `__ARM_FP`) and the
- * host's must not (`cc -E -mthumb` fails: "unrecognized command-line option").
- */
-export function isTargetFlag(flag: string): boolean {
-  return (
-    (/^-m/.test(flag) && !/^-mllvm/.test(flag)) ||
-    /^(--target=|--sysroot=|-?-specs=)/.test(flag) ||
-    TARGET_WITH_VALUE.has(flag)
-  );
-}
-
-/**
  * The preprocessor flags among a compiler's arguments. `target: false` leaves out the
- * target-only ones (isTargetFlag), for another compiler than the entry's.
+ * target-only ones (TARGET_WITH_VALUE), for another compiler than the entry's.
  */
 export function preprocessorFlags(
   args: readonly string[],
@@ -248,9 +240,4 @@ export function flagsFromDatabase(db: CompileDatabase, file: string): DatabaseFl
     compiler: entry.compiler,
     ...(neighbour ? { neighbour: entry.file } : {}),
   };
-}
-
-/** Every file a compilation database compiles (absolute paths). */
-export function databaseFiles(database: string): string[] {
-  return CompileDatabase.read(database).files();
 }
