@@ -97,3 +97,20 @@ export function flagsFromDatabase(
   const args = entry.arguments ?? shellWords(entry.command ?? '');
   return { flags: preprocessorFlags(args.slice(1), entry.directory), directory: entry.directory };
 }
+
+/**
+ * Every entry of `file` in the database (a file built in several configurations has one
+ * per build), each as its flags and folder; none when the file has no entry.
+ */
+export function allFlagsFromDatabase(
+  database: string,
+  file: string,
+): { flags: string[]; directory: string }[] {
+  const target = path.resolve(file);
+  return readDatabase(database)
+    .entries.filter((e) => path.resolve(e.directory ?? '.', e.file) === target)
+    .map((e) => ({
+      flags: preprocessorFlags((e.arguments ?? shellWords(e.command ?? '')).slice(1), e.directory),
+      directory: e.directory,
+    }));
+}

@@ -129,21 +129,24 @@ function shrinkEntry(b: BufferShrink & { array: ArrayInfo }): ArrayRewrite {
   return { ...arrayRewrite(b.array, rows, []), keepRank: { declaredTexts: b.texts } };
 }
 
-/** File-end lines for macro and enum guards. */
-function fileGuards(gs: readonly Guard[]): string[] {
-  const lines: string[] = [];
+/**
+ * File-end lines for macro and enum guards, one block per guard: a macro's is preprocessor
+ * lines only, which the configurations' driver can combine (src/pipeline/configurations/).
+ */
+function fileGuards(gs: readonly Guard[]): string[][] {
+  const blocks: string[][] = [];
   for (const g of gs) {
     const why = `beeclak: arrays of ${g.fn.name}() were contracted for ${g.param.name} == ${g.value}; run beeclak again for other values`;
     if (g.kind === 'macro')
-      lines.push(`#if ${g.param.name} != ${g.value}`, `#error "${why}"`, '#endif');
+      blocks.push([`#if ${g.param.name} != ${g.value}`, `#error "${why}"`, '#endif']);
     if (g.kind === 'enum') {
-      lines.push(
+      blocks.push([
         `/* ${why} */`,
         `typedef char beeclak_assumes_${g.fn.name}_${g.param.name}[(${g.param.name}) == ${g.value} ? 1 : -1];`,
-      );
+      ]);
     }
   }
-  return lines;
+  return blocks;
 }
 
 /**
@@ -180,7 +183,7 @@ function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertio
       condition: list.map((g) => `${g.param.name} != ${g.value}`).join(' || '),
       note: list.map((g) => `${g.param.name} == ${g.value}`).join(', '),
     });
-  insertions.push({ kind: 'file-end', lines: fileGuards(gs) });
+  for (const lines of fileGuards(gs)) insertions.push({ kind: 'file-end', lines });
   return insertions;
 }
 

@@ -2,7 +2,13 @@
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
-import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import {
+  addAnalysisOptions,
+  addConfigurationOptions,
+  analysisOptions,
+  type AnalysisFlags,
+} from '../analysisFlags.js';
+import { contractInConfigurations } from '../../pipeline/configurations/index.js';
 import { readCSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
 import { writePictures } from '../svg/index.js';
@@ -16,7 +22,7 @@ export function registerAnalyze(program: Command, io: Io): void {
     .option('--json', 'print the report as JSON')
     .option('--timings', 'also print the time of each stage (it differs from run to run)')
     .option('--svg <dir>', "also draw each array's conflict set, lattice and mapping into DIR");
-  addAnalysisOptions(cmd, '300000').action(
+  addAnalysisOptions(addConfigurationOptions(cmd), '300000').action(
     async (
       file: string,
       flags: AnalysisFlags & { json?: boolean; svg?: string; timings?: boolean },
@@ -26,7 +32,10 @@ export function registerAnalyze(program: Command, io: Io): void {
       if (flags.svg) makeOutputFolder(flags.svg);
       // Pictures of every conflict set, also where "no saving" is found without one.
       const options = { ...analysisOptions(flags, file), everyConflictSet: !!flags.svg };
-      const analysis = await analyzeSource(source, file, options);
+      // Several configurations: the report of the one output (pipeline/configurations/).
+      const analysis = options.configurations
+        ? (await contractInConfigurations(source, file, { ...options, annotate: false })).analysis
+        : await analyzeSource(source, file, options);
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
       // Without --timings the same input prints the same bytes (reports are diffed).

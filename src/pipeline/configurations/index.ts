@@ -1,0 +1,139 @@
+/**
+ * The result that holds in every configuration the user names (issue 27, item 3): the
+ * file is analysed once per configuration (each its own compiler view: -D/-U flags, or an
+ * entry of compile_commands.json), an array is contracted only where every configuration
+ * gives the same decision and mapping, and the output is one text that each configuration
+ * compiles exactly as it compiles its own result (checked by its preprocessor). Where they
+ * disagree the array stays, with the reason naming them (configurations-disagree).
+ *
+ * A file whose preprocessed text is the same in every configuration is analysed once: its
+ * results cannot differ. With fewer than two configurations, the one given is analysed and
+ * a function with conditionals gets its guard, as `contract` always did.
+ *
+ * A configuration's `compiler` replaces the options' own: it is the file's whole view.
+ */
+import { contractSource, type Contraction, type ContractOptions } from '../contraction.js';
+import { rewrite, type RewritePlan } from '../../rewrite/index.js';
+import type { PreprocessOptions } from '../../frontend/preprocess.js';
+import type { ConfigurationRefusal } from '../options.js';
+import { disagreements, everyChange } from './agreement.js';
+import { combinedGuards, isGuard } from './combinedGuards.js';
+import { compiledText, configurationCompiler } from './compiledText.js';
+import { mergePlans, type Merged } from './mergePlans.js';
+import { refusedEverywhere } from './refusedReport.js';
+
+/** Rounds of re-analysis before every change is given up (each round refuses more arrays). */
+const ROUNDS = 4;
+
+export async function contractInConfigurations(
+  source: string,
+  file: string,
+  options: ContractOptions,
+): Promise<Contraction> {
+  const { configurations, ...single } = options;
+  if (!configurations || configurations.length === 0) return contractSource(source, file, single);
+  if (configurations.length === 1)
+    return contractSource(source, file, { ...single, compiler: configurations[0]!.compiler });
+  const compilers = configurations.map((c) =>
+    configurationCompiler(c, source, file, options.defines),
+  );
+  const views = configurations.map((c) => ({ ...single, compiler: c.compiler }));
+  const labels = configurations.map((c) => c.label);
+  if (sameEverywhere(source, file, compilers)) {
+    const once = await contractSource(source, file, views[0]!);
+    if (!once.changed || compilers.every((c) => compiledText(once.text, file, c) !== undefined))
+      return named(once, labels, 1);
+  }
+  let refusals: readonly ConfigurationRefusal[] = options.configurationRefusals ?? [];
+  for (let round = 1; ; round++) {
+    const results: Contraction[] = [];
+    // One after the other: they share the call's context (callContext.ts).
+    for (const v of views)
+      results.push(await contractSource(source, file, { ...v, configurationRefusals: refusals }));
+    const analysed = round * views.length;
+    const reports = results.map((r) => r.analysis.report);
+    let more = disagreements(reports, labels);
+    if (more.length === 0) {
+      const one = oneOutput(results, file, compilers, labels);
+      if ('text' in one) return named(withIncludes(results, one), labels, analysed);
+      more = everyChange(reports, `the configurations named disagree: ${one.problem}`);
+    }
+    if (more.length === 0 || round >= ROUNDS) {
+      const why = `the configurations named disagree (${labels.join('; ')})`;
+      return named(unchanged(results[0]!, source, why), labels, analysed);
+    }
+    refusals = [...refusals, ...more];
+  }
+}
+
+/** The result with the configurations it holds in, in its report. */
+function named(c: Contraction, labels: readonly string[], analysed: number): Contraction {
+  const report = { ...c.analysis.report, configurations: { named: [...labels], analysed } };
+  return { ...c, analysis: { ...c.analysis, report } };
+}
+
+/** The same preprocessed text in every configuration: one analysis stands for all. */
+function sameEverywhere(
+  source: string,
+  file: string,
+  compilers: readonly PreprocessOptions[],
+): boolean {
+  const texts = compilers.map((c) => compiledText(source, file, c));
+  return texts[0] !== undefined && texts.every((t) => t === texts[0]);
+}
+
+/**
+ * The one output of the configurations' results, or why there is none: their plans do not
+ * merge, or a configuration compiles the merged text otherwise than its own result, or the
+ * guards stop one of them.
+ */
+function oneOutput(
+  results: readonly Contraction[],
+  file: string,
+  compilers: readonly PreprocessOptions[],
+  labels: readonly string[],
+): { text: string; plan: RewritePlan } | { problem: string } {
+  const unguarded = results.map((r) => withoutGuards(r.plan));
+  const merged: Merged = mergePlans(unguarded);
+  if ('conflict' in merged) return { problem: merged.conflict };
+  const guards = combinedGuards(
+    results.map((r) => (r.plan.insertions ?? []).filter(isGuard)),
+    labels,
+    file,
+  );
+  const plan = { ...merged.plan, insertions: [...(merged.plan.insertions ?? []), ...guards] };
+  if (plan.arrays.length === 0) return { text: plan.source, plan };
+  const bare = rewrite(merged.plan).text;
+  const text = rewrite(plan).text;
+  for (const [k, c] of compilers.entries()) {
+    const own = compiledText(textOf(unguarded[k]!), file, c);
+    if (own === undefined || compiledText(bare, file, c) !== own)
+      return { problem: `the merged text compiles otherwise in '${labels[k]}'` };
+    if (compiledText(text, file, c) === undefined)
+      return { problem: `the guards stop the build in '${labels[k]}'` };
+  }
+  return { text, plan };
+}
+
+function withoutGuards(plan: RewritePlan): RewritePlan {
+  return { ...plan, insertions: (plan.insertions ?? []).filter((i) => !isGuard(i)) };
+}
+
+const textOf = (plan: RewritePlan) => (plan.arrays.length > 0 ? rewrite(plan).text : plan.source);
+
+/** The first configuration's analysis (its report), with the headers every one read. */
+function withIncludes(
+  results: readonly Contraction[],
+  { text, plan }: { text: string; plan: RewritePlan },
+): Contraction {
+  const first = results[0]!;
+  const includes = [...new Set(results.flatMap((r) => r.analysis.includes ?? []))].sort();
+  const analysis = includes.length > 0 ? { ...first.analysis, includes } : first.analysis;
+  return { analysis, text, plan, changed: text !== plan.source };
+}
+
+/** The last resort: the file as written, every array its report changed left unchanged. */
+function unchanged(first: Contraction, source: string, message: string): Contraction {
+  const analysis = { ...first.analysis, report: refusedEverywhere(first.analysis.report, message) };
+  return { analysis, text: source, changed: false, plan: { ...first.plan, arrays: [] } };
+}
