@@ -148,6 +148,42 @@ it('a file that reads the same in every configuration is analysed once', () => {
   expect(c.text).toBe(contracted(durbin, []).text);
 });
 
+// An array changes only where every configuration changes it: when the first changes
+// nothing, the others are not analysed (most files of a code base cost one analysis).
+describe('a configuration in which the array escapes', () => {
+  const source = `static void sink(double *p) { (void)p; }
+double run(const double *in) {
+  double t[16];
+  double s = 0;
+  int i;
+  for (i = 0; i < 16; i++) { t[i] = in[i]; s += t[i]; }
+#ifdef DUMP
+  sink(t);
+#endif
+  return s;
+}
+`;
+  const file = path.join(tmp, 'escape.c');
+  const t = (r: FileReport) => r.arrays.find((a) => a.name === 't')!;
+
+  it('first: the others are not analysed', async () => {
+    const { report, changed } = await contract(source, { file, configurations: ['-DDUMP', ''] });
+    expect({ changed, analysed: report.configurations?.analysed, code: t(report).code }).toEqual({
+      changed: false,
+      analysed: 1,
+      code: codeOf('passed-to-call'),
+    });
+  });
+
+  it('second: the array stays, with the configurations named', async () => {
+    const { report, changed } = await contract(source, { file, configurations: ['', '-DDUMP'] });
+    expect({ changed, code: t(report).code }).toEqual({
+      changed: false,
+      code: codeOf('configurations-disagree'),
+    });
+  });
+});
+
 describe('naming configurations', () => {
   it('refuses a set that is not -D/-U flags (exit 2)', () => {
     const r = runCli(['contract', path.join(PROGRAMS, 'boards.c'), '--configurations', '-O2']);

@@ -6,8 +6,9 @@
  * compiles exactly as it compiles its own result (checked by its preprocessor). Where they
  * disagree the array stays, with the reason naming them (configurations-disagree).
  *
- * A file whose preprocessed text is the same in every configuration is analysed once: its
- * results cannot differ. With fewer than two configurations, the one given is analysed and
+ * A file the first configuration leaves as written is analysed once (an array changes only
+ * where every configuration changes it), and so is a file whose preprocessed text is the
+ * same in every configuration: its results cannot differ. With fewer than two configurations, the one given is analysed and
  * a function with conditionals gets its guard, as `contract` always did.
  *
  * A configuration's `compiler` replaces the options' own: it is the file's whole view.
@@ -39,18 +40,26 @@ export async function contractInConfigurations(
   );
   const views = configurations.map((c) => ({ ...single, compiler: c.compiler }));
   const labels = configurations.map((c) => c.label);
-  if (sameEverywhere(source, file, compilers)) {
-    const once = await contractSource(source, file, views[0]!);
-    if (!once.changed || compilers.every((c) => compiledText(once.text, file, c) !== undefined))
-      return named(once, labels, 1);
-  }
   let refusals: readonly ConfigurationRefusal[] = options.configurationRefusals ?? [];
+  const first = await contractSource(source, file, {
+    ...views[0]!,
+    configurationRefusals: refusals,
+  });
+  // An array changes only where every configuration changes it alike: none here, none at
+  // all (most files of a code base: one analysis, no other preprocessor run).
+  if (!first.changed) return named(first, labels, 1);
+  if (
+    sameEverywhere(source, file, compilers) &&
+    compilers.every((c) => compiledText(first.text, file, c) !== undefined)
+  )
+    return named(first, labels, 1);
+  let analysed = 1;
   for (let round = 1; ; round++) {
-    const results: Contraction[] = [];
+    const results: Contraction[] = round === 1 ? [first] : [];
     // One after the other: they share the call's context (callContext.ts).
-    for (const v of views)
+    for (const v of views.slice(results.length))
       results.push(await contractSource(source, file, { ...v, configurationRefusals: refusals }));
-    const analysed = round * views.length;
+    analysed += views.length - (round === 1 ? 1 : 0);
     const reports = results.map((r) => r.analysis.report);
     let more = disagreements(reports, labels);
     if (more.length === 0) {
