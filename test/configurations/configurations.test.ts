@@ -122,6 +122,17 @@ it('two-switches.c: builds in each configuration named, and in no mix of them', 
   }
 });
 
+// The bounds each configuration proves of a slot index differ (a loop bound): the output
+// keeps what holds in both (`t[i % 2]`, which STEPS=2 alone writes `t[i]`), and a build
+// with another bound stops at the macro guards.
+it('steps.c: an access rewritten with the bounds true in every configuration', () => {
+  const c = contracted('steps.c', ['--configurations', '-DSTEPS=2;-DSTEPS=6']);
+  expect(statusOf(c.report, 't')?.status).toBe('contracted');
+  expect(c.text).toContain('t[i % 2] = in[i] + 1.0;');
+  expectSameRuns(c.file, c.out, [['-DSTEPS=2'], ['-DSTEPS=6']]);
+  expect(buildAndRun(c.out, ['-DSTEPS=3']).built).toBe(false);
+});
+
 // Adversarial (issue 27): an #ifdef adds a read. Contracted for the default configuration t
 // was a scalar, and the -DTRACE build (which reads t[i - 1]) stopped at the guard.
 it('debug-read.c: an #ifdef that adds a read leaves the array unchanged, with the reason', () => {

@@ -17,10 +17,11 @@ import { contractSource, type Contraction, type ContractOptions } from '../contr
 import { rewrite, type RewritePlan } from '../../rewrite/index.js';
 import type { PreprocessOptions } from '../../frontend/preprocess.js';
 import type { ConfigurationRefusal } from '../options.js';
+import type { FileReport } from '../report.js';
 import { disagreements, everyChange } from './agreement.js';
 import { combinedGuards, isGuard } from './combinedGuards.js';
 import { compiledText, configurationCompiler } from './compiledText.js';
-import { mergePlans, type Merged } from './mergePlans.js';
+import { mergePlans, withMergedBounds, type Merged } from './mergePlans.js';
 import { refusedEverywhere } from './refusedReport.js';
 
 /** Rounds of re-analysis before every change is given up (each round refuses more arrays). */
@@ -65,8 +66,13 @@ export async function contractInConfigurations(
     if (more.length === 0) {
       const one = oneOutput(results, file, compilers, labels);
       if ('text' in one) return named(withIncludes(results, one), labels, analysed);
-      more = everyChange(reports, `the configurations named disagree: ${one.problem}`);
+      const why = `the configurations named disagree: ${one.problem}`;
+      more = one.array ? refusalsOf(reports, source, one.array, why) : [];
+      if (more.length === 0) more = everyChange(reports, why);
     }
+    // A refusal that did not take (an entry of the report that is no array of the model).
+    const known = new Set(refusals.map(refusalKey));
+    if (more.every((r) => known.has(refusalKey(r)))) more = [];
     if (more.length === 0 || round >= ROUNDS) {
       const why = `the configurations named disagree (${labels.join('; ')})`;
       return named(unchanged(results[0]!, source, why), labels, analysed);
@@ -79,6 +85,26 @@ export async function contractInConfigurations(
 function named(c: Contraction, labels: readonly string[], analysed: number): Contraction {
   const report = { ...c.analysis.report, configurations: { named: [...labels], analysed } };
   return { ...c, analysis: { ...c.analysis, report } };
+}
+
+/** Why the results make no one output; the array it is about when the plans say. */
+interface Problem {
+  readonly problem: string;
+  readonly array?: { readonly name: string; readonly at: number };
+}
+
+const refusalKey = (r: ConfigurationRefusal) => `${r.function}:${r.array}:${r.line}`;
+
+/** The entries of the array declared at offset `at` (a declarator's line and name). */
+function refusalsOf(
+  reports: readonly FileReport[],
+  source: string,
+  array: { name: string; at: number },
+  message: string,
+): ConfigurationRefusal[] {
+  const line = source.slice(0, array.at).split('\n').length;
+  const entries = reports[0]!.arrays.filter((a) => a.name === array.name && a.line === line);
+  return entries.map((a) => ({ function: a.function, array: a.name, line, message }));
 }
 
 /** The same preprocessed text in every configuration: one analysis stands for all. */
@@ -101,10 +127,11 @@ function oneOutput(
   file: string,
   compilers: readonly PreprocessOptions[],
   labels: readonly string[],
-): { text: string; plan: RewritePlan } | { problem: string } {
+): { text: string; plan: RewritePlan } | Problem {
   const unguarded = results.map((r) => withoutGuards(r.plan));
   const merged: Merged = mergePlans(unguarded);
-  if ('conflict' in merged) return { problem: merged.conflict };
+  if ('conflict' in merged)
+    return { problem: merged.conflict, ...(merged.array ? { array: merged.array } : {}) };
   const guards = combinedGuards(
     results.map((r) => (r.plan.insertions ?? []).filter(isGuard)),
     labels,
@@ -112,10 +139,15 @@ function oneOutput(
   );
   const plan = { ...merged.plan, insertions: [...(merged.plan.insertions ?? []), ...guards] };
   if (plan.arrays.length === 0) return { text: plan.source, plan };
-  const bare = rewrite(merged.plan).text;
-  const text = rewrite(plan).text;
+  let bare: string, text: string;
+  try {
+    bare = rewrite(merged.plan).text;
+    text = rewrite(plan).text;
+  } catch (e) {
+    return { problem: `the merged plan cannot be written (${(e as Error).message})` };
+  }
   for (const [k, c] of compilers.entries()) {
-    const own = compiledText(textOf(unguarded[k]!), file, c);
+    const own = compiledText(textOf(withMergedBounds(unguarded[k]!, merged.plan)), file, c);
     if (own === undefined || compiledText(bare, file, c) !== own)
       return { problem: `the merged text compiles otherwise in '${labels[k]}'` };
     if (compiledText(text, file, c) === undefined)
