@@ -202,6 +202,13 @@ describe('naming configurations', () => {
     expect(r.stderr).toContain("'-O2' is not a -DNAME[=VALUE] or -UNAME flag");
   });
 
+  it('says which configuration does not compile the file (exit 1)', () => {
+    const file = path.join(PROGRAMS, 'boards.c');
+    const r = runCli(['contract', file, '--configurations', '-DBOARD=1;-DBOARD=(']);
+    expect(r.code).toBe(1);
+    expect(r.stderr).toContain("error: in the configuration '-DBOARD=('");
+  });
+
   it('is a library option too', async () => {
     const file = path.join(PROGRAMS, 'boards.c');
     const source = fs.readFileSync(file, 'utf8');

@@ -18,6 +18,7 @@ import { rewrite, type RewritePlan } from '../../rewrite/index.js';
 import type { PreprocessOptions } from '../../frontend/preprocess.js';
 import type { ConfigurationRefusal } from '../options.js';
 import type { FileReport } from '../report.js';
+import { InputError } from '../../model/errors.js';
 import { disagreements, everyChange } from './agreement.js';
 import { combinedGuards, isGuard } from './combinedGuards.js';
 import { compiledText, configurationCompiler } from './compiledText.js';
@@ -42,10 +43,11 @@ export async function contractInConfigurations(
   const views = configurations.map((c) => ({ ...single, compiler: c.compiler }));
   const labels = configurations.map((c) => c.label);
   let refusals: readonly ConfigurationRefusal[] = options.configurationRefusals ?? [];
-  const first = await contractSource(source, file, {
-    ...views[0]!,
-    configurationRefusals: refusals,
-  });
+  const inConfiguration = (k: number) =>
+    saysWhich(labels[k]!, () =>
+      contractSource(source, file, { ...views[k]!, configurationRefusals: refusals }),
+    );
+  const first = await inConfiguration(0);
   // An array changes only where every configuration changes it alike: none here, none at
   // all (most files of a code base: one analysis, no other preprocessor run).
   if (!first.changed) return named(first, labels, 1);
@@ -58,8 +60,7 @@ export async function contractInConfigurations(
   for (let round = 1; ; round++) {
     const results: Contraction[] = round === 1 ? [first] : [];
     // One after the other: they share the call's context (callContext.ts).
-    for (const v of views.slice(results.length))
-      results.push(await contractSource(source, file, { ...v, configurationRefusals: refusals }));
+    for (let k = results.length; k < views.length; k++) results.push(await inConfiguration(k));
     analysed += views.length - (round === 1 ? 1 : 0);
     const reports = results.map((r) => r.analysis.report);
     let more = disagreements(reports, labels);
@@ -78,6 +79,16 @@ export async function contractInConfigurations(
       return named(unchanged(results[0]!, source, why), labels, analysed);
     }
     refusals = [...refusals, ...more];
+  }
+}
+
+/** Input refused in one configuration says which (the others may compile it). */
+async function saysWhich<T>(label: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    throw new InputError(`in the configuration '${label}': ${e.message}`, e.file, e.loc);
   }
 }
 
