@@ -148,6 +148,32 @@ it('debug-read.c: an #ifdef that adds a read leaves the array unchanged, with th
   expectSameRuns(c.file, c.out, [[], ['-DTRACE']]);
 });
 
+describe('ifdef-write.c: an #ifdef adds a write', () => {
+  // Guards the guard of one configuration: contracted with -DX (t a scalar), the build
+  // without X (which reads the first loop's values) went through the guard and printed
+  // 2040.0 instead of 1360.0; the missing #else now stops it.
+  it('contracted with -DX alone, the build without X stops at the guard', () => {
+    const c = contracted('ifdef-write.c', ['-DX']);
+    expect(statusOf(c.report, 't')?.status).toBe('scalarized');
+    expect(buildAndRun(c.out, ['-DX'])).toEqual(buildAndRun(c.file, ['-DX']));
+    const other = buildAndRun(c.out, []);
+    expect(other.built).toBe(false);
+    expect(other.out).toContain('were contracted for the branches taken in this configuration');
+  });
+
+  it('with both configurations named, t stays and both builds run as before', () => {
+    const c = contracted('ifdef-write.c', ['--configurations', '-DX;']);
+    expect(statusOf(c.report, 't')?.code).toBe(codeOf('configurations-disagree'));
+    expectSameRuns(c.file, c.out, [[], ['-DX']]);
+    // The other order: the first configuration saves nothing, so neither is contracted.
+    const d = contracted('ifdef-write.c', ['--configurations', ';-DX']);
+    expect({ status: statusOf(d.report, 't')?.status, same: d.text === c.text }).toEqual({
+      status: 'unchanged',
+      same: true,
+    });
+  });
+});
+
 // The cost grows with the configurations only where the file reads differently in them.
 it('a file that reads the same in every configuration is analysed once', () => {
   const durbin = path.join(ROOT, 'samples/durbin.c');
