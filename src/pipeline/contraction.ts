@@ -156,7 +156,12 @@ function fileGuards(gs: readonly Guard[]): string[][] {
  */
 function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
   const out: PlanInsertion[] = [];
-  for (const fn of new Set(analysis.decisions.map((d) => d.fn))) {
+  // The callers whose buffers shrink too: their code around the call was analysed in this
+  // configuration only (configured.ts gives them a guard).
+  const callers = (analysis.storage?.buffers ?? []).flatMap((b) =>
+    analysis.model.functions.filter((f) => f.name === b.caller),
+  );
+  for (const fn of new Set([...analysis.decisions.map((d) => d.fn), ...callers])) {
     if (fn.range.end <= fn.range.start) continue;
     const g = macroGuards(fn, analysis.macroUses ?? []);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });

@@ -174,6 +174,25 @@ describe('ifdef-write.c: an #ifdef adds a write', () => {
   });
 });
 
+describe('caller-ifdef.c: an #ifdef in the caller reads its buffer after the call', () => {
+  // Guards the caller's guard: contracted without X, buf shrank to [1][N], and the build
+  // with -DX (no guard after main) read buf[7][3] outside it (1680.0 instead of 1732.0).
+  it('contracted without X, the build with -DX stops at the guard after the caller', () => {
+    const c = contracted('caller-ifdef.c', []);
+    expect(statusOf(c.report, 't')?.status).toBe('contracted');
+    expect(buildAndRun(c.out, [])).toEqual(buildAndRun(c.file, []));
+    const other = buildAndRun(c.out, ['-DX']);
+    expect(other.built).toBe(false);
+    expect(other.out).toContain('arrays of main() were contracted for the branches taken');
+  });
+
+  it('with both configurations named, nothing shrinks and both builds run as before', () => {
+    const c = contracted('caller-ifdef.c', ['--configurations', ';-DX']);
+    expect(c.text).toBe(fs.readFileSync(c.file, 'utf8'));
+    expectSameRuns(c.file, c.out, [[], ['-DX']]);
+  });
+});
+
 // The cost grows with the configurations only where the file reads differently in them.
 it('a file that reads the same in every configuration is analysed once', () => {
   const durbin = path.join(ROOT, 'samples/durbin.c');
