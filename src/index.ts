@@ -13,7 +13,7 @@
  * text itself instead and never touches the file system.
  */
 import { analyzeSource } from './pipeline/analysis.js';
-import { contractSource } from './pipeline/contraction.js';
+import { contractInConfigurations } from './pipeline/configurations/index.js';
 import type { FileReport } from './pipeline/report.js';
 import { withCallContext } from './context/callContext.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
@@ -58,8 +58,13 @@ function checkSource(source: unknown): void {
 export async function analyze(source: string, options: Options = {}): Promise<FileReport> {
   checkSource(source);
   checkOptions(options);
+  const file = options.file ?? 'input.c';
+  const o = pipelineOptions(options);
+  // Several configurations: the report of the one output (configurations/index.ts).
   const analysis = await withCallContext(() =>
-    analyzeSource(source, options.file ?? 'input.c', pipelineOptions(options)),
+    o.configurations
+      ? contractInConfigurations(source, file, { ...o, annotate: false }).then((c) => c.analysis)
+      : analyzeSource(source, file, o),
   );
   return analysis.report;
 }
@@ -69,7 +74,7 @@ export async function contract(source: string, options: Options = {}): Promise<C
   checkSource(source);
   checkOptions(options);
   const c = await withCallContext(() =>
-    contractSource(source, options.file ?? 'input.c', {
+    contractInConfigurations(source, options.file ?? 'input.c', {
       ...pipelineOptions(options),
       annotate: options.annotate ?? false,
     }),

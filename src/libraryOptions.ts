@@ -14,6 +14,7 @@ import type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
 import { reasonNamed } from './model/reasons.js';
+import { configurationFlags, namedConfigurations } from './pipeline/configurations/flags.js';
 
 /**
  * How the C text is read: by the compiler's preprocessor (`$CC -E`), with these settings.
@@ -84,6 +85,12 @@ export interface Options {
    * marked `suppressed` in the report (docs/reasons.md).
    */
   suppress?: readonly string[];
+  /**
+   * The configurations the result must hold in, each a set of -D/-U flags added to
+   * `compiler.flags` (`['-DBOARD=1', '-DBOARD=2 -DNDEBUG']`): with two or more, an array is
+   * contracted only where all of them agree (docs/usage.md, "Configurations").
+   */
+  configurations?: readonly string[];
 }
 
 /** A wrong option: its name (`option`, e.g. `defines.N`) and what it should be. */
@@ -162,6 +169,18 @@ const compiler: Check = (v, n) => {
   if (c.cwd !== undefined) string(c.cwd, `${n}.cwd`);
 };
 
+const configurations: Check = (v, n) => {
+  if (!Array.isArray(v)) fail(n, `must be an array of strings of -D/-U flags, got ${shown(v)}`);
+  (v as unknown[]).forEach((x, k) => {
+    if (typeof x !== 'string') fail(`${n}[${k}]`, `must be a string, got ${shown(x)}`);
+    try {
+      configurationFlags(x as string);
+    } catch (e) {
+      fail(`${n}[${k}]`, (e as Error).message);
+    }
+  });
+};
+
 const CHECKS: Record<keyof Options, Check> = {
   file: string,
   defines,
@@ -182,6 +201,7 @@ const CHECKS: Record<keyof Options, Check> = {
   everyConflictSet: boolean,
   annotate: boolean,
   suppress: codes,
+  configurations,
 };
 
 function isRecord(v: unknown): v is object {
@@ -201,6 +221,9 @@ export function checkOptions(options: unknown): asserts options is Options {
   if (options === undefined) return;
   if (!isRecord(options))
     throw new OptionError('options', `must be an object, got ${shown(options)}`);
+  const o = options as Options;
+  if (o.configurations && o.configurations.length > 1 && o.compiler === false)
+    throw new OptionError('configurations', 'needs the compiler (compiler: false reads no -D)');
   for (const [k, v] of Object.entries(options)) {
     // Own keys only: `toString` or `__proto__` are not options.
     const check = Object.hasOwn(CHECKS, k) ? (CHECKS as Record<string, Check>)[k] : undefined;
@@ -236,5 +259,8 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     ...(options.everyConflictSet ? { everyConflictSet: true } : {}),
     ...(privateStackBytes !== undefined ? { privateStackBytes } : {}),
     ...(options.suppress ? { suppress: [...options.suppress] } : {}),
+    ...(options.configurations && options.compiler !== false
+      ? { configurations: namedConfigurations(options.compiler ?? {}, options.configurations) }
+      : {}),
   };
 }

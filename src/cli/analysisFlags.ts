@@ -3,6 +3,8 @@ import { Option, type Command } from 'commander';
 import type { AnalysisOptions } from '../pipeline/analysis.js';
 import path from 'node:path';
 import { CompilerChoice } from './compilerChoice.js';
+import type { Configuration } from '../pipeline/options.js';
+import { configurationSets, namedConfigurations } from '../pipeline/configurations/flags.js';
 import { IncludeIndex } from './includers.js';
 import {
   collectCodes,
@@ -40,6 +42,10 @@ export interface AnalysisFlags {
   lifetimes: string;
   privateStack: string;
   suppress: string[];
+  /** `--configurations "-DA;-DB -DC"`: the configurations the result must hold in. */
+  configurations?: string;
+  /** `--single-configuration`: the one given by the flags, with its guard. */
+  singleConfiguration?: boolean;
 }
 
 /** The compiler's view of a file: its flags as cc takes them, and the temporary promises. */
@@ -109,6 +115,19 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     );
 }
 
+/** `--configurations` and `--single-configuration` (`contract`, `analyze`). */
+export function addConfigurationOptions(cmd: Command): Command {
+  return cmd
+    .option(
+      '--configurations <sets>',
+      'the result must hold in each of these configurations: sets of -D/-U flags separated by ; (default: every entry of compile_commands.json for the file)',
+    )
+    .option(
+      '--single-configuration',
+      'analyse the one configuration the flags give; a function with conditionals gets a guard that stops the other builds',
+    );
+}
+
 /** The options that give the compiler's view of a file (`model` takes only these). */
 export function addCompilerOptions(cmd: Command): Command {
   return cmd
@@ -168,6 +187,25 @@ function collectSpec(option: '-D' | '-U') {
   };
 }
 
+/** The command line's part of the compiler's view: its flags, and the integer -D values. */
+function commandLineView(flags: CompilerFlags): { defines: Record<string, bigint>; cpp: string[] } {
+  const defines = nameRecord<bigint>();
+  const cpp: string[] = [];
+  for (const spec of flags.define) {
+    const m = /^([A-Za-z_][A-Za-z0-9_]*)=\s*(-?[0-9]+)\s*$/.exec(spec);
+    // An integer goes through splitDefines (preprocessor, or a fixed argument); the rest
+    // only to the preprocessor.
+    if (m) defines[m[1]!] = BigInt(m[2]!);
+    else cpp.push(`-D${spec}`);
+  }
+  for (const name of flags.undefine) cpp.push(`-U${name}`);
+  for (const dir of flags.includeDir) cpp.push('-I', path.resolve(dir));
+  for (const dir of flags.isystem) cpp.push('-isystem', path.resolve(dir));
+  for (const f of flags.include) cpp.push('-include', path.resolve(f));
+  if (flags.std) cpp.push(`-std=${flags.std}`);
+  return { defines, cpp };
+}
+
 /**
  * The compiler's view of the file: its flags (`-p` / `--compile-commands` first, then the
  * command line's), and the integer `-D` values that are also known sizes.
@@ -182,28 +220,53 @@ export function compilerOptions(
 } {
   const database = flags.compileCommands ?? flags.p;
   const fromDatabase = database ? choice.compilerFor(database, file) : undefined;
-  const defines = nameRecord<bigint>();
-  const cpp: string[] = [...(fromDatabase?.flags ?? [])];
-  for (const spec of flags.define) {
-    const m = /^([A-Za-z_][A-Za-z0-9_]*)=\s*(-?[0-9]+)\s*$/.exec(spec);
-    // An integer goes through splitDefines (preprocessor, or a fixed argument); the rest
-    // only to the preprocessor.
-    if (m) defines[m[1]!] = BigInt(m[2]!);
-    else cpp.push(`-D${spec}`);
-  }
-  for (const name of flags.undefine) cpp.push(`-U${name}`);
-  for (const dir of flags.includeDir) cpp.push('-I', path.resolve(dir));
-  for (const dir of flags.isystem) cpp.push('-isystem', path.resolve(dir));
-  for (const f of flags.include) cpp.push('-include', path.resolve(f));
-  if (flags.std) cpp.push(`-std=${flags.std}`);
+  const { defines, cpp } = commandLineView(flags);
   return {
     defines,
     compiler: {
-      flags: cpp,
+      flags: [...(fromDatabase?.flags ?? []), ...cpp],
       ...(fromDatabase ? { cwd: fromDatabase.cwd } : {}),
       ...(fromDatabase?.cc !== undefined ? { cc: fromDatabase.cc } : {}),
     },
   };
+}
+
+/**
+ * The configurations the result must hold in: `--configurations` (each set over the file's
+ * view), else every entry of the compilation database for the file when it has several;
+ * none with `--single-configuration` (the one view, guarded as before).
+ */
+function configurationsOf(
+  flags: AnalysisFlags,
+  file: string,
+  view: ReturnType<typeof compilerOptions>['compiler'],
+  choice: CompilerChoice,
+): Configuration[] {
+  if (flags.singleConfiguration) return [];
+  if (flags.configurations !== undefined) {
+    try {
+      return namedConfigurations(view, configurationSets(flags.configurations));
+    } catch (e) {
+      throw new UsageError(`--configurations: ${(e as Error).message}`);
+    }
+  }
+  const database = flags.compileCommands ?? flags.p;
+  const entries = database ? choice.everyCompilerFor(database, file) : [];
+  if (entries.length < 2) return [];
+  const { cpp } = commandLineView(flags);
+  const own = entries.map((e) => e.flags.filter((f) => /^-[DU]/.test(f)));
+  return entries.map((e, k) => {
+    // Named by the -D/-U flags that set it apart from the other entries.
+    const distinct = own[k]!.filter((f) => !own.every((o) => o.includes(f)));
+    return {
+      label: distinct.join(' ') || `entry ${k + 1} of the compilation database`,
+      compiler: {
+        flags: [...e.flags, ...cpp],
+        cwd: e.cwd,
+        ...(e.cc !== undefined ? { cc: e.cc } : {}),
+      },
+    };
+  });
 }
 
 function number(option: string, text: string, min: number, max: number): number {
@@ -244,7 +307,9 @@ export function analysisOptions(
 ): AnalysisOptions {
   const view = compilerOptions(flags, file ?? '.', choice);
   const includedBy = file && includes ? includes.includersOf(file) : [];
+  const configurations = file ? configurationsOf(flags, file, view.compiler, choice) : [];
   return {
+    ...(configurations.length > 0 ? { configurations } : {}),
     ...(includedBy.length > 0 ? { includedBy } : {}),
     defines: view.defines,
     compiler: view.compiler,

@@ -232,7 +232,20 @@ export interface DatabaseFlags {
 export function flagsFromDatabase(db: CompileDatabase, file: string): DatabaseFlags {
   const found = db.entryFor(file);
   if (!found) throw new UsageError(`the compilation database ${db.path} has no entry`);
-  const { entry, neighbour } = found;
+  return entryFlags(found.entry, found.neighbour);
+}
+
+/**
+ * Every entry of `file` in the database (a file built in several configurations has one
+ * per build); none when the file has no entry of its own (a neighbour's entry names no
+ * configuration of this file).
+ */
+export function allFlagsFromDatabase(db: CompileDatabase, file: string): DatabaseFlags[] {
+  const target = path.resolve(file);
+  return db.entries.filter((e) => e.file === target).map((e) => entryFlags(e, false));
+}
+
+function entryFlags(entry: DatabaseEntry, neighbour: boolean): DatabaseFlags {
   return {
     flags: preprocessorFlags(entry.args, entry.directory),
     hostFlags: preprocessorFlags(entry.args, entry.directory, false),

@@ -8,7 +8,12 @@
  */
 import { accessSync, constants, statSync } from 'node:fs';
 import path from 'node:path';
-import { CompileDatabase, flagsFromDatabase } from './compileCommands.js';
+import {
+  allFlagsFromDatabase,
+  CompileDatabase,
+  flagsFromDatabase,
+  type DatabaseFlags,
+} from './compileCommands.js';
 import type { RunNotices } from './notices.js';
 import { buildFlags } from '../pipeline/checking/compileFlags.js';
 
@@ -80,6 +85,17 @@ export class CompilerChoice {
         'database-neighbour',
         `${file} has no entry in ${db.path}: read with the flags of ${path.relative(process.cwd(), entry.neighbour) || entry.neighbour}, its nearest neighbour`,
       );
+    return this.compilerOf(db, entry);
+  }
+
+  /** One compiler per entry of `file` (a file built in several configurations has several). */
+  everyCompilerFor(database: string, file: string): DatabaseCompiler[] {
+    const db = this.database(database);
+    return allFlagsFromDatabase(db, file).map((entry) => this.compilerOf(db, entry));
+  }
+
+  /** The entry's compiler when it is installed, else the host's without the target flags. */
+  private compilerOf(db: CompileDatabase, entry: DatabaseFlags): DatabaseCompiler {
     if (this.runs(entry.compiler, entry.directory))
       return {
         cc: entry.compiler.includes('/')

@@ -16,6 +16,7 @@ import { matchesGlob } from './files.js';
 import { HEURISTICS, MODULO_FORMS, type HeuristicChoice, type ModuloForm } from './options.js';
 import { hasName, nameRecord } from '../poly/nameRecord.js';
 import { reasonNamed } from '../model/reasons.js';
+import { configurationFlags } from '../pipeline/configurations/flags.js';
 
 /** The option values a configuration may set (names as the long options, camelCase). */
 export interface ConfigValues {
@@ -38,6 +39,10 @@ export interface ConfigValues {
   minBytes?: number;
   /** Reason codes or names whose findings are hidden, as `--suppress`. */
   suppress?: string[];
+  /** The configurations the result must hold in, each a set of -D/-U flags, as `--configurations`. */
+  configurations?: string[];
+  /** As `--single-configuration`. */
+  singleConfiguration?: boolean;
 }
 
 export interface Config {
@@ -126,6 +131,18 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
       if (!reasonNamed(c)) fail(`'${where}': '${c}' is no reason code (docs/reasons.md)`);
     return list;
   },
+  configurations: (v, where, fail) => {
+    const list = stringList()(v, where, fail) as string[];
+    for (const c of list)
+      try {
+        configurationFlags(c);
+      } catch (e) {
+        fail(`'${where}': ${(e as Error).message}`);
+      }
+    return list;
+  },
+  singleConfiguration: (v, where, fail) =>
+    typeof v === 'boolean' ? v : fail(`'${where}' must be true or false`),
 };
 
 const TOP_ONLY = ['exclude', 'overrides'];

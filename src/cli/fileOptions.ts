@@ -33,5 +33,9 @@ export function flagsWithConfig<F extends AnalysisFlags>(
   if (values.hls !== undefined && !typed('hls')) out.hls = values.hls;
   if (values.minBytes !== undefined && !typed('minBytes')) out.minBytes = String(values.minBytes);
   if (values.suppress && !typed('suppress')) out.suppress = values.suppress;
+  if (values.configurations && !typed('configurations'))
+    out.configurations = values.configurations.join(';');
+  if (values.singleConfiguration !== undefined && !typed('singleConfiguration'))
+    out.singleConfiguration = values.singleConfiguration;
   return out;
 }

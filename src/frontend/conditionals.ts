@@ -6,7 +6,8 @@
  * contraction proven for this configuration may be wrong for another (a skipped branch may
  * write or read the array). So the output repeats each conditional group that meets the
  * function, after it, with the same conditions: a branch that has code but that the compiler
- * skipped becomes `#error`, the taken one (or an empty one) stays empty. Compiled with other
+ * skipped becomes `#error`, and so does every other branch (an empty one, or the missing
+ * `#else`) when the taken one has code; the taken one stays empty. Compiled with other
  * macros, the contracted file then fails loudly instead of miscompiling.
  */
 import type { CToken } from './ctokens.js';
@@ -149,6 +150,9 @@ export function liveness(
   return { code, live, inInvocation: invoked };
 }
 
+/** An `#else` branch (any spelling: `%:else`, `# else`). */
+const isElse = (b: Branch) => directiveName(b.directive.join('\n')) === 'else';
+
 function has(set: ReadonlySet<number>, from: number, to: number): boolean {
   for (let l = from; l <= to; l++) if (set.has(l)) return true;
   return false;
@@ -167,6 +171,11 @@ export function configurationGuard(
 ): { lines: string[] } | { problem: string } {
   const lines: string[] = [];
   const visit = (g: Group): string | undefined => {
+    // A build that leaves the taken branch's code out (another branch, even an empty one,
+    // or no branch at all) was not analysed either: `#ifdef X t[i] = 2 * i; #endif`
+    // contracted with -DX made t a scalar, and built without X the guard let it through
+    // and the result read a reused cell (1360 became 2040).
+    const takenHasCode = g.branches.some((b) => has(alive.live, b.from, b.to));
     lines.push(...g.branches[0]!.directive);
     for (const [k, b] of g.branches.entries()) {
       if (k > 0) lines.push(...b.directive);
@@ -174,13 +183,14 @@ export function configurationGuard(
       const kept = has(alive.live, b.from, b.to);
       if (hasCode && !kept && has(alive.inInvocation, b.from, b.to))
         return `the conditional branch at line ${b.from - 1} lies inside a macro invocation`;
-      if (hasCode && !kept) lines.push(`#error "${message}"`);
+      if (!kept && (hasCode || takenHasCode)) lines.push(`#error "${message}"`);
       else
         for (const inner of b.groups) {
           const why = visit(inner);
           if (why) return why;
         }
     }
+    if (takenHasCode && !g.branches.some(isElse)) lines.push('#else', `#error "${message}"`);
     lines.push(...g.endif);
     return undefined;
   };

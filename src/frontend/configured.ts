@@ -34,7 +34,7 @@ export function withConfiguration(
   uses: readonly MacroUse[] = [],
   macros: readonly MacroEvent[] = [],
 ): FunctionModel {
-  if (!fm.arrays.some((a) => a.candidate) || fm.range.end <= fm.range.start) return fm;
+  if (!fm.arrays.some(mayChange) || fm.range.end <= fm.range.start) return fm;
   const { groups, alive } = conditions();
   const from = lineOf(source, fm.range.start);
   const to = lineOf(source, fm.range.end - 1);
@@ -56,7 +56,7 @@ export function withConfiguration(
   return {
     ...fm,
     arrays: fm.arrays.map((a) =>
-      a.candidate
+      mayChange(a)
         ? {
             ...a,
             candidate: false,
@@ -73,6 +73,17 @@ export function withConfiguration(
     ),
   };
 }
+
+/**
+ * An array the output may change: a candidate, or a local buffer that only escapes into
+ * calls, which shrinks when a callee's parameter folds in place in it (callerStorage.ts).
+ * Its function gets the guard too (review: `#ifdef X s += buf[N - 1][3]; #endif` after the
+ * call, contracted without X, built with -DX read outside the shrunk buffer), and without
+ * a guard the buffer keeps its size (callerStorage reads this reason).
+ */
+const mayChange = (a: FunctionModel['arrays'][number]) =>
+  a.candidate ||
+  (a.storage === 'local' && a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'escapes'));
 
 /**
  * A macro the function uses whose definition stands under a conditional directive of the file

@@ -669,6 +669,13 @@ export const REASONS = {
     'the buffer is still used and keeps its size',
     'Nothing to do.',
   ),
+  // Configurations (src/pipeline/configurations/).
+  'configurations-disagree': entry(
+    'BC1701',
+    'the configurations named give the array different results',
+    'The message names the configurations and what each gives: make the conditional code agree (the same accesses in every branch), or name fewer configurations.',
+    UNCHANGED,
+  ),
 } satisfies Record<string, ReasonEntry>;
 
 export type ReasonName = keyof typeof REASONS;

@@ -129,21 +129,24 @@ function shrinkEntry(b: BufferShrink & { array: ArrayInfo }): ArrayRewrite {
   return { ...arrayRewrite(b.array, rows, []), keepRank: { declaredTexts: b.texts } };
 }
 
-/** File-end lines for macro and enum guards. */
-function fileGuards(gs: readonly Guard[]): string[] {
-  const lines: string[] = [];
+/**
+ * File-end lines for macro and enum guards, one block per guard: a macro's is preprocessor
+ * lines only, which the configurations' driver can combine (src/pipeline/configurations/).
+ */
+function fileGuards(gs: readonly Guard[]): string[][] {
+  const blocks: string[][] = [];
   for (const g of gs) {
     const why = `beeclak: arrays of ${g.fn.name}() were contracted for ${g.param.name} == ${g.value}; run beeclak again for other values`;
     if (g.kind === 'macro')
-      lines.push(`#if ${g.param.name} != ${g.value}`, `#error "${why}"`, '#endif');
+      blocks.push([`#if ${g.param.name} != ${g.value}`, `#error "${why}"`, '#endif']);
     if (g.kind === 'enum') {
-      lines.push(
+      blocks.push([
         `/* ${why} */`,
         `typedef char beeclak_assumes_${g.fn.name}_${g.param.name}[(${g.param.name}) == ${g.value} ? 1 : -1];`,
-      );
+      ]);
     }
   }
-  return lines;
+  return blocks;
 }
 
 /**
@@ -153,7 +156,12 @@ function fileGuards(gs: readonly Guard[]): string[] {
  */
 function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
   const out: PlanInsertion[] = [];
-  for (const fn of new Set(analysis.decisions.map((d) => d.fn))) {
+  // The callers whose buffers shrink too: their code around the call was analysed in this
+  // configuration only (configured.ts gives them a guard).
+  const callers = (analysis.storage?.buffers ?? []).flatMap((b) =>
+    analysis.model.functions.filter((f) => f.name === b.caller),
+  );
+  for (const fn of new Set([...analysis.decisions.map((d) => d.fn), ...callers])) {
     if (fn.range.end <= fn.range.start) continue;
     const g = macroGuards(fn, analysis.macroUses ?? []);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
@@ -180,7 +188,7 @@ function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertio
       condition: list.map((g) => `${g.param.name} != ${g.value}`).join(' || '),
       note: list.map((g) => `${g.param.name} == ${g.value}`).join(', '),
     });
-  insertions.push({ kind: 'file-end', lines: fileGuards(gs) });
+  for (const lines of fileGuards(gs)) insertions.push({ kind: 'file-end', lines });
   return insertions;
 }
 

@@ -57,4 +57,28 @@ export interface AnalysisOptions {
    * left out of the text report, marked in JSON and SARIF (docs/reasons.md).
    */
   suppress?: readonly string[];
+  /**
+   * The configurations the result must hold in (src/pipeline/configurations/): each the
+   * compiler's view of one build (its -D/-U flags). With two or more, the file is analysed
+   * once per configuration and an array is contracted only where all agree; with fewer, the
+   * one configuration is `compiler`'s, and a function with conditionals gets its guard.
+   */
+  configurations?: readonly Configuration[];
+  /** Arrays left unchanged because the configurations disagree (set by the driver). */
+  configurationRefusals?: readonly ConfigurationRefusal[];
+}
+
+/** One build of the file: a name for messages and its compiler's view. */
+export interface Configuration {
+  /** How the user named it (`-DBOARD=2 -DNDEBUG`, or `entry 2 of compile_commands.json`). */
+  readonly label: string;
+  readonly compiler: PreprocessOptions;
+}
+
+/** An array (function, name, declaration line) the configurations disagree about, and why. */
+export interface ConfigurationRefusal {
+  readonly function: string;
+  readonly array: string;
+  readonly line: number;
+  readonly message: string;
 }

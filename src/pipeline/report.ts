@@ -143,6 +143,12 @@ export interface FileReport {
   /** HLS mode: on-chip memory per function, its arrays' summed (see ArrayReport.onChip). */
   onChip?: { function: string; before: OnChip; after: OnChip }[];
   /**
+   * The configurations the result holds in (src/pipeline/configurations/), when two or more
+   * were named: their names, and how many analyses it took (one when the file reads the
+   * same in all of them).
+   */
+  configurations?: { named: string[]; analysed: number };
+  /**
    * Where the time went. Measured on every run, but printed only when asked (`--timings`,
    * `{ timings: true }`): two runs never agree on it, and reports are diffed.
    */
@@ -249,6 +255,12 @@ export function formatText(report: FileReport, print: PrintOptions = {}): string
   lines.push(`${report.file}:`);
   for (const d of report.diagnostics.filter((x) => !x.suppressed))
     lines.push(`  ${diagnosticLine(report.file, d)}`);
+  if (report.configurations) {
+    const c = report.configurations;
+    lines.push(
+      `  configurations: ${c.named.map((n) => `'${n}'`).join(', ')} (${c.analysed === 1 ? 'the same text in all: analysed once' : `analysed ${c.analysed} times`})`,
+    );
+  }
   if (report.arrays.length === 0) lines.push('  no arrays found');
   for (const a of report.arrays.filter((x) => !x.suppressed)) {
     const where = `${report.file}:${a.line}:${a.column}`;

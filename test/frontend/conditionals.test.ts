@@ -29,9 +29,9 @@ const FN = [
 describe('configurationGuard', () => {
   it.each<[string, Liveness, string[] | RegExp]>([
     [
-      'the first branch taken: the #elif with code becomes #error (else the other configuration would run contracted code proven without it)',
+      'the first branch taken: the #elif with code becomes #error (else the other configuration would run contracted code proven without it), and so does the empty #else (a build that leaves x() out was not analysed either)',
       alive([1, 3, 5, 8, 9], [1, 3, 8, 9]),
-      ['#ifdef A', '#elif B > 1', '#error "E"', '#else', '#endif'],
+      ['#ifdef A', '#elif B > 1', '#error "E"', '#else', '#error "E"', '#endif'],
     ],
     [
       'the empty #else taken: both branches with code become #error',
@@ -47,6 +47,16 @@ describe('configurationGuard', () => {
     const g = configurationGuard(conditionalGroups(FN), 1, 9, liveness, 'E');
     if (expected instanceof RegExp) expect('problem' in g && g.problem).toMatch(expected);
     else expect(g).toEqual({ lines: expected });
+  });
+
+  // Guards the missing #else: `#ifdef X t[i] = 2 * i; #endif` contracted with -DX made t a
+  // scalar; built without X the guard (`#ifdef X` / `#endif`) let it through and the result
+  // read a reused cell (1360 became 2040: test/configurations, ifdef-write.c).
+  it('the taken branch has code and there is no #else: one is added, with #error', () => {
+    const text = ['void f(void) {', '#ifdef X', '  x();', '#endif', '  z();', '}'].join('\n');
+    expect(
+      configurationGuard(conditionalGroups(text), 1, 6, alive([1, 3, 5, 6], [1, 3, 5, 6]), 'E'),
+    ).toEqual({ lines: ['#ifdef X', '#else', '#error "E"', '#endif'] });
   });
 
   it('a group around the whole function needs no guard (the other version is other text)', () => {
@@ -119,23 +129,32 @@ describe('configurationGuard', () => {
       ['#ifdef A /* a\n b */', '#elif B > 1', '#else', '#endif'],
       ['#ifdef A', '#elif B > 1', '#else', '#endif'],
     ],
-  ])('spelled %j: the #elif branch becomes #error', ([ifdef, elif, els, endif], guard) => {
-    const text = FN.replace('#ifdef A', ifdef!)
-      .replace('#elif B > 1', elif!)
-      .replace('#else', els!)
-      .replace('#endif', endif!);
-    const lines = text.split('\n');
-    const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
-    const [x, y, z, end] = [at('x()'), at('y()'), at('z()'), lines.length];
-    const g = configurationGuard(
-      conditionalGroups(text),
-      1,
-      end,
-      alive([1, x, y, z, end], [1, x, z, end]),
-      'E',
-    );
-    expect('lines' in g).toBe(true);
-    const spelled = (g as { lines: string[] }).lines.map((l) => l.replace(/\s+/g, ' ').trim());
-    expect(spelled).toEqual([...guard.slice(0, -2), '#error "E"', ...guard.slice(-2)]);
-  });
+  ])(
+    'spelled %j: the #elif and #else branches become #error',
+    ([ifdef, elif, els, endif], guard) => {
+      const text = FN.replace('#ifdef A', ifdef!)
+        .replace('#elif B > 1', elif!)
+        .replace('#else', els!)
+        .replace('#endif', endif!);
+      const lines = text.split('\n');
+      const at = (s: string) => lines.findIndex((l) => l.includes(s)) + 1;
+      const [x, y, z, end] = [at('x()'), at('y()'), at('z()'), lines.length];
+      const g = configurationGuard(
+        conditionalGroups(text),
+        1,
+        end,
+        alive([1, x, y, z, end], [1, x, z, end]),
+        'E',
+      );
+      expect('lines' in g).toBe(true);
+      const spelled = (g as { lines: string[] }).lines.map((l) => l.replace(/\s+/g, ' ').trim());
+      expect(spelled).toEqual([
+        ...guard.slice(0, -2),
+        '#error "E"',
+        guard.at(-2),
+        '#error "E"',
+        guard.at(-1),
+      ]);
+    },
+  );
 });

@@ -2,7 +2,8 @@
  * One file's job in a multi-file `contract`: what goes to a worker and what comes back.
  * Plain data only (structured-clonable), so it crosses worker threads and the cache.
  */
-import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
+import type { ContractOptions } from '../../pipeline/contraction.js';
+import { contractInConfigurations } from '../../pipeline/configurations/index.js';
 import type { FileReport } from '../../pipeline/report.js';
 import { InputError } from '../../model/errors.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
@@ -37,7 +38,7 @@ export async function runJob(job: FileJob): Promise<FileOutcome> {
 
 async function contractJob(job: FileJob): Promise<FileOutcome> {
   try {
-    const c = await contractSource(job.source, job.file, job.options);
+    const c = await contractInConfigurations(job.source, job.file, job.options);
     return {
       kind: 'done',
       text: c.text,

@@ -4,7 +4,13 @@ import { RunNotices } from '../notices.js';
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
-import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
+import {
+  addAnalysisOptions,
+  addConfigurationOptions,
+  analysisOptions,
+  type AnalysisFlags,
+} from '../analysisFlags.js';
+import { contractInConfigurations } from '../../pipeline/configurations/index.js';
 import { readCSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
 import { writePictures } from '../svg/index.js';
@@ -18,7 +24,7 @@ export function registerAnalyze(program: Command, io: Io): void {
     .option('--json', 'print the report as JSON')
     .option('--timings', 'also print the time of each stage (it differs from run to run)')
     .option('--svg <dir>', "also draw each array's conflict set, lattice and mapping into DIR");
-  addAnalysisOptions(cmd, '300000').action(
+  addAnalysisOptions(addConfigurationOptions(cmd), '300000').action(
     async (
       file: string,
       flags: AnalysisFlags & { json?: boolean; svg?: string; timings?: boolean },
@@ -31,7 +37,10 @@ export function registerAnalyze(program: Command, io: Io): void {
         ...analysisOptions(flags, file, undefined, new CompilerChoice(new RunNotices(io))),
         everyConflictSet: !!flags.svg,
       };
-      const analysis = await analyzeSource(source, file, options);
+      // Several configurations: the report of the one output (pipeline/configurations/).
+      const analysis = options.configurations
+        ? (await contractInConfigurations(source, file, { ...options, annotate: false })).analysis
+        : await analyzeSource(source, file, options);
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
       // Without --timings the same input prints the same bytes (reports are diffed).

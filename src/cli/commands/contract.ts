@@ -7,7 +7,8 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
-import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
+import type { ContractOptions } from '../../pipeline/contraction.js';
+import { contractInConfigurations } from '../../pipeline/configurations/index.js';
 import { formatProfile, profileRuns, withProfiled } from '../../pipeline/checking/profile.js';
 import { programFlags } from '../programFlags.js';
 import { contractProfiled } from '../../pipeline/checking/profileContract.js';
@@ -15,6 +16,7 @@ import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
 import { flagsWithConfig } from '../fileOptions.js';
 import {
   addAnalysisOptions,
+  addConfigurationOptions,
   analysisOptions,
   programIncludes,
   type AnalysisFlags,
@@ -117,31 +119,33 @@ export function registerContract(program: Command, io: Io): void {
       '--hls',
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
     );
-  addAnalysisOptions(cmd).action(async (files: string[], flags: ContractFlags) => {
-    refuseIneffective(cmd, flags);
-    const mode = flags.inPlace || flags.check || flags.diff || flags.list;
-    if (!mode && files.length > 1)
-      throw new UsageError(
-        flags.output
-          ? '-o names one output file; with several files use -i, --check or --diff'
-          : 'several files need a mode: -i (rewrite them), --check, --diff or --list',
-      );
-    if (flags.profiled && (mode || files.length > 1))
-      throw new UsageError('--profiled works on one file, without -i, --check, --diff or --list');
-    if (!mode) return contractOne(cmd, files[0]!, flags, io);
-    if (flags.inPlace && (flags.check || flags.list))
-      throw new UsageError(
-        `-i rewrites files; ${flags.check ? '--check' : '--list'} changes nothing: choose one`,
-      );
-    if (flags.output)
-      throw new UsageError(
-        flags.inPlace
-          ? '-i rewrites each file in place and -o writes the program elsewhere: choose one'
-          : `${flags.check ? '--check' : flags.list ? '--list' : '--diff'} writes no program: drop -o` +
-              (flags.diff ? ' (to keep the diff, redirect it: > changes.diff)' : ''),
-      );
-    await contractMany(cmd, files, flags, io);
-  });
+  addAnalysisOptions(addConfigurationOptions(cmd)).action(
+    async (files: string[], flags: ContractFlags) => {
+      refuseIneffective(cmd, flags);
+      const mode = flags.inPlace || flags.check || flags.diff || flags.list;
+      if (!mode && files.length > 1)
+        throw new UsageError(
+          flags.output
+            ? '-o names one output file; with several files use -i, --check or --diff'
+            : 'several files need a mode: -i (rewrite them), --check, --diff or --list',
+        );
+      if (flags.profiled && (mode || files.length > 1))
+        throw new UsageError('--profiled works on one file, without -i, --check, --diff or --list');
+      if (!mode) return contractOne(cmd, files[0]!, flags, io);
+      if (flags.inPlace && (flags.check || flags.list))
+        throw new UsageError(
+          `-i rewrites files; ${flags.check ? '--check' : '--list'} changes nothing: choose one`,
+        );
+      if (flags.output)
+        throw new UsageError(
+          flags.inPlace
+            ? '-i rewrites each file in place and -o writes the program elsewhere: choose one'
+            : `${flags.check ? '--check' : flags.list ? '--list' : '--diff'} writes no program: drop -o` +
+                (flags.diff ? ' (to keep the diff, redirect it: > changes.diff)' : ''),
+        );
+      await contractMany(cmd, files, flags, io);
+    },
+  );
 }
 
 /**
@@ -183,7 +187,7 @@ async function contractOne(
   const source = await readCSource(file);
   const choice = new CompilerChoice(new RunNotices(io));
   const options = fileOptions(cmd, flags, new ConfigFinder(), file, io, choice);
-  let result = await contractSource(source, file, options);
+  let result = await contractInConfigurations(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
   let fileReport = result.analysis.report;
   if (flags.profiled) {

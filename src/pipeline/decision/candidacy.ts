@@ -2,7 +2,8 @@
  * The first pass: whether the array is a candidate at all. What the frontend found (it
  * escapes, it is a parameter, ...), what the whole-program step found for a parameter
  * (a temporary across calls, or why not), a promise that cannot be used, an array never
- * accessed, one not selected with --only, and the arrays HLS mode leaves alone.
+ * accessed, one not selected with --only, the arrays HLS mode leaves alone, and those the
+ * configurations named disagree about.
  */
 import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { CrossCallOutcome } from '../wholeProgram/crossCalls.js';
@@ -10,6 +11,7 @@ import { unusablePromise } from '../wholeProgram/promiseCheck.js';
 import { hlsRefusal } from './hls.js';
 import { refuse, warn, type Refusal } from './outcome.js';
 import type { Finding } from '../../model/reasons.js';
+import type { ConfigurationRefusal } from '../options.js';
 
 export interface CandidacyInput {
   readonly fn: FunctionModel;
@@ -17,6 +19,8 @@ export interface CandidacyInput {
   readonly whole?: CrossCallOutcome;
   readonly only: readonly string[];
   readonly hls: boolean;
+  /** Arrays the configurations named disagree about (src/pipeline/configurations/). */
+  readonly disagreements?: readonly ConfigurationRefusal[];
 }
 
 function describeReasons(a: ArrayInfo): string {
@@ -44,6 +48,10 @@ export function candidacy(input: CandidacyInput): Refusal | undefined {
   const { fn, array, whole } = input;
   const kept = array.reasons.find((r) => r.reason === 'kept');
   if (kept) return refuse('kept', kept.message);
+  const disagreement = input.disagreements?.find(
+    (r) => r.function === fn.name && r.array === array.name && r.line === array.loc.line,
+  );
+  if (disagreement) return refuse('configurations-disagree', disagreement.message);
   if (whole?.kind === 'disproved') return refuse(whole.code, whole.reason);
   if (whole?.kind === 'not-temporary')
     return refuse(whole.code, `not a candidate: ${describeReasons(array)}, and ${whole.reason}`);

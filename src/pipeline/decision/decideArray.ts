@@ -220,6 +220,9 @@ async function decide(input: ArrayInput): Promise<ArrayOutcome> {
     whole: input.whole,
     only: input.options.only,
     hls: !!input.options.hls,
+    ...(input.options.configurationRefusals
+      ? { disagreements: input.options.configurationRefusals }
+      : {}),
   });
   if (notCandidate) return outcome(k, draft, notCandidate);
   const li = lifetimeInput(k);

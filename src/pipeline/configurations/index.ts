@@ -1,0 +1,191 @@
+/**
+ * The result that holds in every configuration the user names (issue 27, item 3): the
+ * file is analysed once per configuration (each its own compiler view: -D/-U flags, or an
+ * entry of compile_commands.json), an array is contracted only where every configuration
+ * gives the same decision and mapping, and the output is one text that each configuration
+ * compiles exactly as it compiles its own result (checked by its preprocessor). Where they
+ * disagree the array stays, with the reason naming them (configurations-disagree).
+ *
+ * A file the first configuration leaves as written is analysed once (an array changes only
+ * where every configuration changes it), and so is a file whose preprocessed text is the
+ * same in every configuration: its results cannot differ. With fewer than two configurations, the one given is analysed and
+ * a function with conditionals gets its guard, as `contract` always did.
+ *
+ * A configuration's `compiler` replaces the options' own: it is the file's whole view.
+ */
+import { contractSource, type Contraction, type ContractOptions } from '../contraction.js';
+import { rewrite, type RewritePlan } from '../../rewrite/index.js';
+import type { PreprocessOptions } from '../../frontend/preprocess.js';
+import type { ConfigurationRefusal } from '../options.js';
+import type { FileReport } from '../report.js';
+import { InputError } from '../../model/errors.js';
+import { disagreements, everyChange } from './agreement.js';
+import { combinedGuards, isGuard } from './combinedGuards.js';
+import { compiledText, configurationCompiler } from './compiledText.js';
+import { mergePlans, withMergedBounds, type Merged } from './mergePlans.js';
+import { refusedEverywhere } from './refusedReport.js';
+
+/** Rounds of re-analysis before every change is given up (each round refuses more arrays). */
+const ROUNDS = 4;
+
+export async function contractInConfigurations(
+  source: string,
+  file: string,
+  options: ContractOptions,
+): Promise<Contraction> {
+  const { configurations, ...single } = options;
+  if (!configurations || configurations.length === 0) return contractSource(source, file, single);
+  if (configurations.length === 1)
+    return contractSource(source, file, { ...single, compiler: configurations[0]!.compiler });
+  const compilers = configurations.map((c) =>
+    configurationCompiler(c, source, file, options.defines),
+  );
+  const views = configurations.map((c) => ({ ...single, compiler: c.compiler }));
+  const labels = configurations.map((c) => c.label);
+  let refusals: readonly ConfigurationRefusal[] = options.configurationRefusals ?? [];
+  const inConfiguration = (k: number) =>
+    saysWhich(labels[k]!, () =>
+      contractSource(source, file, { ...views[k]!, configurationRefusals: refusals }),
+    );
+  const first = await inConfiguration(0);
+  // An array changes only where every configuration changes it alike: none here, none at
+  // all (most files of a code base: one analysis, no other preprocessor run).
+  if (!first.changed) return named(first, labels, 1);
+  if (
+    sameEverywhere(source, file, compilers) &&
+    compilers.every((c) => compiledText(first.text, file, c) !== undefined)
+  )
+    return named(first, labels, 1);
+  let analysed = 1;
+  for (let round = 1; ; round++) {
+    const results: Contraction[] = round === 1 ? [first] : [];
+    // One after the other: they share the call's context (callContext.ts).
+    for (let k = results.length; k < views.length; k++) results.push(await inConfiguration(k));
+    analysed += views.length - (round === 1 ? 1 : 0);
+    const reports = results.map((r) => r.analysis.report);
+    let more = disagreements(reports, labels);
+    if (more.length === 0) {
+      const one = oneOutput(results, file, compilers, labels);
+      if ('text' in one) return named(withIncludes(results, one), labels, analysed);
+      const why = `the configurations named disagree: ${one.problem}`;
+      more = one.array ? refusalsOf(reports, source, one.array, why) : [];
+      if (more.length === 0) more = everyChange(reports, why);
+    }
+    // A refusal that did not take (an entry of the report that is no array of the model).
+    const known = new Set(refusals.map(refusalKey));
+    if (more.every((r) => known.has(refusalKey(r)))) more = [];
+    if (more.length === 0 || round >= ROUNDS) {
+      const why = `the configurations named disagree (${labels.join('; ')})`;
+      return named(unchanged(results[0]!, source, why), labels, analysed);
+    }
+    refusals = [...refusals, ...more];
+  }
+}
+
+/** Input refused in one configuration says which (the others may compile it). */
+async function saysWhich<T>(label: string, run: () => Promise<T>): Promise<T> {
+  try {
+    return await run();
+  } catch (e) {
+    if (!(e instanceof InputError)) throw e;
+    throw new InputError(`in the configuration '${label}': ${e.message}`, e.file, e.loc);
+  }
+}
+
+/** The result with the configurations it holds in, in its report. */
+function named(c: Contraction, labels: readonly string[], analysed: number): Contraction {
+  const report = { ...c.analysis.report, configurations: { named: [...labels], analysed } };
+  return { ...c, analysis: { ...c.analysis, report } };
+}
+
+/** Why the results make no one output; the array it is about when the plans say. */
+interface Problem {
+  readonly problem: string;
+  readonly array?: { readonly name: string; readonly at: number };
+}
+
+const refusalKey = (r: ConfigurationRefusal) => `${r.function}:${r.array}:${r.line}`;
+
+/** The entries of the array declared at offset `at` (a declarator's line and name). */
+function refusalsOf(
+  reports: readonly FileReport[],
+  source: string,
+  array: { name: string; at: number },
+  message: string,
+): ConfigurationRefusal[] {
+  const line = source.slice(0, array.at).split('\n').length;
+  const entries = reports[0]!.arrays.filter((a) => a.name === array.name && a.line === line);
+  return entries.map((a) => ({ function: a.function, array: a.name, line, message }));
+}
+
+/** The same preprocessed text in every configuration: one analysis stands for all. */
+function sameEverywhere(
+  source: string,
+  file: string,
+  compilers: readonly PreprocessOptions[],
+): boolean {
+  const texts = compilers.map((c) => compiledText(source, file, c));
+  return texts[0] !== undefined && texts.every((t) => t === texts[0]);
+}
+
+/**
+ * The one output of the configurations' results, or why there is none: their plans do not
+ * merge, or a configuration compiles the merged text otherwise than its own result, or the
+ * guards stop one of them.
+ */
+function oneOutput(
+  results: readonly Contraction[],
+  file: string,
+  compilers: readonly PreprocessOptions[],
+  labels: readonly string[],
+): { text: string; plan: RewritePlan } | Problem {
+  const unguarded = results.map((r) => withoutGuards(r.plan));
+  const merged: Merged = mergePlans(unguarded);
+  if ('conflict' in merged)
+    return { problem: merged.conflict, ...(merged.array ? { array: merged.array } : {}) };
+  const guards = combinedGuards(
+    results.map((r) => (r.plan.insertions ?? []).filter(isGuard)),
+    labels,
+    file,
+  );
+  const plan = { ...merged.plan, insertions: [...(merged.plan.insertions ?? []), ...guards] };
+  if (plan.arrays.length === 0) return { text: plan.source, plan };
+  let bare: string, text: string;
+  try {
+    bare = rewrite(merged.plan).text;
+    text = rewrite(plan).text;
+  } catch (e) {
+    return { problem: `the merged plan cannot be written (${(e as Error).message})` };
+  }
+  for (const [k, c] of compilers.entries()) {
+    const own = compiledText(textOf(withMergedBounds(unguarded[k]!, merged.plan)), file, c);
+    if (own === undefined || compiledText(bare, file, c) !== own)
+      return { problem: `the merged text compiles otherwise in '${labels[k]}'` };
+    if (compiledText(text, file, c) === undefined)
+      return { problem: `the guards stop the build in '${labels[k]}'` };
+  }
+  return { text, plan };
+}
+
+function withoutGuards(plan: RewritePlan): RewritePlan {
+  return { ...plan, insertions: (plan.insertions ?? []).filter((i) => !isGuard(i)) };
+}
+
+const textOf = (plan: RewritePlan) => (plan.arrays.length > 0 ? rewrite(plan).text : plan.source);
+
+/** The first configuration's analysis (its report), with the headers every one read. */
+function withIncludes(
+  results: readonly Contraction[],
+  { text, plan }: { text: string; plan: RewritePlan },
+): Contraction {
+  const first = results[0]!;
+  const includes = [...new Set(results.flatMap((r) => r.analysis.includes ?? []))].sort();
+  const analysis = includes.length > 0 ? { ...first.analysis, includes } : first.analysis;
+  return { analysis, text, plan, changed: text !== plan.source };
+}
+
+/** The last resort: the file as written, every array its report changed left unchanged. */
+function unchanged(first: Contraction, source: string, message: string): Contraction {
+  const analysis = { ...first.analysis, report: refusedEverywhere(first.analysis.report, message) };
+  return { analysis, text: source, changed: false, plan: { ...first.plan, arrays: [] } };
+}
