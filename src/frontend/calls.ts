@@ -140,7 +140,7 @@ function origin(
 const rangeOf = (n: Node): OffsetRange => ({ start: n.startIndex, end: n.endIndex });
 
 /** `n` with the tokens around it in its parent (`[`...`]`, `(`...`)`). */
-function spelled(n: Node | null, open: string, close: string): Spelled {
+export function spelled(n: Node | null, open: string, close: string): Spelled {
   const p = n?.parent;
   if (!n || !p) return {};
   const kids = p.children;
@@ -555,6 +555,9 @@ export function moveHeapSpelling(calls: CallGraph, move: (s: Spelled) => Spelled
   return {
     functions: calls.functions.map((f) => ({
       ...f,
+      ...(f.prototypeSizes
+        ? { prototypeSizes: f.prototypeSizes.map((p) => p.map((s) => s?.map(move))) }
+        : {}),
       buffers: f.buffers.map((b) =>
         b.heap
           ? {

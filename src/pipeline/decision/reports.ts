@@ -156,7 +156,7 @@ function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
     column: b.loc.column,
     status: 'contracted',
     elementType: b.elementType,
-    storage: 'heap',
+    storage: b.stack ? 'stack' : 'heap',
     originalCells: before,
     ...(each !== undefined && b.before !== undefined
       ? { originalBytes: jsonInt(b.before * BigInt(each)) }
