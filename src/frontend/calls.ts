@@ -385,6 +385,7 @@ function functionCalls(
       end: n.endIndex,
       buffers: bases.map((b) => b?.node.text),
       derefs: bases.map((b) => b?.derefs ?? 0),
+      arguments: args.map((a) => a.text),
     });
     if (askedAbout.has(f)) for (const b of bases) if (b) passed.add(b.node.text);
   }

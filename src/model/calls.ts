@@ -179,6 +179,8 @@ export interface CallSite {
   readonly buffers: readonly (string | undefined)[];
   /** Per argument, how many `*` the argument applies to its buffer (`*A`: 1). */
   readonly derefs: readonly number[];
+  /** The text of each argument (a run-time extent passed: pipeline/wholeProgram/runTimeExtents.ts). */
+  readonly arguments?: readonly string[];
 }
 
 export interface CallGraph {

@@ -28,6 +28,8 @@ const cases: [string, Record<string, number>][] = [
   ['alloca_scratch.c', { stack: 32256 }],
   // Functions with prototypes: before, a prototype kept the buffer at its size.
   ['prototypes.c', { stack: 51184 }],
+  // Sizes known only at run time (the bytes saved are too): before, a VLA kept its size.
+  ['vla_columns.c', {}],
 ];
 
 interface Entry {
@@ -58,6 +60,16 @@ describe('memory where it lives', () => {
     const t = (JSON.parse(a.stdout).arrays as Entry[]).find((x) => x.name === 't')!;
     expect(t.status).toBe('contracted');
     expect(hasWarning(t, 'folded-in-place')).toBe(true);
+  });
+
+  // Before, a VLA kept its size: only constant extents were shrunk.
+  it.each([
+    ['vla_scratch.c', 'double scratch[1][m];', 'double t[1][m]'],
+    ['vla_columns.c', 'double t[n][1];', 'double t[n][1]'],
+  ])('%s: the run-time extents shrink where they are spelled', (file, buffer, parameter) => {
+    const r = runCli(['contract', sample(file)]);
+    expect(r.stdout).toContain(buffer);
+    expect(r.stdout).toContain(parameter);
   });
 
   // A prototype left with the old type would not compile against its retyped definition.

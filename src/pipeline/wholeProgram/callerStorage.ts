@@ -41,6 +41,7 @@ import {
 import type { ArrayDecision } from '../decision.js';
 import { copiedDimension } from '../../rewrite/index.js';
 import { isConstant } from '../../poly/affine.js';
+import { sameRunTimeExtent } from './runTimeExtents.js';
 
 /** A caller's buffer with smaller extents. */
 export interface BufferShrink {
@@ -51,11 +52,14 @@ export interface BufferShrink {
   readonly array?: ArrayInfo;
   /** Where the buffer is declared (a heap buffer's report entry is placed there). */
   readonly loc: SourceLoc;
-  /** Its cells before (undefined: not known, a heap block of run-time size) and after. */
+  /** Its cells before and after (undefined: known only at run time). */
   readonly before?: bigint;
-  readonly after: bigint;
-  /** The new extents of the object its parameters see, and their C text. */
-  readonly extents: readonly bigint[];
+  readonly after?: bigint;
+  /**
+   * The new extents of the object its parameters see (undefined: a run-time extent that
+   * stays), and their C text.
+   */
+  readonly extents: Slots;
   readonly texts: readonly string[];
   /** The parameters it carries values for, as `function:parameter`. */
   readonly carriesFor: readonly string[];
@@ -87,20 +91,25 @@ export interface StoragePlan {
   readonly prototypes: readonly TextEdit[];
   /** The parameters that pass the buffers on, retyped with them. */
   readonly forwarders: readonly (Forwarder & {
-    readonly extents: readonly bigint[];
+    readonly extents: Slots;
     readonly texts: readonly string[];
   })[];
 }
 
-/** Slots the parameter uses per dimension (1 where no row copies it), if all are constants. */
-function slotsUsed(d: ArrayDecision): bigint[] | undefined {
-  // Moduli known only at run time: no constant size to shrink to.
-  if (d.symbolicModuli && !d.symbolicModuli.every(isConstant)) return undefined;
-  const used = Array.from({ length: d.array.extents.length }, () => 1n);
+/** Per dimension, a number of slots, or undefined: the extent stays (known at run time). */
+type Slots = readonly (bigint | undefined)[];
+
+/**
+ * Slots the parameter uses per dimension (1 where no row copies it); a modulus known only at
+ * run time keeps its dimension's extent (each slot index `x mod b` is at most `x`).
+ */
+function slotsUsed(d: ArrayDecision): Slots | undefined {
+  const used: (bigint | undefined)[] = Array.from({ length: d.array.extents.length }, () => 1n);
   for (const [r, row] of d.mapping.M.entries()) {
     const dim = copiedDimension(row);
     if (dim === undefined) return undefined;
-    used[dim] = d.mapping.b[r]!;
+    const symbolic = d.symbolicModuli?.[r];
+    used[dim] = symbolic && !isConstant(symbolic) ? undefined : d.mapping.b[r]!;
   }
   return used;
 }
@@ -191,15 +200,43 @@ function usersOf(
 
 /**
  * Whether each parameter's (folded in place, or passing the buffer on) rank, inner extents
- * and element type are the object's.
+ * and element type are the object's (an extent known only at run time: one of the
+ * parameter's too, compared at each call by sameAtEveryCall).
  */
 function fits(levels: readonly (bigint | undefined)[], type: string, params: ArrayInfo[]) {
   return params.every(
     (a) =>
       a.extents.length === levels.length &&
-      a.extents.slice(1).every((e, k) => e.value !== undefined && e.value === levels[k + 1]) &&
+      a.extents.slice(1).every((e, k) => e.value === levels[k + 1]) &&
       normalizedType(a.elementType) === type,
   );
+}
+
+/**
+ * A variable-length array passed straight to parameters folded in place: at every call,
+ * each inner extent known only at run time is the parameter's (runTimeExtents.ts).
+ */
+function sameAtEveryCall(
+  model: ProgramModel,
+  fn: FunctionModel,
+  a: ArrayInfo,
+  buffer: CallerBuffer,
+  users: readonly ArrayDecision[],
+  forwarders: ReadonlyMap<string, Forwarder>,
+): boolean {
+  if (forwarders.size > 0) return false;
+  const fc = model.calls?.functions.find((f) => f.name === fn.name);
+  for (const u of buffer.uses) {
+    if (u.kind !== 'call-arg') continue;
+    const call = fc?.calls.find((c) => c.start === u.call?.start && c.callee === u.callee);
+    const names = model.calls?.functions.find((f) => f.name === u.callee)?.parameterNames;
+    const d = users.find((x) => x.fn.name === u.callee && x.array.name === names?.[u.argIndex!]);
+    if (!call || !names || !d) return false;
+    for (const [k, e] of a.extents.entries())
+      if (k > 0 && e.value === undefined)
+        if (!sameRunTimeExtent(fn, e, d.fn, d.array.extents[k]!, names, call)) return false;
+  }
+  return true;
 }
 
 /** The arrays of a candidate's parameters, for `fits`. */
@@ -228,11 +265,12 @@ function candidate(
     const arrays = fn?.arrays.filter((a) => a.name === name && a.storage === 'local') ?? [];
     const a = arrays[0];
     if (!fn || !a || arrays.length !== 1 || derefs !== 0) return undefined;
-    if (a.isVla || a.isVolatile || a.hasInitializer || a.delinearized) return undefined;
+    if (a.isVolatile || a.hasInitializer || a.delinearized) return undefined;
     if (!a.reasons.every((r) => r.kind === 'escapes')) return undefined;
     const levels = a.extents.map((e) => e.value);
-    if (levels.some((v) => v === undefined)) return undefined;
     if (!fits(levels, normalizedType(a.elementType), params)) return undefined;
+    const runTime = levels.some((v) => v === undefined);
+    if (runTime && !sameAtEveryCall(model, fn, a, buffer, users, forwarders)) return undefined;
     return { caller, buffer, array: a, fn, levels, derefs, users, forwarders };
   }
   if (buffer.origin !== 'heap' || !buffer.heap || derefs > 1) return undefined;
@@ -244,19 +282,23 @@ function candidate(
   return { caller, buffer, levels, derefs, users, forwarders };
 }
 
-function shapeOf(c: Candidate, used: ReadonlyMap<ArrayDecision, bigint[]>): bigint[] {
+function shapeOf(c: Candidate, used: ReadonlyMap<ArrayDecision, Slots>): Slots {
   return c.levels.map((extent, dim) => {
-    const need = c.users.reduce((m, d) => {
-      const n = used.get(d)![dim]!;
-      return n > m ? n : m;
-    }, 1n);
+    let need: bigint | undefined = 1n;
+    for (const d of c.users) {
+      const n = used.get(d)![dim];
+      need = n === undefined || need === undefined ? undefined : n > need ? n : need;
+    }
+    // A run-time extent given a constant number of slots takes it, even where the extent
+    // is smaller at run time: the slots stay inside the object either way.
+    if (need === undefined) return extent;
     return extent !== undefined && extent < need ? extent : need;
   });
 }
 
 /** The decisions whose callers' buffers may shrink, with the slots each uses. */
 function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
-  const used = new Map<ArrayDecision, bigint[]>();
+  const used = new Map<ArrayDecision, Slots>();
   for (const d of decisions) {
     // A result that holds for some argument values keeps the original body for the others,
     // which uses every cell of the buffer (contraction.ts): its callers' buffers stay.
@@ -288,7 +330,7 @@ export function shrinkCallerStorage(
     }
   // To a fixpoint: a parameter keeps its type unless all its callers' buffers shrink alike,
   // and a buffer shrinks only when all its users are retyped.
-  const retyped = new Map<ArrayDecision, bigint[]>();
+  const retyped = new Map<ArrayDecision, Slots>();
   for (let changed = true; changed;) {
     changed = false;
     retyped.clear();
@@ -377,7 +419,7 @@ function prototypeEdits(
 function forwardersOf(
   candidates: ReadonlyMap<string, Candidate>,
   buffers: readonly BufferShrink[],
-  used: ReadonlyMap<ArrayDecision, bigint[]>,
+  used: ReadonlyMap<ArrayDecision, Slots>,
 ): StoragePlan['forwarders'] {
   const out = new Map<string, StoragePlan['forwarders'][number]>();
   for (const c of candidates.values()) {
@@ -389,10 +431,14 @@ function forwardersOf(
   return [...out.values()];
 }
 
-const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
+const product = (xs: Slots): bigint | undefined =>
+  xs.reduce<bigint | undefined>(
+    (a, b) => (a === undefined || b === undefined ? undefined : a * b),
+    1n,
+  );
 
 /** The shrink of one candidate to `extents`, or none (no change, or not spelled here). */
-function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
+function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
   const carriesFor = [...new Set(c.users.map((d) => `${d.fn.name}:${d.array.name}`))];
   const after = product(extents);
   if (c.array) {
@@ -404,8 +450,8 @@ function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
         elementType: c.array.elementType,
         array: c.array,
         loc: c.array.loc,
-        before: product(c.levels as bigint[]),
-        after,
+        ...(product(c.levels) !== undefined ? { before: product(c.levels) } : {}),
+        ...(after !== undefined ? { after } : {}),
         extents,
         texts: textsFor(c.array, extents),
         carriesFor,
@@ -413,10 +459,12 @@ function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
       },
     ];
   }
-  const edits = heapEdits(c, extents);
+  // (a heap buffer's extents are all constants: run-time ones stay, folded in place)
+  const edits = after !== undefined ? heapEdits(c, extents) : undefined;
   const declaration = c.buffer.uses.find((u) => u.kind === 'inert' || u.kind === 'alloc');
   const before = heapCells(c.buffer);
-  if (!edits || !declaration || (before !== undefined && before <= after)) return [];
+  if (!edits || after === undefined || !declaration || (before !== undefined && before <= after))
+    return [];
   return [
     {
       caller: c.caller,
@@ -449,7 +497,7 @@ function heapCells(b: CallerBuffer): bigint | undefined {
  * allocation's cast level sizes and its size arguments; undefined where one is not spelled in
  * the file or an allocator is not one this knows.
  */
-function heapEdits(c: Candidate, extents: bigint[]): TextEdit[] | undefined {
+function heapEdits(c: Candidate, extents: Slots): TextEdit[] | undefined {
   const heap = c.buffer.heap!;
   const shape = c.buffer.shape!;
   // The pointee's levels: the whole object for `*p`, the row for `p`.
@@ -489,9 +537,10 @@ function heapEdits(c: Candidate, extents: bigint[]): TextEdit[] | undefined {
 }
 
 /** The declared text where an extent stays, the number where it changes. */
-function textsFor(array: ArrayInfo, extents: readonly bigint[]): string[] {
+function textsFor(array: ArrayInfo, extents: Slots): string[] {
   return extents.map((v, k) => {
     const e = array.extents[k];
-    return e && e.value === v && e.text.trim() !== '' ? e.text.trim() : `${v}`;
+    const keep = e && (v === undefined || e.value === v) && e.text.trim() !== '';
+    return keep ? e.text.trim() : `${v}`;
   });
 }
