@@ -1,5 +1,6 @@
-/* A caller's variable-length scratch array passed to a kernel that keeps two rows live: the
-   kernel folds in place, with no private copy of a size known only at run time. */
+/* A caller's variable-length scratch array passed to a kernel that keeps one row live: the
+   kernel folds in place, with no private copy of a size known only at run time, and the
+   array's row count shrinks to 1 (`double scratch[1][m]`, the parameter with it). */
 #include <stdio.h>
 
 static double smooth(int n, int m, double t[n][m], const double *in) {

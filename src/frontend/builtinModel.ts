@@ -11,6 +11,7 @@ import { type FrontendOptions, FunctionBuilder } from './function.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
+import { withPrototypes } from './prototypeSpelling.js';
 import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
 import { inCallContext } from '../context/callContext.js';
@@ -99,9 +100,12 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
   validatePromises(promises, functions, file);
   // The text is the file's own: every piece is where it is spelled.
   const calls = moveHeapSpelling(
-    extractCalls(src, definitions, {
-      scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-    }),
+    withPrototypes(
+      extractCalls(src, definitions, {
+        scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+      }),
+      topLevel(root, 'declaration'),
+    ),
     (s) => (s.range ? { range: s.range } : {}),
   );
   return { file, functions, diagnostics: [], calls };

@@ -140,7 +140,7 @@ function origin(
 const rangeOf = (n: Node): OffsetRange => ({ start: n.startIndex, end: n.endIndex });
 
 /** `n` with the tokens around it in its parent (`[`...`]`, `(`...`)`). */
-function spelled(n: Node | null, open: string, close: string): Spelled {
+export function spelled(n: Node | null, open: string, close: string): Spelled {
   const p = n?.parent;
   if (!n || !p) return {};
   const kids = p.children;
@@ -385,6 +385,7 @@ function functionCalls(
       end: n.endIndex,
       buffers: bases.map((b) => b?.node.text),
       derefs: bases.map((b) => b?.derefs ?? 0),
+      arguments: args.map((a) => a.text),
     });
     if (askedAbout.has(f)) for (const b of bases) if (b) passed.add(b.node.text);
   }
@@ -555,6 +556,9 @@ export function moveHeapSpelling(calls: CallGraph, move: (s: Spelled) => Spelled
   return {
     functions: calls.functions.map((f) => ({
       ...f,
+      ...(f.prototypeSizes
+        ? { prototypeSizes: f.prototypeSizes.map((p) => p.map((s) => s?.map(move))) }
+        : {}),
       buffers: f.buffers.map((b) =>
         b.heap
           ? {

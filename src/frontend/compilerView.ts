@@ -46,6 +46,8 @@ import { type Conditions, macroValues, withConfiguration } from './configured.js
 import { frame, offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
+import { allocaArgumentInFile } from './allocaSpelling.js';
+import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { inCallContext } from '../context/callContext.js';
@@ -431,13 +433,16 @@ function modelOfOutput(
     relocateLocs(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
-      extractCalls(
-        ppText,
-        definitions.map((fn) => compact.get(fn) ?? fn),
-        {
-          relevant: new Set(functions.map((f) => f.name)),
-          scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-        },
+      withPrototypes(
+        extractCalls(
+          ppText,
+          definitions.map((fn) => compact.get(fn) ?? fn),
+          {
+            relevant: new Set(functions.map((f) => f.name)),
+            scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+          },
+        ),
+        topLevel(root, 'declaration'),
       ),
       (loc) => map.loc(ppOffset(loc)),
     ),
@@ -476,7 +481,9 @@ function isC89(macros: readonly MacroEvent[]): boolean {
  */
 function spelledInFile(map: SpellingMap, source: string, s: Spelled): Spelled {
   const framed = s.frame && s.range ? frame(map, source, s.frame, [s.range]) : undefined;
-  const range = framed?.holes[0] ?? (s.range ? map.range(s.range) : undefined);
+  const range =
+    framed?.holes[0] ??
+    (s.range ? (map.range(s.range) ?? allocaArgumentInFile(map, source, s.range)) : undefined);
   return range ? { range } : {};
 }
 

@@ -14,13 +14,16 @@ import { constantValue } from './constants.js';
 
 /**
  * Functions known to return fresh memory that nothing else points to. PolyBench's
- * allocator is listed because its benchmarks allocate every array through it.
+ * allocator is listed because its benchmarks allocate every array through it; `alloca`'s
+ * memory is the caller's stack, released when the function returns (no `free`).
  */
 export const ALLOCATORS: readonly string[] = [
   'malloc',
   'calloc',
   'aligned_alloc',
   'polybench_alloc_data',
+  'alloca',
+  '__builtin_alloca',
 ];
 
 const LOOPS = new Set(['for_statement', 'while_statement', 'do_statement']);
@@ -101,6 +104,8 @@ export function allocationBytes(value: Node): bigint | undefined {
   };
   switch (child(v, 'function')?.text) {
     case 'malloc':
+    case 'alloca':
+    case '__builtin_alloca':
       return at(0);
     case 'aligned_alloc':
       return at(1);

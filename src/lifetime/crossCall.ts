@@ -42,6 +42,11 @@ export interface CallerEvidence {
    * accesses stay inside it in any run without undefined behaviour.
    */
   readonly objectCells?: bigint;
+  /**
+   * The parameters that pass the buffer on as is between the caller and `F`, as
+   * `function:parameter`, the caller's callee first (`main` -> `run(t)` -> `F`: `run:t`).
+   */
+  readonly via?: readonly string[];
 }
 
 export type CrossCallVerdict =
@@ -120,6 +125,12 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
           `the call in ${where} passes an expression, not a buffer of the caller`,
         );
       }
+      if (!promised && caller.parameterNames.includes(name)) {
+        const f = forwardedSites(q, caller, call, index, name);
+        if ('code' in f) return no(f.code, `${f.reason} (call in ${where})`);
+        sites.push(...f.sites);
+        continue;
+      }
       const problem = callSiteProblem(q, caller, call, index, name);
       if (problem) return no(problem.code, `${problem.reason} (call in ${where})`);
       const buffer = caller.buffers.find((b) => b.name === name)!;
@@ -169,6 +180,40 @@ function objectCells(
   return levels.length > 0 ? cells : undefined;
 }
 
+/**
+ * The call sites behind a parameter that the caller only passes on (`run(double t[N][N]) {
+ * F(t); }`): `run` forwards its own callers' buffers. Inside `run`, its parameter obeys the
+ * rules of a buffer (no escape, nothing read after the call of `F`); and `run:t` must itself
+ * be a temporary of `run` as far as its callers go (every call visible, not recursive,
+ * nothing read after any call of `run`), which holds the same way further up. Passed as is
+ * only (`F(*t)` names another object).
+ */
+function forwardedSites(
+  q: CrossCallQuery,
+  caller: FunctionCalls,
+  call: CallSite,
+  index: number,
+  name: string,
+): { sites: CallerEvidence[] } | { code: ReasonName; reason: string } {
+  const p = caller.parameterUses.find((x) => x.name === name);
+  if (!p || !p.known || (call.derefs[index] ?? 0) !== 0)
+    return {
+      code: 'buffer-not-analysable',
+      reason: `'${name}' is a parameter of ${caller.name}() that is not passed on as is`,
+    };
+  const buffer: CallerBuffer = { name, origin: 'array', uses: p.uses };
+  const here = callSiteProblem(q, caller, call, index, name, buffer);
+  if (here) return here;
+  const outer = crossCallVerdict({ ...q, fnName: caller.name, param: name });
+  if (!outer.temporary)
+    return {
+      code: outer.code,
+      reason: `${caller.name}() passes on its parameter '${name}', and ${outer.reason}`,
+    };
+  const link = `${caller.name}:${name}`;
+  return { sites: outer.callSites.map((s) => ({ ...s, via: [...(s.via ?? []), link] })) };
+}
+
 function paramUses(graph: CallGraph, callee: string, argIndex: number) {
   const fn = graph.functions.find((f) => f.name === callee);
   const name = fn?.parameterNames[argIndex];
@@ -212,10 +257,12 @@ function callSiteProblem(
   call: CallSite,
   index: number,
   name: string,
+  /** A parameter passed on (forwardedSites): its uses as a buffer of the caller. */
+  forwarded?: CallerBuffer,
 ): { code: ReasonName; reason: string } | undefined {
   const { graph, fnName, readsIncoming, promised = false } = q;
   const problem = (code: ReasonName, reason: string) => ({ code, reason });
-  const buffer = caller.buffers.find((b) => b.name === name);
+  const buffer = forwarded ?? caller.buffers.find((b) => b.name === name);
   if (!buffer)
     return problem('buffer-not-analysable', `'${name}' is not a buffer of ${caller.name}()`);
   if (caller.unstructured)

@@ -151,6 +151,11 @@ export interface FunctionCalls {
   readonly reachedElsewhere: readonly { readonly loc: SourceLoc; readonly why: string }[];
   /** Declarations of it other than its definition (prototypes), where the unit has them. */
   readonly prototypes: readonly SourceLoc[];
+  /**
+   * Per prototype found at file scope, per parameter, where the sizes of its array levels
+   * are spelled (outermost first; undefined: not a plain array declarator).
+   */
+  readonly prototypeSizes?: readonly (readonly (readonly Spelled[] | undefined)[])[];
   /** The caller contains `goto` or `setjmp`: textual order is not execution order. */
   readonly unstructured: boolean;
   /** Its parameters' names, in order (unnamed ones as ''). */
@@ -174,11 +179,16 @@ export interface CallSite {
   readonly buffers: readonly (string | undefined)[];
   /** Per argument, how many `*` the argument applies to its buffer (`*A`: 1). */
   readonly derefs: readonly number[];
+  /** The text of each argument (a run-time extent passed: pipeline/wholeProgram/runTimeExtents.ts). */
+  readonly arguments?: readonly string[];
 }
 
 export interface CallGraph {
   readonly functions: readonly FunctionCalls[];
 }
+
+/** The allocators whose memory is on the stack of the function that calls them. */
+export const STACK_ALLOCATORS: readonly string[] = ['alloca', '__builtin_alloca'];
 
 /** A type's spelling without qualifiers and with single blanks, to compare element types. */
 export function normalizedType(text: string): string {

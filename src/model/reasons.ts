@@ -392,7 +392,8 @@ export const REASONS = {
   'buffer-not-analysable': entry(
     'BC1116',
     "a caller's buffer is not one the analysis can follow",
-    ACROSS + 'pass a local array or a pointer set from malloc, calloc or polybench_alloc_data.',
+    ACROSS +
+      'pass a local array, a pointer set from malloc, calloc, alloca or polybench_alloc_data, or a parameter of a static function that passes it on as is.',
     UNCHANGED,
   ),
   'caller-unstructured': entry(

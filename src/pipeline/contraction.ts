@@ -119,8 +119,13 @@ function planEntry(
   };
 }
 
-/** A caller's local array that shrinks (callerStorage.ts): its declarator only, no access. */
-function shrinkEntry(b: BufferShrink & { array: ArrayInfo }): ArrayRewrite {
+/**
+ * A caller's local array that shrinks, or a parameter that passes such a buffer on
+ * (callerStorage.ts): its declarator only, no access.
+ */
+function shrinkEntry(
+  b: Pick<BufferShrink, 'extents' | 'texts'> & { array: ArrayInfo },
+): ArrayRewrite {
   const rank = b.extents.length;
   const rows = b.extents.map((value, d) => ({
     coefficients: Array.from({ length: rank }, (_, k) => (k === d ? 1n : 0n)),
@@ -251,6 +256,10 @@ function planArrays(analysis: Analysis, annotate: boolean): ArrayRewrite[] {
   return [
     ...arrays,
     ...shrunk.flatMap((b) => (b.array ? [shrinkEntry({ ...b, array: b.array })] : [])),
+    ...(analysis.storage?.forwarders ?? []).map((f) => ({
+      ...shrinkEntry(f),
+      ...(f.body ? { shadowAnchor: f.body.start + 1 } : {}),
+    })),
   ];
 }
 
@@ -259,6 +268,7 @@ function textEdits(analysis: Analysis, hls: boolean): RewritePlan['textEdits'] {
   const shrunk = analysis.storage?.buffers ?? [];
   return [
     ...shrunk.flatMap((b) => b.edits.map((e) => ({ ...e, what: `size of ${b.name}` }))),
+    ...(analysis.storage?.prototypes ?? []).map((e) => ({ ...e, what: 'a prototype' })),
     ...(hls ? hlsPragmaEdits(analysis.decisions.map(pragmaTarget)).edits : []),
   ];
 }

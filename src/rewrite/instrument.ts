@@ -269,11 +269,20 @@ function commitEdit(source: string, statement: { start: number; end: number }): 
 
 export function instrument(plan: InstrumentPlan): { text: string } {
   const { source } = plan;
-  const edits: Edit[] = [];
+  const asWritten = plan.slots === 'as-written';
+  // The plain replacements (a heap buffer's sizes, a retyped prototype) as in rewrite(): a
+  // prototype left as it was would not match its retyped definition.
+  const edits: Edit[] = asWritten
+    ? []
+    : (plan.textEdits ?? []).map((e) => ({
+        range: e.range,
+        holes: [],
+        render: () => e.text,
+        what: e.what,
+      }));
   const style = slotStyle(plan);
   let needsModHelper = false;
   const statements = new Map<string, { start: number; end: number }>();
-  const asWritten = plan.slots === 'as-written';
   const shadows = new Map<ArrayRewrite, string>();
   for (const array of plan.arrays) {
     if (asWritten) checkAsWritten(source, array);

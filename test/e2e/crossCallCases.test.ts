@@ -55,9 +55,25 @@ const cases: [string, string, ReasonName | 'temporary'][] = [
     `void run(double out[N]) { double t[N]; kernel(t, out); goto end; end: ; }`,
     'caller-unstructured',
   ],
+  // A parameter passed on as is: its function's own callers decide (issue 26).
   [
-    'a parameter of the caller',
+    'a parameter of a caller that is not static',
     `void run(double t[N], double out[N]) { kernel(t, out); }`,
+    'not-static',
+  ],
+  [
+    'a parameter of a static caller whose caller passes a local array',
+    `static void run(double t[N], double out[N]) { kernel(t, out); }\nvoid top(double out[N]) { double b[N]; run(b, out); }`,
+    'temporary',
+  ],
+  [
+    'a parameter of a static caller whose caller reads its array after the call',
+    `static void run(double t[N], double out[N]) { kernel(t, out); }\ndouble top(double out[N]) { double b[N]; run(b, out); return b[1]; }`,
+    'read-after-call',
+  ],
+  [
+    'a parameter passed on through *',
+    `static void run(double (*t)[N], double out[N]) { kernel(*t, out); }\nvoid top(double out[N]) { double b[1][N]; run(b, out); }`,
     'buffer-not-analysable',
   ],
   [

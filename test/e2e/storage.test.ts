@@ -21,6 +21,15 @@ const cases: [string, Record<string, number>][] = [
   ['heap_work.c', { heap: 130560 }],
   ['main_buffer.c', { stack: 72960 }],
   ['vla_scratch.c', {}],
+  // Passed down two levels (run() only passes it on): before, run() kept it from shrinking
+  // and its kernels from being temporaries at all.
+  ['two_levels.c', { heap: 130048 }],
+  // alloca's memory is the caller's stack: before, a pointer from alloca was no buffer.
+  ['alloca_scratch.c', { stack: 32256 }],
+  // Functions with prototypes: before, a prototype kept the buffer at its size.
+  ['prototypes.c', { stack: 51184 }],
+  // Sizes known only at run time (the bytes saved are too): before, a VLA kept its size.
+  ['vla_columns.c', {}],
 ];
 
 interface Entry {
@@ -51,6 +60,24 @@ describe('memory where it lives', () => {
     const t = (JSON.parse(a.stdout).arrays as Entry[]).find((x) => x.name === 't')!;
     expect(t.status).toBe('contracted');
     expect(hasWarning(t, 'folded-in-place')).toBe(true);
+  });
+
+  // Before, a VLA kept its size: only constant extents were shrunk.
+  it.each([
+    ['vla_scratch.c', 'double scratch[1][m];', 'double t[1][m]'],
+    ['vla_columns.c', 'double t[n][1];', 'double t[n][1]'],
+  ])('%s: the run-time extents shrink where they are spelled', (file, buffer, parameter) => {
+    const r = runCli(['contract', sample(file)]);
+    expect(r.stdout).toContain(buffer);
+    expect(r.stdout).toContain(parameter);
+  });
+
+  // A prototype left with the old type would not compile against its retyped definition.
+  it('the prototypes are retyped with their definitions', () => {
+    const r = runCli(['contract', sample('prototypes.c')]);
+    expect(r.stdout).toContain('static double filter(double t[1][2], const double *in);');
+    expect(r.stdout).toContain('static double stage(double [][2], const double *);');
+    expect(r.stdout).toContain('static double stage(double t[1][2], const double *in) {');
   });
 
   // `size` of the object files: what the linker places in .bss shrinks with the report.

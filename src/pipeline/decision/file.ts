@@ -185,6 +185,19 @@ function callerStorage(
     if (o && !isHeap(o))
       out[k] = withWarning({ ...o, verdict: { kind: 'shrunk', shrink: b } }, note('storage'));
   }
+  for (const f of storage.forwarders) {
+    const k = out.findIndex(
+      (o) => !isHeap(o) && o.fn.name === f.fn && o.array.name === f.array.name,
+    );
+    if (k >= 0)
+      out[k] = withWarning(
+        out[k]!,
+        warn(
+          'storage-shrinks',
+          `its type changes to [${f.texts.join('][')}]: it only passes its callers' buffers on to parameters folded in place, which shrink with them`,
+        ),
+      );
+  }
   return { outcomes: out, ...(storage.buffers.length > 0 ? { storage } : {}) };
 }
 

@@ -64,20 +64,30 @@ export function declaredSize(array: ArrayInfo): {
 }
 
 /** Cell x keeps its index: the mapping is the identity, each row a dimension of new extent. */
-function identityMapping(extents: readonly bigint[]): NonNullable<ArrayReport['mapping']> {
+function identityMapping(
+  extents: readonly (bigint | undefined)[],
+  texts: readonly string[],
+): NonNullable<ArrayReport['mapping']> {
   const rank = extents.length;
   return {
     M: extents.map((_, d) => Array.from({ length: rank }, (_, k) => (k === d ? 1 : 0))),
-    b: extents.map(jsonInt),
+    b: extents.map((v, d) => (v !== undefined ? jsonInt(v) : texts[d]!)),
   };
 }
 
 function shrunkSizes(b: BufferShrink) {
   const each = elementBytes(b.elementType);
+  // A run-time extent that stays: the cells are known as a product of texts (`n*2`).
+  const after = b.after;
   return {
-    compressedCells: jsonInt(b.after),
-    ...(each !== undefined ? { compressedBytes: jsonInt(b.after * BigInt(each)) } : {}),
-    mapping: identityMapping(b.extents),
+    compressedCells:
+      after !== undefined
+        ? jsonInt(after)
+        : b.texts.map((t) => (/^\w+$/.test(t) ? t : `(${t})`)).join('*'),
+    ...(each !== undefined && after !== undefined
+      ? { compressedBytes: jsonInt(after * BigInt(each)) }
+      : {}),
+    mapping: identityMapping(b.extents, b.texts),
     heuristic: 'caller storage',
   };
 }
@@ -156,7 +166,7 @@ function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
     column: b.loc.column,
     status: 'contracted',
     elementType: b.elementType,
-    storage: 'heap',
+    storage: b.stack ? 'stack' : 'heap',
     originalCells: before,
     ...(each !== undefined && b.before !== undefined
       ? { originalBytes: jsonInt(b.before * BigInt(each)) }

@@ -10,10 +10,14 @@
  * `typeof` would change meaning; an access or any other callee needs the cells). It is:
  * - a local array of constant extents without initializer, declared where the rewriter may
  *   edit it: its declarator takes the new extents;
- * - or a pointer set only from `malloc`, `calloc` or `polybench_alloc_data`, passed as `p` or
+ * - or a pointer set only from `malloc`, `calloc`, `polybench_alloc_data` or `alloca`
+ *   (`__builtin_alloca`; stack memory released when the caller returns), passed as `p` or
  *   as `*p` (the same way at every call): the sizes of its pointer's array levels, of each
  *   allocation's cast and of each allocation's size arguments are rewritten, where all of
  *   them are the file's own text.
+ * A parameter that only passes its buffer on, as is, to such parameters (or to others of its
+ * kind: `run(double t[N][N]) { k(t); }`) counts like them: the buffers passed to it reach
+ * theirs, and it is retyped with them (a buffer allocated in `main` and passed down two levels).
  * It takes, per dimension, the largest number of slots any of its parameters uses. A
  * parameter is retyped when every call passes such a buffer and all of them shrink to the same
  * extents (its type is one for all callers) and its function has no prototype; otherwise none
@@ -27,10 +31,17 @@ import type {
   ProgramModel,
   SourceLoc,
 } from '../../model/types.js';
-import { normalizedType, type CallerBuffer, type Spelled } from '../../model/calls.js';
+import {
+  normalizedType,
+  STACK_ALLOCATORS,
+  type CallerBuffer,
+  type FunctionCalls,
+  type Spelled,
+} from '../../model/calls.js';
 import type { ArrayDecision } from '../decision.js';
 import { copiedDimension } from '../../rewrite/index.js';
 import { isConstant } from '../../poly/affine.js';
+import { sameRunTimeExtent } from './runTimeExtents.js';
 
 /** A caller's buffer with smaller extents. */
 export interface BufferShrink {
@@ -41,16 +52,21 @@ export interface BufferShrink {
   readonly array?: ArrayInfo;
   /** Where the buffer is declared (a heap buffer's report entry is placed there). */
   readonly loc: SourceLoc;
-  /** Its cells before (undefined: not known, a heap block of run-time size) and after. */
+  /** Its cells before and after (undefined: known only at run time). */
   readonly before?: bigint;
-  readonly after: bigint;
-  /** The new extents of the object its parameters see, and their C text. */
-  readonly extents: readonly bigint[];
+  readonly after?: bigint;
+  /**
+   * The new extents of the object its parameters see (undefined: a run-time extent that
+   * stays), and their C text.
+   */
+  readonly extents: Slots;
   readonly texts: readonly string[];
   /** The parameters it carries values for, as `function:parameter`. */
   readonly carriesFor: readonly string[];
   /** A heap buffer's edits: sizes of its pointer type, casts and allocations. */
   readonly edits: readonly TextEdit[];
+  /** Allocated with `alloca` only: the caller's stack. */
+  readonly stack?: true;
 }
 
 /** A piece of the file replaced by new text. */
@@ -59,21 +75,41 @@ export interface TextEdit {
   readonly text: string;
 }
 
+/** A parameter that only passes its buffer on to parameters folded in place. */
+export interface Forwarder {
+  readonly fn: string;
+  readonly array: ArrayInfo;
+  /** Its function's body (the owner check declares its shadows there). */
+  readonly body?: ByteRange;
+}
+
 export interface StoragePlan {
   readonly buffers: readonly BufferShrink[];
   /** The extents (C text) each retyped parameter's declarator takes. */
   readonly parameters: ReadonlyMap<ArrayDecision, readonly string[]>;
+  /** The retyped parameters' sizes in their functions' prototypes. */
+  readonly prototypes: readonly TextEdit[];
+  /** The parameters that pass the buffers on, retyped with them. */
+  readonly forwarders: readonly (Forwarder & {
+    readonly extents: Slots;
+    readonly texts: readonly string[];
+  })[];
 }
 
-/** Slots the parameter uses per dimension (1 where no row copies it), if all are constants. */
-function slotsUsed(d: ArrayDecision): bigint[] | undefined {
-  // Moduli known only at run time: no constant size to shrink to.
-  if (d.symbolicModuli && !d.symbolicModuli.every(isConstant)) return undefined;
-  const used = Array.from({ length: d.array.extents.length }, () => 1n);
+/** Per dimension, a number of slots, or undefined: the extent stays (known at run time). */
+type Slots = readonly (bigint | undefined)[];
+
+/**
+ * Slots the parameter uses per dimension (1 where no row copies it); a modulus known only at
+ * run time keeps its dimension's extent (each slot index `x mod b` is at most `x`).
+ */
+function slotsUsed(d: ArrayDecision): Slots | undefined {
+  const used: (bigint | undefined)[] = Array.from({ length: d.array.extents.length }, () => 1n);
   for (const [r, row] of d.mapping.M.entries()) {
     const dim = copiedDimension(row);
     if (dim === undefined) return undefined;
-    used[dim] = d.mapping.b[r]!;
+    const symbolic = d.symbolicModuli?.[r];
+    used[dim] = symbolic && !isConstant(symbolic) ? undefined : d.mapping.b[r]!;
   }
   return used;
 }
@@ -88,42 +124,126 @@ interface Candidate {
   /** `*` applied at the calls (a heap buffer: 0 or 1). */
   readonly derefs: number;
   readonly users: ArrayDecision[];
+  /** The parameters on the way to them that pass the buffer on, by `function:parameter`. */
+  readonly forwarders: ReadonlyMap<string, Forwarder>;
+}
+
+interface Reach {
+  readonly users: ArrayDecision[];
+  readonly forwarders: Map<string, Forwarder>;
 }
 
 const key = (fn: string, name: string) => `${fn}:${name}`;
+
+/**
+ * What a buffer passed as argument `argIndex` of `callee` reaches: a parameter folded in
+ * place, or one that only passes it on as is (no other use, not measured, no prototype) to
+ * parameters that reach such ones.
+ */
+function reach(
+  model: ProgramModel,
+  callee: string,
+  argIndex: number,
+  inPlace: ReadonlyMap<string, ArrayDecision>,
+  visiting: ReadonlySet<string> = new Set(),
+): Reach | undefined {
+  const fc = model.calls?.functions.find((f) => f.name === callee);
+  const name = fc?.parameterNames[argIndex];
+  if (!fc || !name) return undefined;
+  const k = key(callee, name);
+  const d = inPlace.get(k);
+  if (d) return { users: [d], forwarders: new Map() };
+  const fn = model.functions.find((f) => f.name === callee);
+  const array = fn?.arrays.find((a) => a.name === name && a.storage === 'parameter');
+  const p = fc.parameterUses.find((x) => x.name === name);
+  if (visiting.has(k) || !array || !p?.known || !prototypesRetypable(fc, name)) return undefined;
+  const out: Reach = {
+    users: [],
+    forwarders: new Map([
+      [k, { fn: callee, array, ...(fn?.bodyRange ? { body: fn.bodyRange } : {}) }],
+    ]),
+  };
+  for (const u of p.uses) {
+    if (u.kind === 'inert' && !u.typeUsed) continue;
+    if (u.kind !== 'call-arg' || u.callee === undefined || u.argIndex === undefined) return;
+    if ((u.derefs ?? 0) !== 0) return undefined;
+    const r = reach(model, u.callee, u.argIndex, inPlace, new Set([...visiting, k]));
+    if (!r) return undefined;
+    out.users.push(...r.users);
+    for (const [fk, f] of r.forwarders) out.forwarders.set(fk, f);
+  }
+  return out.users.length > 0 ? out : undefined;
+}
 
 /** The parameters folded in place that every call-argument use of the buffer reaches. */
 function usersOf(
   model: ProgramModel,
   buffer: CallerBuffer,
   inPlace: ReadonlyMap<string, ArrayDecision>,
-): { users: ArrayDecision[]; derefs: number } | undefined {
-  const users: ArrayDecision[] = [];
+): (Reach & { derefs: number }) | undefined {
+  const out: Reach = { users: [], forwarders: new Map() };
   const derefs = new Set<number>();
   for (const u of buffer.uses) {
     if (u.kind === 'inert' && !u.typeUsed) continue;
     if (buffer.origin === 'heap' && (u.kind === 'alloc' || u.kind === 'free')) continue;
-    if (u.kind !== 'call-arg' || u.callee === undefined) return undefined;
-    const params = model.calls?.functions.find((f) => f.name === u.callee)?.parameterNames;
-    const d = inPlace.get(key(u.callee, params?.[u.argIndex ?? -1] ?? ''));
-    if (!d) return undefined;
-    users.push(d);
+    if (u.kind !== 'call-arg' || u.callee === undefined || u.argIndex === undefined) return;
+    const r = reach(model, u.callee, u.argIndex, inPlace);
+    if (!r) return undefined;
+    out.users.push(...r.users);
+    for (const [fk, f] of r.forwarders) out.forwarders.set(fk, f);
     derefs.add(u.derefs ?? 0);
   }
-  return users.length > 0 && derefs.size === 1 ? { users, derefs: [...derefs][0]! } : undefined;
+  return out.users.length > 0 && derefs.size === 1
+    ? { ...out, derefs: [...derefs][0]! }
+    : undefined;
 }
 
-/** Whether each user's rank, inner extents and element type are the object's. */
-function fits(levels: readonly (bigint | undefined)[], type: string, users: ArrayDecision[]) {
-  return users.every(
-    (d) =>
-      d.array.extents.length === levels.length &&
-      d.array.extents
-        .slice(1)
-        .every((e, k) => e.value !== undefined && e.value === levels[k + 1]) &&
-      normalizedType(d.array.elementType) === type,
+/**
+ * Whether each parameter's (folded in place, or passing the buffer on) rank, inner extents
+ * and element type are the object's (an extent known only at run time: one of the
+ * parameter's too, compared at each call by sameAtEveryCall).
+ */
+function fits(levels: readonly (bigint | undefined)[], type: string, params: ArrayInfo[]) {
+  return params.every(
+    (a) =>
+      a.extents.length === levels.length &&
+      a.extents.slice(1).every((e, k) => e.value === levels[k + 1]) &&
+      normalizedType(a.elementType) === type,
   );
 }
+
+/**
+ * A variable-length array passed straight to parameters folded in place: at every call,
+ * each inner extent known only at run time is the parameter's (runTimeExtents.ts).
+ */
+function sameAtEveryCall(
+  model: ProgramModel,
+  fn: FunctionModel,
+  a: ArrayInfo,
+  buffer: CallerBuffer,
+  users: readonly ArrayDecision[],
+  forwarders: ReadonlyMap<string, Forwarder>,
+): boolean {
+  if (forwarders.size > 0) return false;
+  const fc = model.calls?.functions.find((f) => f.name === fn.name);
+  for (const u of buffer.uses) {
+    if (u.kind !== 'call-arg') continue;
+    const call = fc?.calls.find((c) => c.start === u.call?.start && c.callee === u.callee);
+    const names = model.calls?.functions.find((f) => f.name === u.callee)?.parameterNames;
+    const d = users.find((x) => x.fn.name === u.callee && x.array.name === names?.[u.argIndex!]);
+    if (!call || !names || !d) return false;
+    for (const [k, e] of a.extents.entries())
+      if (k > 0 && e.value === undefined)
+        if (!sameRunTimeExtent(fn, e, d.fn, d.array.extents[k]!, names, call)) return false;
+  }
+  return true;
+}
+
+/** The arrays of a candidate's parameters, for `fits`. */
+const paramsOf = (r: Reach) => [
+  ...r.users.map((d) => d.array),
+  ...[...r.forwarders.values()].map((f) => f.array),
+];
 
 /** The buffer's own conditions (see the module comment), or undefined. */
 function candidate(
@@ -138,41 +258,47 @@ function candidate(
   if (!buffer || !buffer.shape) return undefined;
   const reached = usersOf(model, buffer, inPlace);
   if (!reached) return undefined;
-  const { users, derefs } = reached;
+  const { users, derefs, forwarders } = reached;
+  const params = paramsOf(reached);
   if (buffer.origin === 'array') {
     const fn = model.functions.find((f) => f.name === caller);
     const arrays = fn?.arrays.filter((a) => a.name === name && a.storage === 'local') ?? [];
     const a = arrays[0];
     if (!fn || !a || arrays.length !== 1 || derefs !== 0) return undefined;
-    if (a.isVla || a.isVolatile || a.hasInitializer || a.delinearized) return undefined;
+    if (a.isVolatile || a.hasInitializer || a.delinearized) return undefined;
     if (!a.reasons.every((r) => r.kind === 'escapes')) return undefined;
     const levels = a.extents.map((e) => e.value);
-    if (levels.some((v) => v === undefined)) return undefined;
-    if (!fits(levels, normalizedType(a.elementType), users)) return undefined;
-    return { caller, buffer, array: a, fn, levels, derefs, users };
+    if (!fits(levels, normalizedType(a.elementType), params)) return undefined;
+    const runTime = levels.some((v) => v === undefined);
+    if (runTime && !sameAtEveryCall(model, fn, a, buffer, users, forwarders)) return undefined;
+    return { caller, buffer, array: a, fn, levels, derefs, users, forwarders };
   }
   if (buffer.origin !== 'heap' || !buffer.heap || derefs > 1) return undefined;
   const pointee = buffer.shape.levels.slice(1).filter((l): l is bigint => typeof l === 'bigint');
   if (pointee.length !== buffer.shape.levels.length - 1) return undefined;
   // `*p`: the object is the pointee; `p`: a block of rows of the pointee.
   const levels = derefs === 1 ? pointee : [undefined, ...pointee];
-  if (!fits(levels, buffer.shape.elementType, users)) return undefined;
-  return { caller, buffer, levels, derefs, users };
+  if (!fits(levels, buffer.shape.elementType, params)) return undefined;
+  return { caller, buffer, levels, derefs, users, forwarders };
 }
 
-function shapeOf(c: Candidate, used: ReadonlyMap<ArrayDecision, bigint[]>): bigint[] {
+function shapeOf(c: Candidate, used: ReadonlyMap<ArrayDecision, Slots>): Slots {
   return c.levels.map((extent, dim) => {
-    const need = c.users.reduce((m, d) => {
-      const n = used.get(d)![dim]!;
-      return n > m ? n : m;
-    }, 1n);
+    let need: bigint | undefined = 1n;
+    for (const d of c.users) {
+      const n = used.get(d)![dim];
+      need = n === undefined || need === undefined ? undefined : n > need ? n : need;
+    }
+    // A run-time extent given a constant number of slots takes it, even where the extent
+    // is smaller at run time: the slots stay inside the object either way.
+    if (need === undefined) return extent;
     return extent !== undefined && extent < need ? extent : need;
   });
 }
 
 /** The decisions whose callers' buffers may shrink, with the slots each uses. */
 function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
-  const used = new Map<ArrayDecision, bigint[]>();
+  const used = new Map<ArrayDecision, Slots>();
   for (const d of decisions) {
     // A result that holds for some argument values keeps the original body for the others,
     // which uses every cell of the buffer (contraction.ts): its callers' buffers stay.
@@ -185,7 +311,7 @@ function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
     const measured = fc?.parameterUses
       .find((p) => p.name === d.array.name)
       ?.uses.some((u) => u.typeUsed);
-    if (slots && fc && fc.prototypes.length === 0 && !measured) used.set(d, slots);
+    if (slots && fc && prototypesRetypable(fc, d.array.name) && !measured) used.set(d, slots);
   }
   return used;
 }
@@ -204,7 +330,7 @@ export function shrinkCallerStorage(
     }
   // To a fixpoint: a parameter keeps its type unless all its callers' buffers shrink alike,
   // and a buffer shrinks only when all its users are retyped.
-  const retyped = new Map<ArrayDecision, bigint[]>();
+  const retyped = new Map<ArrayDecision, Slots>();
   for (let changed = true; changed;) {
     changed = false;
     retyped.clear();
@@ -221,19 +347,98 @@ export function shrinkCallerStorage(
     }
     for (const [k, c] of candidates)
       if (c.users.some((d) => !retyped.has(d))) changed = candidates.delete(k) || changed;
+    // A parameter passing buffers on has one type: all of them shrink alike (they reach the
+    // same parameters folded in place, so this holds once those are retyped).
+    for (const [k, c] of candidates) {
+      const shape = shapeOf(c, used);
+      const unlike = [...candidates.values()].some(
+        (o) =>
+          [...o.forwarders.keys()].some((f) => c.forwarders.has(f)) &&
+          shapeOf(o, used).some((v, j) => v !== shape[j]),
+      );
+      if (unlike) changed = candidates.delete(k) || changed;
+    }
   }
   const buffers = [...candidates.values()].flatMap((c) => shrinkOf(c, shapeOf(c, used)));
   const parameters = new Map<ArrayDecision, readonly string[]>();
   for (const [d, extents] of retyped)
     if (buffers.some((b) => b.carriesFor.includes(`${d.fn.name}:${d.array.name}`)))
       parameters.set(d, textsFor(d.array, extents));
-  return { buffers, parameters };
+  const forwarders = forwardersOf(candidates, buffers, used);
+  const prototypes = [
+    ...[...parameters].flatMap(([d, texts]) => prototypeEdits(model, d.fn.name, d.array, texts)),
+    ...forwarders.flatMap((f) => prototypeEdits(model, f.fn, f.array, f.texts)),
+  ];
+  return { buffers, parameters, forwarders, prototypes };
 }
 
-const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
+/**
+ * Where parameter `name` of `fc` is spelled in each of its prototypes, when every one of
+ * them can be retyped with it: each prototype was found, declares it as a plain array of
+ * the same rank, and spells every size in the file (the outermost may be empty, `[]`: any
+ * rows). Undefined otherwise: then neither the prototypes nor the definition change.
+ */
+function prototypeSpellings(fc: FunctionCalls, name: string): (readonly Spelled[])[] | undefined {
+  const index = fc.parameterNames.indexOf(name);
+  const found = fc.prototypeSizes ?? [];
+  if (index < 0 || found.length !== fc.prototypes.length) return undefined;
+  const out: (readonly Spelled[])[] = [];
+  for (const p of found) {
+    const sizes = p[index];
+    if (!sizes || sizes.slice(1).some((s) => !s.range)) return undefined;
+    out.push(sizes);
+  }
+  return out;
+}
+
+const prototypesRetypable = (fc: FunctionCalls, name: string) =>
+  prototypeSpellings(fc, name) !== undefined;
+
+/**
+ * The edits that retype parameter `array` of `fn` in its prototypes to `texts` (the levels
+ * whose extent changes; an empty outermost size stays empty).
+ */
+function prototypeEdits(
+  model: ProgramModel,
+  fn: string,
+  array: ArrayInfo,
+  texts: readonly string[],
+): TextEdit[] {
+  const fc = model.calls?.functions.find((f) => f.name === fn);
+  const spellings = fc ? (prototypeSpellings(fc, array.name) ?? []) : [];
+  return spellings.flatMap((sizes) =>
+    sizes.flatMap((s, k) =>
+      s.range && sizes.length === texts.length && array.extents[k]?.text.trim() !== texts[k]
+        ? [{ range: s.range, text: texts[k]! }]
+        : [],
+    ),
+  );
+}
+
+/** The parameters passing on buffers that shrink, with the extents they take. */
+function forwardersOf(
+  candidates: ReadonlyMap<string, Candidate>,
+  buffers: readonly BufferShrink[],
+  used: ReadonlyMap<ArrayDecision, Slots>,
+): StoragePlan['forwarders'] {
+  const out = new Map<string, StoragePlan['forwarders'][number]>();
+  for (const c of candidates.values()) {
+    if (!buffers.some((b) => b.caller === c.caller && b.name === c.buffer.name)) continue;
+    const extents = shapeOf(c, used);
+    for (const [k, f] of c.forwarders)
+      out.set(k, { ...f, extents, texts: textsFor(f.array, extents) });
+  }
+  return [...out.values()];
+}
+
+const product = (xs: Slots): bigint | undefined =>
+  xs.reduce<bigint | undefined>(
+    (a, b) => (a === undefined || b === undefined ? undefined : a * b),
+    1n,
+  );
 
 /** The shrink of one candidate to `extents`, or none (no change, or not spelled here). */
-function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
+function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
   const carriesFor = [...new Set(c.users.map((d) => `${d.fn.name}:${d.array.name}`))];
   const after = product(extents);
   if (c.array) {
@@ -245,8 +450,8 @@ function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
         elementType: c.array.elementType,
         array: c.array,
         loc: c.array.loc,
-        before: product(c.levels as bigint[]),
-        after,
+        ...(product(c.levels) !== undefined ? { before: product(c.levels) } : {}),
+        ...(after !== undefined ? { after } : {}),
         extents,
         texts: textsFor(c.array, extents),
         carriesFor,
@@ -254,10 +459,12 @@ function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
       },
     ];
   }
-  const edits = heapEdits(c, extents);
+  // (a heap buffer's extents are all constants: run-time ones stay, folded in place)
+  const edits = after !== undefined ? heapEdits(c, extents) : undefined;
   const declaration = c.buffer.uses.find((u) => u.kind === 'inert' || u.kind === 'alloc');
   const before = heapCells(c.buffer);
-  if (!edits || !declaration || (before !== undefined && before <= after)) return [];
+  if (!edits || after === undefined || !declaration || (before !== undefined && before <= after))
+    return [];
   return [
     {
       caller: c.caller,
@@ -270,6 +477,9 @@ function shrinkOf(c: Candidate, extents: bigint[]): BufferShrink[] {
       texts: extents.map((v) => `${v}`),
       carriesFor,
       edits,
+      ...(c.buffer.heap!.allocations.every((a) => STACK_ALLOCATORS.includes(a.allocator))
+        ? { stack: true as const }
+        : {}),
     },
   ];
 }
@@ -287,7 +497,7 @@ function heapCells(b: CallerBuffer): bigint | undefined {
  * allocation's cast level sizes and its size arguments; undefined where one is not spelled in
  * the file or an allocator is not one this knows.
  */
-function heapEdits(c: Candidate, extents: bigint[]): TextEdit[] | undefined {
+function heapEdits(c: Candidate, extents: Slots): TextEdit[] | undefined {
   const heap = c.buffer.heap!;
   const shape = c.buffer.shape!;
   // The pointee's levels: the whole object for `*p`, the row for `p`.
@@ -311,8 +521,8 @@ function heapEdits(c: Candidate, extents: bigint[]): TextEdit[] | undefined {
       out.push(...cast);
     }
     const [first, second] = a.sizeArguments.map((s) => (s.frame ? undefined : s.range));
-    if (a.allocator === 'malloc' && first && a.sizeArguments.length === 1)
-      out.push({ range: first, text: bytes });
+    const oneSize = a.allocator === 'malloc' || STACK_ALLOCATORS.includes(a.allocator);
+    if (oneSize && first && a.sizeArguments.length === 1) out.push({ range: first, text: bytes });
     else if (
       (a.allocator === 'calloc' || a.allocator === 'polybench_alloc_data') &&
       first &&
@@ -327,9 +537,10 @@ function heapEdits(c: Candidate, extents: bigint[]): TextEdit[] | undefined {
 }
 
 /** The declared text where an extent stays, the number where it changes. */
-function textsFor(array: ArrayInfo, extents: readonly bigint[]): string[] {
+function textsFor(array: ArrayInfo, extents: Slots): string[] {
   return extents.map((v, k) => {
     const e = array.extents[k];
-    return e && e.value === v && e.text.trim() !== '' ? e.text.trim() : `${v}`;
+    const keep = e && (v === undefined || e.value === v) && e.text.trim() !== '';
+    return keep ? e.text.trim() : `${v}`;
   });
 }

@@ -220,7 +220,7 @@ export function crossCallOutcome(
   const sites = v.callSites
     .map(
       (s) =>
-        `${s.caller}:${s.buffer} (${s.origin === 'heap' ? 'allocated' : 'array'}, call at ${s.loc.line}:${s.loc.column})`,
+        `${s.caller}:${s.buffer} (${s.origin === 'heap' ? 'allocated' : 'array'}, call at ${s.loc.line}:${s.loc.column}${s.via ? `, passed on by ${s.via.join(', ')}` : ''})`,
     )
     .join(', ');
   return {

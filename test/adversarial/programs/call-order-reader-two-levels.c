@@ -1,7 +1,7 @@
 /* trap: buf is passed after the call to a function that passes it on to one that reads it
    expect: kernel:t unchanged [read-after-call]
    expect: kernel:out unchanged [read-after-call]
-   expect: inner:b unchanged [buffer-not-analysable]
+   expect: inner:b unchanged [value-flows-in]
    expect: outer:b unchanged
    expect: main:buf unchanged
    expect: main:out unchanged */

@@ -1,0 +1,59 @@
+/**
+ * Where the array sizes of a function's parameters are spelled in its prototypes (its
+ * declarations at file scope other than the definition): a parameter retyped with its
+ * callers' storage (pipeline/wholeProgram/callerStorage.ts) is retyped there too, or nowhere.
+ */
+import type { CallGraph, Spelled } from '../model/calls.js';
+import { type Node, child } from './parse.js';
+import { spelled } from './calls.js';
+
+/**
+ * The sizes of one parameter's array levels, outermost first (`double t[N][M]`: N, M;
+ * `double [][M]`: an empty outermost one), or undefined when its declarator has another
+ * part (a pointer, parentheses) or none.
+ */
+function parameterSizes(p: Node): Spelled[] | undefined {
+  const sizes: Spelled[] = [];
+  let d = child(p, 'declarator');
+  while (d && /array_declarator$/.test(d.type)) {
+    sizes.push(spelled(child(d, 'size'), '[', ']'));
+    d = child(d, 'declarator');
+  }
+  if (d && d.type !== 'identifier') return undefined;
+  return sizes.length > 0 ? sizes.reverse() : undefined;
+}
+
+/** The function declarator of `name` in a declarator, through pointers (`double *f(...)`). */
+function functionDeclarator(d: Node | null, name: string): Node | undefined {
+  while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+  return d && child(d, 'declarator')?.text === name ? d : undefined;
+}
+
+/** The call graph with each function's prototypeSizes from the unit's file-scope declarations. */
+export function withPrototypes(calls: CallGraph, declarations: readonly Node[]): CallGraph {
+  return {
+    functions: calls.functions.map((f) =>
+      f.prototypes.length > 0 ? { ...f, prototypeSizes: prototypeSizes(declarations, f.name) } : f,
+    ),
+  };
+}
+
+/**
+ * Per prototype of `name` among the file-scope declarations, per parameter: its sizes
+ * (parameterSizes), or undefined.
+ */
+function prototypeSizes(declarations: readonly Node[], name: string): (Spelled[] | undefined)[][] {
+  const out: (Spelled[] | undefined)[][] = [];
+  for (const decl of declarations) {
+    if (!decl.text.includes(name)) continue;
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const f = functionDeclarator(d, name);
+      const params = f ? child(f, 'parameters') : null;
+      if (!params) continue;
+      out.push(
+        params.namedChildren.filter((p) => p.type === 'parameter_declaration').map(parameterSizes),
+      );
+    }
+  }
+  return out;
+}
