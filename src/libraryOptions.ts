@@ -77,6 +77,11 @@ export interface Options {
   skipWithoutCandidates?: boolean;
   /** Compute conflict sets also where nothing can be saved (for pictures). */
   everyConflictSet?: boolean;
+  /**
+   * The file (or, for `contractFiles`, the files) is the whole program: its functions with
+   * external linkage are analysed with every call (docs/whole-programs.md), as `--closed-world`.
+   */
+  closedWorld?: boolean;
   /** `contract` only: put the mapping in a comment above each changed declaration. */
   annotate?: boolean;
   /**
@@ -182,6 +187,7 @@ const CHECKS: Record<keyof Options, Check> = {
   everyConflictSet: boolean,
   annotate: boolean,
   suppress: codes,
+  closedWorld: boolean,
 };
 
 function isRecord(v: unknown): v is object {

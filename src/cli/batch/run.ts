@@ -19,6 +19,7 @@ import { listInputs } from '../files.js';
 import { cacheKey, ResultCache } from './cache.js';
 import { runJobs } from './pool.js';
 import type { FileJob, FileOutcome } from './job.js';
+import { withProgramViews, type ProgramSetting } from './program.js';
 
 export const EXIT_WOULD_CHANGE = 1;
 export const EXIT_SKIPPED = 4;
@@ -44,6 +45,12 @@ export interface BatchOptions {
   /** A directory for the result cache, or undefined for none. */
   readonly cacheDir?: string;
   readonly threads?: number;
+  /**
+   * Analyse the files as one program (issue 27): with the other files of the set
+   * (`extraFiles`: the compilation database's), whose calls each file's functions with
+   * external linkage see (src/pipeline/wholeProgram/fileSet.ts).
+   */
+  readonly program?: ProgramSetting;
   /** Show a progress line (only on a terminal). */
   readonly progress: boolean;
   readonly io: Io;
@@ -120,7 +127,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     skipped.push({ file: u.path, reason: u.message });
   }
   // Options first: an invalid configuration stops the run before any file is touched.
-  const optionsOf = files.map((f) => opts.optionsFor(f));
+  const plain = files.map((f) => opts.optionsFor(f));
+  const optionsOf = opts.program
+    ? await withProgramViews(files, plain, opts.program, opts.optionsFor)
+    : plain;
   const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
   const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
   const jobs: FileJob[] = [];

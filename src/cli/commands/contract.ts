@@ -32,6 +32,7 @@ import { collectNames, parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';
+import { databaseFiles } from '../compileCommands.js';
 import { refusedPromiseMessages } from '../../pipeline/wholeProgram/promiseCheck.js';
 
 const REPORT_FORMATS = ['text', 'json', 'sarif'] as const;
@@ -55,6 +56,7 @@ interface ContractFlags extends AnalysisFlags {
   profiled?: boolean;
   run: string[];
   cflags?: string;
+  closedWorld?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -103,6 +105,10 @@ export function registerContract(program: Command, io: Io): void {
       [],
     )
     .option('--cflags <flags>', 'with --profiled: compiler flags of the traced build')
+    .option(
+      '--closed-world',
+      "the files given (and the compilation database's) are the whole program: functions with external linkage are analysed with every call",
+    )
     .option(
       '--hls',
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
@@ -217,6 +223,7 @@ async function contractMany(
     flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
   const finder = new ConfigFinder();
   const includes = programIncludes(flags, files);
+  const database = flags.compileCommands ?? flags.p;
   // Loaded here: one file needs neither worker threads nor the result cache's hashing
   // (node:worker_threads and node:crypto cost start-up time, issue 17).
   const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
@@ -243,6 +250,15 @@ async function contractMany(
         flagsWithConfig(cmd, flags, valuesFor(finder.forFile(file), file)).minBytes ?? '0',
       ),
     excludedByConfig: (file) => excludedBy(finder.forFile(file), file),
+    // The files given, and every entry of the compilation database, are one program.
+    program: {
+      closedWorld:
+        !!flags.closedWorld ||
+        (files.length > 0 &&
+          files.every((f) => valuesFor(finder.forFile(f), f).closedWorld === true)),
+      extraFiles: database ? databaseFiles(database) : [],
+      roots: files,
+    },
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined,
     threads,
     progress: io === processIo && !!process.stderr.isTTY,
