@@ -16,6 +16,7 @@ import { analyzeSource } from './pipeline/analysis.js';
 import { contractInConfigurations } from './pipeline/configurations/index.js';
 import type { FileReport } from './pipeline/report.js';
 import { withCallContext } from './context/callContext.js';
+import { withProgram } from './libraryProgram.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
 import type { TraceRunOptions } from './pipeline/checking/traceRun.js';
@@ -59,27 +60,44 @@ export async function analyze(source: string, options: Options = {}): Promise<Fi
   checkSource(source);
   checkOptions(options);
   const file = options.file ?? 'input.c';
-  const o = pipelineOptions(options);
+  const [pipeline] = await withProgram([{ file, source }], pipelineOptions(options), options);
   // Several configurations: the report of the one output (configurations/index.ts).
   const analysis = await withCallContext(() =>
-    o.configurations
-      ? contractInConfigurations(source, file, { ...o, annotate: false }).then((c) => c.analysis)
-      : analyzeSource(source, file, o),
+    pipeline!.configurations
+      ? contractInConfigurations(source, file, { ...pipeline!, annotate: false }).then(
+          (c) => c.analysis,
+        )
+      : analyzeSource(source, file, pipeline!),
   );
   return analysis.report;
 }
 
 /** The contracted program and its report. */
 export async function contract(source: string, options: Options = {}): Promise<ContractResult> {
-  checkSource(source);
+  const [result] = await contractFiles([{ file: options.file ?? 'input.c', source }], options);
+  return result!;
+}
+
+/**
+ * Several files of one program, contracted together (docs/whole-programs.md, "A file set as
+ * one program"): a function with external linkage is analysed with the calls of every file
+ * when the files hold main() or `closedWorld` is set. `options.file` is not used.
+ */
+export async function contractFiles(
+  files: readonly { readonly file: string; readonly source: string }[],
+  options: Options = {},
+): Promise<ContractResult[]> {
+  for (const f of files) checkSource(f.source);
   checkOptions(options);
-  const c = await withCallContext(() =>
-    contractInConfigurations(source, options.file ?? 'input.c', {
-      ...pipelineOptions(options),
-      annotate: options.annotate ?? false,
-    }),
-  );
-  return { code: c.text, changed: c.changed, report: c.analysis.report };
+  const each = await withProgram(files, pipelineOptions(options), options);
+  const out: ContractResult[] = [];
+  for (const [k, { file, source }] of files.entries()) {
+    const c = await withCallContext(() =>
+      contractInConfigurations(source, file, { ...each[k]!, annotate: options.annotate ?? false }),
+    );
+    out.push({ code: c.text, changed: c.changed, report: c.analysis.report });
+  }
+  return out;
 }
 
 // Traces (issue 18): folding of (iteration vector, label) streams, `check --trace`, `profile`.

@@ -78,6 +78,11 @@ export interface Options {
   skipWithoutCandidates?: boolean;
   /** Compute conflict sets also where nothing can be saved (for pictures). */
   everyConflictSet?: boolean;
+  /**
+   * The file (or, for `contractFiles`, the files) is the whole program: its functions with
+   * external linkage are analysed with every call (docs/whole-programs.md), as `--closed-world`.
+   */
+  closedWorld?: boolean;
   /** `contract` only: put the mapping in a comment above each changed declaration. */
   annotate?: boolean;
   /**
@@ -202,6 +207,7 @@ const CHECKS: Record<keyof Options, Check> = {
   annotate: boolean,
   suppress: codes,
   configurations,
+  closedWorld: boolean,
 };
 
 function isRecord(v: unknown): v is object {

@@ -43,6 +43,8 @@ export interface ConfigValues {
   configurations?: string[];
   /** As `--single-configuration`. */
   singleConfiguration?: boolean;
+  /** The files of a multi-file run are the whole program, as `--closed-world`. */
+  closedWorld?: boolean;
 }
 
 export interface Config {
@@ -124,6 +126,8 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
   work: number(1, 1e12),
   privateStack: number(0, 2 ** 40),
   hls: (v, where, fail) => (typeof v === 'boolean' ? v : fail(`'${where}' must be true or false`)),
+  closedWorld: (v, where, fail) =>
+    typeof v === 'boolean' ? v : fail(`'${where}' must be true or false`),
   minBytes: number(0, 1e15),
   suppress: (v, where, fail) => {
     const list = stringList()(v, where, fail) as string[];

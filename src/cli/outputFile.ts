@@ -47,6 +47,99 @@ export async function writeOutput(
 }
 
 /**
+ * Writes several files as one edit set (`contract -i` over a file set, issue 27): all or
+ * none. Every text goes first to a temporary file beside its target (with the target's mode
+ * and owner, on disk); only when all are written are they renamed over their targets, each
+ * target kept meanwhile as a hard link (a copy where links are refused) so that a rename
+ * that fails puts every file renamed so far back. SIGINT, SIGTERM and SIGHUP that arrive
+ * during the renames wait for them (or for the restore) to finish, then take effect: an
+ * interruption leaves the old tree or the new one, never a mix. (A SIGKILL or a crash of the
+ * machine during the renames, a few system calls, is outside this.) What is not a regular
+ * file (a device, a FIFO) cannot take part: it is written as `writeOutput` does, first.
+ */
+export async function writeOutputs(
+  entries: readonly { readonly file: string; readonly text: string }[],
+  encoding: 'utf8' | 'latin1' = 'utf8',
+): Promise<void> {
+  const staged: Staged[] = [];
+  try {
+    for (const e of entries) {
+      const data = Buffer.from(e.text, encoding);
+      const target = ownDescriptor(e.file) === undefined ? resolveTarget(e.file) : undefined;
+      if (!target || target.kind === 'other') {
+        await writeOutput(e.file, e.text, encoding);
+        continue;
+      }
+      if (target.kind === 'regular') refuseUnwritable(e.file, target.stat);
+      staged.push({ file: e.file, target: target.path, tmp: writeTemporary(e.file, target, data) });
+    }
+  } catch (e) {
+    for (const s of staged) fs.rmSync(s.tmp, { force: true });
+    throw e;
+  }
+  commitAll(staged);
+}
+
+interface Staged {
+  readonly file: string;
+  readonly target: string;
+  readonly tmp: string;
+}
+
+const DEFERRED: readonly NodeJS.Signals[] = ['SIGINT', 'SIGTERM', 'SIGHUP'];
+
+/** The renames of an edit set, with signals held until the tree is whole again. */
+function commitAll(staged: readonly Staged[]): void {
+  const held: NodeJS.Signals[] = [];
+  const hold = (sig: NodeJS.Signals) => held.push(sig);
+  for (const sig of DEFERRED) process.on(sig, hold);
+  const backups: { target: string; backup: string | undefined }[] = [];
+  try {
+    for (const s of staged) backups.push({ target: s.target, backup: keepOld(s.target) });
+    const done: number[] = [];
+    try {
+      for (const [k, s] of staged.entries()) {
+        fs.renameSync(s.tmp, s.target);
+        done.push(k);
+      }
+    } catch (e) {
+      for (const k of done.reverse()) restore(backups[k]!);
+      throw cannotWrite(staged[done.length]?.file ?? staged[0]!.file, e);
+    }
+  } catch (e) {
+    for (const s of staged) fs.rmSync(s.tmp, { force: true });
+    throw e;
+  } finally {
+    for (const b of backups) if (b.backup) fs.rmSync(b.backup, { force: true });
+    for (const sig of DEFERRED) process.off(sig, hold);
+    // The signal the user sent, now that the tree is whole.
+    if (held.length > 0) process.kill(process.pid, held[0]);
+  }
+}
+
+/** The old file kept under another name (a hard link, else a copy), or none when new. */
+function keepOld(target: string): string | undefined {
+  if (!fs.existsSync(target)) return undefined;
+  const backup = path.join(
+    path.dirname(target),
+    `.${path.basename(target)}.beeclak-${process.pid}.old`,
+  );
+  fs.rmSync(backup, { force: true });
+  try {
+    fs.linkSync(target, backup);
+  } catch {
+    fs.copyFileSync(target, backup);
+  }
+  return backup;
+}
+
+/** Puts the old file back (or removes a file that was new). */
+function restore(b: { target: string; backup: string | undefined }): void {
+  if (b.backup) fs.renameSync(b.backup, b.target);
+  else fs.rmSync(b.target, { force: true });
+}
+
+/**
  * Makes the folder `dir` (and its missing parents) for outputs, or throws InputError saying
  * why not: a file is in the way, permission denied. Not `mkdir -p` through Node's
  * `{ recursive: true }`, which never returns where the kernel refuses a folder with ENOENT
@@ -207,6 +300,17 @@ function writeInto(file: string, data: Buffer): void {
 
 /** A temporary file beside the target, with its mode and owner, renamed over it. */
 function replaceAtomically(file: string, target: Target, data: Buffer): void {
+  const tmp = writeTemporary(file, target, data);
+  try {
+    fs.renameSync(tmp, target.path);
+  } catch (e) {
+    fs.rmSync(tmp, { force: true });
+    throw cannotWrite(file, e);
+  }
+}
+
+/** The text in a temporary file beside the target, with its mode and owner, on disk. */
+function writeTemporary(file: string, target: Target, data: Buffer): string {
   const dir = path.dirname(target.path);
   if (!isDirectory(dir))
     throw new InputError(`cannot write '${file}': directory '${dir}' does not exist`);
@@ -225,8 +329,7 @@ function replaceAtomically(file: string, target: Target, data: Buffer): void {
     // On disk before the rename: a crash right after it leaves the new text, not an empty file.
     fs.fsyncSync(fd);
     fs.closeSync(fd);
-    fd = undefined;
-    fs.renameSync(tmp, target.path);
+    return tmp;
   } catch (e) {
     if (fd !== undefined) fs.closeSync(fd);
     fs.rmSync(tmp, { force: true });

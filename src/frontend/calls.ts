@@ -270,6 +270,11 @@ export interface CallOptions {
   readonly relevant?: ReadonlySet<string>;
   /** Scalar typedef names of the unit (scalarTypedefNames). */
   readonly scalarTypedefs?: ReadonlySet<string>;
+  /**
+   * The buffers passed to every call, also of functions other units define (a file set's
+   * summary, program.ts): by default only calls of the unit's own functions.
+   */
+  readonly everyCallee?: boolean;
 }
 
 /**
@@ -314,6 +319,7 @@ export function extractCalls(
     }
   }
   const askedAbout = relevant ?? new Set(byName.keys());
+  const passesBuffers = (callee: string) => !!options.everyCallee || askedAbout.has(callee);
   const prototypes = new Map<string, SourceLoc[]>();
   const addressTaken = reachedElsewhere(
     src,
@@ -331,7 +337,7 @@ export function extractCalls(
       src,
       fnDef,
       name,
-      askedAbout,
+      passesBuffers,
       scalarTypedefs,
       addressTaken.get(name) ?? [],
     );
@@ -355,7 +361,7 @@ function functionCalls(
   src: SourceText,
   fnDef: Node,
   name: string,
-  askedAbout: ReadonlySet<string>,
+  passesBuffers: (callee: string) => boolean,
   scalarTypedefs: ReadonlySet<string>,
   reached: FunctionCalls['reachedElsewhere'],
 ): Omit<FunctionCalls, 'prototypes'> {
@@ -387,7 +393,7 @@ function functionCalls(
       derefs: bases.map((b) => b?.derefs ?? 0),
       arguments: args.map((a) => a.text),
     });
-    if (askedAbout.has(f)) for (const b of bases) if (b) passed.add(b.node.text);
+    if (passesBuffers(f)) for (const b of bases) if (b) passed.add(b.node.text);
   }
   // An `asm goto` jumps: textual order is not execution order.
   if (
@@ -452,7 +458,7 @@ function parameterNamesOf(fnDef: Node): string[] {
  * (`constructor`, `destructor`), exported or made an interrupt handler. Such a function is
  * an entry point: its callers are not all visible.
  */
-const REACHING_ATTRIBUTES =
+export const REACHING_ATTRIBUTES =
   /\b(used|__used__|section|__section__|retain|__retain__|constructor|__constructor__|destructor|__destructor__|externally_visible|__externally_visible__|visibility|__visibility__|weak|__weak__|alias|__alias__|ifunc|__ifunc__|interrupt|__interrupt__|isr|signal|__signal__|naked|__naked__)\b/;
 
 function reachingAttributes(src: SourceText, fnDef: Node): FunctionCalls['reachedElsewhere'] {
@@ -487,7 +493,7 @@ function reachingAttributes(src: SourceText, fnDef: Node): FunctionCalls['reache
  * What a literal spells that names nothing: escapes (`\n`) and printf conversions (`%f`,
  * `%5.2lf`). A function `f` was "reached" by `printf("%f\n", x)` (issue 28).
  */
-const NOT_NAMES = /\\.|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|j|z|t|L)?[A-Za-z]/g;
+export const NOT_NAMES = /\\.|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|j|z|t|L)?[A-Za-z]/g;
 
 function reachedElsewhere(
   src: SourceText,
@@ -531,15 +537,12 @@ function reachedElsewhere(
         prototypes.set(m[0], [...(prototypes.get(m[0]) ?? []), src.loc(m.index)]);
       // A declaration of it (not a call) with an attribute that makes it reachable.
       const line = code.slice(code.lastIndexOf(';', m.index) + 1, code.indexOf(';', m.index) + 1);
-      if (
-        /__attribute__|\[\[/.test(line) &&
-        REACHING_ATTRIBUTES.test(line) &&
-        /^\s*[^=]*$/.test(line.split(m[0])[0] ?? '')
-      )
+      const attribute = /__attribute__|\[\[/.test(line) ? REACHING_ATTRIBUTES.exec(line) : null;
+      if (attribute && /^\s*[^=]*$/.test(line.split(m[0])[0] ?? ''))
         add(
           m[0],
           m.index,
-          `a declaration of it carries an attribute that makes it reachable from code the file does not show`,
+          `a declaration of it carries an attribute that makes it reachable from code the file does not show ('${attribute[1]}')`,
         );
       continue;
     }

@@ -99,7 +99,7 @@ export function withoutCandidates(
       message:
         `not analysed further: no array is declared in a function body or as a parameter of ` +
         `a static function, so none is a candidate (${params}file-scope arrays are ` +
-        `candidates only with --temporary)`,
+        `candidates only with --temporary${params ? ', or with every file of their program: --closed-world or a main()' : ''})`,
     },
   };
 }

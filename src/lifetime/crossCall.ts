@@ -75,6 +75,18 @@ export interface CrossCallQuery {
   readonly includedBy?: readonly string[];
   /** The parameter's element type, to compare with the callers' buffers. */
   readonly elementType?: string;
+  /**
+   * For a function with external linkage, when the file is analysed with its file set
+   * (src/pipeline/wholeProgram/fileSet.ts): every call is in the graph (`seen`), or why not.
+   * Absent: the file alone, where callers in other files are not visible.
+   */
+  readonly external?: 'seen' | { readonly code: ReasonName; readonly reason: string };
+  /**
+   * Functions of the graph whose definition there may not be the one a call reaches (a weak
+   * definition, one that other units define too), with the names of the graph's other
+   * definitions of it: nothing is assumed of what they do with a buffer.
+   */
+  readonly overridden?: ReadonlyMap<string, readonly string[]>;
 }
 
 export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
@@ -88,14 +100,16 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
   if (!fn) return no('buffer-not-analysable', `${fnName}() is not defined in this file`);
   const index = fn.parameterNames.indexOf(param);
   if (index < 0) return no('buffer-not-analysable', `'${param}' is not a parameter of ${fnName}()`);
-  const recursion = recursivePath(graph, fnName);
+  const recursion = recursivePath(graph, fnName, q.overridden);
   if (recursion)
     return no(
       'recursive',
       `${fnName}() may call itself (${recursion.join(' -> ')}): a private array would be allocated at every level`,
     );
   if (!promised) {
-    if (!fn.internal)
+    if (!fn.internal && q.external && q.external !== 'seen')
+      return no(q.external.code, q.external.reason);
+    if (!fn.internal && !q.external)
       return no(
         'not-static',
         `${fnName}() is not static: callers in other files are not visible (make it static, or promise with --temporary ${fnName}:${param})`,
@@ -116,7 +130,7 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
   for (const caller of graph.functions) {
     for (const call of caller.calls) {
       if (call.callee !== fnName) continue;
-      const where = `${caller.name}() at ${at(call.loc)}`;
+      const where = `${caller.name}() at ${caller.file ? `${caller.file}:` : ''}${at(call.loc)}`;
       const name = call.buffers[index];
       if (name === undefined) {
         if (promised) continue;
@@ -147,7 +161,10 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
     }
   }
   if (sites.length === 0 && !promised)
-    return no('not-called', `${fnName}() is not called in this file`);
+    return no(
+      'not-called',
+      `${fnName}() is not called in this file${q.external ? ' or any other of the set' : ''}`,
+    );
   return { temporary: true, callSites: sites };
 }
 
@@ -220,14 +237,23 @@ function paramUses(graph: CallGraph, callee: string, argIndex: number) {
   return fn?.parameterUses.find((p) => p.name === name);
 }
 
-/** A chain of calls from `fnName` back to itself, if the graph has one. */
-function recursivePath(graph: CallGraph, fnName: string): string[] | undefined {
+/**
+ * A chain of calls from `fnName` back to itself, if the graph has one (a call of an
+ * overridden function may run any of its definitions).
+ */
+function recursivePath(
+  graph: CallGraph,
+  fnName: string,
+  overridden?: ReadonlyMap<string, readonly string[]>,
+): string[] | undefined {
   const byName = new Map(graph.functions.map((f) => [f.name, f]));
   const seen = new Set<string>();
   const stack: { name: string; path: string[] }[] = [{ name: fnName, path: [fnName] }];
+  const callsOf = (name: string) =>
+    [name, ...(overridden?.get(name) ?? [])].flatMap((n) => byName.get(n)?.calls ?? []);
   while (stack.length > 0) {
     const { name, path } = stack.pop()!;
-    for (const c of byName.get(name)?.calls ?? []) {
+    for (const c of callsOf(name)) {
       if (c.callee === fnName) return [...path, fnName];
       if (seen.has(c.callee) || !byName.has(c.callee)) continue;
       seen.add(c.callee);
@@ -292,7 +318,7 @@ function callSiteProblem(
         `the address of '${name}' escapes at ${at(u.loc)} (${u.why ?? 'used as a value'}): another name may reach its cells`,
       );
     if (u.kind === 'call-arg') {
-      const keeps = keepsAddress(graph, u);
+      const keeps = keepsAddress(graph, u, new Set(), q.overridden);
       if (keeps)
         return problem(
           'callee-keeps-address',
@@ -317,7 +343,9 @@ function callSiteProblem(
         : libraryCall(u.callee);
       const param = paramUses(graph, u.callee, u.argIndex);
       const cells = objectCells(buffer, u.derefs ?? 0, param?.elementType);
-      if (lib ? !lib.reads(u.argIndex) : !readsIncoming(u.callee, u.argIndex, cells)) continue;
+      const unsure = q.overridden?.has(u.callee);
+      if (!unsure && (lib ? !lib.reads(u.argIndex) : !readsIncoming(u.callee, u.argIndex, cells)))
+        continue;
       return problem(
         'read-after-call',
         `'${name}' is passed to ${u.callee}() at ${at(u.loc)}, which may run after the call and read the values ${fnName}() left`,
@@ -341,9 +369,12 @@ export function keepsAddress(
   graph: CallGraph,
   use: BufferUse,
   visiting: ReadonlySet<string> = new Set(),
+  overridden?: ReadonlyMap<string, readonly string[]>,
 ): string | undefined {
   const { callee, argIndex } = use;
   if (callee === undefined || argIndex === undefined) return 'is not a named function';
+  if (overridden?.has(callee))
+    return 'may be another definition than the one seen (a weak symbol, or defined twice)';
   const key = `${callee}:${argIndex}`;
   if (visiting.has(key)) return undefined;
   const fn = graph.functions.find((f) => f.name === callee);
@@ -366,7 +397,7 @@ export function keepsAddress(
   for (const u of p.uses) {
     if (u.kind === 'escape') return `lets its address out at ${at(u.loc)} (${u.why ?? ''})`;
     if (u.kind === 'call-arg') {
-      const deeper = keepsAddress(graph, u, inner);
+      const deeper = keepsAddress(graph, u, inner, overridden);
       if (deeper) return `passes it to ${u.callee}() at ${at(u.loc)}, which ${deeper}`;
     }
   }

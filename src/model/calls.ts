@@ -140,6 +140,11 @@ export interface ParameterUses {
 export interface FunctionCalls {
   readonly name: string;
   readonly loc: SourceLoc;
+  /**
+   * The file of the set whose translation unit defines it, when that is not the unit
+   * analysed (src/pipeline/wholeProgram/fileSet.ts): its locations are in that file.
+   */
+  readonly file?: string;
   /** `static`: no other translation unit can call it by name. */
   readonly internal: boolean;
   /**

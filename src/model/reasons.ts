@@ -356,7 +356,8 @@ export const REASONS = {
   'not-static': entry(
     'BC1110',
     'the function is not static: callers in other files are not seen',
-    ACROSS + 'make the function static, or promise the parameter with --temporary F:A.',
+    ACROSS +
+      'make the function static, give the files of the program together (`contract -i main.c dsp.c`, or `-p BUILD_DIR`), or promise the parameter with --temporary F:A.',
     UNCHANGED,
   ),
   'called-from-unseen-code': entry(
@@ -369,6 +370,41 @@ export const REASONS = {
     'BC1112',
     'another file of the set includes this one',
     ACROSS + 'analyse the file that includes it (its calls are seen there).',
+    UNCHANGED,
+  ),
+  'not-closed-world': entry(
+    'BC1127',
+    'the function has external linkage and the file set may not be the whole program',
+    ACROSS +
+      'give every file of the program (one of them defines main), or say --closed-world when the set is the whole program.',
+    UNCHANGED,
+  ),
+  'entry-point': entry(
+    'BC1128',
+    'the function is an entry point: code outside the set may call it by name',
+    ACROSS +
+      'an attribute (weak, alias, used, section, constructor, visibility, ...), main, a reserved or C library name makes the linker, the startup code or the library call it.',
+    UNCHANGED,
+  ),
+  'defined-more-than-once': entry(
+    'BC1129',
+    'another file of the set defines a function of the same name',
+    ACROSS +
+      "which definition a call reaches is the linker's choice (a weak symbol overridden, two programs in one set): analyse the files of one program.",
+    UNCHANGED,
+  ),
+  'address-taken-elsewhere': entry(
+    'BC1130',
+    'another file of the set uses the function other than by calling it',
+    ACROSS +
+      'a function pointer, a table or a string naming it in another file may call it from anywhere.',
+    UNCHANGED,
+  ),
+  'named-outside-set': entry(
+    'BC1131',
+    "a file outside the set spells the function's name",
+    ACROSS +
+      'assembly, a linker script or a source file not in the set may call it: add the file to the set, or exclude it from the folder.',
     UNCHANGED,
   ),
   recursive: entry(

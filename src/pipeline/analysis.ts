@@ -121,7 +121,7 @@ async function analyzeSourceInCall(
       // Parameters that are temporaries across calls become candidates (whole program).
       const tw = performance.now();
       const whole =
-        crossCallOutcome(model, fn, declared, exposed, options.includedBy) ??
+        crossCallOutcome(model, fn, declared, exposed, options.includedBy, options.program) ??
         staticScratchOutcome(model, fn, declared, exposed);
       timings.lifetimeMs += Math.round(performance.now() - tw);
       const array =

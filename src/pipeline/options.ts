@@ -1,5 +1,6 @@
 /** The options of the analysis, and the choices of the lattice search and of the rewriter. */
 import type { PreprocessOptions } from '../frontend/preprocess.js';
+import type { ProgramView } from '../model/program.js';
 
 export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'hull', 'opt'] as const;
 export type HeuristicChoice = (typeof HEURISTICS)[number];
@@ -52,6 +53,11 @@ export interface AnalysisOptions {
    * functions too, which the analysis of this file does not see.
    */
   includedBy?: readonly string[];
+  /**
+   * What the file sees of the other files of its set (src/pipeline/wholeProgram/fileSet.ts):
+   * their callers of its functions with external linkage, and whether every call is seen.
+   */
+  program?: ProgramView;
   /**
    * Reason codes (`BC1204`) or names (`read-before-write`) whose findings are suppressed:
    * left out of the text report, marked in JSON and SARIF (docs/reasons.md).

@@ -108,6 +108,20 @@ const cases: [string, string, [ReasonName, RegExp] | 'temporary'][] = [
       `double run(double out[N]) { double buf[N]; kernel(buf, out); return out[0]; }`,
     ['called-from-unseen-code', /attribute that makes it reachable/],
   ],
+  // Issue 27: a weak definition read after the call may not be the one linked (another
+  // file's strong post() may read buf); trusting its body scalarized t.
+  [
+    'a weak function of the file gets the buffer after the call',
+    `__attribute__((weak)) void post(double b[N]) { b[0] = 0.0; }\n` +
+      `double run(double out[N]) { double buf[N]; kernel(buf, out); post(buf); return out[0]; }`,
+    ['callee-keeps-address', /another definition/],
+  ],
+  [
+    'a weak function of the file, declared weak by a prototype',
+    `void post(double b[N]) __attribute__((weak));\nvoid post(double b[N]) { b[0] = 0.0; }\n` +
+      `double run(double out[N]) { double buf[N]; kernel(buf, out); post(buf); return out[0]; }`,
+    ['callee-keeps-address', /another definition/],
+  ],
 ];
 
 describe('temporaries across calls: values that cross the call are seen', () => {

@@ -14,12 +14,14 @@ import type { FileReport, SkippedFile } from '../../pipeline/report.js';
 import { bytesSaved } from '../../pipeline/reportSummary.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
-import { writeOutput } from '../outputFile.js';
+import { writeOutputs } from '../outputFile.js';
 import { InputError } from '../errors.js';
 import { listInputs } from '../files.js';
 import { cacheKey, ResultCache } from './cache.js';
 import { runJobs } from './pool.js';
 import type { FileJob, FileOutcome } from './job.js';
+import { withProgramViews, type ProgramSetting } from './program.js';
+import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
 
 export const EXIT_WOULD_CHANGE = 1;
 export const EXIT_SKIPPED = 4;
@@ -47,6 +49,12 @@ export interface BatchOptions {
   /** A directory for the result cache, or undefined for none. */
   readonly cacheDir?: string;
   readonly threads?: number;
+  /**
+   * Analyse the files as one program (issue 27): with the other files of the set
+   * (`extraFiles`: the compilation database's), whose calls each file's functions with
+   * external linkage see (src/pipeline/wholeProgram/fileSet.ts).
+   */
+  readonly program?: ProgramSetting;
   /** Show a progress line (only on a terminal). */
   readonly progress: boolean;
   readonly io: Io;
@@ -107,7 +115,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     skipped.push({ file: u.path, reason: u.message });
   }
   // Options first: an invalid configuration stops the run before any file is touched.
-  const optionsOf = files.map((f) => opts.optionsFor(f));
+  const plain = files.map((f) => opts.optionsFor(f));
+  const optionsOf = opts.program
+    ? await withProgramViews(files, plain, opts.program, opts.optionsFor)
+    : plain;
   const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
   const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
   const jobs: FileJob[] = [];
@@ -165,6 +176,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
 
   const reports: FileReport[] = [];
   const listLines: { saved: bigint; line: string }[] = [];
+  const changed: { file: string; text: string; report: FileReport; joined: boolean }[] = [];
   let wouldChange = false;
   for (const [k, file] of files.entries()) {
     const o = outcomes[k]!;
@@ -197,21 +209,39 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     if (!o.changed) continue;
     wouldChange = true;
     if (mode.diff) io.stdout(unifiedDiff(file, sourceOf[k]!, o.text));
-    if (mode.inPlace) {
-      try {
-        await writeOutput(file, o.text, 'latin1');
-      } catch (e) {
+    changed.push({
+      file,
+      text: o.text,
+      report: o.report,
+      joined: analysesExternals(optionsOf[k]?.program),
+    });
+  }
+  // Files whose results rest on the others' text (a file set, issue 27) are one edit set,
+  // written all or none (outputFile.ts): a tree half rewritten would be no program. Each
+  // other file is written on its own, as before.
+  const sets = [
+    changed.filter((c) => c.joined),
+    ...changed.filter((c) => !c.joined).map((c) => [c]),
+  ];
+  const written: typeof changed = [];
+  for (const set of mode.inPlace ? sets.filter((x) => x.length > 0) : [changed])
+    try {
+      if (mode.inPlace) await writeOutputs(set, 'latin1');
+      written.push(...set);
+    } catch (e) {
+      const reason = `${(e as Error).message}${set.length > 1 ? '; no file of the set was written' : ''}`;
+      io.stderr(`beeclak: error: ${reason} (skipped)\n`);
+      for (const c of set) {
         summary.skipped++;
-        skipped.push({ file, reason: (e as Error).message });
-        io.stderr(`beeclak: error: ${(e as Error).message} (skipped)\n`);
-        continue;
+        skipped.push({ file: c.file, reason });
       }
     }
-    // Counted once written: a file that could not be written saved nothing.
+  // Counted once written: a file that could not be written saved nothing.
+  for (const c of written) {
     summary.changed++;
-    for (const a of o.report.arrays) summary.bytesSaved += bytesSaved(a);
+    for (const a of c.report.arrays) summary.bytesSaved += bytesSaved(a);
     if (!mode.diff && !mode.list)
-      io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${file}\n`);
+      io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${c.file}\n`);
   }
   // Largest first; equal savings keep the order of the files (a stable sort).
   listLines.sort((x, y) => (x.saved === y.saved ? 0 : x.saved > y.saved ? -1 : 1));

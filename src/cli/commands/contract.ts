@@ -61,6 +61,7 @@ interface ContractFlags extends AnalysisFlags {
   profiled?: boolean;
   run: string[];
   cflags?: string;
+  closedWorld?: boolean;
 }
 
 function collect(value: string, previous: string[]): string[] {
@@ -115,6 +116,10 @@ export function registerContract(program: Command, io: Io): void {
       [],
     )
     .option('--cflags <flags>', 'with --profiled: compiler flags of the traced build')
+    .option(
+      '--closed-world',
+      "the files given (and the compilation database's) are the whole program: functions with external linkage are analysed with every call",
+    )
     .option(
       '--hls',
       'for HLS tools: constant sizes, power-of-two masks on folded dimensions only, no helper or abort, #pragma HLS updated',
@@ -235,6 +240,7 @@ async function contractMany(
   const finder = new ConfigFinder();
   const choice = new CompilerChoice(new RunNotices(io));
   const includes = programIncludes(flags, files, choice);
+  const database = flags.compileCommands ?? flags.p;
   // Loaded here: one file needs neither worker threads nor the result cache's hashing
   // (node:worker_threads and node:crypto cost start-up time, issue 17).
   const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
@@ -262,6 +268,15 @@ async function contractMany(
         flagsWithConfig(cmd, flags, valuesFor(finder.forFile(file), file)).minBytes ?? '0',
       ),
     excludedByConfig: (file) => excludedBy(finder.forFile(file), file),
+    // The files given, and every entry of the compilation database, are one program.
+    program: {
+      closedWorld:
+        !!flags.closedWorld ||
+        (files.length > 0 &&
+          files.every((f) => valuesFor(finder.forFile(f), f).closedWorld === true)),
+      extraFiles: database ? choice.database(database).files() : [],
+      roots: files,
+    },
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined,
     threads,
     progress: io === processIo && !!process.stderr.isTTY,

@@ -17,6 +17,7 @@ import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../../poly/budget.
 import { witnessCell } from './promiseCheck.js';
 import { provenParameterExtents, type ProvenExtents } from '../../lifetime/parameterExtents.js';
 import type { ReasonName } from '../../model/reasons.js';
+import { externalOf, overriddenFunctions, withForeign, type ProgramView } from './fileSet.js';
 
 export type CrossCallOutcome =
   | {
@@ -178,15 +179,22 @@ export function crossCallOutcome(
   array: ArrayInfo,
   exposed: ExposedReads,
   includedBy?: readonly string[],
+  program?: ProgramView,
 ): CrossCallOutcome | undefined {
   if (array.storage !== 'parameter' || !model.calls) return undefined;
+  const external = externalOf(program, fn.name);
+  const byIncluders = [...(includedBy ?? []), ...(program?.includedBy ?? [])];
   const query = {
-    graph: model.calls,
+    // The other files' functions count for the decision only (whose callers, what a callee
+    // keeps): their text is never this file's to edit.
+    graph: withForeign(model.calls, program),
     fnName: fn.name,
     param: array.name,
     readsIncoming: exposed.readsIncoming,
-    includedBy,
+    ...(byIncluders.length > 0 ? { includedBy: byIncluders } : {}),
     elementType: normalizedType(array.elementType),
+    ...(external ? { external } : {}),
+    overridden: overriddenFunctions(model.calls, program),
   };
   if (array.markedTemporary) {
     const v = crossCallVerdict({ ...query, promised: true });

@@ -1,0 +1,70 @@
+/**
+ * The files of a multi-file run as one program (issue 27): every unit of the set is
+ * summarized first (src/pipeline/wholeProgram/setSummaries.ts), then each file analysed
+ * gets what it sees of the others in its options (a ProgramView: it goes to the worker and
+ * into the file's cache key, so a changed caller in another file is a cache miss).
+ */
+import path from 'node:path';
+import type { ContractOptions } from '../../pipeline/contraction.js';
+import { summarizeSet } from '../../pipeline/wholeProgram/setSummaries.js';
+import { analysesExternals, FileSet, unitFacts } from '../../pipeline/wholeProgram/fileSet.js';
+import { readCSource } from '../sourceFile.js';
+import { outsideNames } from '../outsideNames.js';
+
+export interface ProgramSetting {
+  /** The user says the set is the whole program (`--closed-world`, `closedWorld`). */
+  readonly closedWorld: boolean;
+  /** Files of the set besides those analysed (every entry of the compilation database). */
+  readonly extraFiles: readonly string[];
+  /** The files and folders of the command line (for names spelled outside the set). */
+  readonly roots: readonly string[];
+}
+
+/** `options` (one per file of `files`) with each file's view of the set. */
+export async function withProgramViews(
+  files: readonly string[],
+  options: readonly ContractOptions[],
+  setting: ProgramSetting,
+  optionsFor: (file: string) => ContractOptions,
+): Promise<ContractOptions[]> {
+  const given = new Set(files.map((f) => path.resolve(f)));
+  const extra = [...new Set(setting.extraFiles.map((f) => path.resolve(f)))].filter(
+    (f) => !given.has(f),
+  );
+  // One file alone is no set, unless the user says it is the whole program.
+  if (files.length + extra.length < 2 && !setting.closedWorld) return [...options];
+  const units = await summarizeSet(
+    await Promise.all(
+      [...files, ...extra].map(async (file, k) => {
+        try {
+          return {
+            file,
+            source: await readCSource(file),
+            options: k < files.length ? options[k]! : optionsFor(file),
+          };
+        } catch (e) {
+          return { file, source: { failed: (e as Error).message }, options: {} };
+        }
+      }),
+    ),
+  );
+  const facts = unitFacts(units);
+  const set = new FileSet(units, {
+    closedWorld: setting.closedWorld,
+    outside: outsideNames(
+      setting.roots,
+      units.map((u) => u.file),
+      facts.read,
+      facts.externals,
+    ),
+  });
+  return options.map((o, k) => {
+    const view = set.viewFor(files[k]!);
+    // A file seen with its set is modelled in full: its functions with external linkage
+    // may have candidates, which the pre-filter of runs over many files does not know.
+    if (!view) return o;
+    return analysesExternals(view)
+      ? { ...o, program: view, skipWithoutCandidates: false }
+      : { ...o, program: view };
+  });
+}

@@ -1,0 +1,75 @@
+/**
+ * Names spelled by files outside the file set (issue 27): a closed world is the set's claim,
+ * and the folders around it may hold what calls a function by name without being analysed:
+ * an assembly startup file's vector table, a linker script's `KEEP`/`ENTRY`, a source file
+ * of the program that was not given. Each such file is read as text (comments included: a
+ * false match only keeps arrays) and the names asked about are looked up in it.
+ *
+ * The folders are those of the command line (a folder with everything under it) and the
+ * folder of each file of the set; files the set's units read (`inside`: their headers) are
+ * not outside it.
+ */
+import { readdirSync, readFileSync, statSync } from 'node:fs';
+import path from 'node:path';
+
+const TEXTS = /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|s|S|asm|ld|lds|x|icf|sct)$/;
+const MAX_BYTES = 8 * 1024 * 1024;
+const MAX_FILES = 50_000;
+const SKIPPED = new Set(['.git', '.hg', '.svn', 'node_modules']);
+
+/** Per name asked about, the first file outside the set that spells it. */
+export function outsideNames(
+  roots: readonly string[],
+  set: readonly string[],
+  inside: readonly string[],
+  names: ReadonlySet<string>,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  if (names.size === 0) return out;
+  const seen = new Set([...set, ...inside].map((f) => path.resolve(f)));
+  const files: string[] = [];
+  const listed = new Set<string>();
+  const list = (dir: string, recursive: boolean) => {
+    const stack = [dir];
+    while (stack.length > 0 && files.length < MAX_FILES) {
+      const d = stack.pop()!;
+      let entries;
+      try {
+        entries = readdirSync(d, { withFileTypes: true });
+      } catch {
+        continue;
+      }
+      for (const e of entries) {
+        const p = path.join(d, e.name);
+        if (e.isDirectory()) {
+          if (recursive && !SKIPPED.has(e.name) && !e.name.startsWith('.')) stack.push(p);
+        } else if (TEXTS.test(e.name) && !seen.has(p) && !listed.has(p)) {
+          listed.add(p);
+          files.push(p);
+        }
+      }
+    }
+  };
+  for (const r of roots) {
+    let st;
+    try {
+      st = statSync(r);
+    } catch {
+      continue;
+    }
+    if (st.isDirectory()) list(path.resolve(r), true);
+  }
+  for (const f of set) list(path.dirname(path.resolve(f)), false);
+  for (const f of files) {
+    let text: string;
+    try {
+      if (statSync(f).size > MAX_BYTES) continue;
+      text = readFileSync(f, 'latin1');
+    } catch {
+      continue;
+    }
+    for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
+      if (names.has(m[0]) && !out.has(m[0])) out.set(m[0], path.relative(process.cwd(), f) || f);
+  }
+  return out;
+}

@@ -1,0 +1,184 @@
+/**
+ * One translation unit's part of the program's call graph (issue 27, "one call graph over
+ * the file set"): every function the unit defines with its calls, buffers and parameter
+ * uses (calls.ts, all of them, not only those of functions with arrays), and every name
+ * the unit spells other than as the callee of a call: a function pointer, a table, `&f`, a
+ * string (an `alias` attribute, `asm`), a declaration with an attribute that makes it an
+ * entry point. src/pipeline/wholeProgram/fileSet.ts joins the summaries of the set.
+ *
+ * Read from the same preprocessed text as the file's own analysis (the compiler's view, or
+ * the file's text without one). Names are matched by spelling: a local variable spelled as
+ * a function of another file counts as a mention of that function, which only keeps arrays.
+ */
+import path from 'node:path';
+import type { FunctionCalls, SourceLoc } from '../model/calls.js';
+import { extractCalls, NOT_NAMES, REACHING_ATTRIBUTES, scalarTypedefNames } from './calls.js';
+import { functionName, topLevel } from './builtinModel.js';
+import { type Node, child, parseTree, SourceText } from './parse.js';
+import {
+  preprocessorOutput,
+  readTranslationUnit,
+  type LineOrigin,
+  type PreprocessOptions,
+} from './preprocess.js';
+import { splitDefines } from './compilerView.js';
+import { languageOf } from './language.js';
+import { includedFiles } from './noCandidate.js';
+import { inCallContext } from '../context/callContext.js';
+import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
+
+/** Where a name is spelled, and what the spelling may do. */
+export interface Mention {
+  readonly loc: SourceLoc;
+  /** The file the spelling is in (the unit's own file, a header, an included `.c` file). */
+  readonly in: string;
+  readonly why: string;
+}
+
+export interface FileSummary {
+  readonly file: string;
+  /** Every function the unit defines (also in headers and included files), with `file` set. */
+  readonly functions: readonly FunctionCalls[];
+  /** Per function name: the file whose text defines it (the unit's file, a header, ...). */
+  readonly definedIn: Readonly<Record<string, string>>;
+  /** The first spelling of each name other than as a callee or its own definition. */
+  readonly mentions: Readonly<Record<string, Mention>>;
+  /** The `.c` files (not headers) the unit includes, as absolute paths. */
+  readonly includedSources: readonly string[];
+  /** Every file the preprocessor read besides the unit's own, as absolute paths. */
+  readonly read: readonly string[];
+}
+
+export interface SummaryOptions {
+  /** The preprocessor's settings, or `false` for the file's own text (no compiler). */
+  readonly compiler: PreprocessOptions | false;
+  readonly defines?: Readonly<Record<string, bigint>>;
+}
+
+/** The unit of `file` read as its analysis reads it, summarized. */
+export function summarizeFile(source: string, file: string, options: SummaryOptions): FileSummary {
+  return inCallContext(() => {
+    if (languageOf(file) === 'c++' || (options.compiler && options.compiler.language === 'c++'))
+      throw new Error('the calls of a C++ file are not read');
+    if (options.compiler === false) return summarize(source, file, undefined);
+    const split = splitDefines(source, options.defines ?? NO_NAMES);
+    const compiler: PreprocessOptions = {
+      ...options.compiler,
+      language: options.compiler.language ?? languageOf(file),
+      flags: [...split.preprocessor, ...(options.compiler.flags ?? [])],
+    };
+    const tu = readTranslationUnit(preprocessorOutput(source, file, compiler));
+    return summarize(tu.text, file, tu.lines, compiler.cwd);
+  });
+}
+
+function summarize(
+  text: string,
+  file: string,
+  lines: readonly LineOrigin[] | undefined,
+  cwd?: string,
+): FileSummary {
+  const src = new SourceText(text, file);
+  const root = parseTree(text).rootNode as unknown as Node;
+  const definitions = topLevel(root, 'function_definition');
+  // A preprocessed line -> the file and line it comes from (the unit's own file for `<stdin>`).
+  const mainName = lines?.find((l) => l.main)?.file;
+  const origin = (loc: SourceLoc): { loc: SourceLoc; in: string } => {
+    const o = lines?.[loc.line - 1];
+    if (!o || o.line === 0) return { loc, in: file };
+    return { loc: { line: o.line, column: loc.column }, in: o.file === mainName ? file : o.file };
+  };
+  const graph = extractCalls(src, definitions, {
+    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+    everyCallee: true,
+  });
+  const definedIn: Record<string, string> = Object.create(null);
+  for (const d of definitions) definedIn[functionName(d)] ??= origin(src.locOf(d)).in;
+  const functions = graph.functions.map((f) => relocated(f, file, (l) => origin(l).loc));
+  const includedSources = [
+    ...new Set(
+      (lines ?? [])
+        .filter((l) => !l.main && l.line > 0 && /\.c$/i.test(l.file))
+        .map((l) => path.resolve(cwd ?? '.', l.file)),
+    ),
+  ].sort();
+  return {
+    file,
+    functions,
+    definedIn,
+    mentions: mentionsOf(src, definitions, origin),
+    includedSources,
+    read: mainName
+      ? includedFiles(
+          lines!.map((l) => l.file),
+          mainName,
+          cwd,
+        )
+      : [],
+  };
+}
+
+/** A copy of plain data with every `loc` moved, and the defining unit's file set. */
+function relocated(f: FunctionCalls, file: string, move: (l: SourceLoc) => SourceLoc) {
+  const walk = (x: unknown): unknown => {
+    if (Array.isArray(x)) return x.map(walk);
+    if (x === null || typeof x !== 'object') return x;
+    const out = nameRecord<unknown>();
+    for (const [k, v] of Object.entries(x))
+      out[k] = k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : walk(v);
+    return out;
+  };
+  return { ...(walk(f) as FunctionCalls), file };
+}
+
+/**
+ * The first spelling of each name that is not the callee of a call, a declaration of a
+ * function (`name(` outside a body) or a definition's name, with what it may do: a name in
+ * a string may be an alias target or an assembly symbol; any other spelling may take the
+ * function's address. Declarations that carry an attribute making the function reachable
+ * (`weak`, `used`, `section`, `alias`, ...) are mentions too. Comments are blanked first.
+ */
+function mentionsOf(
+  src: SourceText,
+  definitions: readonly Node[],
+  origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
+): Record<string, Mention> {
+  const out: Record<string, Mention> = Object.create(null);
+  const add = (name: string, offset: number, why: string) => {
+    if (!(name in out)) out[name] = { ...origin(src.loc(offset)), why };
+  };
+  const text = src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m) => m.replace(/[^\n]/g, ' '));
+  const literals = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
+  for (let m = literals.exec(text); m; m = literals.exec(text))
+    for (const w of m[0].replace(NOT_NAMES, ' ').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
+      add(w[0], m.index, 'its name is spelled in a string (an alias attribute or assembly)');
+  const code = text.replace(literals, (m) => m.replace(/[^\n]/g, ' '));
+  const definitionNames = new Set(
+    definitions.map((d) => {
+      let x = child(d, 'declarator');
+      while (x && x.type !== 'function_declarator') x = child(x, 'declarator');
+      return x ? (child(x, 'declarator')?.startIndex ?? -1) : -1;
+    }),
+  );
+  const bodies = definitions.map((d) => child(d, 'body')).filter((b): b is Node => !!b);
+  const inBody = (at: number) => bodies.some((b) => at >= b.startIndex && at < b.endIndex);
+  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
+  for (let m = re.exec(code); m; m = re.exec(code)) {
+    if (definitionNames.has(m.index)) continue;
+    const next = /\S/.exec(code.slice(re.lastIndex, re.lastIndex + 200));
+    if (next?.[0] !== '(') {
+      add(
+        m[0],
+        m.index,
+        'its name is used other than as the callee of a call (a function pointer)',
+      );
+      continue;
+    }
+    if (inBody(m.index)) continue;
+    const line = code.slice(code.lastIndexOf(';', m.index) + 1, code.indexOf(';', m.index) + 1);
+    const attribute = /__attribute__|\[\[/.test(line) ? REACHING_ATTRIBUTES.exec(line) : null;
+    if (attribute && /^\s*[^=]*$/.test(line.split(m[0])[0] ?? ''))
+      add(m[0], m.index, `a declaration of it carries the attribute '${attribute[1]}'`);
+  }
+  return out;
+}

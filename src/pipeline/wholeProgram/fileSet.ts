@@ -1,0 +1,279 @@
+/**
+ * The translation units of a file set analysed together (issue 27, "one call graph over the
+ * file set"): from the summary of every unit (src/frontend/program.ts), what one file's
+ * analysis needs to see of the others (a ProgramView, plain data that goes with the file's
+ * options to a worker and into its cache key):
+ *   - the functions of the other units that call this file's functions, that this file's
+ *     functions call, and everything they call in turn, with names resolved as the linker
+ *     resolves them (a `static` function of another unit, or a name defined twice, is
+ *     renamed `name@file` so that it can never be taken for this file's);
+ *   - per function with external linkage defined in this file, whether every call of it is
+ *     a call the set shows (the set is a closed world: it holds `main`, or the user says so;
+ *     the function is defined once; no unit of the set spells its name other than as a
+ *     callee, in a string or in a declaration with an attribute that makes it an entry point;
+ *     no file outside the set spells it; it is not `main`, a reserved or a C library name),
+ *     and if not, the reason.
+ * The cross-call decision (src/lifetime/crossCall.ts) then takes the call sites of every
+ * unit; a caller of another unit is judged by its own unit's reading.
+ */
+import path from 'node:path';
+import type { CallGraph, FunctionCalls } from '../../model/calls.js';
+import type { FileSummary } from '../../frontend/program.js';
+import type { ReasonName } from '../../model/reasons.js';
+import type { ExternalVerdict, ProgramView } from '../../model/program.js';
+
+export type { ExternalVerdict, ProgramView } from '../../model/program.js';
+import { libraryCall } from '../../lifetime/libraryCalls.js';
+
+/** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
+export type UnitSummary =
+  | { readonly file: string; readonly summary: FileSummary }
+  | { readonly file: string; readonly failed: string };
+
+export interface FileSetOptions {
+  /** The user says the set is the whole program (`--closed-world`). */
+  readonly closedWorld?: boolean;
+  /** Names spelled by files outside the set (assembly, linker scripts, other sources). */
+  readonly outside?: ReadonlyMap<string, string>;
+}
+
+const same = (a: string, b: string) => path.resolve(a) === path.resolve(b);
+
+/** Why the set may not be the whole program, or undefined when it is. */
+function openWorld(units: readonly UnitSummary[], options: FileSetOptions): string | undefined {
+  const hasMain = units.some(
+    (u) => 'summary' in u && u.summary.functions.some((f) => f.name === 'main' && !f.internal),
+  );
+  if (!hasMain && !options.closedWorld)
+    return 'the file set holds no main() and --closed-world is not given: other programs may call it';
+  const failed = units.find((u): u is Extract<UnitSummary, { failed: string }> => 'failed' in u);
+  return failed
+    ? `${failed.file} could not be read (${failed.failed}): its calls are not known`
+    : undefined;
+}
+
+/** Names the C implementation, the startup code or the C library may call by name. */
+function reservedName(name: string): string | undefined {
+  if (name === 'main') return 'main() is called by the startup code';
+  if (/^_/.test(name)) return `'${name}' is a reserved name (the implementation may call it)`;
+  if (libraryCall(name)) return `'${name}' is a C library function (the library may call it)`;
+  return undefined;
+}
+
+export class FileSet {
+  private readonly summaries: readonly FileSummary[];
+  private readonly open: string | undefined;
+
+  constructor(
+    private readonly units: readonly UnitSummary[],
+    private readonly options: FileSetOptions = {},
+  ) {
+    this.summaries = units.flatMap((u) => ('summary' in u ? [u.summary] : []));
+    this.open = openWorld(units, options);
+  }
+
+  /** The summary of `file`, if it was read. */
+  private summaryOf(file: string): FileSummary | undefined {
+    return this.summaries.find((s) => same(s.file, file));
+  }
+
+  /**
+   * What `file` sees of the others, or undefined when it defines no function with external
+   * linkage that takes a pointer or an array (nothing of the set changes its analysis).
+   */
+  viewFor(file: string): ProgramView | undefined {
+    const own = this.summaryOf(file);
+    if (!own) return undefined;
+    const mine = own.functions.filter((f) => same(own.definedIn[f.name] ?? '', own.file));
+    const externals: Record<string, ExternalVerdict> = Object.create(null);
+    for (const f of mine)
+      if (!f.internal && f.name !== 'main' && f.parameterUses.length > 0)
+        externals[f.name] = this.external(own, f);
+    if (Object.keys(externals).length === 0) return undefined;
+    // The other units' calls matter only to a function they may be all the callers of (and
+    // left out otherwise, a change of theirs is no cache miss of this file).
+    const seen = Object.values(externals).some((v) => v.analysable);
+    const overridden: Record<string, string[]> = Object.create(null);
+    for (const f of own.functions.filter((g) => !g.internal))
+      for (const s of this.summaries)
+        if (!same(s.file, own.file) && s.functions.some((g) => g.name === f.name && !g.internal))
+          (overridden[f.name] ??= []).push(`${f.name}@${s.file}`);
+    return {
+      overridden,
+      foreign: seen ? this.foreignFor(own) : [],
+      externals,
+      includedBy: this.summaries
+        .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, file)))
+        .map((s) => s.file),
+    };
+  }
+
+  private external(own: FileSummary, f: FunctionCalls): ExternalVerdict {
+    const no = (code: ReasonName, reason: string): ExternalVerdict => ({
+      analysable: false,
+      code,
+      reason,
+    });
+    const name = f.name;
+    if (this.open) return no('not-closed-world', `${name}() has external linkage and ${this.open}`);
+    // A unity build: the including unit defines it too (as the linker sees it, twice).
+    const includer = this.summaries.find(
+      (s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)),
+    );
+    if (includer)
+      return no(
+        'included-by-other-file',
+        `${includer.file} includes this file: its calls of ${name}() are not analysed with it`,
+      );
+    const reserved = reservedName(name);
+    if (reserved) return no('entry-point', `${name}() is an entry point: ${reserved}`);
+    for (const s of this.summaries) {
+      if (same(s.file, own.file)) continue;
+      const there = s.functions.find((g) => g.name === name);
+      // A static function of that name there is another function; its mentions are its own.
+      if (there?.internal) continue;
+      if (there)
+        return no(
+          'defined-more-than-once',
+          `${name}() is also defined by ${s.file}${there.reachedElsewhere.length > 0 ? ` (${there.reachedElsewhere[0]!.why})` : ''}: which definition a call reaches is the linker's choice`,
+        );
+      const m = s.mentions[name];
+      if (m)
+        return no(
+          /attribute/.test(m.why) ? 'entry-point' : 'address-taken-elsewhere',
+          `${name}() may be called from code the set does not show: in ${m.in}:${m.loc.line}:${m.loc.column}, ${m.why}`,
+        );
+    }
+    const outside = this.options.outside?.get(name);
+    if (outside)
+      return no(
+        'named-outside-set',
+        `${outside}, a file outside the set, spells ${name} (assembly, a linker script or another program's source may call it)`,
+      );
+    return { analysable: true };
+  }
+
+  /**
+   * The other units' functions that matter to `own`'s: those that call a function `own`
+   * defines, those its functions call, and what they call, transitively; renamed so that
+   * each name means one function, as seen from `own`.
+   */
+  private foreignFor(own: FileSummary): FunctionCalls[] {
+    const ownNames = new Set(own.functions.map((f) => f.name));
+    // External names defined by exactly one other unit keep their name.
+    const definers = new Map<string, number>();
+    for (const s of this.summaries)
+      if (!same(s.file, own.file))
+        for (const g of s.functions)
+          if (!g.internal) definers.set(g.name, (definers.get(g.name) ?? 0) + 1);
+    const resolved = (s: FileSummary, callee: string): string => {
+      const local = s.functions.find((g) => g.name === callee);
+      if (local)
+        return local.internal || ownNames.has(callee) || definers.get(callee) !== 1
+          ? `${callee}@${s.file}`
+          : callee;
+      // Not defined there: the external definition, wherever it is. A static function of
+      // this file by that name is not the one the call reaches.
+      const mineStatic = own.functions.find((g) => g.name === callee)?.internal;
+      return mineStatic ? `${callee}@extern` : callee;
+    };
+    const all = new Map<string, FunctionCalls>();
+    for (const s of this.summaries) {
+      if (same(s.file, own.file)) continue;
+      for (const g of s.functions) {
+        const r = renamed(g, (c) => resolved(s, c));
+        all.set(r.name, r);
+      }
+    }
+    const wanted = new Set<string>();
+    const queue: string[] = [];
+    const want = (n: string) => {
+      if (!wanted.has(n) && all.has(n)) {
+        wanted.add(n);
+        queue.push(n);
+      }
+    };
+    for (const f of own.functions)
+      for (const c of f.calls) if (!ownNames.has(c.callee)) want(c.callee);
+    for (const [n, g] of all) if (g.calls.some((c) => ownNames.has(c.callee))) want(n);
+    while (queue.length > 0) for (const c of all.get(queue.shift()!)!.calls) want(c.callee);
+    return [...wanted].map((n) => all.get(n)!);
+  }
+}
+
+/** `f` with its own name and every callee it names resolved by `resolve`. */
+function renamed(f: FunctionCalls, resolve: (name: string) => string): FunctionCalls {
+  const use = <U extends { callee?: string }>(u: U): U =>
+    u.callee === undefined ? u : { ...u, callee: resolve(u.callee) };
+  return {
+    ...f,
+    name: resolve(f.name),
+    calls: f.calls.map((c) => ({ ...c, callee: resolve(c.callee) })),
+    // Where its heap buffers are spelled is another file's text: never this file's to edit.
+    buffers: f.buffers.map(({ heap: _, ...b }) => ({ ...b, uses: b.uses.map(use) })),
+    parameterUses: f.parameterUses.map((p) => ({ ...p, uses: p.uses.map(use) })),
+  };
+}
+
+/** The call graph of a file with the other units' functions its view holds. */
+export function withForeign(graph: CallGraph, view: ProgramView | undefined): CallGraph {
+  return view ? { functions: [...graph.functions, ...view.foreign] } : graph;
+}
+
+/** What the cross-call decision is told of a function's external linkage (crossCall.ts). */
+export function externalOf(
+  view: ProgramView | undefined,
+  name: string,
+): 'seen' | { code: ReasonName; reason: string } | undefined {
+  const v = view?.externals[name];
+  if (!v) return undefined;
+  return v.analysable ? 'seen' : { code: v.code, reason: v.reason };
+}
+
+/**
+ * What the set's units show of themselves: the names of the functions with external
+ * linkage that take a pointer or an array (the ones a closed world may let analyse), and
+ * every file their units read (their own and their headers).
+ */
+export function unitFacts(units: readonly UnitSummary[]): {
+  externals: Set<string>;
+  read: string[];
+} {
+  const externals = new Set<string>();
+  const read: string[] = [];
+  for (const u of units) {
+    read.push(u.file);
+    if (!('summary' in u)) continue;
+    read.push(...u.summary.read);
+    for (const f of u.summary.functions)
+      if (!f.internal && f.parameterUses.length > 0) externals.add(f.name);
+  }
+  return { externals, read };
+}
+
+/**
+ * The set is a closed world for the view's file: its functions with external linkage are
+ * analysed (or refused for a reason of their own), so the file is modelled in full.
+ */
+export function analysesExternals(view: ProgramView | undefined): boolean {
+  return (
+    !!view &&
+    Object.values(view.externals).some((v) => v.analysable || v.code !== 'not-closed-world')
+  );
+}
+
+/**
+ * The functions whose definition the graph holds may not be the one a call reaches: those
+ * other units define too (the view's), and the file's own weak definitions, which a
+ * definition elsewhere replaces at link time (also for a file analysed alone).
+ */
+export function overriddenFunctions(
+  graph: CallGraph,
+  view: ProgramView | undefined,
+): Map<string, readonly string[]> {
+  const out = new Map<string, readonly string[]>(Object.entries(view?.overridden ?? {}));
+  for (const f of graph.functions)
+    if (!out.has(f.name) && f.reachedElsewhere.some((r) => /'(__)?weak(__)?'/.test(r.why)))
+      out.set(f.name, []);
+  return out;
+}
