@@ -406,7 +406,7 @@ async function traced(p: Program, root: string): Promise<{ text: string; bytes: 
       }
       const cells = declaredCells(decls.get(key)?.extentTexts ?? [], macros);
       const type = decls.get(key)?.elementType ?? '';
-      const size = elementBytes(raw.get(type.trim()) ?? type);
+      const size = elementBytes(resolveType(type, raw));
       if (cells === null || size === null) {
         parts.push(`${key}: ${live.values} live (size unknown)`);
         continue;
@@ -438,6 +438,15 @@ function integerMacros(
   const raw = new Map<string, string>();
   for (const m of (r.stdout ?? '').matchAll(/^#define ([A-Za-z_]\w*) (.+)$/gm))
     raw.set(m[1]!, m[2]!);
+  // Plain typedefs (`typedef double prob_t;`) name element types too.
+  const pre = spawnSync(CC, ['-E', '-P', ...flags.filter((f) => !f.endsWith('.c')), file], {
+    encoding: 'utf8',
+    maxBuffer: 64 << 20,
+  });
+  for (const m of (pre.stdout ?? '').matchAll(
+    /^typedef\s+([A-Za-z_][\w ]*?)\s+([A-Za-z_]\w*)\s*;/gm,
+  ))
+    if (!raw.has(m[2]!)) raw.set(m[2]!, m[1]!);
   const out = new Map<string, number>();
   for (const name of raw.keys()) {
     const v = evalExtent(name, raw, 0);
@@ -481,6 +490,13 @@ function declaredCells(
     n *= v;
   }
   return extents.length > 0 ? n : null;
+}
+
+/** A type name through the macros and typedefs that name it (`prob_t` -> `TYPE` -> `double`). */
+function resolveType(type: string, names: ReadonlyMap<string, string>): string {
+  let t = type.trim();
+  for (let k = 0; k < 8 && names.has(t); k++) t = names.get(t)!.trim();
+  return t;
 }
 
 const SIZES: Record<string, number> = {
