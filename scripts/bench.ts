@@ -9,13 +9,15 @@
  *                              [--no-docs] [--json bench/results.json]
  *
  * STEPS is a comma-separated list of compression, time, e2e, large, startup, scaling, codegen,
- * many, poly, conflict, trace (run in this order; STEPS below names the module of each).
+ * many, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
  * `--only` runs the listed steps alone and writes bench/results-part.json, not docs/benchmarks.md
  * (`--docs` writes it, with the tables of the steps not run empty or "not run", as with
  * `--skip`):
  *
  *   node dist/scripts/bench.js --only scaling --json /tmp/scaling.json
  * `--quick`: one run per analysis timing, 3 per binary, fewer elsewhere.
+ * `--polybench DIR` (or $BEECLAK_POLYBENCH): a PolyBench/C 4.2.1 tree for the footprint step
+ * (fetched separately, never committed); without it that table says it was not run.
  *
  * Every sample runs in a try/catch: a failure is reported in its row, never a crash; a step
  * that fails as a whole is reported in the Failures table.
@@ -26,6 +28,7 @@ import { dirname, join, resolve } from 'node:path';
 import { benchPoly } from './bench-poly.js';
 import { benchConflicts, islCompare, islMissing } from './bench-conflict.js';
 import { benchTrace } from './bench-trace.js';
+import { runFootprint } from './bench/footprint.js';
 import { benchManyFiles } from './bench/many.js';
 import { benchManyCpu } from './bench/manyCpu.js';
 import { benchStartup } from './bench/startup.js';
@@ -116,6 +119,7 @@ const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
       c.log(`trace: ${r.trace.length} folding cases`);
     },
   ],
+  ['footprint', (c, r) => (r.footprint = runFootprint(c, argv))],
 ];
 
 async function main(): Promise<void> {

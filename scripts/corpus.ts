@@ -6,7 +6,9 @@
  *
  *   files, compiler-accepted (`cc -fsyntax-only` with the same flags), accepted by beeclak,
  *   refused (with the first reason), crashes (internal errors), changed, changed but not
- *   compiling, unchanged but not byte-identical, arrays contracted, time per file (median, max),
+ *   compiling, unchanged but not byte-identical, arrays contracted, bytes saved by storage class
+ *   (the report's `savedBytes` summed by its `storage`: stack, static, global, heap, parameter),
+ *   time per file (median, max),
  *   wall and CPU time of this process (CPU time is robust to a loaded machine; the
  *   compiler it spawns is not counted), and the files over 1 s of CPU time.
  *
@@ -25,6 +27,7 @@ import { contractSource, type ContractOptions } from '../src/pipeline/contractio
 import { InputError } from '../src/model/errors.js';
 import { releaseParsedTrees } from '../src/frontend/parse.js';
 import { writeTable } from './docTables.js';
+import { savedByStorage, storageText, type ReportArray } from './bench/memory.js';
 
 interface FileResult {
   file: string;
@@ -35,6 +38,8 @@ interface FileResult {
   changedCompiles?: boolean;
   unchangedIdentical?: boolean;
   contracted: number;
+  /** Bytes saved per storage class (the report's savedBytes by storage). */
+  saved: Record<string, number>;
   ms: number;
   /** CPU time of this process (user + system) for the file: robust to a loaded machine. */
   cpuMs: number;
@@ -80,19 +85,24 @@ async function runFile(file: string, includes: string[], extra: string[]): Promi
     const c = process.cpuUsage(c0);
     return (c.user + c.system) / 1000;
   };
-  const base = { file, compilerAccepts, changed: false, contracted: 0 };
+  const base = { file, compilerAccepts, changed: false, contracted: 0, saved: {} };
   try {
     const r = await contractSource(source, file, { ...OPTIONS, compiler: { flags } });
     const ms = performance.now() - t0;
     const cpuMs = cpu();
     const contracted = r.analysis.decisions.length;
-    // Changed: some array was contracted. Otherwise the text must be the input, byte for byte.
-    if (contracted > 0) {
+    const saved = Object.fromEntries(
+      savedByStorage(r.analysis.report.arrays as readonly ReportArray[]),
+    );
+    // Changed: some array was contracted or a caller's buffer shrank. Otherwise the text must
+    // be the input, byte for byte.
+    if (contracted > 0 || r.changed) {
       return {
         ...base,
         outcome: 'accepted',
         changed: true,
         contracted,
+        saved,
         changedCompiles: syntaxOk(r.text, flags, dirname(file)),
         ms,
         cpuMs,
@@ -103,6 +113,7 @@ async function runFile(file: string, includes: string[], extra: string[]): Promi
       outcome: 'accepted',
       unchangedIdentical: r.text === source,
       contracted,
+      saved,
       ms,
       cpuMs,
     };
@@ -119,6 +130,14 @@ function median(xs: number[]): number {
   if (xs.length === 0) return 0;
   const s = [...xs].sort((a, b) => a - b);
   return s[Math.floor(s.length / 2)]!;
+}
+
+/** The bytes saved per storage class over `rs`. */
+function savedOver(rs: readonly FileResult[]): Map<string, number> {
+  const sum = new Map<string, number>();
+  for (const r of rs)
+    for (const [k, b] of Object.entries(r.saved)) sum.set(k, (sum.get(k) ?? 0) + b);
+  return sum;
 }
 
 function row(repo: string, rs: FileResult[]): string {
@@ -145,6 +164,7 @@ function row(repo: string, rs: FileResult[]): string {
     changed.filter((r) => r.compilerAccepts && !r.changedCompiles).length,
     accepted.filter((r) => !r.changed && !r.unchangedIdentical).length,
     accepted.reduce((s, r) => s + r.contracted, 0),
+    storageText(savedOver(accepted)),
     `${Math.round(median(ms))} / ${Math.round(Math.max(0, ...ms))}`,
     `${Math.round(median(cpu))} / ${Math.round(Math.max(0, ...cpu))}`,
     cpu.filter((x) => x > 1000).length,
@@ -152,8 +172,8 @@ function row(repo: string, rs: FileResult[]): string {
 }
 
 const HEADER =
-  '| repository | .c files | cc accepts | beeclak accepts | refused (first reason) | crashes | changed | changed, not compiling | unchanged, not identical | arrays contracted | ms per file (median / max) | CPU ms per file (median / max) | files over 1 s CPU |\n' +
-  '|---|---|---|---|---|---|---|---|---|---|---|---|---|';
+  '| repository | .c files | cc accepts | beeclak accepts | refused (first reason) | crashes | changed | changed, not compiling | unchanged, not identical | arrays contracted | bytes saved by storage | ms per file (median / max) | CPU ms per file (median / max) | files over 1 s CPU |\n' +
+  '|---|---|---|---|---|---|---|---|---|---|---|---|---|---|';
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
@@ -191,7 +211,8 @@ async function main(): Promise<void> {
     rows.push(`| ${row(repo, results)} |`);
     console.error(rows.at(-1));
   }
-  const table = `${HEADER}\n${rows.join('\n')}\n`;
+  const total = storageText(savedOver(Object.values(all).flat()));
+  const table = `${HEADER}\n${rows.join('\n')}\n\nBytes saved over all repositories, by storage class: ${total}.\n`;
   process.stdout.write(table);
   const json = args.indexOf('--json');
   if (json >= 0) writeFileSync(args[json + 1]!, JSON.stringify(all, null, 2));

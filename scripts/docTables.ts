@@ -1,7 +1,7 @@
 /**
  * Where the scripts write the tables they measure: between `<!-- NAME:start -->` and
  * `<!-- NAME:end -->` in a document of docs/ (`npm run bench`, `npm run corpus -- DIR --docs`,
- * `npm run polybench -- --root DIR --docs`). test/docs/docs.test.ts checks that every
+ * `npm run polybench -- --root DIR --docs`, `node dist/scripts/realPrograms.js ... --docs`). test/docs/docs.test.ts checks that every
  * document still holds its markers.
  */
 import { readFileSync, writeFileSync } from 'node:fs';
@@ -11,6 +11,7 @@ export const TABLE_DOCS = {
   bench: 'docs/benchmarks.md',
   corpus: 'docs/benchmarks.md',
   polybench: 'docs/whole-programs.md',
+  realprograms: 'docs/benchmarks.md',
 } as const;
 
 export type TableName = keyof typeof TABLE_DOCS;

@@ -20,6 +20,7 @@ import { staticSizesTable } from './staticPath.js';
 import { codegenTable, type CodegenRow } from './codegen.js';
 import { conflictTable, manyTable, polyTable, startupTable, traceTable } from './tables.js';
 import { markdownTable, ms } from './util.js';
+import { footprintTables, type FootprintResults } from './footprint.js';
 
 /** The rows of every step (empty, or null, for a step that did not run). */
 export interface BenchResults extends StartupFloor {
@@ -35,6 +36,8 @@ export interface BenchResults extends StartupFloor {
   poly: PolyRow[];
   conflict: ConflictRow[];
   trace: TraceBenchRow[];
+  /** Memory of whole programs before and after (footprint step), absent when not run. */
+  footprint?: FootprintResults;
   errors: SampleError[];
 }
 
@@ -109,6 +112,7 @@ export function resultsJson(env: BenchEnv, r: BenchResults): string {
     many: r.many,
     manyCpu: r.manyCpu,
     trace: r.trace,
+    footprint: r.footprint,
     errors: r.errors,
   };
   return JSON.stringify(json, null, 2) + '\n';
@@ -178,6 +182,16 @@ export function resultsBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): 
     'Trace builds of synthetic nests run and folded through the pipe (`scripts/bench-trace.ts`, one child process per case): ' +
       'accesses of the run, records the C runtime sent (one per rectangle of runs of the two innermost loops), pieces after folding, wall time including the build, CPU time (user + system, Node and the traced program), peak RSS of the child.',
     traceTable(r.trace),
+    '### Footprint',
+    'Memory of whole programs before and after contraction (`scripts/bench/footprint.ts`). ' +
+      'PolyBench/C 4.2.1 at MEDIUM_DATASET, the kernels whose report has a temporary (changed, or all its values live at once): ' +
+      'preprocessed as `npm run polybench` does, contracted with no flag, built at -O2 with `utilities/polybench.c`; ' +
+      'peak RSS = GNU time `%M`, the smallest of the runs per binary; heap peak = valgrind massif (bytes, exact); ' +
+      '"bytes saved" = the report\'s `savedBytes`; "maxLive allows" = Σ (bytes − maxLive × element size) over the temporaries, ' +
+      'maxLive from the dynamic oracle (`--oracle`, the size arguments fixed by `-D`, a separate analysis); ' +
+      'the bounds are the original peak minus either. The check, for kernels where something changed (else the program is the same): ' +
+      'no more memory after contraction and within 10% of (original − bytes saved), on the heap exactly and on RSS with 128 KB of slack for its run-to-run noise. The static samples: `.bss` of the object (`cc -O2 -c`, `size`).',
+    footprintTables(r.footprint),
   ];
   if (r.errors.length > 0) {
     parts.push(

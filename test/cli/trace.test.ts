@@ -27,6 +27,26 @@ describe('check --trace', () => {
   });
 });
 
+describe('check --trace --with', () => {
+  // Guards: the trace build linked only the checked file, not the --with sources the
+  // original and candidate builds link ("undefined reference to `scale'").
+  it('links the --with sources into the trace build', () => {
+    const whole = 'test/fixtures/whole';
+    const r = runCli([
+      'check',
+      '--trace',
+      '--no-sanitize',
+      `${whole}/dump-stderr.c`,
+      '--with',
+      `${whole}/dump-helper.c`,
+      '--cflags',
+      '-DSCALE=3',
+    ]);
+    expect(r.stderr).not.toContain('the trace build does not compile');
+    expect([r.code, r.stdout]).toEqual([0, expect.stringContaining('the run agrees')]);
+  });
+});
+
 describe('check --trace: values live at once in the run (issue 17)', () => {
   // Guards the count of an array with a data-dependent subscript, which the compiled oracle
   // cannot walk: 3 values by hand (see the fixture), in the output and in the JSON report.

@@ -263,7 +263,15 @@ export function registerCheck(program: Command, io: Io): void {
           if (problem) problems.push(problem);
         }
         if (flags.trace && contraction) {
-          const traced = { runs: [args], stdin, timeoutMs: timeout * 1000, flags: extraFlags };
+          // The trace build links what the program's build links: the --with sources (and
+          // the database's), except a file that includes this one (it would define all twice).
+          const linked = extraSources.filter((f) => !includers.includes(f));
+          const traced = {
+            runs: [args],
+            stdin,
+            timeoutMs: timeout * 1000,
+            flags: [...extraFlags, ...linked],
+          };
           const t = await traceCheckLines(source, file, contraction.analysis.model, traced, say);
           problems.push(...t.problems);
           if (flags.reportFile) {
