@@ -10,6 +10,7 @@
 import type { AnalysisOptions } from './pipeline/analysis.js';
 import { DEFAULT_WORK_UNITS } from './pipeline/analysis.js';
 import { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
+import { TARGETS, type Target } from './pipeline/options.js';
 import type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
@@ -54,6 +55,11 @@ export interface Options {
    * taken only when it saves more than this percentage over the best simple one.
    */
   minGain?: number;
+  /**
+   * The core the program runs on, as `--target` (default `default`: a hardware divider;
+   * `cortex-m0`: none, a mapping that divides in an inner loop must save more).
+   */
+  target?: Target;
   /** Time budget of the exhaustive lattice search, per array, in milliseconds. */
   budgetMs?: number;
   /** Operations the dynamic oracle may spend per array (0, the default: do not run it). */
@@ -170,6 +176,7 @@ const CHECKS: Record<keyof Options, Check> = {
   heuristic: oneOf(HEURISTICS),
   modulo: oneOf(MODULO_FORMS),
   minGain: numberIn(0, 100),
+  target: oneOf(TARGETS),
   budgetMs: numberIn(0, Number.MAX_SAFE_INTEGER),
   oracleOperations: wholeFrom(0n),
   workUnits: wholeFrom(1n),
@@ -225,6 +232,7 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     heuristic: options.heuristic ?? 'auto',
     modulo: options.modulo ?? 'exact',
     minGain: (options.minGain ?? 5) / 100,
+    ...(options.target && options.target !== 'default' ? { target: options.target } : {}),
     budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
     oracleOperations: toNumber(options.oracleOperations) ?? 0,
     workUnits: toNumber(options.workUnits) ?? DEFAULT_WORK_UNITS,

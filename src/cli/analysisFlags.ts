@@ -17,6 +17,7 @@ import {
 import { UsageError } from './errors.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
 import { PRIVATE_STACK_BYTES } from '../pipeline/wholeProgram/privateStack.js';
+import { TARGETS, type Target } from '../pipeline/options.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
 export interface AnalysisFlags {
@@ -34,6 +35,7 @@ export interface AnalysisFlags {
   heuristic: HeuristicChoice;
   modulo: ModuloForm;
   minGain: string;
+  target: Target;
   budget: string;
   oracle: string;
   work: string;
@@ -80,6 +82,12 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       '--min-gain <percent>',
       'a skewed mapping must save more than this percentage over a simpler one',
       '5',
+    )
+    .option(
+      '--target <core>',
+      `the core the program runs on: ${TARGETS.join('|')} (without a divider, a mapping that divides in an inner loop must save more)`,
+      parseChoice('--target', TARGETS),
+      'default',
     )
     .option(
       '--budget <ms>',
@@ -242,6 +250,7 @@ export function analysisOptions(
     heuristic: flags.heuristic,
     modulo: flags.modulo,
     minGain: gainFraction(flags.minGain),
+    ...(flags.target !== 'default' ? { target: flags.target } : {}),
     budgetMs: number('--budget', flags.budget, 0, 3_600_000),
     oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
     workUnits: number('--work', flags.work, 1, 1e12),

@@ -509,6 +509,11 @@ export const REASONS = {
     'the moduli hold for every value of the sizes known at run time',
     'Nothing to do: checked exactly at sample values and proved for all.',
   ),
+  'division-avoided': entry(
+    'BC1308',
+    'a smaller mapping would divide in a deeper loop: the mapping without that division kept',
+    'Nothing to do: it saves too little for a division per iteration (docs/design.md, "Address arithmetic"); --target names a core without a divider, where the rule is stricter.',
+  ),
 
   // HLS mode.
   'hls-run-time-size': entry(

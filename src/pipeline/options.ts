@@ -5,6 +5,18 @@ export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'hull', 'opt'] as co
 export type HeuristicChoice = (typeof HEURISTICS)[number];
 export const MODULO_FORMS = ['exact', 'pow2'] as const;
 export type ModuloForm = (typeof MODULO_FORMS)[number];
+/**
+ * Cores the mapping choice knows (src/pipeline/decision/addressCost.ts): `default` has a
+ * hardware divider; on the others every `%` by a non-power of two calls a helper.
+ */
+export const TARGETS = [
+  'default',
+  'no-divider',
+  'cortex-m0',
+  'cortex-m0plus',
+  'cortex-m1',
+] as const;
+export type Target = (typeof TARGETS)[number];
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -14,6 +26,11 @@ export interface AnalysisOptions {
   modulo: ModuloForm;
   /** A fraction (0.05 = 5%): a skewed mapping must save more than this over a simpler one. */
   minGain?: number;
+  /**
+   * The core the program runs on (src/pipeline/decision/addressCost.ts): a mapping that
+   * divides in a deeper loop must save more without a hardware divider (`cortex-m0`).
+   */
+  target?: Target;
   /** Budget of the exhaustive lattice search, per array. */
   budgetMs?: number;
   /**

@@ -14,4 +14,5 @@ export type DecisionOptions = Pick<
   | 'workUnits'
   | 'hls'
   | 'privateStackBytes'
+  | 'target'
 >;
