@@ -56,6 +56,11 @@ export interface Options {
    */
   minGain?: number;
   /**
+   * Arrays whose contraction would save no more bytes than this are left as written, as
+   * `--min-bytes` (default 0).
+   */
+  minBytes?: number | bigint;
+  /**
    * The core the program runs on, as `--target` (default `default`: a hardware divider;
    * `cortex-m0`: none, a mapping that divides in an inner loop must save more).
    */
@@ -177,6 +182,7 @@ const CHECKS: Record<keyof Options, Check> = {
   modulo: oneOf(MODULO_FORMS),
   minGain: numberIn(0, 100),
   target: oneOf(TARGETS),
+  minBytes: wholeFrom(0n),
   budgetMs: numberIn(0, Number.MAX_SAFE_INTEGER),
   oracleOperations: wholeFrom(0n),
   workUnits: wholeFrom(1n),
@@ -233,6 +239,7 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     modulo: options.modulo ?? 'exact',
     minGain: (options.minGain ?? 5) / 100,
     ...(options.target && options.target !== 'default' ? { target: options.target } : {}),
+    ...(options.minBytes ? { minBytes: Number(options.minBytes) } : {}),
     budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
     oracleOperations: toNumber(options.oracleOperations) ?? 0,
     workUnits: toNumber(options.workUnits) ?? DEFAULT_WORK_UNITS,

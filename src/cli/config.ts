@@ -37,7 +37,7 @@ export interface ConfigValues {
   /** Bytes, as `--private-stack`. */
   privateStack?: number;
   hls?: boolean;
-  /** `--list` / the beeclak-report hook: only arrays saving more bytes than this. */
+  /** As `--min-bytes`: arrays saving no more bytes than this are left unchanged (-i, --check, --diff) and not listed (--list). */
   minBytes?: number;
   /** Reason codes or names whose findings are hidden, as `--suppress`. */
   suppress?: string[];

@@ -73,6 +73,12 @@ export const REASONS = {
     'Name the array with --only (or drop --only) to analyse it.',
     UNCHANGED,
   ),
+  'below-min-bytes': entry(
+    'BC0003',
+    'it would save no more bytes than the minimum asked (--min-bytes, minBytes)',
+    'Lower --min-bytes (or the configuration key minBytes) to contract it.',
+    UNCHANGED,
+  ),
   'function-not-analysed': entry(
     'BC0101',
     'a function is not analysed',

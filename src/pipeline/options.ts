@@ -1,5 +1,6 @@
 /** The options of the analysis, and the choices of the lattice search and of the rewriter. */
 import type { PreprocessOptions } from '../frontend/preprocess.js';
+import type { SmallSaving } from './minBytes.js';
 
 export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'hull', 'opt'] as const;
 export type HeuristicChoice = (typeof HEURISTICS)[number];
@@ -69,6 +70,13 @@ export interface AnalysisOptions {
    * functions too, which the analysis of this file does not see.
    */
   includedBy?: readonly string[];
+  /**
+   * Arrays whose contraction would save no more bytes than this are left as written
+   * (src/pipeline/minBytes.ts; `--min-bytes`, the configuration's `minBytes`).
+   */
+  minBytes?: number;
+  /** Set by the second decision of a file under `minBytes`: the arrays it keeps. */
+  smallSavings?: readonly SmallSaving[];
   /**
    * Reason codes (`BC1204`) or names (`read-before-write`) whose findings are suppressed:
    * left out of the text report, marked in JSON and SARIF (docs/reasons.md).

@@ -4,13 +4,14 @@
  * list what could shrink), quiet on unchanged files, with a one-line summary at the end.
  *
  * Exit code (docs/usage.md, "Exit codes"): a bit set; 1 when `--check` found a file that would
- * change, 4 when some file was skipped (unreadable, refused, or an internal error); 0 when
- * neither. Usage errors (2) are thrown before anything runs.
+ * change, 4 when some file was skipped (unreadable, refused, or an internal error; with
+ * allowRefused, not for a refused one); 0 when neither. Usage errors (2) are thrown before anything runs.
  */
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
-import type { ArrayReport, FileReport, SkippedFile } from '../../pipeline/report.js';
+import type { FileReport, SkippedFile } from '../../pipeline/report.js';
+import { bytesSaved } from '../../pipeline/minBytes.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutput } from '../outputFile.js';
@@ -27,7 +28,7 @@ export interface BatchMode {
   inPlace: boolean;
   check: boolean;
   diff: boolean;
-  /** List the arrays that could shrink (by more than the file's minBytes); change nothing. */
+  /** List the arrays that could shrink; change nothing. */
   list: boolean;
 }
 
@@ -37,8 +38,12 @@ export interface BatchOptions {
   readonly mode: BatchMode;
   /** The options of one file (the command line over its configuration). */
   readonly optionsFor: (file: string) => ContractOptions;
-  /** With `list`: the bytes an array of this file must save to be listed. */
-  readonly minBytesFor?: (file: string) => number;
+  /**
+   * Files the tool or the compiler refuses (a syntax error, a missing header) are reported
+   * and skipped without setting EXIT_SKIPPED: a hook must not block a commit beeclak cannot
+   * help with. Internal errors and unreadable files still set it.
+   */
+  readonly allowRefused?: boolean;
   /** Files excluded by their configuration. */
   readonly excludedByConfig?: (file: string) => boolean;
   /** A directory for the result cache, or undefined for none. */
@@ -66,23 +71,7 @@ export interface Summary {
   cached: number;
 }
 
-/** Bytes an array's contraction saves (0 when unchanged or when sizes are not known). */
-export function bytesSaved(a: ArrayReport): bigint {
-  if (a.status !== 'contracted' && a.status !== 'scalarized') return 0n;
-  // Counted where the storage lives, once (footprint.ts): not again on the parameters.
-  if (a.savedBytes !== undefined)
-    try {
-      return BigInt(a.savedBytes);
-    } catch {
-      return 0n;
-    }
-  if (a.originalBytes === undefined || a.compressedBytes === undefined) return 0n;
-  try {
-    return BigInt(a.originalBytes) - BigInt(a.compressedBytes);
-  } catch {
-    return 0n;
-  }
-}
+export { bytesSaved };
 
 /** `git diff` style: `--- a/FILE`, `+++ b/FILE`, three lines of context. */
 export function unifiedDiff(file: string, before: string, after: string): string {
@@ -178,11 +167,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
 
   const reports: FileReport[] = [];
   let wouldChange = false;
+  // Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass).
+  let failed = summary.skipped;
   for (const [k, file] of files.entries()) {
     const o = outcomes[k]!;
     summary.files++;
     if (o.kind !== 'done') {
       summary.skipped++;
+      if (!(opts.allowRefused && o.kind === 'refused')) failed++;
       skipped.push({
         file,
         reason: o.message.replace(/^beeclak: (error: )?/, '').replace(/\n+$/, ''),
@@ -193,10 +185,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     }
     reports.push(o.report);
     if (mode.list) {
-      const min = BigInt(opts.minBytesFor?.(file) ?? 0);
+      // Arrays that save no more than the file's minBytes are unchanged (minBytes.ts).
       for (const a of o.report.arrays) {
         const saved = bytesSaved(a);
-        if (saved > min)
+        if (saved > 0n)
           io.stdout(
             `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
               `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
@@ -211,6 +203,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
         await writeOutput(file, o.text, 'latin1');
       } catch (e) {
         summary.skipped++;
+        failed++;
         skipped.push({ file, reason: (e as Error).message });
         io.stderr(`beeclak: error: ${(e as Error).message} (skipped)\n`);
         continue;
@@ -224,6 +217,6 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   }
   io.stderr(summaryLine(summary, mode));
   const exitCode =
-    (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (summary.skipped > 0 ? EXIT_SKIPPED : 0);
+    (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (failed > 0 ? EXIT_SKIPPED : 0);
   return { exitCode, reports, skipped, summary };
 }

@@ -220,6 +220,7 @@ async function decide(input: ArrayInput): Promise<ArrayOutcome> {
     whole: input.whole,
     only: input.options.only,
     hls: !!input.options.hls,
+    smallSavings: input.options.smallSavings,
   });
   if (notCandidate) return outcome(k, draft, notCandidate);
   const li = lifetimeInput(k);

@@ -15,4 +15,5 @@ export type DecisionOptions = Pick<
   | 'hls'
   | 'privateStackBytes'
   | 'target'
+  | 'smallSavings'
 >;
