@@ -32,6 +32,7 @@ export type {
 } from './pipeline/report.js';
 export { formatJson, formatReport, formatText } from './pipeline/report.js';
 export type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
+export type { Target } from './pipeline/options.js';
 export { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
 export {
   OptionError,

@@ -10,6 +10,7 @@
 import type { AnalysisOptions } from './pipeline/analysis.js';
 import { DEFAULT_WORK_UNITS } from './pipeline/analysis.js';
 import { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
+import { TARGETS, type Target } from './pipeline/options.js';
 import type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
@@ -55,6 +56,16 @@ export interface Options {
    * taken only when it saves more than this percentage over the best simple one.
    */
   minGain?: number;
+  /**
+   * Arrays whose contraction would save no more bytes than this are left as written, as
+   * `--min-bytes` (default 0).
+   */
+  minBytes?: number | bigint;
+  /**
+   * The core the program runs on, as `--target` (default `default`: a hardware divider;
+   * `cortex-m0`: none, a mapping that divides in an inner loop must save more).
+   */
+  target?: Target;
   /** Time budget of the exhaustive lattice search, per array, in milliseconds. */
   budgetMs?: number;
   /** Operations the dynamic oracle may spend per array (0, the default: do not run it). */
@@ -194,6 +205,8 @@ const CHECKS: Record<keyof Options, Check> = {
   heuristic: oneOf(HEURISTICS),
   modulo: oneOf(MODULO_FORMS),
   minGain: numberIn(0, 100),
+  target: oneOf(TARGETS),
+  minBytes: wholeFrom(0n),
   budgetMs: numberIn(0, Number.MAX_SAFE_INTEGER),
   oracleOperations: wholeFrom(0n),
   workUnits: wholeFrom(1n),
@@ -254,6 +267,8 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     heuristic: options.heuristic ?? 'auto',
     modulo: options.modulo ?? 'exact',
     minGain: (options.minGain ?? 5) / 100,
+    ...(options.target && options.target !== 'default' ? { target: options.target } : {}),
+    ...(options.minBytes ? { minBytes: Number(options.minBytes) } : {}),
     budgetMs: options.budgetMs ?? DEFAULT_SEARCH_BUDGET_MS,
     oracleOperations: toNumber(options.oracleOperations) ?? 0,
     workUnits: toNumber(options.workUnits) ?? DEFAULT_WORK_UNITS,

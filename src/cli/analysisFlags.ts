@@ -19,6 +19,7 @@ import {
 import { UsageError } from './errors.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
 import { PRIVATE_STACK_BYTES } from '../pipeline/wholeProgram/privateStack.js';
+import { TARGETS, type Target } from '../pipeline/options.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
 export interface AnalysisFlags {
@@ -36,6 +37,7 @@ export interface AnalysisFlags {
   heuristic: HeuristicChoice;
   modulo: ModuloForm;
   minGain: string;
+  target: Target;
   budget: string;
   oracle: string;
   work: string;
@@ -86,6 +88,12 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
       '--min-gain <percent>',
       'a skewed mapping must save more than this percentage over a simpler one',
       '5',
+    )
+    .option(
+      '--target <core>',
+      `the core the program runs on: ${TARGETS.join('|')} (without a divider, a mapping that divides in an inner loop must save more)`,
+      parseChoice('--target', TARGETS),
+      'default',
     )
     .option(
       '--budget <ms>',
@@ -318,6 +326,7 @@ export function analysisOptions(
     heuristic: flags.heuristic,
     modulo: flags.modulo,
     minGain: gainFraction(flags.minGain),
+    ...(flags.target !== 'default' ? { target: flags.target } : {}),
     budgetMs: number('--budget', flags.budget, 0, 3_600_000),
     oracleOperations: number('--oracle', flags.oracle, 0, 1e10),
     workUnits: number('--work', flags.work, 1, 1e12),

@@ -14,6 +14,7 @@ import path from 'node:path';
 import { UsageError } from './errors.js';
 import { matchesGlob } from './files.js';
 import { HEURISTICS, MODULO_FORMS, type HeuristicChoice, type ModuloForm } from './options.js';
+import { TARGETS, type Target } from '../pipeline/options.js';
 import { hasName, nameRecord } from '../poly/nameRecord.js';
 import { reasonNamed } from '../model/reasons.js';
 import { configurationFlags } from '../pipeline/configurations/flags.js';
@@ -29,13 +30,15 @@ export interface ConfigValues {
   modulo?: ModuloForm;
   /** Percent, as `--min-gain`. */
   minGain?: number;
+  /** The core, as `--target` (`cortex-m0`: no divider). */
+  target?: Target;
   /** Milliseconds, as `--budget`. */
   budget?: number;
   work?: number;
   /** Bytes, as `--private-stack`. */
   privateStack?: number;
   hls?: boolean;
-  /** `--list` / the beeclak-report hook: only arrays saving more bytes than this. */
+  /** As `--min-bytes`: arrays saving no more bytes than this are left unchanged (-i, --check, --diff) and not listed (--list). */
   minBytes?: number;
   /** Reason codes or names whose findings are hidden, as `--suppress`. */
   suppress?: string[];
@@ -122,6 +125,7 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
   heuristic: choice(HEURISTICS),
   modulo: choice(MODULO_FORMS),
   minGain: number(0, 100),
+  target: choice(TARGETS),
   budget: number(0, 3_600_000),
   work: number(1, 1e12),
   privateStack: number(0, 2 ** 40),

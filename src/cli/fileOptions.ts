@@ -26,6 +26,7 @@ export function flagsWithConfig<F extends AnalysisFlags>(
   if (values.heuristic && !typed('heuristic')) out.heuristic = values.heuristic;
   if (values.modulo && !typed('modulo')) out.modulo = values.modulo;
   if (values.minGain !== undefined && !typed('minGain')) out.minGain = String(values.minGain);
+  if (values.target && !typed('target')) out.target = values.target;
   if (values.budget !== undefined && !typed('budget')) out.budget = String(values.budget);
   if (values.work !== undefined && !typed('work')) out.work = String(values.work);
   if (values.privateStack !== undefined && !typed('privateStack'))

@@ -26,7 +26,7 @@ import {
 } from './heuristics.js';
 import { admissibleOnPoints, mappingSize, simplifyMapping, type Mapping } from './mapping.js';
 import { hullCandidate } from './hullLattice.js';
-import { better, policyGoal, select, type HeuristicOption } from './policy.js';
+import { better, policyGoal, select, type DivisionCost, type HeuristicOption } from './policy.js';
 import { exactSuccessiveMinima, successiveMinima, type SuccessiveMinima } from './minima.js';
 import { planePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
@@ -34,7 +34,7 @@ import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
 import { NO_NAMES } from '../poly/nameRecord.js';
 
-export type { HeuristicOption };
+export type { DivisionCost, HeuristicOption };
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -57,6 +57,11 @@ export interface ChooseOptions {
   fullSearch?: boolean;
   /** Polyhedral work one candidate's exact check may take (default CANDIDATE_CHECK_WORK). */
   candidateWork?: number;
+  /**
+   * Under `auto`: where each mapping's divisions run, and when saving cells is worth a
+   * deeper one (policy.ts `select`). Without it, the smallest mapping wins.
+   */
+  division?: DivisionCost;
 }
 
 export interface OptimalInfo {
@@ -91,6 +96,8 @@ export interface LatticeChoice {
   queries: QueryStats;
   /** Candidates dropped because their exact check needed more than CANDIDATE_CHECK_WORK. */
   unchecked: number;
+  /** The smaller mapping not taken because its division runs in a deeper loop. */
+  setAside?: Candidate;
   timings: { queriesMs: number; minimaMs: number; heuristicsMs: number; optimalMs: number };
 }
 
@@ -364,8 +371,10 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
       size: mappingSize(mapping),
     });
   }
-  const pick = select(verified, want, minGain);
+  const pick = select(verified, want, minGain, options.division);
+  const bySize = options.division ? select(verified, want, minGain) : pick;
   return {
+    ...(bySize !== pick ? { setAside: bySize } : {}),
     mapping: pick.mapping,
     size: pick.size,
     heuristic: pick.heuristic,

@@ -5,7 +5,13 @@ export {
   isStrictlyAdmissible,
   LatticeInputError,
 } from './choose.js';
-export type { ChooseOptions, HeuristicOption, LatticeChoice, OptimalInfo } from './choose.js';
+export type {
+  ChooseOptions,
+  DivisionCost,
+  HeuristicOption,
+  LatticeChoice,
+  OptimalInfo,
+} from './choose.js';
 export type { Candidate, HeuristicName } from './heuristics.js';
 export type { Mapping } from './mapping.js';
 export {

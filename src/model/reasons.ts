@@ -73,6 +73,12 @@ export const REASONS = {
     'Name the array with --only (or drop --only) to analyse it.',
     UNCHANGED,
   ),
+  'below-min-bytes': entry(
+    'BC0003',
+    'it would save no more bytes than the minimum asked (--min-bytes, minBytes)',
+    'Lower --min-bytes (or the configuration key minBytes) to contract it.',
+    UNCHANGED,
+  ),
   'function-not-analysed': entry(
     'BC0101',
     'a function is not analysed',
@@ -559,6 +565,11 @@ export const REASONS = {
     'BC1307',
     'the moduli hold for every value of the sizes known at run time',
     'Nothing to do: checked exactly at sample values and proved for all.',
+  ),
+  'division-avoided': entry(
+    'BC1308',
+    'a smaller mapping would divide in a deeper loop: the mapping without that division kept',
+    'Nothing to do: it saves too little for a division per iteration (docs/design.md, "Address arithmetic"); --target names a core without a divider, where the rule is stricter.',
   ),
 
   // HLS mode.

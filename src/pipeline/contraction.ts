@@ -37,6 +37,7 @@ import { macroGuards } from './decision/macroGuards.js';
 import { decisionRows } from './decision/rows.js';
 import { pragmaTarget } from './decision/file.js';
 import { hlsPragmaEdits } from './decision/hlsPragmaUpdates.js';
+import { smallSavings } from './minBytes.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -278,7 +279,13 @@ async function contractSourceInCall(
   file: string,
   options: ContractOptions,
 ): Promise<Contraction> {
-  const analysis = await analyzeSource(source, file, options);
+  const first = await analyzeSource(source, file, options);
+  // Decided again with the arrays that save too little kept (minBytes.ts).
+  const small = smallSavings(first.report, options.minBytes ?? 0);
+  const analysis =
+    small.length > 0
+      ? await analyzeSource(source, file, { ...options, smallSavings: small })
+      : first;
   const t0 = performance.now();
   const hls = !!options.hls;
   const arrays = planArrays(analysis, options.annotate);

@@ -1,11 +1,24 @@
 /** The options of the analysis, and the choices of the lattice search and of the rewriter. */
 import type { PreprocessOptions } from '../frontend/preprocess.js';
 import type { ProgramView } from '../model/program.js';
+import type { SmallSaving } from './minBytes.js';
 
 export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'hull', 'opt'] as const;
 export type HeuristicChoice = (typeof HEURISTICS)[number];
 export const MODULO_FORMS = ['exact', 'pow2'] as const;
 export type ModuloForm = (typeof MODULO_FORMS)[number];
+/**
+ * Cores the mapping choice knows (src/pipeline/decision/addressCost.ts): `default` has a
+ * hardware divider; on the others every `%` by a non-power of two calls a helper.
+ */
+export const TARGETS = [
+  'default',
+  'no-divider',
+  'cortex-m0',
+  'cortex-m0plus',
+  'cortex-m1',
+] as const;
+export type Target = (typeof TARGETS)[number];
 
 export interface AnalysisOptions {
   defines: Record<string, bigint>;
@@ -15,6 +28,11 @@ export interface AnalysisOptions {
   modulo: ModuloForm;
   /** A fraction (0.05 = 5%): a skewed mapping must save more than this over a simpler one. */
   minGain?: number;
+  /**
+   * The core the program runs on (src/pipeline/decision/addressCost.ts): a mapping that
+   * divides in a deeper loop must save more without a hardware divider (`cortex-m0`).
+   */
+  target?: Target;
   /** Budget of the exhaustive lattice search, per array. */
   budgetMs?: number;
   /**
@@ -58,6 +76,13 @@ export interface AnalysisOptions {
    * their callers of its functions with external linkage, and whether every call is seen.
    */
   program?: ProgramView;
+  /**
+   * Arrays whose contraction would save no more bytes than this are left as written
+   * (src/pipeline/minBytes.ts; `--min-bytes`, the configuration's `minBytes`).
+   */
+  minBytes?: number;
+  /** Set by the second decision of a file under `minBytes`: the arrays it keeps. */
+  smallSavings?: readonly SmallSaving[];
   /**
    * Reason codes (`BC1204`) or names (`read-before-write`) whose findings are suppressed:
    * left out of the text report, marked in JSON and SARIF (docs/reasons.md).

@@ -11,9 +11,11 @@
  *
  * where the inner declaration shadows the parameter (its accesses need no renaming) and
  * `check` places its shadow arrays right after it; a function fixed for argument values
- * (`fallback`) becomes `{ if (n != 30) { original } else { contracted } }`.
+ * (`fallback`) becomes `{ if (n != 30) { original } else { contracted } }`, each guard on a
+ * line of its own.
  */
 import type { Edit } from './edits.js';
+import { indentation } from './layout.js';
 import { contractedDeclarator } from './declarator.js';
 import type { ArrayRewrite, ByteRange, PlanInsertion, RewritePlan } from './plan.js';
 
@@ -82,6 +84,23 @@ function bodies(plan: RewritePlan): BodyAdditions[] {
 }
 
 /**
+ * How the guard of a fallback stands in the text: each of `if (...) {`, `} else { ... }` and
+ * the closing `}` on a line of its own, indented as the body's first line (issue 29: a
+ * guard glued to the function's braces, `{ if (n != 30) {`, read like a slip).
+ */
+function guardLayout(source: string, body: ByteRange) {
+  const eol = guardLineEnding(source);
+  const inner = source.slice(body.start + 1, body.end - 1);
+  const firstLine = /\n([ \t]*)\S/.exec(inner);
+  const indent = firstLine ? firstLine[1]! : indentation(source, body.start) + '  ';
+  // The body's own first line break follows the `if`; a one-line body gets one.
+  const opens = /^[ \t]*\r?\n/.test(inner) ? '' : eol;
+  // Before the `}`s: a line of their own unless the body ends with a line break.
+  const closes = /\n[ \t]*$/.test(inner) ? '' : eol;
+  return { eol, indent, opens, closes };
+}
+
+/**
  * After the `{`: the original body kept for other argument values (it sees the parameter
  * itself), then the private copies (the contracted body sees them); before the `}` the
  * copies' block closes first.
@@ -91,14 +110,18 @@ function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration)
   const close = b.body.end - 1;
   const copies = b.copies.length > 0 ? privateCopies(plan, b.copies, after) : undefined;
   const f = b.fallback;
-  const head = f
-    ? ` if (${f.condition}) {${plan.source.slice(open, close)}} else { /* beeclak: contracted for ${f.note} */`
-    : '';
+  const g = f && guardLayout(plan.source, b.body);
+  const head =
+    f && g
+      ? `${g.eol}${g.indent}if (${f.condition}) {${g.opens}${plan.source.slice(open, close)}` +
+        `${g.closes}${g.indent}} else { /* beeclak: contracted for ${f.note} */${g.opens}`
+      : '';
+  const tail = g ? `${g.closes}${g.indent}}${g.eol}` : '';
   return [
     ...(f ? [insertion(open, head, 'original body kept for other values')] : []),
     ...(copies ? [insertion(open, copies.open, 'private copies')] : []),
     ...(copies ? [insertion(close, copies.close, 'end of the private copies')] : []),
-    ...(f ? [insertion(close, '}', 'end of the original body')] : []),
+    ...(f ? [insertion(close, tail, 'end of the original body')] : []),
   ];
 }
 

@@ -12,6 +12,7 @@ import {
   type RewritePlan,
   type RowForm,
 } from './plan.js';
+import { combinedIndex, formatSum, isConstantSum, plus, type IndexSum } from './indexText.js';
 
 /** The name of the helper used when the value may be negative and no offset is proven. */
 export const MOD_HELPER = 'beeclak_mod';
@@ -113,6 +114,28 @@ function isPowerOfTwo(b: bigint): boolean {
   return b > 0n && (b & (b - 1n)) === 0n;
 }
 
+/** The row's value read as one sum of the index texts (indexText.ts), when they are plain. */
+export interface RowSum {
+  readonly sum: IndexSum;
+  /** Like terms met: the sum prints shorter than one term per index text. */
+  readonly combines: boolean;
+}
+
+function mod(a: bigint, b: bigint): bigint {
+  const r = a % b;
+  return r < 0n ? r + b : r;
+}
+
+/** The sum as a LinearText (a lone name with coefficient 1 is bare, as linearForm's). */
+function sumText(s: IndexSum, asOperand: (text: string) => string): LinearText {
+  const terms = s.terms.filter(([, c]) => c !== 0n);
+  const text = formatSum(s, asOperand);
+  if (terms.length === 0) return { text, atomic: s.constant >= 0n };
+  if (terms.length === 1 && terms[0]![1] === 1n && s.constant === 0n)
+    return { text, atomic: true, bare: terms[0]![0] };
+  return { text, atomic: false };
+}
+
 /**
  * `value mod b` for a linear form `value` whose proven range over the access is `range`.
  * The result is always in [0, b): elided when already proven there; `%` when proven
@@ -127,11 +150,16 @@ export function reduceModulo(
   inLong: LinearText = linear,
   asOperand: (text: string) => string = operand,
   noDivision = false,
+  rowSum?: RowSum,
 ): SlotIndex {
-  const value = linear.text;
   const b = modulus.value;
   if (b !== undefined && b <= 1n)
     throw new RewriteError(`modulus ${b} (rows of modulus 1 must be dropped before rewriting)`);
+  // A constant slot is its value (`indexes[2 % 2]` reads like a bug: `indexes[0]`).
+  if (rowSum && b !== undefined && isConstantSum(rowSum.sum))
+    return { text: `${mod(rowSum.sum.constant, b)}`, needsHelper: false };
+  if (rowSum?.combines) linear = sumText(rowSum.sum, asOperand);
+  const value = linear.text;
   // Elided: the slot index goes between brackets as the author wrote it.
   const elided = { text: linear.bare ?? value, needsHelper: false };
   if (range.withinModulus) return elided;
@@ -156,6 +184,12 @@ export function reduceModulo(
   if (range.min !== undefined && b !== undefined) {
     // The smallest multiple c of b with min + c >= 0.
     const c = ((-range.min + b - 1n) / b) * b;
+    // The offset joins the sum's constant: `(i - 1) - 2 * j + 19` is `i - 2 * j + 18`.
+    if (rowSum && (rowSum.combines || rowSum.sum.constant !== 0n))
+      return {
+        text: `(${formatSum(plus(rowSum.sum, c), asOperand)}) % ${modText}`,
+        needsHelper: false,
+      };
     return { text: `(${value} + ${c}) % ${modText}`, needsHelper: false };
   }
   // The helper's argument is computed in long: an unsigned index expression would wrap a
@@ -206,6 +240,7 @@ export function slotIndices(
           linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
           asOperand,
           noDivision,
+          combinedIndex(row.coefficients, texts),
         ),
   );
 }

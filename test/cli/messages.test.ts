@@ -107,9 +107,7 @@ describe('options that cannot work together, or would be ignored', () => {
       '-i rewrites each file in place and -o writes the program elsewhere: choose one',
     ],
     [['--diff', '-o', 'out.c'], '--diff writes no program: drop -o'],
-    // Guards --min-bytes and --hls --modulo exact, silently ignored.
-    [['--min-bytes', '5'], '--min-bytes applies to --list only'],
-    [['-i', '--min-bytes', '5'], '--min-bytes applies to --list only'],
+    // Guards --hls --modulo exact, silently ignored.
     [['--hls', '--modulo', 'exact'], '--hls takes power-of-two moduli'],
   ])('contract %j: a usage error (exit 2)', (args, message) => {
     const r = runCli(['contract', ...args, kernel]);
@@ -119,8 +117,10 @@ describe('options that cannot work together, or would be ignored', () => {
     expect(fs.readFileSync(kernel, 'utf8')).toBe(KERNEL);
   });
 
-  it('--min-bytes with --list, and --hls alone, are taken', () => {
+  // --min-bytes applies to every mode since issue 29 (docs/precommit.md): never ignored.
+  it('--min-bytes in every mode, and --hls alone, are taken', () => {
     expect(runCli(['contract', '--list', '--no-cache', '--min-bytes', '5', kernel]).code).toBe(0);
+    expect(runCli(['contract', '--min-bytes', '5', kernel]).code).toBe(0);
     expect(runCli(['contract', '--hls', kernel]).code).toBe(0);
   });
 });

@@ -45,9 +45,15 @@ const KNOWN_GAPS: Record<string, string | number> = {
 
 /**
  * Arrays whose default result is the simpler mapping of expectedCells on purpose, not the
- * best known size (`--min-gain`: 197 saves 1.5 % over the axis-aligned 200).
+ * best known size (`--min-gain`: 197 saves 1.5 % over the axis-aligned 200; a division in an
+ * inner loop, issue 29: dynprog's 61 cells save 15 % over 72 without one, triangle's 48
+ * save 20 % over 60).
  */
-const BY_POLICY = new Set(['durbin.c:kernel_durbin:y']);
+const BY_POLICY = new Set([
+  'durbin.c:kernel_durbin:y',
+  'dynprog.c:kernel_dynprog:c',
+  'triangle.c:kernel_triangle:L',
+]);
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-e2e-'));
 afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
@@ -62,7 +68,7 @@ describe.each(expected.samples.map((s) => [s.file, s] as const))('%s', (file, sa
   it('contracted program: same output, and every read finds its own cell (check exits 0)', () => {
     expect({
       code: result.code,
-      out: result.stdout.split('\n').filter((l) => /FAIL|ok|error/.test(l)),
+      out: result.stdout.split('\n').filter((l) => /FAIL|^ok$|error/.test(l)),
     }).toEqual({
       code: 0,
       out: ['ok'],

@@ -45,6 +45,11 @@ interface Case {
    */
   expect: Record<string, 'contracted' | [ReasonName, RegExp]>;
   defines?: Record<string, bigint>;
+  /**
+   * `opt` where the case needs a contraction `auto` now declines (a division in the inner
+   * loop for a small saving: docs/design.md, "Address arithmetic").
+   */
+  heuristic?: 'opt';
   flags?: string[];
   headers?: Record<string, string>;
   /** Text the output must contain. */
@@ -56,6 +61,7 @@ const CASES: Case[] = [
     name: 'function-like macro precedence',
     guards:
       'IDX(i - 1, j) is i - 1*W + j in C; modelled as (i-1)*W + j it gave a contraction that printed another sum',
+    heuristic: 'opt',
     source: `#include <stdio.h>
 #define W 8
 #define IDX(r, c) r * W + c
@@ -364,6 +370,7 @@ describe('the model is the translation unit the compiler sees', () => {
       const result = await contractSource(c.source, file, {
         ...OPTIONS,
         defines: c.defines ?? {},
+        ...(c.heuristic ? { heuristic: c.heuristic } : {}),
       });
       for (const [array, want] of Object.entries(c.expect)) {
         const r = result.analysis.report.arrays.find((a) => a.name === array);

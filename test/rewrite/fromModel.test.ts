@@ -87,7 +87,8 @@ describe('plan entries from the model', () => {
     expect(array.fileScope).toBe(false);
     const out = rewrite({ source: SOURCE, arrays: [array], modulo: 'exact', annotate: false });
     expect(out.text).toBe(
-      'void f(void) {\n  double y[2];\n  y[i % 2] += y[((i - 1) + 2) % 2];\n}\n',
+      // The offset joins the index's constant (issue 29): `((i - 1) + 2) % 2` before.
+      'void f(void) {\n  double y[2];\n  y[i % 2] += y[(i + 1) % 2];\n}\n',
     );
   });
 });

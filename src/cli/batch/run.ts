@@ -4,8 +4,8 @@
  * list what could shrink), quiet on unchanged files, with a one-line summary at the end.
  *
  * Exit code (docs/usage.md, "Exit codes"): a bit set; 1 when `--check` found a file that would
- * change, 4 when some file was skipped (unreadable, refused, or an internal error); 0 when
- * neither. Usage errors (2) are thrown before anything runs.
+ * change, 4 when some file was skipped (unreadable, refused, or an internal error; with
+ * allowRefused, not for a refused one); 0 when neither. Usage errors (2) are thrown before anything runs.
  */
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
@@ -30,7 +30,7 @@ export interface BatchMode {
   inPlace: boolean;
   check: boolean;
   diff: boolean;
-  /** List the arrays that could shrink (by more than the file's minBytes); change nothing. */
+  /** List the arrays that could shrink; change nothing. */
   list: boolean;
   /** The order of the list: as the files come (default), or the largest saving first. */
   sort?: 'file' | 'bytes';
@@ -42,8 +42,12 @@ export interface BatchOptions {
   readonly mode: BatchMode;
   /** The options of one file (the command line over its configuration). */
   readonly optionsFor: (file: string) => ContractOptions;
-  /** With `list`: the bytes an array of this file must save to be listed. */
-  readonly minBytesFor?: (file: string) => number;
+  /**
+   * Files the tool or the compiler refuses (a syntax error, a missing header) are reported
+   * and skipped without setting EXIT_SKIPPED: a hook must not block a commit beeclak cannot
+   * help with. Internal errors and unreadable files still set it.
+   */
+  readonly allowRefused?: boolean;
   /** Files excluded by their configuration. */
   readonly excludedByConfig?: (file: string) => boolean;
   /** A directory for the result cache, or undefined for none. */
@@ -178,11 +182,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const listLines: { saved: bigint; line: string }[] = [];
   const changed: { file: string; text: string; report: FileReport; joined: boolean }[] = [];
   let wouldChange = false;
+  // Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass).
+  let failed = summary.skipped;
   for (const [k, file] of files.entries()) {
     const o = outcomes[k]!;
     summary.files++;
     if (o.kind !== 'done') {
       summary.skipped++;
+      if (!(opts.allowRefused && o.kind === 'refused')) failed++;
       skipped.push({
         file,
         reason: o.message.replace(/^beeclak: (error: )?/, '').replace(/\n+$/, ''),
@@ -193,10 +200,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     }
     reports.push(o.report);
     if (mode.list) {
-      const min = BigInt(opts.minBytesFor?.(file) ?? 0);
+      // Arrays that save no more than the file's minBytes are unchanged (minBytes.ts).
       for (const a of o.report.arrays) {
         const saved = bytesSaved(a);
-        if (saved > min)
+        if (saved > 0n)
           listLines.push({
             saved,
             line:
@@ -233,6 +240,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       io.stderr(`beeclak: error: ${reason} (skipped)\n`);
       for (const c of set) {
         summary.skipped++;
+        failed++;
         skipped.push({ file: c.file, reason });
       }
     }
@@ -248,6 +256,6 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   for (const l of listLines) io.stdout(l.line);
   io.stderr(summaryLine(summary, mode));
   const exitCode =
-    (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (summary.skipped > 0 ? EXIT_SKIPPED : 0);
+    (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (failed > 0 ? EXIT_SKIPPED : 0);
   return { exitCode, reports, skipped, summary };
 }

@@ -53,6 +53,7 @@ interface ContractFlags extends AnalysisFlags {
   list?: boolean;
   minBytes?: string;
   sort: (typeof LIST_ORDERS)[number];
+  allowRefused?: boolean;
   exclude: string[];
   cache: boolean;
   cacheDir?: string;
@@ -78,7 +79,15 @@ export function registerContract(program: Command, io: Io): void {
     .option('--check', 'change nothing; exit 1 when some file would change')
     .option('--diff', 'print a unified diff of each file that would change')
     .option('--list', 'change nothing; list the arrays that could shrink (see --min-bytes)')
-    .option('--min-bytes <n>', 'with --list: only arrays that would save more bytes than this', '0')
+    .option(
+      '--min-bytes <n>',
+      'leave unchanged (and do not list) the arrays that would save no more bytes than this',
+      '0',
+    )
+    .option(
+      '--allow-refused',
+      'with several files: a file the compiler refuses is reported and skipped, without exit code 4 (hooks)',
+    )
     .option(
       '--sort <order>',
       `with --list: ${LIST_ORDERS.join('|')} (the largest saving first)`,
@@ -159,8 +168,6 @@ export function registerContract(program: Command, io: Io): void {
  */
 function refuseIneffective(cmd: Command, flags: ContractFlags): void {
   const typed = (name: string) => cmd.getOptionValueSource(name) === 'cli';
-  if (typed('minBytes') && !flags.list)
-    throw new UsageError('--min-bytes applies to --list only (the arrays it lists)');
   if (typed('sort') && !flags.list)
     throw new UsageError('--sort applies to --list only (the order of the arrays it lists)');
   if (flags.hls && typed('modulo') && flags.modulo === 'exact')
@@ -262,11 +269,6 @@ async function contractMany(
       ...fileOptions(cmd, flags, finder, file, io, choice, includes),
       skipWithoutCandidates: true,
     }),
-    minBytesFor: (file) =>
-      positiveInteger(
-        '--min-bytes',
-        flagsWithConfig(cmd, flags, valuesFor(finder.forFile(file), file)).minBytes ?? '0',
-      ),
     excludedByConfig: (file) => excludedBy(finder.forFile(file), file),
     // The files given, and every entry of the compilation database, are one program.
     program: {
@@ -277,6 +279,7 @@ async function contractMany(
       extraFiles: database ? choice.database(database).files() : [],
       roots: files,
     },
+    allowRefused: !!flags.allowRefused,
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined,
     threads,
     progress: io === processIo && !!process.stderr.isTTY,
@@ -308,8 +311,10 @@ function fileOptions(
       ...values.include.map((d) => path.resolve(path.dirname(config.file), d)),
       ...f.includeDir,
     ];
+  const minBytes = positiveInteger('--min-bytes', f.minBytes ?? '0');
   return {
     ...analysisOptions(f, file, includes ?? programIncludes(f, [file], choice), choice),
+    ...(minBytes > 0 ? { minBytes } : {}),
     annotate: !!flags.annotate,
     ...(f.hls ? { hls: true } : {}),
   };

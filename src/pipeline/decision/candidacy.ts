@@ -2,8 +2,8 @@
  * The first pass: whether the array is a candidate at all. What the frontend found (it
  * escapes, it is a parameter, ...), what the whole-program step found for a parameter
  * (a temporary across calls, or why not), a promise that cannot be used, an array never
- * accessed, one not selected with --only, the arrays HLS mode leaves alone, and those the
- * configurations named disagree about.
+ * accessed, one not selected with --only or kept by --min-bytes, the arrays HLS mode leaves
+ * alone, and those the configurations named disagree about.
  */
 import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { CrossCallOutcome } from '../wholeProgram/crossCalls.js';
@@ -12,6 +12,7 @@ import { hlsRefusal } from './hls.js';
 import { refuse, warn, type Refusal } from './outcome.js';
 import type { Finding } from '../../model/reasons.js';
 import type { ConfigurationRefusal } from '../options.js';
+import { keptBySaving, type SmallSaving } from '../minBytes.js';
 
 export interface CandidacyInput {
   readonly fn: FunctionModel;
@@ -21,6 +22,8 @@ export interface CandidacyInput {
   readonly hls: boolean;
   /** Arrays the configurations named disagree about (src/pipeline/configurations/). */
   readonly disagreements?: readonly ConfigurationRefusal[];
+  /** Arrays `--min-bytes` keeps (src/pipeline/minBytes.ts). */
+  readonly smallSavings?: readonly SmallSaving[];
 }
 
 function describeReasons(a: ArrayInfo): string {
@@ -64,5 +67,11 @@ export function candidacy(input: CandidacyInput): Refusal | undefined {
     return refuse('never-accessed', `${fn.name}() never accesses it: nothing to contract`);
   if (input.only.length > 0 && !input.only.includes(array.name))
     return refuse('not-selected', 'not selected (--only)');
+  const small = keptBySaving(input.smallSavings, fn.name, array.name, array.loc.line);
+  if (small)
+    return refuse(
+      'below-min-bytes',
+      `it would save ${small.saved} bytes, no more than the minimum asked (--min-bytes, minBytes)`,
+    );
   return input.hls ? hlsRefusal(fn, array) : undefined;
 }

@@ -223,6 +223,7 @@ async function decide(input: ArrayInput): Promise<ArrayOutcome> {
     ...(input.options.configurationRefusals
       ? { disagreements: input.options.configurationRefusals }
       : {}),
+    smallSavings: input.options.smallSavings,
   });
   if (notCandidate) return outcome(k, draft, notCandidate);
   const li = lifetimeInput(k);

@@ -5,17 +5,25 @@
  */
 import { quantifyParams } from '../../poly/quantify.js';
 import { isOwnOverrun, withWorkBudgetAsync } from '../../poly/budget.js';
-import { chooseMapping, LatticeInputError, type Mapping } from '../../lattice/index.js';
+import {
+  chooseMapping,
+  formatMapping,
+  LatticeInputError,
+  mappingSize,
+  type Candidate,
+  type Mapping,
+} from '../../lattice/index.js';
 import type { ConflictSet } from '../../lifetime/conflictSet.js';
 import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { Finding } from '../../model/reasons.js';
 import { nameRecord, ownValue } from '../../poly/nameRecord.js';
 import * as P from '../../poly/index.js';
-import type { HeuristicChoice, ModuloForm } from '../options.js';
+import type { HeuristicChoice, ModuloForm, Target } from '../options.js';
 import { parametersUsed } from './conflictChoice.js';
 import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
 import { symbolicDecision, symbolicMapping, type SymbolicOutcome } from './symbolicSizes.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
+import { divisionDepth, divisionRule, worthDivision } from './addressCost.js';
 
 export interface LatticeInput {
   readonly fn: FunctionModel;
@@ -27,6 +35,8 @@ export interface LatticeInput {
   readonly hls: boolean;
   readonly minGain?: number;
   readonly budgetMs?: number;
+  /** The core the program runs on: how much a division costs (addressCost.ts). */
+  readonly target?: Target;
 }
 
 /** A mapping found for the known parameter values. */
@@ -40,11 +50,18 @@ export interface Found {
 
 /** The search's own failures, as data: its input refused, or its budget spent. */
 type Search =
-  | { readonly found: { mapping: Mapping; heuristic: string } }
+  | { readonly found: { mapping: Mapping; heuristic: string; setAside?: Candidate } }
   | { readonly inputError: string }
   | { readonly overrun: string };
 
-async function search(input: LatticeInput, ds: ConflictSet['ds']): Promise<Search> {
+async function search(
+  input: LatticeInput,
+  ds: ConflictSet['ds'],
+  elementBytes: number | undefined,
+): Promise<Search> {
+  // Masks (--modulo pow2, HLS mode) divide nowhere: the smallest mapping is taken.
+  const masks = input.modulo === 'pow2' || input.hls;
+  const rule = divisionRule(input.target);
   try {
     const choice = await withWorkBudgetAsync(input.work, () =>
       chooseMapping(ds, {
@@ -52,6 +69,14 @@ async function search(input: LatticeInput, ds: ConflictSet['ds']): Promise<Searc
         params: input.values,
         minGain: input.minGain,
         budgetMs: input.budgetMs,
+        ...(masks
+          ? {}
+          : {
+              division: {
+                depth: divisionDepth(input.fn, input.array, input.values),
+                worth: (taken, free) => worthDivision(rule, taken, free, elementBytes),
+              },
+            }),
       }),
     );
     return { found: choice };
@@ -73,13 +98,35 @@ function powerOfTwo(
 ): Refusal | Found {
   const { mapping, heuristic } = found;
   if ((input.modulo !== 'pow2' && !input.hls) || mapping.b.length === 0)
-    return { mapping, heuristic, warnings: [], ds };
+    return { mapping, heuristic, warnings: divisionNote(input, found), ds };
   if (input.hls) return hls(input, ds, found);
   const extents = input.array.extents.map((e) => e.value);
   const p2 = powerOfTwoMapping(ds, mapping, extents, input.values);
   if ('mapping' in p2) return { mapping: p2.mapping, heuristic, warnings: [], ds };
   const note = 'power-of-two moduli are not admissible for this array; exact moduli kept';
   return { mapping, heuristic, warnings: [warn('pow2-not-admissible', note)], ds };
+}
+
+/** Why a smaller (or simpler) mapping was not taken (policy.ts `select`, addressCost.ts). */
+function divisionNote(
+  input: LatticeInput,
+  found: { mapping: Mapping; setAside?: Candidate },
+): Finding[] {
+  const aside = found.setAside;
+  if (!aside) return [];
+  const names = input.array.extents.map((_, k) => `x${k}`);
+  const depth = divisionDepth(input.fn, input.array, input.values);
+  const kept = depth(found.mapping);
+  const target = input.target && input.target !== 'default' ? `, --target ${input.target}` : '';
+  return [
+    warn(
+      'division-avoided',
+      `${formatMapping(aside.mapping, names)} (${aside.size} cells) divides in a loop at depth ` +
+        `${depth(aside.mapping)}; ${formatMapping(found.mapping, names)} (${mappingSize(found.mapping)} cells) ` +
+        `${kept === 0 ? 'divides in no loop' : `divides at depth ${kept} at most`} and is kept ` +
+        `(docs/design.md, "Address arithmetic"${target})`,
+    ),
+  ];
 }
 
 /**
@@ -199,7 +246,7 @@ export async function lattice(
   const { values } = input;
   const growsWith = parametersUsed(cs.ds).filter((p) => ownValue(values, p) === undefined);
   const dsForLattice = withoutRunTimeParameters(cs.ds, values, growsWith);
-  const s = await search(input, dsForLattice);
+  const s = await search(input, dsForLattice, sizes.elementBytes);
   if ('found' in s) return powerOfTwo(input, dsForLattice, s.found);
   if ('inputError' in s && growsWith.length > 0) return symbolic(input, cs, growsWith, sizes, ds);
   if ('inputError' in s) return refuse('lattice-failed', s.inputError);

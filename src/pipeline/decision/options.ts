@@ -15,4 +15,6 @@ export type DecisionOptions = Pick<
   | 'hls'
   | 'privateStackBytes'
   | 'configurationRefusals'
+  | 'target'
+  | 'smallSavings'
 >;

@@ -1,6 +1,6 @@
 /* trap: `double t[4]` receives 64 cells and each reads the one six back: the declared 4 cells never see a read
-   expect: kernel:t contracted 7 -- the extent is proved from the accesses (64 cells), 6 back
-   expect: main:buf contracted 7 */
+   expect: kernel:t contracted 8 -- the extent is proved from the accesses (64 cells), 6 back; 8, a mask, not % 7 in the loop
+   expect: main:buf contracted 8 */
 #include <stdio.h>
 static double kernel(double t[4]) {
   double s = 0;

@@ -1,6 +1,6 @@
 /* trap: `double t[5][8]` receives 16 rows and each row reads the one three rows back: four rows of storage suffice, counted from the accesses
-   expect: kernel:t contracted 25
-   expect: main:buf unchanged */
+   expect: kernel:t contracted 32 -- t[i % 4][j]: folded in place, no division in the loop (25 cells would need one)
+   expect: main:buf contracted 32 */
 #include <stdio.h>
 static double kernel(double t[5][8]) {
   double s = 0;

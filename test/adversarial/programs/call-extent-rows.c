@@ -1,6 +1,6 @@
 /* trap: `double t[4][8]` receives 16 rows and each row reads the one four rows back: within the declared 4 rows no row is ever read back
-   expect: kernel:t contracted 33 -- 16 rows proved from the accesses
-   expect: main:buf unchanged */
+   expect: kernel:t contracted 40 -- 16 rows proved from the accesses; t[i % 5][j], folded in place (33 cells would divide in the loop)
+   expect: main:buf contracted 40 */
 #include <stdio.h>
 static double kernel(double t[4][8]) {
   double s = 0;

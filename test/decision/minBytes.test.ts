@@ -1,0 +1,31 @@
+/**
+ * One byte threshold for every mode (issue 29, item 2): an array that would save no more than
+ * `minBytes` is left as written, with BC0003 below-min-bytes (src/pipeline/minBytes.ts).
+ * Before, minBytes only filtered what `--list` printed: `-i` and the library contracted a
+ * 12-byte saving anyway.
+ */
+import { contract } from '../../src/index.js';
+import { codeOf } from '../../src/model/reasons.js';
+
+const SOURCE = `void f(const int in[64], int out[64]) {
+  int small[4], big[64];
+  for (int i = 0; i < 4; i++) { small[i] = in[i] + 1; out[i] = small[i] * 2; }
+  for (int i = 0; i < 64; i++) { big[i] = in[i] + 1; out[i] += big[i] * 2; }
+}
+`;
+
+it.each([
+  // minBytes, small's status, big's status
+  [undefined, 'scalarized', 'scalarized'],
+  [11, 'scalarized', 'scalarized'],
+  [12, 'unchanged', 'scalarized'],
+  [252, 'unchanged', 'unchanged'],
+])('minBytes %p: small %s, big %s', async (minBytes, small, big) => {
+  const r = await contract(SOURCE, { file: 'f.c', ...(minBytes ? { minBytes } : {}) });
+  const a = (name: string) => r.report.arrays.find((x) => x.name === name)!;
+  expect([a('small').status, a('big').status]).toEqual([small, big]);
+  if (small === 'unchanged') {
+    expect(a('small').code).toBe(codeOf('below-min-bytes'));
+    expect(r.code).toContain('int small[4]');
+  }
+});
