@@ -7,8 +7,8 @@
  */
 import { spawnSync } from 'node:child_process';
 import path from 'node:path';
-import type { ByteRange, FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
-import type { CallGraph, Spelled } from '../model/calls.js';
+import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
+import type { Spelled } from '../model/calls.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';

@@ -16,7 +16,6 @@ import {
   parseIntLiteral,
   parseTree,
   type TSNode,
-  walk,
 } from './parse.js';
 import { pragmaBody } from '../model/pragmas.js';
 

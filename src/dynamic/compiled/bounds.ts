@@ -31,8 +31,6 @@ function normalizeRow(r: Row): Row {
   return { coeffs: r.coeffs.map((c) => c / g), constant: floor };
 }
 
-const rowKey = (r: Row) => `${r.coeffs.join(',')};${r.constant}`;
-
 function dedupe(rows: readonly Row[]): Row[] {
   const out = new Map<string, Row>();
   for (const r0 of rows) {
