@@ -114,7 +114,7 @@ export function splitDefines(
 }
 
 /** What the built-in reading may replace the compiler for: nothing a preprocessor changes. */
-export function builtinEquivalent(source: string): string | undefined {
+function builtinEquivalent(source: string): string | undefined {
   const lines = source.split('\n');
   for (const [k, l] of lines.entries()) {
     const m = /^\s*#\s*(\w+)\s*(.*)$/.exec(l);

@@ -46,7 +46,7 @@ export interface MacroEvent {
   readonly inMainFile: boolean;
 }
 
-export interface LineOrigin {
+interface LineOrigin {
   readonly file: string;
   readonly line: number;
   readonly main: boolean;

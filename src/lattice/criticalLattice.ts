@@ -34,7 +34,7 @@ export interface CriticalLattice {
  * Largest polygons (vertex count) searched: m^3 / 2 edge triples, ~7,000 at 24 vertices
  * (about 20 ms); a 40-gon (32,000 triples) took 45-130 ms. The samples' sets have 6 to 8.
  */
-export const MAX_VERTICES = 24;
+const MAX_VERTICES = 24;
 
 /** a / b <= c / d for b, d > 0. */
 const le = (a: bigint, b: bigint, c: bigint, d: bigint) => a * d <= c * b;

@@ -102,7 +102,7 @@ function localNames(b: BasicSet, taken: readonly string[]): string[] {
   return out;
 }
 
-export function printBasic(b: BasicSet): string {
+function printBasic(b: BasicSet): string {
   const base = [...b.space.params, ...b.space.dims];
   const locals = localNames(b, base);
   const names = [...base, ...locals];

@@ -20,10 +20,10 @@ import { cacheKey, ResultCache } from './cache.js';
 import { runJobs } from './pool.js';
 import type { FileJob, FileOutcome } from './job.js';
 
-export const EXIT_WOULD_CHANGE = 1;
-export const EXIT_SKIPPED = 4;
+const EXIT_WOULD_CHANGE = 1;
+const EXIT_SKIPPED = 4;
 
-export interface BatchMode {
+interface BatchMode {
   inPlace: boolean;
   check: boolean;
   diff: boolean;
@@ -58,7 +58,7 @@ export interface BatchResult {
   readonly summary: Summary;
 }
 
-export interface Summary {
+interface Summary {
   files: number;
   changed: number;
   skipped: number;
@@ -67,7 +67,7 @@ export interface Summary {
 }
 
 /** Bytes an array's contraction saves (0 when unchanged or when sizes are not known). */
-export function bytesSaved(a: ArrayReport): bigint {
+function bytesSaved(a: ArrayReport): bigint {
   if (a.status !== 'contracted' && a.status !== 'scalarized') return 0n;
   // Counted where the storage lives, once (footprint.ts): not again on the parameters.
   if (a.savedBytes !== undefined)
@@ -85,7 +85,7 @@ export function bytesSaved(a: ArrayReport): bigint {
 }
 
 /** `git diff` style: `--- a/FILE`, `+++ b/FILE`, three lines of context. */
-export function unifiedDiff(file: string, before: string, after: string): string {
+function unifiedDiff(file: string, before: string, after: string): string {
   const abs = path.resolve(file);
   const rel = path.relative(process.cwd(), abs);
   const name = (rel.startsWith('..') ? abs.replace(/^\/+/, '') : rel).split(path.sep).join('/');
@@ -96,7 +96,7 @@ export function unifiedDiff(file: string, before: string, after: string): string
     .replace(/^(---|\+\+\+) (.*)\t$/gm, '$1 $2');
 }
 
-export function summaryLine(s: Summary, mode: BatchMode): string {
+function summaryLine(s: Summary, mode: BatchMode): string {
   const verb = mode.inPlace ? 'contracted' : 'would change';
   const parts = [
     `${s.files} file${s.files === 1 ? '' : 's'}`,

@@ -44,7 +44,7 @@ function dedupe(rows: readonly Row[]): Row[] {
 }
 
 /** The rows with variable `v` eliminated (rational projection). */
-export function eliminate(rows: readonly Row[], v: number): Row[] {
+function eliminate(rows: readonly Row[], v: number): Row[] {
   const pos: Row[] = [];
   const neg: Row[] = [];
   const rest: Row[] = [];

@@ -11,7 +11,7 @@ import { TooComplex } from './bounds.js';
 import { FLOOR_DIV, nestSource, ST, type Box } from './nest.js';
 import { loopTree, UnsupportedSchedule } from './tree.js';
 
-export interface Sink {
+interface Sink {
   /** A write of cell `cell` at rank `rank`; `kills`: it certainly replaces the value. */
   W(cell: number, rank: number, kills: boolean): void;
   R(cell: number, rank: number): void;

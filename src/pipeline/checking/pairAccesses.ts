@@ -31,7 +31,7 @@ export interface SourceInput {
 }
 
 /** A folded array whose owner check cannot be run. */
-export interface SkippedArray {
+interface SkippedArray {
   readonly name: string;
   /** The function declaring it, or `file scope`. */
   readonly scope: string;

@@ -54,7 +54,7 @@ export interface BufferShrink {
 }
 
 /** A piece of the file replaced by new text. */
-export interface TextEdit {
+interface TextEdit {
   readonly range: ByteRange;
   readonly text: string;
 }
