@@ -11,7 +11,6 @@ import { existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { performance } from 'node:perf_hooks';
 import { analyzeSource, DEFAULT_WORK_UNITS } from '../src/pipeline/analysis.js';
 import { valueOrCellConflicts } from '../src/pipeline/decision/conflictChoice.js';
 import { conflictSet, precedesRelation, type ConflictSet } from '../src/lifetime/conflictSet.js';

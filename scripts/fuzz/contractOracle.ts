@@ -226,7 +226,7 @@ export function contractOracle(
       let contracted: string;
       let contractedFiles: Record<string, string> | undefined;
       let viaCheck: Awaited<ReturnType<typeof run>> | null = null;
-      let arrays: ReportArray[] = [];
+      let arrays: ReportArray[];
       if (kernel.files) {
         // A program of several files (a unity build): `contract -i` over the whole file set
         // in a copy, then the program built as it is meant to be (its main file only).

@@ -233,6 +233,7 @@ function mix(ctx: PatternContext, sources: VExpr[], vars: string[]): VExpr {
     e = { kind: 'bin', op, a: e, b: x };
   }
   if (ctx.rng.chance(0.2)) e = { kind: 'shr', a: e, k: ctx.rng.int(1, 7) };
+  // eslint-disable-next-line no-dupe-else-if -- a second draw of the random generator
   else if (ctx.rng.chance(0.2))
     e = { kind: 'bin', op: '*', a: e, b: { kind: 'const', n: ctx.rng.pick([3, 5, 7, 31]) } };
   return e;

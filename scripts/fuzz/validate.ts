@@ -15,7 +15,6 @@
  */
 import {
   evalAff,
-  type Aff,
   type Bound,
   type Cond,
   type Program,

@@ -18,7 +18,7 @@ import type { RunNotices } from './notices.js';
 import { buildFlags } from '../pipeline/checking/compileFlags.js';
 
 /** Whether `name` runs: a path (relative to `directory`) to a file, or a name on $PATH. */
-export function executableFound(name: string, directory: string): boolean {
+function executableFound(name: string, directory: string): boolean {
   if (name === '') return false;
   const candidates = name.includes('/')
     ? [path.resolve(directory, name)]

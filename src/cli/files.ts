@@ -6,7 +6,7 @@ import { promises as fs } from 'node:fs';
 import path from 'node:path';
 
 /** A path that could not be listed, reported and skipped (not an error of the whole run). */
-export interface Unlisted {
+interface Unlisted {
   readonly path: string;
   readonly message: string;
 }

@@ -8,12 +8,9 @@ import { processIo, type Io } from './io.js';
 import { version } from './version.js';
 import { withCallContext } from '../context/callContext.js';
 
-export { setExitCode, type Io } from './io.js';
+export { type Io } from './io.js';
 
-export function buildProgram(
-  io: Io,
-  registerCommands: (program: Command, io: Io) => void,
-): Command {
+function buildProgram(io: Io, registerCommands: (program: Command, io: Io) => void): Command {
   const output = {
     writeOut: io.stdout,
     writeErr: io.stderr,

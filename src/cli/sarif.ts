@@ -17,18 +17,18 @@ import type { ArrayReport, FileReport, SkippedFile } from '../pipeline/report.js
 import { formatMapping, profiledRuns } from '../pipeline/report.js';
 import { arrayFindings, diagnosticFindings, reasonRules } from './sarifReasons.js';
 
-export const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
-export const RULE_ID = 'beeclak/contractible-array';
-export const SKIPPED_ID = 'beeclak/skipped-file';
+const SARIF_SCHEMA = 'https://json.schemastore.org/sarif-2.1.0.json';
+const RULE_ID = 'beeclak/contractible-array';
+const SKIPPED_ID = 'beeclak/skipped-file';
 /** The base of every artifact URI (SARIF 2.1.0, 3.14.14; the name code-scanning tools know). */
-export const SRCROOT = '%SRCROOT%';
+const SRCROOT = '%SRCROOT%';
 
 /**
  * The folder URIs are relative to: the root of the git work tree the command runs in (so a
  * run from a subfolder names files as the repository does, as code scanning expects), else
  * the current folder. Its absolute URI is in the run's originalUriBaseIds.
  */
-export function sourceRoot(cwd: string = process.cwd()): string {
+function sourceRoot(cwd: string = process.cwd()): string {
   for (let dir = path.resolve(cwd); ; dir = path.dirname(dir)) {
     if (fs.existsSync(path.join(dir, '.git'))) return dir;
     if (path.dirname(dir) === dir) return path.resolve(cwd);
@@ -39,7 +39,7 @@ export function sourceRoot(cwd: string = process.cwd()): string {
  * A file as a SARIF artifactLocation: relative to SRCROOT when it is inside it (from
  * whatever folder the command ran in), else an absolute file: URI.
  */
-export function artifactLocation(file: string, root: string): { uri: string; uriBaseId?: string } {
+function artifactLocation(file: string, root: string): { uri: string; uriBaseId?: string } {
   const rel = path.relative(root, path.resolve(file));
   if (rel.startsWith('..') || path.isAbsolute(rel))
     return { uri: pathToFileURL(path.resolve(file)).href };

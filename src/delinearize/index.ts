@@ -2,9 +2,5 @@
  * The delinearization stage (model -> model): hand-linearized 1-D temporaries seen as
  * multi-dimensional arrays, with the proof that every access splits (see delinearize.ts).
  */
-export {
-  delinearizeFunction,
-  type DelinearizationOutcome,
-  type DelinearizedFunction,
-} from './delinearize.js';
+export { delinearizeFunction, type DelinearizationOutcome } from './delinearize.js';
 export { componentText } from './print.js';

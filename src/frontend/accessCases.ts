@@ -18,7 +18,7 @@ import { type Node, child } from './parse.js';
 import { type Cond, type PwAff, MAX_PIECES, TRUE, condAnd, ge } from './pwaff.js';
 
 /** Above this many cases one reference falls back to the coarser single-piece model. */
-export const MAX_ACCESS_CASES = 16;
+const MAX_ACCESS_CASES = 16;
 
 export interface EvaluationGuard {
   /** Where the reference is evaluated (a union of conjunctions); TRUE when always. */

@@ -6,9 +6,8 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import path from 'node:path';
-import type { ByteRange, FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
-import type { CallGraph, Spelled } from '../model/calls.js';
+import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
+import type { Spelled } from '../model/calls.js';
 import { InputError } from '../model/errors.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { cTokens } from './ctokens.js';
@@ -127,7 +126,7 @@ export function splitDefines(
 }
 
 /** What the built-in reading may replace the compiler for: nothing a preprocessor changes. */
-export function builtinEquivalent(source: string): string | undefined {
+function builtinEquivalent(source: string): string | undefined {
   const lines = source.split('\n');
   for (const [k, l] of lines.entries()) {
     const m = /^\s*#\s*(\w+)\s*(.*)$/.exec(l);
@@ -240,17 +239,7 @@ function modelOfOutput(
   try {
     output = read();
   } catch (e) {
-    if (!(e instanceof NoCompilerError)) throw e;
-    // The built-in reading is C's.
-    if (compiler.language === 'c++') throw new InputError(e.message, file);
-    const why = builtinEquivalent(source);
-    if (why)
-      throw new InputError(
-        `${e.message}; the file needs the preprocessor (${why}), so it is not read without one`,
-        file,
-      );
-    // Nothing a preprocessor would change: the built-in reading is the compiler's.
-    return { model: buildModel(source, file, options), macroUses: [] };
+    return modelWithoutCompiler(e, source, file, options, compiler);
   }
   // Many files: the main file's own parse, and the verdicts on the headers' stretches (kept
   // per call, which a multi-file run's thread or worker is: the same headers come back from
@@ -270,7 +259,20 @@ function modelOfOutput(
       macroUses: [],
       includes: quick.includes,
     };
-  const tu: TranslationUnit = readTranslationUnit(output);
+  return modelOfUnit(readTranslationUnit(output), view, source, file, options, split, compiler);
+}
+
+/** The model of the preprocessed unit: the main file's functions, the calls, the unit's facts. */
+function modelOfUnit(
+  tu: TranslationUnit,
+  view: ReturnType<typeof mainView> | undefined,
+  source: string,
+  file: string,
+  options: CompilerViewOptions,
+  split: ReturnType<typeof splitDefines>,
+  compiler: PreprocessOptions,
+): CompilerModel {
+  const cpp = compiler.language === 'c++';
   const map = spellingMap(source, tu);
   const ppText = new SourceText(tu.text, file);
   // The system headers' nodes are neither parsed nor walked when nothing of them matters.
@@ -280,93 +282,39 @@ function modelOfOutput(
       : cpp
         ? parseTree(tu.text, ownRanges(tu, file, compiler.cwd), 'c++').rootNode
         : parseTree(tu.text).rootNode;
-  const directives = collectDirectives(root, ppText, (n, d) => {
-    const v = literalValue(n);
-    if (v !== undefined) return v;
-    if (n.type === 'identifier') return d.constants.get(n.text)?.value;
-    return undefined;
-  });
-  // Macros are expanded in this text; any name left is not a macro where it stands.
-  directives.objectMacros.clear();
-  directives.functionMacros.clear();
-  const mainError = (() => {
-    const e = firstError(root);
-    return e && map.inMainFile(e.startIndex) ? e : undefined;
-  })();
-  if (mainError) {
-    const verdict = compilerSyntaxCheck(source, file, compiler);
-    if (verdict) {
-      const m = /:(\d+):(\d+):/.exec(verdict);
-      throw new InputError(
-        verdict.replace(/^.*?error:\s*/, ''),
-        file,
-        m ? { line: Number(m[1]), column: Number(m[2]) } : map.loc(mainError.startIndex),
-      );
-    }
-  }
-  const globals = new Map<string, ArrayDecl>();
-  for (const d of topLevel(root, 'declaration')) {
-    // An array declarator has brackets: the many prototypes of system headers are skipped
-    // without walking their nodes.
-    if (!ppText.textOf(d).includes('[')) continue;
-    for (const a of arrayDecls(d, ppText, 'global'))
-      if (!globals.has(a.name)) globals.set(a.name, a);
-  }
+  const directives = unitDirectives(root, ppText);
+  checkMainFileSyntax(root, map, source, file, compiler);
+  const globals = globalArrays(root, ppText);
   const definitions = cpp
     ? namespaceLevel(root, 'function_definition')
     : topLevel(root, 'function_definition');
   const unit = cpp ? cppUnit(root) : undefined;
   const inMainFile = (fn: Node) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1);
-  // The functions of the main file that are read further, as compact copies (compactTree.ts:
-  // the model builder walks each body several times), made when first needed.
-  const compact = new Map<TSNode, Node>();
-  // C++: what has no C shape in each copy (cpp/lower.ts).
-  const unlowered = new Map<Node, Unlowered[]>();
-  const own = (fn: TSNode): Node => {
-    let c = compact.get(fn);
-    if (!c) {
-      const copy = compactTree(fn, tu.text);
-      readTypedefCasts(copy, isTypeNameIn(copy));
-      if (cpp) unlowered.set(copy, lowerCpp(copy));
-      compact.set(fn, (c = copy));
-    }
-    return c;
-  };
-  const globalUsers = new Map<string, string[]>();
-  const usesGlobalArray = new Set<Node>();
-  for (const fn of globals.size > 0 ? definitions : []) {
-    const names = new Set<string>();
-    // The text first: only a function whose text spells a global's name can use it.
-    const text = ppText.textOf(fn);
-    const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
-    if (spelled.size === 0) continue;
-    const nodes = (inMainFile(fn) ? own(fn) : fn).descendantsOfType('identifier');
-    // Only an identifier as long as a spelled name is read (most are not: no text copied).
-    const lengths = new Set([...spelled].map((g) => g.length));
-    for (const n of nodes)
-      if (lengths.has(n.endIndex - n.startIndex) && spelled.has(n.text)) names.add(n.text);
-    const fnName = functionName(fn);
-    for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
-    if (names.size > 0) usesGlobalArray.add(fn);
-  }
-  const ppOffset = offsetsOf(tu.text);
-  const inMain = definitions.filter(inMainFile);
-  // Promises are matched in the author's coordinates: pragma lines and function extents.
-  const promises = filePromises(
-    options.temporaries ?? [],
-    directives.temporaries.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
-    inMain.map((fn) => ({
-      name: functionName(fn),
-      firstLine: map.loc(fn.startIndex).line,
-      lastLine: map.loc(fn.endIndex - 1).line,
-    })),
+  const copies = compactCopies(tu.text, cpp);
+  const users = globalArrayUsers(definitions, globals, ppText, (fn) =>
+    inMainFile(fn) ? copies.own(fn) : fn,
   );
-  let conditions: Conditions | undefined;
-  const frontend: FrontendOptions = {
-    ...options,
-    defines: split.model,
-    promises,
-    ...(unit ? { cpp: unit } : {}),
+  const ppOffset = offsetsOf(tu.text);
+  const promises = unitPromises(
+    options.temporaries ?? [],
+    directives,
+    definitions.filter(inMainFile),
+    map,
+    ppOffset,
+  );
+  const context: UnitContext = {
+    source,
+    tu,
+    map,
+    ppText,
+    ppOffset,
+    directives,
+    globals,
+    globalUsers: users.globalUsers,
+    frontend: { ...options, defines: split.model, promises, ...(unit ? { cpp: unit } : {}) },
+    unit,
+    copies,
+    conditions: lazyConditions(source, map),
   };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
@@ -375,80 +323,15 @@ function modelOfOutput(
     if (!inMainFile(fn)) continue;
     // A function that declares no array and touches no global one has nothing to report
     // (the model builder walks every node: this keeps large files fast).
-    if (!usesGlobalArray.has(fn) && fn.descendantsOfType('array_declarator').length === 0) continue;
-    const name = functionName(fn);
-    const where = map.loc(fn.startIndex);
-    if (fn.hasError) {
-      diagnostics.push({
-        severity: 'warning',
-        reason: 'function-not-analysed',
-        loc: map.loc(firstError(fn)?.startIndex ?? fn.startIndex),
-        message: `function ${name} is not analysed: its preprocessed text does not parse here (the compiler accepts it); its arrays are left unchanged`,
-      });
+    if (!users.usesGlobalArray.has(fn) && fn.descendantsOfType('array_declarator').length === 0)
       continue;
-    }
-    try {
-      const copy = own(fn);
-      const b = new FunctionBuilder(copy, ppText, directives, globals, frontend, globalUsers);
-      b.addGlobals();
-      const built = b.build();
-      const outside = cpp ? cppOutside(copy, ppText, built, unlowered.get(copy) ?? []) : undefined;
-      const typed = unit ? withElementBits(built, unit) : built;
-      const fm = relocateFunction(
-        outside ? refuseFunction(typed, outside) : typed,
-        map,
-        source,
-        ppOffset,
-        tu.mainName,
-      );
-      functions.push(
-        withConfiguration(
-          { ...fm, macroValues: macroValues(map.uses, fm.range) },
-          source,
-          () => {
-            conditions ??= {
-              groups: conditionalGroups(source),
-              alive: liveness(map.fileTokens, map.ppToFile, map.uses),
-            };
-            return conditions;
-          },
-          map.uses,
-          tu.macros,
-        ),
-      );
-    } catch (e) {
-      // A function the model cannot handle never blocks the others.
-      if (!(e instanceof Error)) throw e;
-      diagnostics.push({
-        severity: 'warning',
-        reason: 'function-not-analysed',
-        loc: e instanceof InputError && e.loc ? map.loc(ppOffset(e.loc)) : where,
-        message: `function ${name} is not analysed (${e.message}); its arrays are left unchanged`,
-      });
-    }
+    const modelled = modelFunction(fn, context);
+    if ('severity' in modelled) diagnostics.push(modelled);
+    else functions.push(modelled);
   }
   if (cpp) diagnostics.push(...templateDiagnostics(root, map));
   validatePromises(promises, functions, file);
-  const extracted = moveHeapSpelling(
-    relocateLocs(
-      // Every definition of the unit: a function of an included file or header may call one
-      // of this file's (a unity build), and its calls count as much as the file's own.
-      withPrototypes(
-        extractCalls(
-          ppText,
-          definitions.map((fn) => compact.get(fn) ?? fn),
-          {
-            relevant: new Set(functions.map((f) => f.name)),
-            scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-          },
-        ),
-        topLevel(root, 'declaration'),
-      ),
-      (loc) => map.loc(ppOffset(loc)),
-    ),
-    (s) => spelledInFile(map, source, s),
-  );
-  const calls = cpp ? closedToCalls(extracted) : extracted;
+  const calls = unitCalls(root, definitions, functions, context);
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
   return {
@@ -462,6 +345,265 @@ function modelOfOutput(
       compiler.cwd,
     ),
   };
+}
+
+/** No compiler to run: the built-in reading, where it is the compiler's; else an error. */
+function modelWithoutCompiler(
+  e: unknown,
+  source: string,
+  file: string,
+  options: CompilerViewOptions,
+  compiler: PreprocessOptions,
+): CompilerModel {
+  if (!(e instanceof NoCompilerError)) throw e;
+  // The built-in reading is C's.
+  if (compiler.language === 'c++') throw new InputError(e.message, file);
+  const why = builtinEquivalent(source);
+  if (why)
+    throw new InputError(
+      `${e.message}; the file needs the preprocessor (${why}), so it is not read without one`,
+      file,
+    );
+  // Nothing a preprocessor would change: the built-in reading is the compiler's.
+  return { model: buildModel(source, file, options), macroUses: [] };
+}
+
+/** The unit's directives (pragmas, constants); no macro is left, they are expanded. */
+function unitDirectives(root: TSNode, ppText: SourceText): ReturnType<typeof collectDirectives> {
+  const directives = collectDirectives(root, ppText, (n, d) => {
+    const v = literalValue(n);
+    if (v !== undefined) return v;
+    if (n.type === 'identifier') return d.constants.get(n.text)?.value;
+    return undefined;
+  });
+  // Macros are expanded in this text; any name left is not a macro where it stands.
+  directives.objectMacros.clear();
+  directives.functionMacros.clear();
+  return directives;
+}
+
+/** Promises are matched in the author's coordinates: pragma lines and function extents. */
+function unitPromises(
+  temporaries: NonNullable<CompilerViewOptions['temporaries']>,
+  directives: ReturnType<typeof collectDirectives>,
+  inMain: readonly TSNode[],
+  map: SpellingMap,
+  ppOffset: ReturnType<typeof offsetsOf>,
+): ReturnType<typeof filePromises> {
+  return filePromises(
+    temporaries,
+    directives.temporaries.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
+    inMain.map((fn) => ({
+      name: functionName(fn),
+      firstLine: map.loc(fn.startIndex).line,
+      lastLine: map.loc(fn.endIndex - 1).line,
+    })),
+  );
+}
+
+/** A syntax error in the main file's part of the tree: the compiler's own message, if it has one. */
+function checkMainFileSyntax(
+  root: TSNode,
+  map: SpellingMap,
+  source: string,
+  file: string,
+  compiler: PreprocessOptions,
+): void {
+  const e = firstError(root);
+  const mainError = e && map.inMainFile(e.startIndex) ? e : undefined;
+  if (!mainError) return;
+  const verdict = compilerSyntaxCheck(source, file, compiler);
+  if (verdict) {
+    const m = /:(\d+):(\d+):/.exec(verdict);
+    throw new InputError(
+      verdict.replace(/^.*?error:\s*/, ''),
+      file,
+      m ? { line: Number(m[1]), column: Number(m[2]) } : map.loc(mainError.startIndex),
+    );
+  }
+}
+
+/** The unit's arrays declared at file scope, by name (the first declaration of each). */
+function globalArrays(root: TSNode, ppText: SourceText): Map<string, ArrayDecl> {
+  const globals = new Map<string, ArrayDecl>();
+  for (const d of topLevel(root, 'declaration')) {
+    // An array declarator has brackets: the many prototypes of system headers are skipped
+    // without walking their nodes.
+    if (!ppText.textOf(d).includes('[')) continue;
+    for (const a of arrayDecls(d, ppText, 'global'))
+      if (!globals.has(a.name)) globals.set(a.name, a);
+  }
+  return globals;
+}
+
+/**
+ * The functions of the main file that are read further, as compact copies (compactTree.ts:
+ * the model builder walks each body several times), made when first needed.
+ */
+interface CompactCopies {
+  readonly own: (fn: TSNode) => Node;
+  readonly compact: ReadonlyMap<TSNode, Node>;
+  /** C++: what has no C shape in each copy (cpp/lower.ts). */
+  readonly unlowered: ReadonlyMap<Node, Unlowered[]>;
+}
+
+function compactCopies(text: string, cpp: boolean): CompactCopies {
+  const compact = new Map<TSNode, Node>();
+  const unlowered = new Map<Node, Unlowered[]>();
+  const own = (fn: TSNode): Node => {
+    let c = compact.get(fn);
+    if (!c) {
+      const copy = compactTree(fn, text);
+      readTypedefCasts(copy, isTypeNameIn(copy));
+      if (cpp) unlowered.set(copy, lowerCpp(copy));
+      compact.set(fn, (c = copy));
+    }
+    return c;
+  };
+  return { own, compact, unlowered };
+}
+
+/** Which functions use which global arrays (by name), and the functions that use any. */
+function globalArrayUsers(
+  definitions: readonly TSNode[],
+  globals: ReadonlyMap<string, ArrayDecl>,
+  ppText: SourceText,
+  nodesOf: (fn: TSNode) => Node,
+): { globalUsers: Map<string, string[]>; usesGlobalArray: Set<Node> } {
+  const globalUsers = new Map<string, string[]>();
+  const usesGlobalArray = new Set<Node>();
+  for (const fn of globals.size > 0 ? definitions : []) {
+    const names = new Set<string>();
+    // The text first: only a function whose text spells a global's name can use it.
+    const text = ppText.textOf(fn);
+    const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
+    if (spelled.size === 0) continue;
+    const nodes = nodesOf(fn).descendantsOfType('identifier');
+    // Only an identifier as long as a spelled name is read (most are not: no text copied).
+    const lengths = new Set([...spelled].map((g) => g.length));
+    for (const n of nodes)
+      if (lengths.has(n.endIndex - n.startIndex) && spelled.has(n.text)) names.add(n.text);
+    const fnName = functionName(fn);
+    for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
+    if (names.size > 0) usesGlobalArray.add(fn);
+  }
+  return { globalUsers, usesGlobalArray };
+}
+
+/** The calls of the unit, in the author's coordinates. */
+function unitCalls(
+  root: TSNode,
+  definitions: readonly TSNode[],
+  functions: readonly FunctionModel[],
+  c: UnitContext,
+): ProgramModel['calls'] {
+  const { map, ppOffset } = c;
+  const extracted = moveHeapSpelling(
+    relocateLocs(
+      // Every definition of the unit: a function of an included file or header may call one
+      // of this file's (a unity build), and its calls count as much as the file's own.
+      withPrototypes(
+        extractCalls(
+          c.ppText,
+          definitions.map((fn) => c.copies.compact.get(fn) ?? fn),
+          {
+            relevant: new Set(functions.map((f) => f.name)),
+            scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+          },
+        ),
+        topLevel(root, 'declaration'),
+      ),
+      (loc) => map.loc(ppOffset(loc)),
+    ),
+    (s) => spelledInFile(map, c.source, s),
+  );
+  return c.unit ? closedToCalls(extracted) : extracted;
+}
+
+/** What modelling one function of the unit needs. */
+interface UnitContext {
+  readonly source: string;
+  readonly tu: TranslationUnit;
+  readonly map: SpellingMap;
+  readonly ppText: SourceText;
+  readonly ppOffset: ReturnType<typeof offsetsOf>;
+  readonly directives: ReturnType<typeof collectDirectives>;
+  readonly globals: Map<string, ArrayDecl>;
+  readonly globalUsers: Map<string, string[]>;
+  readonly frontend: FrontendOptions;
+  readonly unit: ReturnType<typeof cppUnit> | undefined;
+  readonly copies: CompactCopies;
+  /** The file's conditional groups and their liveness, computed when first asked for. */
+  readonly conditions: () => Conditions;
+}
+
+/** The file's conditional groups and their liveness, computed when first asked for. */
+function lazyConditions(source: string, map: SpellingMap): () => Conditions {
+  let conditions: Conditions | undefined;
+  return () => {
+    conditions ??= {
+      groups: conditionalGroups(source),
+      alive: liveness(map.fileTokens, map.ppToFile, map.uses),
+    };
+    return conditions;
+  };
+}
+
+/** One function of the main file modelled, or the warning that it is not analysed. */
+function modelFunction(
+  fn: TSNode,
+  c: UnitContext,
+): FunctionModel | ProgramModel['diagnostics'][number] {
+  const { map, ppOffset } = c;
+  const name = functionName(fn);
+  const where = map.loc(fn.startIndex);
+  if (fn.hasError)
+    return {
+      severity: 'warning',
+      reason: 'function-not-analysed',
+      loc: map.loc(firstError(fn)?.startIndex ?? fn.startIndex),
+      message: `function ${name} is not analysed: its preprocessed text does not parse here (the compiler accepts it); its arrays are left unchanged`,
+    };
+  try {
+    const copy = c.copies.own(fn);
+    const b = new FunctionBuilder(
+      copy,
+      c.ppText,
+      c.directives,
+      c.globals,
+      c.frontend,
+      c.globalUsers,
+    );
+    b.addGlobals();
+    const built = b.build();
+    const outside = c.unit
+      ? cppOutside(copy, c.ppText, built, c.copies.unlowered.get(copy) ?? [])
+      : undefined;
+    const typed = c.unit ? withElementBits(built, c.unit) : built;
+    const fm = relocateFunction(
+      outside ? refuseFunction(typed, outside) : typed,
+      map,
+      c.source,
+      ppOffset,
+      c.tu.mainName,
+    );
+    return withConfiguration(
+      { ...fm, macroValues: macroValues(map.uses, fm.range) },
+      c.source,
+      c.conditions,
+      map.uses,
+      c.tu.macros,
+    );
+  } catch (e) {
+    // A function the model cannot handle never blocks the others.
+    if (!(e instanceof Error)) throw e;
+    return {
+      severity: 'warning',
+      reason: 'function-not-analysed',
+      loc: e instanceof InputError && e.loc ? map.loc(ppOffset(e.loc)) : where,
+      message: `function ${name} is not analysed (${e.message}); its arrays are left unchanged`,
+    };
+  }
 }
 
 /** No `__STDC_VERSION__` of C99 or later among the compiler's built-in definitions. */

@@ -117,10 +117,13 @@ export function cTokens(text: string, from = 0, to = text.length, firstLine = 1)
       // A line comment ends at a newline that is not spliced.
       i += 2;
       while (i < n && text[i] !== '\n') {
-        if (text[i] === '\\' && text[i + 1] === '\n') (line++, (i += 2));
-        else if (text[i] === '\\' && text[i + 1] === '\r' && text[i + 2] === '\n')
-          (line++, (i += 3));
-        else i++;
+        if (text[i] === '\\' && text[i + 1] === '\n') {
+          line++;
+          i += 2;
+        } else if (text[i] === '\\' && text[i + 1] === '\r' && text[i + 2] === '\n') {
+          line++;
+          i += 3;
+        } else i++;
       }
       continue;
     }

@@ -16,7 +16,6 @@ import {
   parseIntLiteral,
   parseTree,
   type TSNode,
-  walk,
 } from './parse.js';
 import { pragmaBody } from '../model/pragmas.js';
 
@@ -45,7 +44,7 @@ export interface Constant {
   readonly loc: SourceLoc;
 }
 
-export interface TemporaryPragma {
+interface TemporaryPragma {
   readonly name: string;
   readonly loc: SourceLoc;
 }
@@ -68,7 +67,7 @@ function cleanBody(text: string): string {
 }
 
 /** Parses `text` as one C expression (its own little tree); undefined if it is not one. */
-export function parseExpression(text: string): Node | undefined {
+function parseExpression(text: string): Node | undefined {
   if (text.length === 0) return undefined;
   const tree = parseTree(`int __beeclak_expr = (${text}\n);`);
   if (tree.rootNode.hasError) return undefined;
@@ -112,7 +111,7 @@ export function pragmaKind(node: Node): 'scop' | 'endscop' | 'other' | undefined
 }
 
 /** Constants of one `enum { A = 1, B, ... }` body, in order. */
-export function enumConstants(
+function enumConstants(
   body: Node,
   src: SourceText,
   evalConst: (n: Node) => bigint | undefined,

@@ -42,7 +42,7 @@ function sides(e: Affine): { pos: Affine; neg: Affine } {
 }
 
 /** `0 <= i`, `i < N`, `i = 2_q0 + 1`: readable, integer-exact. */
-export function formatReadableConstraint(c: Constraint): string {
+function formatReadableConstraint(c: Constraint): string {
   const { pos, neg } = sides(c.expr);
   if (c.kind === 'eq') return `${formatAffine(neg)} = ${formatAffine(pos)}`;
   // neg <= pos; prefer a strict `<` when the bound side ends in - 1.
@@ -60,7 +60,7 @@ function parts(text: string): { lhs: string; op: string; rhs: string } | undefin
 }
 
 /** `0 <= i` and `i < N` become `0 <= i < N` (the lower bound's place is kept). */
-export function chainConstraints(texts: readonly string[]): string[] {
+function chainConstraints(texts: readonly string[]): string[] {
   const items = texts.map((t) => ({ text: t, p: parts(t), used: false }));
   const out: string[] = [];
   for (const a of items) {
@@ -79,7 +79,7 @@ export function chainConstraints(texts: readonly string[]): string[] {
   return out;
 }
 
-export function formatConjunction(dims: readonly string[], c: Conjunction): string {
+function formatConjunction(dims: readonly string[], c: Conjunction): string {
   const body = chainConstraints(c.constraints.map(formatReadableConstraint)).join(' and ');
   const ex = c.exists.length > 0 ? `exists ${c.exists.join(', ')} : ` : '';
   const cond = body.length > 0 ? ` : ${ex}${body}` : '';
@@ -123,7 +123,7 @@ function formatStatement(s: Statement, params: readonly string[]): string[] {
   ];
 }
 
-export function formatFunction(f: FunctionModel): string {
+function formatFunction(f: FunctionModel): string {
   const params = f.parameters.map((p) => p.name);
   const lines: string[] = [`function ${f.name} (line ${f.loc.line})`];
   lines.push(

@@ -12,12 +12,4 @@
 export type { FrontendOptions } from './function.js';
 export { formatModel, modelToJson } from './format.js';
 export { buildModel } from './builtinModel.js';
-export {
-  buildCompilerModel,
-  buildCompilerModelAsync,
-  builtinEquivalent,
-  type CompilerModel,
-  type CompilerViewOptions,
-} from './compilerView.js';
-export type { PreprocessOptions } from './preprocess.js';
-export type { MacroUse } from './spelling.js';
+export { buildCompilerModel, buildCompilerModelAsync } from './compilerView.js';

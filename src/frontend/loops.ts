@@ -27,7 +27,7 @@ export interface LoopParts {
   readonly step?: Node;
 }
 
-export function forParts(n: Node): LoopParts {
+function forParts(n: Node): LoopParts {
   return {
     init: child(n, 'initializer'),
     condition: child(n, 'condition'),
@@ -268,7 +268,7 @@ export function loopContext(
 }
 
 /** `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`, `i = c + i`, `i = i - c`. */
-export function stepOf(
+function stepOf(
   st: FunctionState,
   u: Node,
   cname: string | undefined,

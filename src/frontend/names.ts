@@ -93,7 +93,7 @@ export function collectLocals(st: FunctionState): void {
   }
 }
 
-export function constValueOf(st: FunctionState, n: Node): bigint | undefined {
+function constValueOf(st: FunctionState, n: Node): bigint | undefined {
   const v = cValue(n, exprScope(st, new Map()));
   if (!v) return undefined;
   const a = v.length === 1 && v[0].constraints.length === 0 ? v[0].value : undefined;
@@ -126,7 +126,7 @@ export function fresh(st: FunctionState): string {
   return name;
 }
 
-export function useParam(st: FunctionState, p: Parameter): PwAff {
+function useParam(st: FunctionState, p: Parameter): PwAff {
   if (!st.params.has(p.name)) st.params.set(p.name, p);
   return pwVar(p.name);
 }

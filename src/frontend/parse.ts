@@ -377,7 +377,7 @@ export function walk(node: Node): Node[] {
 
 /** Integer literal value (decimal, hex, octal, binary, with u/l suffixes); undefined otherwise. */
 export function parseIntLiteral(text: string): bigint | undefined {
-  let t = text
+  const t = text
     .replace(/[uUlL]+$/, '')
     .replace(/'/g, '')
     .trim();

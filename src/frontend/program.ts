@@ -28,7 +28,7 @@ import { inCallContext } from '../context/callContext.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 
 /** Where a name is spelled, and what the spelling may do. */
-export interface Mention {
+interface Mention {
   readonly loc: SourceLoc;
   /** The file the spelling is in (the unit's own file, a header, an included `.c` file). */
   readonly in: string;

@@ -22,7 +22,7 @@ export interface TemporaryPromise {
 }
 
 /** `kernel:tmp` -> { fn: 'kernel', array: 'tmp' }; `tmp` -> { array: 'tmp' }. */
-export function parsePromise(
+function parsePromise(
   text: string,
   origin: TemporaryPromise['origin'],
   loc?: SourceLoc,

@@ -11,7 +11,7 @@ import type { Affine, Constraint } from '../poly/affine.js';
 import { add, constant, isConstant, scale, sub, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
 
-export interface PwPiece {
+interface PwPiece {
   readonly exists: readonly string[];
   readonly constraints: readonly Constraint[];
   readonly value: Affine;
@@ -50,7 +50,7 @@ export function pwAdd(a: PwAff, b: PwAff): PwAff {
     value: add(x.value, y.value),
   }));
 }
-export function pwScale(a: PwAff, f: bigint): PwAff {
+function pwScale(a: PwAff, f: bigint): PwAff {
   return a.map((p) => ({ ...p, value: scale(p.value, f) }));
 }
 export function pwNeg(a: PwAff): PwAff {
@@ -180,7 +180,7 @@ export function condOr(a: Cond, b: Cond): Cond {
 }
 
 /** Drops conjunctions with a constant constraint that is false, and constant true constraints. */
-export function simplifyCond(c: readonly Conjunction[]): Cond {
+function simplifyCond(c: readonly Conjunction[]): Cond {
   const out: Conjunction[] = [];
   for (const conj of c) {
     let dead = false;

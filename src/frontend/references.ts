@@ -7,13 +7,6 @@ import { type Node, child, walk } from './parse.js';
 import { type FunctionState, arrayOf } from './state.js';
 import { isUnevaluated } from './unevaluated.js';
 
-/** A reference `a[i][j]`: the identifier, the outermost subscript node and the indices. */
-export interface ElementAccess {
-  readonly id: Node;
-  readonly top: Node;
-  readonly indices: Node[];
-}
-
 /** The subscript chain `a[i][j]` rooted at identifier `id`: its top node and index nodes. */
 export function chainOf(id: Node): { top: Node; indices: Node[] } {
   let top = id;

@@ -87,7 +87,7 @@ export function frame(
 }
 
 /** Why a preprocessed range has no one-to-one spelling in the file. */
-export function notSpelled(map: SpellingMap, r: ByteRange, mainName: string): string {
+function notSpelled(map: SpellingMap, r: ByteRange, mainName: string): string {
   if (!map.inMainFile(r.start)) return `it comes from ${map.origin(r.start)}, not from this file`;
   const uses = map.usesOnLines(r);
   if (uses.length === 0) return 'it is not spelled one-to-one in this file';

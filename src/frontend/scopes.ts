@@ -118,7 +118,7 @@ export function resolveNames(fn: Node): Bindings {
 }
 
 /** The type names spelled inside a `typeof(...)` specifier (candidates for object names). */
-export function typeIdentifiers(n: Node): Node[] {
+function typeIdentifiers(n: Node): Node[] {
   const out: Node[] = [];
   const rec = (x: Node) => {
     if (x.type === 'type_identifier') out.push(x);

@@ -111,7 +111,7 @@ export function statement(
   for (const id of arrayUses(st, n)) st.uncoveredWhy.set(key(id), `inside a ${what}`);
 }
 
-export function declaration(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
+function declaration(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
   for (const d of n.childrenForFieldName('declarator')) {
     const declared = d.type === 'init_declarator' ? child(d, 'declarator') : d;
     const declaredRec =
@@ -141,7 +141,7 @@ export function declaration(st: FunctionState, n: Node, ctx: Ctx, counter: { nex
 }
 
 /** `T t[A][B] = {0};` writes every cell at the declaration: a loop nest over the extents. */
-export function emitInitializer(
+function emitInitializer(
   st: FunctionState,
   rec: ArrayRec,
   decl: Node,
@@ -201,7 +201,7 @@ export function emitInitializer(
   });
 }
 
-export function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
+function ifStatement(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
   const condNode = child(n, 'condition')!;
   const scope = exprScope(st, ctx.iterators, ctx);
   const yes = elementAccesses(st, condNode).length === 0 ? cCond(condNode, scope) : undefined;

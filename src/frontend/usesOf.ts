@@ -17,7 +17,7 @@ import { constantValue } from './constants.js';
  * allocator is listed because its benchmarks allocate every array through it; `alloca`'s
  * memory is the caller's stack, released when the function returns (no `free`).
  */
-export const ALLOCATORS: readonly string[] = [
+const ALLOCATORS: readonly string[] = [
   'malloc',
   'calloc',
   'aligned_alloc',
@@ -77,7 +77,7 @@ export function argumentBase(arg: Node): { node: Node; derefs: number } | undefi
   return n.type === 'identifier' ? { node: n, derefs } : undefined;
 }
 
-export function isAllocation(value: Node | null): boolean {
+function isAllocation(value: Node | null): boolean {
   if (!value) return false;
   const v = stripCasts(value);
   return v.type === 'call_expression' && ALLOCATORS.includes(child(v, 'function')?.text ?? '');
@@ -94,7 +94,7 @@ export const literalScope = (): Parameters<typeof constantValue>[1] => ({
  * The bytes an allocation gets, when its size is a constant: `malloc(S)`, `aligned_alloc(A,
  * S)`, `calloc(n, s)` and PolyBench's `polybench_alloc_data(n, s)` (n elements of s bytes).
  */
-export function allocationBytes(value: Node): bigint | undefined {
+function allocationBytes(value: Node): bigint | undefined {
   const v = stripCasts(value);
   const args = child(v, 'arguments')?.namedChildren ?? [];
   const at = (k: number) => {
@@ -135,7 +135,7 @@ function outermostLoop(n: Node, body: Node): OffsetRange | undefined {
  * statement expression (`({ ... })`) encloses, since the operands around a statement
  * expression may be evaluated before or after everything in it.
  */
-export function fullStatement(n: Node, body: Node): OffsetRange {
+function fullStatement(n: Node, body: Node): OffsetRange {
   let found: Node | undefined;
   for (let p = n.parent; p && !same(p, body); p = p.parent) {
     if (STATEMENTS.has(p.type) && !found) found = p;

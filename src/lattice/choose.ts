@@ -34,8 +34,6 @@ import { querySearch } from './querySearch.js';
 import { segmentClique } from './segmentClique.js';
 import { NO_NAMES } from '../poly/nameRecord.js';
 
-export type { DivisionCost, HeuristicOption };
-
 export interface ChooseOptions {
   heuristic: HeuristicOption;
   params?: Readonly<Record<string, bigint>>;
@@ -64,7 +62,7 @@ export interface ChooseOptions {
   division?: DivisionCost;
 }
 
-export interface OptimalInfo {
+interface OptimalInfo {
   size: bigint;
   optimal: boolean;
   lowerBound: bigint;
@@ -123,10 +121,10 @@ export const DEFAULT_SEARCH_BUDGET_MS = 1000;
  * Polyhedral work (src/poly/budget.ts units) one candidate's exact check may take: a
  * typical check costs under a thousand units; the caller's own budget still bounds the total.
  */
-export const CANDIDATE_CHECK_WORK = 100_000;
+const CANDIDATE_CHECK_WORK = 100_000;
 
 /** Polyhedral work the exhaustive search over integer programs may take in all. */
-export const SEARCH_WORK = 500_000;
+const SEARCH_WORK = 500_000;
 
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
   const n = ds.space.dims.length;

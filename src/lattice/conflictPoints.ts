@@ -9,7 +9,7 @@
  */
 import { CallSlot } from '../context/callContext.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
-import { abs, floorDiv, gcd } from '../poly/linalg.js';
+import { floorDiv, gcd } from '../poly/linalg.js';
 import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
 
 /** A piece over columns [1, dims, locals]: `r.v = 0` for eqs, `r.v >= 0` for ineqs. */
@@ -113,7 +113,7 @@ export function enumerationStats(): Readonly<EnumerationCounts> {
  * All integer points of one piece, projected onto its dims (locals dropped). Throws
  * LatticeInputError when the piece is unbounded or larger than `limit` points.
  */
-export function enumeratePiece(piece: FixedPiece, limit = 2_000_000): bigint[][] {
+function enumeratePiece(piece: FixedPiece, limit = 2_000_000): bigint[][] {
   const counted = counts.current();
   if (counted) counted.pieces++;
   const nVars = piece.nDims + piece.nLocals;
@@ -177,22 +177,7 @@ export function enumerateUnion(pieces: readonly FixedPiece[], limit?: number): b
   return [...out.values()].sort(compareVectors);
 }
 
-export function compareVectors(a: readonly bigint[], b: readonly bigint[]): number {
+function compareVectors(a: readonly bigint[], b: readonly bigint[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] < b[i] ? -1 : 1;
   return 0;
-}
-
-/** A piece from bigint rows over [1, dims] (tests and the CLI on hand-built sets). */
-export function basicSetFromRows(
-  dims: readonly string[],
-  ineqs: readonly (readonly bigint[])[],
-  eqs: readonly (readonly bigint[])[] = [],
-): BasicSet {
-  return { space: { params: [], dims }, nLocals: 0, eqs, ineqs };
-}
-
-export function maxAbs(points: readonly (readonly bigint[])[]): bigint {
-  let m = 0n;
-  for (const p of points) for (const v of p) if (abs(v) > m) m = abs(v);
-  return m;
 }

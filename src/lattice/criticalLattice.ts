@@ -34,7 +34,7 @@ export interface CriticalLattice {
  * Largest polygons (vertex count) searched: m^3 / 2 edge triples, ~7,000 at 24 vertices
  * (about 20 ms); a 40-gon (32,000 triples) took 45-130 ms. The samples' sets have 6 to 8.
  */
-export const MAX_VERTICES = 24;
+const MAX_VERTICES = 24;
 
 /** a / b <= c / d for b, d > 0. */
 const le = (a: bigint, b: bigint, c: bigint, d: bigint) => a * d <= c * b;
@@ -67,7 +67,6 @@ export function criticalLattices(vertices: readonly Vec2[], limit = 4): Critical
       const cEE = cross(E[i], E[j]);
       const cEV = cross(E[i], V[j]);
       const cVE = cross(V[i], E[j]);
-      const cVV = cross(V[i], V[j]);
       for (let l = 0; l < m; l++) {
         // s e_j - r e_l = a_l - a_i - a_j - t e_i  (q = a_j + s e_j, p + q = a_l + r e_l);
         // Cramer: s = (S0 + S1 t) / den, r = (R0 + R1 t) / den.

@@ -188,7 +188,7 @@ export function heuristic3(sup: Sup, c: bigint[][], basisName: string): Candidat
   return candidate('h3', basisName, c, rho, mapping);
 }
 
-export function permutations(n: number): number[][] {
+function permutations(n: number): number[][] {
   if (n === 0) return [[]];
   const out: number[][] = [];
   for (const p of permutations(n - 1))

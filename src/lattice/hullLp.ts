@@ -18,7 +18,7 @@ type Glpk = Awaited<ReturnType<typeof GLPK>>;
  * linear program after it answers.
  */
 let glpkPromise: Promise<Glpk> | null = null;
-export function glpk(): Promise<Glpk> {
+function glpk(): Promise<Glpk> {
   glpkPromise ??= import('glpk.js/node').then((m) => m.default());
   return glpkPromise;
 }

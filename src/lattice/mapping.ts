@@ -3,7 +3,7 @@
  * on the explicit points of DS; simplification (section 4 step 4: lattice -> (M, b) by the
  * Smith normal form).
  */
-import { abs, gcd, identity, mod, mulVec, smith, type Matrix } from '../poly/linalg.js';
+import { abs, gcd, mod, smith, type Matrix } from '../poly/linalg.js';
 
 /** Cell x goes to slot (M x) mod b, row by row. An empty M is a scalar (one cell). */
 export interface Mapping {
@@ -46,22 +46,6 @@ export function firstConflict(
 export function mappingFromLattice(basis: Matrix): Mapping {
   const { U, diagonal } = smith(basis);
   return simplifyMapping({ M: U, b: diagonal });
-}
-
-/** Generators (rows, n of them) of the kernel lattice of a mapping over Z^n. */
-export function latticeOfMapping(m: Mapping, n: number): Matrix {
-  // Kernel of x -> (M x mod b): solve via the Smith form of [M | diag(b)] restricted to x.
-  const k = m.M.length;
-  const A: bigint[][] = m.M.map((row, i) => [
-    ...row,
-    ...Array.from({ length: k }, (_, j) => (i === j ? m.b[i] : 0n)),
-  ]);
-  // Integer kernel of A (x, t) = 0 projected on x generates the lattice.
-  const { V, diagonal } = smith(A, n + k);
-  const rank = diagonal.filter((d) => d !== 0n).length;
-  const gens: bigint[][] = [];
-  for (let j = rank; j < n + k; j++) gens.push(V.map((r) => r[j]).slice(0, n));
-  return gens.length === 0 ? [] : gens;
 }
 
 /**
@@ -122,14 +106,6 @@ export function complexity(m: Mapping): number {
 export function composeMapping(m: Mapping, T: Matrix): Mapping {
   const M = m.M.map((row) => T[0].map((_, j) => row.reduce((s, v, i) => s + v * T[i][j], 0n)));
   return { M, b: [...m.b] };
-}
-
-export function applyMapping(m: Mapping, x: readonly bigint[]): bigint[] {
-  return mulVec(m.M, x).map((v, i) => mod(v, m.b[i]));
-}
-
-export function identityMapping(n: number, b: readonly bigint[]): Mapping {
-  return { M: identity(n), b: [...b] };
 }
 
 export function formatMapping(m: Mapping, names: readonly string[]): string {

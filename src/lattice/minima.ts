@@ -13,7 +13,7 @@ import type { Vec2 } from './polygonHull.js';
 import { polygonMinima, type Ratio } from './polygonMinima.js';
 import type { PlanePolygon } from './polygonHull.js';
 
-export interface Minimum {
+interface Minimum {
   /** lambda_i as an exact fraction text such as "1/99" (or "inf" beyond the dimension). */
   lambda: string;
   value: Fraction | null;
@@ -29,7 +29,7 @@ export interface SuccessiveMinima {
 }
 
 /** Exact gauge of x for one piece: min mu >= 0 with x in mu * relax(piece); null if none. */
-export function pieceGauge(piece: FixedPiece, x: readonly bigint[]): Fraction | null {
+function pieceGauge(piece: FixedPiece, x: readonly bigint[]): Fraction | null {
   if (piece.nLocals > 0) return null;
   let lo = new Fraction(0);
   let hi: Fraction | null = null;
@@ -63,7 +63,7 @@ export function pieceGauge(piece: FixedPiece, x: readonly bigint[]): Fraction | 
 }
 
 /** Exact upper bound of the gauge of conv(DS) at x: the best single piece. */
-export function exactGauge(pieces: readonly FixedPiece[], x: readonly bigint[]): Fraction | null {
+function exactGauge(pieces: readonly FixedPiece[], x: readonly bigint[]): Fraction | null {
   let best: Fraction | null = null;
   for (const p of pieces) {
     const g = pieceGauge(p, x);

@@ -95,11 +95,7 @@ export interface HermiteResult {
 export type LevelTest = (k: number, H: readonly (readonly number[])[]) => boolean;
 
 /** Level test over an explicit list of points (non-zero, symmetric set). */
-export function pointLevels(
-  points: readonly (readonly number[])[],
-  p: number,
-  budget: Budget,
-): LevelTest {
+function pointLevels(points: readonly (readonly number[])[], p: number, budget: Budget): LevelTest {
   // Points per level k (last non-zero coordinate k, and positive there: DS is symmetric),
   // by increasing 1-norm (short vectors hit first), flat: coordinates 0..k of each point.
   const byLevel: number[][][] = Array.from({ length: p }, () => []);

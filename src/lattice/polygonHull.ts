@@ -47,7 +47,7 @@ function tighten(r: readonly bigint[]): Row {
  * y2.. = 0 (every integer point of DS has y2.. = 0 when Q's first two columns span DS, see
  * DsQueries.spanPoints), so the section is exact.
  */
-export function sectionRow(r: readonly bigint[], n: number, Q: Matrix | null): Row {
+function sectionRow(r: readonly bigint[], n: number, Q: Matrix | null): Row {
   if (!Q) return [...r];
   const y = [0, 1].map((j) => {
     let s = 0n;
@@ -62,7 +62,7 @@ export function sectionRow(r: readonly bigint[], n: number, Q: Matrix | null): R
  * locals eliminated over Q), or null when the piece has no integer point. `eqs` hold with
  * = 0, `ineqs` with >= 0.
  */
-export function planeRows(p: FixedPiece, Q: Matrix | null): { eqs: Row[]; ineqs: Row[] } | null {
+function planeRows(p: FixedPiece, Q: Matrix | null): { eqs: Row[]; ineqs: Row[] } | null {
   const n = p.nDims;
   const toY = (r: readonly bigint[]) => sectionRow(r, n, Q);
   const drop = Array.from({ length: p.nLocals }, (_, i) => 3 + i);
@@ -87,7 +87,7 @@ export function planeRows(p: FixedPiece, Q: Matrix | null): { eqs: Row[]; ineqs:
 }
 
 /** Vertices of a bounded piece; null when its relaxation is unbounded (no hull then). */
-export function pieceVertices(eqs: readonly Row[], ineqs: readonly Row[]): RatPoint[] | null {
+function pieceVertices(eqs: readonly Row[], ineqs: readonly Row[]): RatPoint[] | null {
   const all = [...eqs, ...ineqs];
   // Recession cone {d : a.d >= 0 (ineqs), a.d = 0 (eqs)}: in the plane its extreme rays lie
   // on the lines a.d = 0, so the piece is bounded iff no such direction is in the cone.
@@ -248,7 +248,7 @@ function reducePair(
  * coordinates are about as round as x's (spanBasis's completion can be very skewed:
  * columns (1, -1, 0), (-499998, 499999, -1) for dynprog's plane d2 = d0 + d1 at N = 10^6).
  */
-export function roundPlane(Q: Matrix): Matrix {
+function roundPlane(Q: Matrix): Matrix {
   const col = (j: number) => Q.map((r) => r[j]);
   const dot = (x: readonly bigint[], y: readonly bigint[]) =>
     x.reduce((s, v, i) => s + v * y[i], 0n);

@@ -23,7 +23,7 @@ import { longestSegment } from './segmentClique.js';
  * Work units charged per integer program (see WORK_PER_MS): 0.2 to 0.6 ms of CPU each for the
  * 2-D and 3-D conflict sets of the samples on the reference machine.
  */
-export const WORK_PER_PROGRAM = 15_000;
+const WORK_PER_PROGRAM = 15_000;
 
 /**
  * Polyhedral work (src/poly/budget.ts units) one integer program may take. The Omega test
@@ -32,7 +32,7 @@ export const WORK_PER_PROGRAM = 15_000;
  * longer claims optimality. When the search's own budget runs out instead (it caps the
  * program's share), the overrun ends the search (its caller abandons it).
  */
-export const PROGRAM_WORK = 50_000;
+const PROGRAM_WORK = 50_000;
 
 export interface QuerySearchResult {
   /** Smallest admissible lattice found below `upper`, or null. */
@@ -53,7 +53,7 @@ export interface QuerySearchResult {
  * coordinates), Lambda_k's points are y = H z with z in Z^(k+1); "at level k, positive" is
  * z_k >= 1 (H[k][k] > 0). Per piece of DS: exists z, x in piece with x = Q_p H_k z.
  */
-export function queryLevels(
+function queryLevels(
   ds: PolySet,
   Q: Matrix,
   p: number,

@@ -20,7 +20,7 @@ function normalize(r: Row): Row {
  * max of obj.x over the rational points of the piece with extra equalities e.x = 0; null
  * when that part is empty, 'unbounded' when unbounded. Columns: [1, dims, locals].
  */
-export function rationalMaxPiece(
+function rationalMaxPiece(
   piece: FixedPiece,
   obj: readonly bigint[],
   eqsOnDims: readonly (readonly bigint[])[],

@@ -276,8 +276,7 @@ export function chooseSymbolicMapping(ds0: PolySet, options: SymbolicOptions = {
     const size = mapping.b.reduce((s, bi) => s * evalAffine(bi, ref), 1n);
     results.push({ basisName: name, mapping, size });
   }
-  if (results.length === 0)
-    throw new LatticeInputError('no proved symbolic moduli');
+  if (results.length === 0) throw new LatticeInputError('no proved symbolic moduli');
   let best = results[0];
   for (const r of results)
     if (r.size < best.size || (r.size === best.size && r.basisName === 'identity')) best = r;
@@ -319,4 +318,4 @@ export function formatSymbolicMapping(m: SymbolicMapping, names: readonly string
 }
 
 /** Affine forms of parameters: poly/affine.ts's, under the names this module's users know. */
-export { evalAffine, formatAffine };
+export { evalAffine };

@@ -211,7 +211,7 @@ export function conflictSetOf(
  * A set over dims [A, B] (two halves of `half` dims each) read as a set over [B, A]: the
  * same rows with the two column blocks exchanged (the layout of a set is positional).
  */
-export function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
+function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
   const w = 1 + nParams;
   const swap = (r: readonly bigint[]): bigint[] => [
     ...r.slice(0, w),
@@ -226,7 +226,7 @@ export function swapHalves(s: PolySet, nParams: number, half: number): PolySet {
 }
 
 /** `{ [d] : d = 0 }`: every DS contains the zero difference. */
-export function zeroSet(params: readonly string[], dims: readonly string[]): PolySet {
+function zeroSet(params: readonly string[], dims: readonly string[]): PolySet {
   return P.fromConjunctions({ params, dims }, [
     {
       exists: [],

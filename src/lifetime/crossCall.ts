@@ -57,11 +57,7 @@ export type CrossCallVerdict =
  * Whether `callee`'s parameter number `argIndex` may read a cell before writing it, when
  * given an object of `objectCells` cells (if known).
  */
-export type ReadsBeforeWriting = (
-  callee: string,
-  argIndex: number,
-  objectCells?: bigint,
-) => boolean;
+type ReadsBeforeWriting = (callee: string, argIndex: number, objectCells?: bigint) => boolean;
 
 const at = (l: { line: number; column: number }) => `${l.line}:${l.column}`;
 
@@ -365,7 +361,7 @@ function callSiteProblem(
  * it provably does not. Least fixpoint over the call graph: a cycle of functions that only
  * pass the address among themselves keeps nothing.
  */
-export function keepsAddress(
+function keepsAddress(
   graph: CallGraph,
   use: BufferUse,
   visiting: ReadonlySet<string> = new Set(),

@@ -84,7 +84,7 @@ function reachable(graph: CallGraph, fn: FunctionCalls): FunctionCalls[] {
 }
 
 /** Why `fnName` may be entered again while one of its calls runs, if it may. */
-export function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
+function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
   const no = (reason: string): Problem => ({ code: 'not-scratch', reason });
   const fn = graph.functions.find((f) => f.name === fnName);
   if (!fn) return no(`${fnName}() is not analysed as a caller`);

@@ -107,16 +107,7 @@ export function valueConflictSet(
   const nb = array.blockIterators.length;
   const EA = cellNames('ea', nb);
   const EB = cellNames('eb', nb);
-  const sameBlock = EA.map((e, k) => ({
-    kind: 'eq' as const,
-    expr: {
-      coeffs: nameRecord([
-        [e, 1n],
-        [EB[k]!, -1n],
-      ]),
-      constant: 0n,
-    },
-  }));
+  const sameBlock = sameInstance(EA, EB);
   const CA = [...EA, ...A];
   const CB = [...EB, ...B];
   const values = options.values ?? NO_NAMES;
@@ -127,6 +118,109 @@ export function valueConflictSet(
   const context = fn.context;
 
   const uses = accessesTo(fn.statements, array.name);
+  const { sources, killers, clobbers, reads } = taggedAccesses(array, uses, [A, EA], [B, EB]);
+  const before = happensBeforeMemo();
+  const killersOf = overwritersMemo(killers, (s, k) =>
+    P.isEmpty(build(CA, conjoin([s.pieces, k.pieces, before(s, k)], CA, context))),
+  );
+
+  const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
+  let conflicts: PolySet = P.emptySet(pairSpace);
+  const causes: ConflictCause[] = [];
+  // `s` comes from P.intersect, whose pieces all have points: it is empty iff it has no piece,
+  // and then so is its projection (no emptiness test of the projection needed).
+  const addConflicts = (s: PolySet, writer: string, accessor: string) => {
+    if (s.pieces.length === 0) return;
+    const c = P.projectOnto(s, [...CA, ...CB]);
+    conflicts = P.union(conflicts, c);
+    if (!causes.some((x) => x.writer === writer && x.accessor === accessor)) {
+      causes.push({ writer, accessor });
+    }
+  };
+  let exposedCells: PolySet = P.emptySet({ params, dims: CA });
+  const scene: ReadScene = {
+    CA,
+    context,
+    build,
+    before,
+    killersOf,
+    killers,
+    sources,
+    exposedLiveFromStart: options.exposedLiveFromStart ?? true,
+  };
+
+  for (const r of reads) {
+    const { origins, exposed } = valuesRead(r, scene);
+    if (exposed) exposedCells = P.union(exposedCells, exposed);
+    // A write of b strictly inside a live value's interval (after its source, before r).
+    for (const o of origins) {
+      for (const c of clobbers) {
+        const cDims = [...CB, ...own(c.x, c.tag)];
+        const dims = [...o.dims, ...cDims];
+        const inside = conjoin(
+          [c.x.pieces, ...(o.source ? [before(o.source, c.x)] : []), before(c.x, r.x)],
+          dims,
+          [...context, ...sameBlock],
+        );
+        const lifted = product(o.live, P.universe({ params, dims: cDims }), dims);
+        addConflicts(P.intersect(lifted, build(dims, inside)), c.x.statement.id, r.x.statement.id);
+      }
+    }
+  }
+  // Two values present at the start are live together.
+  if (!P.isEmpty(exposedCells))
+    conflicts = P.union(
+      conflicts,
+      exposedPairs(exposedCells, params, [CA, CB], pairSpace, sameBlock),
+    );
+
+  const approximations = approximationsOf(
+    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
+  );
+  // conflictSetOf adds the inverse pairs (the negated differences) itself.
+  return conflictSetOf(conflicts, n, nb, params, {
+    array: array.name,
+    function: fn.name,
+    approximations,
+    causes,
+  });
+}
+
+/** EA = EB: the two cells are in the same instance of the array's block. */
+function sameInstance(EA: readonly string[], EB: readonly string[]) {
+  return EA.map((e, k) => ({
+    kind: 'eq' as const,
+    expr: {
+      coeffs: nameRecord([
+        [e, 1n],
+        [EB[k]!, -1n],
+      ]),
+      constant: 0n,
+    },
+  }));
+}
+
+/** The instances of one access, with the tag that names their own iterators. */
+interface TaggedAccess {
+  readonly tag: string;
+  readonly x: AccessInstances;
+}
+
+/**
+ * The array's writes as sources (of values of a, in cells A of block instance EA), killers
+ * (the exact ones) and clobbers (of cells B, EB), and its reads (of cells A).
+ */
+function taggedAccesses(
+  array: ArrayInfo,
+  uses: ReturnType<typeof accessesTo>,
+  [A, EA]: readonly [string[], string[]],
+  [B, EB]: readonly [string[], string[]],
+): {
+  sources: TaggedAccess[];
+  killers: TaggedAccess[];
+  clobbers: TaggedAccess[];
+  reads: TaggedAccess[];
+} {
   const writesOf = (cells: string[], block: string[], prefix: string) =>
     uses
       .filter((u) => u.access.kind === 'write')
@@ -146,128 +240,127 @@ export function valueConflictSet(
       tag: `r${k}`,
       x: accessInstances(array, u.statement, u.access, `r${k}`, A, EA),
     }));
+  return { sources, killers, clobbers, reads };
+}
 
-  // "x happens before y" per pair of access instances: the same pairs recur for every read
-  // (source before killer, killer before read, source before clobber), built once each.
+/**
+ * "x happens before y" per pair of access instances: the same pairs recur for every read
+ * (source before killer, killer before read, source before clobber), built once each.
+ */
+function happensBeforeMemo(): (x: AccessInstances, y: AccessInstances) => NamedConjunction[] {
   const orders = new Map<AccessInstances, Map<AccessInstances, NamedConjunction[]>>();
-  const before = (x: AccessInstances, y: AccessInstances): NamedConjunction[] => {
+  return (x, y) => {
     let row = orders.get(x);
     if (!row) orders.set(x, (row = new Map()));
     let o = row.get(y);
     if (!o) row.set(y, (o = happensBefore(x, y)));
     return o;
   };
-  // Killers that may overwrite a value of source s: some instance of k writes, after an
-  // instance of s, the cell s wrote. When no instance does, the set of (s, k, r) instances
-  // with s < k < r on one cell is empty for every read r (it lies inside that pair set), so
-  // leaving k out of s's kills changes no set. Nor any piece: an empty conjunction only ever
-  // yields empty pieces of the projected kills, and `subtract` keeps the minuend unchanged
-  // across an empty piece (it tests the intersection first). Each pair is decided once, not
-  // once per read: arrays in single-assignment form (expanded temporaries: every cell
-  // written once) then build no kill sets at all.
-  const overwriters = new Map<AccessInstances, typeof killers>();
-  const killersOf = (s: AccessInstances): typeof killers => {
+}
+
+/**
+ * Killers that may overwrite a value of source s: some instance of k writes, after an
+ * instance of s, the cell s wrote (`noneAfter(s, k)` says no instance does). When none does,
+ * the set of (s, k, r) instances with s < k < r on one cell is empty for every read r (it
+ * lies inside that pair set), so leaving k out of s's kills changes no set. Nor any piece: an
+ * empty conjunction only ever yields empty pieces of the projected kills, and `subtract`
+ * keeps the minuend unchanged across an empty piece (it tests the intersection first). Each
+ * pair is decided once, not once per read: arrays in single-assignment form (expanded
+ * temporaries: every cell written once) then build no kill sets at all.
+ */
+function overwritersMemo(
+  killers: readonly TaggedAccess[],
+  noneAfter: (s: AccessInstances, k: AccessInstances) => boolean,
+): (s: AccessInstances) => readonly TaggedAccess[] {
+  const overwriters = new Map<AccessInstances, readonly TaggedAccess[]>();
+  return (s) => {
     let ks = overwriters.get(s);
     if (ks) return ks;
     ks = killers.filter((k) => {
       if (!mayShareCell(k.x.access, s.access)) return false;
-      return !P.isEmpty(build(CA, conjoin([s.pieces, k.x.pieces, before(s, k.x)], CA, context)));
+      return !noneAfter(s, k.x);
     });
     overwriters.set(s, ks);
     return ks;
   };
+}
 
-  const pairSpace: P.Space = { params, dims: [...CA, ...CB] };
-  let conflicts: PolySet = P.emptySet(pairSpace);
-  const causes: ConflictCause[] = [];
-  // `s` comes from P.intersect, whose pieces all have points: it is empty iff it has no piece,
-  // and then so is its projection (no emptiness test of the projection needed).
-  const addConflicts = (s: PolySet, writer: string, accessor: string) => {
-    if (s.pieces.length === 0) return;
-    const c = P.projectOnto(s, [...CA, ...CB]);
-    conflicts = P.union(conflicts, c);
-    if (!causes.some((x) => x.writer === writer && x.accessor === accessor)) {
-      causes.push({ writer, accessor });
-    }
+/** Pairs of cells (of one block instance) whose values present at the start are both live. */
+function exposedPairs(
+  exposedCells: PolySet,
+  params: readonly string[],
+  [CA, CB]: readonly [readonly string[], readonly string[]],
+  pairSpace: P.Space,
+  sameBlock: NamedConjunction['constraints'],
+): PolySet {
+  const asB: PolySet = {
+    space: { params, dims: CB },
+    pieces: exposedCells.pieces.map((b) => ({ ...b, space: { params, dims: CB } })),
   };
-  let exposedCells: PolySet = P.emptySet({ params, dims: CA });
-
-  for (const r of reads) {
-    const rDims = own(r.x, r.tag);
-    // Only writes that may touch the read's cell can be its source or kill its value.
-    const sameCell = (w: { x: AccessInstances }) => mayShareCell(w.x.access, r.x.access);
-    const rKillers = killers.filter(sameCell);
-    // Values with a real source: (a, w, r) with w < r and no kill of a in between.
-    const origins: { dims: string[]; live: PolySet; source: AccessInstances | null }[] = [];
-    for (const s of sources.filter(sameCell)) {
-      const dims = [...CA, ...own(s.x, s.tag), ...rDims];
-      const reaches = build(
-        dims,
-        conjoin([s.x.pieces, r.x.pieces, before(s.x, r.x)], dims, context),
-      );
-      if (P.isEmpty(reaches)) continue;
-      const killed = killersOf(s.x)
-        .filter(sameCell)
-        .flatMap((k) =>
-          conjoin(
-            [s.x.pieces, r.x.pieces, k.x.pieces, before(s.x, k.x), before(k.x, r.x)],
-            dims,
-            context,
-          ),
-        );
-      const live = P.subtract(reaches, P.projectOnto(build(dims, killed), dims));
-      // P.subtract keeps only pieces with points: no second emptiness test.
-      if (live.pieces.length > 0) origins.push({ dims, live, source: s.x });
-    }
-    // The value present at the start (upward exposed): no write of a at all before r.
-    if (options.exposedLiveFromStart ?? true) {
-      const dims = [...CA, ...rDims];
-      const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
-      const killed = rKillers.flatMap((k) =>
-        conjoin([r.x.pieces, k.x.pieces, before(k.x, r.x)], dims, context),
-      );
-      const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
-      if (live.pieces.length > 0) {
-        origins.push({ dims, live, source: null });
-        exposedCells = P.union(exposedCells, P.projectOnto(live, CA));
-      }
-    }
-    // A write of b strictly inside a live value's interval (after its source, before r).
-    for (const o of origins) {
-      for (const c of clobbers) {
-        const cDims = [...CB, ...own(c.x, c.tag)];
-        const dims = [...o.dims, ...cDims];
-        const inside = conjoin(
-          [c.x.pieces, ...(o.source ? [before(o.source, c.x)] : []), before(c.x, r.x)],
-          dims,
-          [...context, ...sameBlock],
-        );
-        const lifted = product(o.live, P.universe({ params, dims: cDims }), dims);
-        addConflicts(P.intersect(lifted, build(dims, inside)), c.x.statement.id, r.x.statement.id);
-      }
-    }
-  }
-  // Two values present at the start are live together.
-  if (!P.isEmpty(exposedCells)) {
-    const asB: PolySet = {
-      space: { params, dims: CB },
-      pieces: exposedCells.pieces.map((b) => ({ ...b, space: { params, dims: CB } })),
-    };
-    const pairs = P.intersect(
-      product(exposedCells, asB, [...CA, ...CB]),
-      P.fromConjunctions(pairSpace, [{ exists: [], constraints: sameBlock }]),
-    );
-    conflicts = P.union(conflicts, pairs);
-  }
-
-  const approximations = approximationsOf(
-    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
+  return P.intersect(
+    product(exposedCells, asB, [...CA, ...CB]),
+    P.fromConjunctions(pairSpace, [{ exists: [], constraints: sameBlock }]),
   );
-  // conflictSetOf adds the inverse pairs (the negated differences) itself.
-  return conflictSetOf(conflicts, n, nb, params, {
-    array: array.name,
-    function: fn.name,
-    approximations,
-    causes,
-  });
+}
+
+/** What finding the values a read may read needs. */
+interface ReadScene {
+  readonly CA: readonly string[];
+  readonly context: FunctionModel['context'];
+  readonly build: (dims: readonly string[], pieces: readonly NamedConjunction[]) => PolySet;
+  readonly before: (x: AccessInstances, y: AccessInstances) => NamedConjunction[];
+  readonly killersOf: (s: AccessInstances) => readonly TaggedAccess[];
+  readonly killers: readonly TaggedAccess[];
+  readonly sources: readonly TaggedAccess[];
+  readonly exposedLiveFromStart: boolean;
+}
+
+/** A value live until a read: its instances (over `dims`) and the write that made it. */
+interface Origin {
+  readonly dims: string[];
+  readonly live: PolySet;
+  readonly source: AccessInstances | null;
+}
+
+/**
+ * The values read r may read, each live from its source to r; and the cells whose value
+ * present at the start r may read (upward exposed), when that value lives.
+ */
+function valuesRead(r: TaggedAccess, scene: ReadScene): { origins: Origin[]; exposed?: PolySet } {
+  const { CA, context, build, before } = scene;
+  const rDims = own(r.x, r.tag);
+  // Only writes that may touch the read's cell can be its source or kill its value.
+  const sameCell = (w: { x: AccessInstances }) => mayShareCell(w.x.access, r.x.access);
+  const rKillers = scene.killers.filter(sameCell);
+  // Values with a real source: (a, w, r) with w < r and no kill of a in between.
+  const origins: Origin[] = [];
+  for (const s of scene.sources.filter(sameCell)) {
+    const dims = [...CA, ...own(s.x, s.tag), ...rDims];
+    const reaches = build(dims, conjoin([s.x.pieces, r.x.pieces, before(s.x, r.x)], dims, context));
+    if (P.isEmpty(reaches)) continue;
+    const killed = scene
+      .killersOf(s.x)
+      .filter(sameCell)
+      .flatMap((k) =>
+        conjoin(
+          [s.x.pieces, r.x.pieces, k.x.pieces, before(s.x, k.x), before(k.x, r.x)],
+          dims,
+          context,
+        ),
+      );
+    const live = P.subtract(reaches, P.projectOnto(build(dims, killed), dims));
+    // P.subtract keeps only pieces with points: no second emptiness test.
+    if (live.pieces.length > 0) origins.push({ dims, live, source: s.x });
+  }
+  // The value present at the start (upward exposed): no write of a at all before r.
+  if (!scene.exposedLiveFromStart) return { origins };
+  const dims = [...CA, ...rDims];
+  const readsAll = build(dims, conjoin([r.x.pieces], dims, context));
+  const killed = rKillers.flatMap((k) =>
+    conjoin([r.x.pieces, k.x.pieces, before(k.x, r.x)], dims, context),
+  );
+  const live = P.subtract(readsAll, P.projectOnto(build(dims, killed), dims));
+  if (live.pieces.length === 0) return { origins };
+  origins.push({ dims, live, source: null });
+  return { origins, exposed: P.projectOnto(live, CA) };
 }

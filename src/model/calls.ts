@@ -19,7 +19,7 @@ export interface OffsetRange {
 }
 
 /** How one mention of a buffer (or of a pointer parameter) uses it. */
-export type BufferUseKind =
+type BufferUseKind =
   /** Passed (possibly as `*A` or through a cast) as argument `argIndex` of a call to `callee`. */
   | 'call-arg'
   /** `free(A)`: its values die. */

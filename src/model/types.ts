@@ -135,7 +135,7 @@ export interface ArrayInfo {
 }
 
 /** How an array declared 1-D was given a multi-dimensional view (row-major, same cells). */
-export interface Delinearization {
+interface Delinearization {
   /** The extents as declared (`[H * W * K]`): cells are still counted and numbered by them. */
   readonly declaredExtents: readonly Extent[];
   /** Row-major strides of the view, outermost first, the last one 1 (`[2349, 81, 1]`). */

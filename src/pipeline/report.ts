@@ -38,7 +38,7 @@ export interface OnChip {
 }
 
 /** `3 BRAM18 + 96 register bits` */
-export function formatOnChip(m: OnChip): string {
+function formatOnChip(m: OnChip): string {
   const parts = [
     ...(m.bram18 > 0 || m.registerBits === 0 ? [`${m.bram18} BRAM18`] : []),
     ...(m.registerBits > 0 ? [`${m.registerBits} register bits`] : []),
@@ -348,7 +348,7 @@ function codeTag(code: string | undefined): string {
 }
 
 /** `file:line:col: severity: message [code name]`. */
-export function diagnosticLine(file: string, d: ReportDiagnostic): string {
+function diagnosticLine(file: string, d: ReportDiagnostic): string {
   return `${file}:${d.line}:${d.column}: ${d.severity}: ${d.message}${codeTag(d.code)}`;
 }
 

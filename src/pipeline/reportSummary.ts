@@ -63,13 +63,13 @@ function exactBytes(x: number | string): bigint | undefined {
 }
 
 /** Bytes an array that stays keeps (its own storage, a known size); undefined otherwise. */
-export function bytesKept(a: ArrayReport): bigint | undefined {
+function bytesKept(a: ArrayReport): bigint | undefined {
   if (a.status === 'contracted' || a.status === 'scalarized') return undefined;
   if (a.storage === 'parameter' || a.originalBytes === undefined) return undefined;
   return exactBytes(a.originalBytes);
 }
 
-export interface KeptArray {
+interface KeptArray {
   file: string;
   function: string;
   name: string;
@@ -80,7 +80,7 @@ export interface KeptArray {
   bytes?: number | string;
 }
 
-export interface KeptGroup {
+interface KeptGroup {
   code: string;
   /** The reason's name (`no-saving`). */
   reason: string;

@@ -134,7 +134,3 @@ export function formatAffine(a: Affine): string {
   }
   return parts.join(' ');
 }
-
-export function formatConstraint(c: Constraint): string {
-  return `${formatAffine(c.expr)} ${c.kind === 'eq' ? '=' : '>='} 0`;
-}

@@ -23,7 +23,7 @@ export function width(space: Space): number {
  * The rows are shared, not copied: the Omega engine never writes into a row it was given (it
  * builds new rows), and basic sets are immutable.
  */
-export function toSys(b: BasicSet, nKeep: number): Sys {
+function toSys(b: BasicSet, nKeep: number): Sys {
   return {
     n: width(b.space) + b.nLocals,
     nKeep,
@@ -32,7 +32,7 @@ export function toSys(b: BasicSet, nKeep: number): Sys {
   };
 }
 
-export function fromSys(space: Space, s: Sys): BasicSet {
+function fromSys(space: Space, s: Sys): BasicSet {
   return { space, nLocals: s.n - width(space), eqs: s.eqs, ineqs: s.ineqs };
 }
 
@@ -73,7 +73,7 @@ export function addLocals(b: BasicSet, k: number): BasicSet {
 }
 
 /** Rows of `b` widened to sit after `before` locals and before `after` locals. */
-export function shiftLocals(r: readonly bigint[], w: number, before: number, after: number): Row {
+function shiftLocals(r: readonly bigint[], w: number, before: number, after: number): Row {
   return [
     ...r.slice(0, w),
     ...Array<bigint>(before).fill(0n),
@@ -177,12 +177,8 @@ export function withRows(
   };
 }
 
-export function sameSpace(a: Space, b: Space): boolean {
-  return a.params.join(',') === b.params.join(',') && a.dims.length === b.dims.length;
-}
-
 /** Extends the parameter list of a set (new parameters are free), keeping dims and locals. */
-export function withParams(s: PolySet, params: readonly string[]): PolySet {
+function withParams(s: PolySet, params: readonly string[]): PolySet {
   // The same list: every row would be copied unchanged (sets are immutable, rows shared).
   const old = s.space.params;
   if (params.length === old.length && params.every((p, i) => p === old[i])) return s;

@@ -165,11 +165,3 @@ export async function withWorkBudgetAsync<T>(units: number, fn: () => Promise<T>
     m.leave(saved);
   }
 }
-
-/**
- * Gives back work spent on a computation that is redone identically (the small-integer
- * path of src/poly/omega.ts after an overflow), so that it is charged once.
- */
-export function refundWork(units: number): void {
-  meterHere().refund(units);
-}

@@ -142,10 +142,6 @@ export function gist(s: PolySet, context: PolySet): PolySet {
 export function lexLessThan(a: readonly Affine[], b: readonly Affine[]): NamedConjunction[] {
   return lex.lexLessThan(a, b);
 }
-/** `a <=lex b`. */
-export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): NamedConjunction[] {
-  return lex.lexLessEqual(a, b);
-}
 
 /** The same union with fewer pieces (see coalesce.ts). */
 export { coalesce, dropNested, withNegation } from './coalesce.js';

@@ -32,11 +32,3 @@ export function mod(a: bigint, b: bigint): bigint {
   const r = a % m;
   return r < 0n ? r + m : r;
 }
-
-export function max(a: bigint, b: bigint): bigint {
-  return a > b ? a : b;
-}
-
-export function min(a: bigint, b: bigint): bigint {
-  return a < b ? a : b;
-}

@@ -1,5 +1,5 @@
 /** Lexicographic order between affine vectors as a union of conjunctions. */
-import { add, constant, scale, sub, type Affine, type Constraint } from './affine.js';
+import { add, constant, sub, type Affine, type Constraint } from './affine.js';
 
 export interface LexConjunction {
   readonly exists: readonly string[];
@@ -30,5 +30,3 @@ export function lexLessEqual(a: readonly Affine[], b: readonly Affine[]): LexCon
   const eq: Constraint[] = a.map((x, i) => ({ kind: 'eq' as const, expr: sub(b[i], x) }));
   return [...lexLessThan(a, b), { exists: [], constraints: eq }];
 }
-
-export const negateAffine = (a: Affine): Affine => scale(a, -1n);

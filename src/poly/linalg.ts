@@ -17,7 +17,7 @@ export function identity(n: number): Matrix {
   );
 }
 
-export function clone(a: readonly (readonly bigint[])[]): Matrix {
+function clone(a: readonly (readonly bigint[])[]): Matrix {
   return a.map((r) => [...r]);
 }
 
@@ -50,7 +50,7 @@ export function mulVec(a: readonly (readonly bigint[])[], x: readonly bigint[]):
 }
 
 /** Extended gcd: [g, s, t] with s a + t b = g >= 0. */
-export function extendedGcd(a: bigint, b: bigint): [bigint, bigint, bigint] {
+function extendedGcd(a: bigint, b: bigint): [bigint, bigint, bigint] {
   let [r0, r1, s0, s1, t0, t1] = [a, b, 1n, 0n, 0n, 1n];
   while (r1 !== 0n) {
     const q = r0 / r1;

@@ -7,7 +7,7 @@
 import { coeff, type Affine } from './affine.js';
 import type { BasicSet, PolySet, Space } from './types.js';
 import { project, projectRelaxed } from './omega.js';
-import { align, isEmptyBasic, width, withRows, type Row } from './basic.js';
+import { isEmptyBasic, width, withRows, type Row } from './basic.js';
 import { affineRow, fixParams, intersect, isEmpty, projectOnto, subtract, union } from './sets.js';
 import { ceilDiv, floorDiv, lcm, mod } from './int.js';
 import { NO_NAMES, nameRecord } from './nameRecord.js';
@@ -346,7 +346,7 @@ export function maximizeParametric(s: PolySet, objective: Affine): ParametricExt
   return { kind: 'pieces', pieces };
 }
 
-export function freshName(base: string, taken: readonly string[]): string {
+function freshName(base: string, taken: readonly string[]): string {
   let name = base;
   for (let i = 0; taken.includes(name); i++) name = `${base}${i}`;
   return name;
@@ -365,5 +365,3 @@ function liftWithObjective(s: PolySet, tName: string, objective: Affine): PolySe
   });
   return { space, pieces };
 }
-
-export { align };

@@ -10,13 +10,6 @@ function term(c: bigint, name: string): string {
   return m === 1n ? name : `${m}${name}`;
 }
 
-/** Sum of c_k x_k + constant with non-negative coefficients only (as they appear). */
-function side(terms: [bigint, string][], constant: bigint): string {
-  const parts = terms.map(([c, n]) => term(c, n));
-  if (constant !== 0n || parts.length === 0) parts.push(`${constant}`);
-  return parts.join(' + ');
-}
-
 /** A signed affine expression `2i - j + N - 1`. */
 function expr(terms: [bigint, string][], constant: bigint): string {
   let s = '';
@@ -102,17 +95,14 @@ function constraintTexts(b: BasicSet, names: readonly string[]): string[] {
 
 function localNames(b: BasicSet, taken: readonly string[]): string[] {
   const out: string[] = [];
-  for (let i = 0, k = 0; out.length < b.nLocals; k++) {
+  for (let k = 0; out.length < b.nLocals; k++) {
     const n = `e${k}`;
-    if (!taken.includes(n)) {
-      out.push(n);
-      i++;
-    }
+    if (!taken.includes(n)) out.push(n);
   }
   return out;
 }
 
-export function printBasic(b: BasicSet): string {
+function printBasic(b: BasicSet): string {
   const base = [...b.space.params, ...b.space.dims];
   const locals = localNames(b, base);
   const names = [...base, ...locals];

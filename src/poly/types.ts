@@ -27,8 +27,3 @@ export interface PolySet {
   readonly space: Space;
   readonly pieces: readonly BasicSet[];
 }
-
-/** Number of columns of a row: constant, params, dims, locals. */
-export function rowLength(space: Space, nLocals: number): number {
-  return 1 + space.params.length + space.dims.length + nLocals;
-}

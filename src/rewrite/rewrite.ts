@@ -16,8 +16,6 @@ import { mentionsIdentifier } from '../model/identifiers.js';
 import { insertionEdits, withFileEnd } from './insertions.js';
 import { contractedDeclarator } from './declarator.js';
 
-export { contractedDeclarator };
-
 /**
  * Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. C89 has no
  * `inline`: GCC's `__inline__` then (`-std=c89 -pedantic-errors` refused `static inline`).
@@ -161,7 +159,7 @@ export function annotationEdit(source: string, array: ArrayRewrite, content: str
 }
 
 /** An insertion of file-level C (helpers) at the usual place, in the file's line endings. */
-export function fileLevelEdit(source: string, firstUse: number, lines: readonly string[]): Edit {
+function fileLevelEdit(source: string, firstUse: number, lines: readonly string[]): Edit {
   const at = helperInsertionPoint(source, firstUse);
   const eol = lineEnding(source);
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';

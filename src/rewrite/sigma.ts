@@ -21,7 +21,7 @@ const IDENTIFIER = /^[A-Za-z_][A-Za-z0-9_]*$/;
 const NUMBER = /^(0[xX][0-9a-fA-F]+|[0-9]+)[uUlL]*$/;
 
 /** An identifier or an unsigned integer literal: never needs parentheses. */
-export function isSimpleOperand(text: string): boolean {
+function isSimpleOperand(text: string): boolean {
   return IDENTIFIER.test(text) || NUMBER.test(text);
 }
 
@@ -49,7 +49,7 @@ export function operand(text: string): string {
  * `operand`, also parenthesizing the names of object-like macros whose replacement is not
  * one token (`#define M i + 1`: `2 * M` would expand to `2 * i + 1`).
  */
-export function operandOutside(unsafeMacros: ReadonlySet<string>): (text: string) => string {
+function operandOutside(unsafeMacros: ReadonlySet<string>): (text: string) => string {
   return (text) => {
     const t = text.trim();
     if (t === '') throw new RewriteError('empty index or modulus text');

@@ -34,7 +34,7 @@ import { helperInsertionPoint, lineEnding } from './layout.js';
 import { RewriteError } from './plan.js';
 
 /** Most coordinates of an iteration vector, and most labels, of one traced access. */
-export const TRACE_MAX_DIMS = 16;
+const TRACE_MAX_DIMS = 16;
 
 /** The shape of each stream of a trace build, in stream-id order. */
 export interface TraceStream {

@@ -71,7 +71,7 @@ interface Shape {
  * A report as the reference has it: without timings and without the reason codes added
  * later (warnings and diagnostics were strings before they had codes).
  */
-export function comparable(report: unknown): unknown {
+function comparable(report: unknown): unknown {
   const r = JSON.parse(
     JSON.stringify(report, (key, value) =>
       key === 'timings' || key === 'code' || key === 'suppressed' ? undefined : value,

@@ -5,7 +5,7 @@ import type { Domain, FunctionModel, ProgramModel, Statement } from '../../src/m
 import { buildModel, type FrontendOptions } from '../../src/frontend/index.js';
 import { formatAccess, formatDomain, formatSchedule } from '../../src/frontend/format.js';
 
-export function model(code: string, options: FrontendOptions = {}): ProgramModel {
+function model(code: string, options: FrontendOptions = {}): ProgramModel {
   return buildModel(code, 'test.c', options);
 }
 

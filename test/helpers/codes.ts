@@ -1,11 +1,6 @@
 /** The reason codes of a report entry's warnings, for tests that ask which ones it has. */
 import { codeOf, type ReasonName } from '../../src/model/reasons.js';
 
-/** The codes of `a`'s warnings (`BC1603`, ...). */
-export function warningCodes(a: { warnings: readonly { code: string }[] }): string[] {
-  return a.warnings.map((w) => w.code);
-}
-
 /** Whether `a` has a warning with this reason. */
 export function hasWarning(
   a: { warnings: readonly { code: string }[] },

@@ -16,9 +16,9 @@ export interface OptionalTool {
 }
 
 /** The mark test/toolNotice.js finds in the title of a suite skipped for want of a tool. */
-export const SKIPPED_MARK = 'skipped, not installed:';
+const SKIPPED_MARK = 'skipped, not installed:';
 
-export const toolsRequired = (): boolean => process.env.BEECLAK_REQUIRE_TOOLS === '1';
+const toolsRequired = (): boolean => process.env.BEECLAK_REQUIRE_TOOLS === '1';
 
 /** `describe(title, body)` when the tool runs here; else skipped, or failed when required. */
 export function describeWithTool(tool: OptionalTool, title: string, body: () => void): void {

@@ -14,7 +14,7 @@ import {
 } from '../../src/lattice/index.js';
 import type { Mapping } from '../../src/lattice/index.js';
 import { optimalSearch } from '../../src/lattice/optimal.js';
-import { band, randomPolytope, set } from './polytopes.js';
+import { randomPolytope } from './polytopes.js';
 import { greedyClique, PointSet } from '../../src/lattice/cliqueBound.js';
 import { isProductSplit, productBlocks } from '../../src/lattice/productSplit.js';
 

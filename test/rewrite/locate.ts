@@ -5,7 +5,7 @@
 import type { ByteRange } from '../../src/model/types.js';
 
 /** Offset of the n-th (0-based) occurrence of `text`; throws when there is none. */
-export function nth(source: string, text: string, n = 0): number {
+function nth(source: string, text: string, n = 0): number {
   let at = -1;
   for (let k = 0; k <= n; k++) {
     at = source.indexOf(text, at + 1);

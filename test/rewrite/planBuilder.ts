@@ -28,7 +28,7 @@ export function within(min?: number, max?: number): AccessRange {
   };
 }
 
-export interface AccessSpec {
+interface AccessSpec {
   /** The access text as written, e.g. `y[i][k]`. */
   at: string;
   /** Which occurrence of that text (0-based). */
@@ -62,7 +62,7 @@ function lineOf(source: string, offset: number): number {
   return source.slice(0, offset).split('\n').length;
 }
 
-export function arrayPlan(source: string, spec: ArraySpec): ArrayRewrite {
+function arrayPlan(source: string, spec: ArraySpec): ArrayRewrite {
   return {
     name: spec.name,
     declaratorRange: rangeOf(source, spec.declarator, spec.declaratorN ?? 0),

@@ -66,7 +66,7 @@ export class Trace {
   }
 }
 
-export const points = (ds: Set<string>): number[][] => [...ds].map((k) => k.split(',').map(Number));
+const points = (ds: Set<string>): number[][] => [...ds].map((k) => k.split(',').map(Number));
 
 /** True when the mapping x -> (M x) mod b sends no nonzero difference of DS to 0. */
 export function admissible(ds: Set<string>, M: number[][], b: number[]): boolean {

@@ -23,10 +23,10 @@ import type { FileJob, FileOutcome } from './job.js';
 import { withProgramViews, type ProgramSetting } from './program.js';
 import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
 
-export const EXIT_WOULD_CHANGE = 1;
-export const EXIT_SKIPPED = 4;
+const EXIT_WOULD_CHANGE = 1;
+const EXIT_SKIPPED = 4;
 
-export interface BatchMode {
+interface BatchMode {
   inPlace: boolean;
   check: boolean;
   diff: boolean;
@@ -73,7 +73,7 @@ export interface BatchResult {
   readonly summary: Summary;
 }
 
-export interface Summary {
+interface Summary {
   files: number;
   changed: number;
   skipped: number;
@@ -81,10 +81,8 @@ export interface Summary {
   cached: number;
 }
 
-export { bytesSaved } from '../../pipeline/reportSummary.js';
-
 /** `git diff` style: `--- a/FILE`, `+++ b/FILE`, three lines of context. */
-export function unifiedDiff(file: string, before: string, after: string): string {
+function unifiedDiff(file: string, before: string, after: string): string {
   const abs = path.resolve(file);
   const rel = path.relative(process.cwd(), abs);
   const name = (rel.startsWith('..') ? abs.replace(/^\/+/, '') : rel).split(path.sep).join('/');
@@ -95,7 +93,7 @@ export function unifiedDiff(file: string, before: string, after: string): string
     .replace(/^(---|\+\+\+) (.*)\t$/gm, '$1 $2');
 }
 
-export function summaryLine(s: Summary, mode: BatchMode): string {
+function summaryLine(s: Summary, mode: BatchMode): string {
   const verb = mode.inPlace ? 'contracted' : 'would change';
   const parts = [
     `${s.files} file${s.files === 1 ? '' : 's'}`,

@@ -68,7 +68,7 @@ function collect(value: string, previous: string[]): string[] {
   return [...previous, value];
 }
 
-export const CHECK_MISMATCH_EXIT = 3;
+const CHECK_MISMATCH_EXIT = 3;
 
 /** The linker's words for a program without `main` (GNU ld, lld, Apple's ld). */
 const NO_MAIN =

@@ -32,7 +32,7 @@ import {
   type FileReport,
   type SkippedFile,
 } from '../../pipeline/report.js';
-import { collectNames, parseChoice } from '../options.js';
+import { parseChoice } from '../options.js';
 import { UsageError } from '../errors.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';

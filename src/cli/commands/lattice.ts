@@ -190,7 +190,7 @@ export function formatChoice(ds: PolySet, c: LatticeChoice, print: PrintOptions 
   return lines.join('\n') + '\n';
 }
 
-export function formatSymbolic(ds: PolySet, c: SymbolicChoice): string {
+function formatSymbolic(ds: PolySet, c: SymbolicChoice): string {
   const names = ds.space.dims;
   const lines = [
     `symbolic parameters: ${ds.space.params.join(', ')} (moduli proved for every value)`,

@@ -17,7 +17,7 @@ import { nameRecord } from '../../poly/nameRecord.js';
 const RADIUS = 12;
 const STEP = 18;
 
-export const CONFLICT_STYLE =
+const CONFLICT_STYLE =
   '.title{font:bold 13px sans-serif}.mapping,.note{font:12px monospace}.label{font:italic 12px serif}' +
   '.axis{stroke:#999;stroke-width:1}.grid{fill:#bbb}.hull{fill:#dde7f7;stroke:#8fb0e3;stroke-width:1}' +
   '.ds{fill:#1f5fbf}.lattice{fill:none;stroke:#c0392b;stroke-width:2}';
@@ -102,7 +102,7 @@ function latticeAt(
 }
 
 /** Convex hull (Andrew's monotone chain), counter-clockwise, no collinear points. */
-export function convexHull(points: readonly (readonly [number, number])[]): [number, number][] {
+function convexHull(points: readonly (readonly [number, number])[]): [number, number][] {
   const ps = [...points].sort((p, q) => p[0] - q[0] || p[1] - q[1]);
   if (ps.length <= 2) return ps.map((p) => [p[0], p[1]]);
   const cross = (o: readonly number[], a: readonly number[], b: readonly number[]) =>

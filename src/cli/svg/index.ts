@@ -12,9 +12,6 @@ import { arrayPicture } from './conflicts.js';
 import { lifetimePicture } from './lifetimes.js';
 
 export { arrayPicture } from './conflicts.js';
-export { lifetimePicture } from './lifetimes.js';
-export type { Picture } from './document.js';
-
 /**
  * Writes the pictures of every drawable array into `dir` (created if needed). An array that
  * shrank but has no picture, or no lifetime chart, is named on stderr with the reason.

@@ -10,16 +10,16 @@ import type { RunLifetimes } from '../../pipeline/checking/lifetimeIntervals.js'
 import { baseName, escape, svgDocument, type Picture } from './document.js';
 
 /** Cells drawn in a chart at most (the first ones used). */
-export const CHART_CELLS = 64;
+const CHART_CELLS = 64;
 /** Bars drawn at most (the first ones in time): the file stays small enough to view. */
-export const CHART_BARS = 4000;
+const CHART_BARS = 4000;
 const WIDTH = 640;
 const LEFT = 90;
 const RIGHT = 20;
 const TOP = 48;
 const ROW = 8;
 
-export const LIFETIME_STYLE =
+const LIFETIME_STYLE =
   '.title{font:bold 13px sans-serif}.cell{font:8px monospace}.note,.tick{font:11px monospace}' +
   '.label{font:italic 12px sans-serif}.axis{stroke:#555;stroke-width:1}.life{fill:#1f5fbf}';
 

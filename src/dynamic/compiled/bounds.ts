@@ -31,8 +31,6 @@ function normalizeRow(r: Row): Row {
   return { coeffs: r.coeffs.map((c) => c / g), constant: floor };
 }
 
-const rowKey = (r: Row) => `${r.coeffs.join(',')};${r.constant}`;
-
 function dedupe(rows: readonly Row[]): Row[] {
   const out = new Map<string, Row>();
   for (const r0 of rows) {
@@ -46,7 +44,7 @@ function dedupe(rows: readonly Row[]): Row[] {
 }
 
 /** The rows with variable `v` eliminated (rational projection). */
-export function eliminate(rows: readonly Row[], v: number): Row[] {
+function eliminate(rows: readonly Row[], v: number): Row[] {
   const pos: Row[] = [];
   const neg: Row[] = [];
   const rest: Row[] = [];

@@ -23,7 +23,7 @@ const MAX_COEFF = 1n << 20n;
 const MAX_CONSTANT = 1n << 44n;
 const MAX_TERMS = 16;
 /** Loop bounds beyond this stop the run as unsafe: 16 * 2^20 * 2^28 + 2^44 < 2^53. */
-export const BOUND_LIMIT = 2 ** 28;
+const BOUND_LIMIT = 2 ** 28;
 
 /** Indices into the run's status array `st`. */
 export const ST = { ops: 0, events: 1, approximate: 2, overBudget: 3, unsafe: 4 } as const;

@@ -11,7 +11,7 @@ import { TooComplex } from './bounds.js';
 import { FLOOR_DIV, nestSource, ST, type Box } from './nest.js';
 import { loopTree, UnsupportedSchedule } from './tree.js';
 
-export interface Sink {
+interface Sink {
   /** A write of cell `cell` at rank `rank`; `kills`: it certainly replaces the value. */
   W(cell: number, rank: number, kills: boolean): void;
   R(cell: number, rank: number): void;
@@ -101,7 +101,11 @@ export function accessStream(
   const events = st[ST.events]!;
   let cells = events === 0 ? 0 : 1;
   for (let k = 0; k < dims && events > 0; k++) cells *= Math.max(0, mx[k]! - mn[k]! + 1);
-  if (events === 0) for (let k = 0; k < dims; k++) ((mn[k] = 0), (mx[k] = -1));
+  if (events === 0)
+    for (let k = 0; k < dims; k++) {
+      mn[k] = 0;
+      mx[k] = -1;
+    }
   const bytes = options.bytesPerCell * cells + options.bytesPerEvent * (events + 2);
   if (!(bytes <= options.maxBytes) || cells > 2 ** 31 || events > 2 ** 31)
     return {

@@ -8,14 +8,14 @@
 import type { Access, FunctionModel, Statement } from '../../model/types.js';
 import { coeff } from '../../poly/affine.js';
 
-export interface LeafNode {
+interface LeafNode {
   readonly kind: 'statement';
   readonly statement: Statement;
   /** Its accesses to the array, by position in the statement instance (stable). */
   readonly accesses: readonly Access[];
 }
 
-export interface LoopNode {
+interface LoopNode {
   readonly kind: 'loop';
   readonly iterator: string;
   /** Index of the iterator in each statement's `iterators`. */

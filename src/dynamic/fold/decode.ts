@@ -39,7 +39,7 @@ export class TraceDecoder {
 
   /** A chunk of the pipe (a Buffer is a Uint8Array: no Node types in the declarations). */
   push(chunk: Uint8Array): void {
-    let buf = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
+    const buf = this.rest.length ? Buffer.concat([this.rest, chunk]) : chunk;
     let at = 0;
     const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     // Two 32-bit halves: exact below 2^53; beyond, the value is not a safe integer and the
@@ -94,7 +94,6 @@ export class TraceDecoder {
       at += 8 * words;
     }
     this.rest = buf.slice(at);
-    buf = new Uint8Array(0);
   }
 
   finish(): FoldResult[] {

@@ -62,11 +62,11 @@ export function rectPiece(
 }
 
 /** First value of dimension t (a constant: the piece is flat before t). */
-export function first(p: Piece, t: number): number {
+function first(p: Piece, t: number): number {
   return p.lo[t]![p.lo.length]!;
 }
 /** Last value of dimension t. */
-export function last(p: Piece, t: number): number {
+function last(p: Piece, t: number): number {
   return p.hi[t]![p.hi.length]!;
 }
 

@@ -12,10 +12,10 @@
 import { type Node, child, namedChildrenOf } from '../parse.js';
 
 /** How a function takes one argument. */
-export type Passing = 'value' | 'reference';
+type Passing = 'value' | 'reference';
 
 /** Element types whose copies, constructors and operators have no effect besides their value. */
-export type ElementKind =
+type ElementKind =
   | { readonly kind: 'scalar'; readonly bits?: number }
   /** `ap_int<W>`, `ap_uint<W>`, `ap_fixed<W, I>`, `ap_ufixed<W, I>`: W bits. */
   | { readonly kind: 'arbitrary-precision'; readonly bits?: number; readonly type: string }
@@ -90,7 +90,7 @@ const AP_TYPE =
   /^(?:::)?(ap_int|ap_uint|ap_fixed|ap_ufixed)\s*<\s*(\d+|[A-Za-z_]\w*)\s*(?:,[^<>]*)?>$/;
 
 /** The spelling of a type with qualifiers dropped and blanks made single. */
-export function plainType(text: string): string {
+function plainType(text: string): string {
   return text
     .replace(QUALIFIERS, ' ')
     .replace(/\s+/g, ' ')

@@ -26,7 +26,7 @@ export interface RunResult {
   readonly files?: ReadonlyMap<string, Uint8Array>;
 }
 
-export function compilerCommand(language: 'c' | 'c++' = 'c'): string {
+function compilerCommand(language: 'c' | 'c++' = 'c'): string {
   // C++ programs (HLS kernels and their testbenches, issue 30) are built by $CXX.
   if (language === 'c++') return process.env.CXX?.trim() || 'c++';
   return process.env.CC?.trim() || 'cc';
@@ -228,7 +228,7 @@ function utf8(bytes: Uint8Array): string {
   return new TextDecoder().decode(bytes);
 }
 
-export function firstDifference(a: string, b: string): string {
+function firstDifference(a: string, b: string): string {
   const la = a.split('\n');
   const lb = b.split('\n');
   for (let k = 0; k < Math.max(la.length, lb.length); k++) {

@@ -11,7 +11,7 @@ import type { ArrayReport } from '../report.js';
 import { knownParameterValues } from '../../model/parameterValues.js';
 
 /** One live range in event ranks (the array's accesses in execution order); -1: the start. */
-export interface LifetimeBar {
+interface LifetimeBar {
   readonly cell: readonly bigint[];
   readonly from: number;
   readonly to: number;

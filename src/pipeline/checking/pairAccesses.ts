@@ -31,7 +31,7 @@ export interface SourceInput {
 }
 
 /** A folded array whose owner check cannot be run. */
-export interface SkippedArray {
+interface SkippedArray {
   readonly name: string;
   /** The function declaring it, or `file scope`. */
   readonly scope: string;
@@ -268,9 +268,60 @@ export function pairFoldedArrays(
     skipped.push({ name, scope, reason });
   const oFunctions = functionsOf(original);
   const cFunctions = functionsOf(candidate);
-  const candidateName = candidate.file;
 
   // 1. Folded arrays: the declarator differs (or the declaration is gone).
+  const folded = foldedArrays(original, candidate, oFunctions, cFunctions, skip);
+
+  // 2. Per function, pair the accesses of every folded array it uses.
+  const pairs = new Map<Folded, AccessPair[]>();
+  const dropped = new Set<Folded>();
+  const drop = (f: Folded, reason: string) => {
+    if (dropped.has(f)) return;
+    dropped.add(f);
+    skip(f.decl.name, f.scope, reason);
+  };
+  for (const f of folded) pairs.set(f, []);
+  const pairing: Pairing = {
+    original,
+    candidate,
+    candidateText: candidateInput.text,
+    oFunctions,
+    cFunctions,
+    dropped,
+    drop,
+  };
+  const functionNames = new Set(folded.flatMap((f) => f.functions));
+  for (const fnName of functionNames) {
+    const found = pairInFunction(
+      fnName,
+      folded.filter((f) => f.functions.includes(fnName)),
+      pairing,
+    );
+    for (const [f, list] of found) pairs.get(f)!.push(...list);
+  }
+
+  // 3. The plan entries.
+  const arrays = folded
+    .filter((f) => !dropped.has(f))
+    .map((f) => planEntry(f, pairs.get(f)!, original, candidate));
+  return { arrays, skipped };
+}
+
+/** An access of a folded array in the original and the same access in the candidate. */
+interface AccessPair {
+  readonly original: Node;
+  readonly candidate: Node;
+}
+
+/** The arrays whose declarator differs between the files (or whose declaration is gone). */
+function foldedArrays(
+  original: Parsed,
+  candidate: Parsed,
+  oFunctions: Map<string, Node | null>,
+  cFunctions: Map<string, Node | null>,
+  skip: (name: string, scope: string, reason: string) => void,
+): Folded[] {
+  const candidateName = candidate.file;
   const folded: Folded[] = [];
   const consider = (
     decls: readonly ArrayDecl[],
@@ -319,146 +370,154 @@ export function pairFoldedArrays(
     }
     consider(decls, localDeclarations(theirs), fnName, () => [fnName]);
   }
+  return folded;
+}
 
-  // 2. Per function, pair the accesses of every folded array it uses.
-  const pairs = new Map<Folded, { original: Node; candidate: Node }[]>();
-  const dropped = new Set<Folded>();
-  const drop = (f: Folded, reason: string) => {
-    if (dropped.has(f)) return;
-    dropped.add(f);
-    skip(f.decl.name, f.scope, reason);
-  };
-  for (const f of folded) pairs.set(f, []);
-  const functionNames = new Set(folded.flatMap((f) => f.functions));
-  for (const fnName of functionNames) {
-    const here = folded.filter((f) => f.functions.includes(fnName));
-    const o = oFunctions.get(fnName);
-    const c = cFunctions.get(fnName);
-    if (!o || !c) {
-      for (const f of here)
-        drop(f, `function ${fnName} is missing or defined twice in ${candidateName}`);
-      continue;
-    }
-    // A global that a function's local declaration shadows is not followed there.
-    const locals = localDeclarations(o);
+/** The two files, their functions, and the folded arrays given up so far (with why). */
+interface Pairing {
+  readonly original: Parsed;
+  readonly candidate: Parsed;
+  readonly candidateText: string;
+  readonly oFunctions: Map<string, Node | null>;
+  readonly cFunctions: Map<string, Node | null>;
+  readonly dropped: ReadonlySet<Folded>;
+  readonly drop: (f: Folded, reason: string) => void;
+}
+
+/** The access pairs in function fnName of the folded arrays it uses (`here`) still followed. */
+function pairInFunction(
+  fnName: string,
+  here: readonly Folded[],
+  pairing: Pairing,
+): Map<Folded, AccessPair[]> {
+  const { original, candidate, cFunctions, dropped, drop } = pairing;
+  const candidateName = candidate.file;
+  const result = new Map<Folded, AccessPair[]>();
+  const o = pairing.oFunctions.get(fnName);
+  const c = cFunctions.get(fnName);
+  if (!o || !c) {
     for (const f of here)
-      if (
-        f.scope === FILE_SCOPE &&
-        (locals.has(f.decl.name) || localDeclarations(c).has(f.decl.name))
-      )
-        drop(f, `a local declaration in ${fnName} hides it`);
-    let live = here.filter((f) => !dropped.has(f));
-    // Every access of a folded global must be followed: none elsewhere in the candidate.
-    for (const f of live.filter((x) => x.scope === FILE_SCOPE)) {
-      const name = new Set([f.decl.name]);
-      const elsewhere = [...cFunctions]
-        .filter(([g, fn]) => !f.functions.includes(g) && fn && usesIn(fn, name).length > 0)
-        .map(([g]) => g)
-        .concat(
-          [original, candidate].some((p) =>
-            topLevel(p.root).some(
-              (n) => n.type !== 'function_definition' && usesIn(n, name).length > 0,
-            ),
-          )
-            ? ['a file-scope initializer']
-            : [],
-        );
-      if (elsewhere.length > 0)
-        drop(f, `it is also used in ${elsewhere.join(', ')}, which ${original.file} does not pair`);
-    }
-    live = live.filter((f) => !dropped.has(f));
-    const names = new Set(live.map((f) => f.decl.name));
-    const oUses = usesIn(o, names);
-    const cUses = usesIn(c, names);
-    for (const f of live) {
-      const mine = oUses.filter((u) => u.name === f.decl.name);
-      const theirs = cUses.filter((u) => u.name === f.decl.name);
-      if (mine.length !== theirs.length) {
-        drop(
-          f,
-          `${fnName} has ${mine.length} accesses of it in ${original.file}, ${theirs.length} in ${candidateName}`,
-        );
-        continue;
-      }
-      for (const u of mine) {
-        const why = notAnElementAccess(
-          u.top,
-          useAt(u.top, names)!.indices,
-          f.decl.sizeNodes.length,
-        );
-        if (why) {
-          drop(f, `${why} at ${original.file}:${original.src.locOf(u.top).line}`);
-          break;
-        }
-        const inner = useAt(u.top, names)!.indices.flatMap((x) => usesIn(x, names));
-        if (inner.length > 0) {
-          drop(
-            f,
-            `an index of it reads ${inner[0]!.name}, also folded, at ${original.file}:${original.src.locOf(u.top).line}`,
-          );
-          break;
-        }
-      }
-      for (const u of theirs) {
-        const p = parenthesizedAround(u.top).parent;
-        if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
-          drop(f, `${candidateName}:${candidate.src.locOf(u.top).line} takes the address of it`);
-          break;
-        }
-      }
-    }
-    live = live.filter((f) => !dropped.has(f));
-    if (live.length === 0) continue;
-    const byName = new Map(live.map((f) => [f.decl.name, f] as const));
-    // All folded names of the function are leaves, also those dropped above: their
-    // subscripts differ too, and that is not a restructuring.
-    const leaves = new Set(here.map((f) => f.decl.name));
-    const found = new Map([...leaves].map((n) => [n, [] as { original: Node; candidate: Node }[]]));
-    const differs = firstDifference(o, c, leaves, found);
-    if (differs) {
-      const line = candidate.src.locOf(differs).line;
-      const text = candidateInput.text.split('\n')[line - 1]!.trim().slice(0, 60);
-      for (const f of live)
-        drop(
-          f,
-          `${candidateName} differs from ${original.file} in ${fnName} at ${candidateName}:${line} (\`${text}\`) ` +
-            'besides the subscripts and declarations of folded arrays: its accesses cannot be paired',
-        );
-      continue;
-    }
-    for (const [name, list] of found) {
-      const f = byName.get(name);
-      if (f) pairs.get(f)!.push(...list);
-    }
+      drop(f, `function ${fnName} is missing or defined twice in ${candidateName}`);
+    return result;
   }
+  // A global that a function's local declaration shadows is not followed there.
+  const locals = localDeclarations(o);
+  for (const f of here)
+    if (
+      f.scope === FILE_SCOPE &&
+      (locals.has(f.decl.name) || localDeclarations(c).has(f.decl.name))
+    )
+      drop(f, `a local declaration in ${fnName} hides it`);
+  let live = here.filter((f) => !dropped.has(f));
+  // Every access of a folded global must be followed: none elsewhere in the candidate.
+  for (const f of live.filter((x) => x.scope === FILE_SCOPE)) {
+    const name = new Set([f.decl.name]);
+    const elsewhere = [...cFunctions]
+      .filter(([g, fn]) => !f.functions.includes(g) && fn && usesIn(fn, name).length > 0)
+      .map(([g]) => g)
+      .concat(
+        [original, candidate].some((p) =>
+          topLevel(p.root).some(
+            (n) => n.type !== 'function_definition' && usesIn(n, name).length > 0,
+          ),
+        )
+          ? ['a file-scope initializer']
+          : [],
+      );
+    if (elsewhere.length > 0)
+      drop(f, `it is also used in ${elsewhere.join(', ')}, which ${original.file} does not pair`);
+  }
+  live = live.filter((f) => !dropped.has(f));
+  const names = new Set(live.map((f) => f.decl.name));
+  const oUses = usesIn(o, names);
+  const cUses = usesIn(c, names);
+  for (const f of live) {
+    const why = accessObstacle(f, fnName, oUses, cUses, names, pairing);
+    if (why) drop(f, why);
+  }
+  live = live.filter((f) => !dropped.has(f));
+  if (live.length === 0) return result;
+  const byName = new Map(live.map((f) => [f.decl.name, f] as const));
+  // All folded names of the function are leaves, also those dropped above: their
+  // subscripts differ too, and that is not a restructuring.
+  const leaves = new Set(here.map((f) => f.decl.name));
+  const found = new Map([...leaves].map((n) => [n, [] as AccessPair[]]));
+  const differs = firstDifference(o, c, leaves, found);
+  if (differs) {
+    const line = candidate.src.locOf(differs).line;
+    const text = pairing.candidateText.split('\n')[line - 1]!.trim().slice(0, 60);
+    for (const f of live)
+      drop(
+        f,
+        `${candidateName} differs from ${original.file} in ${fnName} at ${candidateName}:${line} (\`${text}\`) ` +
+          'besides the subscripts and declarations of folded arrays: its accesses cannot be paired',
+      );
+    return result;
+  }
+  for (const [name, list] of found) {
+    const f = byName.get(name);
+    if (f) result.set(f, list);
+  }
+  return result;
+}
 
-  // 3. The plan entries.
-  const arrays: ArrayRewrite[] = [];
-  for (const f of folded) {
-    if (dropped.has(f)) continue;
-    const names = new Set([f.decl.name]);
-    const accesses: AccessRewrite[] = pairs.get(f)!.map(({ original: o, candidate: c }) => {
-      const kind = kindOf(c);
-      const statement = kind === 'read' ? undefined : statementOf(c);
-      return {
-        range: candidate.src.range(c),
-        indexRanges: useAt(c, names)!.indices.map((x) => candidate.src.range(x)),
-        rowRanges: [],
-        kind,
-        line: candidate.src.locOf(c).line,
-        ...(statement ? { statementRange: candidate.src.range(statement) } : {}),
-        originalIndexTexts: useAt(o, names)!.indices.map((x) => original.src.textOf(x)),
-      };
-    });
-    arrays.push({
-      name: f.decl.name,
-      declaratorRange: candidate.src.range(f.candidate.declarator),
-      declarationRange: candidate.src.range(f.candidate.declaration),
-      rows: [],
-      accesses,
-      extentTexts: f.decl.sizeNodes.map((s) => (s ? original.src.textOf(s) : '')),
-      fileScope: f.scope === FILE_SCOPE,
-    });
+/** Why the accesses of folded array f in function fnName cannot be paired, if they cannot. */
+function accessObstacle(
+  f: Folded,
+  fnName: string,
+  oUses: readonly { top: Node; name: string }[],
+  cUses: readonly { top: Node; name: string }[],
+  names: ReadonlySet<string>,
+  { original, candidate }: Pairing,
+): string | undefined {
+  const candidateName = candidate.file;
+  const mine = oUses.filter((u) => u.name === f.decl.name);
+  const theirs = cUses.filter((u) => u.name === f.decl.name);
+  if (mine.length !== theirs.length)
+    return `${fnName} has ${mine.length} accesses of it in ${original.file}, ${theirs.length} in ${candidateName}`;
+  for (const u of mine) {
+    const why = notAnElementAccess(u.top, useAt(u.top, names)!.indices, f.decl.sizeNodes.length);
+    if (why) return `${why} at ${original.file}:${original.src.locOf(u.top).line}`;
+    const inner = useAt(u.top, names)!.indices.flatMap((x) => usesIn(x, names));
+    if (inner.length > 0)
+      return `an index of it reads ${inner[0]!.name}, also folded, at ${original.file}:${original.src.locOf(u.top).line}`;
   }
-  return { arrays, skipped };
+  for (const u of theirs) {
+    const p = parenthesizedAround(u.top).parent;
+    if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+      return `${candidateName}:${candidate.src.locOf(u.top).line} takes the address of it`;
+  }
+  return undefined;
+}
+
+/** The plan entry of a folded array: its declaration and its paired accesses in the candidate. */
+function planEntry(
+  f: Folded,
+  pairs: readonly AccessPair[],
+  original: Parsed,
+  candidate: Parsed,
+): ArrayRewrite {
+  const names = new Set([f.decl.name]);
+  const accesses: AccessRewrite[] = pairs.map(({ original: o, candidate: c }) => {
+    const kind = kindOf(c);
+    const statement = kind === 'read' ? undefined : statementOf(c);
+    return {
+      range: candidate.src.range(c),
+      indexRanges: useAt(c, names)!.indices.map((x) => candidate.src.range(x)),
+      rowRanges: [],
+      kind,
+      line: candidate.src.locOf(c).line,
+      ...(statement ? { statementRange: candidate.src.range(statement) } : {}),
+      originalIndexTexts: useAt(o, names)!.indices.map((x) => original.src.textOf(x)),
+    };
+  });
+  return {
+    name: f.decl.name,
+    declaratorRange: candidate.src.range(f.candidate.declarator),
+    declarationRange: candidate.src.range(f.candidate.declaration),
+    rows: [],
+    accesses,
+    extentTexts: f.decl.sizeNodes.map((s) => (s ? original.src.textOf(s) : '')),
+    fileScope: f.scope === FILE_SCOPE,
+  };
 }

@@ -13,11 +13,7 @@ import { profileSource, type ProfileOptions, type ProfileResult } from './profil
  * `#ifdef BEECLAK_VERIFY` the same program with the shadow-owner check of `check`
  * (rewrite/instrument.ts), which stops at the first read that finds another cell's value.
  */
-export function profiledText(
-  source: string,
-  file: string,
-  result: ProfileResult,
-): string | undefined {
+function profiledText(source: string, file: string, result: ProfileResult): string | undefined {
   const profiled = result.arrays.filter(
     (a) => a.status === 'profiled' && a.decision && !a.notApplied,
   );

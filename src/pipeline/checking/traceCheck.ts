@@ -35,7 +35,7 @@ import { nameRecord, ownValue } from '../../poly/nameRecord.js';
 import { knownParameterValues } from '../../model/parameterValues.js';
 import { inCallContext } from '../../context/callContext.js';
 
-export type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
+type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
 
 export interface TraceFinding {
   readonly kind: TraceFindingKind;

@@ -46,7 +46,7 @@ export interface TraceRunOptions {
   readonly stackLimitKb?: number | 'unlimited';
 }
 
-export interface TracedRun {
+interface TracedRun {
   readonly args: readonly string[];
   readonly exit: RunResult;
   /** One fold per stream (index = stream id = access id). */
@@ -66,13 +66,13 @@ export interface TraceOutcome {
 }
 
 /** The program's own fault (its trace build does not compile, or it crashes): exit 1. */
-export class TraceBuildError extends InputError {}
+class TraceBuildError extends InputError {}
 
 /**
  * Runs `exe` with the trace pipe on fd 3 feeding `decoder` and, with `order`, the order
  * channel (every access in execution order) on fd 4 feeding it.
  */
-export function runTraced(
+function runTraced(
   exe: string,
   args: readonly string[],
   stdin: string,

@@ -15,7 +15,7 @@ export type Merged =
   | { readonly conflict: string; readonly array?: { readonly name: string; readonly at: number } };
 
 /** A canonical text of plain data with bigints. */
-export const same = (x: unknown): string =>
+const same = (x: unknown): string =>
   JSON.stringify(x, (_, v: unknown) => (typeof v === 'bigint' ? `${v}n` : v));
 
 const arrayKey = (a: ArrayRewrite) => `${a.name}@${a.declaratorRange.start}`;

@@ -42,7 +42,7 @@ export interface Contraction {
 }
 
 /** A caller's local array that shrinks with the parameters folded in it (callerStorage.ts). */
-export interface Shrink {
+interface Shrink {
   readonly kind: 'shrunk';
   readonly shrink: BufferShrink;
 }
@@ -73,9 +73,6 @@ export const isHeap = (o: Outcome): o is HeapOutcome => 'kind' in o && o.kind ==
 
 export const isContracted = (o: Outcome): o is ArrayOutcome & { readonly verdict: Contraction } =>
   !isHeap(o) && 'kind' in o.verdict && o.verdict.kind === 'contracted';
-
-export const isRefused = (o: Outcome): o is ArrayOutcome & { readonly verdict: Refusal } =>
-  !isHeap(o) && !('kind' in o.verdict);
 
 /** The outcome with one more warning. */
 export function withWarning<O extends Outcome>(o: O, w: Finding): O {

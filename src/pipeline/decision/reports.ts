@@ -47,7 +47,7 @@ function finding(w: Finding, array: ArrayInfo | undefined, s: Suppressions): Rep
 }
 
 /** The declared cells (also of a delinearized array), and as the report prints them. */
-export function declaredSize(array: ArrayInfo): {
+function declaredSize(array: ArrayInfo): {
   cells?: bigint;
   printed: number | string;
   bytes?: bigint;
@@ -184,4 +184,4 @@ export function reportOf(o: Outcome, s: Suppressions = NO_SUPPRESSIONS): ArrayRe
   return r;
 }
 
-export const NO_SUPPRESSIONS: Suppressions = { configuration: new Set() };
+const NO_SUPPRESSIONS: Suppressions = { configuration: new Set() };

@@ -70,13 +70,13 @@ export interface BufferShrink {
 }
 
 /** A piece of the file replaced by new text. */
-export interface TextEdit {
+interface TextEdit {
   readonly range: ByteRange;
   readonly text: string;
 }
 
 /** A parameter that only passes its buffer on to parameters folded in place. */
-export interface Forwarder {
+interface Forwarder {
   readonly fn: string;
   readonly array: ArrayInfo;
   /** Its function's body (the owner check declares its shadows there). */

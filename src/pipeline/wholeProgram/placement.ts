@@ -19,13 +19,13 @@ import type { Finding } from '../../model/reasons.js';
 import { warn } from '../../model/reasons.js';
 
 /** Whether every row of the mapping copies one dimension, no two the same one. */
-export function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {
+function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {
   const dims = M.map(copiedDimension);
   return dims.every((d) => d !== undefined) && new Set(dims).size === dims.length;
 }
 
 /** The placement of a decision's array (undefined for anything but a parameter). */
-export function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
+function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
   if (d.array.storage !== 'parameter') return undefined;
   // Only where every call is seen (a temporary across calls, not a promise): a caller the
   // file does not show might pass the same buffer for another parameter, whose cells an
