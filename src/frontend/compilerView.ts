@@ -39,7 +39,13 @@ import {
 import { includedFiles, withoutCandidates } from './noCandidate.js';
 import { mainView, standsForUnit } from './mainView.js';
 import { conditionalGroups, liveness } from './conditionals.js';
-import { type Conditions, macroValues, withConfiguration } from './configured.js';
+import {
+  type Conditions,
+  type FileFacts,
+  fileFacts,
+  macroValues,
+  withConfiguration,
+} from './configured.js';
 import { frame, offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
@@ -352,6 +358,7 @@ function modelOfOutput(
     })),
   );
   let conditions: Conditions | undefined;
+  let facts: FileFacts | undefined;
   const frontend: FrontendOptions = {
     ...options,
     defines: split.model,
@@ -404,6 +411,7 @@ function modelOfOutput(
           },
           map.uses,
           tu.macros,
+          () => (facts ??= fileFacts(source, tu.macros)),
         ),
       );
     } catch (e) {
