@@ -187,7 +187,7 @@ export function accessesTo(
  * statements, against ~10 units per us of the core's counted work), so that the lifetime
  * budget bounds a long function's quadratic pair loops as it bounds the core.
  */
-export const HAPPENS_BEFORE_WORK = 50;
+export const HAPPENS_BEFORE_WORK = 10;
 
 /**
  * "Instance of x happens strictly before instance of y", as a union of conjunctions.

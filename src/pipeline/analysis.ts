@@ -139,6 +139,7 @@ async function analyzeSourceInCall(
         }),
       );
     }
+    options.progress?.(f + 1, model.functions.length);
   }
   const decided = await decideFile(outcomes, model, view.macroUses ?? [], options);
   const suppress = suppressions(options);

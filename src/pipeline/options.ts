@@ -57,4 +57,9 @@ export interface AnalysisOptions {
    * left out of the text report, marked in JSON and SARIF (docs/reasons.md).
    */
   suppress?: readonly string[];
+  /**
+   * Called after the arrays of each function are decided (the CLI's progress line on a
+   * terminal, src/cli/progress.ts); never part of a decision, and not sent to workers.
+   */
+  progress?: (done: number, total: number) => void;
 }

@@ -1,6 +1,7 @@
 /** `beeclak analyze FILE.c [--json] [--timings]`: per array, status, reason, DS, mapping, sizes; no rewrite. */
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
+import { functionProgress } from '../progress.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readCSource } from '../sourceFile.js';
@@ -26,7 +27,13 @@ export function registerAnalyze(program: Command, io: Io): void {
       if (flags.svg) makeOutputFolder(flags.svg);
       // Pictures of every conflict set, also where "no saving" is found without one.
       const options = { ...analysisOptions(flags, file), everyConflictSet: !!flags.svg };
-      const analysis = await analyzeSource(source, file, options);
+      // (the report goes to stdout: a progress line on a terminal's stderr is never in it)
+      const progress = functionProgress(file);
+      const analysis = await analyzeSource(
+        source,
+        file,
+        progress ? { ...options, progress: progress.step } : options,
+      ).finally(() => progress?.end());
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
       // Without --timings the same input prints the same bytes (reports are diffed).

@@ -7,6 +7,7 @@
 import type { Command } from 'commander';
 import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
+import { functionProgress } from '../progress.js';
 import { contractSource, type ContractOptions } from '../../pipeline/contraction.js';
 import { formatProfile, profileRuns, withProfiled } from '../../pipeline/checking/profile.js';
 import { programFlags } from '../programFlags.js';
@@ -170,8 +171,14 @@ async function contractOne(
 ): Promise<void> {
   const source = await readCSource(file);
   const options = fileOptions(cmd, flags, new ConfigFinder(), file, io);
-  let result = await contractSource(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
+  // A report on stderr is read by tools: no progress line in it.
+  const progress = format && !flags.reportFile ? undefined : functionProgress(file);
+  let result = await contractSource(
+    source,
+    file,
+    progress ? { ...options, progress: progress.step } : options,
+  ).finally(() => progress?.end());
   let fileReport = result.analysis.report;
   if (flags.profiled) {
     const leftAlone = result.analysis.report.arrays.filter(
