@@ -334,7 +334,7 @@ function modelOfOutput(
     const names = new Set<string>();
     // The text first: only a function whose text spells a global's name can use it.
     const text = ppText.textOf(fn);
-    const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
+    const spelled = spelledGlobals(text, globals);
     if (spelled.size === 0) continue;
     const nodes = (inMainFile(fn) ? own(fn) : fn).descendantsOfType('identifier');
     // Only an identifier as long as a spelled name is read (most are not: no text copied).
@@ -490,3 +490,18 @@ function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
       k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);
   return out as T;
 }
+
+/**
+ * The globals a function's text spells as a word: an identifier of the code is a maximal run
+ * of identifier characters (ASCII punctuation and blanks delimit it), so a global it names
+ * is one of the text's runs. One pass over the text, where testing each global against it
+ * cost globals x functions (a file of many tables and many functions).
+ */
+function spelledGlobals(text: string, globals: ReadonlyMap<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(IDENTIFIER_RUN)) if (globals.has(m[0])) out.add(m[0]);
+  return out;
+}
+
+/** Runs of what an identifier may hold (any non-ASCII character: C's ranges are wide). */
+const IDENTIFIER_RUN = /(?:[\w$\\]|[^\x00-\x7f])+/g;
