@@ -9,7 +9,7 @@
  *                              [--no-docs] [--json bench/results.json]
  *
  * STEPS is a comma-separated list of compression, time, e2e, large, startup, scaling, codegen,
- * many, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
+ * many, files, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
  * `--only` runs the listed steps alone and writes bench/results-part.json, not docs/benchmarks.md
  * (`--docs` writes it, with the tables of the steps not run empty or "not run", as with
  * `--skip`):
@@ -33,6 +33,7 @@ import { benchManyFiles } from './bench/many.js';
 import { benchManyCpu } from './bench/manyCpu.js';
 import { benchStartup } from './bench/startup.js';
 import { benchLargeLattice } from './bench/largeLattice.js';
+import { benchLargeFiles } from './bench/largeFiles.js';
 import { contractOptions, createContext, ROOT, type BenchContext } from './bench/context.js';
 import { runCompression } from './bench/compression.js';
 import { runEndToEnd, runTimes } from './bench/analysisTime.js';
@@ -97,6 +98,7 @@ const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
       c.log(`many: CPU per file over ${r.manyCpu.length} code bases`);
     },
   ],
+  ['files', (c, r) => (r.largeFiles = benchLargeFiles(c.quick, c.log))],
   [
     'poly',
     (c, r) => {

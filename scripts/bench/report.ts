@@ -15,6 +15,7 @@ import { CC, ROOT, type BenchContext, type SampleError } from './context.js';
 import { compressionTable, ORACLE_OPS, type CompressionRow } from './compression.js';
 import { timeTable, type StartupFloor, type TimeRow } from './analysisTime.js';
 import { largeLatticeTable, type LargeLatticeRow } from './largeLattice.js';
+import { largeFilesTable, type LargeFileRow } from './largeFiles.js';
 import { ORACLE_SCALING_OPS, scalingTable, type ScalingRow } from './scaling.js';
 import { staticSizesTable } from './staticPath.js';
 import { codegenTable, type CodegenRow } from './codegen.js';
@@ -33,6 +34,8 @@ export interface BenchResults extends StartupFloor {
   many?: ManyFilesRow;
   /** CPU per file over real code bases (BEECLAK_BENCH_CORPUS), empty without them. */
   manyCpu: ManyCpuRow[];
+  /** Large generated files (scripts/bench/largeFiles.ts). */
+  largeFiles: LargeFileRow[];
   poly: PolyRow[];
   conflict: ConflictRow[];
   trace: TraceBenchRow[];
@@ -52,6 +55,7 @@ export function emptyResults(errors: SampleError[]): BenchResults {
     scaling: [],
     codegen: [],
     manyCpu: [],
+    largeFiles: [],
     poly: [],
     conflict: [],
     trace: [],
@@ -111,6 +115,7 @@ export function resultsJson(env: BenchEnv, r: BenchResults): string {
     })),
     many: r.many,
     manyCpu: r.manyCpu,
+    largeFiles: r.largeFiles,
     trace: r.trace,
     footprint: r.footprint,
     errors: r.errors,
@@ -169,6 +174,14 @@ export function resultsBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): 
       'process, with files that cannot hold a candidate not modelled (as the multi-file mode does) ' +
       'and with every file modelled (as one-file runs do).',
     r.manyCpu.length > 0 ? manyCpuTable(r.manyCpu) : '(not run: BEECLAK_BENCH_CORPUS unset)',
+    '### Large files',
+    '`beeclak contract FILE -o OUT` in a new process on generated inputs (`scripts/bench/largeInputs.ts`; ' +
+      '`--quick` runs the small ones only): data tables, a file of small functions (a third with a ' +
+      'contractible temporary), ordinary kernels with scratch arrays, one function of straight-line code, each ' +
+      'shape also at a tenth of its size to show how cost grows. Wall time on the shared machine, CPU = user + ' +
+      'system (the steadier number under load), peak RSS from `/usr/bin/time`; arrays left alone by code ' +
+      '(BC1110: parameters of functions callers elsewhere may call, BC1201: the lifetime analysis over its budget).',
+    r.largeFiles.length > 0 ? largeFilesTable(r.largeFiles) : 'not run',
     '### Polyhedral core',
     'Medians of `scripts/bench-poly.ts` (systems shaped like the lifetime analysis output).',
     polyTable(r.poly),

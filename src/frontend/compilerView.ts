@@ -41,7 +41,13 @@ import {
 import { includedFiles, withoutCandidates } from './noCandidate.js';
 import { mainView, standsForUnit } from './mainView.js';
 import { conditionalGroups, liveness } from './conditionals.js';
-import { type Conditions, macroValues, withConfiguration } from './configured.js';
+import {
+  type Conditions,
+  type FileFacts,
+  fileFacts,
+  macroValues,
+  withConfiguration,
+} from './configured.js';
 import { frame, offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
@@ -315,6 +321,7 @@ function modelOfUnit(
     unit,
     copies,
     conditions: lazyConditions(source, map),
+    facts: lazyFacts(source, tu.macros),
   };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
@@ -476,7 +483,7 @@ function globalArrayUsers(
     const names = new Set<string>();
     // The text first: only a function whose text spells a global's name can use it.
     const text = ppText.textOf(fn);
-    const spelled = new Set([...globals.keys()].filter((g) => text.includes(g)));
+    const spelled = spelledGlobals(text, globals);
     if (spelled.size === 0) continue;
     const nodes = nodesOf(fn).descendantsOfType('identifier');
     // Only an identifier as long as a spelled name is read (most are not: no text copied).
@@ -535,6 +542,8 @@ interface UnitContext {
   readonly copies: CompactCopies;
   /** The file's conditional groups and their liveness, computed when first asked for. */
   readonly conditions: () => Conditions;
+  /** What the configuration guards read of the whole file, computed when first asked for. */
+  readonly facts: () => FileFacts;
 }
 
 /** The file's conditional groups and their liveness, computed when first asked for. */
@@ -547,6 +556,11 @@ function lazyConditions(source: string, map: SpellingMap): () => Conditions {
     };
     return conditions;
   };
+}
+
+function lazyFacts(source: string, macros: Parameters<typeof fileFacts>[1]): () => FileFacts {
+  let facts: FileFacts | undefined;
+  return () => (facts ??= fileFacts(source, macros));
 }
 
 /** One function of the main file modelled, or the warning that it is not analysed. */
@@ -593,6 +607,7 @@ function modelFunction(
       c.conditions,
       map.uses,
       c.tu.macros,
+      c.facts,
     );
   } catch (e) {
     // A function the model cannot handle never blocks the others.
@@ -639,3 +654,18 @@ function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
       k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);
   return out as T;
 }
+
+/**
+ * The globals a function's text spells as a word: an identifier of the code is a maximal run
+ * of identifier characters (ASCII punctuation and blanks delimit it), so a global it names
+ * is one of the text's runs. One pass over the text, where testing each global against it
+ * cost globals x functions (a file of many tables and many functions).
+ */
+function spelledGlobals(text: string, globals: ReadonlyMap<string, unknown>): Set<string> {
+  const out = new Set<string>();
+  for (const m of text.matchAll(IDENTIFIER_RUN)) if (globals.has(m[0])) out.add(m[0]);
+  return out;
+}
+
+/** Runs of what an identifier may hold (any non-ASCII character: C's ranges are wide). */
+const IDENTIFIER_RUN = /(?:[\w$\\]|[\u0080-\uffff])+/g;

@@ -7,7 +7,8 @@
 import type { FunctionModel } from '../model/types.js';
 import { notCandidate } from '../model/reasons.js';
 import { configurationGuard, type conditionalGroups, type Liveness } from './conditionals.js';
-import type { MacroUse } from './spelling.js';
+import { usesWithin, type MacroUse } from './spelling.js';
+import { countBelow, lineStarts } from './parse.js';
 import type { MacroEvent } from './preprocess.js';
 import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -17,10 +18,22 @@ export interface Conditions {
   readonly alive: Liveness;
 }
 
-function lineOf(source: string, offset: number): number {
-  let line = 1;
-  for (let i = source.indexOf('\n'); i >= 0 && i < offset; i = source.indexOf('\n', i + 1)) line++;
-  return line;
+/**
+ * What every function's guard reads of the whole file, read once per file (a file of many
+ * functions with candidates read the text and the macro events again for each).
+ */
+export interface FileFacts {
+  readonly lineStarts: readonly number[];
+  readonly trigraphs: boolean;
+  /** The bodies of each macro's definitions, in order. */
+  readonly bodies: ReadonlyMap<string, readonly string[]>;
+}
+
+export function fileFacts(source: string, macros: readonly MacroEvent[]): FileFacts {
+  const bodies = new Map<string, string[]>();
+  for (const m of macros)
+    if (m.kind === 'define') bodies.set(m.name, [...(bodies.get(m.name) ?? []), m.body]);
+  return { lineStarts: lineStarts(source), trigraphs: /\?\?[=/]/.test(source), bodies };
 }
 
 /**
@@ -33,23 +46,26 @@ export function withConfiguration(
   conditions: () => Conditions,
   uses: readonly MacroUse[] = [],
   macros: readonly MacroEvent[] = [],
+  facts: () => FileFacts = () => fileFacts(source, macros),
 ): FunctionModel {
   if (!fm.arrays.some(mayChange) || fm.range.end <= fm.range.start) return fm;
   const { groups, alive } = conditions();
-  const from = lineOf(source, fm.range.start);
-  const to = lineOf(source, fm.range.end - 1);
+  const file = facts();
+  const from = countBelow(file.lineStarts, fm.range.start + 1);
+  const to = countBelow(file.lineStarts, fm.range.end);
+  const inside = usesWithin(uses, fm.range);
   const message = `beeclak: arrays of ${fm.name}() were contracted for the branches taken in this configuration; run beeclak again for this one`;
   // Trigraphs (`??=` is `#`, `??/` a backslash under -std=c99 or -trigraphs) spell directives
   // and line splices this reading does not see (review 2026-11-26: `??=ifdef BIG` got no
   // guard). Whether the build turns them on is not known here: no guard is trusted.
-  const unchecked = /\?\?[=/]/.test(source)
+  const unchecked = file.trigraphs
     ? 'the file spells trigraphs (??= or ??/), whose directives and line splices are not read here'
-    : uncheckedDefinition(uses, fm.range, groups, from, to);
+    : uncheckedDefinition(inside, fm.range, groups, from, to);
   const guard = unchecked
     ? { problem: unchecked }
     : both(
         configurationGuard(groups, from, to, alive, message),
-        assertGuard(uses, macros, fm, source, to),
+        assertGuard(inside, macros, fm, source, to, file.bodies),
       );
   if ('lines' in guard)
     return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
@@ -136,11 +152,9 @@ function assertGuard(
   fm: FunctionModel,
   source: string,
   lastLine: number,
+  bodies: FileFacts['bodies'],
 ): Guard {
   const r = fm.range;
-  const bodies = new Map<string, string[]>();
-  for (const m of macros)
-    if (m.kind === 'define') bodies.set(m.name, [...(bodies.get(m.name) ?? []), m.body]);
   const reachesAssert = (name: string, seen: Set<string>): boolean =>
     name === 'assert' ||
     (bodies.get(name) ?? []).some((b) =>
@@ -215,8 +229,7 @@ export function macroValues(
 ): Record<string, bigint> {
   const out = nameRecord<bigint>();
   const mixed = new Set<string>();
-  for (const u of uses) {
-    if (u.start < r.start || u.end > r.end) continue;
+  for (const u of usesWithin(uses, r)) {
     for (const d of u.depends) {
       if (d.value === undefined) continue;
       if (d.name in out && out[d.name] !== d.value) mixed.add(d.name);

@@ -1,14 +1,34 @@
 /** The `#pragma HLS` lines of the text, in any spelling (model/pragmas.ts), read once. */
 import type { ByteRange } from '../model/types.js';
-import { pragmasIn, type HlsPragma } from '../model/pragmas.js';
+import { pragmasIn, type HlsPragma, type PragmaSpelling } from '../model/pragmas.js';
+import { countBelow, lineStarts } from './parse.js';
 
-/** Every `#pragma HLS` of `source` inside `within` (default: the whole text), in any spelling. */
-export function hlsPragmas(source: string, within?: ByteRange): HlsPragma[] {
+/** The pragmas of a text, read once, with its line starts (for the pragmas of each function). */
+export interface TextPragmas {
+  readonly all: readonly PragmaSpelling[];
+  readonly lineStarts: readonly number[];
+}
+
+export function textPragmas(source: string, starts = lineStarts(source)): TextPragmas {
+  return { all: pragmasIn(source), lineStarts: starts };
+}
+
+/**
+ * Every `#pragma HLS` of `source` inside `within` (default: the whole text), in any spelling.
+ * `read` is the text's pragmas read once: a file of many functions asks for each.
+ */
+export function hlsPragmas(
+  source: string,
+  within?: ByteRange,
+  read: TextPragmas = textPragmas(source),
+): HlsPragma[] {
   const out: HlsPragma[] = [];
   const start = within?.start ?? 0;
   const stop = within?.end ?? source.length;
-  for (const p of pragmasIn(source)) {
-    if (p.start < start || p.start >= stop) continue;
+  const all = read.all;
+  // The pragmas are in text order: the first inside `within` by a binary search.
+  for (let k = firstAtOrAfter(all, start); k < all.length && all[k]!.start < stop; k++) {
+    const p = all[k]!;
     const m = /^HLS\s+(\w+)(.*)$/is.exec(p.body);
     if (!m) continue;
     const options = new Map<string, string>();
@@ -27,8 +47,19 @@ export function hlsPragmas(source: string, within?: ByteRange): HlsPragma[] {
       tokens: p.body,
       directive: m[1]!.toUpperCase(),
       options,
-      line: source.slice(0, p.start).split('\n').length,
+      line: countBelow(read.lineStarts, p.start + 1),
     });
   }
   return out;
+}
+
+function firstAtOrAfter(all: readonly PragmaSpelling[], offset: number): number {
+  let lo = 0;
+  let hi = all.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (all[mid]!.start < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
 }

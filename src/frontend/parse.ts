@@ -269,6 +269,18 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
+/** How many of the sorted `starts` are below `offset` (a binary search). */
+export function countBelow(starts: readonly number[], offset: number): number {
+  let lo = 0;
+  let hi = starts.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (starts[mid]! < offset) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
 /** Source text with a table of line starts, for offsets -> 1-based line/column. */
 export class SourceText {
   private readonly lineStarts: number[];

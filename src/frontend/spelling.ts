@@ -400,11 +400,52 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     },
     usesOnLines(r) {
       const lines = originLines(r);
-      return tokens().uses.filter((u) => {
-        const last = fileLoc(u.end - 1).line;
-        for (let l = u.line; l <= last; l++) if (lines.has(l)) return true;
-        return false;
-      });
+      if (lines.size === 0) return [];
+      let [low, high] = [Infinity, -Infinity];
+      for (const l of lines) [low, high] = [Math.min(low, l), Math.max(high, l)];
+      const uses = tokens().uses;
+      const out: MacroUse[] = [];
+      // Uses are in text order and never overlap: their last lines grow with them, so the
+      // ones that can touch `lines` are a run found by a binary search (a file of many
+      // functions asks this for each).
+      const lastLine = (u: MacroUse) => fileLoc(u.end - 1).line;
+      for (let k = firstIndex(uses, (u) => lastLine(u) >= low); k < uses.length; k++) {
+        const u = uses[k]!;
+        if (u.line > high) break;
+        const last = lastLine(u);
+        for (let l = u.line; l <= last; l++)
+          if (lines.has(l)) {
+            out.push(u);
+            break;
+          }
+      }
+      return out;
     },
   };
+}
+
+/** The first index of `xs` where `at` holds (it holds from there on), or `xs.length`. */
+function firstIndex<T>(xs: readonly T[], at: (x: T) => boolean): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (at(xs[mid]!)) hi = mid;
+    else lo = mid + 1;
+  }
+  return lo;
+}
+
+/**
+ * The macro uses inside `r`, in order: uses are in text order and never overlap, so they
+ * are a run found by a binary search (a file of many functions asks this for each).
+ */
+export function usesWithin(uses: readonly MacroUse[], r: ByteRange): MacroUse[] {
+  const out: MacroUse[] = [];
+  for (let k = firstIndex(uses, (u) => u.start >= r.start); k < uses.length; k++) {
+    const u = uses[k]!;
+    if (u.start >= r.end) break;
+    if (u.end <= r.end) out.push(u);
+  }
+  return out;
 }

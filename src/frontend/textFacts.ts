@@ -25,8 +25,8 @@ import {
   mentionsIdentifier,
   wordsRegExp,
 } from '../model/identifiers.js';
-import { hlsPragmas } from './hlsPragmas.js';
-import { lineStarts } from './parse.js';
+import { hlsPragmas, textPragmas, type TextPragmas } from './hlsPragmas.js';
+import { countBelow, lineStarts } from './parse.js';
 
 const GOTO = wordsRegExp(['goto', '__label__']);
 const STATIC = wordsRegExp(['static']);
@@ -68,9 +68,10 @@ function functionFacts(
   source: string,
   starts: readonly number[],
   fn: FunctionModel,
+  read: TextPragmas,
 ): FunctionModel {
   const obstacle = copyObstacle(source, fn);
-  const pragmas = hlsPragmas(source, fn.range);
+  const pragmas = hlsPragmas(source, fn.range, read);
   return {
     ...fn,
     parameters: withSignatureNames(source, fn),
@@ -79,7 +80,7 @@ function functionFacts(
         ? s
         : { ...s, noSemicolon: true as const },
     ),
-    endLine: starts.filter((x) => x < fn.range.end).length,
+    endLine: countBelow(starts, fn.range.end),
     ...(obstacle ? { copyObstacle: obstacle } : {}),
     ...(pragmas.length > 0 ? { hlsPragmas: pragmas } : {}),
   };
@@ -108,10 +109,11 @@ function withDirectives(a: ArrayInfo, d: ArrayDirectives | undefined): ArrayInfo
 export function withTextFacts(model: ProgramModel, source: string): ProgramModel {
   const starts = lineStarts(source);
   const directives = arrayDirectives(source, model.functions, model.file);
+  const read = textPragmas(source, starts);
   return {
     ...model,
     functions: model.functions.map((fn) => {
-      const f = functionFacts(source, starts, fn);
+      const f = functionFacts(source, starts, fn, read);
       return { ...f, arrays: f.arrays.map((a) => withDirectives(a, directives.get(a))) };
     }),
   };

@@ -11,8 +11,8 @@ import {
   transpose,
 } from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
-import { isOwnOverrun, withWorkBudget } from '../poly/budget.js';
-import { enumerateUnion, fixPieces, LatticeInputError } from './conflictPoints.js';
+import { isOwnOverrun, refundWork, withWorkBudget, workSpent } from '../poly/budget.js';
+import { enumerateUnion, fixPieces, LatticeInputError, type FixedPiece } from './conflictPoints.js';
 import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
 import {
   dualRows,
@@ -31,7 +31,7 @@ import { exactSuccessiveMinima, successiveMinima, type SuccessiveMinima } from '
 import { planePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
-import { segmentClique } from './segmentClique.js';
+import { holdsItsBox, segmentClique } from './segmentClique.js';
 import { NO_NAMES } from '../poly/nameRecord.js';
 
 export interface ChooseOptions {
@@ -322,6 +322,20 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
         mapping: r.mapping,
         size: mappingSize(r.mapping),
       });
+  } else if (search && boxCells(box) >= upper && listable(pieces) && fillsBox(fixed, box)) {
+    // DS holds its whole box: no lattice has fewer cells than the box {0..b} has points,
+    // and the heuristics already reach `upper`: the search (listing DS, a clique, the
+    // Hermite enumeration) could only confirm them. It cost an ordinary kernel's scratch
+    // array whose cells are all live at once ~1 s of its budget (issue 29, item 3).
+    optimal = {
+      size: upper,
+      optimal: true,
+      lowerBound: boxCells(box),
+      nodes: 0,
+      mapping: null,
+      method: 'points',
+      goal: searchGoal,
+    };
   } else if (search) {
     const points = enumerateUnion(pieces);
     dsPoints = points.length;
@@ -386,3 +400,37 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
     timings: { queriesMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
   };
 }
+
+/**
+ * Pieces without local variables: bounded by DS's box, so listing them cannot fail. A piece
+ * whose locals are unbounded fails the listing (LatticeInputError), which the caller
+ * answers (the symbolic mapping): the shortcut must not answer it instead.
+ */
+function listable(pieces: readonly FixedPiece[]): boolean {
+  return pieces.every((p) => p.nLocals === 0);
+}
+
+/** Points of the box {0..b}: a clique when DS holds [-b, b] (holdsItsBox). */
+function boxCells(box: readonly bigint[]): bigint {
+  return box.reduce((t, v) => t * (v + 1n), 1n);
+}
+
+/**
+ * Whether DS holds its box, within a bounded share of work that is given back: a shortcut
+ * of the search only, so the array's budget is charged as if it had not been asked (an
+ * overrun answers "not known", and the search runs as before).
+ */
+function fillsBox(ds: PolySet, box: readonly bigint[]): boolean {
+  const before = workSpent();
+  try {
+    return withWorkBudget(BOX_TEST_WORK, () => holdsItsBox(ds, box));
+  } catch (e) {
+    if (!isOwnOverrun(e)) throw e;
+    return false;
+  } finally {
+    refundWork(workSpent() - before);
+  }
+}
+
+/** Polyhedral work the box test may take (a few inclusions of small sets). */
+const BOX_TEST_WORK = 20_000;

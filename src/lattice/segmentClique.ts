@@ -224,3 +224,18 @@ export function segmentClique(
     }
   return best;
 }
+
+/**
+ * Whether DS holds its whole box [-extent, extent] (every coordinate difference up to the
+ * extents): then the points {0..extent} conflict pairwise, and no admissible mapping has
+ * fewer cells than the box {0..extent} has points.
+ */
+export function holdsItsBox(ds: PolySet, extent: readonly bigint[]): boolean {
+  const n = ds.space.dims.length;
+  const axis = (i: number) => Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n));
+  return included(
+    ds,
+    extent.map((e, i) => ({ v: axis(i), lo: -e, hi: e })),
+    { inclusions: 0 },
+  );
+}

@@ -56,7 +56,22 @@ export function pragmaNamespace(body: string): string {
 
 const isBlank = (c: string | undefined) =>
   c === ' ' || c === '\t' || c === '\f' || c === '\v' || c === '\r';
-const isWordChar = (c: string | undefined) => c !== undefined && /[\p{ID_Continue}$\\]/u.test(c);
+const WORD = /[\p{ID_Continue}$\\]/u;
+// ASCII answered without the Unicode class: the scan visits every character of the file.
+const isWordChar = (c: string | undefined) => {
+  if (c === undefined) return false;
+  const x = c.charCodeAt(0);
+  if (x < 128)
+    return (
+      (x >= 97 && x <= 122) ||
+      (x >= 65 && x <= 90) ||
+      (x >= 48 && x <= 57) ||
+      x === 95 ||
+      x === 36 ||
+      x === 92
+    );
+  return WORD.test(c);
+};
 
 /** The end of a comment starting at `k` (`/*` or `//`), or `k` when none starts there. */
 export function commentEnd(text: string, k: number): number {

@@ -76,7 +76,13 @@ async function readModel(source: string, file: string, options: AnalysisOptions)
         });
   // What the rewriter cannot edit safely (a comment by the brackets) is refused first; what
   // later stages need of the text as written is read now, once.
-  return { view, model: withTextFacts(refuseUneditable(view.model, source), source) };
+  const model = withTextFacts(refuseUneditable(view.model, source), source);
+  // Not the view's spelling map: its tokens of the file and of the preprocessed unit (most of
+  // the memory of a large file) are garbage once the model is built (issue 29, item 3).
+  const { macroUses } = view;
+  const includes = 'includes' in view ? view.includes : undefined;
+  const c89 = 'c89' in view ? view.c89 : undefined;
+  return { view: { macroUses, includes, c89 }, model };
 }
 
 /** The codes the options suppress (unknown ones were refused with the options). */
@@ -139,6 +145,7 @@ async function analyzeSourceInCall(
         }),
       );
     }
+    options.progress?.(f + 1, model.functions.length);
   }
   const decided = await decideFile(outcomes, model, view.macroUses ?? [], options);
   const suppress = suppressions(options);
@@ -165,8 +172,8 @@ async function analyzeSourceInCall(
       timings,
     },
     macroUses: view.macroUses,
-    ...('includes' in view && view.includes ? { includes: view.includes } : {}),
-    ...('c89' in view && view.c89 ? { c89: true } : {}),
+    ...(view.includes ? { includes: view.includes } : {}),
+    ...(view.c89 ? { c89: true } : {}),
     ...(decided.storage ? { storage: decided.storage } : {}),
   };
 }

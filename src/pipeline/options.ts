@@ -97,6 +97,11 @@ export interface AnalysisOptions {
   configurations?: readonly Configuration[];
   /** Arrays left unchanged because the configurations disagree (set by the driver). */
   configurationRefusals?: readonly ConfigurationRefusal[];
+  /**
+   * Called after the arrays of each function are decided (the CLI's progress line on a
+   * terminal, src/cli/progress.ts); never part of a decision, and not sent to workers.
+   */
+  progress?: (done: number, total: number) => void;
 }
 
 /** One build of the file: a name for messages and its compiler's view. */

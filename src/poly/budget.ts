@@ -165,3 +165,12 @@ export async function withWorkBudgetAsync<T>(units: number, fn: () => Promise<T>
     m.leave(saved);
   }
 }
+
+/**
+ * Gives back work spent on a computation that is redone identically (the small-integer
+ * path of src/poly/omega.ts after an overflow), or on a test whose cost must not change the
+ * decision's budget (the full-box shortcut of src/lattice/choose.ts), so that it is charged once.
+ */
+export function refundWork(units: number): void {
+  meterHere().refund(units);
+}

@@ -3,6 +3,7 @@ import { CompilerChoice } from '../compilerChoice.js';
 import { RunNotices } from '../notices.js';
 import type { Command } from 'commander';
 import type { Io } from '../io.js';
+import { functionProgress } from '../progress.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
 import {
   addAnalysisOptions,
@@ -37,10 +38,17 @@ export function registerAnalyze(program: Command, io: Io): void {
         ...analysisOptions(flags, file, undefined, new CompilerChoice(new RunNotices(io))),
         everyConflictSet: !!flags.svg,
       };
+      // (the report goes to stdout: a progress line on a terminal's stderr is never in it)
+      const progress = functionProgress(file);
+      const withProgress = progress ? { ...options, progress: progress.step } : options;
       // Several configurations: the report of the one output (pipeline/configurations/).
-      const analysis = options.configurations
-        ? (await contractInConfigurations(source, file, { ...options, annotate: false })).analysis
-        : await analyzeSource(source, file, options);
+      const analysis = await (
+        options.configurations
+          ? contractInConfigurations(source, file, { ...withProgress, annotate: false }).then(
+              (c) => c.analysis,
+            )
+          : analyzeSource(source, file, withProgress)
+      ).finally(() => progress?.end());
       const { report } = analysis;
       if (flags.svg) await writePictures(flags.svg, analysis, io);
       // Without --timings the same input prints the same bytes (reports are diffed).

@@ -9,6 +9,7 @@ import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import { contractInConfigurations } from '../../pipeline/configurations/index.js';
+import { functionProgress } from '../progress.js';
 import { formatProfile, profileRuns, withProfiled } from '../../pipeline/checking/profile.js';
 import { programFlags } from '../programFlags.js';
 import { contractProfiled } from '../../pipeline/checking/profileContract.js';
@@ -199,8 +200,14 @@ async function contractOne(
   const source = await readCSource(file);
   const choice = new CompilerChoice(new RunNotices(io));
   const options = fileOptions(cmd, flags, new ConfigFinder(), file, io, choice);
-  let result = await contractInConfigurations(source, file, options);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
+  // A report on stderr is read by tools: no progress line in it.
+  const progress = format && !flags.reportFile ? undefined : functionProgress(file);
+  let result = await contractInConfigurations(
+    source,
+    file,
+    progress ? { ...options, progress: progress.step } : options,
+  ).finally(() => progress?.end());
   let fileReport = result.analysis.report;
   if (flags.profiled) {
     const leftAlone = result.analysis.report.arrays.filter(
