@@ -118,3 +118,22 @@ export async function runOne(run: Run): Promise<RunResult> {
     return { error: (e as Error).message.split(ROOT + '/').join('') };
   }
 }
+
+/**
+ * The tests of sameReports*.test.ts: the reference holds every run and only them, and each
+ * run whose variant `which` selects gives its recorded result.
+ */
+export function compareReferenceRuns(which: (variant: string) => boolean): void {
+  const reference = JSON.parse(
+    readFileSync(path.join(ROOT, 'test', 'decision', 'reference.json'), 'utf8'),
+  ) as Record<string, RunResult>;
+  const all = referenceRuns().map((r) => [`${r.variant} ${r.file}`, r] as const);
+
+  it('the reference has every run and only them', () => {
+    expect(Object.keys(reference).sort()).toEqual(all.map(([k]) => k).sort());
+  });
+
+  it.each(all.filter(([, r]) => which(r.variant)))('%s', async (key, run) => {
+    expect(await runOne(run)).toEqual(reference[key]);
+  });
+}
