@@ -124,95 +124,146 @@ export interface MainView {
   readonly stretches: readonly Stretch[];
 }
 
+/** What reading the preprocessor's output has gathered so far (one `mainView` call). */
+interface UnitReading {
+  /** The parser text's lines. */
+  readonly lines: string[];
+  /** The main file's lines. */
+  readonly main: string[];
+  readonly fileLine: number[];
+  /** Where each header region after a main region starts (offsets into the text). */
+  readonly headerStarts: number[];
+  /** The main file's regions: the ranges the parse reads. */
+  readonly ranges: Range[];
+  /** The header stretches' texts. */
+  readonly texts: string[];
+  readonly files: Set<string>;
+  /** The lines of the header stretch being read. */
+  part: string[];
+  mainName: string | undefined;
+  current: string | undefined;
+  inMain: boolean;
+  /** The main region being read: its start offset and row. */
+  open: { index: number; row: number } | undefined;
+  /** The line of its file the next line comes from. */
+  line: number;
+  /** The offset of the next line in the text. */
+  offset: number;
+  promise: boolean;
+}
+
 /** Reads the preprocessor's output (`cc -E -dD`) as readTranslationUnit does. */
 export function mainView(output: string): MainView {
-  const lines: string[] = [];
-  const main: string[] = [];
-  const fileLine: number[] = [];
-  const headerStarts: number[] = [];
-  const ranges: Range[] = [];
-  const texts: string[] = [];
-  const files = new Set<string>();
-  let part: string[] = [];
-  let mainName: string | undefined;
-  let current: string | undefined;
-  let inMain = false;
-  let open: { index: number; row: number } | undefined;
-  let line = 1;
-  let offset = 0;
-  let promise = false;
-  const endPart = () => {
-    if (part.length > 0) texts.push(part.join('\n'));
-    part = [];
-  };
-  const endRange = () => {
-    if (open)
-      ranges.push({
-        startIndex: open.index,
-        endIndex: offset,
-        startPosition: { row: open.row, column: 0 },
-        endPosition: { row: lines.length, column: 0 },
-      });
-    open = undefined;
-  };
-  const push = (text: string, from: number) => {
-    lines.push(text);
-    fileLine.push(from);
-    offset += text.length + 1;
+  const r: UnitReading = {
+    lines: [],
+    main: [],
+    fileLine: [],
+    headerStarts: [],
+    ranges: [],
+    texts: [],
+    files: new Set<string>(),
+    part: [],
+    mainName: undefined,
+    current: undefined,
+    inMain: false,
+    open: undefined,
+    line: 1,
+    offset: 0,
+    promise: false,
   };
   for (let at = 0; at < output.length;) {
     let end = output.indexOf('\n', at);
     if (end < 0) end = output.length;
-    const l = output.slice(at, end);
+    readLine(r, output.slice(at, end));
     at = end + 1;
-    if (l.charCodeAt(0) === 35 /* # */) {
-      const marker = MARKER.exec(l);
-      if (marker) {
-        const file = unescapeName(marker[2]!);
-        mainName ??= file;
-        files.add(file);
-        // A marker that only renumbers lines of the same file (after skipped lines) is not
-        // a boundary: it may stand inside a declaration.
-        if (file !== current) endPart();
-        current = file;
-        inMain = file === mainName;
-        line = Number(marker[1]);
-        push('', 0);
-        continue;
-      }
-      // The compiler spells every pragma `#pragma` (the test first: most lines are macros).
-      if (l.includes('pragma') && startsPragma(l, 'beeclak')) promise = true;
-      if (isMacroLine(l)) {
-        push('', 0);
-        line++;
-        continue;
-      }
-    }
-    if (inMain) {
-      open ??= { index: offset, row: lines.length };
-      main.push(l);
-      push(l, line);
-    } else {
-      if (open) headerStarts.push(offset);
-      endRange();
-      part.push(l);
-      push(l, 0);
-    }
-    line++;
   }
-  endPart();
-  endRange();
-  const text = lines.join('\n') + '\n';
+  endPart(r);
+  endRange(r);
+  return viewOf(r);
+}
+
+/** Takes one line of the output: a line marker, a macro line, or a line of some file. */
+function readLine(r: UnitReading, l: string): void {
+  if (l.charCodeAt(0) === 35 /* # */) {
+    const marker = MARKER.exec(l);
+    if (marker) {
+      readMarker(r, marker);
+      return;
+    }
+    // The compiler spells every pragma `#pragma` (the test first: most lines are macros).
+    if (l.includes('pragma') && startsPragma(l, 'beeclak')) r.promise = true;
+    if (isMacroLine(l)) {
+      push(r, '', 0);
+      r.line++;
+      return;
+    }
+  }
+  if (r.inMain) {
+    r.open ??= { index: r.offset, row: r.lines.length };
+    r.main.push(l);
+    push(r, l, r.line);
+  } else {
+    if (r.open) r.headerStarts.push(r.offset);
+    endRange(r);
+    r.part.push(l);
+    push(r, l, 0);
+  }
+  r.line++;
+}
+
+/** A line marker: the file (and line) the next lines come from. */
+function readMarker(r: UnitReading, marker: RegExpExecArray): void {
+  const file = unescapeName(marker[2]!);
+  r.mainName ??= file;
+  r.files.add(file);
+  // A marker that only renumbers lines of the same file (after skipped lines) is not
+  // a boundary: it may stand inside a declaration.
+  if (file !== r.current) endPart(r);
+  r.current = file;
+  r.inMain = file === r.mainName;
+  r.line = Number(marker[1]);
+  push(r, '', 0);
+}
+
+/** Closes the header stretch being read. */
+function endPart(r: UnitReading): void {
+  if (r.part.length > 0) r.texts.push(r.part.join('\n'));
+  r.part = [];
+}
+
+/** Closes the main region being read: a range of the parse. */
+function endRange(r: UnitReading): void {
+  if (r.open)
+    r.ranges.push({
+      startIndex: r.open.index,
+      endIndex: r.offset,
+      startPosition: { row: r.open.row, column: 0 },
+      endPosition: { row: r.lines.length, column: 0 },
+    });
+  r.open = undefined;
+}
+
+/** Adds a line to the parser text, from line `from` of the main file (0: not from it). */
+function push(r: UnitReading, text: string, from: number): void {
+  r.lines.push(text);
+  r.fileLine.push(from);
+  r.offset += text.length + 1;
+}
+
+/** The view of a reading, whose parses are made on first use. */
+function viewOf(r: UnitReading): MainView {
+  const { ranges, texts, headerStarts } = r;
+  const text = r.lines.join('\n') + '\n';
   let root: TSNode | undefined;
   let parts: Stretch[] | undefined;
   let same: boolean | undefined;
   return {
     text,
-    mainText: main.join('\n'),
-    fileLine,
-    files,
-    mainName: mainName ?? '<stdin>',
-    promise,
+    mainText: r.main.join('\n'),
+    fileLine: r.fileLine,
+    files: r.files,
+    mainName: r.mainName ?? '<stdin>',
+    promise: r.promise,
     get root() {
       // Only the main file's lines are read: the headers' count as blank.
       root ??= parseTree(text, ranges.length > 0 ? ranges : [EMPTY]).rootNode;

@@ -110,11 +110,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const listed = await listInputs(opts.paths, opts.excludes);
   const files = listed.files.filter((f) => !opts.excludedByConfig?.(f));
   const summary: Summary = { files: 0, changed: 0, skipped: 0, bytesSaved: 0n, cached: 0 };
-  const skipped: SkippedFile[] = [];
+  const tally: Tally = { summary, skipped: [], failed: 0 };
   for (const u of listed.unlisted) {
     io.stderr(`beeclak: error: ${u.path}: ${u.message} (skipped)\n`);
     summary.skipped++;
-    skipped.push({ file: u.path, reason: u.message });
+    tally.skipped.push({ file: u.path, reason: u.message });
   }
   // Options first: an invalid configuration stops the run before any file is touched.
   const plain = files.map((f) => opts.optionsFor(f));
@@ -122,126 +122,13 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     ? await withProgramViews(files, plain, opts.program, opts.optionsFor)
     : plain;
   const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
-  const outcomes: (FileOutcome | undefined)[] = new Array(files.length);
-  const jobs: FileJob[] = [];
-  const jobIndex: number[] = [];
-  const keys: string[] = [];
-  const sourceOf: string[] = [];
-  await Promise.all(
-    files.map(async (file, k) => {
-      let source: string;
-      try {
-        source = await readCSource(file);
-      } catch (e) {
-        outcomes[k] = {
-          kind: 'refused',
-          message:
-            e instanceof InputError
-              ? e.format()
-              : `beeclak: error: cannot read '${file}': ${(e as Error).message}`,
-        };
-        return;
-      }
-      sourceOf[k] = source;
-      const job: FileJob = { file, source, options: optionsOf[k]! };
-      const key = cacheKey(job);
-      keys[k] = key;
-      const hit = await cache?.get(key);
-      if (hit) {
-        outcomes[k] = hit;
-        summary.cached++;
-      } else {
-        jobs.push(job);
-        jobIndex.push(k);
-      }
-    }),
-  );
-  let done = files.length - jobs.length;
-  const progress = (file: string) => {
-    if (opts.progress) io.stderr(`\r\x1b[K[${done}/${files.length}] ${file}`);
-  };
-  const results = await runJobs(jobs, {
-    threads: opts.threads,
-    onDone: (j) => {
-      done++;
-      progress(jobs[j]!.file);
-    },
-  });
-  if (opts.progress && jobs.length > 0) io.stderr('\r\x1b[K');
-  await Promise.all(
-    results.map(async (r, j) => {
-      const k = jobIndex[j]!;
-      outcomes[k] = r;
-      await cache?.put(keys[k]!, r);
-    }),
-  );
+  const prepared = await prepareJobs(files, optionsOf, cache, summary);
+  await runPending(prepared, files.length, cache, opts);
 
-  const reports: FileReport[] = [];
-  const listLines: { saved: bigint; line: string }[] = [];
-  const changed: { file: string; text: string; report: FileReport; joined: boolean }[] = [];
-  let wouldChange = false;
   // Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass).
-  let failed = summary.skipped;
-  for (const [k, file] of files.entries()) {
-    const o = outcomes[k]!;
-    summary.files++;
-    if (o.kind !== 'done') {
-      summary.skipped++;
-      if (!(opts.allowRefused && o.kind === 'refused')) failed++;
-      skipped.push({
-        file,
-        reason: o.message.replace(/^beeclak: (error: )?/, '').replace(/\n+$/, ''),
-      });
-      io.stderr(`${o.message.replace(/\n+$/, '')}\n`);
-      io.stderr(`beeclak: ${file}: skipped\n`);
-      continue;
-    }
-    reports.push(o.report);
-    if (mode.list) {
-      // Arrays that save no more than the file's minBytes are unchanged (minBytes.ts).
-      for (const a of o.report.arrays) {
-        const saved = bytesSaved(a);
-        if (saved > 0n)
-          listLines.push({
-            saved,
-            line:
-              `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
-              `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
-          });
-      }
-      if (mode.sort !== 'bytes') for (const l of listLines.splice(0)) io.stdout(l.line);
-    }
-    if (!o.changed) continue;
-    wouldChange = true;
-    if (mode.diff) io.stdout(unifiedDiff(file, sourceOf[k]!, o.text));
-    changed.push({
-      file,
-      text: o.text,
-      report: o.report,
-      joined: analysesExternals(optionsOf[k]?.program),
-    });
-  }
-  // Files whose results rest on the others' text (a file set, issue 27) are one edit set,
-  // written all or none (outputFile.ts): a tree half rewritten would be no program. Each
-  // other file is written on its own, as before.
-  const sets = [
-    changed.filter((c) => c.joined),
-    ...changed.filter((c) => !c.joined).map((c) => [c]),
-  ];
-  const written: typeof changed = [];
-  for (const set of mode.inPlace ? sets.filter((x) => x.length > 0) : [changed])
-    try {
-      if (mode.inPlace) await writeOutputs(set, 'latin1');
-      written.push(...set);
-    } catch (e) {
-      const reason = `${(e as Error).message}${set.length > 1 ? '; no file of the set was written' : ''}`;
-      io.stderr(`beeclak: error: ${reason} (skipped)\n`);
-      for (const c of set) {
-        summary.skipped++;
-        failed++;
-        skipped.push({ file: c.file, reason });
-      }
-    }
+  tally.failed = summary.skipped;
+  const acted = actOnFiles(files, prepared, optionsOf, opts, tally);
+  const written = await writeChanged(acted.changed, mode, io, tally);
   // Counted once written: a file that could not be written saved nothing.
   for (const c of written) {
     summary.changed++;
@@ -250,10 +137,228 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${c.file}\n`);
   }
   // Largest first; equal savings keep the order of the files (a stable sort).
+  const { listLines } = acted;
   listLines.sort((x, y) => (x.saved === y.saved ? 0 : x.saved > y.saved ? -1 : 1));
   for (const l of listLines) io.stdout(l.line);
   io.stderr(summaryLine(summary, mode));
   const exitCode =
-    (mode.check && wouldChange ? EXIT_WOULD_CHANGE : 0) | (failed > 0 ? EXIT_SKIPPED : 0);
-  return { exitCode, reports, skipped, summary };
+    (mode.check && acted.wouldChange ? EXIT_WOULD_CHANGE : 0) |
+    (tally.failed > 0 ? EXIT_SKIPPED : 0);
+  return { exitCode, reports: acted.reports, skipped: tally.skipped, summary };
+}
+
+/** The counts of a run and its skipped files, filled as it goes. */
+interface Tally {
+  readonly summary: Summary;
+  readonly skipped: SkippedFile[];
+  /** Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass). */
+  failed: number;
+}
+
+/** Each file's outcome so far (read failures, cache hits) and the jobs left to run. */
+interface Prepared {
+  /** By file index; filled for every file once the jobs have run. */
+  readonly outcomes: (FileOutcome | undefined)[];
+  readonly jobs: FileJob[];
+  /** The file index of each job. */
+  readonly jobIndex: number[];
+  /** The cache key of each file read, by file index. */
+  readonly keys: string[];
+  /** The text of each file read, by file index. */
+  readonly sourceOf: string[];
+}
+
+/** Reads every file and takes cached results: what remains is a job for the workers. */
+async function prepareJobs(
+  files: readonly string[],
+  optionsOf: readonly ContractOptions[],
+  cache: ResultCache | undefined,
+  summary: Summary,
+): Promise<Prepared> {
+  const p: Prepared = {
+    outcomes: new Array<FileOutcome | undefined>(files.length),
+    jobs: [],
+    jobIndex: [],
+    keys: [],
+    sourceOf: [],
+  };
+  await Promise.all(
+    files.map(async (file, k) => {
+      let source: string;
+      try {
+        source = await readCSource(file);
+      } catch (e) {
+        p.outcomes[k] = {
+          kind: 'refused',
+          message:
+            e instanceof InputError
+              ? e.format()
+              : `beeclak: error: cannot read '${file}': ${(e as Error).message}`,
+        };
+        return;
+      }
+      p.sourceOf[k] = source;
+      const job: FileJob = { file, source, options: optionsOf[k]! };
+      const key = cacheKey(job);
+      p.keys[k] = key;
+      const hit = await cache?.get(key);
+      if (hit) {
+        p.outcomes[k] = hit;
+        summary.cached++;
+      } else {
+        p.jobs.push(job);
+        p.jobIndex.push(k);
+      }
+    }),
+  );
+  return p;
+}
+
+/** Runs the jobs on worker threads (with a progress line) and caches their outcomes. */
+async function runPending(
+  p: Prepared,
+  total: number,
+  cache: ResultCache | undefined,
+  opts: BatchOptions,
+): Promise<void> {
+  const { jobs } = p;
+  let done = total - jobs.length;
+  const results = await runJobs(jobs, {
+    threads: opts.threads,
+    onDone: (j) => {
+      done++;
+      if (opts.progress) opts.io.stderr(`\r\x1b[K[${done}/${total}] ${jobs[j]!.file}`);
+    },
+  });
+  if (opts.progress && jobs.length > 0) opts.io.stderr('\r\x1b[K');
+  await Promise.all(
+    results.map(async (r, j) => {
+      const k = p.jobIndex[j]!;
+      p.outcomes[k] = r;
+      await cache?.put(p.keys[k]!, r);
+    }),
+  );
+}
+
+/** A file the run would change, and whether it belongs to the file set's edit set. */
+interface Changed {
+  readonly file: string;
+  readonly text: string;
+  readonly report: FileReport;
+  readonly joined: boolean;
+}
+
+/** A line of --list and the bytes it saves (for --sort bytes). */
+interface ListLine {
+  readonly saved: bigint;
+  readonly line: string;
+}
+
+/**
+ * Goes through the outcomes in file order: reports the skipped files, prints --list lines
+ * and diffs, and collects the reports and the files to change.
+ */
+function actOnFiles(
+  files: readonly string[],
+  p: Prepared,
+  optionsOf: readonly ContractOptions[],
+  opts: BatchOptions,
+  tally: Tally,
+): { reports: FileReport[]; listLines: ListLine[]; changed: Changed[]; wouldChange: boolean } {
+  const { io, mode } = opts;
+  const reports: FileReport[] = [];
+  const listLines: ListLine[] = [];
+  const changed: Changed[] = [];
+  let wouldChange = false;
+  for (const [k, file] of files.entries()) {
+    const o = p.outcomes[k]!;
+    tally.summary.files++;
+    if (o.kind !== 'done') {
+      skipFile(file, o, opts, tally);
+      continue;
+    }
+    reports.push(o.report);
+    if (mode.list) {
+      listLines.push(...listedArrays(file, o.report));
+      if (mode.sort !== 'bytes') for (const l of listLines.splice(0)) io.stdout(l.line);
+    }
+    if (!o.changed) continue;
+    wouldChange = true;
+    if (mode.diff) io.stdout(unifiedDiff(file, p.sourceOf[k]!, o.text));
+    changed.push({
+      file,
+      text: o.text,
+      report: o.report,
+      joined: analysesExternals(optionsOf[k]?.program),
+    });
+  }
+  return { reports, listLines, changed, wouldChange };
+}
+
+/** Reports a file that was not analysed (unreadable, refused, an internal error). */
+function skipFile(
+  file: string,
+  o: Exclude<FileOutcome, { kind: 'done' }>,
+  opts: BatchOptions,
+  tally: Tally,
+): void {
+  tally.summary.skipped++;
+  if (!(opts.allowRefused && o.kind === 'refused')) tally.failed++;
+  tally.skipped.push({
+    file,
+    reason: o.message.replace(/^beeclak: (error: )?/, '').replace(/\n+$/, ''),
+  });
+  opts.io.stderr(`${o.message.replace(/\n+$/, '')}\n`);
+  opts.io.stderr(`beeclak: ${file}: skipped\n`);
+}
+
+/** The --list lines of one file: its arrays that would shrink. */
+function listedArrays(file: string, report: FileReport): ListLine[] {
+  const lines: ListLine[] = [];
+  // Arrays that save no more than the file's minBytes are unchanged (minBytes.ts).
+  for (const a of report.arrays) {
+    const saved = bytesSaved(a);
+    if (saved > 0n)
+      lines.push({
+        saved,
+        line:
+          `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
+          `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
+      });
+  }
+  return lines;
+}
+
+/**
+ * Writes the changed files (in place), or only counts them; returns those written. A set
+ * that cannot be written is skipped whole.
+ */
+async function writeChanged(
+  changed: readonly Changed[],
+  mode: BatchMode,
+  io: Io,
+  tally: Tally,
+): Promise<Changed[]> {
+  // Files whose results rest on the others' text (a file set, issue 27) are one edit set,
+  // written all or none (outputFile.ts): a tree half rewritten would be no program. Each
+  // other file is written on its own, as before.
+  const sets = [
+    changed.filter((c) => c.joined),
+    ...changed.filter((c) => !c.joined).map((c) => [c]),
+  ];
+  const written: Changed[] = [];
+  for (const set of mode.inPlace ? sets.filter((x) => x.length > 0) : [changed])
+    try {
+      if (mode.inPlace) await writeOutputs(set, 'latin1');
+      written.push(...set);
+    } catch (e) {
+      const reason = `${(e as Error).message}${set.length > 1 ? '; no file of the set was written' : ''}`;
+      io.stderr(`beeclak: error: ${reason} (skipped)\n`);
+      for (const c of set) {
+        tally.summary.skipped++;
+        tally.failed++;
+        tally.skipped.push({ file: c.file, reason });
+      }
+    }
+  return written;
 }

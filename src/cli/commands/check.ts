@@ -117,180 +117,296 @@ export function registerCheck(program: Command, io: Io): void {
       '--hls',
       'contract in HLS mode (see contract --hls); with a C++ kernel, build it and its testbench (--with) with $CXX',
     );
-  addAnalysisOptions(cmd).action(
-    async (file: string, args: string[], flags: CheckFlags, self: Command) => {
-      const timeout = Number(flags.timeout);
-      if (!Number.isFinite(timeout) || timeout <= 0)
-        throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
-      const source = await readCSource(file);
-      const choice = new CompilerChoice(new RunNotices(io));
-      const stdin = flags.stdin ? await readSource(flags.stdin) : '';
-      const contraction = flags.against
-        ? undefined
-        : await contractSource(source, file, {
-            ...analysisOptions(
-              flags,
-              file,
-              programIncludes(flags, [file, ...flags.with], choice),
-              choice,
-            ),
-            ...(flags.hls ? { hls: true } : {}),
-            annotate: false,
-          });
-      const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
-      const candidateName = flags.against ?? `${file} (contracted)`;
-      if (contraction && flags.reportFile)
-        await writeOutput(
-          flags.reportFile,
-          formatJson([contraction.analysis.report], { timings: !!flags.timings }),
-        );
-
-      const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-check-'));
-      const problems: string[] = [];
-      const say = (s: string) => io.stdout(s + '\n');
-      try {
-        if (contraction) {
-          const n = contraction.analysis.decisions.length;
-          say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
-        } else say(`check ${file} against ${flags.against}`);
-
-        // The program's own flags (programFlags.ts), for every build below.
-        const extraFlags = programFlags(flags, file, source, choice);
-        const given = flags.with.map((f) => path.resolve(f));
-        // With -p, a file of the database that includes this one (a unity build) is built
-        // too: it is how the program compiles this file.
-        const database = flags.compileCommands ?? flags.p;
-        const fromDatabase = database
-          ? programIncludes(flags, [], choice)
-              .includersOf(file)
-              .map((f) => path.resolve(f))
-              .filter((f) => choice.database(database).files().includes(f) && !given.includes(f))
-          : [];
-        const extraSources = [...given, ...fromDatabase];
-        for (const f of extraSources)
-          await fs.access(f).catch(() => {
-            throw new InputError(`cannot read ${f} (given with --with)`);
-          });
-        // A source given with --with that includes this file is what the build compiles.
-        const includers = [
-          ...new IncludeIndex(given)
-            .includersOf(file)
-            .map((f) => path.resolve(f))
-            .filter((f) => given.includes(f)),
-          ...fromDatabase,
-        ];
-        const includedFrom = includers.length > 0 ? { file, includers } : undefined;
-        if (includedFrom)
-          say(
-            `  built through ${includers.map((f) => path.relative('.', f)).join(', ')}, which include${includers.length === 1 ? 's' : ''} it`,
-          );
-        const language = languageOf(file);
-        const opts = {
-          sanitize: flags.sanitize,
-          extraFlags,
-          extraSources,
-          includedFrom,
-          language,
-        };
-        // Each program runs in its own empty working folder: the files it writes are compared.
-        const runIn = (name: string) => path.join(dir, `run-${name}`);
-        const orig = await compile(source, 'original', dir, opts);
-        if (!orig.ok) throw originalRefused(file, orig.diagnostics, flags.with.length > 0);
-        // The original runs once; the candidate and the owner-check build compare with it.
-        const a = run(orig.exe, args, stdin, timeout * 1000, runIn('original'));
-        if (a.timedOut || a.signal)
-          throw new InputError(`the original program ${describeExit(a)} on its own`, file);
-        const cand = await compile(candidate, 'candidate', dir, opts);
-        say(`  compile: ${orig.command}`);
-        if (!cand.ok) {
-          problems.push(`${candidateName} does not compile:\n${cand.diagnostics.trim()}`);
-        } else {
-          const b = run(cand.exe, args, stdin, timeout * 1000, runIn('candidate'));
-          const differences = runDifferences(a, b);
-          if (differences.length > 0) {
-            problems.push(`outputs differ:\n    ${differences.join('\n    ')}`);
-          } else
-            say(
-              `  run: identical output (${describeExit(a)}, stdout ${a.stdout.length} bytes, ` +
-                `stderr ${a.stderr.length} bytes, ${a.files?.size ?? 0} file(s) written)`,
-            );
-        }
-
-        const owners = {
-          dir,
-          args,
-          stdin,
-          timeoutMs: timeout * 1000,
-          original: a,
-          say,
-          extraFlags,
-          extraSources,
-          includedFrom,
-        };
-        if (language === 'c++' && (flags.against || contraction?.plan.arrays.length)) {
-          // The shadow build's instrumentation is C (issue 30: not yet for C++ kernels).
-          say('  owner check: not run for C++ (the outputs of the testbench were compared)');
-        } else if (contraction && contraction.plan.arrays.length > 0) {
-          const shadow = instrument({ ...contraction.plan, fileName: file });
-          const problem = await ownerCheck(shadow.text, owners, async (array) =>
-            contraction.analysis.report.arrays.some(
-              (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
-            ),
-          );
-          if (problem) problems.push(problem);
-        } else if (flags.against) {
-          const problem = await againstOwnerCheck(
-            { text: source, file },
-            { text: candidate, file: flags.against },
-            cand.ok,
-            owners,
-            async (array) => {
-              // Only asked after a clobber: the analysis of that one array says whether the
-              // original reads it before writing it.
-              try {
-                const analysis = await analyzeSource(source, file, {
-                  ...analysisOptions(flags, file, undefined, choice),
-                  only: [array],
-                });
-                return analysis.report.arrays.some(
-                  (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
-                );
-              } catch {
-                return false;
-              }
-            },
-          );
-          if (problem) problems.push(problem);
-        }
-        if (flags.trace && contraction) {
-          // The trace build links what the program's build links: the --with sources (and
-          // the database's), except a file that includes this one (it would define all twice).
-          const linked = extraSources.filter((f) => !includers.includes(f));
-          const traced = {
-            runs: [args],
-            stdin,
-            timeoutMs: timeout * 1000,
-            flags: [...extraFlags, ...linked],
-          };
-          const t = await traceCheckLines(source, file, contraction.analysis.model, traced, say);
-          problems.push(...t.problems);
-          if (flags.reportFile) {
-            // The report again, with each traced array's values live at once in the run.
-            const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
-            await writeOutput(flags.reportFile, formatJson([report], { timings: !!flags.timings }));
-          }
-        }
-      } finally {
-        if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);
-        else await fs.rm(dir, { recursive: true, force: true });
-      }
-      if (problems.length > 0) {
-        for (const p of problems) io.stdout(`  FAIL: ${p}\n`);
-        io.stdout('check failed\n');
-        setExitCode(self, CHECK_MISMATCH_EXIT);
-      } else io.stdout('ok\n');
-    },
+  addAnalysisOptions(cmd).action((file: string, args: string[], flags: CheckFlags, self: Command) =>
+    runCheck(io, file, args, flags, self),
   );
+}
+
+/** What every step of one `check` shares: its input, its temporary folder, its findings. */
+interface CheckRun {
+  readonly file: string;
+  readonly args: string[];
+  readonly flags: CheckFlags;
+  readonly source: string;
+  readonly choice: CompilerChoice;
+  readonly stdin: string;
+  readonly timeout: number;
+  /** The contraction checked, or undefined with --against. */
+  readonly contraction: Contraction | undefined;
+  readonly candidate: string;
+  readonly candidateName: string;
+  readonly dir: string;
+  readonly say: (s: string) => void;
+  /** The failures found so far, in the order they are printed. */
+  readonly problems: string[];
+}
+
+type Contraction = Awaited<ReturnType<typeof contractSource>>;
+
+/** The action of `check`: prepare the candidate, check it in a temporary folder, conclude. */
+async function runCheck(
+  io: Io,
+  file: string,
+  args: string[],
+  flags: CheckFlags,
+  self: Command,
+): Promise<void> {
+  const timeout = Number(flags.timeout);
+  if (!Number.isFinite(timeout) || timeout <= 0)
+    throw new UsageError(`--timeout expects seconds > 0, got '${flags.timeout}'`);
+  const source = await readCSource(file);
+  const choice = new CompilerChoice(new RunNotices(io));
+  const stdin = flags.stdin ? await readSource(flags.stdin) : '';
+  const contraction = flags.against ? undefined : await contractFile(source, file, flags, choice);
+  const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
+  const candidateName = flags.against ?? `${file} (contracted)`;
+  if (contraction && flags.reportFile)
+    await writeOutput(
+      flags.reportFile,
+      formatJson([contraction.analysis.report], { timings: !!flags.timings }),
+    );
+
+  const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-check-'));
+  const problems: string[] = [];
+  const say = (s: string) => io.stdout(s + '\n');
+  const ctx: CheckRun = {
+    file,
+    args,
+    flags,
+    source,
+    choice,
+    stdin,
+    timeout,
+    contraction,
+    candidate,
+    candidateName,
+    dir,
+    say,
+    problems,
+  };
+  try {
+    await checkInFolder(ctx);
+  } finally {
+    if (flags.keep) io.stderr(`beeclak: programs kept in ${dir}\n`);
+    else await fs.rm(dir, { recursive: true, force: true });
+  }
+  if (problems.length > 0) {
+    for (const p of problems) io.stdout(`  FAIL: ${p}\n`);
+    io.stdout('check failed\n');
+    setExitCode(self, CHECK_MISMATCH_EXIT);
+  } else io.stdout('ok\n');
+}
+
+/** The contraction `check` compares with the original (without --against). */
+function contractFile(
+  source: string,
+  file: string,
+  flags: CheckFlags,
+  choice: CompilerChoice,
+): Promise<Contraction> {
+  return contractSource(source, file, {
+    ...analysisOptions(flags, file, programIncludes(flags, [file, ...flags.with], choice), choice),
+    ...(flags.hls ? { hls: true } : {}),
+    annotate: false,
+  });
+}
+
+/** The steps of `check` inside its temporary folder: builds and runs, owner check, trace. */
+async function checkInFolder(ctx: CheckRun): Promise<void> {
+  const { file, flags, contraction, say } = ctx;
+  if (contraction) {
+    const n = contraction.analysis.decisions.length;
+    say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
+  } else say(`check ${file} against ${flags.against}`);
+  const build = await buildSetup(ctx);
+  if (build.includedFrom)
+    say(
+      `  built through ${build.includers.map((f) => path.relative('.', f)).join(', ')}, which include${build.includers.length === 1 ? 's' : ''} it`,
+    );
+  const { original, candidateCompiles } = await compareRuns(ctx, build);
+  await checkOwners(ctx, build, original, candidateCompiles);
+  if (flags.trace && contraction) await traceCheck(ctx, build, contraction);
+}
+
+/** How both programs are built: the program's flags, the other sources, the includers. */
+interface BuildSetup {
+  readonly extraFlags: string[];
+  readonly extraSources: string[];
+  /** The sources that include the checked file (and so are how it is compiled). */
+  readonly includers: string[];
+  readonly includedFrom: IncludedFrom | undefined;
+  readonly language: ReturnType<typeof languageOf>;
+}
+
+/** The build of both programs: flags, --with sources, and the database's includers (-p). */
+async function buildSetup(ctx: CheckRun): Promise<BuildSetup> {
+  const { flags, file, source, choice } = ctx;
+  // The program's own flags (programFlags.ts), for every build below.
+  const extraFlags = programFlags(flags, file, source, choice);
+  const given = flags.with.map((f) => path.resolve(f));
+  // With -p, a file of the database that includes this one (a unity build) is built
+  // too: it is how the program compiles this file.
+  const database = flags.compileCommands ?? flags.p;
+  const fromDatabase = database
+    ? programIncludes(flags, [], choice)
+        .includersOf(file)
+        .map((f) => path.resolve(f))
+        .filter((f) => choice.database(database).files().includes(f) && !given.includes(f))
+    : [];
+  const extraSources = [...given, ...fromDatabase];
+  await checkSourcesReadable(extraSources);
+  // A source given with --with that includes this file is what the build compiles.
+  const includers = [
+    ...new IncludeIndex(given)
+      .includersOf(file)
+      .map((f) => path.resolve(f))
+      .filter((f) => given.includes(f)),
+    ...fromDatabase,
+  ];
+  const includedFrom = includers.length > 0 ? { file, includers } : undefined;
+  return { extraFlags, extraSources, includers, includedFrom, language: languageOf(file) };
+}
+
+/** Refuses a --with (or database) source that cannot be read, before any build. */
+async function checkSourcesReadable(extraSources: readonly string[]): Promise<void> {
+  for (const f of extraSources)
+    await fs.access(f).catch(() => {
+      throw new InputError(`cannot read ${f} (given with --with)`);
+    });
+}
+
+/**
+ * Builds and runs the original (which must work on its own), then the candidate, and
+ * records how their runs differ. Returns the original's run and whether the candidate built.
+ */
+async function compareRuns(
+  ctx: CheckRun,
+  build: BuildSetup,
+): Promise<{ original: RunResult; candidateCompiles: boolean }> {
+  const { file, flags, source, args, stdin, timeout, dir, say, problems } = ctx;
+  const opts = {
+    sanitize: flags.sanitize,
+    extraFlags: build.extraFlags,
+    extraSources: build.extraSources,
+    includedFrom: build.includedFrom,
+    language: build.language,
+  };
+  // Each program runs in its own empty working folder: the files it writes are compared.
+  const runIn = (name: string) => path.join(dir, `run-${name}`);
+  const orig = await compile(source, 'original', dir, opts);
+  if (!orig.ok) throw originalRefused(file, orig.diagnostics, flags.with.length > 0);
+  // The original runs once; the candidate and the owner-check build compare with it.
+  const a = run(orig.exe, args, stdin, timeout * 1000, runIn('original'));
+  if (a.timedOut || a.signal)
+    throw new InputError(`the original program ${describeExit(a)} on its own`, file);
+  const cand = await compile(ctx.candidate, 'candidate', dir, opts);
+  say(`  compile: ${orig.command}`);
+  if (!cand.ok) {
+    problems.push(`${ctx.candidateName} does not compile:\n${cand.diagnostics.trim()}`);
+  } else {
+    const b = run(cand.exe, args, stdin, timeout * 1000, runIn('candidate'));
+    const differences = runDifferences(a, b);
+    if (differences.length > 0) {
+      problems.push(`outputs differ:\n    ${differences.join('\n    ')}`);
+    } else
+      say(
+        `  run: identical output (${describeExit(a)}, stdout ${a.stdout.length} bytes, ` +
+          `stderr ${a.stderr.length} bytes, ${a.files?.size ?? 0} file(s) written)`,
+      );
+  }
+  return { original: a, candidateCompiles: cand.ok };
+}
+
+/** The shadow-owner check of the contraction or of the --against candidate, if it applies. */
+async function checkOwners(
+  ctx: CheckRun,
+  build: BuildSetup,
+  original: RunResult,
+  candidateCompiles: boolean,
+): Promise<void> {
+  const { file, flags, source, contraction, say, problems } = ctx;
+  const owners: OwnerRun = {
+    dir: ctx.dir,
+    args: ctx.args,
+    stdin: ctx.stdin,
+    timeoutMs: ctx.timeout * 1000,
+    original,
+    say,
+    extraFlags: build.extraFlags,
+    extraSources: build.extraSources,
+    includedFrom: build.includedFrom,
+  };
+  if (build.language === 'c++' && (flags.against || contraction?.plan.arrays.length)) {
+    // The shadow build's instrumentation is C (issue 30: not yet for C++ kernels).
+    say('  owner check: not run for C++ (the outputs of the testbench were compared)');
+  } else if (contraction && contraction.plan.arrays.length > 0) {
+    const shadow = instrument({ ...contraction.plan, fileName: file });
+    const problem = await ownerCheck(shadow.text, owners, async (array) =>
+      contraction.analysis.report.arrays.some(
+        (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
+      ),
+    );
+    if (problem) problems.push(problem);
+  } else if (flags.against) {
+    const problem = await againstOwnerCheck(
+      { text: source, file },
+      { text: ctx.candidate, file: flags.against },
+      candidateCompiles,
+      owners,
+      (array) => originalReadsFirst(ctx, array),
+    );
+    if (problem) problems.push(problem);
+  }
+}
+
+/**
+ * Whether the original reads `array` before writing it. Only asked after a clobber: the
+ * analysis of that one array says so.
+ */
+async function originalReadsFirst(ctx: CheckRun, array: string): Promise<boolean> {
+  const { source, file, flags, choice } = ctx;
+  try {
+    const analysis = await analyzeSource(source, file, {
+      ...analysisOptions(flags, file, undefined, choice),
+      only: [array],
+    });
+    return analysis.report.arrays.some(
+      (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
+    );
+  } catch {
+    return false;
+  }
+}
+
+/** --trace: compares the traced run's folded accesses with the model (traceCheckLines.ts). */
+async function traceCheck(
+  ctx: CheckRun,
+  build: BuildSetup,
+  contraction: Contraction,
+): Promise<void> {
+  const { flags, args } = ctx;
+  // The trace build links what the program's build links: the --with sources (and
+  // the database's), except a file that includes this one (it would define all twice).
+  const linked = build.extraSources.filter((f) => !build.includers.includes(f));
+  const traced = {
+    runs: [args],
+    stdin: ctx.stdin,
+    timeoutMs: ctx.timeout * 1000,
+    flags: [...build.extraFlags, ...linked],
+  };
+  const t = await traceCheckLines(
+    ctx.source,
+    ctx.file,
+    contraction.analysis.model,
+    traced,
+    ctx.say,
+  );
+  ctx.problems.push(...t.problems);
+  if (flags.reportFile) {
+    // The report again, with each traced array's values live at once in the run.
+    const report = reportWithTraced(contraction.analysis.report, t.arrays, [args]);
+    await writeOutput(flags.reportFile, formatJson([report], { timings: !!flags.timings }));
+  }
 }
 
 /** The code of a read of a cell before any write of it (docs/reasons.md). */

@@ -137,60 +137,7 @@ async function profileSourceInCall(
   options: ProfileOptions,
 ): Promise<ProfileResult> {
   const analysis = await analyzeSource(source, file, options.analysis);
-  const sites = traceSites(source, file);
-  const chosen: { fn: FunctionModel; array: ArrayInfo; staticReason: string }[] = [];
-  const refused: ProfiledArray[] = [];
-  const base = (fn: string, name: string, staticReason: string) => ({
-    function: fn,
-    name,
-    staticReason,
-    runs: options.runs,
-    pieces: [],
-  });
-  for (const report of analysis.report.arrays) {
-    const fn = analysis.model.functions.find((f) => f.name === report.function)!;
-    const array = fn?.arrays.find((a) => a.name === report.name);
-    if (!array || array.storage !== 'local') continue;
-    if (options.analysis.only.length > 0 && !options.analysis.only.includes(array.name)) continue;
-    const staticReason = report.reason ?? report.status;
-    if (report.status === 'contracted' || report.status === 'scalarized') {
-      // A proof beats a profile: say so, rather than leave the array out of the report.
-      refused.push({
-        ...base(
-          fn.name,
-          array.name,
-          `${report.status}, ${report.originalCells} -> ${report.compressedCells} cells`,
-        ),
-        status: 'not-profiled',
-        reason: 'the static analysis proves a mapping; `contract` applies it without --profiled',
-      });
-      continue;
-    }
-    const site = sites.arrays.find((a) => a.function === fn.name && a.name === array.name);
-    const macro = array.reasons.find((r) => r.reason === 'accessed-through-macro');
-    const notTemporary = array.reasons.find(
-      (r) => NOT_TEMPORARY.has(r.kind) && !(r.kind === 'escapes' && walkedOnly(site, r.reason)),
-    );
-    if (macro) {
-      refused.push({
-        ...base(fn.name, array.name, staticReason),
-        status: 'not-profiled',
-        reason: `${macro.message}: the trace build does not see accesses inside macros`,
-      });
-    } else if (notTemporary) {
-      refused.push({
-        ...base(fn.name, array.name, staticReason),
-        status: 'not-profiled',
-        reason: `not a temporary: ${notTemporary.message}`,
-      });
-    } else if (array.extents.some((e) => e.value === undefined) || array.isVla) {
-      refused.push({
-        ...base(fn.name, array.name, staticReason),
-        status: 'not-profiled',
-        reason: 'its size is not a compile-time constant',
-      });
-    } else chosen.push({ fn, array: declaredInfo(array), staticReason });
-  }
+  const { chosen, refused } = chooseArrays(analysis, traceSites(source, file), options);
   if (chosen.length === 0) return { file, arrays: refused };
   const outcome = await traceProgram(source, file, {
     ...options,
@@ -205,82 +152,168 @@ async function profileSourceInCall(
     rewriteMs: 0,
     oracleMs: 0,
   };
-  for (const { fn, array, staticReason } of chosen) {
-    const b = {
-      ...base(fn.name, array.name, staticReason),
-      pieces: describePieces(outcome, fn.name, array.name),
-    };
-    const site: TraceArray | undefined = outcome.sites.arrays.find(
-      (a) => a.function === fn.name && a.name === array.name,
-    );
-    const header = outcome.sites.accesses.find(
-      (a) => a.function === fn.name && a.array === array.name && a.inLoopHeader,
-    );
-    const unordered = outcome.sites.accesses.find(
-      (a) =>
-        a.function === fn.name &&
-        a.array === array.name &&
-        outcome.runs.some((r) => r.folds[a.id]!.gaveUp === 'not-lexicographic'),
-    );
-    const why = !site
-      ? 'its declaration was not found by the trace build'
-      : site.escapes
-        ? `at ${site.escapes.line}:${site.escapes.column}, ${site.escapesWhy ?? 'a use other than a subscript'}: ` +
-          'what is done that way is not traced'
-        : header
-          ? `${header.loc.line}:${header.loc.column}: ${header.text} is in a loop header, ` +
-            'where the trace cannot order its instances'
-          : unordered
-            ? `${unordered.loc.line}:${unordered.loc.column}: ${unordered.text} repeats an instance ` +
-              '(recursion?): the trace cannot order its instances'
-            : outcome.runs.some((r) => r.malformed)
-              ? 'a trace was malformed'
-              : undefined;
-    if (why) {
-      arrays.push({ ...b, status: 'not-profiled', reason: why });
-      continue;
-    }
-    const model = profiledFunction(
-      outcome.sites,
-      outcome.streams,
-      outcome.runs,
-      array,
-      fn.name,
-      fn.parameters,
-    );
-    const o = await decideArray({
-      fn: model,
-      array: model.arrays[0]!,
-      options: { ...options.analysis, only: [] },
-      timings,
-    });
-    const r = { report: reportOf(o), decision: isContracted(o) ? o.verdict.decision : undefined };
-    if (!r.decision) {
-      arrays.push({
-        ...b,
+  for (const c of chosen) arrays.push(await profileArray(outcome, c, options, timings));
+  return { file, arrays, outcome };
+}
+
+/** A local array the trace build follows, with what the static analysis said of it. */
+interface ChosenArray {
+  readonly fn: FunctionModel;
+  readonly array: ArrayInfo;
+  readonly staticReason: string;
+}
+
+/** The fields every entry of the result has: where the array is, the static reason, the runs. */
+function baseEntry(fn: string, name: string, staticReason: string, options: ProfileOptions) {
+  return { function: fn, name, staticReason, runs: options.runs, pieces: [] };
+}
+
+/**
+ * The local arrays to trace, and those refused before any trace (each with why), in the
+ * order of the static report.
+ */
+function chooseArrays(
+  analysis: Awaited<ReturnType<typeof analyzeSource>>,
+  sites: ReturnType<typeof traceSites>,
+  options: ProfileOptions,
+): { chosen: ChosenArray[]; refused: ProfiledArray[] } {
+  const chosen: ChosenArray[] = [];
+  const refused: ProfiledArray[] = [];
+  for (const report of analysis.report.arrays) {
+    const fn = analysis.model.functions.find((f) => f.name === report.function)!;
+    const array = fn?.arrays.find((a) => a.name === report.name);
+    if (!array || array.storage !== 'local') continue;
+    if (options.analysis.only.length > 0 && !options.analysis.only.includes(array.name)) continue;
+    const staticReason = report.reason ?? report.status;
+    if (report.status === 'contracted' || report.status === 'scalarized') {
+      // A proof beats a profile: say so, rather than leave the array out of the report.
+      refused.push({
+        ...baseEntry(
+          fn.name,
+          array.name,
+          `${report.status}, ${report.originalCells} -> ${report.compressedCells} cells`,
+          options,
+        ),
         status: 'not-profiled',
-        reason: r.report.reason ?? 'no mapping',
-        report: r.report,
+        reason: 'the static analysis proves a mapping; `contract` applies it without --profiled',
       });
       continue;
     }
-    const walkers = site?.walkers ?? [];
-    arrays.push({
-      ...b,
-      status: 'profiled',
-      report: r.report,
-      decision: r.decision,
-      ...(walkers.length > 0
-        ? {
-            notApplied:
-              `accessed through the pointer${walkers.length > 1 ? 's' : ''} ` +
-              `${walkers.map((w) => `'${w}'`).join(', ')} walking it: pointer arithmetic over a ` +
-              'folded array would leave it (the walk is not rewritten)',
-          }
-        : {}),
-    });
+    const site = sites.arrays.find((a) => a.function === fn.name && a.name === array.name);
+    const why = untraceable(array, site);
+    if (why)
+      refused.push({
+        ...baseEntry(fn.name, array.name, staticReason, options),
+        status: 'not-profiled',
+        reason: why,
+      });
+    else chosen.push({ fn, array: declaredInfo(array), staticReason });
   }
-  return { file, arrays, outcome };
+  return { chosen, refused };
+}
+
+/** Why an array not proved statically cannot be profiled either, before any trace. */
+function untraceable(array: ArrayInfo, site: TraceArray | undefined): string | undefined {
+  const macro = array.reasons.find((r) => r.reason === 'accessed-through-macro');
+  const notTemporary = array.reasons.find(
+    (r) => NOT_TEMPORARY.has(r.kind) && !(r.kind === 'escapes' && walkedOnly(site, r.reason)),
+  );
+  if (macro) return `${macro.message}: the trace build does not see accesses inside macros`;
+  if (notTemporary) return `not a temporary: ${notTemporary.message}`;
+  if (array.extents.some((e) => e.value === undefined) || array.isVla)
+    return 'its size is not a compile-time constant';
+  return undefined;
+}
+
+/** The profiled analysis of one traced array: its mapping, or why there is none. */
+async function profileArray(
+  outcome: TraceOutcome,
+  { fn, array, staticReason }: ChosenArray,
+  options: ProfileOptions,
+  timings: ArrayTimings,
+): Promise<ProfiledArray> {
+  const b = {
+    ...baseEntry(fn.name, array.name, staticReason, options),
+    pieces: describePieces(outcome, fn.name, array.name),
+  };
+  const site: TraceArray | undefined = outcome.sites.arrays.find(
+    (a) => a.function === fn.name && a.name === array.name,
+  );
+  const why = traceFault(outcome, fn.name, array.name, site);
+  if (why) return { ...b, status: 'not-profiled', reason: why };
+  const model = profiledFunction(
+    outcome.sites,
+    outcome.streams,
+    outcome.runs,
+    array,
+    fn.name,
+    fn.parameters,
+  );
+  const o = await decideArray({
+    fn: model,
+    array: model.arrays[0]!,
+    options: { ...options.analysis, only: [] },
+    timings,
+  });
+  const r = { report: reportOf(o), decision: isContracted(o) ? o.verdict.decision : undefined };
+  if (!r.decision)
+    return {
+      ...b,
+      status: 'not-profiled',
+      reason: r.report.reason ?? 'no mapping',
+      report: r.report,
+    };
+  const walkers = site?.walkers ?? [];
+  return {
+    ...b,
+    status: 'profiled',
+    report: r.report,
+    decision: r.decision,
+    ...(walkers.length > 0 ? { notApplied: walkedNote(walkers) } : {}),
+  };
+}
+
+type ArrayTimings = Parameters<typeof decideArray>[0]['timings'];
+
+/** Why the trace of an array cannot be folded into a model (undefined: it can). */
+function traceFault(
+  outcome: TraceOutcome,
+  fn: string,
+  array: string,
+  site: TraceArray | undefined,
+): string | undefined {
+  const header = outcome.sites.accesses.find(
+    (a) => a.function === fn && a.array === array && a.inLoopHeader,
+  );
+  const unordered = outcome.sites.accesses.find(
+    (a) =>
+      a.function === fn &&
+      a.array === array &&
+      outcome.runs.some((r) => r.folds[a.id]!.gaveUp === 'not-lexicographic'),
+  );
+  return !site
+    ? 'its declaration was not found by the trace build'
+    : site.escapes
+      ? `at ${site.escapes.line}:${site.escapes.column}, ${site.escapesWhy ?? 'a use other than a subscript'}: ` +
+        'what is done that way is not traced'
+      : header
+        ? `${header.loc.line}:${header.loc.column}: ${header.text} is in a loop header, ` +
+          'where the trace cannot order its instances'
+        : unordered
+          ? `${unordered.loc.line}:${unordered.loc.column}: ${unordered.text} repeats an instance ` +
+            '(recursion?): the trace cannot order its instances'
+          : outcome.runs.some((r) => r.malformed)
+            ? 'a trace was malformed'
+            : undefined;
+}
+
+/** Why `contract --profiled` leaves an array walked by pointers as it is. */
+function walkedNote(walkers: readonly string[]): string {
+  return (
+    `accessed through the pointer${walkers.length > 1 ? 's' : ''} ` +
+    `${walkers.map((w) => `'${w}'`).join(', ')} walking it: pointer arithmetic over a ` +
+    'folded array would leave it (the walk is not rewritten)'
+  );
 }
 
 /**
