@@ -84,15 +84,17 @@ function splitAccess(
   return { kind: 'components', components };
 }
 
+type ArrayResult =
+  | { kind: 'skip' }
+  | { kind: 'not-applied'; reason: string }
+  | { kind: 'applied'; array: ArrayInfo; accesses: Map<Access, Access>; sizeTexts: string[] };
+
 function delinearizeArray(
   fn: FunctionModel,
   array: ArrayInfo,
   uses: readonly Use[],
   values: Readonly<Record<string, bigint>>,
-):
-  | { kind: 'skip' }
-  | { kind: 'not-applied'; reason: string }
-  | { kind: 'applied'; array: ArrayInfo; accesses: Map<Access, Access>; sizeTexts: string[] } {
+): ArrayResult {
   const params = new Set(fn.parameters.map((p) => p.name));
   const affine = uses.filter((u) => u.access.subscripts[0] !== null);
   const strides = proposedStrides(
@@ -100,18 +102,7 @@ function delinearizeArray(
     (v) => !params.has(v),
   );
   const nonAffine = uses.find((u) => u.access.subscripts[0] === null);
-  if (strides.length === 0) {
-    // A product the frontend could not model (`i * n`, n known only at run time) is the
-    // usual reason a linearized subscript is not affine.
-    if (nonAffine && accessText(nonAffine).includes('*'))
-      return {
-        kind: 'not-applied',
-        reason:
-          `the subscript of ${where(nonAffine)} is not affine (a product of a size known only at ` +
-          `run time and an iterator?): give the size with -D to delinearize`,
-      };
-    return { kind: 'skip' };
-  }
+  if (strides.length === 0) return withoutStrides(nonAffine);
   const cells = array.extents[0]!.value;
   if (cells === undefined)
     return {
@@ -120,11 +111,40 @@ function delinearizeArray(
     };
   if (nonAffine)
     return { kind: 'not-applied', reason: `the subscript of ${where(nonAffine)} is not affine` };
-  // One reference with several cases (`t[c ? i*W + j : i*W + j + 1]`, or `c ? t[..] : ..`
-  // split by guards: one model access per case, one text): the rewriter prints one
-  // multi-dimensional subscript per text, and each case would be split over its own
-  // instances, possibly differently (found by the fuzz campaign: an internal error in the
-  // rewriter). The accesses of one text must be the same but for their kind (`t[x] += v`).
+  const cases = severalCases(uses);
+  if (cases !== undefined) return { kind: 'not-applied', reason: cases };
+  const chains = candidateChains(strides, cells);
+  if (chains.length === 0)
+    return {
+      kind: 'not-applied',
+      reason: `no row size suggested by its subscripts (${strides.join(', ')}) divides its ${cells} cells`,
+    };
+  return firstValidShape(fn, array, uses, values, chains, cells);
+}
+
+/** No stride suggested: nothing to do, unless a non-affine product hides a linearization. */
+function withoutStrides(nonAffine: Use | undefined): ArrayResult {
+  // A product the frontend could not model (`i * n`, n known only at run time) is the
+  // usual reason a linearized subscript is not affine.
+  if (nonAffine && accessText(nonAffine).includes('*'))
+    return {
+      kind: 'not-applied',
+      reason:
+        `the subscript of ${where(nonAffine)} is not affine (a product of a size known only at ` +
+        `run time and an iterator?): give the size with -D to delinearize`,
+    };
+  return { kind: 'skip' };
+}
+
+/**
+ * Why one reference with several cases cannot be delinearized (`t[c ? i*W + j : i*W + j + 1]`,
+ * or `c ? t[..] : ..` split by guards: one model access per case, one text), if it has them.
+ */
+function severalCases(uses: readonly Use[]): string | undefined {
+  // The rewriter prints one multi-dimensional subscript per text, and each case would be
+  // split over its own instances, possibly differently (found by the fuzz campaign: an
+  // internal error in the rewriter). The accesses of one text must be the same but for
+  // their kind (`t[x] += v`).
   const byText = new Map<string, string>();
   for (const u of uses) {
     const text = `${u.access.range.start}:${u.access.range.end}`;
@@ -135,71 +155,30 @@ function delinearizeArray(
     ].join(' | ');
     const seen = byText.get(text);
     if (seen !== undefined && seen !== linear)
-      return {
-        kind: 'not-applied',
-        reason: `the subscript of ${where(u)} has several cases (?:), which one subscript per dimension cannot express`,
-      };
+      return `the subscript of ${where(u)} has several cases (?:), which one subscript per dimension cannot express`;
     byText.set(text, linear);
   }
-  const chains = candidateChains(strides, cells);
-  if (chains.length === 0)
-    return {
-      kind: 'not-applied',
-      reason: `no row size suggested by its subscripts (${strides.join(', ')}) divides its ${cells} cells`,
-    };
+  return undefined;
+}
+
+/** The first shape (chain of strides) under which every access splits (conditions R1-R3, section 3.1). */
+function firstValidShape(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  uses: readonly Use[],
+  values: Readonly<Record<string, bigint>>,
+  chains: readonly bigint[][],
+  cells: bigint,
+): ArrayResult {
   let firstReason: string | undefined;
   for (const chain of chains) {
     const sizes = chainSizes(chain, cells);
-    const accesses = new Map<Access, Access>();
-    let reason: string | undefined;
-    for (const u of uses) {
-      const r = splitAccess(fn, u, sizes, values);
-      if (r.kind === 'invalid') {
-        reason = r.reason;
-        break;
-      }
-      const used = new Set(r.components.flatMap((c) => Object.keys(c.coeffs)));
-      const quotient = u.access.exists.find((e) => used.has(e));
-      if (quotient !== undefined) {
-        reason = `a component of ${where(u)} uses an integer quotient, which cannot be printed`;
-        break;
-      }
-      const names = iteratorSourceNames(
-        u.statement,
-        u.statement.iterators.filter((it) => used.has(it)),
-      );
-      if (names.kind === 'unnamed') {
-        reason = `the loop counter ${names.iterator} of ${where(u)} cannot be named in C there`;
-        break;
-      }
-      accesses.set(u.access, {
-        ...u.access,
-        subscripts: r.components,
-        linearSubscripts: u.access.subscripts,
-        sourceNames: names.names,
-      });
-    }
-    if (reason !== undefined) {
-      firstReason ??= `shape [${sizes.join('][')}]: ${reason}`;
+    const accesses = viewAccesses(fn, uses, sizes, values);
+    if (typeof accesses === 'string') {
+      firstReason ??= `shape [${sizes.join('][')}]: ${accesses}`;
       continue;
     }
-    const declared = array.extents[0]!;
-    const sizeTexts = viewSizeTexts(sizes, declared, fn);
-    const extents: Extent[] = sizes.map((s, k) => ({
-      text: sizeTexts[k]!,
-      expr: constant(s),
-      value: s,
-    }));
-    return {
-      kind: 'applied',
-      array: {
-        ...array,
-        extents,
-        delinearized: { declaredExtents: array.extents, strides: [...chain, 1n] },
-      },
-      accesses,
-      sizeTexts,
-    };
+    return appliedView(fn, array, chain, sizes, accesses);
   }
   return {
     kind: 'not-applied',
@@ -208,6 +187,64 @@ function delinearizeArray(
       (chains.length > 1
         ? ` (${chains.length} shapes tried; the first: ${firstReason})`
         : `: ${firstReason}`),
+  };
+}
+
+/** Every access in the view of the given sizes, or why the first that fails cannot be. */
+function viewAccesses(
+  fn: FunctionModel,
+  uses: readonly Use[],
+  sizes: readonly bigint[],
+  values: Readonly<Record<string, bigint>>,
+): Map<Access, Access> | string {
+  const accesses = new Map<Access, Access>();
+  for (const u of uses) {
+    const r = splitAccess(fn, u, sizes, values);
+    if (r.kind === 'invalid') return r.reason;
+    const used = new Set(r.components.flatMap((c) => Object.keys(c.coeffs)));
+    const quotient = u.access.exists.find((e) => used.has(e));
+    if (quotient !== undefined)
+      return `a component of ${where(u)} uses an integer quotient, which cannot be printed`;
+    const names = iteratorSourceNames(
+      u.statement,
+      u.statement.iterators.filter((it) => used.has(it)),
+    );
+    if (names.kind === 'unnamed')
+      return `the loop counter ${names.iterator} of ${where(u)} cannot be named in C there`;
+    accesses.set(u.access, {
+      ...u.access,
+      subscripts: r.components,
+      linearSubscripts: u.access.subscripts,
+      sourceNames: names.names,
+    });
+  }
+  return accesses;
+}
+
+/** The array seen in its multi-dimensional view of the given sizes. */
+function appliedView(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  chain: readonly bigint[],
+  sizes: readonly bigint[],
+  accesses: Map<Access, Access>,
+): ArrayResult {
+  const declared = array.extents[0]!;
+  const sizeTexts = viewSizeTexts(sizes, declared, fn);
+  const extents: Extent[] = sizes.map((s, k) => ({
+    text: sizeTexts[k]!,
+    expr: constant(s),
+    value: s,
+  }));
+  return {
+    kind: 'applied',
+    array: {
+      ...array,
+      extents,
+      delinearized: { declaredExtents: array.extents, strides: [...chain, 1n] },
+    },
+    accesses,
+    sizeTexts,
   };
 }
 

@@ -11,7 +11,7 @@
  * limit). For maxLive alone, maxLive.ts is leaner (typed arrays, no DS).
  */
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { accessStream, cellOf } from './compiled/run.js';
+import { accessStream, cellOf, type Stream } from './compiled/run.js';
 import { ownValue } from '../poly/nameRecord.js';
 
 export interface DynamicResult {
@@ -75,18 +75,20 @@ export function missingParameters(
   return missing.length > 0 ? `no value for parameter(s) ${missing.join(', ')}` : undefined;
 }
 
+interface DynamicOptions {
+  maxOperations?: number;
+  /** Bytes the run may allocate (default 512 MB). */
+  maxBytes?: number;
+  /** Values read before any write live from the start (see ValueConflictOptions). */
+  exposedLiveFromStart?: boolean;
+  intervals?: boolean;
+}
+
 export function dynamicLifetimes(
   fn: FunctionModel,
   array: ArrayInfo,
   params: Readonly<Record<string, bigint>>,
-  options: {
-    maxOperations?: number;
-    /** Bytes the run may allocate (default 512 MB). */
-    maxBytes?: number;
-    /** Values read before any write live from the start (see ValueConflictOptions). */
-    exposedLiveFromStart?: boolean;
-    intervals?: boolean;
-  } = {},
+  options: DynamicOptions = {},
 ): DynamicResult | DynamicSkipped {
   const limit = options.maxOperations ?? 2_000_000;
   const missing = missingParameters(fn, params);
@@ -100,17 +102,49 @@ export function dynamicLifetimes(
   });
   if (stream.kind === 'skipped')
     return { kind: 'skipped', array: array.name, reason: stream.reason };
-  let operations = stream.operations;
-  const spend = () => {
-    if (++operations > limit) throw new Budget();
-  };
-  const exposedLiveFromStart = options.exposedLiveFromStart ?? true;
+  const count = new Operations(stream.operations, limit);
+  const run = replayIntervals(stream, options.exposedLiveFromStart ?? true);
+  try {
+    return doneResult(array, stream, run, count, options);
+  } catch (e) {
+    if (e instanceof Budget) {
+      return {
+        kind: 'skipped',
+        array: array.name,
+        reason: `more than ${limit} operations (raise the limit or use smaller parameter values)`,
+      };
+    }
+    throw e;
+  }
+}
 
-  // Intervals [first write, last access] in event ranks; reads before any write are exposed.
+/** Operations of the run so far; past `limit` the oracle gives up (Budget). */
+class Operations {
+  constructor(
+    public operations: number,
+    private readonly limit: number,
+  ) {}
+
+  readonly spend = (): void => {
+    if (++this.operations > this.limit) throw new Budget();
+  };
+}
+
+/** What one replay of the run records, per cell (event ranks) and per value. */
+interface Replayed {
+  /** Intervals [first write, last access]; reads before any write are exposed. */
+  fw: Map<number, number>;
+  la: Map<number, number>;
+  exposed: Set<number>;
+  /** Values: [write, last read] (-1: live from the start). */
+  values: { cell: number; from: number; to: number }[];
+}
+
+/** Replays the run's accesses once, recording each cell's interval and each value's. */
+function replayIntervals(stream: Stream, exposedLiveFromStart: boolean): Replayed {
   const fw = new Map<number, number>();
   const la = new Map<number, number>();
   const exposed = new Set<number>();
-  // Values: [write, last read], see valueIntervals below.
   const values: { cell: number; from: number; to: number }[] = [];
   const open = new Map<number, number[]>();
   stream.replay({
@@ -138,61 +172,61 @@ export function dynamicLifetimes(
       for (const v of list) values[v]!.to = rank;
     },
   });
+  return { fw, la, exposed, values };
+}
 
-  try {
-    const nb = array.blockIterators.length;
-    const cell = (c: number) => cellOf(stream.box, c);
-    const zero = array.extents.map(() => 0n);
-    const live = [...fw.keys()].map((c) => ({ cell: c, from: fw.get(c)!, to: la.get(c)! }));
-    live.sort((a, b) => a.from - b.from);
-    // Cells i, j conflict iff fw_i < la_j and fw_j < la_i; with j after i in first-write
-    // order (fw_i < fw_j <= la_j) that is fw_j < la_i.
-    const ds = differences(live, nb, zero, cell, spend, (a, b) => b.from < a.to);
-    // maxLive: a cell is live on the closed rank interval [fw, la]; distinct cells never share
-    // an endpoint (one access instance touches one cell), so a sweep over ranks is exact.
-    const maxLive = mostAtOnce(live);
-    values.sort((a, b) => a.from - b.from || a.to - b.to);
-    // Closed intervals meet iff from_b <= to_a for from_a <= from_b.
-    const valueDs = differences(values, nb, zero, cell, spend, (a, b) => b.from <= a.to);
-    const sortVectors = (vs: bigint[][]) => vs.sort(compareVectors);
-    return {
-      kind: 'done',
-      array: array.name,
-      ds: sortVectors(ds),
-      maxLive,
-      cellsWritten: fw.size,
-      upwardExposed: sortVectors([...exposed].map((c) => cell(c).slice(nb))),
-      approximate: stream.approximate,
-      operations,
-      // Most values live at once: a value's [from, to] (ranks shared by the values a
-      // may-write or exposed reads create are counted together: they are all live).
-      values: {
-        ds: sortVectors(valueDs),
-        maxLive: mostAtOnce(values),
-        ...(options.intervals
-          ? { intervals: values.map((v) => ({ cell: cell(v.cell), from: v.from, to: v.to })) }
-          : {}),
-      },
+/** DS and maxLive of the run, cell by cell and value by value (throws Budget past the limit). */
+function doneResult(
+  array: ArrayInfo,
+  stream: Stream,
+  run: Replayed,
+  count: Operations,
+  options: DynamicOptions,
+): DynamicResult {
+  const { fw, la, exposed, values } = run;
+  const nb = array.blockIterators.length;
+  const cell = (c: number) => cellOf(stream.box, c);
+  const zero = array.extents.map(() => 0n);
+  const live = [...fw.keys()].map((c) => ({ cell: c, from: fw.get(c)!, to: la.get(c)! }));
+  live.sort((a, b) => a.from - b.from);
+  // Cells i, j conflict iff fw_i < la_j and fw_j < la_i; with j after i in first-write
+  // order (fw_i < fw_j <= la_j) that is fw_j < la_i.
+  const ds = differences(live, nb, zero, cell, count.spend, (a, b) => b.from < a.to);
+  // maxLive: a cell is live on the closed rank interval [fw, la]; distinct cells never share
+  // an endpoint (one access instance touches one cell), so a sweep over ranks is exact.
+  const maxLive = mostAtOnce(live);
+  values.sort((a, b) => a.from - b.from || a.to - b.to);
+  // Closed intervals meet iff from_b <= to_a for from_a <= from_b.
+  const valueDs = differences(values, nb, zero, cell, count.spend, (a, b) => b.from <= a.to);
+  const sortVectors = (vs: bigint[][]) => vs.sort(compareVectors);
+  return {
+    kind: 'done',
+    array: array.name,
+    ds: sortVectors(ds),
+    maxLive,
+    cellsWritten: fw.size,
+    upwardExposed: sortVectors([...exposed].map((c) => cell(c).slice(nb))),
+    approximate: stream.approximate,
+    operations: count.operations,
+    // Most values live at once: a value's [from, to] (ranks shared by the values a
+    // may-write or exposed reads create are counted together: they are all live).
+    values: {
+      ds: sortVectors(valueDs),
+      maxLive: mostAtOnce(values),
       ...(options.intervals
-        ? {
-            intervals: live.map((c) => ({
-              cell: cell(c.cell),
-              firstWrite: c.from,
-              lastAccess: c.to,
-            })),
-          }
+        ? { intervals: values.map((v) => ({ cell: cell(v.cell), from: v.from, to: v.to })) }
         : {}),
-    };
-  } catch (e) {
-    if (e instanceof Budget) {
-      return {
-        kind: 'skipped',
-        array: array.name,
-        reason: `more than ${limit} operations (raise the limit or use smaller parameter values)`,
-      };
-    }
-    throw e;
-  }
+    },
+    ...(options.intervals
+      ? {
+          intervals: live.map((c) => ({
+            cell: cell(c.cell),
+            firstWrite: c.from,
+            lastAccess: c.to,
+          })),
+        }
+      : {}),
+  };
 }
 
 /**

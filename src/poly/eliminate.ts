@@ -278,18 +278,8 @@ export function engineOver<T extends number | bigint>(R: Ring<T>, meter: Meter):
       spendWork((1 + next.ineqs.length + next.eqs.length) * next.n);
       const start = normalize(next);
       if (!start) continue;
-      let sys: SysOf<T> | null = start;
       // Equalities first: they usually remove most variables.
-      for (;;) {
-        const st = equalityStep(sys);
-        if (st.kind === 'empty') {
-          sys = null;
-          break;
-        }
-        if (st.kind === 'done') break;
-        sys = normalize(st.sys);
-        if (!sys) break;
-      }
+      const sys = settleEqualities(start);
       if (!sys) continue;
       const c = chooseVariable(sys);
       if (!c) {
@@ -315,56 +305,96 @@ export function engineOver<T extends number | bigint>(R: Ring<T>, meter: Meter):
         work.push(shadow(sys, c.j, false));
         continue;
       }
-      // Inexact step: dark shadow plus splinters (Pugh 1992, section 3.3). The splinters of
-      // each lower bound b z >= beta are b z = beta + i for 0 <= i <= (amax b - amax - b) / amax.
-      const j = c.j;
-      // The real shadow of j, built once for the small-range bounds and the emptiness test.
-      let real: SysOf<T> | undefined;
-      const realShadow = () => (real ??= shadow(sys, j, false));
-      let amax = Z;
-      for (const r of sys.ineqs) if (r[j] < Z && R.neg(r[j]) > amax) amax = R.neg(r[j]);
-      let count = Z;
-      for (const l of sys.ineqs)
-        if (l[j] > Z)
-          count = R.add(
-            count,
-            R.add(R.floorDiv(R.sub(R.sub(R.mul(amax, l[j]), amax), l[j]), amax), ONE),
-          );
-      // Fewer cases by enumerating a variable of small constant range: one system per value,
-      // each exact (x = v substituted). Splinters count in the coefficients: dynprog's check
-      // of (d0 + d1 mod 1999997, d1 mod 500000) asked for ~2 million of them, while the
-      // quotient of d1 by 500000 could only be -1, 0 or 1.
-      // (Only past a few splinters: the common small steps keep their shape and cost.)
-      const branch = count > FEW_SPLINTERS ? smallestRange(sys, j, realShadow(), count) : null;
-      if (branch) {
-        for (let v = branch.hi; v >= branch.lo; v = R.sub(v, ONE)) {
-          spendWork(1);
-          const e = Array<T>(sys.n).fill(Z);
-          e[0] = R.neg(v);
-          e[branch.j] = ONE;
-          work.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
-        }
-        continue;
-      }
-      const splinters: SysOf<T>[] = [];
-      for (const l of sys.ineqs) {
-        if (l[j] <= Z) continue;
-        const b = l[j];
-        const top = R.floorDiv(R.sub(R.sub(R.mul(amax, b), amax), b), amax);
-        for (let i = Z; i <= top; i = R.add(i, ONE)) {
-          spendWork(1);
-          const e = l.slice();
-          e[0] = R.sub(e[0], i);
-          splinters.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
-        }
-      }
-      // Emptiness only: no integer point in the real shadow means none at all.
-      if (any && !run(realShadow(), true, false, Infinity)!.length) continue;
-      // Order: the dark shadow is tried first (popped last pushed).
-      for (const s of splinters.reverse()) work.push(s);
-      work.push(shadow(sys, j, true));
+      inexactStep(sys, c.j, any, work);
     }
     return out;
+  }
+
+  /** The equality steps run to their end: the settled system, or null when it is empty. */
+  function settleEqualities(start: SysOf<T>): SysOf<T> | null {
+    let sys: SysOf<T> | null = start;
+    for (;;) {
+      const st = equalityStep(sys);
+      if (st.kind === 'empty') return null;
+      if (st.kind === 'done') return sys;
+      sys = normalize(st.sys);
+      if (!sys) return null;
+    }
+  }
+
+  /**
+   * Inexact step on column j: dark shadow plus splinters (Pugh 1992, section 3.3), or one
+   * exact system per value of a variable of small range; the pieces go onto `work`.
+   */
+  function inexactStep(sys: SysOf<T>, j: number, any: boolean, work: SysOf<T>[]): void {
+    // The real shadow of j, built once for the small-range bounds and the emptiness test.
+    let real: SysOf<T> | undefined;
+    const realShadow = () => (real ??= shadow(sys, j, false));
+    const amax = largestUpper(sys, j);
+    const count = splinterCount(sys, j, amax);
+    // Fewer cases by enumerating a variable of small constant range: one system per value,
+    // each exact (x = v substituted). Splinters count in the coefficients: dynprog's check
+    // of (d0 + d1 mod 1999997, d1 mod 500000) asked for ~2 million of them, while the
+    // quotient of d1 by 500000 could only be -1, 0 or 1.
+    // (Only past a few splinters: the common small steps keep their shape and cost.)
+    const branch = count > FEW_SPLINTERS ? smallestRange(sys, j, realShadow(), count) : null;
+    if (branch) {
+      pushValues(sys, branch, work);
+      return;
+    }
+    const splinters = splintersOf(sys, j, amax);
+    // Emptiness only: no integer point in the real shadow means none at all.
+    if (any && !run(realShadow(), true, false, Infinity)!.length) return;
+    // Order: the dark shadow is tried first (popped last pushed).
+    for (const s of splinters.reverse()) work.push(s);
+    work.push(shadow(sys, j, true));
+  }
+
+  /** amax: the largest coefficient of column j in its upper bounds (Pugh 1992, section 3.3). */
+  function largestUpper(sys: SysOf<T>, j: number): T {
+    let amax = Z;
+    for (const r of sys.ineqs) if (r[j] < Z && R.neg(r[j]) > amax) amax = R.neg(r[j]);
+    return amax;
+  }
+
+  /** Splinters of column j: (amax b - amax - b) / amax + 1 per lower bound b z >= beta. */
+  function splinterCount(sys: SysOf<T>, j: number, amax: T): T {
+    let count = Z;
+    for (const l of sys.ineqs)
+      if (l[j] > Z)
+        count = R.add(
+          count,
+          R.add(R.floorDiv(R.sub(R.sub(R.mul(amax, l[j]), amax), l[j]), amax), ONE),
+        );
+    return count;
+  }
+
+  /** One exact system per value v of column branch.j (x = v), the lowest value popped first. */
+  function pushValues(sys: SysOf<T>, branch: { j: number; lo: T; hi: T }, work: SysOf<T>[]): void {
+    for (let v = branch.hi; v >= branch.lo; v = R.sub(v, ONE)) {
+      spendWork(1);
+      const e = Array<T>(sys.n).fill(Z);
+      e[0] = R.neg(v);
+      e[branch.j] = ONE;
+      work.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
+    }
+  }
+
+  /** The splinters b z = beta + i, 0 <= i <= (amax b - amax - b) / amax, of each lower bound of j. */
+  function splintersOf(sys: SysOf<T>, j: number, amax: T): SysOf<T>[] {
+    const splinters: SysOf<T>[] = [];
+    for (const l of sys.ineqs) {
+      if (l[j] <= Z) continue;
+      const b = l[j];
+      const top = R.floorDiv(R.sub(R.sub(R.mul(amax, b), amax), b), amax);
+      for (let i = Z; i <= top; i = R.add(i, ONE)) {
+        spendWork(1);
+        const e = l.slice();
+        e[0] = R.sub(e[0], i);
+        splinters.push({ n: sys.n, nKeep: sys.nKeep, eqs: [...sys.eqs, e], ineqs: sys.ineqs });
+      }
+    }
+    return splinters;
   }
 
   /**
