@@ -45,6 +45,32 @@ describe('check --trace --with', () => {
     expect(r.stderr).not.toContain('the trace build does not compile');
     expect([r.code, r.stdout]).toEqual([0, expect.stringContaining('the run agrees')]);
   });
+
+  // Guards: the traced program ran in the user's folder, so the result.txt it writes was
+  // left there (check's original and candidate runs each had an empty folder of their own).
+  it('runs the traced program in a folder of its own', () => {
+    const cwd = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-trace-cwd-'));
+    const whole = path.resolve('test/fixtures/whole');
+    try {
+      const r = runCli(
+        [
+          'check',
+          '--trace',
+          '--no-sanitize',
+          `${whole}/dump-stderr.c`,
+          '--with',
+          `${whole}/dump-helper.c`,
+          '--cflags',
+          '-DSCALE=3',
+        ],
+        { cwd },
+      );
+      expect([r.code, r.stdout]).toEqual([0, expect.stringContaining('the run agrees')]);
+      expect(fs.readdirSync(cwd)).toEqual([]);
+    } finally {
+      fs.rmSync(cwd, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('check --trace: values live at once in the run (issue 17)', () => {

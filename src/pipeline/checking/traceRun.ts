@@ -70,10 +70,12 @@ class TraceBuildError extends InputError {}
 
 /**
  * Runs `exe` with the trace pipe on fd 3 feeding `decoder` and, with `order`, the order
- * channel (every access in execution order) on fd 4 feeding it.
+ * channel (every access in execution order) on fd 4 feeding it, in the empty folder `cwd`
+ * (as check's own runs: a file the program writes lands there, never in the user's folder).
  */
 function runTraced(
   exe: string,
+  cwd: string,
   args: readonly string[],
   stdin: string,
   timeoutMs: number,
@@ -90,7 +92,7 @@ function runTraced(
     const stdio = Array(pipes).fill('pipe');
     const child =
       stackLimitKb === undefined
-        ? spawn(exe, [...args], { stdio, env })
+        ? spawn(exe, [...args], { stdio, env, cwd })
         : spawn(
             '/bin/sh',
             [
@@ -99,7 +101,7 @@ function runTraced(
               exe,
               ...args,
             ],
-            { stdio, env },
+            { stdio, env, cwd },
           );
     if (order) (child.stdio[4] as NodeJS.ReadableStream).on('data', (b: Buffer) => order.push(b));
     let stdout = '';
@@ -157,8 +159,12 @@ export async function traceProgram(
       const order = options.countLive
         ? new TracedLiveCounter(sites.accesses, sites.arrays)
         : undefined;
+      const runDir = path.join(dir, 'run');
+      await fs.rm(runDir, { recursive: true, force: true });
+      await fs.mkdir(runDir);
       const exit = await runTraced(
-        exe.exe,
+        path.resolve(exe.exe),
+        runDir,
         args,
         options.stdin ?? '',
         options.timeoutMs ?? 20_000,
