@@ -10,7 +10,15 @@ import { writeTarget, writtenNames } from './escapes.js';
 import { cCond, cValue } from './expr.js';
 import { type Interval, affineRange } from './bounds.js';
 import { type IntType, typeRange, wraps } from './integers.js';
-import { declaredType, domainBox, exprScope, fresh, knownValues, uniqueName } from './names.js';
+import {
+  type FunctionScope,
+  declaredType,
+  domainBox,
+  exprScope,
+  fresh,
+  knownValues,
+  uniqueName,
+} from './names.js';
 import { type Node, child, declaredNames, unparenthesized, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
@@ -83,35 +91,29 @@ function writes(n: Node, name: string): boolean {
   return false;
 }
 
-/**
- * The context inside a `for` loop's body: its counter as a new iterator, the domain
- * constraints of its bounds and stride, its schedule dimension. `undefined` when the loop
- * is refused (the arrays it uses then carry the reason).
- */
-export function loopContext(
-  st: FunctionState,
-  n: Node,
-  ctx: Ctx,
-  position: number,
-  parts: LoopParts = forParts(n),
-): Ctx | undefined {
+/** Refuses loop `n`: every array it uses in the region carries the reason. */
+function refuseLoop(st: FunctionState, n: Node, why: string): undefined {
   const where = st.src.locOf(n);
-  const body = parts.body;
-  const refuseLoop = (why: string): undefined => {
-    for (const id of arrayUses(st, n)) {
-      if (!inRegion(st, id)) continue;
-      reason(
-        st.arrays.get(id.text)!,
-        'loop-not-modelled',
-        `${why} (loop at ${where.line}:${where.column})`,
-        where,
-      );
-      st.uncoveredWhy.set(key(id), why);
-    }
-    return undefined;
-  };
-  const { init, condition: condNode, update } = parts;
-  // The loop variable and its initial value.
+  for (const id of arrayUses(st, n)) {
+    if (!inRegion(st, id)) continue;
+    reason(
+      st.arrays.get(id.text)!,
+      'loop-not-modelled',
+      `${why} (loop at ${where.line}:${where.column})`,
+      where,
+    );
+    st.uncoveredWhy.set(key(id), why);
+  }
+  return undefined;
+}
+
+/** The loop variable and its initial value: from the init, else from the update. */
+function loopCounter(
+  st: FunctionState,
+  parts: LoopParts,
+  ctx: Ctx,
+): { cname: string | undefined; initValue: Node | null } {
+  const { init, update } = parts;
   let cname: string | undefined;
   let initValue: Node | null = null;
   if (init?.type === 'declaration') {
@@ -135,15 +137,17 @@ export function loopContext(
     const u = stepOf(st, update, undefined, ctx);
     cname = u?.name;
   }
-  if (!cname) return refuseLoop('loop without a recognisable counter');
-  const step = update ? stepOf(st, update, cname, ctx) : undefined;
-  if (!step || step.step === 0n)
-    return refuseLoop(`loop step of '${cname}' is not a constant increment`);
-  const headerUses = [init, condNode, update]
+  return { cname, initValue };
+}
+
+/**
+ * Header reads are not modelled statements: those arrays only are refused, and the bound
+ * that reads them is dropped as non-affine.
+ */
+function refuseHeaderUses(st: FunctionState, parts: LoopParts): void {
+  const headerUses = [parts.init, parts.condition, parts.update]
     .filter((x): x is Node => !!x)
     .flatMap((x) => arrayUses(st, x));
-  // Header reads are not modelled statements: those arrays only are refused, and the
-  // bound that reads them is dropped below as non-affine.
   for (const id of headerUses) {
     const loc = st.src.locOf(id);
     reason(
@@ -154,16 +158,28 @@ export function loopContext(
     );
     st.uncoveredWhy.set(key(id), 'in a loop header');
   }
-  // The counter must not change (or be shadowed) inside the body.
-  for (const x of walk(body)) {
+}
+
+/** Why the counter changes (or is shadowed) inside the body; undefined when it does not. */
+function changedInBody(parts: LoopParts, cname: string): string | undefined {
+  for (const x of walk(parts.body)) {
     if (parts.step && x.startIndex >= parts.step.startIndex && x.endIndex <= parts.step.endIndex)
       continue; // a while loop's own step
     if (x.type === 'declaration' && declaredNames(x).includes(cname))
-      return refuseLoop(`loop counter '${cname}' is redeclared in the body`);
+      return `loop counter '${cname}' is redeclared in the body`;
     if (writtenNames(writeTarget(x)).includes(cname))
-      return refuseLoop(`loop counter '${cname}' is modified in the body`);
+      return `loop counter '${cname}' is modified in the body`;
   }
-  // The counter's C type: its values are the model's only while none wraps (integers.ts).
+  return undefined;
+}
+
+/** The counter's node and C type: its values are the model's only while none wraps. */
+function counterType(
+  st: FunctionState,
+  parts: LoopParts,
+  cname: string,
+): { counterNode: Node | null | undefined; ctype: IntType | undefined } {
+  const { init, update } = parts;
   const counterNode =
     init?.type === 'declaration'
       ? child(init.childrenForFieldName('declarator')[0], 'declarator')
@@ -176,88 +192,144 @@ export function loopContext(
       : counterNode
         ? declaredType(st, counterNode)
         : undefined;
-  if (!ctype) return refuseLoop(`loop counter '${cname}' is not of a known integer type`);
-  // Nothing else may change the counter: no pointer to it, no function that sees it.
+  return { counterNode, ctype };
+}
+
+/** Why something else than the loop's step may change the counter (a pointer, a call). */
+function changedElsewhere(
+  st: FunctionState,
+  n: Node,
+  cname: string,
+  counterNode: Node | null | undefined,
+): string | undefined {
   if (st.addressTaken.has(cname))
-    return refuseLoop(
-      `the address of loop counter '${cname}' is taken, so it may change through a pointer`,
-    );
+    return `the address of loop counter '${cname}' is taken, so it may change through a pointer`;
   if (counterNode && outlivesCall(st, counterNode) && callsFunction(st, n))
-    return refuseLoop(
-      `loop counter '${cname}' is not local to the function and the loop calls a function that may change it`,
-    );
+    return `loop counter '${cname}' is not local to the function and the loop calls a function that may change it`;
   // A file-scope or static counter may be pointed to from anywhere (`int *gp = &gi;` at file
   // scope): a write through a pointer in the loop may change it (review 2026-11-26).
   if (counterNode && outlivesCall(st, counterNode) && writesThroughPointer(st, n))
-    return refuseLoop(
-      `loop counter '${cname}' is not local to the function and the loop writes through a pointer that may point to it`,
-    );
-  const it = uniqueName(st, cname);
-  const iterators = new Map(ctx.iterators).set(cname, it);
-  st.iterTypes.set(it, ctype);
-  const s = step.step;
+    return `loop counter '${cname}' is not local to the function and the loop writes through a pointer that may point to it`;
+  return undefined;
+}
+
+/** An accepted loop's counter, as the bound helpers below need it. */
+interface Counter {
+  /** Its C name. */
+  readonly cname: string;
+  /** The iterator that stands for it. */
+  readonly it: string;
+  /** Its constant step. */
+  readonly s: bigint;
+  readonly ctype: IntType;
+  /** The iterators in scope inside the body (the counter's included). */
+  readonly iterators: ReadonlyMap<string, string>;
+}
+
+/** The counter's lower (or upper, decreasing) bound from the initial value, with the stride. */
+function firstIterations(st: FunctionState, lb: PwAff, c: Counter): Conjunction[] {
+  const { s } = c;
+  const iv = variable(c.it);
+  return lb.map((p) => {
+    const d = s > 0n ? sub(iv, p.value) : sub(p.value, iv);
+    const cs: Constraint[] = [...p.constraints, ge(d)];
+    const exists = [...p.exists];
+    if (s > 1n || s < -1n) {
+      const k = fresh(st);
+      exists.push(k);
+      cs.push(eq(sub(d, scale(variable(k), s > 0n ? s : -s))));
+    }
+    return { exists, constraints: cs };
+  });
+}
+
+/** `i != E` with unit step: equivalent to `i < E` (or `i > E` when decreasing). */
+function notEqualExit(
+  st: FunctionState,
+  ctx: Ctx,
+  cmp: Node,
+  scope: FunctionScope,
+  c: Counter,
+  lb: PwAff | undefined,
+): { exit?: Cond; refused?: string } {
+  const { cname, it, s, ctype } = c;
+  const l = child(cmp, 'left')!;
+  const r = child(cmp, 'right')!;
+  const [other, counterLeft] = l.type === 'identifier' && l.text === cname ? [r, true] : [l, false];
+  const counterSide = counterLeft ? l : r;
+  const e =
+    counterSide.type === 'identifier' && counterSide.text === cname && scope.exact?.(cmp) !== false
+      ? cValue(other, scope)
+      : undefined;
+  const exit = e ? (s > 0n ? ltCond : gtCond)(pwVar(it), e) : undefined;
+  // A counter that wraps reaches E from the wrong side too (250, ..., 255, 0, ..., 4).
+  if (e && wraps(ctype) && !reachesFromBelow(lb, e, s, domainBox(st, ctx, true)))
+    return { refused: `'${cname}' may pass its type's limit before it equals the bound` };
+  return { exit };
+}
+
+/**
+ * The exit test as a condition on the counter, undefined unless it is monotone in the
+ * counter (else the loop is not a range); `refused` when the loop cannot be modelled.
+ */
+function exitCond(
+  st: FunctionState,
+  ctx: Ctx,
+  condNode: Node,
+  c: Counter,
+  cond: Cond,
+  lb: PwAff | undefined,
+): { exit?: Cond; refused?: string } {
+  const { it, s } = c;
+  const scope = exprScope(st, c.iterators, { order: [...ctx.order, it], cond });
+  const cmp = unparenthesized(condNode);
+  let exit: Cond | undefined;
+  if (
+    cmp.type === 'binary_expression' &&
+    child(cmp, 'operator')?.text === '!=' &&
+    (s === 1n || s === -1n)
+  ) {
+    const ne = notEqualExit(st, ctx, cmp, scope, c, lb);
+    if (ne.refused) return ne;
+    exit = ne.exit;
+  } else {
+    exit = cCond(condNode, scope);
+  }
+  if (exit && !monotone(exit, it, s)) exit = undefined;
+  return { exit };
+}
+
+/** The body's context for an accepted counter: its domain from the bounds, its schedule. */
+function boundedContext(
+  st: FunctionState,
+  n: Node,
+  ctx: Ctx,
+  position: number,
+  parts: LoopParts,
+  initValue: Node | null,
+  c: Counter,
+): Ctx | undefined {
+  const { cname, it, s, ctype } = c;
   let overApproximated = ctx.overApproximated;
-  // Lower (or upper, decreasing) bound from the initial value, with the stride.
   const outer = exprScope(st, ctx.iterators, ctx);
   const lb = initValue ? cValue(initValue, outer) : undefined;
   if (lb && initValue && !outer.storesExactly(initValue, ctype))
-    return refuseLoop(`the initial value of '${cname}' may not fit its type`);
+    return refuseLoop(st, n, `the initial value of '${cname}' may not fit its type`);
   let cond: Cond = ctx.cond;
-  const iv = variable(it);
-  if (lb) {
-    const first: Conjunction[] = lb.map((p) => {
-      const d = s > 0n ? sub(iv, p.value) : sub(p.value, iv);
-      const cs: Constraint[] = [...p.constraints, ge(d)];
-      const exists = [...p.exists];
-      if (s > 1n || s < -1n) {
-        const k = fresh(st);
-        exists.push(k);
-        cs.push(eq(sub(d, scale(variable(k), s > 0n ? s : -s))));
-      }
-      return { exists, constraints: cs };
-    });
-    cond = condAnd(cond, first);
-  } else {
-    overApproximated = true;
-  }
-  // The exit condition must be monotone in the counter, else the loop is not a range.
-  let exit: Cond | undefined;
-  if (condNode) {
-    const scope = exprScope(st, iterators, { order: [...ctx.order, it], cond });
-    const c = unparenthesized(condNode);
-    if (
-      c.type === 'binary_expression' &&
-      child(c, 'operator')?.text === '!=' &&
-      (s === 1n || s === -1n)
-    ) {
-      // `i != E` with unit step: equivalent to `i < E` (or `i > E` when decreasing).
-      const l = child(c, 'left')!;
-      const r = child(c, 'right')!;
-      const [other, counterLeft] =
-        l.type === 'identifier' && l.text === cname ? [r, true] : [l, false];
-      const counterSide = counterLeft ? l : r;
-      const e =
-        counterSide.type === 'identifier' &&
-        counterSide.text === cname &&
-        scope.exact?.(c) !== false
-          ? cValue(other, scope)
-          : undefined;
-      if (e) exit = (s > 0n ? ltCond : gtCond)(pwVar(it), e);
-      // A counter that wraps reaches E from the wrong side too (250, ..., 255, 0, ..., 4).
-      if (e && wraps(ctype) && !reachesFromBelow(lb, e, s, domainBox(st, ctx, true)))
-        return refuseLoop(`'${cname}' may pass its type's limit before it equals the bound`);
-    } else {
-      exit = cCond(condNode, scope);
-    }
-    if (exit && !monotone(exit, it, s)) exit = undefined;
-  }
+  if (lb) cond = condAnd(cond, firstIterations(st, lb, c));
+  else overApproximated = true;
+  const { exit, refused } = parts.condition
+    ? exitCond(st, ctx, parts.condition, c, cond, lb)
+    : { exit: undefined, refused: undefined };
+  if (refused) return refuseLoop(st, n, refused);
   if (exit) cond = condAnd(cond, exit);
   else overApproximated = true;
   if (wraps(ctype) && !staysInType(st, ctx, it, cond, ctype, s))
-    return refuseLoop(`'${cname}' may step past the range of its type`);
+    return refuseLoop(st, n, `'${cname}' may step past the range of its type`);
+  const iv = variable(it);
   const schedule = [...ctx.schedule, constant(position), s > 0n ? iv : scale(iv, -1n)];
   return {
-    iterators,
+    iterators: c.iterators,
     order: [...ctx.order, it],
     cond,
     schedule,
@@ -265,6 +337,38 @@ export function loopContext(
     overApproximated,
     loop: n,
   };
+}
+
+/**
+ * The context inside a `for` loop's body: its counter as a new iterator, the domain
+ * constraints of its bounds and stride, its schedule dimension. `undefined` when the loop
+ * is refused (the arrays it uses then carry the reason).
+ */
+export function loopContext(
+  st: FunctionState,
+  n: Node,
+  ctx: Ctx,
+  position: number,
+  parts: LoopParts = forParts(n),
+): Ctx | undefined {
+  const { cname, initValue } = loopCounter(st, parts, ctx);
+  if (!cname) return refuseLoop(st, n, 'loop without a recognisable counter');
+  const step = parts.update ? stepOf(st, parts.update, cname, ctx) : undefined;
+  if (!step || step.step === 0n)
+    return refuseLoop(st, n, `loop step of '${cname}' is not a constant increment`);
+  refuseHeaderUses(st, parts);
+  const inBody = changedInBody(parts, cname);
+  if (inBody) return refuseLoop(st, n, inBody);
+  const { counterNode, ctype } = counterType(st, parts, cname);
+  if (!ctype) return refuseLoop(st, n, `loop counter '${cname}' is not of a known integer type`);
+  // Nothing else may change the counter: no pointer to it, no function that sees it.
+  const elsewhere = changedElsewhere(st, n, cname, counterNode);
+  if (elsewhere) return refuseLoop(st, n, elsewhere);
+  const it = uniqueName(st, cname);
+  const iterators = new Map(ctx.iterators).set(cname, it);
+  st.iterTypes.set(it, ctype);
+  const c: Counter = { cname, it, s: step.step, ctype, iterators };
+  return boundedContext(st, n, ctx, position, parts, initValue, c);
 }
 
 /** `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`, `i = c + i`, `i = i - c`. */

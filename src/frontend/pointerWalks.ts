@@ -51,17 +51,35 @@ function pointerName(d: Node): Node | undefined {
   return id?.type === 'identifier' ? id : undefined;
 }
 
-export function pointerWalks(
+/** A local pointer: its identifier, its type specifier text and every value it is given. */
+interface LocalPointer {
+  id: Node;
+  typeText: string;
+  values: Node[];
+}
+
+/** The walks found so far, with what every step needs to find them. */
+interface Walks {
+  bindings: Bindings;
+  arrays: ReadonlyMap<string, WalkedArray>;
+  walkers: Map<string, { array: string; name: string }>;
+  benign: Set<string>;
+  derefs: Map<string, { node: Node; walker: string }>;
+  escapes: Map<string, { at: Node; why: string }>;
+}
+
+/** The key of the declarator an identifier names, if any. */
+function bound(bindings: Bindings, id: Node): string | undefined {
+  const b = bindings.get(key(id));
+  return b ? key(b) : undefined;
+}
+
+/** 1. Local pointers (not volatile), the values they are given, and how often each name is declared. */
+function localPointers(
   body: Node,
   bindings: Bindings,
-  arrays: ReadonlyMap<string, WalkedArray>,
-): PointerWalks {
-  const bound = (id: Node): string | undefined => {
-    const b = bindings.get(key(id));
-    return b ? key(b) : undefined;
-  };
-  // 1. Local pointers and the values they are given.
-  const pointers = new Map<string, { id: Node; typeText: string; values: Node[] }>();
+): { pointers: Map<string, LocalPointer>; names: Map<string, number> } {
+  const pointers = new Map<string, LocalPointer>();
   const names = new Map<string, number>();
   for (const n of walk(body)) {
     if (n.type !== 'declaration') continue;
@@ -84,135 +102,176 @@ export function pointerWalks(
   for (const n of walk(body)) {
     if (n.type !== 'assignment_expression' || child(n, 'operator')?.text !== '=') continue;
     const left = unparenthesized(child(n, 'left')!);
-    const p = left.type === 'identifier' ? pointers.get(bound(left) ?? '') : undefined;
+    const p = left.type === 'identifier' ? pointers.get(bound(bindings, left) ?? '') : undefined;
     if (p) p.values.push(child(n, 'right')!);
   }
+  return { pointers, names };
+}
 
-  const walkers = new Map<string, { array: string; name: string }>();
-  /** The array a value points into (`t`, `&t[i]`, `t + k`, a walker `q`), else undefined. */
-  const baseOf = (e: Node): string | undefined => {
-    e = unparenthesized(e);
-    if (e.type === 'identifier') {
-      const b = bound(e) ?? '';
-      const a = arrays.get(b);
-      return a && a.dims === 1 ? a.key : walkers.get(b)?.array;
-    }
-    if (e.type === 'binary_expression') {
-      const op = child(e, 'operator')?.text;
-      const l = baseOf(child(e, 'left')!);
-      if (op === '+' || op === '-') if (l) return l;
-      if (op === '+') return baseOf(child(e, 'right')!);
-      return undefined;
-    }
-    if (e.type === 'pointer_expression' && child(e, 'operator')?.text === '&') {
-      let s = unparenthesized(child(e, 'argument')!);
-      let dims = 0;
-      while (s.type === 'subscript_expression') {
-        dims++;
-        s = unparenthesized(child(s, 'argument')!);
-      }
-      const a = s.type === 'identifier' ? arrays.get(bound(s) ?? '') : undefined;
-      return a && dims === a.dims && dims > 0 ? a.key : undefined;
-    }
+/** The array a value points into (`t`, `&t[i]`, `t + k`, a walker `q`), else undefined. */
+function baseOf(ws: Walks, e: Node): string | undefined {
+  e = unparenthesized(e);
+  if (e.type === 'identifier') {
+    const b = bound(ws.bindings, e) ?? '';
+    const a = ws.arrays.get(b);
+    return a && a.dims === 1 ? a.key : ws.walkers.get(b)?.array;
+  }
+  if (e.type === 'binary_expression') {
+    const op = child(e, 'operator')?.text;
+    const l = baseOf(ws, child(e, 'left')!);
+    if (op === '+' || op === '-') if (l) return l;
+    if (op === '+') return baseOf(ws, child(e, 'right')!);
     return undefined;
-  };
+  }
+  if (e.type === 'pointer_expression' && child(e, 'operator')?.text === '&') {
+    let s = unparenthesized(child(e, 'argument')!);
+    let dims = 0;
+    while (s.type === 'subscript_expression') {
+      dims++;
+      s = unparenthesized(child(s, 'argument')!);
+    }
+    const a = s.type === 'identifier' ? ws.arrays.get(bound(ws.bindings, s) ?? '') : undefined;
+    return a && dims === a.dims && dims > 0 ? a.key : undefined;
+  }
+  return undefined;
+}
 
-  // 2. Walkers: every value into one array, directly or through walkers (`q = p`, and
-  // `p = p + 1` through itself), with the element type of that array. The greatest such
-  // set: start from every pointer given some array directly, drop those given anything
-  // else until none is. What is left is consistent: by induction on the assignments of a
-  // run, every walker points into its array.
-  const benign = new Set<string>();
+/**
+ * 2. Walkers: every value into one array, directly or through walkers (`q = p`, and
+ * `p = p + 1` through itself), with the element type of that array. The greatest such
+ * set: start from every pointer given some array directly, drop those given anything
+ * else until none is. What is left is consistent: by induction on the assignments of a
+ * run, every walker points into its array. Their values are benign uses.
+ */
+function findWalkers(
+  ws: Walks,
+  pointers: ReadonlyMap<string, LocalPointer>,
+  names: ReadonlyMap<string, number>,
+): void {
   for (const [k, p] of pointers) {
-    const a = p.values.map(baseOf).find((b) => b !== undefined);
-    if (a && names.get(p.id.text) === 1 && arrays.get(a)!.typeText === p.typeText)
-      walkers.set(k, { array: a, name: p.id.text });
+    const a = p.values.map((v) => baseOf(ws, v)).find((b) => b !== undefined);
+    if (a && names.get(p.id.text) === 1 && ws.arrays.get(a)!.typeText === p.typeText)
+      ws.walkers.set(k, { array: a, name: p.id.text });
   }
   for (let changed = true; changed;) {
     changed = false;
-    for (const [k, w] of walkers)
-      if (pointers.get(k)!.values.some((v) => baseOf(v) !== w.array)) {
-        walkers.delete(k);
+    for (const [k, w] of ws.walkers)
+      if (pointers.get(k)!.values.some((v) => baseOf(ws, v) !== w.array)) {
+        ws.walkers.delete(k);
         changed = true;
       }
   }
-  for (const k of walkers.keys()) for (const v of pointers.get(k)!.values) benign.add(key(v));
+  for (const k of ws.walkers.keys()) for (const v of pointers.get(k)!.values) ws.benign.add(key(v));
+}
 
-  // 3. Uses of walkers: moves, comparisons, differences and dereferences only.
-  const derefs = new Map<string, { node: Node; walker: string }>();
-  const escapes = new Map<string, { at: Node; why: string }>();
-  const escape = (array: string, at: Node, why: string) => {
-    if (!escapes.has(array)) escapes.set(array, { at, why });
-  };
-  const isPointerValue = (e: Node): boolean => {
-    e = unparenthesized(e);
-    if (e.type === 'identifier') {
-      const b = bound(e) ?? '';
-      return walkers.has(b) || arrays.has(b);
-    }
-    return baseOf(e) !== undefined;
-  };
-  for (const n of walk(body)) {
-    if (n.type !== 'identifier') continue;
-    const w = bound(n);
-    const walker = w !== undefined ? walkers.get(w) : undefined;
-    if (!walker || bindings.get(key(n)) === undefined) continue;
-    const where = (why: string) => escape(walker.array, n, `'${walker.name}' ${why}`);
-    // Climb through parentheses, moves and pointer arithmetic to the pointer expression.
-    let e = parenthesizedAround(n);
-    for (;;) {
-      const p = e.parent;
-      if (p?.type === 'update_expression') e = parenthesizedAround(p);
-      else if (
-        p?.type === 'binary_expression' &&
-        ((child(p, 'operator')?.text === '+' && !isPointerValue(sibling(p, e))) ||
-          (child(p, 'operator')?.text === '-' &&
-            child(p, 'left')?.id === e.id &&
-            !isPointerValue(child(p, 'right')!)))
-      )
-        e = parenthesizedAround(p);
-      else break;
-    }
-    const p = e.parent;
-    const op = p && child(p, 'operator')?.text;
-    if (!p || benign.has(key(e))) continue; // the value of another walker
-    if (p.type === 'pointer_expression' && op === '*') derefs.set(key(p), { node: p, walker: w! });
-    else if (p.type === 'subscript_expression' && child(p, 'argument')?.id === e.id)
-      derefs.set(key(p), { node: p, walker: w! });
-    else if (p.type === 'assignment_expression' && child(p, 'left')?.id === e.id) {
-      if (op !== '=' && op !== '+=' && op !== '-=') where(`is changed by ${op}`);
-    } else if (p.type === 'binary_expression' && (RELATIONAL.has(op!) || op === '-')) {
-      if (op === '-' && !isPointerValue(child(p, 'left')!)) where('is used in arithmetic');
-    } else if (p.type === 'binary_expression' && (op === '&&' || op === '||')) continue;
-    else if (p.type === 'unary_expression' && op === '!') continue;
-    else if (
-      p.type === 'expression_statement' ||
-      p.type === 'comma_expression' ||
-      ((p.type === 'for_statement' ||
-        p.type === 'while_statement' ||
-        p.type === 'do_statement' ||
-        p.type === 'if_statement') &&
-        child(p, 'condition')?.id === e.id) ||
-      (p.type === 'for_statement' && child(p, 'update')?.id === e.id)
-    ) {
-      if (p.type === 'comma_expression' && !discarded(p))
-        where('is the value of a comma expression');
-    } else where(`is used other than to walk '${walker.name}' (stored, passed or returned)`);
+/** Marks `array` as escaping at `at` (the first reason found is kept). */
+function escape(ws: Walks, array: string, at: Node, why: string): void {
+  if (!ws.escapes.has(array)) ws.escapes.set(array, { at, why });
+}
+
+/** Whether an expression is a pointer into a traced array (an array, a walker, `t + k`). */
+function isPointerValue(ws: Walks, e: Node): boolean {
+  e = unparenthesized(e);
+  if (e.type === 'identifier') {
+    const b = bound(ws.bindings, e) ?? '';
+    return ws.walkers.has(b) || ws.arrays.has(b);
   }
-  // A dereference must be of whole cells, and not have its address taken again.
-  for (const { node, walker } of derefs.values()) {
+  return baseOf(ws, e) !== undefined;
+}
+
+/** Climbs from a walker's use through parentheses, moves and pointer arithmetic. */
+function pointerExpression(ws: Walks, n: Node): Node {
+  let e = parenthesizedAround(n);
+  for (;;) {
+    const p = e.parent;
+    if (p?.type === 'update_expression') e = parenthesizedAround(p);
+    else if (
+      p?.type === 'binary_expression' &&
+      ((child(p, 'operator')?.text === '+' && !isPointerValue(ws, sibling(p, e))) ||
+        (child(p, 'operator')?.text === '-' &&
+          child(p, 'left')?.id === e.id &&
+          !isPointerValue(ws, child(p, 'right')!)))
+    )
+      e = parenthesizedAround(p);
+    else return e;
+  }
+}
+
+/**
+ * 3. One use `n` of walker `w`: a dereference is recorded; moves, comparisons, differences
+ * and tests are harmless; anything else lets its array escape.
+ */
+function walkerUse(ws: Walks, n: Node, w: string): void {
+  const walker = ws.walkers.get(w)!;
+  const where = (why: string) => escape(ws, walker.array, n, `'${walker.name}' ${why}`);
+  const e = pointerExpression(ws, n);
+  const p = e.parent;
+  const op = p && child(p, 'operator')?.text;
+  if (!p || ws.benign.has(key(e))) return; // the value of another walker
+  if (p.type === 'pointer_expression' && op === '*') ws.derefs.set(key(p), { node: p, walker: w });
+  else if (p.type === 'subscript_expression' && child(p, 'argument')?.id === e.id)
+    ws.derefs.set(key(p), { node: p, walker: w });
+  else if (p.type === 'assignment_expression' && child(p, 'left')?.id === e.id) {
+    if (op !== '=' && op !== '+=' && op !== '-=') where(`is changed by ${op}`);
+  } else if (p.type === 'binary_expression' && (RELATIONAL.has(op!) || op === '-')) {
+    if (op === '-' && !isPointerValue(ws, child(p, 'left')!)) where('is used in arithmetic');
+  } else if (p.type === 'binary_expression' && (op === '&&' || op === '||')) return;
+  else if (p.type === 'unary_expression' && op === '!') return;
+  else if (
+    p.type === 'expression_statement' ||
+    p.type === 'comma_expression' ||
+    ((p.type === 'for_statement' ||
+      p.type === 'while_statement' ||
+      p.type === 'do_statement' ||
+      p.type === 'if_statement') &&
+      child(p, 'condition')?.id === e.id) ||
+    (p.type === 'for_statement' && child(p, 'update')?.id === e.id)
+  ) {
+    if (p.type === 'comma_expression' && !discarded(p)) where('is the value of a comma expression');
+  } else where(`is used other than to walk '${walker.name}' (stored, passed or returned)`);
+}
+
+/** A dereference must be of whole cells, and not have its address taken again. */
+function checkDerefs(ws: Walks): void {
+  for (const { node, walker } of ws.derefs.values()) {
     const p = parenthesizedAround(node).parent;
-    const array = walkers.get(walker)!.array;
+    const array = ws.walkers.get(walker)!.array;
     if (
       p?.type === 'subscript_expression' &&
       child(p, 'argument')?.id === parenthesizedAround(node).id
     )
-      escape(array, node, 'a walker is subscripted twice');
+      escape(ws, array, node, 'a walker is subscripted twice');
     else if (p?.type === 'field_expression')
-      escape(array, node, 'a member is accessed through a walker');
+      escape(ws, array, node, 'a member is accessed through a walker');
     else if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
-      escape(array, node, 'the address of a walked cell is taken');
+      escape(ws, array, node, 'the address of a walked cell is taken');
   }
+}
+
+export function pointerWalks(
+  body: Node,
+  bindings: Bindings,
+  arrays: ReadonlyMap<string, WalkedArray>,
+): PointerWalks {
+  const { pointers, names } = localPointers(body, bindings);
+  const ws: Walks = {
+    bindings,
+    arrays,
+    walkers: new Map(),
+    benign: new Set(),
+    derefs: new Map(),
+    escapes: new Map(),
+  };
+  findWalkers(ws, pointers, names);
+  // 3. Uses of walkers: moves, comparisons, differences and dereferences only.
+  for (const n of walk(body)) {
+    if (n.type !== 'identifier') continue;
+    const w = bound(bindings, n);
+    if (w === undefined || !ws.walkers.has(w) || bindings.get(key(n)) === undefined) continue;
+    walkerUse(ws, n, w);
+  }
+  checkDerefs(ws);
+  const { walkers, derefs, benign, escapes } = ws;
   return { walkers, derefs, benign, escapes };
 }
 

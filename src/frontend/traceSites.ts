@@ -17,9 +17,14 @@ import type {
   TraceSites,
 } from '../model/trace.js';
 import { arrayDecls } from './arrays.js';
-import { child, parseC, walk, type Node } from './parse.js';
-import { benignArrayUse, pointerWalks, type WalkedArray } from './pointerWalks.js';
-import { resolveNames } from './scopes.js';
+import { child, parseC, walk, type Node, type SourceText } from './parse.js';
+import {
+  benignArrayUse,
+  pointerWalks,
+  type PointerWalks,
+  type WalkedArray,
+} from './pointerWalks.js';
+import { resolveNames, type Bindings } from './scopes.js';
 import { touchesAnyMemory } from './asm.js';
 import { wordsRegExp } from '../model/identifiers.js';
 
@@ -180,6 +185,336 @@ function accessKind(node: Node): TraceAccess['kind'] {
   return 'read';
 }
 
+/** The trace sites found so far, in the order they are found (ids are positions). */
+interface Found {
+  functions: TraceFunction[];
+  arrays: TraceArray[];
+  loops: TraceLoop[];
+  /** Tree node id of a loop -> its index in `loops`. */
+  loopIds: Map<number, number>;
+  accesses: TraceAccess[];
+}
+
+/** What the helpers below need of the function being traced. */
+interface FunctionTrace {
+  src: SourceText;
+  out: Found;
+  fn: Node;
+  name: string;
+  /** Declarator key -> the array (its index in `out.arrays`). */
+  chosen: Map<string, number>;
+  bindings: Bindings;
+  walks: PointerWalks;
+  /** The pointers that walk a chosen array (they are no loop counters). */
+  walkerNames: Set<string>;
+}
+
+/** The local arrays a function declares that are traced: appended to `out.arrays`. */
+function chooseArrays(
+  src: SourceText,
+  out: Found,
+  body: Node,
+  name: string,
+  only: ReadonlySet<string> | undefined,
+): { chosen: Map<string, number>; walked: Map<string, WalkedArray>; seen: Map<string, number> } {
+  const chosen = new Map<string, number>();
+  const walked = new Map<string, WalkedArray>();
+  const seen = new Map<string, number>();
+  for (const n of walk(body)) {
+    if (n.type !== 'declaration') continue;
+    for (const a of arrayDecls(n, src, 'local')) {
+      if (a.isPointer || a.sizeNodes.length === 0 || a.storage !== 'local') continue;
+      if (only && !only.has(a.name)) continue;
+      const id = declaredName(a.node);
+      if (!id) continue;
+      out.arrays.push({
+        name: a.name,
+        function: name,
+        dims: a.sizeNodes.length,
+        elementType: a.elementType,
+        loc: a.loc,
+        declaratorRange: a.declaratorRange,
+        declarationRange: a.declarationRange,
+        extentTexts: a.sizeNodes.map((n) => (n ? src.textOf(n) : '')),
+      });
+      chosen.set(key(id), out.arrays.length - 1);
+      walked.set(key(id), {
+        key: key(id),
+        dims: a.sizeNodes.length,
+        typeText: child(n, 'type')?.text ?? '',
+      });
+      seen.set(a.name, (seen.get(a.name) ?? 0) + 1);
+    }
+  }
+  return { chosen, walked, seen };
+}
+
+/** Marks array `k` as escaping at `at` (the first reason found is kept). */
+function escape(src: SourceText, arrays: TraceArray[], k: number, at: Node, why: string): void {
+  if (!arrays[k]!.escapes) arrays[k] = { ...arrays[k]!, escapes: src.locOf(at), escapesWhy: why };
+}
+
+/** Escapes of the arrays the trace build cannot follow: same names, macros, inline assembly. */
+function markHiddenAccesses(
+  src: SourceText,
+  arrays: TraceArray[],
+  body: Node,
+  chosen: ReadonlyMap<string, number>,
+  seen: ReadonlyMap<string, number>,
+  bindings: Bindings,
+  macroNames: ReadonlyMap<string, Set<string>>,
+): void {
+  // Two arrays of one name in one function: the rest of the pipeline names arrays by
+  // (function, name), so neither is traced.
+  for (const k of chosen.values())
+    if (seen.get(arrays[k]!.name)! > 1)
+      escape(src, arrays, k, body, 'another array of the function has its name');
+  // An array named inside a macro the body uses is accessed where the tree cannot see.
+  for (const n of walk(body)) {
+    const names = n.type === 'identifier' ? macroNames.get(n.text) : undefined;
+    if (!names) continue;
+    for (const k of chosen.values())
+      if (names.has(arrays[k]!.name))
+        escape(
+          src,
+          arrays,
+          k,
+          n,
+          `it is named in macro '${n.text}', whose accesses the trace build cannot see`,
+        );
+  }
+  // Inline assembly writes what the trace build cannot see: its output operands, and any
+  // memory when it clobbers "memory" (the profiled mapping changed the very run profiled).
+  for (const n of walk(body)) {
+    if (n.type !== 'gnu_asm_expression') continue;
+    if (touchesAnyMemory(n))
+      for (const k of chosen.values())
+        escape(src, arrays, k, n, 'an asm statement may write any memory');
+    const outputs = child(n, 'output_operands');
+    for (const id of outputs ? walk(outputs) : []) {
+      const b = id.type === 'identifier' ? bindings.get(key(id)) : undefined;
+      const k = b ? chosen.get(key(b)) : undefined;
+      if (k !== undefined) escape(src, arrays, k, id, 'an asm statement writes it');
+    }
+  }
+}
+
+/**
+ * Records the pointer walks of the chosen arrays (their walkers and escapes); returns the
+ * walkers' names.
+ */
+function markWalks(
+  src: SourceText,
+  arrays: TraceArray[],
+  fn: Node,
+  body: Node,
+  chosen: ReadonlyMap<string, number>,
+  bindings: Bindings,
+  walks: PointerWalks,
+): Set<string> {
+  for (const [a, { at, why }] of walks.escapes) escape(src, arrays, chosen.get(a)!, at, why);
+  // The trace build names a walked array at each dereference (`&t`): no other object of
+  // the function may have its name there.
+  const declared = new Map<string, number>();
+  for (const n of walk(fn))
+    if (n.type === 'identifier' && bindings.get(key(n)) === undefined)
+      declared.set(n.text, (declared.get(n.text) ?? 0) + 1);
+  const walkerNames = new Set<string>();
+  for (const w of walks.walkers.values()) {
+    const k = chosen.get(w.array)!;
+    if (declared.get(arrays[k]!.name)! > 1)
+      escape(src, arrays, k, body, `it is walked by '${w.name}' and another object has its name`);
+    arrays[k] = { ...arrays[k]!, walkers: [...(arrays[k]!.walkers ?? []), w.name] };
+    walkerNames.add(w.name);
+  }
+  return walkerNames;
+}
+
+/** The id of a loop, recorded in `out.loops` the first time it is met. */
+function loopOf(t: FunctionTrace, l: Node): number {
+  const { src, out } = t;
+  const known = out.loopIds.get(l.id);
+  if (known !== undefined) return known;
+  const b = child(l, 'body')!;
+  const id = out.loops.length;
+  const counter = l.type === 'for_statement' ? forCounter(l) : undefined;
+  out.loops.push({
+    id,
+    range: src.range(l),
+    body: src.range(b),
+    bodyIsBlock: b.type === 'compound_statement',
+    // A pointer stepped by the loop is not a counter (its value is an address).
+    counter: counter && !t.walkerNames.has(counter) ? counter : undefined,
+    loc: src.locOf(l),
+  });
+  out.loopIds.set(l.id, id);
+  return id;
+}
+
+/** The chosen array an identifier names, if any. */
+function arrayOf(t: FunctionTrace, id: Node): number | undefined {
+  const b = t.bindings.get(key(id));
+  return b ? t.chosen.get(key(b)) : undefined;
+}
+
+/**
+ * Escapes for a use of a chosen array other than a traced access: any other use (address
+ * taken, a pointer, sizeof, a partial subscript) means that what is done with the array is
+ * not all in its traced subscripts.
+ */
+function markOtherUse(t: FunctionTrace, n: Node): void {
+  // `__typeof__(t) u;`: u has the type of t, which a mapping of t would change.
+  if (n.type === 'type_identifier') {
+    const k = arrayOf(t, n);
+    if (k !== undefined)
+      escape(
+        t.src,
+        t.out.arrays,
+        k,
+        n,
+        'its type is named by typeof, which a mapping would change',
+      );
+  }
+  if (n.type === 'identifier' && !isSubscriptRoot(n)) {
+    const k = arrayOf(t, n);
+    if (k !== undefined && !benignArrayUse(n, t.walks))
+      escape(
+        t.src,
+        t.out.arrays,
+        k,
+        n,
+        'it is used as a pointer other than by a regular walk (passed, stored, its address taken)',
+      );
+  }
+}
+
+/** The array (undefined: none chosen) and subscript count of a dereference or subscript. */
+function accessedArray(
+  t: FunctionTrace,
+  n: Node,
+  deref: { walker: string } | undefined,
+): { k: number | undefined; dims: number } {
+  if (deref) {
+    const w = t.walks.walkers.get(deref.walker)!;
+    const k = t.chosen.get(w.array);
+    return { k, dims: t.out.arrays[k!]!.dims };
+  }
+  const root = subscriptRoot(n);
+  const id = root && rootIdentifier(n);
+  return { k: id ? arrayOf(t, id) : undefined, dims: root?.dims ?? 0 };
+}
+
+/**
+ * Whether an access of array `k` with `dims` subscripts is traced; when it is not (partial,
+ * address taken, under sizeof) the array escapes, except for a benign `&A[i]...`.
+ */
+function isTraced(t: FunctionTrace, n: Node, k: number, dims: number, deref: boolean): boolean {
+  const array = t.out.arrays[k]!;
+  const p = enclosingLvalue(n).n.parent;
+  const address = p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&';
+  if (!deref && address && dims === array.dims && benignArrayUse(p, t.walks)) return false;
+  if (dims !== array.dims || p?.type === 'sizeof_expression' || address) {
+    escape(
+      t.src,
+      t.out.arrays,
+      k,
+      n,
+      dims !== array.dims
+        ? 'a partial subscript'
+        : address
+          ? 'the address of a cell is taken'
+          : 'under sizeof',
+    );
+    return false;
+  }
+  return true;
+}
+
+/** The loops whose body holds `n`, outermost first, and whether a loop header holds it. */
+function loopsAround(t: FunctionTrace, n: Node): { around: number[]; inLoopHeader: boolean } {
+  const around: number[] = [];
+  let inLoopHeader = false;
+  for (let a = n.parent; a && a.id !== t.fn.id; a = a.parent) {
+    const b = LOOPS.has(a.type) ? child(a, 'body') : null;
+    // Inside the loop's body (not its condition or header): one instance per iteration.
+    if (b && b.startIndex <= n.startIndex && n.endIndex <= b.endIndex) around.unshift(loopOf(t, a));
+    else if (b) inLoopHeader = true;
+  }
+  return { around, inLoopHeader };
+}
+
+/** Records the access `n` (a subscript or a walker's dereference) of array `k`. */
+function pushAccess(
+  t: FunctionTrace,
+  n: Node,
+  k: number,
+  dims: number,
+  deref: { walker: string } | undefined,
+): void {
+  const { src, out } = t;
+  const { around, inLoopHeader } = loopsAround(t, n);
+  out.accesses.push({
+    id: out.accesses.length,
+    array: out.arrays[k]!.name,
+    function: t.name,
+    kind: accessKind(n),
+    range: src.range(n),
+    dims,
+    loops: around,
+    loc: src.locOf(n),
+    text: src.textOf(n),
+    indexRanges: deref ? [] : indexRanges(n).map((x) => src.range(x)),
+    statement: src.range(enclosingStatement(n)),
+    ...(src.textOf(enclosingStatement(n)).trimEnd().endsWith(';')
+      ? { endsWithSemicolon: true }
+      : {}),
+    ...(!deref && indexRanges(n).some((x) => SIDE_EFFECT.test(src.textOf(x)))
+      ? { indexSideEffects: true }
+      : {}),
+    ...(deref ? { walker: t.walks.walkers.get(deref.walker)!.name } : {}),
+    ...(inLoopHeader ? { inLoopHeader } : {}),
+  });
+}
+
+/** Traces one node of the function's body: other uses, then an access it is. */
+function traceNode(t: FunctionTrace, n: Node): void {
+  markOtherUse(t, n);
+  const deref = t.walks.derefs.get(key(n));
+  if (n.type !== 'subscript_expression' && !deref) return;
+  if (
+    !deref &&
+    n.parent?.type === 'subscript_expression' &&
+    child(n.parent, 'argument')?.id === n.id
+  )
+    return;
+  const { k, dims } = accessedArray(t, n, deref);
+  if (k === undefined) return;
+  if (!isTraced(t, n, k, dims, deref !== undefined)) return;
+  pushAccess(t, n, k, dims, deref);
+}
+
+/** Traces one function definition into `out` (nothing when it declares no chosen array). */
+function traceFunction(
+  src: SourceText,
+  out: Found,
+  fn: Node,
+  only: ReadonlySet<string> | undefined,
+  macroNames: ReadonlyMap<string, Set<string>>,
+): void {
+  const name = functionName(fn);
+  const body = child(fn, 'body');
+  if (!name || !body) return;
+  const { chosen, walked, seen } = chooseArrays(src, out, body, name, only);
+  if (chosen.size === 0) return;
+  const bindings = resolveNames(fn);
+  markHiddenAccesses(src, out.arrays, body, chosen, seen, bindings, macroNames);
+  const walks = pointerWalks(body, bindings, walked);
+  const walkerNames = markWalks(src, out.arrays, fn, body, chosen, bindings, walks);
+  out.functions.push({ name, bodyStart: body.startIndex + 1, params: integerParams(fn) });
+  const t: FunctionTrace = { src, out, fn, name, chosen, bindings, walks, walkerNames };
+  for (const n of walk(body)) traceNode(t, n);
+}
+
 /**
  * The trace sites of `source` for the local arrays named in `only` (all local arrays when
  * absent). Names are resolved through C's scopes (scopes.ts): an inner `double *t = big;`
@@ -189,208 +524,10 @@ function accessKind(node: Node): TraceAccess['kind'] {
  */
 export function traceSites(source: string, file: string, only?: ReadonlySet<string>): TraceSites {
   const { tree, src } = parseC(source, file);
-  const functions: TraceFunction[] = [];
-  const arrays: TraceArray[] = [];
-  const loops: TraceLoop[] = [];
-  const loopIds = new Map<number, number>();
-  const accesses: TraceAccess[] = [];
+  const out: Found = { functions: [], arrays: [], loops: [], loopIds: new Map(), accesses: [] };
   const macroNames = macroTokens(tree.rootNode);
-  for (const fn of tree.rootNode.namedChildren) {
-    if (fn.type !== 'function_definition') continue;
-    const name = functionName(fn);
-    const body = child(fn, 'body');
-    if (!name || !body) continue;
-    // Declarator key -> the array (its index in `arrays`).
-    const chosen = new Map<string, number>();
-    const walked = new Map<string, WalkedArray>();
-    const seen = new Map<string, number>();
-    for (const n of walk(body)) {
-      if (n.type !== 'declaration') continue;
-      for (const a of arrayDecls(n, src, 'local')) {
-        if (a.isPointer || a.sizeNodes.length === 0 || a.storage !== 'local') continue;
-        if (only && !only.has(a.name)) continue;
-        const id = declaredName(a.node);
-        if (!id) continue;
-        arrays.push({
-          name: a.name,
-          function: name,
-          dims: a.sizeNodes.length,
-          elementType: a.elementType,
-          loc: a.loc,
-          declaratorRange: a.declaratorRange,
-          declarationRange: a.declarationRange,
-          extentTexts: a.sizeNodes.map((n) => (n ? src.textOf(n) : '')),
-        });
-        chosen.set(key(id), arrays.length - 1);
-        walked.set(key(id), {
-          key: key(id),
-          dims: a.sizeNodes.length,
-          typeText: child(n, 'type')?.text ?? '',
-        });
-        seen.set(a.name, (seen.get(a.name) ?? 0) + 1);
-      }
-    }
-    if (chosen.size === 0) continue;
-    const bindings = resolveNames(fn);
-    const escape = (k: number, at: Node, why: string) => {
-      if (!arrays[k]!.escapes)
-        arrays[k] = { ...arrays[k]!, escapes: src.locOf(at), escapesWhy: why };
-    };
-    // Two arrays of one name in one function: the rest of the pipeline names arrays by
-    // (function, name), so neither is traced.
-    for (const k of chosen.values())
-      if (seen.get(arrays[k]!.name)! > 1)
-        escape(k, body, 'another array of the function has its name');
-    // An array named inside a macro the body uses is accessed where the tree cannot see.
-    for (const n of walk(body)) {
-      const names = n.type === 'identifier' ? macroNames.get(n.text) : undefined;
-      if (!names) continue;
-      for (const k of chosen.values())
-        if (names.has(arrays[k]!.name))
-          escape(
-            k,
-            n,
-            `it is named in macro '${n.text}', whose accesses the trace build cannot see`,
-          );
-    }
-    // Inline assembly writes what the trace build cannot see: its output operands, and any
-    // memory when it clobbers "memory" (the profiled mapping changed the very run profiled).
-    for (const n of walk(body)) {
-      if (n.type !== 'gnu_asm_expression') continue;
-      if (touchesAnyMemory(n))
-        for (const k of chosen.values()) escape(k, n, 'an asm statement may write any memory');
-      const outputs = child(n, 'output_operands');
-      for (const id of outputs ? walk(outputs) : []) {
-        const b = id.type === 'identifier' ? bindings.get(key(id)) : undefined;
-        const k = b ? chosen.get(key(b)) : undefined;
-        if (k !== undefined) escape(k, id, 'an asm statement writes it');
-      }
-    }
-    const walks = pointerWalks(body, bindings, walked);
-    for (const [a, { at, why }] of walks.escapes) escape(chosen.get(a)!, at, why);
-    // The trace build names a walked array at each dereference (`&t`): no other object of
-    // the function may have its name there.
-    const declared = new Map<string, number>();
-    for (const n of walk(fn))
-      if (n.type === 'identifier' && bindings.get(key(n)) === undefined)
-        declared.set(n.text, (declared.get(n.text) ?? 0) + 1);
-    const walkerNames = new Set<string>();
-    for (const w of walks.walkers.values()) {
-      const k = chosen.get(w.array)!;
-      if (declared.get(arrays[k]!.name)! > 1)
-        escape(k, body, `it is walked by '${w.name}' and another object has its name`);
-      arrays[k] = { ...arrays[k]!, walkers: [...(arrays[k]!.walkers ?? []), w.name] };
-      walkerNames.add(w.name);
-    }
-    functions.push({ name, bodyStart: body.startIndex + 1, params: integerParams(fn) });
-    const loopOf = (l: Node): number => {
-      const known = loopIds.get(l.id);
-      if (known !== undefined) return known;
-      const b = child(l, 'body')!;
-      const id = loops.length;
-      const counter = l.type === 'for_statement' ? forCounter(l) : undefined;
-      loops.push({
-        id,
-        range: src.range(l),
-        body: src.range(b),
-        bodyIsBlock: b.type === 'compound_statement',
-        // A pointer stepped by the loop is not a counter (its value is an address).
-        counter: counter && !walkerNames.has(counter) ? counter : undefined,
-        loc: src.locOf(l),
-      });
-      loopIds.set(l.id, id);
-      return id;
-    };
-    const arrayOf = (id: Node): number | undefined => {
-      const b = bindings.get(key(id));
-      return b ? chosen.get(key(b)) : undefined;
-    };
-    for (const n of walk(body)) {
-      // Any other use (address taken, a pointer, sizeof, a partial subscript) means that
-      // what is done with the array is not all in its traced subscripts.
-      // `__typeof__(t) u;`: u has the type of t, which a mapping of t would change.
-      if (n.type === 'type_identifier') {
-        const k = arrayOf(n);
-        if (k !== undefined)
-          escape(k, n, 'its type is named by typeof, which a mapping would change');
-      }
-      if (n.type === 'identifier' && !isSubscriptRoot(n)) {
-        const k = arrayOf(n);
-        if (k !== undefined && !benignArrayUse(n, walks))
-          escape(
-            k,
-            n,
-            'it is used as a pointer other than by a regular walk (passed, stored, its address taken)',
-          );
-      }
-      const deref = walks.derefs.get(key(n));
-      if (n.type !== 'subscript_expression' && !deref) continue;
-      if (
-        !deref &&
-        n.parent?.type === 'subscript_expression' &&
-        child(n.parent, 'argument')?.id === n.id
-      )
-        continue;
-      let k: number | undefined;
-      let dims: number;
-      if (deref) {
-        const w = walks.walkers.get(deref.walker)!;
-        k = chosen.get(w.array);
-        dims = arrays[k!]!.dims;
-      } else {
-        const root = subscriptRoot(n);
-        const id = root && rootIdentifier(n);
-        k = id ? arrayOf(id) : undefined;
-        dims = root?.dims ?? 0;
-      }
-      if (k === undefined) continue;
-      const array = arrays[k]!;
-      const p = enclosingLvalue(n).n.parent;
-      const address = p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&';
-      if (!deref && address && dims === array.dims && benignArrayUse(p, walks)) continue;
-      if (dims !== array.dims || p?.type === 'sizeof_expression' || address) {
-        escape(
-          k,
-          n,
-          dims !== array.dims
-            ? 'a partial subscript'
-            : address
-              ? 'the address of a cell is taken'
-              : 'under sizeof',
-        );
-        continue;
-      }
-      const around: number[] = [];
-      let inLoopHeader = false;
-      for (let a = n.parent; a && a.id !== fn.id; a = a.parent) {
-        const b = LOOPS.has(a.type) ? child(a, 'body') : null;
-        // Inside the loop's body (not its condition or header): one instance per iteration.
-        if (b && b.startIndex <= n.startIndex && n.endIndex <= b.endIndex)
-          around.unshift(loopOf(a));
-        else if (b) inLoopHeader = true;
-      }
-      accesses.push({
-        id: accesses.length,
-        array: array.name,
-        function: name,
-        kind: accessKind(n),
-        range: src.range(n),
-        dims,
-        loops: around,
-        loc: src.locOf(n),
-        text: src.textOf(n),
-        indexRanges: deref ? [] : indexRanges(n).map((x) => src.range(x)),
-        statement: src.range(enclosingStatement(n)),
-        ...(src.textOf(enclosingStatement(n)).trimEnd().endsWith(';')
-          ? { endsWithSemicolon: true }
-          : {}),
-        ...(!deref && indexRanges(n).some((x) => SIDE_EFFECT.test(src.textOf(x)))
-          ? { indexSideEffects: true }
-          : {}),
-        ...(deref ? { walker: walks.walkers.get(deref.walker)!.name } : {}),
-        ...(inLoopHeader ? { inLoopHeader } : {}),
-      });
-    }
-  }
+  for (const fn of tree.rootNode.namedChildren)
+    if (fn.type === 'function_definition') traceFunction(src, out, fn, only, macroNames);
+  const { functions, arrays, loops, accesses } = out;
   return { functions, arrays, loops, accesses };
 }
