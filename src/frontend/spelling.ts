@@ -314,39 +314,25 @@ function lineUp(source: string, tu: TranslationUnit): Tokens {
   return { file, uses, pp, to, starts: pp.map((t) => t.start), ends: pp.map((t) => t.end) };
 }
 
+/** What the queries of a spelling map share: both texts, and the tokens lined up on first use. */
+interface SpellingContext {
+  readonly tu: TranslationUnit;
+  readonly tokens: () => Tokens;
+  // SourceText's line table gives 1-based lines; lines of `tu` are indexed from 0.
+  readonly ppText: SourceText;
+  readonly fileText: SourceText;
+}
+
+/** The spelling map of `tu`, preprocessed from `source` (tokens lined up on first use). */
 export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
   let memo: Tokens | undefined;
-  const tokens = () => (memo ??= lineUp(source, tu));
-  const find = (xs: number[], v: number) => {
-    let lo = 0;
-    let hi = xs.length;
-    while (lo < hi) {
-      const mid = (lo + hi) >> 1;
-      if (xs[mid]! < v) lo = mid + 1;
-      else hi = mid;
-    }
-    return lo < xs.length && xs[lo] === v ? lo : -1;
+  const cx: SpellingContext = {
+    tu,
+    tokens: () => (memo ??= lineUp(source, tu)),
+    ppText: new SourceText(tu.text, ''),
+    fileText: new SourceText(source, ''),
   };
-  // SourceText's line table gives 1-based lines; lines of `tu` are indexed from 0.
-  const ppText = new SourceText(tu.text, '');
-  const ppLineOf = (offset: number) => ppText.loc(offset).line - 1;
-  const fileText = new SourceText(source, '');
-  const fileLoc = (offset: number): SourceLoc => fileText.loc(offset);
-  const tokenIndex = (ppOffset: number) => {
-    const { starts, to } = tokens();
-    const k = find(starts, ppOffset);
-    return k >= 0 ? to[k]! : -1;
-  };
-  const originLines = (r: ByteRange) => {
-    const a = ppLineOf(r.start);
-    const b = ppLineOf(Math.max(r.start, r.end - 1));
-    const lines = new Set<number>();
-    for (let l = a; l <= b; l++) {
-      const o = tu.lines[l];
-      if (o?.main) lines.add(o.line);
-    }
-    return lines;
-  };
+  const { tokens } = cx;
   return {
     get uses() {
       return tokens().uses;
@@ -360,68 +346,116 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     get ppToFile() {
       return tokens().to;
     },
-    ppIndex: (offset) => find(tokens().starts, offset),
+    ppIndex: (offset) => sortedIndex(tokens().starts, offset),
     token: (offset) => {
-      const k = tokenIndex(offset);
+      const k = tokenIndex(cx, offset);
       return k >= 0 ? tokens().file[k] : undefined;
     },
-    range(r) {
-      const { file, to, ends } = tokens();
-      const a = tokenIndex(r.start);
-      const kEnd = find(ends, r.end);
-      const b = kEnd >= 0 ? to[kEnd]! : -1;
-      if (a < 0 || b < 0 || b < a) return undefined;
-      return { start: file[a]!.start, end: file[b]!.end };
-    },
-    contiguous(r) {
-      const { pp, to, starts } = tokens();
-      let k = find(starts, r.start);
-      if (k < 0) return false;
-      let previous = -1;
-      for (; k < pp.length && pp[k]!.end <= r.end; k++) {
-        const o = to[k]!;
-        if (o < 0 || (previous >= 0 && o !== previous + 1)) return false;
-        previous = o;
-      }
-      return previous >= 0;
-    },
-    loc(offset) {
-      const k = tokenIndex(offset);
-      if (k >= 0) return fileLoc(tokens().file[k]!.start);
-      const l = ppLineOf(offset);
-      const o = tu.lines[l];
-      if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
-      return { line: o?.line ?? 1, column: ppText.loc(offset).column };
-    },
-    inMainFile: (offset) => !!tu.lines[ppLineOf(offset)]?.main,
+    range: (r) => fileRange(cx, r),
+    contiguous: (r) => contiguous(cx, r),
+    loc: (offset) => fileLoc(cx, offset),
+    inMainFile: (offset) => !!tu.lines[ppLineOf(cx, offset)]?.main,
     origin(offset) {
-      const o = tu.lines[ppLineOf(offset)];
+      const o = tu.lines[ppLineOf(cx, offset)];
       return o ? `${o.file}:${o.line}` : '?';
     },
-    usesOnLines(r) {
-      const lines = originLines(r);
-      if (lines.size === 0) return [];
-      let [low, high] = [Infinity, -Infinity];
-      for (const l of lines) [low, high] = [Math.min(low, l), Math.max(high, l)];
-      const uses = tokens().uses;
-      const out: MacroUse[] = [];
-      // Uses are in text order and never overlap: their last lines grow with them, so the
-      // ones that can touch `lines` are a run found by a binary search (a file of many
-      // functions asks this for each).
-      const lastLine = (u: MacroUse) => fileLoc(u.end - 1).line;
-      for (let k = firstIndex(uses, (u) => lastLine(u) >= low); k < uses.length; k++) {
-        const u = uses[k]!;
-        if (u.line > high) break;
-        const last = lastLine(u);
-        for (let l = u.line; l <= last; l++)
-          if (lines.has(l)) {
-            out.push(u);
-            break;
-          }
-      }
-      return out;
-    },
+    usesOnLines: (r) => usesOnLines(cx, r),
   };
+}
+
+/** Index of `v` in the ascending `xs`, or -1. */
+function sortedIndex(xs: number[], v: number): number {
+  let lo = 0;
+  let hi = xs.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >> 1;
+    if (xs[mid]! < v) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo < xs.length && xs[lo] === v ? lo : -1;
+}
+
+/** The 0-based line of `tu` a preprocessed offset is on. */
+function ppLineOf(cx: SpellingContext, offset: number): number {
+  return cx.ppText.loc(offset).line - 1;
+}
+
+/** The file token a preprocessed token (by its start offset) is spelled as, or -1. */
+function tokenIndex(cx: SpellingContext, ppOffset: number): number {
+  const { starts, to } = cx.tokens();
+  const k = sortedIndex(starts, ppOffset);
+  return k >= 0 ? to[k]! : -1;
+}
+
+/** The main-file lines a preprocessed range comes from. */
+function originLines(cx: SpellingContext, r: ByteRange): Set<number> {
+  const a = ppLineOf(cx, r.start);
+  const b = ppLineOf(cx, Math.max(r.start, r.end - 1));
+  const lines = new Set<number>();
+  for (let l = a; l <= b; l++) {
+    const o = cx.tu.lines[l];
+    if (o?.main) lines.add(o.line);
+  }
+  return lines;
+}
+
+/** SpellingMap.range: from the first token's file start to the last one's file end. */
+function fileRange(cx: SpellingContext, r: ByteRange): ByteRange | undefined {
+  const { file, to, ends } = cx.tokens();
+  const a = tokenIndex(cx, r.start);
+  const kEnd = sortedIndex(ends, r.end);
+  const b = kEnd >= 0 ? to[kEnd]! : -1;
+  if (a < 0 || b < 0 || b < a) return undefined;
+  return { start: file[a]!.start, end: file[b]!.end };
+}
+
+/** SpellingMap.contiguous: every token of the range spelled, each right after the previous. */
+function contiguous(cx: SpellingContext, r: ByteRange): boolean {
+  const { pp, to, starts } = cx.tokens();
+  let k = sortedIndex(starts, r.start);
+  if (k < 0) return false;
+  let previous = -1;
+  for (; k < pp.length && pp[k]!.end <= r.end; k++) {
+    const o = to[k]!;
+    if (o < 0 || (previous >= 0 && o !== previous + 1)) return false;
+    previous = o;
+  }
+  return previous >= 0;
+}
+
+/** SpellingMap.loc: the spelled token's place, else the line's origin (a header's include). */
+function fileLoc(cx: SpellingContext, offset: number): SourceLoc {
+  const k = tokenIndex(cx, offset);
+  if (k >= 0) return cx.fileText.loc(cx.tokens().file[k]!.start);
+  const l = ppLineOf(cx, offset);
+  const o = cx.tu.lines[l];
+  if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
+  return { line: o?.line ?? 1, column: cx.ppText.loc(offset).column };
+}
+
+/** SpellingMap.usesOnLines: the macro uses whose file lines meet those of `r`. */
+function usesOnLines(cx: SpellingContext, r: ByteRange): MacroUse[] {
+  const lines = originLines(cx, r);
+  if (lines.size === 0) return [];
+  let [low, high] = [Infinity, -Infinity];
+  for (const l of lines) [low, high] = [Math.min(low, l), Math.max(high, l)];
+  const uses = cx.tokens().uses;
+  const out: MacroUse[] = [];
+  // Uses are in text order and never overlap: their last lines grow with them, so the
+  // ones that can touch `lines` are a run found by a binary search (a file of many
+  // functions asks this for each).
+  const lastLine = (u: MacroUse) => cx.fileText.loc(u.end - 1).line;
+  for (let k = firstIndex(uses, (u) => lastLine(u) >= low); k < uses.length; k++) {
+    const u = uses[k]!;
+    if (u.line > high) break;
+    const last = lastLine(u);
+    for (let l = u.line; l <= last; l++)
+      if (lines.has(l)) {
+        out.push(u);
+        break;
+      }
+  }
+  return out;
 }
 
 /** The first index of `xs` where `at` holds (it holds from there on), or `xs.length`. */

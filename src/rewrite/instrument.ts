@@ -37,7 +37,7 @@ import {
   modHelperDefinition,
   validateArray,
 } from './rewrite.js';
-import { slotIndices, slotStyle } from './sigma.js';
+import { type SlotStyle, slotIndices, slotStyle } from './sigma.js';
 import { insertionEdits } from './insertions.js';
 
 export interface InstrumentPlan extends RewritePlan {
@@ -267,6 +267,21 @@ function commitEdit(source: string, statement: { start: number; end: number }): 
   };
 }
 
+/** What instrumenting the arrays of a plan one by one shares. */
+interface InstrumentContext {
+  readonly plan: InstrumentPlan;
+  readonly asWritten: boolean;
+  readonly style: SlotStyle;
+  readonly edits: Edit[];
+  /** The statements with queued writes, by `start:end`. */
+  readonly statements: Map<string, { start: number; end: number }>;
+  /** The shadow declarations of private copies (placed by insertions.ts). */
+  readonly shadows: Map<ArrayRewrite, string>;
+  /** Set while the edits render: some slot needs the mod helper. */
+  needsModHelper: boolean;
+}
+
+/** The source with every contracted array's accesses checked against its shadow owners. */
 export function instrument(plan: InstrumentPlan): { text: string } {
   const { source } = plan;
   const asWritten = plan.slots === 'as-written';
@@ -280,81 +295,119 @@ export function instrument(plan: InstrumentPlan): { text: string } {
         render: () => e.text,
         what: e.what,
       }));
-  const style = slotStyle(plan);
-  let needsModHelper = false;
-  const statements = new Map<string, { start: number; end: number }>();
-  const shadows = new Map<ArrayRewrite, string>();
-  for (const array of plan.arrays) {
-    if (asWritten) checkAsWritten(source, array);
-    else validateArray(source, array);
-    if (!array.declarationRange || !array.extentTexts)
-      throw new RewriteError(`${array.name}: instrumentation needs its declaration and extents`);
-    const dims = array.extentTexts.length;
-    let shape: string;
-    let allKnown: boolean;
-    if (asWritten) {
-      const declarator = source.slice(array.declaratorRange.start, array.declaratorRange.end);
-      shape = declarator.slice(array.name.length).trim();
-      allKnown = /^(\[\s*[0-9]+[uUlL]*\s*\])*$/.test(shape);
-    } else {
-      // Slots are found from addresses: an array that keeps its rank is indexed with its
-      // declared row lengths (in place: the caller's buffer, with the extents the accesses
-      // use), so its shadow has that shape.
-      const rank =
-        array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
-      shape = rank
-        ? rank.map((t) => `[${t.trim()}]`).join('')
-        : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
-      allKnown = rank
-        ? rank.every((t) => /^\s*[0-9]+[uUlL]*\s*$/.test(t))
-        : array.rows.every((r) => r.modulus.value !== undefined);
-      edits.push(...declaratorEdits(array));
-    }
-    const after = array.shadowAnchor ?? array.declarationRange.end;
-    // A private copy's shadows go right after its declaration (insertions.ts); a shared
-    // declaration's are declared once, with the entry that edits it.
-    if (array.privateCopy) shadows.set(array, shadowDeclarations(array, shape, allKnown));
-    else if (!array.sharedDeclarator)
-      edits.push({
-        range: { start: after, end: after },
-        holes: [],
-        render: () => shadowDeclarations(array, shape, allKnown),
-        what: `shadow of ${array.name}`,
-      });
-    if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
-      edits.push(annotationEdit(source, array, array.annotation));
-    for (const access of array.accesses) {
-      if (access.line === undefined || access.kind === undefined)
-        throw new RewriteError(`an access of ${array.name} has no line or no kind`);
-      const cellTexts = access.originalIndexTexts;
-      if ((cellTexts?.length ?? access.indexRanges.length) !== dims)
-        throw new RewriteError(
-          `an access of ${array.name} has ${cellTexts?.length ?? access.indexRanges.length} indices for ${dims} extents`,
-        );
-      if (access.kind !== undefined && access.kind !== 'read' && access.statementRange) {
-        const s = access.statementRange;
-        statements.set(`${s.start}:${s.end}`, s);
-      }
-      edits.push(
-        accessEdit(array, access, (texts) => {
-          if (asWritten) {
-            const lvalue = `(${withHoles(source, access.range, access.indexRanges, texts)})`;
-            return instrumentedAccess(array, access, cellTexts!, lvalue, lvalue);
-          }
-          const slots = slotIndices(array, access, texts, style);
-          if (slots.some((s) => s.needsHelper)) needsModHelper = true;
-          const lvalue = array.name + slots.map((s) => `[${s.text}]`).join('');
-          const element = array.name + array.rows.map(() => '[0]').join('');
-          return instrumentedAccess(array, access, cellTexts ?? texts, lvalue, element);
-        }),
-      );
-    }
-  }
-  for (const s of statements.values()) edits.push(commitEdit(source, s));
+  const cx: InstrumentContext = {
+    plan,
+    asWritten,
+    style: slotStyle(plan),
+    edits,
+    statements: new Map(),
+    shadows: new Map(),
+    needsModHelper: false,
+  };
+  for (const array of plan.arrays) instrumentArray(cx, array);
+  for (const s of cx.statements.values()) edits.push(commitEdit(source, s));
   const firstUse = Math.min(source.length, ...edits.map((e) => e.range.start));
-  edits.push(...insertionEdits(plan, (a) => shadows.get(a) ?? ''));
+  edits.push(...insertionEdits(plan, (a) => cx.shadows.get(a) ?? ''));
   // Rendering once tells whether the mod helper is needed.
   applyEdits(source, edits);
+  edits.push(preludeEdit(plan, cx.needsModHelper, firstUse));
+  return { text: applyEdits(source, edits) };
+}
+
+/** The edits of one array: its declarator, its shadow, its annotation, its accesses. */
+function instrumentArray(cx: InstrumentContext, array: ArrayRewrite): void {
+  const { plan, edits } = cx;
+  const { source } = plan;
+  if (cx.asWritten) checkAsWritten(source, array);
+  else validateArray(source, array);
+  if (!array.declarationRange || !array.extentTexts)
+    throw new RewriteError(`${array.name}: instrumentation needs its declaration and extents`);
+  const dims = array.extentTexts.length;
+  const { shape, allKnown } = shadowShape(source, array, cx.asWritten);
+  if (!cx.asWritten) edits.push(...declaratorEdits(array));
+  const after = array.shadowAnchor ?? array.declarationRange.end;
+  // A private copy's shadows go right after its declaration (insertions.ts); a shared
+  // declaration's are declared once, with the entry that edits it.
+  if (array.privateCopy) cx.shadows.set(array, shadowDeclarations(array, shape, allKnown));
+  else if (!array.sharedDeclarator)
+    edits.push({
+      range: { start: after, end: after },
+      holes: [],
+      render: () => shadowDeclarations(array, shape, allKnown),
+      what: `shadow of ${array.name}`,
+    });
+  if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
+    edits.push(annotationEdit(source, array, array.annotation));
+  for (const access of array.accesses) edits.push(accessCheckEdit(cx, array, access, dims));
+}
+
+/** The shadow's shape (`[..][..]`), and whether all its extents are integer literals. */
+function shadowShape(
+  source: string,
+  array: ArrayRewrite,
+  asWritten: boolean,
+): { shape: string; allKnown: boolean } {
+  if (asWritten) {
+    const declarator = source.slice(array.declaratorRange.start, array.declaratorRange.end);
+    const shape = declarator.slice(array.name.length).trim();
+    return { shape, allKnown: /^(\[\s*[0-9]+[uUlL]*\s*\])*$/.test(shape) };
+  }
+  // Slots are found from addresses: an array that keeps its rank is indexed with its
+  // declared row lengths (in place: the caller's buffer, with the extents the accesses
+  // use), so its shadow has that shape.
+  const rank = array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
+  const shape = rank
+    ? rank.map((t) => `[${t.trim()}]`).join('')
+    : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+  const allKnown = rank
+    ? rank.every((t) => /^\s*[0-9]+[uUlL]*\s*$/.test(t))
+    : array.rows.every((r) => r.modulus.value !== undefined);
+  return { shape, allKnown };
+}
+
+/** The checked replacement of one access (its statement noted when its writes are queued). */
+function accessCheckEdit(
+  cx: InstrumentContext,
+  array: ArrayRewrite,
+  access: AccessRewrite,
+  dims: number,
+): Edit {
+  if (access.line === undefined || access.kind === undefined)
+    throw new RewriteError(`an access of ${array.name} has no line or no kind`);
+  const cellTexts = access.originalIndexTexts;
+  if ((cellTexts?.length ?? access.indexRanges.length) !== dims)
+    throw new RewriteError(
+      `an access of ${array.name} has ${cellTexts?.length ?? access.indexRanges.length} indices for ${dims} extents`,
+    );
+  if (access.kind !== undefined && access.kind !== 'read' && access.statementRange) {
+    const s = access.statementRange;
+    cx.statements.set(`${s.start}:${s.end}`, s);
+  }
+  return accessEdit(array, access, (texts) => checkedAccessText(cx, array, access, texts));
+}
+
+/** The text of a checked access whose index holes are `texts`. */
+function checkedAccessText(
+  cx: InstrumentContext,
+  array: ArrayRewrite,
+  access: AccessRewrite,
+  texts: readonly string[],
+): string {
+  const cellTexts = access.originalIndexTexts;
+  if (cx.asWritten) {
+    const lvalue = `(${withHoles(cx.plan.source, access.range, access.indexRanges, texts)})`;
+    return instrumentedAccess(array, access, cellTexts!, lvalue, lvalue);
+  }
+  const slots = slotIndices(array, access, texts, cx.style);
+  if (slots.some((s) => s.needsHelper)) cx.needsModHelper = true;
+  const lvalue = array.name + slots.map((s) => `[${s.text}]`).join('');
+  const element = array.name + array.rows.map(() => '[0]').join('');
+  return instrumentedAccess(array, access, cellTexts ?? texts, lvalue, element);
+}
+
+/** The check's helpers and a `#line` back to the file, before the first edited place. */
+function preludeEdit(plan: InstrumentPlan, needsModHelper: boolean, firstUse: number): Edit {
+  const { source } = plan;
   const at = helperInsertionPoint(source, firstUse);
   const eol = lineEnding(source);
   const nextLine = source.slice(0, at).split('\n').length;
@@ -367,11 +420,10 @@ export function instrument(plan: InstrumentPlan): { text: string } {
     ),
     `#line ${nextLine} ${cString(plan.fileName)}`,
   ];
-  edits.push({
+  return {
     range: { start: at, end: at },
     holes: [],
     render: () => lead + lines.map((l) => l + eol).join(''),
     what: 'check prelude',
-  });
-  return { text: applyEdits(source, edits) };
+  };
 }
