@@ -10,8 +10,9 @@
  * it names, whatever folder it spells: a false match only keeps arrays as they are. An
  * include spelled through a macro (`#include KERNEL_FILE`) is not seen (docs say so).
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { walkFolder } from './folderWalk.js';
 
 const SOURCES = /\.(c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inc|inl|ipp|def|tcc)$/i;
 const DIRECTIVE = /^[ \t]*(?:#|%:)[ \t]*include(?:_next)?[ \t]*[<"]([^>"\n]+)[>"]/gm;
@@ -55,25 +56,20 @@ export class IncludeIndex {
   }
 
   private scanDir(dir: string, recursive: boolean): void {
-    const stack = [dir];
     let files = 0;
-    while (stack.length > 0) {
-      const d = stack.pop()!;
-      if (this.scannedDirs.has(d) && !recursive) continue;
-      this.scannedDirs.add(d);
-      let entries;
-      try {
-        entries = readdirSync(d, { withFileTypes: true });
-      } catch {
-        continue;
-      }
-      for (const e of entries) {
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) {
-          if (recursive && !e.name.startsWith('.') && e.name !== 'node_modules') stack.push(p);
-        } else if (SOURCES.test(e.name) && files++ < MAX_FILES) this.scanFile(p);
-      }
-    }
+    walkFolder(
+      dir,
+      recursive,
+      (p, name) => {
+        if (SOURCES.test(name) && files++ < MAX_FILES) this.scanFile(p);
+        return true;
+      },
+      (d) => {
+        if (this.scannedDirs.has(d) && !recursive) return false;
+        this.scannedDirs.add(d);
+        return true;
+      },
+    );
   }
 
   private scanFile(file: string): void {

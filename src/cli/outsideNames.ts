@@ -9,13 +9,13 @@
  * folder of each file of the set; files the set's units read (`inside`: their headers) are
  * not outside it.
  */
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
+import { walkFolder } from './folderWalk.js';
 
 const TEXTS = /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|s|S|asm|ld|lds|x|icf|sct)$/;
 const MAX_BYTES = 8 * 1024 * 1024;
 const MAX_FILES = 50_000;
-const SKIPPED = new Set(['.git', '.hg', '.svn', 'node_modules']);
 
 /** Per name asked about, the first file outside the set that spells it. */
 export function outsideNames(
@@ -29,27 +29,14 @@ export function outsideNames(
   const seen = new Set([...set, ...inside].map((f) => path.resolve(f)));
   const files: string[] = [];
   const listed = new Set<string>();
-  const list = (dir: string, recursive: boolean) => {
-    const stack = [dir];
-    while (stack.length > 0 && files.length < MAX_FILES) {
-      const d = stack.pop()!;
-      let entries;
-      try {
-        entries = readdirSync(d, { withFileTypes: true });
-      } catch {
-        continue;
+  const list = (dir: string, recursive: boolean) =>
+    walkFolder(dir, recursive, (p, name) => {
+      if (TEXTS.test(name) && !seen.has(p) && !listed.has(p)) {
+        listed.add(p);
+        files.push(p);
       }
-      for (const e of entries) {
-        const p = path.join(d, e.name);
-        if (e.isDirectory()) {
-          if (recursive && !SKIPPED.has(e.name) && !e.name.startsWith('.')) stack.push(p);
-        } else if (TEXTS.test(e.name) && !seen.has(p) && !listed.has(p)) {
-          listed.add(p);
-          files.push(p);
-        }
-      }
-    }
-  };
+      return files.length < MAX_FILES;
+    });
   for (const r of roots) {
     let st;
     try {

@@ -269,14 +269,19 @@ export function lineStarts(text: string): number[] {
   return starts;
 }
 
-/** How many of the sorted `starts` are below `offset` (a binary search). */
+/** How many of the sorted `starts` are below `offset`. */
 export function countBelow(starts: readonly number[], offset: number): number {
+  return firstIndex(starts, (s) => s >= offset);
+}
+
+/** The first index of `xs` at which `at` holds, `at` false then true along `xs` (a binary search). */
+export function firstIndex<T>(xs: readonly T[], at: (x: T) => boolean): number {
   let lo = 0;
-  let hi = starts.length;
+  let hi = xs.length;
   while (lo < hi) {
     const mid = (lo + hi) >> 1;
-    if (starts[mid]! < offset) lo = mid + 1;
-    else hi = mid;
+    if (at(xs[mid]!)) hi = mid;
+    else lo = mid + 1;
   }
   return lo;
 }

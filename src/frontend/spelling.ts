@@ -14,7 +14,7 @@ import type { ByteRange, SourceLoc } from '../model/types.js';
 import { alignLine, type LineItem } from './alignLine.js';
 import { type CToken, cTokens } from './ctokens.js';
 import { evaluateTokens } from './macroValues.js';
-import { SourceText } from './parse.js';
+import { firstIndex, SourceText } from './parse.js';
 import type { MacroEvent, TranslationUnit } from './preprocess.js';
 
 /** Names the compiler expands without a `#define` (never spelled as what they become). */
@@ -365,13 +365,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
 
 /** Index of `v` in the ascending `xs`, or -1. */
 function sortedIndex(xs: number[], v: number): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (xs[mid]! < v) lo = mid + 1;
-    else hi = mid;
-  }
+  const lo = firstIndex(xs, (x) => x >= v);
   return lo < xs.length && xs[lo] === v ? lo : -1;
 }
 
@@ -456,18 +450,6 @@ function usesOnLines(cx: SpellingContext, r: ByteRange): MacroUse[] {
       }
   }
   return out;
-}
-
-/** The first index of `xs` where `at` holds (it holds from there on), or `xs.length`. */
-function firstIndex<T>(xs: readonly T[], at: (x: T) => boolean): number {
-  let lo = 0;
-  let hi = xs.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >> 1;
-    if (at(xs[mid]!)) hi = mid;
-    else lo = mid + 1;
-  }
-  return lo;
 }
 
 /**
