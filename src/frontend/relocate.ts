@@ -131,6 +131,36 @@ function macroTypedDeclaration(
   return { start, end };
 }
 
+/**
+ * The file range of a parameter declaration whose type comes out of a macro (MachSuite's
+ * `TYPE x[N]` in a parameter list): from its first word to the end of its declarator, which
+ * must end it (`TYPE x[N],` or `TYPE x[N])`). As for a declaration (above), edits never touch
+ * the type; a parameter's declarator is all that is ever rewritten (retyped with its callers'
+ * buffers). Undefined unless the text between the previous `(` or `,` and the declarator is a
+ * type (words and `*` only: no comment, bracket or parenthesis) with a macro invocation in it.
+ */
+function macroTypedParameter(
+  map: SpellingMap,
+  source: string,
+  declaration: ByteRange,
+  declarator: ByteRange,
+): ByteRange | undefined {
+  const k = map.ppIndex(declaration.end - 1);
+  const last = k >= 0 ? map.ppToFile[k]! : -1;
+  if (last < 0 || map.fileTokens[last]!.end !== declarator.end) return undefined;
+  const open = Math.max(
+    source.lastIndexOf('(', declarator.start - 1),
+    source.lastIndexOf(',', declarator.start - 1),
+  );
+  if (open < 0) return undefined;
+  const head = source.slice(open + 1, declarator.start);
+  if (!/^\s*[A-Za-z_][\s\w*]*$/.test(head)) return undefined;
+  const start = open + 1 + head.search(/\S/);
+  if (!map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= declarator.start))
+    return undefined;
+  return { start, end: declarator.end };
+}
+
 export function relocateFunction(
   fm: FunctionModel,
   map: SpellingMap,
@@ -188,9 +218,10 @@ export function relocateFunction(
     const at = loc(a.loc);
     const holes = a.extents.flatMap((e) => (e.range ? [e.range] : []));
     const f = frame(map, source, a.declaratorRange, holes);
+    const macroTyped = a.storage === 'parameter' ? macroTypedParameter : macroTypedDeclaration;
     const declaration =
       span(a.declarationRange) ??
-      (f ? macroTypedDeclaration(map, source, a.declarationRange, f.range) : undefined);
+      (f ? macroTyped(map, source, a.declarationRange, f.range) : undefined);
     if (!f || !declaration) refuse(a.name, 'its declaration', a.declaratorRange, at);
     if (!fnRange) refuse(a.name, 'its function', fm.range, loc(fm.loc));
     let h = 0;
