@@ -6,13 +6,13 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import type { FunctionModel, ProgramModel, SourceLoc } from '../model/types.js';
-import type { Spelled } from '../model/calls.js';
+import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
-import { arrayDecls, type ArrayDecl } from './arrays.js';
+import type { ArrayDecl } from './arrays.js';
 import { cTokens } from './ctokens.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
+import { globalArrayUsers, globalArrays } from './globalArrays.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
 import {
   type Node,
@@ -48,10 +48,9 @@ import {
   macroValues,
   withConfiguration,
 } from './configured.js';
-import { frame, offsetsOf, relocateFunction } from './relocate.js';
+import { offsetsOf, relocateFunction, relocateLocs, spelledInFile } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
-import { allocaArgumentInFile } from './allocaSpelling.js';
 import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
@@ -430,19 +429,6 @@ function checkMainFileSyntax(
   }
 }
 
-/** The unit's arrays declared at file scope, by name (the first declaration of each). */
-function globalArrays(root: TSNode, ppText: SourceText): Map<string, ArrayDecl> {
-  const globals = new Map<string, ArrayDecl>();
-  for (const d of topLevel(root, 'declaration')) {
-    // An array declarator has brackets: the many prototypes of system headers are skipped
-    // without walking their nodes.
-    if (!ppText.textOf(d).includes('[')) continue;
-    for (const a of arrayDecls(d, ppText, 'global'))
-      if (!globals.has(a.name)) globals.set(a.name, a);
-  }
-  return globals;
-}
-
 /**
  * The functions of the main file that are read further, as compact copies (compactTree.ts:
  * the model builder walks each body several times), made when first needed.
@@ -468,33 +454,6 @@ function compactCopies(text: string, cpp: boolean): CompactCopies {
     return c;
   };
   return { own, compact, unlowered };
-}
-
-/** Which functions use which global arrays (by name), and the functions that use any. */
-function globalArrayUsers(
-  definitions: readonly TSNode[],
-  globals: ReadonlyMap<string, ArrayDecl>,
-  ppText: SourceText,
-  nodesOf: (fn: TSNode) => Node,
-): { globalUsers: Map<string, string[]>; usesGlobalArray: Set<Node> } {
-  const globalUsers = new Map<string, string[]>();
-  const usesGlobalArray = new Set<Node>();
-  for (const fn of globals.size > 0 ? definitions : []) {
-    const names = new Set<string>();
-    // The text first: only a function whose text spells a global's name can use it.
-    const text = ppText.textOf(fn);
-    const spelled = spelledGlobals(text, globals);
-    if (spelled.size === 0) continue;
-    const nodes = nodesOf(fn).descendantsOfType('identifier');
-    // Only an identifier as long as a spelled name is read (most are not: no text copied).
-    const lengths = new Set([...spelled].map((g) => g.length));
-    for (const n of nodes)
-      if (lengths.has(n.endIndex - n.startIndex) && spelled.has(n.text)) names.add(n.text);
-    const fnName = functionName(fn);
-    for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
-    if (names.size > 0) usesGlobalArray.add(fn);
-  }
-  return { globalUsers, usesGlobalArray };
 }
 
 /** The calls of the unit, in the author's coordinates. */
@@ -627,45 +586,3 @@ function isC89(macros: readonly MacroEvent[]): boolean {
   const n = v && /^\s*(\d+)L?\s*$/.exec(v.body);
   return !n || BigInt(n[1]!) < 199901n;
 }
-
-/**
- * The heap buffers' spellings moved to the file (HeapSpelling): a range not spelled there
- * one-to-one (a macro expansion, a header) becomes absent, and that buffer is not retyped.
- */
-/**
- * A piece of preprocessed text moved to the file: through the tokens around it, spelled in
- * the file (its own text may come from a macro: `[N]`), else as it is; absent when neither.
- */
-function spelledInFile(map: SpellingMap, source: string, s: Spelled): Spelled {
-  const framed = s.frame && s.range ? frame(map, source, s.frame, [s.range]) : undefined;
-  const range =
-    framed?.holes[0] ??
-    (s.range ? (map.range(s.range) ?? allocaArgumentInFile(map, source, s.range)) : undefined);
-  return range ? { range } : {};
-}
-
-/** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */
-function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
-  if (Array.isArray(data)) return data.map((x) => relocateLocs(x, move)) as T;
-  if (data === null || typeof data !== 'object') return data;
-  const out = nameRecord<unknown>();
-  for (const [k, v] of Object.entries(data))
-    out[k] =
-      k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);
-  return out as T;
-}
-
-/**
- * The globals a function's text spells as a word: an identifier of the code is a maximal run
- * of identifier characters (ASCII punctuation and blanks delimit it), so a global it names
- * is one of the text's runs. One pass over the text, where testing each global against it
- * cost globals x functions (a file of many tables and many functions).
- */
-function spelledGlobals(text: string, globals: ReadonlyMap<string, unknown>): Set<string> {
-  const out = new Set<string>();
-  for (const m of text.matchAll(IDENTIFIER_RUN)) if (globals.has(m[0])) out.add(m[0]);
-  return out;
-}
-
-/** Runs of what an identifier may hold (any non-ASCII character: C's ranges are wide). */
-const IDENTIFIER_RUN = /(?:[\w$\\]|[\u0080-\uffff])+/g;

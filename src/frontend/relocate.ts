@@ -5,6 +5,9 @@
  * brackets; what stands between the brackets may use macros, it is kept as written) is
  * made a non-candidate with the reason, naming the macro and its line, or the header.
  */
+import type { Spelled } from '../model/calls.js';
+import { allocaArgumentInFile } from './allocaSpelling.js';
+import { nameRecord } from '../poly/nameRecord.js';
 import type {
   Access,
   ArrayInfo,
@@ -42,7 +45,7 @@ function trimmed(source: string, start: number, end: number): ByteRange {
  * `y[i][k]`: the tokens outside the holes (name, brackets) must be spelled one-to-one and
  * follow each other in the file; each hole becomes the file text between its brackets.
  */
-export function frame(
+function frame(
   map: SpellingMap,
   source: string,
   r: ByteRange,
@@ -114,11 +117,8 @@ function macroTypedDeclaration(
   declaration: ByteRange,
   declarator: ByteRange,
 ): ByteRange | undefined {
-  const k = map.ppIndex(declaration.end - 1);
-  const last = k >= 0 ? map.ppToFile[k]! : -1;
-  if (last < 0) return undefined;
-  const end = map.fileTokens[last]!.end;
-  if (source[end - 1] !== ';' || end < declarator.end) return undefined;
+  const end = spelledEnd(map, declaration);
+  if (end === undefined || source[end - 1] !== ';' || end < declarator.end) return undefined;
   if (/[;{}]/.test(source.slice(declarator.end, end - 1))) return undefined;
   const lineStart = source.lastIndexOf('\n', declarator.start - 1) + 1;
   const head = source.slice(lineStart, declarator.start);
@@ -126,9 +126,7 @@ function macroTypedDeclaration(
   // words, `*`, brackets, parentheses, commas and arithmetic, never `;`, braces or `=`.
   if (!/^\s*\w[\s\w*,[\]()+\-/%]*$/.test(head)) return undefined;
   const start = lineStart + head.search(/\S/);
-  if (!map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= declarator.start))
-    return undefined;
-  return { start, end };
+  return macroBetween(map, declaration, start, declarator.start) ? { start, end } : undefined;
 }
 
 /**
@@ -145,9 +143,7 @@ function macroTypedParameter(
   declaration: ByteRange,
   declarator: ByteRange,
 ): ByteRange | undefined {
-  const k = map.ppIndex(declaration.end - 1);
-  const last = k >= 0 ? map.ppToFile[k]! : -1;
-  if (last < 0 || map.fileTokens[last]!.end !== declarator.end) return undefined;
+  if (spelledEnd(map, declaration) !== declarator.end) return undefined;
   const open = Math.max(
     source.lastIndexOf('(', declarator.start - 1),
     source.lastIndexOf(',', declarator.start - 1),
@@ -156,9 +152,26 @@ function macroTypedParameter(
   const head = source.slice(open + 1, declarator.start);
   if (!/^\s*[A-Za-z_][\s\w*]*$/.test(head)) return undefined;
   const start = open + 1 + head.search(/\S/);
-  if (!map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= declarator.start))
-    return undefined;
-  return { start, end: declarator.end };
+  return macroBetween(map, declaration, start, declarator.start)
+    ? { start, end: declarator.end }
+    : undefined;
+}
+
+/** Where the last token of `declaration` ends in the file, if that token is spelled there. */
+function spelledEnd(map: SpellingMap, declaration: ByteRange): number | undefined {
+  const k = map.ppIndex(declaration.end - 1);
+  const last = k >= 0 ? map.ppToFile[k]! : -1;
+  return last < 0 ? undefined : map.fileTokens[last]!.end;
+}
+
+/** A macro invocation of the declaration's lines lies within [start, end) of the file. */
+function macroBetween(
+  map: SpellingMap,
+  declaration: ByteRange,
+  start: number,
+  end: number,
+): boolean {
+  return map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= end);
 }
 
 export function relocateFunction(
@@ -260,4 +273,28 @@ export function relocateFunction(
     statements,
     diagnostics: fm.diagnostics.map((d) => ({ ...d, message: text(d.message), loc: loc(d.loc) })),
   };
+}
+
+/** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */
+export function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
+  if (Array.isArray(data)) return data.map((x) => relocateLocs(x, move)) as T;
+  if (data === null || typeof data !== 'object') return data;
+  const out = nameRecord<unknown>();
+  for (const [k, v] of Object.entries(data))
+    out[k] =
+      k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);
+  return out as T;
+}
+
+/**
+ * A piece of preprocessed text moved to the file: through the tokens around it, spelled in
+ * the file (its own text may come from a macro: `[N]`), else as it is; absent when neither
+ * (a heap buffer's spelling that is no such piece is not retyped: HeapSpelling).
+ */
+export function spelledInFile(map: SpellingMap, source: string, s: Spelled): Spelled {
+  const framed = s.frame && s.range ? frame(map, source, s.frame, [s.range]) : undefined;
+  const range =
+    framed?.holes[0] ??
+    (s.range ? (map.range(s.range) ?? allocaArgumentInFile(map, source, s.range)) : undefined);
+  return range ? { range } : {};
 }
