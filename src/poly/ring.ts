@@ -6,7 +6,7 @@
  * an integer is held in a machine word while it fits and promoted to a big integer when an
  * operation would overflow. Here the unit of promotion is a whole system (src/poly/omega.ts
  * runs it on numbers and, on `Overflow`, redoes it on BigInt), so the algorithms exist once,
- * written against `Ring<T>`, and each backend gets its own monomorphic instance of them.
+ * written against `Ring<T>`, and each engine holds the ring it runs on.
  *
  * Overflow detection: every result of `add`, `sub` and `mul` is checked to lie in
  * [-(2^53 - 1), 2^53 - 1]. That is exact: IEEE rounding is monotone, so a true result of
