@@ -38,6 +38,7 @@ import { decisionRows } from './decision/rows.js';
 import { pragmaTarget } from './decision/file.js';
 import { hlsPragmaEdits } from './decision/hlsPragmaUpdates.js';
 import { smallSavings } from './minBytes.js';
+import type { MacroValue } from '../frontend/spelling.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -208,12 +209,30 @@ function unsafeMacros(analysis: Analysis): string[] {
   for (const u of analysis.macroUses ?? []) {
     const d = u.definition;
     if (!d || d.params !== undefined) continue;
-    const body = d.body.trim();
-    if (/^[\w.]+$/.test(body)) continue;
-    if (/^\(/.test(body) && body.endsWith(')') && balancedOnce(body)) continue;
-    out.add(u.name);
+    if (!oneOperand(d.body, u.depends)) out.add(u.name);
   }
   return [...out];
+}
+
+/**
+ * Whether a macro body expands to one operand: one token that is not itself a macro of
+ * another kind (`#define A B` with `#define B 2 + 1` expands `2 * A` to `2 * 2 + 1`), or
+ * one parenthesized group.
+ */
+function oneOperand(
+  body: string,
+  depends: readonly MacroValue[],
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
+  const t = body.trim();
+  if (/^\(/.test(t) && t.endsWith(')') && balancedOnce(t)) return true;
+  if (!/^[\w.]+$/.test(t)) return false;
+  const next = depends.find((m) => m.name === t && m.definition.kind === 'define');
+  if (!next || seen.has(t)) return true;
+  return (
+    next.definition.params === undefined &&
+    oneOperand(next.definition.body, depends, new Set([...seen, t]))
+  );
 }
 
 /** `(a + b)` but not `(a) + (b)`: the first parenthesis closes at the end. */
