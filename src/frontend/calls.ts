@@ -321,12 +321,9 @@ export function extractCalls(
   const askedAbout = relevant ?? new Set(byName.keys());
   const passesBuffers = (callee: string) => !!options.everyCallee || askedAbout.has(callee);
   const prototypes = new Map<string, SourceLoc[]>();
-  const addressTaken = reachedElsewhere(
-    src,
-    allDefinitions,
-    new Set([...askedAbout].filter((n) => byName.has(n))),
-    prototypes,
-  );
+  // Every function's: one whose address is taken may be called back through a pointer or
+  // by a library function (qsort's comparator) while a walked one runs (staticScratch.ts).
+  const addressTaken = reachedElsewhere(src, allDefinitions, new Set(byName.keys()), prototypes);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   while (queue.length > 0) {
