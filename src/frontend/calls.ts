@@ -324,6 +324,7 @@ export function extractCalls(
   // Every function's: one whose address is taken may be called back through a pointer or
   // by a library function (qsort's comparator) while a walked one runs (staticScratch.ts).
   const addressTaken = reachedElsewhere(src, allDefinitions, new Set(byName.keys()), prototypes);
+  blockPrototypes(src, allDefinitions, byName, prototypes);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   while (queue.length > 0) {
@@ -546,6 +547,30 @@ function reachedElsewhere(
     add(m[0], m.index, `its address is taken: calls through a function pointer are not visible`);
   }
   return out;
+}
+
+/**
+ * Declarations of the unit's functions inside a body (`double kernel(double t[N][N]);` in
+ * main): prototypes too, which prototypeSpelling.ts does not read, so that a parameter whose
+ * function has one keeps its type (retyping the definition alone would not compile).
+ */
+function blockPrototypes(
+  src: SourceText,
+  definitions: readonly Node[],
+  byName: ReadonlyMap<string, Node>,
+  prototypes: Map<string, SourceLoc[]>,
+): void {
+  for (const d of definitions) {
+    const body = child(d, 'body');
+    if (!body) continue;
+    for (const decl of body.descendantsOfType('declaration'))
+      for (let f of decl.childrenForFieldName('declarator')) {
+        while (f && f.type !== 'function_declarator') f = child(f, 'declarator')!;
+        const name = f ? child(f, 'declarator')?.text : undefined;
+        if (name !== undefined && byName.has(name))
+          prototypes.set(name, [...(prototypes.get(name) ?? []), src.locOf(f!)]);
+      }
+  }
 }
 
 /**
