@@ -22,9 +22,9 @@
  * Signal handlers and threads that touch the array are outside the model (docs/limits.md).
  */
 import type { CallGraph, FunctionCalls } from '../model/calls.js';
-import type { ArrayInfo } from '../model/types.js';
 import { callsNothingBack } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
+import { type ArrayInfo, FILE_SCOPE_USER } from '../model/types.js';
 
 export type ScratchVerdict =
   | { readonly scratch: true }
@@ -45,6 +45,11 @@ function storageProblem(fnName: string, array: ArrayInfo): Problem | undefined {
     return {
       code: 'has-initializer',
       reason: `'${array.name}' has an initializer: a contracted array would need one initial value per slot`,
+    };
+  if ((array.users ?? []).includes(FILE_SCOPE_USER))
+    return {
+      code: 'not-scratch',
+      reason: `'${array.name}' is named by a file-scope declaration (an initializer may keep its address)`,
     };
   if (array.storage === 'static-global' && !(array.users ?? []).includes(fnName))
     return { code: 'not-scratch', reason: `the users of '${array.name}' are not known` };

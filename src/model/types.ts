@@ -265,3 +265,10 @@ export interface ProgramModel {
   /** Who calls whom with which buffer (src/model/calls.ts), for whole-program decisions. */
   readonly calls?: CallGraph;
 }
+
+/**
+ * The user of a file-scope array that stands for the file-scope declarations naming it other
+ * than as their name (an initializer taking its address: frontend/fileScopeUses.ts). No
+ * function has this name.
+ */
+export const FILE_SCOPE_USER = '<file scope>';
