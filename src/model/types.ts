@@ -244,6 +244,13 @@ export interface FunctionModel {
    */
   readonly configurationGuard?: readonly string[];
   /**
+   * Why no configuration guard can be written for a function with no array of its own that
+   * may change (frontend/configured.ts): a whole-program decision that reads its code (a
+   * caller, a function that gets the buffer after the call) would hold in this configuration
+   * only, unchecked.
+   */
+  readonly configurationUnguarded?: string;
+  /**
    * Why the body cannot be written twice (a run-time guard keeps the original body next to
    * the contracted one), read from the compiler's view: a static local (a copy would be
    * another object), a label (defined twice), a `goto`, inline assembly (its text may
