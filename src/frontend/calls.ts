@@ -367,7 +367,11 @@ function functionCalls(
   const internal = fnDef.namedChildren.some(
     (c) => c.type === 'storage_class_specifier' && c.text === 'static',
   );
-  let unstructured = body.descendantsOfType('goto_statement').length > 0;
+  // A nested function (GNU C) runs where it is called, not where it is written: its reads of
+  // the caller's buffer may come after a call that precedes it in the text.
+  let unstructured =
+    body.descendantsOfType('goto_statement').length > 0 ||
+    body.descendantsOfType('function_definition').length > 0;
   const passed = new Set<string>();
   const calls: CallSite[] = [];
   const indirectCalls: SourceLoc[] = [];
