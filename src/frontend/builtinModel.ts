@@ -12,6 +12,8 @@ import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
 import { withPrototypes } from './prototypeSpelling.js';
+import { fileScopeUses } from './fileScopeUses.js';
+import { FILE_SCOPE_USER } from '../model/types.js';
 import { compactTree } from './compactTree.js';
 import { ownValue } from '../poly/affine.js';
 import { inCallContext } from '../context/callContext.js';
@@ -76,6 +78,8 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
     const fnName = functionName(fn);
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
   }
+  for (const g of fileScopeUses(topLevel(root, 'declaration'), globals, (n) => n.text))
+    globalUsers.set(g, [...(globalUsers.get(g) ?? []), FILE_SCOPE_USER]);
   const promises = filePromises(
     options.temporaries ?? [],
     directives.temporaries,

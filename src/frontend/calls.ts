@@ -321,12 +321,10 @@ export function extractCalls(
   const askedAbout = relevant ?? new Set(byName.keys());
   const passesBuffers = (callee: string) => !!options.everyCallee || askedAbout.has(callee);
   const prototypes = new Map<string, SourceLoc[]>();
-  const addressTaken = reachedElsewhere(
-    src,
-    allDefinitions,
-    new Set([...askedAbout].filter((n) => byName.has(n))),
-    prototypes,
-  );
+  // Every function's: one whose address is taken may be called back through a pointer or
+  // by a library function (qsort's comparator) while a walked one runs (staticScratch.ts).
+  const addressTaken = reachedElsewhere(src, allDefinitions, new Set(byName.keys()), prototypes);
+  blockPrototypes(src, allDefinitions, byName, prototypes);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   while (queue.length > 0) {
@@ -369,7 +367,11 @@ function functionCalls(
   const internal = fnDef.namedChildren.some(
     (c) => c.type === 'storage_class_specifier' && c.text === 'static',
   );
-  let unstructured = body.descendantsOfType('goto_statement').length > 0;
+  // A nested function (GNU C) runs where it is called, not where it is written: its reads of
+  // the caller's buffer may come after a call that precedes it in the text.
+  let unstructured =
+    body.descendantsOfType('goto_statement').length > 0 ||
+    body.descendantsOfType('function_definition').length > 0;
   const passed = new Set<string>();
   const calls: CallSite[] = [];
   const indirectCalls: SourceLoc[] = [];
@@ -549,6 +551,30 @@ function reachedElsewhere(
     add(m[0], m.index, `its address is taken: calls through a function pointer are not visible`);
   }
   return out;
+}
+
+/**
+ * Declarations of the unit's functions inside a body (`double kernel(double t[N][N]);` in
+ * main): prototypes too, which prototypeSpelling.ts does not read, so that a parameter whose
+ * function has one keeps its type (retyping the definition alone would not compile).
+ */
+function blockPrototypes(
+  src: SourceText,
+  definitions: readonly Node[],
+  byName: ReadonlyMap<string, Node>,
+  prototypes: Map<string, SourceLoc[]>,
+): void {
+  for (const d of definitions) {
+    const body = child(d, 'body');
+    if (!body) continue;
+    for (const decl of body.descendantsOfType('declaration'))
+      for (let f of decl.childrenForFieldName('declarator')) {
+        while (f && f.type !== 'function_declarator') f = child(f, 'declarator')!;
+        const name = f ? child(f, 'declarator')?.text : undefined;
+        if (name !== undefined && byName.has(name))
+          prototypes.set(name, [...(prototypes.get(name) ?? []), src.locOf(f!)]);
+      }
+  }
 }
 
 /**

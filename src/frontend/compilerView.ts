@@ -296,8 +296,12 @@ function modelOfUnit(
   const unit = cpp ? cppUnit(root) : undefined;
   const inMainFile = (fn: Node) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1);
   const copies = compactCopies(tu.text, cpp);
-  const users = globalArrayUsers(definitions, globals, ppText, (fn) =>
-    inMainFile(fn) ? copies.own(fn) : fn,
+  const users = globalArrayUsers(
+    definitions,
+    topLevel(root, 'declaration'),
+    globals,
+    ppText,
+    (fn) => (inMainFile(fn) ? copies.own(fn) : fn),
   );
   const ppOffset = offsetsOf(tu.text);
   const promises = unitPromises(

@@ -48,7 +48,10 @@ export function withConfiguration(
   macros: readonly MacroEvent[] = [],
   facts: () => FileFacts = () => fileFacts(source, macros),
 ): FunctionModel {
-  if (!fm.arrays.some(mayChange) || fm.range.end <= fm.range.start) return fm;
+  // Every function gets its guard: a whole-program decision about another function's array
+  // reads its code too (a caller, a function that gets the buffer after the call, one that
+  // may call back a static scratch's function), and contraction.ts places it then.
+  if (fm.range.end <= fm.range.start) return fm;
   const { groups, alive } = conditions();
   const file = facts();
   const from = countBelow(file.lineStarts, fm.range.start + 1);
@@ -69,6 +72,7 @@ export function withConfiguration(
       );
   if ('lines' in guard)
     return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
+  if (!fm.arrays.some(mayChange)) return { ...fm, configurationUnguarded: guard.problem };
   return {
     ...fm,
     arrays: fm.arrays.map((a) =>
@@ -99,7 +103,12 @@ export function withConfiguration(
  */
 const mayChange = (a: FunctionModel['arrays'][number]) =>
   a.candidate ||
-  (a.storage === 'local' && a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'escapes'));
+  (a.storage === 'local' && a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'escapes')) ||
+  // A parameter the whole-program analysis may make a temporary (crossCalls.ts), a static or
+  // file-scope array it may find to be scratch: contracted, its function needs the guard
+  // (review 2026-11-28: `#ifdef DEBUG` reading t[N - 1][3] in a kernel folded to t[0][j]).
+  (a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'parameter')) ||
+  (a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'static' || r.kind === 'global'));
 
 /**
  * A macro the function uses whose definition stands under a conditional directive of the file

@@ -5,6 +5,8 @@
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { functionName, topLevel } from './builtinModel.js';
 import type { Node, SourceText, TSNode } from './parse.js';
+import { fileScopeUses } from './fileScopeUses.js';
+import { FILE_SCOPE_USER } from '../model/types.js';
 
 /** The unit's arrays declared at file scope, by name (the first declaration of each). */
 export function globalArrays(root: TSNode, ppText: SourceText): Map<string, ArrayDecl> {
@@ -22,6 +24,8 @@ export function globalArrays(root: TSNode, ppText: SourceText): Map<string, Arra
 /** Which functions use which global arrays (by name), and the functions that use any. */
 export function globalArrayUsers(
   definitions: readonly TSNode[],
+  /** The file-scope declarations (their initializers may take an array's address). */
+  declarations: readonly Node[],
   globals: ReadonlyMap<string, ArrayDecl>,
   ppText: SourceText,
   nodesOf: (fn: TSNode) => Node,
@@ -43,6 +47,10 @@ export function globalArrayUsers(
     for (const g of names) globalUsers.set(g, [...(globalUsers.get(g) ?? []), fnName]);
     if (names.size > 0) usesGlobalArray.add(fn);
   }
+  for (const g of globals.size > 0
+    ? fileScopeUses(declarations, globals, (n) => ppText.textOf(n))
+    : [])
+    globalUsers.set(g, [...(globalUsers.get(g) ?? []), FILE_SCOPE_USER]);
   return { globalUsers, usesGlobalArray };
 }
 

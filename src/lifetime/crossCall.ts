@@ -290,7 +290,7 @@ function callSiteProblem(
   if (caller.unstructured)
     return problem(
       'caller-unstructured',
-      `${caller.name}() uses goto, setjmp or asm goto: the order of its statements is not known`,
+      `${caller.name}() uses goto, setjmp, asm goto or a nested function: the order of its statements is not known`,
     );
   if (!promised) {
     if (buffer.origin === 'other')

@@ -10,7 +10,9 @@
  *     must-writes only: decided by the caller of this module with upwardExposed.ts);
  *   - the function cannot be entered again while a call is running (a value written before a
  *     nested call and read after it could meet the nested call's writes of another cell of the
- *     same slot): it is not recursive, and where code the file does not show could call it
+ *     same slot): it is not recursive, also through a callback (qsort's comparator, a raised
+ *     signal's handler, a call through a pointer reach every function whose address is taken),
+ *     and where code the file does not show could call it
  *     (it is not static, or its name is used other than as a callee), it calls nothing but
  *     functions of the file and C library functions that call nothing back;
  *   - nothing else sees the cells: no initializer (initial values would need one per slot),
@@ -20,9 +22,9 @@
  * Signal handlers and threads that touch the array are outside the model (docs/limits.md).
  */
 import type { CallGraph, FunctionCalls } from '../model/calls.js';
-import type { ArrayInfo } from '../model/types.js';
 import { callsNothingBack } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
+import { type ArrayInfo, FILE_SCOPE_USER } from '../model/types.js';
 
 export type ScratchVerdict =
   | { readonly scratch: true }
@@ -43,6 +45,11 @@ function storageProblem(fnName: string, array: ArrayInfo): Problem | undefined {
     return {
       code: 'has-initializer',
       reason: `'${array.name}' has an initializer: a contracted array would need one initial value per slot`,
+    };
+  if ((array.users ?? []).includes(FILE_SCOPE_USER))
+    return {
+      code: 'not-scratch',
+      reason: `'${array.name}' is named by a file-scope declaration (an initializer may keep its address)`,
     };
   if (array.storage === 'static-global' && !(array.users ?? []).includes(fnName))
     return { code: 'not-scratch', reason: `the users of '${array.name}' are not known` };
@@ -67,19 +74,36 @@ function sharedProblem(graph: CallGraph, fnName: string, array: ArrayInfo): stri
   return undefined;
 }
 
-/** Functions reachable from `fn` through calls the graph shows (fn included). */
+/**
+ * Functions reachable from `fn` (fn included): through the calls the graph shows, and, once a
+ * reached function calls through a pointer or calls code the file does not show that may
+ * call back (`qsort`'s comparator), through every function that code may name.
+ */
 function reachable(graph: CallGraph, fn: FunctionCalls): FunctionCalls[] {
   const byName = new Map(graph.functions.map((f) => [f.name, f]));
   const seen = new Map([[fn.name, fn]]);
   const stack = [fn];
-  while (stack.length > 0)
-    for (const c of stack.pop()!.calls) {
-      const g = byName.get(c.callee);
-      if (g && !seen.has(g.name)) {
-        seen.set(g.name, g);
-        stack.push(g);
-      }
+  let calledBack = false;
+  const visit = (g: FunctionCalls | undefined) => {
+    if (g && !seen.has(g.name)) {
+      seen.set(g.name, g);
+      stack.push(g);
     }
+  };
+  while (stack.length > 0) {
+    const f = stack.pop()!;
+    for (const c of f.calls) visit(byName.get(c.callee));
+    const mayCallBack =
+      f.indirectCalls.length > 0 ||
+      f.calls.some((c) => !byName.has(c.callee) && !callsNothingBack(c.callee));
+    if (mayCallBack && !calledBack) {
+      calledBack = true;
+      // What it runs may call any function whose address is taken, and any function with
+      // external linkage by name (main aside: no program calls it again).
+      for (const g of graph.functions)
+        if (g.reachedElsewhere.length > 0 || (!g.internal && g.name !== 'main')) visit(g);
+    }
+  }
   return [...seen.values()];
 }
 

@@ -161,7 +161,10 @@ export interface FunctionCalls {
    * are spelled (outermost first; undefined: not a plain array declarator).
    */
   readonly prototypeSizes?: readonly (readonly (readonly Spelled[] | undefined)[])[];
-  /** The caller contains `goto` or `setjmp`: textual order is not execution order. */
+  /**
+   * The caller contains `goto`, `setjmp`, `asm goto` or a nested function (GNU C): textual
+   * order is not execution order.
+   */
   readonly unstructured: boolean;
   /** Its parameters' names, in order (unnamed ones as ''). */
   readonly parameterNames: readonly string[];

@@ -440,7 +440,7 @@ export const REASONS = {
   ),
   'caller-unstructured': entry(
     'BC1117',
-    'a caller uses goto, setjmp or asm goto',
+    'a caller uses goto, setjmp, asm goto or a nested function',
     'The order of its statements is not known: restructure the caller.',
     UNCHANGED,
   ),

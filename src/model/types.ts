@@ -244,6 +244,13 @@ export interface FunctionModel {
    */
   readonly configurationGuard?: readonly string[];
   /**
+   * Why no configuration guard can be written for a function with no array of its own that
+   * may change (frontend/configured.ts): a whole-program decision that reads its code (a
+   * caller, a function that gets the buffer after the call) would hold in this configuration
+   * only, unchecked.
+   */
+  readonly configurationUnguarded?: string;
+  /**
    * Why the body cannot be written twice (a run-time guard keeps the original body next to
    * the contracted one), read from the compiler's view: a static local (a copy would be
    * another object), a label (defined twice), a `goto`, inline assembly (its text may
@@ -265,3 +272,10 @@ export interface ProgramModel {
   /** Who calls whom with which buffer (src/model/calls.ts), for whole-program decisions. */
   readonly calls?: CallGraph;
 }
+
+/**
+ * The user of a file-scope array that stands for the file-scope declarations naming it other
+ * than as their name (an initializer taking its address: frontend/fileScopeUses.ts). No
+ * function has this name.
+ */
+export const FILE_SCOPE_USER = '<file scope>';

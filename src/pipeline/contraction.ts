@@ -38,6 +38,7 @@ import { decisionRows } from './decision/rows.js';
 import { pragmaTarget } from './decision/file.js';
 import { hlsPragmaEdits } from './decision/hlsPragmaUpdates.js';
 import { smallSavings } from './minBytes.js';
+import type { MacroValue } from '../frontend/spelling.js';
 
 export interface ContractOptions extends AnalysisOptions {
   annotate: boolean;
@@ -167,13 +168,48 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
   const callers = (analysis.storage?.buffers ?? []).flatMap((b) =>
     analysis.model.functions.filter((f) => f.name === b.caller),
   );
-  for (const fn of new Set([...analysis.decisions.map((d) => d.fn), ...callers])) {
+  const related = wholeProgramRelated(analysis);
+  for (const fn of new Set([...analysis.decisions.map((d) => d.fn), ...callers, ...related])) {
     if (fn.range.end <= fn.range.start) continue;
     const g = macroGuards(fn, analysis.macroUses ?? []);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
     if (g.after.length > 0) out.push({ kind: 'after', at: fn.range.end, lines: g.after });
   }
   return out;
+}
+
+/**
+ * The functions whose code a decision across calls read, beside the contracted array's own:
+ * for a parameter or a static or file-scope array, every function that reaches its function
+ * through calls (a caller, a function passing the buffer on), every function those call (one
+ * that gets the buffer after the call), and every function its function reaches (one that
+ * could enter it again). Their code was read in this configuration only: they get its guard.
+ */
+function wholeProgramRelated(analysis: Analysis): FunctionModel[] {
+  const graph = analysis.model.calls;
+  const kernels = analysis.decisions
+    .filter((d) => d.array.storage !== 'local')
+    .map((d) => d.fn.name);
+  if (!graph || kernels.length === 0) return [];
+  const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));
+  const callers = new Map<string, string[]>();
+  for (const f of graph.functions)
+    for (const c of f.calls) callers.set(c.callee, [...(callers.get(c.callee) ?? []), f.name]);
+  const closure = (from: readonly string[], next: Map<string, string[]>) => {
+    const seen = new Set(from);
+    const stack = [...from];
+    while (stack.length > 0)
+      for (const n of next.get(stack.pop()!) ?? [])
+        if (!seen.has(n)) {
+          seen.add(n);
+          stack.push(n);
+        }
+    return seen;
+  };
+  const up = closure(kernels, callers);
+  const names = new Set([...up, ...closure(kernels, callees)]);
+  for (const u of up) for (const c of callees.get(u) ?? []) names.add(c);
+  return analysis.model.functions.filter((f) => names.has(f.name));
 }
 
 /**
@@ -208,12 +244,30 @@ function unsafeMacros(analysis: Analysis): string[] {
   for (const u of analysis.macroUses ?? []) {
     const d = u.definition;
     if (!d || d.params !== undefined) continue;
-    const body = d.body.trim();
-    if (/^[\w.]+$/.test(body)) continue;
-    if (/^\(/.test(body) && body.endsWith(')') && balancedOnce(body)) continue;
-    out.add(u.name);
+    if (!oneOperand(d.body, u.depends)) out.add(u.name);
   }
   return [...out];
+}
+
+/**
+ * Whether a macro body expands to one operand: one token that is not itself a macro of
+ * another kind (`#define A B` with `#define B 2 + 1` expands `2 * A` to `2 * 2 + 1`), or
+ * one parenthesized group.
+ */
+function oneOperand(
+  body: string,
+  depends: readonly MacroValue[],
+  seen: ReadonlySet<string> = new Set(),
+): boolean {
+  const t = body.trim();
+  if (/^\(/.test(t) && t.endsWith(')') && balancedOnce(t)) return true;
+  if (!/^[\w.]+$/.test(t)) return false;
+  const next = depends.find((m) => m.name === t && m.definition.kind === 'define');
+  if (!next || seen.has(t)) return true;
+  return (
+    next.definition.params === undefined &&
+    oneOperand(next.definition.body, depends, new Set([...seen, t]))
+  );
 }
 
 /** `(a + b)` but not `(a) + (b)`: the first parenthesis closes at the end. */

@@ -115,10 +115,18 @@ function parse(ts: Token[]): Sum | undefined {
   return e && p === ts.length ? e : undefined;
 }
 
-/** The sum of an index text, or undefined when it is not of the plain form. */
-export function readIndex(text: string): IndexSum | undefined {
+/**
+ * The sum of an index text, or undefined when it is not of the plain form or spells one of
+ * `opaque`: macros whose replacement is not one operand, which C does not read as one value
+ * (`2 * M` with `#define M i + 1` is `2 * i + 1`).
+ */
+export function readIndex(
+  text: string,
+  opaque: ReadonlySet<string> = new Set(),
+): IndexSum | undefined {
   const ts = tokens(text);
   if (!ts || ts.length === 0) return undefined;
+  if (ts.some((t) => 'name' in t && opaque.has(t.name))) return undefined;
   const s = parse(ts);
   return s && { terms: [...s.terms], constant: s.constant };
 }
@@ -131,6 +139,7 @@ export function readIndex(text: string): IndexSum | undefined {
 export function combinedIndex(
   coefficients: readonly bigint[],
   texts: readonly string[],
+  opaque: ReadonlySet<string> = new Set(),
 ): { sum: IndexSum; combines: boolean } | undefined {
   let total: Sum = { terms: new Map(), constant: 0n };
   let places = 0;
@@ -138,7 +147,7 @@ export function combinedIndex(
   let combines = false;
   for (const [j, c] of coefficients.entries()) {
     if (c === 0n) continue;
-    const s = readIndex(texts[j]!);
+    const s = readIndex(texts[j]!, opaque);
     if (!s) return undefined;
     for (const [n] of s.terms) {
       if (seen.has(n)) combines = true;

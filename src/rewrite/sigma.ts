@@ -202,6 +202,11 @@ export function reduceModulo(
 export interface SlotStyle {
   readonly modulo: 'exact' | 'pow2';
   readonly asOperand: (text: string) => string;
+  /**
+   * Macro names that expand to more than one operand: a text that spells one is not read as
+   * a sum (`NEXT - NEXT` with `#define NEXT i + 1` is 2, not 0).
+   */
+  readonly unsafeMacros: ReadonlySet<string>;
   /** HLS mode: a slot that would need `%` or the helper is an error. */
   readonly noDivision?: boolean;
 }
@@ -210,6 +215,7 @@ export function slotStyle(plan: RewritePlan): SlotStyle {
   return {
     modulo: plan.hls ? 'pow2' : plan.modulo,
     asOperand: operandOutside(new Set(plan.unsafeMacros ?? [])),
+    unsafeMacros: new Set(plan.unsafeMacros ?? []),
     noDivision: !!plan.hls,
   };
 }
@@ -221,7 +227,7 @@ export function slotIndices(
   indexTexts: readonly string[],
   style: SlotStyle,
 ): SlotIndex[] {
-  const { modulo, asOperand, noDivision } = style;
+  const { modulo, asOperand, noDivision, unsafeMacros } = style;
   // A delinearized array's rows combine the components of its view, not the written index.
   const texts = access.componentTexts ?? indexTexts;
   if (access.rowRanges.length !== array.rows.length)
@@ -240,7 +246,7 @@ export function slotIndices(
           linearForm(row.coefficients, texts, (t) => `(long)${asOperand(t)}`),
           asOperand,
           noDivision,
-          combinedIndex(row.coefficients, texts),
+          combinedIndex(row.coefficients, texts, unsafeMacros),
         ),
   );
 }

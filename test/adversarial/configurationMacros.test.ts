@@ -63,3 +63,30 @@ it('a result contracted with -DNDEBUG is not built without it', () => {
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Guards the configuration guard of every function a decision across calls reads (review
+// 2026-11-28, configured.ts and contraction.ts wholeProgramRelated): a kernel, a static
+// scratch's function, a caller and a function that gets the buffer after the call, each
+// reading the array under #ifdef DEBUG. Contracted without DEBUG and built with it, each
+// result read cells the contraction reused (or past them) with no guard to stop the build.
+it.each([
+  'ifdef-in-kernel.c',
+  'ifdef-in-reader.c',
+  'ifdef-static-scratch.c',
+  'ifdef-heap-caller.c',
+])('%s: built in the other configuration, stops at a guard', (name) => {
+  const file = path.join(ROOT, 'test/fixtures/configuration', name);
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-ifdef-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    expect(runCli(['contract', file, '-o', out]).code).toBe(0);
+    const cc = process.env.CC?.trim() || 'cc';
+    const build = spawnSync(cc, ['-std=gnu11', '-w', '-DDEBUG', out, '-o', path.join(dir, 'x')], {
+      encoding: 'utf8',
+    });
+    expect(build.status).not.toBe(0);
+    expect(build.stderr).toContain('run beeclak again for this one');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});

@@ -130,6 +130,21 @@ export class ExposedReads {
   };
 }
 
+/**
+ * A function of the file whose configuration no guard can check (frontend/configured.ts):
+ * a decision across functions may read its code, and would hold in this configuration only.
+ */
+function unguardedFunction(model: ProgramModel): CrossCallOutcome | undefined {
+  const f = model.functions.find((g) => g.configurationUnguarded !== undefined);
+  return f
+    ? {
+        kind: 'not-temporary',
+        code: 'configuration-unguarded',
+        reason: `no guard can keep ${f.name}() to this configuration, and the decision across calls may read its code: ${f.configurationUnguarded}`,
+      }
+    : undefined;
+}
+
 /** Not a candidate for no other reason than being a parameter. */
 function onlyAParameter(array: ArrayInfo): boolean {
   return array.reasons.length > 0 && array.reasons.every((r) => r.kind === 'parameter');
@@ -214,6 +229,8 @@ export function crossCallOutcome(
         };
   }
   if (!onlyAParameter(array)) return undefined;
+  const unguarded = unguardedFunction(model);
+  if (unguarded) return unguarded;
   // The call sites first: they are cheap, the upward-exposed reads are not.
   const v = crossCallVerdict(query);
   if (!v.temporary) return { kind: 'not-temporary', code: v.code, reason: v.reason };
@@ -313,6 +330,8 @@ export function staticScratchOutcome(
   if (array.storage === 'local' || array.storage === 'parameter' || array.markedTemporary)
     return undefined;
   if (!model.calls || !onlyStatic(array)) return undefined;
+  const unguarded = unguardedFunction(model);
+  if (unguarded) return unguarded;
   const v = staticScratchVerdict(model.calls, fn.name, array);
   if (!v.scratch) return { kind: 'not-temporary', code: v.code, reason: v.reason };
   const crosses = valuesReadFirst(exposed, fn, array, 'a previous call left', {
