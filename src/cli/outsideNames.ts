@@ -7,15 +7,20 @@
  *
  * The folders are those of the command line (a folder with everything under it) and the
  * folder of each file of the set; files the set's units read (`inside`: their headers) are
- * not outside it.
+ * not outside it. When the set defines `main()`, a C file that defines `main()` itself is
+ * another program, not searched (otherProgram.ts). The header name of an `#include` names a
+ * file, not a function (`#include "gemm.h"` does not spell `gemm`).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { walkFolder } from './folderWalk.js';
+import { definesMainItself } from './otherProgram.js';
 
 const TEXTS = /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|s|S|asm|ld|lds|x|icf|sct)$/;
 const MAX_BYTES = 8 * 1024 * 1024;
 const MAX_FILES = 50_000;
+const C_SOURCES = /\.(c|cc|cpp|cxx)$/;
+const HEADER_NAMES = /^([ \t]*#[ \t]*(?:include|include_next|import)[ \t]*)("[^"\n]*"|<[^>\n]*>)/gm;
 
 /** Per name asked about, the first file outside the set that spells it. */
 export function outsideNames(
@@ -23,6 +28,7 @@ export function outsideNames(
   set: readonly string[],
   inside: readonly string[],
   names: ReadonlySet<string>,
+  setDefinesMain = false,
 ): Map<string, string> {
   const out = new Map<string, string>();
   if (names.size === 0) return out;
@@ -55,6 +61,8 @@ export function outsideNames(
     } catch {
       continue;
     }
+    if (setDefinesMain && C_SOURCES.test(f) && definesMainItself(text)) continue;
+    text = text.replace(HEADER_NAMES, (_, d: string, h: string) => d + ' '.repeat(h.length));
     for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
       if (names.has(m[0]) && !out.has(m[0])) out.set(m[0], path.relative(process.cwd(), f) || f);
   }

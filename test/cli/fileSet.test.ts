@@ -118,4 +118,28 @@ describe('a file set as one program', () => {
     expect([e?.status, e?.code]).toEqual(['unchanged', codeOf('not-closed-world')]);
     expect(e?.reason).toContain('broken.c');
   });
+
+  // Guards the outside-names scan against files of other programs (MachSuite: every kernel
+  // parameter was 'named-outside-set' because of generate.c's `#include "gemm.h"` and the
+  // stale test driver fft_test.c beside fft.c, each a program with a main() of its own).
+  it('a header name and another program beside the set are no spelling of a function', () => {
+    const files = { 'lib.c': LIB, 'user.c': USER, 'main.c': MAIN };
+    const other = tree('other-program', {
+      ...files,
+      'blur_test.c':
+        'void blur(double *o, double *t);\nint main(void) { double o[8], t[8]; blur(o, t); return t[1]; }\n',
+    });
+    expect(blurT(other, ['lib.c', 'user.c', 'main.c'])?.status).toBe('scalarized');
+    const header = tree('header-name', { ...files, 'gen.h': '#include "blur.h"\n' });
+    expect(blurT(header, ['lib.c', 'user.c', 'main.c'])?.status).toBe('scalarized');
+    // Without main() in the set, blur_test.c's main() may be the program's: it is searched.
+    const open = tree('other-program-open', {
+      'lib.c': LIB,
+      'user.c': USER,
+      'blur_test.c':
+        'void blur(double *o, double *t);\nint main(void) { double o[8], t[8]; blur(o, t); return t[1]; }\n',
+    });
+    const e = blurT(open, ['--closed-world', 'lib.c', 'user.c']);
+    expect([e?.status, e?.code]).toEqual(['unchanged', codeOf('named-outside-set')]);
+  });
 });

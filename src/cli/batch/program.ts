@@ -56,6 +56,7 @@ export async function withProgramViews(
       units.map((u) => u.file),
       facts.read,
       facts.externals,
+      facts.definesMain,
     ),
   });
   return options.map((o, k) => {

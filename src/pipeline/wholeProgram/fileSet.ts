@@ -39,12 +39,15 @@ export interface FileSetOptions {
 
 const same = (a: string, b: string) => path.resolve(a) === path.resolve(b);
 
-/** Why the set may not be the whole program, or undefined when it is. */
-function openWorld(units: readonly UnitSummary[], options: FileSetOptions): string | undefined {
-  const hasMain = units.some(
+/** A unit of the set defines main() with external linkage (the set is an executable). */
+const definesMain = (units: readonly UnitSummary[]) =>
+  units.some(
     (u) => 'summary' in u && u.summary.functions.some((f) => f.name === 'main' && !f.internal),
   );
-  if (!hasMain && !options.closedWorld)
+
+/** Why the set may not be the whole program, or undefined when it is. */
+function openWorld(units: readonly UnitSummary[], options: FileSetOptions): string | undefined {
+  if (!definesMain(units) && !options.closedWorld)
     return 'the file set holds no main() and --closed-world is not given: other programs may call it';
   const failed = units.find((u): u is Extract<UnitSummary, { failed: string }> => 'failed' in u);
   return failed
@@ -238,6 +241,7 @@ export function externalOf(
 export function unitFacts(units: readonly UnitSummary[]): {
   externals: Set<string>;
   read: string[];
+  definesMain: boolean;
 } {
   const externals = new Set<string>();
   const read: string[] = [];
@@ -248,7 +252,16 @@ export function unitFacts(units: readonly UnitSummary[]): {
     for (const f of u.summary.functions)
       if (!f.internal && f.parameterUses.length > 0) externals.add(f.name);
   }
-  return { externals, read };
+  // A weak main() of the set may be replaced by another file's: then no file that defines
+  // main() is known to be another program.
+  const strongMain = units.some(
+    (u) =>
+      'summary' in u &&
+      u.summary.functions.some(
+        (f) => f.name === 'main' && !f.internal && f.reachedElsewhere.length === 0,
+      ),
+  );
+  return { externals, read, definesMain: strongMain };
 }
 
 /**

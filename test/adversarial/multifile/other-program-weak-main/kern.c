@@ -1,0 +1,11 @@
+/* trap: driver.cc beside the set defines a strong main() that replaces the set's weak one; it
+   calls kern() and reads t after the call
+   expect: kern:t unchanged [named-outside-set]
+*/
+#define N 8
+double kern(double t[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) t[i] = i;
+  for (int i = 0; i < N; i++) s += t[i];
+  return s;
+}
