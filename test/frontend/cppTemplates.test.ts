@@ -114,6 +114,16 @@ void use(int *o) { g(1.0, o); }`,
       [`k unchanged ${code('template-instantiation-unknown')}`],
     ],
     [
+      // Guards a shadowed name: the lambda's x is not use()'s int x[8] (g(y) makes k<16>).
+      'deduced from a lambda parameter that shadows an array',
+      `template <int M> void k(int (&out)[M]) {
+  int t[M];
+  for (int i = 0; i < M; i++) { t[i] = i; if (i > 0) out[i] = t[i - 1]; }
+}
+void use() { int x[8]; k(x); auto g = [](auto &x) { k(x); }; int y[16]; g(y); }`,
+      [`k unchanged ${code('template-instantiation-unknown')}`],
+    ],
+    [
       'a name overloaded by another function',
       `${SHIFT}\nvoid k(int *out, int n) { out[0] = n; }\nvoid use(int *o) { k<16>(o); }`,
       [`k unchanged ${code('outside-cpp-subset')}`],

@@ -171,34 +171,53 @@ function enclosingFunction(n: Node): Node | undefined {
   return undefined;
 }
 
-/** A declaration of `name` as an array in `scope` (a function, or namespace scope). */
+/** The name a declarator declares, and its array sizes when it declares an array. */
+function declared(d: Node): { name: string; sizes?: Node[] } | undefined {
+  const sizes: Node[] = [];
+  let array = true;
+  let x: Node | null = d;
+  while (x && x.type !== 'identifier') {
+    if (x.type === 'array_declarator') {
+      const s = child(x, 'size');
+      if (s) sizes.unshift(s);
+      else array = false;
+    } else if (x.type !== 'init_declarator') array = false;
+    x =
+      child(x, 'declarator') ??
+      x.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+      null;
+  }
+  if (!x) return undefined;
+  return array && sizes.length > 0 ? { name: x.text, sizes } : { name: x.text };
+}
+
+const DECLARING =
+  /^(declaration|parameter_declaration|optional_parameter_declaration|for_range_loop)$/;
+
+/**
+ * The one declaration of `name` in the function around a use, or else at namespace scope, as
+ * an array with its sizes and element type; undefined when it is no array or declared more
+ * than once there (a shadowing name may be another object).
+ */
 function arrayDeclaration(
   name: string,
   fn: Node | undefined,
   root: Node,
 ): { sizes: Node[]; elementType: string } | undefined {
-  const found: { sizes: Node[]; elementType: string }[] = [];
-  const scan = (d: Node, type: string) => {
-    let x: Node | null = d.type === 'init_declarator' ? child(d, 'declarator') : d;
-    const sizes: Node[] = [];
-    while (x?.type === 'array_declarator') {
-      const s = child(x, 'size');
-      if (!s) return;
-      sizes.unshift(s);
-      x = child(x, 'declarator');
-    }
-    if (x?.type === 'identifier' && x.text === name && sizes.length > 0)
-      found.push({ sizes, elementType: blanks(type) });
-  };
+  const found: { sizes?: Node[]; elementType: string }[] = [];
   const declarations = fn
-    ? walk(fn).filter((n) => n.type === 'declaration' || n.type === 'parameter_declaration')
+    ? walk(fn).filter((n) => DECLARING.test(n.type))
     : namespaceLevel(root, 'declaration');
   for (const d of declarations) {
     const type = child(d, 'type')?.text ?? '';
-    for (const x of d.childrenForFieldName('declarator')) scan(x, type);
+    for (const x of d.childrenForFieldName('declarator')) {
+      const got = declared(x);
+      if (got?.name === name) found.push({ ...got, elementType: blanks(type) });
+    }
   }
   if (fn && found.length === 0) return arrayDeclaration(name, undefined, root);
-  return found.length === 1 ? found[0] : undefined;
+  const only = found.length === 1 ? found[0]! : undefined;
+  return only?.sizes ? { sizes: only.sizes, elementType: only.elementType } : undefined;
 }
 
 /** The sizes of a reference-to-array parameter (`T (&a)[M][K]`: M, K), else undefined. */
@@ -232,7 +251,9 @@ function readUse(use: Use, env: TemplateBindings | undefined, root: Node, ctx: T
     return env?.types.get(b) ?? b;
   };
   const at = (n: Node) => `'${n.text.replace(/\s+/g, ' ').slice(0, 60)}'`;
-  const fail = (why: string): Reading => ({ why: `${why} at ${at(use.node)}` });
+  const fail = (why: string): Reading => ({
+    why: `${why} at ${at(calledAt(use.node) ?? use.node)}`,
+  });
   // Explicit arguments.
   const explicit = use.node.type === 'template_function' ? child(use.node, 'arguments') : null;
   const args = explicit ? namedChildrenOf(explicit).filter((c) => c.type !== 'comment') : [];
