@@ -1,13 +1,17 @@
 /**
  * `node dist/scripts/hlsCorpus.js FOLDER -I HLS_INCLUDE [--json out.json]` (issue 30): beeclak
  * over HLS kernels in C++ (a fetched examples repository, never committed). Every `.cpp`
- * kernel of FOLDER (not a testbench: `*_tb.cpp`, `*_test.cpp`, `tb*.cpp`, `test*.cpp`,
- * `main.cpp`) is checked by `$CXX -fsyntax-only` with the HLS headers (`-I`) and its own
- * folder, then contracted in HLS mode with the same flags; the script reports
+ * kernel of FOLDER (a file that defines no `main` and is no host code: host code includes
+ * OpenCL or XRT headers, or lies under `common/includes/`) is checked by `$CXX -fsyntax-only` with the HLS headers (`-I`) and
+ * its own folder, then contracted in HLS mode with the same flags; the script reports
  *
  *   kernels, compiler-accepted, read by beeclak (not refused), refused (first reasons),
- *   crashes, arrays (by status), changed, changed but not compiling, and functions left
- *   unchanged as outside the C++ subset or as templates (from the diagnostics and reasons).
+ *   crashes, arrays (by status), changed, changed but not compiling, arrays left unchanged
+ *   as outside the C++ subset, template instantiations analysed and templates left
+ *   unchanged (by code), and the testbench criterion: a changed kernel whose folder has a
+ *   testbench (a `.cpp` that defines `main`, no host code) is run through `beeclak check
+ *   --hls KERNEL --with TESTBENCH` (with the folder's other kernels), which builds original
+ *   and result with `$CXX` and compares outputs and exit status.
  *
  * Not part of `npm test`.
  */
@@ -18,19 +22,53 @@ import { basename, dirname, join, relative } from 'node:path';
 import { contractSource } from '../src/pipeline/contraction.js';
 import { InputError } from '../src/model/errors.js';
 import { releaseParsedTrees } from '../src/frontend/parse.js';
-import { codeOf } from '../src/model/reasons.js';
+import { fileURLToPath } from 'node:url';
+import { codeOf, reasonNameOf } from '../src/model/reasons.js';
 
-const TESTBENCH = /(^tb|_tb|^test|_test|testbench|^main)[^/]*\.cpp$/i;
+const HOST = /#\s*include\s*[<"](CL\/|xrt|experimental\/xrt|xcl2)/;
+const MAIN = /^\s*(int|void)\s+main\s*\(/m;
 
-function kernels(folder: string): string[] {
-  const out: string[] = [];
+type Role = 'kernel' | 'testbench' | 'host';
+
+function roleOf(file: string): Role {
+  const text = readFileSync(file, 'latin1');
+  // The accelerated examples' shared host utilities (command line, logger, bitmaps).
+  if (HOST.test(text) || /[\\/]common[\\/]includes[\\/]/.test(file)) return 'host';
+  return MAIN.test(text) ? 'testbench' : 'kernel';
+}
+
+/** Every `.cpp` of the folder and below, with its role. */
+function sources(folder: string): { file: string; role: Role }[] {
+  const out: { file: string; role: Role }[] = [];
   for (const e of readdirSync(folder)) {
     const p = join(folder, e);
     if (e.startsWith('.')) continue;
-    if (statSync(p).isDirectory()) out.push(...kernels(p));
-    else if (e.endsWith('.cpp') && !TESTBENCH.test(e)) out.push(p);
+    if (statSync(p).isDirectory()) out.push(...sources(p));
+    else if (e.endsWith('.cpp')) out.push({ file: p, role: roleOf(p) });
   }
-  return out.sort();
+  return out.sort((a, b) => (a.file < b.file ? -1 : 1));
+}
+
+/** `beeclak check --hls` of a kernel with its testbench and its folder's other kernels. */
+function testbench(
+  kernel: string,
+  tbs: readonly string[],
+  others: readonly string[],
+  includes: readonly string[],
+): { verdict: 'passed' | 'failed' | 'original fails'; detail?: string } {
+  const bin = join(dirname(fileURLToPath(import.meta.url)), '..', '..', 'bin', 'beeclak');
+  const withs = [...tbs, ...others].flatMap((f) => ['--with', f]);
+  const r = spawnSync(
+    process.execPath,
+    [bin, 'check', '--hls', '--timeout', '60', ...includes, kernel, ...withs],
+    { encoding: 'utf8', timeout: 300000 },
+  );
+  if (r.status === 0) return { verdict: 'passed' };
+  const text = `${r.stdout}${r.stderr}`;
+  const detail = text.split('\n').find((l) => /error|differ|fail/i.test(l)) ?? text.slice(0, 200);
+  return /the original (does not compile|fails)/.test(text)
+    ? { verdict: 'original fails', detail }
+    : { verdict: 'failed', detail };
 }
 
 const cxx = () => process.env.CXX ?? 'c++';
@@ -53,7 +91,10 @@ interface Result {
   changed?: boolean;
   changedCompiles?: boolean;
   outsideSubset?: number;
-  templates?: number;
+  instances?: number;
+  templatesUnchanged?: Record<string, number>;
+  testbench?: ReturnType<typeof testbench>['verdict'] | 'none';
+  testbenchDetail?: string;
 }
 
 async function main(): Promise<void> {
@@ -68,8 +109,10 @@ async function main(): Promise<void> {
   if (!folder) throw new Error('usage: hlsCorpus.js FOLDER -I HLS_INCLUDE [--json out.json]');
   const results: Result[] = [];
   const scratch = mkdtempSync(join(tmpdir(), 'beeclak-hls-corpus-'));
+  const all = sources(folder);
+  const hosts = all.filter((s) => s.role === 'host').length;
   try {
-    for (const file of kernels(folder)) {
+    for (const { file } of all.filter((s) => s.role === 'kernel')) {
       const r: Result = { file: relative(folder, file), accepted: compiles(file, includes) };
       results.push(r);
       if (!r.accepted) continue;
@@ -93,14 +136,33 @@ async function main(): Promise<void> {
         r.outsideSubset = c.analysis.report.arrays.filter(
           (a) => a.code === codeOf('outside-cpp-subset'),
         ).length;
-        r.templates = c.analysis.report.diagnostics.filter(
-          (d) => d.code === codeOf('template-not-analysed'),
-        ).length;
+        r.instances = c.analysis.model.functions.filter((f) => f.instanceOf).length;
+        r.templatesUnchanged = {};
+        const TEMPLATE = /^template-|^outside-cpp-subset$/;
+        for (const a of c.analysis.report.arrays) {
+          const name = a.code && reasonNameOf(a.code);
+          if (name && TEMPLATE.test(name) && /template/.test(a.reason ?? ''))
+            r.templatesUnchanged[name] = (r.templatesUnchanged[name] ?? 0) + 1;
+        }
         r.changed = c.changed;
         if (c.changed) {
           const out = join(scratch, basename(file));
           writeFileSync(out, c.text, 'latin1');
           r.changedCompiles = compiles(file, includes, c.text);
+          const here = all.filter((s) => dirname(s.file) === dirname(file));
+          const tbs = here.filter((s) => s.role === 'testbench').map((s) => s.file);
+          const others = here.filter((s) => s.role === 'kernel' && s.file !== file);
+          if (tbs.length === 0) r.testbench = 'none';
+          else {
+            const t = testbench(
+              file,
+              tbs,
+              others.map((s) => s.file),
+              includes,
+            );
+            r.testbench = t.verdict;
+            if (t.detail) r.testbenchDetail = t.detail;
+          }
         }
       } catch (e) {
         r.outcome = e instanceof InputError ? 'refused' : 'crash';
@@ -116,7 +178,14 @@ async function main(): Promise<void> {
   const statuses: Record<string, number> = {};
   for (const r of read)
     for (const [k, v] of Object.entries(r.statuses ?? {})) statuses[k] = (statuses[k] ?? 0) + v;
+  const changed = read.filter((r) => r.changed);
+  const withTestbench = changed.filter((r) => r.testbench && r.testbench !== 'none');
+  const templateCodes: Record<string, number> = {};
+  for (const r of read)
+    for (const [k, v] of Object.entries(r.templatesUnchanged ?? {}))
+      templateCodes[k] = (templateCodes[k] ?? 0) + v;
   const summary = {
+    hostSourcesSkipped: hosts,
     kernels: results.length,
     compilerAccepted: accepted.length,
     read: read.length,
@@ -127,7 +196,19 @@ async function main(): Promise<void> {
     changed: read.filter((r) => r.changed).map((r) => r.file),
     changedNotCompiling: read.filter((r) => r.changed && !r.changedCompiles).map((r) => r.file),
     arraysOutsideSubset: read.reduce((a, r) => a + (r.outsideSubset ?? 0), 0),
-    templatesReported: read.reduce((a, r) => a + (r.templates ?? 0), 0),
+    templateInstancesAnalysed: read.reduce((a, r) => a + (r.instances ?? 0), 0),
+    templateArraysUnchanged: templateCodes,
+    testbenches: {
+      changedWithTestbench: withTestbench.length,
+      passed: withTestbench.filter((r) => r.testbench === 'passed').map((r) => r.file),
+      failed: withTestbench
+        .filter((r) => r.testbench === 'failed')
+        .map((r) => `${r.file}: ${r.testbenchDetail ?? ''}`),
+      originalFails: withTestbench
+        .filter((r) => r.testbench === 'original fails')
+        .map((r) => `${r.file}: ${r.testbenchDetail ?? ''}`),
+      changedWithoutTestbench: changed.filter((r) => r.testbench === 'none').map((r) => r.file),
+    },
   };
   process.stdout.write(JSON.stringify(summary, null, 2) + '\n');
   if (json) writeFileSync(json, JSON.stringify({ summary, results }, null, 2) + '\n');

@@ -62,10 +62,12 @@ import { lowerCpp, type Unlowered } from './cpp/lower.js';
 import {
   closedToCalls,
   cppOutside,
+  instanceUnit,
   refuseFunction,
-  templateDiagnostics,
   withElementBits,
 } from './cpp/functions.js';
+import type { TemplateInstance } from './cpp/templates.js';
+import { templateModels, unitTemplates } from './cpp/templateModels.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -296,8 +298,10 @@ function modelOfUnit(
   const unit = cpp ? cppUnit(root) : undefined;
   const inMainFile = (fn: Node) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1);
   const copies = compactCopies(tu.text, cpp);
+  // A template's body names file-scope arrays too (its users are then not all modelled).
+  const templates = cpp ? unitTemplates(root, directives, unit!) : [];
   const users = globalArrayUsers(
-    definitions,
+    [...definitions, ...templates.map((t) => t.fn)],
     topLevel(root, 'declaration'),
     globals,
     ppText,
@@ -328,18 +332,23 @@ function modelOfUnit(
   };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
+  const hasArrays = (fn: TSNode) =>
+    users.usesGlobalArray.has(fn) || fn.descendantsOfType('array_declarator').length > 0;
   for (const fn of definitions) {
     // Functions of headers belong to the files that define them.
     if (!inMainFile(fn)) continue;
     // A function that declares no array and touches no global one has nothing to report
     // (the model builder walks every node: this keeps large files fast).
-    if (!users.usesGlobalArray.has(fn) && fn.descendantsOfType('array_declarator').length === 0)
-      continue;
+    if (!hasArrays(fn)) continue;
     const modelled = modelFunction(fn, context);
     if ('severity' in modelled) diagnostics.push(modelled);
     else functions.push(modelled);
   }
-  if (cpp) diagnostics.push(...templateDiagnostics(root, map));
+  const ownTemplates = templates.filter((t) => inMainFile(t.fn) && hasArrays(t.fn));
+  const model = (fn: TSNode, i?: TemplateInstance) => modelFunction(fn, context, i);
+  for (const m of templateModels(ownTemplates, model, (fn) => map.loc(fn.startIndex)))
+    if ('severity' in m) diagnostics.push(m);
+    else functions.push(m);
   validatePromises(promises, functions, file);
   const calls = unitCalls(root, definitions, functions, context);
   // No function modelled: the token correspondence is never needed (large table files).
@@ -530,9 +539,10 @@ function lazyFacts(source: string, macros: Parameters<typeof fileFacts>[1]): () 
 function modelFunction(
   fn: TSNode,
   c: UnitContext,
+  instance?: TemplateInstance,
 ): FunctionModel | ProgramModel['diagnostics'][number] {
   const { map, ppOffset } = c;
-  const name = functionName(fn);
+  const name = instance?.name ?? functionName(fn);
   const where = map.loc(fn.startIndex);
   if (fn.hasError)
     return {
@@ -543,20 +553,18 @@ function modelFunction(
     };
   try {
     const copy = c.copies.own(fn);
-    const b = new FunctionBuilder(
-      copy,
-      c.ppText,
-      c.directives,
-      c.globals,
-      c.frontend,
-      c.globalUsers,
-    );
+    // An instantiation: its value parameters are constants, its type parameters types.
+    const unit = c.unit && instance ? instanceUnit(c.unit, instance.bindings.types) : c.unit;
+    const frontend = instance
+      ? { ...c.frontend, cpp: unit, templateValues: instance.bindings.values }
+      : c.frontend;
+    const b = new FunctionBuilder(copy, c.ppText, c.directives, c.globals, frontend, c.globalUsers);
     b.addGlobals();
-    const built = b.build();
-    const outside = c.unit
+    const built = { ...b.build(), ...(instance ? { name, instanceOf: functionName(fn) } : {}) };
+    const outside = unit
       ? cppOutside(copy, c.ppText, built, c.copies.unlowered.get(copy) ?? [])
       : undefined;
-    const typed = c.unit ? withElementBits(built, c.unit) : built;
+    const typed = unit ? withElementBits(built, unit) : built;
     const fm = relocateFunction(
       outside ? refuseFunction(typed, outside) : typed,
       map,

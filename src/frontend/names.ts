@@ -264,6 +264,15 @@ function resolveName(
       param: { name, value: lc.value, source: 'const', loc: lc.loc },
       type,
     };
+  // A C++ template's parameter, bound for the instantiation analysed (cpp/templates.ts):
+  // a constant of the shared text, which every instantiation is analysed with.
+  const bound = declared === 0 ? st.options.templateValues?.get(name) : undefined;
+  if (bound)
+    return {
+      kind: 'parameter',
+      param: { name, value: bound.value, source: 'const' },
+      type: bound.type,
+    };
   const k = st.dir.constants.get(name);
   if (k && declared === 0) {
     // The value the constant holds: converted to its declared type.

@@ -20,6 +20,7 @@ import type {
 } from '../model/types.js';
 import type { ArrayDecl } from './arrays.js';
 import type { CppUnit } from './cpp/unit.js';
+import type { TemplateBindings } from './cpp/templates.js';
 import type { Directives } from './directives.js';
 import type { IntType, TypedefTable } from './integers.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
@@ -34,6 +35,8 @@ export interface FrontendOptions {
   readonly promises?: readonly TemporaryPromise[];
   /** A C++ unit (issue 30): what its calls, references and types do (cpp/unit.ts). */
   readonly cpp?: CppUnit;
+  /** C++: the value parameters of the template instantiation analysed (cpp/templates.ts). */
+  readonly templateValues?: TemplateBindings['values'];
 }
 
 export interface ArrayRec {

@@ -92,8 +92,8 @@ export const REASONS = {
   ),
   'template-not-analysed': entry(
     'BC0104',
-    'a C++ function template is not analysed',
-    'Its arrays are left unchanged: write the kernel as a function (templates are outside the subset read yet).',
+    'a C++ function template is not analysed: one of its instantiations could not be read',
+    'The arrays of every instantiation are left unchanged (they share one text); the warning beside it says what could not be read.',
     { level: 'warning' },
   ),
   'no-candidate-in-file': entry(
@@ -338,6 +338,18 @@ export const REASONS = {
     'not-analysable',
     'C++: the function is outside the subset beeclak reads',
     'The message says what is outside it; write the kernel in the subset (docs/hls.md).',
+  ),
+  'template-not-instantiated': candidacy(
+    'BC1043',
+    'not-analysable',
+    'C++: the function template is never instantiated in the file',
+    'Nothing to do: no code of it runs. Instantiate it in the file (a call with constant template arguments) for beeclak to analyse it.',
+  ),
+  'template-instantiation-unknown': candidacy(
+    'BC1044',
+    'not-analysable',
+    'C++: an instantiation of the function template has arguments beeclak does not know',
+    'Spell constant template arguments at each use (`f<8>(x)`), or pass arrays whose extents are constants by reference (`f(t)` with `int (&a)[M]`).',
   ),
   'never-accessed': entry(
     'BC1038',
@@ -656,6 +668,12 @@ export const REASONS = {
     'the result holds for a macro no #if guard can check',
     'Run beeclak again if the macro changes.',
     { level: 'warning' },
+  ),
+  'template-instances-disagree': entry(
+    'BC1504',
+    'the instantiations of a C++ function template need different rewrites of its one text',
+    'The message names the instantiations and what each gives: give the array an extent that folds the same way for every instantiation, or instantiate the template with fewer sizes.',
+    UNCHANGED,
   ),
 
   // Where the cells live.

@@ -263,6 +263,11 @@ export interface FunctionModel {
   readonly endLine?: number;
   /** Its `#pragma HLS` lines (src/frontend/textFacts.ts). */
   readonly hlsPragmas?: readonly HlsPragma[];
+  /**
+   * C++: the function template this function is an instantiation of (its name; `name` is
+   * then `f<8>`): the instantiations share one text (src/frontend/cpp/templates.ts).
+   */
+  readonly instanceOf?: string;
 }
 
 export interface ProgramModel {

@@ -24,6 +24,7 @@ import { knownParameterValues } from '../model/parameterValues.js';
 import { inCallContext } from '../context/callContext.js';
 import { decideArray, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 import { decideFile } from './decision/file.js';
+import { rewrittenOnce } from './decision/templates.js';
 import { isContracted, type Outcome } from './decision/outcome.js';
 import { reportOf, type Suppressions } from './decision/reports.js';
 import { onChipTotals } from './decision/hls.js';
@@ -162,7 +163,8 @@ async function analyzeSourceInCall(
   );
   return {
     model,
-    decisions: decided.outcomes.filter(isContracted).map((o) => o.verdict.decision),
+    // An array of a C++ template's text is rewritten once for its instantiations.
+    decisions: rewrittenOnce(decided.outcomes.filter(isContracted).map((o) => o.verdict.decision)),
     outcomes: decided.outcomes,
     report: {
       file,

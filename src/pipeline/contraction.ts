@@ -149,7 +149,7 @@ function fileGuards(gs: readonly Guard[]): string[][] {
     if (g.kind === 'enum') {
       blocks.push([
         `/* ${why} */`,
-        `typedef char beeclak_assumes_${g.fn.name}_${g.param.name}[(${g.param.name}) == ${g.value} ? 1 : -1];`,
+        `typedef char beeclak_assumes_${g.fn.name.replace(/\W/g, '_')}_${g.param.name}[(${g.param.name}) == ${g.value} ? 1 : -1];`,
       ]);
     }
   }

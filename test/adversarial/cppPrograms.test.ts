@@ -11,7 +11,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract } from '../../src/index.js';
-import { expectedVerdicts, leadingComment, reportVerdicts } from './verdicts.js';
+import { expectedVerdicts, leadingComment, missingCodes, reportVerdicts } from './verdicts.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'cpp');
 const PROGRAMS = readdirSync(DIR)
@@ -62,6 +62,7 @@ describe('adversarial C++ programs', () => {
         'operator-subscript.cpp',
         'std-array-member.cpp',
         'template-ref-array.cpp',
+        'template-two-sizes.cpp',
       ]),
     );
     for (const p of PROGRAMS) {
@@ -75,6 +76,7 @@ describe('adversarial C++ programs', () => {
     const source = readFileSync(path.join(DIR, program), 'utf8');
     const { report } = await contractOf(program);
     expect(reportVerdicts(report)).toEqual(expectedVerdicts(source).verdicts);
+    expect(missingCodes(expectedVerdicts(source), report)).toEqual([]);
   });
 
   it.each(PROGRAMS)('%s: the same output', async (program) => {

@@ -178,14 +178,6 @@ describe('outside the subset: the function is left unchanged, the file is still 
     expect(t.reason).toMatch(why[1]);
     expect(report.arrays.find((a) => a.name === 'u')).toMatchObject({ status: 'contracted' });
   });
-
-  it('a function template is reported, not analysed', async () => {
-    const source = `template <int M> void k(int *out) {\n  int t[M];\n  ${SHIFT.replace(/16/g, 'M')}\n}\nvoid use(int *o) { k<16>(o); }\n`;
-    const report = await analyze(source, { file: path.join(ROOT, 'k.cpp') });
-    expect(report.arrays).toEqual([]);
-    expect(report.diagnostics.map((d) => d.code)).toEqual([codeOf('template-not-analysed')]);
-    expect(report.diagnostics[0]!.message).toMatch(/function template k is not analysed/);
-  });
 });
 
 describe('C++ constants', () => {

@@ -5,6 +5,7 @@
  * and finds the same output before and after.
  */
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { contract } from '../../src/index.js';
 import { ROOT, runCli } from '../helpers/cli.js';
@@ -65,4 +66,28 @@ describe('C++ HLS samples', () => {
       expect(r.code).toBe(0);
     },
   );
+
+  it('check --hls runs a testbench whose headers shift negative values', () => {
+    // Guards the public ap_int.h (its ap_private.h shifts negative values, undefined before
+    // C++20): sanitized, original and result stopped at the first shift, and their reports
+    // differed by their addresses, so every sample failed check with the public headers.
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-shift-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'k.cpp'),
+        'int widen(int v) { return v << 4; }\nvoid k(int *out) {\n  int t[16];\n' +
+          '  for (int i = 0; i < 16; i++) { t[i] = widen(i - 8); if (i > 0) out[i] = t[i - 1]; }\n}\n',
+      );
+      fs.writeFileSync(
+        path.join(dir, 'tb.cpp'),
+        '#include <cstdio>\nvoid k(int *out);\nint main() { int o[16] = {0}; k(o);\n' +
+          '  for (int i = 0; i < 16; i++) std::printf("%d ", o[i]);\n  return 0;\n}\n',
+      );
+      const r = runCli(['check', '--hls', 'k.cpp', '--with', 'tb.cpp'], { cwd: dir });
+      expect(r.stdout).toMatch(/run: identical output \(exit 0/);
+      expect(r.code).toBe(0);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });

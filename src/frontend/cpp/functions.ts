@@ -1,17 +1,16 @@
 /**
  * The functions of a C++ unit as the model has them (issue 30): free functions (also in
  * namespaces and `extern "C"` blocks) are modelled; a function outside the subset
- * (cpp/subset.ts) keeps its arrays, each with the reason; function templates are reported,
- * not analysed (each instantiation would be a function of its own); and no parameter is a
+ * (cpp/subset.ts) keeps its arrays, each with the reason; a function template is modelled
+ * once per instantiation (cpp/templates.ts), as the unit's types see it; and no parameter is a
  * temporary across calls, since overloads, templates and references make the calls of a
  * name more than the unit's call graph shows.
  */
-import type { Diagnostic, FunctionModel } from '../../model/types.js';
+import type { FunctionModel } from '../../model/types.js';
 import type { CallGraph } from '../../model/calls.js';
 import type { Node, SourceText } from '../parse.js';
-import type { SpellingMap } from '../spelling.js';
-import { functionName } from '../builtinModel.js';
-import { type CppUnit, namespaceLevel } from './unit.js';
+import type { CppUnit } from './unit.js';
+import type { TemplateRefusal } from './templates.js';
 import { outsideSubset } from './subset.js';
 import type { Unlowered } from './lower.js';
 import { notCandidate } from '../../model/reasons.js';
@@ -39,41 +38,41 @@ export function cppOutside(
   return outsideSubset(fn, src, new Set(built.arrays.map((a) => a.name)), unlowered);
 }
 
-/** The function with every array unchanged for `why` (the function is outside the subset). */
-export function refuseFunction(fn: FunctionModel, why: string): FunctionModel {
+/** The unit as one template instantiation sees it: its type parameters name their types. */
+export function instanceUnit(unit: CppUnit, types: ReadonlyMap<string, string>): CppUnit {
+  const bound = (text: string) =>
+    text.replace(/[A-Za-z_]\w*/g, (w) => (types.has(w) ? ` ${types.get(w)!} ` : w));
   return {
-    ...fn,
-    arrays: fn.arrays.map((a) => ({
-      ...a,
-      candidate: false,
-      reasons: [
-        ...a.reasons,
-        notCandidate(
-          'outside-cpp-subset',
-          `function '${fn.name}' is outside the C++ subset beeclak reads: ${why}`,
-          a.loc,
-        ),
-      ],
-    })),
+    passing: (name, index) => unit.passing(name, index),
+    elementKind: (text) => unit.elementKind(bound(text)),
+    resolveType: (text) => unit.resolveType(bound(text)),
   };
 }
 
-/** A note for each function template of the main file that declares arrays. */
-export function templateDiagnostics(root: Node, map: SpellingMap): Diagnostic[] {
-  const out: Diagnostic[] = [];
-  for (const t of namespaceLevel(root, 'template_declaration')) {
-    const fn = t.namedChildren.find((c) => c.type === 'function_definition');
-    if (!fn || !map.inMainFile(fn.startIndex)) continue;
-    if (fn.descendantsOfType('array_declarator').length === 0) continue;
-    const name = functionName(fn);
-    out.push({
-      severity: 'warning',
-      reason: 'template-not-analysed',
-      loc: map.loc(t.startIndex),
-      message: `function template ${name} is not analysed (templates are outside the C++ subset beeclak reads yet); its arrays are left unchanged`,
-    });
-  }
-  return out;
+/**
+ * The function with every array unchanged for `why`: the function is outside the subset, or
+ * a template with no instantiation read (cpp/templates.ts).
+ */
+export function refuseFunction(
+  fn: FunctionModel,
+  why: string,
+  code: TemplateRefusal['reason'] = 'outside-cpp-subset',
+  template = false,
+): FunctionModel {
+  return {
+    ...fn,
+    arrays: fn.arrays.map((a) => {
+      const r = notCandidate(
+        code,
+        code === 'outside-cpp-subset'
+          ? `function '${fn.name}' is outside the C++ subset beeclak reads: ${why}`
+          : why,
+        a.loc,
+      );
+      // A template's reason is said first: what else its text shows is of no instantiation.
+      return { ...a, candidate: false, reasons: template ? [r, ...a.reasons] : [...a.reasons, r] };
+    }),
+  };
 }
 
 /** Every function of a C++ unit may be called from where the unit does not show. */
