@@ -21,9 +21,10 @@ import {
   type Spelled,
   type SourceLoc,
 } from '../model/calls.js';
-import { type Node, type SourceText, child, walk } from './parse.js';
+import { type Node, type SourceText, child, firstIndex, walk } from './parse.js';
 import { constantValue, sizeOfType } from './constants.js';
 import { argumentBase, classifyMention, literalScope, type MentionContext } from './usesOf.js';
+import { callersToFixpoint } from './callers.js';
 
 const declaresNameNode = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -275,6 +276,8 @@ export interface CallOptions {
    * summary, program.ts): by default only calls of the unit's own functions.
    */
   readonly everyCallee?: boolean;
+  /** The node walked for a definition's calls (a compact copy of it; itself by default). */
+  readonly walked?: (definition: Node) => Node;
 }
 
 /**
@@ -299,25 +302,13 @@ export function extractCalls(
     const name = declaratorOf(d).name;
     if (name !== undefined && !byName.has(name)) byName.set(name, d);
   }
-  const taken = new Set<string>(
-    relevant ? [...relevant].filter((r) => byName.has(r)) : byName.keys(),
-  );
   // Callers to a fixpoint, by their text (cheap): a function naming a taken one may call it.
-  if (relevant) {
-    const texts = new Map([...byName].map(([n, d]) => [n, src.textOf(d)]));
-    for (let grew = true; grew;) {
-      grew = false;
-      for (const [n, text] of texts) {
-        if (taken.has(n)) continue;
-        for (const t of taken)
-          if (text.includes(t)) {
-            taken.add(n);
-            grew = true;
-            break;
-          }
-      }
-    }
-  }
+  const taken = relevant
+    ? callersToFixpoint(
+        new Map([...byName].map(([n, d]) => [n, src.textOf(d)])),
+        [...relevant].filter((r) => byName.has(r)),
+      )
+    : [...byName.keys()];
   const askedAbout = relevant ?? new Set(byName.keys());
   const passesBuffers = (callee: string) => !!options.everyCallee || askedAbout.has(callee);
   const prototypes = new Map<string, SourceLoc[]>();
@@ -327,13 +318,13 @@ export function extractCalls(
   blockPrototypes(src, allDefinitions, byName, prototypes);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
-  while (queue.length > 0) {
-    const name = queue.shift()!;
+  for (let head = 0; head < queue.length;) {
+    const name = queue[head++]!;
     if (functions.has(name)) continue;
     const fnDef = byName.get(name)!;
     const fc = functionCalls(
       src,
-      fnDef,
+      options.walked?.(fnDef) ?? fnDef,
       name,
       passesBuffers,
       scalarTypedefs,
@@ -527,7 +518,11 @@ function reachedElsewhere(
     }),
   );
   const bodies = definitions.map((d) => child(d, 'body')).filter((b): b is Node => !!b);
-  const inBody = (at: number) => bodies.some((b) => at >= b.startIndex && at < b.endIndex);
+  // Bodies are in text order and never overlap: a binary search (a call per name use).
+  const inBody = (at: number) => {
+    const b = bodies[firstIndex(bodies, (x) => x.endIndex > at)];
+    return !!b && at >= b.startIndex;
+  };
   for (let m = re.exec(code); m; m = re.exec(code)) {
     if (!names.has(m[0])) continue;
     const next = /\S/.exec(code.slice(re.lastIndex, re.lastIndex + 200));

@@ -444,29 +444,31 @@ function checkMainFileSyntax(
 
 /**
  * The functions of the main file that are read further, as compact copies (compactTree.ts:
- * the model builder walks each body several times), made when first needed.
+ * the model builder walks each body several times), made when needed. Only the last copy is
+ * kept: the copies of every function held until the calls were read were most of the memory
+ * of a file of many functions (issue 29, item 3); the calls' walk makes its copies again.
  */
 interface CompactCopies {
   readonly own: (fn: TSNode) => Node;
-  readonly compact: ReadonlyMap<TSNode, Node>;
-  /** C++: what has no C shape in each copy (cpp/lower.ts). */
-  readonly unlowered: ReadonlyMap<Node, Unlowered[]>;
+  /** The functions copied so far (the calls' walk reads the copies of these). */
+  readonly copied: ReadonlySet<TSNode>;
+  /** C++: what has no C shape in a copy (cpp/lower.ts). */
+  readonly unlowered: (copy: Node) => Unlowered[];
 }
 
 function compactCopies(text: string, cpp: boolean): CompactCopies {
-  const compact = new Map<TSNode, Node>();
-  const unlowered = new Map<Node, Unlowered[]>();
+  const copied = new Set<TSNode>();
+  let last: { fn: TSNode; copy: Node; unlowered: Unlowered[] } | undefined;
   const own = (fn: TSNode): Node => {
-    let c = compact.get(fn);
-    if (!c) {
+    if (last?.fn !== fn) {
       const copy = compactTree(fn, text);
       readTypedefCasts(copy, isTypeNameIn(copy));
-      if (cpp) unlowered.set(copy, lowerCpp(copy));
-      compact.set(fn, (c = copy));
+      last = { fn, copy, unlowered: cpp ? lowerCpp(copy) : [] };
+      copied.add(fn);
     }
-    return c;
+    return last.copy;
   };
-  return { own, compact, unlowered };
+  return { own, copied, unlowered: (copy) => (last?.copy === copy ? last.unlowered : []) };
 }
 
 /** The calls of the unit, in the author's coordinates. */
@@ -482,14 +484,11 @@ function unitCalls(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
-        extractCalls(
-          c.ppText,
-          definitions.map((fn) => c.copies.compact.get(fn) ?? fn),
-          {
-            relevant: new Set(functions.map((f) => f.name)),
-            scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-          },
-        ),
+        extractCalls(c.ppText, definitions, {
+          walked: (fn) => (c.copies.copied.has(fn as TSNode) ? c.copies.own(fn as TSNode) : fn),
+          relevant: new Set(functions.map((f) => f.name)),
+          scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+        }),
         topLevel(root, 'declaration'),
       ),
       (loc) => map.loc(ppOffset(loc)),
@@ -562,7 +561,7 @@ function modelFunction(
     b.addGlobals();
     const built = { ...b.build(), ...(instance ? { name, instanceOf: functionName(fn) } : {}) };
     const outside = unit
-      ? cppOutside(copy, c.ppText, built, c.copies.unlowered.get(copy) ?? [])
+      ? cppOutside(copy, c.ppText, built, c.copies.unlowered(copy))
       : undefined;
     const typed = unit ? withElementBits(built, unit) : built;
     const fm = relocateFunction(

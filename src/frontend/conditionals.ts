@@ -10,7 +10,7 @@
  * `#else`) when the taken one has code; the taken one stays empty. Compiled with other
  * macros, the contracted file then fails loudly instead of miscompiling.
  */
-import type { CToken } from './ctokens.js';
+import type { TokenColumns } from './ctokens.js';
 import { commentEnd, directiveName, literalEnd } from '../model/pragmas.js';
 import { codeOnly } from '../model/identifiers.js';
 
@@ -132,21 +132,22 @@ export interface Liveness {
 }
 
 export function liveness(
-  fileTokens: readonly CToken[],
-  ppToFile: readonly number[],
+  fileTokens: TokenColumns,
+  ppToFile: Int32Array,
   invocations: readonly { start: number; end: number }[],
 ): Liveness {
   const code = new Set<number>();
   const live = new Set<number>();
   const invoked = new Set<number>();
+  const { starts, ends, lines } = fileTokens;
   let u = 0;
-  for (const t of fileTokens) {
-    code.add(t.line);
-    while (u < invocations.length && invocations[u]!.end <= t.start) u++;
+  for (let k = 0; k < fileTokens.length; k++) {
+    code.add(lines[k]!);
+    while (u < invocations.length && invocations[u]!.end <= starts[k]!) u++;
     const inv = invocations[u];
-    if (inv && inv.start < t.start && t.end <= inv.end) invoked.add(t.line);
+    if (inv && inv.start < starts[k]! && ends[k]! <= inv.end) invoked.add(lines[k]!);
   }
-  for (const o of ppToFile) if (o >= 0) live.add(fileTokens[o]!.line);
+  for (const o of ppToFile) if (o >= 0) live.add(lines[o]!);
   return { code, live, inInvocation: invoked };
 }
 

@@ -87,6 +87,96 @@ function isDigit(c: number): boolean {
  */
 export function cTokens(text: string, from = 0, to = text.length, firstLine = 1): CToken[] {
   const out: CToken[] = [];
+  scanTokens(text, from, to, firstLine, (start, end, line) =>
+    out.push({ start, end, line, text: text.slice(start, end) }),
+  );
+  return out;
+}
+
+/**
+ * Tokens as columns of offsets and lines: the spelling map of a large file holds millions,
+ * and as objects (with their text copied) they were most of its memory (issue 29, item 3).
+ */
+export class TokenColumns {
+  constructor(
+    private readonly source: string,
+    readonly starts: Int32Array,
+    readonly ends: Int32Array,
+    readonly lines: Int32Array,
+  ) {}
+
+  get length(): number {
+    return this.starts.length;
+  }
+
+  text(k: number): string {
+    return this.source.slice(this.starts[k], this.ends[k]);
+  }
+
+  /** Whether token `k` exists and is the one character `c` (a char code). */
+  isChar(k: number, c: number): boolean {
+    const start = this.starts[k];
+    return start !== undefined && this.ends[k] === start + 1 && this.source.charCodeAt(start) === c;
+  }
+
+  /** Whether token `k` starts like an identifier (or a keyword). */
+  isWord(k: number): boolean {
+    return isIdStart(this.source.charCodeAt(this.starts[k]!));
+  }
+
+  token(k: number): CToken {
+    return { start: this.starts[k]!, end: this.ends[k]!, line: this.lines[k]!, text: this.text(k) };
+  }
+}
+
+/** Columns filled run after run (the main file's stretches of a preprocessed unit). */
+export class ColumnsBuilder {
+  private starts = new Int32Array(1024);
+  private ends = new Int32Array(1024);
+  private lines = new Int32Array(1024);
+  private count = 0;
+
+  constructor(private readonly source: string) {}
+
+  /** The tokens of `source` from `from` (a line start, line `firstLine`) up to `to`. */
+  scan(from = 0, to = this.source.length, firstLine = 1): this {
+    scanTokens(this.source, from, to, firstLine, (start, end, line) => {
+      if (this.count === this.starts.length) this.grow();
+      this.starts[this.count] = start;
+      this.ends[this.count] = end;
+      this.lines[this.count++] = line;
+    });
+    return this;
+  }
+
+  private grow(): void {
+    const wider = (a: Int32Array) => {
+      const b = new Int32Array(a.length * 2);
+      b.set(a);
+      return b;
+    };
+    [this.starts, this.ends, this.lines] = [
+      wider(this.starts),
+      wider(this.ends),
+      wider(this.lines),
+    ];
+  }
+
+  done(): TokenColumns {
+    const n = this.count;
+    const cut = (a: Int32Array) => a.slice(0, n);
+    return new TokenColumns(this.source, cut(this.starts), cut(this.ends), cut(this.lines));
+  }
+}
+
+/** The scanner: `emit` gets each token's offsets and line. */
+function scanTokens(
+  text: string,
+  from: number,
+  to: number,
+  firstLine: number,
+  emit: (start: number, end: number, line: number) => void,
+): void {
   let i = from;
   let line = firstLine;
   const n = to;
@@ -157,9 +247,8 @@ export function cTokens(text: string, from = 0, to = text.length, firstLine = 1)
       const p = PUNCTUATORS_BY_FIRST.get(c)?.find((q) => text.startsWith(q, i));
       i += p ? p.length : 1;
     }
-    if (!inDirective) out.push({ start, end: i, line, text: text.slice(start, i) });
+    if (!inDirective) emit(start, i, line);
   }
-  return out;
 }
 
 /** End of the string or character literal starting at `i` (at the quote). */

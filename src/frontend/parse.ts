@@ -275,7 +275,7 @@ export function countBelow(starts: readonly number[], offset: number): number {
 }
 
 /** The first index of `xs` at which `at` holds, `at` false then true along `xs` (a binary search). */
-export function firstIndex<T>(xs: readonly T[], at: (x: T) => boolean): number {
+export function firstIndex<T>(xs: ArrayLike<T>, at: (x: T) => boolean): number {
   let lo = 0;
   let hi = xs.length;
   while (lo < hi) {

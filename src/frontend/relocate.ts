@@ -60,9 +60,9 @@ function frame(
   const before: number[] = [];
   const after: number[] = [];
   let first = -1;
-  for (; k < pp.length && pp[k]!.end <= r.end; k++) {
-    const t = pp[k]!;
-    const h = holes.findIndex((x) => x.start <= t.start && t.end <= x.end);
+  for (; k < pp.length && pp.ends[k]! <= r.end; k++) {
+    const [start, end] = [pp.starts[k]!, pp.ends[k]!];
+    const h = holes.findIndex((x) => x.start <= start && end <= x.end);
     if (h >= 0) {
       if (before[h] === undefined) before[h] = previous;
       crossedHole = true;
@@ -84,9 +84,9 @@ function frame(
     const a = before[j];
     const b = after[j];
     if (a === undefined || b === undefined || a < 0) return undefined;
-    fileHoles.push(trimmed(source, file[a]!.end, file[b]!.start));
+    fileHoles.push(trimmed(source, file.ends[a]!, file.starts[b]!));
   }
-  return { range: { start: file[first]!.start, end: file[previous]!.end }, holes: fileHoles };
+  return { range: { start: file.starts[first]!, end: file.ends[previous]! }, holes: fileHoles };
 }
 
 /** Why a preprocessed range has no one-to-one spelling in the file. */
@@ -161,7 +161,7 @@ function macroTypedParameter(
 function spelledEnd(map: SpellingMap, declaration: ByteRange): number | undefined {
   const k = map.ppIndex(declaration.end - 1);
   const last = k >= 0 ? map.ppToFile[k]! : -1;
-  return last < 0 ? undefined : map.fileTokens[last]!.end;
+  return last < 0 ? undefined : map.fileTokens.ends[last]!;
 }
 
 /** A macro invocation of the declaration's lines lies within [start, end) of the file. */
@@ -193,8 +193,8 @@ export function relocateFunction(
   const spannedTail = (r: ByteRange) => {
     let k = map.ppIndex(r.start);
     while (k >= 0 && k < map.ppTokens.length && map.ppToFile[k]! < 0) k++;
-    const start = k >= 0 ? map.ppTokens[k] : undefined;
-    return start && start.start < r.end ? span({ start: start.start, end: r.end }) : undefined;
+    const start = k >= 0 ? map.ppTokens.starts[k] : undefined;
+    return start !== undefined && start < r.end ? span({ start, end: r.end }) : undefined;
   };
   // The function's extent: from its first token spelled in the file to its closing brace.
   const fnRange = span(fm.range) ?? spannedTail(fm.range);

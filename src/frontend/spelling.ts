@@ -12,7 +12,7 @@
  */
 import type { ByteRange, SourceLoc } from '../model/types.js';
 import { alignLine, type LineItem } from './alignLine.js';
-import { type CToken, cTokens } from './ctokens.js';
+import { ColumnsBuilder, type CToken, cTokens, type TokenColumns } from './ctokens.js';
 import { evaluateTokens } from './macroValues.js';
 import { firstIndex, SourceText } from './parse.js';
 import type { MacroEvent, TranslationUnit } from './preprocess.js';
@@ -73,9 +73,9 @@ export interface SpellingMap {
   /** Every macro invocation spelled in the file. */
   readonly uses: readonly MacroUse[];
   /** The file's tokens and the preprocessed ones, with ppToFile[k] the file token of pp[k] or -1. */
-  readonly fileTokens: readonly CToken[];
-  readonly ppTokens: readonly CToken[];
-  readonly ppToFile: readonly number[];
+  readonly fileTokens: TokenColumns;
+  readonly ppTokens: TokenColumns;
+  readonly ppToFile: Int32Array;
   /** Index of the preprocessed token starting exactly at an offset, or -1. */
   ppIndex(offset: number): number;
 }
@@ -152,12 +152,14 @@ function definitionEnds(macros: readonly MacroEvent[]): Map<MacroEvent, MacroEve
   return out;
 }
 
+const [OPEN, CLOSE] = [40, 41];
+
 /** Marks tokens inside macro invocations (use[i] = index into uses, or -1). */
 function invocations(
-  tokens: readonly CToken[],
+  tokens: TokenColumns,
   macros: readonly MacroEvent[],
-): { use: number[]; uses: MacroUse[]; expansions: (string[] | undefined)[] } {
-  const use = new Array<number>(tokens.length).fill(-1);
+): { use: Int32Array; uses: MacroUse[]; expansions: (string[] | undefined)[] } {
+  const use = new Int32Array(tokens.length).fill(-1);
   const uses: MacroUse[] = [];
   const expansions: (string[] | undefined)[] = [];
   const active: Definitions = new Map();
@@ -168,27 +170,27 @@ function invocations(
   const ends = definitionEnds(macros);
   let e = 0;
   for (let i = 0; i < tokens.length; i++) {
-    const t = tokens[i]!;
-    while (e < macros.length && macros[e]!.afterMainLine < t.line) {
+    const line = tokens.lines[i]!;
+    while (e < macros.length && macros[e]!.afterMainLine < line) {
       const m = macros[e++]!;
       if (m.kind === 'define') active.set(m.name, m);
       else active.delete(m.name);
       known.clear();
     }
-    if (use[i] >= 0 || !/^[A-Za-z_$]/.test(t.text)) continue;
-    const def = active.get(t.text);
-    const builtin = BUILTIN_MACROS.has(t.text);
+    if (use[i]! >= 0 || !tokens.isWord(i)) continue;
+    const name = tokens.text(i);
+    const def = active.get(name);
+    const builtin = BUILTIN_MACROS.has(name);
     if (!def && !builtin) continue;
-    const callLike = tokens[i + 1]?.text === '(';
+    const callLike = tokens.isChar(i + 1, OPEN);
     if (def?.params !== undefined && !callLike) continue; // a function-like name, not called
     let last = i;
     if (callLike) {
       let depth = 0;
       last = tokens.length - 1;
       for (let k = i + 1; k < tokens.length; k++) {
-        const x = tokens[k]!.text;
-        if (x === '(') depth++;
-        else if (x === ')' && --depth === 0) {
+        if (tokens.isChar(k, OPEN)) depth++;
+        else if (tokens.isChar(k, CLOSE) && --depth === 0) {
           last = k;
           break;
         }
@@ -202,10 +204,10 @@ function invocations(
       about.expansion = objectExpansion(def!, active);
     expansions.push(about && !callLike && def!.params === undefined ? about.expansion : undefined);
     uses.push({
-      name: t.text,
-      start: t.start,
-      end: tokens[last]!.end,
-      line: t.line,
+      name,
+      start: tokens.starts[i]!,
+      end: tokens.ends[last]!,
+      line,
       ...(def ? { definition: def } : {}),
       depends: about ? [...about.depends] : [],
     });
@@ -216,8 +218,8 @@ function invocations(
 /** The file line as plain tokens and invocations (one item per invocation part on the line). */
 function lineItems(
   os: readonly number[],
-  file: readonly CToken[],
-  use: readonly number[],
+  file: TokenColumns,
+  use: Int32Array,
   expansions: readonly (string[] | undefined)[],
 ): LineItem[] {
   const items: LineItem[] = [];
@@ -225,7 +227,7 @@ function lineItems(
     const o = os[k]!;
     const u = use[o]!;
     if (u < 0) {
-      items.push({ kind: 'token', text: file[o]!.text, index: o });
+      items.push({ kind: 'token', text: file.text(o), index: o });
       continue;
     }
     let last = k;
@@ -239,23 +241,21 @@ function lineItems(
   return items;
 }
 
-function byLine<T extends { line: number }>(xs: readonly T[]): Map<number, number[]> {
+function byLine(lines: Int32Array): Map<number, number[]> {
   const out = new Map<number, number[]>();
-  xs.forEach((x, k) => {
-    const list = out.get(x.line);
+  lines.forEach((line, k) => {
+    const list = out.get(line);
     if (list) list.push(k);
-    else out.set(x.line, [k]);
+    else out.set(line, [k]);
   });
   return out;
 }
 
 interface Tokens {
-  readonly file: CToken[];
+  readonly file: TokenColumns;
   readonly uses: MacroUse[];
-  readonly pp: CToken[];
-  readonly to: number[];
-  readonly starts: number[];
-  readonly ends: number[];
+  readonly pp: TokenColumns;
+  readonly to: Int32Array;
 }
 
 /**
@@ -265,10 +265,10 @@ interface Tokens {
  * from one file line are one run. Only the first run of a file line is lined up with it (the
  * tokens after the cut were not: `t[i]` there was blamed on the macro `stdout`, issue 28).
  */
-function ppRunsByFileLine(pp: readonly CToken[], tu: TranslationUnit): Map<number, number[]> {
+function ppRunsByFileLine(pp: TokenColumns, tu: TranslationUnit): Map<number, number[]> {
   const runs = new Map<number, number[]>();
   let current: number | undefined;
-  for (const [ppLine, ks] of byLine(pp)) {
+  for (const [ppLine, ks] of byLine(pp.lines)) {
     const origin = tu.lines[ppLine - 1];
     if (!origin?.main) continue;
     if (origin.line === current) runs.get(current)!.push(...ks);
@@ -280,38 +280,47 @@ function ppRunsByFileLine(pp: readonly CToken[], tu: TranslationUnit): Map<numbe
 
 /** The token-level correspondence (the costly part: only computed when asked for). */
 function lineUp(source: string, tu: TranslationUnit): Tokens {
-  const file = cTokens(source);
+  const file = new ColumnsBuilder(source).scan().done();
   const { use, uses, expansions } = invocations(file, tu.macros);
   // Only the main file's lines can be spelled in it: headers are not tokenized.
-  const pp: CToken[] = [];
+  const pp = new ColumnsBuilder(tu.text);
   let offset = 0;
   let runStart = -1;
   let runLine = 0;
   tu.lines.forEach((o, k) => {
     if (o.main && runStart < 0) [runStart, runLine] = [offset, k + 1];
     if (!o.main && runStart >= 0) {
-      for (const t of cTokens(tu.text, runStart, offset, runLine)) pp.push(t);
+      pp.scan(runStart, offset, runLine);
       runStart = -1;
     }
     const eol = tu.text.indexOf('\n', offset);
     offset = eol < 0 ? tu.text.length : eol + 1;
   });
-  if (runStart >= 0)
-    for (const t of cTokens(tu.text, runStart, tu.text.length, runLine)) pp.push(t);
-  /** Preprocessed token -> file token index, or -1. */
-  const to = new Array<number>(pp.length).fill(-1);
-  const fileLines = byLine(file);
+  if (runStart >= 0) pp.scan(runStart, tu.text.length, runLine);
+  return { file, uses, ...lineUpTokens(file, pp.done(), tu, use, expansions) };
+}
+
+/** Preprocessed token -> file token index, or -1, line by line. */
+function lineUpTokens(
+  file: TokenColumns,
+  pp: TokenColumns,
+  tu: TranslationUnit,
+  use: Int32Array,
+  expansions: readonly (string[] | undefined)[],
+): { pp: TokenColumns; to: Int32Array } {
+  const to = new Int32Array(pp.length).fill(-1);
+  const fileLines = byLine(file.lines);
   for (const [line, ks] of ppRunsByFileLine(pp, tu)) {
     const os = fileLines.get(line) ?? [];
     const placed = alignLine(
-      ks.map((k) => pp[k]!.text),
+      ks.map((k) => pp.text(k)),
       lineItems(os, file, use, expansions),
     );
     placed.forEach((o, k) => {
       if (o >= 0) to[ks[k]!] = o;
     });
   }
-  return { file, uses, pp, to, starts: pp.map((t) => t.start), ends: pp.map((t) => t.end) };
+  return { pp, to };
 }
 
 /** What the queries of a spelling map share: both texts, and the tokens lined up on first use. */
@@ -346,10 +355,10 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     get ppToFile() {
       return tokens().to;
     },
-    ppIndex: (offset) => sortedIndex(tokens().starts, offset),
+    ppIndex: (offset) => sortedIndex(tokens().pp.starts, offset),
     token: (offset) => {
       const k = tokenIndex(cx, offset);
-      return k >= 0 ? tokens().file[k] : undefined;
+      return k >= 0 ? tokens().file.token(k) : undefined;
     },
     range: (r) => fileRange(cx, r),
     contiguous: (r) => contiguous(cx, r),
@@ -364,7 +373,7 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
 }
 
 /** Index of `v` in the ascending `xs`, or -1. */
-function sortedIndex(xs: number[], v: number): number {
+function sortedIndex(xs: Int32Array, v: number): number {
   const lo = firstIndex(xs, (x) => x >= v);
   return lo < xs.length && xs[lo] === v ? lo : -1;
 }
@@ -376,8 +385,8 @@ function ppLineOf(cx: SpellingContext, offset: number): number {
 
 /** The file token a preprocessed token (by its start offset) is spelled as, or -1. */
 function tokenIndex(cx: SpellingContext, ppOffset: number): number {
-  const { starts, to } = cx.tokens();
-  const k = sortedIndex(starts, ppOffset);
+  const { pp, to } = cx.tokens();
+  const k = sortedIndex(pp.starts, ppOffset);
   return k >= 0 ? to[k]! : -1;
 }
 
@@ -395,21 +404,21 @@ function originLines(cx: SpellingContext, r: ByteRange): Set<number> {
 
 /** SpellingMap.range: from the first token's file start to the last one's file end. */
 function fileRange(cx: SpellingContext, r: ByteRange): ByteRange | undefined {
-  const { file, to, ends } = cx.tokens();
+  const { file, to, pp } = cx.tokens();
   const a = tokenIndex(cx, r.start);
-  const kEnd = sortedIndex(ends, r.end);
+  const kEnd = sortedIndex(pp.ends, r.end);
   const b = kEnd >= 0 ? to[kEnd]! : -1;
   if (a < 0 || b < 0 || b < a) return undefined;
-  return { start: file[a]!.start, end: file[b]!.end };
+  return { start: file.starts[a]!, end: file.ends[b]! };
 }
 
 /** SpellingMap.contiguous: every token of the range spelled, each right after the previous. */
 function contiguous(cx: SpellingContext, r: ByteRange): boolean {
-  const { pp, to, starts } = cx.tokens();
-  let k = sortedIndex(starts, r.start);
+  const { pp, to } = cx.tokens();
+  let k = sortedIndex(pp.starts, r.start);
   if (k < 0) return false;
   let previous = -1;
-  for (; k < pp.length && pp[k]!.end <= r.end; k++) {
+  for (; k < pp.length && pp.ends[k]! <= r.end; k++) {
     const o = to[k]!;
     if (o < 0 || (previous >= 0 && o !== previous + 1)) return false;
     previous = o;
@@ -420,7 +429,7 @@ function contiguous(cx: SpellingContext, r: ByteRange): boolean {
 /** SpellingMap.loc: the spelled token's place, else the line's origin (a header's include). */
 function fileLoc(cx: SpellingContext, offset: number): SourceLoc {
   const k = tokenIndex(cx, offset);
-  if (k >= 0) return cx.fileText.loc(cx.tokens().file[k]!.start);
+  if (k >= 0) return cx.fileText.loc(cx.tokens().file.starts[k]!);
   const l = ppLineOf(cx, offset);
   const o = cx.tu.lines[l];
   if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };

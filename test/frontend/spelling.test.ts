@@ -79,15 +79,16 @@ describe('spellingMap', () => {
       const tu = preprocess(source, 'spelling.c');
       const map = spellingMap(source, tu);
       let previous = -1;
-      map.ppTokens.forEach((t, k) => {
+      for (let k = 0; k < map.ppTokens.length; k++) {
+        const t = map.ppTokens.token(k);
         const o = map.ppToFile[k]!;
-        if (o < 0) return;
-        const f = map.fileTokens[o]!;
+        if (o < 0) continue;
+        const f = map.fileTokens.token(o);
         expect(f.text).toBe(t.text);
         expect(o).toBeGreaterThan(previous);
         previous = o;
         for (const u of map.uses) expect(f.start >= u.start && f.end <= u.end).toBe(false);
-      });
+      }
       expect(previous).toBeGreaterThan(0);
     },
   );
@@ -96,7 +97,9 @@ describe('spellingMap', () => {
     const source = '#define N 100\nvoid f(void) { double y[N][N]; y[0][1] = 0; }\n';
     const tu = preprocess(source, 'd.c');
     const map = spellingMap(source, tu);
-    const mapped = map.ppTokens.filter((_, k) => map.ppToFile[k]! >= 0).map((t) => t.text);
+    const mapped = [...map.ppToFile.keys()]
+      .filter((k) => map.ppToFile[k]! >= 0)
+      .map((k) => map.ppTokens.text(k));
     expect(mapped.join(' ')).toContain('double y [ ] [ ] ;');
   });
 });

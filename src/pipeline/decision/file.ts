@@ -258,10 +258,16 @@ function relievedBuffers(os: readonly Outcome[], model: ProgramModel): Outcome[]
 function unguardedMacros(os: readonly Outcome[], uses: readonly MacroUse[]): Outcome[] {
   const out = [...os];
   const fns = [...new Set(decisionsOf(os).map((d) => d.fn))];
+  // The first result of each function (contracted, or a caller's buffer that shrinks), found
+  // in one pass: a search per function was quadratic in a file of many functions.
+  const first = new Map<string, number>();
+  os.forEach((o, k) => {
+    if (isHeap(o) || 'kind' in o.verdict)
+      if (!first.has(functionOf(o))) first.set(functionOf(o), k);
+  });
   for (const fn of fns) {
     if (fn.range.end <= fn.range.start) continue;
-    // A result: contracted, or a caller's buffer that shrinks.
-    const k = out.findIndex((o) => functionOf(o) === fn.name && (isHeap(o) || 'kind' in o.verdict));
+    const k = first.get(fn.name) ?? -1;
     if (k < 0) continue;
     for (const w of macroGuards(fn, uses).warnings) out[k] = withWarning(out[k]!, w);
   }

@@ -306,12 +306,14 @@ function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
       d.fn.parameters.some((p) => p.name === k && p.source !== 'define' && p.source !== 'enum'),
     );
     const slots = !fixed && d.placement === 'in-place' && d.callSites ? slotsUsed(d) : undefined;
+    // (Only then is its function looked for: a search per decision was quadratic.)
+    if (!slots) continue;
     const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
     // Retyping changes what `sizeof t[0]` or `typeof(t)` says inside the function.
     const measured = fc?.parameterUses
       .find((p) => p.name === d.array.name)
       ?.uses.some((u) => u.typeUsed);
-    if (slots && fc && prototypesRetypable(fc, d.array.name) && !measured) used.set(d, slots);
+    if (fc && prototypesRetypable(fc, d.array.name) && !measured) used.set(d, slots);
   }
   return used;
 }
