@@ -458,17 +458,26 @@ interface CompactCopies {
 
 function compactCopies(text: string, cpp: boolean): CompactCopies {
   const copied = new Set<TSNode>();
-  let last: { fn: TSNode; copy: Node; unlowered: Unlowered[] } | undefined;
+  let last: { fn: TSNode; copy: Node } | undefined;
+  // Held weakly: a copy's C++ leftovers live as long as the copy (the memory stays bounded by
+  // the functions in use), and are never lost when another function is copied in between.
+  const leftovers = new WeakMap<Node, Unlowered[]>();
   const own = (fn: TSNode): Node => {
     if (last?.fn !== fn) {
       const copy = compactTree(fn, text);
       readTypedefCasts(copy, isTypeNameIn(copy));
-      last = { fn, copy, unlowered: cpp ? lowerCpp(copy) : [] };
+      leftovers.set(copy, cpp ? lowerCpp(copy) : []);
+      last = { fn, copy };
       copied.add(fn);
     }
     return last.copy;
   };
-  return { own, copied, unlowered: (copy) => (last?.copy === copy ? last.unlowered : []) };
+  const unlowered = (copy: Node): Unlowered[] => {
+    const found = leftovers.get(copy);
+    if (!found) throw new Error('internal: a C++ copy without its lowering record');
+    return found;
+  };
+  return { own, copied, unlowered };
 }
 
 /** The calls of the unit, in the author's coordinates. */
@@ -560,9 +569,7 @@ function modelFunction(
     const b = new FunctionBuilder(copy, c.ppText, c.directives, c.globals, frontend, c.globalUsers);
     b.addGlobals();
     const built = { ...b.build(), ...(instance ? { name, instanceOf: functionName(fn) } : {}) };
-    const outside = unit
-      ? cppOutside(copy, c.ppText, built, c.copies.unlowered(copy))
-      : undefined;
+    const outside = unit ? cppOutside(copy, c.ppText, built, c.copies.unlowered(copy)) : undefined;
     const typed = unit ? withElementBits(built, unit) : built;
     const fm = relocateFunction(
       outside ? refuseFunction(typed, outside) : typed,
