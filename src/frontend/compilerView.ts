@@ -474,6 +474,7 @@ function unitCalls(
           definitions.map((fn) => c.copies.compact.get(fn) ?? fn),
           {
             relevant: new Set(functions.map((f) => f.name)),
+            ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
             scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
           },
         ),

@@ -34,6 +34,11 @@ export interface FrontendOptions {
   readonly promises?: readonly TemporaryPromise[];
   /** A C++ unit (issue 30): what its calls, references and types do (cpp/unit.ts). */
   readonly cpp?: CppUnit;
+  /**
+   * Read the buffers passed to every function called, also those of other files (the set
+   * agreed to shrink some of them: src/pipeline/wholeProgram/callerStorage.ts).
+   */
+  readonly everyCallee?: boolean;
 }
 
 export interface ArrayRec {

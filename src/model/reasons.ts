@@ -717,6 +717,16 @@ export const REASONS = {
     'the buffer is still used and keeps its size',
     'Nothing to do.',
   ),
+  'prototype-not-retypable': entry(
+    'BC1612',
+    "a prototype of the function cannot be retyped with its callers' buffers in other files",
+    "Nothing to do, or declare the parameter as a plain array (`double t[N][N]`) in every prototype, spelled in the file rather than by a macro, alike in every configuration: the callers' buffers keep their size until then.",
+  ),
+  'prototype-outside-set': entry(
+    'BC1613',
+    'a prototype of the function is in a file the set does not own',
+    "Nothing to do, or bring the header into the set: a header outside the set's folders, included by a file outside the set, or a file not written keeps its prototype, so the callers' buffers keep their size.",
+  ),
   // Configurations (src/pipeline/configurations/).
   'configurations-disagree': entry(
     'BC1701',
