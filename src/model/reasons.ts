@@ -115,6 +115,12 @@ export const REASONS = {
     'Nothing to do if the file builds like its neighbours; else regenerate the database with the build that compiles it (or give its flags with -D/-I).',
     { level: 'warning' },
   ),
+  'across-files-dropped': entry(
+    'BC0203',
+    'a file did not take its part of the edits across files: no file takes its part',
+    "Nothing to do: the kernels stay folded in place and the callers' buffers keep their size. The message names the buffer or parameter whose file's own reading refused it (a declaration a macro spells, ...).",
+    { level: 'warning' },
+  ),
 
   // Candidacy: what the frontend sees of the array.
   parameter: candidacy(

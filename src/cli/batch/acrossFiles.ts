@@ -105,7 +105,7 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
   if (missing)
     return {
       ...NONE,
-      dropped: `${missing.file}: ${missing.fn}:${missing.name} did not take its part of the edits across files`,
+      dropped: `${path.relative(process.cwd(), missing.file) || missing.file}: ${missing.fn}:${missing.name} did not take its part`,
     };
   for (const [j, [f]] of parts.entries()) {
     const k = index.get(f)!;

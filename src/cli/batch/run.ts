@@ -23,6 +23,7 @@ import type { FileJob, FileOutcome } from './job.js';
 import { withProgramViews, type ProgramSetting } from './program.js';
 import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
 import { editAcrossFiles, type AcrossFilesResult } from './acrossFiles.js';
+import { codeOf } from '../../model/reasons.js';
 
 const EXIT_WOULD_CHANGE = 1;
 const EXIT_SKIPPED = 4;
@@ -138,7 +139,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
           run: (jobs) => runCached(jobs, cache, opts),
         })
       : undefined;
-  if (across?.dropped) io.stderr(`beeclak: note: no edit across files: ${across.dropped}\n`);
+  if (across?.dropped)
+    io.stderr(
+      `beeclak: warning: no edit across files: ${across.dropped} [${codeOf('across-files-dropped')} across-files-dropped]\n`,
+    );
 
   // Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass).
   tally.failed = summary.skipped;
