@@ -301,8 +301,7 @@ async function contractSourceInCall(
     ...(analysis.c89 ? { c89: true } : {}),
   };
   // (a file whose only part is a heap buffer's sizes or a prototype: edits across files)
-  const text =
-    arrays.length > 0 || (plan.textEdits?.length ?? 0) > 0 ? rewrite(plan).text : source;
+  const text = arrays.length > 0 || (plan.textEdits?.length ?? 0) > 0 ? rewrite(plan).text : source;
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);
   return { analysis, text, changed: text !== source, plan };
 }
