@@ -67,18 +67,21 @@ export interface WrittenPrototype {
   readonly sizes: readonly (readonly Spelled[] | undefined)[];
   /** Per parameter, its declaration with its name left out and blanks collapsed. */
   readonly spelled: readonly string[];
+  /** Declared inside a function's body (a block-scope prototype). */
+  readonly inBody?: true;
 }
 
 /**
  * The prototypes of `name` a file spells itself, in every branch of its conditionals (a
  * header read as written, for edits across files: pipeline/wholeProgram/crossFilePlan.ts).
- * A prototype a macro spells is not among them.
+ * A prototype a macro spells is not among them; one inside a body is marked.
  */
 export function writtenPrototypes(text: string, name: string): WrittenPrototype[] {
   if (!text.includes(name)) return [];
   const root = parseTree(text).rootNode as unknown as Node;
   const out: WrittenPrototype[] = [];
-  for (const decl of topLevel(root, 'declaration'))
+  const top = new Set(topLevel(root, 'declaration').map((d) => d.startIndex));
+  for (const decl of root.descendantsOfType('declaration'))
     for (const d of decl.childrenForFieldName('declarator')) {
       const f = functionDeclarator(d, name);
       const params = f ? child(f, 'parameters') : null;
@@ -88,6 +91,7 @@ export function writtenPrototypes(text: string, name: string): WrittenPrototype[
         line: text.slice(0, child(f, 'declarator')!.startIndex).split('\n').length,
         sizes: ps.map(parameterSizes),
         spelled: ps.map(withoutName),
+        ...(top.has(decl.startIndex) ? {} : { inBody: true as const }),
       });
     }
   return out;

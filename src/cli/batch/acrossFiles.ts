@@ -17,7 +17,7 @@ import { IncludeIndex } from '../includers.js';
 import type { FileJob, FileOutcome } from './job.js';
 
 /** A file no analysis writes (a header) with its new text. */
-export interface EditedHeader {
+interface EditedHeader {
   readonly file: string;
   readonly before: string;
   readonly text: string;

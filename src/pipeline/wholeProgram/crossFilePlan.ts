@@ -58,7 +58,7 @@ export interface CrossFilePlan {
 }
 
 /** An entry of a file's report that must say `storage-shrinks` once its part is done. */
-export interface Expected {
+interface Expected {
   readonly file: string;
   readonly fn: string;
   readonly name: string;
@@ -244,7 +244,9 @@ function prototypesOf(
 ): Prototypes {
   const { fn, param, index } = o.offer;
   const rank = o.levels.length;
-  const seen = new Map<string, Set<number>>();
+  // Every file of the set (a block-scope prototype is in no summary's declarations) and
+  // every header a unit declares the function in.
+  const seen = new Map<string, Set<number>>([...summaries.keys()].map((f) => [f, new Set()]));
   for (const s of summaries.values())
     for (const d of s.declarations[fn] ?? [])
       seen.set(abs(d.in), (seen.get(abs(d.in)) ?? new Set()).add(d.line));
@@ -256,15 +258,23 @@ function prototypesOf(
   const spellings = new Set<string>();
   for (const [file, lines] of [...seen].sort(([a], [b]) => (a < b ? -1 : 1))) {
     const unit = summaries.has(file);
+    const text = input.read(file);
+    const written = text === undefined ? [] : writtenPrototypes(text, fn);
+    // (a unit that does not declare it has nothing to retype)
+    if (lines.size === 0 && written.length === 0) continue;
     const outside = unit
       ? input.written(file)
         ? undefined
         : `${file} is in the set but not among the files written`
       : input.headerOutside(file);
     if (outside) return no('prototype-outside-set', `a prototype of ${fn}() is in ${outside}`);
-    const text = input.read(file);
     if (text === undefined) return no('prototype-outside-set', `${file} cannot be read`);
-    const written = writtenPrototypes(text, fn);
+    const inBody = written.find((w) => w.inBody);
+    if (inBody)
+      return no(
+        'prototype-not-retypable',
+        `${file}:${inBody.line} declares ${fn}() inside a function's body`,
+      );
     const missing = [...lines].find((l) => !written.some((w) => w.line === l));
     if (missing !== undefined)
       return no(
