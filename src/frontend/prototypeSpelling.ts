@@ -6,7 +6,6 @@
 import type { CallGraph, Spelled } from '../model/calls.js';
 import { type Node, child, parseTree } from './parse.js';
 import { spelled } from './calls.js';
-import { topLevel } from './builtinModel.js';
 
 /**
  * The sizes of one parameter's array levels, outermost first (`double t[N][M]`: N, M;
@@ -80,7 +79,6 @@ export function writtenPrototypes(text: string, name: string): WrittenPrototype[
   if (!text.includes(name)) return [];
   const root = parseTree(text).rootNode as unknown as Node;
   const out: WrittenPrototype[] = [];
-  const top = new Set(topLevel(root, 'declaration').map((d) => d.startIndex));
   for (const decl of root.descendantsOfType('declaration'))
     for (const d of decl.childrenForFieldName('declarator')) {
       const f = functionDeclarator(d, name);
@@ -91,7 +89,7 @@ export function writtenPrototypes(text: string, name: string): WrittenPrototype[
         line: text.slice(0, child(f, 'declarator')!.startIndex).split('\n').length,
         sizes: ps.map(parameterSizes),
         spelled: ps.map(withoutName),
-        ...(top.has(decl.startIndex) ? {} : { inBody: true as const }),
+        ...(insideFunction(decl) ? { inBody: true as const } : {}),
       });
     }
   return out;
@@ -108,4 +106,10 @@ function withoutName(p: Node): string {
     .replace(/\s+/g, ' ')
     .replace(/\s*([[\]()*,])\s*/g, '$1')
     .trim();
+}
+
+/** The node is inside a function's definition (a block-scope declaration). */
+function insideFunction(n: Node): boolean {
+  for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition') return true;
+  return false;
 }

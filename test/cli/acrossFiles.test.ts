@@ -85,6 +85,7 @@ describe('a prototype that cannot change keeps every file as it was', () => {
     ['prototype-by-macro', 'prototype-not-retypable'],
     ['prototype-configurations', 'prototype-not-retypable'],
     ['prototype-as-pointer', 'prototype-not-retypable'],
+    ['prototype-in-body', 'prototype-not-retypable'],
     ['header-included-outside', 'prototype-outside-set'],
     ['header-outside-folders', 'prototype-outside-set'],
   ] as const)('%s: folded in place, with %s', (set, reason) => {

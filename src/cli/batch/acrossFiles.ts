@@ -14,6 +14,7 @@ import { codeOf } from '../../model/reasons.js';
 import { planAcrossFiles, type CrossFilePlan } from '../../pipeline/wholeProgram/crossFilePlan.js';
 import type { UnitSummary } from '../../pipeline/wholeProgram/fileSet.js';
 import { IncludeIndex } from '../includers.js';
+import { nameRecord } from '../../poly/nameRecord.js';
 import type { FileJob, FileOutcome } from './job.js';
 
 /** A file no analysis writes (a header) with its new text. */
@@ -87,9 +88,9 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
     const o = input.options[k]!;
     const view: ProgramView = o.program ?? {
       foreign: [],
-      externals: {},
+      externals: nameRecord(),
       includedBy: [],
-      overridden: {},
+      overridden: nameRecord(),
     };
     return {
       file: files[k]!,
