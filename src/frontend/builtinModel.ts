@@ -106,6 +106,7 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
   const calls = moveHeapSpelling(
     withPrototypes(
       extractCalls(src, definitions, {
+        ...(options.everyCallee ? { everyCallee: true } : {}),
         scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
       }),
       topLevel(root, 'declaration'),

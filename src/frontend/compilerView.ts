@@ -496,6 +496,7 @@ function unitCalls(
         extractCalls(c.ppText, definitions, {
           walked: (fn) => (c.copies.copied.has(fn as TSNode) ? c.copies.own(fn as TSNode) : fn),
           relevant: new Set(functions.map((f) => f.name)),
+          ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
           scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
         }),
         topLevel(root, 'declaration'),

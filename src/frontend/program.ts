@@ -47,6 +47,11 @@ export interface FileSummary {
   readonly includedSources: readonly string[];
   /** Every file the preprocessor read besides the unit's own, as absolute paths. */
   readonly read: readonly string[];
+  /**
+   * Per name, where the unit declares it as a function outside every body (its prototypes):
+   * the file (absolute for a header) and line of the name, to retype them across files.
+   */
+  readonly declarations: Readonly<Record<string, readonly { in: string; line: number }[]>>;
 }
 
 export interface SummaryOptions {
@@ -102,11 +107,18 @@ function summarize(
         .map((l) => path.resolve(cwd ?? '.', l.file)),
     ),
   ].sort();
+  const declarations: Record<string, { in: string; line: number }[]> = Object.create(null);
+  const mentions = mentionsOf(src, definitions, origin, (name, at) => {
+    const o = origin(at);
+    const where = o.in === file ? file : path.resolve(cwd ?? '.', o.in);
+    (declarations[name] ??= []).push({ in: where, line: o.loc.line });
+  });
   return {
     file,
     functions,
     definedIn,
-    mentions: mentionsOf(src, definitions, origin),
+    declarations,
+    mentions,
     includedSources,
     read: mainName
       ? includedFiles(
@@ -142,6 +154,7 @@ function mentionsOf(
   src: SourceText,
   definitions: readonly Node[],
   origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
+  declared: (name: string, at: SourceLoc) => void,
 ): Record<string, Mention> {
   const out: Record<string, Mention> = Object.create(null);
   const add = (name: string, offset: number, why: string) => {
@@ -175,6 +188,7 @@ function mentionsOf(
       continue;
     }
     if (inBody(m.index)) continue;
+    declared(m[0], src.loc(m.index));
     const line = code.slice(code.lastIndexOf(';', m.index) + 1, code.indexOf(';', m.index) + 1);
     const attribute = /__attribute__|\[\[/.test(line) ? REACHING_ATTRIBUTES.exec(line) : null;
     if (attribute && /^\s*[^=]*$/.test(line.split(m[0])[0] ?? ''))

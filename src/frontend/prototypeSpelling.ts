@@ -4,7 +4,7 @@
  * callers' storage (pipeline/wholeProgram/callerStorage.ts) is retyped there too, or nowhere.
  */
 import type { CallGraph, Spelled } from '../model/calls.js';
-import { type Node, child } from './parse.js';
+import { type Node, child, parseTree } from './parse.js';
 import { spelled } from './calls.js';
 
 /**
@@ -56,4 +56,60 @@ function prototypeSizes(declarations: readonly Node[], name: string): (Spelled[]
     }
   }
   return out;
+}
+
+/** One prototype of a function in a file's own text (not preprocessed). */
+export interface WrittenPrototype {
+  /** The line of the function's name (1-based). */
+  readonly line: number;
+  /** Per parameter, its sizes (parameterSizes), with offsets in the text. */
+  readonly sizes: readonly (readonly Spelled[] | undefined)[];
+  /** Per parameter, its declaration with its name left out and blanks collapsed. */
+  readonly spelled: readonly string[];
+  /** Declared inside a function's body (a block-scope prototype). */
+  readonly inBody?: true;
+}
+
+/**
+ * The prototypes of `name` a file spells itself, in every branch of its conditionals (a
+ * header read as written, for edits across files: pipeline/wholeProgram/crossFilePlan.ts).
+ * A prototype a macro spells is not among them; one inside a body is marked.
+ */
+export function writtenPrototypes(text: string, name: string): WrittenPrototype[] {
+  if (!text.includes(name)) return [];
+  const root = parseTree(text).rootNode as unknown as Node;
+  const out: WrittenPrototype[] = [];
+  for (const decl of root.descendantsOfType('declaration'))
+    for (const d of decl.childrenForFieldName('declarator')) {
+      const f = functionDeclarator(d, name);
+      const params = f ? child(f, 'parameters') : null;
+      if (!f || !params) continue;
+      const ps = params.namedChildren.filter((p) => p.type === 'parameter_declaration');
+      out.push({
+        line: text.slice(0, child(f, 'declarator')!.startIndex).split('\n').length,
+        sizes: ps.map(parameterSizes),
+        spelled: ps.map(withoutName),
+        ...(insideFunction(decl) ? { inBody: true as const } : {}),
+      });
+    }
+  return out;
+}
+
+/** A parameter's declaration without its name, blanks collapsed (`double [N][N]`). */
+function withoutName(p: Node): string {
+  let d = child(p, 'declarator');
+  while (d && d.type !== 'identifier') d = child(d, 'declarator');
+  const text = d
+    ? p.text.slice(0, d.startIndex - p.startIndex) + p.text.slice(d.endIndex - p.startIndex)
+    : p.text;
+  return text
+    .replace(/\s+/g, ' ')
+    .replace(/\s*([[\]()*,])\s*/g, '$1')
+    .trim();
+}
+
+/** The node is inside a function's definition (a block-scope declaration). */
+function insideFunction(n: Node): boolean {
+  for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition') return true;
+  return false;
 }

@@ -37,6 +37,11 @@ export interface FrontendOptions {
   readonly cpp?: CppUnit;
   /** C++: the value parameters of the template instantiation analysed (cpp/templates.ts). */
   readonly templateValues?: TemplateBindings['values'];
+  /**
+   * Read the buffers passed to every function called, also those of other files (the set
+   * agreed to shrink some of them: src/pipeline/wholeProgram/callerStorage.ts).
+   */
+  readonly everyCallee?: boolean;
 }
 
 export interface ArrayRec {

@@ -23,4 +23,74 @@ export interface ProgramView {
    * overridden, two programs in one set), with the names their definitions have in `foreign`.
    */
   readonly overridden: Readonly<Record<string, readonly string[]>>;
+  /** This file's part of the edits across files the set agreed on (crossFilePlan.ts). */
+  readonly storage?: CrossFileStorage;
+}
+
+/**
+ * Edits across files (issue 27, item 2; src/pipeline/wholeProgram/crossFilePlan.ts). Numbers
+ * are decimal strings (plain JSON for the cache), `null` where an extent is known only at run
+ * time.
+ */
+type Extents = readonly (string | null)[];
+
+/**
+ * A parameter of this file's function with external linkage, folded in place, whose call
+ * sites are all in other files of the set: the slots it uses, for their buffers to shrink.
+ */
+export interface StorageOffer {
+  readonly fn: string;
+  readonly param: string;
+  /** Its position among the function's parameters. */
+  readonly index: number;
+  /** Its element type (normalizedType) and extents, outermost first. */
+  readonly elementType: string;
+  readonly levels: Extents;
+  /** The slots it uses per dimension (null: its extent stays). */
+  readonly slots: Extents;
+  /** Its call sites: the caller, the buffer it passes, and the caller's file. */
+  readonly callers: readonly {
+    readonly caller: string;
+    readonly buffer: string;
+    readonly file: string;
+  }[];
+}
+
+/** A parameter of another file a buffer of this file is passed to. */
+export interface ForeignParameter {
+  readonly fn: string;
+  readonly param: string;
+  readonly index: number;
+  readonly elementType: string;
+  readonly levels: Extents;
+}
+
+/** What the set agreed for one file: the edits of its part of the one edit set. */
+export interface CrossFileStorage {
+  /** Its parameters retyped to `extents`: their callers' buffers in other files shrink. */
+  readonly parameters: readonly {
+    readonly fn: string;
+    readonly param: string;
+    readonly extents: Extents;
+  }[];
+  /** Its buffers that shrink to `extents` for parameters of other files. */
+  readonly buffers: readonly {
+    readonly caller: string;
+    readonly buffer: string;
+    readonly extents: Extents;
+    readonly carriesFor: readonly ForeignParameter[];
+  }[];
+  /** Prototypes of retyped parameters spelled in this file: offsets in its own text. */
+  readonly prototypes: readonly {
+    readonly start: number;
+    readonly end: number;
+    readonly text: string;
+  }[];
+  /** Its parameters whose callers' buffers in other files keep their size, and why. */
+  readonly kept: readonly {
+    readonly fn: string;
+    readonly param: string;
+    readonly code: ReasonName;
+    readonly reason: string;
+  }[];
 }

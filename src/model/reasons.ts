@@ -115,6 +115,12 @@ export const REASONS = {
     'Nothing to do if the file builds like its neighbours; else regenerate the database with the build that compiles it (or give its flags with -D/-I).',
     { level: 'warning' },
   ),
+  'across-files-dropped': entry(
+    'BC0203',
+    'a file did not take its part of the edits across files: no file takes its part',
+    "Nothing to do: the kernels stay folded in place and the callers' buffers keep their size. The message names the buffer or parameter whose file's own reading refused it (a declaration a macro spells, ...).",
+    { level: 'warning' },
+  ),
 
   // Candidacy: what the frontend sees of the array.
   parameter: candidacy(
@@ -734,6 +740,16 @@ export const REASONS = {
     'BC1609',
     'the buffer is still used and keeps its size',
     'Nothing to do.',
+  ),
+  'prototype-not-retypable': entry(
+    'BC1612',
+    "a prototype of the function cannot be retyped with its callers' buffers in other files",
+    "Nothing to do, or declare the parameter as a plain array (`double t[N][N]`) in every prototype, spelled in the file rather than by a macro, alike in every configuration: the callers' buffers keep their size until then.",
+  ),
+  'prototype-outside-set': entry(
+    'BC1613',
+    'a prototype of the function is in a file the set does not own',
+    "Nothing to do, or bring the header into the set: a header outside the set's folders, included by a file outside the set, or a file not written keeps its prototype, so the callers' buffers keep their size.",
   ),
   // Configurations (src/pipeline/configurations/).
   'configurations-disagree': entry(

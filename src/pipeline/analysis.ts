@@ -66,6 +66,8 @@ async function readModel(source: string, file: string, options: AnalysisOptions)
   const frontendOptions = {
     defines: nameRecord(options.defines),
     temporaries: options.temporaries,
+    // The set agreed to shrink buffers this file passes to other files' functions.
+    ...(options.program?.storage?.buffers.length ? { everyCallee: true } : {}),
   };
   const view =
     options.compiler === false

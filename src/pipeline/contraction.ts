@@ -354,7 +354,8 @@ async function contractSourceInCall(
     ...(hls ? { hls } : {}),
     ...(analysis.c89 ? { c89: true } : {}),
   };
-  const text = arrays.length > 0 ? rewrite(plan).text : source;
+  // (a file whose only part is a heap buffer's sizes or a prototype: edits across files)
+  const text = arrays.length > 0 || (plan.textEdits?.length ?? 0) > 0 ? rewrite(plan).text : source;
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);
   return { analysis, text, changed: text !== source, plan };
 }

@@ -4,6 +4,9 @@
  * not installed, a response file, a file without an entry, a header's typedef as a loop
  * counter, relative paths from the current folder. Each case names the failure it guards.
  */
+import { execFileSync } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { codeOf } from '../../src/model/reasons.js';
@@ -51,7 +54,8 @@ describe('a file the database does not compile', () => {
       'src/main.c',
       'src/extra.c',
     ]);
-    expect(all.stderr).toContain('3 files, 2 would change, 0 skipped');
+    // (main.c and dsp.h change too: a temporary of main.c shrinks with dsp.c's kernel)
+    expect(all.stderr).toContain('4 files, 4 would change, 0 skipped');
     expect(count(all.stderr, NEIGHBOUR)).toBe(1);
   });
 });
@@ -71,10 +75,11 @@ describe('the multi-file modes read a file as `contract FILE` does', () => {
       '--report',
       'json',
     ]);
+    // (dsp_window's: dsp_energy has external linkage, seen with its callers only in the set)
     const arrays = (stderr: string) =>
-      JSON.parse(stderr.slice(stderr.search(/^\{/m))).files.find(
-        (f: { file: string }) => f.file === 'src/dsp.c',
-      ).arrays;
+      JSON.parse(stderr.slice(stderr.search(/^\{/m)))
+        .files.find((f: { file: string }) => f.file === 'src/dsp.c')
+        .arrays.filter((a: { function: string }) => a.function === 'dsp_window');
     expect(arrays(many.stderr)).toEqual(arrays(one.stderr));
     expect(many.stdout).toMatch(/^src\/dsp\.c:11:\d+: t in dsp_window\(\) could shrink/m);
   });
@@ -137,5 +142,55 @@ describe('check over the code base', () => {
     expect(r.stdout).toContain('run: identical output');
     expect(r.stdout).not.toContain('-mthumb');
     expect(r.code).toBe(0);
+  });
+});
+
+describe('a temporary of main.c given to a kernel of dsp.c (issue 27, item 2)', () => {
+  // Guards: only dsp.c was edited (dsp_energy folded scratch in place) and main.c's
+  // scratch[ROWS][N] kept its 2 KB; with extra.c outside the set, dsp.h (which extra.c
+  // includes) is not the set's to edit, and nothing moves.
+  const work = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-codebase-'));
+  afterAll(() => fs.rmSync(work, { recursive: true, force: true }));
+  const CONFIGURATIONS = ['-DGAIN=1', '-DGAIN=3'];
+  const copy = (name: string) => {
+    const dir = path.join(work, name);
+    fs.cpSync(BASE, dir, { recursive: true });
+    return dir;
+  };
+  const build = (dir: string, define: string) => {
+    const exe = path.join(dir, `a${define}.out`);
+    execFileSync(
+      process.env.CC ?? 'cc',
+      ['-O2', '-Iinclude', '-DTAPS=4', define, 'src/dsp.c', 'src/main.c', 'src/extra.c', '-o', exe],
+      { cwd: dir },
+    );
+    return execFileSync(exe, { encoding: 'utf8' });
+  };
+  const contract = (dir: string, files: string[]) =>
+    run(
+      ['contract', '-i', '-p', 'build', '--configurations', CONFIGURATIONS.join(';'), ...files],
+      dir,
+    );
+
+  it('shrinks in main.c with the header, and both configurations run as before', () => {
+    const dir = copy('all');
+    const r = contract(dir, ['src/dsp.c', 'src/main.c', 'src/extra.c']);
+    expect(r.code).toBe(0);
+    expect(r.stderr).toContain('4 files, 4 contracted, 0 skipped, 2276 bytes saved');
+    const text = (f: string) => fs.readFileSync(path.join(dir, f), 'utf8');
+    expect(text('src/main.c')).toContain('int scratch[1][N];');
+    expect(text('src/dsp.h')).toContain('long dsp_energy(const int *in, int scratch[1][N]);');
+    expect(text('src/dsp.c')).toContain('long dsp_energy(const int *in, int scratch[1][N])');
+    for (const c of CONFIGURATIONS) expect([c, build(dir, c)]).toEqual([c, build(BASE, c)]);
+  });
+
+  it('keeps every file when a file outside the set includes the header', () => {
+    const dir = copy('two');
+    const r = contract(dir, ['src/dsp.c', 'src/main.c', '--report', 'text']);
+    expect(r.stderr).toContain('2 files, 1 contracted');
+    expect(r.stderr).toContain(codeOf('prototype-outside-set'));
+    expect(fs.readFileSync(path.join(dir, 'src/dsp.h'), 'utf8')).toBe(
+      fs.readFileSync(path.join(BASE, 'src/dsp.h'), 'utf8'),
+    );
   });
 });

@@ -5,6 +5,7 @@
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import { contractInConfigurations } from '../../pipeline/configurations/index.js';
 import type { FileReport } from '../../pipeline/report.js';
+import type { StorageOffer } from '../../model/program.js';
 import { InputError } from '../../model/errors.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
 
@@ -22,6 +23,8 @@ export type FileOutcome =
       readonly report: FileReport;
       /** The headers the compiler read (absolute paths): the cache checks them too. */
       readonly includes?: readonly string[];
+      /** Its parameters whose callers are all in other files of the set (crossFilePlan.ts). */
+      readonly offers?: readonly StorageOffer[];
     }
   /** Input the tool refuses (a syntax error, ...): the message has file:line:col. */
   | { readonly kind: 'refused'; readonly message: string }
@@ -45,6 +48,7 @@ async function contractJob(job: FileJob): Promise<FileOutcome> {
       changed: c.changed,
       report: c.analysis.report,
       ...(c.analysis.includes ? { includes: c.analysis.includes } : {}),
+      ...(c.analysis.storage?.offers ? { offers: c.analysis.storage.offers } : {}),
     };
   } catch (e) {
     if (e instanceof InputError) return { kind: 'refused', message: e.format() };

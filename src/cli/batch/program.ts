@@ -7,7 +7,12 @@
 import path from 'node:path';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import { summarizeSet } from '../../pipeline/wholeProgram/setSummaries.js';
-import { analysesExternals, FileSet, unitFacts } from '../../pipeline/wholeProgram/fileSet.js';
+import {
+  analysesExternals,
+  FileSet,
+  unitFacts,
+  type UnitSummary,
+} from '../../pipeline/wholeProgram/fileSet.js';
 import { readCSource } from '../sourceFile.js';
 import { outsideNames } from '../outsideNames.js';
 
@@ -20,19 +25,19 @@ export interface ProgramSetting {
   readonly roots: readonly string[];
 }
 
-/** `options` (one per file of `files`) with each file's view of the set. */
+/** `options` (one per file of `files`) with each file's view of the set, and its units. */
 export async function withProgramViews(
   files: readonly string[],
   options: readonly ContractOptions[],
   setting: ProgramSetting,
   optionsFor: (file: string) => ContractOptions,
-): Promise<ContractOptions[]> {
+): Promise<{ options: ContractOptions[]; units?: UnitSummary[] }> {
   const given = new Set(files.map((f) => path.resolve(f)));
   const extra = [...new Set(setting.extraFiles.map((f) => path.resolve(f)))].filter(
     (f) => !given.has(f),
   );
   // One file alone is no set, unless the user says it is the whole program.
-  if (files.length + extra.length < 2 && !setting.closedWorld) return [...options];
+  if (files.length + extra.length < 2 && !setting.closedWorld) return { options: [...options] };
   const units = await summarizeSet(
     await Promise.all(
       [...files, ...extra].map(async (file, k) => {
@@ -59,7 +64,7 @@ export async function withProgramViews(
       facts.definesMain,
     ),
   });
-  return options.map((o, k) => {
+  const viewed = options.map((o, k) => {
     const view = set.viewFor(files[k]!);
     // A file seen with its set is modelled in full: its functions with external linkage
     // may have candidates, which the pre-filter of runs over many files does not know.
@@ -68,4 +73,5 @@ export async function withProgramViews(
       ? { ...o, program: view, skipWithoutCandidates: false }
       : { ...o, program: view };
   });
+  return { options: viewed, units };
 }

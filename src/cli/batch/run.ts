@@ -22,6 +22,8 @@ import { runJobs } from './pool.js';
 import type { FileJob, FileOutcome } from './job.js';
 import { withProgramViews, type ProgramSetting } from './program.js';
 import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
+import { editAcrossFiles, type AcrossFilesResult } from './acrossFiles.js';
+import { codeOf } from '../../model/reasons.js';
 
 const EXIT_WOULD_CHANGE = 1;
 const EXIT_SKIPPED = 4;
@@ -118,16 +120,33 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   }
   // Options first: an invalid configuration stops the run before any file is touched.
   const plain = files.map((f) => opts.optionsFor(f));
-  const optionsOf = opts.program
+  const viewed = opts.program
     ? await withProgramViews(files, plain, opts.program, opts.optionsFor)
-    : plain;
+    : { options: plain };
+  const optionsOf = viewed.options;
   const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
   const prepared = await prepareJobs(files, optionsOf, cache, summary);
   await runPending(prepared, files.length, cache, opts);
+  const across =
+    opts.program && viewed.units
+      ? await editAcrossFiles({
+          files,
+          outcomes: prepared.outcomes,
+          options: optionsOf,
+          units: viewed.units,
+          roots: opts.program.roots,
+          sourceOf: prepared.sourceOf,
+          run: (jobs) => runCached(jobs, cache, opts),
+        })
+      : undefined;
+  if (across?.dropped)
+    io.stderr(
+      `beeclak: warning: no edit across files: ${across.dropped} [${codeOf('across-files-dropped')} across-files-dropped]\n`,
+    );
 
   // Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass).
   tally.failed = summary.skipped;
-  const acted = actOnFiles(files, prepared, optionsOf, opts, tally);
+  const acted = actOnFiles(files, prepared, optionsOf, opts, tally, across);
   const written = await writeChanged(acted.changed, mode, io, tally);
   // Counted once written: a file that could not be written saved nothing.
   for (const c of written) {
@@ -214,6 +233,28 @@ async function prepareJobs(
   return p;
 }
 
+/** The outcomes of `jobs`, from the cache or run (a file's part of the edits across files). */
+async function runCached(
+  jobs: readonly FileJob[],
+  cache: ResultCache | undefined,
+  opts: BatchOptions,
+): Promise<FileOutcome[]> {
+  const keys = jobs.map(cacheKey);
+  const out = await Promise.all(keys.map(async (k) => cache?.get(k)));
+  const pending = jobs.flatMap((j, k) => (out[k] ? [] : [k]));
+  const results = await runJobs(
+    pending.map((k) => jobs[k]!),
+    { threads: opts.threads },
+  );
+  await Promise.all(
+    results.map(async (r, j) => {
+      out[pending[j]!] = r;
+      await cache?.put(keys[pending[j]!]!, r);
+    }),
+  );
+  return out as FileOutcome[];
+}
+
 /** Runs the jobs on worker threads (with a progress line) and caches their outcomes. */
 async function runPending(
   p: Prepared,
@@ -264,6 +305,7 @@ function actOnFiles(
   optionsOf: readonly ContractOptions[],
   opts: BatchOptions,
   tally: Tally,
+  across?: AcrossFilesResult,
 ): { reports: FileReport[]; listLines: ListLine[]; changed: Changed[]; wouldChange: boolean } {
   const { io, mode } = opts;
   const reports: FileReport[] = [];
@@ -289,10 +331,30 @@ function actOnFiles(
       file,
       text: o.text,
       report: o.report,
-      joined: analysesExternals(optionsOf[k]?.program),
+      joined: analysesExternals(optionsOf[k]?.program) || !!across?.joined.has(path.resolve(file)),
     });
   }
+  // The headers of the edits across files: part of the set's one edit set.
+  for (const h of across?.headers ?? []) {
+    tally.summary.files++;
+    wouldChange = true;
+    if (mode.diff) io.stdout(unifiedDiff(h.file, h.before, h.text));
+    changed.push({ file: h.file, text: h.text, report: headerReport(h.file), joined: true });
+  }
   return { reports, listLines, changed, wouldChange };
+}
+
+/** A header's report: no array of its own (its prototypes change with a parameter). */
+function headerReport(file: string): FileReport {
+  const timings = {
+    parseMs: 0,
+    delinearizeMs: 0,
+    lifetimeMs: 0,
+    latticeMs: 0,
+    rewriteMs: 0,
+    oracleMs: 0,
+  };
+  return { file, arrays: [], diagnostics: [], timings };
 }
 
 /** Reports a file that was not analysed (unreadable, refused, an internal error). */

@@ -8,6 +8,7 @@
  */
 import type { ProgramModel } from '../../model/types.js';
 import type { MacroUse } from '../../frontend/spelling.js';
+import type { ProgramView } from '../../model/program.js';
 import type { ArrayDecision } from '../decision.js';
 import { placeParameter } from '../wholeProgram/placement.js';
 import { limitPrivateStack } from '../wholeProgram/privateStack.js';
@@ -161,10 +162,11 @@ function callerStorage(
   os: readonly Outcome[],
   model: ProgramModel,
   hls: boolean,
+  program?: ProgramView,
 ): { outcomes: Outcome[]; storage?: StoragePlan } {
   if (hls) return { outcomes: [...os] };
-  const storage = shrinkCallerStorage(model, decisionsOf(os));
-  const out = [...os];
+  const storage = shrinkCallerStorage(model, decisionsOf(os), program);
+  const out = acrossFilesNotes([...os], storage, program);
   for (const b of storage.buffers) {
     const note = (what: string) =>
       warn(
@@ -199,7 +201,12 @@ function callerStorage(
         ),
       );
   }
-  return { outcomes: out, ...(storage.buffers.length > 0 ? { storage } : {}) };
+  const some =
+    storage.buffers.length > 0 ||
+    storage.parameters.size > 0 ||
+    storage.prototypes.length > 0 ||
+    !!storage.offers;
+  return { outcomes: out, ...(some ? { storage } : {}) };
 }
 
 const nameOf = (o: Outcome) => (isHeap(o) ? o.shrink.name : o.array.name);
@@ -287,6 +294,35 @@ function hlsPragmaNotes(os: readonly Outcome[]): Outcome[] {
   return out;
 }
 
+/**
+ * The parameters of the set's edits across files (callerStorage.ts acrossFiles): retyped
+ * with their callers' buffers in other files, or kept with the set's reason.
+ */
+function acrossFilesNotes(
+  out: Outcome[],
+  storage: StoragePlan,
+  program: ProgramView | undefined,
+): Outcome[] {
+  const at = (fn: string, param: string) =>
+    out.findIndex((o) => !isHeap(o) && o.fn.name === fn && o.array.name === param);
+  for (const [d, texts] of storage.parameters) {
+    const k = at(d.fn.name, d.array.name);
+    if (k >= 0 && storage.offers?.some((o) => o.fn === d.fn.name && o.param === d.array.name))
+      out[k] = withWarning(
+        out[k]!,
+        warn(
+          'storage-shrinks',
+          `its type changes to [${texts.join('][')}] with its callers' buffers in other files of the set, which only carry values for it, and with its prototypes`,
+        ),
+      );
+  }
+  for (const kept of program?.storage?.kept ?? []) {
+    const k = at(kept.fn, kept.param);
+    if (k >= 0) out[k] = withWarning(out[k]!, warn(kept.code, kept.reason));
+  }
+  return out;
+}
+
 /** A decision as its array's pragmas see it (the rewriter's rows). */
 export function pragmaTarget(d: ArrayDecision) {
   return {
@@ -320,7 +356,7 @@ export async function decideFile(
   os = placement(os, options);
   os = await sharedScratch(os);
   os = agreeOnTemplates(os, (d) => (hls ? hlsPragmaEdits([pragmaTarget(d)]).edits : []));
-  const stored = callerStorage(os, model, hls);
+  const stored = callerStorage(os, model, hls, options.program);
   os = relievedBuffers(stored.outcomes, model);
   os = unguardedMacros(os, macroUses);
   if (hls) os = hlsPragmaNotes(os);

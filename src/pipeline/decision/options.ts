@@ -17,4 +17,5 @@ export type DecisionOptions = Pick<
   | 'configurationRefusals'
   | 'target'
   | 'smallSavings'
+  | 'program'
 >;

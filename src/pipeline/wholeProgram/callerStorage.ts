@@ -42,6 +42,12 @@ import type { ArrayDecision } from '../decision.js';
 import { copiedDimension } from '../../rewrite/index.js';
 import { isConstant } from '../../poly/affine.js';
 import { sameRunTimeExtent } from './runTimeExtents.js';
+import type {
+  CrossFileStorage,
+  ForeignParameter,
+  ProgramView,
+  StorageOffer,
+} from '../../model/program.js';
 
 /** A caller's buffer with smaller extents. */
 export interface BufferShrink {
@@ -94,6 +100,8 @@ export interface StoragePlan {
     readonly extents: Slots;
     readonly texts: readonly string[];
   })[];
+  /** Parameters whose callers are all in other files of the set: what they offer them. */
+  readonly offers?: readonly StorageOffer[];
 }
 
 /** Per dimension, a number of slots, or undefined: the extent stays (known at run time). */
@@ -245,6 +253,15 @@ const paramsOf = (r: Reach) => [
   ...[...r.forwarders.values()].map((f) => f.array),
 ];
 
+/** The caller's local array `name` when it may be declared smaller (its own conditions). */
+function localArray(fn: FunctionModel | undefined, name: string): ArrayInfo | undefined {
+  const arrays = fn?.arrays.filter((a) => a.name === name && a.storage === 'local') ?? [];
+  const a = arrays[0];
+  if (!a || arrays.length !== 1) return undefined;
+  if (a.isVolatile || a.hasInitializer || a.delinearized) return undefined;
+  return a.reasons.every((r) => r.kind === 'escapes') ? a : undefined;
+}
+
 /** The buffer's own conditions (see the module comment), or undefined. */
 function candidate(
   model: ProgramModel,
@@ -262,11 +279,8 @@ function candidate(
   const params = paramsOf(reached);
   if (buffer.origin === 'array') {
     const fn = model.functions.find((f) => f.name === caller);
-    const arrays = fn?.arrays.filter((a) => a.name === name && a.storage === 'local') ?? [];
-    const a = arrays[0];
-    if (!fn || !a || arrays.length !== 1 || derefs !== 0) return undefined;
-    if (a.isVolatile || a.hasInitializer || a.delinearized) return undefined;
-    if (!a.reasons.every((r) => r.kind === 'escapes')) return undefined;
+    const a = localArray(fn, name);
+    if (!fn || !a || derefs !== 0) return undefined;
     const levels = a.extents.map((e) => e.value);
     if (!fits(levels, normalizedType(a.elementType), params)) return undefined;
     const runTime = levels.some((v) => v === undefined);
@@ -300,29 +314,45 @@ function shapeOf(c: Candidate, used: ReadonlyMap<ArrayDecision, Slots>): Slots {
 function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
   const used = new Map<ArrayDecision, Slots>();
   for (const d of decisions) {
-    // A result that holds for some argument values keeps the original body for the others,
-    // which uses every cell of the buffer (contraction.ts): its callers' buffers stay.
-    const fixed = Object.keys(d.assumes).some((k) =>
-      d.fn.parameters.some((p) => p.name === k && p.source !== 'define' && p.source !== 'enum'),
-    );
-    const slots = !fixed && d.placement === 'in-place' && d.callSites ? slotsUsed(d) : undefined;
-    // (Only then is its function looked for: a search per decision was quadratic.)
-    if (!slots) continue;
-    const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
-    // Retyping changes what `sizeof t[0]` or `typeof(t)` says inside the function.
-    const measured = fc?.parameterUses
-      .find((p) => p.name === d.array.name)
-      ?.uses.some((u) => u.typeUsed);
-    if (fc && prototypesRetypable(fc, d.array.name) && !measured) used.set(d, slots);
+    const slots = slotsOf(model, d);
+    const fc = slots && model.calls?.functions.find((f) => f.name === d.fn.name);
+    if (slots && fc && prototypesRetypable(fc, d.array.name)) used.set(d, slots);
   }
   return used;
+}
+
+/**
+ * The slots a decision uses in its callers' buffers, when they may shrink to them: folded
+ * in place, for every argument value, its type not measured inside the function.
+ */
+function slotsOf(model: ProgramModel, d: ArrayDecision): Slots | undefined {
+  // A result that holds for some argument values keeps the original body for the others,
+  // which uses every cell of the buffer (contraction.ts): its callers' buffers stay.
+  const fixed = Object.keys(d.assumes).some((k) =>
+    d.fn.parameters.some((p) => p.name === k && p.source !== 'define' && p.source !== 'enum'),
+  );
+  const slots = !fixed && d.placement === 'in-place' && d.callSites ? slotsUsed(d) : undefined;
+  // (Only then is its function looked for: a search per decision was quadratic.)
+  if (!slots) return undefined;
+  const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
+  // Retyping changes what `sizeof t[0]` or `typeof(t)` says inside the function.
+  const measured = fc?.parameterUses
+    .find((p) => p.name === d.array.name)
+    ?.uses.some((u) => u.typeUsed);
+  return fc && !measured ? slots : undefined;
 }
 
 export function shrinkCallerStorage(
   model: ProgramModel,
   decisions: readonly ArrayDecision[],
+  program?: ProgramView,
 ): StoragePlan {
-  const used = shrinkable(model, decisions);
+  const across = acrossFiles(model, decisions, program);
+  // Parameters whose callers are in other files: the set decides them (crossFilePlan.ts).
+  const used = shrinkable(
+    model,
+    decisions.filter((d) => !across.offers.some((o) => o.decision === d)),
+  );
   const inPlace = new Map([...used.keys()].map((d) => [key(d.fn.name, d.array.name), d]));
   const candidates = new Map<string, Candidate>();
   for (const d of used.keys())
@@ -361,7 +391,10 @@ export function shrinkCallerStorage(
       if (unlike) changed = candidates.delete(k) || changed;
     }
   }
-  const buffers = [...candidates.values()].flatMap((c) => shrinkOf(c, shapeOf(c, used)));
+  const buffers = [
+    ...[...candidates.values()].flatMap((c) => shrinkOf(c, shapeOf(c, used))),
+    ...across.buffers,
+  ];
   const parameters = new Map<ArrayDecision, readonly string[]>();
   for (const [d, extents] of retyped)
     if (buffers.some((b) => b.carriesFor.includes(`${d.fn.name}:${d.array.name}`)))
@@ -370,8 +403,146 @@ export function shrinkCallerStorage(
   const prototypes = [
     ...[...parameters].flatMap(([d, texts]) => prototypeEdits(model, d.fn.name, d.array, texts)),
     ...forwarders.flatMap((f) => prototypeEdits(model, f.fn, f.array, f.texts)),
+    ...across.prototypes,
   ];
-  return { buffers, parameters, forwarders, prototypes };
+  for (const [d, texts] of across.parameters) parameters.set(d, texts);
+  const offers = across.offers.map((o) => o.offer);
+  return { buffers, parameters, forwarders, prototypes, ...(offers.length ? { offers } : {}) };
+}
+
+/** The set's part of the plan (issue 27, item 2): see acrossFiles. */
+interface AcrossFiles {
+  readonly offers: readonly { readonly decision: ArrayDecision; readonly offer: StorageOffer }[];
+  /** Own parameters retyped because their callers' buffers in other files shrink. */
+  readonly parameters: ReadonlyMap<ArrayDecision, readonly string[]>;
+  /** Own buffers that shrink for parameters of other files. */
+  readonly buffers: readonly BufferShrink[];
+  readonly prototypes: readonly TextEdit[];
+}
+
+const bigOrUndefined = (x: string | null) => (x === null ? undefined : BigInt(x));
+const decimalOrNull = (x: bigint | undefined) => (x === undefined ? null : `${x}`);
+
+/**
+ * Across the files of a set: the parameters of this file folded in place whose call sites
+ * are all in other files (offered to the set, which decides whether their buffers shrink:
+ * crossFilePlan.ts), and what the set agreed for this file (`program.storage`): its
+ * parameters retyped, its buffers shrunk for parameters of other files (checked here again
+ * against this file's own reading), the prototypes it spells.
+ */
+function acrossFiles(
+  model: ProgramModel,
+  decisions: readonly ArrayDecision[],
+  program: ProgramView | undefined,
+): AcrossFiles {
+  const none: AcrossFiles = { offers: [], parameters: new Map(), buffers: [], prototypes: [] };
+  if (!program) return none;
+  const own = (name: string) => model.calls?.functions.some((f) => f.name === name && !f.file);
+  const offers: AcrossFiles['offers'][number][] = [];
+  for (const d of decisions) {
+    const slots = slotsOf(model, d);
+    const sites = d.callSites ?? [];
+    const files = sites.map((s) => program.foreign.find((f) => f.name === s.caller)?.file);
+    const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
+    if (!slots || !fc || sites.length === 0 || !program.externals[d.fn.name]?.analysable) continue;
+    if (sites.some((s, k) => own(s.caller) || s.via?.length || !files[k])) continue;
+    offers.push({
+      decision: d,
+      offer: {
+        fn: d.fn.name,
+        param: d.array.name,
+        index: fc.parameterNames.indexOf(d.array.name),
+        elementType: normalizedType(d.array.elementType),
+        levels: d.array.extents.map((e) => decimalOrNull(e.value)),
+        slots: slots.map(decimalOrNull),
+        callers: sites.map((s, k) => ({ caller: s.caller, buffer: s.buffer, file: files[k]! })),
+      },
+    });
+  }
+  const agreed = program.storage;
+  if (!agreed) return { ...none, offers };
+  const parameters = new Map<ArrayDecision, readonly string[]>();
+  for (const p of agreed.parameters) {
+    const o = offers.find((x) => x.offer.fn === p.fn && x.offer.param === p.param);
+    const extents = p.extents.map(bigOrUndefined);
+    const slots = o && slotsOf(model, o.decision);
+    // The slots it uses stay inside the extents agreed (the set took the largest need).
+    const inside = slots?.every((v, k) => {
+      const e = extents[k];
+      return e === undefined ? v === undefined : v !== undefined && v <= e;
+    });
+    if (o && inside && extents.length === slots!.length)
+      parameters.set(o.decision, textsFor(o.decision.array, extents));
+  }
+  return {
+    offers,
+    parameters,
+    buffers: agreed.buffers.flatMap((b) => foreignShrink(model, b) ?? []),
+    prototypes: agreed.prototypes.map((e) => ({
+      range: { start: e.start, end: e.end },
+      text: e.text,
+    })),
+  };
+}
+
+/**
+ * A buffer of this file the set agreed to shrink for parameters of other files, when this
+ * file's reading says it may: every use is inert, an allocation or `free`, or an argument for
+ * one of those parameters (whose rank, inner extents and element type are the object's).
+ */
+function foreignShrink(
+  model: ProgramModel,
+  b: CrossFileStorage['buffers'][number],
+): BufferShrink | undefined {
+  const buffer = model.calls?.functions
+    .find((f) => f.name === b.caller && !f.file)
+    ?.buffers.find((x) => x.name === b.buffer);
+  if (!buffer?.shape) return undefined;
+  const param = (u: CallerBuffer['uses'][number]): ForeignParameter | undefined =>
+    model.functions.some((f) => f.name === u.callee)
+      ? undefined
+      : b.carriesFor.find((p) => p.fn === u.callee && p.index === u.argIndex);
+  const derefs = new Set<number>();
+  for (const u of buffer.uses) {
+    if (u.kind === 'inert' && !u.typeUsed) continue;
+    if (buffer.origin === 'heap' && (u.kind === 'alloc' || u.kind === 'free')) continue;
+    if (u.kind !== 'call-arg' || !param(u)) return undefined;
+    derefs.add(u.derefs ?? 0);
+  }
+  if (derefs.size !== 1) return undefined;
+  const d = [...derefs][0]!;
+  const fits = (levels: readonly (bigint | undefined)[], type: string) =>
+    b.carriesFor.every(
+      (p) =>
+        p.levels.length === levels.length &&
+        p.levels.slice(1).every((e, k) => e !== null && BigInt(e) === levels[k + 1]) &&
+        p.elementType === type,
+    );
+  const extents = b.extents.map(bigOrUndefined);
+  const carriesFor = b.carriesFor.map((p) => `${p.fn}:${p.param}`);
+  const base = { caller: b.caller, buffer, derefs: d, users: [], forwarders: new Map() };
+  let c: Candidate | undefined;
+  if (buffer.origin === 'array') {
+    const fn = model.functions.find((f) => f.name === b.caller);
+    const a = localArray(fn, b.buffer);
+    const levels = a?.extents.map((e) => e.value) ?? [];
+    // (run-time extents are shrunk only with the kernel's own reading: runTimeExtents.ts)
+    if (!a || d !== 0 || levels.some((v) => v === undefined)) return undefined;
+    if (!fits(levels, normalizedType(a.elementType))) return undefined;
+    c = { ...base, array: a, fn, levels };
+  } else if (buffer.origin === 'heap' && buffer.heap && d <= 1) {
+    const pointee = buffer.shape.levels.slice(1).filter((l): l is bigint => typeof l === 'bigint');
+    if (pointee.length !== buffer.shape.levels.length - 1) return undefined;
+    const levels = d === 1 ? pointee : [undefined, ...pointee];
+    if (!fits(levels, buffer.shape.elementType)) return undefined;
+    c = { ...base, levels };
+  }
+  if (!c || extents.length !== c.levels.length) return undefined;
+  // Each extent agreed stays inside the object (the set capped the needs at its extents).
+  if (extents.some((e, k) => e === undefined || (c.levels[k] !== undefined && e > c.levels[k]!)))
+    return undefined;
+  const [shrink] = shrinkOf(c, extents);
+  return shrink && { ...shrink, carriesFor };
 }
 
 /**

@@ -1,0 +1,377 @@
+/**
+ * Edits across the files of a set (issue 27, item 2): a parameter folded in place whose
+ * callers are all in other files (its file's offer, callerStorage.ts) is retyped when each
+ * caller's buffer can shrink where it is declared, all to the same extents, and every
+ * prototype of its function can be retyped with it, in headers and in the other files. The
+ * result is one edit set: per file its part (a ProgramView's `storage`, which the file's
+ * own analysis checks again against its reading before it edits anything), and the edits of
+ * the headers, which no analysis writes.
+ *
+ * A buffer may shrink, as read from its unit's summary, when it is a local array of
+ * constant extents or a heap block of constant rows, of a file the run writes, and every
+ * use of it is inert, an allocation or `free`, or an argument for offered parameters whose
+ * rank, inner extents and element type are the object's; it takes per dimension the most
+ * slots its parameters use. A parameter is retyped when all its callers' buffers shrink
+ * alike; a buffer shrinks when all its parameters are retyped: to a fixpoint.
+ *
+ * The prototypes are read from each file as written (not preprocessed), in every branch of
+ * its conditionals: every declaration a unit of the set reads must be one of them (a macro
+ * that spells one is not), each declares the parameter as a plain array with its sizes
+ * spelled in the file, all alike (two configurations that declare it differently: kept),
+ * and each file is the set's own: a file the run writes, or a header in the set's folders
+ * that no file outside the set includes (`headerOutside`). Otherwise the parameter stays
+ * folded in place, its callers' buffers keep their size, with the reason.
+ */
+import path from 'node:path';
+import type { CrossFileStorage, ForeignParameter, StorageOffer } from '../../model/program.js';
+import type { ReasonName } from '../../model/reasons.js';
+import { normalizedType, type BufferShape } from '../../model/calls.js';
+import type { FileSummary } from '../../frontend/program.js';
+import { writtenPrototypes } from '../../frontend/prototypeSpelling.js';
+import type { UnitSummary } from './fileSet.js';
+
+export interface CrossFileInput {
+  /** The offers of the files analysed, each with its file, for arrays contracted. */
+  readonly offers: readonly { readonly file: string; readonly offer: StorageOffer }[];
+  readonly units: readonly UnitSummary[];
+  /** Whether the run writes this file (it was given, not only in the database). */
+  readonly written: (file: string) => boolean;
+  /** A file's text as written, or undefined. */
+  readonly read: (file: string) => string | undefined;
+  /** Why a header may not be edited by the set (its folders, its includers), or undefined. */
+  readonly headerOutside: (file: string) => string | undefined;
+}
+
+interface Edit {
+  readonly start: number;
+  readonly end: number;
+  readonly text: string;
+}
+
+export interface CrossFilePlan {
+  /** Each file's part, by absolute path (files with nothing to do are absent). */
+  readonly files: ReadonlyMap<string, CrossFileStorage>;
+  /** The edits of files no analysis writes (headers), by absolute path. */
+  readonly headers: ReadonlyMap<string, readonly Edit[]>;
+  /** What must hold after the files' analyses for the set to be written (verification). */
+  readonly expected: readonly Expected[];
+}
+
+/** An entry of a file's report that must say `storage-shrinks` once its part is done. */
+interface Expected {
+  readonly file: string;
+  readonly fn: string;
+  readonly name: string;
+}
+
+type Extents = readonly (bigint | undefined)[];
+const abs = (f: string) => path.resolve(f);
+const key = (fn: string, param: string) => `${fn}:${param}`;
+const toText = (x: bigint | undefined) => (x === undefined ? null : `${x}`);
+const fromText = (x: string | null) => (x === null ? undefined : BigInt(x));
+
+interface Offered {
+  readonly file: string;
+  readonly offer: StorageOffer;
+  readonly slots: Extents;
+  readonly levels: Extents;
+}
+
+interface Buffer {
+  readonly file: string;
+  readonly caller: string;
+  readonly name: string;
+  /** The object as its parameters see it. */
+  readonly levels: Extents;
+  /** The offered parameters it is passed to, by key. */
+  readonly users: readonly string[];
+}
+
+export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
+  const offered = offersByKey(input.offers);
+  const summaries = new Map(
+    input.units.flatMap((u) => ('summary' in u ? [[abs(u.file), u.summary] as const] : [])),
+  );
+  const buffers = new Map<string, Buffer>();
+  const bufferKey = (file: string, caller: string, name: string) =>
+    `${abs(file)}|${caller}|${name}`;
+  for (const o of offered.values())
+    for (const c of o.offer.callers) {
+      const caller = c.caller.replace(/@.*$/, '');
+      const k = bufferKey(c.file, caller, c.buffer);
+      if (buffers.has(k)) continue;
+      const s = summaries.get(abs(c.file));
+      const b = s && input.written(c.file) ? bufferOf(s, caller, c.buffer, offered) : undefined;
+      if (b) buffers.set(k, b);
+    }
+  const prototypes = new Map<string, Prototypes>();
+  const kept: { file: string; fn: string; param: string; code: ReasonName; reason: string }[] = [];
+  for (const [k, o] of offered) {
+    const p = prototypesOf(o, summaries, input);
+    prototypes.set(k, p);
+    // Said only where a caller's buffer could have shrunk: the note says what stays.
+    const could = o.offer.callers.some((c) =>
+      buffers.has(bufferKey(c.file, c.caller.replace(/@.*$/, ''), c.buffer)),
+    );
+    if ('code' in p && could)
+      kept.push({ file: o.file, fn: o.offer.fn, param: o.offer.param, ...p });
+  }
+  // To a fixpoint: a parameter is retyped when its prototypes can be and all its callers'
+  // buffers shrink alike; a buffer shrinks when all its parameters are retyped.
+  const agreed = new Map<string, Extents>();
+  for (let changed = true; changed;) {
+    changed = false;
+    agreed.clear();
+    for (const [k, o] of offered) {
+      if ('code' in prototypes.get(k)!) continue;
+      const shapes = o.offer.callers.map((c) => {
+        const b = buffers.get(bufferKey(c.file, c.caller.replace(/@.*$/, ''), c.buffer));
+        return b && shapeOf(b, offered);
+      });
+      const first = shapes[0];
+      if (first && shapes.every((s) => s && s.every((v, j) => v === first[j])))
+        agreed.set(k, first);
+    }
+    for (const [k, b] of buffers)
+      if (b.users.some((u) => !agreed.has(u))) changed = buffers.delete(k) || changed;
+  }
+  return planOf(agreed, buffers, offered, prototypes, kept, new Set(summaries.keys()));
+}
+
+/** The offers by `fn:param`; a name offered twice (two definitions) by neither. */
+function offersByKey(offers: CrossFileInput['offers']): Map<string, Offered> {
+  const out = new Map<string, Offered>();
+  const twice = new Set<string>();
+  for (const { file, offer } of offers) {
+    const k = key(offer.fn, offer.param);
+    if (out.has(k) && out.get(k)!.file !== abs(file)) twice.add(k);
+    out.set(k, {
+      file: abs(file),
+      offer,
+      slots: offer.slots.map(fromText),
+      levels: offer.levels.map(fromText),
+    });
+  }
+  for (const k of twice) out.delete(k);
+  return out;
+}
+
+/** The buffer `name` of `caller` in a unit, when its summary says it may shrink. */
+function bufferOf(
+  s: FileSummary,
+  caller: string,
+  name: string,
+  offered: ReadonlyMap<string, Offered>,
+): Buffer | undefined {
+  const fc = s.functions.find(
+    (f) => f.name === caller && abs(s.definedIn[caller] ?? '') === abs(s.file),
+  );
+  const b = fc?.buffers.find((x) => x.name === name);
+  if (!fc || !b?.shape || (b.origin !== 'array' && b.origin !== 'heap')) return undefined;
+  const users: string[] = [];
+  const derefs = new Set<number>();
+  for (const u of b.uses) {
+    if (u.kind === 'inert' && !u.typeUsed) continue;
+    if (b.origin === 'heap' && (u.kind === 'alloc' || u.kind === 'free')) continue;
+    if (u.kind !== 'call-arg' || u.callee === undefined) return undefined;
+    // A function of the unit by that name is the one called, not the offered one.
+    if (s.functions.some((f) => f.name === u.callee)) return undefined;
+    const o = [...offered.entries()].find(
+      ([, x]) => x.offer.fn === u.callee && x.offer.index === u.argIndex,
+    );
+    if (!o) return undefined;
+    users.push(o[0]);
+    derefs.add(u.derefs ?? 0);
+  }
+  const d = [...derefs][0];
+  if (users.length === 0 || derefs.size !== 1 || d === undefined) return undefined;
+  const levels = objectLevels(b.origin, b.shape.levels, d);
+  const type = normalizedType(b.shape.elementType);
+  const fits = (o: Offered) =>
+    levels !== undefined &&
+    o.levels.length === levels.length &&
+    o.levels.slice(1).every((e, k) => e !== undefined && e === levels[k + 1]) &&
+    o.offer.elementType === type;
+  if (!levels || !users.every((u) => fits(offered.get(u)!))) return undefined;
+  return { file: abs(s.file), caller, name, levels, users: [...new Set(users)] };
+}
+
+/**
+ * The object a buffer's parameters see: a local array of constant extents (a VLA is
+ * shrunk only with the kernel's own reading), or a heap block of constant rows (`*p`: the
+ * pointee; `p`: rows of it).
+ */
+function objectLevels(
+  origin: 'array' | 'heap',
+  levels: BufferShape['levels'],
+  derefs: number,
+): Extents | undefined {
+  const constant = (xs: readonly unknown[]): xs is bigint[] =>
+    xs.every((x) => typeof x === 'bigint');
+  if (origin === 'array') return derefs === 0 && constant(levels) ? levels : undefined;
+  const pointee = levels.slice(1);
+  if (levels[0] !== 'pointer' || !constant(pointee) || derefs > 1) return undefined;
+  return derefs === 1 ? pointee : [undefined, ...pointee];
+}
+
+/** Per dimension, the most slots any of its parameters uses, at most its extent. */
+function shapeOf(b: Buffer, offered: ReadonlyMap<string, Offered>): Extents {
+  return b.levels.map((extent, dim) => {
+    let need: bigint | undefined = 1n;
+    for (const u of b.users) {
+      const n = offered.get(u)!.slots[dim];
+      need = n === undefined || need === undefined ? undefined : n > need ? n : need;
+    }
+    if (need === undefined) return extent;
+    return extent !== undefined && extent < need ? extent : need;
+  });
+}
+
+/** Where the prototypes of an offered parameter are spelled, or why they cannot be retyped. */
+type Prototypes =
+  | { readonly sites: readonly { readonly file: string; readonly sizes: readonly Sized[] }[] }
+  | { readonly code: ReasonName; readonly reason: string };
+
+interface Sized {
+  readonly start?: number;
+  readonly end?: number;
+}
+
+function prototypesOf(
+  o: Offered,
+  summaries: ReadonlyMap<string, FileSummary>,
+  input: CrossFileInput,
+): Prototypes {
+  const { fn, param, index } = o.offer;
+  const rank = o.levels.length;
+  // Every file of the set (a block-scope prototype is in no summary's declarations) and
+  // every header a unit declares the function in.
+  const seen = new Map<string, Set<number>>([...summaries.keys()].map((f) => [f, new Set()]));
+  for (const s of summaries.values())
+    for (const d of s.declarations[fn] ?? [])
+      seen.set(abs(d.in), (seen.get(abs(d.in)) ?? new Set()).add(d.line));
+  const no = (code: ReasonName, why: string): Prototypes => ({
+    code,
+    reason: `its callers' buffers in other files keep their size: ${why}, so ${fn}() keeps the type of '${param}'`,
+  });
+  const sites: { file: string; sizes: Sized[] }[] = [];
+  const spellings = new Set<string>();
+  for (const [file, lines] of [...seen].sort(([a], [b]) => (a < b ? -1 : 1))) {
+    const unit = summaries.has(file);
+    const text = input.read(file);
+    const written = text === undefined ? [] : writtenPrototypes(text, fn);
+    // (a unit that does not declare it has nothing to retype)
+    if (lines.size === 0 && written.length === 0) continue;
+    const outside = unit
+      ? input.written(file)
+        ? undefined
+        : `${file} is in the set but not among the files written`
+      : input.headerOutside(file);
+    if (outside) return no('prototype-outside-set', `a prototype of ${fn}() is in ${outside}`);
+    if (text === undefined) return no('prototype-outside-set', `${file} cannot be read`);
+    const inBody = written.find((w) => w.inBody);
+    if (inBody)
+      return no(
+        'prototype-not-retypable',
+        `${file}:${inBody.line} declares ${fn}() inside a function's body`,
+      );
+    const missing = [...lines].find((l) => !written.some((w) => w.line === l));
+    if (missing !== undefined)
+      return no(
+        'prototype-not-retypable',
+        `the declaration of ${fn}() at ${file}:${missing} is not spelled in the file (a macro spells it)`,
+      );
+    for (const w of written) {
+      const sizes = w.sizes[index];
+      if (!sizes || sizes.length !== rank || sizes.slice(1).some((x) => !x.range))
+        return no(
+          'prototype-not-retypable',
+          `the prototype of ${fn}() at ${file}:${w.line} does not declare '${param}' as a plain array with its sizes spelled in the file`,
+        );
+      spellings.add(w.spelled[index] ?? '');
+      sites.push({
+        file,
+        sizes: sizes!.map((x) => (x.range ? { start: x.range.start, end: x.range.end } : {})),
+      });
+    }
+  }
+  if (spellings.size > 1)
+    return no(
+      'prototype-not-retypable',
+      `its prototypes declare '${param}' differently (${[...spellings].map((x) => `'${x}'`).join(', ')}: two configurations, or a mismatch)`,
+    );
+  return { sites };
+}
+
+/** Each file's part of the agreed edits, the headers' edits, and what must hold after. */
+function planOf(
+  agreed: ReadonlyMap<string, Extents>,
+  buffers: ReadonlyMap<string, Buffer>,
+  offered: ReadonlyMap<string, Offered>,
+  prototypes: ReadonlyMap<string, Prototypes>,
+  kept: readonly { file: string; fn: string; param: string; code: ReasonName; reason: string }[],
+  units: ReadonlySet<string>,
+): CrossFilePlan {
+  const files = new Map<string, Mutable>();
+  const part = (f: string) => {
+    let p = files.get(f);
+    if (!p) files.set(f, (p = { parameters: [], buffers: [], prototypes: [], kept: [] }));
+    return p;
+  };
+  const expected: Expected[] = [];
+  const edits = new Map<string, Edit[]>();
+  for (const [k, extents] of agreed) {
+    const o = offered.get(k)!;
+    part(o.file).parameters.push({
+      fn: o.offer.fn,
+      param: o.offer.param,
+      extents: extents.map(toText),
+    });
+    expected.push({ file: o.file, fn: o.offer.fn, name: o.offer.param });
+    const p = prototypes.get(k)!;
+    if ('code' in p) continue;
+    for (const site of p.sites)
+      for (const [level, s] of site.sizes.entries())
+        if (s.start !== undefined && extents[level] !== o.levels[level])
+          (edits.get(site.file) ?? edits.set(site.file, []).get(site.file)!).push({
+            start: s.start,
+            end: s.end!,
+            text: `${extents[level]}`,
+          });
+  }
+  for (const b of buffers.values()) {
+    const extents = shapeOf(b, offered);
+    part(b.file).buffers.push({
+      caller: b.caller,
+      buffer: b.name,
+      extents: extents.map(toText),
+      carriesFor: b.users.map((u) => foreignParameter(offered.get(u)!)),
+    });
+    expected.push({ file: b.file, fn: b.caller, name: b.name });
+  }
+  for (const { file, ...k } of kept) part(file).kept.push(k);
+  const headers = new Map<string, Edit[]>();
+  for (const [f, es] of edits) {
+    // (the same prototype read by two units is one edit)
+    const unique = [...new Map(es.map((e) => [`${e.start}`, e])).values()];
+    if (units.has(f)) part(f).prototypes.push(...unique);
+    else headers.set(f, unique);
+  }
+  return { files, headers, expected };
+}
+
+type Mutable = {
+  -readonly [K in keyof CrossFileStorage]: CrossFileStorage[K] extends readonly (infer T)[]
+    ? T[]
+    : never;
+};
+
+function foreignParameter(o: Offered): ForeignParameter {
+  return {
+    fn: o.offer.fn,
+    param: o.offer.param,
+    index: o.offer.index,
+    elementType: o.offer.elementType,
+    levels: o.offer.levels,
+  };
+}
