@@ -10,12 +10,17 @@ import { spelled } from './calls.js';
 /**
  * The sizes of one parameter's array levels, outermost first (`double t[N][M]`: N, M;
  * `double [][M]`: an empty outermost one), or undefined when its declarator has another
- * part (a pointer, parentheses) or none.
+ * part (a pointer, parentheses, `static` or a qualifier in the brackets) or none.
  */
 function parameterSizes(p: Node): Spelled[] | undefined {
   const sizes: Spelled[] = [];
   let d = child(p, 'declarator');
   while (d && /array_declarator$/.test(d.type)) {
+    // `[static N]` (and `[const N]`): a promise about the caller's object that a smaller
+    // buffer would break, not a plain size (review 2026-11-28: kept as `[static N]` while the
+    // definition and main's buffer became [1][N]).
+    if (d.children.some((c) => c.type === 'static' || c.type === 'type_qualifier'))
+      return undefined;
     sizes.push(spelled(child(d, 'size'), '[', ']'));
     d = child(d, 'declarator');
   }

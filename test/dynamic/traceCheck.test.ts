@@ -251,6 +251,12 @@ describe('check --trace on every adversarial program', () => {
   // first write of the loop. Each is reported "unsafe" against a right model (a false alarm),
   // listed here until fixed.
   const TRACER_GAPS = new Set([
+    // 2026-11-28: the trace misses the first write (t[0] at i = 0, t[0][0] at i = j = 0) that
+    // the run performs; and the built-in reading does not expand NEXT - NEXT (a macro of
+    // several tokens). The contracted runs are identical (adversarial.test.ts).
+    'index-macro-chain.c',
+    'index-macro-sum.c',
+    'index-unsigned-skew.c',
     'paren-lvalue-write.c',
     'typedef-mode-attribute.c',
     'typedef-param-named-size_t.c',
