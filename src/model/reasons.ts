@@ -657,6 +657,11 @@ export const REASONS = {
     'Run beeclak again if the macro changes.',
     { level: 'warning' },
   ),
+  'call-site-values': entry(
+    'BC1504',
+    'the result holds for the argument values every call passes',
+    'Nothing to do while every call stays in the file; run beeclak again when a call passes other values (or the function becomes visible elsewhere).',
+  ),
 
   // Where the cells live.
   'private-stack-run-time-size': entry(
