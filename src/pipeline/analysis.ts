@@ -19,6 +19,7 @@ import type { FileReport } from './report.js';
 import { crossCallOutcome, ExposedReads, staticScratchOutcome } from './wholeProgram/crossCalls.js';
 import type { StoragePlan } from './wholeProgram/callerStorage.js';
 import { modelWithCallSiteValues } from './wholeProgram/callSiteValues.js';
+import { placementOf } from './wholeProgram/placement.js';
 import type { ArrayDecision } from './decision.js';
 import { nameRecord } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
@@ -178,11 +179,13 @@ async function analyzeSourceInCall(
     const inputs = { options, timings, delinearized: delinearized[f]!.outcomes };
     for (const declared of fn.arrays) {
       // Decided for every value first; the values every call passes only where that fails
-      // (a result for all values stays as it was: folded in place, no address cost).
+      // (a result for all values stays as it was: folded in place, no address cost), and
+      // not for a private copy of a parameter, new memory next to the callers' buffers.
       let o = await decideOne(read, fn, declared, exposed, inputs);
       if (passed !== fn && !isContracted(o)) {
         const withValues = await decideOne(model, passed, declared, exposedPassed, inputs);
-        if (isContracted(withValues)) o = withValues;
+        if (isContracted(withValues) && placementOf(withValues.verdict.decision) !== 'private')
+          o = withValues;
       }
       outcomes.push(inFunction(o, passed));
     }
