@@ -25,6 +25,7 @@ import { type Node, type SourceText, child, firstIndex, walk } from './parse.js'
 import { constantValue, sizeOfType } from './constants.js';
 import { argumentBase, classifyMention, literalScope, type MentionContext } from './usesOf.js';
 import { callersToFixpoint } from './callers.js';
+import { argumentValue, callerNames } from './argumentValues.js';
 
 const declaresNameNode = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -366,6 +367,8 @@ function functionCalls(
   const passed = new Set<string>();
   const calls: CallSite[] = [];
   const indirectCalls: SourceLoc[] = [];
+  const paramDecls = parameterDeclarations(fnDef);
+  const names = callerNames(fnDef, body, parameterNamesOf(fnDef), paramDecls);
   for (const n of body.descendantsOfType('call_expression')) {
     const fnNode = child(n, 'function');
     const f = fnNode?.text ?? '';
@@ -385,6 +388,7 @@ function functionCalls(
       buffers: bases.map((b) => b?.node.text),
       derefs: bases.map((b) => b?.derefs ?? 0),
       arguments: args.map((a) => a.text),
+      values: args.map((a) => argumentValue(a, names, n.startIndex)),
     });
     if (passesBuffers(f)) for (const b of bases) if (b) passed.add(b.node.text);
   }
@@ -423,26 +427,29 @@ function functionCalls(
     unstructured,
     parameterNames: params,
     parameterUses: parameterUses(fnDef, mentionsOf, { ...ctx, levels: 0 }, scalarTypedefs),
+    integerParameters: names.parameters,
     calls,
     indirectCalls,
     buffers,
   };
 }
 
-function parameterNamesOf(fnDef: Node): string[] {
+function parameterDeclarations(fnDef: Node): Node[] {
   const { declarator } = declaratorOf(fnDef);
   const params = declarator ? child(declarator, 'parameters') : null;
-  return (params?.namedChildren ?? [])
-    .filter((p) => p.type === 'parameter_declaration')
-    .map((p) => {
-      let d = child(p, 'declarator');
-      while (d && d.type !== 'identifier')
-        d =
-          child(d, 'declarator') ??
-          d.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
-          null;
-      return d?.text ?? '';
-    });
+  return (params?.namedChildren ?? []).filter((p) => p.type === 'parameter_declaration');
+}
+
+function parameterNamesOf(fnDef: Node): string[] {
+  return parameterDeclarations(fnDef).map((p) => {
+    let d = child(p, 'declarator');
+    while (d && d.type !== 'identifier')
+      d =
+        child(d, 'declarator') ??
+        d.namedChildren.find((c) => /declarator$|^identifier$/.test(c.type)) ??
+        null;
+    return d?.text ?? '';
+  });
 }
 
 /**

@@ -103,24 +103,12 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       `${fnName}() may call itself (${recursion.join(' -> ')}): a private array would be allocated at every level`,
     );
   if (!promised) {
-    if (!fn.internal && q.external && q.external !== 'seen')
-      return no(q.external.code, q.external.reason);
-    if (!fn.internal && !q.external)
-      return no(
-        'not-static',
-        `${fnName}() is not static: callers in other files are not visible (make it static, or promise with --temporary ${fnName}:${param})`,
-      );
-    const reached = fn.reachedElsewhere[0];
-    if (reached)
-      return no(
-        'called-from-unseen-code',
-        `${fnName}() may be called from code the file does not show: ${reached.why} (${at(reached.loc)})`,
-      );
-    if (q.includedBy && q.includedBy.length > 0)
-      return no(
-        'included-by-other-file',
-        `${q.includedBy[0]} includes this file: its calls of ${fnName}() are not analysed with it`,
-      );
+    const unseen = unseenCalls(
+      fn,
+      q,
+      ` (make it static, or promise with --temporary ${fnName}:${param})`,
+    );
+    if (unseen) return no(unseen.code, unseen.reason);
   }
   const sites: CallerEvidence[] = [];
   for (const caller of graph.functions) {
@@ -162,6 +150,40 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       `${fnName}() is not called in this file${q.external ? ' or any other of the set' : ''}`,
     );
   return { temporary: true, callSites: sites };
+}
+
+/** What a function's calls may come from besides the graph's call sites (visibility). */
+export type Visibility = Pick<CrossCallQuery, 'includedBy' | 'external'>;
+
+/**
+ * Why `fn` may be called from code the graph does not show, or undefined when every call of
+ * it is one of the graph's call sites: it is `static` (or, in a closed file set, its external
+ * linkage is analysed), its name is used only as a callee, and no other file includes this one.
+ */
+export function unseenCalls(
+  fn: FunctionCalls,
+  q: Visibility,
+  /** Added to the `not-static` reason (how to make it visible). */
+  hint = ' (make it static)',
+): { readonly code: ReasonName; readonly reason: string } | undefined {
+  if (!fn.internal && q.external && q.external !== 'seen') return q.external;
+  if (!fn.internal && !q.external)
+    return {
+      code: 'not-static',
+      reason: `${fn.name}() is not static: callers in other files are not visible${hint}`,
+    };
+  const reached = fn.reachedElsewhere[0];
+  if (reached)
+    return {
+      code: 'called-from-unseen-code',
+      reason: `${fn.name}() may be called from code the file does not show: ${reached.why} (${at(reached.loc)})`,
+    };
+  if (q.includedBy && q.includedBy.length > 0)
+    return {
+      code: 'included-by-other-file',
+      reason: `${q.includedBy[0]} includes this file: its calls of ${fn.name}() are not analysed with it`,
+    };
+  return undefined;
 }
 
 /**

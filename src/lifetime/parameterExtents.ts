@@ -82,13 +82,42 @@ export function provenParameterExtents(
   const rows = rowsOf(array, callerCells);
   const size =
     max.kind === 'value' && (rows === undefined || max.value + 1n <= rows) ? max.value + 1n : rows;
-  if (size === undefined)
+  if (size === undefined) {
+    const runTime = max.kind === 'value' ? undefined : runTimeExtent(touched, cell);
+    if (runTime)
+      return { kind: 'proved', array: { ...array, extents: [runTime, ...array.extents.slice(1)] } };
     return no(
       `the largest index of '${array.name}' is not bounded by a known value, and a parameter's declared extent does not bound it`,
     );
+  }
   const extents: Extent[] = [
     size === outer.value ? outer : { text: `${size}`, expr: A.constant(size), value: size },
     ...array.extents.slice(1),
   ];
   return { kind: 'proved', array: { ...array, extents } };
+}
+
+/**
+ * One past the largest outermost index, as `n` or `n + c` of one run-time parameter `n` (the
+ * bound of the loop that walks the rows: `r < nr`), when that is the maximum for every value
+ * of the parameters where some cell is touched: a heap buffer sized at run time, whose cells
+ * the caller's object holds in any run without undefined behaviour. Undefined otherwise (a
+ * maximum of several pieces, or of another form).
+ */
+function runTimeExtent(touched: P.PolySet, cell: A.Affine): Extent | undefined {
+  let max: ReturnType<typeof P.maximizeParametric>;
+  try {
+    max = P.maximizeParametric(touched, cell);
+  } catch {
+    return undefined; // not affine on part of the parameters' values (floor(n / 2))
+  }
+  if (max.kind !== 'pieces' || max.pieces.length === 0) return undefined;
+  const value = max.pieces[0]!.value;
+  if (!max.pieces.every((p) => A.equal(p.value, value))) return undefined;
+  const expr = A.add(value, A.constant(1));
+  const names = A.variables(expr);
+  if (names.length !== 1 || A.coeff(expr, names[0]!) !== 1n) return undefined;
+  const c = expr.constant;
+  const text = c === 0n ? names[0]! : c > 0n ? `${names[0]} + ${c}` : `${names[0]} - ${-c}`;
+  return { text, expr };
 }

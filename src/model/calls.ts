@@ -170,6 +170,12 @@ export interface FunctionCalls {
   readonly parameterNames: readonly string[];
   /** Uses of its named pointer and array parameters. */
   readonly parameterUses: readonly ParameterUses[];
+  /**
+   * Per parameter, its integer type when it is a plain integer parameter the function never
+   * changes (no assignment, increment or `&`, not volatile), else undefined: the parameters
+   * a value passed at every call fixes (pipeline/wholeProgram/callSiteValues.ts).
+   */
+  readonly integerParameters?: readonly (IntegerType | undefined)[];
   /** Every call it makes to a function named by an identifier. */
   readonly calls: readonly CallSite[];
   /** Where it calls through a pointer (`fp(x)`, `(*tab[k])(x)`): any function may run there. */
@@ -189,6 +195,32 @@ export interface CallSite {
   readonly derefs: readonly number[];
   /** The text of each argument (a run-time extent passed: pipeline/wholeProgram/runTimeExtents.ts). */
   readonly arguments?: readonly string[];
+  /**
+   * Per argument, the integer value it passes as far as the caller shows it
+   * (src/frontend/argumentValues.ts), else undefined: what every call of a function passes
+   * is a fact about its parameters (pipeline/wholeProgram/callSiteValues.ts).
+   */
+  readonly values?: readonly (ArgumentValue | undefined)[];
+}
+
+/**
+ * The value one argument of a call passes, read in the caller: an integer constant
+ * expression (its C value and type), the caller's own parameter number `index` that it never
+ * changes (its value at the caller's entry), or a local the caller sets once where it
+ * declares it, before the call, and never changes (a value unknown here, the same at every
+ * mention between its declaration and the caller's return).
+ */
+export type ArgumentValue =
+  | { readonly kind: 'constant'; readonly value: bigint; readonly type: IntegerType }
+  | { readonly kind: 'parameter'; readonly index: number }
+  | { readonly kind: 'local'; readonly name: string };
+
+/** An integer type: its width in bits and signedness (frontend/intTypes.ts's IntType). */
+export interface IntegerType {
+  readonly bits: number;
+  readonly signed: boolean;
+  /** Plain `char`: signedness chosen by the compiler. */
+  readonly plainChar?: boolean;
 }
 
 export interface CallGraph {

@@ -681,6 +681,11 @@ export const REASONS = {
     'The message names the instantiations and what each gives: give the array an extent that folds the same way for every instantiation, or instantiate the template with fewer sizes.',
     UNCHANGED,
   ),
+  'call-site-values': entry(
+    'BC1505',
+    'the result holds for the argument values every call passes',
+    'Nothing to do while every call stays in the file; run beeclak again when a call passes other values (or the function becomes visible elsewhere).',
+  ),
 
   // Where the cells live.
   'private-stack-run-time-size': entry(

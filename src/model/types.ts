@@ -53,7 +53,15 @@ export interface Parameter {
   readonly name: string;
   /** Known value (from #define, enum, const, -D); undefined when symbolic. */
   readonly value?: bigint;
-  readonly source: 'define' | 'enum' | 'const' | 'argument' | 'vla' | 'command-line';
+  readonly source:
+    | 'define'
+    | 'enum'
+    | 'const'
+    | 'argument'
+    | 'vla'
+    | 'command-line'
+    /** An argument every call passes the same value for (pipeline/wholeProgram/callSiteValues.ts). */
+    | 'call-sites';
   readonly loc?: SourceLoc;
   /**
    * A `const` declared at file scope (in the file or a header), visible at the top of the
@@ -70,6 +78,13 @@ export interface Parameter {
    * constant expression, checked at compile time like an enum constant (issue 30).
    */
   readonly constantExpression?: true;
+  /**
+   * An argument whose value, or equality with another argument (`equals`), every call
+   * passes: the calls that show it, as `caller at line:column`.
+   */
+  readonly passedBy?: readonly string[];
+  /** An argument every call passes the same value for as for the parameter named. */
+  readonly equals?: string;
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */

@@ -13,11 +13,13 @@ import { withTextFacts } from '../frontend/textFacts.js';
 // Types from their own modules: the published declarations must not pull in tree-sitter's.
 import type { MacroUse } from '../frontend/spelling.js';
 import { delinearizeFunction } from '../delinearize/index.js';
-import type { ProgramModel } from '../model/types.js';
+import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import type { AnalysisOptions } from './options.js';
 import type { FileReport } from './report.js';
 import { crossCallOutcome, ExposedReads, staticScratchOutcome } from './wholeProgram/crossCalls.js';
 import type { StoragePlan } from './wholeProgram/callerStorage.js';
+import { modelWithCallSiteValues } from './wholeProgram/callSiteValues.js';
+import { placementOf } from './wholeProgram/placement.js';
 import type { ArrayDecision } from './decision.js';
 import { nameRecord } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
@@ -25,7 +27,7 @@ import { inCallContext } from '../context/callContext.js';
 import { decideArray, DEFAULT_WORK_UNITS } from './decision/decideArray.js';
 import { decideFile } from './decision/file.js';
 import { rewrittenOnce } from './decision/templates.js';
-import { isContracted, type Outcome } from './decision/outcome.js';
+import { isContracted, type ArrayOutcome, type Outcome } from './decision/outcome.js';
 import { reportOf, type Suppressions } from './decision/reports.js';
 import { onChipTotals } from './decision/hls.js';
 import { codeOf, reasonNamed, type ReasonName } from '../model/reasons.js';
@@ -49,6 +51,54 @@ export interface Analysis {
   readonly c89?: boolean;
   /** Callers' buffers that shrink, and the parameters retyped with them (callerStorage.ts). */
   readonly storage?: StoragePlan;
+}
+
+/** What every array's decision shares. */
+interface DecisionInputs {
+  readonly options: AnalysisOptions;
+  readonly timings: FileReport['timings'];
+  readonly delinearized: ReturnType<typeof delinearizeFunction>['outcomes'];
+}
+
+/** The outcome of one array: the whole-program step, then the decision passes. */
+async function decideOne(
+  model: ProgramModel,
+  fn: FunctionModel,
+  declared: ArrayInfo,
+  exposed: ExposedReads,
+  { options, timings, delinearized }: DecisionInputs,
+): Promise<ArrayOutcome> {
+  // Parameters that are temporaries across calls become candidates (whole program).
+  const tw = performance.now();
+  const whole =
+    crossCallOutcome(model, fn, declared, exposed, options.includedBy, options.program) ??
+    staticScratchOutcome(model, fn, declared, exposed);
+  timings.lifetimeMs += Math.round(performance.now() - tw);
+  const array = whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
+  const delinearization = delinearized.find((o) => o.array === array.name);
+  return decideArray({
+    fn,
+    array,
+    options,
+    timings,
+    delinearization,
+    whole,
+    exposedReads: exposed,
+  });
+}
+
+/**
+ * The outcome as one of `fn`'s: every decision of a function names the same model of it (the
+ * rewrite and the guards group them by it). A result for every value holds for the values
+ * the calls pass too.
+ */
+function inFunction(o: ArrayOutcome, fn: FunctionModel): ArrayOutcome {
+  if (o.fn === fn) return o;
+  const verdict =
+    'kind' in o.verdict && o.verdict.kind === 'contracted'
+      ? { ...o.verdict, decision: { ...o.verdict.decision, fn } }
+      : o.verdict;
+  return { ...o, fn, verdict };
 }
 
 export function analyzeSource(
@@ -117,38 +167,32 @@ async function analyzeSourceInCall(
   // Hand-linearized 1-D temporaries get their multi-dimensional view before any analysis.
   const td = performance.now();
   const delinearized = built.functions.map((fn) => delinearizeFunction(fn, options.only));
-  const model: ProgramModel = { ...built, functions: delinearized.map((d) => d.fn) };
+  const read: ProgramModel = { ...built, functions: delinearized.map((d) => d.fn) };
   timings.delinearizeMs = Math.round(performance.now() - td);
-  const exposed = new ExposedReads(
-    model,
-    knownParameterValues,
-    options.workUnits ?? DEFAULT_WORK_UNITS,
-  );
+  // What every call passes for a function's arguments is a fact of its model: the same
+  // statements and arrays, with those values and equalities (callSiteValues.ts).
+  const model = modelWithCallSiteValues(read, options.includedBy, options.program);
+  const work = options.workUnits ?? DEFAULT_WORK_UNITS;
+  const exposed = new ExposedReads(read, knownParameterValues, work);
+  const exposedPassed =
+    model === read ? exposed : new ExposedReads(model, knownParameterValues, work);
   const outcomes: Outcome[] = [];
-  for (const [f, fn] of model.functions.entries()) {
+  for (const [f, fn] of read.functions.entries()) {
+    const passed = model.functions[f]!;
+    const inputs = { options, timings, delinearized: delinearized[f]!.outcomes };
     for (const declared of fn.arrays) {
-      // Parameters that are temporaries across calls become candidates (whole program).
-      const tw = performance.now();
-      const whole =
-        crossCallOutcome(model, fn, declared, exposed, options.includedBy, options.program) ??
-        staticScratchOutcome(model, fn, declared, exposed);
-      timings.lifetimeMs += Math.round(performance.now() - tw);
-      const array =
-        whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
-      const delinearization = delinearized[f]!.outcomes.find((o) => o.array === array.name);
-      outcomes.push(
-        await decideArray({
-          fn,
-          array,
-          options,
-          timings,
-          delinearization,
-          whole,
-          exposedReads: exposed,
-        }),
-      );
+      // Decided for every value first; the values every call passes only where that fails
+      // (a result for all values stays as it was: folded in place, no address cost), and
+      // not for a private copy of a parameter, new memory next to the callers' buffers.
+      let o = await decideOne(read, fn, declared, exposed, inputs);
+      if (passed !== fn && !isContracted(o)) {
+        const withValues = await decideOne(model, passed, declared, exposedPassed, inputs);
+        if (isContracted(withValues) && placementOf(withValues.verdict.decision) !== 'private')
+          o = withValues;
+      }
+      outcomes.push(inFunction(o, passed));
     }
-    options.progress?.(f + 1, model.functions.length);
+    options.progress?.(f + 1, read.functions.length);
   }
   const decided = await decideFile(outcomes, model, view.macroUses ?? [], options);
   const suppress = suppressions(options);

@@ -209,6 +209,11 @@ describe('check --trace on every adversarial program', () => {
     .sort();
   const TRACED: Record<string, string[]> = {
     'approx-and-guard.c': ['t1'],
+    'argvalue-not-static.c': ['t'],
+    'argvalue-passed-on-two.c': ['t'],
+    'argvalue-passed-on.c': ['t'],
+    'argvalue-pointer-taken.c': ['t'],
+    'argvalue-shadowed.c': ['t'],
     'approx-guard-empties-domain.c': ['t1'],
     'approx-guard-while-start.c': ['t1'],
     'asm-inout-writes.c': ['t'],

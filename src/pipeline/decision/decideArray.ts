@@ -9,7 +9,7 @@ import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { Finding } from '../../model/reasons.js';
 import type { DelinearizationOutcome } from '../../delinearize/index.js';
 import { dynamicMaxLive } from '../../dynamic/maxLive.js';
-import { knownParameterValues } from '../../model/parameterValues.js';
+import { callSiteNote, knownParameterValues } from '../../model/parameterValues.js';
 import { nameRecord } from '../../poly/nameRecord.js';
 import type { FileReport } from '../report.js';
 import { jsonInt } from '../report.js';
@@ -244,6 +244,8 @@ async function decide(input: ArrayInput): Promise<ArrayOutcome> {
   // but the frontend also folds products of parameters (H * W) using their values, so the
   // result is only claimed, and guarded, for all of them.
   const assumes = nameRecord(k.values);
+  const passed = callSiteNote(input.fn);
+  if (passed) draft = add(draft, {}, [passed]);
   if (Object.keys(assumes).length > 0)
     draft = add(draft, {
       assumes: nameRecord(

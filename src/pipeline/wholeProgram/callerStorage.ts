@@ -327,9 +327,12 @@ function shrinkable(model: ProgramModel, decisions: readonly ArrayDecision[]) {
  */
 function slotsOf(model: ProgramModel, d: ArrayDecision): Slots | undefined {
   // A result that holds for some argument values keeps the original body for the others,
-  // which uses every cell of the buffer (contraction.ts): its callers' buffers stay.
+  // which uses every cell of the buffer (contraction.ts): its callers' buffers stay. Not
+  // for the values every call passes (callSiteValues.ts): there are no others.
   const fixed = Object.keys(d.assumes).some((k) =>
-    d.fn.parameters.some((p) => p.name === k && p.source !== 'define' && p.source !== 'enum'),
+    d.fn.parameters.some(
+      (p) => p.name === k && !['define', 'enum', 'call-sites'].includes(p.source),
+    ),
   );
   const slots = !fixed && d.placement === 'in-place' && d.callSites ? slotsUsed(d) : undefined;
   // (Only then is its function looked for: a search per decision was quadratic.)

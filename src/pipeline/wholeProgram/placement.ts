@@ -25,7 +25,7 @@ function foldsDimensionwise(M: readonly (readonly bigint[])[]): boolean {
 }
 
 /** The placement of a decision's array (undefined for anything but a parameter). */
-function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
+export function placementOf(d: ArrayDecision): ArrayDecision['placement'] {
   if (d.array.storage !== 'parameter') return undefined;
   // Only where every call is seen (a temporary across calls, not a promise): a caller the
   // file does not show might pass the same buffer for another parameter, whose cells an

@@ -1,6 +1,8 @@
 /* trap: `double t[4][8]` receives 32 rows and each row reads the one k == 6 back (k a parameter), and within a row the cell before: rows of storage come from k, not from the declared 4
-   expect: kernel:t unchanged [value-flows-in]
-   expect: main:buf unchanged */
+   (every call passes rows == 32 and k == 6: with those values 7 rows of storage;
+   a distance known only at run time stays refused: call-extent-param-distance-run-time.c)
+   expect: kernel:t contracted 56
+   expect: main:buf contracted 56 */
 #include <stdio.h>
 static double kernel(double t[4][8], int rows, int k) {
   double s = 0;

@@ -1,0 +1,26 @@
+/* trap: the name passed at the second call is another variable (a block declares its own k = 10):
+   a name declared twice carries no value, so t keeps every cell
+   expect: window:in unchanged [pointer]
+   expect: window:t unchanged [no-saving]
+   expect: main:in unchanged */
+#include <stdio.h>
+static double window(int k, const double *in) {
+  double t[32];
+  double s = 0;
+  for (int i = 0; i < 32; i++) {
+    t[i] = in[i] * 2;
+    if (i >= k) s += t[i - k];
+  }
+  return s;
+}
+int main(void) {
+  double in[32];
+  int k = 3;
+  for (int i = 0; i < 32; i++) in[i] = i % 5;
+  printf("%.1f\n", window(k, in));
+  {
+    int k = 10;
+    printf("%.1f\n", window(k, in));
+  }
+  return 0;
+}
