@@ -5,7 +5,7 @@
  * must not change one of them, except the reason codes it adds (compared elsewhere). A report
  * that must change on purpose (a reason found untrue) is re-recorded with the commit that
  * changes it. The samples' other option sets (--lifetimes cell, --modulo pow2) are compared by
- * sameReportsVariants.test.ts, one of the long suites (`npm run test:long`, run by CI).
+ * sameReportsVariants.long.test.ts, one of the long suites (`npm run test:long`, run by CI).
  */
 import { compareReferenceRuns } from './referenceReports.js';
 
