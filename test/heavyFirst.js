@@ -11,7 +11,6 @@ import Sequencer from '@jest/test-sequencer';
 const Base = Sequencer.default ?? Sequencer;
 
 const HEAVY = [
-  'fuzz/campaign',
   'e2e/samples',
   'decision/sameReports',
   'adversarial/adversarial',

@@ -1,10 +1,10 @@
 /**
- * Campaign sizes against the real beeclak, as data: the `quick` preset is what `npm test`
- * runs (test/fuzz/campaign.test.ts, a few seconds per row on 2 cores), the `nightly` preset
- * what `npm run fuzz:nightly` runs (scripts/fuzz/nightly.ts, hours). Each quick row starts at
- * a seed that found a known bug with its generator options (scripts/fuzz/README.md, "bugs
- * found"; the reduced programs are in test/fixtures/fuzz and run by
- * test/cli/regressions.test.ts), so the in-suite campaign still meets each class of bug.
+ * Campaign sizes against the real beeclak, as data: the `quick` preset is what
+ * `npm run test:long` runs (test/fuzz/campaign.long.test.ts, a few seconds per row on 2 cores),
+ * the `nightly` preset what `npm run fuzz:nightly` runs (scripts/fuzz/nightly.ts, hours). Each
+ * quick row starts at a seed that found a known bug with its generator options
+ * (scripts/fuzz/README.md, "bugs found"; the reduced programs are in test/fixtures/fuzz and run
+ * by test/cli/regressions.test.ts), so the in-suite campaign still meets each class of bug.
  */
 import type { GenerateOptions } from './generate.js';
 
@@ -106,7 +106,7 @@ export const QUICK_PRESET: CampaignPreset[] = [
   // Whole programs (issue 25, calls.ts): a static kernel with scratch parameters and the
   // callers that pass their buffers. Seeds 25510-25513 write every family of forms (an
   // alias, a kept pointer, a nested call, a call in a loop, a prelude, a lying extent,
-  // recursion, a unity build; test/fuzz/campaign.test.ts checks it), three in which a value
+  // recursion, a unity build; test/fuzz/campaign.long.test.ts checks it), three in which a value
   // crosses a call and one in which none does (a unity build: its kernel keeps its
   // parameters, since another file includes it). The seeds that failed on c337e58:
   // scripts/fuzz/README.md, "Whole programs".

@@ -26,7 +26,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { contract, type FileReport } from '../../src/index.js';
-import { IncludeIndex } from '../../src/cli/includers.js';
+import {
+  ADVERSARIAL,
+  callOf,
+  readReference,
+  recordOf,
+  type RunResult,
+} from '../decision/referenceReports.js';
 import { compileCached } from '../../scripts/ccCache.js';
 import { expectedVerdicts, leadingComment, missingCodes, reportVerdicts } from './verdicts.js';
 
@@ -53,28 +59,36 @@ interface Contracted {
   code: string;
   verdicts: string[];
   report: FileReport;
+  /** What test/decision/reference.json records for it. */
+  recorded: RunResult;
+  key: string;
 }
 
-// One contraction per program, shared by its verdict test and its run test.
+// One contraction per program, shared by its verdict test, its reference test and its run
+// test. The options are the reference's (test/decision/referenceReports.ts): the file named
+// from the root, a file another file of its folder includes told so (cli/includers.ts), as
+// for `contract -i` over the folder.
 const contracted = new Map<string, Promise<Contracted[]>>();
 function contractProgram(program: string): Promise<Contracted[]> {
   let p = contracted.get(program);
   if (!p) {
     p = Promise.all(
       sourcesOf(program).map(async (file) => {
-        const source = readFileSync(path.join(DIR, file), 'utf8');
-        // The real path: `#include "kern.c"` is looked up next to the file. A folder is the
-        // program's file set, as for `contract -i` over it: a file another one includes is
-        // told so (cli/includers.ts).
-        const folder = program.endsWith('.c') ? undefined : path.join(DIR, program);
-        const includedBy = folder
-          ? new IncludeIndex([folder]).includersOf(path.join(DIR, file))
-          : undefined;
-        const { code, report } = await contract(source, {
-          file: folder ? path.join(DIR, file) : file,
-          ...(includedBy && includedBy.length > 0 ? { includedBy } : {}),
-        });
-        return { file, source, code, verdicts: reportVerdicts(report), report };
+        const run = {
+          file: `${ADVERSARIAL}/${file.split(path.sep).join('/')}`,
+          variant: 'default',
+        };
+        const { source, options } = callOf(run);
+        const result = await contract(source, options);
+        return {
+          file,
+          source,
+          code: result.code,
+          verdicts: reportVerdicts(result.report),
+          report: result.report,
+          recorded: recordOf(result),
+          key: `${run.variant} ${run.file}`,
+        };
       }),
     );
     contracted.set(program, p);
@@ -177,6 +191,14 @@ describe('adversarial programs: original and contracted compute the same', () =>
       expect([u.file, ...u.verdicts]).toEqual([u.file, ...expected.verdicts]);
       expect([u.file, ...missingCodes(expected, u.report)]).toEqual([u.file]);
     }
+  });
+
+  // The report of each file as test/decision/reference.json records it (issue 28; the
+  // reference's other runs are compared by test/decision/sameReports.test.ts).
+  const reference = readReference();
+  it.each(PROGRAMS)('%s: the report of the reference', async (program) => {
+    for (const u of await contractProgram(program))
+      expect([u.key, u.recorded]).toEqual([u.key, reference[u.key]]);
   });
 
   it.each(PROGRAMS)('%s: the same output', async (program) => {

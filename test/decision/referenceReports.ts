@@ -9,10 +9,15 @@ import { createHash } from 'node:crypto';
 import { readdirSync, readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { contract, type Options } from '../../src/index.js';
+import { contract, type ContractResult, type Options } from '../../src/index.js';
 import { IncludeIndex } from '../../src/cli/includers.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+/**
+ * The adversarial programs' folder, relative to the root. test/adversarial/adversarial.test.ts
+ * compares their reports with the reference, on the contraction its other tests check.
+ */
+export const ADVERSARIAL = 'test/adversarial/programs';
 
 /** One run: a file (relative to the root) with its options' name. */
 export interface Run {
@@ -45,7 +50,7 @@ export function referenceRuns(): Run[] {
   const samples = cFiles(path.join(ROOT, 'samples')).map(rel);
   const others = [
     ...cFiles(path.join(ROOT, 'test', 'fixtures')),
-    ...cFiles(path.join(ROOT, 'test', 'adversarial', 'programs')),
+    ...cFiles(path.join(ROOT, ADVERSARIAL)),
   ].map(rel);
   return [
     ...samples.flatMap((file) => Object.keys(VARIANTS).map((variant) => ({ file, variant }))),
@@ -89,51 +94,66 @@ function comparable(report: unknown): unknown {
   };
 }
 
-export async function runOne(run: Run): Promise<RunResult> {
+/** The library call of a run: its text and options. */
+export function callOf(run: Run): { source: string; options: Options } {
   const full = path.join(ROOT, run.file);
   const source = readFileSync(full, 'utf8');
   // A program of several files (a folder of the adversarial programs): the files that
   // include this one are told so, as `contract -i` over the folder does.
   const folder = path.dirname(full);
   const inProgramFolder =
-    run.file.startsWith('test/adversarial/programs/') && path.basename(folder) !== 'programs';
+    run.file.startsWith(`${ADVERSARIAL}/`) && path.basename(folder) !== 'programs';
   const includedBy = inProgramFolder ? new IncludeIndex([folder]).includersOf(full) : [];
-  try {
-    const { code, changed, report } = await contract(source, {
-      file: inProgramFolder ? full : run.file,
-      ...VARIANTS[run.variant],
-      ...(includedBy.length > 0 ? { includedBy } : {}),
-    });
-    const relReport = JSON.parse(
-      JSON.stringify(report)
-        .split(ROOT + '/')
-        .join(''),
-    );
-    return {
-      report: comparable(relReport),
-      changed,
-      output: createHash('sha256').update(code).digest('hex').slice(0, 16),
-    };
-  } catch (e) {
-    return { error: (e as Error).message.split(ROOT + '/').join('') };
-  }
+  const options: Options = {
+    file: inProgramFolder ? full : run.file,
+    ...VARIANTS[run.variant],
+    ...(includedBy.length > 0 ? { includedBy } : {}),
+  };
+  return { source, options };
+}
+
+/** What a call gave (its result, or the error it threw), as the reference records it. */
+export function recordOf(outcome: ContractResult | Error): RunResult {
+  if (outcome instanceof Error) return { error: outcome.message.split(ROOT + '/').join('') };
+  const { code, changed, report } = outcome;
+  const relReport = JSON.parse(
+    JSON.stringify(report)
+      .split(ROOT + '/')
+      .join(''),
+  );
+  return {
+    report: comparable(relReport),
+    changed,
+    output: createHash('sha256').update(code).digest('hex').slice(0, 16),
+  };
+}
+
+export async function runOne(run: Run): Promise<RunResult> {
+  const { source, options } = callOf(run);
+  return recordOf(await contract(source, options).catch((e: Error) => e));
+}
+
+/** test/decision/reference.json: the recorded result of each run, by `variant file`. */
+export function readReference(): Record<string, RunResult> {
+  return JSON.parse(
+    readFileSync(path.join(ROOT, 'test', 'decision', 'reference.json'), 'utf8'),
+  ) as Record<string, RunResult>;
 }
 
 /**
- * The tests of sameReports*.test.ts: the reference holds every run and only them, and each
- * run whose variant `which` selects gives its recorded result.
+ * The tests of sameReports*.test.ts: the reference holds every run and only them (when
+ * `checkKeys`), and each run `which` selects gives its recorded result.
  */
-export function compareReferenceRuns(which: (variant: string) => boolean): void {
-  const reference = JSON.parse(
-    readFileSync(path.join(ROOT, 'test', 'decision', 'reference.json'), 'utf8'),
-  ) as Record<string, RunResult>;
+export function compareReferenceRuns(which: (run: Run) => boolean, checkKeys = false): void {
+  const reference = readReference();
   const all = referenceRuns().map((r) => [`${r.variant} ${r.file}`, r] as const);
 
-  it('the reference has every run and only them', () => {
-    expect(Object.keys(reference).sort()).toEqual(all.map(([k]) => k).sort());
-  });
+  if (checkKeys)
+    it('the reference has every run and only them', () => {
+      expect(Object.keys(reference).sort()).toEqual(all.map(([k]) => k).sort());
+    });
 
-  it.each(all.filter(([, r]) => which(r.variant)))('%s', async (key, run) => {
+  it.each(all.filter(([, r]) => which(r)))('%s', async (key, run) => {
     expect(await runOne(run)).toEqual(reference[key]);
   });
 }

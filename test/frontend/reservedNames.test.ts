@@ -2,7 +2,7 @@
  * C names that are special in JavaScript records (test/fixtures/names, each file says what it
  * guards): `__proto__` and the names of Object.prototype (`constructor`, `toString`) are plain
  * variables; `check` (contract, compile, run, compare) passes on every one. The table of names
- * and roles is test/adversarial/cNames.test.ts.
+ * and roles is test/adversarial/cNames.long.test.ts.
  */
 import fs from 'node:fs';
 import os from 'node:os';
