@@ -130,6 +130,12 @@ export function preprocessorOutput(
     cwd: options.cwd,
     maxBuffer: MAX_OUTPUT,
   });
+  // A compiler that refuses its flags exits before it reads its input: the write fails with
+  // EPIPE (when the input outgrows the pipe, or the exit wins the race), and its own error,
+  // which is the one to show, is in its stderr.
+  const stoppedReading = (run.error as NodeJS.ErrnoException | undefined)?.code === 'EPIPE';
+  if (stoppedReading && run.status !== null && run.status !== 0)
+    throw compilerDiagnostic(run.stderr.toString('utf8'), file, cc);
   if (run.error) {
     if ((run.error as NodeJS.ErrnoException).code === 'ENOENT')
       throw new NoCompilerError(
