@@ -15,7 +15,7 @@ import type { MacroUse } from '../frontend/spelling.js';
 import { delinearizeFunction } from '../delinearize/index.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import type { AnalysisOptions } from './options.js';
-import type { FileReport } from './report.js';
+import { emptyTimings, type FileReport } from './report.js';
 import { crossCallOutcome, ExposedReads, staticScratchOutcome } from './wholeProgram/crossCalls.js';
 import type { StoragePlan } from './wholeProgram/callerStorage.js';
 import { modelWithCallSiteValues } from './wholeProgram/callSiteValues.js';
@@ -146,15 +146,6 @@ function suppressions(options: AnalysisOptions): Suppressions {
     ...(options.hls ? { hls: true } : {}),
   };
 }
-
-const emptyTimings = (parseMs: number): FileReport['timings'] => ({
-  parseMs,
-  delinearizeMs: 0,
-  lifetimeMs: 0,
-  latticeMs: 0,
-  rewriteMs: 0,
-  oracleMs: 0,
-});
 
 async function analyzeSourceInCall(
   source: string,

@@ -163,6 +163,24 @@ export interface FileReport {
   };
 }
 
+/** A file's report with no array (yet): a header whose prototypes change, `profile --sarif`. */
+export const emptyReport = (file: string): FileReport => ({
+  file,
+  arrays: [],
+  diagnostics: [],
+  timings: emptyTimings(),
+});
+
+/** Timings of a file with no stage run (or only the parse). */
+export const emptyTimings = (parseMs = 0): FileReport['timings'] => ({
+  parseMs,
+  delinearizeMs: 0,
+  lifetimeMs: 0,
+  latticeMs: 0,
+  rewriteMs: 0,
+  oracleMs: 0,
+});
+
 /** A bigint as a JSON number when it is exactly representable, else as a string. */
 export function jsonInt(x: bigint): number | string {
   return x >= BigInt(Number.MIN_SAFE_INTEGER) && x <= BigInt(Number.MAX_SAFE_INTEGER)

@@ -10,7 +10,7 @@
 import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
-import type { FileReport, SkippedFile } from '../../pipeline/report.js';
+import { emptyReport, type FileReport, type SkippedFile } from '../../pipeline/report.js';
 import { bytesSaved } from '../../pipeline/reportSummary.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
@@ -339,22 +339,9 @@ function actOnFiles(
     tally.summary.files++;
     wouldChange = true;
     if (mode.diff) io.stdout(unifiedDiff(h.file, h.before, h.text));
-    changed.push({ file: h.file, text: h.text, report: headerReport(h.file), joined: true });
+    changed.push({ file: h.file, text: h.text, report: emptyReport(h.file), joined: true });
   }
   return { reports, listLines, changed, wouldChange };
-}
-
-/** A header's report: no array of its own (its prototypes change with a parameter). */
-function headerReport(file: string): FileReport {
-  const timings = {
-    parseMs: 0,
-    delinearizeMs: 0,
-    lifetimeMs: 0,
-    latticeMs: 0,
-    rewriteMs: 0,
-    oracleMs: 0,
-  };
-  return { file, arrays: [], diagnostics: [], timings };
 }
 
 /** Reports a file that was not analysed (unreadable, refused, an internal error). */

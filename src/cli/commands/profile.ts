@@ -11,8 +11,8 @@ import type { Io } from '../io.js';
 import { addAnalysisOptions, analysisOptions, type AnalysisFlags } from '../analysisFlags.js';
 import { readCSource, readSource } from '../sourceFile.js';
 import { UsageError } from '../errors.js';
+import { emptyReport } from '../../pipeline/report.js';
 import {
-  emptyReport,
   formatProfile,
   profileRuns,
   profileSource,

@@ -14,7 +14,7 @@ import { analyzeSource, type AnalysisOptions, type ArrayDecision } from '../anal
 import { decideArray } from '../decision/decideArray.js';
 import { reportOf } from '../decision/reports.js';
 import { isContracted } from '../decision/outcome.js';
-import type { ArrayReport, FileReport } from '../report.js';
+import { emptyTimings, type ArrayReport, type FileReport } from '../report.js';
 import { profiledFunction } from './profileModel.js';
 import { traceProgram, type TraceOutcome, type TraceRunOptions } from './traceRun.js';
 import { traceSites } from '../../frontend/traceSites.js';
@@ -144,14 +144,7 @@ async function profileSourceInCall(
     only: new Set(chosen.map((c) => c.array.name)),
   });
   const arrays: ProfiledArray[] = [...refused];
-  const timings = {
-    parseMs: 0,
-    delinearizeMs: 0,
-    lifetimeMs: 0,
-    latticeMs: 0,
-    rewriteMs: 0,
-    oracleMs: 0,
-  };
+  const timings = emptyTimings();
   for (const c of chosen) arrays.push(await profileArray(outcome, c, options, timings));
   return { file, arrays, outcome };
 }
@@ -338,12 +331,6 @@ export function withProfiled(report: FileReport, result: ProfileResult): FileRep
     return m ? { ...m, line: x.line, column: x.column } : x;
   });
   return { ...report, arrays: [...arrays, ...marked.values()] };
-}
-
-/** A report with no array yet (for `profile --sarif`). */
-export function emptyReport(file: string): FileReport {
-  const timings = { parseMs: 0, delinearizeMs: 0, lifetimeMs: 0, latticeMs: 0, rewriteMs: 0 };
-  return { file, arrays: [], diagnostics: [], timings: { ...timings, oracleMs: 0 } };
 }
 
 /** The runs of `profile` and `contract --profiled`: `-- ARGS` and every `--run "ARGS"`. */
