@@ -14,6 +14,7 @@ import { analyze } from '../../src/index.js';
 import { parseC } from '../../src/frontend/parse.js';
 import { unitTypedefs } from '../../src/frontend/typedefs.js';
 import { runCli } from '../helpers/cli.js';
+import { decidesAsSpelled, TYPEDEF_SEEDS } from './typedefSpellings.js';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -162,28 +163,11 @@ int main(void)
       rmSync(dir, { recursive: true, force: true });
     }
   });
-  it('fuzz kernels with typedef spellings decide as with the types spelled out', async () => {
-    const { generateKernel } = await import('../../scripts/fuzz/generate.js');
-    const decisions = async (source: string) => {
-      const report = await analyze(source, { file: 'kernel.c' });
-      return JSON.stringify(
-        report.arrays.map(({ name, status, reason, compressedCells, mapping }) => ({
-          name,
-          status,
-          reason,
-          compressedCells,
-          mapping,
-        })),
-      ).replace(/\d+:\d+/g, 'L:C');
-    };
-    const forms = { casts: 0.4, counters: 0.6, while: 0.2 };
-    for (let seed = 55001; seed <= 55012; seed++) {
-      const named = generateKernel(seed, { forms: { ...forms, typedefs: 0.7 } }).source;
-      const spelled = generateKernel(seed, { forms }).source;
-      expect(named).not.toBe(spelled);
-      expect(await decisions(named)).toBe(await decisions(spelled));
-    }
-  }, 60000);
+  // A few seeds here; the sweep over the others is typedefs.long.test.ts (`npm run test:long`).
+  it.each(TYPEDEF_SEEDS.slice(0, 2))(
+    'fuzz kernel %i with typedef spellings decides as with the types spelled out',
+    decidesAsSpelled,
+  );
 });
 
 describe('contracted programs with typedef counters run as the originals', () => {
