@@ -98,6 +98,8 @@ describe('a prototype that cannot change keeps every file as it was', () => {
     expect(r.warnings('dsp.c', 'smooth', 'tmp')).not.toContain(SHRINKS);
     expect(read(dir, 'main.c')).toBe(read(path.join(SETS, set), 'main.c'));
     expect(read(dir, 'dsp.c')).toContain('double tmp[N][N]) {');
+    // Guards: the reasons named files by absolute path (the run's folder), not as given.
+    expect(r.stderr).not.toContain(dir);
   });
 });
 

@@ -79,6 +79,7 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
       }
     },
     headerOutside: headerOutside(input.units, input.roots),
+    shown,
   });
   if (plan.files.size === 0) return NONE;
   const index = new Map(files.map((f, k) => [abs(f), k]));
@@ -106,7 +107,7 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
   if (missing)
     return {
       ...NONE,
-      dropped: `${path.relative(process.cwd(), missing.file) || missing.file}: ${missing.fn}:${missing.name} did not take its part`,
+      dropped: `${shown(missing.file)}: ${missing.fn}:${missing.name} did not take its part`,
     };
   for (const [j, [f]] of parts.entries()) {
     const k = index.get(f)!;
@@ -138,7 +139,7 @@ function headerTexts(plan: CrossFilePlan): EditedHeader[] {
     let text = before;
     for (const e of [...edits].sort((a, b) => b.start - a.start))
       text = text.slice(0, e.start) + e.text + text.slice(e.end);
-    return { file: path.relative(process.cwd(), file) || file, before, text };
+    return { file: shown(file), before, text };
   });
 }
 
@@ -161,8 +162,15 @@ function headerOutside(
     const f = abs(file);
     const under =
       trees.some((t) => f.startsWith(t + path.sep)) || folders.includes(path.dirname(f));
-    if (!under) return `${file}, outside the folders of the set`;
+    if (!under) return `${shown(file)}, outside the folders of the set`;
     const outside = includers.includersOf(f).find((i) => !inside.has(abs(i)));
-    return outside ? `${file}, which ${outside} includes (a file outside the set)` : undefined;
+    return outside
+      ? `${shown(file)}, which ${shown(outside)} includes (a file outside the set)`
+      : undefined;
   };
+}
+
+/** A file as the run's messages name it: relative to the current folder. */
+function shown(file: string): string {
+  return path.relative(process.cwd(), file) || file;
 }

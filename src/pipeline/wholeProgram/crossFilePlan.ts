@@ -40,6 +40,8 @@ export interface CrossFileInput {
   readonly read: (file: string) => string | undefined;
   /** Why a header may not be edited by the set (its folders, its includers), or undefined. */
   readonly headerOutside: (file: string) => string | undefined;
+  /** A file as messages name it (the CLI: relative to the current folder). */
+  readonly shown: (file: string) => string;
 }
 
 interface Edit {
@@ -265,28 +267,29 @@ function prototypesOf(
     const outside = unit
       ? input.written(file)
         ? undefined
-        : `${file} is in the set but not among the files written`
+        : `${input.shown(file)} is in the set but not among the files written`
       : input.headerOutside(file);
     if (outside) return no('prototype-outside-set', `a prototype of ${fn}() is in ${outside}`);
-    if (text === undefined) return no('prototype-outside-set', `${file} cannot be read`);
+    const named = input.shown(file);
+    if (text === undefined) return no('prototype-outside-set', `${named} cannot be read`);
     const inBody = written.find((w) => w.inBody);
     if (inBody)
       return no(
         'prototype-not-retypable',
-        `${file}:${inBody.line} declares ${fn}() inside a function's body`,
+        `${named}:${inBody.line} declares ${fn}() inside a function's body`,
       );
     const missing = [...lines].find((l) => !written.some((w) => w.line === l));
     if (missing !== undefined)
       return no(
         'prototype-not-retypable',
-        `the declaration of ${fn}() at ${file}:${missing} is not spelled in the file (a macro spells it)`,
+        `the declaration of ${fn}() at ${named}:${missing} is not spelled in the file (a macro spells it)`,
       );
     for (const w of written) {
       const sizes = w.sizes[index];
       if (!sizes || sizes.length !== rank || sizes.slice(1).some((x) => !x.range))
         return no(
           'prototype-not-retypable',
-          `the prototype of ${fn}() at ${file}:${w.line} does not declare '${param}' as a plain array with its sizes spelled in the file`,
+          `the prototype of ${fn}() at ${named}:${w.line} does not declare '${param}' as a plain array with its sizes spelled in the file`,
         );
       spellings.add(w.spelled[index] ?? '');
       sites.push({
