@@ -12,7 +12,8 @@
  */
 import path from 'node:path';
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
-import { extractCalls, NOT_NAMES, REACHING_ATTRIBUTES, scalarTypedefNames } from './calls.js';
+import { extractCalls, scalarTypedefNames } from './calls.js';
+import { NOT_NAMES, REACHING_ATTRIBUTES } from './reachedElsewhere.js';
 import { functionName, topLevel } from './builtinModel.js';
 import { type Node, child, parseTree, SourceText } from './parse.js';
 import {

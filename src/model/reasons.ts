@@ -10,54 +10,27 @@
  * kept); a code without one is a warning or a note beside a result. `kind`: for a reason the
  * frontend finds, the class of NotCandidateReason it belongs to.
  */
+import {
+  ACROSS,
+  candidacy,
+  entry,
+  REJECTED,
+  UNCHANGED,
+  type CandidacyKind,
+  type ReasonEntry,
+} from './reasonEntry.js';
+import { ACROSS_CALL_REASONS } from './reasonsAcrossCalls.js';
+import { HLS_REASONS } from './reasonsHls.js';
+
 /** Why an array is no candidate (the frontend's finding), with its code. */
 export interface NotCandidateReason {
-  readonly kind:
-    | 'escapes'
-    | 'static'
-    | 'global'
-    | 'parameter'
-    | 'volatile'
-    | 'not-analysable'
-    | 'initializer-not-modelled'
-    | 'not-an-array'
-    | 'excluded-by-option';
+  readonly kind: CandidacyKind;
   /** Its code. */
   readonly reason: CandidacyReason;
   readonly message: string;
   /** 1-based line and column (model/types.ts's SourceLoc). */
   readonly loc: { readonly line: number; readonly column: number };
 }
-
-export interface ReasonEntry {
-  readonly code: string;
-  readonly status?: 'unchanged' | 'rejected';
-  readonly kind?: NotCandidateReason['kind'];
-  /** One line: what happened (the SARIF rule's short description). */
-  readonly summary: string;
-  /** What the user can do about it (the SARIF rule's help; docs/reasons.md has examples). */
-  readonly help: string;
-  /** SARIF level of a warning's result (default `note`). */
-  readonly level?: 'warning';
-}
-
-type Options = Partial<Pick<ReasonEntry, 'status' | 'kind' | 'level'>>;
-const entry = (code: string, summary: string, help: string, o: Options = {}): ReasonEntry => ({
-  code,
-  summary,
-  help,
-  ...o,
-});
-const UNCHANGED = { status: 'unchanged' } as const;
-const REJECTED = { status: 'rejected' } as const;
-const candidacy = (code: string, kind: NotCandidateReason['kind'], summary: string, help: string) =>
-  ({ code, status: 'unchanged', kind, summary, help }) as const;
-
-/** What a temporary across calls needs, said by every whole-program reason. */
-const ACROSS =
-  'A parameter is a temporary of its function only when no value flows through it at any ' +
-  'call; ';
-
 /** Every code, by name. Codes are never reused for another meaning. */
 export const REASONS = {
   // Requests and the file as a whole.
@@ -364,158 +337,7 @@ export const REASONS = {
     UNCHANGED,
   ),
 
-  // Promises and temporaries across calls (the whole program).
-  'promise-unusable': entry(
-    'BC1101',
-    'a temporary promise cannot be used',
-    'The message says what the analysis cannot follow; the promise is not acted on.',
-    REJECTED,
-  ),
-  'promise-disproved': entry(
-    'BC1102',
-    'a temporary promise is disproved',
-    'A value flows into or out of the array: drop the promise, or write every cell before it is read.',
-    REJECTED,
-  ),
-  'not-static': entry(
-    'BC1110',
-    'the function is not static: callers in other files are not seen',
-    ACROSS +
-      'make the function static, give the files of the program together (`contract -i main.c dsp.c`, or `-p BUILD_DIR`), or promise the parameter with --temporary F:A.',
-    UNCHANGED,
-  ),
-  'called-from-unseen-code': entry(
-    'BC1111',
-    'the function may be called from code the file does not show',
-    ACROSS + 'a function whose address is taken may be called from anywhere.',
-    UNCHANGED,
-  ),
-  'included-by-other-file': entry(
-    'BC1112',
-    'another file of the set includes this one',
-    ACROSS + 'analyse the file that includes it (its calls are seen there).',
-    UNCHANGED,
-  ),
-  'not-closed-world': entry(
-    'BC1127',
-    'the function has external linkage and the file set may not be the whole program',
-    ACROSS +
-      'give every file of the program (one of them defines main), or say --closed-world when the set is the whole program.',
-    UNCHANGED,
-  ),
-  'entry-point': entry(
-    'BC1128',
-    'the function is an entry point: code outside the set may call it by name',
-    ACROSS +
-      'an attribute (weak, alias, used, section, constructor, visibility, ...), main, a reserved or C library name makes the linker, the startup code or the library call it.',
-    UNCHANGED,
-  ),
-  'defined-more-than-once': entry(
-    'BC1129',
-    'another file of the set defines a function of the same name',
-    ACROSS +
-      "which definition a call reaches is the linker's choice (a weak symbol overridden, two programs in one set): analyse the files of one program.",
-    UNCHANGED,
-  ),
-  'address-taken-elsewhere': entry(
-    'BC1130',
-    'another file of the set uses the function other than by calling it',
-    ACROSS +
-      'a function pointer, a table or a string naming it in another file may call it from anywhere.',
-    UNCHANGED,
-  ),
-  'named-outside-set': entry(
-    'BC1131',
-    "a file outside the set spells the function's name",
-    ACROSS +
-      'assembly, a linker script or a source file not in the set may call it: add the file to the set, or exclude it from the folder.',
-    UNCHANGED,
-  ),
-  recursive: entry(
-    'BC1113',
-    'the function may call itself',
-    'A private array would be allocated at every level: nothing to do.',
-    UNCHANGED,
-  ),
-  'argument-not-a-buffer': entry(
-    'BC1114',
-    'a call passes an expression, not a buffer of the caller',
-    ACROSS + 'pass a local array or an allocated buffer of the caller.',
-    UNCHANGED,
-  ),
-  'not-called': entry(
-    'BC1115',
-    'the function is not called in this file',
-    'Nothing to do: with no call, nothing is known of its callers.',
-    UNCHANGED,
-  ),
-  'buffer-not-analysable': entry(
-    'BC1116',
-    "a caller's buffer is not one the analysis can follow",
-    ACROSS +
-      'pass a local array, a pointer set from malloc, calloc, alloca or polybench_alloc_data, or a parameter of a static function that passes it on as is.',
-    UNCHANGED,
-  ),
-  'caller-unstructured': entry(
-    'BC1117',
-    'a caller uses goto, setjmp, asm goto or a nested function',
-    'The order of its statements is not known: restructure the caller.',
-    UNCHANGED,
-  ),
-  'passed-twice': entry(
-    'BC1118',
-    'the buffer is passed twice to one call',
-    'Two parameters would name the same cells: pass two buffers.',
-    UNCHANGED,
-  ),
-  'buffer-escapes': entry(
-    'BC1119',
-    "the address of a caller's buffer escapes",
-    'Another name may reach its cells: keep the buffer local to the caller.',
-    UNCHANGED,
-  ),
-  'callee-keeps-address': entry(
-    'BC1120',
-    'a function given the buffer may keep its address',
-    'Define that function in the file (static), so that the analysis can see it keeps nothing.',
-    UNCHANGED,
-  ),
-  'read-after-call': entry(
-    'BC1121',
-    'the caller may use the buffer after the call',
-    'The values the function leaves are read: nothing to do, it is not a temporary.',
-    UNCHANGED,
-  ),
-  'extents-unproved': entry(
-    'BC1122',
-    'the extents the parameter uses are not proved',
-    'Declare the parameter with its real extents (`double t[N][M]`), or give the loop bounds as constants.',
-    UNCHANGED,
-  ),
-  'not-scratch': entry(
-    'BC1124',
-    'a static or file-scope array whose values may be needed from one call to the next',
-    'The message says why (an initializer, recursion, a caller the file does not show, ...): nothing to do if the values must survive the call.',
-    UNCHANGED,
-  ),
-  'external-linkage': entry(
-    'BC1126',
-    'a file-scope array with external linkage: other files may use it',
-    'Make it static if only this file uses it.',
-    UNCHANGED,
-  ),
-  'values-cross-calls': entry(
-    'BC1125',
-    'a static or file-scope array read before a call writes it: a value crosses between calls',
-    'Nothing to do: the array carries state from one call to the next.',
-    UNCHANGED,
-  ),
-  'cross-call-budget': entry(
-    'BC1123',
-    'the whole-program question is too expensive',
-    'Raise --work to try harder.',
-    UNCHANGED,
-  ),
+  ...ACROSS_CALL_REASONS,
 
   // Lifetimes.
   'lifetime-budget': entry(
@@ -590,71 +412,7 @@ export const REASONS = {
     'Nothing to do: it saves too little for a division per iteration (docs/design.md, "Address arithmetic"); --target names a core without a divider, where the rule is stricter.',
   ),
 
-  // HLS mode.
-  'hls-run-time-size': entry(
-    'BC1401',
-    'HLS mode: a size known only at run time',
-    'Give the size as a constant (a macro, or -D NAME=VALUE).',
-    UNCHANGED,
-  ),
-  'hls-dependence-pragma': entry(
-    'BC1402',
-    'HLS mode: a DEPENDENCE pragma promises the tool no dependence',
-    'Sharing cells would add dependences: remove the pragma to let beeclak contract the array.',
-    UNCHANGED,
-  ),
-  'hls-dataflow-channel': entry(
-    'BC1403',
-    'HLS mode: a channel between processes of a DATAFLOW region',
-    'Nothing to do: the HLS tool builds the channel from its full shape.',
-    UNCHANGED,
-  ),
-  'hls-no-power-of-two': entry(
-    'BC1404',
-    'HLS mode: no power-of-two mapping is admissible',
-    'Nothing to do (exact moduli would need divisions).',
-    UNCHANGED,
-  ),
-  'hls-grows-at-run-time': entry(
-    'BC1405',
-    'HLS mode: the conflict set grows with sizes known only at run time',
-    'Give the size a value with -D NAME=VALUE.',
-    REJECTED,
-  ),
-  'hls-run-time-guard': entry(
-    'BC1406',
-    'HLS mode: the result would need a run-time check',
-    'Make the size a constant (a macro) instead of a function argument.',
-    UNCHANGED,
-  ),
-  'hls-needs-division': entry(
-    'BC1407',
-    'HLS mode: a slot index would need a division',
-    'Nothing to do: masks only in HLS mode.',
-    UNCHANGED,
-  ),
-  'hls-partition-unknown-factor': entry(
-    'BC1409',
-    'HLS mode: a partition pragma whose factor is not known',
-    'Give the factor as a number or a macro with a value (a factor the pragma does not state cannot be checked against a folded extent).',
-    UNCHANGED,
-  ),
-  'hls-partition-undone': entry(
-    'BC1410',
-    'HLS mode: every mapping that saves something undoes a partition the engineer asked for',
-    'Nothing to do if the parallelism matters more than the memory; else remove or relax the partition pragma.',
-    UNCHANGED,
-  ),
-  'hls-partition-trade-off': entry(
-    'BC1411',
-    'HLS mode: a partition is kept, at the cost of a larger axis-aligned mapping',
-    'Nothing to do: the report says which mapping the partition cost.',
-  ),
-  'hls-pragma-updated': entry(
-    'BC1408',
-    'an HLS pragma was updated or removed for the new shape',
-    'Check the pragma in the output: it now fits the contracted array.',
-  ),
+  ...HLS_REASONS,
 
   // Guards and copies of a function.
   'body-not-copyable': entry(

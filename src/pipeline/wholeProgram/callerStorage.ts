@@ -31,17 +31,20 @@ import type {
   ProgramModel,
   SourceLoc,
 } from '../../model/types.js';
-import {
-  normalizedType,
-  STACK_ALLOCATORS,
-  type CallerBuffer,
-  type FunctionCalls,
-  type Spelled,
-} from '../../model/calls.js';
+import { normalizedType, STACK_ALLOCATORS, type CallerBuffer } from '../../model/calls.js';
 import type { ArrayDecision } from '../decision.js';
-import { copiedDimension } from '../../rewrite/index.js';
-import { isConstant } from '../../poly/affine.js';
 import { sameRunTimeExtent } from './runTimeExtents.js';
+import {
+  heapCells,
+  heapEdits,
+  product,
+  slotsUsed,
+  prototypeEdits,
+  prototypesRetypable,
+  textsFor,
+  type Slots,
+  type TextEdit,
+} from './bufferText.js';
 import type {
   CrossFileStorage,
   ForeignParameter,
@@ -75,12 +78,6 @@ export interface BufferShrink {
   readonly stack?: true;
 }
 
-/** A piece of the file replaced by new text. */
-interface TextEdit {
-  readonly range: ByteRange;
-  readonly text: string;
-}
-
 /** A parameter that only passes its buffer on to parameters folded in place. */
 interface Forwarder {
   readonly fn: string;
@@ -102,24 +99,6 @@ export interface StoragePlan {
   })[];
   /** Parameters whose callers are all in other files of the set: what they offer them. */
   readonly offers?: readonly StorageOffer[];
-}
-
-/** Per dimension, a number of slots, or undefined: the extent stays (known at run time). */
-type Slots = readonly (bigint | undefined)[];
-
-/**
- * Slots the parameter uses per dimension (1 where no row copies it); a modulus known only at
- * run time keeps its dimension's extent (each slot index `x mod b` is at most `x`).
- */
-function slotsUsed(d: ArrayDecision): Slots | undefined {
-  const used: (bigint | undefined)[] = Array.from({ length: d.array.extents.length }, () => 1n);
-  for (const [r, row] of d.mapping.M.entries()) {
-    const dim = copiedDimension(row);
-    if (dim === undefined) return undefined;
-    const symbolic = d.symbolicModuli?.[r];
-    used[dim] = symbolic && !isConstant(symbolic) ? undefined : d.mapping.b[r]!;
-  }
-  return used;
 }
 
 interface Candidate {
@@ -548,49 +527,6 @@ function foreignShrink(
   return shrink && { ...shrink, carriesFor };
 }
 
-/**
- * Where parameter `name` of `fc` is spelled in each of its prototypes, when every one of
- * them can be retyped with it: each prototype was found, declares it as a plain array of
- * the same rank, and spells every size in the file (the outermost may be empty, `[]`: any
- * rows). Undefined otherwise: then neither the prototypes nor the definition change.
- */
-function prototypeSpellings(fc: FunctionCalls, name: string): (readonly Spelled[])[] | undefined {
-  const index = fc.parameterNames.indexOf(name);
-  const found = fc.prototypeSizes ?? [];
-  if (index < 0 || found.length !== fc.prototypes.length) return undefined;
-  const out: (readonly Spelled[])[] = [];
-  for (const p of found) {
-    const sizes = p[index];
-    if (!sizes || sizes.slice(1).some((s) => !s.range)) return undefined;
-    out.push(sizes);
-  }
-  return out;
-}
-
-const prototypesRetypable = (fc: FunctionCalls, name: string) =>
-  prototypeSpellings(fc, name) !== undefined;
-
-/**
- * The edits that retype parameter `array` of `fn` in its prototypes to `texts` (the levels
- * whose extent changes; an empty outermost size stays empty).
- */
-function prototypeEdits(
-  model: ProgramModel,
-  fn: string,
-  array: ArrayInfo,
-  texts: readonly string[],
-): TextEdit[] {
-  const fc = model.calls?.functions.find((f) => f.name === fn);
-  const spellings = fc ? (prototypeSpellings(fc, array.name) ?? []) : [];
-  return spellings.flatMap((sizes) =>
-    sizes.flatMap((s, k) =>
-      s.range && sizes.length === texts.length && array.extents[k]?.text.trim() !== texts[k]
-        ? [{ range: s.range, text: texts[k]! }]
-        : [],
-    ),
-  );
-}
-
 /** The parameters passing on buffers that shrink, with the extents they take. */
 function forwardersOf(
   candidates: ReadonlyMap<string, Candidate>,
@@ -606,12 +542,6 @@ function forwardersOf(
   }
   return [...out.values()];
 }
-
-const product = (xs: Slots): bigint | undefined =>
-  xs.reduce<bigint | undefined>(
-    (a, b) => (a === undefined || b === undefined ? undefined : a * b),
-    1n,
-  );
 
 /** The shrink of one candidate to `extents`, or none (no change, or not spelled here). */
 function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
@@ -636,7 +566,7 @@ function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
     ];
   }
   // (a heap buffer's extents are all constants: run-time ones stay, folded in place)
-  const edits = after !== undefined ? heapEdits(c, extents) : undefined;
+  const edits = after !== undefined ? heapEdits(c.buffer, c.derefs, extents) : undefined;
   const declaration = c.buffer.uses.find((u) => u.kind === 'inert' || u.kind === 'alloc');
   const before = heapCells(c.buffer);
   if (!edits || after === undefined || !declaration || (before !== undefined && before <= after))
@@ -658,65 +588,4 @@ function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
         : {}),
     },
   ];
-}
-
-/** The cells of a heap buffer's smallest allocation, when all are constants. */
-function heapCells(b: CallerBuffer): bigint | undefined {
-  const allocs = b.uses.filter((u) => u.kind === 'alloc');
-  const size = b.shape?.elementBytes;
-  if (!size || allocs.length === 0 || allocs.some((u) => u.bytes === undefined)) return undefined;
-  return allocs.reduce((m, u) => (u.bytes! < m ? u.bytes! : m), allocs[0]!.bytes!) / size;
-}
-
-/**
- * A heap buffer's edits for the object extents `extents`: its pointer's level sizes, each
- * allocation's cast level sizes and its size arguments; undefined where one is not spelled in
- * the file or an allocator is not one this knows.
- */
-function heapEdits(c: Candidate, extents: Slots): TextEdit[] | undefined {
-  const heap = c.buffer.heap!;
-  const shape = c.buffer.shape!;
-  // The pointee's levels: the whole object for `*p`, the row for `p`.
-  const pointee = c.derefs === 1 ? extents : extents.slice(1);
-  // A level that keeps its size keeps its text (`N`).
-  const original = shape.levels.slice(1);
-  const levelEdits = (sizes: readonly Spelled[]) =>
-    sizes.length === pointee.length && sizes.every((s) => s.range && !s.frame)
-      ? sizes.flatMap((s, k) =>
-          pointee[k] === original[k] ? [] : [{ range: s.range!, text: `${pointee[k]}` }],
-        )
-      : undefined;
-  const out = levelEdits(heap.declaratorExtents);
-  if (!out || heap.allocations.length === 0) return undefined;
-  const cells = product(extents);
-  const bytes = `${cells} * sizeof(${shape.elementType})`;
-  for (const a of heap.allocations) {
-    if (a.castExtents) {
-      const cast = levelEdits(a.castExtents);
-      if (!cast) return undefined;
-      out.push(...cast);
-    }
-    const [first, second] = a.sizeArguments.map((s) => (s.frame ? undefined : s.range));
-    const oneSize = a.allocator === 'malloc' || STACK_ALLOCATORS.includes(a.allocator);
-    if (oneSize && first && a.sizeArguments.length === 1) out.push({ range: first, text: bytes });
-    else if (
-      (a.allocator === 'calloc' || a.allocator === 'polybench_alloc_data') &&
-      first &&
-      second &&
-      a.sizeArguments.length === 2 &&
-      a.sizeValues[1] === shape.elementBytes
-    )
-      out.push({ range: first, text: `${cells}` });
-    else return undefined;
-  }
-  return out;
-}
-
-/** The declared text where an extent stays, the number where it changes. */
-function textsFor(array: ArrayInfo, extents: Slots): string[] {
-  return extents.map((v, k) => {
-    const e = array.extents[k];
-    const keep = e && (v === undefined || e.value === v) && e.text.trim() !== '';
-    return keep ? e.text.trim() : `${v}`;
-  });
 }
