@@ -14,7 +14,14 @@
  * block in a caller without `goto`, which the graph marks unstructured).
  */
 import type { ArgumentValue, IntegerType } from '../model/calls.js';
-import { type Node, child, declaredNames, unparenthesized, walk } from './parse.js';
+import {
+  type Node,
+  child,
+  declaredNames,
+  namesDeclaredBy,
+  unparenthesized,
+  walk,
+} from './parse.js';
 import { constantValue, convert } from './constants.js';
 import { writeTarget, writtenNames } from './escapes.js';
 import { declaredIntType, functionTypedefs } from './typedefs.js';
@@ -46,8 +53,8 @@ function bodyFacts(body: Node): { written: Set<string>; declared: Map<string, nu
   const declared = new Map<string, number>();
   for (const n of walk(body)) {
     for (const name of writtenNames(writeTarget(n))) written.add(name);
-    if (n.type === 'declaration' || n.type === 'parameter_declaration')
-      for (const name of declaredNames(n)) declared.set(name, (declared.get(name) ?? 0) + 1);
+    const names = n.type === 'parameter_declaration' ? declaredNames(n) : namesDeclaredBy(n);
+    for (const name of names) declared.set(name, (declared.get(name) ?? 0) + 1);
   }
   return { written, declared };
 }

@@ -56,7 +56,7 @@ import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { inCallContext } from '../context/callContext.js';
 import { languageOf } from './language.js';
 import { ownRanges } from './cpp/ranges.js';
-import { cppUnit, namespaceLevel } from './cpp/unit.js';
+import { cppUnit, namesDeclaredTwice, namespaceLevel } from './cpp/unit.js';
 import {
   closedToCalls,
   cppOutside,
@@ -288,6 +288,7 @@ function modelOfUnit(
         ? parseTree(tu.text, ownRanges(tu, file, compiler.cwd), 'c++').rootNode
         : parseTree(tu.text).rootNode;
   const directives = unitDirectives(root, ppText);
+  if (cpp) for (const name of namesDeclaredTwice(root)) directives.constants.delete(name);
   checkMainFileSyntax(root, map, source, file, compiler);
   const globals = globalArrays(root, ppText);
   const definitions = cpp

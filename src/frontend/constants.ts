@@ -29,8 +29,12 @@ export interface CConstant {
 
 const ULONG: IntType = { bits: 64, signed: false };
 
-/** `v` converted to type `t`: modulo 2^n for unsigned types (and narrow signed ones, as gcc). */
+/**
+ * `v` converted to type `t`: modulo 2^n for unsigned types (and narrow signed ones, as gcc);
+ * to `_Bool`, whether it is non-zero (2 is 1, not 2 mod 2).
+ */
 export function convert(v: bigint, t: IntType): bigint | undefined {
+  if (t.bits === 1) return v !== 0n ? 1n : 0n;
   const r = typeRange(t);
   if (v >= r.lo && v <= r.hi) return v;
   if (t.plainChar) return undefined; // signedness not known

@@ -19,7 +19,14 @@ import {
   knownValues,
   uniqueName,
 } from './names.js';
-import { type Node, child, declaredNames, unparenthesized, walk } from './parse.js';
+import {
+  type Node,
+  child,
+  declaredNames,
+  namesDeclaredBy,
+  unparenthesized,
+  walk,
+} from './parse.js';
 import { declaredIntType } from './typedefs.js';
 import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
@@ -165,7 +172,7 @@ function changedInBody(parts: LoopParts, cname: string): string | undefined {
   for (const x of walk(parts.body)) {
     if (parts.step && x.startIndex >= parts.step.startIndex && x.endIndex <= parts.step.endIndex)
       continue; // a while loop's own step
-    if (x.type === 'declaration' && declaredNames(x).includes(cname))
+    if (namesDeclaredBy(x).includes(cname))
       return `loop counter '${cname}' is redeclared in the body`;
     if (writtenNames(writeTarget(x)).includes(cname))
       return `loop counter '${cname}' is modified in the body`;

@@ -21,7 +21,15 @@ import {
   typeRange,
 } from './integers.js';
 import { type Interval, propagate } from './bounds.js';
-import { type Node, child, declaredName, declaredNames, namedChildrenOf, walk } from './parse.js';
+import {
+  type Node,
+  child,
+  declaredName,
+  declaredNames,
+  namedChildrenOf,
+  namesDeclaredBy,
+  walk,
+} from './parse.js';
 import { declaredIntType, lazily, unitTypedefs } from './typedefs.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
@@ -73,8 +81,9 @@ export function collectParameters(st: FunctionState, list: Node | null): void {
 
 export function collectLocals(st: FunctionState): void {
   for (const n of st.bodyNodes) {
+    for (const name of namesDeclaredBy(n))
+      st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
     if (n.type !== 'declaration') continue;
-    for (const name of declaredNames(n)) st.declCount.set(name, (st.declCount.get(name) ?? 0) + 1);
     for (const a of arrayDecls(n, st.src, 'local')) addArray(st, a);
     const type = declaredIntType(n, st.typedefs);
     if (type) for (const name of declaredNames(n)) st.varTypes.set(name, type);

@@ -448,6 +448,17 @@ export function declaredNames(decl: Node): string[] {
 }
 
 /**
+ * The names a node declares in its block: a declaration's declarators, or an enumerator's
+ * constant. `enum { k = 10 };` in an inner block hides a variable k as `int k = 10;` would
+ * (also from inside a cast or a `sizeof`), so a count of a name's declarations counts both.
+ */
+export function namesDeclaredBy(n: Node): string[] {
+  if (n.type === 'declaration') return declaredNames(n);
+  const name = n.type === 'enumerator' ? child(n, 'name') : null;
+  return name ? [name.text] : [];
+}
+
+/**
  * Whether a declaration carries an attribute (`__attribute__((mode(QI)))`, ...): one may
  * change its type (mode(QI) makes an 8-bit `int`), which the model then does not know.
  */

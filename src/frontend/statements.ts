@@ -10,7 +10,7 @@ import { cCond, cValue } from './expr.js';
 import { loopContext, whileParts } from './loops.js';
 import { affineOf, declaredType, exprScope, uniqueName } from './names.js';
 import type { IntType } from './integers.js';
-import { type Node, child, declaredNames, walk } from './parse.js';
+import { type Node, child, namesDeclaredBy, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
@@ -254,9 +254,7 @@ function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Nod
   for (const [id, value, type] of pairs) {
     const name = id.text;
     // The name must mean this variable in the statements after it: none declares it again.
-    const redeclared = rest.some((r) =>
-      walk(r).some((x) => x.type === 'declaration' && declaredNames(x).includes(name)),
-    );
+    const redeclared = rest.some((r) => walk(r).some((x) => namesDeclaredBy(x).includes(name)));
     if (!type || redeclared || st.addressTaken.has(name)) continue;
     if (st.onceLocals.has(name) || ctx.iterators.has(name)) continue; // (a parameter already)
     const scope = exprScope(st, ctx.iterators, ctx);

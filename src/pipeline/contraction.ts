@@ -180,15 +180,17 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
 
 /**
  * The functions whose code a decision across calls read, beside the contracted array's own:
- * for a parameter or a static or file-scope array, every function that reaches its function
- * through calls (a caller, a function passing the buffer on), every function those call (one
- * that gets the buffer after the call), and every function its function reaches (one that
- * could enter it again). Their code was read in this configuration only: they get its guard.
+ * for a parameter or a static or file-scope array, or an array of a function whose arguments
+ * were read at its call sites (callSiteValues.ts: `window(LEN, in)`, or a call under
+ * `#ifndef BIG`), every function that reaches its function through calls (a caller, a
+ * function passing the buffer on), every function those call (one that gets the buffer after
+ * the call), and every function its function reaches (one that could enter it again). Their
+ * code was read in this configuration only: they get its guard.
  */
 function wholeProgramRelated(analysis: Analysis): FunctionModel[] {
   const graph = analysis.model.calls;
   const kernels = analysis.decisions
-    .filter((d) => d.array.storage !== 'local')
+    .filter((d) => d.array.storage !== 'local' || d.fn.parameters.some((p) => p.passedBy))
     .map((d) => d.fn.name);
   if (!graph || kernels.length === 0) return [];
   const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));

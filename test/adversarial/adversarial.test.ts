@@ -129,7 +129,7 @@ async function build(
   mkdirSync(base, { recursive: true });
   for (const [name, text] of files) writeFileSync(path.join(base, name), text);
   const cc = process.env.CC ?? 'cc';
-  const main = path.join(base, files.size === 1 ? [...files.keys()][0]! : 'main.c');
+  const main = path.join(base, files.has('main.c') ? 'main.c' : [...files.keys()][0]!);
   const exe = path.join(base, 'a.out');
   const args = ['-std=gnu11', '-w', ...flags];
   const r =
@@ -144,8 +144,22 @@ async function runBoth(name: string, units: readonly Contracted[]): Promise<stri
   // The same text behaves the same: most programs keep every array, and their four builds
   // were most of the suite's time.
   if (units.every((u) => u.code === u.source)) return [];
-  const original = new Map(units.map((u) => [path.basename(u.file), u.source]));
-  const result = new Map(units.map((u) => [path.basename(u.file), u.code]));
+  // A folder's other files (its headers) are built with it, unchanged.
+  const folder = path.dirname(units[0]!.file);
+  const others: [string, string][] =
+    folder === '.'
+      ? []
+      : readdirSync(path.join(DIR, folder))
+          .filter((f) => !f.endsWith('.c'))
+          .map((f) => [f, readFileSync(path.join(DIR, folder, f), 'utf8')]);
+  const original = new Map([
+    ...others,
+    ...units.map((u): [string, string] => [path.basename(u.file), u.source]),
+  ]);
+  const result = new Map([
+    ...others,
+    ...units.map((u): [string, string] => [path.basename(u.file), u.code]),
+  ]);
   const omp = units.some((u) => /#\s*pragma\s+omp\b/.test(u.source)) ? ['-fopenmp'] : [];
   const diffs: string[] = [];
   // The four builds at once: built one after the other they left a core idle.

@@ -69,11 +69,15 @@ it('a result contracted with -DNDEBUG is not built without it', () => {
 // scratch's function, a caller and a function that gets the buffer after the call, each
 // reading the array under #ifdef DEBUG. Contracted without DEBUG and built with it, each
 // result read cells the contraction reused (or past them) with no guard to stop the build.
+// ifdef-call-argument.c: the value a caller passes under #ifdef DEBUG, read at the call sites
+// (callSiteValues.ts), fixed the kernel's local t, and the caller got no guard (adversary,
+// 2026-11-28).
 it.each([
   'ifdef-in-kernel.c',
   'ifdef-in-reader.c',
   'ifdef-static-scratch.c',
   'ifdef-heap-caller.c',
+  'ifdef-call-argument.c',
 ])('%s: built in the other configuration, stops at a guard', (name) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-ifdef-'));
@@ -86,6 +90,26 @@ it.each([
     });
     expect(build.status).not.toBe(0);
     expect(build.stderr).toContain('run beeclak again for this one');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Guards the macro guard of a caller whose argument fixed a kernel's local array (adversary,
+// 2026-11-28, contraction.ts wholeProgramRelated): window(LEN, in) with LEN 3 folded t for
+// k == 3; built with -DLEN=10 the result printed 2626.0 instead of 1534.0, with no guard.
+it('a caller passing a macro is guarded on its value', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/macro-call-argument.c');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-macro-arg-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    expect(runCli(['contract', file, '-o', out]).code).toBe(0);
+    const cc = process.env.CC?.trim() || 'cc';
+    const build = spawnSync(cc, ['-std=gnu11', '-w', '-DLEN=10', out, '-o', path.join(dir, 'x')], {
+      encoding: 'utf8',
+    });
+    expect(build.status).not.toBe(0);
+    expect(build.stderr).toContain('contracted for LEN == 3');
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -91,4 +91,39 @@ describe('adversarial C++ programs', () => {
       expect([flags.join(' '), b.code, b.stdout]).toEqual([flags.join(' '), a.code, a.stdout]);
     }
   });
+
+  // Guards the templates of a file another file includes (adversary, 2026-11-28,
+  // decision/templates.ts includedTemplates): b.cpp includes a.cpp and calls win<4>, which
+  // a.cpp's own uses never make; a.cpp's text was rewritten for win<32> alone, and the unity
+  // build printed 51540084205 instead of 476657.
+  it('unity-build: a template of an included file keeps its arrays', async () => {
+    const dir = path.join(DIR, 'unity-build');
+    const a = readFileSync(path.join(dir, 'a.cpp'), 'utf8');
+    const b = readFileSync(path.join(dir, 'b.cpp'), 'utf8');
+    const { code, report } = await contract(a, {
+      file: path.join(dir, 'a.cpp'),
+      includedBy: [path.join(dir, 'b.cpp')],
+    });
+    expect(reportVerdicts(report)).toEqual(expectedVerdicts(a).verdicts);
+    expect(missingCodes(expectedVerdicts(a), report)).toEqual([]);
+    const run = async (text: string, base: string) => {
+      mkdirSync(base, { recursive: true });
+      writeFileSync(path.join(base, 'a.cpp'), text);
+      writeFileSync(path.join(base, 'b.cpp'), b);
+      const exe = path.join(base, 'a.out');
+      const built = await exec(process.env.CXX ?? 'c++', [
+        '-w',
+        path.join(base, 'b.cpp'),
+        '-o',
+        exe,
+      ]);
+      if (built.code !== 0) throw new Error(`${base} does not compile:\n${built.stderr}`);
+      return exec(exe, []);
+    };
+    const [x, y] = await Promise.all([
+      run(a, path.join(work, 'unity-orig')),
+      run(code, path.join(work, 'unity-out')),
+    ]);
+    expect([y.code, y.stdout]).toEqual([x.code, x.stdout]);
+  });
 });

@@ -34,8 +34,10 @@ export function leadingComment(source: string): string | undefined {
   return end < 0 ? undefined : source.slice(0, end);
 }
 
-// A C++ template's instantiation is named with its arguments: `win<32>:t`.
-const LINE = /^([A-Za-z_$?][\w$?]*(?:<[\w, ]*>)?):([A-Za-z_]\w*)\s+([a-z]+)(?:\s+(\S+))?$/;
+// A C++ template's instantiation is named with its arguments: `win<32>:t`; a member with its
+// class: `S::g:t`.
+const LINE =
+  /^([A-Za-z_$?][\w$?]*(?:::[A-Za-z_]\w*)*(?:<[\w, ]*>)?):([A-Za-z_]\w*)\s+([a-z]+)(?:\s+(\S+))?$/;
 
 /** The verdicts the program's comment expects; throws on a line it cannot read. */
 export function expectedVerdicts(source: string): Expected {

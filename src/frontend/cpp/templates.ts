@@ -309,6 +309,27 @@ function readUse(use: Use, env: TemplateBindings | undefined, root: Node, ctx: T
   return { bindings: { name: `${t.name}<${spelled.join(',')}>`, bindings: { values, types } } };
 }
 
+/**
+ * `ctx` with the namespace-scope constants of only the names nothing else in the unit
+ * declares: `win<N>` in a function or a namespace that declares its own N means that N
+ * (a block's `const int N = 4;` or `namespace X { const int N = 4; }` hid `::N = 32`, and
+ * win<32> was taken for every instantiation). A name declared twice gives no constant, and
+ * the template is refused as for any argument not read.
+ */
+function unshadowedConstants(root: Node, ctx: TemplateContext): TemplateContext {
+  const count = new Map<string, number>();
+  for (const n of walk(root)) {
+    const names =
+      n.type === 'enumerator'
+        ? [child(n, 'name')?.text]
+        : DECLARING.test(n.type) || n.type === 'field_declaration'
+          ? n.childrenForFieldName('declarator').map((d) => declared(d)?.name)
+          : [];
+    for (const name of names) if (name) count.set(name, (count.get(name) ?? 0) + 1);
+  }
+  return { ...ctx, constant: (name) => (count.get(name) === 1 ? ctx.constant(name) : undefined) };
+}
+
 /** The call whose callee the use is (`f(...)`, `f<8>(...)`, `ns::f<8>(...)`). */
 function calledAt(n: Node): Node | undefined {
   const callee = n.parent?.type === 'qualified_identifier' ? n.parent : n;
@@ -360,6 +381,7 @@ export function functionTemplates<N extends Node>(
     names.set(name.text, (names.get(name.text) ?? 0) + 1);
   }
   if (all.length === 0) return [];
+  const unit = unshadowedConstants(root, ctx);
   // A name also given to another function (an overload) or template: calls may mean either.
   const others = [
     ...namespaceLevel(root, 'function_definition'),
@@ -398,7 +420,7 @@ export function functionTemplates<N extends Node>(
     for (const use of uses.filter((u) => u.inside === inside)) {
       const t = use.callee;
       if (refused.has(t)) continue;
-      const r = readUse(use, env, root, ctx);
+      const r = readUse(use, env, root, unit);
       if (!r.bindings) {
         unknown(t, r.why ?? 'an instantiation is not read');
         continue;

@@ -48,6 +48,40 @@ export function namespaceLevel<T extends Node>(root: T, type: string): T[] {
   return out;
 }
 
+/**
+ * The names declared more than once outside function bodies: in two namespaces, or as a
+ * class's member and a namespace-scope constant. The unit's constants hold the outermost one,
+ * which a function of the namespace or a member of the class does not mean by the name
+ * (`namespace X { const int N = 32; ... N ... }` read with `::N = 4` contracted an array
+ * for 4). Template parameters are bound per instantiation, before any constant.
+ */
+export function namesDeclaredTwice(root: Node): Set<string> {
+  const count = new Map<string, number>();
+  const add = (name: string | undefined) => {
+    if (name) count.set(name, (count.get(name) ?? 0) + 1);
+  };
+  const visit = (n: Node): void => {
+    if (n.type === 'function_definition' || n.type === 'template_parameter_list') return;
+    if (n.type === 'declaration' || n.type === 'field_declaration')
+      for (const d of n.childrenForFieldName('declarator')) add(fieldOrDeclared(d)?.text);
+    if (n.type === 'enumerator') add(child(n, 'name')?.text);
+    for (const c of namedChildrenOf(n)) visit(c);
+  };
+  visit(root);
+  return new Set([...count].filter(([, k]) => k > 1).map(([name]) => name));
+}
+
+/** The name a declarator declares, a class member's too. */
+function fieldOrDeclared(d: Node): Node | null {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier' && n.type !== 'field_identifier')
+    n =
+      child(n, 'declarator') ??
+      n.namedChildren.find((c) => /declarator$|^(field_)?identifier$/.test(c.type)) ??
+      null;
+  return n;
+}
+
 /** Bits of the built-in scalar types (LP64). */
 const SCALAR_BITS: ReadonlyMap<string, number> = new Map([
   ['bool', 1],

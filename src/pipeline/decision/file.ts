@@ -21,7 +21,7 @@ import { macroGuards } from './macroGuards.js';
 import { hlsPragmaEdits } from './hlsPragmaUpdates.js';
 import { decisionRows } from './rows.js';
 import { shareFileScopeMappings } from '../wholeProgram/sharedScratch.js';
-import { agreeOnTemplates } from './templates.js';
+import { agreeOnTemplates, includedTemplates } from './templates.js';
 import { mappingSize } from '../../lattice/index.js';
 import { elementBytes } from '../elementBytes.js';
 import { jsonInt } from '../report.js';
@@ -355,6 +355,10 @@ export async function decideFile(
   if (hls) os = hlsMasks(os);
   os = placement(os, options);
   os = await sharedScratch(os);
+  os = includedTemplates(os, [
+    ...(options.includedBy ?? []),
+    ...(options.program?.includedBy ?? []),
+  ]);
   os = agreeOnTemplates(os, (d) => (hls ? hlsPragmaEdits([pragmaTarget(d)]).edits : []));
   const stored = callerStorage(os, model, hls, options.program);
   os = relievedBuffers(stored.outcomes, model);

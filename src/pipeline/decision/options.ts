@@ -18,4 +18,5 @@ export type DecisionOptions = Pick<
   | 'target'
   | 'smallSavings'
   | 'program'
+  | 'includedBy'
 >;

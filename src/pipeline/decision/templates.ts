@@ -118,6 +118,21 @@ export function agreeOnTemplates(
   });
 }
 
+/**
+ * The outcomes with no template's array contracted when another file includes this one
+ * (`includers`): its code may instantiate the templates with other arguments, which were not
+ * read (a unity build's b.cpp calling win<4> of a.cpp, whose text was rewritten for win<32>).
+ */
+export function includedTemplates(os: readonly Outcome[], includers: readonly string[]): Outcome[] {
+  if (includers.length === 0) return [...os];
+  const why = `function template: ${includers[0]} includes this file, and the instantiations its code makes are not read`;
+  return os.map((o) =>
+    !isHeap(o) && o.fn.instanceOf !== undefined && isContracted(o)
+      ? refused(o as ArrayOutcome, refuse('template-instantiation-unknown', why))
+      : o,
+  );
+}
+
 /** The decisions for the rewriter: one per array of a template's text (they agree). */
 export function rewrittenOnce(decisions: readonly ArrayDecision[]): ArrayDecision[] {
   const seen = new Set<string>();

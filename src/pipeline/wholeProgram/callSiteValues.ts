@@ -43,6 +43,14 @@ interface CallSiteQuery {
   readonly visibility: (fnName: string) => Visibility;
   /** Functions whose definition in the graph may not be the one a call reaches. */
   readonly overridden?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The callers whose text the file's guards follow (contraction.ts places them after the
+   * callers of a function with facts): the functions of the file's model that can have one.
+   * What a call passes was read in one configuration (a macro, a branch of `#ifdef`); in a
+   * header, in another unit of the set, or in a function the model leaves out (no array of
+   * its own) no guard of this file checks it, and such a call passes no known value.
+   */
+  readonly guarded: ReadonlySet<string>;
 }
 
 const typeKey = (t: IntegerType) => `${t.bits}${t.signed ? 's' : 'u'}${t.plainChar ? 'c' : ''}`;
@@ -99,7 +107,9 @@ function computed(
       ? factsOf(caller.name, visiting)
       : undefined;
     const passed = types.map((t, k) =>
-      t && values[k] ? passedValue(values[k]!, t, callerFacts) : undefined,
+      t && values[k] && q.guarded.has(caller.name)
+        ? passedValue(values[k]!, t, callerFacts)
+        : undefined,
     );
     keys.push(passed.map((p) => p?.key));
     constants.push(passed.map((p) => p?.constant));
@@ -221,6 +231,11 @@ export function modelWithCallSiteValues(
       };
     },
     overridden: overriddenFunctions(model.calls, program),
+    guarded: new Set(
+      model.functions
+        .filter((f) => f.range.end > f.range.start && f.configurationUnguarded === undefined)
+        .map((f) => f.name),
+    ),
   });
   return withCallSiteValues(model, facts);
 }

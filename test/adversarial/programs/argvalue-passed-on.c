@@ -1,7 +1,9 @@
-/* trap: none: main calls run(3) twice, and run() passes its own unchanged parameter on to
-   window(): the value of k at every call of window() is 3, so t keeps a window of 4 cells
+/* trap: main calls run(3) twice, and run() passes its own unchanged parameter on to window(): k is
+   3 at every call, but run() declares no array, so the model leaves it out and no guard can
+   follow its text (a macro or an #ifdef there would change the value unseen): the value it
+   passes is unknown, and t keeps every cell (argvalue-passed-on-guarded.c: run() with an array)
    expect: window:in unchanged [pointer]
-   expect: window:t contracted 4
+   expect: window:t unchanged [no-saving]
    expect: main:in unchanged */
 #include <stdio.h>
 static double window(int k, const double *in) {

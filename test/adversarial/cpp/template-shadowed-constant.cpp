@@ -1,0 +1,31 @@
+/* trap: main's block declares its own `const int N = 4;` and calls win<N>: that N hides the
+   namespace-scope N = 32, but the argument was read as 32 at both calls, win<4> was never
+   analysed and the text was rewritten for win<32> alone (win<4> reads t[3] of a 3-cell t); a
+   name declared twice in the unit gives no template argument
+   expect: main:a unchanged
+   expect: main:b unchanged
+   expect: win:out unchanged [template-instantiation-unknown]
+   expect: win:t unchanged [template-instantiation-unknown] */
+#include <cstdio>
+const int N = 32;
+template <int M>
+static void win(long *out, int base) {
+  long t[M];
+  for (int i = 0; i < M; i++) {
+    t[i] = base + i * i;
+    out[i] = M > 8 ? t[i] + (i >= 2 ? t[i - 2] : 0) : t[i] + t[0];
+  }
+}
+int main() {
+  long a[32], b[32];
+  win<N>(b, 5);
+  {
+    const int N = 4;
+    win<N>(a, 1);
+  }
+  long s = 0;
+  for (int i = 0; i < 4; i++) s += a[i] * (i + 1);
+  for (int i = 0; i < 32; i++) s += b[i] * (i + 1);
+  std::printf("%ld\n", s);
+  return 0;
+}

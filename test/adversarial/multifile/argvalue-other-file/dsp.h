@@ -1,0 +1,1 @@
+double window(int k, const double *in);
