@@ -43,7 +43,7 @@ import { planePolygon, type PlanePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { holdsItsBox, segmentClique } from './segmentClique.js';
-import { NO_NAMES } from '../poly/nameRecord.js';
+import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -211,7 +211,7 @@ async function searchedOnce(
 /** Everything the search reads: DS exactly, the parameter values it uses, the options, the work left. */
 function searchKey(ds: PolySet, options: ChooseOptions, minGain: number): string {
   const rows = (rs: readonly (readonly bigint[])[]) => rs.map((r) => r.join(',')).join(';');
-  const values = ds.space.params.map((p) => `${p}=${options.params?.[p] ?? '?'}`);
+  const values = ds.space.params.map((p) => `${p}=${ownValue(options.params, p) ?? '?'}`);
   return JSON.stringify([
     ds.space.params,
     ds.space.dims,
