@@ -153,18 +153,20 @@ export function functionTypedefs(
 ): TypedefTable {
   const unit = unitTypedefs(fn.tree);
   const own = ownNames(fn);
-  const local = new Set(own.typedefs);
   // A variable, parameter or enumerator named like a type hides it in its scope: `int u8 =
   // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized). So
   // does one named like a type tree-sitter knows (`int size_t;` without <stddef.h>). A mere
   // use of the name (`sizeof(u8)`, read as an expression) can only be the type: no
   // file-scope object shares a typedef's name.
-  for (const name of own.ordinary) local.add(name);
-  for (const name of unit.keys()) if (hidden(name)) local.add(name);
-  if (local.size === 0) return unit;
-  const table = new Map(unit);
-  for (const name of local) table.set(name, undefined);
-  return table;
+  // Read through, not copied: the unit's table names every file-scope declaration and
+  // function, so a copy per function made a file of 43,000 small functions quadratic
+  // (issue 29: 28 % of the CPU of 13,000 functions).
+  const shadowed = (name: string) =>
+    own.typedefs.has(name) || own.ordinary.has(name) || (unit.has(name) && hidden(name));
+  return {
+    has: (name) => unit.has(name) || own.typedefs.has(name) || own.ordinary.has(name),
+    get: (name) => (shadowed(name) ? undefined : unit.get(name)),
+  };
 }
 
 /**

@@ -12,7 +12,15 @@ import {
   type Matrix,
 } from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
-import { isOwnOverrun, refundWork, withWorkBudget, workSpent } from '../poly/budget.js';
+import {
+  isOwnOverrun,
+  refundWork,
+  spendWork,
+  withWorkBudget,
+  workRemaining,
+  workSpent,
+} from '../poly/budget.js';
+import { CallSlot } from '../context/callContext.js';
 import { enumerateUnion, fixPieces, LatticeInputError, type FixedPiece } from './conflictPoints.js';
 import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
 import {
@@ -35,7 +43,7 @@ import { planePolygon, type PlanePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
 import { holdsItsBox, segmentClique } from './segmentClique.js';
-import { NO_NAMES } from '../poly/nameRecord.js';
+import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -130,8 +138,99 @@ const CANDIDATE_CHECK_WORK = 100_000;
 const SEARCH_WORK = 500_000;
 
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
-  const n = ds.space.dims.length;
   const minGain = options.minGain ?? 0.05;
+  const want = options.heuristic;
+  const s = await searchedOnce(ds, options, minGain);
+  const pick = select(s.verified, want, minGain, options.division);
+  const bySize = options.division ? select(s.verified, want, minGain) : pick;
+  return {
+    ...(bySize !== pick ? { setAside: bySize } : {}),
+    mapping: pick.mapping,
+    size: pick.size,
+    heuristic: pick.heuristic,
+    candidates: s.verified,
+    successiveMinima: s.minima,
+    optimal: s.optimal,
+    dimension: s.rank,
+    dsPoints: s.dsPoints,
+    queries: s.queries,
+    unchecked: s.unchecked,
+    timings: s.timings,
+  };
+}
+
+/** What DS and the options decide before the pick (which weighs the array's divisions). */
+interface Searched {
+  verified: Candidate[];
+  minima: SuccessiveMinima | undefined;
+  optimal: OptimalInfo | undefined;
+  rank: number;
+  dsPoints: number | undefined;
+  queries: QueryStats;
+  unchecked: number;
+  timings: LatticeChoice['timings'];
+  /** Work the search spent (charged again when it is reused). */
+  spent: number;
+}
+
+/**
+ * The searches of this call, by input (`searchKey`). Scratch arrays of one shape recur: the
+ * same conflict set for each kernel of a file, for each file of a library (issue 29, item 3:
+ * 100 KB of kernels spent a third of its CPU on searches already made).
+ */
+const searches = new CallSlot(() => new Map<string, Searched>());
+
+/** Entries kept per call (oldest dropped first): a few kilobytes each. */
+const SEARCHES_KEPT = 2000;
+
+/**
+ * The search for DS and the options, made once per call: the same input and the same work
+ * left (the budget in force) spend the same and end the same, so a search is reused only
+ * then, and its work is charged again. A search that fails (an input error, a budget run
+ * out) is not kept: it fails again the same way.
+ */
+async function searchedOnce(
+  ds: PolySet,
+  options: ChooseOptions,
+  minGain: number,
+): Promise<Searched> {
+  const memo = searches.current();
+  if (!memo) return search(ds, options, minGain);
+  const key = searchKey(ds, options, minGain);
+  const kept = memo.get(key);
+  if (kept) {
+    spendWork(kept.spent);
+    return structuredClone(kept);
+  }
+  const s = await search(ds, options, minGain);
+  if (memo.size >= SEARCHES_KEPT) memo.delete(memo.keys().next().value!);
+  memo.set(key, structuredClone(s));
+  return s;
+}
+
+/** Everything the search reads: DS exactly, the parameter values it uses, the options, the work left. */
+function searchKey(ds: PolySet, options: ChooseOptions, minGain: number): string {
+  const rows = (rs: readonly (readonly bigint[])[]) => rs.map((r) => r.join(',')).join(';');
+  const values = ds.space.params.map((p) => `${p}=${ownValue(options.params, p) ?? '?'}`);
+  return JSON.stringify([
+    ds.space.params,
+    ds.space.dims,
+    ds.pieces.map((p) => [p.space.params, p.space.dims, p.nLocals, rows(p.eqs), rows(p.ineqs)]),
+    values,
+    options.heuristic,
+    minGain,
+    options.budgetMs ?? null,
+    options.autoOptLimit ?? null,
+    !!options.noEnumeration,
+    !!options.fullSearch,
+    options.candidateWork ?? null,
+    workRemaining(),
+  ]);
+}
+
+async function search(ds: PolySet, options: ChooseOptions, minGain: number): Promise<Searched> {
+  const spent0 = workSpent();
+  const n = ds.space.dims.length;
   const want = options.heuristic;
   const t0 = Date.now();
   const { fixed, pieces, q } = fixedDs(ds, options.params ?? NO_NAMES);
@@ -157,21 +256,16 @@ export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promis
   const { optimal, dsPoints } = searchOptimum(ctx, verified, box, options, minGain);
   const t4 = Date.now();
   addFallbacks(verified, rank, n, box);
-  const pick = select(verified, want, minGain, options.division);
-  const bySize = options.division ? select(verified, want, minGain) : pick;
   return {
-    ...(bySize !== pick ? { setAside: bySize } : {}),
-    mapping: pick.mapping,
-    size: pick.size,
-    heuristic: pick.heuristic,
-    candidates: verified,
-    successiveMinima: minima,
+    verified,
+    minima,
     optimal,
-    dimension: rank,
+    rank,
     dsPoints,
     queries: { ...q.stats },
     unchecked: checks.unchecked,
     timings: { queriesMs: t1 - t0, minimaMs: t2 - t1, heuristicsMs: t3 - t2, optimalMs: t4 - t3 },
+    spent: workSpent() - spent0,
   };
 }
 

@@ -148,6 +148,15 @@ export function workSpent(): number {
 }
 
 /**
+ * Work left to the innermost budget in force (infinite outside any budget): a computation
+ * run again from the same state spends the same and ends the same (src/lattice/choose.ts
+ * reuses a mapping choice only for the same input and the same work left).
+ */
+export function workRemaining(): number {
+  return meter.current()?.remaining ?? Number.POSITIVE_INFINITY;
+}
+
+/**
  * `withWorkBudget` for an async computation. Other calls may run while it awaits (each has
  * its own context), but within this call nothing else may use the core meanwhile (the
  * analysis runs one array at a time).
