@@ -47,7 +47,26 @@ function macrosOf(fn: FunctionModel, uses: readonly MacroUse[]) {
   return { values, mixed, functionLike };
 }
 
-export function macroGuards(fn: FunctionModel, uses: readonly MacroUse[]): MacroGuards {
+/**
+ * Why a function's code is guarded: its own arrays (or a buffer of its) changed, or a
+ * decision across calls about the arrays of `kernels` read its code.
+ */
+export type GuardedFor = { readonly own: true } | { readonly readBy: readonly string[] };
+
+const OWN: GuardedFor = { own: true };
+
+/** What the `#error` of a guard says of the function. */
+function subject(fn: FunctionModel, why: GuardedFor): string {
+  if ('own' in why) return `arrays of ${fn.name}() were contracted`;
+  const kernels = why.readBy.map((k) => `${k}()`).join(', ');
+  return `arrays of ${kernels} were contracted reading the code of ${fn.name}()`;
+}
+
+export function macroGuards(
+  fn: FunctionModel,
+  uses: readonly MacroUse[],
+  why: GuardedFor = OWN,
+): MacroGuards {
   const { values, mixed, functionLike } = macrosOf(fn, uses);
   const warnings: Finding[] = [];
   for (const [name, line] of functionLike)
@@ -60,7 +79,11 @@ export function macroGuards(fn: FunctionModel, uses: readonly MacroUse[]): Macro
   const after: string[] = [];
   const before: { line: number; lines: string[] }[] = [];
   const lastLine = fn.endLine ?? Number.MAX_SAFE_INTEGER;
+  const fixed = new Set(fn.macroRoles?.fixed);
+  const valueOnly = new Set(fn.macroRoles?.valueOnly);
   for (const [name, { value, body, seen }] of values) {
+    // The file fixes it for every build: a guard could never fire (frontend/macroRoles.ts).
+    if (fixed.has(name) && !mixed.has(name)) continue;
     const line = guardLine([...seen], lastLine);
     if (mixed.has(name) || value === undefined || line === null) {
       warnings.push(
@@ -72,16 +95,35 @@ export function macroGuards(fn: FunctionModel, uses: readonly MacroUse[]): Macro
       continue;
     }
     const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
-    const guard = [
-      `#if ${operand} != ${value}`,
-      `#error "beeclak: arrays of ${fn.name}() were contracted for ${name} == ${value}; run beeclak again for other values"`,
-      '#endif',
-    ];
+    const guard = valueOnly.has(name)
+      ? shapeGuard(fn, name, why)
+      : [
+          `#if ${operand} != ${value}`,
+          `#error "beeclak: ${subject(fn, why)} for ${name} == ${value}; run beeclak again for other values"`,
+          '#endif',
+        ];
     if (line === undefined) after.push(...guard);
     else before.push({ line, lines: guard });
   }
   after.push(...(fn.configurationGuard ?? []));
   return { after, before, warnings };
+}
+
+/**
+ * The guard of a macro whose value only becomes stored values (frontend/macroRoles.ts):
+ * any integer value gives the same decision, but another definition that is no integer
+ * expression (`t[0]++`, `f()`, `sizeof t`) could touch the array. `#if` stops those: its
+ * expression admits integers, character constants, operators without effects and names
+ * (which it reads as 0), and refuses a call, a subscript, an assignment, `++`, `sizeof`, a
+ * cast, a string or a floating constant. A name left in the code reads a variable, an
+ * enumeration constant or a function's address: no effect on any array, and the same value
+ * in the contracted program (an array's address is no value a contraction keeps).
+ */
+function shapeGuard(fn: FunctionModel, name: string, why: GuardedFor): string[] {
+  return [
+    `#if (${name}) != (${name}) /* beeclak: ${subject(fn, why)} for any integer ${name}, which this #if checks */`,
+    '#endif',
+  ];
 }
 
 /**
