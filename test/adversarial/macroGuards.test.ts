@@ -41,6 +41,8 @@ const CASES: [file: string, define: string, expected: 'guard' | 'same'][] = [
   ['redefined-by-file.c', '-DD=2', 'same'],
   // Defined unconditionally, then again under #ifdef BIG before the function.
   ['redefined-under-ifdef.c', '-DBIG', 'guard'],
+  // An argument of a function-like macro in a subscript: its use expands GAIN too.
+  ['macro-argument.c', '-DGAIN=2', 'guard'],
   // A divisor: -DGAIN=0 makes the statement undefined.
   ['divisor.c', '-DGAIN=0', 'guard'],
 ];
