@@ -550,8 +550,10 @@ function modelFunction(
       c.tu.mainName,
     );
     const facts = c.facts();
+    // (C++: `t[i] = GAIN` may call an operator of a class, which may do anything with the
+    // value: no macro is a value one there.)
     const roles = macroRoles(
-      fn,
+      unit ? undefined : copy,
       fm.range,
       countBelow(facts.lineStarts, fm.range.end),
       usesWithin(map.uses, fm.range),

@@ -24,7 +24,8 @@
  *   value guard: when the place of an expansion is not known, the macro is not a value one.
  *   Another definition could still be something else than an integer (`-DGAIN='t[0]++'`
  *   would touch the array): the macro then gets a shape guard instead, which only an
- *   integer expression passes (macroGuards.ts).
+ *   integer expression passes (macroGuards.ts). C++ has no value macros: `t[i] = GAIN` may
+ *   call an operator of a class, which may do anything with the value.
  * - *fixed macros*: defined in the main file outside every conditional group, as a plain
  *   integer expression, with no `#include`, `#define`/`#undef` of the name or `pop_macro`
  *   between the definition and the function's end: every build sees that definition (a
@@ -57,15 +58,24 @@ const same = (a: Node | null | undefined, b: Node) =>
   !!a && a.startIndex === b.startIndex && a.endIndex === b.endIndex && a.type === b.type;
 
 /**
- * The pp node exactly covering [start, end), the outermost of such nodes, searched down
- * from `root`; undefined when the range is not one subtree.
+ * The node exactly covering [start, end), the outermost of such nodes; undefined when the
+ * range is not one subtree. Searched down a compact copy (plain fields; children in text
+ * order, found by a binary search): tree-sitter's own `parent` walks down from the root
+ * past every sibling, which in a body of thousands of statements took minutes.
  */
 function nodeAt(root: Node, start: number, end: number): Node | undefined {
   let n: Node = root;
   for (;;) {
     if (n.startIndex === start && n.endIndex === end) return n;
-    const next = n.namedChildren.find((c) => c.startIndex <= start && end <= c.endIndex);
-    if (!next) return undefined;
+    const children = n.namedChildren;
+    let [lo, hi] = [0, children.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (children[mid]!.endIndex < end) lo = mid + 1;
+      else hi = mid;
+    }
+    const next = children[lo];
+    if (!next || next.startIndex > start || next.endIndex < end) return undefined;
     n = next;
   }
 }
@@ -203,7 +213,7 @@ function fixedDefinition(
 
 /** The roles of the macros the function's text expands (see the file's comment). */
 export function macroRoles(
-  fn: Node,
+  fn: Node | undefined,
   range: ByteRange,
   endLine: number,
   uses: readonly MacroUse[],
@@ -224,7 +234,7 @@ export function macroRoles(
   const unfixed = new Set<string>();
   for (const u of uses) {
     if (u.start < range.start || u.end > range.end || u.depends.length === 0) continue;
-    const value = valueExpansion(u, fn, c.map, c.toPp(), own);
+    const value = !!fn && valueExpansion(u, fn, c.map, c.toPp(), own);
     for (const d of u.depends) {
       (value ? valued : needed).add(d.name);
       let f = fixedness.get(d.definition);
