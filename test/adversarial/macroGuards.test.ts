@@ -69,3 +69,19 @@ it.each(CASES)('%s built with %s: %s', (file, define, expected) => {
   const [a, b] = [runs(`${out}.orig`), runs(`${out}.x`)];
   expect({ status: b.status, stdout: b.stdout }).toEqual({ status: a.status, stdout: a.stdout });
 });
+
+// Guards the words of a guard after a function a decision across calls read: post() and
+// main() kept their arrays, and their guards said "arrays of post() were contracted".
+it('a function read by a decision across calls says whose arrays were contracted', () => {
+  const r = runCli(['contract', path.join(DIR, 'read-after-call.c'), '--no-cache']);
+  expect(r.code).toBe(0);
+  for (const fn of ['post', 'main']) {
+    expect(r.stdout).not.toContain(`arrays of ${fn}() were contracted`);
+    expect(r.stdout).toContain(
+      `arrays of kernel() were contracted reading the code of ${fn}() for N == 16`,
+    );
+  }
+  expect(r.stdout).toContain(
+    'arrays of kernel() were contracted reading the code of post() for the branches taken',
+  );
+});

@@ -105,7 +105,10 @@ export function macroGuards(
     if (line === undefined) after.push(...guard);
     else before.push({ line, lines: guard });
   }
-  after.push(...(fn.configurationGuard ?? []));
+  // The frontend wrote the configuration guard before any decision: its words are the
+  // function's own arrays'; a function read by a decision across calls says so instead.
+  const own = `arrays of ${fn.name}() were contracted`;
+  after.push(...(fn.configurationGuard ?? []).map((l) => l.replace(own, subject(fn, why))));
   return { after, before, warnings };
 }
 
