@@ -95,13 +95,16 @@ export function macroGuards(
       continue;
     }
     const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
-    const guard = valueOnly.has(name)
-      ? shapeGuard(fn, name, why)
-      : [
-          `#if ${operand} != ${value}`,
-          `#error "beeclak: ${subject(fn, why)} for ${name} == ${value}; run beeclak again for other values"`,
-          '#endif',
-        ];
+    // (Inside the function a declaration could follow statements, which C89 refuses: there
+    // the value guard stays.)
+    const guard =
+      valueOnly.has(name) && line === undefined
+        ? shapeGuard(fn, name, why)
+        : [
+            `#if ${operand} != ${value}`,
+            `#error "beeclak: ${subject(fn, why)} for ${name} == ${value}; run beeclak again for other values"`,
+            '#endif',
+          ];
     if (line === undefined) after.push(...guard);
     else before.push({ line, lines: guard });
   }
@@ -115,17 +118,23 @@ export function macroGuards(
 /**
  * The guard of a macro whose value only becomes stored values (frontend/macroRoles.ts):
  * any integer value gives the same decision, but another definition that is no integer
- * expression (`t[0]++`, `f()`, `sizeof t`) could touch the array. `#if` stops those: its
- * expression admits integers, character constants, operators without effects and names
- * (which it reads as 0), and refuses a call, a subscript, an assignment, `++`, `sizeof`, a
- * cast, a string or a floating constant. A name left in the code reads a variable, an
- * enumeration constant or a function's address: no effect on any array, and the same value
- * in the contracted program (an array's address is no value a contraction keeps).
+ * could touch the array. Two checks after the function, at file scope, let only integer
+ * constant expressions of literals, character and enumeration constants through:
+ * - `#if` refuses a call, a subscript, an assignment, `++`, `sizeof`, a cast, a string or a
+ *   floating constant (it admits names, which it reads as 0);
+ * - the declaration `extern char x[(GAIN) * 0 + 1];` wants a constant size: it refuses an
+ *   array's or a function's name (no operand of `*`: `-DGAIN=t` stored the array's address
+ *   into a pointer, and a write through it landed in the contracted array), a pointer, a
+ *   local's name (undeclared there). What the compiler still folds (`g * 0` with g a
+ *   file-scope integer) reads an integer variable: no effect, the same value after.
+ * An `extern` declaration may be repeated (the guards of several configurations).
  */
 function shapeGuard(fn: FunctionModel, name: string, why: GuardedFor): string[] {
+  const id = `beeclak_integer_${fn.name}_${name}`.replace(/\W/g, '_');
   return [
-    `#if (${name}) != (${name}) /* beeclak: ${subject(fn, why)} for any integer ${name}, which this #if checks */`,
+    `#if (${name}) != (${name}) /* beeclak: ${subject(fn, why)} for any integer ${name}, which this #if and the next line check */`,
     '#endif',
+    `extern char ${id}[(${name}) * 0 + 1];`,
   ];
 }
 
