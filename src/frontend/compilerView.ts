@@ -22,6 +22,7 @@ import {
   parseTree,
   SourceText,
   type TSNode,
+  countBelow,
 } from './parse.js';
 import { compactCopies, type CompactCopies } from './compactCopies.js';
 import {
@@ -51,7 +52,8 @@ import { offsetsOf, relocateFunction, relocateLocs, spelledInFile } from './relo
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
 import { withPrototypes } from './prototypeSpelling.js';
-import { type MacroUse, type SpellingMap, spellingMap } from './spelling.js';
+import { type MacroUse, type SpellingMap, spellingMap, usesWithin } from './spelling.js';
+import { fileToPp, macroRoles } from './macroRoles.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { inCallContext } from '../context/callContext.js';
 import { languageOf } from './language.js';
@@ -328,6 +330,7 @@ function modelOfUnit(
     copies,
     conditions: lazyConditions(source, map),
     facts: lazyFacts(source, tu.macros),
+    toPp: lazyToPp(map),
   };
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
@@ -496,6 +499,8 @@ interface UnitContext {
   readonly conditions: () => Conditions;
   /** What the configuration guards read of the whole file, computed when first asked for. */
   readonly facts: () => FileFacts;
+  /** File token -> its preprocessed copy (macroRoles.ts), computed when first asked for. */
+  readonly toPp: () => Int32Array;
 }
 
 /** The file's conditional groups and their liveness, computed when first asked for. */
@@ -508,6 +513,11 @@ function lazyConditions(source: string, map: SpellingMap): () => Conditions {
     };
     return conditions;
   };
+}
+
+function lazyToPp(map: SpellingMap): () => Int32Array {
+  let toPp: Int32Array | undefined;
+  return () => (toPp ??= fileToPp(map));
 }
 
 function lazyFacts(source: string, macros: Parameters<typeof fileFacts>[1]): () => FileFacts {
@@ -550,8 +560,19 @@ function modelFunction(
       ppOffset,
       c.tu.mainName,
     );
+    const facts = c.facts();
+    // (C++: `t[i] = GAIN` may call an operator of a class, which may do anything with the
+    // value: no macro is a value one there.)
+    const roles = macroRoles(
+      unit ? undefined : copy,
+      fm.range,
+      countBelow(facts.lineStarts, fm.range.end),
+      usesWithin(map.uses, fm.range),
+      fm.arrays.map((a) => a.name),
+      { ...c, toPp: c.toPp, lineStarts: facts.lineStarts, groups: () => c.conditions().groups },
+    );
     return withConfiguration(
-      { ...fm, macroValues: macroValues(map.uses, fm.range) },
+      { ...fm, macroValues: macroValues(map.uses, fm.range), macroRoles: roles },
       c.source,
       c.conditions,
       map.uses,

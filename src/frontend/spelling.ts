@@ -203,13 +203,26 @@ function invocations(
     if (about && !callLike && def!.params === undefined && !('expansion' in about))
       about.expansion = objectExpansion(def!, active);
     expansions.push(about && !callLike && def!.params === undefined ? about.expansion : undefined);
+    const depends = about ? [...about.depends] : [];
+    // The macros its arguments spell expand too (`t[i - ID(GAIN)]`): a result holds for
+    // their values as well (review 2026-11-28: GAIN there got no guard, and a -DGAIN=2
+    // build read a cell the contraction reused).
+    for (let k = i + 1; callLike && k <= last; k++) {
+      const inner = tokens.isWord(k) ? active.get(tokens.text(k)) : undefined;
+      if (!inner) continue;
+      let its = known.get(inner);
+      if (!its) known.set(inner, (its = { depends: dependencies(inner, active, ends) }));
+      for (const d of its.depends)
+        if (!depends.some((x) => x.name === d.name && x.definition === d.definition))
+          depends.push(d);
+    }
     uses.push({
       name,
       start: tokens.starts[i]!,
       end: tokens.ends[last]!,
       line,
       ...(def ? { definition: def } : {}),
-      depends: about ? [...about.depends] : [],
+      depends,
     });
   }
   return { use, uses, expansions };

@@ -253,6 +253,15 @@ export interface FunctionModel {
    */
   readonly macroValues?: Readonly<Record<string, bigint>>;
   /**
+   * The object-like macros of the function's text whose value no decision reads, and those
+   * the file itself fixes for every build (frontend/macroRoles.ts): the first get a shape
+   * guard instead of a value guard, the second no guard.
+   */
+  readonly macroRoles?: {
+    readonly valueOnly: readonly string[];
+    readonly fixed: readonly string[];
+  };
+  /**
    * Preprocessor lines to put after the function when its arrays are contracted: the
    * conditional groups inside it, with `#error` in each branch the compiler skipped, so that
    * the result is only used in the configuration it was proven for.

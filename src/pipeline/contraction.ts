@@ -33,7 +33,7 @@ import { knownParameterValues } from '../model/parameterValues.js';
 import { wordsRegExp } from '../model/identifiers.js';
 import { inCallContext } from '../context/callContext.js';
 import { guards, type Guard } from './decision/guards.js';
-import { macroGuards } from './decision/macroGuards.js';
+import { type GuardedFor, macroGuards } from './decision/macroGuards.js';
 import { decisionRows } from './decision/rows.js';
 import { pragmaTarget } from './decision/file.js';
 import { hlsPragmaEdits } from './decision/hlsPragmaUpdates.js';
@@ -168,10 +168,12 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
   const callers = (analysis.storage?.buffers ?? []).flatMap((b) =>
     analysis.model.functions.filter((f) => f.name === b.caller),
   );
+  const own = new Set([...analysis.decisions.map((d) => d.fn), ...callers]);
   const related = wholeProgramRelated(analysis);
-  for (const fn of new Set([...analysis.decisions.map((d) => d.fn), ...callers, ...related])) {
+  for (const fn of new Set([...own, ...related.keys()])) {
     if (fn.range.end <= fn.range.start) continue;
-    const g = macroGuards(fn, analysis.macroUses ?? []);
+    const why: GuardedFor = own.has(fn) ? { own: true } : { readBy: related.get(fn) ?? [] };
+    const g = macroGuards(fn, analysis.macroUses ?? [], why);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
     if (g.after.length > 0) out.push({ kind: 'after', at: fn.range.end, lines: g.after });
   }
@@ -185,14 +187,20 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
  * `#ifndef BIG`), every function that reaches its function through calls (a caller, a
  * function passing the buffer on), every function those call (one that gets the buffer after
  * the call), and every function its function reaches (one that could enter it again). Their
- * code was read in this configuration only: they get its guard.
+ * code was read in this configuration only: they get its guard, which names the functions
+ * whose arrays the decision was about.
  */
-function wholeProgramRelated(analysis: Analysis): FunctionModel[] {
+function wholeProgramRelated(analysis: Analysis): Map<FunctionModel, string[]> {
   const graph = analysis.model.calls;
-  const kernels = analysis.decisions
-    .filter((d) => d.array.storage !== 'local' || d.fn.parameters.some((p) => p.passedBy))
-    .map((d) => d.fn.name);
-  if (!graph || kernels.length === 0) return [];
+  const kernels = [
+    ...new Set(
+      analysis.decisions
+        .filter((d) => d.array.storage !== 'local' || d.fn.parameters.some((p) => p.passedBy))
+        .map((d) => d.fn.name),
+    ),
+  ];
+  const out = new Map<FunctionModel, string[]>();
+  if (!graph || kernels.length === 0) return out;
   const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));
   const callers = new Map<string, string[]>();
   for (const f of graph.functions)
@@ -208,10 +216,14 @@ function wholeProgramRelated(analysis: Analysis): FunctionModel[] {
         }
     return seen;
   };
-  const up = closure(kernels, callers);
-  const names = new Set([...up, ...closure(kernels, callees)]);
-  for (const u of up) for (const c of callees.get(u) ?? []) names.add(c);
-  return analysis.model.functions.filter((f) => names.has(f.name));
+  for (const kernel of kernels) {
+    const up = closure([kernel], callers);
+    const names = new Set([...up, ...closure([kernel], callees)]);
+    for (const u of up) for (const c of callees.get(u) ?? []) names.add(c);
+    for (const f of analysis.model.functions)
+      if (names.has(f.name)) out.set(f, [...(out.get(f) ?? []), kernel]);
+  }
+  return out;
 }
 
 /**

@@ -157,8 +157,9 @@ describe('a temporary of main.c given to a kernel of dsp.c (issue 27, item 2)', 
     fs.cpSync(BASE, dir, { recursive: true });
     return dir;
   };
+  // The programs go to the work folder: built from BASE they were written into the fixture.
   const build = (dir: string, define: string) => {
-    const exe = path.join(dir, `a${define}.out`);
+    const exe = path.join(work, `${path.basename(dir)}${define}.out`);
     execFileSync(
       process.env.CC ?? 'cc',
       ['-O2', '-Iinclude', '-DTAPS=4', define, 'src/dsp.c', 'src/main.c', 'src/extra.c', '-o', exe],
@@ -181,6 +182,21 @@ describe('a temporary of main.c given to a kernel of dsp.c (issue 27, item 2)', 
     expect(text('src/main.c')).toContain('int scratch[1][N];');
     expect(text('src/dsp.h')).toContain('long dsp_energy(const int *in, int scratch[1][N]);');
     expect(text('src/dsp.c')).toContain('long dsp_energy(const int *in, int scratch[1][N])');
+    for (const c of CONFIGURATIONS) expect([c, build(dir, c)]).toEqual([c, build(BASE, c)]);
+  });
+
+  // Guards (issue 27, every configuration): contracted without --configurations, dsp_energy()
+  // got `#if GAIN != 1 #error` although GAIN only scales the values it stores, and a -DGAIN=3
+  // build of the output stopped there. GAIN now gets the guard that only refuses a definition
+  // that is no integer expression; ROWS and N (bounds, extents) keep theirs.
+  it('builds and runs as before with a GAIN it was not contracted for', () => {
+    const dir = copy('gain');
+    const r = run(['contract', '-i', '-p', 'build', 'src/dsp.c', 'src/main.c', 'src/extra.c'], dir);
+    expect(r.code).toBe(0);
+    const dsp = fs.readFileSync(path.join(dir, 'src/dsp.c'), 'utf8');
+    expect(dsp).not.toContain('#if GAIN != 1');
+    expect(dsp).toContain('#if (GAIN) != (GAIN)');
+    expect(dsp).toContain('#if ROWS != 8');
     for (const c of CONFIGURATIONS) expect([c, build(dir, c)]).toEqual([c, build(BASE, c)]);
   });
 

@@ -196,7 +196,7 @@ describe('bytes', () => {
       Buffer.from('/* caf', 'latin1'),
       Buffer.from([0xe9, 0xff]),
       Buffer.from(
-        ' */\r\n#define N 30\r\nint main(void) {\n  int t[N];\r\n  int i; long s = 0;\r\n' +
+        ' */\r\n#ifndef N\r\n#define N 30\r\n#endif\r\nint main(void) {\n  int t[N];\r\n  int i; long s = 0;\r\n' +
           '  for (i = 0; i < N; i++) { t[i] = i; if (i > 0) s += t[i - 1]; }\r\n' +
           '  return (int)(s % 5);\r\n}\r\n#define LAST 1',
         'latin1',

@@ -166,7 +166,16 @@ describe('beeclak contract', () => {
   });
 
   it('ends with a preprocessor guard on the size it assumed (N == 8)', () => {
-    const r = runCli(['contract', write('g.c', FUSED)]);
+    const source = FUSED.replace('#define N 8', '#ifndef N\n#define N 8\n#endif');
+    const r = runCli(['contract', write('g.c', source)]);
     expect(r.stdout).toMatch(/#if N != 8\n#error "beeclak: /);
+  });
+
+  // Guards (issue 27, every configuration): `#if N != 8` after an unconditional `#define N
+  // 8` of the file itself, which no build can change (a -DN=9 is redefined by it): noise.
+  it('adds no guard for a size the file itself fixes', () => {
+    const r = runCli(['contract', write('fixed.c', FUSED)]);
+    expect(r.stdout).toContain('int t;');
+    expect(r.stdout).not.toContain('#if');
   });
 });

@@ -62,8 +62,11 @@ const CASES: Case[] = [
     guards:
       'IDX(i - 1, j) is i - 1*W + j in C; modelled as (i-1)*W + j it gave a contraction that printed another sum',
     heuristic: 'opt',
+    // (W under #ifndef: a -DW build takes another value, so the result keeps its guard)
     source: `#include <stdio.h>
+#ifndef W
 #define W 8
+#endif
 #define IDX(r, c) r * W + c
 int main(void) {
   int t[64];
@@ -86,7 +89,9 @@ int main(void) {
     guards:
       "t[i - OFF] with '#define OFF 2 - 1' is t[i - 2 - 1]; modelled as t[i - 1] it folded too far",
     source: `#include <stdio.h>
+#ifndef OFF
 #define OFF 2 - 1
+#endif
 int main(void) {
   int s[100];
   int i;

@@ -47,7 +47,26 @@ function macrosOf(fn: FunctionModel, uses: readonly MacroUse[]) {
   return { values, mixed, functionLike };
 }
 
-export function macroGuards(fn: FunctionModel, uses: readonly MacroUse[]): MacroGuards {
+/**
+ * Why a function's code is guarded: its own arrays (or a buffer of its) changed, or a
+ * decision across calls about the arrays of `kernels` read its code.
+ */
+export type GuardedFor = { readonly own: true } | { readonly readBy: readonly string[] };
+
+const OWN: GuardedFor = { own: true };
+
+/** What the `#error` of a guard says of the function. */
+function subject(fn: FunctionModel, why: GuardedFor): string {
+  if ('own' in why) return `arrays of ${fn.name}() were contracted`;
+  const kernels = why.readBy.map((k) => `${k}()`).join(', ');
+  return `arrays of ${kernels} were contracted reading the code of ${fn.name}()`;
+}
+
+export function macroGuards(
+  fn: FunctionModel,
+  uses: readonly MacroUse[],
+  why: GuardedFor = OWN,
+): MacroGuards {
   const { values, mixed, functionLike } = macrosOf(fn, uses);
   const warnings: Finding[] = [];
   for (const [name, line] of functionLike)
@@ -60,7 +79,11 @@ export function macroGuards(fn: FunctionModel, uses: readonly MacroUse[]): Macro
   const after: string[] = [];
   const before: { line: number; lines: string[] }[] = [];
   const lastLine = fn.endLine ?? Number.MAX_SAFE_INTEGER;
+  const fixed = new Set(fn.macroRoles?.fixed);
+  const valueOnly = new Set(fn.macroRoles?.valueOnly);
   for (const [name, { value, body, seen }] of values) {
+    // The file fixes it for every build: a guard could never fire (frontend/macroRoles.ts).
+    if (fixed.has(name) && !mixed.has(name)) continue;
     const line = guardLine([...seen], lastLine);
     if (mixed.has(name) || value === undefined || line === null) {
       warnings.push(
@@ -72,16 +95,47 @@ export function macroGuards(fn: FunctionModel, uses: readonly MacroUse[]): Macro
       continue;
     }
     const operand = /^[\w]+$/.test(body) ? name : `(${name})`;
-    const guard = [
-      `#if ${operand} != ${value}`,
-      `#error "beeclak: arrays of ${fn.name}() were contracted for ${name} == ${value}; run beeclak again for other values"`,
-      '#endif',
-    ];
+    // (Inside the function a declaration could follow statements, which C89 refuses: there
+    // the value guard stays.)
+    const guard =
+      valueOnly.has(name) && line === undefined
+        ? shapeGuard(fn, name, why)
+        : [
+            `#if ${operand} != ${value}`,
+            `#error "beeclak: ${subject(fn, why)} for ${name} == ${value}; run beeclak again for other values"`,
+            '#endif',
+          ];
     if (line === undefined) after.push(...guard);
     else before.push({ line, lines: guard });
   }
-  after.push(...(fn.configurationGuard ?? []));
+  // The frontend wrote the configuration guard before any decision: its words are the
+  // function's own arrays'; a function read by a decision across calls says so instead.
+  const own = `arrays of ${fn.name}() were contracted`;
+  after.push(...(fn.configurationGuard ?? []).map((l) => l.replace(own, subject(fn, why))));
   return { after, before, warnings };
+}
+
+/**
+ * The guard of a macro whose value only becomes stored values (frontend/macroRoles.ts):
+ * any integer value gives the same decision, but another definition that is no integer
+ * could touch the array. Two checks after the function, at file scope, let only integer
+ * constant expressions of literals, character and enumeration constants through:
+ * - `#if` refuses a call, a subscript, an assignment, `++`, `sizeof`, a cast, a string or a
+ *   floating constant (it admits names, which it reads as 0);
+ * - the declaration `extern char x[(GAIN) * 0 + 1];` wants a constant size: it refuses an
+ *   array's or a function's name (no operand of `*`: `-DGAIN=t` stored the array's address
+ *   into a pointer, and a write through it landed in the contracted array), a pointer, a
+ *   local's name (undeclared there). What the compiler still folds (`g * 0` with g a
+ *   file-scope integer) reads an integer variable: no effect, the same value after.
+ * An `extern` declaration may be repeated (the guards of several configurations).
+ */
+function shapeGuard(fn: FunctionModel, name: string, why: GuardedFor): string[] {
+  const id = `beeclak_integer_${fn.name}_${name}`.replace(/\W/g, '_');
+  return [
+    `#if (${name}) != (${name}) /* beeclak: ${subject(fn, why)} for any integer ${name}, which this #if and the next line check */`,
+    '#endif',
+    `extern char ${id}[(${name}) * 0 + 1];`,
+  ];
 }
 
 /**
