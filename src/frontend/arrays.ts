@@ -29,14 +29,19 @@ function unwrap(d: Node): {
   sizes: (Node | null)[];
   pointers: number;
   odd: boolean;
+  /** The outermost array declarator (`p[8]` of `*p[8]`): what a new extent rewrites. */
+  arrayNode?: Node;
 } {
   const sizes: (Node | null)[] = [];
   let pointers = 0;
   let odd = false;
+  let arrayNode: Node | undefined;
   let n: Node | null = d;
   while (n) {
-    if (n.type === 'identifier') return { name: n.text, sizes, pointers, odd };
+    if (n.type === 'identifier')
+      return { name: n.text, sizes, pointers, odd, ...(arrayNode ? { arrayNode } : {}) };
     if (n.type === 'array_declarator') {
+      arrayNode ??= n;
       sizes.unshift(child(n, 'size'));
       n = child(n, 'declarator');
     } else if (n.type === 'pointer_declarator') {
@@ -106,7 +111,8 @@ export function arrayDecls(
       isPointer,
       initializer: init,
       loc: src.locOf(declarator),
-      declaratorRange: src.range(declarator),
+      // (an array of pointers, `*p[8]`: the pointer's `*` is the element type's, not the array's)
+      declaratorRange: src.range(u.arrayNode ?? declarator),
       declarationRange: src.range(decl),
       node: declarator,
     });
