@@ -51,26 +51,50 @@ const kernelT = (stderr: string) =>
   );
 
 describe('a file included by another file of the program', () => {
-  it('keeps the parameters of its static functions when the includer is among the files given', () => {
+  // Issue 27, unity builds: given with the file that includes it, the file is read in that
+  // unit (test_kern.c's main() reads buf after kernel()): the reason is the includer's call.
+  it('reads it inside the includer when the includer is among the files given', () => {
     runCli(['contract', 'kern.c', 'tests/test_kern.c', '--diff', '--report-file', 'r.json'], {
       cwd: dir,
     });
-    const reports = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
-    const t = reports.files[0].arrays.find(
+    const kern = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0];
+    const t = kern.arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
     expect(t.status).toBe('unchanged');
-    expect(t.code).toBe(codeOf('included-by-other-file'));
-    expect(t.reason).toMatch(/test_kern\.c includes this file/);
+    expect(t.code).toBe(codeOf('read-after-call'));
+    expect(kern.diagnostics.map((d: { code: string }) => d.code)).toContain(
+      codeOf('read-in-includer'),
+    );
   });
 
-  it('is told so on its own too, when the includer is in a folder of the program', () => {
+  it('reads it so too when the includer is in a folder given', () => {
     runCli(['contract', 'kern.c', 'tests', '--diff', '--report-file', 'r.json'], { cwd: dir });
     const t = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0].arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
-    expect(t.code).toBe(codeOf('included-by-other-file'));
-    expect(t.reason).toMatch(/test_kern\.c includes this file/);
+    expect(t.code).toBe(codeOf('read-after-call'));
+  });
+
+  it('is told so when the includer is seen but not among the files of the set', () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unity-'));
+    try {
+      fs.writeFileSync(path.join(other, 'kern.c'), KERN);
+      fs.writeFileSync(path.join(other, 'test_kern.c'), TEST.replace('../kern.c', 'kern.c'));
+      fs.writeFileSync(path.join(other, 'other.c'), 'int other(void) { return 1; }\n');
+      runCli(['contract', 'kern.c', 'other.c', '--diff', '--report-file', 'r.json'], {
+        cwd: other,
+      });
+      const t = JSON.parse(
+        fs.readFileSync(path.join(other, 'r.json'), 'utf8'),
+      ).files[0].arrays.find(
+        (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
+      );
+      expect(t.code).toBe(codeOf('included-by-other-file'));
+      expect(t.reason).toMatch(/test_kern\.c includes this file/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('without the includer in sight, the kernel is a temporary (the file alone)', () => {
