@@ -23,7 +23,7 @@ import type { FileJob, FileOutcome } from './job.js';
 import { withProgramViews, type ProgramSetting } from './program.js';
 import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
 import { editAcrossFiles, type AcrossFilesResult } from './acrossFiles.js';
-import { readInHost, settleUnity } from './unity.js';
+import { noteHostReadings, readInHost, settleUnity } from './unity.js';
 import { codeOf } from '../../model/reasons.js';
 
 const EXIT_WOULD_CHANGE = 1;
@@ -149,6 +149,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
           run: (jobs) => runCached(jobs, cache, opts),
         })
       : undefined;
+  if (viewed.unity) noteHostReadings(prepared.outcomes, viewed.unity);
   if (across?.dropped)
     io.stderr(
       `beeclak: warning: no edit across files: ${across.dropped} [${codeOf('across-files-dropped')} across-files-dropped]\n`,

@@ -131,17 +131,16 @@ export interface SettleInput {
 }
 
 /**
- * After the analyses: a refused file keeps its text; a file read in its host gets a note
- * saying so; one that is a unit of its own too keeps its text unless its own reading gives
- * the same output (its text must be right for both).
+ * After the analyses, before the edits across files: a refused file keeps its text; one read
+ * in its host that is a unit of its own too keeps its text unless its own reading gives the
+ * same output (its text must be right for both), and offers nothing to the set.
  */
 export async function settleUnity(input: SettleInput): Promise<void> {
   const { files, outcomes, plan } = input;
   for (const [k, v] of plan.verdicts) {
     const o = outcomes[k];
-    if (o?.kind !== 'done') continue;
-    if (v.kind === 'refused') outcomes[k] = kept(o, input.sourceOf[k]!, v.code, v.reason, true);
-    else outcomes[k] = withNote(o, `read as ${v.host} builds it: ${v.host} includes this file`);
+    if (o?.kind === 'done' && v.kind === 'refused')
+      outcomes[k] = kept(o, input.sourceOf[k]!, v.code, v.reason, true);
   }
   const own = [...plan.ownUnits].filter((k) => input.ownOptions.has(k));
   const results = await input.run(
@@ -209,13 +208,18 @@ function kept(
   };
 }
 
-function withNote(o: Extract<FileOutcome, { kind: 'done' }>, message: string): FileOutcome {
-  const note = {
-    code: codeOf('read-in-includer'),
-    severity: 'note' as const,
-    line: 1,
-    column: 1,
-    message,
-  };
-  return { ...o, report: { ...o.report, diagnostics: [...o.report.diagnostics, note] } };
+/** The reports of the files read in their hosts say so (after the edits across files). */
+export function noteHostReadings(outcomes: (FileOutcome | undefined)[], plan: UnityPlan): void {
+  for (const [k, v] of plan.verdicts) {
+    const o = outcomes[k];
+    if (o?.kind !== 'done' || v.kind !== 'through') continue;
+    const note = {
+      code: codeOf('read-in-includer'),
+      severity: 'note' as const,
+      line: 1,
+      column: 1,
+      message: `read as ${v.host} builds it: ${v.host} includes this file`,
+    };
+    outcomes[k] = { ...o, report: { ...o.report, diagnostics: [...o.report.diagnostics, note] } };
+  }
 }
