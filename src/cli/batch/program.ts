@@ -95,28 +95,55 @@ export async function withProgramViews(
       ? { ...o, program: view, skipWithoutCandidates: false }
       : { ...o, program: view };
   });
-  // A file read in the unit that includes it: the host's options and view.
+  const ownOptions = readInHosts(viewed, unity, {
+    files,
+    options,
+    optionsFor,
+    sources,
+    set: (without) =>
+      without
+        ? new FileSet(
+            units.filter((u) => path.resolve(u.file) !== path.resolve(without)),
+            setOptions,
+          )
+        : set,
+  });
+  return { options: viewed, units, unity, ownOptions };
+}
+
+/**
+ * Each file read in the unit that includes it gets the host's options and view (`viewed`
+ * changed in place); returns the own readings of those that are units of their own too.
+ */
+function readInHosts(
+  viewed: ContractOptions[],
+  unity: UnityPlan,
+  c: {
+    readonly files: readonly string[];
+    readonly options: readonly ContractOptions[];
+    readonly optionsFor: (file: string) => ContractOptions;
+    readonly sources: ReadonlyMap<string, string>;
+    /** The set, or the set without a file's own unit. */
+    readonly set: (without?: string) => FileSet;
+  },
+): Map<number, ContractOptions> {
   const ownOptions = new Map<number, ContractOptions>();
   for (const [k, v] of unity.verdicts) {
     if (v.kind !== 'through') continue;
-    if (unity.ownUnits.has(k)) ownOptions.set(k, viewed[k]!);
-    const h = files.findIndex((f) => path.resolve(f) === path.resolve(v.host));
-    // A unit of its own too: its own unit's definitions are this text's, not others (its
-    // own reading must give the same output, settleUnity).
-    const seen = unity.ownUnits.has(k)
-      ? new FileSet(
-          units.filter((u) => path.resolve(u.file) !== path.resolve(files[k]!)),
-          setOptions,
-        )
-      : set;
-    const view = seen.viewThrough(v.host, files[k]!);
+    const file = c.files[k]!;
+    const own = unity.ownUnits.has(k);
+    if (own) ownOptions.set(k, viewed[k]!);
+    const h = c.files.findIndex((f) => path.resolve(f) === path.resolve(v.host));
+    // A unit of its own too: its own unit's definitions are this text's, not another
+    // program's (its own reading must give the same output, settleUnity).
+    const view = c.set(own ? file : undefined).viewThrough(v.host, file);
     viewed[k] = throughOptions(
       v.host,
-      sources.get(path.resolve(v.host))!,
-      h >= 0 ? options[h]! : optionsFor(v.host),
+      c.sources.get(path.resolve(v.host))!,
+      h >= 0 ? c.options[h]! : c.optionsFor(v.host),
       view,
       analysesExternals(view),
     );
   }
-  return { options: viewed, units, unity, ownOptions };
+  return ownOptions;
 }
