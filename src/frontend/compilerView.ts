@@ -30,8 +30,6 @@ import {
   compilerName,
   languageFlag,
   NoCompilerError,
-  preprocessorOutput,
-  preprocessorOutputAsync,
   type MacroEvent,
   type PreprocessOptions,
   readTranslationUnit,
@@ -39,6 +37,7 @@ import {
   type TranslationUnit,
 } from './preprocess.js';
 import { includedFiles, withoutCandidates } from './noCandidate.js';
+import { unitOutput, unitOutputAsync } from './hostUnit.js';
 import { mainView, standsForUnit } from './mainView.js';
 import { conditionalGroups, liveness } from './conditionals.js';
 import {
@@ -155,17 +154,33 @@ function compilerSyntaxCheck(
   file: string,
   options: PreprocessOptions,
 ): string | undefined {
+  // A file read through the file that includes it is compiled as part of that one.
+  const [text, name] = options.host ? [options.host.source, options.host.file] : [source, file];
   // The same include path as the preprocessor's (`-iquote` the file's folder): without it
   // a file's own `#include "x.h"` was the error reported, not the file's real one.
-  const dir = sourceFolder(file);
+  const dir = sourceFolder(name);
   const run = spawnSync(
     compilerName(options),
     ['-fsyntax-only', ...(options.flags ?? []), '-iquote', dir, '-x', languageFlag(options), '-'],
-    { input: Buffer.from(source, 'latin1'), cwd: options.cwd },
+    { input: Buffer.from(text, 'latin1'), cwd: options.cwd },
   );
   if (run.status === 0) return undefined;
   const first = compilerError(run.stderr.toString('utf8'));
-  return first?.replace(/^<stdin>/, file) ?? 'the compiler refused the file';
+  return first?.replace(/^<stdin>/, name) ?? 'the compiler refused the file';
+}
+
+/**
+ * The compiler's error when it refuses the file compiled alone with these options (its own
+ * translation unit), else undefined. A file another one includes that this refuses is no unit
+ * of a build that works (src/pipeline/wholeProgram/unityBuild.ts).
+ */
+export function refusedAlone(
+  source: string,
+  file: string,
+  options: CompilerViewOptions,
+): string | undefined {
+  const { host: _, ...own } = compilerSetup(source, file, options).compiler;
+  return compilerSyntaxCheck(source, file, own);
 }
 
 /** The compiler's options: the user's, with the `-D` that are for the preprocessor. */
@@ -190,9 +205,7 @@ export function buildCompilerModel(
 ): CompilerModel {
   const { split, compiler } = compilerSetup(source, file, options);
   return inCallContext(() =>
-    modelOfOutput(source, file, options, split, compiler, () =>
-      preprocessorOutput(source, file, compiler),
-    ),
+    modelOfOutput(source, file, options, split, compiler, () => unitOutput(source, file, compiler)),
   );
 }
 
@@ -220,7 +233,7 @@ export async function buildCompilerModelOverlapped(
   options: CompilerViewOptions = {},
 ): Promise<CompilerModel> {
   const { split, compiler } = compilerSetup(source, file, options);
-  const running = preprocessorOutputAsync(source, file, compiler).then(
+  const running = unitOutputAsync(source, file, compiler).then(
     (output) => ({ output }),
     (error: unknown) => ({ error }),
   );

@@ -12,6 +12,8 @@
  *     its own without error. The stretches are then sequences of whole top-level items, and
  *     so is the main text around them: the unit is such a sequence too, the same items, and
  *     parses without error as well (nothing the full parse would report is lost);
+ *   - no other `.c` file is in the unit (a unity build: its functions' calls of the main
+ *     file's functions count, and the main text's parse has none of them);
  *   - nothing of the headers is looked up: no name the main text spells is declared by a
  *     header as a file-scope array (the model's globals), an enumerator or a `const` integer
  *     (its constants) or a typedef (the types of counters, casts and elements), and no
@@ -298,6 +300,10 @@ function sameParse(root: Node, headerStarts: readonly number[]): boolean {
  */
 export function standsForUnit(view: MainView, temporaries: readonly string[]): boolean {
   if (view.promise || temporaries.length > 0) return false;
+  // A unity build: the functions of an included `.c` file (or of the host a file is read in)
+  // call the main file's, and their calls count (compilerView.ts `unitCalls`); the main text's
+  // parse has none of them.
+  if ([...view.files].some((f) => f !== view.mainName && /\.c$/i.test(f))) return false;
   // The names first: when the unit must be parsed anyway, a long main text is parsed once.
   // Not the suffixes of numbers (`0.5f`, `0x1F`): no identifier follows a word character.
   // `$` is a name character (GNU C), as in src/model/identifiers.ts.

@@ -27,6 +27,17 @@ export interface PreprocessOptions {
   readonly cwd?: string;
   /** The file's language (language.ts; default C): C++ runs `$CXX` (else `c++`) as C++. */
   readonly language?: SourceLanguage;
+  /**
+   * The file is read as the compiler builds it: inside another file that `#include`s it (a
+   * unity build; src/frontend/hostUnit.ts). That file's name and text; the flags are its.
+   */
+  readonly host?: HostFile;
+}
+
+/** A file that `#include`s the file analysed, and whose translation unit is compiled. */
+export interface HostFile {
+  readonly file: string;
+  readonly source: string;
 }
 
 export interface MacroEvent {

@@ -25,6 +25,7 @@ import {
 import { splitDefines } from './compilerView.js';
 import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
+import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 
@@ -46,6 +47,11 @@ export interface FileSummary {
   readonly mentions: Readonly<Record<string, Mention>>;
   /** The `.c` files (not headers) the unit includes, as absolute paths. */
   readonly includedSources: readonly string[];
+  /**
+   * Per `.c` file the unit includes (absolute path), how many times the preprocessor enters
+   * it (a unity build: once, or its text stands for several macro contexts).
+   */
+  readonly timesIncluded: Readonly<Record<string, number>>;
   /** Every file the preprocessor read besides the unit's own, as absolute paths. */
   readonly read: readonly string[];
   /**
@@ -66,15 +72,19 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
   return inCallContext(() => {
     if (languageOf(file) === 'c++' || (options.compiler && options.compiler.language === 'c++'))
       throw new Error('the calls of a C++ file are not read');
-    if (options.compiler === false) return summarize(source, file, undefined);
+    if (options.compiler === false)
+      return { ...summarize(source, file, undefined), timesIncluded: nameRecord<number>() };
     const split = splitDefines(source, options.defines ?? NO_NAMES);
     const compiler: PreprocessOptions = {
       ...options.compiler,
       language: options.compiler.language ?? languageOf(file),
       flags: [...split.preprocessor, ...(options.compiler.flags ?? [])],
     };
-    const tu = readTranslationUnit(preprocessorOutput(source, file, compiler));
-    return summarize(tu.text, file, tu.lines, compiler.cwd);
+    const output = preprocessorOutput(source, file, compiler);
+    const tu = readTranslationUnit(output);
+    const entered = nameRecord<number>();
+    for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;
+    return { ...summarize(tu.text, file, tu.lines, compiler.cwd), timesIncluded: entered };
   });
 }
 
@@ -83,7 +93,7 @@ function summarize(
   file: string,
   lines: readonly LineOrigin[] | undefined,
   cwd?: string,
-): FileSummary {
+): Omit<FileSummary, 'timesIncluded'> {
   const src = new SourceText(text, file);
   const root = parseTree(text).rootNode as unknown as Node;
   const definitions = topLevel(root, 'function_definition');
@@ -99,7 +109,9 @@ function summarize(
     everyCallee: true,
   });
   const definedIn: Record<string, string> = Object.create(null);
-  for (const d of definitions) definedIn[functionName(d)] ??= origin(src.locOf(d)).in;
+  // Another file's name as an absolute path (the marker's is relative to the compiler's folder).
+  const fileOf = (o: { in: string }) => (o.in === file ? file : path.resolve(cwd ?? '.', o.in));
+  for (const d of definitions) definedIn[functionName(d)] ??= fileOf(origin(src.locOf(d)));
   const functions = graph.functions.map((f) => relocated(f, file, (l) => origin(l).loc));
   const includedSources = [
     ...new Set(

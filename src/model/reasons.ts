@@ -94,6 +94,11 @@ export const REASONS = {
     "Nothing to do: the kernels stay folded in place and the callers' buffers keep their size. The message names the buffer or parameter whose file's own reading refused it (a declaration a macro spells, ...).",
     { level: 'warning' },
   ),
+  'read-in-includer': entry(
+    'BC0204',
+    'the file is read as the file that includes it builds it (a unity build)',
+    "Nothing to do: its functions are analysed in the includer's translation unit (its flags, its macros where it includes the file, the calls of its other functions), and the edits are placed in this file.",
+  ),
 
   // Candidacy: what the frontend sees of the array.
   parameter: candidacy(

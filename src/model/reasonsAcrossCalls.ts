@@ -36,6 +36,30 @@ export const ACROSS_CALL_REASONS = {
     ACROSS + 'analyse the file that includes it (its calls are seen there).',
     UNCHANGED,
   ),
+  'included-twice': entry(
+    'BC1132',
+    'the file that includes this one includes it more than once',
+    'Each inclusion is the text under other macros (a unity build that includes a file twice, or under two macro contexts): one edit would have to hold for both, so its arrays stay as written. Include it once (docs/whole-programs.md, "Unity builds").',
+    UNCHANGED,
+  ),
+  'included-by-several-units': entry(
+    'BC1133',
+    'two translation units include this file, or a file outside the set does',
+    'Its text is compiled in each of them, under their macros and with their calls: its arrays stay as written. Give the set with the one unit that includes it, or include it from one file only.',
+    UNCHANGED,
+  ),
+  'included-in-configurations': entry(
+    'BC1134',
+    'the file that includes this one is built in several configurations',
+    'Its text would have to hold in each (the configurations of the compilation database or --configurations): its arrays stay as written. Contract it with --single-configuration to take the first configuration with its guards.',
+    UNCHANGED,
+  ),
+  'own-unit-disagrees': entry(
+    'BC1135',
+    'the file is also compiled as a unit of its own, and that reading changes it otherwise',
+    'The file is included by another (a unity build) and compiles on its own too (or the compilation database compiles it): its text must be right for both, and the two analyses give different texts, so it stays as written. If it is never compiled alone, build with -p (the database says which files are units).',
+    UNCHANGED,
+  ),
   'not-closed-world': entry(
     'BC1127',
     'the function has external linkage and the file set may not be the whole program',

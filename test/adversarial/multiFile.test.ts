@@ -65,11 +65,12 @@ function exec(file: string, args: string[], cwd?: string): Promise<Run> {
   });
 }
 
-/** The .c files of a folder that no other one includes: what the build compiles. */
+/** The .c files of a folder that no other one (nor a header) includes: what the build compiles. */
 function units(dir: string): string[] {
   const files = sourcesOf(dir);
+  const texts = readdirSync(dir).filter((f) => /\.[ch]$/.test(f));
   const included = new Set(
-    files.flatMap((f) =>
+    texts.flatMap((f) =>
       [...readFileSync(path.join(dir, f), 'utf8').matchAll(/#\s*include\s*"([^"]+\.c)"/g)].map(
         (m) => path.basename(m[1]!),
       ),

@@ -1,8 +1,10 @@
 /**
  * A file that another file of the program `#include`s (a unity build, a test of static
  * functions): its static functions are called from there too (issue 25, class 4).
- * - `contract`/`analyze` see the includer among the files of the program (the file's folder,
- *   the files given, `-p`) and keep the parameters of the file's static functions;
+ * - given with its includer (a file set, issue 27), the file is read inside the includer's
+ *   unit, whose calls decide (src/cli/batch/unity.ts);
+ * - `contract`/`analyze` see an includer outside the set among the files of the program (the
+ *   file's folder, `-p`) and keep the parameters of the file's static functions;
  * - `check FILE --with INCLUDER` builds the program the way the user does: the includer,
  *   compiled with the candidate text in the included file's place (it failed to link before:
  *   the file was compiled on its own and again through the include).
@@ -51,26 +53,50 @@ const kernelT = (stderr: string) =>
   );
 
 describe('a file included by another file of the program', () => {
-  it('keeps the parameters of its static functions when the includer is among the files given', () => {
+  // Issue 27, unity builds: given with the file that includes it, the file is read in that
+  // unit (test_kern.c's main() reads buf after kernel()): the reason is the includer's call.
+  it('reads it inside the includer when the includer is among the files given', () => {
     runCli(['contract', 'kern.c', 'tests/test_kern.c', '--diff', '--report-file', 'r.json'], {
       cwd: dir,
     });
-    const reports = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
-    const t = reports.files[0].arrays.find(
+    const kern = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0];
+    const t = kern.arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
     expect(t.status).toBe('unchanged');
-    expect(t.code).toBe(codeOf('included-by-other-file'));
-    expect(t.reason).toMatch(/test_kern\.c includes this file/);
+    expect(t.code).toBe(codeOf('read-after-call'));
+    expect(kern.diagnostics.map((d: { code: string }) => d.code)).toContain(
+      codeOf('read-in-includer'),
+    );
   });
 
-  it('is told so on its own too, when the includer is in a folder of the program', () => {
+  it('reads it so too when the includer is in a folder given', () => {
     runCli(['contract', 'kern.c', 'tests', '--diff', '--report-file', 'r.json'], { cwd: dir });
     const t = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')).files[0].arrays.find(
       (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
     );
-    expect(t.code).toBe(codeOf('included-by-other-file'));
-    expect(t.reason).toMatch(/test_kern\.c includes this file/);
+    expect(t.code).toBe(codeOf('read-after-call'));
+  });
+
+  it('is told so when the includer is seen but not among the files of the set', () => {
+    const other = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unity-'));
+    try {
+      fs.writeFileSync(path.join(other, 'kern.c'), KERN);
+      fs.writeFileSync(path.join(other, 'test_kern.c'), TEST.replace('../kern.c', 'kern.c'));
+      fs.writeFileSync(path.join(other, 'other.c'), 'int other(void) { return 1; }\n');
+      runCli(['contract', 'kern.c', 'other.c', '--diff', '--report-file', 'r.json'], {
+        cwd: other,
+      });
+      const t = JSON.parse(
+        fs.readFileSync(path.join(other, 'r.json'), 'utf8'),
+      ).files[0].arrays.find(
+        (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
+      );
+      expect(t.code).toBe(codeOf('included-by-other-file'));
+      expect(t.reason).toMatch(/test_kern\.c includes this file/);
+    } finally {
+      fs.rmSync(other, { recursive: true, force: true });
+    }
   });
 
   it('without the includer in sight, the kernel is a temporary (the file alone)', () => {
@@ -100,6 +126,77 @@ describe('a file included by another file of the program', () => {
       expect(r.code).toBe(0);
     } finally {
       fs.rmSync(path.join(dir, 'compile_commands.json'));
+    }
+  });
+});
+
+/**
+ * Which files are units (issue 27, unity builds): without a database, a file another includes
+ * that compiles alone may be a unit of its own, so its text must hold for both readings; with
+ * `-p`, the database says which files the build compiles. Guards the database's answer: a
+ * file it does not compile is read in its includer only.
+ */
+describe('a unity build whose included file compiles alone too', () => {
+  const MAIN = `#include <stdio.h>
+#define IN_UNITY 1
+#include "kern.c"
+int main(void) { double buf[8]; printf("%g\\n", fill(buf)); return 0; }
+`;
+  const OWN = `#include <stdio.h>
+static double fill(double t[8]) {
+  double s = 0;
+  for (int i = 0; i < 8; i++) { t[i] = i * 1.5; s += t[i]; }
+  return s;
+}
+#ifndef IN_UNITY
+int main(void) { double buf[8]; fill(buf); printf("%g\\n", buf[5]); return 0; }
+#endif
+`;
+  let own: string;
+  beforeAll(() => {
+    own = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unity-'));
+    fs.writeFileSync(path.join(own, 'main.c'), MAIN);
+    fs.writeFileSync(path.join(own, 'kern.c'), OWN);
+  });
+  afterAll(() => fs.rmSync(own, { recursive: true, force: true }));
+
+  const fillT = (args: string[]) => {
+    runCli(['contract', '--check', '--no-cache', '--report-file', 'r.json', ...args], {
+      cwd: own,
+    });
+    const kern = JSON.parse(fs.readFileSync(path.join(own, 'r.json'), 'utf8')).files.find(
+      (f: { file: string }) => path.basename(f.file) === 'kern.c',
+    );
+    return kern.arrays.find((a: { name: string }) => a.name === 't');
+  };
+
+  it('keeps it as written when its own reading differs (no database)', () => {
+    const t = fillT(['main.c', 'kern.c']);
+    expect([t.status, t.code]).toEqual(['unchanged', codeOf('own-unit-disagrees')]);
+  });
+
+  it('reads it in its includer only when the database does not compile it', () => {
+    const db = [{ directory: own, file: 'main.c', arguments: ['cc', '-c', 'main.c'] }];
+    fs.writeFileSync(path.join(own, 'compile_commands.json'), JSON.stringify(db));
+    try {
+      expect(fillT(['-p', '.', 'main.c', 'kern.c']).status).toBe('scalarized');
+    } finally {
+      fs.rmSync(path.join(own, 'compile_commands.json'));
+    }
+  });
+
+  it('refuses it when the database builds its includer in two configurations', () => {
+    const db = ['-DA=1', '-DA=2'].map((d) => ({
+      directory: own,
+      file: 'main.c',
+      arguments: ['cc', d, '-c', 'main.c'],
+    }));
+    fs.writeFileSync(path.join(own, 'compile_commands.json'), JSON.stringify(db));
+    try {
+      const t = fillT(['-p', '.', 'main.c', 'kern.c']);
+      expect([t.status, t.code]).toEqual(['unchanged', codeOf('included-in-configurations')]);
+    } finally {
+      fs.rmSync(path.join(own, 'compile_commands.json'));
     }
   });
 });

@@ -92,6 +92,15 @@ describe('mainView / standsForUnit', () => {
       `#include "h.h"\n#define N 4\n${LOCAL}`,
       { 'h.h': 'int g(void) { return ; \n' },
     ],
+    // Guards unity builds (issue 27): the included .c file's functions call the main
+    // file's; read from the main text alone, their calls were lost (a buffer read after the
+    // call went unseen: test/adversarial/multifile/unity-host-reads-after).
+    [
+      'an included .c file (a unity build)',
+      'unit',
+      `#include "k.c"\n#define N 4\n${LOCAL}`,
+      { 'k.c': 'static int k(void) { return 1; }\n' },
+    ],
     [
       'a header included inside a function',
       'unit',

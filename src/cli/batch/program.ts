@@ -15,6 +15,7 @@ import {
 } from '../../pipeline/wholeProgram/fileSet.js';
 import { readCSource } from '../sourceFile.js';
 import { outsideNames } from '../outsideNames.js';
+import { planUnity, throughOptions, type UnityPlan } from './unity.js';
 
 export interface ProgramSetting {
   /** The user says the set is the whole program (`--closed-world`, `closedWorld`). */
@@ -23,6 +24,17 @@ export interface ProgramSetting {
   readonly extraFiles: readonly string[];
   /** The files and folders of the command line (for names spelled outside the set). */
   readonly roots: readonly string[];
+  /** The files the build compiles as units, when a compilation database says (`-p`). */
+  readonly buildUnits?: readonly string[];
+}
+
+/** The options of each file, the units of the set, and what to do with its unity builds. */
+export interface ProgramViews {
+  readonly options: ContractOptions[];
+  readonly units?: UnitSummary[];
+  readonly unity?: UnityPlan;
+  /** By file index: the own reading of a file read in its host that is a unit too. */
+  readonly ownOptions?: ReadonlyMap<number, ContractOptions>;
 }
 
 /** `options` (one per file of `files`) with each file's view of the set, and its units. */
@@ -31,39 +43,49 @@ export async function withProgramViews(
   options: readonly ContractOptions[],
   setting: ProgramSetting,
   optionsFor: (file: string) => ContractOptions,
-): Promise<{ options: ContractOptions[]; units?: UnitSummary[] }> {
+): Promise<ProgramViews> {
   const given = new Set(files.map((f) => path.resolve(f)));
   const extra = [...new Set(setting.extraFiles.map((f) => path.resolve(f)))].filter(
     (f) => !given.has(f),
   );
   // One file alone is no set, unless the user says it is the whole program.
   if (files.length + extra.length < 2 && !setting.closedWorld) return { options: [...options] };
-  const units = await summarizeSet(
+  const sources = new Map<string, string>();
+  const read = await summarizeSet(
     await Promise.all(
       [...files, ...extra].map(async (file, k) => {
         try {
-          return {
-            file,
-            source: await readCSource(file),
-            options: k < files.length ? options[k]! : optionsFor(file),
-          };
+          const source = await readCSource(file);
+          sources.set(path.resolve(file), source);
+          return { file, source, options: k < files.length ? options[k]! : optionsFor(file) };
         } catch (e) {
           return { file, source: { failed: (e as Error).message }, options: {} };
         }
       }),
     ),
   );
+  // Files compiled only inside the file that includes them are no units (unity.ts).
+  const unity = planUnity({
+    files,
+    options,
+    units: read,
+    sources,
+    optionsFor,
+    ...(setting.buildUnits ? { buildUnits: setting.buildUnits } : {}),
+  });
+  const units = unity.units;
   const facts = unitFacts(units);
-  const set = new FileSet(units, {
+  const setOptions = {
     closedWorld: setting.closedWorld,
     outside: outsideNames(
       setting.roots,
-      units.map((u) => u.file),
+      read.map((u) => u.file),
       facts.read,
       facts.externals,
       facts.definesMain,
     ),
-  });
+  };
+  const set = new FileSet(units, setOptions);
   const viewed = options.map((o, k) => {
     const view = set.viewFor(files[k]!);
     // A file seen with its set is modelled in full: its functions with external linkage
@@ -73,5 +95,55 @@ export async function withProgramViews(
       ? { ...o, program: view, skipWithoutCandidates: false }
       : { ...o, program: view };
   });
-  return { options: viewed, units };
+  const ownOptions = readInHosts(viewed, unity, {
+    files,
+    options,
+    optionsFor,
+    sources,
+    set: (without) =>
+      without
+        ? new FileSet(
+            units.filter((u) => path.resolve(u.file) !== path.resolve(without)),
+            setOptions,
+          )
+        : set,
+  });
+  return { options: viewed, units, unity, ownOptions };
+}
+
+/**
+ * Each file read in the unit that includes it gets the host's options and view (`viewed`
+ * changed in place); returns the own readings of those that are units of their own too.
+ */
+function readInHosts(
+  viewed: ContractOptions[],
+  unity: UnityPlan,
+  c: {
+    readonly files: readonly string[];
+    readonly options: readonly ContractOptions[];
+    readonly optionsFor: (file: string) => ContractOptions;
+    readonly sources: ReadonlyMap<string, string>;
+    /** The set, or the set without a file's own unit. */
+    readonly set: (without?: string) => FileSet;
+  },
+): Map<number, ContractOptions> {
+  const ownOptions = new Map<number, ContractOptions>();
+  for (const [k, v] of unity.verdicts) {
+    if (v.kind !== 'through') continue;
+    const file = c.files[k]!;
+    const own = unity.ownUnits.has(k);
+    if (own) ownOptions.set(k, viewed[k]!);
+    const h = c.files.findIndex((f) => path.resolve(f) === path.resolve(v.host));
+    // A unit of its own too: its own unit's definitions are this text's, not another
+    // program's (its own reading must give the same output, settleUnity).
+    const view = c.set(own ? file : undefined).viewThrough(v.host, file);
+    viewed[k] = throughOptions(
+      v.host,
+      c.sources.get(path.resolve(v.host))!,
+      h >= 0 ? c.options[h]! : c.optionsFor(v.host),
+      view,
+      analysesExternals(view),
+    );
+  }
+  return ownOptions;
 }

@@ -23,6 +23,7 @@ import type { FileJob, FileOutcome } from './job.js';
 import { withProgramViews, type ProgramSetting } from './program.js';
 import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
 import { editAcrossFiles, type AcrossFilesResult } from './acrossFiles.js';
+import { noteHostReadings, readInHost, settleUnity } from './unity.js';
 import { codeOf } from '../../model/reasons.js';
 
 const EXIT_WOULD_CHANGE = 1;
@@ -127,6 +128,15 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
   const prepared = await prepareJobs(files, optionsOf, cache, summary);
   await runPending(prepared, files.length, cache, opts);
+  if (viewed.unity)
+    await settleUnity({
+      files,
+      outcomes: prepared.outcomes,
+      ownOptions: viewed.ownOptions ?? new Map(),
+      plan: viewed.unity,
+      sourceOf: prepared.sourceOf,
+      run: (jobs) => runCached(jobs, cache, opts),
+    });
   const across =
     opts.program && viewed.units
       ? await editAcrossFiles({
@@ -139,6 +149,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
           run: (jobs) => runCached(jobs, cache, opts),
         })
       : undefined;
+  if (viewed.unity) noteHostReadings(prepared.outcomes, viewed.unity);
   if (across?.dropped)
     io.stderr(
       `beeclak: warning: no edit across files: ${across.dropped} [${codeOf('across-files-dropped')} across-files-dropped]\n`,
@@ -331,7 +342,10 @@ function actOnFiles(
       file,
       text: o.text,
       report: o.report,
-      joined: analysesExternals(optionsOf[k]?.program) || !!across?.joined.has(path.resolve(file)),
+      joined:
+        analysesExternals(optionsOf[k]?.program) ||
+        readInHost(optionsOf[k]) ||
+        !!across?.joined.has(path.resolve(file)),
     });
   }
   // The headers of the edits across files: part of the set's one edit set.

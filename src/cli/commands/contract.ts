@@ -284,6 +284,7 @@ async function contractMany(
         (files.length > 0 &&
           files.every((f) => valuesFor(finder.forFile(f), f).closedWorld === true)),
       extraFiles: database ? choice.database(database).files() : [],
+      ...(database ? { buildUnits: choice.database(database).files() } : {}),
       roots: files,
     },
     allowRefused: !!flags.allowRefused,

@@ -4,21 +4,26 @@
  * contracted or scalarized says unchanged, with the reason.
  */
 import type { ArrayReport, FileReport } from '../report.js';
-import { codeOf } from '../../model/reasons.js';
+import { codeOf, type ReasonName } from '../../model/reasons.js';
 
-function refused(a: ArrayReport, message: string): ArrayReport {
+function refused(a: ArrayReport, message: string, code: ReasonName): ArrayReport {
   if (a.status !== 'contracted' && a.status !== 'scalarized') return a;
   const { mapping: _m, heuristic: _h, savedBytes: _s, ...rest } = a;
   return {
     ...rest,
     status: 'unchanged',
     reason: message,
-    code: codeOf('configurations-disagree'),
+    code: codeOf(code),
     compressedCells: a.originalCells,
     ...(a.originalBytes !== undefined ? { compressedBytes: a.originalBytes, savedBytes: 0 } : {}),
   };
 }
 
-export function refusedEverywhere(report: FileReport, message: string): FileReport {
-  return { ...report, arrays: report.arrays.map((a) => refused(a, message)) };
+/** `code`: why (by default, the configurations disagree; a unity build's own, src/cli/batch/unity.ts). */
+export function refusedEverywhere(
+  report: FileReport,
+  message: string,
+  code: ReasonName = 'configurations-disagree',
+): FileReport {
+  return { ...report, arrays: report.arrays.map((a) => refused(a, message, code)) };
 }

@@ -86,8 +86,22 @@ export class FileSet {
    */
   viewFor(file: string): ProgramView | undefined {
     const own = this.summaryOf(file);
-    if (!own) return undefined;
-    const mine = own.functions.filter((f) => same(own.definedIn[f.name] ?? '', own.file));
+    return own && this.viewOf(own, file);
+  }
+
+  /**
+   * What `file` sees of the set when it is read inside `host`'s unit (a unity build,
+   * src/cli/batch/unity.ts): the host's unit is its own, the functions its text defines are
+   * the ones it may analyse.
+   */
+  viewThrough(host: string, file: string): ProgramView | undefined {
+    const own = this.summaryOf(host);
+    return own && this.viewOf(own, file);
+  }
+
+  /** The view of the functions that `text` defines in the unit `own`. */
+  private viewOf(own: FileSummary, text: string): ProgramView | undefined {
+    const mine = own.functions.filter((f) => same(own.definedIn[f.name] ?? '', text));
     const externals: Record<string, ExternalVerdict> = Object.create(null);
     for (const f of mine)
       if (!f.internal && f.name !== 'main' && f.parameterUses.length > 0)
@@ -106,7 +120,7 @@ export class FileSet {
       foreign: seen ? this.foreignFor(own) : [],
       externals,
       includedBy: this.summaries
-        .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, file)))
+        .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
         .map((s) => s.file),
     };
   }

@@ -1,6 +1,7 @@
 /* trap: a unity build: main.c includes this file, so its calls of scale() are in main.c's
-   translation unit, and this file is never compiled alone
-   expect: scale:t unchanged [included-by-other-file]
+   translation unit, where it is read (main() reads t after the call); it compiles alone
+   too, and that reading changes nothing either
+   expect: scale:t unchanged [read-after-call]
    expect: scale:out unchanged
 */
 #define N 16

@@ -1,0 +1,225 @@
+/**
+ * Unity builds in a multi-file run (issue 27; the rules: src/pipeline/wholeProgram/unityBuild.ts).
+ * Before the analyses: which files of the set are units (the others are compiled only inside
+ * the file that includes them), and per included file its reading inside its host (the
+ * host's options, and the host's text for the preprocessor: src/frontend/hostUnit.ts) or
+ * its refusal. After them: a refused file keeps its text (every array it would change says
+ * why), and a file read in its host that is a unit of its own too keeps its text unless its
+ * own reading gives the same output.
+ */
+import path from 'node:path';
+import type { ContractOptions } from '../../pipeline/contraction.js';
+import type { ProgramView } from '../../model/program.js';
+import { codeOf, type ReasonName } from '../../model/reasons.js';
+import { refusedAlone } from '../../frontend/compilerView.js';
+import { refusedEverywhere } from '../../pipeline/configurations/refusedReport.js';
+import type { UnitSummary } from '../../pipeline/wholeProgram/fileSet.js';
+import {
+  includingUnits,
+  unityVerdict,
+  type UnityVerdict,
+} from '../../pipeline/wholeProgram/unityBuild.js';
+import type { FileJob, FileOutcome } from './job.js';
+
+const abs = (f: string) => path.resolve(f);
+
+/** What the run does with the included files of its set. */
+export interface UnityPlan {
+  /** The units of the set: its files less those compiled only inside another. */
+  readonly units: UnitSummary[];
+  /** By file index: the verdict of each file another unit includes. */
+  readonly verdicts: ReadonlyMap<number, UnityVerdict>;
+  /** By file index: read in its host and a unit of its own too (its own reading to compare). */
+  readonly ownUnits: ReadonlySet<number>;
+}
+
+export interface UnityInput {
+  readonly files: readonly string[];
+  readonly options: readonly ContractOptions[];
+  readonly units: readonly UnitSummary[];
+  /** The text of every file of the set, by absolute path. */
+  readonly sources: ReadonlyMap<string, string>;
+  /** The files the build compiles, when a compilation database says (`-p`). */
+  readonly buildUnits?: readonly string[];
+  /** The options of a file of the set not analysed (a host from the database only). */
+  readonly optionsFor: (file: string) => ContractOptions;
+}
+
+export function planUnity(input: UnityInput): UnityPlan {
+  const { files, options, units } = input;
+  const built = input.buildUnits && new Set(input.buildUnits.map(abs));
+  const included = files.flatMap((f, k) => (includingUnits(units, f).length > 0 ? [k] : []));
+  // A file included by another, which the build does not compile or the compiler refuses
+  // alone, is compiled only inside its includer.
+  const ownUnits = new Set<number>();
+  const notUnits = new Set<string>();
+  for (const k of included) {
+    const f = files[k]!;
+    const source = input.sources.get(abs(f));
+    const o = options[k]!;
+    const alone = built
+      ? built.has(abs(f))
+      : source !== undefined &&
+        (o.compiler === false ||
+          refusedAlone(source, f, { compiler: o.compiler, defines: o.defines }) === undefined);
+    if (alone) ownUnits.add(k);
+    else notUnits.add(abs(f));
+  }
+  const setUnits = units.filter((u) => !notUnits.has(abs(u.file)));
+  const hostOptions = (host: string) => {
+    const k = files.findIndex((f) => abs(f) === abs(host));
+    return k >= 0 ? options[k]! : input.optionsFor(host);
+  };
+  const verdicts = new Map<number, UnityVerdict>();
+  for (const k of included) {
+    let v = unityVerdict(setUnits, {
+      file: files[k]!,
+      namedBy: options[k]!.includedBy ?? [],
+      hostConfigurations: (h) => hostOptions(h).configurations?.length ?? 0,
+    });
+    if (v.kind === 'through' && hostOptions(v.host).compiler === false)
+      v = {
+        kind: 'refused',
+        code: 'included-by-other-file',
+        reason: `${v.host} includes this file and is read without the compiler: its arrays are left unchanged`,
+      };
+    verdicts.set(k, v);
+  }
+  return {
+    units: setUnits,
+    verdicts,
+    ownUnits: new Set([...ownUnits].filter((k) => verdicts.get(k)?.kind === 'through')),
+  };
+}
+
+/**
+ * The options of a file read in its host: the host's (its flags, defines and configuration
+ * file), the host's text for the preprocessor, and what the host's unit sees of the set.
+ */
+export function throughOptions(
+  host: string,
+  hostSource: string,
+  hostOptions: ContractOptions,
+  view: ProgramView | undefined,
+  modelledInFull: boolean,
+): ContractOptions {
+  const { configurations, program: _, ...rest } = hostOptions;
+  // One configuration named is the file's whole view (configurations/index.ts).
+  const compiler = configurations?.length === 1 ? configurations[0]!.compiler : rest.compiler;
+  return {
+    ...rest,
+    compiler: { ...(compiler || {}), host: { file: host, source: hostSource } },
+    ...(view ? { program: view } : {}),
+    ...(modelledInFull ? { skipWithoutCandidates: false } : {}),
+  };
+}
+
+/** The file is read inside the file that includes it (its results rest on that text too). */
+export function readInHost(options: ContractOptions | undefined): boolean {
+  return !!options?.compiler && !!options.compiler.host;
+}
+
+export interface SettleInput {
+  readonly files: readonly string[];
+  /** By file index; replaced where the plan keeps a file's text. */
+  readonly outcomes: (FileOutcome | undefined)[];
+  /** By file index: the options of a unit of its own's own reading. */
+  readonly ownOptions: ReadonlyMap<number, ContractOptions>;
+  readonly plan: UnityPlan;
+  readonly sourceOf: readonly string[];
+  readonly run: (jobs: readonly FileJob[]) => Promise<FileOutcome[]>;
+}
+
+/**
+ * After the analyses, before the edits across files: a refused file keeps its text; one read
+ * in its host that is a unit of its own too keeps its text unless its own reading gives the
+ * same output (its text must be right for both), and offers nothing to the set.
+ */
+export async function settleUnity(input: SettleInput): Promise<void> {
+  const { files, outcomes, plan } = input;
+  for (const [k, v] of plan.verdicts) {
+    const o = outcomes[k];
+    if (o?.kind === 'done' && v.kind === 'refused')
+      outcomes[k] = kept(o, input.sourceOf[k]!, v.code, v.reason, true);
+  }
+  const own = [...plan.ownUnits].filter((k) => input.ownOptions.has(k));
+  const results = await input.run(
+    own.map((k) => ({
+      file: files[k]!,
+      source: input.sourceOf[k]!,
+      options: input.ownOptions.get(k)!,
+    })),
+  );
+  for (const [j, k] of own.entries()) {
+    const o = outcomes[k];
+    const alone = results[j]!;
+    if (o?.kind !== 'done') continue;
+    // Its parameters offered to the set would be retyped in one reading only.
+    const { offers: _, ...through } = o;
+    const same = alone.kind === 'done' && alone.text === o.text;
+    outcomes[k] =
+      same || !o.changed
+        ? through
+        : kept(
+            through,
+            input.sourceOf[k]!,
+            'own-unit-disagrees',
+            `this file compiles as a unit of its own too, and its own reading ${alone.kind === 'done' ? 'changes it otherwise' : 'fails'}: it is left as written`,
+          );
+  }
+}
+
+/**
+ * The file as written, every array the outcome would change left unchanged with `code`;
+ * with `every`, every array of the report says so (its reading is not the compiler's: the
+ * reasons it gives are not the ones that keep the array).
+ */
+function kept(
+  o: Extract<FileOutcome, { kind: 'done' }>,
+  source: string,
+  code: ReasonName,
+  reason: string,
+  every = false,
+): FileOutcome {
+  const { offers: _, ...rest } = o;
+  const refused = refusedEverywhere(o.report, reason, code);
+  const report = every
+    ? {
+        ...refused,
+        arrays: refused.arrays.map((a) => ({
+          ...a,
+          status: 'unchanged' as const,
+          reason,
+          code: codeOf(code),
+        })),
+      }
+    : refused;
+  return {
+    ...rest,
+    text: source,
+    changed: false,
+    report: {
+      ...report,
+      diagnostics: [
+        ...report.diagnostics,
+        { code: codeOf(code), severity: 'note', line: 1, column: 1, message: reason },
+      ],
+    },
+  };
+}
+
+/** The reports of the files read in their hosts say so (after the edits across files). */
+export function noteHostReadings(outcomes: (FileOutcome | undefined)[], plan: UnityPlan): void {
+  for (const [k, v] of plan.verdicts) {
+    const o = outcomes[k];
+    if (o?.kind !== 'done' || v.kind !== 'through') continue;
+    const note = {
+      code: codeOf('read-in-includer'),
+      severity: 'note' as const,
+      line: 1,
+      column: 1,
+      message: `read as ${v.host} builds it: ${v.host} includes this file`,
+    };
+    outcomes[k] = { ...o, report: { ...o.report, diagnostics: [...o.report.diagnostics, note] } };
+  }
+}

@@ -1,0 +1,108 @@
+/**
+ * A `.c` file read as the compiler builds it when another file includes it (a unity build:
+ * CHStone's `aes.c` includes `aes_enc.c`; issue 27). The host file is preprocessed with its
+ * own flags, and its output re-rooted on the included file: the markers that name the
+ * included file name the main file (`<stdin>`), those of the host name the host by its path
+ * (a header to the reading), and one marker of the main file comes first (the main file is
+ * the first one a reading meets). The included file's lines are then the main file's: its
+ * functions are modelled with the host's macros at the point of inclusion, the host's types
+ * and the calls of every function of the unit, and every position maps onto its own lines
+ * (the spelling map reads its text against them, as for any main file).
+ *
+ * The file must be entered exactly once: twice, its text would stand for two macro contexts.
+ */
+import path from 'node:path';
+import { InputError } from '../model/errors.js';
+import {
+  MARKER,
+  preprocessorOutput,
+  preprocessorOutputAsync,
+  type HostFile,
+  type PreprocessOptions,
+  unescapeName,
+} from './preprocess.js';
+
+const escapeName = (s: string) => s.replace(/[\\"]/g, '\\$&');
+const entering = (flags: string) => /(^| )1( |$)/.test(flags.trim());
+
+/** The host's output, re-rooted on `file`, and how many times the unit enters `file`. */
+export function reRooted(
+  output: string,
+  file: string,
+  host: string,
+  cwd?: string,
+): { output: string; entered: number } {
+  const target = path.resolve(file);
+  const hostName = escapeName(path.resolve(host));
+  let entered = 0;
+  const lines = output.split('\n');
+  for (const [k, l] of lines.entries()) {
+    if (l.charCodeAt(0) !== 35) continue;
+    const m = MARKER.exec(l);
+    if (!m) continue;
+    const name = unescapeName(m[2]!);
+    if (name === '<stdin>') lines[k] = `# ${m[1]} "${hostName}"${m[3]}`;
+    else if (!/^<.*>$/.test(name) && path.resolve(cwd ?? '.', name) === target) {
+      if (entering(m[3]!)) entered++;
+      lines[k] = `# ${m[1]} "<stdin>"${m[3]}`;
+    }
+  }
+  return { output: `# 1 "<stdin>"\n${lines.join('\n')}`, entered };
+}
+
+/**
+ * The `.c` files (absolute paths) a preprocessor's output enters, with the number of times
+ * each is entered (what a unit includes, src/frontend/program.ts).
+ */
+export function sourcesEntered(output: string, cwd?: string): Map<string, number> {
+  const out = new Map<string, number>();
+  for (const m of output.matchAll(/^# \d+ "((?:[^"\\]|\\.)*)"((?: \d)*)[ \t]*$/gm)) {
+    const name = unescapeName(m[1]!);
+    if (!/\.c$/i.test(name) || !entering(m[2]!)) continue;
+    const f = path.resolve(cwd ?? '.', name);
+    out.set(f, (out.get(f) ?? 0) + 1);
+  }
+  return out;
+}
+
+function checked(output: string, file: string, host: HostFile, options: PreprocessOptions): string {
+  const r = reRooted(output, file, host.file, options.cwd);
+  if (r.entered !== 1)
+    throw new InputError(
+      r.entered === 0
+        ? `${host.file} does not include this file in this configuration`
+        : `${host.file} includes this file ${r.entered} times: its text would stand for several macro contexts`,
+      file,
+    );
+  return r.output;
+}
+
+/** The options the host is preprocessed with: its own (no host of its own). */
+function hostOptions(options: PreprocessOptions): PreprocessOptions {
+  const { host: _, ...rest } = options;
+  return rest;
+}
+
+/** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
+export function unitOutput(source: string, file: string, options: PreprocessOptions): string {
+  const host = options.host;
+  if (!host) return preprocessorOutput(source, file, options);
+  return checked(
+    preprocessorOutput(host.source, host.file, hostOptions(options)),
+    file,
+    host,
+    options,
+  );
+}
+
+/** `unitOutput`, the compiler running while the caller goes on. */
+export async function unitOutputAsync(
+  source: string,
+  file: string,
+  options: PreprocessOptions,
+): Promise<string> {
+  const host = options.host;
+  if (!host) return preprocessorOutputAsync(source, file, options);
+  const output = await preprocessorOutputAsync(host.source, host.file, hostOptions(options));
+  return checked(output, file, host, options);
+}

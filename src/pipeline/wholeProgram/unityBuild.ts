@@ -1,0 +1,93 @@
+/**
+ * Unity builds in a file set (issue 27): a `.c` file that another unit of the set
+ * `#include`s (CHStone's `aes.c` includes `aes_enc.c`, ...) is compiled inside that unit, so
+ * its functions are analysed there (src/frontend/hostUnit.ts: the includer's flags, its
+ * macros at the point of inclusion, the calls of its other functions) and the edits placed
+ * in the included file. That text is then compiled once, in one context, when:
+ *   - exactly one unit of the set includes it (two units compile it under their own macros
+ *     and calls: `included-by-several-units`), and no file outside that unit's chain of
+ *     inclusions names it in a directive (another program may include it: same code);
+ *   - that unit enters it once (twice, it stands for two macro contexts: `included-twice`);
+ *   - that unit is built in one configuration (`included-in-configurations`).
+ * A file compiled as a unit of its own too is one of the units here; its text must then be
+ * right for both readings, which the run checks by comparing the two outputs
+ * (`own-unit-disagrees`, src/cli/batch/unity.ts).
+ *
+ * Which files are units: those of the compilation database when there is one (a file it does
+ * not compile is not compiled alone), else every file of the set, except a file another unit
+ * includes that the compiler refuses on its own (it cannot be a unit of any build that works:
+ * CHStone's included files use their includer's types and macros).
+ */
+import path from 'node:path';
+import type { ReasonName } from '../../model/reasons.js';
+import type { UnitSummary } from './fileSet.js';
+
+const abs = (f: string) => path.resolve(f);
+
+/** How an included file of the set is analysed: inside its host's unit, or not at all. */
+export type UnityVerdict =
+  | { readonly kind: 'through'; readonly host: string }
+  | { readonly kind: 'refused'; readonly code: ReasonName; readonly reason: string };
+
+/** The units of the set whose unit includes `file` (its own excepted). */
+export function includingUnits(units: readonly UnitSummary[], file: string): string[] {
+  return units.flatMap((u) =>
+    'summary' in u &&
+    abs(u.file) !== abs(file) &&
+    u.summary.includedSources.some((i) => abs(i) === abs(file))
+      ? [u.file]
+      : [],
+  );
+}
+
+export interface IncludedFile {
+  readonly file: string;
+  /** Files whose `#include` directives name it (read as text over the program's folders). */
+  readonly namedBy: readonly string[];
+  /** How many configurations its host is built in, by host. */
+  readonly hostConfigurations: (host: string) => number;
+}
+
+/** How `f` is analysed, given the units of the set (the files compiled as units). */
+export function unityVerdict(units: readonly UnitSummary[], f: IncludedFile): UnityVerdict {
+  const no = (code: ReasonName, reason: string): UnityVerdict => ({
+    kind: 'refused',
+    code,
+    reason: `${reason}: its arrays are left unchanged`,
+  });
+  const hosts = includingUnits(units, f.file);
+  if (hosts.length === 0)
+    return no('included-by-other-file', 'no unit of the set that includes this file could be read');
+  if (hosts.length > 1)
+    return no(
+      'included-by-several-units',
+      `${hosts[0]} and ${hosts[1]} both include this file (each compiles it under its own macros, with its own calls)`,
+    );
+  const host = hosts[0]!;
+  const summary = units.find(
+    (u): u is Extract<UnitSummary, { summary: unknown }> =>
+      'summary' in u && abs(u.file) === abs(host),
+  )!.summary;
+  const times = Object.entries(summary.timesIncluded).find(([k]) => abs(k) === abs(f.file))?.[1];
+  if ((times ?? 0) > 1)
+    return no(
+      'included-twice',
+      `${host} includes this file ${times} times (its text would stand for several macro contexts)`,
+    );
+  // The files of the host's unit (those on the way to this one) may name it; any other file
+  // includes it in another unit (a test of its static functions, another program).
+  const chain = new Set([abs(host), ...summary.read.map(abs)]);
+  const other = f.namedBy.find((n) => !chain.has(abs(n)));
+  if (other)
+    return no(
+      'included-by-several-units',
+      `${other} includes this file too, outside ${host}'s unit (another unit compiles it under its own macros, with its own calls)`,
+    );
+  const n = f.hostConfigurations(host);
+  if (n > 1)
+    return no(
+      'included-in-configurations',
+      `${host}, which includes this file, is built in ${n} configurations (one text would have to hold in each)`,
+    );
+  return { kind: 'through', host };
+}

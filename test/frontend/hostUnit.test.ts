@@ -1,0 +1,94 @@
+/**
+ * A file read inside the file that includes it (issue 27, unity builds;
+ * src/frontend/hostUnit.ts): the host's output re-rooted on the included file, whose lines
+ * are then the main file's. Guards the positions of the edits (the included file's own lines,
+ * not the host's) and the count of inclusions (twice is two macro contexts).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { preprocessorOutput } from '../../src/frontend/preprocess.js';
+import { reRooted, sourcesEntered } from '../../src/frontend/hostUnit.js';
+import { buildCompilerModel } from '../../src/frontend/compilerView.js';
+import { contractSource } from '../../src/pipeline/contraction.js';
+import { analysisOptions } from '../helpers/analysisOptions.js';
+
+let dir: string;
+beforeAll(() => {
+  dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-host-'));
+});
+afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+// The host has lines of its own before the inclusion: a position taken from the host's
+// numbering would land ten lines off.
+const host = (kern: string) => `#include <stdio.h>
+${'/* host line */\n'.repeat(10)}#define N 8
+#include "${kern}"
+int main(void) { double b[N]; printf("%g\\n", total(b)); return 0; }
+`;
+const KERN = `static double total(double t[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) { t[i] = i; s += t[i]; }
+  return s;
+}
+`;
+
+function write(name: string, text: string): string {
+  const file = path.join(dir, name);
+  fs.writeFileSync(file, text);
+  return file;
+}
+
+describe('hostUnit', () => {
+  it('counts the times a unit enters each .c file', () => {
+    const host = write('twice.c', '#include "k2.c"\n#include "k2.c"\nint main(void){return 0;}\n');
+    write('k2.c', 'static int z;\n');
+    const entered = sourcesEntered(preprocessorOutput(fs.readFileSync(host, 'latin1'), host));
+    expect(entered.get(path.join(dir, 'k2.c'))).toBe(2);
+    const r = reRooted(
+      preprocessorOutput(fs.readFileSync(host, 'latin1'), host),
+      path.join(dir, 'k2.c'),
+      host,
+    );
+    expect(r.entered).toBe(2);
+  });
+
+  it('refuses a file the host enters twice (one text, two macro contexts)', () => {
+    const host = write('twice2.c', '#include "k3.c"\n#include "k3.c"\nint main(void){return 0;}\n');
+    const kern = write('k3.c', 'static int z;\n');
+    expect(() =>
+      buildCompilerModel('static int z;\n', kern, {
+        compiler: { host: { file: host, source: fs.readFileSync(host, 'latin1') } },
+      }),
+    ).toThrow(/includes this file 2 times/);
+  });
+
+  it("models the included file's functions at its own lines, with the host's macros", () => {
+    const h = write('host.c', host('kern.c'));
+    const kern = write('kern.c', KERN);
+    const m = buildCompilerModel(KERN, kern, {
+      compiler: { host: { file: h, source: host('kern.c') } },
+    }).model;
+    const total = m.functions.find((f) => f.name === 'total')!;
+    expect(total.loc.line).toBe(1);
+    const t = total.arrays.find((a) => a.name === 't')!;
+    expect([t.loc.line, t.extents[0]?.value]).toEqual([1, 8n]);
+    // main() is the host's: a caller in the graph, not a function of this file.
+    expect(m.functions.map((f) => f.name)).toEqual(['total']);
+    expect(m.calls?.functions.some((f) => f.name === 'main')).toBe(true);
+  });
+
+  it('edits the included file where its text is, guarded by the host macro it read', async () => {
+    const h = write('host2.c', host('kern2.c'));
+    const kern = write('kern2.c', KERN);
+    const c = await contractSource(
+      KERN,
+      kern,
+      analysisOptions({ compiler: { host: { file: h, source: host('kern2.c') } } }),
+    );
+    expect(c.changed).toBe(true);
+    const lines = c.text.split('\n');
+    expect(lines[2]).toBe('  for (int i = 0; i < N; i++) { t[0] = i; s += t[0]; }');
+    expect(c.text).toMatch(/#if N != 8\n#error/);
+  });
+});
