@@ -83,6 +83,8 @@ export interface StructFacts {
   /** Calls of functions given a followed pointer: `callee#index` nodes. */
   readonly passedTo: readonly { readonly node: string; readonly callee: string }[];
   readonly members: readonly MemberMention[];
+  /** Variables declared `extern` inside a function (their uses are not recorded). */
+  readonly blockExterns: readonly string[];
   /** Per file-scope variable, its first use other than in an allocation's size. */
   readonly globalProblems: readonly (Problem & { readonly name: string })[];
   /** The unit does not parse cleanly: nothing it shows can be trusted. */
@@ -90,6 +92,9 @@ export interface StructFacts {
 }
 
 const ALLOCATORS = new Set(['malloc', 'calloc']);
+/** The types of the file-scope variables whose uses are recorded (globalProblems). */
+const INTEGER =
+  /^(int|long|unsigned|size_t|ssize_t|short|signed|long long|unsigned int|unsigned long|long int)$/;
 const CHARS = /^(void|char|signed char|unsigned char|int8_t|uint8_t)$/;
 
 type Origin = (offset: number) => Where;
@@ -141,11 +146,27 @@ function outer(n: Node): Node {
 
 /** Inside the size arguments of a call of malloc or calloc. */
 function inAllocation(n: Node): boolean {
-  for (let p = n.parent; p && p.type !== 'compound_statement'; p = p.parent)
-    if (p.type === 'call_expression' && ALLOCATORS.has(child(p, 'function')?.text ?? ''))
-      return true;
+  // Only arithmetic between it and the allocator's call: `malloc(f(SIZE))` gives it to f.
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'argument_list') {
+      const call = p.parent;
+      return (
+        call?.type === 'call_expression' && ALLOCATORS.has(child(call, 'function')?.text ?? '')
+      );
+    }
+    if (!SIZE_ARITHMETIC.has(p.type)) return false;
+  }
   return false;
 }
+
+/** The nodes an allocation's size may be built of around a size. */
+const SIZE_ARITHMETIC = new Set([
+  'parenthesized_expression',
+  'binary_expression',
+  'cast_expression',
+  'type_descriptor',
+  'sizeof_expression',
+]);
 
 /** An allocator's call, through parentheses and casts. */
 function isAllocation(n: Node | null): boolean {
@@ -194,6 +215,7 @@ class FactsBuilder {
   readonly followedNodes: string[] = [];
   readonly members: MemberMention[] = [];
   readonly globalProblems: (Problem & { name: string })[] = [];
+  readonly blockExterns: string[] = [];
   unparsed: Where | undefined;
   /** The followed pointers of the function being read: name -> node. */
   private nodes = new Map<string, string>();
@@ -212,6 +234,7 @@ class FactsBuilder {
       followedNodes: [...new Set(this.followedNodes)],
       members: this.members,
       globalProblems: this.globalProblems,
+      blockExterns: this.blockExterns,
       ...(this.unparsed ? { unparsed: this.unparsed } : {}),
     };
   }
@@ -342,8 +365,6 @@ class FactsBuilder {
   globals(root: Node): void {
     const names = new Set<string>();
     // Only integer variables can hold a size (and system headers declare few of them).
-    const INTEGER =
-      /^(int|long|unsigned|size_t|ssize_t|short|signed|long long|unsigned int|unsigned long|long int)$/;
     for (const d of topLevel(root, 'declaration'))
       for (const x of INTEGER.test(baseType(child(d, 'type')).plain ?? '')
         ? d.childrenForFieldName('declarator')
@@ -381,6 +402,11 @@ class FactsBuilder {
     });
     const body = child(fn, 'body');
     if (!body) return;
+    for (const decl of body.descendantsOfType('declaration'))
+      if (decl.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern'))
+        this.blockExterns.push(
+          ...decl.childrenForFieldName('declarator').map((x) => declaredNameOf(x)),
+        );
     for (const decl of body.descendantsOfType('declaration'))
       for (const x of decl.childrenForFieldName('declarator')) {
         const n = pointerName(x);
@@ -503,8 +529,13 @@ function sizeUse(s: Node): SizeUse {
     const dest = unparenthesized(namedChildrenOf(child(arg.call, 'arguments')!)[0]!);
     if (dest.type === 'identifier') return { kind: 'memset' };
   }
-  if (p?.type === 'init_declarator' && p.parent?.parent?.type === 'translation_unit') {
-    const name = child(p, 'declarator');
+  const declaration = p?.type === 'init_declarator' ? p.parent : undefined;
+  // Only a variable whose uses are recorded (an integer one at file scope).
+  if (
+    declaration?.parent?.type === 'translation_unit' &&
+    INTEGER.test(baseType(child(declaration, 'type')).plain ?? '')
+  ) {
+    const name = child(p!, 'declarator');
     if (name?.type === 'identifier') return { kind: 'variable', name: name.text };
   }
   return { kind: 'other', why: `its value is used in a ${p?.type ?? 'place'}` };
@@ -542,4 +573,11 @@ function isDeclaredName(id: Node): boolean {
 /** Within the operands of `__builtin_offsetof (struct T, m)` (the preprocessor may break its lines). */
 function inOffsetof(text: string, at: number): boolean {
   return /offsetof\s*\(\s*(struct\s+)?[A-Za-z_0-9\s]*$/.test(text.slice(Math.max(0, at - 200), at));
+}
+
+/** The name a declarator declares ('' when none). */
+function declaredNameOf(d: Node): string {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier') n = child(n, 'declarator');
+  return n?.text ?? '';
 }

@@ -111,6 +111,8 @@ const CASES: readonly Case[] = [
   {
     name: 'the same bytes seen as another struct',
     code: 'member-base-unknown',
+    // bytes-used checks every pointer of the type, the base's among them.
+    alsoRefusedBy: 'struct-bytes-used',
     edits: [
       [
         'glue.c',
@@ -253,6 +255,55 @@ const CASES: readonly Case[] = [
         '  data = realloc(data, 4096);\n  if (!data)\n    return 1;\n  load(data);',
       ],
     ],
+  },
+  {
+    name: "a second object cleared with another struct's size",
+    code: 'struct-bytes-used',
+    edits: [
+      [
+        'glue.c',
+        'int check(',
+        'struct big {\n  int x[4 * N];\n};\n\nvoid clear(void *v) {\n  struct args *r = (struct args *)v;\n  memset(v, 0, sizeof(struct big));\n  r->in[0] = 1;\n}\n\nint check(',
+      ],
+      ['main.c', 'int check(void *vdata);', 'int check(void *vdata);\nvoid clear(void *v);'],
+      [
+        'main.c',
+        '  free(data);',
+        '  char *ref = malloc(INPUT_SIZE);\n  if (ref)\n    clear(ref);\n  free(ref);\n  free(data);',
+      ],
+    ],
+  },
+  {
+    name: 'the size variable declared inside a function',
+    code: 'struct-size-observed',
+    edits: [
+      ['main.c', 'extern int INPUT_SIZE;\n', ''],
+      [
+        'main.c',
+        '  char *data',
+        '  extern int INPUT_SIZE;\n  printf("%d\\n", INPUT_SIZE);\n  char *data',
+      ],
+    ],
+  },
+  {
+    name: 'the size passed through a call inside malloc',
+    code: 'struct-size-observed',
+    edits: [
+      [
+        'main.c',
+        'int main(void) {',
+        'static int shown(int n) {\n  printf("%d\\n", n);\n  return n;\n}\n\nint main(void) {',
+      ],
+      ['main.c', 'malloc(INPUT_SIZE)', 'malloc(shown(INPUT_SIZE))'],
+    ],
+  },
+  {
+    name: 'the set defines its own memset',
+    code: 'struct-bytes-used',
+    files: {
+      'mylib.c':
+        '#include <stddef.h>\n\nvoid *memset(void *s, int c, size_t n) {\n  unsigned char *p = s;\n  while (n--)\n    *p++ = (unsigned char)c;\n  return s;\n}\n',
+    },
   },
 ];
 

@@ -252,6 +252,9 @@ function sizeObserved(c: Context): string | undefined {
       if (s.use.kind === 'other') return `sizeof(struct ${c.tag}) at ${at(s.where)}: ${s.use.why}`;
       if (s.use.kind !== 'variable') continue;
       const name = s.use.name;
+      const hidden = c.units.find((u) => u.facts?.blockExterns.includes(name));
+      if (hidden)
+        return `'${name}' holds sizeof(struct ${c.tag}) and ${hidden.file} declares it inside a function`;
       for (const g of factsOf(c.units))
         for (const p of g.globalProblems)
           if (p.name === name)
@@ -260,10 +263,22 @@ function sizeObserved(c: Context): string | undefined {
   return undefined;
 }
 
+/** Functions the rules take for the C library's: a definition in the set is another one. */
+const LIBRARY = ['malloc', 'calloc', 'free', 'memset'];
+
 function bytesUsed(c: Context): string | undefined {
   const { classes } = c;
   const inClass = (node: string) => classes.tagsOf(node).includes(c.tag!);
+  const own = LIBRARY.find((n) => c.units.some((u) => u.functions.some((g) => g.name === n)));
+  if (own) return `the set defines its own ${own}()`;
   for (const f of factsOf(c.units)) {
+    // Every pointer that may point to it, not only the member's base: memset with another
+    // struct's size, or a view as another struct, of any object of the type.
+    for (const t of f.tags) {
+      const tags = classes.tagsOf(t.node);
+      if (tags.includes(c.tag!) && tags.length > 1)
+        return `a pointer to it (${t.node}) may point to struct ${tags.join(' or struct ')}`;
+    }
     for (const p of f.pointerProblems)
       if (inClass(p.node)) return `a pointer to it (${p.node}) at ${at(p.where)}: ${p.why}`;
     for (const [a, b] of f.flows)
