@@ -266,11 +266,12 @@ function forwardedSites(
       reason: `${caller.name}() passes on its parameter '${name}', and ${outer.reason}`,
     };
   // A struct member reaching it through the parameter keeps its storage, and so the
-  // parameter's type (a retyped one would no longer take the member).
+  // parameter's type (a retyped one would no longer take the member); whether values
+  // cross in the other calls of the forwarder is not asked.
   if (outer.members)
     return {
-      code: 'member-storage-kept',
-      reason: `${caller.name}() passes on its parameter '${name}', and ${outer.members[0]}`,
+      code: 'buffer-not-analysable',
+      reason: `${caller.name}() passes on its parameter '${name}', and ${outer.members[0]}; a member is followed only when passed straight to the function`,
     };
   const link = `${caller.name}:${name}`;
   return { sites: outer.callSites.map((s) => ({ ...s, via: [...(s.via ?? []), link] })) };

@@ -416,4 +416,37 @@ describe('a struct member passed as a buffer (structMembers.ts)', () => {
     // BC1808: M carries no value across the call (the kernel writes every cell first).
     expect(m?.code).toBe('BC1808');
   });
+
+  it('a member passed on by a parameter is not claimed free of crossing values', () => {
+    // The kernel forwards M to fill(); whether values cross in the forwarder's other calls
+    // is not asked, so fill's M must not say BC1808 ("no value crosses"): BC1116.
+    const c: Case = {
+      name: 'forwarded',
+      code: 'buffer-not-analysable',
+      files: { 'kernel.c': null },
+      edits: [
+        ['bench.h', 'void kernel(int in[N], int out[N], int M[N]);', ''],
+        [
+          'glue.c',
+          'void run(',
+          'static void fill(int in[N], int out[N], int M[N]) {\n  for (int i = 0; i < N; i++)\n    M[i] = in[i] * 2;\n  for (int i = 0; i < N; i++)\n    out[i] = M[i] + 1;\n}\n\nstatic void kernel(int in[N], int out[N], int M[N]) { fill(in, out, M); }\n\nvoid run(',
+        ],
+      ],
+    };
+    const dir = variant(c, CASES.length + 2);
+    expect(compiles(dir)).toBe('');
+    runCli(
+      ['contract', '--check', '--no-cache', '--report', 'json', '--report-file', 'r.json'].concat(
+        sources(dir),
+      ),
+      { cwd: dir },
+    );
+    const doc = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as {
+      files: { arrays: { function: string; name: string; code?: string }[] }[];
+    };
+    const m = doc.files
+      .flatMap((f) => f.arrays)
+      .find((a) => a.function === 'fill' && a.name === 'M');
+    expect(m?.code).toBe('BC1116');
+  });
 });

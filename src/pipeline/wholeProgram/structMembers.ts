@@ -9,14 +9,14 @@
  *
  * The rules, each a refusal with its code, checked over the facts of every unit of the set
  * (src/frontend/structFacts.ts), in this order:
- *   - member-open-world: the set is not the whole program (no main() and no
- *     --closed-world, a unit not read or not parsed), or a file outside the set includes
- *     the header that defines the struct (it is compiled with the same definition);
  *   - member-used-elsewhere: the member is named anywhere else in the set (another struct's
  *     member of the same name too): read or written by another function (input_to_data,
  *     check_data), its address taken, `sizeof` of it, an initializer designating it, passed
  *     to another function or parameter (then a value could cross from one callee to the
  *     other);
+ *   - member-open-world: the set is not the whole program (no main() and no
+ *     --closed-world, a unit not read or not parsed), or a file outside the set includes
+ *     the header that defines the struct (it is compiled with the same definition);
  *   - member-base-unknown: the pointer it is reached through is not one followed (a local
  *     or parameter pointer to void, a character type or the struct), or its values may
  *     point to two struct types, or none defining the member;
@@ -87,8 +87,9 @@ const factsOf = (units: readonly StructUnit[]) => units.flatMap((u) => (u.facts 
 
 /** The rules in order: the first that fails gives the verdict. */
 const RULES: readonly (readonly [ReasonName, Rule])[] = [
-  ['member-open-world', openWorld],
+  // First the reason most members have (an input or output of the harness: values cross).
   ['member-used-elsewhere', usedElsewhere],
+  ['member-open-world', openWorld],
   ['member-base-unknown', baseUnknown],
   ['struct-layout-fixed', layoutFixed],
   ['struct-type-used', typeUsed],
