@@ -179,7 +179,7 @@ function isAllocation(n: Node | null): boolean {
 const isNull = (n: Node | null) => !!n && /^\(*\s*(\(\s*void\s*\*\s*\)\s*)?0\s*\)*$/.test(n.text);
 
 export function structFacts(root: Node, text: string, origin: Origin): StructFacts {
-  const b = new FactsBuilder(origin);
+  const b = new FactsBuilder(origin, text);
   if (root.hasError) {
     // offsetof is the one builtin tree-sitter cannot read; the scan below finds its struct.
     const e = walk(root).find(
@@ -187,20 +187,37 @@ export function structFacts(root: Node, text: string, origin: Origin): StructFac
     );
     if (e) b.unparsed = origin(e.startIndex);
   }
-  for (const s of root.descendantsOfType('struct_specifier')) b.structSpecifier(s);
-  for (const s of root.descendantsOfType('union_specifier'))
-    for (const inner of s.descendantsOfType('struct_specifier'))
-      if (tagOf(inner)) b.tagProblem(inner, 'a union holds it');
+  const definitions = topLevel(root, 'function_definition');
+  const bodies = definitions.flatMap((d) => {
+    const body = child(d, 'body');
+    return body ? [[body.startIndex, body.endIndex] as const] : [];
+  });
+  const inBody = (n: Node) =>
+    bodies.some(([from, to]) => n.startIndex >= from && n.startIndex < to);
+  // One native walk for the node types read at every level (each call crosses into
+  // tree-sitter and wraps every node it returns).
+  const nodes = (root as unknown as ManyTypes).descendantsOfType([
+    'struct_specifier',
+    'union_specifier',
+    'field_expression',
+    'field_designator',
+  ]) as unknown as Node[];
+  for (const n of nodes)
+    if (n.type === 'struct_specifier') b.structSpecifier(n, inBody(n));
+    else if (n.type === 'union_specifier') {
+      for (const inner of n.descendantsOfType('struct_specifier'))
+        if (tagOf(inner)) b.tagProblem(inner, 'a union holds it');
+    } else if (n.type === 'field_expression') {
+      if (!inBody(n)) b.member(n);
+    } else {
+      const name = n.namedChildren[0]?.text;
+      if (name) b.members.push({ member: name, where: origin(n.startIndex) });
+    }
   // offsetof is a builtin whose operands tree-sitter does not read as a type.
   for (const m of text.matchAll(/offsetof\s*\(\s*struct\s+([A-Za-z_]\w*)/g))
     b.tagProblems.push({ tag: m[1]!, where: origin(m.index), why: 'offsetof names it' });
-  for (const f of root.descendantsOfType('field_expression')) if (!inFunction(f)) b.member(f);
-  for (const f of root.descendantsOfType('field_designator')) {
-    const name = f.namedChildren[0]?.text;
-    if (name) b.members.push({ member: name, where: origin(f.startIndex) });
-  }
   b.globals(root);
-  for (const d of topLevel(root, 'function_definition')) b.functionBody(d);
+  for (const d of definitions) b.functionBody(d);
   return b.result();
 }
 
@@ -220,7 +237,10 @@ class FactsBuilder {
   /** The followed pointers of the function being read: name -> node. */
   private nodes = new Map<string, string>();
 
-  constructor(private readonly origin: Origin) {}
+  constructor(
+    private readonly origin: Origin,
+    private readonly text: string,
+  ) {}
 
   result(): StructFacts {
     return {
@@ -245,7 +265,7 @@ class FactsBuilder {
   }
 
   /** A `struct T` spelling: a definition, or a use of the type in one of the allowed forms. */
-  structSpecifier(s: Node): void {
+  structSpecifier(s: Node, local: boolean): void {
     const tag = tagOf(s);
     if (!tag) return;
     const body = child(s, 'body');
@@ -265,8 +285,7 @@ class FactsBuilder {
           s,
           'an object of the struct type is declared (or a function returns one)',
         );
-      if (p.parent?.type === 'translation_unit' || !inFunction(p))
-        return this.tagProblem(s, 'a pointer to it is a file-scope variable');
+      if (!local) return this.tagProblem(s, 'a pointer to it is a file-scope variable');
       return;
     }
     if (p?.type === 'field_declaration')
@@ -376,8 +395,8 @@ class FactsBuilder {
       }
     if (names.size === 0) return;
     const seen = new Set<string>();
-    for (const id of root.descendantsOfType('identifier')) {
-      if (!names.has(id.text) || seen.has(id.text)) continue;
+    for (const id of identifiersNamed(root, this.text, 0, root.endIndex, names)) {
+      if (seen.has(id.text)) continue;
       if (isDeclaredName(id) || inAllocation(id)) continue;
       seen.add(id.text);
       this.globalProblems.push({
@@ -402,24 +421,35 @@ class FactsBuilder {
     });
     const body = child(fn, 'body');
     if (!body) return;
-    for (const decl of body.descendantsOfType('declaration'))
+    const inside = (body as unknown as ManyTypes).descendantsOfType([
+      'declaration',
+      'field_expression',
+    ]) as unknown as Node[];
+    const declarations = inside.filter((n) => n.type === 'declaration');
+    for (const decl of declarations)
       if (decl.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern'))
         this.blockExterns.push(
           ...decl.childrenForFieldName('declarator').map((x) => declaredNameOf(x)),
         );
-    for (const decl of body.descendantsOfType('declaration'))
+    for (const decl of declarations)
       for (const x of decl.childrenForFieldName('declarator')) {
         const n = pointerName(x);
         if (n) this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
       }
-    for (const f of body.descendantsOfType('field_expression')) this.member(f);
+    for (const f of inside) if (f.type === 'field_expression') this.member(f);
     if (this.nodes.size === 0) return;
-    for (const id of body.descendantsOfType('identifier')) {
-      const node = this.nodes.get(id.text);
-      if (node && !isDeclaredName(id)) this.use(node, id);
+    for (const id of identifiersNamed(
+      body,
+      this.text,
+      body.startIndex,
+      body.endIndex,
+      this.nodes,
+    )) {
+      const node = this.nodes.get(id.text)!;
+      if (!isDeclaredName(id)) this.use(node, id);
     }
     // The initializers of the followed locals: `struct T *a = (struct T *)v;`.
-    for (const decl of body.descendantsOfType('declaration'))
+    for (const decl of declarations)
       for (const x of decl.childrenForFieldName('declarator')) {
         const n = pointerName(x);
         const value = x.type === 'init_declarator' ? child(x, 'value') : null;
@@ -555,13 +585,6 @@ function parenthesizedOuter(n: Node): Node {
   return n;
 }
 
-function enclosingFunction(n: Node): Node | undefined {
-  for (let p = n.parent; p; p = p.parent) if (p.type === 'function_definition') return p;
-  return undefined;
-}
-
-const inFunction = (n: Node) => enclosingFunction(n) !== undefined;
-
 /** The identifier is the name a declarator declares (not a use). */
 function isDeclaredName(id: Node): boolean {
   const p = id.parent;
@@ -580,4 +603,37 @@ function declaredNameOf(d: Node): string {
   let n: Node | null = d;
   while (n && n.type !== 'identifier') n = child(n, 'declarator');
   return n?.text ?? '';
+}
+
+/**
+ * The identifier nodes spelled as one of `names` between two offsets: found in the text, then
+ * in the tree (a walk of every identifier of a unit, system headers included, cost tens of
+ * milliseconds per unit; a spelling in a string literal is not an identifier node).
+ */
+function identifiersNamed(
+  within: Node,
+  text: string,
+  from: number,
+  to: number,
+  names: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+): Node[] {
+  const out: Node[] = [];
+  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m && m.index < to; m = re.exec(text)) {
+    if (!names.has(m[0])) continue;
+    const n = (within as unknown as NodeAt).descendantForIndex(m.index, m.index + m[0].length);
+    if (n.type === 'identifier' && n.startIndex === m.index) out.push(n as unknown as Node);
+  }
+  return out;
+}
+
+/** tree-sitter's walk for several node types at once. */
+interface ManyTypes {
+  descendantsOfType(types: readonly string[]): unknown[];
+}
+
+/** tree-sitter's lookup of the smallest node around a range. */
+interface NodeAt {
+  descendantForIndex(start: number, end: number): { type: string; startIndex: number };
 }
