@@ -305,6 +305,26 @@ const CASES: readonly Case[] = [
         '#include <stddef.h>\n\nvoid *memset(void *s, int c, size_t n) {\n  unsigned char *p = s;\n  while (n--)\n    *p++ = (unsigned char)c;\n  return s;\n}\n',
     },
   },
+  {
+    name: 'the whole struct read from a file',
+    code: 'struct-bytes-used',
+    edits: [
+      ['main.c', '#include <stdlib.h>', '#include <stdlib.h>\n#include <unistd.h>'],
+      ['main.c', '  load(data);', '  load(data);\n  if (read(0, data, 768) < 0)\n    return 3;'],
+    ],
+  },
+  {
+    name: 'two structs compared whole (memcmp)',
+    code: 'struct-bytes-used',
+    edits: [
+      ['main.c', '#include <stdlib.h>', '#include <stdlib.h>\n#include <string.h>'],
+      [
+        'main.c',
+        '  free(data);',
+        '  char *ref = malloc(INPUT_SIZE);\n  if (!ref)\n    return 1;\n  load(ref);\n  run(ref);\n  printf("%d\\n", memcmp(data, ref, 768));\n  free(ref);\n  free(data);',
+      ],
+    ],
+  },
 ];
 
 /** The base program changed as the case says, in a folder of its own. */
