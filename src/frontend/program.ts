@@ -27,7 +27,8 @@ import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { inCallContext } from '../context/callContext.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
-import { structFacts, type StructFacts } from './structFacts.js';
+import { structFacts } from './structFacts.js';
+import type { StructFacts } from '../model/structs.js';
 
 /** Where a name is spelled, and what the spelling may do. */
 interface Mention {

@@ -46,7 +46,7 @@
 import path from 'node:path';
 import type { ReasonName } from '../../model/reasons.js';
 import type { FunctionCalls } from '../../model/calls.js';
-import type { MemberMention, StructFacts, Where } from '../../frontend/structFacts.js';
+import type { MemberMention, StructFacts, Where } from '../../model/structs.js';
 
 export interface StructUnit {
   readonly file: string;
