@@ -28,6 +28,8 @@ import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
+import { structFacts } from './structFacts.js';
+import type { StructFacts } from '../model/structs.js';
 
 /** Where a name is spelled, and what the spelling may do. */
 interface Mention {
@@ -59,6 +61,8 @@ export interface FileSummary {
    * the file (absolute for a header) and line of the name, to retype them across files.
    */
   readonly declarations: Readonly<Record<string, readonly { in: string; line: number }[]>>;
+  /** What the unit shows of its structs (a member passed as a buffer: structMembers.ts). */
+  readonly structs?: StructFacts;
 }
 
 export interface SummaryOptions {
@@ -126,9 +130,14 @@ function summarize(
     const where = o.in === file ? file : path.resolve(cwd ?? '.', o.in);
     (declarations[name] ??= []).push({ in: where, line: o.loc.line });
   });
+  const structs = structFacts(root, text, (offset) => {
+    const o = origin(src.loc(offset));
+    return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
+  });
   return {
     file,
     functions,
+    structs,
     definedIn,
     declarations,
     mentions,

@@ -50,7 +50,15 @@ export interface CallerEvidence {
 }
 
 export type CrossCallVerdict =
-  | { readonly temporary: true; readonly callSites: readonly CallerEvidence[] }
+  | {
+      readonly temporary: true;
+      readonly callSites: readonly CallerEvidence[];
+      /**
+       * Calls that pass a struct member no other code of the set uses (`args->M`,
+       * structMembers.ts): where they are. Its storage is not shrunk (member-storage-kept).
+       */
+      readonly members?: readonly string[];
+    }
   | { readonly temporary: false; readonly code: ReasonName; readonly reason: string };
 
 /**
@@ -83,6 +91,10 @@ export interface CrossCallQuery {
    * definitions of it: nothing is assumed of what they do with a buffer.
    */
   readonly overridden?: ReadonlyMap<string, readonly string[]>;
+  /** The verdicts on struct members passed as arguments (ProgramView's `members`). */
+  readonly members?: Readonly<
+    Record<string, { readonly code: ReasonName; readonly reason: string }>
+  >;
 }
 
 export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
@@ -111,6 +123,7 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
     if (unseen) return no(unseen.code, unseen.reason);
   }
   const sites: CallerEvidence[] = [];
+  const members: string[] = [];
   for (const caller of graph.functions) {
     for (const call of caller.calls) {
       if (call.callee !== fnName) continue;
@@ -118,6 +131,13 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       const name = call.buffers[index];
       if (name === undefined) {
         if (promised) continue;
+        const member = q.members?.[`${caller.file ?? ''}@${call.start}#${index}`];
+        if (member && member.code !== 'member-storage-kept')
+          return no(member.code, `the call in ${where} passes ${member.reason}`);
+        if (member) {
+          members.push(`the call in ${where} passes ${member.reason}`);
+          continue;
+        }
         return no(
           'argument-not-a-buffer',
           `the call in ${where} passes an expression, not a buffer of the caller`,
@@ -144,12 +164,12 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       });
     }
   }
-  if (sites.length === 0 && !promised)
+  if (sites.length === 0 && members.length === 0 && !promised)
     return no(
       'not-called',
       `${fnName}() is not called in this file${q.external ? ' or any other of the set' : ''}`,
     );
-  return { temporary: true, callSites: sites };
+  return { temporary: true, callSites: sites, ...(members.length > 0 ? { members } : {}) };
 }
 
 /** What a function's calls may come from besides the graph's call sites (visibility). */
@@ -244,6 +264,14 @@ function forwardedSites(
     return {
       code: outer.code,
       reason: `${caller.name}() passes on its parameter '${name}', and ${outer.reason}`,
+    };
+  // A struct member reaching it through the parameter keeps its storage, and so the
+  // parameter's type (a retyped one would no longer take the member); whether values
+  // cross in the other calls of the forwarder is not asked.
+  if (outer.members)
+    return {
+      code: 'buffer-not-analysable',
+      reason: `${caller.name}() passes on its parameter '${name}', and ${outer.members[0]}; a member is followed only when passed straight to the function`,
     };
   const link = `${caller.name}:${name}`;
   return { sites: outer.callSites.map((s) => ({ ...s, via: [...(s.via ?? []), link] })) };

@@ -25,6 +25,14 @@ export interface ProgramView {
   readonly overridden: Readonly<Record<string, readonly string[]>>;
   /** This file's part of the edits across files the set agreed on (crossFilePlan.ts). */
   readonly storage?: CrossFileStorage;
+  /**
+   * The verdicts on struct members passed to this file's functions (`args->M`), by
+   * `file@start#index`: the caller's unit (empty for this file), the call's start offset,
+   * the argument's position (src/pipeline/wholeProgram/structMembers.ts).
+   */
+  readonly members?: Readonly<
+    Record<string, { readonly code: ReasonName; readonly reason: string }>
+  >;
 }
 
 /**

@@ -21,6 +21,7 @@ import {
 } from './reasonEntry.js';
 import { ACROSS_CALL_REASONS } from './reasonsAcrossCalls.js';
 import { HLS_REASONS } from './reasonsHls.js';
+import { STRUCT_MEMBER_REASONS } from './reasonsStructMembers.js';
 
 /** Why an array is no candidate (the frontend's finding), with its code. */
 export interface NotCandidateReason {
@@ -343,6 +344,7 @@ export const REASONS = {
   ),
 
   ...ACROSS_CALL_REASONS,
+  ...STRUCT_MEMBER_REASONS,
 
   // Lifetimes.
   'lifetime-budget': entry(

@@ -16,6 +16,7 @@ import {
 import { readCSource } from '../sourceFile.js';
 import { outsideNames } from '../outsideNames.js';
 import { planUnity, throughOptions, type UnityPlan } from './unity.js';
+import { IncludeIndex } from '../includers.js';
 
 export interface ProgramSetting {
   /** The user says the set is the whole program (`--closed-world`, `closedWorld`). */
@@ -84,6 +85,7 @@ export async function withProgramViews(
       facts.externals,
       facts.definesMain,
     ),
+    includedOutside: includedOutside(units, setting.roots),
   };
   const set = new FileSet(units, setOptions);
   const viewed = options.map((o, k) => {
@@ -146,4 +148,37 @@ function readInHosts(
     );
   }
   return ownOptions;
+}
+
+/**
+ * Why a file the set reads (the header defining a struct whose member may shrink) is also
+ * compiled by a file outside the set, directly or through headers: that program would see
+ * the new layout without being analysed (MachSuite's generate.c includes the kernel's header).
+ */
+function includedOutside(
+  units: readonly UnitSummary[],
+  roots: readonly string[],
+): (file: string) => string | undefined {
+  const inside = new Set(
+    units.flatMap((u) => [
+      path.resolve(u.file),
+      ...('summary' in u ? u.summary.read.map((f) => path.resolve(f)) : []),
+    ]),
+  );
+  const includers = new IncludeIndex([...roots, ...units.map((u) => path.dirname(u.file))]);
+  return (file) => {
+    const seen = new Set<string>([path.resolve(file)]);
+    const queue = [path.resolve(file)];
+    while (queue.length > 0) {
+      const f = queue.shift()!;
+      for (const i of includers.includersOf(f).map((x) => path.resolve(x))) {
+        if (seen.has(i)) continue;
+        if (!inside.has(i))
+          return `${path.relative(process.cwd(), file) || file}, which ${path.relative(process.cwd(), i) || i} includes (a file outside the set)`;
+        seen.add(i);
+        queue.push(i);
+      }
+    }
+    return undefined;
+  };
 }

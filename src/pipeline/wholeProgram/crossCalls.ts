@@ -210,6 +210,7 @@ export function crossCallOutcome(
     elementType: normalizedType(array.elementType),
     ...(external ? { external } : {}),
     overridden: overriddenFunctions(model.calls, program),
+    ...(program?.members ? { members: program.members } : {}),
   };
   if (array.markedTemporary) {
     const v = crossCallVerdict({ ...query, promised: true });
@@ -242,6 +243,13 @@ export function crossCallOutcome(
     what: 'values flow in',
   });
   if (flowsIn) return flowsIn;
+  // No value crosses at a struct member's call either; its storage is not shrunk yet.
+  if (v.members)
+    return {
+      kind: 'not-temporary',
+      code: 'member-storage-kept',
+      reason: `no value flows into or out of '${array.name}' at any call, but ${v.members[0]}`,
+    };
   const sites = v.callSites
     .map(
       (s) =>

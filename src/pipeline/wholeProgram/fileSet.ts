@@ -24,6 +24,7 @@ import type { ExternalVerdict, ProgramView } from '../../model/program.js';
 
 export type { ExternalVerdict, ProgramView } from '../../model/program.js';
 import { libraryCall } from '../../lifetime/libraryCalls.js';
+import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
 export type UnitSummary =
@@ -35,6 +36,8 @@ export interface FileSetOptions {
   readonly closedWorld?: boolean;
   /** Names spelled by files outside the set (assembly, linker scripts, other sources). */
   readonly outside?: ReadonlyMap<string, string>;
+  /** Why a file the set reads (a header) is also compiled by a file outside the set. */
+  readonly includedOutside?: (file: string) => string | undefined;
 }
 
 const same = (a: string, b: string) => path.resolve(a) === path.resolve(b);
@@ -66,6 +69,7 @@ function reservedName(name: string): string | undefined {
 export class FileSet {
   private readonly summaries: readonly FileSummary[];
   private readonly open: string | undefined;
+  private members: Map<string, MemberVerdict> | undefined;
 
   constructor(
     private readonly units: readonly UnitSummary[],
@@ -106,7 +110,9 @@ export class FileSet {
     for (const f of mine)
       if (!f.internal && f.name !== 'main' && f.parameterUses.length > 0)
         externals[f.name] = this.external(own, f);
+    // (A static kernel's member arguments get no view of their own: BC1114 stays.)
     if (Object.keys(externals).length === 0) return undefined;
+    const members = this.membersFor(own, mine);
     // The other units' calls matter only to a function they may be all the callers of (and
     // left out otherwise, a change of theirs is no cache miss of this file).
     const seen = Object.values(externals).some((v) => v.analysable);
@@ -122,7 +128,30 @@ export class FileSet {
       includedBy: this.summaries
         .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
         .map((s) => s.file),
+      ...(members ? { members } : {}),
     };
+  }
+
+  /**
+   * The verdicts on the struct members passed to `mine` (structMembers.ts), keyed as the
+   * cross-call decision looks them up: the caller's file (empty for this one), the call's
+   * start, the argument's position. Undefined when there is none.
+   */
+  private membersFor(
+    own: FileSummary,
+    mine: readonly FunctionCalls[],
+  ): Record<string, MemberVerdict> | undefined {
+    this.members ??= setMemberVerdicts(this.units, this.options);
+    const names = new Set(mine.map((f) => f.name));
+    const out: Record<string, MemberVerdict> = Object.create(null);
+    for (const u of this.units)
+      for (const m of ('summary' in u ? u.summary.structs?.members : undefined) ?? []) {
+        const a = m.argument;
+        if (!a || !names.has(a.callee)) continue;
+        const v = this.members.get(`${u.file}@${a.start}#${a.index}`);
+        if (v) out[`${same(u.file, own.file) ? '' : u.file}@${a.start}#${a.index}`] = v;
+      }
+    return Object.keys(out).length > 0 ? out : undefined;
   }
 
   private external(own: FileSummary, f: FunctionCalls): ExternalVerdict {
@@ -230,6 +259,31 @@ function renamed(f: FunctionCalls, resolve: (name: string) => string): FunctionC
     buffers: f.buffers.map(({ heap: _, ...b }) => ({ ...b, uses: b.uses.map(use) })),
     parameterUses: f.parameterUses.map((p) => ({ ...p, uses: p.uses.map(use) })),
   };
+}
+
+/**
+ * The verdict on every struct member the set's calls pass (structMembers.ts), by
+ * `file@start#index`; `without` leaves rules out (tests).
+ */
+export function setMemberVerdicts(
+  units: readonly UnitSummary[],
+  options: FileSetOptions,
+  without?: ReadonlySet<ReasonName>,
+): Map<string, MemberVerdict> {
+  const open = openWorld(units, options);
+  return memberVerdicts(
+    units.map((u) => ({
+      file: u.file,
+      ...('summary' in u && u.summary.structs ? { facts: u.summary.structs } : {}),
+      functions: 'summary' in u ? u.summary.functions : [],
+      mentioned: new Set('summary' in u ? Object.keys(u.summary.mentions) : []),
+    })),
+    {
+      ...(open ? { open } : {}),
+      ...(options.includedOutside ? { includedOutside: options.includedOutside } : {}),
+      ...(without ? { without } : {}),
+    },
+  );
 }
 
 /** The call graph of a file with the other units' functions its view holds. */

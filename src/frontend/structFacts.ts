@@ -1,0 +1,572 @@
+/**
+ * What one translation unit shows of its structs, for a struct member passed as a kernel's
+ * buffer (issue 27: MachSuite's `needwun(..., args->M, ...)` on the harness's heap struct).
+ * Plain data; src/pipeline/wholeProgram/structMembers.ts joins the units' facts and applies
+ * the refusal rules. Nothing here decides: every spelling the rules may care about is
+ * recorded, and anything not recognised is recorded as a problem (a false problem only keeps
+ * the member as it is).
+ *
+ * Pointers followed: locals and parameters declared as one-level pointers to `void`, a
+ * character type or a struct (`void *vargs`, `char *data`, `struct bench_args_t *args`),
+ * each a node `function:name` (a parameter `function#index`, so that a call's argument in
+ * another unit reaches it). Names are matched by spelling, shadowing ignored: a second
+ * variable of the same name only adds uses.
+ */
+import type {
+  MemberMention,
+  Problem,
+  SizeUse,
+  StructDefinition,
+  StructFacts,
+  StructMember,
+  Where,
+} from '../model/structs.js';
+import { type Node, child, namedChildrenOf, unparenthesized, walk } from './parse.js';
+import { functionName, topLevel } from './builtinModel.js';
+
+const ALLOCATORS = new Set(['malloc', 'calloc']);
+/** The types of the file-scope variables whose uses are recorded (globalProblems). */
+const INTEGER =
+  /^(int|long|unsigned|size_t|ssize_t|short|signed|long long|unsigned int|unsigned long|long int)$/;
+const CHARS = /^(void|char|signed char|unsigned char|int8_t|uint8_t)$/;
+
+type Origin = (offset: number) => Where;
+
+/** The struct tag of a `struct T` type node, or undefined. */
+const tagOf = (t: Node | null): string | undefined =>
+  t?.type === 'struct_specifier' ? child(t, 'name')?.text : undefined;
+
+/** The declared type of a declaration's type node: `struct T`, `char`, ... */
+function baseType(t: Node | null): { tag?: string; plain?: string } {
+  if (!t) return {};
+  const tag = tagOf(t);
+  if (tag) return { tag };
+  return {
+    plain: t.text
+      .replace(/\s+/g, ' ')
+      .replace(/\b(const|volatile)\b\s*/g, '')
+      .trim(),
+  };
+}
+
+/** A one-level pointer declarator's name (`*p`, `*p = ...`), else undefined. */
+function pointerName(d: Node | null): string | undefined {
+  if (d?.type === 'init_declarator') d = child(d, 'declarator');
+  if (d?.type !== 'pointer_declarator') return undefined;
+  const inner = child(d, 'declarator');
+  return inner?.type === 'identifier' ? inner.text : undefined;
+}
+
+/** The call an argument belongs to, with its index, or undefined. */
+function argumentOf(n: Node): { call: Node; callee: string; index: number } | undefined {
+  const list = n.parent;
+  if (list?.type !== 'argument_list' || list.parent?.type !== 'call_expression') return undefined;
+  const fn = child(list.parent, 'function');
+  if (fn?.type !== 'identifier') return undefined;
+  const index = namedChildrenOf(list).findIndex((c) => c.id === n.id);
+  return index < 0 ? undefined : { call: list.parent, callee: fn.text, index };
+}
+
+/** `n` with its parentheses and casts around it: the expression its value becomes. */
+function outer(n: Node): Node {
+  for (;;) {
+    const p = n.parent;
+    if (p?.type === 'parenthesized_expression') n = p;
+    else if (p?.type === 'cast_expression' && child(p, 'value')?.id === n.id) n = p;
+    else return n;
+  }
+}
+
+/** Inside the size arguments of a call of malloc or calloc. */
+function inAllocation(n: Node): boolean {
+  // Only arithmetic between it and the allocator's call: `malloc(f(SIZE))` gives it to f.
+  for (let p = n.parent; p; p = p.parent) {
+    if (p.type === 'argument_list') {
+      const call = p.parent;
+      return (
+        call?.type === 'call_expression' && ALLOCATORS.has(child(call, 'function')?.text ?? '')
+      );
+    }
+    if (!SIZE_ARITHMETIC.has(p.type)) return false;
+  }
+  return false;
+}
+
+/** The nodes an allocation's size may be built of around a size. */
+const SIZE_ARITHMETIC = new Set([
+  'parenthesized_expression',
+  'binary_expression',
+  'cast_expression',
+  'type_descriptor',
+  'sizeof_expression',
+]);
+
+/** An allocator's call, through parentheses and casts. */
+function isAllocation(n: Node | null): boolean {
+  while (n && (n.type === 'parenthesized_expression' || n.type === 'cast_expression'))
+    n = n.type === 'cast_expression' ? child(n, 'value') : n.namedChildren[0]!;
+  return n?.type === 'call_expression' && ALLOCATORS.has(child(n, 'function')?.text ?? '');
+}
+
+/** A null pointer constant as the preprocessor leaves it (`0`, `((void *)0)`). */
+const isNull = (n: Node | null) => !!n && /^\(*\s*(\(\s*void\s*\*\s*\)\s*)?0\s*\)*$/.test(n.text);
+
+export function structFacts(root: Node, text: string, origin: Origin): StructFacts {
+  const b = new FactsBuilder(origin, text);
+  if (root.hasError) {
+    // offsetof is the one builtin tree-sitter cannot read; the scan below finds its struct.
+    const e = walk(root).find(
+      (n) => (n.type === 'ERROR' || n.isMissing) && !inOffsetof(text, n.startIndex),
+    );
+    if (e) b.unparsed = origin(e.startIndex);
+  }
+  const definitions = topLevel(root, 'function_definition');
+  const bodies = definitions.flatMap((d) => {
+    const body = child(d, 'body');
+    return body ? [[body.startIndex, body.endIndex] as const] : [];
+  });
+  const inBody = (n: Node) =>
+    bodies.some(([from, to]) => n.startIndex >= from && n.startIndex < to);
+  // One native walk for the node types read at every level (each call crosses into
+  // tree-sitter and wraps every node it returns).
+  const nodes = (root as unknown as ManyTypes).descendantsOfType([
+    'struct_specifier',
+    'union_specifier',
+    'field_expression',
+    'field_designator',
+  ]) as unknown as Node[];
+  for (const n of nodes)
+    if (n.type === 'struct_specifier') b.structSpecifier(n, inBody(n));
+    else if (n.type === 'union_specifier') {
+      for (const inner of n.descendantsOfType('struct_specifier'))
+        if (tagOf(inner)) b.tagProblem(inner, 'a union holds it');
+    } else if (n.type === 'field_expression') {
+      if (!inBody(n)) b.member(n);
+    } else {
+      const name = n.namedChildren[0]?.text;
+      if (name) b.members.push({ member: name, where: origin(n.startIndex) });
+    }
+  // offsetof is a builtin whose operands tree-sitter does not read as a type.
+  for (const m of text.matchAll(/offsetof\s*\(\s*struct\s+([A-Za-z_]\w*)/g))
+    b.tagProblems.push({ tag: m[1]!, where: origin(m.index), why: 'offsetof names it' });
+  b.globals(root);
+  for (const d of definitions) b.functionBody(d);
+  return b.result();
+}
+
+class FactsBuilder {
+  readonly definitions: StructDefinition[] = [];
+  readonly tagProblems: (Problem & { tag: string })[] = [];
+  readonly sizes: { tag: string; where: Where; use: SizeUse }[] = [];
+  readonly tags: { node: string; tag: string }[] = [];
+  readonly flows: (readonly [string, string])[] = [];
+  readonly pointerProblems: (Problem & { node: string })[] = [];
+  readonly passedTo: { node: string; callee: string }[] = [];
+  readonly followedNodes: string[] = [];
+  readonly members: MemberMention[] = [];
+  readonly globalProblems: (Problem & { name: string })[] = [];
+  readonly blockExterns: string[] = [];
+  unparsed: Where | undefined;
+  /** The followed pointers of the function being read: name -> node. */
+  private nodes = new Map<string, string>();
+
+  constructor(
+    private readonly origin: Origin,
+    private readonly text: string,
+  ) {}
+
+  result(): StructFacts {
+    return {
+      definitions: this.definitions,
+      tagProblems: this.tagProblems,
+      sizes: this.sizes,
+      tags: this.tags,
+      flows: this.flows,
+      pointerProblems: this.pointerProblems,
+      passedTo: this.passedTo,
+      followedNodes: [...new Set(this.followedNodes)],
+      members: this.members,
+      globalProblems: this.globalProblems,
+      blockExterns: this.blockExterns,
+      ...(this.unparsed ? { unparsed: this.unparsed } : {}),
+    };
+  }
+
+  tagProblem(n: Node, why: string): void {
+    const tag = tagOf(n);
+    if (tag) this.tagProblems.push({ tag, where: this.origin(n.startIndex), why });
+  }
+
+  /** A `struct T` spelling: a definition, or a use of the type in one of the allowed forms. */
+  structSpecifier(s: Node, local: boolean): void {
+    const tag = tagOf(s);
+    if (!tag) return;
+    const body = child(s, 'body');
+    const p = s.parent;
+    if (body) this.definition(s, tag, body);
+    if (p?.type === 'type_definition') return this.tagProblem(s, 'a typedef names it');
+    if (p?.type === 'type_descriptor') return this.typeDescriptor(s, tag, p);
+    if (p?.type === 'parameter_declaration')
+      return pointerName(child(p, 'declarator'))
+        ? undefined
+        : this.tagProblem(s, 'a parameter takes the struct itself');
+    if (p?.type === 'declaration') {
+      const ds = p.childrenForFieldName('declarator');
+      if (ds.length === 0 && body) return;
+      if (ds.some((d) => !pointerName(d)))
+        return this.tagProblem(
+          s,
+          'an object of the struct type is declared (or a function returns one)',
+        );
+      if (!local) return this.tagProblem(s, 'a pointer to it is a file-scope variable');
+      return;
+    }
+    if (p?.type === 'field_declaration')
+      return this.tagProblem(s, 'another struct holds it or a pointer to it');
+    if (!body)
+      this.tagProblem(
+        s,
+        `the type is named in a ${p?.type ?? 'place'} the analysis does not follow`,
+      );
+  }
+
+  private definition(s: Node, tag: string, body: Node): void {
+    const members: StructMember[] = [];
+    let layout: string | undefined;
+    if (
+      s.descendantsOfType('attribute_specifier').length > 0 ||
+      /\b(_Alignas|alignas|__declspec)\b/.test(s.text)
+    )
+      layout = 'an attribute or alignment specifier fixes its layout';
+    const declaration = s.parent?.type === 'declaration' ? s.parent : undefined;
+    if (declaration && declaration.descendantsOfType('attribute_specifier').length > 0)
+      layout ??= 'an attribute fixes its layout';
+    for (const f of namedChildrenOf(body)) {
+      if (f.type !== 'field_declaration') {
+        layout ??= `its body holds a ${f.type}`;
+        continue;
+      }
+      const ds = f.childrenForFieldName('declarator');
+      const shared = ds.length !== 1 || f.descendantsOfType('bitfield_clause').length > 0;
+      for (const d of ds) {
+        const extents: string[] = [];
+        let n: Node | null = d;
+        while (n?.type === 'array_declarator') {
+          extents.unshift(child(n, 'size')?.text ?? '');
+          n = child(n, 'declarator');
+        }
+        if (n?.type !== 'field_identifier') {
+          layout ??= 'a member is not a plain name or array';
+          continue;
+        }
+        members.push({
+          name: n.text,
+          ...(extents.length ? { extents } : {}),
+          ...(shared ? { shared: true as const } : {}),
+        });
+      }
+    }
+    this.definitions.push({
+      tag,
+      where: this.origin(s.startIndex),
+      members,
+      ...(layout ? { layout } : {}),
+    });
+  }
+
+  /** `struct T` in a cast or a `sizeof`. */
+  private typeDescriptor(s: Node, tag: string, d: Node): void {
+    const abstract = child(d, 'declarator');
+    const user = d.parent;
+    if (user?.type === 'sizeof_expression' && !abstract)
+      return void this.sizes.push({ tag, where: this.origin(s.startIndex), use: sizeUse(user) });
+    if (
+      user?.type === 'cast_expression' &&
+      abstract?.type === 'abstract_pointer_declarator' &&
+      abstract.namedChildren.length === 0
+    ) {
+      const value = unparenthesized(child(user, 'value')!);
+      if (value.type === 'identifier' || isAllocation(value)) return;
+      return this.tagProblem(s, 'an expression other than a pointer variable is cast to it');
+    }
+    this.tagProblem(
+      s,
+      `the type is named in a ${user?.type ?? 'place'} the analysis does not follow`,
+    );
+  }
+
+  /** A member's mention: `p->m` passed as is to a call, or any other. */
+  member(f: Node): void {
+    const name = child(f, 'field')?.text;
+    if (!name) return;
+    const where = this.origin(f.startIndex);
+    const base = unparenthesized(child(f, 'argument')!);
+    const arrow = f.children.some((c) => c.type === '->');
+    const arg = argumentOf(parenthesizedOuter(f));
+    const node = base.type === 'identifier' ? this.nodes.get(base.text) : undefined;
+    if (arrow && arg && node)
+      return void this.members.push({
+        member: name,
+        where,
+        argument: { callee: arg.callee, index: arg.index, start: arg.call.startIndex, base: node },
+      });
+    this.members.push({ member: name, where });
+  }
+
+  /** File-scope variables: every use of one other than in an allocation's size. */
+  globals(root: Node): void {
+    const names = new Set<string>();
+    // Only integer variables can hold a size (and system headers declare few of them).
+    for (const d of topLevel(root, 'declaration'))
+      for (const x of INTEGER.test(baseType(child(d, 'type')).plain ?? '')
+        ? d.childrenForFieldName('declarator')
+        : []) {
+        let n: Node | null = x;
+        while (n && n.type !== 'identifier' && n.type !== 'function_declarator')
+          n = child(n, 'declarator');
+        if (n?.type === 'identifier') names.add(n.text);
+      }
+    if (names.size === 0) return;
+    const seen = new Set<string>();
+    for (const id of identifiersNamed(root, this.text, 0, root.endIndex, names)) {
+      if (seen.has(id.text)) continue;
+      if (isDeclaredName(id) || inAllocation(id)) continue;
+      seen.add(id.text);
+      this.globalProblems.push({
+        name: id.text,
+        where: this.origin(id.startIndex),
+        why: 'used other than as an allocation size',
+      });
+    }
+  }
+
+  /** The followed pointers of a function and every use of them. */
+  functionBody(fn: Node): void {
+    const name = functionName(fn);
+    this.nodes = new Map();
+    let d = child(fn, 'declarator');
+    while (d && d.type !== 'function_declarator') d = child(d, 'declarator');
+    const params = d ? namedChildrenOf(child(d, 'parameters')!) : [];
+    params.forEach((p, k) => {
+      if (p.type !== 'parameter_declaration') return;
+      const x = pointerName(child(p, 'declarator'));
+      if (x) this.follow(`${name}#${k}`, x, baseType(child(p, 'type')));
+    });
+    const body = child(fn, 'body');
+    if (!body) return;
+    const inside = (body as unknown as ManyTypes).descendantsOfType([
+      'declaration',
+      'field_expression',
+    ]) as unknown as Node[];
+    const declarations = inside.filter((n) => n.type === 'declaration');
+    for (const decl of declarations)
+      if (decl.children.some((c) => c.type === 'storage_class_specifier' && c.text === 'extern'))
+        this.blockExterns.push(
+          ...decl.childrenForFieldName('declarator').map((x) => declaredNameOf(x)),
+        );
+    for (const decl of declarations)
+      for (const x of decl.childrenForFieldName('declarator')) {
+        const n = pointerName(x);
+        if (n) this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
+      }
+    for (const f of inside) if (f.type === 'field_expression') this.member(f);
+    if (this.nodes.size === 0) return;
+    for (const id of identifiersNamed(
+      body,
+      this.text,
+      body.startIndex,
+      body.endIndex,
+      this.nodes,
+    )) {
+      const node = this.nodes.get(id.text)!;
+      if (!isDeclaredName(id)) this.use(node, id);
+    }
+    // The initializers of the followed locals: `struct T *a = (struct T *)v;`.
+    for (const decl of declarations)
+      for (const x of decl.childrenForFieldName('declarator')) {
+        const n = pointerName(x);
+        const value = x.type === 'init_declarator' ? child(x, 'value') : null;
+        if (n && value && this.nodes.has(n)) this.assigned(this.nodes.get(n)!, value);
+      }
+  }
+
+  private follow(node: string, name: string, type: { tag?: string; plain?: string }): void {
+    if (type.tag) this.tags.push({ node, tag: type.tag });
+    else if (!CHARS.test(type.plain ?? '')) return;
+    this.nodes.set(name, node);
+    this.followedNodes.push(node);
+  }
+
+  /** A value given to a followed pointer: another one, an allocation or null. */
+  private assigned(node: string, value: Node): void {
+    const v = unparenthesized(stripCasts(value));
+    if (isAllocation(value) || isNull(value)) return;
+    const other = v.type === 'identifier' ? this.nodes.get(v.text) : undefined;
+    if (other) this.flows.push([node, other]);
+    else
+      this.pointerProblems.push({
+        node,
+        where: this.origin(value.startIndex),
+        why: `it is set from ${value.text.slice(0, 40)}`,
+      });
+  }
+
+  /** One use of a followed pointer. */
+  private use(node: string, id: Node): void {
+    const problem = (why: string): void =>
+      void this.pointerProblems.push({ node, where: this.origin(id.startIndex), why });
+    const e = outer(id);
+    const p = e.parent;
+    if (!p) return problem('used outside any expression');
+    for (let c = id.parent; c && c.id !== p.id; c = c.parent) {
+      if (c.type !== 'cast_expression') continue;
+      const d = child(c, 'type')!;
+      const t = child(d, 'type');
+      const tag = tagOf(t);
+      const level = child(d, 'declarator');
+      const onePointer =
+        level?.type === 'abstract_pointer_declarator' && level.namedChildren.length === 0;
+      if (!onePointer || (!tag && !CHARS.test(baseType(t).plain ?? '')))
+        return problem(`cast to ${d.text}`);
+      if (tag) this.tags.push({ node, tag });
+    }
+    if (p.type === 'field_expression' && child(p, 'argument')?.id === e.id && e.id === id.id)
+      return p.children.some((c) => c.type === '->') ? undefined : problem('a member through `.`');
+    const arg = argumentOf(e);
+    if (arg) return this.argument(node, arg, e, problem);
+    if (p.type === 'assignment_expression' && child(p, 'operator')?.text === '=') {
+      if (child(p, 'left')?.id === e.id) return this.assigned(node, child(p, 'right')!);
+      const left = unparenthesized(child(p, 'left')!);
+      if (left.type === 'identifier' && this.nodes.has(left.text)) return; // read at the left's turn
+      return problem('its value is stored elsewhere');
+    }
+    if (p.type === 'init_declarator' && child(p, 'value')?.id === e.id) {
+      const n = pointerName(p);
+      return n && this.nodes.has(n) ? undefined : problem('its value initializes another variable');
+    }
+    if (
+      p.type === 'binary_expression' &&
+      /^(==|!=|&&|\|\|)$/.test(child(p, 'operator')?.text ?? '')
+    )
+      return;
+    if (p.type === 'unary_expression' && child(p, 'operator')?.text === '!') return;
+    if (/^(if|while|do|for)_statement$/.test(p.type) || p.type === 'conditional_expression')
+      if (child(p, 'condition')?.id === e.id) return;
+    problem(`used in a ${p.type}`);
+  }
+
+  private argument(
+    node: string,
+    arg: { call: Node; callee: string; index: number },
+    e: Node,
+    problem: (why: string) => void,
+  ): void {
+    if (arg.callee === 'free' && arg.index === 0) return;
+    if (arg.callee === 'memset' && arg.index === 0) {
+      const size = namedChildrenOf(child(arg.call, 'arguments')!)[2];
+      const tag = size && sizeofStruct(size);
+      // The size's struct is the pointer's: two tags in one class are refused.
+      if (tag) return void this.tags.push({ node, tag });
+      return problem('memset of a size other than sizeof(struct ...)');
+    }
+    const target = `${arg.callee}#${arg.index}`;
+    this.flows.push([node, target]);
+    this.passedTo.push({ node, callee: arg.callee });
+  }
+}
+
+/** The tag of `sizeof(struct T)` exactly (no pointer), else undefined. */
+function sizeofStruct(n: Node): string | undefined {
+  n = unparenthesized(n);
+  if (n.type !== 'sizeof_expression') return undefined;
+  const t = child(n, 'type');
+  return t && !child(t, 'declarator') ? tagOf(child(t, 'type')) : undefined;
+}
+
+function sizeUse(s: Node): SizeUse {
+  const e = outer(s);
+  const p = e.parent;
+  if (inAllocation(s)) return { kind: 'allocation' };
+  const arg = argumentOf(e);
+  if (arg?.callee === 'memset' && arg.index === 2) {
+    const dest = unparenthesized(namedChildrenOf(child(arg.call, 'arguments')!)[0]!);
+    if (dest.type === 'identifier') return { kind: 'memset' };
+  }
+  const declaration = p?.type === 'init_declarator' ? p.parent : undefined;
+  // Only a variable whose uses are recorded (an integer one at file scope).
+  if (
+    declaration?.parent?.type === 'translation_unit' &&
+    INTEGER.test(baseType(child(declaration, 'type')).plain ?? '')
+  ) {
+    const name = child(p!, 'declarator');
+    if (name?.type === 'identifier') return { kind: 'variable', name: name.text };
+  }
+  return { kind: 'other', why: `its value is used in a ${p?.type ?? 'place'}` };
+}
+
+function stripCasts(n: Node): Node {
+  for (;;) {
+    const u = unparenthesized(n);
+    if (u.type !== 'cast_expression') return u;
+    n = child(u, 'value')!;
+  }
+}
+
+/** `n` with the parentheses around it. */
+function parenthesizedOuter(n: Node): Node {
+  while (n.parent?.type === 'parenthesized_expression') n = n.parent;
+  return n;
+}
+
+/** The identifier is the name a declarator declares (not a use). */
+function isDeclaredName(id: Node): boolean {
+  const p = id.parent;
+  if (!p) return false;
+  if (/declarator$/.test(p.type)) return child(p, 'declarator')?.id === id.id;
+  return p.type === 'declaration' || p.type === 'parameter_declaration';
+}
+
+/** Within the operands of `__builtin_offsetof (struct T, m)` (the preprocessor may break its lines). */
+function inOffsetof(text: string, at: number): boolean {
+  return /offsetof\s*\(\s*(struct\s+)?[A-Za-z_0-9\s]*$/.test(text.slice(Math.max(0, at - 200), at));
+}
+
+/** The name a declarator declares ('' when none). */
+function declaredNameOf(d: Node): string {
+  let n: Node | null = d;
+  while (n && n.type !== 'identifier') n = child(n, 'declarator');
+  return n?.text ?? '';
+}
+
+/**
+ * The identifier nodes spelled as one of `names` between two offsets: found in the text, then
+ * in the tree (a walk of every identifier of a unit, system headers included, cost tens of
+ * milliseconds per unit; a spelling in a string literal is not an identifier node).
+ */
+function identifiersNamed(
+  within: Node,
+  text: string,
+  from: number,
+  to: number,
+  names: ReadonlySet<string> | ReadonlyMap<string, unknown>,
+): Node[] {
+  const out: Node[] = [];
+  const re = /[A-Za-z_][A-Za-z0-9_]*/g;
+  re.lastIndex = from;
+  for (let m = re.exec(text); m && m.index < to; m = re.exec(text)) {
+    if (!names.has(m[0])) continue;
+    const n = (within as unknown as NodeAt).descendantForIndex(m.index, m.index + m[0].length);
+    if (n.type === 'identifier' && n.startIndex === m.index) out.push(n as unknown as Node);
+  }
+  return out;
+}
+
+/** tree-sitter's walk for several node types at once. */
+interface ManyTypes {
+  descendantsOfType(types: readonly string[]): unknown[];
+}
+
+/** tree-sitter's lookup of the smallest node around a range. */
+interface NodeAt {
+  descendantForIndex(start: number, end: number): { type: string; startIndex: number };
+}
