@@ -3,9 +3,9 @@
  * callers are all in other files (its file's offer, callerStorage.ts) is retyped when each
  * caller's buffer can shrink where it is declared, all to the same extents, and every
  * prototype of its function can be retyped with it, in headers and in the other files. The
- * result is one edit set: per file its part (a ProgramView's `storage`, which the file's
- * own analysis checks again against its reading before it edits anything), and the edits of
- * the headers, which no analysis writes.
+ * result is in groups, each sound alone (planGroups.ts): per file its part (a ProgramView's
+ * `storage`, which the file's own analysis checks again against its reading before it edits
+ * anything), and the edits of the headers, which no analysis writes.
  *
  * A buffer may shrink, as read from its unit's summary, when it is a local array of
  * constant extents or a heap block of constant rows, of a file the run writes, and every
@@ -29,6 +29,7 @@ import { normalizedType, type BufferShape } from '../../model/calls.js';
 import type { FileSummary } from '../../frontend/program.js';
 import { writtenPrototypes } from '../../frontend/prototypeSpelling.js';
 import type { UnitSummary } from './fileSet.js';
+import { connected, type Edit, type Expected, type Part, type PlanGroup } from './planGroups.js';
 
 export interface CrossFileInput {
   /** The offers of the files analysed, each with its file, for arrays contracted. */
@@ -44,26 +45,11 @@ export interface CrossFileInput {
   readonly shown: (file: string) => string;
 }
 
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
-
 export interface CrossFilePlan {
-  /** Each file's part, by absolute path (files with nothing to do are absent). */
-  readonly files: ReadonlyMap<string, CrossFileStorage>;
-  /** The edits of files no analysis writes (headers), by absolute path. */
-  readonly headers: ReadonlyMap<string, readonly Edit[]>;
-  /** What must hold after the files' analyses for the set to be written (verification). */
-  readonly expected: readonly Expected[];
-}
-
-/** An entry of a file's report that must say `storage-shrinks` once its part is done. */
-interface Expected {
-  readonly file: string;
-  readonly fn: string;
-  readonly name: string;
+  /** The agreed edits, in groups each sound alone (planGroups.ts). */
+  readonly groups: readonly PlanGroup[];
+  /** Per file (absolute path), its parameters whose callers' buffers keep their size. */
+  readonly kept: ReadonlyMap<string, CrossFileStorage['kept']>;
 }
 
 type Extents = readonly (bigint | undefined)[];
@@ -306,7 +292,10 @@ function prototypesOf(
   return { sites };
 }
 
-/** Each file's part of the agreed edits, the headers' edits, and what must hold after. */
+/**
+ * The agreed edits in groups (planGroups.ts): a parameter, the buffers passed to it and its
+ * prototypes, joined through buffers passed to several parameters; and each file's notes.
+ */
 function planOf(
   agreed: ReadonlyMap<string, Extents>,
   buffers: ReadonlyMap<string, Buffer>,
@@ -315,15 +304,30 @@ function planOf(
   kept: readonly { file: string; fn: string; param: string; code: ReasonName; reason: string }[],
   units: ReadonlySet<string>,
 ): CrossFilePlan {
-  const files = new Map<string, Mutable>();
-  const part = (f: string) => {
-    let p = files.get(f);
-    if (!p) files.set(f, (p = { parameters: [], buffers: [], prototypes: [], kept: [] }));
-    return p;
-  };
+  const links = new Map([...buffers].map(([k, b]) => [k, b.users]));
+  const groups = connected([...agreed.keys()], links).map((g) =>
+    groupOf(g, agreed, buffers, offered, prototypes, units),
+  );
+  const notes = new Map<string, CrossFileStorage['kept'][number][]>();
+  for (const { file, ...k } of kept) (notes.get(file) ?? notes.set(file, []).get(file)!).push(k);
+  return { groups, kept: notes };
+}
+
+function groupOf(
+  g: { readonly parameters: readonly string[]; readonly buffers: readonly string[] },
+  agreed: ReadonlyMap<string, Extents>,
+  buffers: ReadonlyMap<string, Buffer>,
+  offered: ReadonlyMap<string, Offered>,
+  prototypes: ReadonlyMap<string, Prototypes>,
+  units: ReadonlySet<string>,
+): PlanGroup {
+  const files = new Map<string, { -readonly [K in keyof Part]: Part[K][number][] }>();
+  const part = (f: string) =>
+    files.get(f) ?? files.set(f, { parameters: [], buffers: [], prototypes: [] }).get(f)!;
   const expected: Expected[] = [];
-  const edits = new Map<string, Edit[]>();
-  for (const [k, extents] of agreed) {
+  const headers = new Map<string, Edit[]>();
+  for (const k of g.parameters) {
+    const extents = agreed.get(k)!;
     const o = offered.get(k)!;
     part(o.file).parameters.push({
       fn: o.offer.fn,
@@ -335,14 +339,14 @@ function planOf(
     if ('code' in p) continue;
     for (const site of p.sites)
       for (const [level, s] of site.sizes.entries())
-        if (s.start !== undefined && extents[level] !== o.levels[level])
-          (edits.get(site.file) ?? edits.set(site.file, []).get(site.file)!).push({
-            start: s.start,
-            end: s.end!,
-            text: `${extents[level]}`,
-          });
+        if (s.start !== undefined && extents[level] !== o.levels[level]) {
+          const edit = { start: s.start, end: s.end!, text: `${extents[level]}` };
+          if (units.has(site.file)) part(site.file).prototypes.push(edit);
+          else (headers.get(site.file) ?? headers.set(site.file, []).get(site.file)!).push(edit);
+        }
   }
-  for (const b of buffers.values()) {
+  for (const k of g.buffers) {
+    const b = buffers.get(k)!;
     const extents = shapeOf(b, offered);
     part(b.file).buffers.push({
       caller: b.caller,
@@ -352,22 +356,8 @@ function planOf(
     });
     expected.push({ file: b.file, fn: b.caller, name: b.name });
   }
-  for (const { file, ...k } of kept) part(file).kept.push(k);
-  const headers = new Map<string, Edit[]>();
-  for (const [f, es] of edits) {
-    // (the same prototype read by two units is one edit)
-    const unique = [...new Map(es.map((e) => [`${e.start}`, e])).values()];
-    if (units.has(f)) part(f).prototypes.push(...unique);
-    else headers.set(f, unique);
-  }
   return { files, headers, expected };
 }
-
-type Mutable = {
-  -readonly [K in keyof CrossFileStorage]: CrossFileStorage[K] extends readonly (infer T)[]
-    ? T[]
-    : never;
-};
 
 function foreignParameter(o: Offered): ForeignParameter {
   return {
