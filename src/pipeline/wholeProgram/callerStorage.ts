@@ -424,10 +424,15 @@ function acrossFiles(
   for (const d of decisions) {
     const slots = slotsOf(model, d);
     const sites = d.callSites ?? [];
-    const files = sites.map((s) => program.foreign.find((f) => f.name === s.caller)?.file);
+    // Callers in this file too: the set plans their buffers with the others' (one type).
+    const files = sites.map((s) =>
+      own(s.caller) ? model.file : program.foreign.find((f) => f.name === s.caller)?.file,
+    );
     const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
     if (!slots || !fc || sites.length === 0 || !program.externals[d.fn.name]?.analysable) continue;
-    if (sites.some((s, k) => own(s.caller) || s.via?.length || !files[k])) continue;
+    if (sites.some((s, k) => s.via?.length || !files[k])) continue;
+    // (all in this file: its own plan, below, as for a file alone)
+    if (sites.every((s) => own(s.caller))) continue;
     offers.push({
       decision: d,
       offer: {
@@ -456,10 +461,11 @@ function acrossFiles(
     if (o && inside && extents.length === slots!.length)
       parameters.set(o.decision, textsFor(o.decision.array, extents));
   }
+  const retyped = new Set([...parameters.keys()].map((d) => key(d.fn.name, d.array.name)));
   return {
     offers,
     parameters,
-    buffers: agreed.buffers.flatMap((b) => foreignShrink(model, b) ?? []),
+    buffers: agreed.buffers.flatMap((b) => foreignShrink(model, b, retyped) ?? []),
     prototypes: agreed.prototypes.map((e) => ({
       range: { start: e.start, end: e.end },
       text: e.text,
@@ -468,22 +474,25 @@ function acrossFiles(
 }
 
 /**
- * A buffer of this file the set agreed to shrink for parameters of other files, when this
- * file's reading says it may: every use is inert, an allocation or `free`, or an argument for
- * one of those parameters (whose rank, inner extents and element type are the object's).
+ * A buffer of this file the set agreed to shrink for parameters of other files (or of this
+ * file's, retyped with the set's plan: `retyped`), when this file's reading says it may:
+ * every use is inert, an allocation or `free`, or an argument for one of those parameters
+ * (whose rank, inner extents and element type are the object's).
  */
 function foreignShrink(
   model: ProgramModel,
   b: CrossFileStorage['buffers'][number],
+  retyped: ReadonlySet<string>,
 ): BufferShrink | undefined {
   const buffer = model.calls?.functions
     .find((f) => f.name === b.caller && !f.file)
     ?.buffers.find((x) => x.name === b.buffer);
   if (!buffer?.shape) return undefined;
-  const param = (u: CallerBuffer['uses'][number]): ForeignParameter | undefined =>
-    model.functions.some((f) => f.name === u.callee)
-      ? undefined
-      : b.carriesFor.find((p) => p.fn === u.callee && p.index === u.argIndex);
+  const param = (u: CallerBuffer['uses'][number]): ForeignParameter | undefined => {
+    const p = b.carriesFor.find((x) => x.fn === u.callee && x.index === u.argIndex);
+    const mine = model.functions.some((f) => f.name === u.callee);
+    return p && (!mine || retyped.has(key(p.fn, p.param))) ? p : undefined;
+  };
   const derefs = new Set<number>();
   for (const u of buffer.uses) {
     if (u.kind === 'inert' && !u.typeUsed) continue;

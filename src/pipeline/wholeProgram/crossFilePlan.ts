@@ -162,12 +162,13 @@ function bufferOf(
     if (u.kind === 'inert' && !u.typeUsed) continue;
     if (b.origin === 'heap' && (u.kind === 'alloc' || u.kind === 'free')) continue;
     if (u.kind !== 'call-arg' || u.callee === undefined) return undefined;
-    // A function of the unit by that name is the one called, not the offered one.
-    if (s.functions.some((f) => f.name === u.callee)) return undefined;
     const o = [...offered.entries()].find(
       ([, x]) => x.offer.fn === u.callee && x.offer.index === u.argIndex,
     );
-    if (!o) return undefined;
+    // A function of the unit by that name is the one called: the offered one only when
+    // the unit is its file (a caller in the kernel's own file).
+    const mine = s.functions.some((f) => f.name === u.callee);
+    if (!o || (mine && o[1].file !== abs(s.file))) return undefined;
     users.push(o[0]);
     derefs.add(u.derefs ?? 0);
   }
