@@ -53,7 +53,10 @@ export async function settleGroups(
   }
 }
 
-/** The outcome has the entry `fn:name` with `storage-shrinks`. */
+/**
+ * The outcome has the entry `fn:name` changed, with `storage-shrinks` (an entry the
+ * configurations' driver left unchanged keeps its warnings: configurations/index.ts).
+ */
 function done(o: FileOutcome | undefined, fn: string, name: string): boolean {
   return (
     o?.kind === 'done' &&
@@ -61,6 +64,7 @@ function done(o: FileOutcome | undefined, fn: string, name: string): boolean {
       (a) =>
         a.function === fn &&
         a.name === name &&
+        (a.status === 'contracted' || a.status === 'scalarized') &&
         (a.warnings ?? []).some((w) => w.code === STORAGE_SHRINKS),
     )
   );
