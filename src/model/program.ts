@@ -23,6 +23,11 @@ export interface ProgramView {
    * overridden, two programs in one set), with the names their definitions have in `foreign`.
    */
   readonly overridden: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The other units' functions of `foreign` that pass a parameter on, as is, towards this
+   * file's functions: whether every call of each is a call the set shows, or why not.
+   */
+  readonly passingOn?: Readonly<Record<string, ExternalVerdict>>;
   /** This file's part of the edits across files the set agreed on (crossFilePlan.ts). */
   readonly storage?: CrossFileStorage;
 }
