@@ -249,6 +249,14 @@ function prototypesOf(
     const unit = summaries.has(file);
     const text = input.read(file);
     const written = text === undefined ? [] : writtenPrototypes(text, fn);
+    // A branch the build does not read may declare it through a macro (`DECLARE(fn);`):
+    // that declaration would keep the old type where it is compiled.
+    const otherwise = text === undefined ? undefined : spelledOtherwise(text, fn);
+    if (otherwise !== undefined)
+      return no(
+        'prototype-not-retypable',
+        `${input.shown(file)}:${otherwise} spells ${fn} other than as a name called or declared (a macro's argument, in a branch the build may not read)`,
+      );
     // (a unit that does not declare it has nothing to retype)
     if (lines.size === 0 && written.length === 0) continue;
     const outside = unit
@@ -368,4 +376,19 @@ function foreignParameter(o: Offered): ForeignParameter {
     elementType: o.offer.elementType,
     levels: o.offer.levels,
   };
+}
+
+/**
+ * The line of the first spelling of `fn` in `text`, outside comments, that is not followed by
+ * `(` (a call, a prototype, the definition), in any branch of its conditionals (a string
+ * that spells it counts too: only keeps).
+ */
+function spelledOtherwise(text: string, fn: string): number | undefined {
+  // (comments and the file names of `#include` lines are blanked, their lines kept)
+  const bare = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|^[ \t]*#[ \t]*include[^\n]*/gm, (c) =>
+    c.replace(/[^\n]/g, ' '),
+  );
+  const escaped = fn.replace(/[$]/g, '\\$');
+  const m = new RegExp(`(?<![\\w$])${escaped}(?![\\w$])(?!\\s*\\()`).exec(bare);
+  return m ? bare.slice(0, m.index).split('\n').length : undefined;
 }
