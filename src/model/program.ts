@@ -58,7 +58,20 @@ export interface StorageOffer {
     readonly caller: string;
     readonly buffer: string;
     readonly file: string;
+    /**
+     * The parameters that pass the buffer on between the caller and the function, the
+     * caller's callee first (`main` -> `stage(t)` -> `kern(b)`: `stage:b`), with their files.
+     */
+    readonly via?: readonly PassedOn[];
   }[];
+}
+
+/** A parameter that passes a buffer on, as is, towards a parameter offered. */
+export interface PassedOn {
+  readonly fn: string;
+  readonly param: string;
+  readonly index: number;
+  readonly file: string;
 }
 
 /** A parameter of another file a buffer of this file is passed to. */
@@ -77,6 +90,16 @@ export interface CrossFileStorage {
     readonly fn: string;
     readonly param: string;
     readonly extents: Extents;
+  }[];
+  /**
+   * Its parameters that only pass buffers on to `passesTo` (of this file or another),
+   * retyped to `extents` with them.
+   */
+  readonly forwarders: readonly {
+    readonly fn: string;
+    readonly param: string;
+    readonly extents: Extents;
+    readonly passesTo: readonly ForeignParameter[];
   }[];
   /** Its buffers that shrink to `extents` for parameters of other files. */
   readonly buffers: readonly {

@@ -44,9 +44,14 @@ describe('the fixture contracted as one set', () => {
     );
     // Guards: a caller in the kernel's own file kept smooth() out of the plan.
     expect(text('dsp.c')).toContain('double out[N], u[1][N];');
-    // Guards: sharpen()'s only caller passes on stage()'s parameter: it was not a temporary.
+    // Guards: sharpen()'s only caller passes on stage()'s parameter: it was not a temporary,
+    // then main's y kept its size (a buffer passed on through another file).
     expect(text('dsp.c')).toContain('tmp[0][j] = in[i] - j;');
-    expect(text('main.c')).toContain('double y[N][N];');
+    expect(text('main.c')).toContain('double y[1][N];');
+    expect(text('stage.c')).toContain('double b[1][N])');
+    expect(text('dsp.h')).toContain(
+      'void stage(const double in[N], double out[N], double b[1][N]);',
+    );
     // (built from a copy: the repository's folder stays clean)
     const original = path.join(work, 'original');
     fs.cpSync(BASE, original, { recursive: true });

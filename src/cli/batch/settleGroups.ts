@@ -28,6 +28,7 @@ export interface Settled {
 }
 
 const STORAGE_SHRINKS = codeOf('storage-shrinks');
+const DISAGREE = codeOf('configurations-disagree');
 const abs = (f: string) => path.resolve(f);
 
 export async function settleGroups(
@@ -44,8 +45,7 @@ export async function settleGroups(
     for (const [j, [f, s]] of todo.entries())
       ran.set(f, { part: JSON.stringify(s), outcome: again[j]! });
     const outcomes = new Map([...assembled.files.keys()].map((f) => [f, ran.get(f)!.outcome]));
-    const missing = (g: PlanGroup) =>
-      g.expected.find((e) => !done(outcomes.get(abs(e.file)), e.fn, e.name));
+    const missing = (g: PlanGroup) => g.expected.find((e) => !done(outcomes.get(abs(e.file)), e));
     const refused = groups.filter((g) => missing(g));
     if (refused.length === 0) return { plan: assembled, outcomes, dropped };
     dropped.push(...refused.map((g) => missing(g)!));
@@ -57,15 +57,18 @@ export async function settleGroups(
  * The outcome has the entry `fn:name` changed, with `storage-shrinks` (an entry the
  * configurations' driver left unchanged keeps its warnings: configurations/index.ts).
  */
-function done(o: FileOutcome | undefined, fn: string, name: string): boolean {
-  return (
-    o?.kind === 'done' &&
-    o.report.arrays.some(
-      (a) =>
-        a.function === fn &&
-        a.name === name &&
-        (a.status === 'contracted' || a.status === 'scalarized') &&
-        (a.warnings ?? []).some((w) => w.code === STORAGE_SHRINKS),
-    )
+function done(o: FileOutcome | undefined, e: Expected): boolean {
+  if (o?.kind !== 'done') return false;
+  // A parameter passing buffers on keeps its entry unchanged, only its type changes: done
+  // only where the file changed and no configuration left anything as written.
+  const changed = e.forwarder
+    ? o.changed && !o.report.arrays.some((a) => a.code === DISAGREE)
+    : undefined;
+  return o.report.arrays.some(
+    (a) =>
+      a.function === e.fn &&
+      a.name === e.name &&
+      (changed ?? (a.status === 'contracted' || a.status === 'scalarized')) &&
+      (a.warnings ?? []).some((w) => w.code === STORAGE_SHRINKS),
   );
 }

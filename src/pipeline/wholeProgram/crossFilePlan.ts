@@ -30,6 +30,7 @@ import type { FileSummary } from '../../frontend/program.js';
 import { writtenPrototypes } from '../../frontend/prototypeSpelling.js';
 import type { UnitSummary } from './fileSet.js';
 import { connected, type Edit, type Expected, type Part, type PlanGroup } from './planGroups.js';
+import { withForwarders, type Node } from './planForwarders.js';
 
 export interface CrossFileInput {
   /** The offers of the files analysed, each with its file, for arrays contracted. */
@@ -58,12 +59,8 @@ const key = (fn: string, param: string) => `${fn}:${param}`;
 const toText = (x: bigint | undefined) => (x === undefined ? null : `${x}`);
 const fromText = (x: string | null) => (x === null ? undefined : BigInt(x));
 
-interface Offered {
-  readonly file: string;
-  readonly offer: StorageOffer;
-  readonly slots: Extents;
-  readonly levels: Extents;
-}
+/** An offered parameter, or one passing buffers on to offered ones (planForwarders.ts). */
+type Offered = Node;
 
 interface Buffer {
   readonly file: string;
@@ -76,13 +73,13 @@ interface Buffer {
 }
 
 export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
-  const offered = offersByKey(input.offers);
+  const bufferKey = (file: string, caller: string, name: string) =>
+    `${abs(file)}|${caller}|${name}`;
+  const offered = withForwarders(offersByKey(input.offers), bufferKey);
   const summaries = new Map(
     input.units.flatMap((u) => ('summary' in u ? [[abs(u.file), u.summary] as const] : [])),
   );
   const buffers = new Map<string, Buffer>();
-  const bufferKey = (file: string, caller: string, name: string) =>
-    `${abs(file)}|${caller}|${name}`;
   for (const o of offered.values())
     for (const c of o.offer.callers) {
       const caller = c.caller.replace(/@.*$/, '');
@@ -104,31 +101,52 @@ export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
     if ('code' in p && could)
       kept.push({ file: o.file, fn: o.offer.fn, param: o.offer.param, ...p });
   }
-  // To a fixpoint: a parameter is retyped when its prototypes can be and all its callers'
-  // buffers shrink alike; a buffer shrinks when all its parameters are retyped.
+  const agreed = agreement(offered, buffers, prototypes);
+  return planOf(agreed, buffers, offered, prototypes, kept, new Set(summaries.keys()));
+}
+
+/**
+ * To a fixpoint: a parameter is retyped when its prototypes can be and all its inputs (its
+ * callers' buffers, the parameters passing buffers on to it) agree; a buffer shrinks when
+ * all its parameters are retyped, and a parameter passing on when all its targets are.
+ */
+function agreement(
+  offered: ReadonlyMap<string, Offered>,
+  buffers: Map<string, Buffer>,
+  prototypes: ReadonlyMap<string, Prototypes>,
+): Map<string, Extents> {
+  const alive = new Set([...offered.keys()].filter((k) => !('code' in prototypes.get(k)!)));
   const agreed = new Map<string, Extents>();
   for (let changed = true; changed;) {
     changed = false;
     agreed.clear();
-    for (const [k, o] of offered) {
-      if ('code' in prototypes.get(k)!) continue;
-      const shapes = o.offer.callers.map((c) => {
-        const b = buffers.get(bufferKey(c.file, c.caller.replace(/@.*$/, ''), c.buffer));
+    const extentsOf = (k: string, depth = 0): Extents | undefined => {
+      if (agreed.has(k)) return agreed.get(k);
+      const o = offered.get(k);
+      if (!o || !alive.has(k) || depth > offered.size) return undefined;
+      const shapes = o.inputs.map((i) => {
+        if ('param' in i) return extentsOf(i.param, depth + 1);
+        const b = buffers.get(i.buffer);
         return b && shapeOf(b, offered);
       });
       const first = shapes[0];
-      if (first && shapes.every((s) => s && s.every((v, j) => v === first[j])))
-        agreed.set(k, first);
-    }
+      if (!first || !shapes.every((s) => s && s.every((v, j) => v === first[j]))) return;
+      agreed.set(k, first);
+      return first;
+    };
+    for (const k of [...alive])
+      if (!extentsOf(k) || offered.get(k)!.targets?.some((t) => !alive.has(t)))
+        changed = alive.delete(k) || changed;
     for (const [k, b] of buffers)
-      if (b.users.some((u) => !agreed.has(u))) changed = buffers.delete(k) || changed;
+      if (b.users.some((u) => !alive.has(u))) changed = buffers.delete(k) || changed;
   }
-  return planOf(agreed, buffers, offered, prototypes, kept, new Set(summaries.keys()));
+  for (const k of [...agreed.keys()]) if (!alive.has(k)) agreed.delete(k);
+  return agreed;
 }
 
 /** The offers by `fn:param`; a name offered twice (two definitions) by neither. */
-function offersByKey(offers: CrossFileInput['offers']): Map<string, Offered> {
-  const out = new Map<string, Offered>();
+function offersByKey(offers: CrossFileInput['offers']): Map<string, Omit<Offered, 'inputs'>> {
+  const out = new Map<string, Omit<Offered, 'inputs'>>();
   const twice = new Set<string>();
   for (const { file, offer } of offers) {
     const k = key(offer.fn, offer.param);
@@ -314,6 +332,11 @@ function planOf(
   units: ReadonlySet<string>,
 ): CrossFilePlan {
   const links = new Map([...buffers].map(([k, b]) => [k, b.users]));
+  // (a parameter passing on is one group with its targets)
+  for (const k of agreed.keys()) {
+    const targets = offered.get(k)!.targets;
+    if (targets) links.set(`passes|${k}`, [k, ...targets]);
+  }
   const groups = connected([...agreed.keys()], links).map((g) =>
     groupOf(g, agreed, buffers, offered, prototypes, units),
   );
@@ -332,18 +355,23 @@ function groupOf(
 ): PlanGroup {
   const files = new Map<string, { -readonly [K in keyof Part]: Part[K][number][] }>();
   const part = (f: string) =>
-    files.get(f) ?? files.set(f, { parameters: [], buffers: [], prototypes: [] }).get(f)!;
+    files.get(f) ??
+    files.set(f, { parameters: [], forwarders: [], buffers: [], prototypes: [] }).get(f)!;
   const expected: Expected[] = [];
   const headers = new Map<string, Edit[]>();
   for (const k of g.parameters) {
     const extents = agreed.get(k)!;
     const o = offered.get(k)!;
-    part(o.file).parameters.push({
+    const retyped = { fn: o.offer.fn, param: o.offer.param, extents: extents.map(toText) };
+    const passesTo = o.targets?.map((t) => foreignParameter(offered.get(t)!));
+    if (passesTo) part(o.file).forwarders.push({ ...retyped, passesTo });
+    else part(o.file).parameters.push(retyped);
+    expected.push({
+      file: o.file,
       fn: o.offer.fn,
-      param: o.offer.param,
-      extents: extents.map(toText),
+      name: o.offer.param,
+      ...(passesTo ? { forwarder: true as const } : {}),
     });
-    expected.push({ file: o.file, fn: o.offer.fn, name: o.offer.param });
     const p = prototypes.get(k)!;
     if ('code' in p) continue;
     for (const site of p.sites)
@@ -355,7 +383,8 @@ function groupOf(
         }
   }
   for (const k of g.buffers) {
-    const b = buffers.get(k)!;
+    const b = buffers.get(k);
+    if (!b) continue; // (a link of a parameter passing on to its targets)
     const extents = shapeOf(b, offered);
     part(b.file).buffers.push({
       caller: b.caller,

@@ -20,6 +20,8 @@ export interface Expected {
   readonly file: string;
   readonly fn: string;
   readonly name: string;
+  /** A parameter that passes buffers on: its entry is not changed, only its type. */
+  readonly forwarder?: true;
 }
 
 export type Part = Omit<CrossFileStorage, 'kept'>;
@@ -44,7 +46,13 @@ type Mutable = {
     : never;
 };
 
-const emptyPart = (): Mutable => ({ parameters: [], buffers: [], prototypes: [], kept: [] });
+const emptyPart = (): Mutable => ({
+  parameters: [],
+  forwarders: [],
+  buffers: [],
+  prototypes: [],
+  kept: [],
+});
 
 /**
  * The groups given, with every file's notes (`kept`, which edit nothing) joined: a file
@@ -61,6 +69,7 @@ export function assemble(
     for (const [f, p] of g.files) {
       const m = part(f);
       m.parameters.push(...p.parameters);
+      m.forwarders.push(...p.forwarders);
       m.buffers.push(...p.buffers);
       m.prototypes.push(...p.prototypes);
     }

@@ -1,7 +1,8 @@
-/* trap: the buffer goes to the kernel through stage() of another file
+/* trap: the buffer goes to the kernel through stage() of another file: it shrinks with the
+   kernel's parameter, stage's and both prototypes in kern.h (one group)
    expect: main:in unchanged
    expect: main:out unchanged
-   expect: main:t unchanged
+   expect: main:t contracted 16
 */
 #include <stdio.h>
 #include "kern.h"

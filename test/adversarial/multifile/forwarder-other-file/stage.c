@@ -1,4 +1,5 @@
-/* trap: a function of another file than the kernel that only passes its buffer on
+/* trap: a function of another file than the kernel that only passes its buffer on: its
+   parameter is retyped with the kernel's (its entry stays unchanged: only its type changes)
    expect: stage:in unchanged
    expect: stage:out unchanged
    expect: stage:b unchanged
