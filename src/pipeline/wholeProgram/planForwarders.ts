@@ -24,7 +24,7 @@ export interface Node {
   readonly targets?: readonly string[];
 }
 
-export type Input = { readonly buffer: string } | { readonly param: string };
+type Input = { readonly buffer: string } | { readonly param: string };
 
 const abs = (f: string) => path.resolve(f);
 const keyOf = (fn: string, param: string) => `${fn}:${param}`;
