@@ -95,6 +95,14 @@ export interface CrossCallQuery {
   readonly members?: Readonly<
     Record<string, { readonly code: ReasonName; readonly reason: string }>
   >;
+  /**
+   * The visibility of a function that passes the buffer on (its own, not `F`'s), or why
+   * its calls are not all seen. Absent: the file alone (its own `includedBy`, no linkage
+   * analysed).
+   */
+  readonly visibilityOf?: (
+    fn: FunctionCalls,
+  ) => Visibility | { readonly code: ReasonName; readonly reason: string };
 }
 
 export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
@@ -259,7 +267,22 @@ function forwardedSites(
   const buffer: CallerBuffer = { name, origin: 'array', uses: p.uses };
   const here = callSiteProblem(q, caller, call, index, name, buffer);
   if (here) return here;
-  const outer = crossCallVerdict({ ...q, fnName: caller.name, param: name });
+  // Whether every call of the function passing it on is seen is its own question: the
+  // kernel's linkage says nothing of it (a forwarder whose address another file takes).
+  const { includedBy: _i, external: _e, ...rest } = q;
+  const seen = q.visibilityOf ? q.visibilityOf(caller) : { includedBy: q.includedBy };
+  if ('code' in seen)
+    return {
+      code: seen.code,
+      reason: `${caller.name}() passes on its parameter '${name}', and ${seen.reason}`,
+    };
+  const outer = crossCallVerdict({
+    ...rest,
+    ...(seen.includedBy ? { includedBy: seen.includedBy } : {}),
+    ...(seen.external ? { external: seen.external } : {}),
+    fnName: caller.name,
+    param: name,
+  });
   if (!outer.temporary)
     return {
       code: outer.code,

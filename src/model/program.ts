@@ -23,6 +23,11 @@ export interface ProgramView {
    * overridden, two programs in one set), with the names their definitions have in `foreign`.
    */
   readonly overridden: Readonly<Record<string, readonly string[]>>;
+  /**
+   * The other units' functions of `foreign` that pass a parameter on, as is, towards this
+   * file's functions: whether every call of each is a call the set shows, or why not.
+   */
+  readonly passingOn?: Readonly<Record<string, ExternalVerdict>>;
   /** This file's part of the edits across files the set agreed on (crossFilePlan.ts). */
   readonly storage?: CrossFileStorage;
   /**
@@ -61,7 +66,20 @@ export interface StorageOffer {
     readonly caller: string;
     readonly buffer: string;
     readonly file: string;
+    /**
+     * The parameters that pass the buffer on between the caller and the function, the
+     * caller's callee first (`main` -> `stage(t)` -> `kern(b)`: `stage:b`), with their files.
+     */
+    readonly via?: readonly PassedOn[];
   }[];
+}
+
+/** A parameter that passes a buffer on, as is, towards a parameter offered. */
+export interface PassedOn {
+  readonly fn: string;
+  readonly param: string;
+  readonly index: number;
+  readonly file: string;
 }
 
 /** A parameter of another file a buffer of this file is passed to. */
@@ -80,6 +98,16 @@ export interface CrossFileStorage {
     readonly fn: string;
     readonly param: string;
     readonly extents: Extents;
+  }[];
+  /**
+   * Its parameters that only pass buffers on to `passesTo` (of this file or another),
+   * retyped to `extents` with them.
+   */
+  readonly forwarders: readonly {
+    readonly fn: string;
+    readonly param: string;
+    readonly extents: Extents;
+    readonly passesTo: readonly ForeignParameter[];
   }[];
   /** Its buffers that shrink to `extents` for parameters of other files. */
   readonly buffers: readonly {

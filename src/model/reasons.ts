@@ -91,8 +91,8 @@ export const REASONS = {
   ),
   'across-files-dropped': entry(
     'BC0203',
-    'a file did not take its part of the edits across files: no file takes its part',
-    "Nothing to do: the kernels stay folded in place and the callers' buffers keep their size. The message names the buffer or parameter whose file's own reading refused it (a declaration a macro spells, ...).",
+    'a file did not take its part of the edits across files: its group is dropped',
+    "Nothing to do: the kernels of the group stay folded in place and their callers' buffers keep their size; the other groups are written. The message names, per group dropped, the buffer or parameter whose file's own reading refused it (a declaration a macro spells, ...).",
     { level: 'warning' },
   ),
   'read-in-includer': entry(

@@ -3,15 +3,16 @@
  * and the writes: the parameters offered by the files analysed and the units' summaries go
  * to the set's plan (src/pipeline/wholeProgram/crossFilePlan.ts); each file with a part is
  * analysed again with it (its view's `storage`: it checks its part against its own reading);
- * then every part must have been done (each buffer and parameter says `storage-shrinks`), or
- * nothing of the plan is: the first results stand. Headers get their prototypes' edits here.
+ * a group whose parts are not all done (each buffer and parameter says `storage-shrinks`)
+ * is dropped, the others written (settleGroups.ts). Headers get their prototypes' edits here.
  */
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { ContractOptions } from '../../pipeline/contraction.js';
-import type { ProgramView } from '../../model/program.js';
-import { codeOf } from '../../model/reasons.js';
-import { planAcrossFiles, type CrossFilePlan } from '../../pipeline/wholeProgram/crossFilePlan.js';
+import type { CrossFileStorage, ProgramView } from '../../model/program.js';
+import { planAcrossFiles } from '../../pipeline/wholeProgram/crossFilePlan.js';
+import type { Edit } from '../../pipeline/wholeProgram/planGroups.js';
+import { settleGroups } from './settleGroups.js';
 import type { UnitSummary } from '../../pipeline/wholeProgram/fileSet.js';
 import { IncludeIndex } from '../includers.js';
 import { nameRecord } from '../../poly/nameRecord.js';
@@ -47,7 +48,6 @@ export interface AcrossFilesResult {
 
 const NONE: AcrossFilesResult = { headers: [], joined: new Set() };
 const abs = (f: string) => path.resolve(f);
-const STORAGE_SHRINKS = codeOf('storage-shrinks');
 
 export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFilesResult> {
   const { files, outcomes } = input;
@@ -81,11 +81,9 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
     headerOutside: headerOutside(input.units, input.roots),
     shown,
   });
-  if (plan.files.size === 0) return NONE;
+  if (plan.groups.length === 0 && plan.kept.size === 0) return NONE;
   const index = new Map(files.map((f, k) => [abs(f), k]));
-  const parts = [...plan.files].filter(([f]) => index.has(f));
-  const jobs = parts.map(([f, storage]): FileJob => {
-    const k = index.get(f)!;
+  const optionsWith = (k: number, storage: CrossFileStorage): ContractOptions => {
     const o = input.options[k]!;
     const view: ProgramView = o.program ?? {
       foreign: [],
@@ -93,48 +91,47 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
       includedBy: [],
       overridden: nameRecord(),
     };
-    return {
-      file: files[k]!,
-      source: input.sourceOf[k]!,
-      options: { ...o, program: { ...view, storage }, skipWithoutCandidates: false },
-    };
-  });
-  const again = await input.run(jobs);
-  const byFile = new Map(parts.map(([f], j) => [f, again[j]!]));
-  const missing = plan.expected.find((e) => !done(byFile.get(abs(e.file)), e.fn, e.name));
-  // Only the notes (kept, with their reasons) and no edit: the notes stand alone.
-  const edits = plan.expected.length > 0;
-  if (missing)
-    return {
-      ...NONE,
-      dropped: `${shown(missing.file)}: ${missing.fn}:${missing.name} did not take its part`,
-    };
-  for (const [j, [f]] of parts.entries()) {
+    return { ...o, program: { ...view, storage }, skipWithoutCandidates: false };
+  };
+  // (a part in a file the run does not analyse is never done: its group is dropped)
+  const settled = await settleGroups(plan, (parts) =>
+    input
+      .run(
+        parts.flatMap(([f, storage]) => {
+          const k = index.get(f);
+          return k === undefined
+            ? []
+            : [{ file: files[k]!, source: input.sourceOf[k]!, options: optionsWith(k, storage) }];
+        }),
+      )
+      .then((outs) => {
+        const byFile = new Map(
+          parts.filter(([f]) => index.has(f)).map(([f], j) => [f, outs[j]!] as const),
+        );
+        return parts.map(([f]) => byFile.get(f) ?? MISSING);
+      }),
+  );
+  for (const [f, storage] of settled.plan.files) {
     const k = index.get(f)!;
-    outcomes[k] = again[j]!;
-    input.options[k] = jobs[j]!.options;
+    outcomes[k] = settled.outcomes.get(f)!;
+    input.options[k] = optionsWith(k, storage);
   }
+  // Only the notes (kept, with their reasons) and no edit: the notes stand alone.
+  const edits = settled.plan.expected.length > 0;
+  const dropped = settled.dropped.map(
+    (m) => `${shown(m.file)}: ${m.fn}:${m.name} did not take its part`,
+  );
   return {
-    headers: edits ? headerTexts(plan) : [],
-    joined: new Set(edits ? parts.map(([f]) => f) : []),
+    headers: edits ? headerTexts(settled.plan.headers) : [],
+    joined: new Set(edits ? [...settled.plan.files.keys()] : []),
+    ...(dropped.length > 0 ? { dropped: dropped.join('; ') } : {}),
   };
 }
 
-/** The outcome has the entry `fn:name` with `storage-shrinks`. */
-function done(o: FileOutcome | undefined, fn: string, name: string): boolean {
-  return (
-    o?.kind === 'done' &&
-    o.report.arrays.some(
-      (a) =>
-        a.function === fn &&
-        a.name === name &&
-        (a.warnings ?? []).some((w) => w.code === STORAGE_SHRINKS),
-    )
-  );
-}
+const MISSING: FileOutcome = { kind: 'internal', message: 'not analysed' };
 
-function headerTexts(plan: CrossFilePlan): EditedHeader[] {
-  return [...plan.headers].map(([file, edits]) => {
+function headerTexts(headers: ReadonlyMap<string, readonly Edit[]>): EditedHeader[] {
+  return [...headers].map(([file, edits]) => {
     const before = readFileSync(file, 'latin1');
     let text = before;
     for (const e of [...edits].sort((a, b) => b.start - a.start))

@@ -152,7 +152,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   if (viewed.unity) noteHostReadings(prepared.outcomes, viewed.unity);
   if (across?.dropped)
     io.stderr(
-      `beeclak: warning: no edit across files: ${across.dropped} [${codeOf('across-files-dropped')} across-files-dropped]\n`,
+      `beeclak: warning: edits across files dropped: ${across.dropped} [${codeOf('across-files-dropped')} across-files-dropped]\n`,
     );
 
   // Skipped files that set EXIT_SKIPPED (not those allowRefused lets pass).

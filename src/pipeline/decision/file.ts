@@ -203,6 +203,7 @@ function callerStorage(
   }
   const some =
     storage.buffers.length > 0 ||
+    storage.forwarders.length > 0 ||
     storage.parameters.size > 0 ||
     storage.prototypes.length > 0 ||
     !!storage.offers;

@@ -34,6 +34,8 @@ import type {
 import { normalizedType, STACK_ALLOCATORS, type CallerBuffer } from '../../model/calls.js';
 import type { ArrayDecision } from '../decision.js';
 import { sameRunTimeExtent } from './runTimeExtents.js';
+import { passingOnAcross, type PassingOn } from './passedOnAcross.js';
+import { storageOffers } from './storageOffers.js';
 import {
   heapCells,
   heapEdits,
@@ -381,10 +383,12 @@ export function shrinkCallerStorage(
   for (const [d, extents] of retyped)
     if (buffers.some((b) => b.carriesFor.includes(`${d.fn.name}:${d.array.name}`)))
       parameters.set(d, textsFor(d.array, extents));
-  const forwarders = forwardersOf(candidates, buffers, used);
+  const forwarders = [...forwardersOf(candidates, buffers, used), ...across.forwarders];
   const prototypes = [
     ...[...parameters].flatMap(([d, texts]) => prototypeEdits(model, d.fn.name, d.array, texts)),
-    ...forwarders.flatMap((f) => prototypeEdits(model, f.fn, f.array, f.texts)),
+    ...forwardersOf(candidates, buffers, used).flatMap((f) =>
+      prototypeEdits(model, f.fn, f.array, f.texts),
+    ),
     ...across.prototypes,
   ];
   for (const [d, texts] of across.parameters) parameters.set(d, texts);
@@ -400,10 +404,11 @@ interface AcrossFiles {
   /** Own buffers that shrink for parameters of other files. */
   readonly buffers: readonly BufferShrink[];
   readonly prototypes: readonly TextEdit[];
+  /** Own parameters retyped because they only pass those buffers on. */
+  readonly forwarders: readonly PassingOn[];
 }
 
 const bigOrUndefined = (x: string | null) => (x === null ? undefined : BigInt(x));
-const decimalOrNull = (x: bigint | undefined) => (x === undefined ? null : `${x}`);
 
 /**
  * Across the files of a set: the parameters of this file folded in place whose call sites
@@ -417,30 +422,15 @@ function acrossFiles(
   decisions: readonly ArrayDecision[],
   program: ProgramView | undefined,
 ): AcrossFiles {
-  const none: AcrossFiles = { offers: [], parameters: new Map(), buffers: [], prototypes: [] };
+  const none: AcrossFiles = {
+    offers: [],
+    parameters: new Map(),
+    buffers: [],
+    prototypes: [],
+    forwarders: [],
+  };
   if (!program) return none;
-  const own = (name: string) => model.calls?.functions.some((f) => f.name === name && !f.file);
-  const offers: AcrossFiles['offers'][number][] = [];
-  for (const d of decisions) {
-    const slots = slotsOf(model, d);
-    const sites = d.callSites ?? [];
-    const files = sites.map((s) => program.foreign.find((f) => f.name === s.caller)?.file);
-    const fc = model.calls?.functions.find((f) => f.name === d.fn.name);
-    if (!slots || !fc || sites.length === 0 || !program.externals[d.fn.name]?.analysable) continue;
-    if (sites.some((s, k) => own(s.caller) || s.via?.length || !files[k])) continue;
-    offers.push({
-      decision: d,
-      offer: {
-        fn: d.fn.name,
-        param: d.array.name,
-        index: fc.parameterNames.indexOf(d.array.name),
-        elementType: normalizedType(d.array.elementType),
-        levels: d.array.extents.map((e) => decimalOrNull(e.value)),
-        slots: slots.map(decimalOrNull),
-        callers: sites.map((s, k) => ({ caller: s.caller, buffer: s.buffer, file: files[k]! })),
-      },
-    });
-  }
+  const offers = storageOffers(model, decisions, program, (d) => slotsOf(model, d));
   const agreed = program.storage;
   if (!agreed) return { ...none, offers };
   const parameters = new Map<ArrayDecision, readonly string[]>();
@@ -456,10 +446,15 @@ function acrossFiles(
     if (o && inside && extents.length === slots!.length)
       parameters.set(o.decision, textsFor(o.decision.array, extents));
   }
+  const retyped = new Set([
+    ...[...parameters.keys()].map((d) => key(d.fn.name, d.array.name)),
+    ...agreed.forwarders.map((f) => key(f.fn, f.param)),
+  ]);
   return {
     offers,
     parameters,
-    buffers: agreed.buffers.flatMap((b) => foreignShrink(model, b) ?? []),
+    forwarders: passingOnAcross(model, agreed.forwarders, retyped),
+    buffers: agreed.buffers.flatMap((b) => foreignShrink(model, b, retyped) ?? []),
     prototypes: agreed.prototypes.map((e) => ({
       range: { start: e.start, end: e.end },
       text: e.text,
@@ -468,22 +463,25 @@ function acrossFiles(
 }
 
 /**
- * A buffer of this file the set agreed to shrink for parameters of other files, when this
- * file's reading says it may: every use is inert, an allocation or `free`, or an argument for
- * one of those parameters (whose rank, inner extents and element type are the object's).
+ * A buffer of this file the set agreed to shrink for parameters of other files (or of this
+ * file's, retyped with the set's plan: `retyped`), when this file's reading says it may:
+ * every use is inert, an allocation or `free`, or an argument for one of those parameters
+ * (whose rank, inner extents and element type are the object's).
  */
 function foreignShrink(
   model: ProgramModel,
   b: CrossFileStorage['buffers'][number],
+  retyped: ReadonlySet<string>,
 ): BufferShrink | undefined {
   const buffer = model.calls?.functions
     .find((f) => f.name === b.caller && !f.file)
     ?.buffers.find((x) => x.name === b.buffer);
   if (!buffer?.shape) return undefined;
-  const param = (u: CallerBuffer['uses'][number]): ForeignParameter | undefined =>
-    model.functions.some((f) => f.name === u.callee)
-      ? undefined
-      : b.carriesFor.find((p) => p.fn === u.callee && p.index === u.argIndex);
+  const param = (u: CallerBuffer['uses'][number]): ForeignParameter | undefined => {
+    const p = b.carriesFor.find((x) => x.fn === u.callee && x.index === u.argIndex);
+    const mine = model.functions.some((f) => f.name === u.callee);
+    return p && (!mine || retyped.has(key(p.fn, p.param))) ? p : undefined;
+  };
   const derefs = new Set<number>();
   for (const u of buffer.uses) {
     if (u.kind === 'inert' && !u.typeUsed) continue;

@@ -10,9 +10,18 @@
  */
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../../lifetime/upwardExposed.js';
-import { crossCallVerdict, type CallerEvidence } from '../../lifetime/crossCall.js';
+import {
+  crossCallVerdict,
+  type CallerEvidence,
+  type Visibility,
+} from '../../lifetime/crossCall.js';
 import { staticScratchVerdict } from '../../lifetime/staticScratch.js';
-import { normalizedType, type BufferUse, type CallGraph } from '../../model/calls.js';
+import {
+  normalizedType,
+  type BufferUse,
+  type CallGraph,
+  type FunctionCalls,
+} from '../../model/calls.js';
 import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../../poly/budget.js';
 import { witnessCell } from './promiseCheck.js';
 import { provenParameterExtents, type ProvenExtents } from '../../lifetime/parameterExtents.js';
@@ -182,6 +191,29 @@ function valuesReadFirst(
   };
 }
 
+/**
+ * The visibility of a function that passes a buffer on towards the kernel: one of this
+ * file's (its own linkage's verdict, this file's includers), or one of another unit's (the
+ * set's verdict on it, `passingOn`; none: its calls are not all known).
+ */
+function passedOnVisibility(
+  g: FunctionCalls,
+  includedBy: readonly string[],
+  program: ProgramView | undefined,
+): Visibility | { code: ReasonName; reason: string } {
+  if (!g.file) {
+    const external = externalOf(program, g.name);
+    return { ...(includedBy.length > 0 ? { includedBy } : {}), ...(external ? { external } : {}) };
+  }
+  const v = program?.passingOn?.[g.name];
+  if (!v)
+    return {
+      code: 'not-called',
+      reason: `${g.name}() is a function of ${g.file} whose calls are not all seen here`,
+    };
+  return v.analysable ? { external: 'seen' } : { code: v.code, reason: v.reason };
+}
+
 /** The most cells any caller's object holds, when every call site knows its object's. */
 function callerCells(sites: readonly CallerEvidence[]): bigint | undefined {
   if (sites.length === 0 || sites.some((s) => s.objectCells === undefined)) return undefined;
@@ -211,6 +243,7 @@ export function crossCallOutcome(
     ...(external ? { external } : {}),
     overridden: overriddenFunctions(model.calls, program),
     ...(program?.members ? { members: program.members } : {}),
+    visibilityOf: (g: FunctionCalls) => passedOnVisibility(g, byIncluders, program),
   };
   if (array.markedTemporary) {
     const v = crossCallVerdict({ ...query, promised: true });

@@ -3,9 +3,9 @@
  * callers are all in other files (its file's offer, callerStorage.ts) is retyped when each
  * caller's buffer can shrink where it is declared, all to the same extents, and every
  * prototype of its function can be retyped with it, in headers and in the other files. The
- * result is one edit set: per file its part (a ProgramView's `storage`, which the file's
- * own analysis checks again against its reading before it edits anything), and the edits of
- * the headers, which no analysis writes.
+ * result is in groups, each sound alone (planGroups.ts): per file its part (a ProgramView's
+ * `storage`, which the file's own analysis checks again against its reading before it edits
+ * anything), and the edits of the headers, which no analysis writes.
  *
  * A buffer may shrink, as read from its unit's summary, when it is a local array of
  * constant extents or a heap block of constant rows, of a file the run writes, and every
@@ -29,6 +29,8 @@ import { normalizedType, type BufferShape } from '../../model/calls.js';
 import type { FileSummary } from '../../frontend/program.js';
 import { writtenPrototypes } from '../../frontend/prototypeSpelling.js';
 import type { UnitSummary } from './fileSet.js';
+import { connected, type Edit, type Expected, type Part, type PlanGroup } from './planGroups.js';
+import { withForwarders, type Node } from './planForwarders.js';
 
 export interface CrossFileInput {
   /** The offers of the files analysed, each with its file, for arrays contracted. */
@@ -44,26 +46,11 @@ export interface CrossFileInput {
   readonly shown: (file: string) => string;
 }
 
-interface Edit {
-  readonly start: number;
-  readonly end: number;
-  readonly text: string;
-}
-
 export interface CrossFilePlan {
-  /** Each file's part, by absolute path (files with nothing to do are absent). */
-  readonly files: ReadonlyMap<string, CrossFileStorage>;
-  /** The edits of files no analysis writes (headers), by absolute path. */
-  readonly headers: ReadonlyMap<string, readonly Edit[]>;
-  /** What must hold after the files' analyses for the set to be written (verification). */
-  readonly expected: readonly Expected[];
-}
-
-/** An entry of a file's report that must say `storage-shrinks` once its part is done. */
-interface Expected {
-  readonly file: string;
-  readonly fn: string;
-  readonly name: string;
+  /** The agreed edits, in groups each sound alone (planGroups.ts). */
+  readonly groups: readonly PlanGroup[];
+  /** Per file (absolute path), its parameters whose callers' buffers keep their size. */
+  readonly kept: ReadonlyMap<string, CrossFileStorage['kept']>;
 }
 
 type Extents = readonly (bigint | undefined)[];
@@ -72,12 +59,8 @@ const key = (fn: string, param: string) => `${fn}:${param}`;
 const toText = (x: bigint | undefined) => (x === undefined ? null : `${x}`);
 const fromText = (x: string | null) => (x === null ? undefined : BigInt(x));
 
-interface Offered {
-  readonly file: string;
-  readonly offer: StorageOffer;
-  readonly slots: Extents;
-  readonly levels: Extents;
-}
+/** An offered parameter, or one passing buffers on to offered ones (planForwarders.ts). */
+type Offered = Node;
 
 interface Buffer {
   readonly file: string;
@@ -90,13 +73,13 @@ interface Buffer {
 }
 
 export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
-  const offered = offersByKey(input.offers);
+  const bufferKey = (file: string, caller: string, name: string) =>
+    `${abs(file)}|${caller}|${name}`;
+  const offered = withForwarders(offersByKey(input.offers), bufferKey);
   const summaries = new Map(
     input.units.flatMap((u) => ('summary' in u ? [[abs(u.file), u.summary] as const] : [])),
   );
   const buffers = new Map<string, Buffer>();
-  const bufferKey = (file: string, caller: string, name: string) =>
-    `${abs(file)}|${caller}|${name}`;
   for (const o of offered.values())
     for (const c of o.offer.callers) {
       const caller = c.caller.replace(/@.*$/, '');
@@ -118,31 +101,52 @@ export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
     if ('code' in p && could)
       kept.push({ file: o.file, fn: o.offer.fn, param: o.offer.param, ...p });
   }
-  // To a fixpoint: a parameter is retyped when its prototypes can be and all its callers'
-  // buffers shrink alike; a buffer shrinks when all its parameters are retyped.
+  const agreed = agreement(offered, buffers, prototypes);
+  return planOf(agreed, buffers, offered, prototypes, kept, new Set(summaries.keys()));
+}
+
+/**
+ * To a fixpoint: a parameter is retyped when its prototypes can be and all its inputs (its
+ * callers' buffers, the parameters passing buffers on to it) agree; a buffer shrinks when
+ * all its parameters are retyped, and a parameter passing on when all its targets are.
+ */
+function agreement(
+  offered: ReadonlyMap<string, Offered>,
+  buffers: Map<string, Buffer>,
+  prototypes: ReadonlyMap<string, Prototypes>,
+): Map<string, Extents> {
+  const alive = new Set([...offered.keys()].filter((k) => !('code' in prototypes.get(k)!)));
   const agreed = new Map<string, Extents>();
   for (let changed = true; changed;) {
     changed = false;
     agreed.clear();
-    for (const [k, o] of offered) {
-      if ('code' in prototypes.get(k)!) continue;
-      const shapes = o.offer.callers.map((c) => {
-        const b = buffers.get(bufferKey(c.file, c.caller.replace(/@.*$/, ''), c.buffer));
+    const extentsOf = (k: string, depth = 0): Extents | undefined => {
+      if (agreed.has(k)) return agreed.get(k);
+      const o = offered.get(k);
+      if (!o || !alive.has(k) || depth > offered.size) return undefined;
+      const shapes = o.inputs.map((i) => {
+        if ('param' in i) return extentsOf(i.param, depth + 1);
+        const b = buffers.get(i.buffer);
         return b && shapeOf(b, offered);
       });
       const first = shapes[0];
-      if (first && shapes.every((s) => s && s.every((v, j) => v === first[j])))
-        agreed.set(k, first);
-    }
+      if (!first || !shapes.every((s) => s && s.every((v, j) => v === first[j]))) return;
+      agreed.set(k, first);
+      return first;
+    };
+    for (const k of [...alive])
+      if (!extentsOf(k) || offered.get(k)!.targets?.some((t) => !alive.has(t)))
+        changed = alive.delete(k) || changed;
     for (const [k, b] of buffers)
-      if (b.users.some((u) => !agreed.has(u))) changed = buffers.delete(k) || changed;
+      if (b.users.some((u) => !alive.has(u))) changed = buffers.delete(k) || changed;
   }
-  return planOf(agreed, buffers, offered, prototypes, kept, new Set(summaries.keys()));
+  for (const k of [...agreed.keys()]) if (!alive.has(k)) agreed.delete(k);
+  return agreed;
 }
 
 /** The offers by `fn:param`; a name offered twice (two definitions) by neither. */
-function offersByKey(offers: CrossFileInput['offers']): Map<string, Offered> {
-  const out = new Map<string, Offered>();
+function offersByKey(offers: CrossFileInput['offers']): Map<string, Omit<Offered, 'inputs'>> {
+  const out = new Map<string, Omit<Offered, 'inputs'>>();
   const twice = new Set<string>();
   for (const { file, offer } of offers) {
     const k = key(offer.fn, offer.param);
@@ -176,12 +180,13 @@ function bufferOf(
     if (u.kind === 'inert' && !u.typeUsed) continue;
     if (b.origin === 'heap' && (u.kind === 'alloc' || u.kind === 'free')) continue;
     if (u.kind !== 'call-arg' || u.callee === undefined) return undefined;
-    // A function of the unit by that name is the one called, not the offered one.
-    if (s.functions.some((f) => f.name === u.callee)) return undefined;
     const o = [...offered.entries()].find(
       ([, x]) => x.offer.fn === u.callee && x.offer.index === u.argIndex,
     );
-    if (!o) return undefined;
+    // A function of the unit by that name is the one called: the offered one only when
+    // the unit is its file (a caller in the kernel's own file).
+    const mine = s.functions.some((f) => f.name === u.callee);
+    if (!o || (mine && o[1].file !== abs(s.file))) return undefined;
     users.push(o[0]);
     derefs.add(u.derefs ?? 0);
   }
@@ -262,6 +267,14 @@ function prototypesOf(
     const unit = summaries.has(file);
     const text = input.read(file);
     const written = text === undefined ? [] : writtenPrototypes(text, fn);
+    // A branch the build does not read may declare it through a macro (`DECLARE(fn);`):
+    // that declaration would keep the old type where it is compiled.
+    const otherwise = text === undefined ? undefined : spelledOtherwise(text, fn);
+    if (otherwise !== undefined)
+      return no(
+        'prototype-not-retypable',
+        `${input.shown(file)}:${otherwise} spells ${fn} other than as a name called or declared (a macro's argument, in a branch the build may not read)`,
+      );
     // (a unit that does not declare it has nothing to retype)
     if (lines.size === 0 && written.length === 0) continue;
     const outside = unit
@@ -306,7 +319,10 @@ function prototypesOf(
   return { sites };
 }
 
-/** Each file's part of the agreed edits, the headers' edits, and what must hold after. */
+/**
+ * The agreed edits in groups (planGroups.ts): a parameter, the buffers passed to it and its
+ * prototypes, joined through buffers passed to several parameters; and each file's notes.
+ */
 function planOf(
   agreed: ReadonlyMap<string, Extents>,
   buffers: ReadonlyMap<string, Buffer>,
@@ -315,34 +331,60 @@ function planOf(
   kept: readonly { file: string; fn: string; param: string; code: ReasonName; reason: string }[],
   units: ReadonlySet<string>,
 ): CrossFilePlan {
-  const files = new Map<string, Mutable>();
-  const part = (f: string) => {
-    let p = files.get(f);
-    if (!p) files.set(f, (p = { parameters: [], buffers: [], prototypes: [], kept: [] }));
-    return p;
-  };
+  const links = new Map([...buffers].map(([k, b]) => [k, b.users]));
+  // (a parameter passing on is one group with its targets)
+  for (const k of agreed.keys()) {
+    const targets = offered.get(k)!.targets;
+    if (targets) links.set(`passes|${k}`, [k, ...targets]);
+  }
+  const groups = connected([...agreed.keys()], links).map((g) =>
+    groupOf(g, agreed, buffers, offered, prototypes, units),
+  );
+  const notes = new Map<string, CrossFileStorage['kept'][number][]>();
+  for (const { file, ...k } of kept) (notes.get(file) ?? notes.set(file, []).get(file)!).push(k);
+  return { groups, kept: notes };
+}
+
+function groupOf(
+  g: { readonly parameters: readonly string[]; readonly buffers: readonly string[] },
+  agreed: ReadonlyMap<string, Extents>,
+  buffers: ReadonlyMap<string, Buffer>,
+  offered: ReadonlyMap<string, Offered>,
+  prototypes: ReadonlyMap<string, Prototypes>,
+  units: ReadonlySet<string>,
+): PlanGroup {
+  const files = new Map<string, { -readonly [K in keyof Part]: Part[K][number][] }>();
+  const part = (f: string) =>
+    files.get(f) ??
+    files.set(f, { parameters: [], forwarders: [], buffers: [], prototypes: [] }).get(f)!;
   const expected: Expected[] = [];
-  const edits = new Map<string, Edit[]>();
-  for (const [k, extents] of agreed) {
+  const headers = new Map<string, Edit[]>();
+  for (const k of g.parameters) {
+    const extents = agreed.get(k)!;
     const o = offered.get(k)!;
-    part(o.file).parameters.push({
+    const retyped = { fn: o.offer.fn, param: o.offer.param, extents: extents.map(toText) };
+    const passesTo = o.targets?.map((t) => foreignParameter(offered.get(t)!));
+    if (passesTo) part(o.file).forwarders.push({ ...retyped, passesTo });
+    else part(o.file).parameters.push(retyped);
+    expected.push({
+      file: o.file,
       fn: o.offer.fn,
-      param: o.offer.param,
-      extents: extents.map(toText),
+      name: o.offer.param,
+      ...(passesTo ? { forwarder: true as const } : {}),
     });
-    expected.push({ file: o.file, fn: o.offer.fn, name: o.offer.param });
     const p = prototypes.get(k)!;
     if ('code' in p) continue;
     for (const site of p.sites)
       for (const [level, s] of site.sizes.entries())
-        if (s.start !== undefined && extents[level] !== o.levels[level])
-          (edits.get(site.file) ?? edits.set(site.file, []).get(site.file)!).push({
-            start: s.start,
-            end: s.end!,
-            text: `${extents[level]}`,
-          });
+        if (s.start !== undefined && extents[level] !== o.levels[level]) {
+          const edit = { start: s.start, end: s.end!, text: `${extents[level]}` };
+          if (units.has(site.file)) part(site.file).prototypes.push(edit);
+          else (headers.get(site.file) ?? headers.set(site.file, []).get(site.file)!).push(edit);
+        }
   }
-  for (const b of buffers.values()) {
+  for (const k of g.buffers) {
+    const b = buffers.get(k);
+    if (!b) continue; // (a link of a parameter passing on to its targets)
     const extents = shapeOf(b, offered);
     part(b.file).buffers.push({
       caller: b.caller,
@@ -352,22 +394,8 @@ function planOf(
     });
     expected.push({ file: b.file, fn: b.caller, name: b.name });
   }
-  for (const { file, ...k } of kept) part(file).kept.push(k);
-  const headers = new Map<string, Edit[]>();
-  for (const [f, es] of edits) {
-    // (the same prototype read by two units is one edit)
-    const unique = [...new Map(es.map((e) => [`${e.start}`, e])).values()];
-    if (units.has(f)) part(f).prototypes.push(...unique);
-    else headers.set(f, unique);
-  }
   return { files, headers, expected };
 }
-
-type Mutable = {
-  -readonly [K in keyof CrossFileStorage]: CrossFileStorage[K] extends readonly (infer T)[]
-    ? T[]
-    : never;
-};
 
 function foreignParameter(o: Offered): ForeignParameter {
   return {
@@ -377,4 +405,19 @@ function foreignParameter(o: Offered): ForeignParameter {
     elementType: o.offer.elementType,
     levels: o.offer.levels,
   };
+}
+
+/**
+ * The line of the first spelling of `fn` in `text`, outside comments, that is not followed by
+ * `(` (a call, a prototype, the definition), in any branch of its conditionals (a string
+ * that spells it counts too: only keeps).
+ */
+function spelledOtherwise(text: string, fn: string): number | undefined {
+  // (comments and the file names of `#include` lines are blanked, their lines kept)
+  const bare = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|^[ \t]*#[ \t]*include[^\n]*/gm, (c) =>
+    c.replace(/[^\n]/g, ' '),
+  );
+  const escaped = fn.replace(/[$]/g, '\\$');
+  const m = new RegExp(`(?<![\\w$])${escaped}(?![\\w$])(?!\\s*\\()`).exec(bare);
+  return m ? bare.slice(0, m.index).split('\n').length : undefined;
 }

@@ -121,9 +121,13 @@ export class FileSet {
       for (const s of this.summaries)
         if (!same(s.file, own.file) && s.functions.some((g) => g.name === f.name && !g.internal))
           (overridden[f.name] ??= []).push(`${f.name}@${s.file}`);
+    const foreign = seen ? this.foreignFor(own) : undefined;
     return {
       overridden,
-      foreign: seen ? this.foreignFor(own) : [],
+      foreign: foreign?.functions ?? [],
+      ...(foreign && Object.keys(foreign.passingOn).length > 0
+        ? { passingOn: foreign.passingOn }
+        : {}),
       externals,
       includedBy: this.summaries
         .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
@@ -204,7 +208,10 @@ export class FileSet {
    * defines, those its functions call, and what they call, transitively; renamed so that
    * each name means one function, as seen from `own`.
    */
-  private foreignFor(own: FileSummary): FunctionCalls[] {
+  private foreignFor(own: FileSummary): {
+    functions: FunctionCalls[];
+    passingOn: Record<string, ExternalVerdict>;
+  } {
     const ownNames = new Set(own.functions.map((f) => f.name));
     // External names defined by exactly one other unit keep their name.
     const definers = new Map<string, number>();
@@ -224,11 +231,13 @@ export class FileSet {
       return mineStatic ? `${callee}@extern` : callee;
     };
     const all = new Map<string, FunctionCalls>();
+    const unitOf = new Map<string, { unit: FileSummary; fn: FunctionCalls }>();
     for (const s of this.summaries) {
       if (same(s.file, own.file)) continue;
       for (const g of s.functions) {
         const r = renamed(g, (c) => resolved(s, c));
         all.set(r.name, r);
+        unitOf.set(r.name, { unit: s, fn: g });
       }
     }
     const wanted = new Set<string>();
@@ -243,8 +252,60 @@ export class FileSet {
       for (const c of f.calls) if (!ownNames.has(c.callee)) want(c.callee);
     for (const [n, g] of all) if (g.calls.some((c) => ownNames.has(c.callee))) want(n);
     while (queue.length > 0) for (const c of all.get(queue.shift()!)!.calls) want(c.callee);
-    return [...wanted].map((n) => all.get(n)!);
+    // Functions of other units that pass a parameter of theirs on to this file's (to any
+    // depth), with their callers (not what those call): the calls that reach this file's
+    // functions through them, and whether every call of them is seen.
+    const chain = passingOnTo(all, ownNames);
+    for (const [n, g] of all)
+      if (!wanted.has(n) && g.calls.some((c) => chain.has(c.callee))) wanted.add(n);
+    const passingOn: Record<string, ExternalVerdict> = Object.create(null);
+    for (const n of chain) {
+      const u = unitOf.get(n);
+      if (u) passingOn[n] = this.visibility(u.unit, u.fn);
+    }
+    return { functions: [...wanted].map((n) => all.get(n)!), passingOn };
   }
+
+  /** Whether every call of `f` (of unit `s`) is a call the set shows, or why not. */
+  private visibility(s: FileSummary, f: FunctionCalls): ExternalVerdict {
+    if (!f.internal) return this.external(s, f);
+    const includer = this.summaries.find(
+      (x) => !same(x.file, s.file) && x.includedSources.some((i) => same(i, s.file)),
+    );
+    return includer
+      ? {
+          analysable: false,
+          code: 'included-by-other-file',
+          reason: `${includer.file} includes ${s.file}: its calls of ${f.name}() are not analysed with it`,
+        }
+      : { analysable: true };
+  }
+}
+
+/**
+ * The functions of `all` that pass a parameter of theirs on, as is, to one of `targets` or
+ * to one of the functions found so far (a forwarding chain towards this file's functions).
+ */
+function passingOnTo(
+  all: ReadonlyMap<string, FunctionCalls>,
+  targets: ReadonlySet<string>,
+): Set<string> {
+  const chain = new Set<string>();
+  const reaches = (n: string) => targets.has(n) || chain.has(n);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const [n, g] of all)
+      if (
+        !chain.has(n) &&
+        g.calls.some(
+          (c) => reaches(c.callee) && c.buffers.some((b) => !!b && g.parameterNames.includes(b)),
+        )
+      ) {
+        chain.add(n);
+        grew = true;
+      }
+  }
+  return chain;
 }
 
 /** `f` with its own name and every callee it names resolved by `resolve`. */

@@ -2,7 +2,11 @@
  * The first pass over a file set (issue 27): every unit read as its own analysis reads it
  * (the same compiler, flags and defines) and summarized (src/frontend/program.ts), then
  * joined (fileSet.ts). A unit that cannot be read is kept as such: its calls are unknown, so
- * the set is no closed world.
+ * the set is no closed world. A unit built in several configurations (`--configurations`,
+ * the entries of compile_commands.json) is read in each: the other files' analyses see one
+ * summary, which must be what every configuration builds (a caller that reads its buffer
+ * after the call only under `#if MODE == 1`); when they differ, more than in where things
+ * are, the unit is one that cannot be read.
  */
 import { summarizeFile } from '../../frontend/program.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
@@ -13,7 +17,7 @@ export interface SetUnit {
   readonly file: string;
   /** The text, or why it could not be read. */
   readonly source: string | { readonly failed: string };
-  readonly options: Partial<Pick<AnalysisOptions, 'compiler' | 'defines'>>;
+  readonly options: Partial<Pick<AnalysisOptions, 'compiler' | 'defines' | 'configurations'>>;
 }
 
 export async function summarizeSet(units: readonly SetUnit[]): Promise<UnitSummary[]> {
@@ -24,13 +28,7 @@ export async function summarizeSet(units: readonly SetUnit[]): Promise<UnitSumma
       continue;
     }
     try {
-      out.push({
-        file: u.file,
-        summary: summarizeFile(u.source, u.file, {
-          compiler: u.options.compiler ?? {},
-          defines: u.options.defines,
-        }),
-      });
+      out.push(summarizedInEach(u, u.source));
     } catch (e) {
       out.push({ file: u.file, failed: (e as Error)?.message ?? String(e) });
     }
@@ -39,3 +37,30 @@ export async function summarizeSet(units: readonly SetUnit[]): Promise<UnitSumma
   }
   return out;
 }
+
+/** The unit's summary, the same in each of its configurations, or why not. */
+function summarizedInEach(u: SetUnit, source: string): UnitSummary {
+  const configurations = u.options.configurations ?? [];
+  const compilers =
+    configurations.length >= 2
+      ? configurations.map((c) => c.compiler)
+      : [configurations[0]?.compiler ?? u.options.compiler ?? {}];
+  const summaries = compilers.map((compiler) =>
+    summarizeFile(source, u.file, { compiler, defines: u.options.defines }),
+  );
+  const first = withoutPlaces(summaries[0]!);
+  const other = summaries.findIndex((x) => withoutPlaces(x) !== first);
+  if (other < 0) return { file: u.file, summary: summaries[0]! };
+  const labels = [configurations[0]!.label, configurations[other]!.label];
+  return {
+    file: u.file,
+    failed: `it reads otherwise in the configurations '${labels.join("' and '")}': the calls and buffers the other files see depend on the configuration`,
+  };
+}
+
+/** Where things are (lines, columns, offsets) moves with a macro's length: not compared. */
+const PLACES = new Set(['loc', 'start', 'end', 'range', 'line', 'column', 'offset']);
+const withoutPlaces = (s: unknown) =>
+  JSON.stringify(s, (k, v: unknown) =>
+    PLACES.has(k) ? undefined : typeof v === 'bigint' ? `${v}n` : v,
+  );

@@ -1,0 +1,16 @@
+/* trap: t goes to kern through stage(), which also clears it
+   expect: main:in unchanged
+   expect: main:out unchanged
+   expect: main:t unchanged
+*/
+#include <stdio.h>
+#include "kern.h"
+int main(void) {
+  double in[N], out[N], t[N][N];
+  for (int i = 0; i < N; i++) in[i] = i * 0.25;
+  stage(in, out, t);
+  double s = 0;
+  for (int i = 0; i < N; i++) s += out[i];
+  printf("%f\n", s);
+  return 0;
+}

@@ -1,0 +1,17 @@
+/* trap: main's t would shrink with smooth's tmp, but a prototype in a branch not analysed
+   cannot change with it
+   expect: main:in unchanged
+   expect: main:out unchanged
+   expect: main:t unchanged
+*/
+#include <stdio.h>
+#include "dsp.h"
+int main(void) {
+  double in[N], out[N], t[N][N];
+  for (int i = 0; i < N; i++) in[i] = i * 0.25;
+  smooth(in, out, t);
+  double s = 0;
+  for (int i = 0; i < N; i++) s += out[i];
+  printf("%f\n", s);
+  return 0;
+}
