@@ -84,7 +84,7 @@ async function runProgram(dir: string, flags: readonly string[], tag: string): P
   return exec(exe, []);
 }
 
-export const hasMain = (dir: string) =>
+const hasMain = (dir: string) =>
   sourcesOf(dir).some((f) => /\bint\s+main\s*\(/.test(readFileSync(path.join(dir, f), 'utf8')));
 
 /**
