@@ -3,7 +3,8 @@
  * longest first, but a clone has no timings, and Jest then orders by file size: the CPU-heavy
  * poly/properties.test.ts (a short file) ran last, alone on one core, at the end of the run.
  * Suites never timed go here heaviest first by the list below (CPU of a run on 2 cores,
- * 2026-11-26: self plus the compilers and CLI processes they start), then as Jest orders them.
+ * 2026-11-28, after the long sweeps left: self plus the compilers and CLI processes they
+ * start), then as Jest orders them.
  * A stale list only costs some idle time at the end, never a test.
  */
 import Sequencer from '@jest/test-sequencer';
@@ -11,21 +12,30 @@ import Sequencer from '@jest/test-sequencer';
 const Base = Sequencer.default ?? Sequencer;
 
 const HEAVY = [
-  'e2e/samples',
-  'decision/sameReports',
   'adversarial/adversarial',
-  'dynamic/traceCheck',
-  'dynamic/compiledOracle',
+  'adversarial/multiFile',
+  'decision/sameReports',
   'cli/multiFile',
+  'cli/codebase',
+  'cli/acrossFiles',
+  'precommit/hooks',
   'library/package',
+  'cli/reportSchema',
+  'adversarial/cppPrograms',
+  'e2e/storage',
   'fuzz/generate',
-  'poly/properties',
+  'configurations/configurations',
   'cli/regressions',
+  'adversarial/nonAsciiNames',
+  'cli/fileSet',
+  'dynamic/traceCheck',
+  'hls/cppSamples',
+  'lifetime/samples',
   'cli/checkAgainst',
+  'cli/trace',
   'dynamic/profile',
-  'cli/svgRender',
-  'e2e/privateStack',
   'frontend/startupPaths',
+  'poly/properties',
 ].map((name) => `/test/${name}.test.ts`);
 
 export default class HeavyFirst extends Base {

@@ -3,7 +3,8 @@
  * (test/helpers/interpretedOracle.ts): on random kernels and on the samples at small sizes,
  * every field of the run is the same (DS, maxLive, exposed cells, intervals, by cells and by
  * values), and the typed-array maxLive (src/dynamic/maxLive.ts) agrees with both
- * (test/dynamic/oracleCompare.ts).
+ * (test/dynamic/oracleCompare.ts). The slowest samples and most random kernels are long
+ * suites (compiledOracleSamples.long.test.ts, compiledOracleRandom.long.test.ts).
  */
 import fs from 'node:fs';
 import path from 'node:path';
@@ -11,7 +12,14 @@ import { ROOT } from '../helpers/cli.js';
 import { buildModel } from '../../src/frontend/index.js';
 import { dynamicMaxLive } from '../../src/dynamic/maxLive.js';
 import { analyzeSource } from '../../src/pipeline/analysis.js';
-import { compare, compareRandomKernel, RANDOM_SEEDS } from './oracleCompare.js';
+import {
+  compare,
+  compareRandomKernel,
+  compareSample,
+  LONG_SAMPLES,
+  RANDOM_SEEDS,
+  SAMPLE_FILES,
+} from './oracleCompare.js';
 
 let compared = 0;
 describe('compiled oracle = interpreted oracle', () => {
@@ -20,31 +28,13 @@ describe('compiled oracle = interpreted oracle', () => {
     compared += compareRandomKernel(seed);
   });
 
-  const SMALL: Record<string, Record<string, bigint>> = {
-    'durbin.c': { N: 8n },
-    'dynprog.c': { N: 6n },
-    'gauss.c': { N: 8n, M: 8n },
-    'mot_detect.c': { M: 6n, N: 6n, RM: 1n, RN: 1n },
-    'vla.c': { n: 4n, m: 5n },
-    'linebuf.c': { H: 8n, W: 8n },
-    'stencil_time.c': { T: 5n, N: 8n },
-    'reg_detect.c': { N: 4n, P: 4n },
-    // Small enough for the interpreted reference (nw at its N = 129 took 19 s of the suite).
-    'nw.c': { N: 17n },
-    'adi_rows.c': { N: 10n, TSTEPS: 2n },
-    'datadep.c': { N: 32n },
-    'frame_scratch.c': { F: 4n, W: 16n },
-  };
-  const samples = fs.readdirSync(path.join(ROOT, 'samples')).filter((f) => f.endsWith('.c'));
-  it.each(samples)('sample %s, every array', (file) => {
-    const source = fs.readFileSync(path.join(ROOT, 'samples', file), 'utf8');
-    const model = buildModel(source, file, { defines: SMALL[file] ?? {} });
-    for (const fn of model.functions) {
-      const values: Record<string, bigint> = {};
-      for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
-      for (const array of fn.arrays) if (compare(fn, array, values)) compared++;
-    }
-  });
+  // The others, slower under the interpreted reference: compiledOracleSamples.long.test.ts.
+  it.each(SAMPLE_FILES.filter((f) => !LONG_SAMPLES.includes(f)))(
+    'sample %s, every array',
+    (file) => {
+      compared += compareSample(file);
+    },
+  );
 
   afterAll(() => {
     // Guards against a vacuous run (every array skipped by the reference).

@@ -5,6 +5,10 @@
  * compiledOracle.test.ts and the sweep over more random kernels,
  * compiledOracleRandom.long.test.ts.
  */
+import fs from 'node:fs';
+import path from 'node:path';
+import { buildModel } from '../../src/frontend/index.js';
+import { ROOT } from '../helpers/cli.js';
 import { randomKernelModel } from '../helpers/randomKernel.js';
 import { interpretedLifetimes } from '../helpers/interpretedOracle.js';
 import { dynamicLifetimes } from '../../src/dynamic/lifetimes.js';
@@ -66,6 +70,57 @@ export function compareRandomKernel(seed: number): number {
   for (const t of kernel.temporaries) {
     const array = fn.arrays.find((a) => a.name === t.name);
     if (array && compare(fn, array, values)) compared++;
+  }
+  return compared;
+}
+
+/** The samples' sizes for the interpreted reference, small enough for it. */
+const SMALL: Record<string, Record<string, bigint>> = {
+  'durbin.c': { N: 8n },
+  'dynprog.c': { N: 6n },
+  'gauss.c': { N: 8n, M: 8n },
+  'mot_detect.c': { M: 6n, N: 6n, RM: 1n, RN: 1n },
+  'vla.c': { n: 4n, m: 5n },
+  'linebuf.c': { H: 8n, W: 8n },
+  'stencil_time.c': { T: 5n, N: 8n },
+  'reg_detect.c': { N: 4n, P: 4n },
+  // Small enough for the interpreted reference (nw at its N = 129 took 19 s of the suite).
+  'nw.c': { N: 17n },
+  'adi_rows.c': { N: 10n, TSTEPS: 2n },
+  'datadep.c': { N: 32n },
+  'frame_scratch.c': { F: 4n, W: 16n },
+};
+
+/** The samples/*.c files. */
+export const SAMPLE_FILES = fs
+  .readdirSync(path.join(ROOT, 'samples'))
+  .filter((f) => f.endsWith('.c'))
+  .sort();
+
+/**
+ * The samples compiledOracle.test.ts leaves to compiledOracleSamples.long.test.ts: the
+ * slowest under the interpreted reference (two thirds of the suite's time, issue 29 item 6).
+ */
+export const LONG_SAMPLES = [
+  'adi_rows.c',
+  'dynprog_tsteps.c',
+  'gauss.c',
+  'hls.c',
+  'mot_detect.c',
+  'nw.c',
+  'reverse_stride.c',
+  'vla.c',
+];
+
+/** Compares the oracles on every array of a sample at small sizes; how many were compared. */
+export function compareSample(file: string): number {
+  const source = fs.readFileSync(path.join(ROOT, 'samples', file), 'utf8');
+  const model = buildModel(source, file, { defines: SMALL[file] ?? {} });
+  let compared = 0;
+  for (const fn of model.functions) {
+    const values: Record<string, bigint> = {};
+    for (const p of fn.parameters) if (p.value !== undefined) values[p.name] = p.value;
+    for (const array of fn.arrays) if (compare(fn, array, values)) compared++;
   }
   return compared;
 }

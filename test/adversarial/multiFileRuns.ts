@@ -1,0 +1,117 @@
+/**
+ * The adversarial file sets of multifile/ (multiFile.test.ts), contracted and run: shared by
+ * multiFile.test.ts (verdicts, runs at -O0 with ASan + UBSan) and multiFileO2.long.test.ts
+ * (runs at -O2, `npm run test:long`).
+ */
+import { execFile } from 'node:child_process';
+import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../helpers/cli.js';
+import type { FileReport } from '../../src/index.js';
+
+export const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'multifile');
+export const SETS = readdirSync(DIR).sort();
+
+export const sourcesOf = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.c'))
+    .sort();
+
+export interface Contracted {
+  readonly dir: string;
+  readonly reports: Map<string, FileReport>;
+}
+
+/** A copy of the set in `work`, contracted in place; the reports by file name. */
+export function contractSet(set: string, work: string): Contracted {
+  const dir = path.join(work, set);
+  cpSync(path.join(DIR, set), dir, { recursive: true });
+  const r = runCli(
+    ['contract', '-i', '--no-cache', '--report', 'json', '--report-file', 'report.json'].concat(
+      sourcesOf(dir),
+    ),
+    { cwd: dir },
+  );
+  if (r.code !== 0) throw new Error(`contract exited ${r.code}: ${r.stderr}`);
+  const doc = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as {
+    files: FileReport[];
+  };
+  return { dir, reports: new Map(doc.files.map((f) => [path.basename(f.file), f])) };
+}
+
+interface Run {
+  code: number;
+  stdout: string;
+  stderr: string;
+}
+
+function exec(file: string, args: string[], cwd?: string): Promise<Run> {
+  return new Promise((resolve) => {
+    execFile(file, args, { encoding: 'utf8', cwd, timeout: 60000 }, (error, stdout, stderr) => {
+      const code = error ? (typeof error.code === 'number' ? error.code : -1) : 0;
+      resolve({ code, stdout, stderr });
+    });
+  });
+}
+
+/** The .c files of a folder that no other one (nor a header) includes: what the build compiles. */
+function units(dir: string): string[] {
+  const files = sourcesOf(dir);
+  const texts = readdirSync(dir).filter((f) => /\.[ch]$/.test(f));
+  const included = new Set(
+    texts.flatMap((f) =>
+      [...readFileSync(path.join(dir, f), 'utf8').matchAll(/#\s*include\s*"([^"]+\.c)"/g)].map(
+        (m) => path.basename(m[1]!),
+      ),
+    ),
+  );
+  return files.filter((f) => !included.has(f));
+}
+
+/** The builds compared: at -O0 with the sanitizers (npm test), at -O2 (npm run test:long). */
+export const SANITIZED = ['-O0', '-fsanitize=address,undefined', '-fno-sanitize-recover=all'];
+export const OPTIMIZED = ['-O2'];
+
+async function runProgram(dir: string, flags: readonly string[], tag: string): Promise<Run> {
+  const exe = path.join(dir, `a-${tag}.out`);
+  const cc = process.env.CC ?? 'cc';
+  const built = await exec(
+    cc,
+    ['-std=gnu11', '-w', ...flags, ...units(dir), '-o', exe, '-lm'],
+    dir,
+  );
+  if (built.code !== 0) throw new Error(`${dir} does not compile:\n${built.stderr}`);
+  return exec(exe, []);
+}
+
+const hasMain = (dir: string) =>
+  sourcesOf(dir).some((f) => /\bint\s+main\s*\(/.test(readFileSync(path.join(dir, f), 'utf8')));
+
+/**
+ * The original set and its contracted copy `c`, built with `flags` and run: exit status and
+ * output of each (labelled by the flags), to compare. None when the set has no main().
+ */
+export async function bothRuns(
+  set: string,
+  c: Contracted,
+  flags: readonly string[],
+  work: string,
+): Promise<{ before: unknown[]; after: unknown[] } | undefined> {
+  const original = path.join(DIR, set);
+  if (!hasMain(original)) return undefined;
+  const tag = flags.join('');
+  const before = await runProgram(copyOf(original, `${set}-orig${tag}`, work), flags, tag);
+  const after = await runProgram(c.dir, flags, tag);
+  return {
+    before: [flags.join(' '), before.code, before.stdout],
+    after: [flags.join(' '), after.code, after.stdout],
+  };
+}
+
+/** A copy of the original set to build (the repository's folder stays clean). */
+function copyOf(dir: string, name: string, work: string): string {
+  const to = path.join(work, name);
+  cpSync(dir, to, { recursive: true });
+  return to;
+}
