@@ -10,6 +10,7 @@
  * the file's text without one). Names are matched by spelling: a local variable spelled as
  * a function of another file counts as a mention of that function, which only keeps arrays.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
@@ -20,12 +21,14 @@ import {
   preprocessorOutput,
   readTranslationUnit,
   type LineOrigin,
+  type MacroEvent,
   type PreprocessOptions,
 } from './preprocess.js';
 import { splitDefines } from './compilerView.js';
 import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { inCallContext } from '../context/callContext.js';
+import { configurationDependence } from './configurationDependence.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 
 /** Where a name is spelled, and what the spelling may do. */
@@ -66,7 +69,7 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
   return inCallContext(() => {
     if (languageOf(file) === 'c++' || (options.compiler && options.compiler.language === 'c++'))
       throw new Error('the calls of a C++ file are not read');
-    if (options.compiler === false) return summarize(source, file, undefined);
+    if (options.compiler === false) return summarize(source, file, undefined, { raw: source });
     const split = splitDefines(source, options.defines ?? NO_NAMES);
     const compiler: PreprocessOptions = {
       ...options.compiler,
@@ -74,7 +77,7 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
       flags: [...split.preprocessor, ...(options.compiler.flags ?? [])],
     };
     const tu = readTranslationUnit(preprocessorOutput(source, file, compiler));
-    return summarize(tu.text, file, tu.lines, compiler.cwd);
+    return summarize(tu.text, file, tu.lines, { raw: source, macros: tu.macros }, compiler.cwd);
   });
 }
 
@@ -82,6 +85,7 @@ function summarize(
   text: string,
   file: string,
   lines: readonly LineOrigin[] | undefined,
+  written: { raw: string; macros?: readonly MacroEvent[] },
   cwd?: string,
 ): FileSummary {
   const src = new SourceText(text, file);
@@ -100,7 +104,13 @@ function summarize(
   });
   const definedIn: Record<string, string> = Object.create(null);
   for (const d of definitions) definedIn[functionName(d)] ??= origin(src.locOf(d)).in;
-  const functions = graph.functions.map((f) => relocated(f, file, (l) => origin(l).loc));
+  const dependence = new Map(
+    definitions.map((d) => [functionName(d), dependenceOf(d, src, file, origin, written, cwd)]),
+  );
+  const functions = graph.functions.map((f) => {
+    const configured = dependence.get(f.name);
+    return relocated(configured ? { ...f, configured } : f, file, (l) => origin(l).loc);
+  });
   const includedSources = [
     ...new Set(
       (lines ?? [])
@@ -129,6 +139,36 @@ function summarize(
         )
       : [],
   };
+}
+
+/**
+ * Why a definition's reading may differ in another configuration: read in the unit's own
+ * file (configurationDependence.ts); a definition of a header is not read, so it may.
+ */
+function dependenceOf(
+  d: Node,
+  src: SourceText,
+  file: string,
+  origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
+  written: { raw: string; macros?: readonly MacroEvent[] },
+  cwd: string | undefined,
+): string | undefined {
+  const first = origin(src.locOf(d));
+  const last = origin(src.loc(Math.max(d.startIndex, d.endIndex - 1)));
+  if (first.in !== file || last.in !== file)
+    return `it is defined in ${first.in === file ? last.in : first.in}, whose text is not read for its configuration`;
+  return configurationDependence({
+    ...written,
+    from: first.loc.line,
+    to: last.loc.line,
+    read: (f) => {
+      try {
+        return readFileSync(path.resolve(cwd ?? '.', f), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  });
 }
 
 /** A copy of plain data with every `loc` moved, and the defining unit's file set. */

@@ -92,6 +92,17 @@ async function runProgram(dir: string, flags: string[], tag: string): Promise<Ru
   return exec(exe, []);
 }
 
+/**
+ * Extra builds a set's leading comments ask for (`build also: -DDEBUG`): the contracted
+ * program built so must print the same as the original, or not compile (a guard stops it).
+ */
+const extraBuilds = (dir: string) =>
+  sourcesOf(dir).flatMap((f) =>
+    [...readFileSync(path.join(dir, f), 'utf8').matchAll(/^\s*build also:\s*(.+?)\s*$/gm)].map(
+      (m) => m[1]!.split(/\s+/),
+    ),
+  );
+
 const hasMain = (dir: string) =>
   sourcesOf(dir).some((f) => /\bint\s+main\s*\(/.test(readFileSync(path.join(dir, f), 'utf8')));
 
@@ -132,6 +143,16 @@ describe('adversarial file sets: the verdicts of the set, and the same output', 
         before.code,
         before.stdout,
       ]);
+    }
+    for (const [k, flags] of extraBuilds(original).entries()) {
+      const before = await runProgram(copyOf(original, `${set}-orig-x${k}`), flags, `x${k}`);
+      const after = await runProgram(c.dir, flags, `x${k}`).catch(() => undefined);
+      if (after)
+        expect([flags.join(' '), after.code, after.stdout]).toEqual([
+          flags.join(' '),
+          before.code,
+          before.stdout,
+        ]);
     }
   });
 });
