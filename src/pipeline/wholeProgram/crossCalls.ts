@@ -243,7 +243,7 @@ export function crossCallOutcome(
     what: 'values flow in',
   });
   if (flowsIn) return flowsIn;
-  const elsewhere = program ? configuredElsewhere(query.graph, fn.name) : undefined;
+  const elsewhere = program ? configuredElsewhere(query.graph, fn.name, v.callSites) : undefined;
   if (elsewhere) return { kind: 'not-temporary', ...elsewhere };
   const sites = v.callSites
     .map(

@@ -11,13 +11,16 @@
 import path from 'node:path';
 import type { CallGraph } from '../../model/calls.js';
 import type { ReasonName } from '../../model/reasons.js';
+import type { CallerEvidence } from '../../lifetime/crossCall.js';
 
 /**
  * The functions a decision about `fnName`'s array reads, as contraction.ts guards them in
- * one file: every function that reaches it through calls, every function those call, and
+ * one file: every function that reaches it through calls, every function a call site's
+ * caller (or a function passing the buffer on) gives that buffer to (one may get it after
+ * the call; a buffer whose address leaves its caller otherwise is no temporary's), and
  * every function it reaches.
  */
-function readBy(graph: CallGraph, fnName: string): Set<string> {
+function readBy(graph: CallGraph, fnName: string, sites: readonly CallerEvidence[]): Set<string> {
   const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));
   const callers = new Map<string, string[]>();
   for (const f of graph.functions)
@@ -35,7 +38,16 @@ function readBy(graph: CallGraph, fnName: string): Set<string> {
   };
   const up = closure(callers);
   const names = new Set([...up, ...closure(callees)]);
-  for (const u of up) for (const c of callees.get(u) ?? []) names.add(c);
+  // The buffer each call site passes, in its caller and in each function passing it on.
+  const carriers = sites.flatMap((x) => [
+    [x.caller, x.buffer] as const,
+    ...(x.via ?? []).map(
+      (v) => [v.slice(0, v.lastIndexOf(':')), v.slice(v.lastIndexOf(':') + 1)] as const,
+    ),
+  ]);
+  for (const [name, buffer] of carriers)
+    for (const c of graph.functions.find((f) => f.name === name)?.calls ?? [])
+      if (c.buffers.includes(buffer)) names.add(c.callee);
   return names;
 }
 
@@ -43,8 +55,9 @@ function readBy(graph: CallGraph, fnName: string): Set<string> {
 export function configuredElsewhere(
   graph: CallGraph,
   fnName: string,
+  sites: readonly CallerEvidence[],
 ): { code: ReasonName; reason: string } | undefined {
-  const names = readBy(graph, fnName);
+  const names = readBy(graph, fnName, sites);
   const f = graph.functions.find(
     (g) => g.file !== undefined && g.configured !== undefined && names.has(g.name),
   );
