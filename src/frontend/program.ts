@@ -10,6 +10,7 @@
  * the file's text without one). Names are matched by spelling: a local variable spelled as
  * a function of another file counts as a mention of that function, which only keeps arrays.
  */
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
@@ -20,6 +21,7 @@ import {
   preprocessorOutput,
   readTranslationUnit,
   type LineOrigin,
+  type MacroEvent,
   type PreprocessOptions,
 } from './preprocess.js';
 import { splitDefines } from './compilerView.js';
@@ -27,6 +29,7 @@ import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
+import { configurationDependence } from './configurationDependence.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
@@ -77,7 +80,10 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     if (languageOf(file) === 'c++' || (options.compiler && options.compiler.language === 'c++'))
       throw new Error('the calls of a C++ file are not read');
     if (options.compiler === false)
-      return { ...summarize(source, file, undefined), timesIncluded: nameRecord<number>() };
+      return {
+        ...summarize(source, file, undefined, { raw: source }),
+        timesIncluded: nameRecord<number>(),
+      };
     const split = splitDefines(source, options.defines ?? NO_NAMES);
     const compiler: PreprocessOptions = {
       ...options.compiler,
@@ -88,7 +94,8 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     const tu = readTranslationUnit(output);
     const entered = nameRecord<number>();
     for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;
-    return { ...summarize(tu.text, file, tu.lines, compiler.cwd), timesIncluded: entered };
+    const written = { raw: source, macros: tu.macros };
+    return { ...summarize(tu.text, file, tu.lines, written, compiler.cwd), timesIncluded: entered };
   });
 }
 
@@ -96,6 +103,7 @@ function summarize(
   text: string,
   file: string,
   lines: readonly LineOrigin[] | undefined,
+  written: { raw: string; macros?: readonly MacroEvent[] },
   cwd?: string,
 ): Omit<FileSummary, 'timesIncluded'> {
   const src = new SourceText(text, file);
@@ -116,7 +124,13 @@ function summarize(
   // Another file's name as an absolute path (the marker's is relative to the compiler's folder).
   const fileOf = (o: { in: string }) => (o.in === file ? file : path.resolve(cwd ?? '.', o.in));
   for (const d of definitions) definedIn[functionName(d)] ??= fileOf(origin(src.locOf(d)));
-  const functions = graph.functions.map((f) => relocated(f, file, (l) => origin(l).loc));
+  const dependence = new Map(
+    definitions.map((d) => [functionName(d), dependenceOf(d, src, file, origin, written, cwd)]),
+  );
+  const functions = graph.functions.map((f) => {
+    const configured = dependence.get(f.name);
+    return relocated(configured ? { ...f, configured } : f, file, (l) => origin(l).loc);
+  });
   const includedSources = [
     ...new Set(
       (lines ?? [])
@@ -150,6 +164,36 @@ function summarize(
         )
       : [],
   };
+}
+
+/**
+ * Why a definition's reading may differ in another configuration: read in the unit's own
+ * file (configurationDependence.ts); a definition of a header is not read, so it may.
+ */
+function dependenceOf(
+  d: Node,
+  src: SourceText,
+  file: string,
+  origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
+  written: { raw: string; macros?: readonly MacroEvent[] },
+  cwd: string | undefined,
+): string | undefined {
+  const first = origin(src.locOf(d));
+  const last = origin(src.loc(Math.max(d.startIndex, d.endIndex - 1)));
+  if (first.in !== file || last.in !== file)
+    return `it is defined in ${first.in === file ? last.in : first.in}, whose text is not read for its configuration`;
+  return configurationDependence({
+    ...written,
+    from: first.loc.line,
+    to: last.loc.line,
+    read: (f) => {
+      try {
+        return readFileSync(path.resolve(cwd ?? '.', f), 'utf8');
+      } catch {
+        return undefined;
+      }
+    },
+  });
 }
 
 /** A copy of plain data with every `loc` moved, and the defining unit's file set. */

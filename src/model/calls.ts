@@ -182,6 +182,11 @@ export interface FunctionCalls {
   readonly indirectCalls: readonly SourceLoc[];
   /** Buffers passed to a call of a function the analysis asks about, by name. */
   readonly buffers: readonly CallerBuffer[];
+  /**
+   * Why its reading may differ in another configuration (a file set's summary only,
+   * frontend/configurationDependence.ts): no guard of another file checks it.
+   */
+  readonly configured?: string;
 }
 
 export interface CallSite {

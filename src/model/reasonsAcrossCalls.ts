@@ -95,6 +95,13 @@ export const ACROSS_CALL_REASONS = {
       'assembly, a linker script or a source file not in the set may call it: add the file to the set, or exclude it from the folder.',
     UNCHANGED,
   ),
+  'configured-elsewhere': entry(
+    'BC1136',
+    "a function of another file the decision reads depends on that file's configuration",
+    ACROSS +
+      'a caller (or a function the buffer reaches) in another file has conditional code or macros, and no guard in this file can check how that file is built: remove the conditional code around the call, or make the buffer a local array of the function.',
+    UNCHANGED,
+  ),
   recursive: entry(
     'BC1113',
     'the function may call itself',

@@ -18,6 +18,7 @@ import {
   type Contracted,
   contractSet,
   DIR,
+  extraRuns,
   SANITIZED,
   SETS,
   sourcesOf,
@@ -51,5 +52,11 @@ describe('adversarial file sets: the verdicts of the set, and the same output', 
   it.each(SETS)('%s: the same output', async (set) => {
     const runs = await bothRuns(set, contracted(set), SANITIZED, work);
     if (runs) expect(runs.after).toEqual(runs.before);
+  });
+
+  // A set built in another configuration (`build also:`) prints the same or stops at a guard.
+  it.each(SETS)('%s: the same output in the builds it asks for', async (set) => {
+    for (const runs of await extraRuns(set, contracted(set), work))
+      expect(runs.after).toEqual(runs.before);
   });
 });

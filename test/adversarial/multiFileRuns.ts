@@ -115,3 +115,32 @@ function copyOf(dir: string, name: string, work: string): string {
   cpSync(dir, to, { recursive: true });
   return to;
 }
+
+/**
+ * Extra builds a set's leading comments ask for (`build also: -DDEBUG`): each contracted
+ * build must print the same as the original's, or not compile (a guard stops it). The pairs
+ * to compare, one per build that compiled.
+ */
+export async function extraRuns(
+  set: string,
+  c: Contracted,
+  work: string,
+): Promise<{ before: unknown[]; after: unknown[] }[]> {
+  const original = path.join(DIR, set);
+  const builds = sourcesOf(original).flatMap((f) =>
+    [...readFileSync(path.join(original, f), 'utf8').matchAll(/^\s*build also:\s*(.+?)\s*$/gm)].map(
+      (m) => m[1]!.split(/\s+/),
+    ),
+  );
+  const pairs: { before: unknown[]; after: unknown[] }[] = [];
+  for (const [k, flags] of builds.entries()) {
+    const before = await runProgram(copyOf(original, `${set}-orig-x${k}`, work), flags, `x${k}`);
+    const after = await runProgram(c.dir, flags, `x${k}`).catch(() => undefined);
+    if (after)
+      pairs.push({
+        before: [flags.join(' '), before.code, before.stdout],
+        after: [flags.join(' '), after.code, after.stdout],
+      });
+  }
+  return pairs;
+}

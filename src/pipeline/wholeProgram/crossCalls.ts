@@ -26,6 +26,7 @@ import { BudgetExceeded, isOwnOverrun, withWorkBudget } from '../../poly/budget.
 import { witnessCell } from './promiseCheck.js';
 import { provenParameterExtents, type ProvenExtents } from '../../lifetime/parameterExtents.js';
 import type { ReasonName } from '../../model/reasons.js';
+import { configuredElsewhere } from './foreignConfiguration.js';
 import { externalOf, overriddenFunctions, withForeign, type ProgramView } from './fileSet.js';
 
 export type CrossCallOutcome =
@@ -276,6 +277,8 @@ export function crossCallOutcome(
     what: 'values flow in',
   });
   if (flowsIn) return flowsIn;
+  const elsewhere = program ? configuredElsewhere(query.graph, fn.name, v.callSites) : undefined;
+  if (elsewhere) return { kind: 'not-temporary', ...elsewhere };
   // No value crosses at a struct member's call either; its storage is not shrunk yet.
   if (v.members)
     return {

@@ -1,0 +1,99 @@
+/**
+ * Whether a function's reading depends on the configuration it was preprocessed in, as far
+ * as a file set's summary can tell (program.ts): another file's decision across calls reads
+ * this function (a caller that may read the buffer after the call), and no guard of that
+ * file checks this one's configuration (src/pipeline/wholeProgram/foreignConfiguration.ts).
+ *
+ * It does when a conditional directive is inside the function or around it, or when its
+ * text spells a macro a build may define otherwise: one set on the command line (`-D`), one
+ * `#undef`ined or defined twice, `assert` (NDEBUG), or one whose definition (in the file, in
+ * any branch, or in a header) stands under a conditional directive other than an include
+ * guard. An unconditional `#define N 16` of the file or of a user header holds in every
+ * build; so do the system headers' macros (but `assert`).
+ */
+import { conditionalGroups } from './conditionals.js';
+import { cTokens } from './ctokens.js';
+import { codeOnly } from '../model/identifiers.js';
+import type { MacroEvent } from './preprocess.js';
+
+/** The function's lines in its file's text, and the macros its unit saw. */
+export interface FunctionText {
+  /** The file's text as written. */
+  readonly raw: string;
+  /** First and last line (1-based) of the definition in `raw`. */
+  readonly from: number;
+  readonly to: number;
+  /** The unit's `#define`/`#undef` events (`cc -E -dD`), when a preprocessor read it. */
+  readonly macros?: readonly MacroEvent[];
+  /** The text of a header named as the preprocessor names it, or undefined. */
+  readonly read: (file: string) => string | undefined;
+}
+
+/** Why the function's reading may differ in another configuration, or undefined. */
+export function configurationDependence(t: FunctionText): string | undefined {
+  const groups = conditionalGroups(t.raw);
+  const meets = groups.find((g) => g.first <= t.to && g.last >= t.from);
+  if (meets) return `a conditional directive (line ${meets.first}) is inside or around it`;
+  const code = codeOnly(t.raw);
+  const names = new Set(
+    cTokens(
+      code
+        .split('\n')
+        .slice(t.from - 1, t.to)
+        .join('\n'),
+    ).map((k) => k.text),
+  );
+  // The file's own definitions, in every branch (one the build skipped is in no event).
+  for (const m of code.matchAll(/^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+    if (!names.has(m[2]!)) continue;
+    const line = code.slice(0, m.index).split('\n').length;
+    if (m[1] === 'undef' || underCondition(groups, code, line))
+      return `it spells macro ${m[2]}, which the file ${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`;
+  }
+  for (const name of names) {
+    const why = macroDependence(name, t);
+    if (why) return `it spells macro ${name}: ${why}`;
+  }
+  return undefined;
+}
+
+/** Why a build may define `name` otherwise, from the unit's macro events. */
+function macroDependence(name: string, t: FunctionText): string | undefined {
+  const events = (t.macros ?? []).filter((e) => e.name === name);
+  if (name === 'assert' && events.length > 0) return 'assert() depends on NDEBUG';
+  const user = events.filter((e) => !e.system);
+  if (user.some((e) => e.file === '<command-line>')) return 'the command line defines it';
+  if (user.length > 1 || user.some((e) => e.kind === 'undef'))
+    return 'it is defined more than once or undefined';
+  const d = user[0];
+  if (!d || d.inMainFile) return undefined;
+  const text = t.read(d.file);
+  if (text === undefined) return `${d.file} defines it, and that file is not read`;
+  const code = codeOnly(text);
+  return underCondition(conditionalGroups(text), code, d.line)
+    ? `${d.file} defines it under a conditional directive (line ${d.line})`
+    : undefined;
+}
+
+/** A line inside a conditional group that is not the file's include guard. */
+function underCondition(
+  groups: ReturnType<typeof conditionalGroups>,
+  code: string,
+  line: number,
+): boolean {
+  const lines = code.split('\n');
+  return groups.some((g) => {
+    if (line < g.first || line > g.last) return false;
+    const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
+    if (!guard || g.branches.length !== 1) return true;
+    const next = lines.slice(g.first).find((l) => l.trim() !== '');
+    const guarded = new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\b`).test(next ?? '');
+    const outside = lines.some(
+      (l, k) => (k + 1 < g.first || k + 1 > g.last) && /^\s*[^\s]/.test(l),
+    );
+    // An include guard wraps the whole file: inside it, a nested group decides.
+    return (
+      !guarded || outside || g.branches[0]!.groups.some((n) => line >= n.first && line <= n.last)
+    );
+  });
+}

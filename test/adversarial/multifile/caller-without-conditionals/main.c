@@ -1,0 +1,13 @@
+/* trap: none: a caller of another file's kernel with no conditional code
+   build also: -DDEBUG
+   expect: main:in unchanged
+   expect: main:t unchanged */
+#include <stdio.h>
+double smooth(double *tmp, const double *in);
+int main(void) {
+  double in[16], t[16];
+  for (int i = 0; i < 16; i++) in[i] = i % 4 + 1;
+  double s = smooth(t, in);
+  printf("%.3f\n", s);
+  return 0;
+}

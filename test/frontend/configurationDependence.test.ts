@@ -1,0 +1,98 @@
+/**
+ * Whether a caller's reading depends on its file's configuration (configurationDependence.ts):
+ * another file's decision across calls reads it, and no guard there can check it (review
+ * 2026-11-28: main.c read the buffer after the call under #ifdef DEBUG only).
+ */
+import { configurationDependence } from '../../src/frontend/configurationDependence.js';
+import type { MacroEvent } from '../../src/frontend/preprocess.js';
+
+const CALLER = 'int main(void) {\n  double s = smooth(t, in);\n  return (int)s;\n}\n';
+const event = (name: string, file: string, line: number, more: Partial<MacroEvent> = {}) =>
+  ({
+    kind: 'define',
+    name,
+    body: '1',
+    file,
+    line,
+    system: false,
+    afterMainLine: 0,
+    inMainFile: false,
+    ...more,
+  }) as MacroEvent;
+const HEADERS: Record<string, string> = {
+  'plain.h': '#ifndef PLAIN_H\n#define PLAIN_H\n#define K 4\n#endif\n',
+  'cond.h':
+    '#ifndef COND_H\n#define COND_H\n#ifdef BIG\n#define K 8\n#else\n#define K 4\n#endif\n#endif\n',
+};
+
+// [what, file text, the function's first line, its macro events, dependent?]
+const CASES: [string, string, number, MacroEvent[], boolean][] = [
+  ['no directive, no macro', CALLER, 1, [], false],
+  [
+    '#ifdef inside',
+    CALLER.replace('  return', '#ifdef DEBUG\n  s += t[3];\n#endif\n  return'),
+    1,
+    [],
+    true,
+  ],
+  ['#if around', `#if FAST\n${CALLER}#endif\n`, 2, [], true],
+  ['#if before, closed', `#if FAST\nint x;\n#endif\n${CALLER}`, 4, [], false],
+  [
+    'file macro, unconditional',
+    `#define K 3\n${CALLER.replace('t, in', 't, in + K')}`,
+    2,
+    [],
+    false,
+  ],
+  [
+    'file macro under #ifndef',
+    `#ifndef K\n#define K 3\n#endif\n${CALLER.replace('t, in', 't, in + K')}`,
+    4,
+    [],
+    true,
+  ],
+  [
+    'file macro undefined',
+    `#define K 3\n#undef K\n#define K 2\n${CALLER.replace('t, in', 't, in + K')}`,
+    4,
+    [],
+    true,
+  ],
+  ['-D macro', CALLER.replace('t, in', 't, in + K'), 1, [event('K', '<command-line>', 1)], true],
+  [
+    'header macro, include guard only',
+    CALLER.replace('t, in', 't, in + K'),
+    1,
+    [event('K', 'plain.h', 3)],
+    false,
+  ],
+  [
+    'header macro under #ifdef',
+    CALLER.replace('t, in', 't, in + K'),
+    1,
+    [event('K', 'cond.h', 6)],
+    true,
+  ],
+  [
+    'system macro',
+    CALLER.replace('t, in', 't, in + EOF'),
+    1,
+    [event('EOF', 'stdio.h', 1, { system: true })],
+    false,
+  ],
+  [
+    'assert',
+    CALLER.replace('  return', '  assert(t[0] > 0);\n  return'),
+    1,
+    [event('assert', 'assert.h', 1, { system: true })],
+    true,
+  ],
+];
+
+describe('configurationDependence', () => {
+  it.each(CASES)('%s', (_, raw, from, macros, dependent) => {
+    const to = raw.split('\n').findIndex((l, k) => k + 1 > from && l === '}') + 1;
+    const why = configurationDependence({ raw, from, to, macros, read: (f) => HEADERS[f] });
+    expect(why !== undefined).toBe(dependent);
+  });
+});
