@@ -175,6 +175,14 @@ function finish(st: FunctionState): FunctionModel {
           d.loc,
         ),
       );
+    if (st.options.dataModel === 'unknown')
+      reasons.push(
+        notCandidate(
+          'data-model-unknown',
+          `the sizes of int, long and pointers of the target '${d.name}' is compiled for are not known`,
+          d.loc,
+        ),
+      );
     if (d.isPointer) reasons.push(notCandidate('pointer', `'${d.name}' is a pointer`, d.loc));
     if (d.isVolatile) reasons.push(notCandidate('volatile', `'${d.name}' is volatile`, d.loc));
     if (!d.isPointer && rec.extents.some((e) => !e.expr))

@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
 import type { SourceLanguage } from './language.js';
+import type { DataModelChoice } from './dataModel.js';
 
 export interface PreprocessOptions {
   /** The compiler (default `$CC`, else `cc`). */
@@ -27,6 +28,11 @@ export interface PreprocessOptions {
   readonly cwd?: string;
   /** The file's language (language.ts; default C): C++ runs `$CXX` (else `c++`) as C++. */
   readonly language?: SourceLanguage;
+  /**
+   * The target's data model when the compiler that runs is not the target's (a cross
+   * compiler not installed) or the user names it: over the predefined macros (dataModel.ts).
+   */
+  readonly dataModel?: DataModelChoice;
 }
 
 export interface MacroEvent {

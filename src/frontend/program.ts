@@ -10,6 +10,7 @@
  * the file's text without one). Names are matched by spelling: a local variable spelled as
  * a function of another file counts as a mention of that function, which only keeps arrays.
  */
+import { type DataModel, unitDataModel } from './dataModel.js';
 import path from 'node:path';
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
@@ -74,7 +75,15 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
       flags: [...split.preprocessor, ...(options.compiler.flags ?? [])],
     };
     const tu = readTranslationUnit(preprocessorOutput(source, file, compiler));
-    return summarize(tu.text, file, tu.lines, compiler.cwd);
+    const model = unitDataModel(compiler.dataModel, tu.macros, false);
+    // (An unknown model: the unit's own arrays are refused; its calls are read in LP64.)
+    return summarize(
+      tu.text,
+      file,
+      tu.lines,
+      compiler.cwd,
+      model === 'unknown' ? undefined : model,
+    );
   });
 }
 
@@ -83,6 +92,7 @@ function summarize(
   file: string,
   lines: readonly LineOrigin[] | undefined,
   cwd?: string,
+  dataModel?: DataModel,
 ): FileSummary {
   const src = new SourceText(text, file);
   const root = parseTree(text).rootNode as unknown as Node;
@@ -95,6 +105,7 @@ function summarize(
     return { loc: { line: o.line, column: loc.column }, in: o.file === mainName ? file : o.file };
   };
   const graph = extractCalls(src, definitions, {
+    ...(dataModel ? { dataModel } : {}),
     scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
     everyCallee: true,
   });

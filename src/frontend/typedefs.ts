@@ -15,6 +15,7 @@
  * Unknown means "not an integer type": the loop or expression is refused, as before.
  */
 import { CallSlot } from '../context/callContext.js';
+import type { DataModel } from './dataModel.js';
 import { type IntType, intTypeOf, type TypedefTable } from './intTypes.js';
 import {
   type Node,
@@ -57,10 +58,14 @@ function functionNames(d: Node): string[] {
 
 const unitTables = new CallSlot(() => new WeakMap<object, Map<string, IntType | undefined>>());
 
-/** File-scope integer typedefs of a unit (built once per tree and call). */
-export function unitTypedefs(tree: {
-  readonly rootNode: Node;
-}): ReadonlyMap<string, IntType | undefined> {
+/**
+ * File-scope integer typedefs of a unit (built once per tree and call) in its data model
+ * (one per tree: a tree is one unit's).
+ */
+export function unitTypedefs(
+  tree: { readonly rootNode: Node },
+  model?: DataModel,
+): ReadonlyMap<string, IntType | undefined> {
   const tables = unitTables.current();
   let table = tables?.get(tree);
   if (table) return table;
@@ -78,7 +83,7 @@ export function unitTypedefs(tree: {
     // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));` is 8
     // bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array miscompiled).
     const attributed = hasAttribute(d);
-    for (const [name, declared] of definitions(d, table)) {
+    for (const [name, declared] of definitions(d, withModel(table, model))) {
       const type = attributed ? undefined : declared;
       if (!name) continue;
       if (table.has(name) && !sameType(table.get(name), type)) conflicting.add(name);
@@ -99,9 +104,18 @@ function sameType(a: IntType | undefined, b: IntType | undefined): boolean {
  * A table built on its first lookup: most functions name only built-in types, which are
  * never looked up (intTypeOf), and the unit's typedefs (~100 in <stdio.h>) are then not read.
  */
-export function lazily(make: () => TypedefTable): TypedefTable {
+export function lazily(make: () => TypedefTable, dataModel?: DataModel): TypedefTable {
   let table: TypedefTable | undefined;
-  return { has: (n) => (table ??= make()).has(n), get: (n) => (table ??= make()).get(n) };
+  return {
+    has: (n) => (table ??= make()).has(n),
+    get: (n) => (table ??= make()).get(n),
+    ...(dataModel ? { dataModel } : {}),
+  };
+}
+
+/** `table` read in the data model `model`. */
+function withModel(table: TypedefTable, model: DataModel | undefined): TypedefTable {
+  return model ? { has: (n) => table.has(n), get: (n) => table.get(n), dataModel: model } : table;
 }
 
 /** What a function itself declares: its typedef names and its ordinary identifiers. */
@@ -150,8 +164,9 @@ export function isTypeNameIn(fn: Node): (name: string) => boolean {
 export function functionTypedefs(
   fn: Node,
   hidden: (name: string) => boolean = () => false,
+  model?: DataModel,
 ): TypedefTable {
-  const unit = unitTypedefs(fn.tree);
+  const unit = unitTypedefs(fn.tree, model);
   const own = ownNames(fn);
   const local = new Set(own.typedefs);
   // A variable, parameter or enumerator named like a type hides it in its scope: `int u8 =
@@ -161,10 +176,10 @@ export function functionTypedefs(
   // file-scope object shares a typedef's name.
   for (const name of own.ordinary) local.add(name);
   for (const name of unit.keys()) if (hidden(name)) local.add(name);
-  if (local.size === 0) return unit;
+  if (local.size === 0) return withModel(unit, model);
   const table = new Map(unit);
   for (const name of local) table.set(name, undefined);
-  return table;
+  return withModel(table, model);
 }
 
 /**
