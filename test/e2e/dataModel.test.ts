@@ -8,7 +8,7 @@
  * back (9 cells): the contracted program read overwritten cells. (32-bit programs cannot be
  * linked here: the test compares the tool's decision with what ILP32 requires.)
  */
-import { copyFileSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -57,6 +57,17 @@ describe('the data model of the compiler that reads the unit', () => {
     // The built-in reading and no database: LP64, unless the user names the model.
     expect(cellsOfT([file]).cells).toBe(lp64);
     expect(cellsOfT(['--data-model', 'ilp32', file]).cells).toBe(ilp32);
+  });
+});
+
+describe('the configuration key dataModel', () => {
+  it('names the data model as --data-model does', () => {
+    const dir = path.join(work, 'configured');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path.join(DIR, 'sizeof-long-arg.c'), path.join(dir, 'k.c'));
+    writeFileSync(path.join(dir, 'beeclak.json'), JSON.stringify({ dataModel: 'ilp32' }));
+    const r = runCli(['contract', '--no-cache', 'k.c'], { cwd: dir });
+    expect(r.stdout).toContain('double t[9];');
   });
 });
 
