@@ -27,9 +27,15 @@ export interface DataModel {
   readonly ptrdiffType: string;
   readonly intptrType: string;
   readonly uintptrType: string;
+  /**
+   * The system headers read are another target's (a cross compiler not installed: the
+   * host's, whose `typedef long int64_t;` is not the target's): intTypes.ts then trusts the
+   * width an exact-width name spells over the headers' typedef.
+   */
+  readonly foreignHeaders?: boolean;
 }
 
-export type DataModelName = 'lp64' | 'ilp32' | 'llp64' | 'ip16' | 'other';
+type DataModelName = 'lp64' | 'ilp32' | 'llp64' | 'ip16' | 'other';
 
 /** What a unit's data model is taken to be: 'unknown' leaves its arrays unchanged. */
 export type DataModelChoice = DataModel | 'unknown';
@@ -63,7 +69,7 @@ export const ILP32: DataModel = {
   uintptrType: 'unsigned int',
 };
 
-export const LLP64: DataModel = {
+const LLP64: DataModel = {
   name: 'llp64',
   short: 16,
   int: 32,
@@ -108,7 +114,7 @@ export function namedDataModel(name: string): DataModel | undefined {
  * The analysis computes with int 32 bits, short 16 and char 8 (the integer promotions,
  * the type of a comparison): a model without them leaves the unit's arrays unchanged.
  */
-export function isSupported(m: DataModel): boolean {
+function isSupported(m: DataModel): boolean {
   return m.int === 32 && m.short === 16 && m.long >= 32 && m.longLong === 64;
 }
 
@@ -141,7 +147,8 @@ export function dataModelOfMacros(macros: readonly MacroEvent[]): DataModelChoic
     longLong === undefined ||
     pointer === undefined ||
     charBit !== 8 ||
-    types.some((t) => t === undefined)
+    // (Spelled with keywords only: `long unsigned int`; intTypes.ts reads size_t through it.)
+    types.some((t) => t === undefined || !/^((unsigned|signed|long|short|int|char)\s*)+$/.test(t))
   )
     return 'unknown';
   const sizes = { short: short * 8, int: int * 8, long: long * 8, longLong: longLong * 8 };
@@ -204,7 +211,13 @@ export function unitDataModel(
   macros: readonly MacroEvent[],
   cpp: boolean,
 ): DataModelChoice | undefined {
-  const m = given ?? dataModelOfMacros(macros);
+  const read = dataModelOfMacros(macros);
+  const m = given ?? read;
   if (m === undefined || m === 'unknown') return m;
-  return isSupported(m) && (!cpp || m.name === 'lp64') ? m : 'unknown';
+  if (!isSupported(m) || (cpp && m.name !== 'lp64')) return 'unknown';
+  const foreign =
+    given !== undefined &&
+    (read === 'unknown' ||
+      (read !== undefined && (read.long !== m.long || read.pointer !== m.pointer)));
+  return foreign ? { ...m, foreignHeaders: true } : m;
 }

@@ -13,8 +13,6 @@ export interface IntType {
 }
 
 export const INT: IntType = { bits: 32, signed: true };
-export const LONG: IntType = { bits: 64, signed: true };
-export const ULONG: IntType = { bits: 64, signed: false };
 export const UINT: IntType = { bits: 32, signed: false };
 
 // A Map: the key is a type name of the program (a typedef may be `constructor`). Names whose
@@ -112,8 +110,14 @@ export function intTypeOf(
   // The program's own typedef first: it is what the compiler sees (`typedef int bool;` in
   // pre-C99 code is no _Bool; the system headers' size_t and uint8_t resolve to the types
   // the names below assume).
-  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) return typedefs.get(t);
   const exact = /^(u?)int(8|16|32|64)_t$/.exec(t);
+  if (modelOf(typedefs).foreignHeaders) {
+    // Another target's headers: the width a name spells is the target's; `int_fast16_t`,
+    // `intmax_t` and the like are whatever the host made them, so unknown.
+    if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
+    if (/^u?int(_least|_fast)(8|16|32|64)_t$|^u?intmax_t$/.test(t)) return undefined;
+  }
+  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) return typedefs.get(t);
   if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
   const norm = t
     .replace(/^signed (char)$/, 'signed $1')

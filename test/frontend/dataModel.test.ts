@@ -20,7 +20,7 @@ import { sizeOfType } from '../../src/frontend/constants.js';
 
 /** The predefined macros `gcc FLAGS -E -dD` prints for an empty unit. */
 function macros(flags: string[]) {
-  const r = spawnSync('gcc', [...flags, '-E', '-dD', '-x', 'c', '-'], { input: '' });
+  const r = spawnSync('cc', [...flags, '-E', '-dD', '-x', 'c', '-'], { input: '' });
   return readTranslationUnit(r.stdout.toString('latin1')).macros;
 }
 
@@ -66,6 +66,28 @@ const TARGETS: [string, string[], string | undefined][] = [
 describe('the data model of a target whose compiler is not installed', () => {
   it.each(TARGETS)('%s %j: %s', (cc, flags, name) => {
     expect(dataModelOfTarget(cc, flags)?.name).toBe(name);
+  });
+});
+
+describe("the host's headers read for another target (compiler-fallback)", () => {
+  // Guards: glibc's `typedef long int __int64_t;` (x86-64) read in ILP32 made int64_t 32 bits.
+  it('trusts the width an exact-width name spells over their typedefs', () => {
+    const m = unitDataModel(ILP32, macros([]), false);
+    expect(m).toMatchObject({ name: 'ilp32', foreignHeaders: true });
+    const hostTypedefs = new Map([
+      ['int64_t', { bits: 32, signed: true }],
+      ['int_fast16_t', { bits: 32, signed: true }],
+    ]);
+    const table = {
+      has: (n: string) => hostTypedefs.has(n),
+      get: (n: string) => hostTypedefs.get(n),
+      dataModel: m as typeof ILP32,
+    };
+    expect(intTypeOf('int64_t', table)).toEqual({ bits: 64, signed: true });
+    expect(intTypeOf('int_fast16_t', table)).toBeUndefined();
+    // The target's own compiler: its headers are the target's.
+    expect(unitDataModel(undefined, macros(['-m32']), false)).not.toHaveProperty('foreignHeaders');
+    expect(unitDataModel(ILP32, macros(['-m32']), false)).not.toHaveProperty('foreignHeaders');
   });
 });
 
