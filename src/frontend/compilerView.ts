@@ -265,7 +265,9 @@ function modelOfOutput(
       macroUses: [],
       includes: quick.includes,
     };
-  return modelOfUnit(readTranslationUnit(output), view, source, file, options, split, compiler);
+  const tu = readTranslationUnit(output);
+  const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp);
+  return modelOfUnit(tu, view, source, file, { ...options, dataModel }, split, compiler);
 }
 
 /** The model of the preprocessed unit: the main file's functions, the calls, the unit's facts. */
@@ -324,13 +326,7 @@ function modelOfUnit(
     directives,
     globals,
     globalUsers: users.globalUsers,
-    frontend: {
-      ...options,
-      defines: split.model,
-      promises,
-      ...(unit ? { cpp: unit } : {}),
-      dataModel: unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp),
-    },
+    frontend: { ...options, defines: split.model, promises, ...(unit ? { cpp: unit } : {}) },
     unit,
     copies,
     conditions: lazyConditions(source, map),

@@ -10,7 +10,15 @@
  * macros are then not the target's: compilerChoice.ts); from the user (`--data-model`).
  * LP64 when nothing is known and no compiler runs (the built-in reading).
  */
-import type { MacroEvent } from './preprocess.js';
+
+/** What is read of a `#define` of the `-dD` output (preprocess.ts MacroEvent). */
+interface MacroEvent {
+  readonly kind: 'define' | 'undef';
+  readonly name: string;
+  readonly params?: readonly string[];
+  readonly body: string;
+  readonly file: string;
+}
 
 export interface DataModel {
   readonly name: DataModelName;
