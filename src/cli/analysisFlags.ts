@@ -283,8 +283,10 @@ function configurationsOf(
   const entries = database ? choice.everyCompilerFor(database, file) : [];
   if (entries.length < 2) return [];
   const { cpp } = commandLineView(flags);
+  const given = dataModelFlag(flags);
   const own = entries.map((e) => e.flags.filter((f) => /^-[DU]/.test(f)));
   return entries.map((e, k) => {
+    const dataModel = given ?? e.dataModel;
     // Named by the -D/-U flags that set it apart from the other entries.
     const distinct = own[k]!.filter((f) => !own.every((o) => o.includes(f)));
     return {
@@ -293,7 +295,7 @@ function configurationsOf(
         flags: [...e.flags, ...cpp],
         cwd: e.cwd,
         ...(e.cc !== undefined ? { cc: e.cc } : {}),
-        ...(view.dataModel !== undefined ? { dataModel: view.dataModel } : {}),
+        ...(dataModel !== undefined ? { dataModel } : {}),
       },
     };
   });
