@@ -28,7 +28,7 @@ export interface DataModel {
   readonly long: number;
   readonly longLong: number;
   readonly pointer: number;
-  /** In bytes. */
+  /** In bytes; 0 when not known. */
   readonly longDouble: number;
   /** The spelling of the types behind size_t, ptrdiff_t, intptr_t, uintptr_t (`long unsigned int`). */
   readonly sizeType: string;
@@ -62,7 +62,10 @@ export const LP64: DataModel = {
   uintptrType: 'long unsigned int',
 };
 
-/** ILP32 as arm-none-eabi-gcc has it (size_t `unsigned int`, long double = double). */
+/**
+ * ILP32 as arm-none-eabi-gcc has it (size_t `unsigned int`). The size of long double varies
+ * among ILP32 targets (8 on ARM, 12 on i386, 16 on RISC-V): 0, unknown, as in the tables below.
+ */
 export const ILP32: DataModel = {
   name: 'ilp32',
   short: 16,
@@ -70,7 +73,7 @@ export const ILP32: DataModel = {
   long: 32,
   longLong: 64,
   pointer: 32,
-  longDouble: 8,
+  longDouble: 0,
   sizeType: 'unsigned int',
   ptrdiffType: 'int',
   intptrType: 'int',
@@ -84,7 +87,7 @@ const LLP64: DataModel = {
   long: 32,
   longLong: 64,
   pointer: 64,
-  longDouble: 8,
+  longDouble: 0,
   sizeType: 'long long unsigned int',
   ptrdiffType: 'long long int',
   intptrType: 'long long int',
@@ -99,7 +102,7 @@ export const IP16: DataModel = {
   long: 32,
   longLong: 64,
   pointer: 16,
-  longDouble: 4,
+  longDouble: 0,
   sizeType: 'unsigned int',
   ptrdiffType: 'int',
   intptrType: 'int',

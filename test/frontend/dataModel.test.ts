@@ -102,7 +102,7 @@ describe('integer types in the data model', () => {
     expect(intTypeOf('size_t', lp64)).toEqual({ bits: 64, signed: false });
     expect(sizeOfType('long', ilp32)).toBe(4n);
     expect(sizeOfType('char *', ilp32)).toBe(4n);
-    expect(sizeOfType('long double', ilp32)).toBe(8n);
+    expect(sizeOfType('long double', ilp32)).toBeUndefined(); // 8, 12 or 16: the table cannot say
     expect(sizeOfType('void *', lp64)).toBe(8n);
   });
 
