@@ -21,6 +21,7 @@ import { DEFAULT_SEARCH_BUDGET_MS } from '../lattice/index.js';
 import { PRIVATE_STACK_BYTES } from '../pipeline/wholeProgram/privateStack.js';
 import { TARGETS, type Target } from '../pipeline/options.js';
 import { nameRecord } from '../poly/nameRecord.js';
+import { type DataModel, namedDataModel } from '../frontend/dataModel.js';
 
 export interface AnalysisFlags {
   /** `-D NAME[=VALUE]` as given, in order. */
@@ -30,6 +31,8 @@ export interface AnalysisFlags {
   include: string[];
   isystem: string[];
   std?: string;
+  /** `--data-model ilp32|lp64|llp64|ip16`: the target's sizes of long and pointers. */
+  dataModel?: string;
   compileCommands?: string;
   p?: string;
   temporary: string[];
@@ -59,6 +62,7 @@ export type CompilerFlags = Pick<
   | 'include'
   | 'isystem'
   | 'std'
+  | 'dataModel'
   | 'compileCommands'
   | 'p'
   | 'temporary'
@@ -168,6 +172,10 @@ export function addCompilerOptions(cmd: Command): Command {
         .default([], 'none'),
     )
     .option('--std <STD>', 'the C standard, as cc -std= (also -std=c99)')
+    .option(
+      '--data-model <model>',
+      "the target's sizes of long, size_t and pointers: ilp32|lp64|llp64|ip16 (default: the compiler's; BC1045)",
+    )
     .option('-p <BUILD_DIR>', "take the file's flags from BUILD_DIR/compile_commands.json")
     .option('--compile-commands <FILE>', "take the file's flags from this compile_commands.json")
     .addOption(
@@ -229,14 +237,27 @@ export function compilerOptions(
   const database = flags.compileCommands ?? flags.p;
   const fromDatabase = database ? choice.compilerFor(database, file) : undefined;
   const { defines, cpp } = commandLineView(flags);
+  const dataModel = dataModelFlag(flags) ?? fromDatabase?.dataModel;
   return {
     defines,
     compiler: {
       flags: [...(fromDatabase?.flags ?? []), ...cpp],
       ...(fromDatabase ? { cwd: fromDatabase.cwd } : {}),
       ...(fromDatabase?.cc !== undefined ? { cc: fromDatabase.cc } : {}),
+      ...(dataModel !== undefined ? { dataModel } : {}),
     },
   };
+}
+
+/** `--data-model`: the user's word on the target's sizes, over the compiler's. */
+function dataModelFlag(flags: CompilerFlags): DataModel | undefined {
+  if (flags.dataModel === undefined) return undefined;
+  const m = namedDataModel(flags.dataModel);
+  if (!m)
+    throw new UsageError(
+      `--data-model expects ilp32, lp64, llp64 or ip16, got '${flags.dataModel}'`,
+    );
+  return m;
 }
 
 /**
@@ -262,8 +283,10 @@ function configurationsOf(
   const entries = database ? choice.everyCompilerFor(database, file) : [];
   if (entries.length < 2) return [];
   const { cpp } = commandLineView(flags);
+  const given = dataModelFlag(flags);
   const own = entries.map((e) => e.flags.filter((f) => /^-[DU]/.test(f)));
   return entries.map((e, k) => {
+    const dataModel = given ?? e.dataModel;
     // Named by the -D/-U flags that set it apart from the other entries.
     const distinct = own[k]!.filter((f) => !own.every((o) => o.includes(f)));
     return {
@@ -272,6 +295,7 @@ function configurationsOf(
         flags: [...e.flags, ...cpp],
         cwd: e.cwd,
         ...(e.cc !== undefined ? { cc: e.cc } : {}),
+        ...(dataModel !== undefined ? { dataModel } : {}),
       },
     };
   });

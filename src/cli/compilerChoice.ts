@@ -15,6 +15,7 @@ import {
   type DatabaseFlags,
 } from './compileCommands.js';
 import type { RunNotices } from './notices.js';
+import { type DataModelChoice, dataModelOfTarget } from '../frontend/dataModel.js';
 import { buildFlags } from '../pipeline/checking/compileFlags.js';
 
 /** Whether `name` runs: a path (relative to `directory`) to a file, or a name on $PATH. */
@@ -42,6 +43,12 @@ export interface DatabaseCompiler {
   readonly cc?: string;
   readonly flags: string[];
   readonly cwd: string;
+  /**
+   * The target's data model when its compiler is not installed (the host's predefined macros
+   * are not the target's): from the compiler's name and flags, 'unknown' when not in the
+   * table (dataModel.ts).
+   */
+  readonly dataModel?: DataModelChoice;
 }
 
 /** The databases of one run, each read once, and what was said about them. */
@@ -113,6 +120,10 @@ export class CompilerChoice {
         ` (code under #if of the target's predefined macros reads as on this machine)`,
       `compiler-fallback\0${entry.compiler}`,
     );
-    return { flags: entry.hostFlags, cwd: entry.directory };
+    return {
+      flags: entry.hostFlags,
+      cwd: entry.directory,
+      dataModel: dataModelOfTarget(entry.compiler, entry.flags) ?? 'unknown',
+    };
   }
 }

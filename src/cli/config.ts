@@ -9,6 +9,7 @@
  * Precedence: defaults < the file's top level < matching overrides (in order) < the
  * command line. Globs are relative to the configuration file's directory.
  */
+import { namedDataModel } from '../frontend/dataModel.js';
 import { existsSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { UsageError } from './errors.js';
@@ -46,6 +47,8 @@ export interface ConfigValues {
   configurations?: string[];
   /** As `--single-configuration`. */
   singleConfiguration?: boolean;
+  /** The target's data model, as `--data-model` (`ilp32`). */
+  dataModel?: string;
   /** The files of a multi-file run are the whole program, as `--closed-world`. */
   closedWorld?: boolean;
 }
@@ -151,6 +154,10 @@ const CHECKS: Record<keyof ConfigValues, Check> = {
   },
   singleConfiguration: (v, where, fail) =>
     typeof v === 'boolean' ? v : fail(`'${where}' must be true or false`),
+  dataModel: (v, where, fail) =>
+    typeof v === 'string' && namedDataModel(v)
+      ? v
+      : fail(`'${where}' must be one of ilp32, lp64, llp64, ip16`),
 };
 
 const TOP_ONLY = ['exclude', 'overrides'];

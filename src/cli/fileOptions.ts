@@ -38,5 +38,6 @@ export function flagsWithConfig<F extends AnalysisFlags>(
     out.configurations = values.configurations.join(';');
   if (values.singleConfiguration !== undefined && !typed('singleConfiguration'))
     out.singleConfiguration = values.singleConfiguration;
+  if (values.dataModel && !typed('dataModel')) out.dataModel = values.dataModel;
   return out;
 }

@@ -26,6 +26,7 @@ import { constantValue, convert } from './constants.js';
 import { writeTarget, writtenNames } from './escapes.js';
 import { declaredIntType, functionTypedefs } from './typedefs.js';
 import { literalScope } from './usesOf.js';
+import type { DataModel } from './dataModel.js';
 
 /** A local set once: where its declaration ends, and its value when a constant. */
 interface OnceLocal {
@@ -39,6 +40,8 @@ export interface CallerNames {
   readonly parameters: readonly (IntegerType | undefined)[];
   readonly parameterNames: readonly string[];
   readonly locals: ReadonlyMap<string, OnceLocal>;
+  /** The unit's data model (`f(12 - sizeof(long))`); LP64 when absent. */
+  readonly dataModel?: DataModel;
 }
 
 const qualified = (decl: Node, word: RegExp) =>
@@ -64,8 +67,9 @@ export function callerNames(
   body: Node,
   parameterNames: readonly string[],
   parameterDecls: readonly Node[],
+  model?: DataModel,
 ): CallerNames {
-  const typedefs = functionTypedefs(fnDef);
+  const typedefs = functionTypedefs(fnDef, undefined, model);
   const { written, declared } = bodyFacts(body);
   const unchanged = (name: string) => name !== '' && !written.has(name);
   const parameters = parameterDecls.map((p, k) => {
@@ -89,7 +93,7 @@ export function callerNames(
       const init = d.type === 'init_declarator' ? child(d, 'value') : null;
       if (id?.type !== 'identifier' || !init || !unchanged(id.text)) continue;
       if (declared.get(id.text) !== 1 || parameterNames.includes(id.text)) continue;
-      const c = constantValue(init, literalScope());
+      const c = constantValue(init, literalScope(model));
       const value = c && convert(c.value, type);
       locals.set(id.text, {
         end: decl.endIndex,
@@ -97,7 +101,7 @@ export function callerNames(
       });
     }
   }
-  return { parameters, parameterNames, locals };
+  return { parameters, parameterNames, locals, ...(model ? { dataModel: model } : {}) };
 }
 
 /** What `arg` of a call starting at `callStart` passes, or undefined when nothing is known. */
@@ -116,6 +120,6 @@ export function argumentValue(
       ? { kind: 'constant', ...local.constant }
       : { kind: 'local', name: n.text };
   }
-  const c = constantValue(n, literalScope());
+  const c = constantValue(n, literalScope(names.dataModel));
   return c ? { kind: 'constant', value: c.value, type: c.type } : undefined;
 }

@@ -107,6 +107,7 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
     withPrototypes(
       extractCalls(src, definitions, {
         ...(options.everyCallee ? { everyCallee: true } : {}),
+        ...(typeof options.dataModel === 'object' ? { dataModel: options.dataModel } : {}),
         scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
       }),
       topLevel(root, 'declaration'),

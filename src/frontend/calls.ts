@@ -8,6 +8,8 @@
  * more than once there (shadowing) is marked `other` rather than resolved, and a mention that
  * belongs to another object of the same name only adds uses: both only ever lose candidates.
  */
+import type { DataModel } from './dataModel.js';
+import { modelOnly } from './intTypes.js';
 import {
   normalizedType,
   type BufferShape,
@@ -98,6 +100,7 @@ function origin(
   fnDef: Node,
   mentions: readonly Node[],
   scalarTypedefs: ReadonlySet<string>,
+  model: DataModel | undefined,
 ): Pick<CallerBuffer, 'origin' | 'why' | 'shape'> {
   const { declarator } = declaratorOf(fnDef);
   const params = declarator ? child(declarator, 'parameters') : null;
@@ -121,10 +124,10 @@ function origin(
   const type = child(decl, 'type');
   if (!type || !isScalarType(type, scalarTypedefs))
     return { origin: 'other', why: `the elements of '${name}' are not of a scalar type` };
-  const levels = levelsOf(id, decl, literalScope());
+  const levels = levelsOf(id, decl, literalScope(model));
   if (!levels || levels.length === 0)
     return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
-  const elementBytes = sizeOfType(type.text, undefined);
+  const elementBytes = sizeOfType(type.text, modelOnly(model));
   const shape: BufferShape = {
     elementType: normalizedType(type.text),
     ...(elementBytes !== undefined ? { elementBytes } : {}),
@@ -168,7 +171,10 @@ function levelSizes(inner: Node, root: Node): Spelled[] {
 }
 
 /** Where a heap buffer's pointer type and allocations are spelled (HeapSpelling). */
-function heapSpelling(mentions: readonly Node[]): HeapSpelling | undefined {
+function heapSpelling(
+  mentions: readonly Node[],
+  model: DataModel | undefined,
+): HeapSpelling | undefined {
   const id = mentions.find(declaresNameNode);
   let decl: Node | null | undefined = id?.parent;
   while (decl && decl.type !== 'declaration') decl = decl.parent;
@@ -198,7 +204,7 @@ function heapSpelling(mentions: readonly Node[]): HeapSpelling | undefined {
           : { range: rangeOf(a) },
       ),
       sizeValues: args.map((a) => {
-        const c = constantValue(a, literalScope());
+        const c = constantValue(a, literalScope(model));
         return c && c.value > 0n ? c.value : undefined;
       }),
     });
@@ -248,7 +254,7 @@ function parameterUses(
         null;
     if (!id) continue;
     const type = child(p, 'type');
-    const levels = levelsOf(id, p, literalScope());
+    const levels = levelsOf(id, p, literalScope(ctx.dataModel));
     const known =
       !!type &&
       isScalarType(type, scalarTypedefs) &&
@@ -280,6 +286,8 @@ export interface CallOptions {
   readonly everyCallee?: boolean;
   /** The node walked for a definition's calls (a compact copy of it; itself by default). */
   readonly walked?: (definition: Node) => Node;
+  /** The unit's data model (`sizeof(long)` in an argument or an extent); LP64 when absent. */
+  readonly dataModel?: DataModel;
 }
 
 /**
@@ -343,6 +351,7 @@ export function extractCalls(
       passesBuffers,
       scalarTypedefs,
       addressTaken.get(name) ?? [],
+      options.dataModel,
     );
     functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
@@ -367,6 +376,7 @@ function functionCalls(
   passesBuffers: (callee: string) => boolean,
   scalarTypedefs: ReadonlySet<string>,
   reached: FunctionCalls['reachedElsewhere'],
+  model: DataModel | undefined,
 ): Omit<FunctionCalls, 'prototypes'> {
   const body = child(fnDef, 'body')!;
   const internal = fnDef.namedChildren.some(
@@ -381,7 +391,7 @@ function functionCalls(
   const calls: CallSite[] = [];
   const indirectCalls: SourceLoc[] = [];
   const paramDecls = parameterDeclarations(fnDef);
-  const names = callerNames(fnDef, body, parameterNamesOf(fnDef), paramDecls);
+  const names = callerNames(fnDef, body, parameterNamesOf(fnDef), paramDecls, model);
   for (const n of body.descendantsOfType('call_expression')) {
     const fnNode = child(n, 'function');
     const f = fnNode?.text ?? '';
@@ -420,11 +430,11 @@ function functionCalls(
     else mentions.set(n.text, [n]);
   }
   const mentionsOf = (b: string) => mentions.get(b) ?? [];
-  const ctx: Omit<MentionContext, 'levels'> = { body, src };
+  const ctx: Omit<MentionContext, 'levels'> = { body, src, ...(model ? { dataModel: model } : {}) };
   const buffers: CallerBuffer[] = [...passed].map((b) => {
-    const o = origin(b, fnDef, mentionsOf(b), scalarTypedefs);
+    const o = origin(b, fnDef, mentionsOf(b), scalarTypedefs, model);
     const levels = o.shape?.levels.length ?? 0;
-    const heap = o.origin === 'heap' ? heapSpelling(mentionsOf(b)) : undefined;
+    const heap = o.origin === 'heap' ? heapSpelling(mentionsOf(b), model) : undefined;
     return {
       name: b,
       ...o,

@@ -67,6 +67,7 @@ import {
 } from './cpp/functions.js';
 import type { TemplateInstance } from './cpp/templates.js';
 import { templateModels, unitTemplates } from './cpp/templateModels.js';
+import { unitDataModel } from './dataModel.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -279,7 +280,9 @@ function modelOfOutput(
       macroUses: [],
       includes: quick.includes,
     };
-  return modelOfUnit(readTranslationUnit(output), view, source, file, options, split, compiler);
+  const tu = readTranslationUnit(output);
+  const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp);
+  return modelOfUnit(tu, view, source, file, { ...options, dataModel }, split, compiler);
 }
 
 /** The model of the preprocessed unit: the main file's functions, the calls, the unit's facts. */
@@ -408,8 +411,13 @@ function modelWithoutCompiler(
       `${e.message}; the file needs the preprocessor (${why}), so it is not read without one`,
       file,
     );
-  // Nothing a preprocessor would change: the built-in reading is the compiler's.
-  return { model: buildModel(source, file, options), macroUses: [] };
+  // Nothing a preprocessor would change: the built-in reading is the compiler's (in LP64
+  // unless a data model is given).
+  const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, [], false);
+  return {
+    model: buildModel(source, file, { ...options, ...(dataModel ? { dataModel } : {}) }),
+    macroUses: [],
+  };
 }
 
 /** The unit's directives (pragmas, constants); no macro is left, they are expanded. */
@@ -481,6 +489,7 @@ function unitCalls(
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
         extractCalls(c.ppText, definitions, {
+          ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
           walked: (fn) => (c.copies.copied.has(fn as TSNode) ? c.copies.own(fn as TSNode) : fn),
           relevant: new Set(functions.map((f) => f.name)),
           ...(c.frontend.everyCallee ? { everyCallee: true } : {}),

@@ -13,9 +13,11 @@ import {
   common,
   intTypeOf,
   literalType,
+  modelOf,
   promote,
   typeRange,
 } from './integers.js';
+import { modelOnly } from './intTypes.js';
 import { type Node, child, parseIntLiteral, unparenthesized } from './parse.js';
 import { wordsRegExp } from '../model/identifiers.js';
 
@@ -26,8 +28,6 @@ export interface CConstant {
   readonly value: bigint;
   readonly type: IntType;
 }
-
-const ULONG: IntType = { bits: 64, signed: false };
 
 /**
  * `v` converted to type `t`: modulo 2^n for unsigned types (and narrow signed ones, as gcc);
@@ -49,16 +49,22 @@ export function convert(v: bigint, t: IntType): bigint | undefined {
 const SCALAR_SIZES = new Map<string, bigint>([
   ['float', 4n],
   ['double', 8n],
-  ['long double', 16n],
 ]);
 
-/** `sizeof(T)` for a scalar or pointer type name, or undefined. */
+/** `sizeof(T)` for a scalar or pointer type name in the table's data model, or undefined. */
 export function sizeOfType(text: string, typedefs: TypedefTable | undefined): bigint | undefined {
   const t = text.replace(QUALIFIERS, ' ').replace(/\s+/g, ' ').trim();
-  if (/\*$/.test(t)) return 8n;
+  const model = modelOf(typedefs);
+  if (/\*$/.test(t)) return BigInt(model.pointer / 8);
   const i = intTypeOf(t, typedefs);
   if (i) return i.bits === 1 ? 1n : BigInt(i.bits / 8);
+  if (t === 'long double') return model.longDouble > 0 ? BigInt(model.longDouble) : undefined;
   return SCALAR_SIZES.get(t);
+}
+
+/** The type of `sizeof` (size_t) in the table's data model. */
+function sizeType(typedefs: TypedefTable | undefined): IntType {
+  return intTypeOf('size_t', modelOnly(modelOf(typedefs)))!;
 }
 
 const MAX_DEPTH = 32;
@@ -70,7 +76,9 @@ export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstan
   switch (n.type) {
     case 'number_literal': {
       const v = parseIntLiteral(n.text);
-      return v === undefined ? undefined : { value: v, type: literalType(n.text, v) };
+      return v === undefined
+        ? undefined
+        : { value: v, type: literalType(n.text, v, modelOf(scope.typedefs)) };
     }
     case 'identifier': {
       const c = scope.constantOf?.(n.text);
@@ -120,7 +128,7 @@ function sizeofValue(n: Node, scope: ExprScope): CConstant | undefined {
       : undefined;
   const text = ty?.text ?? named;
   const size = text !== undefined ? sizeOfType(text, scope.typedefs) : undefined;
-  return size === undefined ? undefined : { value: size, type: ULONG };
+  return size === undefined ? undefined : { value: size, type: sizeType(scope.typedefs) };
 }
 
 /** `(T)e` with T an integer type. */

@@ -175,6 +175,7 @@ function finish(st: FunctionState): FunctionModel {
           d.loc,
         ),
       );
+    if (st.options.dataModel === 'unknown') reasons.push(dataModelUnknown(d));
     if (d.isPointer) reasons.push(notCandidate('pointer', `'${d.name}' is a pointer`, d.loc));
     if (d.isVolatile) reasons.push(notCandidate('volatile', `'${d.name}' is volatile`, d.loc));
     if (!d.isPointer && rec.extents.some((e) => !e.expr))
@@ -257,3 +258,12 @@ function addGlobals(st: FunctionState): void {
 }
 
 const big = (_k: string, v: unknown) => (typeof v === 'bigint' ? v.toString() : v);
+
+/** The unit's target is not known (dataModel.ts): no integer type of it can be trusted. */
+function dataModelUnknown(d: ArrayDecl): NotCandidateReason {
+  return notCandidate(
+    'data-model-unknown',
+    `the sizes of int, long and pointers of the target '${d.name}' is compiled for are not known`,
+    d.loc,
+  );
+}

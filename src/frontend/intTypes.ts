@@ -1,7 +1,9 @@
 /**
- * C's integer types by name (LP64: int 32 bits, long and pointers 64 bits), a typedef of
- * one included (typedefs.ts). The arithmetic on them is integers.ts.
+ * C's integer types by name, a typedef of one included (typedefs.ts), in the unit's data
+ * model (dataModel.ts: long and size_t are 64 bits in LP64, 32 in ILP32; LP64 when the table
+ * names none). The arithmetic on them is integers.ts.
  */
+import { type DataModel, LP64 } from './dataModel.js';
 
 export interface IntType {
   readonly bits: number;
@@ -11,11 +13,10 @@ export interface IntType {
 }
 
 export const INT: IntType = { bits: 32, signed: true };
-export const LONG: IntType = { bits: 64, signed: true };
-export const ULONG: IntType = { bits: 64, signed: false };
 export const UINT: IntType = { bits: 32, signed: false };
 
-// A Map: the key is a type name of the program (a typedef may be `constructor`).
+// A Map: the key is a type name of the program (a typedef may be `constructor`). Names whose
+// size the data model decides are in modelType.
 const NAMED = new Map<string, IntType>([
   ['char', { bits: 8, signed: true, plainChar: true }],
   ['signed char', { bits: 8, signed: true }],
@@ -26,15 +27,6 @@ const NAMED = new Map<string, IntType>([
   ['signed', INT],
   ['unsigned', UINT],
   ['unsigned int', UINT],
-  ['long', LONG],
-  ['unsigned long', ULONG],
-  ['long long', LONG],
-  ['unsigned long long', ULONG],
-  ['size_t', ULONG],
-  ['ssize_t', LONG],
-  ['ptrdiff_t', LONG],
-  ['intptr_t', LONG],
-  ['uintptr_t', ULONG],
   ['_Bool', { bits: 1, signed: false }],
   ['bool', { bits: 1, signed: false }],
 ]);
@@ -58,8 +50,46 @@ const TYPE_KEYWORDS = new Set(['int', 'char', 'short', 'long', 'signed', 'unsign
  * Integer types named by typedefs, by name (typedefs.ts; undefined: no integer type). Only
  * `has` and `get`: a table may be built on its first lookup.
  */
-export type TypedefTable = Pick<ReadonlyMap<string, IntType | undefined>, 'has' | 'get'>;
+export type TypedefTable = Pick<ReadonlyMap<string, IntType | undefined>, 'has' | 'get'> & {
+  /** The unit's data model (dataModel.ts); LP64 when absent. */
+  readonly dataModel?: DataModel;
+};
 const NO_TYPEDEFS: TypedefTable = new Map();
+
+/** The data model a table carries (LP64 when none). */
+export function modelOf(typedefs: TypedefTable | undefined): DataModel {
+  return typedefs?.dataModel ?? LP64;
+}
+
+/** A table with no typedef: the data model alone. */
+export function modelOnly(m: DataModel | undefined): TypedefTable {
+  return m ? { has: () => false, get: () => undefined, dataModel: m } : NO_TYPEDEFS;
+}
+
+/** The types whose size the data model decides (`long`, `size_t`, ...), or undefined. */
+function modelType(name: string, m: DataModel): IntType | undefined {
+  switch (name) {
+    case 'long':
+      return { bits: m.long, signed: true };
+    case 'unsigned long':
+      return { bits: m.long, signed: false };
+    case 'long long':
+      return { bits: m.longLong, signed: true };
+    case 'unsigned long long':
+      return { bits: m.longLong, signed: false };
+    case 'size_t':
+      return intTypeOf(m.sizeType, modelOnly(m));
+    case 'ssize_t':
+    case 'ptrdiff_t':
+      return intTypeOf(m.ptrdiffType, modelOnly(m));
+    case 'intptr_t':
+      return intTypeOf(m.intptrType, modelOnly(m));
+    case 'uintptr_t':
+      return intTypeOf(m.uintptrType, modelOnly(m));
+    default:
+      return undefined;
+  }
+}
 
 /**
  * The integer type a type name spells (qualifiers ignored), or undefined. A single name the
@@ -80,13 +110,19 @@ export function intTypeOf(
   // The program's own typedef first: it is what the compiler sees (`typedef int bool;` in
   // pre-C99 code is no _Bool; the system headers' size_t and uint8_t resolve to the types
   // the names below assume).
-  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) return typedefs.get(t);
   const exact = /^(u?)int(8|16|32|64)_t$/.exec(t);
+  if (modelOf(typedefs).foreignHeaders) {
+    // Another target's headers: the width a name spells is the target's; `int_fast16_t`,
+    // `intmax_t` and the like are whatever the host made them, so unknown.
+    if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
+    if (/^u?int(_least|_fast)(8|16|32|64)_t$|^u?intmax_t$/.test(t)) return undefined;
+  }
+  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) return typedefs.get(t);
   if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
   const norm = t
     .replace(/^signed (char)$/, 'signed $1')
     .replace(/^signed (short|long|long long)$/, '$1')
     .replace(/^(short|long|long long) unsigned$/, 'unsigned $1')
     .replace(/^long unsigned long$/, 'unsigned long long');
-  return NAMED.get(norm);
+  return NAMED.get(norm) ?? modelType(norm, modelOf(typedefs));
 }

@@ -1,6 +1,6 @@
 /**
- * C's integer types and arithmetic (C11 6.3.1, 6.5), for the data model of the targets we
- * run on (LP64: int 32 bits, long and pointers 64 bits). The model computes with
+ * C's integer types and arithmetic (C11 6.3.1, 6.5), in the unit's data model (dataModel.ts:
+ * int 32 bits; long and pointers 64 bits in LP64, 32 in ILP32). The model computes with
  * mathematical integers; an expression is taken as affine only when its C value provably
  * equals the mathematical one wherever it is evaluated:
  *
@@ -18,9 +18,10 @@
 import { type Interval, affineRange, propagate } from './bounds.js';
 import { type ExprScope, macroCall, macroScope, toPwAff } from './expr.js';
 import { type Node, child, unparenthesized } from './parse.js';
-import { type IntType, INT, LONG, UINT, ULONG, intTypeOf } from './intTypes.js';
+import { type IntType, INT, UINT, intTypeOf, modelOf } from './intTypes.js';
+import { type DataModel, LP64 } from './dataModel.js';
 
-export { type IntType, type TypedefTable, INT, intTypeOf } from './intTypes.js';
+export { type IntType, type TypedefTable, INT, intTypeOf, modelOf } from './intTypes.js';
 
 export function typeRange(t: IntType): { lo: bigint; hi: bigint } {
   if (t.plainChar) return { lo: 0n, hi: 127n };
@@ -41,26 +42,30 @@ export function common(a: IntType, b: IntType): IntType {
   return s; // the signed type is wider, so it holds every value of the unsigned one
 }
 
-/** The type of an integer literal (C11 6.4.4.1), or undefined. */
-export function literalType(text: string, value: bigint): IntType {
+/**
+ * The type of an integer literal (C11 6.4.4.1) in the data model (LP64 by default): the
+ * first of its list that holds the value (3000000000 is `long` in LP64, `long long` in
+ * ILP32).
+ */
+export function literalType(text: string, value: bigint, model: DataModel = LP64): IntType {
   const suffix = /[uUlL]*$/.exec(text)![0].toLowerCase();
   const unsigned = suffix.includes('u');
-  const long = suffix.includes('l');
+  const longs = suffix.replace('u', '').length;
   const decimal = !/^[-+]?0[xXbB0-7]/.test(text) || /^[-+]?0$/.test(text.replace(/[uUlL]+$/, ''));
   const v = value < 0n ? -value : value;
   const fits = (t: IntType) => v <= typeRange(t).hi;
+  const sl: IntType = { bits: model.long, signed: true };
+  const ul: IntType = { bits: model.long, signed: false };
+  const sll: IntType = { bits: model.longLong, signed: true };
+  const ull: IntType = { bits: model.longLong, signed: false };
+  const signedOrder = [INT, sl, sll].slice(longs);
+  const unsignedOrder = [UINT, ul, ull].slice(longs);
   const order: IntType[] = unsigned
-    ? long
-      ? [ULONG]
-      : [UINT, ULONG]
-    : long
-      ? decimal
-        ? [LONG]
-        : [LONG, ULONG]
-      : decimal
-        ? [INT, LONG]
-        : [INT, UINT, LONG, ULONG];
-  return order.find(fits) ?? ULONG;
+    ? unsignedOrder
+    : decimal
+      ? signedOrder
+      : signedOrder.flatMap((t, k) => [t, unsignedOrder[k]!]);
+  return order.find(fits) ?? ull;
 }
 
 /** What the exactness proof needs from the place an expression is evaluated. */
@@ -134,7 +139,7 @@ export function exactType(
         v && v.length === 1 && Object.keys(v[0].value.coeffs).length === 0
           ? v[0].value.constant
           : undefined;
-      return c === undefined ? undefined : literalType(n.text, c);
+      return c === undefined ? undefined : literalType(n.text, c, modelOf(scope.typedefs));
     }
     case 'char_literal':
       return INT;

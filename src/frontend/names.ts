@@ -31,6 +31,7 @@ import {
   walk,
 } from './parse.js';
 import { declaredIntType, lazily, unitTypedefs } from './typedefs.js';
+import type { DataModel } from './dataModel.js';
 import { type PwAff, pwVar } from './pwaff.js';
 import { type ArrayRec, type FunctionState, key, reason } from './state.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -207,7 +208,7 @@ export function declaredType(st: FunctionState, use: Node): IntType | undefined 
 
 /** The C type of a file-scope integer (its declaration in the translation unit). */
 function fileConstType(st: FunctionState, name: string): IntType | undefined {
-  return fileScopeTypes(st.fn.tree).get(name);
+  return fileScopeTypes(st.fn.tree, st.dataModel).get(name);
 }
 
 /**
@@ -216,12 +217,15 @@ function fileConstType(st: FunctionState, name: string): IntType | undefined {
  * spng.c ~115 ms (issue 17, every file under 1 s).
  */
 const unitTypes = new CallSlot(() => new WeakMap<object, Map<string, IntType | undefined>>());
-function fileScopeTypes(tree: { readonly rootNode: Node }): Map<string, IntType | undefined> {
+function fileScopeTypes(
+  tree: { readonly rootNode: Node },
+  model: DataModel,
+): Map<string, IntType | undefined> {
   const known = unitTypes.current();
   let types = known?.get(tree);
   if (types) return types;
   types = new Map();
-  const typedefs = lazily(() => unitTypedefs(tree));
+  const typedefs = lazily(() => unitTypedefs(tree, model), model);
   for (const d of namedChildrenOf(tree.rootNode)) {
     if (d.type !== 'declaration') continue;
     const names = declaredNames(d).filter((n) => !types!.has(n));
@@ -240,8 +244,8 @@ type Resolved =
   | { kind: 'macro'; macro: ObjectMacro }
   | { kind: 'parameter'; param: Parameter; type?: IntType };
 
-const literalValueType = (v: bigint | undefined) =>
-  v === undefined ? undefined : literalType(String(v), v);
+const literalValueType = (v: bigint | undefined, st: FunctionState) =>
+  v === undefined ? undefined : literalType(String(v), v, st.dataModel);
 
 function resolveName(
   st: FunctionState,
@@ -260,7 +264,7 @@ function resolveName(
     return {
       kind: 'parameter',
       param: { name, value: cl, source: 'command-line' },
-      type: literalValueType(cl),
+      type: literalValueType(cl, st),
     };
   const m = st.dir.objectMacros.get(name);
   if (m) return { kind: 'macro', macro: m };
@@ -329,7 +333,7 @@ export function exprScope(
       case 'macro': {
         const m = r.macro;
         return withGuard(typing, name, () =>
-          m.expr ? exactType(m.expr, scope, env) : literalValueType(m.value),
+          m.expr ? exactType(m.expr, scope, env) : literalValueType(m.value, st),
         );
       }
       default:
@@ -382,7 +386,8 @@ export function exprScope(
       const r = resolve(name);
       if (r?.kind === 'macro') {
         const m = r.macro;
-        const literal = m.value !== undefined ? literalType(String(m.value), m.value) : undefined;
+        const literal =
+          m.value !== undefined ? literalType(String(m.value), m.value, st.dataModel) : undefined;
         return withGuard(typing, name, () =>
           m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
         );

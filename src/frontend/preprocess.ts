@@ -17,6 +17,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
 import type { SourceLanguage } from './language.js';
+import type { DataModelChoice } from './dataModel.js';
 
 export interface PreprocessOptions {
   /** The compiler (default `$CC`, else `cc`). */
@@ -32,6 +33,11 @@ export interface PreprocessOptions {
    * unity build; src/frontend/hostUnit.ts). That file's name and text; the flags are its.
    */
   readonly host?: HostFile;
+  /**
+   * The target's data model when the compiler that runs is not the target's (a cross
+   * compiler not installed) or the user names it: over the predefined macros (dataModel.ts).
+   */
+  readonly dataModel?: DataModelChoice;
 }
 
 /** A file that `#include`s the file analysed, and whose translation unit is compiled. */

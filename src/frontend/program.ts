@@ -11,6 +11,7 @@
  * a function of another file counts as a mention of that function, which only keeps arrays.
  */
 import { readFileSync } from 'node:fs';
+import { type DataModel, unitDataModel } from './dataModel.js';
 import path from 'node:path';
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
@@ -95,7 +96,13 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     const entered = nameRecord<number>();
     for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;
     const written = { raw: source, macros: tu.macros };
-    return { ...summarize(tu.text, file, tu.lines, written, compiler.cwd), timesIncluded: entered };
+    const model = unitDataModel(compiler.dataModel, tu.macros, false);
+    // (An unknown model: the unit's own arrays are refused; its calls are read in LP64.)
+    const known = model === 'unknown' ? undefined : model;
+    return {
+      ...summarize(tu.text, file, tu.lines, written, compiler.cwd, known),
+      timesIncluded: entered,
+    };
   });
 }
 
@@ -105,6 +112,7 @@ function summarize(
   lines: readonly LineOrigin[] | undefined,
   written: { raw: string; macros?: readonly MacroEvent[] },
   cwd?: string,
+  dataModel?: DataModel,
 ): Omit<FileSummary, 'timesIncluded'> {
   const src = new SourceText(text, file);
   const root = parseTree(text).rootNode as unknown as Node;
@@ -117,6 +125,7 @@ function summarize(
     return { loc: { line: o.line, column: loc.column }, in: o.file === mainName ? file : o.file };
   };
   const graph = extractCalls(src, definitions, {
+    ...(dataModel ? { dataModel } : {}),
     scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
     everyCallee: true,
   });

@@ -27,6 +27,7 @@ import { type Node, type SourceText, child, walk } from './parse.js';
 import type { Cond, PwAff } from './pwaff.js';
 import { type Bindings, resolveNames } from './scopes.js';
 import { functionTypedefs, lazily } from './typedefs.js';
+import { type DataModel, type DataModelChoice, LP64 } from './dataModel.js';
 
 export interface FrontendOptions {
   readonly defines?: Readonly<Record<string, bigint>>;
@@ -42,6 +43,12 @@ export interface FrontendOptions {
    * agreed to shrink some of them: src/pipeline/wholeProgram/callerStorage.ts).
    */
   readonly everyCallee?: boolean;
+  /**
+   * The unit's data model (dataModel.ts): the sizes of long, size_t and pointers; LP64 when
+   * absent. 'unknown' (a cross compiler not installed, its target not in the table): every
+   * array is left unchanged.
+   */
+  readonly dataModel?: DataModelChoice;
 }
 
 export interface ArrayRec {
@@ -182,12 +189,21 @@ export class FunctionState {
   /** The integer typedefs the body may use (typedefs.ts), made once. */
   get typedefs(): TypedefTable {
     // A macro named like a typedef (the built-in reading keeps macros) is no type name here.
-    return (this.typedefTable ??= lazily(() =>
-      functionTypedefs(
-        this.fn,
-        (name) => this.dir.objectMacros.has(name) || this.dir.functionMacros.has(name),
-      ),
+    return (this.typedefTable ??= lazily(
+      () =>
+        functionTypedefs(
+          this.fn,
+          (name) => this.dir.objectMacros.has(name) || this.dir.functionMacros.has(name),
+          this.dataModel,
+        ),
+      this.dataModel,
     ));
+  }
+
+  /** The unit's data model (LP64 when not known: such a unit's arrays are refused anyway). */
+  get dataModel(): DataModel {
+    const m = this.options.dataModel;
+    return m === undefined || m === 'unknown' ? LP64 : m;
   }
   private typedefTable: TypedefTable | undefined;
 }

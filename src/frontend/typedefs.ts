@@ -15,6 +15,7 @@
  * Unknown means "not an integer type": the loop or expression is refused, as before.
  */
 import { CallSlot } from '../context/callContext.js';
+import type { DataModel } from './dataModel.js';
 import { type IntType, intTypeOf, type TypedefTable } from './intTypes.js';
 import {
   type Node,
@@ -57,10 +58,14 @@ function functionNames(d: Node): string[] {
 
 const unitTables = new CallSlot(() => new WeakMap<object, Map<string, IntType | undefined>>());
 
-/** File-scope integer typedefs of a unit (built once per tree and call). */
-export function unitTypedefs(tree: {
-  readonly rootNode: Node;
-}): ReadonlyMap<string, IntType | undefined> {
+/**
+ * File-scope integer typedefs of a unit (built once per tree and call) in its data model
+ * (one per tree: a tree is one unit's).
+ */
+export function unitTypedefs(
+  tree: { readonly rootNode: Node },
+  model?: DataModel,
+): ReadonlyMap<string, IntType | undefined> {
   const tables = unitTables.current();
   let table = tables?.get(tree);
   if (table) return table;
@@ -78,7 +83,7 @@ export function unitTypedefs(tree: {
     // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));` is 8
     // bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array miscompiled).
     const attributed = hasAttribute(d);
-    for (const [name, declared] of definitions(d, table)) {
+    for (const [name, declared] of definitions(d, withModel(table, model))) {
       const type = attributed ? undefined : declared;
       if (!name) continue;
       if (table.has(name) && !sameType(table.get(name), type)) conflicting.add(name);
@@ -99,9 +104,18 @@ function sameType(a: IntType | undefined, b: IntType | undefined): boolean {
  * A table built on its first lookup: most functions name only built-in types, which are
  * never looked up (intTypeOf), and the unit's typedefs (~100 in <stdio.h>) are then not read.
  */
-export function lazily(make: () => TypedefTable): TypedefTable {
+export function lazily(make: () => TypedefTable, dataModel?: DataModel): TypedefTable {
   let table: TypedefTable | undefined;
-  return { has: (n) => (table ??= make()).has(n), get: (n) => (table ??= make()).get(n) };
+  return {
+    has: (n) => (table ??= make()).has(n),
+    get: (n) => (table ??= make()).get(n),
+    ...(dataModel ? { dataModel } : {}),
+  };
+}
+
+/** `table` read in the data model `model`. */
+function withModel(table: TypedefTable, model: DataModel | undefined): TypedefTable {
+  return model ? { has: (n) => table.has(n), get: (n) => table.get(n), dataModel: model } : table;
 }
 
 /** What a function itself declares: its typedef names and its ordinary identifiers. */
@@ -150,8 +164,9 @@ export function isTypeNameIn(fn: Node): (name: string) => boolean {
 export function functionTypedefs(
   fn: Node,
   hidden: (name: string) => boolean = () => false,
+  model?: DataModel,
 ): TypedefTable {
-  const unit = unitTypedefs(fn.tree);
+  const unit = unitTypedefs(fn.tree, model);
   const own = ownNames(fn);
   // A variable, parameter or enumerator named like a type hides it in its scope: `int u8 =
   // 1; t[(u8) + i]` adds 1, it casts nothing (review: read as a cast, t was scalarized). So
@@ -163,10 +178,13 @@ export function functionTypedefs(
   // (issue 29: 28 % of the CPU of 13,000 functions).
   const shadowed = (name: string) =>
     own.typedefs.has(name) || own.ordinary.has(name) || (unit.has(name) && hidden(name));
-  return {
-    has: (name) => unit.has(name) || own.typedefs.has(name) || own.ordinary.has(name),
-    get: (name) => (shadowed(name) ? undefined : unit.get(name)),
-  };
+  return withModel(
+    {
+      has: (name) => unit.has(name) || own.typedefs.has(name) || own.ordinary.has(name),
+      get: (name) => (shadowed(name) ? undefined : unit.get(name)),
+    },
+    model,
+  );
 }
 
 /**

@@ -7,6 +7,8 @@
  * An element is `A` followed by as many subscripts or `*` as the buffer has levels (a shorter
  * chain is a row, itself an address), and never under `&`.
  */
+import type { DataModel } from './dataModel.js';
+import { modelOnly } from './intTypes.js';
 import type { BufferUse, OffsetRange } from '../model/calls.js';
 import { type Node, type SourceText, child } from './parse.js';
 import { isUnevaluated } from './unevaluated.js';
@@ -46,6 +48,8 @@ export interface MentionContext {
   readonly src: SourceText;
   /** Levels of the buffer (subscripts or `*` that reach an element); 0 when unknown. */
   readonly levels: number;
+  /** The unit's data model (`malloc(4 * sizeof(long))`); LP64 when absent. */
+  readonly dataModel?: DataModel;
 }
 
 function same(a: Node | null | undefined, b: Node | null | undefined): boolean {
@@ -83,23 +87,27 @@ function isAllocation(value: Node | null): boolean {
   return v.type === 'call_expression' && ALLOCATORS.includes(child(v, 'function')?.text ?? '');
 }
 
-/** Constant integer expressions of the preprocessed text (macros are expanded there). */
-export const literalScope = (): Parameters<typeof constantValue>[1] => ({
+/**
+ * Constant integer expressions of the preprocessed text (macros are expanded there), in the
+ * unit's data model (`sizeof(long)`, `3000000000`; LP64 when absent).
+ */
+export const literalScope = (model?: DataModel): Parameters<typeof constantValue>[1] => ({
   identifier: () => undefined,
   functionMacros: new Map(),
   fresh: () => '',
+  ...(model ? { typedefs: modelOnly(model) } : {}),
 });
 
 /**
  * The bytes an allocation gets, when its size is a constant: `malloc(S)`, `aligned_alloc(A,
  * S)`, `calloc(n, s)` and PolyBench's `polybench_alloc_data(n, s)` (n elements of s bytes).
  */
-function allocationBytes(value: Node): bigint | undefined {
+function allocationBytes(value: Node, model: DataModel | undefined): bigint | undefined {
   const v = stripCasts(value);
   const args = child(v, 'arguments')?.namedChildren ?? [];
   const at = (k: number) => {
     const a = args[k];
-    const c = a ? constantValue(a, literalScope()) : undefined;
+    const c = a ? constantValue(a, literalScope(model)) : undefined;
     return c && c.value > 0n ? c.value : undefined;
   };
   switch (child(v, 'function')?.text) {
@@ -191,7 +199,7 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
   };
   const escape = (why: string): BufferUse => ({ ...base, kind: 'escape', why });
   const alloc = (value: Node): BufferUse => {
-    const bytes = allocationBytes(value);
+    const bytes = allocationBytes(value, ctx.dataModel);
     return { ...base, kind: 'alloc', ...(bytes !== undefined ? { bytes } : {}) };
   };
   // The declaration itself; an initializer counts as what it is.

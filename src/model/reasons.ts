@@ -336,6 +336,12 @@ export const REASONS = {
     'C++: an instantiation of the function template has arguments beeclak does not know',
     'Spell constant template arguments at each use (`f<8>(x)`), or pass arrays whose extents are constants by reference (`f(t)` with `int (&a)[M]`).',
   ),
+  'data-model-unknown': candidacy(
+    'BC1045',
+    'not-analysable',
+    "the target's data model (the sizes of int, long, size_t, pointers) is not known or not supported",
+    'Install the compiler the build uses (its predefined macros say), or name the data model with --data-model ilp32|lp64|llp64 (configuration key dataModel). Targets whose int is 16 bits (AVR, MSP430) are not analysed.',
+  ),
   'never-accessed': entry(
     'BC1038',
     'never accessed: nothing to contract',

@@ -1,0 +1,98 @@
+/**
+ * The data model of the target (src/frontend/dataModel.ts). Each program of dataModel/ holds
+ * an expression whose value differs between LP64 and ILP32 (`sizeof(long)`, `sizeof(void *)`,
+ * `-1L < 1u`, an unsigned long that wraps at 2^32). Read with a compilation database whose
+ * command has `-m32` (the host's gcc preprocesses for i386 without a 32-bit libc), the window
+ * of the array must be the one ILP32 needs. Guards: the frontend assumed LP64 everywhere, so
+ * `window(12 - sizeof(long), in)` was contracted to 5 cells where `gcc -m32` reads 8 values
+ * back (9 cells): the contracted program read overwritten cells. (32-bit programs cannot be
+ * linked here: the test compares the tool's decision with what ILP32 requires.)
+ */
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../helpers/cli.js';
+import { codeOf } from '../../src/model/reasons.js';
+
+const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataModel');
+const work = mkdtempSync(path.join(tmpdir(), 'beeclak-datamodel-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+for (const f of readdirSync(DIR))
+  if (f.endsWith('.c')) copyFileSync(path.join(DIR, f), path.join(work, f));
+
+/** A compilation database in a folder of its own: every program compiled by `command`. */
+function database(name: string, command: readonly string[]): string {
+  const dir = path.join(work, name);
+  const entries = readdirSync(DIR)
+    .filter((f) => f.endsWith('.c'))
+    .map((f) => ({ directory: work, file: f, arguments: [...command, '-c', f] }));
+  rmSync(dir, { recursive: true, force: true });
+  writeFileSync(path.join(work, `${name}.json`), JSON.stringify(entries));
+  return path.join(work, `${name}.json`);
+}
+
+/** The cells of the array `t` (undefined: unchanged), and its report line. */
+function cellsOfT(args: readonly string[]): { cells?: number; line: string } {
+  const r = runCli(['analyze', ...args], { cwd: work });
+  const line = r.stdout.split('\n').find((l) => / t \(double\)/.test(l)) ?? r.stdout + r.stderr;
+  const m = /contracted, 64 -> (\d+) cells/.exec(line);
+  return { ...(m ? { cells: Number(m[1]) } : {}), line };
+}
+
+// program                     LP64 cells  ILP32 cells (what the compiler's semantics need)
+const CASES: [string, number, number][] = [
+  ['sizeof-long-arg.c', 5, 9],
+  ['sizeof-pointer-arg.c', 5, 9],
+  ['long-below-unsigned.c', 2, 9],
+  ['unsigned-long-wraps.c', 2, 9],
+];
+
+describe('the data model of the compiler that reads the unit', () => {
+  const m32 = database('m32', ['gcc', '-m32']);
+  const host = database('host', ['gcc']);
+  it.each(CASES)('%s: the window LP64 and ILP32 each need', (file, lp64, ilp32) => {
+    expect(cellsOfT(['--compile-commands', host, file]).cells).toBe(lp64);
+    expect(cellsOfT(['--compile-commands', m32, file]).cells).toBe(ilp32);
+    // The built-in reading and no database: LP64, unless the user names the model.
+    expect(cellsOfT([file]).cells).toBe(lp64);
+    expect(cellsOfT(['--data-model', 'ilp32', file]).cells).toBe(ilp32);
+  });
+});
+
+describe('the configuration key dataModel', () => {
+  it('names the data model as --data-model does', () => {
+    const dir = path.join(work, 'configured');
+    mkdirSync(dir, { recursive: true });
+    copyFileSync(path.join(DIR, 'sizeof-long-arg.c'), path.join(dir, 'k.c'));
+    writeFileSync(path.join(dir, 'beeclak.json'), JSON.stringify({ dataModel: 'ilp32' }));
+    const r = runCli(['contract', '--no-cache', 'k.c'], { cwd: dir });
+    expect(r.stdout).toContain('double t[9];');
+  });
+});
+
+describe('a cross compiler that is not installed (compiler-fallback)', () => {
+  // Guards: the host's macros (LP64) were read for an arm-none-eabi-gcc build.
+  it('takes the data model of the target its name or flags name', () => {
+    const arm = database('arm', ['arm-none-eabi-gcc', '-mcpu=cortex-m4', '-mthumb']);
+    const riscv = database('riscv', ['riscv32-unknown-elf-gcc', '-march=rv32imac']);
+    for (const db of [arm, riscv])
+      expect(cellsOfT(['--compile-commands', db, 'sizeof-long-arg.c']).cells).toBe(9);
+  });
+
+  it('leaves every array unchanged when the target is unknown, unless --data-model names it', () => {
+    const unknown = database('unknown', ['xcc-that-is-not-installed', '-O2']);
+    const r = cellsOfT(['--compile-commands', unknown, 'sizeof-long-arg.c']);
+    expect(r.cells).toBeUndefined();
+    expect(r.line).toContain(codeOf('data-model-unknown'));
+    const named = ['--compile-commands', unknown, '--data-model', 'ilp32', 'sizeof-long-arg.c'];
+    expect(cellsOfT(named).cells).toBe(9);
+  });
+
+  it('leaves the arrays of a target whose int is 16 bits unchanged', () => {
+    const avr = database('avr', ['avr-gcc', '-mmcu=atmega328p']);
+    const r = cellsOfT(['--compile-commands', avr, 'sizeof-long-arg.c']);
+    expect(r.cells).toBeUndefined();
+    expect(r.line).toContain(codeOf('data-model-unknown'));
+  });
+});
