@@ -242,3 +242,31 @@ export function normalizedType(text: string): string {
     .replace(/\s+/g, ' ')
     .trim();
 }
+
+/** Each function's callees and callers in `graph`, by name. */
+export function callEdges(graph: CallGraph): {
+  readonly callees: ReadonlyMap<string, readonly string[]>;
+  readonly callers: ReadonlyMap<string, readonly string[]>;
+} {
+  const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));
+  const callers = new Map<string, string[]>();
+  for (const f of graph.functions)
+    for (const c of f.calls) callers.set(c.callee, [...(callers.get(c.callee) ?? []), f.name]);
+  return { callees, callers };
+}
+
+/** The names reached from `from` (themselves included) following `next`. */
+export function reachedFrom(
+  from: readonly string[],
+  next: ReadonlyMap<string, readonly string[]>,
+): Set<string> {
+  const seen = new Set(from);
+  const stack = [...from];
+  while (stack.length > 0)
+    for (const n of next.get(stack.pop()!) ?? [])
+      if (!seen.has(n)) {
+        seen.add(n);
+        stack.push(n);
+      }
+  return seen;
+}

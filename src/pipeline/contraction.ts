@@ -32,6 +32,7 @@ import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { knownParameterValues } from '../model/parameterValues.js';
 import { wordsRegExp } from '../model/identifiers.js';
 import { inCallContext } from '../context/callContext.js';
+import { callEdges, reachedFrom } from '../model/calls.js';
 import { guards, type Guard } from './decision/guards.js';
 import { type GuardedFor, macroGuards } from './decision/macroGuards.js';
 import { decisionRows } from './decision/rows.js';
@@ -201,24 +202,10 @@ function wholeProgramRelated(analysis: Analysis): Map<FunctionModel, string[]> {
   ];
   const out = new Map<FunctionModel, string[]>();
   if (!graph || kernels.length === 0) return out;
-  const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));
-  const callers = new Map<string, string[]>();
-  for (const f of graph.functions)
-    for (const c of f.calls) callers.set(c.callee, [...(callers.get(c.callee) ?? []), f.name]);
-  const closure = (from: readonly string[], next: Map<string, string[]>) => {
-    const seen = new Set(from);
-    const stack = [...from];
-    while (stack.length > 0)
-      for (const n of next.get(stack.pop()!) ?? [])
-        if (!seen.has(n)) {
-          seen.add(n);
-          stack.push(n);
-        }
-    return seen;
-  };
+  const { callees, callers } = callEdges(graph);
   for (const kernel of kernels) {
-    const up = closure([kernel], callers);
-    const names = new Set([...up, ...closure([kernel], callees)]);
+    const up = reachedFrom([kernel], callers);
+    const names = new Set([...up, ...reachedFrom([kernel], callees)]);
     for (const u of up) for (const c of callees.get(u) ?? []) names.add(c);
     for (const f of analysis.model.functions)
       if (names.has(f.name)) out.set(f, [...(out.get(f) ?? []), kernel]);

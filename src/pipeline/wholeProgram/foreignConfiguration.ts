@@ -9,7 +9,7 @@
  * whose text has none needs nothing.
  */
 import path from 'node:path';
-import type { CallGraph } from '../../model/calls.js';
+import { type CallGraph, callEdges, reachedFrom } from '../../model/calls.js';
 import type { ReasonName } from '../../model/reasons.js';
 import type { CallerEvidence } from '../../lifetime/crossCall.js';
 
@@ -21,23 +21,9 @@ import type { CallerEvidence } from '../../lifetime/crossCall.js';
  * every function it reaches.
  */
 function readBy(graph: CallGraph, fnName: string, sites: readonly CallerEvidence[]): Set<string> {
-  const callees = new Map(graph.functions.map((f) => [f.name, f.calls.map((c) => c.callee)]));
-  const callers = new Map<string, string[]>();
-  for (const f of graph.functions)
-    for (const c of f.calls) callers.set(c.callee, [...(callers.get(c.callee) ?? []), f.name]);
-  const closure = (next: Map<string, string[]>) => {
-    const seen = new Set([fnName]);
-    const stack = [fnName];
-    while (stack.length > 0)
-      for (const n of next.get(stack.pop()!) ?? [])
-        if (!seen.has(n)) {
-          seen.add(n);
-          stack.push(n);
-        }
-    return seen;
-  };
-  const up = closure(callers);
-  const names = new Set([...up, ...closure(callees)]);
+  const { callees, callers } = callEdges(graph);
+  const up = reachedFrom([fnName], callers);
+  const names = new Set([...up, ...reachedFrom([fnName], callees)]);
   // The buffer each call site passes, in its caller and in each function passing it on.
   const carriers = sites.flatMap((x) => [
     [x.caller, x.buffer] as const,
