@@ -48,6 +48,7 @@ const TRACED: Record<string, string[]> = {
   'scope-inner-pointer.c': ['t'],
   'scope-local-shadows-global.c': ['t'],
   'scope-row-pointer.c': ['t'],
+  'typedef-array-of-pointers.c': ['p', 'q'],
   'typedef-hidden-by-local.c': ['t'],
   'typedef-hidden-by-same-name.c': ['t'],
   'typedef-local-named-uint8_t.c': ['t'],
