@@ -10,17 +10,19 @@
  */
 import type GLPK from 'glpk.js/node';
 import type { FixedPiece } from './conflictPoints.js';
+import { CallSlot } from '../context/callContext.js';
 
 type Glpk = Awaited<ReturnType<typeof GLPK>>;
 /**
- * GLPK is loaded on the first linear program: commands that never solve one skip it (issue 17).
- * Once per process, not per call (src/context/callContext.ts): the solver keeps nothing of a
- * linear program after it answers.
+ * GLPK is loaded on the first linear program of a call: commands that never solve one skip
+ * it (issue 17). One instance per call (src/context/callContext.ts), no module state: Node
+ * keeps the imported module, and instantiating its engine again costs about 3 ms a call.
  */
-let glpkPromise: Promise<Glpk> | null = null;
+const loadGlpk = (): Promise<Glpk> => import('glpk.js/node').then((m) => m.default());
+const engine = new CallSlot((): { loaded?: Promise<Glpk> } => ({}));
 function glpk(): Promise<Glpk> {
-  glpkPromise ??= import('glpk.js/node').then((m) => m.default());
-  return glpkPromise;
+  const slot = engine.current();
+  return slot ? (slot.loaded ??= loadGlpk()) : loadGlpk();
 }
 
 export interface Term {
@@ -124,7 +126,8 @@ export async function minimizeLp(
     // glpk's presolver aborts on some degenerate programs (assertion in npp3.c); the wasm
     // instance is unusable afterwards: start a fresh one and answer "no hint" (every
     // caller treats LP answers as hints and verifies exactly).
-    glpkPromise = null;
+    const slot = engine.current();
+    if (slot) delete slot.loaded;
     return { status: 'infeasible' };
   }
   const s = res.result.status;

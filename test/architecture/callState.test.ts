@@ -13,7 +13,6 @@ const SRC = path.resolve('src');
 
 const KEPT_PER_PROCESS: Record<string, string> = {
   'frontend/parse.ts: loaded': 'the loaded parser: native code, no data of a call between parses',
-  'lattice/hullLp.ts: glpkPromise': 'the loaded solver: keeps nothing of a program it solved',
   'frontend/compactTree.ts: typeNames': 'names of the grammar symbol ids: the same for every call',
   'frontend/compactTree.ts: fieldNames': 'names of the grammar field ids: the same for every call',
   'pipeline/checking/compileRun.ts: sanitizerSupport': "a fact of the machine's compiler",
