@@ -10,7 +10,7 @@ import path from 'node:path';
 import { compilerOptions, type AnalysisFlags } from './analysisFlags.js';
 import { splitFlags } from '../pipeline/checking/compileFlags.js';
 import { CompilerChoice } from './compilerChoice.js';
-import { splitDefines } from '../frontend/compilerView.js';
+import { splitDefines } from '../frontend/compilerSetup.js';
 
 export function programFlags(
   flags: AnalysisFlags & { cflags?: string },

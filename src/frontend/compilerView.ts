@@ -9,7 +9,6 @@ import { spawnSync } from 'node:child_process';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import type { ArrayDecl } from './arrays.js';
-import { cTokens } from './ctokens.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { globalArrayUsers, globalArrays } from './globalArrays.js';
@@ -53,9 +52,9 @@ import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
 import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap, usesWithin } from './spelling.js';
 import { fileToPp, macroRoles } from './macroRoles.js';
-import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { inCallContext } from '../context/callContext.js';
 import { languageOf } from './language.js';
+import { compilerSetup, type splitDefines } from './compilerSetup.js';
 import { ownRanges } from './cpp/ranges.js';
 import { cppUnit, namesDeclaredTwice, namespaceLevel } from './cpp/unit.js';
 import {
@@ -94,42 +93,6 @@ export interface CompilerModel {
    * after a statement).
    */
   readonly c89?: boolean;
-}
-
-/**
- * `void f(int n)`: names declared as integer parameters somewhere in the file. Read from the
- * file's tokens, so that a comment beside the name (`int order /* LPC order *\/`) does not
- * hide it: `-D order=10` went to the preprocessor, and fixed nothing.
- */
-function integerParameterNames(source: string): Set<string> {
-  const out = new Set<string>();
-  const text = cTokens(source)
-    .map((t) => t.text)
-    .join(' ');
-  const re =
-    /[(,]\s*(?:const\s+)?(?:(?:unsigned|signed|long|short|int|char|size_t|u?int\d+_t)\s+)+([A-Za-z_]\w*)\s*(?=[,)])/g;
-  for (let m = re.exec(text); m; m = re.exec(text)) out.add(m[1]!);
-  return out;
-}
-
-/**
- * `-D NAME=integer` given to beeclak: a value for the preprocessor, except for a name the
- * file declares as an integer function parameter, which stays a value of the model only
- * (fixing an argument; the output then carries a run-time guard).
- */
-export function splitDefines(
-  source: string,
-  defines: Readonly<Record<string, bigint>>,
-): { preprocessor: string[]; model: Record<string, bigint> } {
-  const entries = Object.entries(defines);
-  const params = entries.length > 0 ? integerParameterNames(source) : new Set<string>();
-  const preprocessor: string[] = [];
-  const model = nameRecord<bigint>();
-  for (const [name, value] of entries) {
-    if (params.has(name)) model[name] = value;
-    else preprocessor.push(`-D${name}=${value}`);
-  }
-  return { preprocessor, model };
 }
 
 /** What the built-in reading may replace the compiler for: nothing a preprocessor changes. */
@@ -182,21 +145,6 @@ export function refusedAlone(
 ): string | undefined {
   const { host: _, ...own } = compilerSetup(source, file, options).compiler;
   return compilerSyntaxCheck(source, file, own);
-}
-
-/** The compiler's options: the user's, with the `-D` that are for the preprocessor. */
-function compilerSetup(
-  source: string,
-  file: string,
-  options: CompilerViewOptions,
-): { split: ReturnType<typeof splitDefines>; compiler: PreprocessOptions } {
-  const split = splitDefines(source, options.defines ?? NO_NAMES);
-  const compiler: PreprocessOptions = {
-    ...options.compiler,
-    language: options.compiler?.language ?? languageOf(file),
-    flags: [...split.preprocessor, ...(options.compiler?.flags ?? [])],
-  };
-  return { split, compiler };
 }
 
 export function buildCompilerModel(

@@ -25,7 +25,7 @@ import {
   type MacroEvent,
   type PreprocessOptions,
 } from './preprocess.js';
-import { splitDefines } from './compilerView.js';
+import { compilerSetup } from './compilerSetup.js';
 import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
@@ -85,12 +85,8 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
         ...summarize(source, file, undefined, { raw: source }),
         timesIncluded: nameRecord<number>(),
       };
-    const split = splitDefines(source, options.defines ?? NO_NAMES);
-    const compiler: PreprocessOptions = {
-      ...options.compiler,
-      language: options.compiler.language ?? languageOf(file),
-      flags: [...split.preprocessor, ...(options.compiler.flags ?? [])],
-    };
+    const setup = { compiler: options.compiler, defines: options.defines ?? NO_NAMES };
+    const { compiler } = compilerSetup(source, file, setup);
     const output = preprocessorOutput(source, file, compiler);
     const tu = readTranslationUnit(output);
     const entered = nameRecord<number>();

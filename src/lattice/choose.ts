@@ -12,15 +12,7 @@ import {
   type Matrix,
 } from '../poly/linalg.js';
 import { fixParams, isEmpty } from '../poly/index.js';
-import {
-  isOwnOverrun,
-  refundWork,
-  spendWork,
-  withWorkBudget,
-  workRemaining,
-  workSpent,
-} from '../poly/budget.js';
-import { CallSlot } from '../context/callContext.js';
+import { isOwnOverrun, withWorkBudget, workSpent } from '../poly/budget.js';
 import { enumerateUnion, fixPieces, LatticeInputError, type FixedPiece } from './conflictPoints.js';
 import { DsQueries, UnboundedDsError, type QueryStats } from './dsQueries.js';
 import {
@@ -42,8 +34,9 @@ import { exactSuccessiveMinima, successiveMinima, type SuccessiveMinima } from '
 import { planePolygon, type PlanePolygon } from './polygonHull.js';
 import { optimalSearch, spanBasis, WORK_PER_MS } from './optimal.js';
 import { querySearch } from './querySearch.js';
-import { holdsItsBox, segmentClique } from './segmentClique.js';
-import { NO_NAMES, ownValue } from '../poly/nameRecord.js';
+import { boxCells, fillsBox, segmentClique } from './segmentClique.js';
+import { NO_NAMES } from '../poly/nameRecord.js';
+import { searchedOnce } from './searchMemo.js';
 
 export interface ChooseOptions {
   heuristic: HeuristicOption;
@@ -140,7 +133,7 @@ const SEARCH_WORK = 500_000;
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
   const minGain = options.minGain ?? 0.05;
   const want = options.heuristic;
-  const s = await searchedOnce(ds, options, minGain);
+  const s = await searchedOnce(ds, options, minGain, () => search(ds, options, minGain));
   const pick = select(s.verified, want, minGain, options.division);
   const bySize = options.division ? select(s.verified, want, minGain) : pick;
   return {
@@ -171,61 +164,6 @@ interface Searched {
   timings: LatticeChoice['timings'];
   /** Work the search spent (charged again when it is reused). */
   spent: number;
-}
-
-/**
- * The searches of this call, by input (`searchKey`). Scratch arrays of one shape recur: the
- * same conflict set for each kernel of a file, for each file of a library (issue 29, item 3:
- * 100 KB of kernels spent a third of its CPU on searches already made).
- */
-const searches = new CallSlot(() => new Map<string, Searched>());
-
-/** Entries kept per call (oldest dropped first): a few kilobytes each. */
-const SEARCHES_KEPT = 2000;
-
-/**
- * The search for DS and the options, made once per call: the same input and the same work
- * left (the budget in force) spend the same and end the same, so a search is reused only
- * then, and its work is charged again. A search that fails (an input error, a budget run
- * out) is not kept: it fails again the same way.
- */
-async function searchedOnce(
-  ds: PolySet,
-  options: ChooseOptions,
-  minGain: number,
-): Promise<Searched> {
-  const memo = searches.current();
-  if (!memo) return search(ds, options, minGain);
-  const key = searchKey(ds, options, minGain);
-  const kept = memo.get(key);
-  if (kept) {
-    spendWork(kept.spent);
-    return structuredClone(kept);
-  }
-  const s = await search(ds, options, minGain);
-  if (memo.size >= SEARCHES_KEPT) memo.delete(memo.keys().next().value!);
-  memo.set(key, structuredClone(s));
-  return s;
-}
-
-/** Everything the search reads: DS exactly, the parameter values it uses, the options, the work left. */
-function searchKey(ds: PolySet, options: ChooseOptions, minGain: number): string {
-  const rows = (rs: readonly (readonly bigint[])[]) => rs.map((r) => r.join(',')).join(';');
-  const values = ds.space.params.map((p) => `${p}=${ownValue(options.params, p) ?? '?'}`);
-  return JSON.stringify([
-    ds.space.params,
-    ds.space.dims,
-    ds.pieces.map((p) => [p.space.params, p.space.dims, p.nLocals, rows(p.eqs), rows(p.ineqs)]),
-    values,
-    options.heuristic,
-    minGain,
-    options.budgetMs ?? null,
-    options.autoOptLimit ?? null,
-    !!options.noEnumeration,
-    !!options.fullSearch,
-    options.candidateWork ?? null,
-    workRemaining(),
-  ]);
 }
 
 async function search(ds: PolySet, options: ChooseOptions, minGain: number): Promise<Searched> {
@@ -648,28 +586,3 @@ function addFallbacks(
 function listable(pieces: readonly FixedPiece[]): boolean {
   return pieces.every((p) => p.nLocals === 0);
 }
-
-/** Points of the box {0..b}: a clique when DS holds [-b, b] (holdsItsBox). */
-function boxCells(box: readonly bigint[]): bigint {
-  return box.reduce((t, v) => t * (v + 1n), 1n);
-}
-
-/**
- * Whether DS holds its box, within a bounded share of work that is given back: a shortcut
- * of the search only, so the array's budget is charged as if it had not been asked (an
- * overrun answers "not known", and the search runs as before).
- */
-function fillsBox(ds: PolySet, box: readonly bigint[]): boolean {
-  const before = workSpent();
-  try {
-    return withWorkBudget(BOX_TEST_WORK, () => holdsItsBox(ds, box));
-  } catch (e) {
-    if (!isOwnOverrun(e)) throw e;
-    return false;
-  } finally {
-    refundWork(workSpent() - before);
-  }
-}
-
-/** Polyhedral work the box test may take (a few inclusions of small sets). */
-const BOX_TEST_WORK = 20_000;

@@ -14,6 +14,7 @@
  */
 import { isSubset } from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
+import { isOwnOverrun, refundWork, withWorkBudget, workSpent } from '../poly/budget.js';
 
 interface Generator {
   v: readonly bigint[];
@@ -230,7 +231,7 @@ export function segmentClique(
  * extents): then the points {0..extent} conflict pairwise, and no admissible mapping has
  * fewer cells than the box {0..extent} has points.
  */
-export function holdsItsBox(ds: PolySet, extent: readonly bigint[]): boolean {
+function holdsItsBox(ds: PolySet, extent: readonly bigint[]): boolean {
   const n = ds.space.dims.length;
   const axis = (i: number) => Array.from({ length: n }, (_, j) => (i === j ? 1n : 0n));
   return included(
@@ -239,3 +240,28 @@ export function holdsItsBox(ds: PolySet, extent: readonly bigint[]): boolean {
     { inclusions: 0 },
   );
 }
+
+/** Points of the box {0..b}: a clique when DS holds [-b, b] (holdsItsBox). */
+export function boxCells(box: readonly bigint[]): bigint {
+  return box.reduce((t, v) => t * (v + 1n), 1n);
+}
+
+/**
+ * Whether DS holds its box, within a bounded share of work that is given back: a shortcut
+ * of the search only, so the array's budget is charged as if it had not been asked (an
+ * overrun answers "not known", and the search runs as before).
+ */
+export function fillsBox(ds: PolySet, box: readonly bigint[]): boolean {
+  const before = workSpent();
+  try {
+    return withWorkBudget(BOX_TEST_WORK, () => holdsItsBox(ds, box));
+  } catch (e) {
+    if (!isOwnOverrun(e)) throw e;
+    return false;
+  } finally {
+    refundWork(workSpent() - before);
+  }
+}
+
+/** Polyhedral work the box test may take (a few inclusions of small sets). */
+const BOX_TEST_WORK = 20_000;

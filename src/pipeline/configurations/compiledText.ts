@@ -8,7 +8,7 @@ import {
   preprocessorOutput,
   type PreprocessOptions,
 } from '../../frontend/preprocess.js';
-import { splitDefines } from '../../frontend/compilerView.js';
+import { splitDefines } from '../../frontend/compilerSetup.js';
 import { languageOf } from '../../frontend/language.js';
 import type { Configuration } from '../options.js';
 
