@@ -41,6 +41,12 @@ export interface DataModel {
    * width an exact-width name spells over the headers' typedef.
    */
   readonly foreignHeaders?: boolean;
+  /**
+   * Whether plain `char` is signed (x86) or unsigned (ARM, RISC-V, AArch64: gcc predefines
+   * `__CHAR_UNSIGNED__`; `-funsigned-char`/`-fsigned-char` choose); undefined when not known,
+   * then intTypes.ts takes plain char's values as those both agree on.
+   */
+  readonly charSigned?: boolean;
 }
 
 type DataModelName = 'lp64' | 'ilp32' | 'llp64' | 'ip16' | 'other';
@@ -176,6 +182,7 @@ export function dataModelOfMacros(macros: readonly MacroEvent[]): DataModelChoic
     ...sizes,
     pointer: pointer * 8,
     longDouble: bytes('__SIZEOF_LONG_DOUBLE__') ?? 0,
+    charSigned: !defined.has('__CHAR_UNSIGNED__'),
     sizeType: types[0]!,
     ptrdiffType: types[1]!,
     intptrType: types[2]!,
@@ -192,6 +199,12 @@ export function dataModelOfTarget(
   compiler: string,
   flags: readonly string[],
 ): DataModel | undefined {
+  const m = sizesOfTarget(compiler, flags);
+  const charSigned = charSignedOfTarget(compiler, flags);
+  return m && charSigned !== undefined ? { ...m, charSigned } : m;
+}
+
+function sizesOfTarget(compiler: string, flags: readonly string[]): DataModel | undefined {
   const name = compiler.split('/').pop() ?? compiler;
   for (const f of flags) {
     if (f === '-m32' || /^-march=rv32/.test(f) || /^-mcpu=cortex-[mr]/.test(f)) return ILP32;
@@ -208,6 +221,21 @@ export function dataModelOfTarget(
   if (/mingw|windows/.test(name)) return undefined;
   if (/^(x86_64|aarch64|riscv64)-[\w-]*-(gcc|g\+\+|cc|c\+\+|clang|clang\+\+)$/.test(name))
     return LP64;
+  return undefined;
+}
+
+/**
+ * Whether plain char is signed on the target a compiler not installed builds for: the last
+ * `-fsigned-char`/`-funsigned-char` flag, else the ABI of its target (unsigned on ARM,
+ * AArch64 and RISC-V, signed on x86); undefined when not known.
+ */
+function charSignedOfTarget(compiler: string, flags: readonly string[]): boolean | undefined {
+  const flag = [...flags].reverse().find((f) => f === '-fsigned-char' || f === '-funsigned-char');
+  if (flag) return flag === '-fsigned-char';
+  const name = compiler.split('/').pop() ?? compiler;
+  if (flags.some((f) => /^-march=(rv|armv)|^-mcpu=cortex-|^-mthumb$/.test(f))) return false;
+  if (/^(arm|aarch64|riscv32|riscv64)-/.test(name)) return false;
+  if (/^(x86_64|i[3-6]86)-/.test(name)) return true;
   return undefined;
 }
 
@@ -230,5 +258,7 @@ export function unitDataModel(
     given !== undefined &&
     (read === 'unknown' ||
       (read !== undefined && (read.long !== m.long || read.pointer !== m.pointer)));
+  // (A model given, the user's or the table's, says plain char's signedness itself, or it
+  // is unknown: the macros read may be the host's.)
   return foreign ? { ...m, foreignHeaders: true } : m;
 }

@@ -16,9 +16,8 @@ export const INT: IntType = { bits: 32, signed: true };
 export const UINT: IntType = { bits: 32, signed: false };
 
 // A Map: the key is a type name of the program (a typedef may be `constructor`). Names whose
-// size the data model decides are in modelType.
+// size or signedness the data model decides are in modelType.
 const NAMED = new Map<string, IntType>([
-  ['char', { bits: 8, signed: true, plainChar: true }],
   ['signed char', { bits: 8, signed: true }],
   ['unsigned char', { bits: 8, signed: false }],
   ['short', { bits: 16, signed: true }],
@@ -69,6 +68,10 @@ export function modelOnly(m: DataModel | undefined): TypedefTable {
 /** The types whose size the data model decides (`long`, `size_t`, ...), or undefined. */
 function modelType(name: string, m: DataModel): IntType | undefined {
   switch (name) {
+    case 'char':
+      return m.charSigned === undefined
+        ? { bits: 8, signed: true, plainChar: true }
+        : { bits: 8, signed: m.charSigned };
     case 'long':
       return { bits: m.long, signed: true };
     case 'unsigned long':

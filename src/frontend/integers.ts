@@ -12,7 +12,8 @@
  *
  * Signed overflow is undefined behaviour: a correct program has none, so signed arithmetic
  * is exact. Plain `char` may be signed or unsigned (the compiler decides): its values are
- * taken as those both agree on, 0..127. The ranges come from an interval box of the
+ * taken as those both agree on, 0..127, when it must hold a value, and as those of either,
+ * -128..255, when it holds one (unless the data model says which it is). The ranges come from an interval box of the
  * domain, seeded with the type range of every variable, so a proof holds for every point.
  */
 import { type Interval, affineRange, propagate } from './bounds.js';
@@ -23,10 +24,22 @@ import { type DataModel, LP64 } from './dataModel.js';
 
 export { type IntType, type TypedefTable, INT, intTypeOf, modelOf } from './intTypes.js';
 
+/**
+ * The values every compiler gives type `t` (plain char of unknown signedness: 0..127), for
+ * what must fit in it.
+ */
 export function typeRange(t: IntType): { lo: bigint; hi: bigint } {
   if (t.plainChar) return { lo: 0n, hi: 127n };
   if (!t.signed) return { lo: 0n, hi: (1n << BigInt(t.bits)) - 1n };
   return { lo: -(1n << BigInt(t.bits - 1)), hi: (1n << BigInt(t.bits - 1)) - 1n };
+}
+
+/**
+ * The values an object of type `t` may hold (plain char of unknown signedness: -128..255,
+ * the values of either), for what is known of a variable.
+ */
+export function heldRange(t: IntType): { lo: bigint; hi: bigint } {
+  return t.plainChar ? { lo: -128n, hi: 255n } : typeRange(t);
 }
 
 /** Integer promotions: types narrower than int become int. */
@@ -97,7 +110,7 @@ function rangeOf(n: Node, scope: ExprScope, env: IntegerEnv): Interval {
 
 /** Every value of type `a` is one of type `b`. */
 function includes(b: IntType, a: IntType): boolean {
-  const ra = typeRange(a);
+  const ra = heldRange(a);
   const rb = typeRange(b);
   return rb.lo <= ra.lo && ra.hi <= rb.hi;
 }

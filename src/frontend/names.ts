@@ -18,7 +18,7 @@ import {
   convertsExactly,
   exactType,
   literalType,
-  typeRange,
+  heldRange,
 } from './integers.js';
 import { type Interval, propagate } from './bounds.js';
 import {
@@ -167,14 +167,14 @@ export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<st
       p.value !== undefined
         ? { lo: p.value, hi: p.value }
         : t
-          ? { ...typeRange(t) }
+          ? { ...heldRange(t) }
           : { lo: null, hi: null },
     );
   }
   if (typed)
     for (const it of ctx.order) {
       const t = st.iterTypes.get(it);
-      if (t) base.set(it, { ...typeRange(t) });
+      if (t) base.set(it, { ...heldRange(t) });
     }
   let out: Map<string, Interval> | undefined;
   for (const piece of ctx.cond) {

@@ -8,6 +8,7 @@
  * back (9 cells): the contracted program read overwritten cells. (32-bit programs cannot be
  * linked here: the test compares the tool's decision with what ILP32 requires.)
  */
+import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
@@ -94,5 +95,36 @@ describe('a cross compiler that is not installed (compiler-fallback)', () => {
     const r = cellsOfT(['--compile-commands', avr, 'sizeof-long-arg.c']);
     expect(r.cells).toBeUndefined();
     expect(r.line).toContain(codeOf('data-model-unknown'));
+  });
+});
+
+describe("plain char's signedness", () => {
+  // Guards: plain char was always of unknown signedness ((char)200 had no value, the window
+  // of char-200-positive.c stayed unchanged), and -funsigned-char was not read.
+  const run = (file: string, flags: readonly string[]) => {
+    const exe = path.join(work, `${path.basename(file)}-${flags.join('')}.out`);
+    const cc = spawnSync('cc', [...flags, '-w', file, '-o', exe]);
+    expect(cc.status).toBe(0);
+    return spawnSync(exe).stdout.toString();
+  };
+  it('takes the window the target needs and computes what the original does', () => {
+    for (const [flags, cells] of [
+      [[], 17],
+      [['-funsigned-char'], 5],
+    ] as const) {
+      const db = database(`char${flags.join('')}`, ['gcc', ...flags]);
+      const file = 'char-200-positive.c';
+      expect(cellsOfT(['--compile-commands', db, file]).cells).toBe(cells);
+      const r = runCli(['contract', '--no-cache', '--compile-commands', db, file], { cwd: work });
+      const out = path.join(work, `contracted${flags.join('')}.c`);
+      writeFileSync(out, r.stdout);
+      expect(r.stdout).toContain(`double t[${cells}];`);
+      expect(run(out, flags)).toBe(run(path.join(work, file), flags));
+    }
+    // arm-none-eabi-gcc not installed: its target's plain char is unsigned (the table).
+    const arm = database('armchar', ['arm-none-eabi-gcc', '-mcpu=cortex-m4']);
+    expect(cellsOfT(['--compile-commands', arm, 'char-200-positive.c']).cells).toBe(5);
+    // Without a compiler, plain char's signedness is not known: (char)200 has no value.
+    expect(cellsOfT(['--data-model', 'lp64', 'char-200-positive.c']).cells).toBeUndefined();
   });
 });

@@ -13,7 +13,7 @@ import {
   dataModelOfTarget,
   unitDataModel,
 } from '../../src/frontend/dataModel.js';
-import { literalType } from '../../src/frontend/integers.js';
+import { heldRange, literalType, typeRange } from '../../src/frontend/integers.js';
 import { intTypeOf, modelOnly } from '../../src/frontend/intTypes.js';
 import { readTranslationUnit } from '../../src/frontend/preprocess.js';
 import { sizeOfType } from '../../src/frontend/constants.js';
@@ -121,5 +121,46 @@ describe('integer types in the data model', () => {
     const value = BigInt(text.replace(/[uUlL]+$/, ''));
     expect(spelled(literalType(text, value, LP64))).toBe(lp);
     expect(spelled(literalType(text, value, ILP32))).toBe(ilp);
+  });
+});
+
+// Guards: plain char was taken as holding 0..127 only, so `(unsigned char)c - (signed char)c`
+// of a char parameter was 0 for the model and 256 for c = (char)200 (a window of one cell,
+// int-plain-char-cast.c); its signedness was never read, so `(char)200 > 0` had no value.
+describe("plain char's signedness", () => {
+  it('is read from __CHAR_UNSIGNED__ and the -f(un)signed-char flags', () => {
+    expect(dataModelOfMacros(macros([]))).toMatchObject({ charSigned: true });
+    expect(dataModelOfMacros(macros(['-funsigned-char']))).toMatchObject({ charSigned: false });
+  });
+
+  // compiler, flags -> plain char signed (undefined: not known)
+  const CHARS: [string, string[], boolean | undefined][] = [
+    ['arm-none-eabi-gcc', ['-mcpu=cortex-m4'], false],
+    ['arm-none-eabi-gcc', ['-fsigned-char'], true],
+    ['riscv32-unknown-elf-gcc', [], false],
+    ['aarch64-linux-gnu-gcc', [], false],
+    ['i686-linux-gnu-gcc', [], true],
+    ['x86_64-linux-gnu-gcc', ['-funsigned-char'], false],
+    ['clang', ['-m32'], undefined],
+    ['xtensa-esp32-elf-gcc', [], undefined],
+  ];
+  it.each(CHARS)('%s %j: signed %s', (cc, flags, signed) => {
+    expect(dataModelOfTarget(cc, flags)?.charSigned).toBe(signed);
+  });
+
+  it('makes char the signed or unsigned char of the target, else holds the values of either', () => {
+    expect(intTypeOf('char', modelOnly({ ...ILP32, charSigned: false }))).toEqual({
+      bits: 8,
+      signed: false,
+    });
+    expect(intTypeOf('const char', modelOnly({ ...LP64, charSigned: true }))).toEqual({
+      bits: 8,
+      signed: true,
+    });
+    const plain = intTypeOf('char', modelOnly(ILP32))!;
+    expect([typeRange(plain), heldRange(plain)]).toEqual([
+      { lo: 0n, hi: 127n },
+      { lo: -128n, hi: 255n },
+    ]);
   });
 });
