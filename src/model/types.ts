@@ -111,6 +111,12 @@ export interface ArrayInfo {
    * (C++: `ap_uint<12>` through a typedef, issue 30); else from elementType.
    */
   readonly elementBits?: number;
+  /**
+   * `sizeof` one element in the unit's data model (a typedef of an integer type resolved;
+   * frontend/constants.ts sizeOfType), for the byte counts of reports; absent when not known
+   * (a struct, a typedef of another type, long double in a model the table gave).
+   */
+  readonly elementBytes?: number;
   readonly extents: readonly Extent[];
   readonly storage: Storage;
   readonly isVla: boolean;

@@ -53,6 +53,22 @@ export function bytesSaved(a: ArrayReport): bigint {
   return before !== undefined && after !== undefined ? before - after : 0n;
 }
 
+/**
+ * A contracted or scalarized array whose saving is not counted in the bytes saved: the size of
+ * its element is not known in the target's data model (a struct, a typedef of a non-integer
+ * type: never LP64's guess), or its size is known only at run time.
+ */
+export function savingNotKnown(a: ArrayReport): boolean {
+  if (a.status !== 'contracted' && a.status !== 'scalarized') return false;
+  if (a.savedBytes !== undefined) return exactBytes(a.savedBytes) === undefined;
+  return (
+    a.originalBytes === undefined ||
+    a.compressedBytes === undefined ||
+    exactBytes(a.originalBytes) === undefined ||
+    exactBytes(a.compressedBytes) === undefined
+  );
+}
+
 /** A byte count of a report as a bigint; undefined for a symbolic one (`"N*8"`). */
 function exactBytes(x: number | string): bigint | undefined {
   try {
@@ -98,6 +114,8 @@ export interface ReportSummary {
   arrays: number;
   contracted: number;
   bytesSaved: number | string;
+  /** Arrays contracted or scalarized whose saving bytesSaved does not count (savingNotKnown). */
+  uncounted: number;
   /** Files that save something, largest saving first. */
   byFile: { file: string; bytesSaved: number | string }[];
   byFunction: { file: string; function: string; bytesSaved: number | string }[];
@@ -134,12 +152,14 @@ export function reportSummary(reports: readonly FileReport[]): ReportSummary {
   let total = 0n;
   let arrays = 0;
   let contracted = 0;
+  let uncounted = 0;
   for (const r of reports)
     for (const a of r.arrays) {
       if (a.suppressed) continue;
       arrays++;
       if (a.status === 'contracted' || a.status === 'scalarized') {
         contracted++;
+        if (savingNotKnown(a)) uncounted++;
         const saved = bytesSaved(a);
         total += saved;
         if (saved === 0n) continue;
@@ -198,6 +218,7 @@ export function reportSummary(reports: readonly FileReport[]): ReportSummary {
     arrays,
     contracted,
     bytesSaved: jsonInt(total),
+    uncounted,
     byFile: ranked(byFile).map((e) => ({ file: e.key, bytesSaved: jsonInt(e.bytes) })),
     byFunction: ranked(byFunction).map((e) => ({ ...e.key, bytesSaved: jsonInt(e.bytes) })),
     byStorage: ranked(byStorage).map((e) => ({ storage: e.key, bytesSaved: jsonInt(e.bytes) })),

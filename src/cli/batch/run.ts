@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import { emptyReport, type FileReport, type SkippedFile } from '../../pipeline/report.js';
-import { bytesSaved } from '../../pipeline/reportSummary.js';
+import { bytesSaved, savingNotKnown } from '../../pipeline/reportSummary.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutputs } from '../outputFile.js';
@@ -81,6 +81,8 @@ interface Summary {
   changed: number;
   skipped: number;
   bytesSaved: bigint;
+  /** Arrays that change whose saving is not known (savingNotKnown): not in bytesSaved. */
+  uncounted: number;
   cached: number;
 }
 
@@ -104,6 +106,8 @@ function summaryLine(s: Summary, mode: BatchMode): string {
     `${s.skipped} skipped`,
     `${s.bytesSaved} bytes ${mode.inPlace ? 'saved' : 'to save'}`,
   ];
+  if (s.uncounted > 0)
+    parts.push(`${s.uncounted} array${s.uncounted === 1 ? '' : 's'} whose bytes are not known`);
   if (s.cached > 0) parts.push(`${s.cached} from cache`);
   return `beeclak: ${parts.join(', ')}\n`;
 }
@@ -112,7 +116,14 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const { io, mode } = opts;
   const listed = await listInputs(opts.paths, opts.excludes);
   const files = listed.files.filter((f) => !opts.excludedByConfig?.(f));
-  const summary: Summary = { files: 0, changed: 0, skipped: 0, bytesSaved: 0n, cached: 0 };
+  const summary: Summary = {
+    files: 0,
+    changed: 0,
+    skipped: 0,
+    bytesSaved: 0n,
+    uncounted: 0,
+    cached: 0,
+  };
   const tally: Tally = { summary, skipped: [], failed: 0 };
   for (const u of listed.unlisted) {
     io.stderr(`beeclak: error: ${u.path}: ${u.message} (skipped)\n`);
@@ -162,7 +173,10 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   // Counted once written: a file that could not be written saved nothing.
   for (const c of written) {
     summary.changed++;
-    for (const a of c.report.arrays) summary.bytesSaved += bytesSaved(a);
+    for (const a of c.report.arrays) {
+      summary.bytesSaved += bytesSaved(a);
+      if (savingNotKnown(a)) summary.uncounted++;
+    }
     if (!mode.diff && !mode.list)
       io.stderr(`${mode.inPlace ? 'contracted' : 'would contract'} ${c.file}\n`);
   }
@@ -381,7 +395,15 @@ function listedArrays(file: string, report: FileReport): ListLine[] {
   // Arrays that save no more than the file's minBytes are unchanged (minBytes.ts).
   for (const a of report.arrays) {
     const saved = bytesSaved(a);
-    if (saved > 0n)
+    // (An element whose size the target's data model does not give: cells, never a guess.)
+    if (savingNotKnown(a))
+      lines.push({
+        saved: 0n,
+        line:
+          `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
+          `${a.originalCells} to ${a.compressedCells} cells of ${a.elementType} (${a.status}, bytes not known)\n`,
+      });
+    else if (saved > 0n)
       lines.push({
         saved,
         line:

@@ -16,7 +16,6 @@ import { jsonInt } from '../report.js';
 import type { QuickBound } from './noSaving.js';
 import { valueMayFlowIn } from './conflictChoice.js';
 import type { CrossCallOutcome, ExposedReads } from '../wholeProgram/crossCalls.js';
-import { elementBytes } from '../elementBytes.js';
 import { extentsProduct } from './symbolicSizes.js';
 import type { DecisionOptions } from './options.js';
 import { candidacy, candidacyNotes } from './candidacy.js';
@@ -70,9 +69,7 @@ function known(input: ArrayInput): Known {
     oracleBudget: options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS,
     ...(declaredCells !== undefined ? { declaredCells } : {}),
     originalCells: declaredCells !== undefined ? jsonInt(declaredCells) : extentsProduct(declared),
-    ...(elementBytes(array.elementType) !== undefined
-      ? { bytes: elementBytes(array.elementType)! }
-      : {}),
+    ...(array.elementBytes !== undefined ? { bytes: array.elementBytes } : {}),
   };
 }
 

@@ -23,7 +23,6 @@ import { decisionRows } from './rows.js';
 import { shareFileScopeMappings } from '../wholeProgram/sharedScratch.js';
 import { agreeOnTemplates, includedTemplates } from './templates.js';
 import { mappingSize } from '../../lattice/index.js';
-import { elementBytes } from '../elementBytes.js';
 import { jsonInt } from '../report.js';
 import {
   isContracted,
@@ -136,7 +135,7 @@ async function sharedScratch(os: readonly Outcome[]): Promise<Outcome[]> {
       return { ...refused(o, s.refusal), facts };
     }
     const cells = mappingSize(s.decision.mapping);
-    const each = elementBytes(o.array.elementType);
+    const each = o.array.elementBytes;
     const mapping = {
       M: s.decision.mapping.M.map((row) => row.map(jsonInt)),
       b: s.decision.mapping.b.map(jsonInt),

@@ -6,7 +6,6 @@
 import type { ArrayInfo } from '../../model/types.js';
 import { jsonInt, type ArrayReport, type ReportFinding, type Suppression } from '../report.js';
 import { codeOf, type Finding, type ReasonName } from '../../model/reasons.js';
-import { elementBytes } from '../elementBytes.js';
 import type { BufferShrink } from '../wholeProgram/callerStorage.js';
 import { extentsProduct } from './symbolicSizes.js';
 import {
@@ -55,7 +54,7 @@ function declaredSize(array: ArrayInfo): {
   const declared = array.delinearized?.declaredExtents ?? array.extents;
   const extents = declared.map((e) => e.value);
   const cells = extents.every((e) => e !== undefined) ? product(extents as bigint[]) : undefined;
-  const each = elementBytes(array.elementType);
+  const each = array.elementBytes;
   return {
     ...(cells !== undefined ? { cells } : {}),
     printed: cells !== undefined ? jsonInt(cells) : extentsProduct(declared),
@@ -76,7 +75,7 @@ function identityMapping(
 }
 
 function shrunkSizes(b: BufferShrink) {
-  const each = elementBytes(b.elementType);
+  const each = b.elementBytes;
   // A run-time extent that stays: the cells are known as a product of texts (`n*2`).
   const after = b.after;
   return {
@@ -148,7 +147,7 @@ function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   setSavedBytes(r, d?.placement);
   if (d?.sharesDeclaration) r.savedBytes = 0;
   if (!s.hls) return r;
-  const bytes = elementBytes(o.array.elementType);
+  const bytes = o.array.elementBytes;
   const bits = o.array.elementBits ?? (bytes === undefined ? undefined : bytes * 8);
   const memory = onChipMemory(o.fn, o.array, bits, d?.mapping);
   return memory ? { ...r, onChip: memory } : r;
@@ -157,7 +156,7 @@ function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
 /** The report entry of a heap buffer that shrinks (it has none of its own otherwise). */
 function heapReport(o: HeapOutcome, s: Suppressions): ArrayReport {
   const b = o.shrink;
-  const each = elementBytes(b.elementType);
+  const each = b.elementBytes;
   const before = b.before !== undefined ? jsonInt(b.before) : 'the allocated size';
   return {
     name: b.name,

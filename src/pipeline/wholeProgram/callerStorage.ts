@@ -59,6 +59,8 @@ export interface BufferShrink {
   readonly caller: string;
   readonly name: string;
   readonly elementType: string;
+  /** `sizeof` an element in the caller's data model; absent when not known. */
+  readonly elementBytes?: number;
   /** The caller's local array; absent for a heap buffer. */
   readonly array?: ArrayInfo;
   /** Where the buffer is declared (a heap buffer's report entry is placed there). */
@@ -552,6 +554,7 @@ function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
         caller: c.caller,
         name: c.buffer.name,
         elementType: c.array.elementType,
+        ...(c.array.elementBytes !== undefined ? { elementBytes: c.array.elementBytes } : {}),
         array: c.array,
         loc: c.array.loc,
         ...(product(c.levels) !== undefined ? { before: product(c.levels) } : {}),
@@ -574,6 +577,9 @@ function shrinkOf(c: Candidate, extents: Slots): BufferShrink[] {
       caller: c.caller,
       name: c.buffer.name,
       elementType: c.buffer.shape!.elementType,
+      ...(c.buffer.shape!.elementBytes !== undefined
+        ? { elementBytes: Number(c.buffer.shape!.elementBytes) }
+        : {}),
       loc: declaration.loc,
       ...(before !== undefined ? { before } : {}),
       after,
