@@ -37,6 +37,7 @@ export { HEURISTICS, MODULO_FORMS } from './pipeline/options.js';
 export {
   OptionError,
   type CompilerOptions,
+  type DataModelName,
   type LifetimeKind,
   type Options,
 } from './libraryOptions.js';

@@ -15,6 +15,8 @@ import type { HeuristicChoice, ModuloForm } from './pipeline/options.js';
 import { DEFAULT_SEARCH_BUDGET_MS } from './lattice/index.js';
 import { nameRecord } from './poly/nameRecord.js';
 import { reasonNamed } from './model/reasons.js';
+import { namedDataModel } from './frontend/dataModel.js';
+import type { PreprocessOptions } from './frontend/preprocess.js';
 import { configurationFlags, namedConfigurations } from './pipeline/configurations/flags.js';
 
 /**
@@ -29,7 +31,17 @@ export interface CompilerOptions {
   readonly flags?: readonly string[];
   /** The folder the compiler runs in (where relative `-I` folders are found). */
   readonly cwd?: string;
+  /**
+   * The target's data model, as `--data-model` (docs/usage.md): the sizes of int, long and
+   * pointers when the compiler that runs is not the target's (the default: what the
+   * compiler's predefined macros say). Plain char's signedness is then not known.
+   */
+  readonly dataModel?: DataModelName;
 }
+
+/** A data model by name: `ilp32` (32-bit cores: ARM, RISC-V 32, i386), `lp64`, `llp64`, `ip16`. */
+export type DataModelName = 'ilp32' | 'lp64' | 'llp64' | 'ip16';
+const DATA_MODELS: readonly DataModelName[] = ['ilp32', 'lp64', 'llp64', 'ip16'];
 
 /** Lifetimes of values (last writer to last read, the default) or of cells (Bee's, a superset). */
 export type LifetimeKind = 'value' | 'cell';
@@ -176,14 +188,24 @@ const defines: Check = (v, n) => {
 };
 const compiler: Check = (v, n) => {
   if (v === false) return;
-  if (!isRecord(v)) fail(n, `must be false or an object { cc, flags, cwd }, got ${shown(v)}`);
+  if (!isRecord(v))
+    fail(n, `must be false or an object { cc, flags, cwd, dataModel }, got ${shown(v)}`);
   const c = v as Record<string, unknown>;
   for (const k of Object.keys(c))
-    if (!['cc', 'flags', 'cwd'].includes(k)) fail(`${n}.${k}`, 'is not an option (cc, flags, cwd)');
+    if (!['cc', 'flags', 'cwd', 'dataModel'].includes(k))
+      fail(`${n}.${k}`, 'is not an option (cc, flags, cwd, dataModel)');
   if (c.cc !== undefined) string(c.cc, `${n}.cc`);
   if (c.flags !== undefined) strings(c.flags, `${n}.flags`);
   if (c.cwd !== undefined) string(c.cwd, `${n}.cwd`);
+  if (c.dataModel !== undefined) oneOf(DATA_MODELS)(c.dataModel, `${n}.dataModel`);
 };
+
+/** The preprocessor's options of the library's `compiler` (its data model by name). */
+function preprocessOptions(c: CompilerOptions): PreprocessOptions {
+  const { dataModel, ...rest } = c;
+  const m = dataModel !== undefined ? namedDataModel(dataModel) : undefined;
+  return { ...rest, ...(m ? { dataModel: m } : {}) };
+}
 
 const configurations: Check = (v, n) => {
   if (!Array.isArray(v)) fail(n, `must be an array of strings of -D/-U flags, got ${shown(v)}`);
@@ -273,7 +295,9 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     oracleOperations: toNumber(options.oracleOperations) ?? 0,
     workUnits: toNumber(options.workUnits) ?? DEFAULT_WORK_UNITS,
     ...(options.lifetimes ? { lifetimes: options.lifetimes } : {}),
-    ...(options.compiler !== undefined ? { compiler: options.compiler } : {}),
+    ...(options.compiler !== undefined
+      ? { compiler: options.compiler && preprocessOptions(options.compiler) }
+      : {}),
     ...(options.hls ? { hls: true } : {}),
     ...(options.includedBy ? { includedBy: options.includedBy } : {}),
     ...(options.skipWithoutCandidates ? { skipWithoutCandidates: true } : {}),
@@ -281,7 +305,12 @@ export function pipelineOptions(options: Options): AnalysisOptions {
     ...(privateStackBytes !== undefined ? { privateStackBytes } : {}),
     ...(options.suppress ? { suppress: [...options.suppress] } : {}),
     ...(options.configurations && options.compiler !== false
-      ? { configurations: namedConfigurations(options.compiler ?? {}, options.configurations) }
+      ? {
+          configurations: namedConfigurations(
+            preprocessOptions(options.compiler ?? {}),
+            options.configurations,
+          ),
+        }
       : {}),
   };
 }

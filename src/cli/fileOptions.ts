@@ -4,8 +4,30 @@
  * (commander's value source 'cli'); `-D` adds to the configuration's defines per name.
  */
 import type { Command } from 'commander';
+import path from 'node:path';
 import type { AnalysisFlags } from './analysisFlags.js';
-import type { ConfigValues } from './config.js';
+import { type ConfigFinder, type ConfigValues, valuesFor } from './config.js';
+
+/**
+ * The flags over the configuration that applies to `file` (`contract`, `analyze`): its
+ * include folders are relative to the configuration file, before the command line's.
+ */
+export function flagsForFile<F extends AnalysisFlags>(
+  cmd: Command,
+  flags: F,
+  finder: ConfigFinder,
+  file: string,
+): F & { hls?: boolean; minBytes?: string } {
+  const config = finder.forFile(file);
+  const values = valuesFor(config, file);
+  const f = flagsWithConfig(cmd, flags, values);
+  if (config && values.include)
+    f.includeDir = [
+      ...values.include.map((d) => path.resolve(path.dirname(config.file), d)),
+      ...f.includeDir,
+    ];
+  return f;
+}
 
 /** The flags as if the configuration's values had been typed where the user typed nothing. */
 export function flagsWithConfig<F extends AnalysisFlags>(

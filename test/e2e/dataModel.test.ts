@@ -69,6 +69,9 @@ describe('the configuration key dataModel', () => {
     writeFileSync(path.join(dir, 'beeclak.json'), JSON.stringify({ dataModel: 'ilp32' }));
     const r = runCli(['contract', '--no-cache', 'k.c'], { cwd: dir });
     expect(r.stdout).toContain('double t[9];');
+    // Guards: analyze read no configuration (contract did): 5 cells, LP64's window.
+    const analyzed = runCli(['analyze', 'k.c'], { cwd: dir });
+    expect(analyzed.stdout).toContain('contracted, 64 -> 9 cells');
   });
 });
 

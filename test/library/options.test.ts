@@ -41,6 +41,7 @@ describe('a wrong option throws an OptionError naming it', () => {
     [{ compiler: { flags: '-I.' } }, 'compiler.flags', 'must be an array of strings'],
     [{ compiler: { include: ['x'] } }, 'compiler.include', 'is not an option'],
     [{ compiler: true }, 'compiler', 'must be false or an object'],
+    [{ compiler: { dataModel: 'ILP-32' } }, 'compiler.dataModel', "must be one of 'ilp32'"],
     [{ workUnits: 0 }, 'workUnits', 'must be a whole number'],
     [{ privateStackBytes: -1 }, 'privateStackBytes', 'must be a whole number'],
     [{ lifetimes: 'values' }, 'lifetimes', "must be one of 'value', 'cell'"],
@@ -97,5 +98,49 @@ describe('sizes and units', () => {
     const r = runCli(['lattice', durbinDs, '--min-gain', '200']);
     expect(r.code).toBe(2);
     expect(r.stderr).toContain("--min-gain expects a number from 0 to 100, got '200'");
+  });
+});
+
+describe('compiler.dataModel', () => {
+  // Guards: the library had no way to name the target's data model (--data-model, the
+  // configuration key dataModel): a library caller analysing ILP32 code got LP64's windows
+  // and byte counts.
+  const WINDOW = `int printf(const char *, ...);
+static void window(int k, const double *in, double *out) {
+  double t[64];
+  for (int i = 0; i < 64; i++) {
+    t[i] = in[i] * 2.0;
+    if (i >= k) out[i] = t[i - k];
+  }
+}
+long keep(const long *in) {
+  long h[64];
+  long s = 0;
+  for (int i = 0; i < 64; i++) {
+    h[i] = in[i];
+    if (i >= 4) s = h[i - 4];
+  }
+  return s;
+}
+int main(void) {
+  double in[64], out[64] = {0};
+  window(12 - sizeof(long), in, out);
+  printf("%g\\n", out[63]);
+  return 0;
+}
+`;
+  const arrays = async (compiler: Options['compiler']) =>
+    (await analyze(WINDOW, { compiler })).arrays.filter((a) => a.name === 't' || a.name === 'h');
+  it('reads the program in that model: sizeof(long), and the bytes of a long', async () => {
+    const ilp32 = await arrays({ dataModel: 'ilp32' });
+    expect(ilp32.map((a) => [a.name, a.compressedCells, a.savedBytes])).toEqual([
+      ['t', 9, 440],
+      ['h', 5, 236],
+    ]);
+    const lp64 = await arrays({});
+    expect(lp64.map((a) => [a.name, a.compressedCells, a.savedBytes])).toEqual([
+      ['t', 5, 472],
+      ['h', 5, 472],
+    ]);
   });
 });

@@ -16,6 +16,8 @@ import { readCSource } from '../sourceFile.js';
 import { formatJson, formatText } from '../../pipeline/report.js';
 import { writePictures } from '../svg/index.js';
 import { makeOutputFolder } from '../outputFile.js';
+import { ConfigFinder } from '../config.js';
+import { flagsForFile } from '../fileOptions.js';
 
 export function registerAnalyze(program: Command, io: Io): void {
   const cmd = program
@@ -28,8 +30,10 @@ export function registerAnalyze(program: Command, io: Io): void {
   addAnalysisOptions(addConfigurationOptions(cmd), '300000').action(
     async (
       file: string,
-      flags: AnalysisFlags & { json?: boolean; svg?: string; timings?: boolean },
+      typed: AnalysisFlags & { json?: boolean; svg?: string; timings?: boolean },
     ) => {
+      // The configuration that applies to the file (beeclak.json), as for contract.
+      const flags = flagsForFile(cmd, typed, new ConfigFinder(), file);
       const source = await readCSource(file);
       // A folder that cannot be made fails now, not after the analysis.
       if (flags.svg) makeOutputFolder(flags.svg);

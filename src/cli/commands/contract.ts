@@ -5,7 +5,6 @@
  * --report-file). Output files are written atomically: a failure never leaves a partial file.
  */
 import type { Command } from 'commander';
-import path from 'node:path';
 import { processIo, setExitCode, type Io } from '../io.js';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import { contractInConfigurations } from '../../pipeline/configurations/index.js';
@@ -14,7 +13,7 @@ import { formatProfile, profileRuns, withProfiled } from '../../pipeline/checkin
 import { programFlags } from '../programFlags.js';
 import { contractProfiled } from '../../pipeline/checking/profileContract.js';
 import { ConfigFinder, excludedBy, valuesFor } from '../config.js';
-import { flagsWithConfig } from '../fileOptions.js';
+import { flagsForFile } from '../fileOptions.js';
 import {
   addAnalysisOptions,
   addConfigurationOptions,
@@ -310,15 +309,7 @@ function fileOptions(
   choice: CompilerChoice,
   includes?: IncludeIndex,
 ): ContractOptions {
-  const config = finder.forFile(file);
-  const values = valuesFor(config, file);
-  const f = flagsWithConfig(cmd, flags, values);
-  // The configuration's include folders, relative to the configuration file.
-  if (config && values.include)
-    f.includeDir = [
-      ...values.include.map((d) => path.resolve(path.dirname(config.file), d)),
-      ...f.includeDir,
-    ];
+  const f = flagsForFile(cmd, flags, finder, file);
   const minBytes = positiveInteger('--min-bytes', f.minBytes ?? '0');
   return {
     ...analysisOptions(f, file, includes ?? programIncludes(f, [file], choice), choice),
