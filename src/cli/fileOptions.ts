@@ -30,7 +30,7 @@ export function flagsForFile<F extends AnalysisFlags>(
 }
 
 /** The flags as if the configuration's values had been typed where the user typed nothing. */
-export function flagsWithConfig<F extends AnalysisFlags>(
+function flagsWithConfig<F extends AnalysisFlags>(
   cmd: Command,
   flags: F,
   values: ConfigValues,
