@@ -67,6 +67,12 @@ export interface FileSummary {
   readonly declarations: Readonly<Record<string, readonly { in: string; line: number }[]>>;
   /** What the unit shows of its structs (a member passed as a buffer: structMembers.ts). */
   readonly structs?: StructFacts;
+  /**
+   * The unit's data model is not known (BC1045): what it shows (sizes, constants, buffers)
+   * was read in LP64 and holds in no known model, so the set takes it as a unit that cannot
+   * be read (setSummaries.ts).
+   */
+  readonly dataModelUnknown?: true;
 }
 
 export interface SummaryOptions {
@@ -93,11 +99,13 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;
     const written = { raw: source, macros: tu.macros };
     const model = unitDataModel(compiler.dataModel, tu.macros, false);
-    // (An unknown model: the unit's own arrays are refused; its calls are read in LP64.)
+    // (An unknown model: the unit's own arrays are refused; its calls, read in LP64, are
+    // said to be so.)
     const known = model === 'unknown' ? undefined : model;
     return {
       ...summarize(tu.text, file, tu.lines, written, compiler.cwd, known),
       timesIncluded: entered,
+      ...(model === 'unknown' ? { dataModelUnknown: true as const } : {}),
     };
   });
 }

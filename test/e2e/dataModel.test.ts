@@ -9,12 +9,21 @@
  * linked here: the test compares the tool's decision with what ILP32 requires.)
  */
 import { spawnSync } from 'node:child_process';
-import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/cli.js';
 import { codeOf } from '../../src/model/reasons.js';
+import { summarizeSet } from '../../src/pipeline/wholeProgram/setSummaries.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataModel');
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-datamodel-'));
@@ -129,5 +138,43 @@ describe("plain char's signedness", () => {
     expect(cellsOfT(['--compile-commands', arm, 'char-200-positive.c']).cells).toBe(5);
     // Without a compiler, plain char's signedness is not known: (char)200 has no value.
     expect(cellsOfT(['--data-model', 'lp64', 'char-200-positive.c']).cells).toBeUndefined();
+  });
+});
+
+describe('a file set with a unit whose data model is not known', () => {
+  // Guards: such a unit was summarized for the set in LP64 (its sizes, constants and
+  // buffers read in a model it may not have), and kernel.c's parameter was folded in place on
+  // the strength of main.c's reading. It is now a unit that cannot be read: the set is no
+  // closed world, kernel() keeps its parameter.
+  const SET = path.join(DIR, 'set');
+  const run = (mainCompiler: string) => {
+    const dir = path.join(work, `set-${mainCompiler}`);
+    mkdirSync(dir, { recursive: true });
+    for (const f of ['kernel.c', 'main.c']) copyFileSync(path.join(SET, f), path.join(dir, f));
+    const entry = (file: string, cc: string) => ({
+      directory: dir,
+      file,
+      arguments: [cc, '-c', file],
+    });
+    writeFileSync(
+      path.join(dir, 'compile_commands.json'),
+      JSON.stringify([entry('kernel.c', 'gcc'), entry('main.c', mainCompiler)]),
+    );
+    return runCli(['contract', '--no-cache', '--diff', '-p', '.', 'kernel.c', 'main.c'], {
+      cwd: dir,
+    }).stdout;
+  };
+  it('is a unit that cannot be read: the others rely on nothing it shows', () => {
+    expect(run('gcc')).toContain('+    for (int j = 0; j < 16; j++) t[0][j]');
+    expect(run('xcc-not-installed')).not.toContain('kernel.c');
+  });
+  it('says why', async () => {
+    const source = readFileSync(path.join(SET, 'main.c'), 'utf8');
+    const options = { compiler: { dataModel: 'unknown' as const } };
+    const [unit] = await summarizeSet([{ file: 'main.c', source, options }]);
+    expect(unit).toEqual({
+      file: 'main.c',
+      failed: expect.stringContaining(codeOf('data-model-unknown')) as string,
+    });
   });
 });

@@ -6,12 +6,14 @@
  * the entries of compile_commands.json) is read in each: the other files' analyses see one
  * summary, which must be what every configuration builds (a caller that reads its buffer
  * after the call only under `#if MODE == 1`); when they differ, more than in where things
- * are, the unit is one that cannot be read.
+ * are, the unit is one that cannot be read; so is a unit whose target's data model is not
+ * known (what it shows was read in LP64).
  */
 import { summarizeFile } from '../../frontend/program.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
 import type { UnitSummary } from './fileSet.js';
 import type { AnalysisOptions } from '../options.js';
+import { codeOf } from '../../model/reasons.js';
 
 export interface SetUnit {
   readonly file: string;
@@ -48,6 +50,12 @@ function summarizedInEach(u: SetUnit, source: string): UnitSummary {
   const summaries = compilers.map((compiler) =>
     summarizeFile(source, u.file, { compiler, defines: u.options.defines }),
   );
+  // Sizes, constants and buffers read in no known model: none of them may be relied on.
+  if (summaries.some((x) => x.dataModelUnknown))
+    return {
+      file: u.file,
+      failed: `the data model of its target is not known (${codeOf('data-model-unknown')}): its calls and buffers are read in none`,
+    };
   const first = withoutPlaces(summaries[0]!);
   const other = summaries.findIndex((x) => withoutPlaces(x) !== first);
   if (other < 0) return { file: u.file, summary: summaries[0]! };
