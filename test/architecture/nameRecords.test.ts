@@ -32,8 +32,6 @@ const ALLOWED: Record<string, string> = {
     "beeclak's subcommand names, written as literals; looked up with Object.hasOwn",
   'frontend/statements.ts::UNMODELLED':
     "tree-sitter node types (grammar names, not the program's names), written as literals",
-  'pipeline/elementBytes.ts::ELEMENT_SIZES':
-    'C element type spellings written as literals; only read through a Map made of it',
   'cli/config.ts::out': "configuration keys (beeclak's option names), not C names",
   'model/reasons.ts::REASONS': "beeclak's reason names (a constant table), not C names",
   'cli/batch/cache.ts::includes': 'file paths of included headers (the cache key), not C names',
