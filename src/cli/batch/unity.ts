@@ -75,7 +75,6 @@ export function planUnity(input: UnityInput): UnityPlan {
     let v = unityVerdict(setUnits, {
       file: files[k]!,
       namedBy: options[k]!.includedBy ?? [],
-      hostConfigurations: (h) => hostOptions(h).configurations?.length ?? 0,
     });
     if (v.kind === 'through' && hostOptions(v.host).compiler === false)
       v = {
@@ -104,11 +103,19 @@ export function throughOptions(
   modelledInFull: boolean,
 ): ContractOptions {
   const { configurations, program: _, ...rest } = hostOptions;
-  // One configuration named is the file's whole view (configurations/index.ts).
-  const compiler = configurations?.length === 1 ? configurations[0]!.compiler : rest.compiler;
+  const through = { host: { file: host, source: hostSource } };
+  // Each configuration of the host reads the file inside it (configurations/index.ts).
   return {
     ...rest,
-    compiler: { ...(compiler || {}), host: { file: host, source: hostSource } },
+    compiler: { ...(rest.compiler || {}), ...through },
+    ...(configurations && configurations.length > 0
+      ? {
+          configurations: configurations.map((c) => ({
+            ...c,
+            compiler: { ...c.compiler, ...through },
+          })),
+        }
+      : {}),
     ...(view ? { program: view } : {}),
     ...(modelledInFull ? { skipWithoutCandidates: false } : {}),
   };
