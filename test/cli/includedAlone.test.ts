@@ -56,6 +56,19 @@ const CASES: readonly Case[] = [
     note: codeOf('read-in-includer'),
   },
   {
+    // main.c includes mid.c, which includes kern.c; mid.c alone does not compile (N is
+    // main.c's), so it is no unit (it was taken for a second unit including kern.c).
+    name: 'through a .c file that does not compile alone',
+    files: {
+      'main.c': MAIN('mid.c').replace('work(2.0)', 'work(2.0) + mid()'),
+      'mid.c': '#include "kern.c"\nstatic double mid(void) { return work(1.0) * N; }\n',
+      'kern.c': WORK,
+    },
+    exit: 0,
+    t: 'scalarized',
+    note: codeOf('read-in-includer'),
+  },
+  {
     // Twice, under two values of N: one text would stand for two macro contexts.
     name: 'included twice under different macros',
     files: {
@@ -181,11 +194,32 @@ describe('the program of an included file, built as its includer builds it', () 
     }));
 
   it('check refuses, with the rule, a file that contract keeps as written', () =>
-    inFolder(CASES[2]!.files, (dir) => {
+    inFolder(CASES.find((c) => c.note === codeOf('included-twice'))!.files, (dir) => {
       const r = runCli(['check', 'kern.c'], { cwd: dir });
       expect(r.code).toBe(1);
       expect(r.stderr).toContain(codeOf('included-twice'));
     }));
+
+  // main.c includes mid.c, which includes kern.c: the copy of kern.c in check's tree was
+  // never compiled (mid.c's quoted include found the original beside it), so a wrong
+  // candidate ran identical.
+  it('check compiles the candidate through a .c file on the way to the includer', () =>
+    inFolder(
+      {
+        'main.c': MAIN('mid.c').replace('work(2.0)', 'work(2.0) + mid()'),
+        'mid.c': '#include "kern.c"\nstatic double mid(void) { return work(1.0) * N; }\n',
+        'kern.c': WORK,
+        'wrong.c': WORK.replace('i * j + m', 'i * j + m + 1'),
+      },
+      (dir) => {
+        const r = runCli(['check', 'kern.c', '--against', 'wrong.c', '--no-sanitize'], {
+          cwd: dir,
+        });
+        expect(r.stdout).toMatch(/built through main\.c, which includes it/);
+        expect(r.stdout).toMatch(/outputs differ/);
+        expect(r.code).toBe(3);
+      },
+    ));
 
   it('contract -i on the included file alone rewrites it, and the includer builds', () =>
     inFolder(files, (dir) => {

@@ -298,7 +298,10 @@ async function buildSetup(ctx: CheckRun): Promise<BuildSetup> {
     ...fromDatabase,
     ...host,
   ];
-  const includedFrom = includers.length > 0 ? { file, includers } : undefined;
+  // The files on the way from the includers to this one are copied with them (compileRun.ts).
+  const via =
+    includers.length > 0 ? programIncludes(flags, given, choice).includingChain(file) : [];
+  const includedFrom = includers.length > 0 ? { file, includers, via } : undefined;
   return { extraFlags, extraSources, includers, includedFrom, language: languageOf(file) };
 }
 
