@@ -193,6 +193,14 @@ describe('the program of an included file, built as its includer builds it', () 
       expect(r.code).toBe(0);
     }));
 
+  // The traced build compiles the file alone: it failed (N undeclared), ending the check.
+  it('check --trace says the trace is not run, and checks the rest', () =>
+    inFolder(files, (dir) => {
+      const r = runCli(['check', 'kern.c', '--trace'], { cwd: dir });
+      expect(r.stdout).toMatch(/trace: not run/);
+      expect(r.code).toBe(0);
+    }));
+
   it('check refuses, with the rule, a file that contract keeps as written', () =>
     inFolder(CASES.find((c) => c.note === codeOf('included-twice'))!.files, (dir) => {
       const r = runCli(['check', 'kern.c'], { cwd: dir });
