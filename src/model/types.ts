@@ -23,7 +23,7 @@ export interface SourceLoc {
 }
 
 /** A place in another file than the one analysed (SourceLoc.in). */
-export interface OtherFilePlace {
+interface OtherFilePlace {
   readonly file: string;
   readonly line: number;
   readonly column: number;
