@@ -136,6 +136,19 @@ int main(void) { double b[N]; printf("%g %g\\n", keep(b), b[1] + work(1.0)); ret
     t: 'scalarized',
     note: 'none',
   },
+  {
+    // main.c names kern.c in a directive it never reaches: kern.c is read alone.
+    name: 'a directive the includer never reaches',
+    files: {
+      'main.c': MAIN('kern.c')
+        .replace('#include "kern.c"', '#if 0\n#include "kern.c"\n#endif')
+        .replace('work(2.0)', '2.0'),
+      'kern.c': `#define N 8\n${WORK}double use(void) { return work(1.0); }\n`,
+    },
+    exit: 0,
+    t: 'scalarized',
+    note: 'none',
+  },
 ];
 
 function inFolder<T>(files: Readonly<Record<string, string>>, f: (dir: string) => T): T {
