@@ -17,6 +17,14 @@ import { contractInConfigurations } from './pipeline/configurations/index.js';
 import type { FileReport } from './pipeline/report.js';
 import { withCallContext } from './context/callContext.js';
 import { withProgram } from './libraryProgram.js';
+import { noteHostReadings, settleUnity } from './cli/batch/unity.js';
+import type { FileOutcome } from './cli/batch/job.js';
+import type { ContractOptions } from './pipeline/contraction.js';
+import type { UnityVerdict } from './pipeline/wholeProgram/unityBuild.js';
+import { InputError } from './model/errors.js';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { emptyReport } from './pipeline/report.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
 import type { TraceRunOptions } from './pipeline/checking/traceRun.js';
@@ -62,7 +70,11 @@ export async function analyze(source: string, options: Options = {}): Promise<Fi
   checkSource(source);
   checkOptions(options);
   const file = options.file ?? 'input.c';
-  const [pipeline] = await withProgram([{ file, source }], pipelineOptions(options), options);
+  // A file that an includer named includes is read inside it, as contract reads it.
+  if (options.compiler !== false && includersOf([{ file }], options.includedBy ?? []).length > 0)
+    return (await contractFiles([{ file, source }], { ...options, annotate: false }))[0]!.report;
+  const [pipeline] = (await withProgram([{ file, source }], pipelineOptions(options), options))
+    .options;
   // Several configurations: the report of the one output (configurations/index.ts).
   const analysis = await withCallContext(() =>
     pipeline!.configurations
@@ -91,15 +103,91 @@ export async function contractFiles(
 ): Promise<ContractResult[]> {
   for (const f of files) checkSource(f.source);
   checkOptions(options);
-  const each = await withProgram(files, pipelineOptions(options), options);
-  const out: ContractResult[] = [];
+  const program = await withProgram(
+    files,
+    pipelineOptions(options),
+    options,
+    options.compiler === false ? [] : includersOf(files, options.includedBy ?? []),
+  );
+  const annotate = options.annotate ?? false;
+  const outcomes: (FileOutcome | undefined)[] = [];
   for (const [k, { file, source }] of files.entries()) {
-    const c = await withCallContext(() =>
-      contractInConfigurations(source, file, { ...each[k]!, annotate: options.annotate ?? false }),
+    const o = program.options[k]!;
+    outcomes.push(
+      await withCallContext(() => contracted(source, file, { ...o, annotate })).catch(
+        (e: unknown) => keptAsWritten(e, file, source, program.unity?.verdicts.get(k)),
+      ),
     );
-    out.push({ code: c.text, changed: c.changed, report: c.analysis.report });
   }
-  return out;
+  // Files another file of the set includes: kept as written where the rules say.
+  if (program.unity) {
+    await settleUnity({
+      files: files.map((f) => f.file),
+      outcomes,
+      ownOptions: program.ownOptions ?? new Map(),
+      plan: program.unity,
+      sourceOf: files.map((f) => f.source),
+      // The own reading of a file read in its includer too: refused, it keeps its text.
+      run: (jobs) =>
+        Promise.all(
+          jobs.map((j) =>
+            withCallContext(() => contracted(j.source, j.file, { ...j.options, annotate })).catch(
+              (e: unknown): FileOutcome => {
+                if (!(e instanceof InputError)) throw e;
+                return { kind: 'refused', message: e.format() };
+              },
+            ),
+          ),
+        ),
+    });
+    noteHostReadings(outcomes, program.unity);
+  }
+  return outcomes.map((o) => {
+    const d = o as Extract<FileOutcome, { kind: 'done' }>;
+    return { code: d.text, changed: d.changed, report: d.report };
+  });
+}
+
+/**
+ * The `.c` files of `includedBy` not among `files`, read from disk: a file they include is
+ * read inside them (a unity build); one that cannot be read is left out.
+ */
+function includersOf(
+  files: readonly { readonly file: string }[],
+  includedBy: readonly string[],
+): { file: string; source: string }[] {
+  const given = new Set(files.map((f) => path.resolve(f.file)));
+  return includedBy.flatMap((file) => {
+    if (!/\.c$/i.test(file) || given.has(path.resolve(file))) return [];
+    try {
+      return [{ file, source: readFileSync(file, 'latin1') }];
+    } catch {
+      return [];
+    }
+  });
+}
+
+async function contracted(
+  source: string,
+  file: string,
+  options: ContractOptions,
+): Promise<FileOutcome> {
+  const c = await contractInConfigurations(source, file, options);
+  return { kind: 'done', text: c.text, changed: c.changed, report: c.analysis.report };
+}
+
+/**
+ * A file the unity rules keep as written, which the compiler refuses alone (it uses its
+ * includer's types): its report says why (settleUnity); any other error is the caller's.
+ */
+function keptAsWritten(
+  e: unknown,
+  file: string,
+  source: string,
+  verdict: UnityVerdict | undefined,
+): FileOutcome {
+  if (verdict?.kind !== 'refused' || !(e instanceof InputError)) throw e;
+  return { kind: 'done', text: source, changed: false, report: emptyReport(file) };
 }
 
 // Traces (issue 18): folding of (iteration vector, label) streams, `check --trace`, `profile`.

@@ -93,7 +93,10 @@ export interface Options {
   compiler?: CompilerOptions | false;
   /** HLS mode: constant sizes, power-of-two masks on folded dimensions, HLS pragmas respected. */
   hls?: boolean;
-  /** Files of the program that `#include` this one (a unity build). */
+  /**
+   * Files of the program that `#include` this one (a unity build). A `.c` file among them is
+   * read from disk (with the compiler), and this one inside it, as the command line reads it.
+   */
   includedBy?: readonly string[];
   /** Bytes the private arrays of one function may take on its stack. */
   privateStackBytes?: number | bigint;

@@ -44,6 +44,33 @@ export class IncludeIndex {
       .sort();
   }
 
+  /**
+   * The C files that may compile `file` inside them (a unity build): the `.c` files whose
+   * directives name it, or name a file that does, to any depth (`gsm.c` includes `lpc.c`,
+   * which includes `add.c`: both compile `add.c`). Named as `includersOf` names them;
+   * `file` itself never. Only a file some directive names costs more than the folder's one scan.
+   */
+  unitsIncluding(file: string): string[] {
+    return this.includingChain(file).filter((f) => /\.c$/i.test(f));
+  }
+
+  /** Every file whose directives name `file`, or name one that does, to any depth. */
+  includingChain(file: string): string[] {
+    const self = path.resolve(file);
+    const seen = new Set([self]);
+    const queue = [self];
+    const out: string[] = [];
+    while (queue.length > 0) {
+      for (const i of this.includersOf(queue.shift()!).map((f) => path.resolve(f))) {
+        if (seen.has(i)) continue;
+        seen.add(i);
+        queue.push(i);
+        out.push(i);
+      }
+    }
+    return out.map((f) => path.relative(process.cwd(), f) || f).sort();
+  }
+
   private scanRoot(root: string): void {
     let st;
     try {

@@ -22,6 +22,7 @@ import { splitAtSize } from './split.js';
 import { iteratorSourceNames } from './sourceNames.js';
 import { constant, formatAffine } from '../poly/affine.js';
 import { knownParameterValues } from '../model/parameterValues.js';
+import { place } from '../model/place.js';
 
 export type DelinearizationOutcome =
   | {
@@ -53,7 +54,7 @@ function accessText(u: Use): string {
 }
 
 function where(u: Use): string {
-  return `${accessText(u)} at ${u.access.loc.line}:${u.access.loc.column}`;
+  return `${accessText(u)} at ${place(u.access.loc)}`;
 }
 
 /** The components of one access for the strides `chain`, or why they are not valid. */

@@ -65,13 +65,22 @@ export function sourcesEntered(output: string, cwd?: string): Map<string, number
   return out;
 }
 
+/**
+ * The host does not include the file in this configuration: that configuration does not
+ * compile it through the host (src/pipeline/configurations/index.ts skips it).
+ */
+export class NotIncludedError extends InputError {}
+
 function checked(output: string, file: string, host: HostFile, options: PreprocessOptions): string {
   const r = reRooted(output, file, host.file, options.cwd);
+  if (r.entered === 0)
+    throw new NotIncludedError(
+      `${host.file} does not include this file in this configuration`,
+      file,
+    );
   if (r.entered !== 1)
     throw new InputError(
-      r.entered === 0
-        ? `${host.file} does not include this file in this configuration`
-        : `${host.file} includes this file ${r.entered} times: its text would stand for several macro contexts`,
+      `${host.file} includes this file ${r.entered} times: its text would stand for several macro contexts`,
       file,
     );
   return r.output;

@@ -21,6 +21,7 @@ import type {
 import { lineStarts } from './parse.js';
 import { notCandidate } from '../model/reasons.js';
 import type { SpellingMap } from './spelling.js';
+import { place } from '../model/place.js';
 
 const NOWHERE: ByteRange = { start: 0, end: 0 };
 
@@ -186,7 +187,7 @@ export function relocateFunction(
   const text = (m: string) =>
     m.replace(/\b(\d+):(\d+)\b/g, (_, l: string, c: string) => {
       const at = loc({ line: Number(l), column: Number(c) });
-      return `${at.line}:${at.column}`;
+      return `${place(at)}`;
     });
   const span = (r: ByteRange) => map.range(r);
   /** From the first token of `r` spelled in the file to its end (a macro may start it). */
@@ -216,9 +217,9 @@ export function relocateFunction(
     accesses: s.accesses.map((a): Access => {
       const f = frame(map, source, a.range, a.indexRanges);
       const at = loc(a.loc);
-      if (!f) refuse(a.array, `its access at ${at.line}:${at.column}`, a.range, at);
+      if (!f) refuse(a.array, `its access at ${place(at)}`, a.range, at);
       else if (!statementRange(s.range))
-        refuse(a.array, `the statement of its access at ${at.line}:${at.column}`, s.range, at);
+        refuse(a.array, `the statement of its access at ${place(at)}`, s.range, at);
       return {
         ...a,
         loc: at,

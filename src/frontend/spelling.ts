@@ -10,6 +10,7 @@
  * edited. Macro names are known at each token from the `#define`/`#undef` stream of
  * `cc -dD`, so `#undef` and redefinition are what the compiler did.
  */
+import path from 'node:path';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 import { alignLine, type LineItem } from './alignLine.js';
 import { ColumnsBuilder, type CToken, cTokens, type TokenColumns } from './ctokens.js';
@@ -445,8 +446,23 @@ function fileLoc(cx: SpellingContext, offset: number): SourceLoc {
   if (k >= 0) return cx.fileText.loc(cx.tokens().file.starts[k]!);
   const l = ppLineOf(cx, offset);
   const o = cx.tu.lines[l];
-  if (o && !o.main) return { line: o.includedAt ?? 1, column: 1 };
-  return { line: o?.line ?? 1, column: cx.ppText.loc(offset).column };
+  const column = cx.ppText.loc(offset).column;
+  // Its own place too, for messages (the column is the preprocessed line's: exact unless
+  // a macro expanded earlier on that line).
+  if (o && !o.main)
+    return {
+      line: o.includedAt ?? 1,
+      column: 1,
+      ...(o.line > 0 ? { in: { file: shownName(o.file), line: o.line, column } } : {}),
+    };
+  return { line: o?.line ?? 1, column };
+}
+
+/** A file as messages name it: below the current folder, relative to it. */
+function shownName(file: string): string {
+  if (!path.isAbsolute(file)) return file;
+  const r = path.relative(process.cwd(), file);
+  return r && !r.startsWith('..') && !path.isAbsolute(r) ? r : file;
 }
 
 /** SpellingMap.usesOnLines: the macro uses whose file lines meet those of `r`. */

@@ -25,6 +25,7 @@ import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { accessInstances, accessesTo, happensBefore, type AccessInstances } from './instances.js';
 import { differenceSet } from './differences.js';
 import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
+import { place } from '../model/place.js';
 
 export interface ConflictCause {
   /** Statement ids: a write in `writer` precedes an access in `accessor`. */
@@ -253,7 +254,7 @@ export function approximationsOf(
       : s.overApproximated
         ? 'a loop bound or condition is not affine'
         : 'it runs under a data-dependent condition';
-    const line = `${x.access.loc.line}:${x.access.loc.column}: access ${s.text.trim()}: ${why}`;
+    const line = `${place(x.access.loc)}: access ${s.text.trim()}: ${why}`;
     // The read and the write of `h[e] += 1` share a place and a reason: one line.
     if (!out.includes(line)) out.push(line);
   }

@@ -28,6 +28,7 @@ import type {
 } from '../model/calls.js';
 import { libraryCall } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
+import { place } from '../model/place.js';
 
 export interface CallerEvidence {
   readonly caller: string;
@@ -67,7 +68,7 @@ export type CrossCallVerdict =
  */
 type ReadsBeforeWriting = (callee: string, argIndex: number, objectCells?: bigint) => boolean;
 
-const at = (l: { line: number; column: number }) => `${l.line}:${l.column}`;
+const at = place;
 
 export interface CrossCallQuery {
   readonly graph: CallGraph;

@@ -17,6 +17,7 @@ import type { Constraint } from '../poly/affine.js';
 import * as P from '../poly/index.js';
 import type { ArrayInfo, Extent, FunctionModel } from '../model/types.js';
 import { accessInstances, accessesTo, inBounds } from './instances.js';
+import { place } from '../model/place.js';
 
 export type ProvenExtents =
   | { readonly kind: 'proved'; readonly array: ArrayInfo }
@@ -36,7 +37,7 @@ function rowsOf(array: ArrayInfo, callerCells: bigint | undefined): bigint | und
   return callerCells / row;
 }
 
-const at = (l: { line: number; column: number }) => `${l.line}:${l.column}`;
+const at = place;
 
 export function provenParameterExtents(
   fn: FunctionModel,

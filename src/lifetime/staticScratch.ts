@@ -25,6 +25,7 @@ import type { CallGraph, FunctionCalls } from '../model/calls.js';
 import { callsNothingBack } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
 import { type ArrayInfo, FILE_SCOPE_USER } from '../model/types.js';
+import { place } from '../model/place.js';
 
 export type ScratchVerdict =
   | { readonly scratch: true }
@@ -32,7 +33,7 @@ export type ScratchVerdict =
 
 type Problem = { readonly code: ReasonName; readonly reason: string };
 
-const at = (l: { line: number; column: number }) => `${l.line}:${l.column}`;
+const at = place;
 
 /** The array's own conditions (storage, initializer, users). */
 function storageProblem(fnName: string, array: ArrayInfo): Problem | undefined {

@@ -10,6 +10,8 @@
 export interface SourceLoc {
   readonly line: number;
   readonly column: number;
+  /** Its own file and place, for a place outside the file analysed (types.ts). */
+  readonly in?: { readonly file: string; readonly line: number; readonly column: number };
 }
 
 /** A half-open range of offsets in the preprocessed text the calls were read from. */

@@ -50,8 +50,8 @@ export const ACROSS_CALL_REASONS = {
   ),
   'included-in-configurations': entry(
     'BC1134',
-    'the file that includes this one is built in several configurations',
-    'Its text would have to hold in each (the configurations of the compilation database or --configurations): its arrays stay as written. Contract it with --single-configuration to take the first configuration with its guards.',
+    'the file that includes this one is built in several configurations, which change this file otherwise',
+    'Each configuration (of the compilation database or --configurations) reads it inside its includer, and one text must be the result of each: where two give different texts, its arrays stay as written. Contract it with --single-configuration to take the first configuration with its guards.',
     UNCHANGED,
   ),
   'own-unit-disagrees': entry(

@@ -10,8 +10,21 @@ import type { CallGraph } from './calls.js';
 import type { HlsPragma } from './pragmas.js';
 import type { NotCandidateReason, ReasonName } from './reasons.js';
 
-/** 1-based line and column, as compilers print them. */
+/**
+ * 1-based line and column, as compilers print them, in the file analysed. A place in
+ * another file of the unit (a header, or the includer of a file read inside it) has there
+ * the main-file line that includes it, and in `in` its own file and place: what messages
+ * print (`place`), decisions never read it.
+ */
 export interface SourceLoc {
+  readonly line: number;
+  readonly column: number;
+  readonly in?: OtherFilePlace;
+}
+
+/** A place in another file than the one analysed (SourceLoc.in). */
+interface OtherFilePlace {
+  readonly file: string;
   readonly line: number;
   readonly column: number;
 }

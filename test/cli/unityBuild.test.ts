@@ -78,7 +78,9 @@ describe('a file included by another file of the program', () => {
     expect(t.code).toBe(codeOf('read-after-call'));
   });
 
-  it('is told so when the includer is seen but not among the files of the set', () => {
+  // The includer found in the file's folder joins the set (src/cli/includedFile.ts): the
+  // file is read inside it (it was refused with included-by-other-file, never analysed).
+  it('reads it inside the includer found in its folder, not given', () => {
     const other = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unity-'));
     try {
       fs.writeFileSync(path.join(other, 'kern.c'), KERN);
@@ -87,13 +89,15 @@ describe('a file included by another file of the program', () => {
       runCli(['contract', 'kern.c', 'other.c', '--diff', '--report-file', 'r.json'], {
         cwd: other,
       });
-      const t = JSON.parse(
-        fs.readFileSync(path.join(other, 'r.json'), 'utf8'),
-      ).files[0].arrays.find(
+      const kern = JSON.parse(fs.readFileSync(path.join(other, 'r.json'), 'utf8')).files[0];
+      const t = kern.arrays.find(
         (a: { function: string; name: string }) => a.function === 'kernel' && a.name === 't',
       );
-      expect(t.code).toBe(codeOf('included-by-other-file'));
-      expect(t.reason).toMatch(/test_kern\.c includes this file/);
+      expect(t.code).toBe(codeOf('read-after-call'));
+      expect(t.reason).toMatch(/test_kern\.c:4:3/);
+      expect(kern.diagnostics.map((d: { code: string }) => d.code)).toContain(
+        codeOf('read-in-includer'),
+      );
     } finally {
       fs.rmSync(other, { recursive: true, force: true });
     }
@@ -185,7 +189,9 @@ int main(void) { double buf[8]; fill(buf); printf("%g\\n", buf[5]); return 0; }
     }
   });
 
-  it('refuses it when the database builds its includer in two configurations', () => {
+  // It was refused (included-in-configurations) whatever the configurations did: each entry
+  // now reads it inside main.c, and both change it alike (A is no part of it).
+  it('reads it in each configuration the database builds its includer in', () => {
     const db = ['-DA=1', '-DA=2'].map((d) => ({
       directory: own,
       file: 'main.c',
@@ -193,8 +199,7 @@ int main(void) { double buf[8]; fill(buf); printf("%g\\n", buf[5]); return 0; }
     }));
     fs.writeFileSync(path.join(own, 'compile_commands.json'), JSON.stringify(db));
     try {
-      const t = fillT(['-p', '.', 'main.c', 'kern.c']);
-      expect([t.status, t.code]).toEqual(['unchanged', codeOf('included-in-configurations')]);
+      expect(fillT(['-p', '.', 'main.c', 'kern.c']).status).toBe('scalarized');
     } finally {
       fs.rmSync(path.join(own, 'compile_commands.json'));
     }

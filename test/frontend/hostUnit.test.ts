@@ -12,6 +12,9 @@ import { reRooted, sourcesEntered } from '../../src/frontend/hostUnit.js';
 import { buildCompilerModel } from '../../src/frontend/compilerView.js';
 import { contractSource } from '../../src/pipeline/contraction.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
+import { contractInConfigurations } from '../../src/pipeline/configurations/index.js';
+import type { ContractOptions } from '../../src/pipeline/contraction.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 let dir: string;
 beforeAll(() => {
@@ -90,5 +93,54 @@ describe('hostUnit', () => {
     const lines = c.text.split('\n');
     expect(lines[2]).toBe('  for (int i = 0; i < N; i++) { t[0] = i; s += t[0]; }');
     expect(c.text).toMatch(/#if N != 8\n#error/);
+  });
+
+  // Issue 27: an includer built in several configurations was refused outright
+  // (included-in-configurations). Each configuration now reads the file inside the host; one
+  // text holds when it is every configuration's own result, and a configuration whose host
+  // does not include the file does not compile it (it was an error of the whole file).
+  describe('in the configurations of its host', () => {
+    const HOST = (kern: string) => `#include <stdio.h>
+#ifndef N
+#define N 8
+#endif
+#if WITH_KERN
+#include "${kern}"
+#define RUN(b) total(b)
+#else
+#define RUN(b) 0.0
+#endif
+int main(void) { double b[N]; printf("%g\\n", RUN(b)); return 0; }
+`;
+    const through = (name: string, flags: string[][]) => {
+      const h = write(`${name}-host.c`, HOST(`${name}.c`));
+      const kern = write(`${name}.c`, KERN);
+      const host = { file: h, source: HOST(`${name}.c`) };
+      return contractInConfigurations(
+        KERN,
+        kern,
+        analysisOptions({
+          compiler: { host },
+          configurations: flags.map((f) => ({ label: f.join(' '), compiler: { flags: f, host } })),
+        }) as ContractOptions,
+      );
+    };
+
+    it('takes the text every configuration gives, skipping one that does not include it', async () => {
+      const c = await through('cfg1', [['-DWITH_KERN=1'], ['-DWITH_KERN=0']]);
+      expect(c.changed).toBe(true);
+      expect(c.text).toContain('t[0] = i; s += t[0];');
+      expect(c.analysis.report.configurations?.named).toHaveLength(2);
+    });
+
+    it('keeps the file as written when two configurations change it otherwise', async () => {
+      const c = await through('cfg2', [
+        ['-DWITH_KERN=1', '-DN=8'],
+        ['-DWITH_KERN=1', '-DN=16'],
+      ]);
+      expect(c.changed).toBe(false);
+      const t = c.analysis.report.arrays.find((a) => a.name === 't')!;
+      expect([t.status, t.code]).toEqual(['unchanged', codeOf('included-in-configurations')]);
+    });
   });
 });

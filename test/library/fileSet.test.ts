@@ -1,8 +1,12 @@
 /**
  * The library's file sets (issue 27): `contractFiles` analyses the files as one program, and
- * `closedWorld` says a set (or one file) is the whole program. In-process, no compiler.
+ * `closedWorld` says a set (or one file) is the whole program. In-process, no compiler (but
+ * for a unity build, read by the includer's compiler).
  */
-import { contract, contractFiles } from '../../src/index.js';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { analyze, contract, contractFiles } from '../../src/index.js';
 import { codeOf } from '../../src/model/reasons.js';
 
 const DSP = `#define N 16
@@ -46,5 +50,87 @@ describe('contractFiles', () => {
     const both = DSP + MAIN.replace(/^void smooth.*\n/, '');
     expect(tOf(await contract(both, { compiler }))?.code).toBe(codeOf('not-static'));
     expect(tOf(await contract(both, { compiler, closedWorld: true }))?.status).toBe('scalarized');
+  });
+});
+
+/**
+ * A file that another file of the set includes (issue 27, a unity build: CHStone's aes.c
+ * includes aes_enc.c): `contractFiles` read it alone, without its includer's macros (the
+ * compiler refused it, the call threw), where the command line reads it inside its includer.
+ */
+describe('contractFiles with a unity build', () => {
+  const KERN = `static double work(double m) {
+  double t[N][N];
+  double s = 0;
+  for (int i = 0; i < N; i++)
+    for (int j = 0; j < N; j++) { t[i][j] = i * j + m; s += t[i][j]; }
+  return s;
+}
+`;
+  const HOST = `#include <stdio.h>
+#define N 8
+#include "kern.c"
+int main(void) { printf("%g\\n", work(2.0)); return 0; }
+`;
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-libunity-'));
+    fs.writeFileSync(path.join(dir, 'kern.c'), KERN);
+    fs.writeFileSync(path.join(dir, 'main.c'), HOST);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const set = (kern: string) => [
+    { file: path.join(dir, 'main.c'), source: HOST },
+    { file: path.join(dir, 'kern.c'), source: kern },
+  ];
+
+  it('reads the included file inside its includer', async () => {
+    const [main, kern] = await contractFiles(set(KERN));
+    expect(main!.changed).toBe(false);
+    expect(tOf(kern!)?.status).toBe('scalarized');
+    expect(kern!.report.diagnostics.map((d) => d.code)).toContain(codeOf('read-in-includer'));
+  });
+
+  it('keeps it as written when the text given is not the one on disk', async () => {
+    const other = KERN.replace('i * j', 'i + j');
+    const [, kern] = await contractFiles(set(other));
+    expect(kern!.code).toBe(other);
+    expect(kern!.report.diagnostics.map((d) => d.code)).toContain(codeOf('included-by-other-file'));
+  });
+});
+
+/**
+ * One file with `includedBy` naming its includer (issue 27): `contract` and `analyze` read it
+ * alone (the compiler refused it: N is the includer's), where the command line reads it
+ * inside the includer it finds in the file's folder.
+ */
+describe('contract and analyze of one file its includedBy includes', () => {
+  const KERN = `static double work(double m) {
+  double t[N];
+  double s = 0;
+  for (int i = 0; i < N; i++) { t[i] = i + m; s += t[i]; }
+  return s;
+}
+`;
+  const HOST = `#include <stdio.h>
+#define N 8
+#include "kern.c"
+int main(void) { printf("%g\\n", work(2.0)); return 0; }
+`;
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-libincluded-'));
+    fs.writeFileSync(path.join(dir, 'kern.c'), KERN);
+    fs.writeFileSync(path.join(dir, 'main.c'), HOST);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+  it('reads it inside the includer named', async () => {
+    const options = { file: path.join(dir, 'kern.c'), includedBy: [path.join(dir, 'main.c')] };
+    const r = await contract(KERN, options);
+    expect(tOf(r)?.status).toBe('scalarized');
+    expect(r.report.diagnostics.map((d) => d.code)).toContain(codeOf('read-in-includer'));
+    const a = await analyze(KERN, options);
+    expect(a.arrays.find((x) => x.name === 't')?.status).toBe('scalarized');
   });
 });

@@ -27,6 +27,12 @@ export interface ProgramSetting {
   readonly roots: readonly string[];
   /** The files the build compiles as units, when a compilation database says (`-p`). */
   readonly buildUnits?: readonly string[];
+  /**
+   * The `.c` files that may compile a file of the set inside them (includers.ts,
+   * `unitsIncluding`): joined to the set when one of them does include a file given, so
+   * that the file is read as that unit builds it (one file given too: `contract kern.c`).
+   */
+  readonly includers?: (file: string) => readonly string[];
 }
 
 /** The options of each file, the units of the set, and what to do with its unity builds. */
@@ -46,13 +52,17 @@ export async function withProgramViews(
   optionsFor: (file: string) => ContractOptions,
 ): Promise<ProgramViews> {
   const given = new Set(files.map((f) => path.resolve(f)));
-  const extra = [...new Set(setting.extraFiles.map((f) => path.resolve(f)))].filter(
-    (f) => !given.has(f),
-  );
+  const database = new Set(setting.extraFiles.map((f) => path.resolve(f)));
+  const hostNames = files.flatMap((f) => setting.includers?.(f) ?? []);
+  const hosts = new Set(hostNames.map((f) => path.resolve(f)));
+  // Named as found (relative to the current folder: messages name them so).
+  const extra = [...database, ...hostNames.filter((f) => !database.has(path.resolve(f)))]
+    .filter((f, k, all) => all.findIndex((g) => path.resolve(g) === path.resolve(f)) === k)
+    .filter((f) => !given.has(path.resolve(f)));
   // One file alone is no set, unless the user says it is the whole program.
   if (files.length + extra.length < 2 && !setting.closedWorld) return { options: [...options] };
   const sources = new Map<string, string>();
-  const read = await summarizeSet(
+  const summarized = await summarizeSet(
     await Promise.all(
       [...files, ...extra].map(async (file, k) => {
         try {
@@ -65,6 +75,16 @@ export async function withProgramViews(
       }),
     ),
   );
+  // An includer found by name that compiles no file given is no part of this program.
+  const read = summarized.filter(
+    (u) =>
+      !hosts.has(path.resolve(u.file)) ||
+      given.has(path.resolve(u.file)) ||
+      database.has(path.resolve(u.file)) ||
+      !('summary' in u) ||
+      u.summary.includedSources.some((i) => given.has(path.resolve(i))),
+  );
+  if (read.length < 2 && !setting.closedWorld) return { options: [...options] };
   // Files compiled only inside the file that includes them are no units (unity.ts).
   const unity = planUnity({
     files,

@@ -53,18 +53,28 @@ export function planUnity(input: UnityInput): UnityPlan {
   // alone, is compiled only inside its includer.
   const ownUnits = new Set<number>();
   const notUnits = new Set<string>();
-  for (const k of included) {
-    const f = files[k]!;
+  const alone = (f: string, o: ContractOptions) => {
     const source = input.sources.get(abs(f));
-    const o = options[k]!;
-    const alone = built
+    return built
       ? built.has(abs(f))
       : source !== undefined &&
-        (o.compiler === false ||
-          refusedAlone(source, f, { compiler: o.compiler, defines: o.defines }) === undefined);
-    if (alone) ownUnits.add(k);
-    else notUnits.add(abs(f));
+          (o.compiler === false ||
+            refusedAlone(source, f, { compiler: o.compiler, defines: o.defines }) === undefined);
+  };
+  for (const k of included) {
+    if (alone(files[k]!, options[k]!)) ownUnits.add(k);
+    else notUnits.add(abs(files[k]!));
   }
+  // So is a file of the set not given (an includer on the way: main.c includes mid.c,
+  // which includes kern.c) that another unit includes.
+  const given = new Set(files.map(abs));
+  for (const u of units)
+    if (
+      !given.has(abs(u.file)) &&
+      includingUnits(units, u.file).length > 0 &&
+      !alone(u.file, input.optionsFor(u.file))
+    )
+      notUnits.add(abs(u.file));
   const setUnits = units.filter((u) => !notUnits.has(abs(u.file)));
   const hostOptions = (host: string) => {
     const k = files.findIndex((f) => abs(f) === abs(host));
@@ -75,7 +85,6 @@ export function planUnity(input: UnityInput): UnityPlan {
     let v = unityVerdict(setUnits, {
       file: files[k]!,
       namedBy: options[k]!.includedBy ?? [],
-      hostConfigurations: (h) => hostOptions(h).configurations?.length ?? 0,
     });
     if (v.kind === 'through' && hostOptions(v.host).compiler === false)
       v = {
@@ -104,11 +113,19 @@ export function throughOptions(
   modelledInFull: boolean,
 ): ContractOptions {
   const { configurations, program: _, ...rest } = hostOptions;
-  // One configuration named is the file's whole view (configurations/index.ts).
-  const compiler = configurations?.length === 1 ? configurations[0]!.compiler : rest.compiler;
+  const through = { host: { file: host, source: hostSource } };
+  // Each configuration of the host reads the file inside it (configurations/index.ts).
   return {
     ...rest,
-    compiler: { ...(compiler || {}), host: { file: host, source: hostSource } },
+    compiler: { ...(rest.compiler || {}), ...through },
+    ...(configurations && configurations.length > 0
+      ? {
+          configurations: configurations.map((c) => ({
+            ...c,
+            compiler: { ...c.compiler, ...through },
+          })),
+        }
+      : {}),
     ...(view ? { program: view } : {}),
     ...(modelledInFull ? { skipWithoutCandidates: false } : {}),
   };

@@ -39,6 +39,8 @@ import {
   type RunResult,
 } from '../../pipeline/checking/compileRun.js';
 import { IncludeIndex } from '../includers.js';
+import { programSetting, readIncluded, type IncludedReading } from '../includedFile.js';
+import type { ContractOptions } from '../../pipeline/contraction.js';
 import { programFlags } from '../programFlags.js';
 import { codeOf } from '../../model/reasons.js';
 import { analyzeSource } from '../../pipeline/analysis.js';
@@ -139,6 +141,8 @@ interface CheckRun {
   readonly say: (s: string) => void;
   /** The failures found so far, in the order they are printed. */
   readonly problems: string[];
+  /** The file that includes this one and builds it (a unity build), if any. */
+  readonly host?: string;
 }
 
 type Contraction = Awaited<ReturnType<typeof contractSource>>;
@@ -157,7 +161,20 @@ async function runCheck(
   const source = await readCSource(file);
   const choice = new CompilerChoice(new RunNotices(io));
   const stdin = flags.stdin ? await readSource(flags.stdin) : '';
-  const contraction = flags.against ? undefined : await contractFile(source, file, flags, choice);
+  const includes = programIncludes(flags, [file, ...flags.with], choice);
+  const own = { ...analysisOptions(flags, file, includes, choice), annotate: false };
+  // A file another .c file includes is read, and built, as that file builds it.
+  const included = await readIncluded(
+    file,
+    source,
+    own,
+    programSetting(flags, [file], choice, includes, false),
+    (f) => ({ ...analysisOptions(flags, f, includes, choice), annotate: false }),
+  );
+  const host = included && throughHost(file, included, !!flags.against);
+  const contraction = flags.against
+    ? undefined
+    : await contractFile(source, file, flags, included?.options ?? own);
   const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
   const candidateName = flags.against ?? `${file} (contracted)`;
   if (contraction && flags.reportFile)
@@ -183,6 +200,7 @@ async function runCheck(
     dir,
     say,
     problems,
+    ...(host ? { host } : {}),
   };
   try {
     await checkInFolder(ctx);
@@ -202,13 +220,24 @@ function contractFile(
   source: string,
   file: string,
   flags: CheckFlags,
-  choice: CompilerChoice,
+  options: ContractOptions,
 ): Promise<Contraction> {
-  return contractSource(source, file, {
-    ...analysisOptions(flags, file, programIncludes(flags, [file, ...flags.with], choice), choice),
-    ...(flags.hls ? { hls: true } : {}),
-    annotate: false,
-  });
+  return contractSource(source, file, { ...options, ...(flags.hls ? { hls: true } : {}) });
+}
+
+/**
+ * The file that builds an included file: its program is the one run. A file the unity
+ * rules keep as written is not checked (what `contract` would write is the file itself).
+ */
+function throughHost(file: string, r: IncludedReading, against: boolean): string {
+  if (r.verdict.kind !== 'through' || (r.kept && !against)) {
+    const why = r.kept ?? r.outcome.report.diagnostics[0];
+    throw new InputError(
+      `this file is included by another and contract leaves it as written: ${why?.message ?? ''}${why ? ` [${why.code}]` : ''}`,
+      file,
+    );
+  }
+  return r.verdict.host;
 }
 
 /** The steps of `check` inside its temporary folder: builds and runs, owner check, trace. */
@@ -225,7 +254,12 @@ async function checkInFolder(ctx: CheckRun): Promise<void> {
     );
   const { original, candidateCompiles } = await compareRuns(ctx, build);
   await checkOwners(ctx, build, original, candidateCompiles);
-  if (flags.trace && contraction) await traceCheck(ctx, build, contraction);
+  // The traced build compiles the file alone: one read inside its includer does not.
+  if (flags.trace && contraction && ctx.host)
+    say(
+      `  trace: not run (${file} is read inside ${ctx.host}, the traced build compiles it alone)`,
+    );
+  else if (flags.trace && contraction) await traceCheck(ctx, build, contraction);
 }
 
 /** How both programs are built: the program's flags, the other sources, the includers. */
@@ -253,7 +287,12 @@ async function buildSetup(ctx: CheckRun): Promise<BuildSetup> {
         .map((f) => path.resolve(f))
         .filter((f) => choice.database(database).files().includes(f) && !given.includes(f))
     : [];
-  const extraSources = [...given, ...fromDatabase];
+  // The file that includes this one (includedFile.ts) is how the program compiles it.
+  const host =
+    ctx.host && ![...given, ...fromDatabase].includes(path.resolve(ctx.host))
+      ? [path.resolve(ctx.host)]
+      : [];
+  const extraSources = [...given, ...fromDatabase, ...host];
   await checkSourcesReadable(extraSources);
   // A source given with --with that includes this file is what the build compiles.
   const includers = [
@@ -262,8 +301,12 @@ async function buildSetup(ctx: CheckRun): Promise<BuildSetup> {
       .map((f) => path.resolve(f))
       .filter((f) => given.includes(f)),
     ...fromDatabase,
+    ...host,
   ];
-  const includedFrom = includers.length > 0 ? { file, includers } : undefined;
+  // The files on the way from the includers to this one are copied with them (compileRun.ts).
+  const via =
+    includers.length > 0 ? programIncludes(flags, given, choice).includingChain(file) : [];
+  const includedFrom = includers.length > 0 ? { file, includers, via } : undefined;
   return { extraFlags, extraSources, includers, includedFrom, language: languageOf(file) };
 }
 

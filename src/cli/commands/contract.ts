@@ -22,6 +22,8 @@ import {
   type AnalysisFlags,
 } from '../analysisFlags.js';
 import type { IncludeIndex } from '../includers.js';
+import type { ProgramSetting } from '../batch/program.js';
+import { programSetting, readIncluded, type IncludedReading } from '../includedFile.js';
 import { CompilerChoice } from '../compilerChoice.js';
 import { RunNotices } from '../notices.js';
 import { readCSource } from '../sourceFile.js';
@@ -198,17 +200,37 @@ async function contractOne(
 ): Promise<void> {
   const source = await readCSource(file);
   const choice = new CompilerChoice(new RunNotices(io));
-  const options = fileOptions(cmd, flags, new ConfigFinder(), file, io, choice);
+  const finder = new ConfigFinder();
+  const includes = programIncludes(flags, [file], choice);
+  const options = fileOptions(cmd, flags, finder, file, io, choice, includes);
   const format = flags.report ?? (flags.reportFile ? 'json' : undefined);
-  // A report on stderr is read by tools: no progress line in it.
-  const progress = format && !flags.reportFile ? undefined : functionProgress(file);
-  let result = await contractInConfigurations(
-    source,
+  // A file another .c file includes is read as that file builds it (includedFile.ts).
+  const included = await readIncluded(
     file,
-    progress ? { ...options, progress: progress.step } : options,
-  ).finally(() => progress?.end());
+    source,
+    options,
+    contractSetting(flags, [file], finder, choice, includes),
+    (f) => fileOptions(cmd, flags, finder, f, io, choice, includes),
+  );
+  if (included && flags.profiled)
+    throw new UsageError(
+      `--profiled builds ${file} alone, and ${hostName(included)} includes it: profile the program's main file`,
+    );
+  // A report on stderr is read by tools: no progress line in it.
+  const progress = included || (format && !flags.reportFile) ? undefined : functionProgress(file);
+  let result = included
+    ? {
+        text: included.outcome.text,
+        changed: included.outcome.changed,
+        analysis: { report: included.outcome.report },
+      }
+    : await contractInConfigurations(
+        source,
+        file,
+        progress ? { ...options, progress: progress.step } : options,
+      ).finally(() => progress?.end());
   let fileReport = result.analysis.report;
-  if (flags.profiled) {
+  if (flags.profiled && !included) {
     const leftAlone = result.analysis.report.arrays.filter(
       (a) => a.status !== 'contracted' && a.status !== 'scalarized',
     );
@@ -253,7 +275,6 @@ async function contractMany(
   const finder = new ConfigFinder();
   const choice = new CompilerChoice(new RunNotices(io));
   const includes = programIncludes(flags, files, choice);
-  const database = flags.compileCommands ?? flags.p;
   // Loaded here: one file needs neither worker threads nor the result cache's hashing
   // (node:worker_threads and node:crypto cost start-up time, issue 17).
   const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
@@ -277,15 +298,7 @@ async function contractMany(
     }),
     excludedByConfig: (file) => excludedBy(finder.forFile(file), file),
     // The files given, and every entry of the compilation database, are one program.
-    program: {
-      closedWorld:
-        !!flags.closedWorld ||
-        (files.length > 0 &&
-          files.every((f) => valuesFor(finder.forFile(f), f).closedWorld === true)),
-      extraFiles: database ? choice.database(database).files() : [],
-      ...(database ? { buildUnits: choice.database(database).files() } : {}),
-      roots: files,
-    },
+    program: contractSetting(flags, files, finder, choice, includes),
     allowRefused: !!flags.allowRefused,
     cacheDir: flags.cache ? (flags.cacheDir ?? defaultCacheDir()) : undefined,
     threads,
@@ -297,6 +310,25 @@ async function contractMany(
   if (flags.reportFile) await writeOutput(flags.reportFile, report);
   else if (report) io.stderr(report);
   if (result.exitCode !== 0) setExitCode(cmd, result.exitCode);
+}
+
+/** The files given are one program (includedFile.ts, `programSetting`). */
+function contractSetting(
+  flags: ContractFlags,
+  files: readonly string[],
+  finder: ConfigFinder,
+  choice: CompilerChoice,
+  includes: IncludeIndex,
+): ProgramSetting {
+  const closedWorld =
+    !!flags.closedWorld ||
+    (files.length > 0 && files.every((f) => valuesFor(finder.forFile(f), f).closedWorld === true));
+  return programSetting(flags, files, choice, includes, closedWorld);
+}
+
+/** The file whose unit reads an included file, or the rule that keeps it as written. */
+function hostName(r: IncludedReading): string {
+  return r.verdict.kind === 'through' ? r.verdict.host : 'another file';
 }
 
 /** The command line over the configuration that applies to `file`. */

@@ -65,6 +65,12 @@ export interface IncludedFrom {
   readonly file: string;
   /** The extra sources that include it. */
   readonly includers: readonly string[];
+  /**
+   * Files on the way from an includer to it (`gsm.c` includes `lpc.c`, which includes
+   * `add.c`): copied beside it, not compiled, so that their `#include` finds the copy (a
+   * quoted include looks in the including file's folder first: the original otherwise).
+   */
+  readonly via?: readonly string[];
 }
 
 export interface CompileOptions {
@@ -98,12 +104,13 @@ async function placeSources(
     return { compiled: [src, ...extra], flags: [] };
   }
   const files = [inc.file, ...inc.includers].map((f) => path.resolve(f));
-  const root = files.map(path.dirname).reduce(commonFolder);
+  const via = (inc.via ?? []).map((f) => path.resolve(f)).filter((f) => !files.includes(f));
+  const root = [...files, ...via].map(path.dirname).reduce(commonFolder);
   const tree = path.join(dir, `${name}.src`);
   const copyOf = (f: string) => path.join(tree, path.relative(root, f));
-  for (const f of files) await fs.mkdir(path.dirname(copyOf(f)), { recursive: true });
+  for (const f of [...files, ...via]) await fs.mkdir(path.dirname(copyOf(f)), { recursive: true });
   await fs.writeFile(copyOf(files[0]!), sourceText, 'latin1');
-  for (const f of files.slice(1)) await fs.copyFile(f, copyOf(f));
+  for (const f of [...files.slice(1), ...via]) await fs.copyFile(f, copyOf(f));
   const flags = [...new Set(files.map(path.dirname))].flatMap((d) => ['-iquote', d]);
   const others = extra.filter((e) => !files.slice(1).includes(path.resolve(e)));
   return { compiled: [...files.slice(1).map(copyOf), ...others], flags };

@@ -34,6 +34,7 @@ import { traceProgram, type TraceRunOptions, type TraceOutcome } from './traceRu
 import { nameRecord, ownValue } from '../../poly/nameRecord.js';
 import { knownParameterValues } from '../../model/parameterValues.js';
 import { inCallContext } from '../../context/callContext.js';
+import { place } from '../../model/place.js';
 
 type TraceFindingKind = 'unpredicted' | 'not-executed' | 'not-modelled' | 'unconfirmed';
 
@@ -255,7 +256,7 @@ function describePoint(p: Readonly<Record<string, bigint>>, array: string, cells
 }
 
 function where(a: TraceAccess): string {
-  return `${a.loc.line}:${a.loc.column}`;
+  return `${place(a.loc)}`;
 }
 
 /** Compares one traced access in one run with the model; the findings. */

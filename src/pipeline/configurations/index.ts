@@ -24,6 +24,8 @@ import { combinedGuards, isGuard } from './combinedGuards.js';
 import { compiledText, configurationCompiler } from './compiledText.js';
 import { mergePlans, withMergedBounds, type Merged } from './mergePlans.js';
 import { refusedEverywhere } from './refusedReport.js';
+import type { ReasonName } from '../../model/reasons.js';
+import { NotIncludedError } from '../../frontend/hostUnit.js';
 
 /** Rounds of re-analysis before every change is given up (each round refuses more arrays). */
 const ROUNDS = 4;
@@ -37,6 +39,8 @@ export async function contractInConfigurations(
   if (!configurations || configurations.length === 0) return contractSource(source, file, single);
   if (configurations.length === 1)
     return contractSource(source, file, { ...single, compiler: configurations[0]!.compiler });
+  if (configurations.some((c) => c.compiler.host))
+    return sameInEvery(source, file, single, configurations);
   const compilers = configurations.map((c) =>
     configurationCompiler(c, source, file, options.defines),
   );
@@ -80,6 +84,48 @@ export async function contractInConfigurations(
     }
     refusals = [...refusals, ...more];
   }
+}
+
+/**
+ * A file read inside the file that includes it (a unity build, src/frontend/hostUnit.ts),
+ * whose includer is built in several configurations: each compiles this one text inside the
+ * includer, which cannot be preprocessed here with another text in the file's place (the
+ * merge above checks a merged text so). The result holds in every configuration when it is
+ * each one's own result, text for text (each analysis proved it for its configuration,
+ * guards included); else the file stays as written (`included-in-configurations`).
+ */
+async function sameInEvery(
+  source: string,
+  file: string,
+  single: Omit<ContractOptions, 'configurations'>,
+  configurations: NonNullable<ContractOptions['configurations']>,
+): Promise<Contraction> {
+  const labels = configurations.map((c) => c.label);
+  const results: Contraction[] = [];
+  const read: string[] = [];
+  let notIncluded: unknown;
+  for (const [k, c] of configurations.entries()) {
+    const r = await saysWhich(labels[k]!, () =>
+      contractSource(source, file, { ...single, compiler: c.compiler }).catch((e: unknown) => {
+        // A configuration whose includer does not include the file does not compile it.
+        if (!(e instanceof NotIncludedError)) throw e;
+        notIncluded = e;
+        return undefined;
+      }),
+    );
+    if (!r) continue;
+    results.push(r);
+    read.push(labels[k]!);
+    // Unchanged in one, unchanged in all: no other analysis.
+    if (!r.changed) return named(r, labels, k + 1);
+  }
+  if (results.length === 0) throw notIncluded;
+  const first = results[0]!;
+  const differs = results.findIndex((r) => r.text !== first.text);
+  if (differs < 0) return named(withIncludes(results, first), labels, configurations.length);
+  const why = `the file that includes this one is built in ${labels.length} configurations, and '${read[differs]}' changes this file otherwise than '${read[0]}' (one text must hold in each): it is left as written`;
+  const kept = unchanged(first, source, why, 'included-in-configurations');
+  return named(kept, labels, configurations.length);
 }
 
 /** Input refused in one configuration says which (the others may compile it). */
@@ -185,7 +231,15 @@ function withIncludes(
 }
 
 /** The last resort: the file as written, every array its report changed left unchanged. */
-function unchanged(first: Contraction, source: string, message: string): Contraction {
-  const analysis = { ...first.analysis, report: refusedEverywhere(first.analysis.report, message) };
+function unchanged(
+  first: Contraction,
+  source: string,
+  message: string,
+  code?: ReasonName,
+): Contraction {
+  const analysis = {
+    ...first.analysis,
+    report: refusedEverywhere(first.analysis.report, message, code),
+  };
   return { analysis, text: source, changed: false, plan: { ...first.plan, arrays: [] } };
 }

@@ -13,6 +13,7 @@ import { refuse, warn, type Refusal } from './outcome.js';
 import type { Finding } from '../../model/reasons.js';
 import type { ConfigurationRefusal } from '../options.js';
 import { keptBySaving, type SmallSaving } from '../minBytes.js';
+import { place } from '../../model/place.js';
 
 export interface CandidacyInput {
   readonly fn: FunctionModel;
@@ -27,7 +28,7 @@ export interface CandidacyInput {
 }
 
 function describeReasons(a: ArrayInfo): string {
-  return a.reasons.map((r) => `${r.message} (${r.loc.line}:${r.loc.column})`).join('; ');
+  return a.reasons.map((r) => `${r.message} (${place(r.loc)})`).join('; ');
 }
 
 /**

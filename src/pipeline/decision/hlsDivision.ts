@@ -12,6 +12,7 @@ import { rowRanges } from '../../rewrite/accessRanges.js';
 import { nameRecord } from '../../poly/nameRecord.js';
 import type { AccessRange, RowForm } from '../../rewrite/plan.js';
 import { refuse, type Refusal } from './outcome.js';
+import { place } from '../../model/place.js';
 
 const isPowerOfTwo = (b: bigint) => b > 0n && (b & (b - 1n)) === 0n;
 
@@ -37,7 +38,7 @@ export function hlsDivision(d: ArrayDecision): Refusal | undefined {
       const row = rows[r]!;
       return refuse(
         'hls-needs-division',
-        `HLS mode: the slot index of ${d.array.name} at ${access.loc.line}:${access.loc.column} ` +
+        `HLS mode: the slot index of ${d.array.name} at ${place(access.loc)} ` +
           `(row [${row.coefficients.join(', ')}]) mod ${row.modulus.text} would need a division ` +
           `(masks only)`,
         { loc: access.loc },

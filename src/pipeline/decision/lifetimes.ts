@@ -15,6 +15,7 @@ import { valueMayFlowIn, valueOrCellConflicts } from './conflictChoice.js';
 import { exposedReadEvidence } from '../wholeProgram/promiseCheck.js';
 import type { ExposedReads } from '../wholeProgram/crossCalls.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
+import { place } from '../../model/place.js';
 
 /** What the lifetime passes need of the array and the options. */
 export interface LifetimeInput {
@@ -67,7 +68,7 @@ function exposedWarning(array: ArrayInfo, u: UpwardExposedRead): Finding {
     : '';
   return warn(
     'read-before-write',
-    `${u.loc.line}:${u.loc.column}: reads a cell before any write of it${cell}: ` +
+    `${place(u.loc)}: reads a cell before any write of it${cell}: ` +
       (array.markedTemporary
         ? 'a value flows in, although the array is marked temporary'
         : 'the value read is indeterminate'),

@@ -26,6 +26,7 @@ import * as A from '../../poly/affine.js';
 import type { Constraint } from '../../poly/affine.js';
 import type { FunctionModel, Parameter, ProgramModel } from '../../model/types.js';
 import { externalOf, overriddenFunctions, withForeign, type ProgramView } from './fileSet.js';
+import { place } from '../../model/place.js';
 
 /** What every call of one function passes. */
 interface CallSiteFacts {
@@ -188,7 +189,7 @@ function withFacts(
   f: CallSiteFacts,
   parameterNames: readonly string[],
 ): FunctionModel {
-  const passedBy = f.calls.map((c) => `${c.caller}() at ${c.loc.line}:${c.loc.column}`);
+  const passedBy = f.calls.map((c) => `${c.caller}() at ${place(c.loc)}`);
   const symbolic = (name: string) =>
     fn.parameters.some((q) => q.name === name && q.source === 'argument' && q.value === undefined);
   // Per class of equal arguments, its first member the model has as a run-time argument.

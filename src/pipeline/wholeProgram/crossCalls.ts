@@ -28,6 +28,7 @@ import { provenParameterExtents, type ProvenExtents } from '../../lifetime/param
 import type { ReasonName } from '../../model/reasons.js';
 import { configuredElsewhere } from './foreignConfiguration.js';
 import { externalOf, overriddenFunctions, withForeign, type ProgramView } from './fileSet.js';
+import { place } from '../../model/place.js';
 
 export type CrossCallOutcome =
   | {
@@ -188,7 +189,7 @@ function valuesReadFirst(
     code,
     reason:
       `${what}: ${witnessCell(array, first.example)} is read at line ` +
-      `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it`,
+      `${place(first.loc)} before ${fn.name}() writes it`,
   };
 }
 
@@ -289,7 +290,7 @@ export function crossCallOutcome(
   const sites = v.callSites
     .map(
       (s) =>
-        `${s.caller}:${s.buffer} (${s.origin === 'heap' ? 'allocated' : 'array'}, call at ${s.loc.line}:${s.loc.column}${s.via ? `, passed on by ${s.via.join(', ')}` : ''})`,
+        `${s.caller}:${s.buffer} (${s.origin === 'heap' ? 'allocated' : 'array'}, call at ${place(s.loc)}${s.via ? `, passed on by ${s.via.join(', ')}` : ''})`,
     )
     .join(', ');
   return {
@@ -315,7 +316,7 @@ export function callerBufferNotes(
     callee: fn.name,
     array: array.name,
     note:
-      `${fn.name}() (call at ${s.loc.line}:${s.loc.column}) now uses a private array for '${array.name}': ` +
+      `${fn.name}() (call at ${place(s.loc)}) now uses a private array for '${array.name}': ` +
       `this buffer no longer carries values for it (unused, or smaller, if nothing else needs it)`,
   }));
 }
@@ -338,7 +339,7 @@ export function callerBufferStatus(
   const f = graph.functions.find((x) => x.name === caller);
   const b = f?.buffers.find((x) => x.name === buffer);
   if (!f || !b) return { unused: false, use: `'${buffer}' is not a buffer of ${caller}()` };
-  const at = (u: BufferUse) => `${u.loc.line}:${u.loc.column}`;
+  const at = (u: BufferUse) => `${place(u.loc)}`;
   for (const u of b.uses) {
     if (u.kind === 'alloc' || u.kind === 'free' || u.kind === 'inert') continue;
     if (u.kind === 'call-arg' && u.callee !== undefined && u.argIndex !== undefined) {

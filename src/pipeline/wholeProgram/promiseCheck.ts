@@ -9,6 +9,7 @@ import type { ArrayInfo, FunctionModel } from '../../model/types.js';
 import type { UpwardExposedRead } from '../../lifetime/upwardExposed.js';
 import type { FileReport } from '../report.js';
 import { codeOf } from '../../model/reasons.js';
+import { place } from '../../model/place.js';
 
 const PREFIX = 'the temporary promise';
 /** The codes of a promise refused (docs/reasons.md). */
@@ -39,7 +40,7 @@ export function exposedReadEvidence(
   if (!first) return undefined;
   return (
     `${PREFIX} is disproved: ${witnessCell(array, first.example)} is read at line ` +
-    `${first.loc.line}:${first.loc.column} before ${fn.name}() writes it, so a value from before ` +
+    `${place(first.loc)} before ${fn.name}() writes it, so a value from before ` +
     `the call flows in; the array is left unchanged`
   );
 }

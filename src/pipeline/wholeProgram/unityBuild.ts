@@ -7,8 +7,9 @@
  *   - exactly one unit of the set includes it (two units compile it under their own macros
  *     and calls: `included-by-several-units`), and no file outside that unit's chain of
  *     inclusions names it in a directive (another program may include it: same code);
- *   - that unit enters it once (twice, it stands for two macro contexts: `included-twice`);
- *   - that unit is built in one configuration (`included-in-configurations`).
+ *   - that unit enters it once (twice, it stands for two macro contexts: `included-twice`).
+ * A unit built in several configurations reads it in each: its text must be each one's own
+ * result (`included-in-configurations`, src/pipeline/configurations/index.ts).
  * A file compiled as a unit of its own too is one of the units here; its text must then be
  * right for both readings, which the run checks by comparing the two outputs
  * (`own-unit-disagrees`, src/cli/batch/unity.ts).
@@ -44,8 +45,6 @@ export interface IncludedFile {
   readonly file: string;
   /** Files whose `#include` directives name it (read as text over the program's folders). */
   readonly namedBy: readonly string[];
-  /** How many configurations its host is built in, by host. */
-  readonly hostConfigurations: (host: string) => number;
 }
 
 /** How `f` is analysed, given the units of the set (the files compiled as units). */
@@ -82,12 +81,6 @@ export function unityVerdict(units: readonly UnitSummary[], f: IncludedFile): Un
     return no(
       'included-by-several-units',
       `${other} includes this file too, outside ${host}'s unit (another unit compiles it under its own macros, with its own calls)`,
-    );
-  const n = f.hostConfigurations(host);
-  if (n > 1)
-    return no(
-      'included-in-configurations',
-      `${host}, which includes this file, is built in ${n} configurations (one text would have to hold in each)`,
     );
   return { kind: 'through', host };
 }

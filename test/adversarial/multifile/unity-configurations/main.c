@@ -1,4 +1,6 @@
 /* trap: the unity build is built in two configurations (SCALE 2 and 3, beeclak.json)
+   build also: -DSCALE=2
+   build also: -DSCALE=3
    expect: main:in unchanged
    expect: main:t unchanged
 */

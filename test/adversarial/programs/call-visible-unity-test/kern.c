@@ -1,7 +1,7 @@
 /* trap: a static helper whose scratch buffer nobody in this file reads after the call; the unit test main.c includes this file and checks the scratch contents
-   expect: smooth:t unchanged [included-by-other-file] -- main.c reads the scratch buffer after its call
-   expect: smooth:in unchanged [included-by-other-file]
-   expect: smooth:out unchanged [included-by-other-file]
+   expect: smooth:t unchanged [read-after-call] -- main.c reads the scratch buffer after its call
+   expect: smooth:in unchanged [read-after-call]
+   expect: smooth:out unchanged [read-after-call]
    expect: run:in unchanged
    expect: run:out unchanged */
 #include <stdlib.h>

@@ -1,6 +1,6 @@
 /* trap: the static kernel's only caller in this file reads nothing after the call, but main.c of this folder includes this file (a unity build) and reads the buffer after its own call
-   expect: kernel:t unchanged [included-by-other-file] -- main.c calls kernel too and reads buf after
-   expect: kernel:out unchanged [included-by-other-file] -- main.c reads out after its call
+   expect: kernel:t unchanged [read-after-call] -- main.c calls kernel too and reads buf after
+   expect: kernel:out unchanged [read-after-call] -- main.c reads out after its call
    expect: use:scratch unchanged
    expect: use:o unchanged */
 #define N 8
