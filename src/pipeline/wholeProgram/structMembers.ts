@@ -41,7 +41,8 @@
  * program's.
  * A member that passes every rule is, on the callers' side, a temporary of the kernel (its
  * cells are written by the harness only through `memset`, which the kernel's own writes
- * then cover); shrinking it in the struct definition is not done yet: member-storage-kept.
+ * then cover): a call site of the kernel like a caller's buffer, whose storage the set may
+ * shrink in the struct definition (crossFilePlan.ts); where it cannot, member-storage-kept.
  */
 import path from 'node:path';
 import type { ReasonName } from '../../model/reasons.js';
@@ -68,6 +69,8 @@ export interface StructSetOptions {
 export interface MemberVerdict {
   readonly code: ReasonName;
   readonly reason: string;
+  /** A member that passes every rule: its struct's tag and its name (the set may shrink it). */
+  readonly passes?: { readonly tag: string; readonly member: string };
 }
 
 /** What a rule sees: one member argument and the whole set. */
@@ -127,7 +130,8 @@ function verdict(c: Context): MemberVerdict {
   const tag = c.tag ?? '?';
   return {
     code: 'member-storage-kept',
-    reason: `the member ${name} of struct ${tag}, which nothing else in the set uses (its storage in the struct definition is not shrunk: not done yet)`,
+    reason: `the member ${name} of struct ${tag}, which nothing else in the set uses`,
+    passes: { tag, member: c.site.member },
   };
 }
 
