@@ -13,6 +13,7 @@
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
 import { delinearizeFunction } from '../delinearize/index.js';
 import { upwardExposedReads, type UpwardExposedRead } from './upwardExposed.js';
+import { knownParameterValues } from '../model/parameterValues.js';
 
 export function exposedReadsInView(
   fn: FunctionModel,
@@ -21,6 +22,9 @@ export function exposedReadsInView(
 ): UpwardExposedRead[] | undefined {
   if (array.storage !== 'parameter' || array.extents.length !== 1 || array.delinearized)
     return undefined;
+  // The view is proven for the values the model knows: the question must fix them too.
+  const known = knownParameterValues(fn);
+  if (Object.entries(known).some(([k, v]) => values[k] !== v)) return undefined;
   // The view is built for candidates: the parameter is one for this question only.
   const probe: FunctionModel = {
     ...fn,

@@ -91,13 +91,16 @@ export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
   );
   const buffers = new Map<string, Buffer>();
   const kept: { file: string; fn: string; param: string; code: ReasonName; reason: string }[] = [];
+  // (a member kept is said once per kernel, however many calls pass it)
+  const noted = new Set<string>();
   for (const o of offered.values())
     for (const c of o.offer.callers) {
       const caller = c.caller.replace(/@.*$/, '');
       const k = callerKey(c);
-      if (buffers.has(k)) continue;
+      if (buffers.has(k) || noted.has(`${k}|${o.offer.fn}`)) continue;
       if (c.member) {
         const b = memberBuffer(c.member, offered, { ...input, summaries });
+        noted.add(`${k}|${o.offer.fn}`);
         if ('why' in b)
           kept.push({
             ...{ file: o.file, fn: o.offer.fn, param: o.offer.param },
