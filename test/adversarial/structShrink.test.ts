@@ -113,6 +113,23 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Guards configured-elsewhere: this build does not read M, a -DPEEK build does.
+    name: 'a read of the member in a branch this build skips',
+    code: 'configured-elsewhere',
+    edits: [['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[0];\n#endif\n  return sum;']],
+  },
+  {
+    name: 'a function of the harness defined under #ifdef',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        'int check(',
+        '#ifdef DEBUG\nint peek(void *vdata) {\n  return ((struct args *)vdata)->M[1];\n}\n#endif\n\nint check(',
+      ],
+    ],
+  },
+  {
     name: 'another program of the folder includes the header',
     code: 'member-open-world',
     files: {
@@ -184,6 +201,31 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(header).toContain('  int M[1];');
     expect(header).toContain('void kernel(int in[N], int out[N], int M[1]);');
     expect(readFileSync(path.join(dir, 'kernel.c'), 'utf8')).toContain('int M[1])');
+    expect(run(dir)).toBe(before);
+  });
+
+  it.each([
+    [
+      // MachSuite's harness.c: `#define CHECK_OUTPUT` then `#ifdef CHECK_OUTPUT` in main().
+      'a conditional every build decides alike',
+      [
+        ['main.c', 'int main(void) {', '#define CHECK\n\nint main(void) {'],
+        ['main.c', '  free(data);', '#ifdef CHECK\n  printf("checked\\n");\n#endif\n  free(data);'],
+      ],
+    ],
+    [
+      'an assertion that reads no member (this build reads it: NDEBUG is not defined)',
+      [
+        ['glue.c', '#include <string.h>', '#include <assert.h>\n#include <string.h>'],
+        ['glue.c', '  return sum;', '  assert(sum >= 0);\n  return sum;'],
+      ],
+    ],
+  ] as const)('accepted: %s', (name, edits) => {
+    const dir = variant({ name, code: 'member-storage-kept', edits }, 100 + name.length);
+    const before = run(dir);
+    expect(before).toMatch(/^0: /);
+    contract(dir);
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toContain('  int M[1];');
     expect(run(dir)).toBe(before);
   });
 

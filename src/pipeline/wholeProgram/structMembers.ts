@@ -36,6 +36,10 @@
  *     parameter is followed and which is only called by name: memcpy, memcmp, read, write,
  *     fread, fwrite, realloc, a cast to another type, arithmetic, `*p`, storing it elsewhere
  *     or returning it all read or copy the member's bytes.
+ *   - configured-elsewhere: a unit or a user header of the set has a conditional directive a
+ *     build may decide otherwise, or a function whose text depends on the configuration:
+ *     every rule above read the set in this configuration only (another may read the member
+ *     under `#ifdef DEBUG`, and no guard of the kernel's file checks the others').
  * Whole-struct copies (`*a = *b`, memcpy) are refused even where every member is copied
  * consistently: which cells of the member a copy carries is the kernel's layout, not the
  * program's.
@@ -60,6 +64,8 @@ export interface StructUnit {
 export interface StructSetOptions {
   /** Why the set may not be the whole program, or undefined. */
   readonly open?: string;
+  /** Why the set's reading may differ in another build, or undefined. */
+  readonly configured?: string;
   /** Why a file the set reads may be compiled by a program outside the set, or undefined. */
   readonly includedOutside?: (file: string) => string | undefined;
   /** Rules left out (tests: each adversarial program must pass without its rule). */
@@ -98,6 +104,8 @@ const RULES: readonly (readonly [ReasonName, Rule])[] = [
   ['struct-type-used', typeUsed],
   ['struct-size-observed', sizeObserved],
   ['struct-bytes-used', bytesUsed],
+  // Last: every rule above read the set in this configuration only.
+  ['configured-elsewhere', (c) => c.options.configured],
 ];
 
 /**
