@@ -95,6 +95,7 @@ function delinearizeArray(
   array: ArrayInfo,
   uses: readonly Use[],
   values: Readonly<Record<string, bigint>>,
+  printed: boolean,
 ): ArrayResult {
   const params = new Set(fn.parameters.map((p) => p.name));
   const affine = uses.filter((u) => u.access.subscripts[0] !== null);
@@ -120,7 +121,7 @@ function delinearizeArray(
       kind: 'not-applied',
       reason: `no row size suggested by its subscripts (${strides.join(', ')}) divides its ${cells} cells`,
     };
-  return firstValidShape(fn, array, uses, values, chains, cells);
+  return firstValidShape(fn, array, uses, values, chains, cells, printed);
 }
 
 /** No stride suggested: nothing to do, unless a non-affine product hides a linearization. */
@@ -170,11 +171,12 @@ function firstValidShape(
   values: Readonly<Record<string, bigint>>,
   chains: readonly bigint[][],
   cells: bigint,
+  printed: boolean,
 ): ArrayResult {
   let firstReason: string | undefined;
   for (const chain of chains) {
     const sizes = chainSizes(chain, cells);
-    const accesses = viewAccesses(fn, uses, sizes, values);
+    const accesses = viewAccesses(fn, uses, sizes, values, printed);
     if (typeof accesses === 'string') {
       firstReason ??= `shape [${sizes.join('][')}]: ${accesses}`;
       continue;
@@ -197,6 +199,7 @@ function viewAccesses(
   uses: readonly Use[],
   sizes: readonly bigint[],
   values: Readonly<Record<string, bigint>>,
+  printed: boolean,
 ): Map<Access, Access> | string {
   const accesses = new Map<Access, Access>();
   for (const u of uses) {
@@ -210,13 +213,13 @@ function viewAccesses(
       u.statement,
       u.statement.iterators.filter((it) => used.has(it)),
     );
-    if (names.kind === 'unnamed')
+    if (names.kind === 'unnamed' && printed)
       return `the loop counter ${names.iterator} of ${where(u)} cannot be named in C there`;
     accesses.set(u.access, {
       ...u.access,
       subscripts: r.components,
       linearSubscripts: u.access.subscripts,
-      sourceNames: names.names,
+      ...(names.kind === 'unnamed' ? {} : { sourceNames: names.names }),
     });
   }
   return accesses;
@@ -256,6 +259,11 @@ function appliedView(
 export function delinearizeFunction(
   fn: FunctionModel,
   only: readonly string[] = [],
+  /**
+   * False: the view is only analysed, never printed (exposedInView.ts), so a component's
+   * loop counter need not be nameable in C.
+   */
+  printed = true,
 ): DelinearizedFunction {
   const values = knownParameterValues(fn);
   const outcomes: DelinearizationOutcome[] = [];
@@ -277,7 +285,9 @@ export function delinearizeFunction(
         .map((access) => ({ statement, access })),
     );
     const r =
-      uses.length === 0 ? { kind: 'skip' as const } : delinearizeArray(fn, array, uses, values);
+      uses.length === 0
+        ? { kind: 'skip' as const }
+        : delinearizeArray(fn, array, uses, values, printed);
     if (r.kind === 'applied') {
       arrays.push(r.array);
       for (const [from, to] of r.accesses) replaced.set(from, to);

@@ -11,7 +11,7 @@
  * guard. An unconditional `#define N 16` of the file or of a user header holds in every
  * build; so do the system headers' macros (but `assert`).
  */
-import { conditionalGroups } from './conditionals.js';
+import { dependentGroupMeeting } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { MacroEvent } from './preprocess.js';
@@ -23,6 +23,8 @@ export interface FunctionText {
   /** First and last line (1-based) of the definition in `raw`. */
   readonly from: number;
   readonly to: number;
+  /** The header the function is defined in, as the compiler names it (absent: the unit's). */
+  readonly header?: string;
   /** The unit's `#define`/`#undef` events (`cc -E -dD`), when a preprocessor read it. */
   readonly macros?: readonly MacroEvent[];
   /** The text of a header named as the preprocessor names it, or undefined. */
@@ -31,9 +33,9 @@ export interface FunctionText {
 
 /** Why the function's reading may differ in another configuration, or undefined. */
 export function configurationDependence(t: FunctionText): string | undefined {
-  const groups = conditionalGroups(t.raw);
-  const meets = groups.find((g) => g.first <= t.to && g.last >= t.from);
-  if (meets) return `a conditional directive (line ${meets.first}) is inside or around it`;
+  // (a group every build decides alike is no dependence: constantConditionals.ts)
+  const meets = dependentGroupMeeting(t.raw, t.from, t.to);
+  if (meets !== undefined) return `a conditional directive (line ${meets}) is inside or around it`;
   const code = codeOnly(t.raw);
   const names = new Set(
     cTokens(
@@ -47,21 +49,33 @@ export function configurationDependence(t: FunctionText): string | undefined {
   for (const m of code.matchAll(/^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
     if (!names.has(m[2]!)) continue;
     const line = code.slice(0, m.index).split('\n').length;
-    if (m[1] === 'undef' || underCondition(groups, code, line))
+    // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
+    if (line > t.to) continue;
+    if (m[1] === 'undef' || dependentGroupMeeting(t.raw, line, line) !== undefined)
       return `it spells macro ${m[2]}, which the file ${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`;
   }
-  for (const name of names) {
+  // (assert last: a reason that is only assert's is ASSERT_DEPENDENCE)
+  for (const name of [...names].sort((a, b) => +(a === 'assert') - +(b === 'assert'))) {
     const why = macroDependence(name, t);
     if (why) return `it spells macro ${name}: ${why}`;
   }
   return undefined;
 }
 
+const ASSERT_ONLY = 'assert() depends on NDEBUG';
+/**
+ * The reason of a function whose only dependence is `assert`: a build without NDEBUG reads
+ * every assertion, one with it none (a reading without NDEBUG sees all the code any build has).
+ */
+export const ASSERT_DEPENDENCE = `it spells macro assert: ${ASSERT_ONLY}`;
+
 /** Why a build may define `name` otherwise, from the unit's macro events. */
 function macroDependence(name: string, t: FunctionText): string | undefined {
   const events = (t.macros ?? []).filter((e) => e.name === name);
-  if (name === 'assert' && events.length > 0) return 'assert() depends on NDEBUG';
-  const user = events.filter((e) => !e.system);
+  if (name === 'assert' && events.length > 0) return ASSERT_ONLY;
+  // (a directive after the function's last line, in its file, does not reach it)
+  const after = (e: MacroEvent) => (t.header ? e.file === t.header : e.inMainFile) && e.line > t.to;
+  const user = events.filter((e) => !e.system && !after(e));
   if (user.some((e) => e.file === '<command-line>')) return 'the command line defines it';
   if (user.length > 1 || user.some((e) => e.kind === 'undef'))
     return 'it is defined more than once or undefined';
@@ -69,31 +83,7 @@ function macroDependence(name: string, t: FunctionText): string | undefined {
   if (!d || d.inMainFile) return undefined;
   const text = t.read(d.file);
   if (text === undefined) return `${d.file} defines it, and that file is not read`;
-  const code = codeOnly(text);
-  return underCondition(conditionalGroups(text), code, d.line)
+  return dependentGroupMeeting(text, d.line, d.line) !== undefined
     ? `${d.file} defines it under a conditional directive (line ${d.line})`
     : undefined;
-}
-
-/** A line inside a conditional group that is not the file's include guard. */
-function underCondition(
-  groups: ReturnType<typeof conditionalGroups>,
-  code: string,
-  line: number,
-): boolean {
-  const lines = code.split('\n');
-  return groups.some((g) => {
-    if (line < g.first || line > g.last) return false;
-    const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
-    if (!guard || g.branches.length !== 1) return true;
-    const next = lines.slice(g.first).find((l) => l.trim() !== '');
-    const guarded = new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\b`).test(next ?? '');
-    const outside = lines.some(
-      (l, k) => (k + 1 < g.first || k + 1 > g.last) && /^\s*[^\s]/.test(l),
-    );
-    // An include guard wraps the whole file: inside it, a nested group decides.
-    return (
-      !guarded || outside || g.branches[0]!.groups.some((n) => line >= n.first && line <= n.last)
-    );
-  });
 }

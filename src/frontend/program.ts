@@ -31,6 +31,7 @@ import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
 import { configurationDependence } from './configurationDependence.js';
+import { firstDependentGroup } from './constantConditionals.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
@@ -60,6 +61,14 @@ export interface FileSummary {
   readonly timesIncluded: Readonly<Record<string, number>>;
   /** Every file the preprocessor read besides the unit's own, as absolute paths. */
   readonly read: readonly string[];
+  /**
+   * A conditional group a build may decide otherwise in the unit's file or a user header
+   * it reads (constantConditionals.ts), as `file:line`: a struct member's verdict reads the
+   * whole unit, in this configuration only (structMembers.ts).
+   */
+  readonly conditional?: string;
+  /** NDEBUG is defined where the unit's code begins: its assertions are not read. */
+  readonly ndebug?: true;
   /**
    * Per name, where the unit declares it as a function outside every body (its prototypes):
    * the file (absolute for a header) and line of the name, to retype them across files.
@@ -161,22 +170,54 @@ function summarize(
     const o = origin(src.loc(offset));
     return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
   });
+  const read = mainName
+    ? includedFiles(
+        lines!.map((l) => l.file),
+        mainName,
+        cwd,
+      )
+    : [];
+  const conditional = dependentConditional(file, written, read, cwd);
   return {
     file,
     functions,
     structs,
+    ...(conditional ? { conditional } : {}),
+    ...((written.macros ?? []).some((e) => e.name === 'NDEBUG' && !e.system)
+      ? { ndebug: true as const }
+      : {}),
     definedIn,
     declarations,
     mentions,
     includedSources,
-    read: mainName
-      ? includedFiles(
-          lines!.map((l) => l.file),
-          mainName,
-          cwd,
-        )
-      : [],
+    read,
   };
+}
+
+/**
+ * The first conditional group a build may decide otherwise, in the unit's file or a user
+ * header (one no system header's macro comes from, outside the system folders), as
+ * `file:line`.
+ */
+function dependentConditional(
+  file: string,
+  written: { raw: string; macros?: readonly MacroEvent[] },
+  read: readonly string[],
+  cwd: string | undefined,
+): string | undefined {
+  const own = firstDependentGroup(written.raw);
+  if (own !== undefined) return `${file}:${own}`;
+  const system = new Set(
+    (written.macros ?? []).filter((e) => e.system).map((e) => path.resolve(cwd ?? '.', e.file)),
+  );
+  for (const h of read) {
+    if (system.has(path.resolve(h)) || /^\/usr\/(include|lib|local\/include)\//.test(h)) continue;
+    const text = readText(h);
+    if (text === undefined) return `${h} (not read)`;
+    const line = firstDependentGroup(text);
+    if (line !== undefined) return `${h}:${line}`;
+  }
+  return undefined;
 }
 
 /**
@@ -193,20 +234,28 @@ function dependenceOf(
 ): string | undefined {
   const first = origin(src.locOf(d));
   const last = origin(src.loc(Math.max(d.startIndex, d.endIndex - 1)));
-  if (first.in !== file || last.in !== file)
+  if (first.in !== last.in)
     return `it is defined in ${first.in === file ? last.in : first.in}, whose text is not read for its configuration`;
+  // A header's function (a `static inline` one) is read in the header's text.
+  const raw = first.in === file ? written.raw : readText(path.resolve(cwd ?? '.', first.in));
+  if (raw === undefined)
+    return `it is defined in ${first.in}, whose text is not read for its configuration`;
   return configurationDependence({
     ...written,
+    raw,
+    ...(first.in === file ? {} : { header: first.in }),
     from: first.loc.line,
     to: last.loc.line,
-    read: (f) => {
-      try {
-        return readFileSync(path.resolve(cwd ?? '.', f), 'utf8');
-      } catch {
-        return undefined;
-      }
-    },
+    read: (f) => readText(path.resolve(cwd ?? '.', f)),
   });
+}
+
+function readText(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'utf8');
+  } catch {
+    return undefined;
+  }
 }
 
 /** A copy of plain data with every `loc` moved, and the defining unit's file set. */

@@ -23,6 +23,8 @@ import type {
 } from '../model/structs.js';
 import { type Node, child, namedChildrenOf, unparenthesized, walk } from './parse.js';
 import { functionName, topLevel } from './builtinModel.js';
+import { constantValue } from './constants.js';
+import type { ExprScope } from './expr.js';
 
 const ALLOCATORS = new Set(['malloc', 'calloc']);
 /** The types of the file-scope variables whose uses are recorded (globalProblems). */
@@ -107,6 +109,26 @@ function isAllocation(n: Node | null): boolean {
     n = n.type === 'cast_expression' ? child(n, 'value') : n.namedChildren[0]!;
   return n?.type === 'call_expression' && ALLOCATORS.has(child(n, 'function')?.text ?? '');
 }
+
+/** An array member's extents as values and its element type's spelling (StructMember). */
+function arrayFacts(field: Node, d: Node): { values: (string | null)[]; elementType: string } {
+  const values: (string | null)[] = [];
+  for (let n: Node | null = d; n?.type === 'array_declarator'; n = child(n, 'declarator')) {
+    const size = child(n, 'size');
+    const c = size ? constantValue(size, CONSTANTS_ONLY) : undefined;
+    values.unshift(c && c.value > 0n ? `${c.value}` : null);
+  }
+  const type = child(field, 'type')?.text ?? '';
+  const qualifiers = field.namedChildren.filter((c) => c.type === 'type_qualifier');
+  return { values, elementType: [...qualifiers.map((q) => q.text), type].join(' ') };
+}
+
+/** A scope with no names: the integer constant expressions of literals only (macros expanded). */
+const CONSTANTS_ONLY: ExprScope = {
+  identifier: () => undefined,
+  functionMacros: new Map(),
+  fresh: () => '_',
+};
 
 /** A null pointer constant as the preprocessor leaves it (`0`, `((void *)0)`). */
 const isNull = (n: Node | null) => !!n && /^\(*\s*(\(\s*void\s*\*\s*\)\s*)?0\s*\)*$/.test(n.text);
@@ -261,7 +283,8 @@ class FactsBuilder {
         }
         members.push({
           name: n.text,
-          ...(extents.length ? { extents } : {}),
+          ...(extents.length ? { extents, ...arrayFacts(f, d) } : {}),
+          ...(extents.length ? { where: this.origin(n.startIndex) } : {}),
           ...(shared ? { shared: true as const } : {}),
         });
       }

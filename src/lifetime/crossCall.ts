@@ -29,6 +29,7 @@ import type {
 import { libraryCall } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
 import { place } from '../model/place.js';
+import type { MemberOfStruct, ProgramView } from '../model/program.js';
 
 export interface CallerEvidence {
   readonly caller: string;
@@ -43,6 +44,8 @@ export interface CallerEvidence {
    * accesses stay inside it in any run without undefined behaviour.
    */
   readonly objectCells?: bigint;
+  /** The buffer is a struct member no other code of the set uses (`args->M`). */
+  readonly member?: MemberOfStruct;
   /**
    * The parameters that pass the buffer on as is between the caller and `F`, as
    * `function:parameter`, the caller's callee first (`main` -> `run(t)` -> `F`: `run:t`).
@@ -54,11 +57,6 @@ export type CrossCallVerdict =
   | {
       readonly temporary: true;
       readonly callSites: readonly CallerEvidence[];
-      /**
-       * Calls that pass a struct member no other code of the set uses (`args->M`,
-       * structMembers.ts): where they are. Its storage is not shrunk (member-storage-kept).
-       */
-      readonly members?: readonly string[];
     }
   | { readonly temporary: false; readonly code: ReasonName; readonly reason: string };
 
@@ -93,9 +91,7 @@ export interface CrossCallQuery {
    */
   readonly overridden?: ReadonlyMap<string, readonly string[]>;
   /** The verdicts on struct members passed as arguments (ProgramView's `members`). */
-  readonly members?: Readonly<
-    Record<string, { readonly code: ReasonName; readonly reason: string }>
-  >;
+  readonly members?: ProgramView['members'];
   /**
    * The visibility of a function that passes the buffer on (its own, not `F`'s), or why
    * its calls are not all seen. Absent: the file alone (its own `includedBy`, no linkage
@@ -132,7 +128,6 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
     if (unseen) return no(unseen.code, unseen.reason);
   }
   const sites: CallerEvidence[] = [];
-  const members: string[] = [];
   for (const caller of graph.functions) {
     for (const call of caller.calls) {
       if (call.callee !== fnName) continue;
@@ -143,8 +138,15 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
         const member = q.members?.[`${caller.file ?? ''}@${call.start}#${index}`];
         if (member && member.code !== 'member-storage-kept')
           return no(member.code, `the call in ${where} passes ${member.reason}`);
-        if (member) {
-          members.push(`the call in ${where} passes ${member.reason}`);
+        if (member?.passes) {
+          sites.push({
+            caller: caller.name,
+            buffer: member.passes.member,
+            loc: call.loc,
+            origin: 'array',
+            derefs: 0,
+            member: member.passes,
+          });
           continue;
         }
         return no(
@@ -173,12 +175,12 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
       });
     }
   }
-  if (sites.length === 0 && members.length === 0 && !promised)
+  if (sites.length === 0 && !promised)
     return no(
       'not-called',
       `${fnName}() is not called in this file${q.external ? ' or any other of the set' : ''}`,
     );
-  return { temporary: true, callSites: sites, ...(members.length > 0 ? { members } : {}) };
+  return { temporary: true, callSites: sites };
 }
 
 /** What a function's calls may come from besides the graph's call sites (visibility). */
@@ -292,10 +294,11 @@ function forwardedSites(
   // A struct member reaching it through the parameter keeps its storage, and so the
   // parameter's type (a retyped one would no longer take the member); whether values
   // cross in the other calls of the forwarder is not asked.
-  if (outer.members)
+  const member = outer.callSites.find((s) => s.member);
+  if (member)
     return {
       code: 'buffer-not-analysable',
-      reason: `${caller.name}() passes on its parameter '${name}', and ${outer.members[0]}; a member is followed only when passed straight to the function`,
+      reason: `${caller.name}() passes on its parameter '${name}', and the call in ${member.caller}() at ${at(member.loc)} passes the member '${member.buffer}' of struct ${member.member!.tag}; a member is followed only when passed straight to the function`,
     };
   const link = `${caller.name}:${name}`;
   return { sites: outer.callSites.map((s) => ({ ...s, via: [...(s.via ?? []), link] })) };

@@ -36,7 +36,15 @@ export interface ProgramView {
    * the argument's position (src/pipeline/wholeProgram/structMembers.ts).
    */
   readonly members?: Readonly<
-    Record<string, { readonly code: ReasonName; readonly reason: string }>
+    Record<
+      string,
+      {
+        readonly code: ReasonName;
+        readonly reason: string;
+        /** A member no other code uses: its struct's tag and its name. */
+        readonly passes?: { readonly tag: string; readonly member: string };
+      }
+    >
   >;
 }
 
@@ -66,12 +74,20 @@ export interface StorageOffer {
     readonly caller: string;
     readonly buffer: string;
     readonly file: string;
+    /** The buffer is this member of a struct (`args->M`): its storage is in the definition. */
+    readonly member?: MemberOfStruct;
     /**
      * The parameters that pass the buffer on between the caller and the function, the
      * caller's callee first (`main` -> `stage(t)` -> `kern(b)`: `stage:b`), with their files.
      */
     readonly via?: readonly PassedOn[];
   }[];
+}
+
+/** A struct member passed as a buffer (src/pipeline/wholeProgram/structMembers.ts). */
+export interface MemberOfStruct {
+  readonly tag: string;
+  readonly member: string;
 }
 
 /** A parameter that passes a buffer on, as is, towards a parameter offered. */

@@ -2,7 +2,7 @@
  * The reason codes of a struct member passed as a kernel's buffer (`needwun(..., args->M,
  * ...)`, src/pipeline/wholeProgram/structMembers.ts): one part of the table of reasons.ts.
  */
-import { ACROSS, entry, UNCHANGED } from './reasonEntry.js';
+import { entry, UNCHANGED } from './reasonEntry.js';
 
 const MEMBER =
   'A struct member passed to a kernel is a temporary only when nothing but the kernel touches its cells in the whole program; ';
@@ -57,9 +57,7 @@ export const STRUCT_MEMBER_REASONS = {
   ),
   'member-storage-kept': entry(
     'BC1808',
-    'the struct member carries no value across the call, but its storage is not shrunk',
-    ACROSS +
-      'shrinking a member in its struct definition is not done yet: the kernel keeps the member as it is.',
-    UNCHANGED,
+    'the struct member carries no value across the call, but its definition keeps its size',
+    "Nothing to do, or define the struct once, in a header of the set that no other program includes, with the member an array of constant extents declared alone, of the parameter's element type, spelled in the file (not by a macro): the kernel indexes the member folded in place, and the member keeps its size until then.",
   ),
 } as const;

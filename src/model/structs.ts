@@ -17,6 +17,14 @@ export interface StructMember {
   readonly extents?: readonly string[];
   /** Declared with other names in one declaration (`int a[4], b[4];`), or a bit-field. */
   readonly shared?: true;
+  /**
+   * An array's extents as values (decimal; null: not an integer constant expression), its
+   * element type's spelling as the compiler reads it, and where its name is (the line its
+   * extents are spelled on, when the struct is shrunk: crossFilePlan.ts).
+   */
+  readonly values?: readonly (string | null)[];
+  readonly elementType?: string;
+  readonly where?: Where;
 }
 
 export interface StructDefinition {

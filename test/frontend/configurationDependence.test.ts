@@ -87,6 +87,56 @@ const CASES: [string, string, number, MacroEvent[], boolean][] = [
     [event('assert', 'assert.h', 1, { system: true })],
     true,
   ],
+  // Constant groups (constantConditionals.ts; MachSuite's harness.c and support.h).
+  [
+    '#ifdef of a macro the file defines before, unconditionally',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    false,
+  ],
+  [
+    '#ifdef of a macro the file defines after',
+    `${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}#define CHECK\n`,
+    1,
+    [],
+    true,
+  ],
+  [
+    '#ifdef of a macro the file also undefines',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}#undef CHECK\n`,
+    2,
+    [],
+    true,
+  ],
+  [
+    '#if on the value of a macro the file defines',
+    `#define CHECK 1\n${CALLER.replace('  return', '#if CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+  ],
+  [
+    'a guard of a reserved name around it',
+    `#ifndef __PRNG_H__\n#define __PRNG_H__\n${CALLER}#endif\n`,
+    3,
+    [],
+    false,
+  ],
+  [
+    'a guard of an ordinary name around a part',
+    `int y;\n#ifndef PRNG_H\n#define PRNG_H\n${CALLER}#endif\n`,
+    4,
+    [],
+    true,
+  ],
+  [
+    'a macro the file undefines after the function',
+    `#define K 3\n${CALLER.replace('t, in', 't, in + K')}#undef K\n`,
+    2,
+    [],
+    false,
+  ],
 ];
 
 describe('configurationDependence', () => {

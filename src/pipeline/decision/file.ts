@@ -307,12 +307,16 @@ function acrossFilesNotes(
     out.findIndex((o) => !isHeap(o) && o.fn.name === fn && o.array.name === param);
   for (const [d, texts] of storage.parameters) {
     const k = at(d.fn.name, d.array.name);
+    const member = d.callSites?.find((s) => s.member)?.member;
+    const with_ = member
+      ? `the member '${member.member}' of struct ${member.tag} (its definition), which only carries values for it`
+      : `its callers' buffers in other files of the set, which only carry values for it`;
     if (k >= 0 && storage.offers?.some((o) => o.fn === d.fn.name && o.param === d.array.name))
       out[k] = withWarning(
         out[k]!,
         warn(
           'storage-shrinks',
-          `its type changes to [${texts.join('][')}] with its callers' buffers in other files of the set, which only carry values for it, and with its prototypes`,
+          `its type changes to [${texts.join('][')}] with ${with_}, and with its prototypes`,
         ),
       );
   }

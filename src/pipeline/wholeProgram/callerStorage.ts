@@ -335,9 +335,12 @@ export function shrinkCallerStorage(
 ): StoragePlan {
   const across = acrossFiles(model, decisions, program);
   // Parameters whose callers are in other files: the set decides them (crossFilePlan.ts).
+  // (a struct member's storage is the set's too: never this file's own plan)
   const used = shrinkable(
     model,
-    decisions.filter((d) => !across.offers.some((o) => o.decision === d)),
+    decisions.filter(
+      (d) => !across.offers.some((o) => o.decision === d) && !d.callSites?.some((s) => s.member),
+    ),
   );
   const inPlace = new Map([...used.keys()].map((d) => [key(d.fn.name, d.array.name), d]));
   const candidates = new Map<string, Candidate>();

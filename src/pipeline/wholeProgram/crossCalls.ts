@@ -10,6 +10,7 @@
  */
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../../model/types.js';
 import { upwardExposedReads, type UpwardExposedRead } from '../../lifetime/upwardExposed.js';
+import { exposedReadsInView } from '../../lifetime/exposedInView.js';
 import {
   crossCallVerdict,
   type CallerEvidence,
@@ -109,9 +110,12 @@ export class ExposedReads {
         return r;
       }
       try {
-        r = withWorkBudget(this.work, () =>
-          upwardExposedReads(fn, array, { values: this.values(fn) }),
-        );
+        // A hand-linearized parameter is asked in its view first: the same answer, at a cost
+        // that does not grow with its extents (exposedInView.ts).
+        r = withWorkBudget(this.work, () => {
+          const values = this.values(fn);
+          return exposedReadsInView(fn, array, values) ?? upwardExposedReads(fn, array, { values });
+        });
       } catch (e) {
         // An enclosing budget's overrun is its owner's to answer (src/poly/budget.ts).
         if (e instanceof BudgetExceeded && !isOwnOverrun(e)) throw e;
@@ -280,17 +284,10 @@ export function crossCallOutcome(
   if (flowsIn) return flowsIn;
   const elsewhere = program ? configuredElsewhere(query.graph, fn.name, v.callSites) : undefined;
   if (elsewhere) return { kind: 'not-temporary', ...elsewhere };
-  // No value crosses at a struct member's call either; its storage is not shrunk yet.
-  if (v.members)
-    return {
-      kind: 'not-temporary',
-      code: 'member-storage-kept',
-      reason: `no value flows into or out of '${array.name}' at any call, but ${v.members[0]}`,
-    };
   const sites = v.callSites
     .map(
       (s) =>
-        `${s.caller}:${s.buffer} (${s.origin === 'heap' ? 'allocated' : 'array'}, call at ${place(s.loc)}${s.via ? `, passed on by ${s.via.join(', ')}` : ''})`,
+        `${s.caller}:${s.buffer} (${s.member ? `member of struct ${s.member.tag}` : s.origin === 'heap' ? 'allocated' : 'array'}, call at ${place(s.loc)}${s.via ? `, passed on by ${s.via.join(', ')}` : ''})`,
     )
     .join(', ');
   return {

@@ -23,7 +23,12 @@
  * folded in place, its callers' buffers keep their size, with the reason.
  */
 import path from 'node:path';
-import type { CrossFileStorage, ForeignParameter, StorageOffer } from '../../model/program.js';
+import type {
+  CrossFileStorage,
+  ForeignParameter,
+  MemberOfStruct,
+  StorageOffer,
+} from '../../model/program.js';
 import type { ReasonName } from '../../model/reasons.js';
 import { normalizedType, type BufferShape } from '../../model/calls.js';
 import type { FileSummary } from '../../frontend/program.js';
@@ -31,6 +36,7 @@ import { writtenPrototypes } from '../../frontend/prototypeSpelling.js';
 import type { UnitSummary } from './fileSet.js';
 import { connected, type Edit, type Expected, type Part, type PlanGroup } from './planGroups.js';
 import { withForwarders, type Node } from './planForwarders.js';
+import { memberKey, memberStorage, type MemberStorage } from './memberStorage.js';
 
 export interface CrossFileInput {
   /** The offers of the files analysed, each with its file, for arrays contracted. */
@@ -70,34 +76,50 @@ interface Buffer {
   readonly levels: Extents;
   /** The offered parameters it is passed to, by key. */
   readonly users: readonly string[];
+  /** A struct member: its definition's extents are edited (memberStorage.ts). */
+  readonly member?: MemberStorage;
 }
 
 export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
   const bufferKey = (file: string, caller: string, name: string) =>
     `${abs(file)}|${caller}|${name}`;
-  const offered = withForwarders(offersByKey(input.offers), bufferKey);
+  const callerKey = (c: StorageOffer['callers'][number]) =>
+    c.member ? memberKey(c.member) : bufferKey(c.file, c.caller.replace(/@.*$/, ''), c.buffer);
+  const offered = withForwarders(offersByKey(input.offers), callerKey);
   const summaries = new Map(
     input.units.flatMap((u) => ('summary' in u ? [[abs(u.file), u.summary] as const] : [])),
   );
   const buffers = new Map<string, Buffer>();
+  const kept: { file: string; fn: string; param: string; code: ReasonName; reason: string }[] = [];
+  // (a member kept is said once per kernel, however many calls pass it)
+  const noted = new Set<string>();
   for (const o of offered.values())
     for (const c of o.offer.callers) {
       const caller = c.caller.replace(/@.*$/, '');
-      const k = bufferKey(c.file, caller, c.buffer);
-      if (buffers.has(k)) continue;
+      const k = callerKey(c);
+      if (buffers.has(k) || noted.has(`${k}|${o.offer.fn}`)) continue;
+      if (c.member) {
+        const b = memberBuffer(c.member, offered, { ...input, summaries });
+        noted.add(`${k}|${o.offer.fn}`);
+        if ('why' in b)
+          kept.push({
+            ...{ file: o.file, fn: o.offer.fn, param: o.offer.param },
+            code: 'member-storage-kept',
+            reason: `the member '${c.member.member}' of struct ${c.member.tag} keeps its size: ${b.why}`,
+          });
+        else buffers.set(k, b);
+        continue;
+      }
       const s = summaries.get(abs(c.file));
       const b = s && input.written(c.file) ? bufferOf(s, caller, c.buffer, offered) : undefined;
       if (b) buffers.set(k, b);
     }
   const prototypes = new Map<string, Prototypes>();
-  const kept: { file: string; fn: string; param: string; code: ReasonName; reason: string }[] = [];
   for (const [k, o] of offered) {
     const p = prototypesOf(o, summaries, input);
     prototypes.set(k, p);
     // Said only where a caller's buffer could have shrunk: the note says what stays.
-    const could = o.offer.callers.some((c) =>
-      buffers.has(bufferKey(c.file, c.caller.replace(/@.*$/, ''), c.buffer)),
-    );
+    const could = o.offer.callers.some((c) => buffers.has(callerKey(c)));
     if ('code' in p && could)
       kept.push({ file: o.file, fn: o.offer.fn, param: o.offer.param, ...p });
   }
@@ -201,6 +223,41 @@ function bufferOf(
     o.offer.elementType === type;
   if (!levels || !users.every((u) => fits(offered.get(u)!))) return undefined;
   return { file: abs(s.file), caller, name, levels, users: [...new Set(users)] };
+}
+
+/** A struct member as a buffer of the parameters it is passed to, or why it keeps its size. */
+function memberBuffer(
+  m: MemberOfStruct,
+  offered: ReadonlyMap<string, Offered>,
+  input: Parameters<typeof memberStorage>[1],
+): Buffer | { readonly why: string } {
+  const storage = memberStorage(m, input);
+  if ('why' in storage) return storage;
+  const users = [...offered]
+    .filter(([, o]) =>
+      o.offer.callers.some((c) => c.member && memberKey(c.member) === memberKey(m)),
+    )
+    .map(([k]) => k);
+  const misfit = users.find((u) => {
+    const o = offered.get(u)!;
+    return (
+      o.levels.length !== storage.levels.length ||
+      o.levels.slice(1).some((e, k) => e === undefined || e !== storage.levels[k + 1]) ||
+      o.offer.elementType !== storage.elementType
+    );
+  });
+  if (misfit)
+    return {
+      why: `its type is not that of ${misfit.replace(':', "()'s parameter '")}' (element type, rank or inner extents)`,
+    };
+  return {
+    file: storage.file,
+    caller: '',
+    name: m.member,
+    levels: storage.levels,
+    users,
+    member: storage,
+  };
 }
 
 /**
@@ -386,6 +443,13 @@ function groupOf(
     const b = buffers.get(k);
     if (!b) continue; // (a link of a parameter passing on to its targets)
     const extents = shapeOf(b, offered);
+    if (b.member) {
+      // (its definition's text: no analysis writes the header, the edits are the set's)
+      const edits = headers.get(b.file) ?? headers.set(b.file, []).get(b.file)!;
+      for (const [level, s] of b.member.sizes.entries())
+        if (extents[level] !== b.levels[level]) edits.push({ ...s, text: `${extents[level]}` });
+      continue;
+    }
     part(b.file).buffers.push({
       caller: b.caller,
       buffer: b.name,

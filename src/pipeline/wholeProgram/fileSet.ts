@@ -24,6 +24,7 @@ import type { ExternalVerdict, ProgramView } from '../../model/program.js';
 
 export type { ExternalVerdict, ProgramView } from '../../model/program.js';
 import { libraryCall } from '../../lifetime/libraryCalls.js';
+import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
@@ -332,6 +333,7 @@ export function setMemberVerdicts(
   without?: ReadonlySet<ReasonName>,
 ): Map<string, MemberVerdict> {
   const open = openWorld(units, options);
+  const configured = configuredSet(units);
   return memberVerdicts(
     units.map((u) => ({
       file: u.file,
@@ -341,10 +343,34 @@ export function setMemberVerdicts(
     })),
     {
       ...(open ? { open } : {}),
+      ...(configured ? { configured } : {}),
       ...(options.includedOutside ? { includedOutside: options.includedOutside } : {}),
       ...(without ? { without } : {}),
     },
   );
+}
+
+/**
+ * Why the set's reading may differ in another configuration (a member's verdict reads every
+ * unit): a conditional group a build may decide otherwise in a unit or a user header, or a
+ * function whose text depends on the configuration (frontend/configurationDependence.ts).
+ */
+const SYSTEM_FOLDERS = /^\/usr\/(include|lib|local\/include)\//;
+
+function configuredSet(units: readonly UnitSummary[]): string | undefined {
+  for (const u of units) {
+    if (!('summary' in u)) continue;
+    if (u.summary.conditional)
+      return `a conditional directive at ${u.summary.conditional} may be decided otherwise in another build`;
+    // (a system header's functions do not know the user's struct)
+    const own = (g: FunctionCalls) => !SYSTEM_FOLDERS.test(u.summary.definedIn[g.name] ?? '');
+    // (read without NDEBUG, every assertion any build has is seen: one fewer reads no more)
+    const asserts = (g: FunctionCalls) => g.configured === ASSERT_DEPENDENCE && !u.summary.ndebug;
+    const f = u.summary.functions.find((g) => g.configured !== undefined && own(g) && !asserts(g));
+    if (f)
+      return `${f.name}() of ${path.basename(u.file)} depends on the configuration: ${f.configured}`;
+  }
+  return undefined;
 }
 
 /** The call graph of a file with the other units' functions its view holds. */

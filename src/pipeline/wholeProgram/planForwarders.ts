@@ -37,7 +37,8 @@ const bare = (name: string) => name.replace(/@.*$/, '');
  */
 export function withForwarders(
   offered: ReadonlyMap<string, Omit<Node, 'inputs'>>,
-  bufferKey: (file: string, caller: string, name: string) => string,
+  /** A caller's buffer's key (a struct member's: one for every call site passing it). */
+  bufferKey: (c: StorageOffer['callers'][number]) => string,
 ): Map<string, Node> {
   const inputs = new Map<string, Input[]>();
   const targets = new Map<string, Set<string>>();
@@ -47,7 +48,7 @@ export function withForwarders(
   for (const [k, o] of offered)
     for (const c of o.offer.callers) {
       const via = c.via ?? [];
-      const buffer = { buffer: bufferKey(c.file, bare(c.caller), c.buffer) };
+      const buffer = { buffer: bufferKey(c) };
       const keys = via.map((v) => keyOf(bare(v.fn), v.param));
       add(inputs, k, keys.length > 0 ? { param: keys.at(-1)! } : buffer);
       for (const [j, v] of via.entries()) {

@@ -4,7 +4,8 @@
  * other files, or buffers passed on by a function of another file), with the slots each
  * uses, so that the callers' buffers shrink where they are declared. A parameter whose
  * callers are all in this file, passing on through its functions only, is left to the
- * file's own plan (callerStorage.ts).
+ * file's own plan (callerStorage.ts). A struct member passed as the buffer (`args->M`) is
+ * always offered: its storage is the struct definition's, which only the set edits.
  */
 import type { ProgramModel } from '../../model/types.js';
 import type { ProgramView, StorageOffer } from '../../model/program.js';
@@ -37,7 +38,8 @@ export function storageOffers(
     // (all in this file: its own plan, below, as for a file alone)
     const here = (k: number) =>
       files[k] === model.file && vias[k]!.every((v) => v.file === model.file);
-    if (sites.every((_, k) => here(k))) continue;
+    // (a struct member's storage is in its definition: always the set's to plan)
+    if (sites.every((s, k) => here(k) && !s.member)) continue;
     offers.push({
       decision: d,
       offer: {
@@ -49,6 +51,7 @@ export function storageOffers(
         slots: slots.map(decimalOrNull),
         callers: sites.map((s, k) => ({
           ...{ caller: s.caller, buffer: s.buffer, file: files[k]! },
+          ...(s.member ? { member: s.member } : {}),
           ...(vias[k]!.length > 0 ? { via: vias[k]! } : {}),
         })),
       },

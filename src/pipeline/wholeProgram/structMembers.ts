@@ -36,12 +36,17 @@
  *     parameter is followed and which is only called by name: memcpy, memcmp, read, write,
  *     fread, fwrite, realloc, a cast to another type, arithmetic, `*p`, storing it elsewhere
  *     or returning it all read or copy the member's bytes.
+ *   - configured-elsewhere: a unit or a user header of the set has a conditional directive a
+ *     build may decide otherwise, or a function whose text depends on the configuration:
+ *     every rule above read the set in this configuration only (another may read the member
+ *     under `#ifdef DEBUG`, and no guard of the kernel's file checks the others').
  * Whole-struct copies (`*a = *b`, memcpy) are refused even where every member is copied
  * consistently: which cells of the member a copy carries is the kernel's layout, not the
  * program's.
  * A member that passes every rule is, on the callers' side, a temporary of the kernel (its
  * cells are written by the harness only through `memset`, which the kernel's own writes
- * then cover); shrinking it in the struct definition is not done yet: member-storage-kept.
+ * then cover): a call site of the kernel like a caller's buffer, whose storage the set may
+ * shrink in the struct definition (crossFilePlan.ts); where it cannot, member-storage-kept.
  */
 import path from 'node:path';
 import type { ReasonName } from '../../model/reasons.js';
@@ -59,6 +64,8 @@ export interface StructUnit {
 export interface StructSetOptions {
   /** Why the set may not be the whole program, or undefined. */
   readonly open?: string;
+  /** Why the set's reading may differ in another build, or undefined. */
+  readonly configured?: string;
   /** Why a file the set reads may be compiled by a program outside the set, or undefined. */
   readonly includedOutside?: (file: string) => string | undefined;
   /** Rules left out (tests: each adversarial program must pass without its rule). */
@@ -68,6 +75,8 @@ export interface StructSetOptions {
 export interface MemberVerdict {
   readonly code: ReasonName;
   readonly reason: string;
+  /** A member that passes every rule: its struct's tag and its name (the set may shrink it). */
+  readonly passes?: { readonly tag: string; readonly member: string };
 }
 
 /** What a rule sees: one member argument and the whole set. */
@@ -95,6 +104,8 @@ const RULES: readonly (readonly [ReasonName, Rule])[] = [
   ['struct-type-used', typeUsed],
   ['struct-size-observed', sizeObserved],
   ['struct-bytes-used', bytesUsed],
+  // Last: every rule above read the set in this configuration only.
+  ['configured-elsewhere', (c) => c.options.configured],
 ];
 
 /**
@@ -127,7 +138,8 @@ function verdict(c: Context): MemberVerdict {
   const tag = c.tag ?? '?';
   return {
     code: 'member-storage-kept',
-    reason: `the member ${name} of struct ${tag}, which nothing else in the set uses (its storage in the struct definition is not shrunk: not done yet)`,
+    reason: `the member ${name} of struct ${tag}, which nothing else in the set uses`,
+    passes: { tag, member: c.site.member },
   };
 }
 

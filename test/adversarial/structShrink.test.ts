@@ -1,0 +1,243 @@
+/**
+ * Shrinking a struct member in its definition (issue 27; src/pipeline/wholeProgram/
+ * memberStorage.ts): structs/base/ is MachSuite nw's shape, its kernel's M a prefix sum that
+ * folds to one cell. `contract -i` over the set rewrites M's extent in bench.h, the kernel's
+ * prototype there and its definition, all in one edit set, and the program prints what it
+ * printed. Each variant below makes the member's storage unsafe or unreachable to edit: the
+ * header must stay as it was, the program must still print the same, and the kernel's entry
+ * says why (the member rules' code, or BC1808 where the member passes them but its
+ * definition cannot be rewritten). Every variant compiles with `-Wall -Werror`.
+ */
+import { spawnSync } from 'node:child_process';
+import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { codeOf, type ReasonName } from '../../src/model/reasons.js';
+import { runCli } from '../helpers/cli.js';
+
+const BASE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'structs', 'base');
+const work = mkdtempSync(path.join(tmpdir(), 'beeclak-structshrink-'));
+afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+interface Case {
+  readonly name: string;
+  /** The code on the kernel's M (its refusal, or the note that its member keeps its size). */
+  readonly code: ReasonName;
+  readonly edits?: readonly (readonly [file: string, from: string, to: string])[];
+  readonly files?: Readonly<Record<string, string | null>>;
+}
+
+const STRUCT = 'struct args {\n  int in[N];\n  int out[N];\n  int M[N];\n};\n';
+
+const CASES: readonly Case[] = [
+  {
+    // A harness function reads the member through its own pointer to the struct.
+    name: 'a member read through a pointer to the struct in another function',
+    code: 'member-used-elsewhere',
+    edits: [['glue.c', '  return sum;', '  return sum + a->M[0];']],
+  },
+  {
+    name: 'memcpy of the whole struct',
+    code: 'struct-bytes-used',
+    edits: [
+      ['glue.c', '#include "bench.h"', '#include "bench.h"\nstatic char saved[4096];'],
+      ['glue.c', '  int sum = 0;', '  int sum = 0;\n  memcpy(saved, vdata, 3 * N * sizeof(int));'],
+    ],
+  },
+  {
+    name: 'sizeof the struct printed',
+    code: 'struct-size-observed',
+    edits: [['glue.c', '  return sum;', '  return sum + (int)sizeof(struct args);']],
+  },
+  {
+    name: 'an array of structs',
+    code: 'struct-type-used',
+    edits: [['glue.c', 'int INPUT_SIZE', 'struct args pool[2];\nint INPUT_SIZE']],
+  },
+  {
+    name: 'a struct passed by value',
+    code: 'struct-type-used',
+    edits: [
+      [
+        'glue.c',
+        'int check(',
+        'static int first(struct args s) { return s.out[0]; }\n\nint check(',
+      ],
+      ['glue.c', '  return sum;', '  return sum + first(*a);'],
+    ],
+  },
+  {
+    name: 'a union holds the struct',
+    code: 'struct-type-used',
+    edits: [
+      [
+        'glue.c',
+        'int INPUT_SIZE',
+        'union view {\n  struct args a;\n  char bytes[8];\n};\nint INPUT_SIZE',
+      ],
+    ],
+  },
+  {
+    name: "the member's address escapes",
+    code: 'member-used-elsewhere',
+    edits: [
+      ['glue.c', 'int INPUT_SIZE', 'int *escaped;\nint INPUT_SIZE'],
+      [
+        'glue.c',
+        '  kernel(a->in, a->out, a->M);',
+        '  kernel(a->in, a->out, a->M);\n  escaped = a->M;',
+      ],
+    ],
+  },
+  {
+    // The rules pass, but the definition is a unit's text, which its own analysis writes.
+    name: 'the struct defined in a .c file of the set',
+    code: 'member-storage-kept',
+    edits: [
+      ['bench.h', 'struct args {\n  int in[N];\n  int out[N];\n  int M[N];\n};\n', ''],
+      ['glue.c', '#include "bench.h"', `#include "bench.h"\n\n${STRUCT}`],
+    ],
+  },
+  {
+    name: 'the member spelled by a macro',
+    code: 'member-storage-kept',
+    edits: [['bench.h', '  int M[N];', '#define SCRATCH(name) int name[N]\n  SCRATCH(M);']],
+  },
+  {
+    name: "the member's element type spelled otherwise",
+    code: 'member-storage-kept',
+    edits: [
+      ['bench.h', '#define N 64', '#define N 64\ntypedef int cell;'],
+      ['bench.h', '  int M[N];', '  cell M[N];'],
+    ],
+  },
+  {
+    // Guards configured-elsewhere: this build does not read M, a -DPEEK build does.
+    name: 'a read of the member in a branch this build skips',
+    code: 'configured-elsewhere',
+    edits: [['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[0];\n#endif\n  return sum;']],
+  },
+  {
+    name: 'a function of the harness defined under #ifdef',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        'int check(',
+        '#ifdef DEBUG\nint peek(void *vdata) {\n  return ((struct args *)vdata)->M[1];\n}\n#endif\n\nint check(',
+      ],
+    ],
+  },
+  {
+    name: 'another program of the folder includes the header',
+    code: 'member-open-world',
+    files: {
+      'outside-generate.c':
+        '#include <stdio.h>\n#include "bench.h"\nint main(void) {\n  struct args a = {{0}};\n  fwrite(&a, sizeof a, 1, stdout);\n  return 0;\n}\n',
+    },
+  },
+];
+
+function variant(c: Case, k: number): string {
+  const dir = path.join(work, `case${k}`);
+  cpSync(BASE, dir, { recursive: true });
+  for (const [file, from, to] of c.edits ?? []) {
+    const f = path.join(dir, file);
+    const text = readFileSync(f, 'utf8');
+    if (!text.includes(from)) throw new Error(`${c.name}: '${from}' is not in ${file}`);
+    writeFileSync(f, text.replace(from, to));
+  }
+  for (const [file, text] of Object.entries(c.files ?? {}))
+    if (text === null) rmSync(path.join(dir, file), { force: true });
+    else writeFileSync(path.join(dir, file), text);
+  return dir;
+}
+
+/** The program's files: every .c file but the other programs (`outside*`). */
+const program = (dir: string) =>
+  readdirSync(dir)
+    .filter((f) => f.endsWith('.c') && !f.startsWith('outside'))
+    .sort();
+
+/** Builds and runs the program: its output, or the compiler's complaint. */
+function run(dir: string): string {
+  const exe = path.join(dir, 'prog');
+  const cc = spawnSync(
+    process.env.CC?.trim() || 'cc',
+    ['-O1', '-Wall', '-Werror', '-o', exe, ...program(dir)],
+    { cwd: dir, encoding: 'utf8' },
+  );
+  if (cc.status !== 0) return `does not compile: ${cc.stderr}`;
+  const r = spawnSync(exe, [], { cwd: dir, encoding: 'utf8' });
+  return `${r.status}: ${r.stdout}`;
+}
+
+/** `contract -i` over the program's files: the kernel M's entry. */
+function contract(dir: string) {
+  const r = runCli(
+    ['contract', '-i', '--no-cache', '--report', 'json', '--report-file', 'r.json'].concat(
+      program(dir),
+    ),
+    { cwd: dir },
+  );
+  expect(r.stderr).not.toMatch(/error|: skipped/);
+  const doc = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as {
+    files: {
+      arrays: { function: string; name: string; code?: string; warnings?: { code: string }[] }[];
+    }[];
+  };
+  return doc.files.flatMap((f) => f.arrays).find((a) => a.function === 'kernel' && a.name === 'M');
+}
+
+describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
+  it('the base program: M shrinks in bench.h with the kernel, and the program prints the same', () => {
+    const dir = variant({ name: 'base', code: 'member-storage-kept' }, 0);
+    const before = run(dir);
+    expect(before).toMatch(/^0: \d+\n$/);
+    const m = contract(dir);
+    expect(m?.warnings?.map((w) => w.code)).toContain(codeOf('storage-shrinks'));
+    const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
+    expect(header).toContain('  int M[1];');
+    expect(header).toContain('void kernel(int in[N], int out[N], int M[1]);');
+    expect(readFileSync(path.join(dir, 'kernel.c'), 'utf8')).toContain('int M[1])');
+    expect(run(dir)).toBe(before);
+  });
+
+  it.each([
+    [
+      // MachSuite's harness.c: `#define CHECK_OUTPUT` then `#ifdef CHECK_OUTPUT` in main().
+      'a conditional every build decides alike',
+      [
+        ['main.c', 'int main(void) {', '#define CHECK\n\nint main(void) {'],
+        ['main.c', '  free(data);', '#ifdef CHECK\n  printf("checked\\n");\n#endif\n  free(data);'],
+      ],
+    ],
+    [
+      'an assertion that reads no member (this build reads it: NDEBUG is not defined)',
+      [
+        ['glue.c', '#include <string.h>', '#include <assert.h>\n#include <string.h>'],
+        ['glue.c', '  return sum;', '  assert(sum >= 0);\n  return sum;'],
+      ],
+    ],
+  ] as const)('accepted: %s', (name, edits) => {
+    const dir = variant({ name, code: 'member-storage-kept', edits }, 100 + name.length);
+    const before = run(dir);
+    expect(before).toMatch(/^0: /);
+    contract(dir);
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toContain('  int M[1];');
+    expect(run(dir)).toBe(before);
+  });
+
+  it.each(CASES.map((c, k) => [c.name, c, k + 1] as const))('%s', (_, c, k) => {
+    const dir = variant(c, k);
+    const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
+    const before = run(dir);
+    expect(before).toMatch(/^0: \d+\n$/);
+    const m = contract(dir);
+    const codes = [m?.code, ...(m?.warnings ?? []).map((w) => w.code)];
+    expect(codes).toContain(codeOf(c.code));
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toBe(header);
+    expect(run(dir)).toBe(before);
+  });
+});
