@@ -11,7 +11,7 @@
  * guard. An unconditional `#define N 16` of the file or of a user header holds in every
  * build; so do the system headers' macros (but `assert`).
  */
-import { dependentGroupMeeting } from './constantConditionals.js';
+import { dependentGroupMeeting, type UnitTexts } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { MacroEvent } from './preprocess.js';
@@ -29,12 +29,14 @@ export interface FunctionText {
   readonly macros?: readonly MacroEvent[];
   /** The text of a header named as the preprocessor names it, or undefined. */
   readonly read: (file: string) => string | undefined;
+  /** What the unit's user headers may do to the file's macros (absent: no macro is fixed). */
+  readonly unit?: UnitTexts;
 }
 
 /** Why the function's reading may differ in another configuration, or undefined. */
 export function configurationDependence(t: FunctionText): string | undefined {
   // (a group every build decides alike is no dependence: constantConditionals.ts)
-  const meets = dependentGroupMeeting(t.raw, t.from, t.to);
+  const meets = dependentGroupMeeting(t.raw, t.from, t.to, t.unit);
   if (meets !== undefined) return `a conditional directive (line ${meets}) is inside or around it`;
   const code = codeOnly(t.raw);
   const names = new Set(
@@ -51,7 +53,7 @@ export function configurationDependence(t: FunctionText): string | undefined {
     const line = code.slice(0, m.index).split('\n').length;
     // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
     if (line > t.to) continue;
-    if (m[1] === 'undef' || dependentGroupMeeting(t.raw, line, line) !== undefined)
+    if (m[1] === 'undef' || dependentGroupMeeting(t.raw, line, line, t.unit) !== undefined)
       return `it spells macro ${m[2]}, which the file ${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`;
   }
   // (assert last: a reason that is only assert's is ASSERT_DEPENDENCE)
@@ -83,7 +85,7 @@ function macroDependence(name: string, t: FunctionText): string | undefined {
   if (!d || d.inMainFile) return undefined;
   const text = t.read(d.file);
   if (text === undefined) return `${d.file} defines it, and that file is not read`;
-  return dependentGroupMeeting(text, d.line, d.line) !== undefined
+  return dependentGroupMeeting(text, d.line, d.line, t.unit) !== undefined
     ? `${d.file} defines it under a conditional directive (line ${d.line})`
     : undefined;
 }

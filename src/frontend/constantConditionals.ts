@@ -6,27 +6,71 @@
  * `#ifdef X`, `#ifndef X` or `#if defined X` / `defined(X)` alone and the file `#define`s X
  * on an earlier line outside every other conditional group, and never `#undef`s it: a `-D X`
  * or `-U X` on the command line comes before the file's own definition, which holds after
- * it. Everything else may depend on the build (a `#elif`, a value test, another file's macro).
+ * it, unless another text of the unit may undefine it (`UnitTexts`). Everything else may
+ * depend on the build (a `#elif`, a value test, another file's macro).
  */
 import { conditionalGroups } from './conditionals.js';
 import { codeOnly } from '../model/identifiers.js';
 
 type Group = ReturnType<typeof conditionalGroups>[number];
 
+/**
+ * What the unit's other texts (its user headers) may do to a macro the file defines: a
+ * header's `#undef X`, in any branch, may run in another build (cfg.h's `#ifdef QUIET` /
+ * `#undef SHOW` turned main.c's `#ifndef SHOW` after `#define SHOW` into a read after the
+ * call); an `#include` under a conditional, in the file or a header, may bring in a header
+ * this build never read, so then no macro of the file is taken as fixed.
+ */
+export interface UnitTexts {
+  readonly undefines: ReadonlySet<string>;
+  readonly includesUnderCondition: boolean;
+}
+
+/** The groups and every group nested in their branches. */
+function everyGroup(gs: readonly Group[]): Group[] {
+  return gs.flatMap((g) => [g, ...everyGroup(g.branches.flatMap((b) => b.groups))]);
+}
+
+/** The unit's texts (its file's and its user headers') as `UnitTexts`. */
+export function unitTextsOf(texts: readonly string[]): UnitTexts {
+  const undefines = new Set<string>();
+  let includesUnderCondition = false;
+  for (const raw of texts) {
+    const lines = codeOnly(raw).split('\n');
+    for (const l of lines) {
+      const m = /^\s*#\s*undef\s+([A-Za-z_]\w*)/.exec(l);
+      if (m) undefines.add(m[1]!);
+    }
+    includesUnderCondition ||= everyGroup(conditionalGroups(raw)).some(
+      (g) =>
+        !isIncludeGuard(g, lines) &&
+        !isReservedGuard(g, lines) &&
+        lines.slice(g.first, g.last - 1).some((l) => /^\s*#\s*include\b/.test(l)),
+    );
+  }
+  return { undefines, includesUnderCondition };
+}
+
 /** The first group of `raw` that a build may decide otherwise (its first line), or undefined. */
-export function firstDependentGroup(raw: string): number | undefined {
-  return dependentGroupMeeting(raw, 1, Number.MAX_SAFE_INTEGER);
+export function firstDependentGroup(raw: string, unit?: UnitTexts): number | undefined {
+  return dependentGroupMeeting(raw, 1, Number.MAX_SAFE_INTEGER, unit);
 }
 
 /**
  * The first line of a group meeting lines `from`..`to` (1-based) that a build may decide
- * otherwise, looking inside constant groups; undefined when there is none.
+ * otherwise, looking inside constant groups; undefined when there is none. Without `unit`
+ * (the unit's other texts not known) no macro of the file is taken as fixed.
  */
-export function dependentGroupMeeting(raw: string, from: number, to: number): number | undefined {
+export function dependentGroupMeeting(
+  raw: string,
+  from: number,
+  to: number,
+  unit?: UnitTexts,
+): number | undefined {
   const code = codeOnly(raw);
   const lines = code.split('\n');
   const groups = conditionalGroups(raw);
-  const defined = constantMacros(lines, groups);
+  const defined = constantMacros(lines, groups, unit);
   const visit = (gs: readonly Group[]): number | undefined => {
     for (const g of gs) {
       if (g.first > to || g.last < from) continue;
@@ -86,8 +130,13 @@ function isIncludeGuard(g: Group, lines: readonly string[]): boolean {
  * Macros the file defines outside every conditional group but its include guard, never
  * undefined, with the line of that definition.
  */
-function constantMacros(lines: readonly string[], groups: readonly Group[]): Map<string, number> {
+function constantMacros(
+  lines: readonly string[],
+  groups: readonly Group[],
+  unit: UnitTexts | undefined,
+): Map<string, number> {
   const out = new Map<string, number>();
+  if (!unit || unit.includesUnderCondition) return out;
   const undefined_ = new Set<string>();
   const guard = groups.find((g) => isIncludeGuard(g, lines));
   const inside = (line: number, gs: readonly Group[]): boolean =>
@@ -102,6 +151,6 @@ function constantMacros(lines: readonly string[], groups: readonly Group[]): Map
     if (m[1] === 'undef') undefined_.add(m[2]!);
     else if (!inside(k + 1, groups) && !out.has(m[2]!)) out.set(m[2]!, k + 1);
   }
-  for (const n of undefined_) out.delete(n);
+  for (const n of [...undefined_, ...unit.undefines]) out.delete(n);
   return out;
 }

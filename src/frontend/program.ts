@@ -31,7 +31,7 @@ import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
 import { configurationDependence } from './configurationDependence.js';
-import { firstDependentGroup } from './constantConditionals.js';
+import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
@@ -146,8 +146,23 @@ function summarize(
   // Another file's name as an absolute path (the marker's is relative to the compiler's folder).
   const fileOf = (o: { in: string }) => (o.in === file ? file : path.resolve(cwd ?? '.', o.in));
   for (const d of definitions) definedIn[functionName(d)] ??= fileOf(origin(src.locOf(d)));
+  const read = mainName
+    ? includedFiles(
+        lines!.map((l) => l.file),
+        mainName,
+        cwd,
+      )
+    : [];
+  const headers = userHeaders(read, written, cwd);
+  // A header not read could undefine anything: then no macro of the file is fixed.
+  const unit = headers.every((h) => h.text !== undefined)
+    ? unitTextsOf([written.raw, ...headers.map((h) => h.text!)])
+    : undefined;
   const dependence = new Map(
-    definitions.map((d) => [functionName(d), dependenceOf(d, src, file, origin, written, cwd)]),
+    definitions.map((d) => [
+      functionName(d),
+      dependenceOf(d, src, file, origin, { ...written, ...(unit ? { unit } : {}) }, cwd),
+    ]),
   );
   const functions = graph.functions.map((f) => {
     const configured = dependence.get(f.name);
@@ -170,14 +185,7 @@ function summarize(
     const o = origin(src.loc(offset));
     return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
   });
-  const read = mainName
-    ? includedFiles(
-        lines!.map((l) => l.file),
-        mainName,
-        cwd,
-      )
-    : [];
-  const conditional = dependentConditional(file, written, read, cwd);
+  const conditional = dependentConditional(file, written.raw, headers, unit);
   return {
     file,
     functions,
@@ -201,23 +209,37 @@ function summarize(
  */
 function dependentConditional(
   file: string,
-  written: { raw: string; macros?: readonly MacroEvent[] },
-  read: readonly string[],
-  cwd: string | undefined,
+  raw: string,
+  headers: readonly { file: string; text: string | undefined }[],
+  unit: UnitTexts | undefined,
 ): string | undefined {
-  const own = firstDependentGroup(written.raw);
+  const own = firstDependentGroup(raw, unit);
   if (own !== undefined) return `${file}:${own}`;
+  for (const h of headers) {
+    if (h.text === undefined) return `${h.file} (not read)`;
+    const line = firstDependentGroup(h.text, unit);
+    if (line !== undefined) return `${h.file}:${line}`;
+  }
+  return undefined;
+}
+
+/**
+ * The user headers the unit read (none a system header's macro comes from, outside the
+ * system folders), each with its text (undefined: not readable).
+ */
+function userHeaders(
+  read: readonly string[],
+  written: { macros?: readonly MacroEvent[] },
+  cwd: string | undefined,
+): { file: string; text: string | undefined }[] {
   const system = new Set(
     (written.macros ?? []).filter((e) => e.system).map((e) => path.resolve(cwd ?? '.', e.file)),
   );
-  for (const h of read) {
-    if (system.has(path.resolve(h)) || /^\/usr\/(include|lib|local\/include)\//.test(h)) continue;
-    const text = readText(h);
-    if (text === undefined) return `${h} (not read)`;
-    const line = firstDependentGroup(text);
-    if (line !== undefined) return `${h}:${line}`;
-  }
-  return undefined;
+  return read
+    .filter(
+      (h) => !system.has(path.resolve(h)) && !/^\/usr\/(include|lib|local\/include)\//.test(h),
+    )
+    .map((h) => ({ file: h, text: readText(h) }));
 }
 
 /**
@@ -229,7 +251,7 @@ function dependenceOf(
   src: SourceText,
   file: string,
   origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
-  written: { raw: string; macros?: readonly MacroEvent[] },
+  written: { raw: string; macros?: readonly MacroEvent[]; unit?: UnitTexts },
   cwd: string | undefined,
 ): string | undefined {
   const first = origin(src.locOf(d));

@@ -5,6 +5,7 @@
  */
 import { configurationDependence } from '../../src/frontend/configurationDependence.js';
 import type { MacroEvent } from '../../src/frontend/preprocess.js';
+import { unitTextsOf } from '../../src/frontend/constantConditionals.js';
 
 const CALLER = 'int main(void) {\n  double s = smooth(t, in);\n  return (int)s;\n}\n';
 const event = (name: string, file: string, line: number, more: Partial<MacroEvent> = {}) =>
@@ -25,8 +26,9 @@ const HEADERS: Record<string, string> = {
     '#ifndef COND_H\n#define COND_H\n#ifdef BIG\n#define K 8\n#else\n#define K 4\n#endif\n#endif\n',
 };
 
-// [what, file text, the function's first line, its macro events, dependent?]
-const CASES: [string, string, number, MacroEvent[], boolean][] = [
+// [what, file text, the function's first line, its macro events, dependent?, the texts of
+// the user headers the unit read (none when absent)]
+const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
   ['no directive, no macro', CALLER, 1, [], false],
   [
     '#ifdef inside',
@@ -130,6 +132,32 @@ const CASES: [string, string, number, MacroEvent[], boolean][] = [
     [],
     true,
   ],
+  // Guards the constant-group rule against another text of the unit (adversarial
+  // caller-reads-under-header-undef: cfg.h's `#ifdef QUIET` / `#undef SHOW`).
+  [
+    '#ifdef of a macro the file defines, a header undefines in some build',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifdef QUIET\n#undef CHECK\n#endif\n'],
+  ],
+  [
+    '#ifdef of a macro the file defines, a header includes another under a condition',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifndef H\n#define H\n#ifdef QUIET\n#include "quiet.h"\n#endif\n#endif\n'],
+  ],
+  [
+    '#ifdef of a macro the file defines, a header with an include guard only',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    false,
+    ['#ifndef H\n#define H\n#include <stdio.h>\nint h;\n#endif\n'],
+  ],
   [
     'a macro the file undefines after the function',
     `#define K 3\n${CALLER.replace('t, in', 't, in + K')}#undef K\n`,
@@ -140,9 +168,10 @@ const CASES: [string, string, number, MacroEvent[], boolean][] = [
 ];
 
 describe('configurationDependence', () => {
-  it.each(CASES)('%s', (_, raw, from, macros, dependent) => {
+  it.each(CASES)('%s', (_, raw, from, macros, dependent, headers = []) => {
     const to = raw.split('\n').findIndex((l, k) => k + 1 > from && l === '}') + 1;
-    const why = configurationDependence({ raw, from, to, macros, read: (f) => HEADERS[f] });
+    const unit = unitTextsOf([raw, ...headers]);
+    const why = configurationDependence({ raw, from, to, macros, read: (f) => HEADERS[f], unit });
     expect(why !== undefined).toBe(dependent);
   });
 });

@@ -1,0 +1,4 @@
+/* A build option that turns the summary line off. */
+#ifdef QUIET
+#undef SHOW
+#endif
