@@ -3,8 +3,8 @@
  * longest first, but a clone has no timings, and Jest then orders by file size: the CPU-heavy
  * poly/properties.test.ts (a short file) ran last, alone on one core, at the end of the run.
  * Suites never timed go here heaviest first by the list below (CPU of a run on 2 cores,
- * 2026-11-28, after the long sweeps left: self plus the compilers and CLI processes they
- * start), then as Jest orders them.
+ * 2026-11-28, the CLI run in a thread of the suite's process: self plus the compilers and
+ * programs they start), then as Jest orders them.
  * A stale list only costs some idle time at the end, never a test.
  */
 import Sequencer from '@jest/test-sequencer';
@@ -12,30 +12,30 @@ import Sequencer from '@jest/test-sequencer';
 const Base = Sequencer.default ?? Sequencer;
 
 const HEAVY = [
-  'adversarial/adversarial',
   'adversarial/multiFile',
+  'adversarial/adversarial',
   'decision/sameReports',
-  'cli/multiFile',
-  'cli/codebase',
-  'cli/acrossFiles',
+  'adversarial/structMembers',
   'precommit/hooks',
   'library/package',
-  'cli/reportSchema',
+  'cli/codebase',
   'adversarial/cppPrograms',
-  'e2e/storage',
-  'fuzz/generate',
-  'configurations/configurations',
-  'cli/regressions',
-  'adversarial/nonAsciiNames',
-  'cli/fileSet',
+  'cli/acrossFiles',
+  'cli/reportSchema',
   'dynamic/traceCheck',
-  'hls/cppSamples',
-  'lifetime/samples',
-  'cli/checkAgainst',
-  'cli/trace',
+  'cli/multiFile',
   'dynamic/profile',
-  'frontend/startupPaths',
+  'configurations/configurations',
   'poly/properties',
+  'cli/regressions',
+  'fuzz/generate',
+  'e2e/storage',
+  'hls/cppSamples',
+  'cli/svgRender',
+  'dynamic/compiledOracle',
+  'cli/fileSet',
+  'adversarial/nonAsciiNames',
+  'frontend/startupPaths',
 ].map((name) => `/test/${name}.test.ts`);
 
 export default class HeavyFirst extends Base {

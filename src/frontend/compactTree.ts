@@ -159,13 +159,24 @@ export class CompactNode implements Node {
 }
 
 /**
- * Node type and field names by id, as the binding spells them (filled as they are met). Kept
- * for the process, not per call: an id is a symbol or field of the one grammar loaded (C's),
- * whose name and named-ness are the same whichever call meets it first, so no call can see
- * another in them.
+ * Node type and field names by id, as the binding spells them (filled as they are met), for
+ * each grammar (C, C++: the ids of one mean other names in the other; one table for both read
+ * a C++ file after a C file with C's names, and its functions were not analysed). Kept for
+ * the process, not per call: an id of a grammar has the same name and named-ness whichever
+ * call meets it first, so no call can see another in them.
  */
-const typeNames = new Map<number, { type: string; named: boolean }>();
-const fieldNames = new Map<number, string>();
+interface GrammarNames {
+  readonly types: Map<number, { type: string; named: boolean }>;
+  readonly fields: Map<number, string>;
+}
+const namesByGrammar = new WeakMap<object, GrammarNames>();
+
+function grammarNames(tree: Parser.Tree): GrammarNames {
+  const grammar = (tree as unknown as { language: object }).language;
+  let names = namesByGrammar.get(grammar);
+  if (!names) namesByGrammar.set(grammar, (names = { types: new Map(), fields: new Map() }));
+  return names;
+}
 
 /**
  * A compact copy of `node` and all its descendants. `text` is the string tree-sitter parsed
@@ -179,6 +190,7 @@ export function compactTree(node: Parser.SyntaxNode, text: string): CompactNode 
     anonymousTypes: new Set(),
     ids: lastId.current() ?? { value: 0 },
   };
+  const { types: typeNames, fields: fieldNames } = grammarNames(node.tree);
   const cursor = node.walk();
   // Missing nodes only occur under a node with an error: elsewhere no call per node.
   const errors = node.hasError;

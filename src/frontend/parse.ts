@@ -180,8 +180,14 @@ function cppLanguage(loadNative: (dir: string) => Language): Language {
   return loadNative(path.dirname(require.resolve('tree-sitter-cpp/package.json')));
 }
 
-/** Loads tree-sitter and a grammar so that repeated loads in one process keep working. */
-function treeSitter(grammar: SourceLanguage): TreeSitter {
+/**
+ * Loads tree-sitter and a grammar so that repeated loads in one process keep working. The
+ * second grammar of a module context reuses the first one's tree-sitter (`loadedBefore`):
+ * index.js runs once per context (`require` has it cached), so putting the natives back for
+ * it to wrap left them unwrapped, and every parse after it failed ("Input must be a
+ * function": `contract --jobs 1 a.c b.cpp`, the library called on C then on C++).
+ */
+function treeSitter(grammar: SourceLanguage, loadedBefore?: TreeSitter): TreeSitter {
   const root = path.dirname(require.resolve('tree-sitter/package.json'));
   const fromTreeSitter = createRequire(path.join(root, 'index.js'));
   const loadNative = fromTreeSitter('node-gyp-build') as (dir: string) => unknown;
@@ -189,6 +195,10 @@ function treeSitter(grammar: SourceLanguage): TreeSitter {
   const language = (grammar === 'c++' ? cppLanguage : cLanguage)(
     loadNative as (dir: string) => Language,
   );
+  if (loadedBefore) {
+    addNodeClasses(binding, loadedBefore.Parser, language);
+    return { ...loadedBefore, language };
+  }
   if (!binding.__beeclakNatives) {
     const natives = snapshotNatives(binding);
     if (!natives) {
@@ -223,7 +233,7 @@ export function parserLoaded(language: SourceLanguage = 'c'): boolean {
 export function loadParser(language: SourceLanguage = 'c'): { ts: TreeSitter; parser: Parser } {
   let done = loaded.get(language);
   if (!done) {
-    const ts = treeSitter(language);
+    const ts = treeSitter(language, [...loaded.values()][0]?.ts);
     const parser = new ts.Parser();
     // Own property: the wrappers of this context find the language where they put it.
     Object.defineProperty(parser, 'getLanguage', { value: ts.getLanguage });

@@ -13,8 +13,8 @@ const SRC = path.resolve('src');
 
 const KEPT_PER_PROCESS: Record<string, string> = {
   'frontend/parse.ts: loaded': 'the loaded parser: native code, no data of a call between parses',
-  'frontend/compactTree.ts: typeNames': 'names of the grammar symbol ids: the same for every call',
-  'frontend/compactTree.ts: fieldNames': 'names of the grammar field ids: the same for every call',
+  'frontend/compactTree.ts: namesByGrammar':
+    'names of the symbol and field ids of each grammar: the same for every call',
   'pipeline/checking/compileRun.ts: sanitizerSupport': "a fact of the machine's compiler",
   'frontend/ctokens.ts: PUNCTUATORS_BY_FIRST': 'a constant table, filled as the module loads',
   'frontend/intTypes.ts: NO_TYPEDEFS': 'the empty table, read only',

@@ -1,5 +1,5 @@
 import { Command } from 'commander';
-import { runCli } from '../helpers/cli.js';
+import { runBin, runCli } from '../helpers/cli.js';
 import { registerCommands } from '../../src/cli/commands/index.js';
 import type { Io } from '../../src/cli/io.js';
 
@@ -22,6 +22,24 @@ describe('beeclak command line', () => {
 
   it('exits 2 with usage when called without arguments', () => {
     expect(runCli([]).code).toBe(2);
+  });
+});
+
+// The suites call the CLI's main in a thread of their own process (helpers/cli.ts); the binary
+// (bin/beeclak.js running the bundle) must end with the status main returns and print what it
+// prints: success, usage errors (2), a refused input (1), a report and a contracted program.
+describe('the binary and runCli agree', () => {
+  it.each([
+    [['--version']],
+    [['--no-such-option']],
+    [[]],
+    [['contract', 'samples/no-such-file.c']],
+    [['contract', 'samples/durbin.c', '--report', 'text']],
+    [['analyze', 'samples/nw.c', '--json']],
+  ])('beeclak %j', (args) => {
+    const bin = runBin(args);
+    expect(bin.code).not.toBe(-1);
+    expect(runCli(args)).toEqual(bin);
   });
 });
 

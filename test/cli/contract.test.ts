@@ -5,7 +5,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { runCli } from '../helpers/cli.js';
+import { runBin, runCli } from '../helpers/cli.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-cli-'));
 afterAll(() => fs.rmSync(tmp, { recursive: true, force: true }));
@@ -58,6 +58,26 @@ describe('C++ sources', () => {
     expect(r.code).toBe(1 | 4);
     expect(r.stderr).toContain("k2.hh' is a C++ header or CUDA source (.hh)");
     expect(r.stderr).toContain('2 would change, 1 skipped');
+  });
+  // Guards the second grammar of one process (C, then C++ in the same thread): its tree-sitter
+  // was left unwrapped ("internal error: Input must be a function") and its node types were
+  // read through C's table of type ids (the C++ function was not analysed). A process of its
+  // own: the first grammar it loads is C's.
+  it('one thread reads a C file, then a C++ file, then C again', () => {
+    const r = runBin([
+      'contract',
+      '--check',
+      '--no-cache',
+      '--jobs',
+      '1',
+      write('first.c', FUSED),
+      write('second.cpp', CPP),
+      write('third.c', FUSED),
+    ]);
+    expect(r.stderr).not.toContain('internal error');
+    expect(r.stderr).not.toContain('[BC0101');
+    expect(r.stderr).toContain('3 files, 3 would change, 0 skipped');
+    expect(r.code).toBe(1);
   });
 });
 

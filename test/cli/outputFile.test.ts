@@ -11,7 +11,7 @@ import { spawn, spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { BIN, runCli } from '../helpers/cli.js';
+import { BIN, runBin, runCli } from '../helpers/cli.js';
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-out-'));
 // `nobody` writes here too.
@@ -128,12 +128,12 @@ describe('contract -o onto what is not a plain file', () => {
 
   // Guards /dev/stdout (a link to /proc/self/fd/1): renamed over, the output went into a
   // new file instead of the pipe. A link of our own stands for /dev/stdout (the old code,
-  // as root, would have replaced the system's).
+  // as root, would have replaced the system's). The binary: descriptor 1 is a process's.
   it('-o a link to /proc/self/fd/1 (as /dev/stdout) prints the program', () => {
     const { dir, src } = folder();
     const stdout = path.join(dir, 'stdout');
     fs.symlinkSync('/proc/self/fd/1', stdout);
-    const r = runCli(['contract', src, '-o', stdout]);
+    const r = runBin(['contract', src, '-o', stdout]);
     expect(r.code).toBe(0);
     expect(r.stdout).toContain(CONTRACTED);
     expect(fs.lstatSync(stdout).isSymbolicLink()).toBe(true);
