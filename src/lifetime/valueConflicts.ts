@@ -47,6 +47,7 @@ import {
 } from './conflictSet.js';
 import { product } from './product.js';
 import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
+import { conflictsOnce } from './valueConflictMemo.js';
 
 /** Why the value-based analysis does not apply to an array (the cell-based DS is used). */
 export interface ValueUnsupported {
@@ -99,6 +100,35 @@ export function valueConflictSet(
   array: ArrayInfo,
   options: ValueConflictOptions = {},
 ): ConflictSet | ValueUnsupported {
+  const uses = accessesTo(fn.statements, array.name);
+  const resolved = {
+    values: options.values ?? NO_NAMES,
+    exposedLiveFromStart: options.exposedLiveFromStart ?? true,
+  };
+  return conflictsOnce(
+    fn,
+    array,
+    uses,
+    resolved,
+    () => approximationNotes(uses),
+    () => built(fn, array, uses, resolved),
+  );
+}
+
+/** One line per access that may cover more instances or cells than the program does. */
+function approximationNotes(uses: ReturnType<typeof accessesTo>): string[] {
+  return approximationsOf(
+    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
+  );
+}
+
+/** The value-based DS, built (`valueConflictSet` reuses one built for the same input). */
+function built(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  uses: ReturnType<typeof accessesTo>,
+  options: { values: Readonly<Record<string, bigint>>; exposedLiveFromStart: boolean },
+): ConflictSet {
   const n = array.extents.length;
   const A = cellNames('i', n);
   const B = cellNames('j', n);
@@ -110,14 +140,13 @@ export function valueConflictSet(
   const sameBlock = sameInstance(EA, EB);
   const CA = [...EA, ...A];
   const CB = [...EB, ...B];
-  const values = options.values ?? NO_NAMES;
+  const values = options.values;
   const allParams = fn.parameters.map((p) => p.name);
   const params = allParams.filter((p) => ownValue(values, p) === undefined);
   const build = (dims: readonly string[], pieces: readonly NamedConjunction[]): PolySet =>
     P.fixParams(P.fromConjunctions({ params: allParams, dims }, pieces), values);
   const context = fn.context;
 
-  const uses = accessesTo(fn.statements, array.name);
   const { sources, killers, clobbers, reads } = taggedAccesses(array, uses, [A, EA], [B, EB]);
   const before = happensBeforeMemo();
   const killersOf = overwritersMemo(killers, (s, k) =>
@@ -146,7 +175,7 @@ export function valueConflictSet(
     killersOf,
     killers,
     sources,
-    exposedLiveFromStart: options.exposedLiveFromStart ?? true,
+    exposedLiveFromStart: options.exposedLiveFromStart,
   };
 
   for (const r of reads) {
@@ -174,14 +203,11 @@ export function valueConflictSet(
       exposedPairs(exposedCells, params, [CA, CB], pairSpace, sameBlock),
     );
 
-  const approximations = approximationsOf(
-    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
-  );
   // conflictSetOf adds the inverse pairs (the negated differences) itself.
   return conflictSetOf(conflicts, n, nb, params, {
     array: array.name,
     function: fn.name,
-    approximations,
+    approximations: approximationNotes(uses),
     causes,
   });
 }
