@@ -47,7 +47,7 @@ import {
 } from './conflictSet.js';
 import { product } from './product.js';
 import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
-import { conflictsOnce } from './valueConflictMemo.js';
+import { oncePerInput } from './inputMemo.js';
 
 /** Why the value-based analysis does not apply to an array (the cell-based DS is used). */
 export interface ValueUnsupported {
@@ -105,13 +105,35 @@ export function valueConflictSet(
     values: options.values ?? NO_NAMES,
     exposedLiveFromStart: options.exposedLiveFromStart ?? true,
   };
-  return conflictsOnce(
+  return oncePerInput(
     fn,
     array,
     uses,
-    resolved,
-    () => approximationNotes(uses),
+    {
+      kind: 'value conflicts',
+      values: resolved.values,
+      options: `${resolved.exposedLiveFromStart}`,
+    },
     () => built(fn, array, uses, resolved),
+    // Kept without what names the array's own program: restored with this array's names,
+    // statements (by their place among its accesses) and approximation notes (locations).
+    (cs, { number }) => ({
+      dims: cs.dims,
+      ds: cs.ds,
+      causes: cs.causes.map((c) => [number.get(c.writer)!, number.get(c.accessor)!] as const),
+    }),
+    (kept, { ids }) => {
+      const approximations = approximationNotes(uses);
+      return {
+        array: array.name,
+        function: fn.name,
+        dims: kept.dims,
+        ds: kept.ds,
+        exact: approximations.length === 0,
+        approximations,
+        causes: kept.causes.map(([w, a]) => ({ writer: ids[w]!, accessor: ids[a]! })),
+      };
+    },
   );
 }
 

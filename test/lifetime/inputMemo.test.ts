@@ -1,15 +1,16 @@
 /**
- * The value-based conflict sets of one call, built once per input (src/lifetime/
- * valueConflictMemo.ts; issue 29, item 3: 100 KB of kernels of one shape spent 30 % of its
- * CPU building the same DS again). A set reused must be the one built afresh, with the
- * array's own names, causes and notes, charged the same work; inputs that differ in anything
- * the analysis reads must never share one.
+ * The value-based conflict sets and the exposed reads of one call, made once per input
+ * (src/lifetime/inputMemo.ts; issue 29, item 3: 100 KB of kernels of one shape spent 30 % of
+ * its CPU building the same DS again). A result reused must be the one made afresh, with the
+ * array's own names, causes, notes and locations, charged the same work; inputs that differ
+ * in anything the analyses read must never share one.
  */
 import { buildModel } from '../../src/frontend/index.js';
 import * as P from '../../src/poly/index.js';
 import type { ArrayInfo, FunctionModel } from '../../src/model/types.js';
 import { valueConflictSet, type ValueConflictOptions } from '../../src/lifetime/valueConflicts.js';
-import { valueConflictMemoHits } from '../../src/lifetime/valueConflictMemo.js';
+import { upwardExposedReads } from '../../src/lifetime/upwardExposed.js';
+import { inputMemoHits } from '../../src/lifetime/inputMemo.js';
 import { withCallContext } from '../../src/context/callContext.js';
 import { withWorkBudget, workSpent } from '../../src/poly/budget.js';
 import { randomKernelModel } from '../helpers/randomKernel.js';
@@ -49,12 +50,20 @@ function kernels(): { fn: FunctionModel; array: ArrayInfo }[] {
   }));
 }
 
-/** What a caller sees of a conflict set, and the work it cost. */
+/** What a caller sees of a conflict set and of the exposed reads, and the work each cost. */
 function built(fn: FunctionModel, array: ArrayInfo, options: ValueConflictOptions) {
   const before = workSpent();
   const cs = valueConflictSet(fn, array, options);
   if ('unsupported' in cs) throw new Error(cs.unsupported);
-  return { ...cs, ds: P.printSet(cs.ds), spent: workSpent() - before };
+  const middle = workSpent();
+  const exposed = upwardExposedReads(fn, array, options);
+  return {
+    ...cs,
+    ds: P.printSet(cs.ds),
+    spent: middle - before,
+    exposed: exposed.map((e) => ({ ...e, example: e.example && { ...e.example } })),
+    exposedSpent: workSpent() - middle,
+  };
 }
 
 const fresh = (fn: FunctionModel, array: ArrayInfo, options: ValueConflictOptions) =>
@@ -80,7 +89,7 @@ it('every set reused equals the one built afresh, with its own names and work', 
           ...fresh(fn, array, options),
         });
     // At least the renamed copy of each kernel.
-    expect(valueConflictMemoHits()).toBeGreaterThanOrEqual(OPTIONS.length * BODIES.length);
+    expect(inputMemoHits()).toBeGreaterThanOrEqual(2 * OPTIONS.length * BODIES.length);
   });
 });
 
@@ -105,10 +114,10 @@ it('a set is reused under the same budget, built again under another', () => {
   withCallContext(() => {
     const under = (units: number) => withWorkBudget(units, () => built(fn!, array!, {}));
     const first = under(1e7);
-    const hits = valueConflictMemoHits();
+    const hits = inputMemoHits();
     expect(under(1e7)).toEqual(first);
-    expect(valueConflictMemoHits()).toBe(hits + 1);
+    expect(inputMemoHits()).toBe(hits + 2);
     expect(under(1e7 - 1)).toEqual(first);
-    expect(valueConflictMemoHits()).toBe(hits + 1);
+    expect(inputMemoHits()).toBe(hits + 2);
   });
 });

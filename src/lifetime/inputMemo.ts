@@ -1,33 +1,29 @@
 /**
- * The value-based conflict sets of one call, built once per input (issue 29, item 3): a
- * file of kernels of one shape (a scratch array written by one nest and read by the next)
- * builds the same DS for each of them, differing only in the names of the function, the
- * array and the statements. 100 KB of such kernels spent 30 % of its CPU there.
+ * The lifetime analyses of one call, made once per input (issue 29, item 3): a file of
+ * kernels of one shape (a scratch array written by one nest and read by the next) builds
+ * the same value-based DS and finds the same exposed reads for each of them, differing only
+ * in the names of the function, the array and the statements. 100 KB of such kernels spent
+ * 30 % of its CPU on the DS, 13,000 small functions 10 % on the exposed reads.
  *
- * The key is everything valueConflicts.ts reads of its input, spelled out exactly (no
+ * The key is everything the analyses read of their input, spelled out exactly (no
  * canonical renaming: an iterator `i` and one named `k` are different keys), in the order
- * it reads it, plus the work left to the budget in force (as the lattice's searchMemo.ts):
- * the same input from the same state spends the same and ends the same. What the result
- * names of its input is kept apart and put back per array: the array's and the function's
- * names, the statements of its causes (by their place among the array's accesses), and the
- * approximation notes, which carry locations and are recomputed.
+ * they read it, plus the work left to the budget in force (as the lattice's searchMemo.ts):
+ * the same input from the same state spends the same and ends the same. What a result names
+ * of its input is kept apart and put back per array (`save`, `restore`): the array's and the
+ * function's names, statements by their place among the array's accesses, locations.
  */
 import type { Affine, Constraint } from '../poly/affine.js';
-import type { PolySet } from '../poly/index.js';
 import type { ArrayInfo, FunctionModel, Statement } from '../model/types.js';
 import { spendWork, workRemaining, workSpent } from '../poly/budget.js';
 import { CallSlot } from '../context/callContext.js';
 import { ownValue } from '../poly/nameRecord.js';
-import type { ConflictSet } from './conflictSet.js';
 import type { accessesTo } from './instances.js';
 
-type Uses = ReturnType<typeof accessesTo>;
+export type Uses = ReturnType<typeof accessesTo>;
 
-/** A conflict set as kept: its causes by statement number (`StatementNumbers`), its work. */
+/** A result as kept (by `save`), and the work it spent. */
 interface Kept {
-  readonly dims: readonly string[];
-  readonly ds: PolySet;
-  readonly causes: readonly { readonly writer: number; readonly accessor: number }[];
+  readonly saved: unknown;
   readonly spent: number;
 }
 
@@ -41,8 +37,8 @@ interface Memo {
 
 const memos = new CallSlot((): Memo => ({ byKey: new Map(), chars: 0, hits: 0 }));
 
-/** Conflict sets of this call reused from an earlier array (0 outside any call). */
-export function valueConflictMemoHits(): number {
+/** Results of this call reused from an earlier array (0 outside any call). */
+export function inputMemoHits(): number {
   return memos.current()?.hits ?? 0;
 }
 
@@ -52,7 +48,12 @@ const MAX_KEY_CHARS = 20_000;
 const MAX_CHARS = 1_000_000;
 
 /** The statement ids of the accesses, numbered by first appearance (equal ids, equal numbers). */
-function statementNumbers(uses: Uses): { ids: string[]; number: Map<string, number> } {
+export interface StatementNumbers {
+  readonly ids: readonly string[];
+  readonly number: ReadonlyMap<string, number>;
+}
+
+function statementNumbers(uses: Uses): StatementNumbers {
   const number = new Map<string, number>();
   const ids: string[] = [];
   for (const { statement } of uses)
@@ -85,29 +86,38 @@ function statementKey(s: Statement): string {
   ].join('#');
 }
 
+/** What an analysis reads besides the function, the array and its accesses. */
+export interface MemoInput {
+  /** The analysis (results of two analyses never meet). */
+  readonly kind: string;
+  readonly values: Readonly<Record<string, bigint>>;
+  /** Its options, spelled out. */
+  readonly options: string;
+}
+
 /**
- * Everything `valueConflictSet` reads: the parameters (names, and values of those the
- * options fix), the context, the array's extents and block iterators, each access to the
- * array in order with its statement (by object and by id, numbered by first appearance), the
+ * Everything the analyses read: the parameters (names, and values of those the options
+ * fix), the context, the array's extents and block iterators, each access to the array in
+ * order with its statement (by object and by id, numbered by first appearance), the
  * options, and the work left. Undefined when the key is too long to keep.
  */
 function inputKey(
   fn: FunctionModel,
   array: ArrayInfo,
   uses: Uses,
-  values: Readonly<Record<string, bigint>>,
-  exposedLiveFromStart: boolean,
+  { kind, values, options }: MemoInput,
   ids: ReadonlyMap<string, number>,
 ): string | undefined {
   const params = fn.parameters.map((p) => p.name);
   const objects = new Map<Statement, number>();
   const parts: string[] = [
+    kind,
     names(params),
     params.map((p) => `${ownValue(values, p) ?? '?'}`).join(','),
     constraints(fn.context),
     array.extents.map((e) => (e.expr ? affine(e.expr) : '-')).join(','),
     names(array.blockIterators),
-    `${exposedLiveFromStart}`,
+    options,
     `${workRemaining()}`,
   ];
   let chars = parts.reduce((n, p) => n + p.length, 0);
@@ -132,51 +142,38 @@ function inputKey(
 }
 
 /**
- * `compute()`'s conflict set, built once per input in this call: a set already built for the
- * same key is charged its work again and returned as a copy, with this array's names.
- * `approximations` are this array's notes (the same for equal keys but for locations). A
- * computation that fails (a budget run out, an input error) is not kept: it fails again.
+ * `compute()`'s result, made once per input in this call: one already made for the same key
+ * is charged its work again and restored (`restore` of a copy of what `save` kept) with this
+ * array's names. A computation that fails (a budget run out, an input error) is not kept: it
+ * fails again the same way.
  */
-export function conflictsOnce(
+export function oncePerInput<T, S>(
   fn: FunctionModel,
   array: ArrayInfo,
   uses: Uses,
-  options: { values: Readonly<Record<string, bigint>>; exposedLiveFromStart: boolean },
-  approximations: () => string[],
-  compute: () => ConflictSet,
-): ConflictSet {
+  input: MemoInput,
+  compute: () => T,
+  save: (result: T, statements: StatementNumbers) => S,
+  restore: (saved: S, statements: StatementNumbers) => T,
+): T {
   const memo = memos.current();
   if (!memo) return compute();
-  const { ids, number } = statementNumbers(uses);
-  const key = inputKey(fn, array, uses, options.values, options.exposedLiveFromStart, number);
+  const statements = statementNumbers(uses);
+  const key = inputKey(fn, array, uses, input, statements.number);
   if (key === undefined) return compute();
   const kept = memo.byKey.get(key);
   if (kept) {
     memo.hits++;
     spendWork(kept.spent);
-    const notes = approximations();
-    return {
-      array: array.name,
-      function: fn.name,
-      dims: [...kept.dims],
-      ds: structuredClone(kept.ds),
-      exact: notes.length === 0,
-      approximations: notes,
-      causes: kept.causes.map((c) => ({ writer: ids[c.writer]!, accessor: ids[c.accessor]! })),
-    };
+    return restore(structuredClone(kept.saved) as S, statements);
   }
   const before = workSpent();
-  const cs = compute();
+  const result = compute();
   keep(memo, key, {
-    dims: [...cs.dims],
-    ds: structuredClone(cs.ds),
-    causes: cs.causes.map((c) => ({
-      writer: number.get(c.writer)!,
-      accessor: number.get(c.accessor)!,
-    })),
+    saved: structuredClone(save(result, statements)),
     spent: workSpent() - before,
   });
-  return cs;
+  return result;
 }
 
 function keep(memo: Memo, key: string, kept: Kept): void {
