@@ -539,7 +539,13 @@ function modelFunction(
       countBelow(facts.lineStarts, fm.range.end),
       usesWithin(map.uses, fm.range),
       fm.arrays.map((a) => a.name),
-      { ...c, toPp: c.toPp, lineStarts: facts.lineStarts, groups: () => c.conditions().groups },
+      {
+        ...c,
+        toPp: c.toPp,
+        lineStarts: facts.lineStarts,
+        hashTrigraph: facts.hashTrigraph,
+        groups: () => c.conditions().groups,
+      },
     );
     return withConfiguration(
       { ...fm, macroValues: macroValues(map.uses, fm.range), macroRoles: roles },

@@ -25,6 +25,8 @@ export interface Conditions {
 export interface FileFacts {
   readonly lineStarts: readonly number[];
   readonly trigraphs: boolean;
+  /** The file spells `??=` (a trigraph `#`): the macro roles' fixed definitions read it. */
+  readonly hashTrigraph: boolean;
   /** The bodies of each macro's definitions, in order. */
   readonly bodies: ReadonlyMap<string, readonly string[]>;
 }
@@ -33,7 +35,12 @@ export function fileFacts(source: string, macros: readonly MacroEvent[]): FileFa
   const bodies = new Map<string, string[]>();
   for (const m of macros)
     if (m.kind === 'define') bodies.set(m.name, [...(bodies.get(m.name) ?? []), m.body]);
-  return { lineStarts: lineStarts(source), trigraphs: /\?\?[=/]/.test(source), bodies };
+  return {
+    lineStarts: lineStarts(source),
+    trigraphs: /\?\?[=/]/.test(source),
+    hashTrigraph: /\?\?=/.test(source),
+    bodies,
+  };
 }
 
 /**

@@ -189,10 +189,11 @@ function valueExpansion(
 function fixedDefinition(
   d: MacroUse['depends'][number],
   source: string,
-  lineStarts: readonly number[],
+  file: { readonly lineStarts: readonly number[]; readonly hashTrigraph: boolean },
   groups: Conditions['groups'],
   last: number,
 ): boolean {
+  const { lineStarts } = file;
   const def = d.definition;
   if (def.kind !== 'define' || !def.inMainFile || def.system || def.params !== undefined)
     return false;
@@ -204,7 +205,8 @@ function fixedDefinition(
   const between = codeOnly(source.slice(from, to)).replace(/\\\r?\n/g, '');
   const name = d.name.replace(/\$/g, '\\$');
   return !(
-    /\?\?=/.test(source) ||
+    // (Read once per file: a test of the whole text per definition was quadratic.)
+    file.hashTrigraph ||
     new RegExp(`(#|%:)\\s*(undef|define)\\s+${name}(?![\\w$])`).test(between) ||
     /(#|%:)\s*(include|include_next|import)(?![\w$])/.test(between) ||
     /pop_macro/.test(between)
@@ -223,6 +225,7 @@ export function macroRoles(
     toPp: () => Int32Array;
     source: string;
     lineStarts: readonly number[];
+    hashTrigraph: boolean;
     groups: () => Conditions['groups'];
   },
 ): MacroRoles {
@@ -239,10 +242,7 @@ export function macroRoles(
       (value ? valued : needed).add(d.name);
       let f = fixedness.get(d.definition);
       if (f === undefined)
-        fixedness.set(
-          d.definition,
-          (f = fixedDefinition(d, c.source, c.lineStarts, c.groups(), endLine)),
-        );
+        fixedness.set(d.definition, (f = fixedDefinition(d, c.source, c, c.groups(), endLine)));
       if (!f) unfixed.add(d.name);
     }
   }

@@ -27,6 +27,7 @@ import type {
   FunctionCalls,
 } from '../model/calls.js';
 import { libraryCall } from './libraryCalls.js';
+import { functionsByName } from './callIndex.js';
 import type { ReasonName } from '../model/reasons.js';
 import { place } from '../model/place.js';
 import type { MemberOfStruct, ProgramView } from '../model/program.js';
@@ -319,7 +320,7 @@ function recursivePath(
   fnName: string,
   overridden?: ReadonlyMap<string, readonly string[]>,
 ): string[] | undefined {
-  const byName = new Map(graph.functions.map((f) => [f.name, f]));
+  const byName = functionsByName(graph);
   const seen = new Set<string>();
   const stack: { name: string; path: string[] }[] = [{ name: fnName, path: [fnName] }];
   const callsOf = (name: string) =>

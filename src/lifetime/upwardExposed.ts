@@ -21,6 +21,7 @@ import {
   repeatedRead,
 } from './instances.js';
 import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
+import { oncePerInput } from './inputMemo.js';
 
 export interface UpwardExposedRead {
   readonly statement: string;
@@ -40,13 +41,39 @@ export function upwardExposedReads(
   options: UpwardExposedOptions = {},
 ): UpwardExposedRead[] {
   const values = options.values ?? NO_NAMES;
+  const uses = accessesTo(fn.statements, array.name);
+  // Kept by the place of each exposed read among the array's accesses, restored with its
+  // statement and location (the example names cells and parameters: part of the key).
+  const exposed = oncePerInput(
+    fn,
+    array,
+    uses,
+    { kind: 'exposed reads', values, options: '' },
+    () => exposedUses(fn, array, uses, values),
+    (r) => r,
+    // A copy is a plain object: the example goes back into a record safe for C names.
+    (r) => r.map(({ use, example }) => ({ use, example: example && nameRecord(example) })),
+  );
+  return exposed.map(({ use, example }) => ({
+    statement: uses[use]!.statement.id,
+    loc: uses[use]!.access.loc,
+    example,
+  }));
+}
+
+/** The exposed reads by their place among `uses`, with a witness cell each. */
+function exposedUses(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  uses: ReturnType<typeof accessesTo>,
+  values: Readonly<Record<string, bigint>>,
+): { use: number; example: Record<string, bigint> | null }[] {
   const n = array.extents.length;
   const J = Array.from({ length: n }, (_, k) => `j${k}`);
   // A block-scoped array starts afresh in each block instance: only writes of the same
   // instance count.
   const E = array.blockIterators.map((_, k) => `ej${k}`);
   const params = fn.parameters.map((p) => p.name);
-  const uses = accessesTo(fn.statements, array.name);
   // Only a write that certainly happens, to the cell the model says, covers a read: a write
   // under a data-dependent condition, in a domain larger than the truth or at a non-affine
   // subscript (an approximate access) may not have happened there, and then the read sees a
@@ -55,7 +82,7 @@ export function upwardExposedReads(
     .filter((u) => u.access.kind === 'write')
     .map((u, k) => accessInstances(array, u.statement, u.access, `w${k}`, J, E))
     .filter((w) => !w.approximate);
-  const out: UpwardExposedRead[] = [];
+  const out: { use: number; example: Record<string, bigint> | null }[] = [];
   // Reads found with no exposed instance: a read repeating an earlier one of its statement
   // (repeatedRead) is exposed exactly where that one is, so it needs no test when that one
   // had none (else it is computed, for its own example).
@@ -109,8 +136,7 @@ export function upwardExposedReads(
     }
     const sample = P.samplePoint(exposed);
     out.push({
-      statement: u.statement.id,
-      loc: u.access.loc,
+      use: k,
       example: sample
         ? nameRecord(
             Object.entries(sample).filter(

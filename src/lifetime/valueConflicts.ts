@@ -47,6 +47,7 @@ import {
 } from './conflictSet.js';
 import { product } from './product.js';
 import { NO_NAMES, nameRecord, ownValue } from '../poly/nameRecord.js';
+import { oncePerInput } from './inputMemo.js';
 
 /** Why the value-based analysis does not apply to an array (the cell-based DS is used). */
 export interface ValueUnsupported {
@@ -99,6 +100,57 @@ export function valueConflictSet(
   array: ArrayInfo,
   options: ValueConflictOptions = {},
 ): ConflictSet | ValueUnsupported {
+  const uses = accessesTo(fn.statements, array.name);
+  const resolved = {
+    values: options.values ?? NO_NAMES,
+    exposedLiveFromStart: options.exposedLiveFromStart ?? true,
+  };
+  return oncePerInput(
+    fn,
+    array,
+    uses,
+    {
+      kind: 'value conflicts',
+      values: resolved.values,
+      options: `${resolved.exposedLiveFromStart}`,
+    },
+    () => built(fn, array, uses, resolved),
+    // Kept without what names the array's own program: restored with this array's names,
+    // statements (by their place among its accesses) and approximation notes (locations).
+    (cs, { number }) => ({
+      dims: cs.dims,
+      ds: cs.ds,
+      causes: cs.causes.map((c) => [number.get(c.writer)!, number.get(c.accessor)!] as const),
+    }),
+    (kept, { ids }) => {
+      const approximations = approximationNotes(uses);
+      return {
+        array: array.name,
+        function: fn.name,
+        dims: kept.dims,
+        ds: kept.ds,
+        exact: approximations.length === 0,
+        approximations,
+        causes: kept.causes.map(([w, a]) => ({ writer: ids[w]!, accessor: ids[a]! })),
+      };
+    },
+  );
+}
+
+/** One line per access that may cover more instances or cells than the program does. */
+function approximationNotes(uses: ReturnType<typeof accessesTo>): string[] {
+  return approximationsOf(
+    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
+  );
+}
+
+/** The value-based DS, built (`valueConflictSet` reuses one built for the same input). */
+function built(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  uses: ReturnType<typeof accessesTo>,
+  options: { values: Readonly<Record<string, bigint>>; exposedLiveFromStart: boolean },
+): ConflictSet {
   const n = array.extents.length;
   const A = cellNames('i', n);
   const B = cellNames('j', n);
@@ -110,14 +162,13 @@ export function valueConflictSet(
   const sameBlock = sameInstance(EA, EB);
   const CA = [...EA, ...A];
   const CB = [...EB, ...B];
-  const values = options.values ?? NO_NAMES;
+  const values = options.values;
   const allParams = fn.parameters.map((p) => p.name);
   const params = allParams.filter((p) => ownValue(values, p) === undefined);
   const build = (dims: readonly string[], pieces: readonly NamedConjunction[]): PolySet =>
     P.fixParams(P.fromConjunctions({ params: allParams, dims }, pieces), values);
   const context = fn.context;
 
-  const uses = accessesTo(fn.statements, array.name);
   const { sources, killers, clobbers, reads } = taggedAccesses(array, uses, [A, EA], [B, EB]);
   const before = happensBeforeMemo();
   const killersOf = overwritersMemo(killers, (s, k) =>
@@ -146,7 +197,7 @@ export function valueConflictSet(
     killersOf,
     killers,
     sources,
-    exposedLiveFromStart: options.exposedLiveFromStart ?? true,
+    exposedLiveFromStart: options.exposedLiveFromStart,
   };
 
   for (const r of reads) {
@@ -174,14 +225,11 @@ export function valueConflictSet(
       exposedPairs(exposedCells, params, [CA, CB], pairSpace, sameBlock),
     );
 
-  const approximations = approximationsOf(
-    uses.map((u) => ({ ...u, approximate: approximateAccess(u.statement, u.access) })),
-  );
   // conflictSetOf adds the inverse pairs (the negated differences) itself.
   return conflictSetOf(conflicts, n, nb, params, {
     array: array.name,
     function: fn.name,
-    approximations,
+    approximations: approximationNotes(uses),
     causes,
   });
 }

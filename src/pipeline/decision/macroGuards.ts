@@ -6,7 +6,7 @@
  * ends inside the function, see guardLine. A macro no guard can check is said in the report.
  */
 import type { FunctionModel } from '../../model/types.js';
-import type { MacroUse, MacroValue } from '../../frontend/spelling.js';
+import { usesWithin, type MacroUse, type MacroValue } from '../../frontend/spelling.js';
 import { warn } from './outcome.js';
 import type { Finding } from '../../model/reasons.js';
 
@@ -30,8 +30,9 @@ function macrosOf(fn: FunctionModel, uses: readonly MacroUse[]) {
   const values = new Map<string, Seen>();
   const mixed = new Set<string>();
   const functionLike = new Map<string, number>();
-  for (const u of uses) {
-    if (u.start < fn.range.start || u.end > fn.range.end) continue;
+  // The function's run of the file's uses (in text order, never overlapping: a binary
+  // search), not a pass over every use of the file per function (quadratic in a file of many).
+  for (const u of usesWithin(uses, fn.range)) {
     // A function-like macro's body cannot be compared by #if: say what was assumed.
     if (u.definition?.params !== undefined && !u.definition.system)
       functionLike.set(u.name, u.definition.line);

@@ -25,6 +25,7 @@ import type { ExternalVerdict, ProgramView } from '../../model/program.js';
 export type { ExternalVerdict, ProgramView } from '../../model/program.js';
 import { libraryCall } from '../../lifetime/libraryCalls.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
+import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
@@ -375,7 +376,39 @@ function configuredSet(units: readonly UnitSummary[]): string | undefined {
 
 /** The call graph of a file with the other units' functions its view holds. */
 export function withForeign(graph: CallGraph, view: ProgramView | undefined): CallGraph {
-  return view ? { functions: [...graph.functions, ...view.foreign] } : graph;
+  if (!view) return graph;
+  // One graph per call for a graph and a view: what is indexed by graph is made once
+  // (lifetime/callIndex.ts), not once per array parameter.
+  return perGraphAndView(joined, graph, view, () => ({
+    functions: [...graph.functions, ...view.foreign],
+  }));
+}
+
+/**
+ * Results made once per call for a call graph and a view (neither is changed once made): the
+ * decisions ask for them for each array, and each costs a pass over the whole graph.
+ */
+const joined = new CallSlot(
+  () => new WeakMap<CallGraph, Map<ProgramView | undefined, CallGraph>>(),
+);
+const overriddenOf = new CallSlot(
+  () =>
+    new WeakMap<CallGraph, Map<ProgramView | undefined, ReadonlyMap<string, readonly string[]>>>(),
+);
+
+function perGraphAndView<T>(
+  slot: CallSlot<WeakMap<CallGraph, Map<ProgramView | undefined, T>>>,
+  graph: CallGraph,
+  view: ProgramView | undefined,
+  make: () => T,
+): T {
+  const kept = slot.current();
+  if (!kept) return make();
+  let byView = kept.get(graph);
+  if (!byView) kept.set(graph, (byView = new Map()));
+  let made = byView.get(view);
+  if (made === undefined) byView.set(view, (made = make()));
+  return made;
 }
 
 /** What the cross-call decision is told of a function's external linkage (crossCall.ts). */
@@ -436,6 +469,13 @@ export function analysesExternals(view: ProgramView | undefined): boolean {
  * definition elsewhere replaces at link time (also for a file analysed alone).
  */
 export function overriddenFunctions(
+  graph: CallGraph,
+  view: ProgramView | undefined,
+): ReadonlyMap<string, readonly string[]> {
+  return perGraphAndView(overriddenOf, graph, view, () => overriddenIn(graph, view));
+}
+
+function overriddenIn(
   graph: CallGraph,
   view: ProgramView | undefined,
 ): Map<string, readonly string[]> {
