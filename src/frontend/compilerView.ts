@@ -6,6 +6,9 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { conditionalDirectives, userHeaders } from './configurationDependence.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import type { ArrayDecl } from './arrays.js';
@@ -293,7 +296,7 @@ function modelOfUnit(
     unit,
     copies,
     conditions: lazyConditions(source, map),
-    facts: lazyFacts(source, tu.macros),
+    facts: lazyFacts(source, tu, compiler.cwd),
     toPp: lazyToPp(map),
   };
   const functions: FunctionModel[] = [];
@@ -490,9 +493,25 @@ function lazyToPp(map: SpellingMap): () => Int32Array {
   return () => (toPp ??= fileToPp(map));
 }
 
-function lazyFacts(source: string, macros: Parameters<typeof fileFacts>[1]): () => FileFacts {
+function lazyFacts(source: string, tu: TranslationUnit, cwd?: string): () => FileFacts {
   let facts: FileFacts | undefined;
-  return () => (facts ??= fileFacts(source, macros));
+  return () => (facts ??= fileFacts(source, tu.macros, headerDirectives(tu, cwd)));
+}
+
+/** What the unit's user headers define or undefine under a conditional directive, by name. */
+function headerDirectives(tu: TranslationUnit, cwd?: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const h of userHeaders(tu)) {
+    let text: string;
+    try {
+      text = readFileSync(path.resolve(cwd ?? '.', h), 'utf8');
+    } catch {
+      continue; // (a header not on disk: what the unit saw of it is in its events)
+    }
+    for (const [name, d] of conditionalDirectives(text))
+      if (!out.has(name)) out.set(name, `(${h}) ${d}`);
+  }
+  return out;
 }
 
 /** One function of the main file modelled, or the warning that it is not analysed. */

@@ -27,6 +27,8 @@ export interface FunctionText {
   readonly macros?: readonly MacroEvent[];
   /** The text of a header named as the preprocessor names it, or undefined. */
   readonly read: (file: string) => string | undefined;
+  /** The user headers the unit read, named as the preprocessor names them. */
+  readonly headers?: readonly string[];
 }
 
 /** Why the function's reading may differ in another configuration, or undefined. */
@@ -54,9 +56,60 @@ export function configurationDependence(t: FunctionText): string | undefined {
     const why = macroDependence(name, t);
     if (why) return `it spells macro ${name}: ${why}`;
   }
+  return headerDirective(names, t);
+}
+
+/**
+ * A header's `#define` or `#undef` of a name the function spells, in a branch a build may
+ * take otherwise (the skipped ones are in no event): adversary 2026-11-28c, main.c's
+ * `#define SHOWN in` redefined as `t` by a header under `#ifdef VERBOSE`, so a -DVERBOSE
+ * build read main's buffer after the call into another file's kernel folded in place.
+ */
+function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | undefined {
+  for (const h of t.headers ?? []) {
+    const text = t.read(h);
+    if (text === undefined) continue; // (its events were read above)
+    for (const [name, d] of conditionalDirectives(text))
+      if (names.has(name)) return `it spells macro ${name}, which ${h} ${d}`;
+  }
   return undefined;
 }
 
+/**
+ * The names a text `#undef`s or `#define`s under a conditional directive other than an
+ * include guard (in any branch), with the first such directive said in words.
+ */
+export function conditionalDirectives(text: string): Map<string, string> {
+  const code = codeOnly(text);
+  const groups = conditionalGroups(text);
+  const out = new Map<string, string>();
+  for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+    if (out.has(m[2]!)) continue;
+    const line = code.slice(0, m.index).split('\n').length;
+    if (m[1] === 'undef' || underCondition(groups, code, line))
+      out.set(
+        m[2]!,
+        `${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The headers a unit read that are not the system's (a header whose every line this build
+ * skipped still counts: its other branches may redefine what the function spells).
+ */
+export function userHeaders(tu: {
+  readonly lines: readonly { readonly file: string; readonly main: boolean }[];
+  readonly macros: readonly MacroEvent[];
+  readonly mainName: string;
+}): string[] {
+  const system = new Set(tu.macros.filter((m) => m.system).map((m) => m.file));
+  const files = new Set(tu.lines.filter((l) => !l.main).map((l) => l.file));
+  return [...files].filter(
+    (f) => f !== tu.mainName && f !== '' && !system.has(f) && !/^<.*>$/.test(f),
+  );
+}
 /** Why a build may define `name` otherwise, from the unit's macro events. */
 function macroDependence(name: string, t: FunctionText): string | undefined {
   const events = (t.macros ?? []).filter((e) => e.name === name);

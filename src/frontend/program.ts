@@ -30,7 +30,7 @@ import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
-import { configurationDependence } from './configurationDependence.js';
+import { configurationDependence, userHeaders } from './configurationDependence.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
@@ -91,7 +91,7 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     const tu = readTranslationUnit(output);
     const entered = nameRecord<number>();
     for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;
-    const written = { raw: source, macros: tu.macros };
+    const written = { raw: source, macros: tu.macros, headers: userHeaders(tu) };
     const model = unitDataModel(compiler.dataModel, tu.macros, false);
     // (An unknown model: the unit's own arrays are refused; its calls are read in LP64.)
     const known = model === 'unknown' ? undefined : model;
@@ -106,7 +106,7 @@ function summarize(
   text: string,
   file: string,
   lines: readonly LineOrigin[] | undefined,
-  written: { raw: string; macros?: readonly MacroEvent[] },
+  written: { raw: string; macros?: readonly MacroEvent[]; headers?: readonly string[] },
   cwd?: string,
   dataModel?: DataModel,
 ): Omit<FileSummary, 'timesIncluded'> {
@@ -180,7 +180,7 @@ function dependenceOf(
   src: SourceText,
   file: string,
   origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
-  written: { raw: string; macros?: readonly MacroEvent[] },
+  written: { raw: string; macros?: readonly MacroEvent[]; headers?: readonly string[] },
   cwd: string | undefined,
 ): string | undefined {
   const first = origin(src.locOf(d));

@@ -7,9 +7,10 @@
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 it('the array stays, and the file built with the other definition computes the same', () => {
   const file = path.join(ROOT, 'test/fixtures/configuration/function-macro-under-ifdef.c');
@@ -110,6 +111,46 @@ it('a caller passing a macro is guarded on its value', () => {
     });
     expect(build.status).not.toBe(0);
     expect(build.stderr).toMatch(/contracted .*for LEN == 3/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Guards a caller no guard can check, whose code a decision across calls read (adversary
+// 2026-11-28c, configured.ts): main() reads SHOWN[15] after smooth(t, in), SHOWN being `in`
+// or, in another build, `t`. No #if compares `in`: main's buffer kept its size, but the
+// function was not marked unguarded (it had arrays of its own), so smooth's parameter was
+// folded in place, and the other build printed 43.312 instead of 49.312. In
+// caller-macro-redefined.c the other definition is in a branch this build skips, in
+// caller-macro-header.c in such a branch of a header.
+it.each([
+  ['caller-macro-ifndef.c', '-DSHOWN=t'],
+  ['caller-macro-redefined.c', '-DVERBOSE'],
+  ['caller-macro-header.c', '-DVERBOSE'],
+])('%s: the kernel stays, and %s computes the same', (name, flag) => {
+  const file = path.join(ROOT, 'test/fixtures/configuration', name);
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    const report = path.join(dir, 'report.json');
+    expect(
+      runCli(['contract', file, '-o', out, '--report', 'json', '--report-file', report]).code,
+    ).toBe(0);
+    const arrays = (
+      JSON.parse(readFileSync(report, 'utf8')) as {
+        files: { arrays: { function: string; name: string; code?: string }[] }[];
+      }
+    ).files[0]!.arrays;
+    const tmp = arrays.find((a) => a.function === 'smooth' && a.name === 'tmp');
+    expect(tmp?.code).toBe(codeOf('configuration-unguarded'));
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (src: string, exe: string) => {
+      const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), flag, src, '-o', exe];
+      const b = spawnSync(cc, flags, { encoding: 'utf8' });
+      expect(b.status).toBe(0);
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
