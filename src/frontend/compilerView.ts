@@ -8,7 +8,11 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import { conditionalDirectives, userHeaders } from './configurationDependence.js';
+import {
+  conditionalDirectives,
+  skippedHeaderDirectives,
+  userHeaders,
+} from './configurationDependence.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import type { ArrayDecl } from './arrays.js';
@@ -296,7 +300,7 @@ function modelOfUnit(
     unit,
     copies,
     conditions: lazyConditions(source, map),
-    facts: lazyFacts(source, tu, compiler.cwd),
+    facts: lazyFacts(source, file, tu, compiler.cwd),
     toPp: lazyToPp(map),
   };
   const functions: FunctionModel[] = [];
@@ -493,23 +497,44 @@ function lazyToPp(map: SpellingMap): () => Int32Array {
   return () => (toPp ??= fileToPp(map));
 }
 
-function lazyFacts(source: string, tu: TranslationUnit, cwd?: string): () => FileFacts {
+function lazyFacts(
+  source: string,
+  file: string,
+  tu: TranslationUnit,
+  cwd?: string,
+): () => FileFacts {
   let facts: FileFacts | undefined;
-  return () => (facts ??= fileFacts(source, tu.macros, headerDirectives(tu, cwd)));
+  return () => (facts ??= fileFacts(source, tu.macros, headerDirectives(source, file, tu, cwd)));
 }
 
-/** What the unit's user headers define or undefine under a conditional directive, by name. */
-function headerDirectives(tu: TranslationUnit, cwd?: string): Map<string, string> {
+/**
+ * What the unit's user headers define or undefine under a conditional directive, and what
+ * headers included under one (by the file or by them) define or undefine, by name.
+ */
+function headerDirectives(
+  source: string,
+  file: string,
+  tu: TranslationUnit,
+  cwd?: string,
+): Map<string, string> {
   const out = new Map<string, string>();
-  for (const h of userHeaders(tu)) {
-    let text: string;
+  const read = (f: string) => {
     try {
-      text = readFileSync(path.resolve(cwd ?? '.', h), 'utf8');
+      return readFileSync(path.resolve(cwd ?? '.', f), 'utf8');
     } catch {
-      continue; // (a header not on disk: what the unit saw of it is in its events)
+      return undefined; // (a header not on disk: what the unit saw of it is in its events)
     }
-    for (const [name, d] of conditionalDirectives(text))
-      if (!out.has(name)) out.set(name, `(${h}) ${d}`);
+  };
+  const add = (found: ReadonlyMap<string, string>, where = '') => {
+    for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
+  };
+  const absolute = (f: string) => path.resolve(cwd ?? '.', f);
+  add(skippedHeaderDirectives(source, absolute(file), read));
+  for (const h of userHeaders(tu)) {
+    const text = read(h);
+    if (text === undefined) continue;
+    add(conditionalDirectives(text), `a header the file includes (${h}) `);
+    add(skippedHeaderDirectives(text, absolute(h), read));
   }
   return out;
 }

@@ -11,6 +11,7 @@
  * guard. An unconditional `#define N 16` of the file or of a user header holds in every
  * build; so do the system headers' macros (but `assert`).
  */
+import path from 'node:path';
 import { conditionalGroups } from './conditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
@@ -29,6 +30,9 @@ export interface FunctionText {
   readonly read: (file: string) => string | undefined;
   /** The user headers the unit read, named as the preprocessor names them. */
   readonly headers?: readonly string[];
+  /** The file's path and the compiler's folder (relative names are resolved from it). */
+  readonly file?: string;
+  readonly cwd?: string;
 }
 
 /** Why the function's reading may differ in another configuration, or undefined. */
@@ -66,11 +70,17 @@ export function configurationDependence(t: FunctionText): string | undefined {
  * build read main's buffer after the call into another file's kernel folded in place.
  */
 function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | undefined {
+  const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
+  const readAbsolute = (f: string) => t.read(f);
+  for (const [name, d] of skippedHeaderDirectives(t.raw, absolute(t.file ?? '.'), readAbsolute))
+    if (names.has(name)) return `it spells macro ${name}: ${d}`;
   for (const h of t.headers ?? []) {
     const text = t.read(h);
     if (text === undefined) continue; // (its events were read above)
     for (const [name, d] of conditionalDirectives(text))
       if (names.has(name)) return `it spells macro ${name}, which ${h} ${d}`;
+    for (const [name, d] of skippedHeaderDirectives(text, absolute(h), readAbsolute))
+      if (names.has(name)) return `it spells macro ${name}: ${d}`;
   }
   return undefined;
 }
@@ -93,6 +103,49 @@ export function conditionalDirectives(text: string): Map<string, string> {
       );
   }
   return out;
+}
+
+/**
+ * The names that headers included under a conditional directive (not an include guard) of
+ * `text` define or undefine, with where: a build taking that branch reads them, this one
+ * did not (adversary 2026-11-28c: `#ifdef VERBOSE` / `#include "verbose.h"`, which redefines
+ * SHOWN). Followed through their own quoted includes; a quoted name is looked up beside the
+ * file that includes it (a header found only through -I, or not at all, is not read).
+ */
+export function skippedHeaderDirectives(
+  text: string,
+  file: string,
+  read: (file: string) => string | undefined,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const seen = new Set<string>();
+  const visit = (h: string) => {
+    if (seen.has(h) || seen.size > 64) return;
+    seen.add(h);
+    const t = read(h);
+    if (t === undefined) return;
+    const code = codeOnly(t);
+    for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm))
+      if (!out.has(m[2]!))
+        out.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
+    for (const n of quotedIncludes(t)) visit(path.resolve(path.dirname(h), n.name));
+  };
+  const groups = conditionalGroups(text);
+  const code = codeOnly(text);
+  for (const n of quotedIncludes(text))
+    if (underCondition(groups, code, n.line)) visit(path.resolve(path.dirname(file), n.name));
+  return out;
+}
+
+/** The `#include "name"` directives of a text, with their lines. */
+function quotedIncludes(text: string): { name: string; line: number }[] {
+  // (codeOnly blanks the quoted name: the directives are read from the text, at lines whose
+  // code still starts with one)
+  const code = codeOnly(text).split('\n');
+  return text.split('\n').flatMap((l, k) => {
+    const m = /^[ \t]*(?:#|%:)[ \t]*include(?:_next)?[ \t]*"([^"]+)"/.exec(l);
+    return m && /^[ \t]*(?:#|%:)/.test(code[k] ?? '') ? [{ name: m[1]!, line: k + 1 }] : [];
+  });
 }
 
 /**

@@ -179,7 +179,7 @@ function uncheckedDefinition(
         return `macro ${d.name} is defined or undefined under a conditional directive (line ${other}), which #if cannot check`;
       const inHeader = file.headerDirectives.get(d.name);
       if (inHeader !== undefined)
-        return `macro ${d.name}: a header the file includes ${inHeader}, which #if cannot check`;
+        return `macro ${d.name}: ${inHeader}, which #if cannot check`;
     }
   }
   return undefined;

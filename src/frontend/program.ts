@@ -189,6 +189,8 @@ function dependenceOf(
     return `it is defined in ${first.in === file ? last.in : first.in}, whose text is not read for its configuration`;
   return configurationDependence({
     ...written,
+    file,
+    ...(cwd !== undefined ? { cwd } : {}),
     from: first.loc.line,
     to: last.loc.line,
     read: (f) => {

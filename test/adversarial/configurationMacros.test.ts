@@ -122,11 +122,13 @@ it('a caller passing a macro is guarded on its value', () => {
 // function was not marked unguarded (it had arrays of its own), so smooth's parameter was
 // folded in place, and the other build printed 43.312 instead of 49.312. In
 // caller-macro-redefined.c the other definition is in a branch this build skips, in
-// caller-macro-header.c in such a branch of a header.
+// caller-macro-header.c in such a branch of a header, in caller-macro-include.c in a header
+// included in such a branch (this build reads none of its lines).
 it.each([
   ['caller-macro-ifndef.c', '-DSHOWN=t'],
   ['caller-macro-redefined.c', '-DVERBOSE'],
   ['caller-macro-header.c', '-DVERBOSE'],
+  ['caller-macro-include.c', '-DVERBOSE'],
 ])('%s: the kernel stays, and %s computes the same', (name, flag) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
