@@ -8,11 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
-import {
-  conditionalDirectives,
-  skippedHeaderDirectives,
-  userHeaders,
-} from './configurationDependence.js';
+import { headerDirectives } from './configurationDependence.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import type { ArrayDecl } from './arrays.js';
@@ -504,20 +500,6 @@ function lazyFacts(
   cwd?: string,
 ): () => FileFacts {
   let facts: FileFacts | undefined;
-  return () => (facts ??= fileFacts(source, tu.macros, headerDirectives(source, file, tu, cwd)));
-}
-
-/**
- * What the unit's user headers define or undefine under a conditional directive, and what
- * headers included under one (by the file or by them) define or undefine, by name.
- */
-function headerDirectives(
-  source: string,
-  file: string,
-  tu: TranslationUnit,
-  cwd?: string,
-): Map<string, string> {
-  const out = new Map<string, string>();
   const read = (f: string) => {
     try {
       return readFileSync(path.resolve(cwd ?? '.', f), 'utf8');
@@ -525,18 +507,13 @@ function headerDirectives(
       return undefined; // (a header not on disk: what the unit saw of it is in its events)
     }
   };
-  const add = (found: ReadonlyMap<string, string>, where = '') => {
-    for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
-  };
   const absolute = (f: string) => path.resolve(cwd ?? '.', f);
-  add(skippedHeaderDirectives(source, absolute(file), read));
-  for (const h of userHeaders(tu)) {
-    const text = read(h);
-    if (text === undefined) continue;
-    add(conditionalDirectives(text), `a header the file includes (${h}) `);
-    add(skippedHeaderDirectives(text, absolute(h), read));
-  }
-  return out;
+  return () =>
+    (facts ??= fileFacts(
+      source,
+      tu.macros,
+      headerDirectives(source, absolute(file), tu, read, absolute),
+    ));
 }
 
 /** One function of the main file modelled, or the warning that it is not analysed. */

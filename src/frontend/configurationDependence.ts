@@ -203,3 +203,31 @@ function underCondition(
     );
   });
 }
+
+/**
+ * What the unit's user headers define or undefine under a conditional directive, and what
+ * headers included under one (by the file or by them) define or undefine, by name, with
+ * where (configured.ts: a macro no `#if` can check). `read` takes a name as the preprocessor
+ * gives it, or an absolute path, which `absolute` makes of such a name; `file` is the unit's
+ * own, absolute.
+ */
+export function headerDirectives(
+  source: string,
+  file: string,
+  tu: Parameters<typeof userHeaders>[0],
+  read: (file: string) => string | undefined,
+  absolute: (file: string) => string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (found: ReadonlyMap<string, string>, where = '') => {
+    for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
+  };
+  add(skippedHeaderDirectives(source, file, read));
+  for (const h of userHeaders(tu)) {
+    const text = read(h);
+    if (text === undefined) continue;
+    add(conditionalDirectives(text), `a header the file includes (${h}) `);
+    add(skippedHeaderDirectives(text, absolute(h), read));
+  }
+  return out;
+}

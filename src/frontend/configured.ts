@@ -178,8 +178,7 @@ function uncheckedDefinition(
       if (other !== undefined)
         return `macro ${d.name} is defined or undefined under a conditional directive (line ${other}), which #if cannot check`;
       const inHeader = file.headerDirectives.get(d.name);
-      if (inHeader !== undefined)
-        return `macro ${d.name}: ${inHeader}, which #if cannot check`;
+      if (inHeader !== undefined) return `macro ${d.name}: ${inHeader}, which #if cannot check`;
     }
   }
   return undefined;
