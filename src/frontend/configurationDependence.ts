@@ -15,7 +15,7 @@ import path from 'node:path';
 import { conditionalGroups } from './conditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
-import type { MacroEvent } from './preprocess.js';
+import type { LineOrigin, MacroEvent } from './preprocess.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
 export interface FunctionText {
@@ -89,7 +89,7 @@ function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | 
  * The names a text `#undef`s or `#define`s under a conditional directive other than an
  * include guard (in any branch), with the first such directive said in words.
  */
-export function conditionalDirectives(text: string): Map<string, string> {
+function conditionalDirectives(text: string): Map<string, string> {
   const code = codeOnly(text);
   const groups = conditionalGroups(text);
   const out = new Map<string, string>();
@@ -112,7 +112,7 @@ export function conditionalDirectives(text: string): Map<string, string> {
  * SHOWN). Followed through their own quoted includes; a quoted name is looked up beside the
  * file that includes it (a header found only through -I, or not at all, is not read).
  */
-export function skippedHeaderDirectives(
+function skippedHeaderDirectives(
   text: string,
   file: string,
   read: (file: string) => string | undefined,
@@ -228,6 +228,43 @@ export function headerDirectives(
     if (text === undefined) continue;
     add(conditionalDirectives(text), `a header the file includes (${h}) `);
     add(skippedHeaderDirectives(text, absolute(h), read));
+  }
+  return out;
+}
+
+/**
+ * Why the reading of each function the unit defines outside its own file (a header, the
+ * host of a unity build) may differ in another configuration, by name: read in that file's
+ * text as a file set's summary reads a unit's functions (adversary 2026-11-28c: kern.c read
+ * inside main.c, whose main() reads the buffer after fill() under #ifdef DEBUG only; fill's
+ * parameter was folded in place and -DDEBUG printed another result). `first` and `last` are
+ * the 0-based lines of the definition in the preprocessed text.
+ */
+export function includedDependence(
+  definitions: readonly { readonly name: string; readonly first: number; readonly last: number }[],
+  tu: Parameters<typeof userHeaders>[0] & { readonly lines: readonly LineOrigin[] },
+  read: (file: string) => string | undefined,
+  absolute: (file: string) => string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const headers = userHeaders(tu);
+  for (const d of definitions) {
+    const [a, b] = [tu.lines[d.first], tu.lines[d.last]];
+    if (!a || !b || (a.main && b.main)) continue;
+    const raw = a.file === b.file ? read(a.file) : undefined;
+    const why =
+      raw === undefined
+        ? `it is defined in ${a.main ? b.file : a.file}, whose text is not read for its configuration`
+        : configurationDependence({
+            raw,
+            from: a.line,
+            to: b.line,
+            macros: tu.macros,
+            read,
+            headers,
+            file: absolute(a.file),
+          });
+    if (why) out.set(d.name, `(${a.file}) ${why}`);
   }
   return out;
 }
