@@ -157,3 +157,35 @@ it.each([
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+// Guards a caller defined in a header (configurationDependence.ts includedDependence,
+// crossCalls.ts): fill's only caller, run() of caller-in-header.h, reads the buffer after the
+// call under #ifdef DEBUG only; no guard of the file reaches the header's text. t was folded
+// in place and a -DDEBUG build printed 2252.25 instead of 2274.75 (adversary 2026-11-28c).
+it('a kernel whose caller is a header function with conditional code stays', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/caller-in-header.c');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-header-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    const report = path.join(dir, 'report.json');
+    expect(
+      runCli(['contract', file, '-o', out, '--report', 'json', '--report-file', report]).code,
+    ).toBe(0);
+    const arrays = (
+      JSON.parse(readFileSync(report, 'utf8')) as {
+        files: { arrays: { function: string; name: string; code?: string }[] }[];
+      }
+    ).files[0]!.arrays;
+    const t = arrays.find((a) => a.function === 'fill' && a.name === 't');
+    expect(t?.code).toBe(codeOf('configured-elsewhere'));
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (src: string, exe: string) => {
+      const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), '-DDEBUG', src, '-o', exe];
+      expect(spawnSync(cc, flags, { encoding: 'utf8' }).status).toBe(0);
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
