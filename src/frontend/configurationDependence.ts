@@ -53,7 +53,7 @@ export function configurationDependence(t: FunctionText): string | undefined {
   for (const m of code.matchAll(/^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
     if (!names.has(m[2]!)) continue;
     const line = code.slice(0, m.index).split('\n').length;
-    if (m[1] === 'undef' || underCondition(groups, code, line))
+    if (m[1] === 'undef' || underCondition(groups, code, line, m[2]))
       return `it spells macro ${m[2]}, which the file ${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`;
   }
   for (const name of names) {
@@ -96,7 +96,7 @@ function conditionalDirectives(text: string): Map<string, string> {
   for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
     if (out.has(m[2]!)) continue;
     const line = code.slice(0, m.index).split('\n').length;
-    if (m[1] === 'undef' || underCondition(groups, code, line))
+    if (m[1] === 'undef' || underCondition(groups, code, line, m[2]))
       out.set(
         m[2]!,
         `${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`,
@@ -176,22 +176,28 @@ function macroDependence(name: string, t: FunctionText): string | undefined {
   const text = t.read(d.file);
   if (text === undefined) return `${d.file} defines it, and that file is not read`;
   const code = codeOnly(text);
-  return underCondition(conditionalGroups(text), code, d.line)
+  return underCondition(conditionalGroups(text), code, d.line, name)
     ? `${d.file} defines it under a conditional directive (line ${d.line})`
     : undefined;
 }
 
-/** A line inside a conditional group that is not the file's include guard. */
+/**
+ * A line inside a conditional group that is not the file's include guard. A header that is
+ * only `#ifndef SHOWN` / `#define SHOWN in` / `#endif` is no include guard of `name` SHOWN's
+ * definition but its default (adversary 2026-11-28c: -DSHOWN=t then read the kernel's buffer
+ * after the call): the guard's own name is under its condition.
+ */
 function underCondition(
   groups: ReturnType<typeof conditionalGroups>,
   code: string,
   line: number,
+  name?: string,
 ): boolean {
   const lines = code.split('\n');
   return groups.some((g) => {
     if (line < g.first || line > g.last) return false;
     const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
-    if (!guard || g.branches.length !== 1) return true;
+    if (!guard || g.branches.length !== 1 || guard[1] === name) return true;
     const next = lines.slice(g.first).find((l) => l.trim() !== '');
     const guarded = new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\b`).test(next ?? '');
     const outside = lines.some(

@@ -123,12 +123,14 @@ it('a caller passing a macro is guarded on its value', () => {
 // folded in place, and the other build printed 43.312 instead of 49.312. In
 // caller-macro-redefined.c the other definition is in a branch this build skips, in
 // caller-macro-header.c in such a branch of a header, in caller-macro-include.c in a header
-// included in such a branch (this build reads none of its lines).
+// included in such a branch (this build reads none of its lines), in caller-macro-default.c
+// in a header whose #ifndef SHOWN group looks like an include guard.
 it.each([
   ['caller-macro-ifndef.c', '-DSHOWN=t'],
   ['caller-macro-redefined.c', '-DVERBOSE'],
   ['caller-macro-header.c', '-DVERBOSE'],
   ['caller-macro-include.c', '-DVERBOSE'],
+  ['caller-macro-default.c', '-DSHOWN=t'],
 ])('%s: the kernel stays, and %s computes the same', (name, flag) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
