@@ -6,6 +6,8 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
+import { includedDependence } from './configurationDependence.js';
+import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import type { ArrayDecl } from './arrays.js';
@@ -39,13 +41,7 @@ import { includedFiles, withoutCandidates } from './noCandidate.js';
 import { unitOutput, unitOutputAsync } from './hostUnit.js';
 import { mainView, standsForUnit } from './mainView.js';
 import { conditionalGroups, liveness } from './conditionals.js';
-import {
-  type Conditions,
-  type FileFacts,
-  fileFacts,
-  macroValues,
-  withConfiguration,
-} from './configured.js';
+import { type Conditions, type FileFacts, macroValues, withConfiguration } from './configured.js';
 import { offsetsOf, relocateFunction, relocateLocs, spelledInFile } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
@@ -280,6 +276,7 @@ function modelOfUnit(
     map,
     ppOffset,
   );
+  const disk = onDisk(compiler.cwd);
   const context: UnitContext = {
     source,
     tu,
@@ -293,7 +290,8 @@ function modelOfUnit(
     unit,
     copies,
     conditions: lazyConditions(source, map),
-    facts: lazyFacts(source, tu.macros),
+    facts: lazyFacts(source, file, tu, disk),
+    ...disk,
     toPp: lazyToPp(map),
   };
   const functions: FunctionModel[] = [];
@@ -449,7 +447,24 @@ function unitCalls(
     ),
     (s) => spelledInFile(map, c.source, s),
   );
-  return c.unit ? closedToCalls(extracted) : extracted;
+  const dependence = includedDependence(
+    definitions.map((d) => ({
+      name: functionName(d),
+      first: d.startPosition.row,
+      last: d.endPosition.row,
+    })),
+    c.tu,
+    c.readHeader,
+    c.absolute,
+  );
+  const calls = {
+    ...extracted,
+    functions: extracted.functions.map((f) => {
+      const configured = dependence.get(f.name);
+      return configured ? { ...f, configured } : f;
+    }),
+  };
+  return c.unit ? closedToCalls(calls) : calls;
 }
 
 /** What modelling one function of the unit needs. */
@@ -471,6 +486,8 @@ interface UnitContext {
   readonly facts: () => FileFacts;
   /** File token -> its preprocessed copy (macroRoles.ts), computed when first asked for. */
   readonly toPp: () => Int32Array;
+  readonly readHeader: Disk['readHeader'];
+  readonly absolute: Disk['absolute'];
 }
 
 /** The file's conditional groups and their liveness, computed when first asked for. */
@@ -488,11 +505,6 @@ function lazyConditions(source: string, map: SpellingMap): () => Conditions {
 function lazyToPp(map: SpellingMap): () => Int32Array {
   let toPp: Int32Array | undefined;
   return () => (toPp ??= fileToPp(map));
-}
-
-function lazyFacts(source: string, macros: Parameters<typeof fileFacts>[1]): () => FileFacts {
-  let facts: FileFacts | undefined;
-  return () => (facts ??= fileFacts(source, macros));
 }
 
 /** One function of the main file modelled, or the warning that it is not analysed. */

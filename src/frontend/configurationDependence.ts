@@ -11,10 +11,11 @@
  * guard. An unconditional `#define N 16` of the file or of a user header holds in every
  * build; so do the system headers' macros (but `assert`).
  */
-import { dependentGroupMeeting, type UnitTexts } from './constantConditionals.js';
+import path from 'node:path';
+import { dependentGroupMeeting, groupReader, type UnitTexts } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
-import type { MacroEvent } from './preprocess.js';
+import type { LineOrigin, MacroEvent } from './preprocess.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
 export interface FunctionText {
@@ -31,12 +32,18 @@ export interface FunctionText {
   readonly read: (file: string) => string | undefined;
   /** What the unit's user headers may do to the file's macros (absent: no macro is fixed). */
   readonly unit?: UnitTexts;
+  /** The user headers the unit read, named as the preprocessor names them. */
+  readonly headers?: readonly string[];
+  /** The file's path and the compiler's folder (relative names are resolved from it). */
+  readonly file?: string;
+  readonly cwd?: string;
 }
 
 /** Why the function's reading may differ in another configuration, or undefined. */
 export function configurationDependence(t: FunctionText): string | undefined {
   // (a group every build decides alike is no dependence: constantConditionals.ts)
-  const meets = dependentGroupMeeting(t.raw, t.from, t.to, t.unit);
+  const meeting = groupReader(t.raw, t.unit);
+  const meets = meeting(t.from, t.to);
   if (meets !== undefined) return `a conditional directive (line ${meets}) is inside or around it`;
   const code = codeOnly(t.raw);
   const names = new Set(
@@ -53,7 +60,7 @@ export function configurationDependence(t: FunctionText): string | undefined {
     const line = code.slice(0, m.index).split('\n').length;
     // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
     if (line > t.to) continue;
-    if (m[1] === 'undef' || dependentGroupMeeting(t.raw, line, line, t.unit) !== undefined)
+    if (m[1] === 'undef' || meeting(line, line, m[2]) !== undefined)
       return `it spells macro ${m[2]}, which the file ${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`;
   }
   // (assert last: a reason that is only assert's is ASSERT_DEPENDENCE)
@@ -61,9 +68,108 @@ export function configurationDependence(t: FunctionText): string | undefined {
     const why = macroDependence(name, t);
     if (why) return `it spells macro ${name}: ${why}`;
   }
+  return headerDirective(names, t);
+}
+
+/**
+ * A header's `#define` or `#undef` of a name the function spells, in a branch a build may
+ * take otherwise (the skipped ones are in no event): adversary 2026-11-28c, main.c's
+ * `#define SHOWN in` redefined as `t` by a header under `#ifdef VERBOSE`, so a -DVERBOSE
+ * build read main's buffer after the call into another file's kernel folded in place.
+ */
+function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | undefined {
+  const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
+  const readAbsolute = (f: string) => t.read(f);
+  for (const [name, d] of skippedHeaderDirectives(t.raw, absolute(t.file ?? '.'), readAbsolute))
+    if (names.has(name)) return `it spells macro ${name}: ${d}`;
+  for (const h of t.headers ?? []) {
+    const text = t.read(h);
+    if (text === undefined) continue; // (its events were read above)
+    for (const [name, d] of conditionalDirectives(text))
+      if (names.has(name)) return `it spells macro ${name}, which ${h} ${d}`;
+    for (const [name, d] of skippedHeaderDirectives(text, absolute(h), readAbsolute))
+      if (names.has(name)) return `it spells macro ${name}: ${d}`;
+  }
   return undefined;
 }
 
+/**
+ * The names a text `#undef`s or `#define`s under a conditional directive other than an
+ * include guard (in any branch), with the first such directive said in words.
+ */
+function conditionalDirectives(text: string): Map<string, string> {
+  const code = codeOnly(text);
+  const meeting = groupReader(text);
+  const out = new Map<string, string>();
+  for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+    if (out.has(m[2]!)) continue;
+    const line = code.slice(0, m.index).split('\n').length;
+    if (m[1] === 'undef' || meeting(line, line, m[2]) !== undefined)
+      out.set(
+        m[2]!,
+        `${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`,
+      );
+  }
+  return out;
+}
+
+/**
+ * The names that headers included under a conditional directive (not an include guard) of
+ * `text` define or undefine, with where: a build taking that branch reads them, this one
+ * did not (adversary 2026-11-28c: `#ifdef VERBOSE` / `#include "verbose.h"`, which redefines
+ * SHOWN). Followed through their own quoted includes; a quoted name is looked up beside the
+ * file that includes it (a header found only through -I, or not at all, is not read).
+ */
+function skippedHeaderDirectives(
+  text: string,
+  file: string,
+  read: (file: string) => string | undefined,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const seen = new Set<string>();
+  const visit = (h: string) => {
+    if (seen.has(h) || seen.size > 64) return;
+    seen.add(h);
+    const t = read(h);
+    if (t === undefined) return;
+    const code = codeOnly(t);
+    for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm))
+      if (!out.has(m[2]!))
+        out.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
+    for (const n of quotedIncludes(t)) visit(path.resolve(path.dirname(h), n.name));
+  };
+  const meeting = groupReader(text);
+  for (const n of quotedIncludes(text))
+    if (meeting(n.line, n.line) !== undefined) visit(path.resolve(path.dirname(file), n.name));
+  return out;
+}
+
+/** The `#include "name"` directives of a text, with their lines. */
+function quotedIncludes(text: string): { name: string; line: number }[] {
+  // (codeOnly blanks the quoted name: the directives are read from the text, at lines whose
+  // code still starts with one)
+  const code = codeOnly(text).split('\n');
+  return text.split('\n').flatMap((l, k) => {
+    const m = /^[ \t]*(?:#|%:)[ \t]*include(?:_next)?[ \t]*"([^"]+)"/.exec(l);
+    return m && /^[ \t]*(?:#|%:)/.test(code[k] ?? '') ? [{ name: m[1]!, line: k + 1 }] : [];
+  });
+}
+
+/**
+ * The headers a unit read that are not the system's (a header whose every line this build
+ * skipped still counts: its other branches may redefine what the function spells).
+ */
+export function userHeaders(tu: {
+  readonly lines: readonly { readonly file: string; readonly main: boolean }[];
+  readonly macros: readonly MacroEvent[];
+  readonly mainName: string;
+}): string[] {
+  const system = new Set(tu.macros.filter((m) => m.system).map((m) => m.file));
+  const files = new Set(tu.lines.filter((l) => !l.main).map((l) => l.file));
+  return [...files].filter(
+    (f) => f !== tu.mainName && f !== '' && !system.has(f) && !/^<.*>$/.test(f),
+  );
+}
 const ASSERT_ONLY = 'assert() depends on NDEBUG';
 /**
  * The reason of a function whose only dependence is `assert`: a build without NDEBUG reads
@@ -85,7 +191,72 @@ function macroDependence(name: string, t: FunctionText): string | undefined {
   if (!d || d.inMainFile) return undefined;
   const text = t.read(d.file);
   if (text === undefined) return `${d.file} defines it, and that file is not read`;
-  return dependentGroupMeeting(text, d.line, d.line, t.unit) !== undefined
+  return dependentGroupMeeting(text, d.line, d.line, t.unit, name) !== undefined
     ? `${d.file} defines it under a conditional directive (line ${d.line})`
     : undefined;
+}
+
+/**
+ * What the unit's user headers define or undefine under a conditional directive, and what
+ * headers included under one (by the file or by them) define or undefine, by name, with
+ * where (configured.ts: a macro no `#if` can check). `read` takes a name as the preprocessor
+ * gives it, or an absolute path, which `absolute` makes of such a name; `file` is the unit's
+ * own, absolute.
+ */
+export function headerDirectives(
+  source: string,
+  file: string,
+  tu: Parameters<typeof userHeaders>[0],
+  read: (file: string) => string | undefined,
+  absolute: (file: string) => string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const add = (found: ReadonlyMap<string, string>, where = '') => {
+    for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
+  };
+  add(skippedHeaderDirectives(source, file, read));
+  for (const h of userHeaders(tu)) {
+    const text = read(h);
+    if (text === undefined) continue;
+    add(conditionalDirectives(text), `a header the file includes (${h}) `);
+    add(skippedHeaderDirectives(text, absolute(h), read));
+  }
+  return out;
+}
+
+/**
+ * Why the reading of each function the unit defines outside its own file (a header, the
+ * host of a unity build) may differ in another configuration, by name: read in that file's
+ * text as a file set's summary reads a unit's functions (adversary 2026-11-28c: kern.c read
+ * inside main.c, whose main() reads the buffer after fill() under #ifdef DEBUG only; fill's
+ * parameter was folded in place and -DDEBUG printed another result). `first` and `last` are
+ * the 0-based lines of the definition in the preprocessed text.
+ */
+export function includedDependence(
+  definitions: readonly { readonly name: string; readonly first: number; readonly last: number }[],
+  tu: Parameters<typeof userHeaders>[0] & { readonly lines: readonly LineOrigin[] },
+  read: (file: string) => string | undefined,
+  absolute: (file: string) => string,
+): Map<string, string> {
+  const out = new Map<string, string>();
+  const headers = userHeaders(tu);
+  for (const d of definitions) {
+    const [a, b] = [tu.lines[d.first], tu.lines[d.last]];
+    if (!a || !b || (a.main && b.main)) continue;
+    const raw = a.file === b.file ? read(a.file) : undefined;
+    const why =
+      raw === undefined
+        ? `it is defined in ${a.main ? b.file : a.file}, whose text is not read for its configuration`
+        : configurationDependence({
+            raw,
+            from: a.line,
+            to: b.line,
+            macros: tu.macros,
+            read,
+            headers,
+            file: absolute(a.file),
+          });
+    if (why) out.set(d.name, `(${a.file}) ${why}`);
+  }
+  return out;
 }

@@ -12,6 +12,7 @@ import { countBelow, lineStarts } from './parse.js';
 import type { MacroEvent } from './preprocess.js';
 import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
+import { codeOnly } from '../model/identifiers.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -29,17 +30,43 @@ export interface FileFacts {
   readonly hashTrigraph: boolean;
   /** The bodies of each macro's definitions, in order. */
   readonly bodies: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The lines (1-based) of the file's `#define`/`#undef` of each name, in every branch: one
+   * the build skipped is in no macro event.
+   */
+  readonly directives: ReadonlyMap<string, readonly number[]>;
+  /**
+   * The names the unit's user headers `#undef` or `#define` under a conditional directive
+   * (configurationDependence.ts conditionalDirectives), with where.
+   */
+  readonly headerDirectives: ReadonlyMap<string, string>;
 }
 
-export function fileFacts(source: string, macros: readonly MacroEvent[]): FileFacts {
+export function fileFacts(
+  source: string,
+  macros: readonly MacroEvent[],
+  headerDirectives: ReadonlyMap<string, string> = new Map(),
+): FileFacts {
   const bodies = new Map<string, string[]>();
   for (const m of macros)
     if (m.kind === 'define') bodies.set(m.name, [...(bodies.get(m.name) ?? []), m.body]);
+  const starts = lineStarts(source);
+  const directives = new Map<string, number[]>();
+  // Comments and literals blanked, line splices kept as lines (a spliced directive still
+  // starts on its own line).
+  for (const m of codeOnly(source).matchAll(
+    /^[ \t]*(?:#|%:)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
+  )) {
+    const line = countBelow(starts, m.index + 1);
+    directives.set(m[1]!, [...(directives.get(m[1]!) ?? []), line]);
+  }
   return {
-    lineStarts: lineStarts(source),
+    lineStarts: starts,
     trigraphs: /\?\?[=/]/.test(source),
     hashTrigraph: /\?\?=/.test(source),
     bodies,
+    directives,
+    headerDirectives,
   };
 }
 
@@ -70,7 +97,7 @@ export function withConfiguration(
   // guard). Whether the build turns them on is not known here: no guard is trusted.
   const unchecked = file.trigraphs
     ? 'the file spells trigraphs (??= or ??/), whose directives and line splices are not read here'
-    : uncheckedDefinition(inside, fm.range, groups, from, to);
+    : uncheckedDefinition(inside, fm.range, groups, from, to, file);
   const guard = unchecked
     ? { problem: unchecked }
     : both(
@@ -79,9 +106,12 @@ export function withConfiguration(
       );
   if ('lines' in guard)
     return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
-  if (!fm.arrays.some(mayChange)) return { ...fm, configurationUnguarded: guard.problem };
+  // Marked whatever its arrays: a decision across calls about another function's array may
+  // read its code (a caller reading the buffer after the call under another definition).
+  const unguarded = { ...fm, configurationUnguarded: guard.problem };
+  if (!fm.arrays.some(mayChange)) return unguarded;
   return {
-    ...fm,
+    ...unguarded,
     arrays: fm.arrays.map((a) =>
       mayChange(a)
         ? {
@@ -123,6 +153,10 @@ const mayChange = (a: FunctionModel['arrays'][number]) =>
  * which definition a build takes: a function-like macro, or one without an integer value
  * (review 2026-11-26: `PREV(i)` defined as `i - 1`, or `i - 2` under BIG, got no guard, and
  * the result built with -DBIG read reused cells). The integer-valued ones get `#if N != v`.
+ * So does a `#define` or `#undef` of its name under a conditional directive of the file
+ * before the function's end (or of a user header it includes), which this build skipped (adversary 2026-11-28c:
+ * `#define SHOWN in`, then `#ifdef VERBOSE` / `#define SHOWN t`: a -DVERBOSE build read the
+ * caller's buffer after the call into a kernel folded in place).
  */
 function uncheckedDefinition(
   uses: readonly MacroUse[],
@@ -130,16 +164,24 @@ function uncheckedDefinition(
   groups: Conditions['groups'],
   from: number,
   to: number,
+  file: Pick<FileFacts, 'directives' | 'headerDirectives'>,
 ): string | undefined {
+  const conditional = (line: number) =>
+    // (inside the function: its own guard)
+    !(line >= from && line <= to) && groups.some((g) => g.first <= line && line <= g.last);
   for (const u of uses) {
     if (u.start < r.start || u.end > r.end || !u.definition) continue;
     const valued = new Set(u.depends.filter((d) => d.value !== undefined).map((d) => d.name));
     for (const d of [u.definition, ...u.depends.map((x) => x.definition)]) {
       if (d.system || valued.has(d.name)) continue;
       const line = d.afterMainLine;
-      if (line >= from && line <= to) continue; // inside the function: its own guard
-      if (groups.some((g) => g.first <= line && line <= g.last))
+      if (conditional(line))
         return `macro ${d.name} is defined under a conditional directive (line ${line}), which #if cannot check`;
+      const other = (file.directives.get(d.name) ?? []).find((l) => l <= to && conditional(l));
+      if (other !== undefined)
+        return `macro ${d.name} is defined or undefined under a conditional directive (line ${other}), which #if cannot check`;
+      const inHeader = file.headerDirectives.get(d.name);
+      if (inHeader !== undefined) return `macro ${d.name}: ${inHeader}, which #if cannot check`;
     }
   }
   return undefined;

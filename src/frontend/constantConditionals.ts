@@ -59,34 +59,54 @@ export function firstDependentGroup(raw: string, unit?: UnitTexts): number | und
 /**
  * The first line of a group meeting lines `from`..`to` (1-based) that a build may decide
  * otherwise, looking inside constant groups; undefined when there is none. Without `unit`
- * (the unit's other texts not known) no macro of the file is taken as fixed.
+ * (the unit's other texts not known) no macro of the file is taken as fixed. `name`: the
+ * macro whose definition on those lines is asked about; a group testing that very name is
+ * never its guard (`#ifndef SHOWN` / `#define SHOWN in` / `#endif` is SHOWN's default).
  */
 export function dependentGroupMeeting(
   raw: string,
   from: number,
   to: number,
   unit?: UnitTexts,
+  name?: string,
 ): number | undefined {
+  return groupReader(raw, unit)(from, to, name);
+}
+
+/** `dependentGroupMeeting` for one text, its groups read once (many questions on one file). */
+export function groupReader(
+  raw: string,
+  unit?: UnitTexts,
+): (from: number, to: number, name?: string) => number | undefined {
   const code = codeOnly(raw);
   const lines = code.split('\n');
   const groups = conditionalGroups(raw);
   const defined = constantMacros(lines, groups, unit);
-  const visit = (gs: readonly Group[]): number | undefined => {
-    for (const g of gs) {
-      if (g.first > to || g.last < from) continue;
-      if (!isConstant(g, lines, defined)) return g.first;
-      for (const b of g.branches) {
-        const inner = visit(b.groups);
-        if (inner !== undefined) return inner;
+  return (from, to, name) => {
+    const visit = (gs: readonly Group[]): number | undefined => {
+      for (const g of gs) {
+        if (g.first > to || g.last < from) continue;
+        if (!isConstant(g, lines, defined, name)) return g.first;
+        for (const b of g.branches) {
+          const inner = visit(b.groups);
+          if (inner !== undefined) return inner;
+        }
       }
-    }
-    return undefined;
+      return undefined;
+    };
+    return visit(groups);
   };
-  return visit(groups);
 }
 
 /** Whether every build decides the group alike (an include guard, or a constant test). */
-function isConstant(g: Group, lines: readonly string[], defined: ReadonlyMap<string, number>) {
+function isConstant(
+  g: Group,
+  lines: readonly string[],
+  defined: ReadonlyMap<string, number>,
+  name: string | undefined,
+) {
+  const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '')?.[1];
+  if (guard !== undefined && guard === name) return false;
   if (isIncludeGuard(g, lines) || isReservedGuard(g, lines)) return true;
   const tested = g.branches.map((b) => testedName(b.directive.join(' ')));
   // (every branch's directive: `#ifdef X` ... `#else` ... `#endif`)

@@ -30,7 +30,7 @@ import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
-import { configurationDependence } from './configurationDependence.js';
+import { configurationDependence, userHeaders } from './configurationDependence.js';
 import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
@@ -106,7 +106,7 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     const tu = readTranslationUnit(output);
     const entered = nameRecord<number>();
     for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;
-    const written = { raw: source, macros: tu.macros };
+    const written = { raw: source, macros: tu.macros, headers: userHeaders(tu) };
     const model = unitDataModel(compiler.dataModel, tu.macros, false);
     // (An unknown model: the unit's own arrays are refused; its calls, read in LP64, are
     // said to be so.)
@@ -123,7 +123,7 @@ function summarize(
   text: string,
   file: string,
   lines: readonly LineOrigin[] | undefined,
-  written: { raw: string; macros?: readonly MacroEvent[] },
+  written: { raw: string; macros?: readonly MacroEvent[]; headers?: readonly string[] },
   cwd?: string,
   dataModel?: DataModel,
 ): Omit<FileSummary, 'timesIncluded'> {
@@ -153,11 +153,12 @@ function summarize(
         cwd,
       )
     : [];
-  const headers = userHeaders(read, written, cwd);
+  const headers = headerTexts(written.headers, cwd);
   // A header not read could undefine anything: then no macro of the file is fixed.
-  const unit = headers.every((h) => h.text !== undefined)
-    ? unitTextsOf([written.raw, ...headers.map((h) => h.text!)])
-    : undefined;
+  const unit =
+    written.headers && headers.every((h) => h.text !== undefined)
+      ? unitTextsOf([written.raw, ...headers.map((h) => h.text!)])
+      : undefined;
   const dependence = new Map(
     definitions.map((d) => [
       functionName(d),
@@ -224,21 +225,16 @@ function dependentConditional(
 }
 
 /**
- * The user headers the unit read (none a system header's macro comes from, outside the
- * system folders), each with its text (undefined: not readable).
+ * The user headers the unit read (configurationDependence.ts userHeaders), but those in the
+ * system folders, each with its text (undefined: not readable).
  */
-function userHeaders(
-  read: readonly string[],
-  written: { macros?: readonly MacroEvent[] },
+function headerTexts(
+  headers: readonly string[] | undefined,
   cwd: string | undefined,
 ): { file: string; text: string | undefined }[] {
-  const system = new Set(
-    (written.macros ?? []).filter((e) => e.system).map((e) => path.resolve(cwd ?? '.', e.file)),
-  );
-  return read
-    .filter(
-      (h) => !system.has(path.resolve(h)) && !/^\/usr\/(include|lib|local\/include)\//.test(h),
-    )
+  return (headers ?? [])
+    .map((h) => path.resolve(cwd ?? '.', h))
+    .filter((h) => !/^\/usr\/(include|lib|local\/include)\//.test(h))
     .map((h) => ({ file: h, text: readText(h) }));
 }
 
@@ -251,7 +247,12 @@ function dependenceOf(
   src: SourceText,
   file: string,
   origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
-  written: { raw: string; macros?: readonly MacroEvent[]; unit?: UnitTexts },
+  written: {
+    raw: string;
+    macros?: readonly MacroEvent[];
+    headers?: readonly string[];
+    unit?: UnitTexts;
+  },
   cwd: string | undefined,
 ): string | undefined {
   const first = origin(src.locOf(d));
@@ -266,6 +267,8 @@ function dependenceOf(
     ...written,
     raw,
     ...(first.in === file ? {} : { header: first.in }),
+    file,
+    ...(cwd !== undefined ? { cwd } : {}),
     from: first.loc.line,
     to: last.loc.line,
     read: (f) => readText(path.resolve(cwd ?? '.', f)),

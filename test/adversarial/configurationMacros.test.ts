@@ -7,9 +7,10 @@
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ROOT, runCli } from '../helpers/cli.js';
+import { codeOf } from '../../src/model/reasons.js';
 
 it('the array stays, and the file built with the other definition computes the same', () => {
   const file = path.join(ROOT, 'test/fixtures/configuration/function-macro-under-ifdef.c');
@@ -110,6 +111,82 @@ it('a caller passing a macro is guarded on its value', () => {
     });
     expect(build.status).not.toBe(0);
     expect(build.stderr).toMatch(/contracted .*for LEN == 3/);
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Guards a caller no guard can check, whose code a decision across calls read (adversary
+// 2026-11-28c, configured.ts): main() reads SHOWN[15] after smooth(t, in), SHOWN being `in`
+// or, in another build, `t`. No #if compares `in`: main's buffer kept its size, but the
+// function was not marked unguarded (it had arrays of its own), so smooth's parameter was
+// folded in place, and the other build printed 43.312 instead of 49.312. In
+// caller-macro-redefined.c the other definition is in a branch this build skips, in
+// caller-macro-header.c in such a branch of a header, in caller-macro-include.c in a header
+// included in such a branch (this build reads none of its lines), in caller-macro-default.c
+// in a header whose #ifndef SHOWN group looks like an include guard.
+it.each([
+  ['caller-macro-ifndef.c', '-DSHOWN=t'],
+  ['caller-macro-redefined.c', '-DVERBOSE'],
+  ['caller-macro-header.c', '-DVERBOSE'],
+  ['caller-macro-include.c', '-DVERBOSE'],
+  ['caller-macro-default.c', '-DSHOWN=t'],
+])('%s: the kernel stays, and %s computes the same', (name, flag) => {
+  const file = path.join(ROOT, 'test/fixtures/configuration', name);
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    const report = path.join(dir, 'report.json');
+    expect(
+      runCli(['contract', file, '-o', out, '--report', 'json', '--report-file', report]).code,
+    ).toBe(0);
+    const arrays = (
+      JSON.parse(readFileSync(report, 'utf8')) as {
+        files: { arrays: { function: string; name: string; code?: string }[] }[];
+      }
+    ).files[0]!.arrays;
+    const tmp = arrays.find((a) => a.function === 'smooth' && a.name === 'tmp');
+    expect(tmp?.code).toBe(codeOf('configuration-unguarded'));
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (src: string, exe: string) => {
+      const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), flag, src, '-o', exe];
+      const b = spawnSync(cc, flags, { encoding: 'utf8' });
+      expect(b.status).toBe(0);
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Guards a caller defined in a header (configurationDependence.ts includedDependence,
+// crossCalls.ts): fill's only caller, run() of caller-in-header.h, reads the buffer after the
+// call under #ifdef DEBUG only; no guard of the file reaches the header's text. t was folded
+// in place and a -DDEBUG build printed 2252.25 instead of 2274.75 (adversary 2026-11-28c).
+it('a kernel whose caller is a header function with conditional code stays', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/caller-in-header.c');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-header-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    const report = path.join(dir, 'report.json');
+    expect(
+      runCli(['contract', file, '-o', out, '--report', 'json', '--report-file', report]).code,
+    ).toBe(0);
+    const arrays = (
+      JSON.parse(readFileSync(report, 'utf8')) as {
+        files: { arrays: { function: string; name: string; code?: string }[] }[];
+      }
+    ).files[0]!.arrays;
+    const t = arrays.find((a) => a.function === 'fill' && a.name === 't');
+    expect(t?.code).toBe(codeOf('configured-elsewhere'));
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (src: string, exe: string) => {
+      const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), '-DDEBUG', src, '-o', exe];
+      expect(spawnSync(cc, flags, { encoding: 'utf8' }).status).toBe(0);
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

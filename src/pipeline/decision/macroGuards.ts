@@ -1,7 +1,9 @@
 /**
  * The `#if N != 100 / #error` guards of a function whose arrays were contracted, for every
- * user macro (file, header or -D) its text expands and whose value `#if` can compute: the
- * model was built from that expansion. Placed after the function, a guard sees the
+ * user macro (file, header or -D) its text expands and whose value `#if` can compute, and
+ * every macro of the compiler's own it spells (adversary 2026-11-28c: `t[i - (3 -
+ * __STDC_VERSION__ / 100000)]` contracted for C17 ran unguarded with -std=c99): the model
+ * was built from that expansion. Placed after the function, a guard sees the
  * definitions the function saw (a later `#undef` does not disturb it); where one of them
  * ends inside the function, see guardLine. A macro no guard can check is said in the report.
  */
@@ -37,7 +39,10 @@ function macrosOf(fn: FunctionModel, uses: readonly MacroUse[]) {
     if (u.definition?.params !== undefined && !u.definition.system)
       functionLike.set(u.name, u.definition.line);
     for (const d of u.depends) {
-      if (d.definition.system) continue;
+      // A system header's macro holds in every build, but one the compiler defines itself
+      // and the function spells (`__STDC_VERSION__`) follows the build's flags (-std=c99).
+      if (d.definition.system && !(d.definition.file === '<built-in>' && d.name === u.name))
+        continue;
       const known = values.get(d.name);
       if (known && known.value !== d.value) mixed.add(d.name);
       const seen = known?.seen ?? new Set();

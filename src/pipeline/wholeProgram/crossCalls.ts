@@ -282,7 +282,9 @@ export function crossCallOutcome(
     what: 'values flow in',
   });
   if (flowsIn) return flowsIn;
-  const elsewhere = program ? configuredElsewhere(query.graph, fn.name, v.callSites) : undefined;
+  // (Without a file set too: a function of the unit defined in a header or a unity build's
+  // host is read, and no guard here reaches its text.)
+  const elsewhere = configuredElsewhere(query.graph, fn.name, v.callSites);
   if (elsewhere) return { kind: 'not-temporary', ...elsewhere };
   const sites = v.callSites
     .map(
@@ -376,6 +378,8 @@ export function staticScratchOutcome(
   if (unguarded) return unguarded;
   const v = staticScratchVerdict(model.calls, fn.name, array);
   if (!v.scratch) return { kind: 'not-temporary', code: v.code, reason: v.reason };
+  const elsewhere = configuredElsewhere(model.calls, fn.name, []);
+  if (elsewhere) return { kind: 'not-temporary', ...elsewhere };
   const crosses = valuesReadFirst(exposed, fn, array, 'a previous call left', {
     code: 'values-cross-calls',
     what: 'values cross between calls',

@@ -44,12 +44,12 @@ export function configuredElsewhere(
   sites: readonly CallerEvidence[],
 ): { code: ReasonName; reason: string } | undefined {
   const names = readBy(graph, fnName, sites);
-  const f = graph.functions.find(
-    (g) => g.file !== undefined && g.configured !== undefined && names.has(g.name),
-  );
+  // (A function of the unit's own defined in another file than the unit's, a unity build's
+  // host, has a `configured` too: frontend/configurationDependence.ts includedDependence.)
+  const f = graph.functions.find((g) => g.configured !== undefined && names.has(g.name));
   if (!f) return undefined;
   return {
     code: 'configured-elsewhere',
-    reason: `the decision across calls reads ${f.name.replace(/@.*$/, '')}() of ${path.basename(f.file!)}, and no guard here can keep it to the configuration that file was read in: ${f.configured}`,
+    reason: `the decision across calls reads ${f.name.replace(/@.*$/, '')}()${f.file ? ` of ${path.basename(f.file)}` : ''}, and no guard here can keep it to the configuration that file was read in: ${f.configured}`,
   };
 }

@@ -1,0 +1,47 @@
+/**
+ * What a unit's model reads from disk besides the compiler's output: the text of the files
+ * the preprocessor names (their other branches, configured.ts and configurationDependence.ts),
+ * and the facts of the main file the configuration guards read, computed when first asked for.
+ */
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
+import { fileFacts, type FileFacts } from './configured.js';
+import { headerDirectives } from './configurationDependence.js';
+import type { TranslationUnit } from './preprocess.js';
+
+export interface Disk {
+  /** The text of a file the preprocessor names (from its folder), undefined when unread. */
+  readonly readHeader: (file: string) => string | undefined;
+  /** Such a name as an absolute path. */
+  readonly absolute: (file: string) => string;
+}
+
+export function lazyFacts(
+  source: string,
+  file: string,
+  tu: TranslationUnit,
+  disk: Disk,
+): () => FileFacts {
+  let facts: FileFacts | undefined;
+  return () =>
+    (facts ??= fileFacts(
+      source,
+      tu.macros,
+      headerDirectives(source, disk.absolute(file), tu, disk.readHeader, disk.absolute),
+    ));
+}
+
+/** Reading the files a unit names, from the compiler's folder. */
+export function onDisk(cwd: string | undefined): Disk {
+  const absolute = (f: string) => path.resolve(cwd ?? '.', f);
+  return {
+    absolute,
+    readHeader: (f) => {
+      try {
+        return readFileSync(absolute(f), 'utf8');
+      } catch {
+        return undefined; // (a header not on disk: what the unit saw of it is in its events)
+      }
+    },
+  };
+}
