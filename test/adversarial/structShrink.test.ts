@@ -232,12 +232,16 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
   it.each(CASES.map((c, k) => [c.name, c, k + 1] as const))('%s', (_, c, k) => {
     const dir = variant(c, k);
     const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
+    const texts = () => program(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
+    const written = texts();
     const before = run(dir);
     expect(before).toMatch(/^0: \d+\n$/);
     const m = contract(dir);
     const codes = [m?.code, ...(m?.warnings ?? []).map((w) => w.code)];
     expect(codes).toContain(codeOf(c.code));
     expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toBe(header);
-    expect(run(dir)).toBe(before);
+    // (a program whose every file reads as before prints as before: built again only when
+    // the contraction changed one of them)
+    if (texts().some((t, i) => t !== written[i])) expect(run(dir)).toBe(before);
   });
 });
