@@ -41,6 +41,7 @@ const TRACED: Record<string, string[]> = {
   'guard-redefined-in-body.c': ['t'],
   'int-cast-uint8.c': ['t'],
   'int-const-extent.c': ['t'],
+  'int-plain-char-cast.c': ['t'],
   'int-unsigned-compare.c': ['t'],
   'int-unsigned-guard.c': ['t'],
   'int-unsigned-wrap.c': ['t'],
