@@ -32,6 +32,7 @@ import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
 import { configurationDependence, userHeaders } from './configurationDependence.js';
 import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
+import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
@@ -234,7 +235,7 @@ function headerTexts(
 ): { file: string; text: string | undefined }[] {
   return (headers ?? [])
     .map((h) => path.resolve(cwd ?? '.', h))
-    .filter((h) => !/^\/usr\/(include|lib|local\/include)\//.test(h))
+    .filter((h) => !inSystemFolder(h))
     .map((h) => ({ file: h, text: readText(h) }));
 }
 

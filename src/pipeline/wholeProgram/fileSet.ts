@@ -25,6 +25,7 @@ import type { ExternalVerdict, ProgramView } from '../../model/program.js';
 export type { ExternalVerdict, ProgramView } from '../../model/program.js';
 import { libraryCall } from '../../lifetime/libraryCalls.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
+import { inSystemFolder } from '../../frontend/systemFolders.js';
 import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 
@@ -356,15 +357,13 @@ export function setMemberVerdicts(
  * unit): a conditional group a build may decide otherwise in a unit or a user header, or a
  * function whose text depends on the configuration (frontend/configurationDependence.ts).
  */
-const SYSTEM_FOLDERS = /^\/usr\/(include|lib|local\/include)\//;
-
 function configuredSet(units: readonly UnitSummary[]): string | undefined {
   for (const u of units) {
     if (!('summary' in u)) continue;
     if (u.summary.conditional)
       return `a conditional directive at ${u.summary.conditional} may be decided otherwise in another build`;
     // (a system header's functions do not know the user's struct)
-    const own = (g: FunctionCalls) => !SYSTEM_FOLDERS.test(u.summary.definedIn[g.name] ?? '');
+    const own = (g: FunctionCalls) => !inSystemFolder(u.summary.definedIn[g.name] ?? '');
     // (read without NDEBUG, every assertion any build has is seen: one fewer reads no more)
     const asserts = (g: FunctionCalls) => g.configured === ASSERT_DEPENDENCE && !u.summary.ndebug;
     const f = u.summary.functions.find((g) => g.configured !== undefined && own(g) && !asserts(g));
