@@ -276,7 +276,8 @@ function modelOfUnit(
     map,
     ppOffset,
   );
-  const disk = onDisk(compiler.cwd);
+  // (the folders the preprocessor searched: the user's flags and the file's own, preprocess.ts)
+  const disk = onDisk(compiler.cwd, [...(compiler.flags ?? []), '-iquote', sourceFolder(file)]);
   const context: UnitContext = {
     source,
     tu,
@@ -456,6 +457,7 @@ function unitCalls(
     c.tu,
     c.readHeader,
     c.absolute,
+    c.search,
   );
   const calls = {
     ...extracted,
@@ -488,6 +490,7 @@ interface UnitContext {
   readonly toPp: () => Int32Array;
   readonly readHeader: Disk['readHeader'];
   readonly absolute: Disk['absolute'];
+  readonly search: Disk['search'];
 }
 
 /** The file's conditional groups and their liveness, computed when first asked for. */

@@ -8,14 +8,17 @@
  * text spells a macro a build may define otherwise: one set on the command line (`-D`), one
  * `#undef`ined or defined twice, `assert` (NDEBUG), or one whose definition (in the file, in
  * any branch, or in a header) stands under a conditional directive other than an include
- * guard. An unconditional `#define N 16` of the file or of a user header holds in every
- * build; so do the system headers' macros (but `assert`).
+ * guard, or in a header included under one (looked up with the unit's folders). A header
+ * included under one that no lookup finds may define any name: every function depends.
+ * An unconditional `#define N 16` of the file or of a user header holds in every build; so
+ * do the system headers' macros (but `assert`).
  */
 import path from 'node:path';
 import { dependentGroupMeeting, groupReader, type UnitTexts } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
+import { findHeader, type IncludeSearch } from './includeSearch.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
 export interface FunctionText {
@@ -37,6 +40,8 @@ export interface FunctionText {
   /** The file's path and the compiler's folder (relative names are resolved from it). */
   readonly file?: string;
   readonly cwd?: string;
+  /** The unit's include folders (includeSearch.ts; absent: none but the includer's). */
+  readonly search?: IncludeSearch;
 }
 
 /** Why the function's reading may differ in another configuration, or undefined. */
@@ -80,17 +85,22 @@ export function configurationDependence(t: FunctionText): string | undefined {
 function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | undefined {
   const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
   const readAbsolute = (f: string) => t.read(f);
-  for (const [name, d] of skippedHeaderDirectives(t.raw, absolute(t.file ?? '.'), readAbsolute))
+  const own = absolute(t.header ?? t.file ?? '.');
+  const skipped = [skippedHeaderDirectives(t.raw, own, readAbsolute, t.search)];
+  for (const [name, d] of skipped[0]!.names)
     if (names.has(name)) return `it spells macro ${name}: ${d}`;
   for (const h of t.headers ?? []) {
     const text = t.read(h);
     if (text === undefined) continue; // (its events were read above)
     for (const [name, d] of conditionalDirectives(text))
       if (names.has(name)) return `it spells macro ${name}, which ${h} ${d}`;
-    for (const [name, d] of skippedHeaderDirectives(text, absolute(h), readAbsolute))
+    skipped.push(skippedHeaderDirectives(text, absolute(h), readAbsolute, t.search));
+    for (const [name, d] of skipped.at(-1)!.names)
       if (names.has(name)) return `it spells macro ${name}: ${d}`;
   }
-  return undefined;
+  // A header no lookup finds may define any name the function spells (`#define in t`).
+  const unknown = skipped.find((s) => s.unknown !== undefined)?.unknown;
+  return unknown && `${unknown}: what it defines is not known`;
 }
 
 /**
@@ -113,45 +123,96 @@ function conditionalDirectives(text: string): Map<string, string> {
   return out;
 }
 
+/** What headers included under a conditional directive define, as far as they are found. */
+export interface SkippedHeaders {
+  /** The names they `#define` or `#undef`, with where. */
+  readonly names: Map<string, string>;
+  /**
+   * Such an include no lookup can follow (its name a macro, `#include_next`, a header found
+   * in no folder the compiler searches, or not readable), said in words: what a build taking
+   * that branch defines is not known.
+   */
+  readonly unknown?: string;
+}
+
 /**
  * The names that headers included under a conditional directive (not an include guard) of
  * `text` define or undefine, with where: a build taking that branch reads them, this one
  * did not (adversary 2026-11-28c: `#ifdef VERBOSE` / `#include "verbose.h"`, which redefines
- * SHOWN). Followed through their own quoted includes; a quoted name is looked up beside the
- * file that includes it (a header found only through -I, or not at all, is not read).
+ * SHOWN). Each is looked up as the compiler does with the unit's folders (includeSearch.ts:
+ * `#include <verbose.h>` found through -I was not read, and a -DVERBOSE build miscompiled),
+ * and followed through all its own includes; a system header is not the user's.
  */
 function skippedHeaderDirectives(
   text: string,
   file: string,
   read: (file: string) => string | undefined,
-): Map<string, string> {
-  const out = new Map<string, string>();
+  search: IncludeSearch = NO_FOLDERS,
+): SkippedHeaders {
+  const names = new Map<string, string>();
+  let unknown: string | undefined;
   const seen = new Set<string>();
   const visit = (h: string) => {
     if (seen.has(h) || seen.size > 64) return;
     seen.add(h);
     const t = read(h);
-    if (t === undefined) return;
+    if (t === undefined) {
+      unknown ??= `${h}, included under a conditional directive, is not read`;
+      return;
+    }
     const code = codeOnly(t);
     for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm))
-      if (!out.has(m[2]!))
-        out.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
-    for (const n of quotedIncludes(t)) visit(path.resolve(path.dirname(h), n.name));
+      if (!names.has(m[2]!))
+        names.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
+    // (every line of it is skipped: all its includes are a build's that takes the branch)
+    for (const n of includesOf(t)) follow(n, h);
+  };
+  const follow = (n: Include, includer: string) => {
+    const where = `${includer} (line ${n.line}) includes ${n.spelled} under a conditional directive`;
+    if (n.name === undefined || n.next) {
+      unknown ??= `${where}, whose header no lookup here can name`;
+      return;
+    }
+    const found = findHeader(n.name, n.quoted, includer, search);
+    if (found === 'unknown') unknown ??= `${where}, found in no folder the compiler searches`;
+    else if (found !== 'system') visit(found.user);
   };
   const meeting = groupReader(text);
-  for (const n of quotedIncludes(text))
-    if (meeting(n.line, n.line) !== undefined) visit(path.resolve(path.dirname(file), n.name));
-  return out;
+  for (const n of includesOf(text)) if (meeting(n.line, n.line) !== undefined) follow(n, file);
+  return unknown === undefined ? { names } : { names, unknown };
 }
 
-/** The `#include "name"` directives of a text, with their lines. */
-function quotedIncludes(text: string): { name: string; line: number }[] {
+const NO_FOLDERS: IncludeSearch = { quote: [], user: [], system: [] };
+
+interface Include {
+  readonly line: number;
+  /** As written after `include`. */
+  readonly spelled: string;
+  /** The header's name; undefined when a macro names it. */
+  readonly name?: string;
+  readonly quoted: boolean;
+  readonly next: boolean;
+}
+
+/** The `#include` (and `#include_next`) directives of a text, with their lines. */
+function includesOf(text: string): Include[] {
   // (codeOnly blanks the quoted name: the directives are read from the text, at lines whose
   // code still starts with one)
   const code = codeOnly(text).split('\n');
   return text.split('\n').flatMap((l, k) => {
-    const m = /^[ \t]*(?:#|%:)[ \t]*include(?:_next)?[ \t]*"([^"]+)"/.exec(l);
-    return m && /^[ \t]*(?:#|%:)/.test(code[k] ?? '') ? [{ name: m[1]!, line: k + 1 }] : [];
+    const m = /^[ \t]*(?:#|%:)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
+    if (!m || !/^[ \t]*(?:#|%:)/.test(code[k] ?? '')) return [];
+    const rest = m[2]!.trim();
+    const named = /^"([^"]+)"|^<([^>]+)>/.exec(rest);
+    return [
+      {
+        line: k + 1,
+        spelled: named ? named[0] : rest,
+        ...(named ? { name: named[1] ?? named[2]! } : {}),
+        quoted: named?.[1] !== undefined,
+        next: m[1] !== undefined,
+      },
+    ];
   });
 }
 
@@ -201,7 +262,7 @@ function macroDependence(name: string, t: FunctionText): string | undefined {
  * headers included under one (by the file or by them) define or undefine, by name, with
  * where (configured.ts: a macro no `#if` can check). `read` takes a name as the preprocessor
  * gives it, or an absolute path, which `absolute` makes of such a name; `file` is the unit's
- * own, absolute.
+ * own, absolute; `search` its include folders. With the first include no lookup follows.
  */
 export function headerDirectives(
   source: string,
@@ -209,19 +270,26 @@ export function headerDirectives(
   tu: Parameters<typeof userHeaders>[0],
   read: (file: string) => string | undefined,
   absolute: (file: string) => string,
-): Map<string, string> {
+  search?: IncludeSearch,
+): SkippedHeaders {
   const out = new Map<string, string>();
+  let unknown: string | undefined;
   const add = (found: ReadonlyMap<string, string>, where = '') => {
     for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
   };
-  add(skippedHeaderDirectives(source, file, read));
+  const skipped = (text: string, f: string) => {
+    const s = skippedHeaderDirectives(text, f, read, search);
+    unknown ??= s.unknown;
+    add(s.names);
+  };
+  skipped(source, file);
   for (const h of userHeaders(tu)) {
     const text = read(h);
     if (text === undefined) continue;
     add(conditionalDirectives(text), `a header the file includes (${h}) `);
-    add(skippedHeaderDirectives(text, absolute(h), read));
+    skipped(text, absolute(h));
   }
-  return out;
+  return unknown === undefined ? { names: out } : { names: out, unknown };
 }
 
 /**
@@ -237,6 +305,7 @@ export function includedDependence(
   tu: Parameters<typeof userHeaders>[0] & { readonly lines: readonly LineOrigin[] },
   read: (file: string) => string | undefined,
   absolute: (file: string) => string,
+  search?: IncludeSearch,
 ): Map<string, string> {
   const out = new Map<string, string>();
   const headers = userHeaders(tu);
@@ -255,6 +324,7 @@ export function includedDependence(
             read,
             headers,
             file: absolute(a.file),
+            ...(search ? { search } : {}),
           });
     if (why) out.set(d.name, `(${a.file}) ${why}`);
   }

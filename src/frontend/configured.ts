@@ -13,6 +13,7 @@ import type { MacroEvent } from './preprocess.js';
 import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
 import { codeOnly } from '../model/identifiers.js';
+import type { SkippedHeaders } from './configurationDependence.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -40,12 +41,17 @@ export interface FileFacts {
    * (configurationDependence.ts conditionalDirectives), with where.
    */
   readonly headerDirectives: ReadonlyMap<string, string>;
+  /**
+   * A header included under a conditional directive that no lookup follows (its name a
+   * macro, or found in no folder the compiler searches), in words: it may define any name.
+   */
+  readonly unknownInclude?: string;
 }
 
 export function fileFacts(
   source: string,
   macros: readonly MacroEvent[],
-  headerDirectives: ReadonlyMap<string, string> = new Map(),
+  headers: SkippedHeaders = { names: new Map() },
 ): FileFacts {
   const bodies = new Map<string, string[]>();
   for (const m of macros)
@@ -66,7 +72,8 @@ export function fileFacts(
     hashTrigraph: /\?\?=/.test(source),
     bodies,
     directives,
-    headerDirectives,
+    headerDirectives: headers.names,
+    ...(headers.unknown !== undefined ? { unknownInclude: headers.unknown } : {}),
   };
 }
 
@@ -97,7 +104,9 @@ export function withConfiguration(
   // guard). Whether the build turns them on is not known here: no guard is trusted.
   const unchecked = file.trigraphs
     ? 'the file spells trigraphs (??= or ??/), whose directives and line splices are not read here'
-    : uncheckedDefinition(inside, fm.range, groups, from, to, file);
+    : file.unknownInclude !== undefined
+      ? `${file.unknownInclude}: what it defines is not known, and no #if can check it`
+      : uncheckedDefinition(inside, fm.range, groups, from, to, file);
   const guard = unchecked
     ? { problem: unchecked }
     : both(

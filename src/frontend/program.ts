@@ -20,6 +20,7 @@ import { functionName, topLevel } from './builtinModel.js';
 import { type Node, child, parseTree, SourceText } from './parse.js';
 import {
   preprocessorOutput,
+  sourceFolder,
   readTranslationUnit,
   type LineOrigin,
   type MacroEvent,
@@ -31,6 +32,7 @@ import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
 import { configurationDependence, userHeaders } from './configurationDependence.js';
+import { includeSearch, type IncludeSearch } from './includeSearch.js';
 import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
 import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
@@ -113,7 +115,15 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
     // said to be so.)
     const known = model === 'unknown' ? undefined : model;
     return {
-      ...summarize(tu.text, file, tu.lines, written, compiler.cwd, known),
+      ...summarize(
+        tu.text,
+        file,
+        tu.lines,
+        written,
+        compiler.cwd,
+        known,
+        includeSearch([...(compiler.flags ?? []), '-iquote', sourceFolder(file)], compiler.cwd),
+      ),
       timesIncluded: entered,
       ...(model === 'unknown' ? { dataModelUnknown: true as const } : {}),
     };
@@ -127,6 +137,7 @@ function summarize(
   written: { raw: string; macros?: readonly MacroEvent[]; headers?: readonly string[] },
   cwd?: string,
   dataModel?: DataModel,
+  search?: IncludeSearch,
 ): Omit<FileSummary, 'timesIncluded'> {
   const src = new SourceText(text, file);
   const root = parseTree(text).rootNode as unknown as Node;
@@ -163,7 +174,7 @@ function summarize(
   const dependence = new Map(
     definitions.map((d) => [
       functionName(d),
-      dependenceOf(d, src, file, origin, { ...written, ...(unit ? { unit } : {}) }, cwd),
+      dependenceOf(d, src, file, origin, { ...written, ...(unit ? { unit } : {}) }, cwd, search),
     ]),
   );
   const functions = graph.functions.map((f) => {
@@ -255,6 +266,7 @@ function dependenceOf(
     unit?: UnitTexts;
   },
   cwd: string | undefined,
+  search?: IncludeSearch,
 ): string | undefined {
   const first = origin(src.locOf(d));
   const last = origin(src.loc(Math.max(d.startIndex, d.endIndex - 1)));
@@ -273,6 +285,7 @@ function dependenceOf(
     from: first.loc.line,
     to: last.loc.line,
     read: (f) => readText(path.resolve(cwd ?? '.', f)),
+    ...(search ? { search } : {}),
   });
 }
 

@@ -8,12 +8,15 @@ import path from 'node:path';
 import { fileFacts, type FileFacts } from './configured.js';
 import { headerDirectives } from './configurationDependence.js';
 import type { TranslationUnit } from './preprocess.js';
+import { includeSearch, type IncludeSearch } from './includeSearch.js';
 
 export interface Disk {
   /** The text of a file the preprocessor names (from its folder), undefined when unread. */
   readonly readHeader: (file: string) => string | undefined;
   /** Such a name as an absolute path. */
   readonly absolute: (file: string) => string;
+  /** Where the compiler looks for a header an `#include` names (its -I, -iquote, ... folders). */
+  readonly search: IncludeSearch;
 }
 
 export function lazyFacts(
@@ -27,15 +30,23 @@ export function lazyFacts(
     (facts ??= fileFacts(
       source,
       tu.macros,
-      headerDirectives(source, disk.absolute(file), tu, disk.readHeader, disk.absolute),
+      headerDirectives(
+        source,
+        disk.absolute(file),
+        tu,
+        disk.readHeader,
+        disk.absolute,
+        disk.search,
+      ),
     ));
 }
 
-/** Reading the files a unit names, from the compiler's folder. */
-export function onDisk(cwd: string | undefined): Disk {
+/** Reading the files a unit names, from the compiler's folder, with its flags. */
+export function onDisk(cwd: string | undefined, flags: readonly string[] = []): Disk {
   const absolute = (f: string) => path.resolve(cwd ?? '.', f);
   return {
     absolute,
+    search: includeSearch(flags, cwd),
     readHeader: (f) => {
       try {
         return readFileSync(absolute(f), 'utf8');

@@ -124,22 +124,30 @@ it('a caller passing a macro is guarded on its value', () => {
 // caller-macro-redefined.c the other definition is in a branch this build skips, in
 // caller-macro-header.c in such a branch of a header, in caller-macro-include.c in a header
 // included in such a branch (this build reads none of its lines), in caller-macro-default.c
-// in a header whose #ifndef SHOWN group looks like an include guard.
+// in a header whose #ifndef SHOWN group looks like an include guard. In
+// caller-macro-include-{angle,quoted}.c the header is found through `-I include` only, in
+// caller-macro-include-named.c named by a macro (`#include VERBOSE_H`): neither was read
+// (47.312 instead of 49.312; includeSearch.ts), nor the first without -I (found nowhere).
+const INCLUDE = ['-I', path.join(ROOT, 'test/fixtures/configuration/include')];
+const WITH_I = 'with -I include';
 it.each([
-  ['caller-macro-ifndef.c', '-DSHOWN=t'],
-  ['caller-macro-redefined.c', '-DVERBOSE'],
-  ['caller-macro-header.c', '-DVERBOSE'],
-  ['caller-macro-include.c', '-DVERBOSE'],
-  ['caller-macro-default.c', '-DSHOWN=t'],
-])('%s: the kernel stays, and %s computes the same', (name, flag) => {
+  ['caller-macro-ifndef.c', '-DSHOWN=t', ''],
+  ['caller-macro-redefined.c', '-DVERBOSE', ''],
+  ['caller-macro-header.c', '-DVERBOSE', ''],
+  ['caller-macro-include.c', '-DVERBOSE', ''],
+  ['caller-macro-default.c', '-DSHOWN=t', ''],
+  ['caller-macro-include-angle.c', '-DVERBOSE', WITH_I],
+  ['caller-macro-include-angle.c', '-DVERBOSE', ''],
+  ['caller-macro-include-quoted.c', '-DVERBOSE', WITH_I],
+  ['caller-macro-include-named.c', '-DVERBOSE', ''],
+])('%s: the kernel stays, and %s computes the same (contracted %s)', (name, flag, how) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
   try {
     const out = path.join(dir, 'out.c');
     const report = path.join(dir, 'report.json');
-    expect(
-      runCli(['contract', file, '-o', out, '--report', 'json', '--report-file', report]).code,
-    ).toBe(0);
+    const contract = ['contract', ...(how === WITH_I ? INCLUDE : []), file, '-o', out];
+    expect(runCli([...contract, '--report', 'json', '--report-file', report]).code).toBe(0);
     const arrays = (
       JSON.parse(readFileSync(report, 'utf8')) as {
         files: { arrays: { function: string; name: string; code?: string }[] }[];
@@ -149,8 +157,8 @@ it.each([
     expect(tmp?.code).toBe(codeOf('configuration-unguarded'));
     const cc = process.env.CC?.trim() || 'cc';
     const run = (src: string, exe: string) => {
-      const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), flag, src, '-o', exe];
-      const b = spawnSync(cc, flags, { encoding: 'utf8' });
+      const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), ...INCLUDE, flag, src];
+      const b = spawnSync(cc, [...flags, '-o', exe], { encoding: 'utf8' });
       expect(b.status).toBe(0);
       return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
     };

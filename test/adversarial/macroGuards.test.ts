@@ -49,6 +49,10 @@ const CASES: [file: string, define: string, expected: 'guard' | 'same'][] = [
   ['divisor.c', '-DGAIN=0', 'guard'],
   // A macro of the compiler's own, spelled in a subscript: another -std changes the lag.
   ['builtin-std-version.c', '-std=c99', 'guard'],
+  // A system header's macro reaching one (LONG_MAX is __LONG_MAX__): another target's flags.
+  ['builtin-long-max.c', '-m32', 'guard'],
+  // ... and the same target builds and prints the same (the guard's literal reads alike).
+  ['builtin-long-max.c', '-m64', 'same'],
 ];
 
 const build = (file: string, define: string, exe: string) =>

@@ -1,9 +1,10 @@
 /**
  * The `#if N != 100 / #error` guards of a function whose arrays were contracted, for every
  * user macro (file, header or -D) its text expands and whose value `#if` can compute, and
- * every macro of the compiler's own it spells (adversary 2026-11-28c: `t[i - (3 -
- * __STDC_VERSION__ / 100000)]` contracted for C17 ran unguarded with -std=c99): the model
- * was built from that expansion. Placed after the function, a guard sees the
+ * every macro of the compiler's own or of a system header it spells (adversary 2026-11-28c:
+ * `t[i - (3 - __STDC_VERSION__ / 100000)]` contracted for C17 ran unguarded with -std=c99,
+ * `t[i - (LONG_MAX > 2147483647L ? 1 : 2)]` with -m32): the model was built from that
+ * expansion. Placed after the function, a guard sees the
  * definitions the function saw (a later `#undef` does not disturb it); where one of them
  * ends inside the function, see guardLine. A macro no guard can check is said in the report.
  */
@@ -39,9 +40,12 @@ function macrosOf(fn: FunctionModel, uses: readonly MacroUse[]) {
     if (u.definition?.params !== undefined && !u.definition.system)
       functionLike.set(u.name, u.definition.line);
     for (const d of u.depends) {
-      // A system header's macro holds in every build, but one the compiler defines itself
-      // and the function spells (`__STDC_VERSION__`) follows the build's flags (-std=c99).
-      if (d.definition.system && !(d.definition.file === '<built-in>' && d.name === u.name))
+      // A system header's macro is the same text in every build, but its value may follow
+      // the build's flags: one the compiler defines itself (`__STDC_VERSION__` with
+      // -std=c99), one reaching such a built-in (LONG_MAX is `__LONG_MAX__`: another with
+      // -m32) or a system header's #if on it. A valued one the function spells is guarded
+      // (that guard checks what it reaches); one without a value only if it is a built-in.
+      if (d.definition.system && !(d.name === u.name && (d.value !== undefined || builtIn(d))))
         continue;
       const known = values.get(d.name);
       if (known && known.value !== d.value) mixed.add(d.name);
@@ -51,6 +55,19 @@ function macrosOf(fn: FunctionModel, uses: readonly MacroUse[]) {
     }
   }
   return { values, mixed, functionLike };
+}
+
+const builtIn = (d: MacroValue) => d.definition.file === '<built-in>';
+
+/**
+ * An integer as `#if` reads it without a warning: past the signed range, unsigned
+ * (`ULONG_MAX`), and the most negative as a difference (`LONG_MIN`).
+ */
+function literal(value: bigint): string {
+  const max = (1n << 63n) - 1n;
+  if (value > max) return `${value}u`;
+  if (value < -max) return `(${value + 1n} - 1)`;
+  return `${value}`;
 }
 
 /**
@@ -107,7 +124,7 @@ export function macroGuards(
       valueOnly.has(name) && line === undefined
         ? shapeGuard(fn, name, why)
         : [
-            `#if ${operand} != ${value}`,
+            `#if ${operand} != ${literal(value)}`,
             `#error "beeclak: ${subject(fn, why)} for ${name} == ${value}; run beeclak again for other values"`,
             '#endif',
           ];

@@ -1,0 +1,96 @@
+/**
+ * Where the compiler finds a header an `#include` names, in its search order, from the
+ * unit's preprocessor flags: a quoted name beside the including file, then in the `-iquote`
+ * folders, then as a bracketed one: the `-I` folders, the `-isystem` ones, the system's,
+ * the `-idirafter` ones. What the user's folders hold is the user's (its other branches
+ * matter, configurationDependence.ts); what the system's hold is not.
+ */
+import { existsSync, readdirSync } from 'node:fs';
+import path from 'node:path';
+
+export interface IncludeSearch {
+  /** `-iquote` folders, absolute: quoted names only. */
+  readonly quote: readonly string[];
+  /** `-I` folders, absolute. */
+  readonly user: readonly string[];
+  /** `-isystem`, then `-idirafter` folders, absolute. */
+  readonly system: readonly string[];
+}
+
+/** The system's own folders (frontend/program.ts reads no header there either). */
+const SYSTEM_FOLDER = /^\/usr\/(include|lib|local\/include)\//;
+
+/** Where a header was found: a user's file, a system header, or nowhere known. */
+export type Found = { readonly user: string } | 'system' | 'unknown';
+
+const FOLDER_FLAGS = new Map([
+  ['-iquote', 'quote'],
+  ['-I', 'user'],
+  ['-isystem', 'system'],
+  ['-idirafter', 'after'],
+] as const);
+
+/** The search folders of preprocessor flags (`-I dir` or `-Idir`), relative to `cwd`. */
+export function includeSearch(flags: readonly string[], cwd: string | undefined): IncludeSearch {
+  const out = { quote: [] as string[], user: [] as string[], system: [] as string[] };
+  const after: string[] = [];
+  const add = (kind: 'quote' | 'user' | 'system' | 'after', dir: string) =>
+    (kind === 'after' ? after : out[kind]).push(path.resolve(cwd ?? '.', dir));
+  for (let k = 0; k < flags.length; k++) {
+    const a = flags[k]!;
+    const kind = FOLDER_FLAGS.get(a as '-I');
+    if (kind && k + 1 < flags.length) add(kind, flags[++k]!);
+    else
+      for (const [flag, joined] of FOLDER_FLAGS)
+        if (a.startsWith(flag) && a.length > flag.length) {
+          add(joined, a.slice(flag.length));
+          break;
+        }
+  }
+  return { ...out, system: [...out.system, ...after] };
+}
+
+/**
+ * The folders a compiler of this system searches by default (the multiarch and GCC's own
+ * ones found on disk). A header found nowhere else but here is the system's; one found
+ * nowhere is unknown (a folder missed here errs on that side).
+ */
+function defaultFolders(): string[] {
+  const below = (dir: string, depth: number): string[] => {
+    if (depth === 0) return [dir];
+    try {
+      return readdirSync(dir).flatMap((e) => below(path.join(dir, e), depth - 1));
+    } catch {
+      return [];
+    }
+  };
+  return [
+    '/usr/local/include',
+    ...below('/usr/include', 1).filter((d) => /-linux-|-gnu/.test(path.basename(d))),
+    ...below('/usr/lib/gcc', 2).flatMap((d) => [`${d}/include`, `${d}/include-fixed`]),
+    '/usr/include',
+  ];
+}
+
+/**
+ * Where the compiler finds `name` (quoted or bracketed), included by the file `includer`
+ * (absolute). `#include_next` is not followed (unknown when it matters).
+ */
+export function findHeader(
+  name: string,
+  quoted: boolean,
+  includer: string,
+  search: IncludeSearch,
+  exists: (file: string) => boolean = existsSync,
+): Found {
+  const first = (dirs: readonly string[]) =>
+    dirs.map((d) => path.resolve(d, name)).find((f) => exists(f));
+  if (path.isAbsolute(name)) return exists(name) ? { user: name } : 'unknown';
+  const user = first([
+    ...(quoted ? [path.dirname(includer), ...search.quote] : []),
+    ...search.user,
+  ]);
+  // (`-I /usr/include` does not make the system's headers the user's)
+  if (user !== undefined) return SYSTEM_FOLDER.test(user) ? 'system' : { user };
+  return first([...search.system, ...defaultFolders()]) !== undefined ? 'system' : 'unknown';
+}
