@@ -176,6 +176,16 @@ describe('real reports are valid against schema/report.schema.json', () => {
     expect(m).toMatchObject({ storage: 'struct-member', savedBytes: 252 });
     expect(doc.summary.byStorage).toEqual([{ storage: 'struct-member', bytesSaved: 252 }]);
     expect(problems(validateDocument, doc)).toEqual([]);
+    const sarif = JSON.parse(
+      runCli(['contract', '--check', '--no-cache', ...files, '--report', 'sarif'], {
+        cwd: dir,
+      }).stderr.replace(/^[^{]*/, ''),
+    );
+    const result = sarif.runs[0].results.find(
+      (x: Json) => x.ruleId === 'beeclak/contractible-array',
+    );
+    expect(result.message.text).toContain('saves 252 per struct object');
+    expect(result.properties).toMatchObject({ storage: 'struct-member', savedBytes: 252 });
   });
 
   it('a profiled result (contract --profiled)', () => {
