@@ -107,6 +107,12 @@ export interface ForeignParameter {
   readonly levels: Extents;
 }
 
+/** A struct member shrunk in its definition: its cells per struct object, decimal. */
+export interface MemberShrunk extends MemberOfStruct {
+  readonly before: string;
+  readonly after: string;
+}
+
 /** What the set agreed for one file: the edits of its part of the one edit set. */
 export interface CrossFileStorage {
   /** Its parameters retyped to `extents`: their callers' buffers in other files shrink. */
@@ -114,6 +120,12 @@ export interface CrossFileStorage {
     readonly fn: string;
     readonly param: string;
     readonly extents: Extents;
+    /**
+     * The struct members shrunk in their definitions with it (memberStorage.ts), each on
+     * one of its parameters only, its saving counted on that entry: its cells per struct
+     * object before and after.
+     */
+    readonly members?: readonly MemberShrunk[];
   }[];
   /**
    * Its parameters that only pass buffers on to `passesTo` (of this file or another),

@@ -29,7 +29,7 @@ export interface ReportDiagnostic extends ReportFinding {
   column: number;
 }
 
-export type StorageClass = 'stack' | 'static' | 'global' | 'heap' | 'parameter';
+export type StorageClass = 'stack' | 'static' | 'global' | 'heap' | 'parameter' | 'struct-member';
 
 /** On-chip memory in the units HLS tools report (src/pipeline/hls.ts). */
 export interface OnChip {
@@ -64,13 +64,16 @@ export interface ArrayReport {
   compressedBytes?: number | string;
   /**
    * Where the cells live: `stack` (a local array or VLA), `static` (a static local), `global`
-   * (file scope), `heap` (an allocation), `parameter` (no storage of its own: its callers').
+   * (file scope), `heap` (an allocation), `parameter` (no storage of its own: its callers'),
+   * `struct-member` (a parameter whose cells are struct members shrunk in their definitions).
    */
   storage?: StorageClass;
   /**
    * Bytes the program as built saves through this entry, counted once: a buffer that shrinks
    * where it lives counts its own; a parameter folded in place counts 0 (its callers'
-   * buffers count); a parameter's private copy counts minus its size (new stack).
+   * buffers count); a parameter's private copy counts minus its size (new stack); a
+   * `struct-member` parameter counts its members' bytes per struct object (the program may
+   * hold several objects: the tool cannot know how many).
    */
   savedBytes?: number | string;
   /** Cell x lands in slot (M x) mod b, row by row; rows of modulus 1 omitted. */

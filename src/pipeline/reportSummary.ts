@@ -33,7 +33,7 @@ interface FileReport {
   readonly file: string;
   readonly arrays: readonly ArrayReport[];
 }
-type StorageClass = 'stack' | 'static' | 'global' | 'heap' | 'parameter';
+type StorageClass = 'stack' | 'static' | 'global' | 'heap' | 'parameter' | 'struct-member';
 
 /** As report.ts's jsonInt. */
 function jsonInt(x: bigint): number | string {

@@ -163,6 +163,31 @@ describe('real reports are valid against schema/report.schema.json', () => {
     expect(sarif.runs[0].properties.summary).toEqual(doc.summary);
   });
 
+  // Guards the schema of a struct member's saving (its storage class was not in the enums).
+  it('a struct member shrunk in its definition (storage struct-member, bytes per object)', () => {
+    const dir = path.join(tmp, 'structs');
+    fs.cpSync(path.join(ROOT, 'test/adversarial/structs/base'), dir, { recursive: true });
+    const files = ['glue.c', 'kernel.c', 'main.c'];
+    const r = runCli(['contract', '--check', '--no-cache', ...files, '--report', 'json'], {
+      cwd: dir,
+    });
+    const doc = printed(r.stderr);
+    const m = doc.files.flatMap((f: Json) => f.arrays).find((a: Json) => a.name === 'M');
+    expect(m).toMatchObject({ storage: 'struct-member', savedBytes: 252 });
+    expect(doc.summary.byStorage).toEqual([{ storage: 'struct-member', bytesSaved: 252 }]);
+    expect(problems(validateDocument, doc)).toEqual([]);
+    const sarif = JSON.parse(
+      runCli(['contract', '--check', '--no-cache', ...files, '--report', 'sarif'], {
+        cwd: dir,
+      }).stderr.replace(/^[^{]*/, ''),
+    );
+    const result = sarif.runs[0].results.find(
+      (x: Json) => x.ruleId === 'beeclak/contractible-array',
+    );
+    expect(result.message.text).toContain('saves 252 per struct object');
+    expect(result.properties).toMatchObject({ storage: 'struct-member', savedBytes: 252 });
+  });
+
   it('a profiled result (contract --profiled)', () => {
     const r = runCli([
       'contract',

@@ -81,6 +81,8 @@ interface Summary {
   changed: number;
   skipped: number;
   bytesSaved: bigint;
+  /** Of bytesSaved, those counted per struct object (struct members: their storage). */
+  perObject: bigint;
   /** Arrays that change whose saving is not known (savingNotKnown): not in bytesSaved. */
   uncounted: number;
   cached: number;
@@ -104,7 +106,7 @@ function summaryLine(s: Summary, mode: BatchMode): string {
     `${s.files} file${s.files === 1 ? '' : 's'}`,
     `${s.changed} ${verb}`,
     `${s.skipped} skipped`,
-    `${s.bytesSaved} bytes ${mode.inPlace ? 'saved' : 'to save'}`,
+    `${s.bytesSaved} bytes ${mode.inPlace ? 'saved' : 'to save'}${s.perObject > 0n ? ` (${s.perObject} of them per struct object)` : ''}`,
   ];
   if (s.uncounted > 0)
     parts.push(`${s.uncounted} array${s.uncounted === 1 ? '' : 's'} whose bytes are not known`);
@@ -121,6 +123,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     changed: 0,
     skipped: 0,
     bytesSaved: 0n,
+    perObject: 0n,
     uncounted: 0,
     cached: 0,
   };
@@ -175,6 +178,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
     summary.changed++;
     for (const a of c.report.arrays) {
       summary.bytesSaved += bytesSaved(a);
+      if (a.storage === 'struct-member') summary.perObject += bytesSaved(a);
       if (savingNotKnown(a)) summary.uncounted++;
     }
     if (!mode.diff && !mode.list)
@@ -408,7 +412,7 @@ function listedArrays(file: string, report: FileReport): ListLine[] {
         saved,
         line:
           `${file}:${a.line}:${a.column}: ${a.name} in ${a.function}() could shrink from ` +
-          `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved})\n`,
+          `${a.originalBytes} to ${a.compressedBytes} bytes (${a.status}, saves ${saved}${a.storage === 'struct-member' ? ' per struct object' : ''})\n`,
       });
   }
   return lines;

@@ -11,6 +11,8 @@ function refused(a: ArrayReport, message: string, code: ReasonName): ArrayReport
   const { mapping: _m, heuristic: _h, savedBytes: _s, ...rest } = a;
   return {
     ...rest,
+    // (a parameter whose struct members shrank: they keep their size with it)
+    ...(a.storage === 'struct-member' ? { storage: 'parameter' as const } : {}),
     status: 'unchanged',
     reason: message,
     code: codeOf(code),

@@ -8,7 +8,7 @@
  */
 import type { ProgramModel } from '../../model/types.js';
 import type { MacroUse } from '../../frontend/spelling.js';
-import type { ProgramView } from '../../model/program.js';
+import type { MemberShrunk, ProgramView } from '../../model/program.js';
 import type { ArrayDecision } from '../decision.js';
 import { placeParameter } from '../wholeProgram/placement.js';
 import { limitPrivateStack } from '../wholeProgram/privateStack.js';
@@ -311,20 +311,35 @@ function acrossFilesNotes(
     const with_ = member
       ? `the member '${member.member}' of struct ${member.tag} (its definition), which only carries values for it`
       : `its callers' buffers in other files of the set, which only carry values for it`;
-    if (k >= 0 && storage.offers?.some((o) => o.fn === d.fn.name && o.param === d.array.name))
-      out[k] = withWarning(
-        out[k]!,
-        warn(
-          'storage-shrinks',
-          `its type changes to [${texts.join('][')}] with ${with_}, and with its prototypes`,
-        ),
-      );
+    if (k < 0 || !storage.offers?.some((o) => o.fn === d.fn.name && o.param === d.array.name))
+      continue;
+    out[k] = withWarning(
+      out[k]!,
+      warn(
+        'storage-shrinks',
+        `its type changes to [${texts.join('][')}] with ${with_}, and with its prototypes`,
+      ),
+    );
+    const shrunk = program?.storage?.parameters.find(
+      (p) => p.fn === d.fn.name && p.param === d.array.name,
+    )?.members;
+    if (shrunk?.length) out[k] = withMembersShrunk(out[k]!, shrunk);
   }
   for (const kept of program?.storage?.kept ?? []) {
     const k = at(kept.fn, kept.param);
     if (k >= 0) out[k] = withWarning(out[k]!, warn(kept.code, kept.reason));
   }
   return out;
+}
+
+/**
+ * A parameter's entry counts the struct members shrunk with it (the set counts each on one
+ * parameter, crossFilePlan.ts): their cells per struct object, for its bytes (reports.ts).
+ */
+function withMembersShrunk(o: Outcome, members: readonly MemberShrunk[]): Outcome {
+  if (!isContracted(o)) return o;
+  const memberCells = members.reduce((a, m) => a + BigInt(m.before) - BigInt(m.after), 0n);
+  return { ...o, verdict: { ...o.verdict, memberCells } };
 }
 
 /** A decision as its array's pragmas see it (the rewriter's rows). */

@@ -39,3 +39,14 @@ export function setSavedBytes(r: ArrayReport, placement: ArrayDecision['placemen
     r.savedBytes = placement === 'private' && after !== undefined ? jsonInt(-after) : 0;
   else if (before !== undefined && after !== undefined) r.savedBytes = jsonInt(before - after);
 }
+
+/**
+ * A parameter folded in place whose cells are struct members shrunk in their definitions
+ * (memberStorage.ts): its entry counts their storage, `cells` per struct object times its
+ * element's size; a size the data model does not give leaves the saving not known.
+ */
+export function setMemberSaving(r: ArrayReport, cells: bigint, each: number | undefined): void {
+  r.storage = 'struct-member';
+  if (each !== undefined) r.savedBytes = jsonInt(cells * BigInt(each));
+  else delete r.savedBytes;
+}

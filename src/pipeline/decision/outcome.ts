@@ -39,6 +39,11 @@ export interface Contraction {
   readonly cells: bigint | string;
   /** Bytes after, when known; `undefined` leaves the report without them. */
   readonly bytes?: bigint;
+  /**
+   * A parameter folded in place: the cells per struct object that the struct members shrunk
+   * with it free (their storage, counted on its entry: crossFilePlan.ts, reports.ts).
+   */
+  readonly memberCells?: bigint;
 }
 
 /** A caller's local array that shrinks with the parameters folded in it (callerStorage.ts). */

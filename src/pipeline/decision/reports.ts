@@ -15,7 +15,7 @@ import {
   type HeapOutcome,
   type Outcome,
 } from './outcome.js';
-import { setSavedBytes, storageClass } from './footprint.js';
+import { setMemberSaving, setSavedBytes, storageClass } from './footprint.js';
 import { onChipMemory } from './hls.js';
 
 const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
@@ -146,6 +146,8 @@ function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   const d = isContracted(o) ? o.verdict.decision : undefined;
   setSavedBytes(r, d?.placement);
   if (d?.sharesDeclaration) r.savedBytes = 0;
+  const perObject = isContracted(o) ? o.verdict.memberCells : undefined;
+  if (perObject !== undefined) setMemberSaving(r, perObject, o.array.elementBytes);
   if (!s.hls) return r;
   const bytes = o.array.elementBytes;
   const bits = o.array.elementBits ?? (bytes === undefined ? undefined : bytes * 8);

@@ -27,6 +27,7 @@ import type {
   CrossFileStorage,
   ForeignParameter,
   MemberOfStruct,
+  MemberShrunk,
   StorageOffer,
 } from '../../model/program.js';
 import type { ReasonName } from '../../model/reasons.js';
@@ -77,7 +78,7 @@ interface Buffer {
   /** The offered parameters it is passed to, by key. */
   readonly users: readonly string[];
   /** A struct member: its definition's extents are edited (memberStorage.ts). */
-  readonly member?: MemberStorage;
+  readonly member?: MemberStorage & MemberOfStruct;
 }
 
 export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
@@ -256,7 +257,7 @@ function memberBuffer(
     name: m.member,
     levels: storage.levels,
     users,
-    member: storage,
+    member: { ...storage, ...m },
   };
 }
 
@@ -416,13 +417,17 @@ function groupOf(
     files.set(f, { parameters: [], forwarders: [], buffers: [], prototypes: [] }).get(f)!;
   const expected: Expected[] = [];
   const headers = new Map<string, Edit[]>();
+  const members = membersShrunk(g, buffers, offered);
   for (const k of g.parameters) {
     const extents = agreed.get(k)!;
     const o = offered.get(k)!;
     const retyped = { fn: o.offer.fn, param: o.offer.param, extents: extents.map(toText) };
     const passesTo = o.targets?.map((t) => foreignParameter(offered.get(t)!));
     if (passesTo) part(o.file).forwarders.push({ ...retyped, passesTo });
-    else part(o.file).parameters.push(retyped);
+    else {
+      const shrunk = members.get(k);
+      part(o.file).parameters.push({ ...retyped, ...(shrunk ? { members: shrunk } : {}) });
+    }
     expected.push({
       file: o.file,
       fn: o.offer.fn,
@@ -459,6 +464,33 @@ function groupOf(
     expected.push({ file: b.file, fn: b.caller, name: b.name });
   }
   return { files, headers, expected };
+}
+
+/**
+ * The members a group shrinks, by the parameter whose entry counts each (once, however
+ * many parameters it carries values for: the first that does not pass it on), with their
+ * cells per struct object before and after.
+ */
+function membersShrunk(
+  g: { readonly parameters: readonly string[]; readonly buffers: readonly string[] },
+  buffers: ReadonlyMap<string, Buffer>,
+  offered: ReadonlyMap<string, Offered>,
+): Map<string, MemberShrunk[]> {
+  const out = new Map<string, MemberShrunk[]>();
+  const cells = (xs: Extents) => xs.reduce<bigint>((a, x) => a * x!, 1n);
+  for (const k of g.buffers) {
+    const b = buffers.get(k);
+    const m = b?.member;
+    const on = b?.users.find((u) => g.parameters.includes(u) && !offered.get(u)!.targets);
+    if (!b || !m || on === undefined) continue;
+    // (a member's extents are all constants, and so are its new ones: shapeOf keeps them)
+    const before = cells(b.levels);
+    const after = cells(shapeOf(b, offered));
+    if (after === before) continue;
+    const shrunk = { tag: m.tag, member: m.member, before: `${before}`, after: `${after}` };
+    (out.get(on) ?? out.set(on, []).get(on)!).push(shrunk);
+  }
+  return out;
 }
 
 function foreignParameter(o: Offered): ForeignParameter {
