@@ -50,9 +50,24 @@ function saving(a: ArrayReport): string {
   // (its cells are struct members shrunk in their definition: saved in every struct object)
   if (a.storage === 'struct-member' && a.savedBytes !== undefined)
     return `${a.originalBytes} -> ${a.compressedBytes} bytes, saves ${a.savedBytes} per struct object`;
-  if (typeof a.originalBytes === 'number' && typeof a.compressedBytes === 'number')
-    return `${a.originalBytes} -> ${a.compressedBytes} bytes, saves ${a.originalBytes - a.compressedBytes}`;
+  // (a parameter folded in place has no storage of its own: its callers' buffers count)
+  if (a.storage === 'parameter' && a.savedBytes !== undefined)
+    return `${a.originalBytes} -> ${a.compressedBytes} bytes of its callers' buffers, saves ${a.savedBytes} here`;
+  const saved = savedBytes(a);
+  if (saved !== undefined)
+    return `${a.originalBytes} -> ${a.compressedBytes} bytes, saves ${saved}`;
   return `${a.originalCells} -> ${a.compressedCells} cells`;
+}
+
+/**
+ * The bytes the entry saves as the JSON report counts them (`savedBytes`: a parameter folded
+ * in place 0, a private copy minus its size), else the difference of its sizes.
+ */
+function savedBytes(a: ArrayReport): number | string | undefined {
+  if (a.savedBytes !== undefined) return a.savedBytes;
+  if (typeof a.originalBytes === 'number' && typeof a.compressedBytes === 'number')
+    return a.originalBytes - a.compressedBytes;
+  return undefined;
 }
 
 /** How to apply a result: a proved one in place; a profiled one with the runs it holds for. */
@@ -101,14 +116,8 @@ function result(file: string, a: ArrayReport, root: string) {
       compressedCells: a.compressedCells,
       ...(a.originalBytes !== undefined ? { originalBytes: a.originalBytes } : {}),
       ...(a.compressedBytes !== undefined ? { compressedBytes: a.compressedBytes } : {}),
-      ...(a.storage === 'struct-member'
-        ? {
-            storage: a.storage,
-            ...(a.savedBytes !== undefined ? { savedBytes: a.savedBytes } : {}),
-          }
-        : typeof a.originalBytes === 'number' && typeof a.compressedBytes === 'number'
-          ? { savedBytes: a.originalBytes - a.compressedBytes }
-          : {}),
+      ...(a.storage === 'struct-member' ? { storage: a.storage } : {}),
+      ...(savedBytes(a) !== undefined ? { savedBytes: savedBytes(a) } : {}),
       ...(a.mapping ? { mapping: a.mapping } : {}),
       ...(a.assumes ? { assumes: a.assumes } : {}),
       // A profiled result is not a proof: marked, with the inputs it holds for.

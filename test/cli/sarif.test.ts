@@ -189,6 +189,46 @@ describe('SARIF', () => {
     expect(results[0].message.text).toContain('800 -> 16 bytes');
   });
 
+  // Guards SARIF's savedBytes against the JSON report's: a parameter folded in place saves
+  // nothing where it is (its callers' buffers count), and SARIF said 252.
+  it("a parameter folded in place: the report's savedBytes, not the difference of its sizes", () => {
+    const entry = {
+      name: 't',
+      function: 'kernel',
+      line: 3,
+      column: 20,
+      status: 'contracted' as const,
+      elementType: 'int',
+      originalCells: 64,
+      compressedCells: 1,
+      originalBytes: 256,
+      compressedBytes: 4,
+      storage: 'parameter' as const,
+      savedBytes: 0,
+      mapping: { M: [[0]], b: [1] },
+      maxLive: null,
+      warnings: [],
+    };
+    const report: FileReport = {
+      file: 'k.c',
+      diagnostics: [],
+      timings: {
+        parseMs: 0,
+        delinearizeMs: 0,
+        lifetimeMs: 0,
+        latticeMs: 0,
+        rewriteMs: 0,
+        oracleMs: 0,
+      },
+      arrays: [entry],
+    };
+    const log = JSON.parse(formatSarif([report], '9.9.9', [], process.cwd()));
+    expect(sarifProblems(log)).toEqual([]);
+    const r = log.runs[0].results[0];
+    expect(r.properties.savedBytes).toBe(0);
+    expect(r.message.text).toContain("256 -> 4 bytes of its callers' buffers, saves 0 here");
+  });
+
   it('contract --report sarif over a directory, to --report-file', () => {
     const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-sarif-'));
     try {
