@@ -182,9 +182,24 @@ describe('what the set cannot see', () => {
     const dir = copy('heap-two-files');
     fs.chmodSync(path.join(dir, 'dsp.h'), 0o444);
     const before = sources(dir).map((f) => read(dir, f));
-    const r = runCli(['contract', '-i', '--no-cache', ...sources(dir)], { cwd: dir });
+    const r = runCli(
+      ['contract', '-i', '--no-cache', '--report', 'json', '--report-file', 'r.json'].concat(
+        sources(dir),
+      ),
+      { cwd: dir },
+    );
     expect(r.stderr).toContain('no file of the set was written');
     expect(sources(dir).map((f) => read(dir, f))).toEqual(before);
     expect(read(dir, 'dsp.h')).toContain('tmp[N][N]');
+    // Guards the JSON report against counting what was not written (issue 29 item 1: its
+    // summary said the set's bytes were saved while only the last line said 0).
+    const doc = JSON.parse(read(dir, 'r.json')) as {
+      summary: { bytesSaved: number | string };
+      skipped?: { file: string }[];
+      files: { file: string }[];
+    };
+    expect(doc.summary.bytesSaved).toBe(0);
+    expect(doc.files.map((f) => path.basename(f.file))).not.toContain('main.c');
+    expect(r.stderr).toMatch(/ 0 bytes saved/);
   });
 });

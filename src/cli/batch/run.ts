@@ -192,7 +192,11 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const exitCode =
     (mode.check && acted.wouldChange ? EXIT_WOULD_CHANGE : 0) |
     (tally.failed > 0 ? EXIT_SKIPPED : 0);
-  return { exitCode, reports: acted.reports, skipped: tally.skipped, summary };
+  // A file that could not be written is among the skipped, with why: its report would count
+  // bytes no file saves (the JSON report's summary is made from the reports).
+  const unwritten = new Set(acted.changed.filter((c) => !written.includes(c)).map((c) => c.report));
+  const reports = acted.reports.filter((r) => !unwritten.has(r));
+  return { exitCode, reports, skipped: tally.skipped, summary };
 }
 
 /** The counts of a run and its skipped files, filled as it goes. */
