@@ -7,6 +7,7 @@
  */
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
+import { inSystemFolder } from './systemFolders.js';
 
 export interface IncludeSearch {
   /** `-iquote` folders, absolute: quoted names only. */
@@ -16,9 +17,6 @@ export interface IncludeSearch {
   /** `-isystem`, then `-idirafter` folders, absolute. */
   readonly system: readonly string[];
 }
-
-/** The system's own folders (frontend/program.ts reads no header there either). */
-const SYSTEM_FOLDER = /^\/usr\/(include|lib|local\/include)\//;
 
 /** Where a header was found: a user's file, a system header, or nowhere known. */
 export type Found = { readonly user: string } | 'system' | 'unknown';
@@ -91,6 +89,6 @@ export function findHeader(
     ...search.user,
   ]);
   // (`-I /usr/include` does not make the system's headers the user's)
-  if (user !== undefined) return SYSTEM_FOLDER.test(user) ? 'system' : { user };
+  if (user !== undefined) return inSystemFolder(user) ? 'system' : { user };
   return first([...search.system, ...defaultFolders()]) !== undefined ? 'system' : 'unknown';
 }
