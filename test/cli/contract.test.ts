@@ -106,6 +106,14 @@ describe('beeclak contract', () => {
     expect(fs.readdirSync(tmp).filter((f) => f.includes('.tmp'))).toEqual([]);
   });
 
+  // Guards `-o -` writing a file named "-" in the current folder instead of standard output.
+  it('-o - writes the program to standard output', () => {
+    const r = runCli(['contract', write('fused3.c', FUSED), '-o', '-'], { cwd: tmp });
+    expect(r.code).toBe(0);
+    expect(r.stdout).toContain('int t;');
+    expect(fs.existsSync(path.join(tmp, '-'))).toBe(false);
+  });
+
   it('a syntax error: file:line:col, exit 1, and no output file', () => {
     const out = path.join(tmp, 'never.c');
     const r = runCli([

@@ -76,7 +76,7 @@ export function registerContract(program: Command, io: Io): void {
     .command('contract')
     .description('write the program with its temporary arrays contracted')
     .argument('<files...>', 'C source files, or directories (their .c files, recursively)')
-    .option('-o, --output <file>', 'write the program here (default: stdout; one file only)')
+    .option('-o, --output <file>', 'write the program here (default, or -: stdout; one file only)')
     .option('-i, --in-place', 'rewrite the files themselves')
     .option('--check', 'change nothing; exit 1 when some file would change')
     .option('--diff', 'print a unified diff of each file that would change')
@@ -247,10 +247,12 @@ async function contractOne(
     if (!format) io.stderr(formatProfile(p.result, false));
   }
   const report = reportText(format, [fileReport], flags);
+  // `-o -` is standard output, as for cc and most tools (it wrote a file named "-").
+  const output = flags.output === '-' ? undefined : flags.output;
   // Everything is computed before anything is written.
-  if (flags.output) await writeOutput(flags.output, result.text, 'latin1');
+  if (output) await writeOutput(output, result.text, 'latin1');
   if (flags.reportFile) await writeOutput(flags.reportFile, report);
-  if (!flags.output) (io.stdoutBytes ?? io.stdout)(result.text);
+  if (!output) (io.stdoutBytes ?? io.stdout)(result.text);
   if (report && !flags.reportFile) io.stderr(report);
   else for (const m of refusedPromiseMessages(result.analysis.report)) io.stderr(m + '\n');
   if (!result.changed && !report) {
