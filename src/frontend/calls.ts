@@ -10,6 +10,7 @@
  */
 import type { DataModel } from './dataModel.js';
 import { modelOnly } from './intTypes.js';
+import { unitScalarTypedefs } from './typedefs.js';
 import {
   normalizedType,
   type BufferShape,
@@ -127,7 +128,12 @@ function origin(
   const levels = levelsOf(id, decl, literalScope(model));
   if (!levels || levels.length === 0)
     return { origin: 'other', why: `'${name}' is neither a local array nor allocated here` };
-  const elementBytes = sizeOfType(type.text, modelOnly(model));
+  const elementBytes = sizeOfType(type.text, {
+    ...modelOnly(model),
+    has: () => false,
+    get: () => undefined,
+    scalar: (name) => unitScalarTypedefs(type.tree).get(name),
+  });
   const shape: BufferShape = {
     elementType: normalizedType(type.text),
     ...(elementBytes !== undefined ? { elementBytes } : {}),

@@ -58,8 +58,11 @@ export function sizeOfType(text: string, typedefs: TypedefTable | undefined): bi
   if (/\*$/.test(t)) return BigInt(model.pointer / 8);
   const i = intTypeOf(t, typedefs);
   if (i) return i.bits === 1 ? 1n : BigInt(i.bits / 8);
-  if (t === 'long double') return model.longDouble > 0 ? BigInt(model.longDouble) : undefined;
-  return SCALAR_SIZES.get(t);
+  // `typedef float real;` (CMSIS's float32_t): its arrays' bytes were not counted.
+  const named = typedefs?.scalar?.(t) ?? t;
+  if (named === '*') return BigInt(model.pointer / 8);
+  if (named === 'long double') return model.longDouble > 0 ? BigInt(model.longDouble) : undefined;
+  return SCALAR_SIZES.get(named);
 }
 
 /** The type of `sizeof` (size_t) in the table's data model. */

@@ -52,6 +52,11 @@ const TYPE_KEYWORDS = new Set(['int', 'char', 'short', 'long', 'signed', 'unsign
 export type TypedefTable = Pick<ReadonlyMap<string, IntType | undefined>, 'has' | 'get'> & {
   /** The unit's data model (dataModel.ts); LP64 when absent. */
   readonly dataModel?: DataModel;
+  /**
+   * The floating or pointer type a typedef names (`float`, `long double`, `*`), for the
+   * size of its objects (typedefs.ts unitScalarTypedefs); undefined for any other name.
+   */
+  readonly scalar?: (name: string) => string | undefined;
 };
 const NO_TYPEDEFS: TypedefTable = new Map();
 

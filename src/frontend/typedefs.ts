@@ -95,6 +95,51 @@ export function unitTypedefs(
   return table;
 }
 
+const FLOATING = new Set(['float', 'double', 'long double']);
+const scalarTables = new CallSlot(() => new WeakMap<object, Map<string, string | undefined>>());
+
+/**
+ * The floating and pointer typedefs of a unit (`typedef float real;`, `typedef real *rp;`),
+ * by name: `float`, `double`, `long double` or `*` (a pointer, whose size the data model
+ * decides where it is asked). Only for the bytes of an array of them (constants.ts
+ * sizeOfType): the same rules as the integer table (a chain in declaration order, a name
+ * with two meanings or an attribute unknown, a file-scope object's name no type).
+ */
+export function unitScalarTypedefs(tree: {
+  readonly rootNode: Node;
+}): ReadonlyMap<string, string | undefined> {
+  const tables = scalarTables.current();
+  let table = tables?.get(tree);
+  if (table) return table;
+  table = new Map();
+  const conflicting = new Set<string>();
+  const note = (name: string, scalar: string | undefined) => {
+    if (table!.has(name) && table!.get(name) !== scalar) conflicting.add(name);
+    table!.set(name, scalar);
+  };
+  for (const d of namedChildrenOf(tree.rootNode)) {
+    if (d.type === 'declaration' || d.type === 'function_definition') {
+      for (const name of d.type === 'declaration' ? declaredNames(d) : functionNames(d))
+        if (!table.has(name)) table.set(name, undefined);
+      continue;
+    }
+    if (d.type !== 'type_definition') continue;
+    const words = (child(d, 'type')?.text ?? '').replace(/\b(const|volatile)\b/g, ' ');
+    const spelled = words.replace(/\s+/g, ' ').trim();
+    const base = FLOATING.has(spelled) ? spelled : table.get(spelled);
+    const attributed = hasAttribute(d);
+    for (const x of d.childrenForFieldName('declarator')) {
+      const name = declaredTypeName(x);
+      if (!name) continue;
+      const pointer = x.type === 'pointer_declarator' && isName(child(x, 'declarator') ?? x);
+      note(name, attributed ? undefined : isName(x) ? base : pointer ? '*' : undefined);
+    }
+  }
+  for (const name of conflicting) table.set(name, undefined);
+  tables?.set(tree, table);
+  return table;
+}
+
 function sameType(a: IntType | undefined, b: IntType | undefined): boolean {
   if (!a || !b) return a === b;
   return a.bits === b.bits && a.signed === b.signed && !!a.plainChar === !!b.plainChar;
@@ -109,13 +154,23 @@ export function lazily(make: () => TypedefTable, dataModel?: DataModel): Typedef
   return {
     has: (n) => (table ??= make()).has(n),
     get: (n) => (table ??= make()).get(n),
+    scalar: (n) => (table ??= make()).scalar?.(n),
     ...(dataModel ? { dataModel } : {}),
   };
 }
 
 /** `table` read in the data model `model`. */
 function withModel(table: TypedefTable, model: DataModel | undefined): TypedefTable {
-  return model ? { has: (n) => table.has(n), get: (n) => table.get(n), dataModel: model } : table;
+  return model ? { ...readThrough(table), dataModel: model } : table;
+}
+
+/** A table's lookups (a table may be built on its first lookup: never copied). */
+function readThrough(table: TypedefTable): TypedefTable {
+  return {
+    has: (n) => table.has(n),
+    get: (n) => table.get(n),
+    ...(table.scalar ? { scalar: table.scalar } : {}),
+  };
 }
 
 /** What a function itself declares: its typedef names and its ordinary identifiers. */
@@ -182,6 +237,7 @@ export function functionTypedefs(
     {
       has: (name) => unit.has(name) || own.typedefs.has(name) || own.ordinary.has(name),
       get: (name) => (shadowed(name) ? undefined : unit.get(name)),
+      scalar: (name) => (shadowed(name) ? undefined : unitScalarTypedefs(fn.tree).get(name)),
     },
     model,
   );
