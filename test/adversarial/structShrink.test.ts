@@ -248,6 +248,55 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(run(dir)).toBe(before);
   });
 
+  // Issue 27 item 2: MachSuite's Makefile builds generate.c (its own main(), a local
+  // `struct bench_args_t data` handed to data_to_input as `&data`) from the same sources.
+  // Given with the set, both programs are read as one world (each program's calls are among
+  // the set's): M shrinks, and both programs print as before.
+  it('a set of two programs, the second with a local object of the struct', () => {
+    const generator = [
+      '#include <stdio.h>',
+      '#include "bench.h"',
+      'void load(void *vdata);',
+      'int check(void *vdata);',
+      'int main(void) {',
+      '  struct args d;',
+      '  load(&d);',
+      '  for (int i = 0; i < N; i++)',
+      '    d.out[i] = d.in[i] * 3;',
+      '  printf("%d\\n", check((void *)&d));',
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n');
+    const dir = variant(
+      { name: 'two programs', code: 'member-storage-kept', files: { 'generate.c': generator } },
+      97,
+    );
+    const build = (files: string[]) => {
+      const exe = path.join(dir, 'prog');
+      const cc = spawnSync(
+        process.env.CC?.trim() || 'cc',
+        ['-O1', '-Wall', '-Werror', '-o', exe, ...files],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+        },
+      );
+      if (cc.status !== 0) return `does not compile: ${cc.stderr}`;
+      const r = spawnSync(exe, [], { cwd: dir, encoding: 'utf8' });
+      return `${r.status}: ${r.stdout}`;
+    };
+    const programs = [
+      ['glue.c', 'kernel.c', 'main.c'],
+      ['generate.c', 'glue.c', 'kernel.c'],
+    ];
+    const before = programs.map(build);
+    for (const b of before) expect(b).toMatch(/^0: \d+\n$/);
+    contract(dir);
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toContain('  int M[1];');
+    expect(programs.map(build)).toEqual(before);
+  });
+
   it.each([
     [
       // MachSuite's harness.c: `#define CHECK_OUTPUT` then `#ifdef CHECK_OUTPUT` in main().
