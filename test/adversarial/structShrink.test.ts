@@ -297,6 +297,63 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(programs.map(build)).toEqual(before);
   });
 
+  // Issue 27 item 3: the kernel passes M on to two helpers of its file (MachSuite radix's
+  // ss_sort -> sum_scan, last_step_scan). fill1 needs 2 cells of M, fill2 all of them: fill1
+  // folds in place, and the member keeps its size (member-storage-kept), whatever fill1 needs.
+  it('a member passed on to two helpers: one folds in place, the member keeps its size', () => {
+    const kernel = [
+      '#include "bench.h"',
+      'void fill1(int in[N], int out[N], int M[N]) {',
+      '  M[0] = in[0];',
+      '  out[0] = M[0];',
+      '  for (int i = 1; i < N; i++) {',
+      '    M[i] = M[i - 1] + in[i];',
+      '    out[i] = M[i] * 2;',
+      '  }',
+      '}',
+      'void fill2(int out[N], int M[N]) {',
+      '  for (int i = 0; i < N; i++)',
+      '    M[i] = out[i] + i;',
+      '  for (int i = 0; i < N; i++)',
+      '    out[i] += M[N - 1 - i];',
+      '}',
+      'void kernel(int in[N], int out[N], int M[N]) {',
+      '  fill1(in, out, M);',
+      '  fill2(out, M);',
+      '}',
+      '',
+    ].join('\n');
+    const dir = variant(
+      {
+        name: 'forwarded',
+        code: 'member-storage-kept',
+        files: { 'kernel.c': kernel },
+        edits: [
+          [
+            'bench.h',
+            'void kernel(int in[N], int out[N], int M[N]);',
+            'void kernel(int in[N], int out[N], int M[N]);\nvoid fill1(int in[N], int out[N], int M[N]);\nvoid fill2(int out[N], int M[N]);',
+          ],
+        ],
+      },
+      96,
+    );
+    const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
+    const before = run(dir);
+    expect(before).toMatch(/^0: \d+\n$/);
+    contract(dir);
+    const doc = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as {
+      files: { arrays: Entry[] }[];
+    };
+    const fill1 = doc.files
+      .flatMap((f) => f.arrays)
+      .find((a) => a.function === 'fill1' && a.name === 'M');
+    expect(fill1?.code).toBeUndefined();
+    expect(fill1?.warnings?.map((w) => w.code)).toContain(codeOf('member-storage-kept'));
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toBe(header);
+    expect(run(dir)).toBe(before);
+  });
+
   it.each([
     [
       // MachSuite's harness.c: `#define CHECK_OUTPUT` then `#ifdef CHECK_OUTPUT` in main().
