@@ -90,6 +90,9 @@ function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | 
   for (const [name, d] of skipped[0]!.names)
     if (names.has(name)) return `it spells macro ${name}: ${d}`;
   for (const h of t.headers ?? []) {
+    // The function's own header is `raw`, read above up to its last line: support.h's
+    // `#undef LAG1` after prng_rand() does not reach it.
+    if (t.header !== undefined && absolute(h) === own) continue;
     const text = t.read(h);
     if (text === undefined) continue; // (its events were read above)
     for (const [name, d] of conditionalDirectives(text))

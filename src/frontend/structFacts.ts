@@ -184,6 +184,7 @@ class FactsBuilder {
   readonly flows: (readonly [string, string])[] = [];
   readonly pointerProblems: (Problem & { node: string })[] = [];
   readonly passedTo: { node: string; callee: string }[] = [];
+  readonly objectArguments: { start: number; index: number; node: string }[] = [];
   readonly followedNodes: string[] = [];
   readonly members: MemberMention[] = [];
   readonly globalProblems: (Problem & { name: string })[] = [];
@@ -191,6 +192,8 @@ class FactsBuilder {
   unparsed: Where | undefined;
   /** The followed pointers of the function being read: name -> node. */
   private nodes = new Map<string, string>();
+  /** Its local struct objects: name -> the node of their address (`fn:&name`). */
+  private objects = new Map<string, string>();
 
   constructor(
     private readonly origin: Origin,
@@ -206,6 +209,7 @@ class FactsBuilder {
       flows: this.flows,
       pointerProblems: this.pointerProblems,
       passedTo: this.passedTo,
+      objectArguments: this.objectArguments,
       followedNodes: [...new Set(this.followedNodes)],
       members: this.members,
       globalProblems: this.globalProblems,
@@ -235,6 +239,8 @@ class FactsBuilder {
     if (p?.type === 'declaration') {
       const ds = p.childrenForFieldName('declarator');
       if (ds.length === 0 && body) return;
+      // A local object used only through `.` and `&` is followed in its function body.
+      if (local && isLocalObject(p)) return;
       if (ds.some((d) => !pointerName(d)))
         return this.tagProblem(
           s,
@@ -393,6 +399,7 @@ class FactsBuilder {
         if (n) this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
       }
     for (const f of inside) if (f.type === 'field_expression') this.member(f);
+    this.localObjects(name, body, declarations);
     if (this.nodes.size === 0) return;
     for (const id of identifiersNamed(
       body,
@@ -411,6 +418,62 @@ class FactsBuilder {
         const value = x.type === 'init_declarator' ? child(x, 'value') : null;
         if (n && value && this.nodes.has(n)) this.assigned(this.nodes.get(n)!, value);
       }
+  }
+
+  /**
+   * The local objects of a struct type (`struct bench_args_t data;` in MachSuite's
+   * generate.c): each is followed as the pointer `&data`, whose uses are checked as those of
+   * any followed pointer; the name itself may only reach a member with `.` (a member named
+   * is a mention like any other) or have its address taken. Anything else (a copy, `sizeof
+   * data`, passing it by value, a second declaration of the name) uses its bytes or layout.
+   */
+  private localObjects(fn: string, body: Node, declarations: readonly Node[]): void {
+    this.objects = new Map();
+    const declared = new Map<string, number>();
+    for (const decl of declarations)
+      for (const x of decl.childrenForFieldName('declarator')) {
+        const n = declaredNameOf(x);
+        declared.set(n, (declared.get(n) ?? 0) + 1);
+      }
+    for (const decl of declarations) {
+      const tag = tagOf(child(decl, 'type'));
+      if (!tag || !isLocalObject(decl)) continue;
+      for (const x of decl.childrenForFieldName('declarator')) {
+        if (x.type !== 'identifier') continue;
+        const node = `${fn}:&${x.text}`;
+        this.objects.set(x.text, node);
+        this.tags.push({ node, tag });
+        this.followedNodes.push(node);
+        if (declared.get(x.text)! > 1 || this.nodes.has(x.text))
+          this.pointerProblems.push({
+            node,
+            where: this.origin(x.startIndex),
+            why: 'its name is declared again in the function',
+          });
+      }
+    }
+    if (this.objects.size === 0) return;
+    for (const id of identifiersNamed(
+      body,
+      this.text,
+      body.startIndex,
+      body.endIndex,
+      this.objects,
+    ))
+      if (!isDeclaredName(id)) this.objectUse(this.objects.get(id.text)!, id);
+  }
+
+  private objectUse(node: string, id: Node): void {
+    const p = id.parent;
+    if (p?.type === 'field_expression' && child(p, 'argument')?.id === id.id)
+      if (!p.children.some((c) => c.type === '->')) return;
+    if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+      return this.use(node, p);
+    this.pointerProblems.push({
+      node,
+      where: this.origin(id.startIndex),
+      why: 'the object is used other than through `.` or `&`',
+    });
   }
 
   private follow(node: string, name: string, type: { tag?: string; plain?: string }): void {
@@ -493,12 +556,27 @@ class FactsBuilder {
       return problem('memset of a size other than sizeof(struct ...)');
     }
     const target = `${arg.callee}#${arg.index}`;
+    if ([...this.objects.values()].includes(node))
+      this.objectArguments.push({ start: arg.call.startIndex, index: arg.index, node });
     this.flows.push([node, target]);
     this.passedTo.push({ node, callee: arg.callee });
   }
 }
 
 /** The tag of `sizeof(struct T)` exactly (no pointer), else undefined. */
+/**
+ * A declaration of local objects of a struct type that `localObjects` follows: only plain
+ * names (no initializer, no array, no pointer mixed in), no storage class, the struct not
+ * defined there.
+ */
+function isLocalObject(decl: Node): boolean {
+  const type = child(decl, 'type');
+  if (type?.type !== 'struct_specifier' || child(type, 'body')) return false;
+  if (decl.children.some((c) => c.type === 'storage_class_specifier')) return false;
+  const ds = decl.childrenForFieldName('declarator');
+  return ds.length > 0 && ds.every((d) => d.type === 'identifier');
+}
+
 function sizeofStruct(n: Node): string | undefined {
   n = unparenthesized(n);
   if (n.type !== 'sizeof_expression') return undefined;

@@ -11,35 +11,25 @@
  * exactly when it is in the linear array. The witness cell is given back in the linear index.
  */
 import type { ArrayInfo, FunctionModel } from '../model/types.js';
-import { delinearizeFunction } from '../delinearize/index.js';
 import { upwardExposedReads, type UpwardExposedRead } from './upwardExposed.js';
-import { knownParameterValues } from '../model/parameterValues.js';
+import { analysisView } from './linearView.js';
 
 export function exposedReadsInView(
   fn: FunctionModel,
   array: ArrayInfo,
   values: Readonly<Record<string, bigint>>,
 ): UpwardExposedRead[] | undefined {
-  if (array.storage !== 'parameter' || array.extents.length !== 1 || array.delinearized)
-    return undefined;
-  // The view is proven for the values the model knows: the question must fix them too.
-  const known = knownParameterValues(fn);
-  if (Object.entries(known).some(([k, v]) => values[k] !== v)) return undefined;
-  // The view is built for candidates: the parameter is one for this question only.
-  const probe: FunctionModel = {
-    ...fn,
-    arrays: fn.arrays.map((a) =>
-      a.name === array.name && a.storage === 'parameter' ? { ...array, candidate: true } : a,
-    ),
-  };
-  const d = delinearizeFunction(probe, [array.name], false);
-  const view = d.fn.arrays.find((a) => a.name === array.name && a.storage === 'parameter');
-  const strides = view?.delinearized?.strides;
-  if (!view || !strides) return undefined;
-  return upwardExposedReads(d.fn, view, { values }).map((r) => ({
-    ...r,
-    example: r.example && linearExample(r.example, strides),
-  }));
+  if (array.storage !== 'parameter') return undefined;
+  const v = analysisView(fn, array, values);
+  return v && linearReads(upwardExposedReads(v.fn, v.array, { values }), v.strides);
+}
+
+/** Reads found in the view, their witness cells given in the linear index. */
+export function linearReads(
+  reads: readonly UpwardExposedRead[],
+  strides: readonly bigint[],
+): UpwardExposedRead[] {
+  return reads.map((r) => ({ ...r, example: r.example && linearExample(r.example, strides) }));
 }
 
 /** A witness in the view (`j0`, `j1`, ...) as the linear index `j0` (params kept). */

@@ -39,7 +39,7 @@ export const STRUCT_MEMBER_REASONS = {
     'BC1805',
     'the struct type is used other than through pointers to it',
     MEMBER +
-      'an object of the type, a union or struct holding it, a typedef, offsetof or a file-scope pointer would see its layout.',
+      'an object of the type (but a local one without initializer, reached only through `.` and `&`), a union or struct holding it, a typedef, offsetof or a file-scope pointer would see its layout.',
     UNCHANGED,
   ),
   'struct-size-observed': entry(

@@ -79,6 +79,15 @@ export interface StructFacts {
   readonly followedNodes: readonly string[];
   /** Calls of functions given a followed pointer: `callee#index` nodes. */
   readonly passedTo: readonly { readonly node: string; readonly callee: string }[];
+  /**
+   * Arguments that pass the address of a local struct object (`load(&data)`, `(void *)&data`),
+   * by the call's start offset and the argument's position: the object's node.
+   */
+  readonly objectArguments?: readonly {
+    readonly start: number;
+    readonly index: number;
+    readonly node: string;
+  }[];
   readonly members: readonly MemberMention[];
   /** Variables declared `extern` inside a function (their uses are not recorded). */
   readonly blockExterns: readonly string[];

@@ -248,6 +248,112 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(run(dir)).toBe(before);
   });
 
+  // Issue 27 item 2: MachSuite's Makefile builds generate.c (its own main(), a local
+  // `struct bench_args_t data` handed to data_to_input as `&data`) from the same sources.
+  // Given with the set, both programs are read as one world (each program's calls are among
+  // the set's): M shrinks, and both programs print as before.
+  it('a set of two programs, the second with a local object of the struct', () => {
+    const generator = [
+      '#include <stdio.h>',
+      '#include "bench.h"',
+      'void load(void *vdata);',
+      'int check(void *vdata);',
+      'int main(void) {',
+      '  struct args d;',
+      '  load(&d);',
+      '  for (int i = 0; i < N; i++)',
+      '    d.out[i] = d.in[i] * 3;',
+      '  printf("%d\\n", check((void *)&d));',
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n');
+    const dir = variant(
+      { name: 'two programs', code: 'member-storage-kept', files: { 'generate.c': generator } },
+      97,
+    );
+    const build = (files: string[]) => {
+      const exe = path.join(dir, 'prog');
+      const cc = spawnSync(
+        process.env.CC?.trim() || 'cc',
+        ['-O1', '-Wall', '-Werror', '-o', exe, ...files],
+        {
+          cwd: dir,
+          encoding: 'utf8',
+        },
+      );
+      if (cc.status !== 0) return `does not compile: ${cc.stderr}`;
+      const r = spawnSync(exe, [], { cwd: dir, encoding: 'utf8' });
+      return `${r.status}: ${r.stdout}`;
+    };
+    const programs = [
+      ['glue.c', 'kernel.c', 'main.c'],
+      ['generate.c', 'glue.c', 'kernel.c'],
+    ];
+    const before = programs.map(build);
+    for (const b of before) expect(b).toMatch(/^0: \d+\n$/);
+    contract(dir);
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toContain('  int M[1];');
+    expect(programs.map(build)).toEqual(before);
+  });
+
+  // Issue 27 item 3: the kernel passes M on to two helpers of its file (MachSuite radix's
+  // ss_sort -> sum_scan, last_step_scan). fill1 needs 2 cells of M, fill2 all of them: fill1
+  // folds in place, and the member keeps its size (member-storage-kept), whatever fill1 needs.
+  it('a member passed on to two helpers: one folds in place, the member keeps its size', () => {
+    const kernel = [
+      '#include "bench.h"',
+      'void fill1(int in[N], int out[N], int M[N]) {',
+      '  M[0] = in[0];',
+      '  out[0] = M[0];',
+      '  for (int i = 1; i < N; i++) {',
+      '    M[i] = M[i - 1] + in[i];',
+      '    out[i] = M[i] * 2;',
+      '  }',
+      '}',
+      'void fill2(int out[N], int M[N]) {',
+      '  for (int i = 0; i < N; i++)',
+      '    M[i] = out[i] + i;',
+      '  for (int i = 0; i < N; i++)',
+      '    out[i] += M[N - 1 - i];',
+      '}',
+      'void kernel(int in[N], int out[N], int M[N]) {',
+      '  fill1(in, out, M);',
+      '  fill2(out, M);',
+      '}',
+      '',
+    ].join('\n');
+    const dir = variant(
+      {
+        name: 'forwarded',
+        code: 'member-storage-kept',
+        files: { 'kernel.c': kernel },
+        edits: [
+          [
+            'bench.h',
+            'void kernel(int in[N], int out[N], int M[N]);',
+            'void kernel(int in[N], int out[N], int M[N]);\nvoid fill1(int in[N], int out[N], int M[N]);\nvoid fill2(int out[N], int M[N]);',
+          ],
+        ],
+      },
+      96,
+    );
+    const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
+    const before = run(dir);
+    expect(before).toMatch(/^0: \d+\n$/);
+    contract(dir);
+    const doc = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as {
+      files: { arrays: Entry[] }[];
+    };
+    const fill1 = doc.files
+      .flatMap((f) => f.arrays)
+      .find((a) => a.function === 'fill1' && a.name === 'M');
+    expect(fill1?.code).toBeUndefined();
+    expect(fill1?.warnings?.map((w) => w.code)).toContain(codeOf('member-storage-kept'));
+    expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toBe(header);
+    expect(run(dir)).toBe(before);
+  });
+
   it.each([
     [
       // MachSuite's harness.c: `#define CHECK_OUTPUT` then `#ifdef CHECK_OUTPUT` in main().

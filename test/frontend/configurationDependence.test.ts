@@ -174,4 +174,23 @@ describe('configurationDependence', () => {
     const why = configurationDependence({ raw, from, to, macros, read: (f) => HEADERS[f], unit });
     expect(why !== undefined).toBe(dependent);
   });
+
+  // MachSuite's support.h: a `static inline` function of a header spells LAG1, which the
+  // header `#undef`s after it; the header was also read as one of the unit's user headers,
+  // where the rule "after the function's last line" was not applied (nw's M refused).
+  it("a header's function, its macro undefined after it in the same header", () => {
+    const lib = `#define K 3\n${CALLER.replace('t, in', 't, in + K')}#undef K\n`;
+    const texts: Record<string, string> = { 'lib.h': lib };
+    const why = configurationDependence({
+      raw: lib,
+      from: 2,
+      to: 5,
+      header: 'lib.h',
+      headers: ['lib.h'],
+      file: 'main.c',
+      read: (f) => texts[f],
+      unit: unitTextsOf(['#include "lib.h"\n', lib]),
+    });
+    expect(why).toBeUndefined();
+  });
 });

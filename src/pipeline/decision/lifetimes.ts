@@ -16,6 +16,8 @@ import { exposedReadEvidence } from '../wholeProgram/promiseCheck.js';
 import type { ExposedReads } from '../wholeProgram/crossCalls.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
 import { place } from '../../model/place.js';
+import { analysisView, linearConflictSet } from '../../lifetime/linearView.js';
+import { linearReads } from '../../lifetime/exposedInView.js';
 
 /** What the lifetime passes need of the array and the options. */
 export interface LifetimeInput {
@@ -98,6 +100,31 @@ function analyse(input: LifetimeInput, noSaving: boolean) {
 }
 
 /**
+ * The analysis on the array's own subscripts; when that overruns its budget, a
+ * hand-linearized array is analysed again, with the same budget, in its multi-dimensional
+ * view and the answers given in its linear index (src/lifetime/linearView.ts): nw's `M`.
+ * The linear analysis goes first because it is exact, where the view's differences are
+ * bounded by intervals (holes between the rows would be lost). The overrun is rethrown when
+ * there is no view or the view's analysis overruns too.
+ */
+function analyseOrView(input: LifetimeInput, noSaving: boolean): ReturnType<typeof analyse> {
+  try {
+    return analyse(input, noSaving);
+  } catch (e) {
+    if (!isOwnOverrun(e)) throw e;
+    const v = analysisView(input.fn, input.array, input.values);
+    if (!v) throw e;
+    const found = analyse(
+      { ...input, fn: v.fn, array: v.array, exposedReads: undefined },
+      noSaving,
+    );
+    const cs = found.cs && linearConflictSet(found.cs, v.strides);
+    if (found.cs && !cs) throw e;
+    return { ...found, cs, exposed: linearReads(found.exposed, v.strides) };
+  }
+}
+
+/**
  * The lifetime analysis for the known parameter values (the model already folds them into
  * products and strides, and every later use is for them; guarded by `assumes`), symbolic in
  * the parameters known only at run time.
@@ -106,7 +133,7 @@ export function lifetimes(input: LifetimeInput, quick: QuickBound): Refusal | Li
   const { fn, array } = input;
   let found: ReturnType<typeof analyse>;
   try {
-    found = analyse(input, quick.noSaving !== undefined);
+    found = analyseOrView(input, quick.noSaving !== undefined);
   } catch (e) {
     // Only the array's own budget: an enclosing one's overrun is its owner's to answer.
     if (isOwnOverrun(e))

@@ -234,6 +234,16 @@ function memberBuffer(
 ): Buffer | { readonly why: string } {
   const storage = memberStorage(m, input);
   if ('why' in storage) return storage;
+  // Passed on by a parameter (`ss_sort(..., sum)` -> `last_step_scan(bucket, sum)`): the
+  // forwarder's other callees index the same cells, and only the offered parameters would
+  // tell the size the member needs.
+  const through = [...offered.values()]
+    .flatMap((o) => o.offer.callers)
+    .find((c) => c.member && memberKey(c.member) === memberKey(m) && (c.via?.length ?? 0) > 0);
+  if (through)
+    return {
+      why: `it is passed on by ${through.via!.map((v) => `${v.fn.replace(/@.*$/, '')}()`).join(', ')}, whose other uses of it are not planned`,
+    };
   const users = [...offered]
     .filter(([, o]) =>
       o.offer.callers.some((c) => c.member && memberKey(c.member) === memberKey(m)),

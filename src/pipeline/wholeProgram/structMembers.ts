@@ -325,6 +325,11 @@ function unfollowedArgument(c: Context, inClass: (node: string) => boolean): str
           const param = `${call.callee}#${i}`;
           if (!inClass(param)) continue;
           const name = call.buffers[i];
+          // `load(&data)`: the address of a local object of the caller, followed as a pointer.
+          const object = u.facts?.objectArguments?.find(
+            (o) => o.start === call.start && o.index === i,
+          );
+          if (name === undefined && object && c.classes.same(object.node, param)) continue;
           const k = name === undefined ? -1 : g.parameterNames.indexOf(name);
           const node = k >= 0 ? `${g.name}#${k}` : `${g.name}:${name}`;
           if (name === undefined || (call.derefs[i] ?? 0) !== 0 || !c.classes.same(node, param))
