@@ -6,7 +6,14 @@
  */
 import type { Affine } from '../poly/affine.js';
 import { constant, evaluate, ownValue } from '../poly/affine.js';
-import { constantValue, convert } from './constants.js';
+import { constantValue, conversionFacts, convert, variantScope } from './constants.js';
+import {
+  type DataModelFact,
+  type ModelVariant,
+  factDiffers,
+  factsTelling,
+  modelVariants,
+} from './modelVariants.js';
 import type { Conjunction, Parameter } from '../model/types.js';
 import { type ArrayDecl, arrayDecls } from './arrays.js';
 import { type ObjectMacro, constDeclarations } from './directives.js';
@@ -20,6 +27,7 @@ import {
   literalType,
   heldRange,
 } from './integers.js';
+import { inModel, modelOf } from './intTypes.js';
 import { type Interval, propagate } from './bounds.js';
 import {
   type Node,
@@ -91,7 +99,13 @@ export function collectLocals(st: FunctionState): void {
     for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e))) {
       // The value the variable holds: converted to its type (`const unsigned K = -1`).
       const value = type ? convert(k.value, type) : k.value;
-      if (value !== undefined) st.localConsts.set(k.name, { value, loc: k.loc });
+      const facts = type ? conversionFacts(k.value, type) : [];
+      if (value !== undefined)
+        st.localConsts.set(k.name, {
+          value,
+          loc: k.loc,
+          ...(facts.length > 0 ? { dataModelFacts: facts } : {}),
+        });
     }
     if (n.parent?.id === st.body.id) {
       if (!type) continue;
@@ -119,6 +133,29 @@ export function knownValues(st: FunctionState): Record<string, bigint> {
   const out = nameRecord<bigint>();
   for (const p of st.params.values()) if (p.value !== undefined) out[p.name] = p.value;
   return out;
+}
+
+/** The conditions that hold in a build whose data model differs in one of `facts`. */
+export function factTexts(facts: readonly DataModelFact[], m: DataModel): string[] {
+  return facts.map((f) => factDiffers(f, m));
+}
+
+/**
+ * Records that the function's model rests on the facts of its data model that tell it from
+ * the variants where `holds` is false (a proof made in the unit's model only).
+ */
+export function provedInEveryModel(st: FunctionState, holds: (v: ModelVariant) => boolean): void {
+  const differing = modelVariants(st.dataModel).filter((v) => !holds(v));
+  for (const f of factTexts(factsTelling(differing), st.dataModel)) st.modelFacts.add(f);
+}
+
+/** Records the facts a constant folded into the function's model rests on. */
+function usedConstant<T extends { facts?: readonly DataModelFact[] } | undefined>(
+  st: FunctionState,
+  c: T,
+): T {
+  for (const f of factTexts(c?.facts ?? [], st.dataModel)) st.modelFacts.add(f);
+  return c;
 }
 
 export function uniqueName(st: FunctionState, base: string): string {
@@ -158,10 +195,16 @@ export interface Domain {
  * `typed`, every variable starts from the range of its C type (a variable always holds a
  * value of its type; a counter does in a modelled loop, loops.ts checks it).
  */
-export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<string, Interval> {
+export function domainBox(
+  st: FunctionState,
+  ctx: Domain,
+  typed = false,
+  retype: (t: IntType) => IntType = (t) => t,
+): Map<string, Interval> {
   const base = new Map<string, Interval>();
   for (const p of st.params.values()) {
-    const t = typed && p.value === undefined ? paramType(st, p.name) : undefined;
+    const declared = typed && p.value === undefined ? paramType(st, p.name) : undefined;
+    const t = declared && retype(declared);
     base.set(
       p.name,
       p.value !== undefined
@@ -174,7 +217,7 @@ export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<st
   if (typed)
     for (const it of ctx.order) {
       const t = st.iterTypes.get(it);
-      if (t) base.set(it, { ...heldRange(t) });
+      if (t) base.set(it, { ...heldRange(retype(t)) });
     }
   let out: Map<string, Interval> | undefined;
   for (const piece of ctx.cond) {
@@ -274,7 +317,13 @@ function resolveName(
   if (lc && declared === 1)
     return {
       kind: 'parameter',
-      param: { name, value: lc.value, source: 'const', loc: lc.loc },
+      param: {
+        name,
+        value: lc.value,
+        source: 'const',
+        loc: lc.loc,
+        ...(lc.dataModelFacts ? { dataModelFacts: lc.dataModelFacts } : {}),
+      },
       type,
     };
   // A C++ template's parameter, bound for the instantiation analysed (cpp/templates.ts):
@@ -292,6 +341,7 @@ function resolveName(
     const kt = k.source === 'const' ? fileConstType(st, name) : INT;
     const value = kt ? convert(k.value, kt) : undefined;
     if (value === undefined) return undefined;
+    const facts = conversionFacts(k.value, kt!);
     const fileScope =
       k.source !== 'const'
         ? {}
@@ -300,7 +350,14 @@ function resolveName(
           : { fileScope: true as const };
     return {
       kind: 'parameter',
-      param: { name, value, source: k.source, loc: k.loc, ...fileScope },
+      param: {
+        name,
+        value,
+        source: k.source,
+        loc: k.loc,
+        ...fileScope,
+        ...(facts.length > 0 ? { dataModelFacts: facts } : {}),
+      },
       type: kt,
     };
   }
@@ -325,27 +382,63 @@ export function exprScope(
 ): FunctionScope {
   const expanding = new Set<string>();
   const typing = new Set<string>();
+  const constants = new Map<string, ReturnType<NonNullable<FunctionScope['constantOf']>>>();
   const resolve = (name: string) => resolveName(st, iterators, name);
-  /** The C type of an identifier (as `identifier` below resolves its value). */
-  const typeOf = (name: string): IntType | undefined => {
+  /**
+   * The C type of an identifier (as `identifier` below resolves its value), in the unit's
+   * data model or in a variant of it (`within`: the scope and env of that variant).
+   */
+  const typeIn = (
+    name: string,
+    within: { scope: FunctionScope; env: IntegerEnv; model: DataModel },
+  ): IntType | undefined => {
     const r = resolve(name);
     switch (r?.kind) {
       case 'macro': {
         const m = r.macro;
         return withGuard(typing, name, () =>
-          m.expr ? exactType(m.expr, scope, env) : literalValueType(m.value, st),
+          m.expr
+            ? exactType(m.expr, within.scope, within.env)
+            : m.value === undefined
+              ? undefined
+              : literalType(String(m.value), m.value, within.model),
         );
       }
       default:
-        return r?.type;
+        return r?.type && inModel(r.type, within.model);
     }
   };
+  const typeOf = (name: string): IntType | undefined =>
+    typeIn(name, { scope, env, model: st.dataModel });
   let box: Map<string, Interval> | undefined;
   const env: IntegerEnv = {
     typeOf,
     get box() {
       return (box ??= domainBox(st, domain, true));
     },
+  };
+  /** The scope and integer environment of a variant of the unit's data model. */
+  const inVariant = (v: ModelVariant): { scope: FunctionScope; env: IntegerEnv } => {
+    const vScope = { ...scope, ...variantScope(scope, v) };
+    let vBox: Map<string, Interval> | undefined;
+    const vEnv: IntegerEnv = {
+      typeOf: (name) => typeIn(name, { scope: vScope, env: vEnv, model: v.model }),
+      get box() {
+        return (vBox ??= domainBox(st, domain, true, (t) => inModel(t, v.model)));
+      },
+    };
+    return { scope: vScope, env: vEnv };
+  };
+  /**
+   * A proof made in the unit's model, made again in each variant where the expression
+   * names something the model decides: where it fails, the function rests on the facts.
+   */
+  const inEveryModel = (node: Node, proof: (s: FunctionScope, e: IntegerEnv) => boolean) => {
+    if (!namesModelTypes(node, typeOf)) return;
+    provedInEveryModel(st, (v) => {
+      const { scope: vScope, env: vEnv } = inVariant(v);
+      return proof(vScope, vEnv);
+    });
   };
   /** Evaluates a macro body once at a time (a macro naming itself has no value). */
   const withGuard = <T>(guard: Set<string>, name: string, f: () => T | undefined) => {
@@ -383,18 +476,23 @@ export function exprScope(
     knownValue: (name) => st.params.get(name)?.value,
     typedefs: st.typedefs,
     constantOf: (name) => {
+      if (constants.has(name)) return constants.get(name);
       const r = resolve(name);
+      let c: ReturnType<NonNullable<FunctionScope['constantOf']>>;
       if (r?.kind === 'macro') {
         const m = r.macro;
         const literal =
           m.value !== undefined ? literalType(String(m.value), m.value, st.dataModel) : undefined;
-        return withGuard(typing, name, () =>
+        c = withGuard(typing, name, () =>
           m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
         );
+      } else if (r?.kind === 'parameter' && r.param.value !== undefined && r.type) {
+        for (const f of r.param.dataModelFacts ?? []) st.modelFacts.add(f);
+        c = { value: r.param.value, type: r.type };
       }
-      return r?.kind === 'parameter' && r.param.value !== undefined && r.type
-        ? { value: r.param.value, type: r.type }
-        : undefined;
+      // (Once per scope: a constant is asked for again in each variant of the data model.)
+      if (!typing.has(name)) constants.set(name, c);
+      return c;
     },
     exact: (node) => {
       // Converting first registers the parameters the box must bound.
@@ -403,14 +501,42 @@ export function exprScope(
       try {
         if (!toPwAff(node, scope) && !toCond(node, scope)) return false;
         box = undefined;
-        return exactType(node, scope, env) !== undefined;
+        if (exactType(node, scope, env) === undefined) return false;
+        inEveryModel(node, (s, e) => exactType(node, s, e) !== undefined);
+        return true;
       } finally {
         st.freshCount = fresh;
       }
     },
-    storesExactly: (n, t) => convertsExactly(n, t, scope, env),
+    storesExactly: (n, t) => {
+      if (!convertsExactly(n, t, scope, env)) return false;
+      inEveryModel(n, (s, e) => convertsExactly(n, inModel(t, modelOf(s.typedefs)), s, e));
+      return true;
+    },
   };
   return scope;
+}
+
+/**
+ * Whether an expression names something whose type the data model decides: a variable or
+ * constant of such a type, a literal whose type it chooses (`1L`, `3000000000`), a cast, a
+ * `sizeof`, a macro (its body may). Only then can a proof differ in another model.
+ */
+function namesModelTypes(node: Node, typeOf: (name: string) => IntType | undefined): boolean {
+  return walk(node).some((n) => {
+    switch (n.type) {
+      case 'sizeof_expression':
+      case 'cast_expression':
+      case 'call_expression':
+        return true;
+      case 'number_literal':
+        return /[lL]/.test(n.text) || /^\d{10,}|^0[xX][0-9a-fA-F]{8,}/.test(n.text);
+      case 'identifier':
+        return !!typeOf(n.text)?.model;
+      default:
+        return false;
+    }
+  });
 }
 
 /** A single affine form without guards, or undefined. */
@@ -423,7 +549,7 @@ export function affineOf(
   const v = cValue(n, scope);
   if (!v || v.length !== 1 || v[0].constraints.length > 0 || v[0].exists.length > 0) {
     // An integer constant expression (`N / 2`, `512 * 4 / 16`): its C value.
-    const c = constantValue(n, scope);
+    const c = usedConstant(st, constantValue(n, scope));
     return c ? constant(c.value) : undefined;
   }
   return v[0].value;

@@ -178,3 +178,59 @@ describe('a file set with a unit whose data model is not known', () => {
     });
   });
 });
+
+describe('a result for one data model, built for another', () => {
+  // Guards: a value folded in the unit's data model was written with no guard, so the same
+  // contracted source built for another model computed something else (`window(12 -
+  // sizeof(long))` contracted to 5 cells for LP64 read overwritten cells under -m32, which
+  // needs 9). The function now keeps its original body for the other models: `if
+  // (sizeof(long) != 8) { original } else { contracted }`.
+  const output = (file: string, flags: readonly string[]) => {
+    const exe = path.join(work, `${path.basename(file)}${flags.join('')}.run`);
+    const cc = spawnSync('cc', [...flags, '-w', file, '-o', exe]);
+    expect(cc.stderr.toString()).toBe('');
+    return spawnSync(exe).stdout.toString();
+  };
+  const contracted = (file: string, db: string, tag: string) => {
+    const r = runCli(['contract', '--no-cache', '--compile-commands', db, file], { cwd: work });
+    const out = path.join(work, `${tag}-${file}`);
+    writeFileSync(out, r.stdout);
+    return { out, text: r.stdout };
+  };
+  // program                   analysed with   guard of the contracted body
+  const BUILDS: [string, readonly string[], string][] = [
+    ['sizeof-long-arg.c', [], 'sizeof(long) != 8'],
+    ['sizeof-pointer-arg.c', [], 'sizeof(void *) != 8'],
+    ['long-below-unsigned.c', [], 'sizeof(long) != 8'],
+    ['unsigned-long-wraps.c', [], 'sizeof(long) != 8'],
+    ['size-t-wraps-arg.c', [], 'sizeof(void *) != 8'],
+    ['const-unsigned-long.c', [], 'sizeof(long) != 8'],
+    ['sizeof-long-arg.c', ['-m32'], 'sizeof(long) != 4'],
+    ['sizeof-pointer-arg.c', ['-m32'], 'sizeof(void *) != 4'],
+    ['char-200-folded.c', ['-funsigned-char'], '(char)-1 < 0'],
+  ];
+  it.each(BUILDS)('%s analysed with %j: the same output in every build', (file, flags, guard) => {
+    const db = database(`guard${flags.join('')}`, ['gcc', ...flags]);
+    const { out, text } = contracted(file, db, `guarded${flags.join('')}`);
+    expect(text).toContain(`if (${guard}) {`);
+    for (const build of [['-m32'], ['-m64'], ['-funsigned-char']])
+      expect([build, output(out, build)]).toEqual([build, output(path.join(work, file), build)]);
+  });
+
+  it('guards no function whose result every model shares', () => {
+    // `sizeof(double)`, `sizeof(int)`: the same in every model.
+    const { text } = contracted('char-200-positive.c', database('plain', ['gcc']), 'plain');
+    expect(text).toContain('(char)-1 < 0'); // (k = 16 read for signed char: a guard)
+    const dir = path.join(work, 'shared');
+    mkdirSync(dir, { recursive: true });
+    const source = readFileSync(path.join(DIR, 'sizeof-long-arg.c'), 'utf8').replace(
+      'window(12 - sizeof(long), in, out)',
+      'window(12 - sizeof(double) + sizeof(int), in, out)',
+    );
+    writeFileSync(path.join(dir, 'k.c'), source);
+    const r = runCli(['contract', '--no-cache', 'k.c'], { cwd: dir });
+    expect(r.stdout).toContain('double t[9];');
+    expect(r.stdout).not.toContain('sizeof(long) !=');
+    expect(r.stdout).not.toContain('sizeof(void *) !=');
+  });
+});
