@@ -217,6 +217,14 @@ describe('a result for one data model, built for another', () => {
       expect([build, output(out, build)]).toEqual([build, output(path.join(work, file), build)]);
   });
 
+  it('leaves storage outside the function unchanged, with its code', () => {
+    // Guards: the file-scope t of g() was contracted to 2 cells for LP64 (-1L < 1u), which
+    // a guard inside g() cannot undo for the -m32 build (9 cells).
+    expect(cellsOfT(['static-array-long-below.c'])).toEqual({
+      line: expect.stringContaining(codeOf('data-model-dependent')) as string,
+    });
+  });
+
   it('guards no function whose result every model shares', () => {
     // `sizeof(double)`, `sizeof(int)`: the same in every model.
     const { text } = contracted('char-200-positive.c', database('plain', ['gcc']), 'plain');
