@@ -65,4 +65,12 @@ describe('adversarial programs: original and contracted compute the same', () =>
     const diffs = await runBoth(name, await contractProgram(program), SANITIZED, work);
     expect(diffs).toEqual([]);
   });
+  // The class `datamodel-` is contracted for the host's data model (LP64) and built for
+  // ILP32 too: a result that rests on the model must leave the other builds right.
+  const dataModel = PROGRAMS.filter((p) => p.startsWith('datamodel-'));
+  it.each(dataModel)('%s: the same output built -m32', async (program) => {
+    const name = `${program.replace(/\.c$/, '')}-m32`;
+    const diffs = await runBoth(name, await contractProgram(program), ['-m32', ...SANITIZED], work);
+    expect(diffs).toEqual([]);
+  });
 });
