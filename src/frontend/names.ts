@@ -10,6 +10,7 @@ import { constantValue, conversionFacts, convert, variantScope } from './constan
 import {
   type DataModelFact,
   type ModelVariant,
+  FACTS,
   factDiffers,
   factsTelling,
   modelVariants,
@@ -142,10 +143,18 @@ export function factTexts(facts: readonly DataModelFact[], m: DataModel): string
 
 /**
  * Records that the function's model rests on the facts of its data model that tell it from
- * the variants where `holds` is false (a proof made in the unit's model only).
+ * the variants where `holds` is false (a proof made in the unit's model only). Only the
+ * variants that differ in the facts `named` (those the proof's expression names) are tried:
+ * the others give the proof what the unit's model gives it.
  */
-export function provedInEveryModel(st: FunctionState, holds: (v: ModelVariant) => boolean): void {
-  const differing = modelVariants(st.dataModel).filter((v) => !holds(v));
+function provedInEveryModel(
+  st: FunctionState,
+  named: ReadonlySet<DataModelFact>,
+  holds: (v: ModelVariant) => boolean,
+): void {
+  const differing = modelVariants(st.dataModel).filter(
+    (v) => [...v.differs].every((f) => named.has(f)) && !holds(v),
+  );
   for (const f of factTexts(factsTelling(differing), st.dataModel)) st.modelFacts.add(f);
 }
 
@@ -434,8 +443,9 @@ export function exprScope(
    * names something the model decides: where it fails, the function rests on the facts.
    */
   const inEveryModel = (node: Node, proof: (s: FunctionScope, e: IntegerEnv) => boolean) => {
-    if (!namesModelTypes(node, typeOf)) return;
-    provedInEveryModel(st, (v) => {
+    const named = namedFacts(node, typeOf);
+    if (named.size === 0) return;
+    provedInEveryModel(st, named, (v) => {
       const { scope: vScope, env: vEnv } = inVariant(v);
       return proof(vScope, vEnv);
     });
@@ -518,25 +528,37 @@ export function exprScope(
 }
 
 /**
- * Whether an expression names something whose type the data model decides: a variable or
- * constant of such a type, a literal whose type it chooses (`1L`, `3000000000`), a cast, a
- * `sizeof`, a macro (its body may). Only then can a proof differ in another model.
+ * The facts of the data model an expression's types may rest on: those of a variable or
+ * constant of a type the model decides (`long`: its width; `size_t`: the pointers'; `char`:
+ * its signedness), of a literal whose type it chooses (`1L`, `3000000000`: long's width); every
+ * fact for a cast, a `sizeof` or a macro (their types are spelled elsewhere). Only for those
+ * can a proof differ in another model.
  */
-function namesModelTypes(node: Node, typeOf: (name: string) => IntType | undefined): boolean {
-  return walk(node).some((n) => {
+function namedFacts(
+  node: Node,
+  typeOf: (name: string) => IntType | undefined,
+): ReadonlySet<DataModelFact> {
+  const out = new Set<DataModelFact>();
+  for (const n of walk(node)) {
     switch (n.type) {
       case 'sizeof_expression':
       case 'cast_expression':
       case 'call_expression':
-        return true;
+        return new Set(FACTS);
       case 'number_literal':
-        return /[lL]/.test(n.text) || /^\d{10,}|^0[xX][0-9a-fA-F]{8,}/.test(n.text);
-      case 'identifier':
-        return !!typeOf(n.text)?.model;
-      default:
-        return false;
+        if (/[lL]/.test(n.text) || /^\d{10,}|^0[xX][0-9a-fA-F]{8,}/.test(n.text)) out.add('long');
+        break;
+      case 'identifier': {
+        const m = typeOf(n.text)?.model;
+        if (m)
+          out.add(
+            m === 'char' ? 'char' : m === 'long' || m === 'unsigned long' ? 'long' : 'pointer',
+          );
+        break;
+      }
     }
-  });
+  }
+  return out;
 }
 
 /** A single affine form without guards, or undefined. */
