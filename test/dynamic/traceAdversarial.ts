@@ -36,7 +36,6 @@ const TRACED: Record<string, string[]> = {
   'comment-in-declarator.c': ['t'],
   'comment-line-in-brackets.c': ['t'],
   'datamodel-const-unsigned-long.c': ['t'],
-  'datamodel-file-scope-array.c': ['t'],
   'datamodel-long-below-unsigned.c': ['t'],
   'datamodel-size-t-wraps.c': ['t'],
   'datamodel-sizeof-long-arg.c': ['t'],
