@@ -91,14 +91,6 @@ export function factsTelling(differing: readonly ModelVariant[]): DataModelFact[
   ).sort((a, b) => FACTS.indexOf(a) - FACTS.indexOf(b));
 }
 
-/** The union of fact lists, in FACTS order. */
-export function unionFacts(
-  ...lists: readonly (readonly DataModelFact[] | undefined)[]
-): DataModelFact[] {
-  const all = new Set(lists.flatMap((l) => l ?? []));
-  return FACTS.filter((f) => all.has(f));
-}
-
 /**
  * The C condition, a constant expression, that holds in every build whose model differs
  * from `m` in `fact`: `sizeof(long) != 8`. A guard takes the original code on it.

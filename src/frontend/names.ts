@@ -137,7 +137,7 @@ export function knownValues(st: FunctionState): Record<string, bigint> {
 }
 
 /** The conditions that hold in a build whose data model differs in one of `facts`. */
-export function factTexts(facts: readonly DataModelFact[], m: DataModel): string[] {
+function factTexts(facts: readonly DataModelFact[], m: DataModel): string[] {
   return facts.map((f) => factDiffers(f, m));
 }
 
