@@ -379,6 +379,79 @@ function resolveName(
   return undefined;
 }
 
+/** Evaluates a macro body once at a time (a macro naming itself has no value). */
+function withGuard<T>(guard: Set<string>, name: string, f: () => T | undefined): T | undefined {
+  if (guard.has(name)) return undefined;
+  guard.add(name);
+  try {
+    return f();
+  } finally {
+    guard.delete(name);
+  }
+}
+
+type ScopeConstant = NonNullable<ReturnType<NonNullable<FunctionScope['constantOf']>>>;
+
+/** The value and type of a name a scope resolved, when it is a known constant. */
+function constantOfName(
+  st: FunctionState,
+  r: Resolved | undefined,
+  scope: FunctionScope,
+  guarded: (f: () => ScopeConstant | undefined) => ScopeConstant | undefined,
+): ScopeConstant | undefined {
+  if (r?.kind === 'macro') {
+    const m = r.macro;
+    const literal =
+      m.value !== undefined ? literalType(String(m.value), m.value, st.dataModel) : undefined;
+    return guarded(() =>
+      m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
+    );
+  }
+  if (r?.kind !== 'parameter' || r.param.value === undefined || !r.type) return undefined;
+  for (const f of r.param.dataModelFacts ?? []) st.modelFacts.add(f);
+  return { value: r.param.value, type: r.type };
+}
+
+/** Where an identifier's type is read: a scope, its integer environment, its data model. */
+interface Within {
+  readonly scope: FunctionScope;
+  readonly env: IntegerEnv;
+  readonly model: DataModel;
+}
+type TypeIn = (name: string, within: Within) => IntType | undefined;
+type Proof = (scope: FunctionScope, env: IntegerEnv) => boolean;
+
+/** What a proof is made again with in each variant of the unit's data model. */
+interface ProofPlace {
+  readonly st: FunctionState;
+  readonly domain: Domain;
+  readonly scope: FunctionScope;
+  readonly typeIn: TypeIn;
+  /** The types in the unit's model. */
+  readonly typeOf: (name: string) => IntType | undefined;
+}
+
+/**
+ * A proof made in the unit's model, made again in each variant where the expression names
+ * something the model decides (its scope's types and constants and its box as they are
+ * there): where it fails, the function rests on the facts that tell the models apart.
+ */
+function provedInVariants(at: ProofPlace, node: Node, proof: Proof): void {
+  const named = namedFacts(node, at.typeOf);
+  if (named.size === 0) return;
+  provedInEveryModel(at.st, named, (v) => {
+    const scope = { ...at.scope, ...variantScope(at.scope, v) };
+    let box: Map<string, Interval> | undefined;
+    const env: IntegerEnv = {
+      typeOf: (name) => at.typeIn(name, { scope, env, model: v.model }),
+      get box() {
+        return (box ??= domainBox(at.st, at.domain, true, (t) => inModel(t, v.model)));
+      },
+    };
+    return proof(scope, env);
+  });
+}
+
 /**
  * Resolution of identifiers in bounds, conditions, subscripts and sizes. `domain` (default:
  * no loop, no condition) is where the expressions are evaluated: their C values must equal
@@ -391,16 +464,13 @@ export function exprScope(
 ): FunctionScope {
   const expanding = new Set<string>();
   const typing = new Set<string>();
-  const constants = new Map<string, ReturnType<NonNullable<FunctionScope['constantOf']>>>();
+  const constants = new Map<string, ScopeConstant | undefined>();
   const resolve = (name: string) => resolveName(st, iterators, name);
   /**
    * The C type of an identifier (as `identifier` below resolves its value), in the unit's
    * data model or in a variant of it (`within`: the scope and env of that variant).
    */
-  const typeIn = (
-    name: string,
-    within: { scope: FunctionScope; env: IntegerEnv; model: DataModel },
-  ): IntType | undefined => {
+  const typeIn: TypeIn = (name, within) => {
     const r = resolve(name);
     switch (r?.kind) {
       case 'macro': {
@@ -426,40 +496,8 @@ export function exprScope(
       return (box ??= domainBox(st, domain, true));
     },
   };
-  /** The scope and integer environment of a variant of the unit's data model. */
-  const inVariant = (v: ModelVariant): { scope: FunctionScope; env: IntegerEnv } => {
-    const vScope = { ...scope, ...variantScope(scope, v) };
-    let vBox: Map<string, Interval> | undefined;
-    const vEnv: IntegerEnv = {
-      typeOf: (name) => typeIn(name, { scope: vScope, env: vEnv, model: v.model }),
-      get box() {
-        return (vBox ??= domainBox(st, domain, true, (t) => inModel(t, v.model)));
-      },
-    };
-    return { scope: vScope, env: vEnv };
-  };
-  /**
-   * A proof made in the unit's model, made again in each variant where the expression
-   * names something the model decides: where it fails, the function rests on the facts.
-   */
-  const inEveryModel = (node: Node, proof: (s: FunctionScope, e: IntegerEnv) => boolean) => {
-    const named = namedFacts(node, typeOf);
-    if (named.size === 0) return;
-    provedInEveryModel(st, named, (v) => {
-      const { scope: vScope, env: vEnv } = inVariant(v);
-      return proof(vScope, vEnv);
-    });
-  };
-  /** Evaluates a macro body once at a time (a macro naming itself has no value). */
-  const withGuard = <T>(guard: Set<string>, name: string, f: () => T | undefined) => {
-    if (guard.has(name)) return undefined;
-    guard.add(name);
-    try {
-      return f();
-    } finally {
-      guard.delete(name);
-    }
-  };
+  const inEveryModel = (node: Node, proof: Proof) =>
+    provedInVariants({ st, domain, scope, typeIn, typeOf }, node, proof);
   const identifier = (name: string): PwAff | undefined => {
     const r = resolve(name);
     switch (r?.kind) {
@@ -487,19 +525,7 @@ export function exprScope(
     typedefs: st.typedefs,
     constantOf: (name) => {
       if (constants.has(name)) return constants.get(name);
-      const r = resolve(name);
-      let c: ReturnType<NonNullable<FunctionScope['constantOf']>>;
-      if (r?.kind === 'macro') {
-        const m = r.macro;
-        const literal =
-          m.value !== undefined ? literalType(String(m.value), m.value, st.dataModel) : undefined;
-        c = withGuard(typing, name, () =>
-          m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
-        );
-      } else if (r?.kind === 'parameter' && r.param.value !== undefined && r.type) {
-        for (const f of r.param.dataModelFacts ?? []) st.modelFacts.add(f);
-        c = { value: r.param.value, type: r.type };
-      }
+      const c = constantOfName(st, resolve(name), scope, (f) => withGuard(typing, name, f));
       // (Once per scope: a constant is asked for again in each variant of the data model.)
       if (!typing.has(name)) constants.set(name, c);
       return c;
