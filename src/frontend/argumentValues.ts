@@ -22,16 +22,21 @@ import {
   unparenthesized,
   walk,
 } from './parse.js';
-import { constantValue, convert } from './constants.js';
+import { type CConstant, constantValue, conversionFacts, convert } from './constants.js';
+import { factDiffers } from './modelVariants.js';
 import { writeTarget, writtenNames } from './escapes.js';
 import { declaredIntType, functionTypedefs } from './typedefs.js';
 import { literalScope } from './usesOf.js';
-import type { DataModel } from './dataModel.js';
+import { type DataModel, LP64 } from './dataModel.js';
 
 /** A local set once: where its declaration ends, and its value when a constant. */
 interface OnceLocal {
   readonly end: number;
-  readonly constant?: { readonly value: bigint; readonly type: IntegerType };
+  readonly constant?: {
+    readonly value: bigint;
+    readonly type: IntegerType;
+    readonly dataModelFacts?: readonly string[];
+  };
 }
 
 /** The names of one caller whose value an argument may carry. */
@@ -95,9 +100,13 @@ export function callerNames(
       if (declared.get(id.text) !== 1 || parameterNames.includes(id.text)) continue;
       const c = constantValue(init, literalScope(model));
       const value = c && convert(c.value, type);
+      const facts =
+        c && value !== undefined
+          ? withFacts(factsOf(c, model), conversionFacts(c.value, type))
+          : {};
       locals.set(id.text, {
         end: decl.endIndex,
-        ...(value !== undefined ? { constant: { value, type } } : {}),
+        ...(value !== undefined ? { constant: { value, type, ...facts } } : {}),
       });
     }
   }
@@ -121,5 +130,23 @@ export function argumentValue(
       : { kind: 'local', name: n.text };
   }
   const c = constantValue(n, literalScope(names.dataModel));
-  return c ? { kind: 'constant', value: c.value, type: c.type } : undefined;
+  return c
+    ? { kind: 'constant', value: c.value, type: c.type, ...factsOf(c, names.dataModel) }
+    : undefined;
+}
+
+/** The data model facts of a constant (constants.ts), as the conditions a guard tests. */
+function factsOf(c: CConstant, model: DataModel | undefined): { dataModelFacts?: string[] } {
+  return withFacts(
+    {},
+    (c.facts ?? []).map((f) => factDiffers(f, model ?? LP64)),
+  );
+}
+
+function withFacts(
+  a: { dataModelFacts?: readonly string[] },
+  more: readonly string[],
+): { dataModelFacts?: string[] } {
+  const all = [...new Set([...(a.dataModelFacts ?? []), ...more])].sort();
+  return all.length > 0 ? { dataModelFacts: all } : {};
 }

@@ -84,7 +84,9 @@ function levelsOf(
     if (p.type === 'array_declarator') {
       const size = child(p, 'size');
       const v = size ? constantValue(size, scope) : undefined;
-      levels.push(v && v.value > 0n ? v.value : undefined);
+      // (An extent another data model gives another value, `[64 / sizeof(long)]`, is not
+      // known: the callee's accesses would be bounded by this model's only.)
+      levels.push(v && v.value > 0n && !v.facts ? v.value : undefined);
     } else if (p.type === 'pointer_declarator') levels.push('pointer');
     else if (p.type === 'parenthesized_declarator' || p.type === 'init_declarator') continue;
     else if (same(p, declarationRoot)) break;
@@ -211,7 +213,7 @@ function heapSpelling(
       ),
       sizeValues: args.map((a) => {
         const c = constantValue(a, literalScope(model));
-        return c && c.value > 0n ? c.value : undefined;
+        return c && c.value > 0n && !c.facts ? c.value : undefined;
       }),
     });
   }

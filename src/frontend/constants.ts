@@ -17,8 +17,14 @@ import {
   promote,
   typeRange,
 } from './integers.js';
-import { modelOnly } from './intTypes.js';
-import { type Node, child, parseIntLiteral, unparenthesized } from './parse.js';
+import { inModel, modelOnly } from './intTypes.js';
+import { type Node, child, parseIntLiteral, unparenthesized, walk } from './parse.js';
+import {
+  type DataModelFact,
+  type ModelVariant,
+  factsTelling,
+  modelVariants,
+} from './modelVariants.js';
 import { wordsRegExp } from '../model/identifiers.js';
 
 /** Type qualifiers as whole words (not inside `consté`). */
@@ -27,6 +33,14 @@ const QUALIFIERS = wordsRegExp(['const', 'volatile', 'restrict'], 'g');
 export interface CConstant {
   readonly value: bigint;
   readonly type: IntType;
+  /**
+   * The facts of the unit's data model the value rests on (modelVariants.ts: `12 -
+   * sizeof(long)` on long's width); absent when every model the source may be built for
+   * gives it.
+   */
+  readonly facts?: readonly DataModelFact[];
+  /** Its value and type in the variants of the unit's model where either differs, by key. */
+  readonly variants?: ReadonlyMap<string, { value: bigint; type: IntType } | undefined>;
 }
 
 /**
@@ -72,8 +86,102 @@ function sizeType(typedefs: TypedefTable | undefined): IntType {
 
 const MAX_DEPTH = 32;
 
-/** The value and type C gives the integer constant expression `node`, or undefined. */
-export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstant | undefined {
+/**
+ * The value and type C gives the integer constant expression `node`, or undefined; with the
+ * facts of the data model it rests on (evaluated again in each variant of the unit's model).
+ */
+export function constantValue(node: Node, scope: ExprScope): CConstant | undefined {
+  const main = evaluate(node, scope, 0);
+  return main && mayDependOnModel(node, scope) ? withVariants(main, node, scope) : main;
+}
+
+/**
+ * Whether the value of `node` may differ in another data model: it names a type, a
+ * `sizeof`, a literal whose type the model chooses, a macro, or a constant that does.
+ */
+function mayDependOnModel(node: Node, scope: ExprScope): boolean {
+  return walk(node).some((n) => {
+    switch (n.type) {
+      case 'sizeof_expression':
+      case 'cast_expression':
+      case 'call_expression':
+        return true;
+      case 'number_literal': {
+        const v = parseIntLiteral(n.text);
+        return /[lL]/.test(n.text) || (v !== undefined && v > 0x7fffffffn);
+      }
+      case 'identifier': {
+        const c = scope.constantOf?.(n.text);
+        return !!c && (!!c.variants || !!(c.type as IntType).model);
+      }
+      default:
+        return false;
+    }
+  });
+}
+
+function withVariants(main: CConstant, node: Node, scope: ExprScope): CConstant {
+  const variants = new Map<string, { value: bigint; type: IntType } | undefined>();
+  const differing: ModelVariant[] = [];
+  for (const v of modelVariants(modelOf(scope.typedefs))) {
+    const c = evaluate(node, variantScope(scope, v), 0);
+    if (c?.value !== main.value) differing.push(v);
+    if (!c || c.value !== main.value || !sameType(c.type, main.type))
+      variants.set(v.key, c && { value: c.value, type: c.type });
+  }
+  const facts = factsTelling(differing);
+  return {
+    value: main.value,
+    type: main.type,
+    ...(facts.length > 0 ? { facts } : {}),
+    ...(variants.size > 0 ? { variants } : {}),
+  };
+}
+
+const sameType = (a: IntType, b: IntType) => a.bits === b.bits && a.signed === b.signed;
+
+/** `scope` read in the variant `v`: its types and constants as they are there. */
+export function variantScope(scope: ExprScope, v: ModelVariant): ExprScope {
+  const t = scope.typedefs;
+  return {
+    ...scope,
+    typedefs: {
+      has: (name) => t?.has(name) ?? false,
+      get: (name) => {
+        const x = t?.get(name);
+        return x && inModel(x, v.model);
+      },
+      dataModel: v.model,
+    },
+    constantOf: (name) => {
+      const c = scope.constantOf?.(name);
+      if (!c) return undefined;
+      if (c.variants?.has(v.key)) return c.variants.get(v.key);
+      return { value: c.value, type: inModel(c.type as IntType, v.model) };
+    },
+  };
+}
+
+/**
+ * The facts of the data model converting the value `v` to type `t` rests on, as the
+ * conditions that hold where it does not: `unsigned long x = -1` holds 2^64 - 1 where
+ * `sizeof(long) == 8` only (t's width is 32 or 64 bits in every model; char's signedness).
+ */
+export function conversionFacts(v: bigint, t: IntType): string[] {
+  if (!t.model) return [];
+  if (t.model === 'char') {
+    const s = convert(v, { bits: 8, signed: true });
+    if (s === convert(v, { bits: 8, signed: false })) return [];
+    return [t.signed ? '(char)-1 > 0' : '(char)-1 < 0'];
+  }
+  const narrow = convert(v, { bits: 32, signed: t.signed });
+  if (narrow === convert(v, { bits: 64, signed: t.signed })) return [];
+  const of = t.model === 'long' || t.model === 'unsigned long' ? 'long' : 'void *';
+  return [`sizeof(${of}) != ${t.bits / 8}`];
+}
+
+/** The evaluation of constantValue, in one model. */
+function evaluate(node: Node, scope: ExprScope, depth: number): CConstant | undefined {
   if (depth > MAX_DEPTH) return undefined;
   const n = unparenthesized(node);
   switch (n.type) {
@@ -106,7 +214,7 @@ export function constantValue(node: Node, scope: ExprScope, depth = 0): CConstan
 
 /** The value of an operand one level deeper, or undefined when absent or not constant. */
 function sub(x: Node | null, scope: ExprScope, depth: number): CConstant | undefined {
-  return x ? constantValue(x, scope, depth + 1) : undefined;
+  return x ? evaluate(x, scope, depth + 1) : undefined;
 }
 
 /** `value` converted to `type` as a constant, or undefined when it has no value there. */
@@ -250,11 +358,9 @@ function macroCallValue(n: Node, scope: ExprScope, depth: number): CConstant | u
   const withArgs: ExprScope = {
     ...inner,
     constantOf: (name) =>
-      bound.has(name)
-        ? constantValue(bound.get(name)!, scope, depth + 1)
-        : scope.constantOf?.(name),
+      bound.has(name) ? evaluate(bound.get(name)!, scope, depth + 1) : scope.constantOf?.(name),
   };
-  return constantValue(m.macro.expr!, withArgs, depth + 1);
+  return evaluate(m.macro.expr!, withArgs, depth + 1);
 }
 
 /** Conversion to a common type: modulo 2^n when unsigned (values of a wider signed type fit). */

@@ -9,7 +9,8 @@
 import type { Affine } from '../poly/affine.js';
 import { constant, substitute } from '../poly/affine.js';
 import type { FunctionMacro } from './directives.js';
-import { type TypedefTable, intTypeOf } from './intTypes.js';
+import { type IntType, type TypedefTable, intTypeOf } from './intTypes.js';
+import type { DataModelFact } from './modelVariants.js';
 import { type Node, child, parseIntLiteral, unparenthesized } from './parse.js';
 import {
   type CmpOp,
@@ -33,6 +34,14 @@ import {
 } from './pwaff.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
+/** A known constant as a scope gives it (constants.ts CConstant). */
+interface ScopeConstant {
+  readonly value: bigint;
+  readonly type: IntType;
+  readonly facts?: readonly DataModelFact[];
+  readonly variants?: ReadonlyMap<string, { value: bigint; type: IntType } | undefined>;
+}
+
 export interface ExprScope {
   /** An identifier's value: an iterator, a parameter, an expanded object-like macro. */
   identifier(name: string): PwAff | undefined;
@@ -46,8 +55,11 @@ export interface ExprScope {
    * value where it is evaluated (integers.ts); cValue / cCond refuse it otherwise.
    */
   exact?(node: Node): boolean;
-  /** An identifier's value and C type when it is a known constant (constants.ts). */
-  constantOf?(name: string): { value: bigint; type: { bits: number; signed: boolean } } | undefined;
+  /**
+   * An identifier's value and C type when it is a known constant (constants.ts), with its
+   * values in the other data models where they differ (constants.ts CConstant).
+   */
+  constantOf?(name: string): ScopeConstant | undefined;
   /** Integer types named by typedefs where the expression stands (typedefs.ts). */
   readonly typedefs?: TypedefTable;
 }

@@ -234,6 +234,7 @@ function finish(st: FunctionState): FunctionModel {
     statements: st.statements,
     diagnostics: st.diagnostics,
     ...(copyObstacle ? { copyObstacle } : {}),
+    ...(st.modelFacts.size > 0 ? { dataModelFacts: [...st.modelFacts].sort() } : {}),
   };
 }
 

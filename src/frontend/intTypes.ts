@@ -10,7 +10,15 @@ export interface IntType {
   readonly signed: boolean;
   /** Plain `char`: signedness chosen by the compiler. */
   readonly plainChar?: boolean;
+  /**
+   * The name whose size or signedness the data model decides (`long`, `size_t`, `char`), for a
+   * type that is one: what it is in another model (inModel, modelVariants.ts).
+   */
+  readonly model?: ModelTypeName;
 }
+
+type ModelTypeName =
+  'char' | 'long' | 'unsigned long' | 'size_t' | 'ssize_t' | 'ptrdiff_t' | 'intptr_t' | 'uintptr_t';
 
 export const INT: IntType = { bits: 32, signed: true };
 export const UINT: IntType = { bits: 32, signed: false };
@@ -72,31 +80,41 @@ export function modelOnly(m: DataModel | undefined): TypedefTable {
 
 /** The types whose size the data model decides (`long`, `size_t`, ...), or undefined. */
 function modelType(name: string, m: DataModel): IntType | undefined {
+  const behind = (spelled: string, model: ModelTypeName): IntType | undefined => {
+    const t = intTypeOf(spelled, modelOnly(m));
+    return t && { bits: t.bits, signed: t.signed, model };
+  };
   switch (name) {
     case 'char':
       return m.charSigned === undefined
         ? { bits: 8, signed: true, plainChar: true }
-        : { bits: 8, signed: m.charSigned };
+        : { bits: 8, signed: m.charSigned, model: 'char' };
     case 'long':
-      return { bits: m.long, signed: true };
+      return { bits: m.long, signed: true, model: 'long' };
     case 'unsigned long':
-      return { bits: m.long, signed: false };
+      return { bits: m.long, signed: false, model: 'unsigned long' };
     case 'long long':
       return { bits: m.longLong, signed: true };
     case 'unsigned long long':
       return { bits: m.longLong, signed: false };
     case 'size_t':
-      return intTypeOf(m.sizeType, modelOnly(m));
+      return behind(m.sizeType, 'size_t');
     case 'ssize_t':
+      return behind(m.ptrdiffType, 'ssize_t');
     case 'ptrdiff_t':
-      return intTypeOf(m.ptrdiffType, modelOnly(m));
+      return behind(m.ptrdiffType, 'ptrdiff_t');
     case 'intptr_t':
-      return intTypeOf(m.intptrType, modelOnly(m));
+      return behind(m.intptrType, 'intptr_t');
     case 'uintptr_t':
-      return intTypeOf(m.uintptrType, modelOnly(m));
+      return behind(m.uintptrType, 'uintptr_t');
     default:
       return undefined;
   }
+}
+
+/** The type `t` is in the data model `m` (the same but for a type the model decides). */
+export function inModel(t: IntType, m: DataModel): IntType {
+  return t.model ? (modelType(t.model, m) ?? t) : t;
 }
 
 /**
@@ -125,7 +143,11 @@ export function intTypeOf(
     if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
     if (/^u?int(_least|_fast)(8|16|32|64)_t$|^u?intmax_t$/.test(t)) return undefined;
   }
-  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) return typedefs.get(t);
+  if (words.length === 1 && !TYPE_KEYWORDS.has(t) && typedefs.has(t)) {
+    const named = typedefs.get(t);
+    // `typedef long int64_t;` of LP64's headers: 64 bits in every model.
+    return named && exact ? { bits: named.bits, signed: named.signed } : named;
+  }
   if (exact) return { bits: Number(exact[2]), signed: exact[1] === '' };
   const norm = t
     .replace(/^signed (char)$/, 'signed $1')

@@ -67,8 +67,8 @@ export function literalType(text: string, value: bigint, model: DataModel = LP64
   const decimal = !/^[-+]?0[xXbB0-7]/.test(text) || /^[-+]?0$/.test(text.replace(/[uUlL]+$/, ''));
   const v = value < 0n ? -value : value;
   const fits = (t: IntType) => v <= typeRange(t).hi;
-  const sl: IntType = { bits: model.long, signed: true };
-  const ul: IntType = { bits: model.long, signed: false };
+  const sl: IntType = { bits: model.long, signed: true, model: 'long' };
+  const ul: IntType = { bits: model.long, signed: false, model: 'unsigned long' };
   const sll: IntType = { bits: model.longLong, signed: true };
   const ull: IntType = { bits: model.longLong, signed: false };
   const signedOrder = [INT, sl, sll].slice(longs);

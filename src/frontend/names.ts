@@ -6,7 +6,15 @@
  */
 import type { Affine } from '../poly/affine.js';
 import { constant, evaluate, ownValue } from '../poly/affine.js';
-import { constantValue, convert } from './constants.js';
+import { constantValue, conversionFacts, convert, variantScope } from './constants.js';
+import {
+  type DataModelFact,
+  type ModelVariant,
+  FACTS,
+  factDiffers,
+  factsTelling,
+  modelVariants,
+} from './modelVariants.js';
 import type { Conjunction, Parameter } from '../model/types.js';
 import { type ArrayDecl, arrayDecls } from './arrays.js';
 import { type ObjectMacro, constDeclarations } from './directives.js';
@@ -20,6 +28,7 @@ import {
   literalType,
   heldRange,
 } from './integers.js';
+import { inModel, modelOf } from './intTypes.js';
 import { type Interval, propagate } from './bounds.js';
 import {
   type Node,
@@ -91,7 +100,13 @@ export function collectLocals(st: FunctionState): void {
     for (const k of constDeclarations(n, st.src, (e) => constValueOf(st, e))) {
       // The value the variable holds: converted to its type (`const unsigned K = -1`).
       const value = type ? convert(k.value, type) : k.value;
-      if (value !== undefined) st.localConsts.set(k.name, { value, loc: k.loc });
+      const facts = type ? conversionFacts(k.value, type) : [];
+      if (value !== undefined)
+        st.localConsts.set(k.name, {
+          value,
+          loc: k.loc,
+          ...(facts.length > 0 ? { dataModelFacts: facts } : {}),
+        });
     }
     if (n.parent?.id === st.body.id) {
       if (!type) continue;
@@ -119,6 +134,37 @@ export function knownValues(st: FunctionState): Record<string, bigint> {
   const out = nameRecord<bigint>();
   for (const p of st.params.values()) if (p.value !== undefined) out[p.name] = p.value;
   return out;
+}
+
+/** The conditions that hold in a build whose data model differs in one of `facts`. */
+function factTexts(facts: readonly DataModelFact[], m: DataModel): string[] {
+  return facts.map((f) => factDiffers(f, m));
+}
+
+/**
+ * Records that the function's model rests on the facts of its data model that tell it from
+ * the variants where `holds` is false (a proof made in the unit's model only). Only the
+ * variants that differ in the facts `named` (those the proof's expression names) are tried:
+ * the others give the proof what the unit's model gives it.
+ */
+function provedInEveryModel(
+  st: FunctionState,
+  named: ReadonlySet<DataModelFact>,
+  holds: (v: ModelVariant) => boolean,
+): void {
+  const differing = modelVariants(st.dataModel).filter(
+    (v) => [...v.differs].every((f) => named.has(f)) && !holds(v),
+  );
+  for (const f of factTexts(factsTelling(differing), st.dataModel)) st.modelFacts.add(f);
+}
+
+/** Records the facts a constant folded into the function's model rests on. */
+function usedConstant<T extends { facts?: readonly DataModelFact[] } | undefined>(
+  st: FunctionState,
+  c: T,
+): T {
+  for (const f of factTexts(c?.facts ?? [], st.dataModel)) st.modelFacts.add(f);
+  return c;
 }
 
 export function uniqueName(st: FunctionState, base: string): string {
@@ -158,10 +204,16 @@ export interface Domain {
  * `typed`, every variable starts from the range of its C type (a variable always holds a
  * value of its type; a counter does in a modelled loop, loops.ts checks it).
  */
-export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<string, Interval> {
+export function domainBox(
+  st: FunctionState,
+  ctx: Domain,
+  typed = false,
+  retype: (t: IntType) => IntType = (t) => t,
+): Map<string, Interval> {
   const base = new Map<string, Interval>();
   for (const p of st.params.values()) {
-    const t = typed && p.value === undefined ? paramType(st, p.name) : undefined;
+    const declared = typed && p.value === undefined ? paramType(st, p.name) : undefined;
+    const t = declared && retype(declared);
     base.set(
       p.name,
       p.value !== undefined
@@ -174,7 +226,7 @@ export function domainBox(st: FunctionState, ctx: Domain, typed = false): Map<st
   if (typed)
     for (const it of ctx.order) {
       const t = st.iterTypes.get(it);
-      if (t) base.set(it, { ...heldRange(t) });
+      if (t) base.set(it, { ...heldRange(retype(t)) });
     }
   let out: Map<string, Interval> | undefined;
   for (const piece of ctx.cond) {
@@ -274,7 +326,13 @@ function resolveName(
   if (lc && declared === 1)
     return {
       kind: 'parameter',
-      param: { name, value: lc.value, source: 'const', loc: lc.loc },
+      param: {
+        name,
+        value: lc.value,
+        source: 'const',
+        loc: lc.loc,
+        ...(lc.dataModelFacts ? { dataModelFacts: lc.dataModelFacts } : {}),
+      },
       type,
     };
   // A C++ template's parameter, bound for the instantiation analysed (cpp/templates.ts):
@@ -292,6 +350,7 @@ function resolveName(
     const kt = k.source === 'const' ? fileConstType(st, name) : INT;
     const value = kt ? convert(k.value, kt) : undefined;
     if (value === undefined) return undefined;
+    const facts = conversionFacts(k.value, kt!);
     const fileScope =
       k.source !== 'const'
         ? {}
@@ -300,7 +359,14 @@ function resolveName(
           : { fileScope: true as const };
     return {
       kind: 'parameter',
-      param: { name, value, source: k.source, loc: k.loc, ...fileScope },
+      param: {
+        name,
+        value,
+        source: k.source,
+        loc: k.loc,
+        ...fileScope,
+        ...(facts.length > 0 ? { dataModelFacts: facts } : {}),
+      },
       type: kt,
     };
   }
@@ -311,6 +377,79 @@ function resolveName(
   if (once && declared === 1)
     return { kind: 'parameter', param: { name, source: 'vla', loc: st.src.locOf(once) }, type };
   return undefined;
+}
+
+/** Evaluates a macro body once at a time (a macro naming itself has no value). */
+function withGuard<T>(guard: Set<string>, name: string, f: () => T | undefined): T | undefined {
+  if (guard.has(name)) return undefined;
+  guard.add(name);
+  try {
+    return f();
+  } finally {
+    guard.delete(name);
+  }
+}
+
+type ScopeConstant = NonNullable<ReturnType<NonNullable<FunctionScope['constantOf']>>>;
+
+/** The value and type of a name a scope resolved, when it is a known constant. */
+function constantOfName(
+  st: FunctionState,
+  r: Resolved | undefined,
+  scope: FunctionScope,
+  guarded: (f: () => ScopeConstant | undefined) => ScopeConstant | undefined,
+): ScopeConstant | undefined {
+  if (r?.kind === 'macro') {
+    const m = r.macro;
+    const literal =
+      m.value !== undefined ? literalType(String(m.value), m.value, st.dataModel) : undefined;
+    return guarded(() =>
+      m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
+    );
+  }
+  if (r?.kind !== 'parameter' || r.param.value === undefined || !r.type) return undefined;
+  for (const f of r.param.dataModelFacts ?? []) st.modelFacts.add(f);
+  return { value: r.param.value, type: r.type };
+}
+
+/** Where an identifier's type is read: a scope, its integer environment, its data model. */
+interface Within {
+  readonly scope: FunctionScope;
+  readonly env: IntegerEnv;
+  readonly model: DataModel;
+}
+type TypeIn = (name: string, within: Within) => IntType | undefined;
+type Proof = (scope: FunctionScope, env: IntegerEnv) => boolean;
+
+/** What a proof is made again with in each variant of the unit's data model. */
+interface ProofPlace {
+  readonly st: FunctionState;
+  readonly domain: Domain;
+  readonly scope: FunctionScope;
+  readonly typeIn: TypeIn;
+  /** The types in the unit's model. */
+  readonly typeOf: (name: string) => IntType | undefined;
+}
+
+/**
+ * A proof made in the unit's model, made again in each variant where the expression names
+ * something the model decides (its scope's types and constants and its box as they are
+ * there): where it fails, the function rests on the facts that tell the models apart.
+ */
+function provedInVariants(at: ProofPlace, node: Node, proof: Proof): void {
+  const named = namedFacts(node, at.typeOf);
+  if (named.size === 0) return;
+  provedInEveryModel(at.st, named, (v) => {
+    const scope = { ...at.scope, ...variantScope(at.scope, v) };
+    let box: Map<string, Interval> | undefined;
+    const env: IntegerEnv = {
+      typeOf: (name) => at.typeIn(name, { scope, env, model: v.model }),
+      get box() {
+        return (box ??= domainBox(at.st, at.domain, true, (t) => inModel(t, v.model)));
+      },
+    };
+    return proof(scope, env);
+  });
 }
 
 /**
@@ -325,21 +464,31 @@ export function exprScope(
 ): FunctionScope {
   const expanding = new Set<string>();
   const typing = new Set<string>();
+  const constants = new Map<string, ScopeConstant | undefined>();
   const resolve = (name: string) => resolveName(st, iterators, name);
-  /** The C type of an identifier (as `identifier` below resolves its value). */
-  const typeOf = (name: string): IntType | undefined => {
+  /**
+   * The C type of an identifier (as `identifier` below resolves its value), in the unit's
+   * data model or in a variant of it (`within`: the scope and env of that variant).
+   */
+  const typeIn: TypeIn = (name, within) => {
     const r = resolve(name);
     switch (r?.kind) {
       case 'macro': {
         const m = r.macro;
         return withGuard(typing, name, () =>
-          m.expr ? exactType(m.expr, scope, env) : literalValueType(m.value, st),
+          m.expr
+            ? exactType(m.expr, within.scope, within.env)
+            : m.value === undefined
+              ? undefined
+              : literalType(String(m.value), m.value, within.model),
         );
       }
       default:
-        return r?.type;
+        return r?.type && inModel(r.type, within.model);
     }
   };
+  const typeOf = (name: string): IntType | undefined =>
+    typeIn(name, { scope, env, model: st.dataModel });
   let box: Map<string, Interval> | undefined;
   const env: IntegerEnv = {
     typeOf,
@@ -347,16 +496,8 @@ export function exprScope(
       return (box ??= domainBox(st, domain, true));
     },
   };
-  /** Evaluates a macro body once at a time (a macro naming itself has no value). */
-  const withGuard = <T>(guard: Set<string>, name: string, f: () => T | undefined) => {
-    if (guard.has(name)) return undefined;
-    guard.add(name);
-    try {
-      return f();
-    } finally {
-      guard.delete(name);
-    }
-  };
+  const inEveryModel = (node: Node, proof: Proof) =>
+    provedInVariants({ st, domain, scope, typeIn, typeOf }, node, proof);
   const identifier = (name: string): PwAff | undefined => {
     const r = resolve(name);
     switch (r?.kind) {
@@ -383,18 +524,11 @@ export function exprScope(
     knownValue: (name) => st.params.get(name)?.value,
     typedefs: st.typedefs,
     constantOf: (name) => {
-      const r = resolve(name);
-      if (r?.kind === 'macro') {
-        const m = r.macro;
-        const literal =
-          m.value !== undefined ? literalType(String(m.value), m.value, st.dataModel) : undefined;
-        return withGuard(typing, name, () =>
-          m.expr ? constantValue(m.expr, scope) : literal && { value: m.value!, type: literal },
-        );
-      }
-      return r?.kind === 'parameter' && r.param.value !== undefined && r.type
-        ? { value: r.param.value, type: r.type }
-        : undefined;
+      if (constants.has(name)) return constants.get(name);
+      const c = constantOfName(st, resolve(name), scope, (f) => withGuard(typing, name, f));
+      // (Once per scope: a constant is asked for again in each variant of the data model.)
+      if (!typing.has(name)) constants.set(name, c);
+      return c;
     },
     exact: (node) => {
       // Converting first registers the parameters the box must bound.
@@ -403,14 +537,54 @@ export function exprScope(
       try {
         if (!toPwAff(node, scope) && !toCond(node, scope)) return false;
         box = undefined;
-        return exactType(node, scope, env) !== undefined;
+        if (exactType(node, scope, env) === undefined) return false;
+        inEveryModel(node, (s, e) => exactType(node, s, e) !== undefined);
+        return true;
       } finally {
         st.freshCount = fresh;
       }
     },
-    storesExactly: (n, t) => convertsExactly(n, t, scope, env),
+    storesExactly: (n, t) => {
+      if (!convertsExactly(n, t, scope, env)) return false;
+      inEveryModel(n, (s, e) => convertsExactly(n, inModel(t, modelOf(s.typedefs)), s, e));
+      return true;
+    },
   };
   return scope;
+}
+
+/**
+ * The facts of the data model an expression's types may rest on: those of a variable or
+ * constant of a type the model decides (`long`: its width; `size_t`: the pointers'; `char`:
+ * its signedness), of a literal whose type it chooses (`1L`, `3000000000`: long's width); every
+ * fact for a cast, a `sizeof` or a macro (their types are spelled elsewhere). Only for those
+ * can a proof differ in another model.
+ */
+function namedFacts(
+  node: Node,
+  typeOf: (name: string) => IntType | undefined,
+): ReadonlySet<DataModelFact> {
+  const out = new Set<DataModelFact>();
+  for (const n of walk(node)) {
+    switch (n.type) {
+      case 'sizeof_expression':
+      case 'cast_expression':
+      case 'call_expression':
+        return new Set(FACTS);
+      case 'number_literal':
+        if (/[lL]/.test(n.text) || /^\d{10,}|^0[xX][0-9a-fA-F]{8,}/.test(n.text)) out.add('long');
+        break;
+      case 'identifier': {
+        const m = typeOf(n.text)?.model;
+        if (m)
+          out.add(
+            m === 'char' ? 'char' : m === 'long' || m === 'unsigned long' ? 'long' : 'pointer',
+          );
+        break;
+      }
+    }
+  }
+  return out;
 }
 
 /** A single affine form without guards, or undefined. */
@@ -423,7 +597,7 @@ export function affineOf(
   const v = cValue(n, scope);
   if (!v || v.length !== 1 || v[0].constraints.length > 0 || v[0].exists.length > 0) {
     // An integer constant expression (`N / 2`, `512 * 4 / 16`): its C value.
-    const c = constantValue(n, scope);
+    const c = usedConstant(st, constantValue(n, scope));
     return c ? constant(c.value) : undefined;
   }
   return v[0].value;

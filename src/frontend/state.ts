@@ -133,7 +133,16 @@ export class FunctionState {
   /** Names whose address is taken somewhere in the function (`&x`). */
   readonly addressTaken = new Set<string>();
   readonly intArgs = new Map<string, Node>();
-  readonly localConsts = new Map<string, { value: bigint; loc: SourceLoc }>();
+  readonly localConsts = new Map<
+    string,
+    { value: bigint; loc: SourceLoc; dataModelFacts?: readonly string[] }
+  >();
+  /**
+   * The facts of the unit's data model the model rests on (modelVariants.ts): a constant
+   * folded, a proof of exactness, a counter that stays in its type, true in this model only:
+   * each as the condition that holds where it does not (`sizeof(long) != 8`).
+   */
+  readonly modelFacts = new Set<string>();
   /** Top-level integer locals set once at their declaration: symbolic constants. */
   readonly onceLocals = new Map<string, Node>();
   /** How often each name is declared in the body: a shadowed name is no parameter. */

@@ -116,7 +116,9 @@ function arrayFacts(field: Node, d: Node): { values: (string | null)[]; elementT
   for (let n: Node | null = d; n?.type === 'array_declarator'; n = child(n, 'declarator')) {
     const size = child(n, 'size');
     const c = size ? constantValue(size, CONSTANTS_ONLY) : undefined;
-    values.unshift(c && c.value > 0n ? `${c.value}` : null);
+    // (An extent another data model gives another value is not known: a member shrunk for
+    // `[64 / sizeof(long)]` in one model would be wrong in the others.)
+    values.unshift(c && c.value > 0n && !c.facts ? `${c.value}` : null);
   }
   const type = child(field, 'type')?.text ?? '';
   const qualifiers = field.namedChildren.filter((c) => c.type === 'type_qualifier');

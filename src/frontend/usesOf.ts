@@ -108,7 +108,9 @@ function allocationBytes(value: Node, model: DataModel | undefined): bigint | un
   const at = (k: number) => {
     const a = args[k];
     const c = a ? constantValue(a, literalScope(model)) : undefined;
-    return c && c.value > 0n ? c.value : undefined;
+    // (Bytes another data model gives another count, `malloc(64 * sizeof(long))`, are not
+    // known: a callee's accesses would be bounded by this model's cells only.)
+    return c && c.value > 0n && !c.facts ? c.value : undefined;
   };
   switch (child(v, 'function')?.text) {
     case 'malloc':

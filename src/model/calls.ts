@@ -218,7 +218,16 @@ export interface CallSite {
  * mention between its declaration and the caller's return).
  */
 export type ArgumentValue =
-  | { readonly kind: 'constant'; readonly value: bigint; readonly type: IntegerType }
+  | {
+      readonly kind: 'constant';
+      readonly value: bigint;
+      readonly type: IntegerType;
+      /**
+       * The value is the caller's data model's only (`12 - sizeof(long)`): the conditions
+       * that hold in a build where it is another (frontend/modelVariants.ts).
+       */
+      readonly dataModelFacts?: readonly string[];
+    }
   | { readonly kind: 'parameter'; readonly index: number }
   | { readonly kind: 'local'; readonly name: string };
 
@@ -228,6 +237,8 @@ export interface IntegerType {
   readonly signed: boolean;
   /** Plain `char`: signedness chosen by the compiler. */
   readonly plainChar?: boolean;
+  /** The name whose size the data model decides (`long`, `size_t`): frontend/intTypes.ts. */
+  readonly model?: string;
 }
 
 export interface CallGraph {

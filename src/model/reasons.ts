@@ -458,6 +458,12 @@ export const REASONS = {
     'the result holds for the argument values every call passes',
     'Nothing to do while every call stays in the file; run beeclak again when a call passes other values (or the function becomes visible elsewhere).',
   ),
+  'data-model-dependent': entry(
+    'BC1506',
+    "the result rests on the target's data model, and no guard in the function can keep the other builds right",
+    'Analyse each build with its own compiler (compile_commands.json) and keep one output per target, or spell the size without sizeof(long), pointers, unsigned long wrap-around or plain char.',
+    UNCHANGED,
+  ),
 
   ...STORAGE_REASONS,
   // Configurations (src/pipeline/configurations/).

@@ -98,6 +98,12 @@ export interface Parameter {
   readonly passedBy?: readonly string[];
   /** An argument every call passes the same value for as for the parameter named. */
   readonly equals?: string;
+  /**
+   * Its value is the unit's data model's only (`const unsigned long K = -1`, a call passing
+   * `12 - sizeof(long)`): the conditions that hold in a build where it is another
+   * (`sizeof(long) != 8`, frontend/modelVariants.ts). A result that assumes it is guarded.
+   */
+  readonly dataModelFacts?: readonly string[];
 }
 
 /** One array extent, e.g. `N` in `double y[N][N]`. */
@@ -302,6 +308,13 @@ export interface FunctionModel {
    * src/frontend/textFacts.ts (a body not spelled in the file, `__LINE__`, ...).
    */
   readonly copyObstacle?: string;
+  /**
+   * The model rests on facts of the unit's data model (a constant folded, a proof of
+   * exactness, a counter that stays in its type, true in this model only,
+   * frontend/modelVariants.ts): the conditions that hold in a build where one is false
+   * (`sizeof(long) != 8`, `(char)-1 < 0`). A result for its arrays is guarded by them.
+   */
+  readonly dataModelFacts?: readonly string[];
   /** The line of the function's end (src/frontend/textFacts.ts). */
   readonly endLine?: number;
   /** Its `#pragma HLS` lines (src/frontend/textFacts.ts). */

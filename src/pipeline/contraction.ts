@@ -33,7 +33,7 @@ import { knownParameterValues } from '../model/parameterValues.js';
 import { wordsRegExp } from '../model/identifiers.js';
 import { inCallContext } from '../context/callContext.js';
 import { callEdges, reachedFrom } from '../model/calls.js';
-import { guards, type Guard } from './decision/guards.js';
+import { dataModelFacts, factHolds, guards, type Guard } from './decision/guards.js';
 import { type GuardedFor, macroGuards } from './decision/macroGuards.js';
 import { decisionRows } from './decision/rows.js';
 import { pragmaTarget } from './decision/file.js';
@@ -220,16 +220,27 @@ function wholeProgramRelated(analysis: Analysis): Map<FunctionModel, string[]> {
  */
 function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertion[] {
   const insertions = macroGuardInsertions(analysis);
-  const fallbacks = new Map<FunctionModel, Guard[]>();
+  const fallbacks = new Map<FunctionModel, { differs: string[]; holds: string[] }>();
+  const add = (fn: FunctionModel, differs: string, holds: string) => {
+    const f = fallbacks.get(fn) ?? { differs: [], holds: [] };
+    if (!f.differs.includes(differs)) {
+      f.differs.push(differs);
+      f.holds.push(holds);
+    }
+    fallbacks.set(fn, f);
+  };
   for (const g of gs.filter((g) => g.kind === 'runtime'))
-    fallbacks.set(g.fn, [...(fallbacks.get(g.fn) ?? []), g]);
+    add(g.fn, `${g.param.name} != ${g.value}`, `${g.param.name} == ${g.value}`);
+  // A result for the target's data model: the other builds take the original body (a
+  // constant condition, folded by the compiler; the decision kept only local arrays).
+  for (const d of analysis.decisions) for (const f of dataModelFacts(d)) add(d.fn, f, factHolds(f));
   // (the decision made sure the body's braces are the file's own: copyObstacle)
-  for (const [fn, list] of fallbacks)
+  for (const [fn, f] of fallbacks)
     insertions.push({
       kind: 'fallback',
       body: fn.bodyRange!,
-      condition: list.map((g) => `${g.param.name} != ${g.value}`).join(' || '),
-      note: list.map((g) => `${g.param.name} == ${g.value}`).join(', '),
+      condition: f.differs.join(' || '),
+      note: f.holds.join(', '),
     });
   for (const lines of fileGuards(gs)) insertions.push({ kind: 'file-end', lines });
   return insertions;

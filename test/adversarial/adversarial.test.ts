@@ -23,6 +23,8 @@ import {
   sourcesOf,
 } from './adversarialRuns.js';
 import { expectedVerdicts, leadingComment, missingCodes } from './verdicts.js';
+import { M32 } from '../helpers/m32.js';
+import { describeWithTool } from '../helpers/optionalTool.js';
 
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-adversarial-'));
 afterAll(() => rmSync(work, { recursive: true, force: true }));
@@ -63,6 +65,17 @@ describe('adversarial programs: original and contracted compute the same', () =>
   it.each(PROGRAMS)('%s: the same output', async (program) => {
     const name = program.replace(/\.c$/, '');
     const diffs = await runBoth(name, await contractProgram(program), SANITIZED, work);
+    expect(diffs).toEqual([]);
+  });
+});
+
+// The class `datamodel-` is contracted for the host's data model (LP64) and built for ILP32
+// too: a result that rests on the model must leave the other builds right.
+describeWithTool(M32, 'adversarial programs of the data model: the same output built -m32', () => {
+  const dataModel = PROGRAMS.filter((p) => p.startsWith('datamodel-'));
+  it.each(dataModel)('%s: the same output built -m32', async (program) => {
+    const name = `${program.replace(/\.c$/, '')}-m32`;
+    const diffs = await runBoth(name, await contractProgram(program), ['-m32', ...SANITIZED], work);
     expect(diffs).toEqual([]);
   });
 });

@@ -5,8 +5,9 @@
  * command has `-m32` (the host's gcc preprocesses for i386 without a 32-bit libc), the window
  * of the array must be the one ILP32 needs. Guards: the frontend assumed LP64 everywhere, so
  * `window(12 - sizeof(long), in)` was contracted to 5 cells where `gcc -m32` reads 8 values
- * back (9 cells): the contracted program read overwritten cells. (32-bit programs cannot be
- * linked here: the test compares the tool's decision with what ILP32 requires.)
+ * back (9 cells): the contracted program read overwritten cells. The first suites compare
+ * the tool's decision with what ILP32 requires; where `cc -m32` links (gcc-multilib), the
+ * last ones build a result for one model in the others.
  */
 import { spawnSync } from 'node:child_process';
 import {
@@ -24,6 +25,8 @@ import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/cli.js';
 import { codeOf } from '../../src/model/reasons.js';
 import { summarizeSet } from '../../src/pipeline/wholeProgram/setSummaries.js';
+import { M32 } from '../helpers/m32.js';
+import { describeWithTool } from '../helpers/optionalTool.js';
 
 const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'dataModel');
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-datamodel-'));
@@ -176,5 +179,71 @@ describe('a file set with a unit whose data model is not known', () => {
       file: 'main.c',
       failed: expect.stringContaining(codeOf('data-model-unknown')) as string,
     });
+  });
+});
+
+describeWithTool(M32, 'a result for one data model, built for another', () => {
+  // Guards: a value folded in the unit's data model was written with no guard, so the same
+  // contracted source built for another model computed something else (`window(12 -
+  // sizeof(long))` contracted to 5 cells for LP64 read overwritten cells under -m32, which
+  // needs 9). The function now keeps its original body for the other models: `if
+  // (sizeof(long) != 8) { original } else { contracted }`.
+  const output = (file: string, flags: readonly string[]) => {
+    const exe = path.join(work, `${path.basename(file)}${flags.join('')}.run`);
+    const cc = spawnSync('cc', [...flags, '-w', file, '-o', exe]);
+    expect(cc.stderr.toString()).toBe('');
+    return spawnSync(exe).stdout.toString();
+  };
+  const contracted = (file: string, db: string, tag: string) => {
+    const r = runCli(['contract', '--no-cache', '--compile-commands', db, file], { cwd: work });
+    const out = path.join(work, `${tag}-${file}`);
+    writeFileSync(out, r.stdout);
+    return { out, text: r.stdout };
+  };
+  // program                   analysed with   guard of the contracted body
+  const BUILDS: [string, readonly string[], string][] = [
+    ['sizeof-long-arg.c', [], 'sizeof(long) != 8'],
+    ['sizeof-pointer-arg.c', [], 'sizeof(void *) != 8'],
+    ['long-below-unsigned.c', [], 'sizeof(long) != 8'],
+    ['unsigned-long-wraps.c', [], 'sizeof(long) != 8'],
+    ['size-t-wraps-arg.c', [], 'sizeof(void *) != 8'],
+    ['const-unsigned-long.c', [], 'sizeof(long) != 8'],
+    ['sizeof-long-arg.c', ['-m32'], 'sizeof(long) != 4'],
+    ['sizeof-pointer-arg.c', ['-m32'], 'sizeof(void *) != 4'],
+    ['char-200-folded.c', ['-funsigned-char'], '(char)-1 < 0'],
+  ];
+  it.each(BUILDS)('%s analysed with %j: the same output in every build', (file, flags, guard) => {
+    const db = database(`guard${flags.join('')}`, ['gcc', ...flags]);
+    const { out, text } = contracted(file, db, `guarded${flags.join('')}`);
+    expect(text).toContain(`if (${guard}) {`);
+    for (const build of [['-m32'], ['-m64'], ['-funsigned-char']])
+      expect([build, output(out, build)]).toEqual([build, output(path.join(work, file), build)]);
+  });
+});
+
+describe('a result that rests on the data model, without a guard in its function', () => {
+  it('leaves storage outside the function unchanged, with its code', () => {
+    // Guards: the file-scope t of g() was contracted to 2 cells for LP64 (-1L < 1u), which
+    // a guard inside g() cannot undo for the -m32 build (9 cells).
+    expect(cellsOfT(['static-array-long-below.c'])).toEqual({
+      line: expect.stringContaining(codeOf('data-model-dependent')) as string,
+    });
+  });
+});
+
+describe('a result every data model shares', () => {
+  it('guards no function', () => {
+    // `sizeof(double)`, `sizeof(int)`: the same in every model.
+    const dir = path.join(work, 'shared');
+    mkdirSync(dir, { recursive: true });
+    const source = readFileSync(path.join(DIR, 'sizeof-long-arg.c'), 'utf8').replace(
+      'window(12 - sizeof(long), in, out)',
+      'window(12 - sizeof(double) + sizeof(int), in, out)',
+    );
+    writeFileSync(path.join(dir, 'k.c'), source);
+    const r = runCli(['contract', '--no-cache', 'k.c'], { cwd: dir });
+    expect(r.stdout).toContain('double t[9];');
+    expect(r.stdout).not.toContain('sizeof(long) !=');
+    expect(r.stdout).not.toContain('sizeof(void *) !=');
   });
 });

@@ -95,11 +95,16 @@ describe('integer types in the data model', () => {
   const lp64 = modelOnly(LP64);
   const ilp32 = modelOnly(ILP32);
   it('long, size_t, ptrdiff_t and pointers', () => {
-    expect(intTypeOf('unsigned long', ilp32)).toEqual({ bits: 32, signed: false });
-    expect(intTypeOf('size_t', ilp32)).toEqual({ bits: 32, signed: false });
-    expect(intTypeOf('ptrdiff_t', ilp32)).toEqual({ bits: 32, signed: true });
+    // (`model`: the name another data model resolves again, modelVariants.ts.)
+    expect(intTypeOf('unsigned long', ilp32)).toEqual({
+      bits: 32,
+      signed: false,
+      model: 'unsigned long',
+    });
+    expect(intTypeOf('size_t', ilp32)).toEqual({ bits: 32, signed: false, model: 'size_t' });
+    expect(intTypeOf('ptrdiff_t', ilp32)).toEqual({ bits: 32, signed: true, model: 'ptrdiff_t' });
     expect(intTypeOf('long long', ilp32)).toEqual({ bits: 64, signed: true });
-    expect(intTypeOf('size_t', lp64)).toEqual({ bits: 64, signed: false });
+    expect(intTypeOf('size_t', lp64)).toEqual({ bits: 64, signed: false, model: 'size_t' });
     expect(sizeOfType('long', ilp32)).toBe(4n);
     expect(sizeOfType('char *', ilp32)).toBe(4n);
     expect(sizeOfType('long double', ilp32)).toBeUndefined(); // 8, 12 or 16: the table cannot say
@@ -152,10 +157,12 @@ describe("plain char's signedness", () => {
     expect(intTypeOf('char', modelOnly({ ...ILP32, charSigned: false }))).toEqual({
       bits: 8,
       signed: false,
+      model: 'char',
     });
     expect(intTypeOf('const char', modelOnly({ ...LP64, charSigned: true }))).toEqual({
       bits: 8,
       signed: true,
+      model: 'char',
     });
     const plain = intTypeOf('char', modelOnly(ILP32))!;
     expect([typeRange(plain), heldRange(plain)]).toEqual([

@@ -15,7 +15,7 @@ import { limitPrivateStack } from '../wholeProgram/privateStack.js';
 import { shrinkCallerStorage, type StoragePlan } from '../wholeProgram/callerStorage.js';
 import { callerBufferNotes, callerBufferStatus } from '../wholeProgram/crossCalls.js';
 import type { DecisionOptions } from './options.js';
-import { guards } from './guards.js';
+import { dataModelFacts, guards } from './guards.js';
 import { hlsDivision } from './hlsDivision.js';
 import { macroGuards } from './macroGuards.js';
 import { hlsPragmaEdits } from './hlsPragmaUpdates.js';
@@ -82,6 +82,36 @@ function copyFeasibility(os: readonly Outcome[]): Outcome[] {
         `the result holds only for ${Object.entries(assumes)
           .map(([k, v]) => `${k} == ${v}`)
           .join(', ')}, and the original body cannot be kept for other values: ${fn.copyObstacle}`,
+      ),
+    );
+  });
+}
+
+/**
+ * A result that rests on the target's data model is guarded in its function by constant
+ * conditions (`if (sizeof(long) != 8) { original } else { contracted }`, contraction.ts): only
+ * a local array of a function whose body can be written twice. Storage outside the function
+ * (a parameter, a static or file-scope array) is the same object on both paths, and HLS
+ * emits no such check: those stay unchanged.
+ */
+function dataModelGuards(os: readonly Outcome[], hls: boolean): Outcome[] {
+  return eachContracted(os, (o) => {
+    const d = o.verdict.decision;
+    const facts = dataModelFacts(d);
+    if (facts.length === 0) return o;
+    const why = hls
+      ? 'HLS mode emits no run-time check'
+      : d.array.storage !== 'local'
+        ? `the array is ${d.array.storage === 'parameter' ? "its callers' storage" : 'not local to the function'}, the same object in every build's path`
+        : d.fn.copyObstacle
+          ? `the original body cannot be kept for other builds: ${d.fn.copyObstacle}`
+          : undefined;
+    if (!why) return o;
+    return refused(
+      o,
+      refuse(
+        'data-model-dependent',
+        `the result holds only where none of ${facts.join(', ')} is true (another data model computes other values), and ${why}`,
       ),
     );
   });
@@ -371,6 +401,7 @@ export async function decideFile(
   const hls = !!options.hls;
   let os: Outcome[] = hls ? hlsRunTimeGuards(outcomes) : [...outcomes];
   os = copyFeasibility(os);
+  os = dataModelGuards(os, hls);
   if (hls) os = hlsMasks(os);
   os = placement(os, options);
   os = await sharedScratch(os);

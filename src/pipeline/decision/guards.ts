@@ -53,3 +53,24 @@ export function guards(decisions: readonly ArrayDecision[]): Guard[] {
   }
   return out;
 }
+
+/**
+ * The facts of the unit's data model a decision rests on (frontend/modelVariants.ts): its
+ * function's own, and those of the parameter values it assumes (a value every call passes,
+ * `12 - sizeof(long)`), each as the C condition that holds in a build where it does not.
+ */
+export function dataModelFacts(d: ArrayDecision): string[] {
+  const assumed = d.fn.parameters.filter((p) => p.name in d.assumes);
+  const all = new Set([
+    ...(d.fn.dataModelFacts ?? []),
+    ...assumed.flatMap((p) => p.dataModelFacts ?? []),
+  ]);
+  return [...all].sort();
+}
+
+/** The condition that holds where a data model fact (dataModelFacts) is true. */
+export function factHolds(differs: string): string {
+  if (differs === '(char)-1 > 0') return '(char)-1 < 0';
+  if (differs === '(char)-1 < 0') return '(char)-1 > 0';
+  return differs.replace(' != ', ' == ');
+}

@@ -21,7 +21,8 @@ import type {
   SourceLoc,
 } from '../../model/calls.js';
 import { unseenCalls, type Visibility } from '../../lifetime/crossCall.js';
-import { convert } from '../../frontend/constants.js';
+import { conversionFacts, convert } from '../../frontend/constants.js';
+import type { IntType } from '../../frontend/intTypes.js';
 import * as A from '../../poly/affine.js';
 import type { Constraint } from '../../poly/affine.js';
 import type { FunctionModel, Parameter, ProgramModel } from '../../model/types.js';
@@ -32,6 +33,11 @@ import { place } from '../../model/place.js';
 interface CallSiteFacts {
   /** Per parameter index, the value every call passes, where it is one constant. */
   readonly values: ReadonlyMap<number, bigint>;
+  /**
+   * Per parameter index of `values`, the data model facts some call's value rests on (a call
+   * passing `12 - sizeof(long)`): conditions that hold in a build where it is another.
+   */
+  readonly facts: ReadonlyMap<number, readonly string[]>;
   /** Per parameter index, the smallest index of the parameters every call passes the same value for. */
   readonly classes: ReadonlyMap<number, number>;
   /** The calls they come from. */
@@ -100,6 +106,7 @@ function computed(
   // Per call, per parameter: a key equal for equal values (undefined: unknown).
   const keys: (string | undefined)[][] = [];
   const constants: (bigint | undefined)[][] = [];
+  const factLists: (readonly string[] | undefined)[][] = [];
   for (const { caller, call } of sites) {
     const values = call.values;
     if (caller.unstructured || !values || values.length !== fn.parameterNames.length)
@@ -114,12 +121,18 @@ function computed(
     );
     keys.push(passed.map((p) => p?.key));
     constants.push(passed.map((p) => p?.constant));
+    factLists.push(passed.map((p) => p?.facts));
   }
   const values = new Map<number, bigint>();
+  const facts = new Map<number, readonly string[]>();
   const classes = new Map<number, number>();
   for (let k = 0; k < types.length; k++) {
     const first = constants[0]![k];
-    if (first !== undefined && constants.every((c) => c[k] === first)) values.set(k, first);
+    if (first !== undefined && constants.every((c) => c[k] === first)) {
+      values.set(k, first);
+      const all = [...new Set(factLists.flatMap((f) => f[k] ?? []))].sort();
+      if (all.length > 0) facts.set(k, all);
+    }
     if (keys[0]![k] === undefined) continue;
     const same = [...Array(k + 1).keys()].find((j) =>
       keys.every((site) => site[j] !== undefined && site[j] === site[k]),
@@ -128,6 +141,7 @@ function computed(
   }
   return {
     values,
+    facts,
     classes,
     calls: sites.map((s) => ({ caller: s.caller.name, loc: s.call.loc })),
   };
@@ -142,17 +156,21 @@ function passedValue(
   v: ArgumentValue,
   t: IntegerType,
   callerFacts: CallSiteFacts | undefined,
-): { key: string; constant?: bigint } | undefined {
-  const constant = (c: bigint) => {
-    const value = convert(c, t);
-    return value === undefined ? undefined : { key: `=${value}`, constant: value };
+): { key: string; constant?: bigint; facts?: readonly string[] } | undefined {
+  const constant = (c: bigint, facts: readonly string[] | undefined) => {
+    const value = convert(c, t as IntType);
+    // (`f(-1)` for an unsigned long parameter: 2^64 - 1 where long is 64 bits only.)
+    const all = [...new Set([...(facts ?? []), ...conversionFacts(c, t as IntType)])];
+    return value === undefined
+      ? undefined
+      : { key: `=${value}`, constant: value, ...(all.length > 0 ? { facts: all } : {}) };
   };
   switch (v.kind) {
     case 'constant':
-      return constant(v.value);
+      return constant(v.value, v.dataModelFacts);
     case 'parameter': {
       const known = callerFacts?.values.get(v.index);
-      if (known !== undefined) return constant(known);
+      if (known !== undefined) return constant(known, callerFacts?.facts.get(v.index));
       const cls = callerFacts?.classes.get(v.index) ?? v.index;
       return { key: `p${cls}:${typeKey(t)}` };
     }
@@ -201,7 +219,15 @@ function withFacts(
     const k = parameterNames.indexOf(p.name);
     if (p.source !== 'argument' || p.value !== undefined || k < 0) return p;
     const value = f.values.get(k);
-    if (value !== undefined) return { ...p, value, source: 'call-sites', passedBy };
+    const facts = f.facts.get(k);
+    if (value !== undefined)
+      return {
+        ...p,
+        value,
+        source: 'call-sites',
+        passedBy,
+        ...(facts ? { dataModelFacts: facts } : {}),
+      };
     const same = first.get(f.classes.get(k) ?? -1);
     if (same === undefined || same === p.name) return p;
     context.push({ kind: 'eq', expr: A.sub(A.variable(p.name), A.variable(same)) });

@@ -1,0 +1,22 @@
+/* trap: every call passes 12 - sizeof(long): 4 where long is 64 bits, 8 where 32 (-m32)
+   expect: window:t contracted 5      -- guarded: if (sizeof(long) != 8) { original }
+   expect: window:in unchanged [pointer]
+   expect: window:out unchanged [pointer]
+   expect: main:in unchanged [passed-to-call]
+   expect: main:out unchanged [passed-to-call]
+*/
+#include <stdio.h>
+static void window(int k, const double *in, double *out) {
+  double t[64];
+  for (int i = 0; i < 64; i++) {
+    t[i] = in[i] * 2.0;
+    if (i >= k) out[i] = t[i - k];
+  }
+}
+int main(void) {
+  double in[64], out[64] = {0};
+  for (int i = 0; i < 64; i++) in[i] = i;
+  window(12 - sizeof(long), in, out);
+  for (int i = 0; i < 64; i += 9) printf("%g\n", out[i]);
+  return 0;
+}
