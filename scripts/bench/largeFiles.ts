@@ -1,8 +1,9 @@
 /**
  * `npm run bench`, large files (issue 29, item 3): `beeclak contract` in a new process on
  * the generated inputs of scripts/bench/largeInputs.ts (5 MB of data tables, 43,000 small
- * functions, ordinary kernels at 10 KB, 100 KB and 500 KB, one function of 20,000
- * statements), and the same shapes at a tenth of their size to show how cost grows: wall
+ * functions, ordinary kernels at 10 KB, 100 KB, 500 KB and 5 MB, 500 KB of them under one
+ * `#define N` and in a file set, one function of 20,000 statements), and the same shapes at
+ * a tenth of their size to show how cost grows: wall
  * and CPU time, peak RSS, and what became of the arrays. Generated into a temporary folder,
  * never committed.
  */
@@ -32,6 +33,11 @@ export interface LargeFileRow {
 interface Input {
   name: string;
   text: () => string;
+  /**
+   * Read as a file set with a `main.c` beside it (`contract --list`, a fresh result cache):
+   * the set's summaries read every function's configuration (issue 29, item 3).
+   */
+  set?: true;
 }
 
 /** The inputs, smallest of each shape first (`quick`: the small ones only). */
@@ -44,6 +50,18 @@ function inputs(quick: boolean): Input[] {
     { name: 'ordinary C, 10 KB', text: () => ordinaryFile(10_000) },
     { name: 'ordinary C, 100 KB', text: () => ordinaryFile(100_000) },
     { name: 'ordinary C, 500 KB', text: () => ordinaryFile(500_000), large: true },
+    {
+      name: 'ordinary C, 500 KB, one #define N',
+      text: () => ordinaryFile(500_000, true),
+      large: true,
+    },
+    {
+      name: 'ordinary C, 500 KB, in a file set',
+      text: () => ordinaryFile(500_000),
+      set: true,
+      large: true,
+    },
+    { name: 'ordinary C, 5 MB', text: () => ordinaryFile(5_000_000), large: true },
     { name: 'one function, 2,000 statements', text: () => statementsFile(2_000) },
     { name: 'one function, 20,000 statements', text: () => statementsFile(20_000), large: true },
   ];
@@ -55,8 +73,13 @@ function runOne(dir: string, input: Input): LargeFileRow {
   const text = input.text();
   const file = join(dir, 'input.c');
   writeFileSync(file, text);
-  const [out, report, time] = ['out.c', 'report.json', 'time'].map((f) => join(dir, f));
-  const args = [BIN, 'contract', file, '-o', out, '--report', 'json', '--report-file', report];
+  const [out, report, time, main, cache] = ['out.c', 'report.json', 'time', 'main.c', 'cache'].map(
+    (f) => join(dir, f),
+  );
+  rmSync(cache, { recursive: true, force: true });
+  if (input.set) writeFileSync(main, 'int main(void) { return 0; }\n');
+  const what = input.set ? ['--list', file, main, '--cache-dir', cache] : [file, '-o', out];
+  const args = [BIN, 'contract', ...what, '--report', 'json', '--report-file', report];
   const haveTime = existsSync('/usr/bin/time');
   const t0 = performance.now();
   const r = haveTime

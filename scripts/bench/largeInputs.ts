@@ -5,7 +5,8 @@
  *
  *   tables:    file-scope data tables (a codec's or DSP library's constant arrays), `bytes` long
  *   functions: `count` small functions, a third of them with a contractible temporary
- *   ordinary:  ordinary kernels (loops over local scratch, helpers, calls), `bytes` long
+ *   ordinary:  ordinary kernels (loops over local scratch, helpers, calls), `bytes` long, each
+ *              kernel's size its own macro or the file's one `N`
  *   statements: one function of `count` statements over one local array
  *
  *   node dist/scripts/bench/largeInputs.js OUTDIR   writes the bench's inputs into OUTDIR
@@ -92,42 +93,49 @@ export function functionsFile(count: number): string {
   return out.join('\n');
 }
 
-/** One ordinary kernel: a local scratch array, two loops, a helper call. */
-function kernel(k: number): string {
+/**
+ * One ordinary kernel: a local scratch array, two loops, a helper call. Its size is a macro
+ * of its own (`N${k}`), or, with `shared`, the file's one `N`.
+ */
+function kernel(k: number, shared = false): string {
   const n = 16 + (k % 5) * 16;
-  return [
-    `#define N${k} ${n}`,
+  const N = shared ? 'N' : `N${k}`;
+  const body = [
     `static double helper${k}(double a, double b)`,
     '{',
     `    return a * ${(k % 7) + 1}.0 + b;`,
     '}',
     '',
-    `void kernel${k}(const double in[N${k}][N${k}], double out[N${k}])`,
+    `void kernel${k}(const double in[${N}][${N}], double out[${N}])`,
     '{',
-    `    double tmp[N${k}][N${k}];`,
-    `    double acc[N${k}];`,
+    `    double tmp[${N}][${N}];`,
+    `    double acc[${N}];`,
     '    int i, j;',
-    `    for (i = 0; i < N${k}; i++) {`,
-    `        for (j = 0; j < N${k}; j++)`,
+    `    for (i = 0; i < ${N}; i++) {`,
+    `        for (j = 0; j < ${N}; j++)`,
     `            tmp[i][j] = helper${k}(in[i][j], j > 0 ? in[i][j - 1] : 0.0);`,
     '    }',
-    `    for (i = 0; i < N${k}; i++) {`,
+    `    for (i = 0; i < ${N}; i++) {`,
     '        acc[i] = 0.0;',
-    `        for (j = 0; j < N${k}; j++)`,
+    `        for (j = 0; j < ${N}; j++)`,
     '            acc[i] += tmp[i][j];',
-    `        out[i] = acc[i] / N${k};`,
+    `        out[i] = acc[i] / ${N};`,
     '    }',
     '}',
     '',
-  ].join('\n');
+  ];
+  return (shared ? body : [`#define N${k} ${n}`, ...body]).join('\n');
 }
 
-/** Ordinary C (kernels with scratch arrays) of about `bytes` characters. */
-export function ordinaryFile(bytes: number): string {
-  const out = ['#include <math.h>', ''];
+/**
+ * Ordinary C (kernels with scratch arrays) of about `bytes` characters; with `shared`, every
+ * kernel's size is the file's one `#define N 32` (a fixed macro each function reads).
+ */
+export function ordinaryFile(bytes: number, shared = false): string {
+  const out = ['#include <math.h>', '', ...(shared ? ['#define N 32', ''] : [])];
   let size = 0;
   for (let k = 0; size < bytes; k++) {
-    const text = kernel(k);
+    const text = kernel(k, shared);
     out.push(text);
     size += text.length;
   }

@@ -559,6 +559,7 @@ function modelFunction(
         toPp: c.toPp,
         lineStarts: facts.lineStarts,
         hashTrigraph: facts.hashTrigraph,
+        macroChanges: facts.macroChanges,
         groups: () => c.conditions().groups,
       },
     );

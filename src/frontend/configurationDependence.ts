@@ -46,64 +46,143 @@ export interface FunctionText {
 
 /** Why the function's reading may differ in another configuration, or undefined. */
 export function configurationDependence(t: FunctionText): string | undefined {
+  return fileReading(t)(t.from, t.to);
+}
+
+/** What the question reads of the function's file: all of FunctionText but its lines. */
+export type FileText = Omit<FunctionText, 'from' | 'to'>;
+
+/** `configurationDependence` of a function of the file given by its first and last lines. */
+export type FunctionDependence = (from: number, to: number) => string | undefined;
+
+/**
+ * `configurationDependence` for the functions of one file, what it reads of the file, its
+ * unit and its headers read once (issue 29, item 3: a file set's summary asked for each
+ * function, and each question read the whole file, its macro events and its headers again:
+ * quadratic, 100 KB of kernels in a set of two files took 6 times its time alone). Every
+ * header is read once: the answers are those of one moment of the files.
+ */
+export function fileReading(f: FileText): FunctionDependence {
+  const texts = new Map<string, string | undefined>();
+  const read = (file: string) => {
+    if (!texts.has(file)) texts.set(file, f.read(file));
+    return texts.get(file);
+  };
+  const t: FileText = { ...f, read };
   // (a group every build decides alike is no dependence: constantConditionals.ts)
   const meeting = groupReader(t.raw, t.unit);
-  const meets = meeting(t.from, t.to);
-  if (meets !== undefined) return `a conditional directive (line ${meets}) is inside or around it`;
   const code = codeOnly(t.raw);
-  const names = new Set(
-    cTokens(
-      code
-        .split('\n')
-        .slice(t.from - 1, t.to)
-        .join('\n'),
-    ).map((k) => k.text),
-  );
-  // The file's own definitions, in every branch (one the build skipped is in no event).
+  const lines = code.split('\n');
+  const definitions = fileDefinitions(code);
+  const conditional = new Map<string, number | undefined>();
+  const underCondition = (line: number, name: string) => {
+    const key = `${line}:${name}`;
+    if (!conditional.has(key)) conditional.set(key, meeting(line, line, name));
+    return conditional.get(key) !== undefined;
+  };
+  const events = eventsByName(t.macros ?? []);
+  const headers = headerFindings(t);
+  return (from, to) => {
+    const meets = meeting(from, to);
+    if (meets !== undefined)
+      return `a conditional directive (line ${meets}) is inside or around it`;
+    const names = new Set(cTokens(lines.slice(from - 1, to).join('\n')).map((k) => k.text));
+    // The file's own definitions, in every branch (one the build skipped is in no event),
+    // in text order.
+    const spelled = [...names]
+      .flatMap((n) => definitions.get(n) ?? [])
+      .sort((a, b) => a.index - b.index);
+    for (const d of spelled) {
+      // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
+      if (d.line > to) continue;
+      if (d.kind === 'undef' || underCondition(d.line, d.name))
+        return `it spells macro ${d.name}, which the file ${d.kind === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${d.line})`;
+    }
+    // (assert last: a reason that is only assert's is ASSERT_DEPENDENCE)
+    for (const name of [...names].sort((a, b) => +(a === 'assert') - +(b === 'assert'))) {
+      const why = macroDependence(name, events.get(name) ?? [], t, to);
+      if (why) return `it spells macro ${name}: ${why}`;
+    }
+    return headerDirective(names, headers);
+  };
+}
+
+/** A `#define` or `#undef` of the file's text (codeOnly's), at its offset and line. */
+interface Definition {
+  readonly kind: 'define' | 'undef';
+  readonly name: string;
+  readonly index: number;
+  readonly line: number;
+}
+
+/** The file's own definitions, by name, each name's in text order. */
+function fileDefinitions(code: string): Map<string, Definition[]> {
+  const out = new Map<string, Definition[]>();
+  let [line, at] = [1, 0];
   for (const m of code.matchAll(/^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
-    if (!names.has(m[2]!)) continue;
-    const line = code.slice(0, m.index).split('\n').length;
-    // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
-    if (line > t.to) continue;
-    if (m[1] === 'undef' || meeting(line, line, m[2]) !== undefined)
-      return `it spells macro ${m[2]}, which the file ${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`;
+    // (lines counted from the last match: counting from the top for each was quadratic)
+    for (let k = code.indexOf('\n', at); k >= 0 && k < m.index; k = code.indexOf('\n', k + 1))
+      line++;
+    at = m.index;
+    const name = m[2]!;
+    let list = out.get(name);
+    if (!list) out.set(name, (list = []));
+    list.push({ kind: m[1] as Definition['kind'], name, index: m.index, line });
   }
-  // (assert last: a reason that is only assert's is ASSERT_DEPENDENCE)
-  for (const name of [...names].sort((a, b) => +(a === 'assert') - +(b === 'assert'))) {
-    const why = macroDependence(name, t);
-    if (why) return `it spells macro ${name}: ${why}`;
+  return out;
+}
+
+function eventsByName(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
+  const out = new Map<string, MacroEvent[]>();
+  for (const e of macros) {
+    let list = out.get(e.name);
+    if (!list) out.set(e.name, (list = []));
+    list.push(e);
   }
-  return headerDirective(names, t);
+  return out;
 }
 
 /**
- * A header's `#define` or `#undef` of a name the function spells, in a branch a build may
- * take otherwise (the skipped ones are in no event): adversary 2026-11-28c, main.c's
- * `#define SHOWN in` redefined as `t` by a header under `#ifdef VERBOSE`, so a -DVERBOSE
- * build read main's buffer after the call into another file's kernel folded in place.
+ * What the headers may define otherwise, in the order they are asked: the names that a
+ * header's `#define` or `#undef` in a branch a build may take otherwise touches (the
+ * skipped ones are in no event), with why; and a header no lookup finds, which may define
+ * any name. Adversary 2026-11-28c: main.c's `#define SHOWN in` redefined as `t` by a header
+ * under `#ifdef VERBOSE`, so a -DVERBOSE build read main's buffer after the call into
+ * another file's kernel folded in place.
  */
-function headerDirective(names: ReadonlySet<string>, t: FunctionText): string | undefined {
+interface HeaderFindings {
+  /** Per name, the reason's text after the name. */
+  readonly names: readonly (readonly [name: string, why: string])[];
+  readonly unknown?: string;
+}
+
+function headerFindings(t: FileText): HeaderFindings {
   const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
   const readAbsolute = (f: string) => t.read(f);
   const own = absolute(t.header ?? t.file ?? '.');
   const skipped = [skippedHeaderDirectives(t.raw, own, readAbsolute, t.search)];
-  for (const [name, d] of skipped[0]!.names)
-    if (names.has(name)) return `it spells macro ${name}: ${d}`;
+  const names: (readonly [string, string])[] = [...skipped[0]!.names].map(
+    ([n, d]) => [n, `: ${d}`] as const,
+  );
   for (const h of t.headers ?? []) {
     // The function's own header is `raw`, read above up to its last line: support.h's
     // `#undef LAG1` after prng_rand() does not reach it.
     if (t.header !== undefined && absolute(h) === own) continue;
     const text = t.read(h);
     if (text === undefined) continue; // (its events were read above)
-    for (const [name, d] of conditionalDirectives(text))
-      if (names.has(name)) return `it spells macro ${name}, which ${h} ${d}`;
+    for (const [n, d] of conditionalDirectives(text)) names.push([n, `, which ${h} ${d}`]);
     skipped.push(skippedHeaderDirectives(text, absolute(h), readAbsolute, t.search));
-    for (const [name, d] of skipped.at(-1)!.names)
-      if (names.has(name)) return `it spells macro ${name}: ${d}`;
+    for (const [n, d] of skipped.at(-1)!.names) names.push([n, `: ${d}`]);
   }
-  // A header no lookup finds may define any name the function spells (`#define in t`).
   const unknown = skipped.find((s) => s.unknown !== undefined)?.unknown;
-  return unknown && `${unknown}: what it defines is not known`;
+  return unknown === undefined ? { names } : { names, unknown };
+}
+
+/** The first of the headers' findings that touches a name the function spells. */
+function headerDirective(spelled: ReadonlySet<string>, h: HeaderFindings): string | undefined {
+  for (const [name, why] of h.names) if (spelled.has(name)) return `it spells macro ${name}${why}`;
+  // A header no lookup finds may define any name the function spells (`#define in t`).
+  return h.unknown && `${h.unknown}: what it defines is not known`;
 }
 
 /**
@@ -241,12 +320,16 @@ const ASSERT_ONLY = 'assert() depends on NDEBUG';
  */
 export const ASSERT_DEPENDENCE = `it spells macro assert: ${ASSERT_ONLY}`;
 
-/** Why a build may define `name` otherwise, from the unit's macro events. */
-function macroDependence(name: string, t: FunctionText): string | undefined {
-  const events = (t.macros ?? []).filter((e) => e.name === name);
+/** Why a build may define `name` otherwise, from the unit's macro events of it. */
+function macroDependence(
+  name: string,
+  events: readonly MacroEvent[],
+  t: FileText,
+  to: number,
+): string | undefined {
   if (name === 'assert' && events.length > 0) return ASSERT_ONLY;
   // (a directive after the function's last line, in its file, does not reach it)
-  const after = (e: MacroEvent) => (t.header ? e.file === t.header : e.inMainFile) && e.line > t.to;
+  const after = (e: MacroEvent) => (t.header ? e.file === t.header : e.inMainFile) && e.line > to;
   const user = events.filter((e) => !e.system && !after(e));
   if (user.some((e) => e.file === '<command-line>')) return 'the command line defines it';
   if (user.length > 1 || user.some((e) => e.kind === 'undef'))
@@ -312,23 +395,35 @@ export function includedDependence(
 ): Map<string, string> {
   const out = new Map<string, string>();
   const headers = userHeaders(tu);
+  // Per file, its text read once for all its functions (undefined: not read).
+  const readings = new Map<string, FunctionDependence | undefined>();
+  const readingOf = (f: string) => {
+    if (!readings.has(f)) {
+      const raw = read(f);
+      readings.set(
+        f,
+        raw === undefined
+          ? undefined
+          : fileReading({
+              raw,
+              macros: tu.macros,
+              read,
+              headers,
+              file: absolute(f),
+              ...(search ? { search } : {}),
+            }),
+      );
+    }
+    return readings.get(f);
+  };
   for (const d of definitions) {
     const [a, b] = [tu.lines[d.first], tu.lines[d.last]];
     if (!a || !b || (a.main && b.main)) continue;
-    const raw = a.file === b.file ? read(a.file) : undefined;
+    const dependence = a.file === b.file ? readingOf(a.file) : undefined;
     const why =
-      raw === undefined
+      dependence === undefined
         ? `it is defined in ${a.main ? b.file : a.file}, whose text is not read for its configuration`
-        : configurationDependence({
-            raw,
-            from: a.line,
-            to: b.line,
-            macros: tu.macros,
-            read,
-            headers,
-            file: absolute(a.file),
-            ...(search ? { search } : {}),
-          });
+        : dependence(a.line, b.line);
     if (why) out.set(d.name, `(${a.file}) ${why}`);
   }
   return out;

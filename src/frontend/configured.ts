@@ -9,6 +9,7 @@ import { notCandidate } from '../model/reasons.js';
 import { configurationGuard, type conditionalGroups, type Liveness } from './conditionals.js';
 import { usesWithin, type MacroUse } from './spelling.js';
 import { countBelow, lineStarts } from './parse.js';
+import { macroChanges, type MacroChanges } from './macroChanges.js';
 import type { MacroEvent } from './preprocess.js';
 import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
@@ -36,6 +37,8 @@ export interface FileFacts {
    * the build skipped is in no macro event.
    */
   readonly directives: ReadonlyMap<string, readonly number[]>;
+  /** Where the text may change what a macro name means (macroChanges.ts). */
+  readonly macroChanges: MacroChanges;
   /**
    * The names the unit's user headers `#undef` or `#define` under a conditional directive
    * (configurationDependence.ts conditionalDirectives), with where.
@@ -60,7 +63,8 @@ export function fileFacts(
   const directives = new Map<string, number[]>();
   // Comments and literals blanked, line splices kept as lines (a spliced directive still
   // starts on its own line).
-  for (const m of codeOnly(source).matchAll(
+  const code = codeOnly(source);
+  for (const m of code.matchAll(
     /^[ \t]*(?:#|%:)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
   )) {
     const line = countBelow(starts, m.index + 1);
@@ -72,6 +76,7 @@ export function fileFacts(
     hashTrigraph: /\?\?=/.test(source),
     bodies,
     directives,
+    macroChanges: macroChanges(code),
     headerDirectives: headers.names,
     ...(headers.unknown !== undefined ? { unknownInclude: headers.unknown } : {}),
   };

@@ -8,6 +8,7 @@
 import { existsSync, readdirSync } from 'node:fs';
 import path from 'node:path';
 import { inSystemFolder } from './systemFolders.js';
+import { CallSlot } from '../context/callContext.js';
 
 export interface IncludeSearch {
   /** `-iquote` folders, absolute: quoted names only. */
@@ -53,7 +54,19 @@ export function includeSearch(flags: readonly string[], cwd: string | undefined)
  * ones found on disk). A header found nowhere else but here is the system's; one found
  * nowhere is unknown (a folder missed here errs on that side).
  */
-function defaultFolders(): string[] {
+function defaultFolders(): readonly string[] {
+  const kept = folders.current();
+  if (!kept) return listFolders();
+  return (kept.list ??= listFolders());
+}
+
+/**
+ * The default folders as listed once per call (issue 29, item 3: each lookup listed
+ * /usr/include and /usr/lib/gcc again).
+ */
+const folders = new CallSlot((): { list?: readonly string[] } => ({}));
+
+function listFolders(): string[] {
   const below = (dir: string, depth: number): string[] => {
     if (depth === 0) return [dir];
     try {

@@ -33,7 +33,7 @@
  *   guard could never fire.
  */
 import type { ByteRange } from '../model/types.js';
-import { codeOnly } from '../model/identifiers.js';
+import { changedBetween, type MacroChanges } from './macroChanges.js';
 import { cTokens } from './ctokens.js';
 import { evaluateTokens } from './macroValues.js';
 import { type Node, child, unparenthesized } from './parse.js';
@@ -189,7 +189,11 @@ function valueExpansion(
 function fixedDefinition(
   d: MacroUse['depends'][number],
   source: string,
-  file: { readonly lineStarts: readonly number[]; readonly hashTrigraph: boolean },
+  file: {
+    readonly lineStarts: readonly number[];
+    readonly hashTrigraph: boolean;
+    readonly macroChanges: MacroChanges;
+  },
   groups: Conditions['groups'],
   last: number,
 ): boolean {
@@ -201,16 +205,8 @@ function fixedDefinition(
   if (groups.some((g) => g.first <= def.line && def.line <= g.last)) return false;
   const from = lineStarts[def.line] ?? source.length;
   const to = lineStarts[last] ?? source.length;
-  // Comments and literals blanked, line splices joined: what the preprocessor reads.
-  const between = codeOnly(source.slice(from, to)).replace(/\\\r?\n/g, '');
-  const name = d.name.replace(/\$/g, '\\$');
-  return !(
-    // (Read once per file: a test of the whole text per definition was quadratic.)
-    file.hashTrigraph ||
-    new RegExp(`(#|%:)\\s*(undef|define)\\s+${name}(?![\\w$])`).test(between) ||
-    /(#|%:)\s*(include|include_next|import)(?![\w$])/.test(between) ||
-    /pop_macro/.test(between)
-  );
+  // (Both read once per file: a test of the text between per definition was quadratic.)
+  return !(file.hashTrigraph || changedBetween(file.macroChanges, d.name, from, to));
 }
 
 /** The roles of the macros the function's text expands (see the file's comment). */
@@ -226,6 +222,7 @@ export function macroRoles(
     source: string;
     lineStarts: readonly number[];
     hashTrigraph: boolean;
+    macroChanges: MacroChanges;
     groups: () => Conditions['groups'];
   },
 ): MacroRoles {

@@ -31,7 +31,7 @@ import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
 import { inCallContext } from '../context/callContext.js';
-import { configurationDependence, userHeaders } from './configurationDependence.js';
+import { fileReading, userHeaders, type FunctionDependence } from './configurationDependence.js';
 import { includeSearch, type IncludeSearch } from './includeSearch.js';
 import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
 import { inSystemFolder } from './systemFolders.js';
@@ -171,11 +171,9 @@ function summarize(
     written.headers && headers.every((h) => h.text !== undefined)
       ? unitTextsOf([written.raw, ...headers.map((h) => h.text!)])
       : undefined;
+  const reading = fileReadings({ ...written, ...(unit ? { unit } : {}) }, file, cwd, search);
   const dependence = new Map(
-    definitions.map((d) => [
-      functionName(d),
-      dependenceOf(d, src, file, origin, { ...written, ...(unit ? { unit } : {}) }, cwd, search),
-    ]),
+    definitions.map((d) => [functionName(d), dependenceOf(d, src, file, origin, reading)]),
   );
   const functions = graph.functions.map((f) => {
     const configured = dependence.get(f.name);
@@ -259,34 +257,57 @@ function dependenceOf(
   src: SourceText,
   file: string,
   origin: (loc: SourceLoc) => { loc: SourceLoc; in: string },
-  written: {
-    raw: string;
-    macros?: readonly MacroEvent[];
-    headers?: readonly string[];
-    unit?: UnitTexts;
-  },
-  cwd: string | undefined,
-  search?: IncludeSearch,
+  reading: (of: string) => FunctionDependence | undefined,
 ): string | undefined {
   const first = origin(src.locOf(d));
   const last = origin(src.loc(Math.max(d.startIndex, d.endIndex - 1)));
   if (first.in !== last.in)
     return `it is defined in ${first.in === file ? last.in : first.in}, whose text is not read for its configuration`;
   // A header's function (a `static inline` one) is read in the header's text.
-  const raw = first.in === file ? written.raw : readText(path.resolve(cwd ?? '.', first.in));
-  if (raw === undefined)
+  const dependence = reading(first.in);
+  if (dependence === undefined)
     return `it is defined in ${first.in}, whose text is not read for its configuration`;
-  return configurationDependence({
-    ...written,
-    raw,
-    ...(first.in === file ? {} : { header: first.in }),
-    file,
-    ...(cwd !== undefined ? { cwd } : {}),
-    from: first.loc.line,
-    to: last.loc.line,
-    read: (f) => readText(path.resolve(cwd ?? '.', f)),
-    ...(search ? { search } : {}),
-  });
+  return dependence(first.loc.line, last.loc.line);
+}
+
+/**
+ * The question of each function's configuration, per file the unit's functions are defined
+ * in (the unit's, a header), each file's text read once for all its functions (undefined:
+ * the file cannot be read).
+ */
+function fileReadings(
+  written: {
+    raw: string;
+    macros?: readonly MacroEvent[];
+    headers?: readonly string[];
+    unit?: UnitTexts;
+  },
+  file: string,
+  cwd: string | undefined,
+  search: IncludeSearch | undefined,
+): (of: string) => FunctionDependence | undefined {
+  const readings = new Map<string, FunctionDependence | undefined>();
+  const read = (f: string) => readText(path.resolve(cwd ?? '.', f));
+  return (of) => {
+    if (!readings.has(of)) {
+      const raw = of === file ? written.raw : read(of);
+      readings.set(
+        of,
+        raw === undefined
+          ? undefined
+          : fileReading({
+              ...written,
+              raw,
+              ...(of === file ? {} : { header: of }),
+              file,
+              ...(cwd !== undefined ? { cwd } : {}),
+              read,
+              ...(search ? { search } : {}),
+            }),
+      );
+    }
+    return readings.get(of);
+  };
 }
 
 function readText(file: string): string | undefined {
@@ -308,6 +329,31 @@ function relocated(f: FunctionCalls, file: string, move: (l: SourceLoc) => Sourc
     return out;
   };
   return { ...(walk(f) as FunctionCalls), file };
+}
+
+/**
+ * Whether an offset lies in the body of one of the definitions: by binary search over the
+ * bodies' offsets, read once (testing every body for each name of the text was quadratic,
+ * each test two calls into tree-sitter: 500 KB of kernels in a file set spent a third of
+ * its summary there; issue 29, item 3). Top-level definitions never overlap.
+ */
+function bodyTest(definitions: readonly Node[]): (at: number) => boolean {
+  const bodies = definitions
+    .map((d) => child(d, 'body'))
+    .filter((b): b is Node => !!b)
+    .map((b) => [b.startIndex, b.endIndex] as const)
+    .sort((a, b) => a[0] - b[0]);
+  return (at) => {
+    // The last body that starts at or before `at`.
+    let [lo, hi] = [0, bodies.length];
+    while (lo < hi) {
+      const mid = (lo + hi) >> 1;
+      if (bodies[mid]![0] <= at) lo = mid + 1;
+      else hi = mid;
+    }
+    const b = bodies[lo - 1];
+    return b !== undefined && at < b[1];
+  };
 }
 
 /**
@@ -340,8 +386,7 @@ function mentionsOf(
       return x ? (child(x, 'declarator')?.startIndex ?? -1) : -1;
     }),
   );
-  const bodies = definitions.map((d) => child(d, 'body')).filter((b): b is Node => !!b);
-  const inBody = (at: number) => bodies.some((b) => at >= b.startIndex && at < b.endIndex);
+  const inBody = bodyTest(definitions);
   const re = /[A-Za-z_][A-Za-z0-9_]*/g;
   for (let m = re.exec(code); m; m = re.exec(code)) {
     if (definitionNames.has(m.index)) continue;

@@ -27,7 +27,7 @@ import type {
   FunctionCalls,
 } from '../model/calls.js';
 import { libraryCall } from './libraryCalls.js';
-import { functionsByName } from './callIndex.js';
+import { callsOf, firstFunction, functionsByName } from './callIndex.js';
 import type { ReasonName } from '../model/reasons.js';
 import { place } from '../model/place.js';
 import type { MemberOfStruct, ProgramView } from '../model/program.js';
@@ -110,7 +110,7 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
     code,
     reason,
   });
-  const fn = graph.functions.find((f) => f.name === fnName);
+  const fn = firstFunction(graph, fnName);
   if (!fn) return no('buffer-not-analysable', `${fnName}() is not defined in this file`);
   const index = fn.parameterNames.indexOf(param);
   if (index < 0) return no('buffer-not-analysable', `'${param}' is not a parameter of ${fnName}()`);
@@ -129,52 +129,49 @@ export function crossCallVerdict(q: CrossCallQuery): CrossCallVerdict {
     if (unseen) return no(unseen.code, unseen.reason);
   }
   const sites: CallerEvidence[] = [];
-  for (const caller of graph.functions) {
-    for (const call of caller.calls) {
-      if (call.callee !== fnName) continue;
-      const where = `${caller.name}() at ${caller.file ? `${caller.file}:` : ''}${at(call.loc)}`;
-      const name = call.buffers[index];
-      if (name === undefined) {
-        if (promised) continue;
-        const member = q.members?.[`${caller.file ?? ''}@${call.start}#${index}`];
-        if (member && member.code !== 'member-storage-kept')
-          return no(member.code, `the call in ${where} passes ${member.reason}`);
-        if (member?.passes) {
-          sites.push({
-            caller: caller.name,
-            buffer: member.passes.member,
-            loc: call.loc,
-            origin: 'array',
-            derefs: 0,
-            member: member.passes,
-          });
-          continue;
-        }
-        return no(
-          'argument-not-a-buffer',
-          `the call in ${where} passes an expression, not a buffer of the caller`,
-        );
-      }
-      if (!promised && caller.parameterNames.includes(name)) {
-        const f = forwardedSites(q, caller, call, index, name);
-        if ('code' in f) return no(f.code, `${f.reason} (call in ${where})`);
-        sites.push(...f.sites);
+  for (const { caller, call } of callsOf(graph, fnName)) {
+    const where = `${caller.name}() at ${caller.file ? `${caller.file}:` : ''}${at(call.loc)}`;
+    const name = call.buffers[index];
+    if (name === undefined) {
+      if (promised) continue;
+      const member = q.members?.[`${caller.file ?? ''}@${call.start}#${index}`];
+      if (member && member.code !== 'member-storage-kept')
+        return no(member.code, `the call in ${where} passes ${member.reason}`);
+      if (member?.passes) {
+        sites.push({
+          caller: caller.name,
+          buffer: member.passes.member,
+          loc: call.loc,
+          origin: 'array',
+          derefs: 0,
+          member: member.passes,
+        });
         continue;
       }
-      const problem = callSiteProblem(q, caller, call, index, name);
-      if (problem) return no(problem.code, `${problem.reason} (call in ${where})`);
-      const buffer = caller.buffers.find((b) => b.name === name)!;
-      if (buffer.origin === 'other') continue; // promised: nothing more to say of it
-      const cells = objectCells(buffer, call.derefs[index] ?? 0, q.elementType);
-      sites.push({
-        caller: caller.name,
-        buffer: name,
-        loc: call.loc,
-        origin: buffer.origin,
-        derefs: call.derefs[index] ?? 0,
-        ...(cells !== undefined ? { objectCells: cells } : {}),
-      });
+      return no(
+        'argument-not-a-buffer',
+        `the call in ${where} passes an expression, not a buffer of the caller`,
+      );
     }
+    if (!promised && caller.parameterNames.includes(name)) {
+      const f = forwardedSites(q, caller, call, index, name);
+      if ('code' in f) return no(f.code, `${f.reason} (call in ${where})`);
+      sites.push(...f.sites);
+      continue;
+    }
+    const problem = callSiteProblem(q, caller, call, index, name);
+    if (problem) return no(problem.code, `${problem.reason} (call in ${where})`);
+    const buffer = caller.buffers.find((b) => b.name === name)!;
+    if (buffer.origin === 'other') continue; // promised: nothing more to say of it
+    const cells = objectCells(buffer, call.derefs[index] ?? 0, q.elementType);
+    sites.push({
+      caller: caller.name,
+      buffer: name,
+      loc: call.loc,
+      origin: buffer.origin,
+      derefs: call.derefs[index] ?? 0,
+      ...(cells !== undefined ? { objectCells: cells } : {}),
+    });
   }
   if (sites.length === 0 && !promised)
     return no(
@@ -302,7 +299,7 @@ function forwardedSites(
 }
 
 function paramUses(graph: CallGraph, callee: string, argIndex: number) {
-  const fn = graph.functions.find((f) => f.name === callee);
+  const fn = firstFunction(graph, callee);
   const name = fn?.parameterNames[argIndex];
   return fn?.parameterUses.find((p) => p.name === name);
 }

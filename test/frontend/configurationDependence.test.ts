@@ -3,7 +3,10 @@
  * another file's decision across calls reads it, and no guard there can check it (review
  * 2026-11-28: main.c read the buffer after the call under #ifdef DEBUG only).
  */
-import { configurationDependence } from '../../src/frontend/configurationDependence.js';
+import {
+  configurationDependence,
+  fileReading,
+} from '../../src/frontend/configurationDependence.js';
 import type { MacroEvent } from '../../src/frontend/preprocess.js';
 import { unitTextsOf } from '../../src/frontend/constantConditionals.js';
 
@@ -192,5 +195,60 @@ describe('configurationDependence', () => {
       unit: unitTextsOf(['#include "lib.h"\n', lib]),
     });
     expect(why).toBeUndefined();
+  });
+});
+
+// One reading of a file answers for each of its functions (issue 29, item 3: each function
+// read the whole file, its macro events and its headers again, quadratic in a file set's
+// summary): asked in any order, after other functions, it says what a reading of its own
+// says, reasons and the lines in them included.
+describe('fileReading', () => {
+  const fn = (k: number, body: string) => `int f${k}(void) {\n  return ${body};\n}\n`;
+  const parts = [
+    '#define A 1\n',
+    fn(0, 'A'),
+    '#ifdef BIG\n#define B 2\n#endif\n',
+    fn(1, 'B + A'),
+    '#define C 3\n#undef C\n#define C 4\n',
+    fn(2, 'C'),
+    fn(3, 'D'),
+    '#include "cond.h"\n',
+    fn(4, 'K'),
+    fn(5, 'E + assert'),
+    '#undef A\n',
+    fn(6, '0'),
+  ];
+  const raw = parts.join('');
+  const lines = raw.split('\n');
+  const functions = lines.flatMap((l, k) =>
+    l.startsWith('int f') ? [[k + 1, lines.indexOf('}', k) + 1] as const] : [],
+  );
+  const macros = [
+    event('D', '<command-line>', 0),
+    event('E', 'cond.h', 2),
+    event('E', 'plain.h', 3),
+    event('assert', 'assert.h', 9, { system: true }),
+  ];
+  const text = {
+    raw,
+    macros,
+    read: (f: string) => HEADERS[f],
+    headers: ['cond.h'],
+    unit: unitTextsOf([raw, HEADERS['cond.h']!]),
+  };
+  const alone = functions.map(([from, to]) => configurationDependence({ ...text, from, to }));
+
+  it('says what each function says alone, in any order', () => {
+    expect(alone.filter((w) => w !== undefined).length).toBeGreaterThan(3);
+    expect(alone.some((w) => w === undefined)).toBe(true);
+    for (const order of [functions.keys(), [...functions.keys()].reverse()]) {
+      const reading = fileReading(text);
+      for (const k of order) expect(reading(...functions[k]!)).toBe(alone[k]);
+    }
+  });
+
+  it('counts the lines of the file’s directives', () => {
+    const [from, to] = functions[2]!;
+    expect(fileReading(text)(from, to)).toContain(`(line ${lines.indexOf('#undef C') + 1})`);
   });
 });

@@ -30,6 +30,7 @@ import type { ReasonName } from '../../model/reasons.js';
 import { configuredElsewhere } from './foreignConfiguration.js';
 import { externalOf, overriddenFunctions, withForeign, type ProgramView } from './fileSet.js';
 import { place } from '../../model/place.js';
+import { CallSlot } from '../../context/callContext.js';
 
 export type CrossCallOutcome =
   | {
@@ -146,11 +147,30 @@ export class ExposedReads {
 }
 
 /**
+ * Per call, the first function of each model's list whose configuration no guard can check
+ * (null: none). Asked for each array parameter and static array: searching the list each
+ * time was quadratic in a file of many kernels (issue 29, item 3: ~2 % of 5 MB of them).
+ */
+const unguardedOf = new CallSlot(
+  () => new WeakMap<readonly FunctionModel[], FunctionModel | null>(),
+);
+
+function firstUnguarded(functions: readonly FunctionModel[]): FunctionModel | undefined {
+  const kept = unguardedOf.current();
+  let f = kept?.get(functions);
+  if (f === undefined) {
+    f = functions.find((g) => g.configurationUnguarded !== undefined) ?? null;
+    kept?.set(functions, f);
+  }
+  return f ?? undefined;
+}
+
+/**
  * A function of the file whose configuration no guard can check (frontend/configured.ts):
  * a decision across functions may read its code, and would hold in this configuration only.
  */
 function unguardedFunction(model: ProgramModel): CrossCallOutcome | undefined {
-  const f = model.functions.find((g) => g.configurationUnguarded !== undefined);
+  const f = firstUnguarded(model.functions);
   return f
     ? {
         kind: 'not-temporary',
