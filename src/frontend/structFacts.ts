@@ -27,7 +27,7 @@ import { constantValue } from './constants.js';
 import type { ExprScope } from './expr.js';
 
 const ALLOCATORS = new Set(['malloc', 'calloc']);
-/** The types of the file-scope variables whose uses are recorded (globalProblems). */
+/** The types of a file-scope variable that may hold `sizeof(struct T)` (SizeUse variable). */
 const INTEGER =
   /^(int|long|unsigned|size_t|ssize_t|short|signed|long long|unsigned int|unsigned long|long int)$/;
 const CHARS = /^(void|char|signed char|unsigned char|int8_t|uint8_t)$/;
@@ -79,19 +79,23 @@ function outer(n: Node): Node {
   }
 }
 
-/** Inside the size arguments of a call of malloc or calloc. */
-function inAllocation(n: Node): boolean {
+/** The call of malloc or calloc whose size arguments hold `n`, or undefined. */
+function allocationAround(n: Node): Node | undefined {
   // Only arithmetic between it and the allocator's call: `malloc(f(SIZE))` gives it to f.
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'argument_list') {
       const call = p.parent;
-      return (
-        call?.type === 'call_expression' && ALLOCATORS.has(child(call, 'function')?.text ?? '')
-      );
+      return call?.type === 'call_expression' && ALLOCATORS.has(child(call, 'function')?.text ?? '')
+        ? call
+        : undefined;
     }
-    if (!SIZE_ARITHMETIC.has(p.type)) return false;
+    if (!SIZE_ARITHMETIC.has(p.type)) return undefined;
+    // A sum or product only: it grows with the size, so a smaller struct gets a smaller
+    // block that still holds it. `(SIZE > 600) * 4096 + 64` or `SIZE / 512 * 1024` may not.
+    if (p.type === 'binary_expression' && !/^[+*]$/.test(child(p, 'operator')?.text ?? ''))
+      return undefined;
   }
-  return false;
+  return undefined;
 }
 
 /** The nodes an allocation's size may be built of around a size. */
@@ -103,11 +107,13 @@ const SIZE_ARITHMETIC = new Set([
   'sizeof_expression',
 ]);
 
-/** An allocator's call, through parentheses and casts. */
-function isAllocation(n: Node | null): boolean {
+/** An allocator's call, through parentheses and casts, or undefined. */
+function allocation(n: Node | null): Node | undefined {
   while (n && (n.type === 'parenthesized_expression' || n.type === 'cast_expression'))
     n = n.type === 'cast_expression' ? child(n, 'value') : n.namedChildren[0]!;
-  return n?.type === 'call_expression' && ALLOCATORS.has(child(n, 'function')?.text ?? '');
+  return n?.type === 'call_expression' && ALLOCATORS.has(child(n, 'function')?.text ?? '')
+    ? n
+    : undefined;
 }
 
 /** An array member's extents as values and its element type's spelling (StructMember). */
@@ -187,6 +193,8 @@ class FactsBuilder {
   readonly followedNodes: string[] = [];
   readonly members: MemberMention[] = [];
   readonly globalProblems: (Problem & { name: string })[] = [];
+  readonly globalAllocations: (Problem & { name: string; at: number })[] = [];
+  readonly sized: { at: number; node: string }[] = [];
   readonly blockExterns: string[] = [];
   unparsed: Where | undefined;
   /** The followed pointers of the function being read: name -> node. */
@@ -209,6 +217,8 @@ class FactsBuilder {
       followedNodes: [...new Set(this.followedNodes)],
       members: this.members,
       globalProblems: this.globalProblems,
+      globalAllocations: this.globalAllocations,
+      sized: this.sized,
       blockExterns: this.blockExterns,
       ...(this.unparsed ? { unparsed: this.unparsed } : {}),
     };
@@ -309,7 +319,7 @@ class FactsBuilder {
       abstract.namedChildren.length === 0
     ) {
       const value = unparenthesized(child(user, 'value')!);
-      if (value.type === 'identifier' || isAllocation(value)) return;
+      if (value.type === 'identifier' || allocation(value)) return;
       return this.tagProblem(s, 'an expression other than a pointer variable is cast to it');
     }
     this.tagProblem(
@@ -336,14 +346,13 @@ class FactsBuilder {
     this.members.push({ member: name, where });
   }
 
-  /** File-scope variables: every use of one other than in an allocation's size. */
+  /** File-scope variables: every use of one, in an allocation's size or other. */
   globals(root: Node): void {
     const names = new Set<string>();
-    // Only integer variables can hold a size (and system headers declare few of them).
+    // Of any type: the unit that holds a size in an integer may declare it `extern int32_t`
+    // or through a typedef in another (its uses there were not recorded, and one printed it).
     for (const d of topLevel(root, 'declaration'))
-      for (const x of INTEGER.test(baseType(child(d, 'type')).plain ?? '')
-        ? d.childrenForFieldName('declarator')
-        : []) {
+      for (const x of d.childrenForFieldName('declarator')) {
         let n: Node | null = x;
         while (n && n.type !== 'identifier' && n.type !== 'function_declarator')
           n = child(n, 'declarator');
@@ -352,8 +361,18 @@ class FactsBuilder {
     if (names.size === 0) return;
     const seen = new Set<string>();
     for (const id of identifiersNamed(root, this.text, 0, root.endIndex, names)) {
+      if (isDeclaredName(id)) continue;
+      const call = allocationAround(id);
+      if (call) {
+        this.globalAllocations.push({
+          name: id.text,
+          at: call.startIndex,
+          where: this.origin(id.startIndex),
+          why: 'an allocation no followed pointer of the struct holds',
+        });
+        continue;
+      }
       if (seen.has(id.text)) continue;
-      if (isDeclaredName(id) || inAllocation(id)) continue;
       seen.add(id.text);
       this.globalProblems.push({
         name: id.text,
@@ -423,7 +442,9 @@ class FactsBuilder {
   /** A value given to a followed pointer: another one, an allocation or null. */
   private assigned(node: string, value: Node): void {
     const v = unparenthesized(stripCasts(value));
-    if (isAllocation(value) || isNull(value)) return;
+    const block = allocation(value);
+    if (block) return void this.sized.push({ at: block.startIndex, node });
+    if (isNull(value)) return;
     const other = v.type === 'identifier' ? this.nodes.get(v.text) : undefined;
     if (other) this.flows.push([node, other]);
     else
@@ -489,7 +510,10 @@ class FactsBuilder {
       const size = namedChildrenOf(child(arg.call, 'arguments')!)[2];
       const tag = size && sizeofStruct(size);
       // The size's struct is the pointer's: two tags in one class are refused.
-      if (tag) return void this.tags.push({ node, tag });
+      if (tag) {
+        this.sized.push({ at: arg.call.startIndex, node });
+        return void this.tags.push({ node, tag });
+      }
       return problem('memset of a size other than sizeof(struct ...)');
     }
     const target = `${arg.callee}#${arg.index}`;
@@ -509,11 +533,12 @@ function sizeofStruct(n: Node): string | undefined {
 function sizeUse(s: Node): SizeUse {
   const e = outer(s);
   const p = e.parent;
-  if (inAllocation(s)) return { kind: 'allocation' };
+  const block = allocationAround(s);
+  if (block) return { kind: 'allocation', at: block.startIndex };
   const arg = argumentOf(e);
   if (arg?.callee === 'memset' && arg.index === 2) {
     const dest = unparenthesized(namedChildrenOf(child(arg.call, 'arguments')!)[0]!);
-    if (dest.type === 'identifier') return { kind: 'memset' };
+    if (dest.type === 'identifier') return { kind: 'memset', at: arg.call.startIndex };
   }
   const declaration = p?.type === 'init_declarator' ? p.parent : undefined;
   // Only a variable whose uses are recorded (an integer one at file scope).

@@ -27,9 +27,10 @@
  *     cast of a pointer variable or an allocation to it, or `sizeof`: an object of it (whose
  *     initializer, assignment or copy uses every member), a union or struct holding it, a
  *     typedef, offsetof, a file-scope pointer, a function returning it;
- *   - struct-size-observed: `sizeof(struct T)` is used other than as the size of an
- *     allocation, of a `memset` of a followed pointer, or to initialize a file-scope integer
- *     used only as an allocation size (a comparison, a division, a print would change);
+ *   - struct-size-observed: `sizeof(struct T)` is used other than as the size (sums and
+ *     products of it) of an allocation a pointer of the struct is set from, of a `memset` of
+ *     such a pointer, or to initialize a file-scope integer used only so (a comparison, a
+ *     division, a print, another pointer's block would change);
  *   - struct-bytes-used: a pointer that may point to the struct is used other than to reach
  *     a member with `->`, compare, `free`, `memset` with `sizeof(struct T)`, set from an
  *     allocation or another followed pointer, or passed to a function of the set whose
@@ -263,17 +264,34 @@ function sizeObserved(c: Context): string | undefined {
     for (const s of f.sizes) {
       if (s.tag !== c.tag) continue;
       if (s.use.kind === 'other') return `sizeof(struct ${c.tag}) at ${at(s.where)}: ${s.use.why}`;
-      if (s.use.kind !== 'variable') continue;
+      if (s.use.kind !== 'variable') {
+        if (!heldByStruct(c, f, s.use.at))
+          return `sizeof(struct ${c.tag}) at ${at(s.where)} sizes a ${s.use.kind === 'memset' ? 'memset' : 'block'} no pointer to the struct takes`;
+        continue;
+      }
       const name = s.use.name;
       const hidden = c.units.find((u) => u.facts?.blockExterns.includes(name));
       if (hidden)
         return `'${name}' holds sizeof(struct ${c.tag}) and ${hidden.file} declares it inside a function`;
-      for (const g of factsOf(c.units))
+      for (const g of factsOf(c.units)) {
         for (const p of g.globalProblems)
           if (p.name === name)
             return `'${name}' holds sizeof(struct ${c.tag}) and is ${p.why} at ${at(p.where)}`;
+        for (const p of g.globalAllocations)
+          if (p.name === name && !heldByStruct(c, g, p.at))
+            return `'${name}' holds sizeof(struct ${c.tag}) and sizes ${p.why} at ${at(p.where)}`;
+      }
     }
   return undefined;
+}
+
+/**
+ * Whether the allocation or memset starting at `at` in the unit is one a followed pointer of
+ * the struct takes: `int *ip = malloc(sizeof(struct T))` or `memset(buf, 0, sizeof(struct T))`
+ * of a plain array would see fewer bytes once the struct shrinks (ip[191] past the block).
+ */
+function heldByStruct(c: Context, f: StructFacts, at: number): boolean {
+  return f.sized.some((s) => s.at === at && c.classes.tagsOf(s.node).includes(c.tag!));
 }
 
 /** Functions the rules take for the C library's: a definition in the set is another one. */
