@@ -132,7 +132,7 @@ function testedName(directive: string): string | undefined {
  */
 function isReservedGuard(g: Group, lines: readonly string[]): boolean {
   const guard = /^\s*#\s*ifndef\s+(_[A-Z_]\w*)\s*$/.exec(g.branches[0]?.directive.join(' ') ?? '');
-  if (!guard || g.branches.length !== 1) return false;
+  if (!guard || g.branches.length !== 1 || g.branches[0]!.directive.length !== 1) return false;
   const next = lines.slice(g.first).find((l) => l.trim() !== '');
   return new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\s*$`).test(next ?? '');
 }
@@ -140,7 +140,8 @@ function isReservedGuard(g: Group, lines: readonly string[]): boolean {
 /** The file's include guard: `#ifndef X` / `#define X` around everything. */
 function isIncludeGuard(g: Group, lines: readonly string[]): boolean {
   const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
-  if (!guard || g.branches.length !== 1) return false;
+  // (a directive on one line: the `#define` after a spliced `#ifndef X \` is its text)
+  if (!guard || g.branches.length !== 1 || g.branches[0]!.directive.length !== 1) return false;
   const next = lines.slice(g.first).find((l) => l.trim() !== '');
   if (!new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\b`).test(next ?? '')) return false;
   return !lines.some((l, k) => (k + 1 < g.first || k + 1 > g.last) && /^\s*[^\s]/.test(l));
@@ -167,7 +168,9 @@ function constantMacros(
     );
   for (const [k, l] of lines.entries()) {
     const m = /^\s*#\s*(define|undef)\s+([A-Za-z_]\w*)/.exec(l);
-    if (!m) continue;
+    // A line after a backslash is the previous directive's text, no directive of its own:
+    // `#define BANNER "x" \` then `#define PEEK` defines no PEEK (-DPEEK read M after the call).
+    if (!m || /\\\s*$/.test(lines[k - 1] ?? '')) continue;
     if (m[1] === 'undef') undefined_.add(m[2]!);
     else if (!inside(k + 1, groups) && !out.has(m[2]!)) out.set(m[2]!, k + 1);
   }

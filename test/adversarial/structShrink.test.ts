@@ -119,6 +119,21 @@ const CASES: readonly Case[] = [
     edits: [['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[0];\n#endif\n  return sum;']],
   },
   {
+    // Adversary 2026-11-28d: `#define PEEK` on the line after a backslash is BANNER's text;
+    // taken for a definition, the #ifdef PEEK group looked constant, M shrank, and a -DPEEK
+    // build printed 87360 instead of 89376.
+    name: 'a read of the member under a macro "defined" on a spliced line',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        '#include "bench.h"',
+        '#include "bench.h"\n\n#define BANNER "glue" \\\n#define PEEK',
+      ],
+      ['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[N - 1];\n#endif\n  return sum;'],
+    ],
+  },
+  {
     name: 'a function of the harness defined under #ifdef',
     code: 'configured-elsewhere',
     edits: [

@@ -105,6 +105,15 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     true,
   ],
   [
+    // Adversary 2026-11-28d: the line after a backslash is the previous #define's text; read
+    // as a definition of CHECK, a -DCHECK build read the buffer after the call unguarded.
+    '#ifdef of a macro "defined" on a line spliced to a #define',
+    `#define BANNER "x" \\\n#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    3,
+    [],
+    true,
+  ],
+  [
     '#ifdef of a macro the file also undefines',
     `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}#undef CHECK\n`,
     2,
