@@ -41,6 +41,7 @@ export function unitTextsOf(texts: readonly string[]): UnitTexts {
       const m = /^\s*#\s*undef\s+([A-Za-z_]\w*)/.exec(l);
       if (m) undefines.add(m[1]!);
     }
+    for (const n of poppedMacros(raw)) undefines.add(n);
     includesUnderCondition ||= everyGroup(conditionalGroups(raw)).some(
       (g) =>
         !isIncludeGuard(g, lines) &&
@@ -81,7 +82,7 @@ export function groupReader(
   const code = codeOnly(raw);
   const lines = code.split('\n');
   const groups = conditionalGroups(raw);
-  const defined = constantMacros(lines, groups, unit);
+  const defined = constantMacros(lines, groups, unit, poppedMacros(raw));
   return (from, to, name) => {
     const visit = (gs: readonly Group[]): number | undefined => {
       for (const g of gs) {
@@ -155,6 +156,7 @@ function constantMacros(
   lines: readonly string[],
   groups: readonly Group[],
   unit: UnitTexts | undefined,
+  popped: ReadonlySet<string>,
 ): Map<string, number> {
   const out = new Map<string, number>();
   if (!unit || unit.includesUnderCondition) return out;
@@ -174,6 +176,16 @@ function constantMacros(
     if (m[1] === 'undef') undefined_.add(m[2]!);
     else if (!inside(k + 1, groups) && !out.has(m[2]!)) out.set(m[2]!, k + 1);
   }
-  for (const n of [...undefined_, ...unit.undefines]) out.delete(n);
+  for (const n of [...undefined_, ...unit.undefines, ...popped]) out.delete(n);
   return out;
+}
+
+/**
+ * The macros a `#pragma pop_macro("X")` or `_Pragma("pop_macro(\"X\")")` restores: to what
+ * a `push_macro` saved, which may be a `-D X` or nothing (`push_macro` / `#define PEEK` /
+ * `pop_macro` left `#ifdef PEEK` to the build). An undefinition as far as the rules go.
+ */
+function poppedMacros(raw: string): Set<string> {
+  const code = codeOnly(raw, true);
+  return new Set([...code.matchAll(/pop_macro\s*\(\s*\\?"\s*([A-Za-z_]\w*)/g)].map((m) => m[1]!));
 }

@@ -134,6 +134,20 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Adversary 2026-11-28d: `#define PEEK` between push_macro and pop_macro looked like a
+    // definition for the rest of the file; a -DPEEK build printed 87360 instead of 89376.
+    name: 'a read of the member under a macro push_macro / pop_macro restore',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        '#include "bench.h"',
+        '#include "bench.h"\n\n#pragma push_macro("PEEK")\n#define PEEK\n#pragma pop_macro("PEEK")',
+      ],
+      ['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[N - 1];\n#endif\n  return sum;'],
+    ],
+  },
+  {
     name: 'a function of the harness defined under #ifdef',
     code: 'configured-elsewhere',
     edits: [

@@ -114,6 +114,14 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     true,
   ],
   [
+    // Adversary 2026-11-28d: pop_macro restores what push_macro saved (nothing, or a -D).
+    '#ifdef of a macro defined between push_macro and pop_macro',
+    `#pragma push_macro("CHECK")\n#define CHECK\n#pragma pop_macro("CHECK")\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    4,
+    [],
+    true,
+  ],
+  [
     '#ifdef of a macro the file also undefines',
     `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}#undef CHECK\n`,
     2,
