@@ -178,7 +178,12 @@ function skippedHeaderDirectives(
     else if (found !== 'system') visit(found.user);
   };
   const meeting = groupReader(text);
-  for (const n of includesOf(text)) if (meeting(n.line, n.line) !== undefined) follow(n, file);
+  for (const n of includesOf(text))
+    if (meeting(n.line, n.line) !== undefined) follow(n, file);
+    else if (n.name === undefined)
+      // (adversary 2026-11-28d: `#include CFG_H`, read here as plain.h, is quiet.h in a
+      // -DCFG_H='"quiet.h"' build, which undefines what the function spells)
+      unknown ??= `${file} (line ${n.line}) includes ${n.spelled}, a header another build may name otherwise`;
   return unknown === undefined ? { names } : { names, unknown };
 }
 

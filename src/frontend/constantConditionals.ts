@@ -42,6 +42,11 @@ export function unitTextsOf(texts: readonly string[]): UnitTexts {
       if (m) undefines.add(m[1]!);
     }
     for (const n of poppedMacros(raw)) undefines.add(n);
+    // A header named by a macro (`#include CFG_H`) is another build's choice too: a
+    // -DCFG_H='"quiet.h"' build reads a header this one never did (its #undef PEEK unseen).
+    includesUnderCondition ||= lines.some((l) =>
+      /^\s*(#|%:)\s*include(_next)?\s*[A-Za-z_]/.test(l),
+    );
     includesUnderCondition ||= everyGroup(conditionalGroups(raw)).some(
       (g) =>
         !isIncludeGuard(g, lines) &&

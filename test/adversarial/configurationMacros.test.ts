@@ -127,7 +127,9 @@ it('a caller passing a macro is guarded on its value', () => {
 // in a header whose #ifndef SHOWN group looks like an include guard. In
 // caller-macro-include-{angle,quoted}.c the header is found through `-I include` only, in
 // caller-macro-include-named.c named by a macro (`#include VERBOSE_H`): neither was read
-// (47.312 instead of 49.312; includeSearch.ts), nor the first without -I (found nowhere).
+// (47.312 instead of 49.312; includeSearch.ts), nor the first without -I (found nowhere). In
+// caller-macro-include-unconditional.c every build includes CFG_H, which a build names
+// otherwise (adversary 2026-11-28d: 47.312, only conditional includes were followed).
 const INCLUDE = ['-I', path.join(ROOT, 'test/fixtures/configuration/include')];
 const WITH_I = 'with -I include';
 it.each([
@@ -140,6 +142,7 @@ it.each([
   ['caller-macro-include-angle.c', '-DVERBOSE', ''],
   ['caller-macro-include-quoted.c', '-DVERBOSE', WITH_I],
   ['caller-macro-include-named.c', '-DVERBOSE', ''],
+  ['caller-macro-include-unconditional.c', '-DCFG_H="include/caller-macro-verbose.h"', ''],
 ])('%s: the kernel stays, and %s computes the same (contracted %s)', (name, flag, how) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
