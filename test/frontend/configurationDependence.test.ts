@@ -168,6 +168,16 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     ['#ifndef H\n#define H\n#ifdef QUIET\n#include "quiet.h"\n#endif\n#endif\n'],
   ],
   [
+    // Adversary 2026-11-28d: a build naming another header (quiet.h: #undef CHECK) read the
+    // struct member after the call; the set shrank it.
+    '#ifndef of a macro the file defines, a header includes one a macro names',
+    `#define CHECK\n${CALLER.replace('  return', '#ifndef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifndef H\n#define H\n#include CFG_H\n#endif\n'],
+  ],
+  [
     '#ifdef of a macro the file defines, a header with an include guard only',
     `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
     2,
