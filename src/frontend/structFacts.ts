@@ -343,7 +343,8 @@ class FactsBuilder {
         where,
         argument: { callee: arg.callee, index: arg.index, start: arg.call.startIndex, base: node },
       });
-    this.members.push({ member: name, where });
+    const use = arg ? undefined : addressUse(parenthesizedOuter(f));
+    this.members.push({ member: name, where, ...(use ? { use } : {}) });
   }
 
   /** File-scope variables: every use of one, in an allocation's size or other. */
@@ -520,6 +521,31 @@ class FactsBuilder {
     this.flows.push([node, target]);
     this.passedTo.push({ node, callee: arg.callee });
   }
+}
+
+/**
+ * How a member's mention may give its address (MemberMention.use): `&p->m` or `&p->m[i]`,
+ * or the member, after its subscripts, as a value other than read, written, measured or
+ * passed to a call (an array member, or a row of one, decays to its address there:
+ * `(uintptr_t)a->out - (uintptr_t)a->in` is an offset).
+ */
+function addressUse(e: Node): MemberMention['use'] {
+  let indexed = 0;
+  for (;;) {
+    const p = e.parent;
+    if (p?.type === 'parenthesized_expression') e = p;
+    else if (p?.type === 'subscript_expression' && child(p, 'argument')?.id === e.id) {
+      e = p;
+      indexed++;
+    } else break;
+  }
+  const p = e.parent;
+  if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+    return { kind: 'address', indexed };
+  if (argumentOf(e)) return undefined;
+  if (p?.type === 'field_expression' && child(p, 'argument')?.id === e.id) return undefined;
+  if (p?.type === 'sizeof_expression' || p?.type === 'alignof_expression') return undefined;
+  return { kind: 'value', indexed };
 }
 
 /** The tag of `sizeof(struct T)` exactly (no pointer), else undefined. */

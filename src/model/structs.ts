@@ -66,6 +66,12 @@ export interface MemberMention {
     readonly start: number;
     readonly base: string;
   };
+  /**
+   * Not an argument, after `indexed` subscripts: `address` when `&` takes it, `value` when
+   * it is a value other than selected from, measured or passed to a call (an address when
+   * the member is an array of more dimensions than subscripts).
+   */
+  readonly use?: { readonly kind: 'address' | 'value'; readonly indexed: number };
 }
 
 export interface StructFacts {

@@ -62,6 +62,8 @@ const CASES: readonly Case[] = [
   {
     name: "the member's address is stored",
     code: 'member-used-elsewhere',
+    // (a member's address as a value is an offset too)
+    alsoRefusedBy: 'struct-bytes-used',
     edits: [
       [
         'glue.c',
@@ -343,6 +345,30 @@ const CASES: readonly Case[] = [
       ],
       ['main.c', 'int check(void *vdata);', 'int check(void *vdata);\nint probe(void);'],
       ['main.c', '  free(data);', '  printf("%d\\n", probe());\n  free(data);'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: with M between in and out, the distance of their addresses
+    // (offsetof by other means) printed 260 instead of 512 once M shrank.
+    name: 'the distance between two members printed',
+    code: 'struct-bytes-used',
+    edits: [
+      ['bench.h', '  int out[N];\n  int M[N];', '  int M[N];\n  int out[N];'],
+      ['glue.c', '#include <string.h>', '#include <stdint.h>\n#include <string.h>'],
+      ['glue.c', '  return sum;', '  return sum + (int)((uintptr_t)a->out - (uintptr_t)a->in);'],
+    ],
+  },
+  {
+    name: 'the distance between two members elements printed',
+    code: 'struct-bytes-used',
+    edits: [
+      ['bench.h', '  int out[N];\n  int M[N];', '  int M[N];\n  int out[N];'],
+      ['glue.c', '#include <string.h>', '#include <stdint.h>\n#include <string.h>'],
+      [
+        'glue.c',
+        '  return sum;',
+        '  return sum + (int)((uintptr_t)&a->out[0] - (uintptr_t)&(a->in)[0]);',
+      ],
     ],
   },
   {

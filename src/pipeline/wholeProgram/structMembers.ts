@@ -36,7 +36,9 @@
  *     allocation or another followed pointer, or passed to a function of the set whose
  *     parameter is followed and which is only called by name: memcpy, memcmp, read, write,
  *     fread, fwrite, realloc, a cast to another type, arithmetic, `*p`, storing it elsewhere
- *     or returning it all read or copy the member's bytes.
+ *     or returning it all read or copy the member's bytes; or a member's address is a value
+ *     (`&a->n`, an array member not indexed to its elements, other than a call's argument):
+ *     the distance of two members' addresses is an offset.
  *   - configured-elsewhere: a unit or a user header of the set has a conditional directive a
  *     build may decide otherwise, or a function whose text depends on the configuration:
  *     every rule above read the set in this configuration only (another may read the member
@@ -302,6 +304,8 @@ function bytesUsed(c: Context): string | undefined {
   const inClass = (node: string) => classes.tagsOf(node).includes(c.tag!);
   const own = LIBRARY.find((n) => c.units.some((u) => u.functions.some((g) => g.name === n)));
   if (own) return `the set defines its own ${own}()`;
+  const address = memberAddress(c);
+  if (address) return address;
   for (const f of factsOf(c.units)) {
     // Every pointer that may point to it, not only the member's base: memset with another
     // struct's size, or a view as another struct, of any object of the type.
@@ -329,6 +333,26 @@ function bytesUsed(c: Context): string | undefined {
     }
   }
   return unfollowedArgument(c, inClass);
+}
+
+/**
+ * The address of another member of the struct taken as a value (`&a->n`, an array member not
+ * indexed: `(uintptr_t)a->out - (uintptr_t)a->in` printed 512, then 260 once M, between
+ * them, shrank): an offset, which shrinking the member changes. Names are all it compares.
+ */
+function memberAddress(c: Context): string | undefined {
+  const def = factsOf(c.units)
+    .flatMap((f) => f.definitions)
+    .find((d) => d.tag === c.tag);
+  const rank = new Map(def?.members.map((m) => [m.name, m.extents?.length ?? 0]));
+  for (const f of factsOf(c.units))
+    for (const m of f.members) {
+      const r = rank.get(m.member);
+      if (!m.use || r === undefined) continue;
+      if (m.use.kind === 'address' || m.use.indexed < r)
+        return `the address of its member '${m.member}' is a value at ${at(m.where)} (an offset)`;
+    }
+  return undefined;
 }
 
 /**
