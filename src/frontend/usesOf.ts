@@ -13,6 +13,7 @@ import type { BufferUse, OffsetRange } from '../model/calls.js';
 import { type Node, type SourceText, child } from './parse.js';
 import { isUnevaluated } from './unevaluated.js';
 import { constantValue } from './constants.js';
+import { cleanupAttribute } from './escapes.js';
 
 /**
  * Functions known to return fresh memory that nothing else points to. PolyBench's
@@ -207,6 +208,11 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     let d: Node = n.parent!;
     while (d.parent && /declarator$/.test(d.parent.type) && d.type !== 'init_declarator')
       d = d.parent;
+    // `__attribute__((cleanup(show)))` calls show(&t) when t's block ends, after every call
+    // of it (adversary 2026-11-28d: show printed t[15], which the kernel folded away).
+    const declaration = d.parent?.type === 'declaration' ? d.parent : undefined;
+    if (declaration && cleanupAttribute(declaration))
+      return escape('its address is passed to the cleanup function of its attribute');
     if (d.type !== 'init_declarator') return { ...base, kind: 'inert' };
     const value = child(d, 'value');
     if (isAllocation(value)) return alloc(value!);
