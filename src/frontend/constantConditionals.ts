@@ -15,6 +15,18 @@ import { codeOnly } from '../model/identifiers.js';
 type Group = ReturnType<typeof conditionalGroups>[number];
 
 /**
+ * A directive's `#` in any spelling: `%:` (a digraph) and `??=` (a trigraph, read with
+ * -std=c11 or -trigraphs): a header's `%:undef SHOW` under `#ifdef QUIET` was missed, and a
+ * -DQUIET build read the buffer after the call (adversary 2026-11-28d).
+ */
+const HASH = '(?:#|%:|\\?\\?=)';
+const UNDEF = new RegExp(`^\\s*${HASH}\\s*undef\\s+([A-Za-z_]\\w*)`);
+const INCLUDE = new RegExp(`^\\s*${HASH}\\s*include`);
+const DEFINE_OR_UNDEF = new RegExp(`^\\s*${HASH}\\s*(define|undef)\\s+([A-Za-z_]\\w*)`);
+/** A line ending in a splice (`\`, or the trigraph `??/`): the next line is its text. */
+const SPLICED = /(\\|\?\?\/)\s*$/;
+
+/**
  * What the unit's other texts (its user headers) may do to a macro the file defines: a
  * header's `#undef X`, in any branch, may run in another build (cfg.h's `#ifdef QUIET` /
  * `#undef SHOW` turned main.c's `#ifndef SHOW` after `#define SHOW` into a read after the
@@ -38,7 +50,7 @@ export function unitTextsOf(texts: readonly string[]): UnitTexts {
   for (const raw of texts) {
     const lines = codeOnly(raw).split('\n');
     for (const l of lines) {
-      const m = /^\s*#\s*undef\s+([A-Za-z_]\w*)/.exec(l);
+      const m = UNDEF.exec(l);
       if (m) undefines.add(m[1]!);
     }
     for (const n of poppedMacros(raw)) undefines.add(n);
@@ -51,7 +63,7 @@ export function unitTextsOf(texts: readonly string[]): UnitTexts {
       (g) =>
         !isIncludeGuard(g, lines) &&
         !isReservedGuard(g, lines) &&
-        lines.slice(g.first, g.last - 1).some((l) => /^\s*#\s*include\b/.test(l)),
+        lines.slice(g.first, g.last - 1).some((l) => INCLUDE.test(l)),
     );
   }
   return { undefines, includesUnderCondition };
@@ -174,12 +186,14 @@ function constantMacros(
         : line >= g.first && line <= g.last,
     );
   for (const [k, l] of lines.entries()) {
-    const m = /^\s*#\s*(define|undef)\s+([A-Za-z_]\w*)/.exec(l);
+    const m = DEFINE_OR_UNDEF.exec(l);
     // A line after a backslash is the previous directive's text, no directive of its own:
     // `#define BANNER "x" \` then `#define PEEK` defines no PEEK (-DPEEK read M after the call).
-    if (!m || /\\\s*$/.test(lines[k - 1] ?? '')) continue;
+    if (!m || SPLICED.test(lines[k - 1] ?? '')) continue;
     if (m[1] === 'undef') undefined_.add(m[2]!);
-    else if (!inside(k + 1, groups) && !out.has(m[2]!)) out.set(m[2]!, k + 1);
+    // (`??=define` is one only where trigraphs are read: not taken for a definition)
+    else if (!inside(k + 1, groups) && !out.has(m[2]!) && !/^\s*\?\?=/.test(l))
+      out.set(m[2]!, k + 1);
   }
   for (const n of [...undefined_, ...unit.undefines, ...popped]) out.delete(n);
   return out;

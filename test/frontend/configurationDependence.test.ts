@@ -178,6 +178,31 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     ['#ifndef H\n#define H\n#include CFG_H\n#endif\n'],
   ],
   [
+    // Adversary 2026-11-28d: `%:undef` (a digraph) was no #undef; a -DQUIET build read the
+    // buffer after the call.
+    '#ifdef of a macro the file defines, a header undefines it with a digraph',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifdef QUIET\n%:undef CHECK\n#endif\n'],
+  ],
+  [
+    '#ifdef of a macro the file defines, a header undefines it with a trigraph',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifdef QUIET\n??=undef CHECK\n#endif\n'],
+  ],
+  [
+    '#ifdef of a macro "defined" on a line spliced by a trigraph',
+    `#define BANNER "x" ??/\n#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    3,
+    [],
+    true,
+  ],
+  [
     '#ifdef of a macro the file defines, a header with an include guard only',
     `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
     2,
