@@ -111,7 +111,9 @@ function conditionalDirectives(text: string): Map<string, string> {
   const code = codeOnly(text);
   const meeting = groupReader(text);
   const out = new Map<string, string>();
-  for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+  for (const m of code.matchAll(
+    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+  )) {
     if (out.has(m[2]!)) continue;
     const line = code.slice(0, m.index).split('\n').length;
     if (m[1] === 'undef' || meeting(line, line, m[2]) !== undefined)
@@ -161,7 +163,9 @@ function skippedHeaderDirectives(
       return;
     }
     const code = codeOnly(t);
-    for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm))
+    for (const m of code.matchAll(
+      /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+    ))
       if (!names.has(m[2]!))
         names.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
     // (every line of it is skipped: all its includes are a build's that takes the branch)
@@ -205,8 +209,8 @@ function includesOf(text: string): Include[] {
   // code still starts with one)
   const code = codeOnly(text).split('\n');
   return text.split('\n').flatMap((l, k) => {
-    const m = /^[ \t]*(?:#|%:)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
-    if (!m || !/^[ \t]*(?:#|%:)/.test(code[k] ?? '')) return [];
+    const m = /^[ \t]*(?:#|%:|\?\?=)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
+    if (!m || !/^[ \t]*(?:#|%:|\?\?=)/.test(code[k] ?? '')) return [];
     const rest = m[2]!.trim();
     const named = /^"([^"]+)"|^<([^>]+)>/.exec(rest);
     return [

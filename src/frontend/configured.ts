@@ -61,7 +61,7 @@ export function fileFacts(
   // Comments and literals blanked, line splices kept as lines (a spliced directive still
   // starts on its own line).
   for (const m of codeOnly(source).matchAll(
-    /^[ \t]*(?:#|%:)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
+    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
   )) {
     const line = countBelow(starts, m.index + 1);
     directives.set(m[1]!, [...(directives.get(m[1]!) ?? []), line]);
