@@ -60,7 +60,11 @@ export function configurationDependence(t: FunctionText): string | undefined {
     ).map((k) => k.text),
   );
   // The file's own definitions, in every branch (one the build skipped is in no event).
-  for (const m of code.matchAll(/^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+  // (any spelling of `#`: a `%:define EXTRA(t) ((t)[15])` under #ifdef SHOW was missed, and a
+  // -DSHOW build read the buffer after the call; adversary 2026-11-28d)
+  for (const m of code.matchAll(
+    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+  )) {
     if (!names.has(m[2]!)) continue;
     const line = code.slice(0, m.index).split('\n').length;
     // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
