@@ -24,6 +24,7 @@ import type {
 import { type Node, child, namedChildrenOf, unparenthesized, walk } from './parse.js';
 import { functionName, topLevel } from './builtinModel.js';
 import { constantValue } from './constants.js';
+import { cleanupAttribute } from './escapes.js';
 import type { ExprScope } from './expr.js';
 
 const ALLOCATORS = new Set(['malloc', 'calloc']);
@@ -410,7 +411,17 @@ class FactsBuilder {
     for (const decl of declarations)
       for (const x of decl.childrenForFieldName('declarator')) {
         const n = pointerName(x);
-        if (n) this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
+        if (!n) continue;
+        this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
+        // `__attribute__((cleanup(dump))) char *data`: dump(&data) may read the struct's
+        // bytes when the block ends (adversary 2026-11-28d: (*pp)[600] past the shrunk block)
+        const attribute = cleanupAttribute(decl);
+        if (attribute && this.nodes.has(n))
+          this.pointerProblems.push({
+            node: this.nodes.get(n)!,
+            where: this.origin(attribute.startIndex),
+            why: 'its address is passed to the cleanup function of its attribute',
+          });
       }
     for (const f of inside) if (f.type === 'field_expression') this.member(f);
     if (this.nodes.size === 0) return;

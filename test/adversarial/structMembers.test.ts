@@ -372,6 +372,20 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Adversary 2026-11-28d: dump(&data) runs when main's block ends and read byte 600 of
+    // the struct, past the shrunk block (heap-buffer-overflow).
+    name: 'a cleanup attribute hands the pointer to a function reading its bytes',
+    code: 'struct-bytes-used',
+    edits: [
+      [
+        'main.c',
+        'int main(void) {\n  char *data = malloc(INPUT_SIZE);',
+        'static void dump(char **pp) {\n  printf("%d\\n", (*pp)[600]);\n  free(*pp);\n}\n\nint main(void) {\n  __attribute__((cleanup(dump))) char *data = malloc(INPUT_SIZE);',
+      ],
+      ['main.c', '  free(data);\n', ''],
+    ],
+  },
+  {
     name: 'the set defines its own memset',
     code: 'struct-bytes-used',
     files: {
