@@ -148,6 +148,21 @@ const CASES: readonly Case[] = [
     ],
   },
   {
+    // Adversary 2026-11-28d: a // comment ending in a backslash pair continues onto the next
+    // line, whose `#define PEEK` is comment; read as a definition, M shrank and a -DPEEK build
+    // printed 87360 instead of 89376.
+    name: 'a read of the member under a macro "defined" in a continued // comment',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        '#include "bench.h"',
+        '#include "bench.h"\n\n#pragma GCC diagnostic ignored "-Wcomment"\n// data files live in C:\\bench\\\\\n#define PEEK',
+      ],
+      ['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[N - 1];\n#endif\n  return sum;'],
+    ],
+  },
+  {
     name: 'a function of the harness defined under #ifdef',
     code: 'configured-elsewhere',
     edits: [

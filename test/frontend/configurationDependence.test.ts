@@ -122,6 +122,15 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     true,
   ],
   [
+    // Adversary 2026-11-28d: a // comment ending in `\\` continues onto the next line (the
+    // last backslash splices it); its `#define CHECK` was read as a definition.
+    '#ifdef of a macro "defined" in a // comment continued by a backslash',
+    `// C:\\\\dir\\\\\n#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    3,
+    [],
+    true,
+  ],
+  [
     '#ifdef of a macro the file also undefines',
     `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}#undef CHECK\n`,
     2,
