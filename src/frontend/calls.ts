@@ -456,6 +456,8 @@ function functionCalls(
     internal,
     reachedElsewhere: [...reached, ...reachingAttributes(src, fnDef)],
     unstructured,
+    // (an ERROR node hides what it covers: `double t[N] __attribute__((cleanup(show)));`)
+    ...(fnDef.hasError ? { unparsed: true as const } : {}),
     parameterNames: params,
     parameterUses: parameterUses(fnDef, mentionsOf, { ...ctx, levels: 0 }, scalarTypedefs),
     integerParameters: names.parameters,

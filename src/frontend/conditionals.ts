@@ -91,7 +91,12 @@ export function conditionalGroups(source: string): Group[] {
     let joined = lines[k]!;
     for (let j = k + 1; j <= end; j++) joined += (open[j - 1] ? ' ' : '\n') + lines[j]!;
     const kind = directiveName(joined);
-    if (kind === undefined || !CONDITIONAL.test(kind)) continue;
+    // (the lines a directive continues onto are its text: `#define NOTE "x" \` then
+    // `#endif` closes no group, adversary 2026-11-28d)
+    if (kind === undefined || !CONDITIONAL.test(kind)) {
+      k = end;
+      continue;
+    }
     const text = joined.split('\n').map((l) => l.trimEnd());
     const start = k;
     k = end;

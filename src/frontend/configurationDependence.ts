@@ -119,7 +119,11 @@ interface Definition {
 function fileDefinitions(code: string): Map<string, Definition[]> {
   const out = new Map<string, Definition[]>();
   let [line, at] = [1, 0];
-  for (const m of code.matchAll(/^[ \t]*#[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+  // (any spelling of `#`: a `%:define EXTRA(t) ((t)[15])` under #ifdef SHOW was missed, and a
+  // -DSHOW build read the buffer after the call; adversary 2026-11-28d)
+  for (const m of code.matchAll(
+    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+  )) {
     // (lines counted from the last match: counting from the top for each was quadratic)
     for (let k = code.indexOf('\n', at); k >= 0 && k < m.index; k = code.indexOf('\n', k + 1))
       line++;
@@ -193,7 +197,9 @@ function conditionalDirectives(text: string): Map<string, string> {
   const code = codeOnly(text);
   const meeting = groupReader(text);
   const out = new Map<string, string>();
-  for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm)) {
+  for (const m of code.matchAll(
+    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+  )) {
     if (out.has(m[2]!)) continue;
     const line = code.slice(0, m.index).split('\n').length;
     if (m[1] === 'undef' || meeting(line, line, m[2]) !== undefined)
@@ -243,7 +249,9 @@ function skippedHeaderDirectives(
       return;
     }
     const code = codeOnly(t);
-    for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm))
+    for (const m of code.matchAll(
+      /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+    ))
       if (!names.has(m[2]!))
         names.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
     // (every line of it is skipped: all its includes are a build's that takes the branch)
@@ -260,7 +268,12 @@ function skippedHeaderDirectives(
     else if (found !== 'system') visit(found.user);
   };
   const meeting = groupReader(text);
-  for (const n of includesOf(text)) if (meeting(n.line, n.line) !== undefined) follow(n, file);
+  for (const n of includesOf(text))
+    if (meeting(n.line, n.line) !== undefined) follow(n, file);
+    else if (n.name === undefined)
+      // (adversary 2026-11-28d: `#include CFG_H`, read here as plain.h, is quiet.h in a
+      // -DCFG_H='"quiet.h"' build, which undefines what the function spells)
+      unknown ??= `${file} (line ${n.line}) includes ${n.spelled}, a header another build may name otherwise`;
   return unknown === undefined ? { names } : { names, unknown };
 }
 
@@ -282,8 +295,8 @@ function includesOf(text: string): Include[] {
   // code still starts with one)
   const code = codeOnly(text).split('\n');
   return text.split('\n').flatMap((l, k) => {
-    const m = /^[ \t]*(?:#|%:)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
-    if (!m || !/^[ \t]*(?:#|%:)/.test(code[k] ?? '')) return [];
+    const m = /^[ \t]*(?:#|%:|\?\?=)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
+    if (!m || !/^[ \t]*(?:#|%:|\?\?=)/.test(code[k] ?? '')) return [];
     const rest = m[2]!.trim();
     const named = /^"([^"]+)"|^<([^>]+)>/.exec(rest);
     return [

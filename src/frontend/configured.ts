@@ -65,7 +65,7 @@ export function fileFacts(
   // starts on its own line).
   const code = codeOnly(source);
   for (const m of code.matchAll(
-    /^[ \t]*(?:#|%:)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
+    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
   )) {
     const line = countBelow(starts, m.index + 1);
     directives.set(m[1]!, [...(directives.get(m[1]!) ?? []), line]);
@@ -188,6 +188,10 @@ function uncheckedDefinition(
     const valued = new Set(u.depends.filter((d) => d.value !== undefined).map((d) => d.name));
     for (const d of [u.definition, ...u.depends.map((x) => x.definition)]) {
       if (d.system || valued.has(d.name)) continue;
+      // (adversary 2026-11-28d: `-DLAGOF(i)=((i)-3)` from compile_commands.json; another
+      // build's `-DLAGOF(i)=((i)-7)` read reused cells, with only a warning)
+      if (d.file === '<command-line>')
+        return `macro ${d.name} is defined on the command line, which #if cannot check`;
       const line = d.afterMainLine;
       if (conditional(line))
         return `macro ${d.name} is defined under a conditional directive (line ${line}), which #if cannot check`;

@@ -15,6 +15,18 @@ import { codeOnly } from '../model/identifiers.js';
 type Group = ReturnType<typeof conditionalGroups>[number];
 
 /**
+ * A directive's `#` in any spelling: `%:` (a digraph) and `??=` (a trigraph, read with
+ * -std=c11 or -trigraphs): a header's `%:undef SHOW` under `#ifdef QUIET` was missed, and a
+ * -DQUIET build read the buffer after the call (adversary 2026-11-28d).
+ */
+const HASH = '(?:#|%:|\\?\\?=)';
+const UNDEF = new RegExp(`^\\s*${HASH}\\s*undef\\s+([A-Za-z_]\\w*)`);
+const INCLUDE = new RegExp(`^\\s*${HASH}\\s*include`);
+const DEFINE_OR_UNDEF = new RegExp(`^\\s*${HASH}\\s*(define|undef)\\s+([A-Za-z_]\\w*)`);
+/** A line ending in a splice (`\`, or the trigraph `??/`): the next line is its text. */
+const SPLICED = /(\\|\?\?\/)\s*$/;
+
+/**
  * What the unit's other texts (its user headers) may do to a macro the file defines: a
  * header's `#undef X`, in any branch, may run in another build (cfg.h's `#ifdef QUIET` /
  * `#undef SHOW` turned main.c's `#ifndef SHOW` after `#define SHOW` into a read after the
@@ -38,14 +50,20 @@ export function unitTextsOf(texts: readonly string[]): UnitTexts {
   for (const raw of texts) {
     const lines = codeOnly(raw).split('\n');
     for (const l of lines) {
-      const m = /^\s*#\s*undef\s+([A-Za-z_]\w*)/.exec(l);
+      const m = UNDEF.exec(l);
       if (m) undefines.add(m[1]!);
     }
+    for (const n of poppedMacros(raw)) undefines.add(n);
+    // A header named by a macro (`#include CFG_H`) is another build's choice too: a
+    // -DCFG_H='"quiet.h"' build reads a header this one never did (its #undef PEEK unseen).
+    includesUnderCondition ||= lines.some((l) =>
+      /^\s*(#|%:)\s*include(_next)?\s*[A-Za-z_]/.test(l),
+    );
     includesUnderCondition ||= everyGroup(conditionalGroups(raw)).some(
       (g) =>
         !isIncludeGuard(g, lines) &&
         !isReservedGuard(g, lines) &&
-        lines.slice(g.first, g.last - 1).some((l) => /^\s*#\s*include\b/.test(l)),
+        lines.slice(g.first, g.last - 1).some((l) => INCLUDE.test(l)),
     );
   }
   return { undefines, includesUnderCondition };
@@ -81,7 +99,7 @@ export function groupReader(
   const code = codeOnly(raw);
   const lines = code.split('\n');
   const groups = conditionalGroups(raw);
-  const defined = constantMacros(lines, groups, unit);
+  const defined = constantMacros(lines, groups, unit, poppedMacros(raw));
   return (from, to, name) => {
     const visit = (gs: readonly Group[]): number | undefined => {
       for (const g of gs) {
@@ -132,7 +150,7 @@ function testedName(directive: string): string | undefined {
  */
 function isReservedGuard(g: Group, lines: readonly string[]): boolean {
   const guard = /^\s*#\s*ifndef\s+(_[A-Z_]\w*)\s*$/.exec(g.branches[0]?.directive.join(' ') ?? '');
-  if (!guard || g.branches.length !== 1) return false;
+  if (!guard || g.branches.length !== 1 || g.branches[0]!.directive.length !== 1) return false;
   const next = lines.slice(g.first).find((l) => l.trim() !== '');
   return new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\s*$`).test(next ?? '');
 }
@@ -140,7 +158,8 @@ function isReservedGuard(g: Group, lines: readonly string[]): boolean {
 /** The file's include guard: `#ifndef X` / `#define X` around everything. */
 function isIncludeGuard(g: Group, lines: readonly string[]): boolean {
   const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
-  if (!guard || g.branches.length !== 1) return false;
+  // (a directive on one line: the `#define` after a spliced `#ifndef X \` is its text)
+  if (!guard || g.branches.length !== 1 || g.branches[0]!.directive.length !== 1) return false;
   const next = lines.slice(g.first).find((l) => l.trim() !== '');
   if (!new RegExp(`^\\s*#\\s*define\\s+${guard[1]}\\b`).test(next ?? '')) return false;
   return !lines.some((l, k) => (k + 1 < g.first || k + 1 > g.last) && /^\s*[^\s]/.test(l));
@@ -154,6 +173,7 @@ function constantMacros(
   lines: readonly string[],
   groups: readonly Group[],
   unit: UnitTexts | undefined,
+  popped: ReadonlySet<string>,
 ): Map<string, number> {
   const out = new Map<string, number>();
   if (!unit || unit.includesUnderCondition) return out;
@@ -166,11 +186,25 @@ function constantMacros(
         : line >= g.first && line <= g.last,
     );
   for (const [k, l] of lines.entries()) {
-    const m = /^\s*#\s*(define|undef)\s+([A-Za-z_]\w*)/.exec(l);
-    if (!m) continue;
+    const m = DEFINE_OR_UNDEF.exec(l);
+    // A line after a backslash is the previous directive's text, no directive of its own:
+    // `#define BANNER "x" \` then `#define PEEK` defines no PEEK (-DPEEK read M after the call).
+    if (!m || SPLICED.test(lines[k - 1] ?? '')) continue;
     if (m[1] === 'undef') undefined_.add(m[2]!);
-    else if (!inside(k + 1, groups) && !out.has(m[2]!)) out.set(m[2]!, k + 1);
+    // (`??=define` is one only where trigraphs are read: not taken for a definition)
+    else if (!inside(k + 1, groups) && !out.has(m[2]!) && !/^\s*\?\?=/.test(l))
+      out.set(m[2]!, k + 1);
   }
-  for (const n of [...undefined_, ...unit.undefines]) out.delete(n);
+  for (const n of [...undefined_, ...unit.undefines, ...popped]) out.delete(n);
   return out;
+}
+
+/**
+ * The macros a `#pragma pop_macro("X")` or `_Pragma("pop_macro(\"X\")")` restores: to what
+ * a `push_macro` saved, which may be a `-D X` or nothing (`push_macro` / `#define PEEK` /
+ * `pop_macro` left `#ifdef PEEK` to the build). An undefinition as far as the rules go.
+ */
+function poppedMacros(raw: string): Set<string> {
+  const code = codeOnly(raw, true);
+  return new Set([...code.matchAll(/pop_macro\s*\(\s*\\?"\s*([A-Za-z_]\w*)/g)].map((m) => m[1]!));
 }

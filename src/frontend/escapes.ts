@@ -181,7 +181,8 @@ function refuseCleanups(st: FunctionState): void {
   }
 }
 
-function cleanupAttribute(decl: Node): Node | undefined {
+/** The `cleanup` attribute of a declaration (usesOf.ts: a caller's buffer escapes there). */
+export function cleanupAttribute(decl: Node): Node | undefined {
   return [
     ...decl.descendantsOfType('attribute_specifier'),
     ...decl.descendantsOfType('attribute_declaration'),

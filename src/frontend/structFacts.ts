@@ -24,10 +24,11 @@ import type {
 import { type Node, child, namedChildrenOf, unparenthesized, walk } from './parse.js';
 import { functionName, topLevel } from './builtinModel.js';
 import { constantValue } from './constants.js';
+import { cleanupAttribute } from './escapes.js';
 import type { ExprScope } from './expr.js';
 
 const ALLOCATORS = new Set(['malloc', 'calloc']);
-/** The types of the file-scope variables whose uses are recorded (globalProblems). */
+/** The types of a file-scope variable that may hold `sizeof(struct T)` (SizeUse variable). */
 const INTEGER =
   /^(int|long|unsigned|size_t|ssize_t|short|signed|long long|unsigned int|unsigned long|long int)$/;
 const CHARS = /^(void|char|signed char|unsigned char|int8_t|uint8_t)$/;
@@ -79,19 +80,23 @@ function outer(n: Node): Node {
   }
 }
 
-/** Inside the size arguments of a call of malloc or calloc. */
-function inAllocation(n: Node): boolean {
+/** The call of malloc or calloc whose size arguments hold `n`, or undefined. */
+function allocationAround(n: Node): Node | undefined {
   // Only arithmetic between it and the allocator's call: `malloc(f(SIZE))` gives it to f.
   for (let p = n.parent; p; p = p.parent) {
     if (p.type === 'argument_list') {
       const call = p.parent;
-      return (
-        call?.type === 'call_expression' && ALLOCATORS.has(child(call, 'function')?.text ?? '')
-      );
+      return call?.type === 'call_expression' && ALLOCATORS.has(child(call, 'function')?.text ?? '')
+        ? call
+        : undefined;
     }
-    if (!SIZE_ARITHMETIC.has(p.type)) return false;
+    if (!SIZE_ARITHMETIC.has(p.type)) return undefined;
+    // A sum or product only: it grows with the size, so a smaller struct gets a smaller
+    // block that still holds it. `(SIZE > 600) * 4096 + 64` or `SIZE / 512 * 1024` may not.
+    if (p.type === 'binary_expression' && !/^[+*]$/.test(child(p, 'operator')?.text ?? ''))
+      return undefined;
   }
-  return false;
+  return undefined;
 }
 
 /** The nodes an allocation's size may be built of around a size. */
@@ -103,11 +108,13 @@ const SIZE_ARITHMETIC = new Set([
   'sizeof_expression',
 ]);
 
-/** An allocator's call, through parentheses and casts. */
-function isAllocation(n: Node | null): boolean {
+/** An allocator's call, through parentheses and casts, or undefined. */
+function allocation(n: Node | null): Node | undefined {
   while (n && (n.type === 'parenthesized_expression' || n.type === 'cast_expression'))
     n = n.type === 'cast_expression' ? child(n, 'value') : n.namedChildren[0]!;
-  return n?.type === 'call_expression' && ALLOCATORS.has(child(n, 'function')?.text ?? '');
+  return n?.type === 'call_expression' && ALLOCATORS.has(child(n, 'function')?.text ?? '')
+    ? n
+    : undefined;
 }
 
 /** An array member's extents as values and its element type's spelling (StructMember). */
@@ -190,6 +197,8 @@ class FactsBuilder {
   readonly followedNodes: string[] = [];
   readonly members: MemberMention[] = [];
   readonly globalProblems: (Problem & { name: string })[] = [];
+  readonly globalAllocations: (Problem & { name: string; at: number })[] = [];
+  readonly sized: { at: number; node: string }[] = [];
   readonly blockExterns: string[] = [];
   unparsed: Where | undefined;
   /** The followed pointers of the function being read: name -> node. */
@@ -215,6 +224,8 @@ class FactsBuilder {
       followedNodes: [...new Set(this.followedNodes)],
       members: this.members,
       globalProblems: this.globalProblems,
+      globalAllocations: this.globalAllocations,
+      sized: this.sized,
       blockExterns: this.blockExterns,
       ...(this.unparsed ? { unparsed: this.unparsed } : {}),
     };
@@ -317,7 +328,7 @@ class FactsBuilder {
       abstract.namedChildren.length === 0
     ) {
       const value = unparenthesized(child(user, 'value')!);
-      if (value.type === 'identifier' || isAllocation(value)) return;
+      if (value.type === 'identifier' || allocation(value)) return;
       return this.tagProblem(s, 'an expression other than a pointer variable is cast to it');
     }
     this.tagProblem(
@@ -341,17 +352,17 @@ class FactsBuilder {
         where,
         argument: { callee: arg.callee, index: arg.index, start: arg.call.startIndex, base: node },
       });
-    this.members.push({ member: name, where });
+    const use = arg ? undefined : addressUse(parenthesizedOuter(f));
+    this.members.push({ member: name, where, ...(use ? { use } : {}) });
   }
 
-  /** File-scope variables: every use of one other than in an allocation's size. */
+  /** File-scope variables: every use of one, in an allocation's size or other. */
   globals(root: Node): void {
     const names = new Set<string>();
-    // Only integer variables can hold a size (and system headers declare few of them).
+    // Of any type: the unit that holds a size in an integer may declare it `extern int32_t`
+    // or through a typedef in another (its uses there were not recorded, and one printed it).
     for (const d of topLevel(root, 'declaration'))
-      for (const x of INTEGER.test(baseType(child(d, 'type')).plain ?? '')
-        ? d.childrenForFieldName('declarator')
-        : []) {
+      for (const x of d.childrenForFieldName('declarator')) {
         let n: Node | null = x;
         while (n && n.type !== 'identifier' && n.type !== 'function_declarator')
           n = child(n, 'declarator');
@@ -360,8 +371,18 @@ class FactsBuilder {
     if (names.size === 0) return;
     const seen = new Set<string>();
     for (const id of identifiersNamed(root, this.text, 0, root.endIndex, names)) {
+      if (isDeclaredName(id)) continue;
+      const call = allocationAround(id);
+      if (call) {
+        this.globalAllocations.push({
+          name: id.text,
+          at: call.startIndex,
+          where: this.origin(id.startIndex),
+          why: 'an allocation no followed pointer of the struct holds',
+        });
+        continue;
+      }
       if (seen.has(id.text)) continue;
-      if (isDeclaredName(id) || inAllocation(id)) continue;
       seen.add(id.text);
       this.globalProblems.push({
         name: id.text,
@@ -398,7 +419,17 @@ class FactsBuilder {
     for (const decl of declarations)
       for (const x of decl.childrenForFieldName('declarator')) {
         const n = pointerName(x);
-        if (n) this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
+        if (!n) continue;
+        this.follow(`${name}:${n}`, n, baseType(child(decl, 'type')));
+        // `__attribute__((cleanup(dump))) char *data`: dump(&data) may read the struct's
+        // bytes when the block ends (adversary 2026-11-28d: (*pp)[600] past the shrunk block)
+        const attribute = cleanupAttribute(decl);
+        if (attribute && this.nodes.has(n))
+          this.pointerProblems.push({
+            node: this.nodes.get(n)!,
+            where: this.origin(attribute.startIndex),
+            why: 'its address is passed to the cleanup function of its attribute',
+          });
       }
     for (const f of inside) if (f.type === 'field_expression') this.member(f);
     this.localObjects(name, body, declarations);
@@ -488,7 +519,9 @@ class FactsBuilder {
   /** A value given to a followed pointer: another one, an allocation or null. */
   private assigned(node: string, value: Node): void {
     const v = unparenthesized(stripCasts(value));
-    if (isAllocation(value) || isNull(value)) return;
+    const block = allocation(value);
+    if (block) return void this.sized.push({ at: block.startIndex, node });
+    if (isNull(value)) return;
     const other = v.type === 'identifier' ? this.nodes.get(v.text) : undefined;
     if (other) this.flows.push([node, other]);
     else
@@ -554,7 +587,10 @@ class FactsBuilder {
       const size = namedChildrenOf(child(arg.call, 'arguments')!)[2];
       const tag = size && sizeofStruct(size);
       // The size's struct is the pointer's: two tags in one class are refused.
-      if (tag) return void this.tags.push({ node, tag });
+      if (tag) {
+        this.sized.push({ at: arg.call.startIndex, node });
+        return void this.tags.push({ node, tag });
+      }
       return problem('memset of a size other than sizeof(struct ...)');
     }
     const target = `${arg.callee}#${arg.index}`;
@@ -563,6 +599,31 @@ class FactsBuilder {
     this.flows.push([node, target]);
     this.passedTo.push({ node, callee: arg.callee });
   }
+}
+
+/**
+ * How a member's mention may give its address (MemberMention.use): `&p->m` or `&p->m[i]`,
+ * or the member, after its subscripts, as a value other than read, written, measured or
+ * passed to a call (an array member, or a row of one, decays to its address there:
+ * `(uintptr_t)a->out - (uintptr_t)a->in` is an offset).
+ */
+function addressUse(e: Node): MemberMention['use'] {
+  let indexed = 0;
+  for (;;) {
+    const p = e.parent;
+    if (p?.type === 'parenthesized_expression') e = p;
+    else if (p?.type === 'subscript_expression' && child(p, 'argument')?.id === e.id) {
+      e = p;
+      indexed++;
+    } else break;
+  }
+  const p = e.parent;
+  if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&')
+    return { kind: 'address', indexed };
+  if (argumentOf(e)) return undefined;
+  if (p?.type === 'field_expression' && child(p, 'argument')?.id === e.id) return undefined;
+  if (p?.type === 'sizeof_expression' || p?.type === 'alignof_expression') return undefined;
+  return { kind: 'value', indexed };
 }
 
 /** The tag of `sizeof(struct T)` exactly (no pointer), else undefined. */
@@ -589,11 +650,12 @@ function sizeofStruct(n: Node): string | undefined {
 function sizeUse(s: Node): SizeUse {
   const e = outer(s);
   const p = e.parent;
-  if (inAllocation(s)) return { kind: 'allocation' };
+  const block = allocationAround(s);
+  if (block) return { kind: 'allocation', at: block.startIndex };
   const arg = argumentOf(e);
   if (arg?.callee === 'memset' && arg.index === 2) {
     const dest = unparenthesized(namedChildrenOf(child(arg.call, 'arguments')!)[0]!);
-    if (dest.type === 'identifier') return { kind: 'memset' };
+    if (dest.type === 'identifier') return { kind: 'memset', at: arg.call.startIndex };
   }
   const declaration = p?.type === 'init_declarator' ? p.parent : undefined;
   // Only a variable whose uses are recorded (an integer one at file scope).

@@ -13,6 +13,7 @@ import type { BufferUse, OffsetRange } from '../model/calls.js';
 import { type Node, type SourceText, child } from './parse.js';
 import { isUnevaluated } from './unevaluated.js';
 import { constantValue } from './constants.js';
+import { cleanupAttribute } from './escapes.js';
 
 /**
  * Functions known to return fresh memory that nothing else points to. PolyBench's
@@ -189,6 +190,29 @@ function onlyLookedAt(x: Node): boolean {
   return p.type === 'conditional_expression' && same(child(p, 'condition'), x);
 }
 
+/** What the buffer's own declaration does (`n`, the name it declares). */
+function declarationUse(
+  n: Node,
+): { kind: 'inert' | 'access' } | { kind: 'alloc'; value: Node } | { kind: 'escape'; why: string } {
+  let d: Node = n.parent!;
+  while (d.parent && /declarator$/.test(d.parent.type) && d.type !== 'init_declarator')
+    d = d.parent;
+  // `__attribute__((cleanup(show)))` calls show(&t) when t's block ends, after every call
+  // of it (adversary 2026-11-28d: show printed t[15], which the kernel folded away).
+  const declaration = d.parent?.type === 'declaration' ? d.parent : undefined;
+  if (declaration && cleanupAttribute(declaration))
+    return {
+      kind: 'escape',
+      why: 'its address is passed to the cleanup function of its attribute',
+    };
+  if (d.type !== 'init_declarator') return { kind: 'inert' };
+  const value = child(d, 'value');
+  if (isAllocation(value)) return { kind: 'alloc', value: value! };
+  // A brace list writes every cell.
+  if (value?.type === 'initializer_list') return { kind: 'access' };
+  return { kind: 'escape', why: 'initialized from another address' };
+}
+
 /**
  * What the mention `n` (an identifier naming the buffer) does, with where it sits.
  */
@@ -206,15 +230,9 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
   };
   // The declaration itself; an initializer counts as what it is.
   if (/declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n)) {
-    let d: Node = n.parent!;
-    while (d.parent && /declarator$/.test(d.parent.type) && d.type !== 'init_declarator')
-      d = d.parent;
-    if (d.type !== 'init_declarator') return { ...base, kind: 'inert' };
-    const value = child(d, 'value');
-    if (isAllocation(value)) return alloc(value!);
-    // A brace list writes every cell.
-    if (value?.type === 'initializer_list') return { ...base, kind: 'access' };
-    return escape('initialized from another address');
+    const d = declarationUse(n);
+    if (d.kind === 'escape') return escape(d.why);
+    return d.kind === 'alloc' ? alloc(d.value) : { ...base, kind: d.kind };
   }
   // What the compiler never evaluates (sizeof, typeof, _Generic's controlling expression,
   // the unchosen operand of __builtin_choose_expr, ...) reads, writes and lets out nothing.

@@ -189,6 +189,11 @@ export interface FunctionCalls {
    * frontend/configurationDependence.ts): no guard of another file checks it.
    */
   readonly configured?: string;
+  /**
+   * Its text does not parse cleanly here (an ERROR node in its body): its calls and its uses
+   * of a buffer may be more than the tree shows (the compiler accepts it).
+   */
+  readonly unparsed?: true;
 }
 
 export interface CallSite {

@@ -81,11 +81,22 @@ export function commentEnd(text: string, k: number): number {
     return close < 0 ? text.length : close + 2;
   }
   if (text[k + 1] === '/') {
+    // A comment has no escapes: a backslash ends a line only right before its break (blanks
+    // between, as gcc reads them), and `// C:\\dir\\` continues onto the next line, whose
+    // `#define CHECK` is comment (adversary 2026-11-28d: it was read as a definition).
     let e = k + 2;
-    while (e < text.length && text[e] !== '\n') e = text[e] === '\\' ? e + 2 : e + 1;
+    while (e < text.length && text[e] !== '\n') e += text[e] === '\\' ? spliceAt(text, e) : 1;
     return Math.min(e, text.length);
   }
   return k;
+}
+
+/** The length of a line splice (`\`, blanks, a line break) at `e`, else 1. */
+function spliceAt(text: string, e: number): number {
+  let j = e + 1;
+  while (text[j] === ' ' || text[j] === '\t') j++;
+  if (text[j] === '\r') j++;
+  return text[j] === '\n' ? j + 1 - e : 1;
 }
 
 /** `k` past blanks, comments and line splices (not past a line break). */

@@ -102,6 +102,13 @@ export const ACROSS_CALL_REASONS = {
       'a caller (or a function the buffer reaches) in another file has conditional code or macros, and no guard in this file can check how that file is built: remove the conditional code around the call, or make the buffer a local array of the function.',
     UNCHANGED,
   ),
+  'caller-not-parsed': entry(
+    'BC1137',
+    'a function the decision reads does not parse here',
+    ACROSS +
+      'a caller (or a function the buffer reaches) has text the parser does not read (an attribute after a declarator, an extension): what it does with the buffer is not known. Report it if the compiler accepts the code.',
+    UNCHANGED,
+  ),
   recursive: entry(
     'BC1113',
     'the function may call itself',

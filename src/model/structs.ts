@@ -41,10 +41,14 @@ export interface Problem {
   readonly why: string;
 }
 
-/** How `sizeof(struct T)` is used. */
+/**
+ * How `sizeof(struct T)` is used. An allocation's or a memset's size names its call (`at`,
+ * the call's start offset in the unit's text): the size is the struct's only when a followed
+ * pointer of the struct holds that block or is that memset's destination (`sized`).
+ */
 export type SizeUse =
-  | { readonly kind: 'allocation' }
-  | { readonly kind: 'memset' }
+  | { readonly kind: 'allocation'; readonly at: number }
+  | { readonly kind: 'memset'; readonly at: number }
   | { readonly kind: 'variable'; readonly name: string }
   | { readonly kind: 'other'; readonly why: string };
 
@@ -62,6 +66,12 @@ export interface MemberMention {
     readonly start: number;
     readonly base: string;
   };
+  /**
+   * Not an argument, after `indexed` subscripts: `address` when `&` takes it, `value` when
+   * it is a value other than selected from, measured or passed to a call (an address when
+   * the member is an array of more dimensions than subscripts).
+   */
+  readonly use?: { readonly kind: 'address' | 'value'; readonly indexed: number };
 }
 
 export interface StructFacts {
@@ -93,6 +103,13 @@ export interface StructFacts {
   readonly blockExterns: readonly string[];
   /** Per file-scope variable, its first use other than in an allocation's size. */
   readonly globalProblems: readonly (Problem & { readonly name: string })[];
+  /** The allocations whose size spells a file-scope variable (`at`: the call's start). */
+  readonly globalAllocations: readonly (Problem & { readonly name: string; readonly at: number })[];
+  /**
+   * The calls of malloc, calloc and memset a followed pointer takes (`at`: the call's start):
+   * the block it is set from, the bytes it is the destination of.
+   */
+  readonly sized: readonly { readonly at: number; readonly node: string }[];
   /** The unit does not parse cleanly: nothing it shows can be trusted. */
   readonly unparsed?: Where;
 }

@@ -7,7 +7,7 @@
  */
 import path from 'node:path';
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { ROOT, runCli } from '../helpers/cli.js';
 import { codeOf } from '../../src/model/reasons.js';
@@ -127,7 +127,9 @@ it('a caller passing a macro is guarded on its value', () => {
 // in a header whose #ifndef SHOWN group looks like an include guard. In
 // caller-macro-include-{angle,quoted}.c the header is found through `-I include` only, in
 // caller-macro-include-named.c named by a macro (`#include VERBOSE_H`): neither was read
-// (47.312 instead of 49.312; includeSearch.ts), nor the first without -I (found nowhere).
+// (47.312 instead of 49.312; includeSearch.ts), nor the first without -I (found nowhere). In
+// caller-macro-include-unconditional.c every build includes CFG_H, which a build names
+// otherwise (adversary 2026-11-28d: 47.312, only conditional includes were followed).
 const INCLUDE = ['-I', path.join(ROOT, 'test/fixtures/configuration/include')];
 const WITH_I = 'with -I include';
 it.each([
@@ -140,6 +142,7 @@ it.each([
   ['caller-macro-include-angle.c', '-DVERBOSE', ''],
   ['caller-macro-include-quoted.c', '-DVERBOSE', WITH_I],
   ['caller-macro-include-named.c', '-DVERBOSE', ''],
+  ['caller-macro-include-unconditional.c', '-DCFG_H="include/caller-macro-verbose.h"', ''],
 ])('%s: the kernel stays, and %s computes the same (contracted %s)', (name, flag, how) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-caller-macro-'));
@@ -192,6 +195,66 @@ it('a kernel whose caller is a header function with conditional code stays', () 
     const run = (src: string, exe: string) => {
       const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), '-DDEBUG', src, '-o', exe];
       expect(spawnSync(cc, flags, { encoding: 'utf8' }).status).toBe(0);
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Guards a macro the command line defines that no #if can compare (configured.ts
+// uncheckedDefinition; adversary 2026-11-28d): with compile_commands.json's
+// `-DLAGOF(i)=((i)-3)` (or `-DOFF=((int)2)`, no integer value for #if), t was contracted to
+// 4 (3) cells with only a warning, and a build with `-DLAGOF(i)=((i)-7)` (`-DOFF=((int)5)`)
+// printed 10728 instead of 8568 (11340 instead of 9720).
+const KERNEL = (index: string) => `#include <stdio.h>
+#define N 32
+static double run(const double *in) {
+  double t[N];
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = in[i] * 2;
+    if (i >= 8)
+      s += t[i] * t[${index}];
+  }
+  return s;
+}
+int main(void) {
+  double in[N];
+  for (int i = 0; i < N; i++)
+    in[i] = i * 0.5 + (i % 3);
+  printf("%f\\n", run(in));
+  return 0;
+}
+`;
+it.each([
+  ['a function-like macro', 'LAGOF(i)', '-DLAGOF(i)=((i)-3)', '-DLAGOF(i)=((i)-7)'],
+  ['a macro without an integer value', 'i - OFF', '-DOFF=((int)2)', '-DOFF=((int)5)'],
+])('%s from the command line keeps the array', (_, index, analysed, other) => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-command-line-macro-'));
+  try {
+    const file = path.join(dir, 'k.c');
+    writeFileSync(file, KERNEL(index));
+    const database = path.join(dir, 'compile_commands.json');
+    const entry = { directory: dir, arguments: ['cc', analysed, '-c', 'k.c'], file: 'k.c' };
+    writeFileSync(database, JSON.stringify([entry]));
+    const out = path.join(dir, 'out.c');
+    const report = path.join(dir, 'report.json');
+    const args = ['contract', '--compile-commands', database, file, '-o', out];
+    expect(runCli([...args, '--report', 'json', '--report-file', report]).code).toBe(0);
+    const arrays = (
+      JSON.parse(readFileSync(report, 'utf8')) as {
+        files: { arrays: { function: string; name: string; code?: string }[] }[];
+      }
+    ).files[0]!.arrays;
+    expect(arrays.find((a) => a.function === 'run' && a.name === 't')?.code).toBe(
+      codeOf('configuration-unguarded'),
+    );
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (src: string, exe: string) => {
+      const b = spawnSync(cc, ['-w', other, src, '-o', exe], { encoding: 'utf8' });
+      expect(b.status).toBe(0);
       return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
     };
     expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));

@@ -126,6 +126,8 @@ const CASES: readonly Case[] = [
   {
     name: "the member's address is stored",
     code: 'member-used-elsewhere',
+    // (a member's address as a value is an offset too)
+    alsoRefusedBy: 'struct-bytes-used',
     edits: [
       [
         'glue.c',
@@ -359,6 +361,92 @@ const CASES: readonly Case[] = [
         'static int shown(int n) {\n  printf("%d\\n", n);\n  return n;\n}\n\nint main(void) {',
       ],
       ['main.c', 'malloc(INPUT_SIZE)', 'malloc(shown(INPUT_SIZE))'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: a comparison inside the size counted as an allocation's size;
+    // M shrunk, sizeof 768 -> 516, and the block became 64 bytes (heap-buffer-overflow).
+    name: 'the size variable compared inside malloc',
+    code: 'struct-size-observed',
+    edits: [['main.c', 'malloc(INPUT_SIZE)', 'malloc((INPUT_SIZE > 600) * 4096 + 64)']],
+  },
+  {
+    // Adversary 2026-11-28d: only variables declared with a few spelled integer types had
+    // their uses recorded; main.c printed 516 instead of 768.
+    name: 'the size variable declared extern int32_t and printed',
+    code: 'struct-size-observed',
+    edits: [
+      ['main.c', 'extern int INPUT_SIZE;', '#include <stdint.h>\nextern int32_t INPUT_SIZE;'],
+      ['main.c', '  free(data);', '  printf("%d\\n", (int)INPUT_SIZE);\n  free(data);'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: a memset of a plain array with the struct's size; strlen past
+    // the struct's new size printed 423 instead of 0.
+    name: "memset of a plain array with the struct's size",
+    code: 'struct-size-observed',
+    edits: [
+      [
+        'glue.c',
+        'int check(',
+        "int probe(void) {\n  char buf[1024];\n  memset(buf, 'x', sizeof buf - 1);\n  buf[1023] = 0;\n  memset(buf, 0, sizeof(struct args));\n  return (int)strlen(buf + 600);\n}\n\nint check(",
+      ],
+      ['main.c', 'int check(void *vdata);', 'int check(void *vdata);\nint probe(void);'],
+      ['main.c', '  free(data);', '  printf("%d\\n", probe());\n  free(data);'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: a block of the struct's size held by an `int *` (not a pointer
+    // the rules follow), filled to its end: heap-buffer-overflow once M shrank.
+    name: "an int pointer's block of the struct's size",
+    code: 'struct-size-observed',
+    edits: [
+      ['glue.c', '#include <string.h>', '#include <stdlib.h>\n#include <string.h>'],
+      [
+        'glue.c',
+        'int check(',
+        'int probe(void) {\n  int *ip = malloc(sizeof(struct args));\n  if (!ip)\n    return -1;\n  for (int i = 0; i < 3 * N; i++)\n    ip[i] = i;\n  int s = ip[3 * N - 1];\n  free(ip);\n  return s;\n}\n\nint check(',
+      ],
+      ['main.c', 'int check(void *vdata);', 'int check(void *vdata);\nint probe(void);'],
+      ['main.c', '  free(data);', '  printf("%d\\n", probe());\n  free(data);'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: with M between in and out, the distance of their addresses
+    // (offsetof by other means) printed 260 instead of 512 once M shrank.
+    name: 'the distance between two members printed',
+    code: 'struct-bytes-used',
+    edits: [
+      ['bench.h', '  int out[N];\n  int M[N];', '  int M[N];\n  int out[N];'],
+      ['glue.c', '#include <string.h>', '#include <stdint.h>\n#include <string.h>'],
+      ['glue.c', '  return sum;', '  return sum + (int)((uintptr_t)a->out - (uintptr_t)a->in);'],
+    ],
+  },
+  {
+    name: 'the distance between two members elements printed',
+    code: 'struct-bytes-used',
+    edits: [
+      ['bench.h', '  int out[N];\n  int M[N];', '  int M[N];\n  int out[N];'],
+      ['glue.c', '#include <string.h>', '#include <stdint.h>\n#include <string.h>'],
+      [
+        'glue.c',
+        '  return sum;',
+        '  return sum + (int)((uintptr_t)&a->out[0] - (uintptr_t)&(a->in)[0]);',
+      ],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: dump(&data) runs when main's block ends and read byte 600 of
+    // the struct, past the shrunk block (heap-buffer-overflow).
+    name: 'a cleanup attribute hands the pointer to a function reading its bytes',
+    code: 'struct-bytes-used',
+    edits: [
+      [
+        'main.c',
+        'int main(void) {\n  char *data = malloc(INPUT_SIZE);',
+        'static void dump(char **pp) {\n  printf("%d\\n", (*pp)[600]);\n  free(*pp);\n}\n\nint main(void) {\n  __attribute__((cleanup(dump))) char *data = malloc(INPUT_SIZE);',
+      ],
+      ['main.c', '  free(data);\n', ''],
     ],
   },
   {

@@ -119,6 +119,50 @@ const CASES: readonly Case[] = [
     edits: [['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[0];\n#endif\n  return sum;']],
   },
   {
+    // Adversary 2026-11-28d: `#define PEEK` on the line after a backslash is BANNER's text;
+    // taken for a definition, the #ifdef PEEK group looked constant, M shrank, and a -DPEEK
+    // build printed 87360 instead of 89376.
+    name: 'a read of the member under a macro "defined" on a spliced line',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        '#include "bench.h"',
+        '#include "bench.h"\n\n#define BANNER "glue" \\\n#define PEEK',
+      ],
+      ['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[N - 1];\n#endif\n  return sum;'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: `#define PEEK` between push_macro and pop_macro looked like a
+    // definition for the rest of the file; a -DPEEK build printed 87360 instead of 89376.
+    name: 'a read of the member under a macro push_macro / pop_macro restore',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        '#include "bench.h"',
+        '#include "bench.h"\n\n#pragma push_macro("PEEK")\n#define PEEK\n#pragma pop_macro("PEEK")',
+      ],
+      ['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[N - 1];\n#endif\n  return sum;'],
+    ],
+  },
+  {
+    // Adversary 2026-11-28d: a // comment ending in a backslash pair continues onto the next
+    // line, whose `#define PEEK` is comment; read as a definition, M shrank and a -DPEEK build
+    // printed 87360 instead of 89376.
+    name: 'a read of the member under a macro "defined" in a continued // comment',
+    code: 'configured-elsewhere',
+    edits: [
+      [
+        'glue.c',
+        '#include "bench.h"',
+        '#include "bench.h"\n\n#pragma GCC diagnostic ignored "-Wcomment"\n// data files live in C:\\bench\\\\\n#define PEEK',
+      ],
+      ['glue.c', '  return sum;', '#ifdef PEEK\n  sum += a->M[N - 1];\n#endif\n  return sum;'],
+    ],
+  },
+  {
     name: 'a function of the harness defined under #ifdef',
     code: 'configured-elsewhere',
     edits: [

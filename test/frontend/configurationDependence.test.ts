@@ -108,6 +108,32 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     true,
   ],
   [
+    // Adversary 2026-11-28d: the line after a backslash is the previous #define's text; read
+    // as a definition of CHECK, a -DCHECK build read the buffer after the call unguarded.
+    '#ifdef of a macro "defined" on a line spliced to a #define',
+    `#define BANNER "x" \\\n#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    3,
+    [],
+    true,
+  ],
+  [
+    // Adversary 2026-11-28d: pop_macro restores what push_macro saved (nothing, or a -D).
+    '#ifdef of a macro defined between push_macro and pop_macro',
+    `#pragma push_macro("CHECK")\n#define CHECK\n#pragma pop_macro("CHECK")\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    4,
+    [],
+    true,
+  ],
+  [
+    // Adversary 2026-11-28d: a // comment ending in `\\` continues onto the next line (the
+    // last backslash splices it); its `#define CHECK` was read as a definition.
+    '#ifdef of a macro "defined" in a // comment continued by a backslash',
+    `// C:\\\\dir\\\\\n#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    3,
+    [],
+    true,
+  ],
+  [
     '#ifdef of a macro the file also undefines',
     `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}#undef CHECK\n`,
     2,
@@ -152,6 +178,41 @@ const CASES: [string, string, number, MacroEvent[], boolean, string[]?][] = [
     [],
     true,
     ['#ifndef H\n#define H\n#ifdef QUIET\n#include "quiet.h"\n#endif\n#endif\n'],
+  ],
+  [
+    // Adversary 2026-11-28d: a build naming another header (quiet.h: #undef CHECK) read the
+    // struct member after the call; the set shrank it.
+    '#ifndef of a macro the file defines, a header includes one a macro names',
+    `#define CHECK\n${CALLER.replace('  return', '#ifndef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifndef H\n#define H\n#include CFG_H\n#endif\n'],
+  ],
+  [
+    // Adversary 2026-11-28d: `%:undef` (a digraph) was no #undef; a -DQUIET build read the
+    // buffer after the call.
+    '#ifdef of a macro the file defines, a header undefines it with a digraph',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifdef QUIET\n%:undef CHECK\n#endif\n'],
+  ],
+  [
+    '#ifdef of a macro the file defines, a header undefines it with a trigraph',
+    `#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    2,
+    [],
+    true,
+    ['#ifdef QUIET\n??=undef CHECK\n#endif\n'],
+  ],
+  [
+    '#ifdef of a macro "defined" on a line spliced by a trigraph',
+    `#define BANNER "x" ??/\n#define CHECK\n${CALLER.replace('  return', '#ifdef CHECK\n  s += t[3];\n#endif\n  return')}`,
+    3,
+    [],
+    true,
   ],
   [
     '#ifdef of a macro the file defines, a header with an include guard only',

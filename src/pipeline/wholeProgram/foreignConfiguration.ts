@@ -44,6 +44,15 @@ export function configuredElsewhere(
   sites: readonly CallerEvidence[],
 ): { code: ReasonName; reason: string } | undefined {
   const names = readBy(graph, fnName, sites);
+  // (adversary 2026-11-28d: main() did not parse around `double t[N]
+  // __attribute__((cleanup(show)));`, whose cleanup reads t after the call; its uses of t
+  // seemed none, and kern's t was folded in place)
+  const unparsed = graph.functions.find((g) => g.unparsed && names.has(g.name));
+  if (unparsed)
+    return {
+      code: 'caller-not-parsed',
+      reason: `the decision across calls reads ${unparsed.name.replace(/@.*$/, '')}()${unparsed.file ? ` of ${path.basename(unparsed.file)}` : ''}, whose text does not parse here: what it does with the buffer is not known`,
+    };
   // (A function of the unit's own defined in another file than the unit's, a unity build's
   // host, has a `configured` too: frontend/configurationDependence.ts includedDependence.)
   const f = graph.functions.find((g) => g.configured !== undefined && names.has(g.name));

@@ -27,15 +27,18 @@
  *     cast of a pointer variable or an allocation to it, or `sizeof`: an object of it (whose
  *     initializer, assignment or copy uses every member), a union or struct holding it, a
  *     typedef, offsetof, a file-scope pointer, a function returning it;
- *   - struct-size-observed: `sizeof(struct T)` is used other than as the size of an
- *     allocation, of a `memset` of a followed pointer, or to initialize a file-scope integer
- *     used only as an allocation size (a comparison, a division, a print would change);
+ *   - struct-size-observed: `sizeof(struct T)` is used other than as the size (sums and
+ *     products of it) of an allocation a pointer of the struct is set from, of a `memset` of
+ *     such a pointer, or to initialize a file-scope integer used only so (a comparison, a
+ *     division, a print, another pointer's block would change);
  *   - struct-bytes-used: a pointer that may point to the struct is used other than to reach
  *     a member with `->`, compare, `free`, `memset` with `sizeof(struct T)`, set from an
  *     allocation or another followed pointer, or passed to a function of the set whose
  *     parameter is followed and which is only called by name: memcpy, memcmp, read, write,
  *     fread, fwrite, realloc, a cast to another type, arithmetic, `*p`, storing it elsewhere
- *     or returning it all read or copy the member's bytes.
+ *     or returning it all read or copy the member's bytes; or a member's address is a value
+ *     (`&a->n`, an array member not indexed to its elements, other than a call's argument):
+ *     the distance of two members' addresses is an offset.
  *   - configured-elsewhere: a unit or a user header of the set has a conditional directive a
  *     build may decide otherwise, or a function whose text depends on the configuration:
  *     every rule above read the set in this configuration only (another may read the member
@@ -263,17 +266,34 @@ function sizeObserved(c: Context): string | undefined {
     for (const s of f.sizes) {
       if (s.tag !== c.tag) continue;
       if (s.use.kind === 'other') return `sizeof(struct ${c.tag}) at ${at(s.where)}: ${s.use.why}`;
-      if (s.use.kind !== 'variable') continue;
+      if (s.use.kind !== 'variable') {
+        if (!heldByStruct(c, f, s.use.at))
+          return `sizeof(struct ${c.tag}) at ${at(s.where)} sizes a ${s.use.kind === 'memset' ? 'memset' : 'block'} no pointer to the struct takes`;
+        continue;
+      }
       const name = s.use.name;
       const hidden = c.units.find((u) => u.facts?.blockExterns.includes(name));
       if (hidden)
         return `'${name}' holds sizeof(struct ${c.tag}) and ${hidden.file} declares it inside a function`;
-      for (const g of factsOf(c.units))
+      for (const g of factsOf(c.units)) {
         for (const p of g.globalProblems)
           if (p.name === name)
             return `'${name}' holds sizeof(struct ${c.tag}) and is ${p.why} at ${at(p.where)}`;
+        for (const p of g.globalAllocations)
+          if (p.name === name && !heldByStruct(c, g, p.at))
+            return `'${name}' holds sizeof(struct ${c.tag}) and sizes ${p.why} at ${at(p.where)}`;
+      }
     }
   return undefined;
+}
+
+/**
+ * Whether the allocation or memset starting at `at` in the unit is one a followed pointer of
+ * the struct takes: `int *ip = malloc(sizeof(struct T))` or `memset(buf, 0, sizeof(struct T))`
+ * of a plain array would see fewer bytes once the struct shrinks (ip[191] past the block).
+ */
+function heldByStruct(c: Context, f: StructFacts, at: number): boolean {
+  return f.sized.some((s) => s.at === at && c.classes.tagsOf(s.node).includes(c.tag!));
 }
 
 /** Functions the rules take for the C library's: a definition in the set is another one. */
@@ -284,6 +304,8 @@ function bytesUsed(c: Context): string | undefined {
   const inClass = (node: string) => classes.tagsOf(node).includes(c.tag!);
   const own = LIBRARY.find((n) => c.units.some((u) => u.functions.some((g) => g.name === n)));
   if (own) return `the set defines its own ${own}()`;
+  const address = memberAddress(c);
+  if (address) return address;
   for (const f of factsOf(c.units)) {
     // Every pointer that may point to it, not only the member's base: memset with another
     // struct's size, or a view as another struct, of any object of the type.
@@ -311,6 +333,26 @@ function bytesUsed(c: Context): string | undefined {
     }
   }
   return unfollowedArgument(c, inClass);
+}
+
+/**
+ * The address of another member of the struct taken as a value (`&a->n`, an array member not
+ * indexed: `(uintptr_t)a->out - (uintptr_t)a->in` printed 512, then 260 once M, between
+ * them, shrank): an offset, which shrinking the member changes. Names are all it compares.
+ */
+function memberAddress(c: Context): string | undefined {
+  const def = factsOf(c.units)
+    .flatMap((f) => f.definitions)
+    .find((d) => d.tag === c.tag);
+  const rank = new Map(def?.members.map((m) => [m.name, m.extents?.length ?? 0]));
+  for (const f of factsOf(c.units))
+    for (const m of f.members) {
+      const r = rank.get(m.member);
+      if (!m.use || r === undefined) continue;
+      if (m.use.kind === 'address' || m.use.indexed < r)
+        return `the address of its member '${m.member}' is a value at ${at(m.where)} (an offset)`;
+    }
+  return undefined;
 }
 
 /**
