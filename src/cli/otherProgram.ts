@@ -18,10 +18,40 @@ function blanked(text: string): string {
 
 /** Whether `text`, a C source file, defines `main()` unconditionally with external linkage. */
 export function definesMainItself(text: string): boolean {
+  return definesItself(text, 'main');
+}
+
+/**
+ * Whether `text` defines the function `name` unconditionally with external linkage: then
+ * the file's calls of `name` are to its own definition, not to the set's (a program links
+ * one). Every doubt answers "no", as above.
+ */
+export function definesItself(text: string, name: string): boolean {
   if (/\b(?:weak|alias)\b/.test(text)) return false;
   const lines = blanked(text).split('\n');
-  if (lines.some((l) => /^\s*#/.test(l) && /\bmain\b/.test(l))) return false;
-  // The code outside directives, each character with the conditional depth it is under.
+  const spelled = new RegExp(`\\b${name}\\b`);
+  if (lines.some((l) => /^\s*#/.test(l) && spelled.test(l))) return false;
+  const { code, under } = outsideDirectives(lines);
+  const definition = new RegExp(`^${name}\\s*\\([^()]*\\)\\s*\\{`);
+  let braces = 0;
+  let start = 0; // where the current top-level declaration begins
+  for (let k = 0; k < code.length; k++) {
+    const c = code[k]!;
+    if (c === '{') braces++;
+    else if (c === '}') {
+      braces--;
+      if (braces === 0) start = k + 1;
+    } else if (c === ';' && braces === 0) start = k + 1;
+    else if (braces === 0 && under[k] === 0 && isWordAt(code, k, name)) {
+      const defines = definition.test(code.slice(k, k + 400));
+      if (defines && !/\bstatic\b/.test(code.slice(start, k))) return true;
+    }
+  }
+  return false;
+}
+
+/** The code outside directives, each character with the conditional depth it is under. */
+function outsideDirectives(lines: readonly string[]): { code: string; under: number[] } {
   let depth = 0;
   let code = '';
   const under: number[] = [];
@@ -38,21 +68,7 @@ export function definesMainItself(text: string): boolean {
     code += `${line}\n`;
     for (let k = 0; k <= line.length; k++) under.push(depth);
   }
-  let braces = 0;
-  let start = 0; // where the current top-level declaration begins
-  for (let k = 0; k < code.length; k++) {
-    const c = code[k]!;
-    if (c === '{') braces++;
-    else if (c === '}') {
-      braces--;
-      if (braces === 0) start = k + 1;
-    } else if (c === ';' && braces === 0) start = k + 1;
-    else if (braces === 0 && under[k] === 0 && isWordAt(code, k, 'main')) {
-      const definition = /^main\s*\([^()]*\)\s*\{/.test(code.slice(k, k + 400));
-      if (definition && !/\bstatic\b/.test(code.slice(start, k))) return true;
-    }
-  }
-  return false;
+  return { code, under };
 }
 
 function isWordAt(text: string, k: number, word: string): boolean {

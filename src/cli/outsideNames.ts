@@ -8,13 +8,16 @@
  * The folders are those of the command line (a folder with everything under it) and the
  * folder of each file of the set; files the set's units read (`inside`: their headers) are
  * not outside it. When the set defines `main()`, a C file that defines `main()` itself is
- * another program, not searched (otherProgram.ts). The header name of an `#include` names a
+ * another program (otherProgram.ts): a name it defines itself is its own, but a name it only
+ * calls is the set's function, linked into that program too (a test driver beside the
+ * kernel: folding the kernel's buffer in place changed what the driver read; adversary
+ * 2026-11-28d). The header name of an `#include` names a
  * file, not a function (`#include "gemm.h"` does not spell `gemm`).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { walkFolder } from './folderWalk.js';
-import { definesMainItself } from './otherProgram.js';
+import { definesItself, definesMainItself } from './otherProgram.js';
 
 const TEXTS = /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|s|S|asm|ld|lds|x|icf|sct)$/;
 const MAX_BYTES = 8 * 1024 * 1024;
@@ -61,10 +64,17 @@ export function outsideNames(
     } catch {
       continue;
     }
-    if (setDefinesMain && C_SOURCES.test(f) && definesMainItself(text)) continue;
+    const program = setDefinesMain && C_SOURCES.test(f) && definesMainItself(text);
+    const own = new Map<string, boolean>();
+    // Another program's own definition of a name is no use of the set's (it links its own).
+    const definedThere = (name: string) => {
+      if (!own.has(name)) own.set(name, definesItself(text, name));
+      return own.get(name)!;
+    };
     text = text.replace(HEADER_NAMES, (_, d: string, h: string) => d + ' '.repeat(h.length));
     for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
-      if (names.has(m[0]) && !out.has(m[0])) out.set(m[0], path.relative(process.cwd(), f) || f);
+      if (names.has(m[0]) && !out.has(m[0]) && !(program && definedThere(m[0])))
+        out.set(m[0], path.relative(process.cwd(), f) || f);
   }
   return out;
 }

@@ -119,17 +119,28 @@ describe('a file set as one program', () => {
     expect(e?.reason).toContain('broken.c');
   });
 
-  // Guards the outside-names scan against files of other programs (MachSuite: every kernel
-  // parameter was 'named-outside-set' because of generate.c's `#include "gemm.h"` and the
-  // stale test driver fft_test.c beside fft.c, each a program with a main() of its own).
-  it('a header name and another program beside the set are no spelling of a function', () => {
+  // Guards the outside-names scan against header names and other programs' own functions
+  // (MachSuite: every kernel parameter was 'named-outside-set' because of generate.c's
+  // `#include "gemm.h"`).
+  it("a header name and another program's own function are no spelling of the set's", () => {
     const files = { 'lib.c': LIB, 'user.c': USER, 'main.c': MAIN };
+    // Another program that defines its own blur (MachSuite's generate.c and its stand-in fft).
     const other = tree('other-program', {
+      ...files,
+      'blur_gen.c':
+        'void blur(double *o, double *t) { o[0] = t[0]; }\nint main(void) { double o[8], t[8] = {0}; blur(o, t); return (int)o[0]; }\n',
+    });
+    expect(blurT(other, ['lib.c', 'user.c', 'main.c'])?.status).toBe('scalarized');
+    // Guards a test driver that links lib.c and reads t after the call: it was skipped as
+    // another program, t was folded in place, and the driver read what blur no longer wrote
+    // (adversary 2026-11-28d: 0.0 instead of 7.5).
+    const driver = tree('other-program-calls', {
       ...files,
       'blur_test.c':
         'void blur(double *o, double *t);\nint main(void) { double o[8], t[8]; blur(o, t); return t[1]; }\n',
     });
-    expect(blurT(other, ['lib.c', 'user.c', 'main.c'])?.status).toBe('scalarized');
+    const d = blurT(driver, ['lib.c', 'user.c', 'main.c']);
+    expect([d?.status, d?.code]).toEqual(['unchanged', codeOf('named-outside-set')]);
     const header = tree('header-name', { ...files, 'gen.h': '#include "blur.h"\n' });
     expect(blurT(header, ['lib.c', 'user.c', 'main.c'])?.status).toBe('scalarized');
     // Without main() in the set, blur_test.c's main() may be the program's: it is searched.
