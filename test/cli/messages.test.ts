@@ -177,7 +177,7 @@ float f(const float *in) {
     const r = runCli(['analyze', fields]);
     const line = r.stdout.split('\n').find((l) => l.includes(' c (cpx)'))!;
     expect(line).toContain(
-      'not a candidate: field of an element accessed at 5:33, 5:50, 6:39 and 1 more [BC1021',
+      'not a candidate: field of an element accessed at 5:33, 5:50, 6:36 and 1 more [BC1021',
     );
   });
 });
