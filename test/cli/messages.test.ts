@@ -156,3 +156,28 @@ describe('npm ci', () => {
     expect(npm.stdout.trim()).toBe('No packages with unreviewed install scripts.');
   });
 });
+
+describe('why an array is no candidate', () => {
+  // Guards a reason per access, each place said twice: kissfft's kf_bfly5 printed 92
+  // clauses of "field of an element accessed at 157:14 (157:14)".
+  it('each kind of reason once, its first places listed and the rest counted', () => {
+    const fields = path.join(tmp, 'fields.c');
+    fs.writeFileSync(
+      fields,
+      `typedef struct { float re, im; } cpx;
+float f(const float *in) {
+  cpx c[8];
+  float s = 0;
+  for (int i = 0; i < 8; i++) { c[i].re = in[i]; c[i].im = 0; }
+  for (int i = 0; i < 8; i++) s += c[i].re + c[i].im;
+  return s;
+}
+`,
+    );
+    const r = runCli(['analyze', fields]);
+    const line = r.stdout.split('\n').find((l) => l.includes(' c (cpx)'))!;
+    expect(line).toContain(
+      'not a candidate: field of an element accessed at 5:33, 5:50, 6:36 and 1 more [BC1021',
+    );
+  });
+});
