@@ -14,7 +14,7 @@ import { IncludeIndex } from '../../src/cli/includers.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
- * The adversarial programs' folder, relative to the root. test/adversarial/adversarial.test.ts
+ * The adversarial programs' folder, relative to the root. test/adversarial/programTests.ts
  * compares their reports with the reference, on the contraction its other tests check.
  */
 export const ADVERSARIAL = 'test/adversarial/programs';
