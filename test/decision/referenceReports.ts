@@ -58,6 +58,19 @@ export function referenceRuns(): Run[] {
   ];
 }
 
+/**
+ * The files of the samples and fixtures run with the default options, in the reference's
+ * order: sameReports.test.ts takes one of SHARE of them (every sample and fixture in turn),
+ * sameReportsRest.long.test.ts the others (helpers/longShare.ts).
+ */
+export function defaultRuns(): string[] {
+  return referenceRuns()
+    .filter((r) => r.variant === 'default' && !r.file.startsWith(`${ADVERSARIAL}/`))
+    .map((r) => r.file);
+}
+
+export const SHARE = 2;
+
 /** What a run gives: the report (or the error thrown) and the output's digest. */
 export interface RunResult {
   readonly report?: unknown;
