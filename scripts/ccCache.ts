@@ -36,7 +36,9 @@ function compilerVersion(cc: string): Promise<string> {
  * Compiles `cFile` to `exe` with `cc flags cFile -o exe libs` through `compile`, or copies
  * the binary a previous build of the same text with the same compiler, flags and libraries
  * left in the cache. Failed builds are not cached (their messages are what the test
- * reports). `libs` go after the source, where the linker looks for them (`-lm`).
+ * reports). `libs` go after the source, where the linker looks for them (`-lm`). A build
+ * that reads other files (the headers it includes, other units named in `flags`) gives
+ * their names and texts as `reads`: the key covers them too.
  */
 export async function compileCached(
   compile: Compile,
@@ -45,13 +47,14 @@ export async function compileCached(
   cFile: string,
   exe: string,
   libs: string[] = [],
+  reads: readonly (readonly [string, string])[] = [],
 ): Promise<CompileOutcome> {
   const dir = process.env.BEECLAK_CC_CACHE;
   const version = dir ? await compilerVersion(cc) : '';
   const args = [...flags, cFile, '-o', exe, ...libs];
   if (!dir || version === '') return compile(cc, args);
   const key = createHash('sha256')
-    .update(JSON.stringify([cc, version, flags, libs, await readFile(cFile, 'utf8')]))
+    .update(JSON.stringify([cc, version, flags, libs, await readFile(cFile, 'utf8'), reads]))
     .digest('hex');
   const cached = join(dir, key);
   // A hard link, not a copy: while this process writes a copy, a child it forks for another

@@ -3,8 +3,8 @@
  * longest first, but a clone has no timings, and Jest then orders by file size: the CPU-heavy
  * poly/properties.test.ts (a short file) ran last, alone on one core, at the end of the run.
  * Suites never timed go here heaviest first by the list below (CPU of a run on 2 cores,
- * 2026-11-28, the CLI run in a thread of the suite's process: self plus the compilers and
- * programs they start), then as Jest orders them.
+ * 2026-11-28 late, the CLI run in a thread of the suite's process, the sweeps shared with
+ * test:long: self plus the compilers and programs they start), then as Jest orders them.
  * A stale list only costs some idle time at the end, never a test.
  */
 import Sequencer from '@jest/test-sequencer';
@@ -12,27 +12,26 @@ import Sequencer from '@jest/test-sequencer';
 const Base = Sequencer.default ?? Sequencer;
 
 const HEAVY = [
+  'adversarial/structMembers',
+  'fuzz/generate',
+  'adversarial/structShrink',
+  'cli/reportSchema',
+  'cli/codebase',
+  'dynamic/profile',
+  'decision/sameReports',
   'adversarial/multiFile',
   'adversarial/adversarial',
-  'decision/sameReports',
-  'adversarial/structShrink',
-  'adversarial/structMembers',
-  'cli/codebase',
-  'adversarial/cppPrograms',
-  'cli/acrossFiles',
-  'cli/reportSchema',
-  'dynamic/traceCheck',
-  'cli/multiFile',
   'cli/includedAlone',
-  'dynamic/profile',
   'configurations/configurations',
-  'poly/properties',
-  'cli/regressions',
-  'fuzz/generate',
   'e2e/storage',
+  'cli/startup',
+  'samples/samples',
+  'cli/multiFile',
   'hls/cppSamples',
-  'dynamic/compiledOracle',
-  'cli/fileSet',
+  'cli/regressions',
+  'cli/trace',
+  'cli/acrossFiles',
+  'dynamic/traceCheck',
   'adversarial/nonAsciiNames',
   'frontend/startupPaths',
 ].map((name) => `/test/${name}.test.ts`);

@@ -6,14 +6,16 @@
  * the result are compiled and run at -O0 with ASan + UBSan (with -fopenmp when the program
  * has OpenMP pragmas); exit status and output must be the same. The same runs at -O2 are
  * adversarialO2.long.test.ts (`npm run test:long`: the second build of every program was a
- * third of this suite's time, issue 29 item 6). Every program here was miscompiled
- * (different output, or a result that does not compile) before the fix that guards it, or
- * records a verdict that must not change (a sound contraction, `call-*`).
+ * third of this suite's time, issue 29 item 6). Here one program of three, at least one of
+ * each class (helpers/longShare.ts); the others are adversarialRest.long.test.ts's. Every
+ * program of programs/ was miscompiled (different output, or a result that does not compile)
+ * before the fix that guards it, or records a verdict that must not change (a sound
+ * contraction, `call-*`).
  */
 import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { readReference } from '../decision/referenceReports.js';
+import { fastShare } from '../helpers/longShare.js';
 import {
   contractProgram,
   DIR,
@@ -22,12 +24,10 @@ import {
   SANITIZED,
   sourcesOf,
 } from './adversarialRuns.js';
-import { expectedVerdicts, leadingComment, missingCodes } from './verdicts.js';
+import { programTests, SHARE } from './programTests.js';
+import { expectedVerdicts, leadingComment } from './verdicts.js';
 import { M32 } from '../helpers/m32.js';
 import { describeWithTool } from '../helpers/optionalTool.js';
-
-const work = mkdtempSync(path.join(tmpdir(), 'beeclak-adversarial-'));
-afterAll(() => rmSync(work, { recursive: true, force: true }));
 
 describe('adversarial programs: original and contracted compute the same', () => {
   it('has at least three programs per class, each naming its trap and its verdicts', () => {
@@ -45,33 +45,14 @@ describe('adversarial programs: original and contracted compute the same', () =>
     for (const [cls, n] of classes) expect(`${cls}: ${n}`).toMatch(/: ([3-9]|\d\d+)$/);
   });
 
-  // Before the run: a verdict that changed says more than the run it may have caused.
-  it.each(PROGRAMS)('%s: the verdicts of its leading comment', async (program) => {
-    for (const u of await contractProgram(program)) {
-      const expected = expectedVerdicts(u.source);
-      expect([u.file, ...u.verdicts]).toEqual([u.file, ...expected.verdicts]);
-      expect([u.file, ...missingCodes(expected, u.report)]).toEqual([u.file]);
-    }
-  });
-
-  // The report of each file as test/decision/reference.json records it (issue 28; the
-  // reference's other runs are compared by test/decision/sameReports.test.ts).
-  const reference = readReference();
-  it.each(PROGRAMS)('%s: the report of the reference', async (program) => {
-    for (const u of await contractProgram(program))
-      expect([u.key, u.recorded]).toEqual([u.key, reference[u.key]]);
-  });
-
-  it.each(PROGRAMS)('%s: the same output', async (program) => {
-    const name = program.replace(/\.c$/, '');
-    const diffs = await runBoth(name, await contractProgram(program), SANITIZED, work);
-    expect(diffs).toEqual([]);
-  });
+  programTests(fastShare(PROGRAMS, SHARE));
 });
 
 // The class `datamodel-` is contracted for the host's data model (LP64) and built for ILP32
 // too: a result that rests on the model must leave the other builds right.
 describeWithTool(M32, 'adversarial programs of the data model: the same output built -m32', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'beeclak-adversarial-m32-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
   const dataModel = PROGRAMS.filter((p) => p.startsWith('datamodel-'));
   it.each(dataModel)('%s: the same output built -m32', async (program) => {
     const name = `${program.replace(/\.c$/, '')}-m32`;

@@ -98,8 +98,8 @@ export const OPTIMIZED = ['-O2'];
 
 /**
  * Builds `files` (name -> text) in the folder `base`, through its main.c for a folder
- * program. Only one-file programs go through the shared cache: its key is the text of the
- * file built, which does not cover the files it includes.
+ * program, by the shared cache of builds: its key covers the other files (those main.c
+ * includes).
  */
 async function build(
   files: ReadonlyMap<string, string>,
@@ -112,10 +112,10 @@ async function build(
   const main = path.join(base, files.has('main.c') ? 'main.c' : [...files.keys()][0]!);
   const exe = path.join(base, 'a.out');
   const args = ['-std=gnu11', '-w', ...flags];
-  const r =
-    files.size === 1
-      ? await compileCached((c, a) => exec(c, a), cc, args, main, exe, ['-lm'])
-      : await exec(cc, [...args, main, '-o', exe, '-lm']);
+  const reads = [...files]
+    .filter(([name]) => path.join(base, name) !== main)
+    .sort(([a], [b]) => (a < b ? -1 : 1));
+  const r = await compileCached((c, a) => exec(c, a), cc, args, main, exe, ['-lm'], reads);
   if (r.code !== 0) throw new Error(`${path.basename(base)} does not compile:\n${r.stderr}`);
   return exe;
 }

@@ -8,13 +8,14 @@
  * says why (the member rules' code, or BC1808 where the member passes them but its
  * definition cannot be rewritten). Every variant compiles with `-Wall -Werror`.
  */
-import { spawnSync } from 'node:child_process';
+import { execFile, spawnSync } from 'node:child_process';
 import { cpSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { codeOf, type ReasonName } from '../../src/model/reasons.js';
 import { runCli } from '../helpers/cli.js';
+import { compileCached } from '../../scripts/ccCache.js';
 
 const BASE = path.join(path.dirname(fileURLToPath(import.meta.url)), 'structs', 'base');
 const work = mkdtempSync(path.join(tmpdir(), 'beeclak-structshrink-'));
@@ -204,15 +205,33 @@ const program = (dir: string) =>
     .filter((f) => f.endsWith('.c') && !f.startsWith('outside'))
     .sort();
 
-/** Builds and runs the program: its output, or the compiler's complaint. */
-function run(dir: string): string {
+/**
+ * Builds and runs the program: its output, or the compiler's complaint. The build goes
+ * through the shared cache of builds (scripts/ccCache.ts, keyed by every file of the
+ * folder): most variants and their contractions are the same texts every run.
+ */
+async function run(dir: string): Promise<string> {
   const exe = path.join(dir, 'prog');
-  const cc = spawnSync(
+  const [first, ...others] = program(dir);
+  const reads = readdirSync(dir)
+    .filter((f) => /\.[ch]$/.test(f))
+    .sort()
+    .map((f): [string, string] => [f, readFileSync(path.join(dir, f), 'utf8')]);
+  const cc = await compileCached(
+    (c, args) =>
+      new Promise((resolve) =>
+        execFile(c, args, { cwd: dir, encoding: 'utf8' }, (e, stdout, stderr) =>
+          resolve({ code: e ? (typeof e.code === 'number' ? e.code : -1) : 0, stdout, stderr }),
+        ),
+      ),
     process.env.CC?.trim() || 'cc',
-    ['-O1', '-Wall', '-Werror', '-o', exe, ...program(dir)],
-    { cwd: dir, encoding: 'utf8' },
+    ['-O1', '-Wall', '-Werror', ...others],
+    path.join(dir, first!),
+    exe,
+    [],
+    reads,
   );
-  if (cc.status !== 0) return `does not compile: ${cc.stderr}`;
+  if (cc.code !== 0) return `does not compile: ${cc.stderr}`;
   const r = spawnSync(exe, [], { cwd: dir, encoding: 'utf8' });
   return `${r.status}: ${r.stdout}`;
 }
@@ -248,9 +267,9 @@ function contract(dir: string, options: readonly string[] = []) {
 }
 
 describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
-  it('the base program: M shrinks in bench.h with the kernel, and the program prints the same', () => {
+  it('the base program: M shrinks in bench.h with the kernel, and the program prints the same', async () => {
     const dir = variant({ name: 'base', code: 'member-storage-kept' }, 0);
-    const before = run(dir);
+    const before = await run(dir);
     expect(before).toMatch(/^0: \d+\n$/);
     const m = contract(dir);
     expect(m?.warnings?.map((w) => w.code)).toContain(codeOf('storage-shrinks'));
@@ -258,7 +277,7 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(header).toContain('  int M[1];');
     expect(header).toContain('void kernel(int in[N], int out[N], int M[1]);');
     expect(readFileSync(path.join(dir, 'kernel.c'), 'utf8')).toContain('int M[1])');
-    expect(run(dir)).toBe(before);
+    expect(await run(dir)).toBe(before);
     // Guards the count: the member's bytes were in no report (savedBytes 0 on a parameter,
     // "0 bytes saved"). M[64] -> M[1] of int frees (64 - 1) * 4 bytes in each struct object.
     expect(m).toMatchObject({ storage: 'struct-member', savedBytes: 252 });
@@ -278,18 +297,18 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(r.stderr).toMatch(/252 bytes to save \(252 of them per struct object\)/);
   });
 
-  it('a member whose saving is below --min-bytes keeps its size, and nothing is counted', () => {
+  it('a member whose saving is below --min-bytes keeps its size, and nothing is counted', async () => {
     // Guards the count of a dropped edit set: the kernel refuses its part (252 bytes per
     // object, not more than 300), the set's group is dropped, M stays folded in place.
     const dir = variant({ name: 'min-bytes', code: 'member-storage-kept' }, 98);
     const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
-    const before = run(dir);
+    const before = await run(dir);
     const m = contract(dir, ['--min-bytes', '300']);
     expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toBe(header);
     expect(m).toMatchObject({ storage: 'parameter', savedBytes: 0 });
     expect(last.summary).toMatchObject({ bytesSaved: 0, byStorage: [] });
     expect(last.stderr).toMatch(/, 0 bytes saved\n/);
-    expect(run(dir)).toBe(before);
+    expect(await run(dir)).toBe(before);
   });
 
   // Issue 27 item 2: MachSuite's Makefile builds generate.c (its own main(), a local
@@ -344,7 +363,7 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
   // Issue 27 item 3: the kernel passes M on to two helpers of its file (MachSuite radix's
   // ss_sort -> sum_scan, last_step_scan). fill1 needs 2 cells of M, fill2 all of them: fill1
   // folds in place, and the member keeps its size (member-storage-kept), whatever fill1 needs.
-  it('a member passed on to two helpers: one folds in place, the member keeps its size', () => {
+  it('a member passed on to two helpers: one folds in place, the member keeps its size', async () => {
     const kernel = [
       '#include "bench.h"',
       'void fill1(int in[N], int out[N], int M[N]) {',
@@ -383,7 +402,7 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
       96,
     );
     const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
-    const before = run(dir);
+    const before = await run(dir);
     expect(before).toMatch(/^0: \d+\n$/);
     contract(dir);
     const doc = JSON.parse(readFileSync(path.join(dir, 'r.json'), 'utf8')) as {
@@ -395,7 +414,7 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(fill1?.code).toBeUndefined();
     expect(fill1?.warnings?.map((w) => w.code)).toContain(codeOf('member-storage-kept'));
     expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toBe(header);
-    expect(run(dir)).toBe(before);
+    expect(await run(dir)).toBe(before);
   });
 
   it.each([
@@ -414,21 +433,21 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
         ['glue.c', '  return sum;', '  assert(sum >= 0);\n  return sum;'],
       ],
     ],
-  ] as const)('accepted: %s', (name, edits) => {
+  ] as const)('accepted: %s', async (name, edits) => {
     const dir = variant({ name, code: 'member-storage-kept', edits }, 100 + name.length);
-    const before = run(dir);
+    const before = await run(dir);
     expect(before).toMatch(/^0: /);
     contract(dir);
     expect(readFileSync(path.join(dir, 'bench.h'), 'utf8')).toContain('  int M[1];');
-    expect(run(dir)).toBe(before);
+    expect(await run(dir)).toBe(before);
   });
 
-  it.each(CASES.map((c, k) => [c.name, c, k + 1] as const))('%s', (_, c, k) => {
+  it.each(CASES.map((c, k) => [c.name, c, k + 1] as const))('%s', async (_, c, k) => {
     const dir = variant(c, k);
     const header = readFileSync(path.join(dir, 'bench.h'), 'utf8');
     const texts = () => program(dir).map((f) => readFileSync(path.join(dir, f), 'utf8'));
     const written = texts();
-    const before = run(dir);
+    const before = await run(dir);
     expect(before).toMatch(/^0: \d+\n$/);
     const m = contract(dir);
     const codes = [m?.code, ...(m?.warnings ?? []).map((w) => w.code)];
@@ -439,6 +458,6 @@ describe('a struct member shrunk in its definition (memberStorage.ts)', () => {
     expect(last.stderr).not.toMatch(/per struct object/);
     // (a program whose every file reads as before prints as before: built again only when
     // the contraction changed one of them)
-    if (texts().some((t, i) => t !== written[i])) expect(run(dir)).toBe(before);
+    if (texts().some((t, i) => t !== written[i])) expect(await run(dir)).toBe(before);
   });
 });

@@ -14,7 +14,7 @@ import { IncludeIndex } from '../../src/cli/includers.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 /**
- * The adversarial programs' folder, relative to the root. test/adversarial/adversarial.test.ts
+ * The adversarial programs' folder, relative to the root. test/adversarial/programTests.ts
  * compares their reports with the reference, on the contraction its other tests check.
  */
 export const ADVERSARIAL = 'test/adversarial/programs';
@@ -57,6 +57,19 @@ export function referenceRuns(): Run[] {
     ...others.map((file) => ({ file, variant: 'default' })),
   ];
 }
+
+/**
+ * The files of the samples and fixtures run with the default options, in the reference's
+ * order: sameReports.test.ts takes one of SHARE of them (every sample and fixture in turn),
+ * sameReportsRest.long.test.ts the others (helpers/longShare.ts).
+ */
+export function defaultRuns(): string[] {
+  return referenceRuns()
+    .filter((r) => r.variant === 'default' && !r.file.startsWith(`${ADVERSARIAL}/`))
+    .map((r) => r.file);
+}
+
+export const SHARE = 2;
 
 /** What a run gives: the report (or the error thrown) and the output's digest. */
 export interface RunResult {

@@ -1,10 +1,10 @@
 /**
  * The trace build (rewrite/traceInstrument.ts), its folding, and `check --trace`
- * (pipeline/checking/traceCheck.ts): every sample's run agrees with its model, and the adversarial
- * programs of test/fixtures/trace are confirmed or refused, and a model made wrong on purpose
- * is flagged.
+ * (pipeline/checking/traceCheck.ts): every other sample's run agrees with its model (the
+ * others: traceCheckSamples.long.test.ts), the adversarial programs of test/fixtures/trace
+ * are confirmed or refused, and a model made wrong on purpose is flagged.
  */
-import { readFileSync, readdirSync } from 'node:fs';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { buildModel } from '../../src/frontend/index.js';
 import { traceProgram } from '../../src/pipeline/checking/traceRun.js';
@@ -13,9 +13,10 @@ import { affineLabel } from '../../src/dynamic/fold/index.js';
 import type { Affine } from '../../src/poly/affine.js';
 import type { ProgramModel } from '../../src/model/types.js';
 import { TRACEABLE, traceAdversarial } from './traceAdversarial.js';
+import { SAMPLE_FILES, SHARE, traceSample } from './traceSamples.js';
+import { fastShare } from '../helpers/longShare.js';
 
 const FIXTURES = path.resolve('test/fixtures/trace');
-const SAMPLES = path.resolve('samples');
 
 async function check(file: string) {
   const source = readFileSync(file, 'utf8');
@@ -110,14 +111,9 @@ describe('record limit of the trace runtime', () => {
   });
 });
 
+// Every other sample (the others: traceCheckSamples.long.test.ts, `npm run test:long`).
 describe('check --trace on the samples: the run agrees with the model', () => {
-  const files = readdirSync(SAMPLES).filter((f) => f.endsWith('.c'));
-  it.each(files)('%s', async (f) => {
-    const r = await check(path.join(SAMPLES, f));
-    expect(r.arrays.length).toBeGreaterThan(0);
-    for (const a of r.arrays)
-      expect([a.name, a.findings.map((x) => x.message)]).toEqual([a.name, []]);
-  });
+  it.each(fastShare(SAMPLE_FILES, SHARE))('%s', traceSample);
 });
 
 /** The model of `file` with one access's subscripts replaced: a wrong model, on purpose. */

@@ -49,6 +49,20 @@ describe('compileCached (compiled C shared between suites)', () => {
     expect(readFileSync(join(dir, 'a4'), 'utf8')).toContain('return 1');
   });
 
+  // Guards the key of a build of several files: a header or another unit that changed
+  // must not give the binary of the old text.
+  it('builds again when a file the build reads changed', async () => {
+    const { compile, calls } = fakeCompiler();
+    writeFileSync(join(dir, 'm.c'), '#include "h.h"\nint main(void) { return N; }\n');
+    const build = (h: string, exe: string) =>
+      compileCached(compile, 'cc', ['-O0'], join(dir, 'm.c'), join(dir, exe), [], [['h.h', h]]);
+    await build('#define N 0\n', 'm1');
+    await build('#define N 0\n', 'm2');
+    expect(calls.length).toBe(1);
+    await build('#define N 1\n', 'm3');
+    expect(calls.length).toBe(2);
+  });
+
   it('does not cache a failed build, and builds afresh when the cache is off', async () => {
     const failing = fakeCompiler(true);
     writeFileSync(join(dir, 'b.c'), 'oops\n');

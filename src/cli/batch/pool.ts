@@ -6,8 +6,25 @@ import os from 'node:os';
 import { Worker } from 'node:worker_threads';
 import { runJob, type FileJob, type FileOutcome } from './job.js';
 
+/**
+ * Without --jobs, one worker per this many bytes of source at most. A worker costs about
+ * 0.2 s of CPU to start (it loads the bundle and compiles it afresh) and its code runs cold,
+ * about what 3 KB of C takes to analyse; a set of a few small files then took twice the CPU
+ * on two threads, and longer (4 files of test/adversarial/multifile, 0.38 -> 0.83 s; issue
+ * 29, item 6), while the 19 samples (44 KB) still gain a core.
+ */
+const BYTES_PER_THREAD = 16 * 1024;
+
+/** The workers to start for `jobs`: as asked, else the cores the set's size is worth. */
+export function threadCount(jobs: readonly FileJob[], asked: number | undefined): number {
+  if (asked !== undefined) return Math.max(1, Math.min(asked, jobs.length));
+  const bytes = jobs.reduce((n, j) => n + j.source.length, 0);
+  const worth = Math.floor(bytes / BYTES_PER_THREAD);
+  return Math.max(1, Math.min(os.availableParallelism(), worth, jobs.length));
+}
+
 export interface PoolOptions {
-  /** Most workers to start (default: the cores available). */
+  /** Most workers to start (default: the cores available, as the set's size is worth). */
   readonly threads?: number;
   /** Called as each job finishes, in completion order. */
   readonly onDone?: (index: number, outcome: FileOutcome) => void;
@@ -18,7 +35,7 @@ export async function runJobs(
   opts: PoolOptions = {},
 ): Promise<FileOutcome[]> {
   const results: FileOutcome[] = new Array(jobs.length);
-  const threads = Math.max(1, Math.min(opts.threads ?? os.availableParallelism(), jobs.length));
+  const threads = threadCount(jobs, opts.threads);
   if (threads <= 1) {
     for (const [k, job] of jobs.entries()) {
       results[k] = await runJob(job);
