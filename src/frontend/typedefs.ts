@@ -69,29 +69,51 @@ export function unitTypedefs(
   const tables = unitTables.current();
   let table = tables?.get(tree);
   if (table) return table;
-  table = new Map();
+  table = fileScopeTypedefs(
+    tree.rootNode,
+    (d, known) => {
+      // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));`
+      // is 8 bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array
+      // miscompiled).
+      const attributed = hasAttribute(d);
+      return definitions(d, withModel(known, model)).map(([name, declared]) => [
+        name,
+        attributed ? undefined : declared,
+      ]);
+    },
+    sameType,
+  );
+  tables?.set(tree, table);
+  return table;
+}
+
+/**
+ * A unit's file-scope typedefs, by name, as `typesOf` reads each definition (given the table
+ * so far: a chain is followed in declaration order). A file-scope variable or function named
+ * like a type tree-sitter knows (`int uint8_t;` in a file without <stdint.h>) is no type in
+ * the unit; a name with two different meanings is unknown.
+ */
+function fileScopeTypedefs<T>(
+  root: Node,
+  typesOf: (d: Node, known: Map<string, T | undefined>) => [string, T | undefined][],
+  same: (a: T | undefined, b: T | undefined) => boolean,
+): Map<string, T | undefined> {
+  const table = new Map<string, T | undefined>();
   const conflicting = new Set<string>();
-  for (const d of namedChildrenOf(tree.rootNode)) {
-    // A file-scope variable or function named like a type tree-sitter knows (`int uint8_t;`
-    // in a file without <stdint.h>) is no type in the unit.
+  for (const d of namedChildrenOf(root)) {
     if (d.type === 'declaration' || d.type === 'function_definition') {
       for (const name of d.type === 'declaration' ? declaredNames(d) : functionNames(d))
         if (!table.has(name)) table.set(name, undefined);
       continue;
     }
     if (d.type !== 'type_definition') continue;
-    // An attribute may change the type: `typedef unsigned u8 __attribute__((mode(QI)));` is 8
-    // bits, glibc's register_t (mode(word)) 64 (review: read as 32, an array miscompiled).
-    const attributed = hasAttribute(d);
-    for (const [name, declared] of definitions(d, withModel(table, model))) {
-      const type = attributed ? undefined : declared;
+    for (const [name, type] of typesOf(d, table)) {
       if (!name) continue;
-      if (table.has(name) && !sameType(table.get(name), type)) conflicting.add(name);
+      if (table.has(name) && !same(table.get(name), type)) conflicting.add(name);
       table.set(name, type);
     }
   }
   for (const name of conflicting) table.set(name, undefined);
-  tables?.set(tree, table);
   return table;
 }
 
@@ -111,31 +133,21 @@ export function unitScalarTypedefs(tree: {
   const tables = scalarTables.current();
   let table = tables?.get(tree);
   if (table) return table;
-  table = new Map();
-  const conflicting = new Set<string>();
-  const note = (name: string, scalar: string | undefined) => {
-    if (table!.has(name) && table!.get(name) !== scalar) conflicting.add(name);
-    table!.set(name, scalar);
-  };
-  for (const d of namedChildrenOf(tree.rootNode)) {
-    if (d.type === 'declaration' || d.type === 'function_definition') {
-      for (const name of d.type === 'declaration' ? declaredNames(d) : functionNames(d))
-        if (!table.has(name)) table.set(name, undefined);
-      continue;
-    }
-    if (d.type !== 'type_definition') continue;
-    const words = (child(d, 'type')?.text ?? '').replace(/\b(const|volatile)\b/g, ' ');
-    const spelled = words.replace(/\s+/g, ' ').trim();
-    const base = FLOATING.has(spelled) ? spelled : table.get(spelled);
-    const attributed = hasAttribute(d);
-    for (const x of d.childrenForFieldName('declarator')) {
-      const name = declaredTypeName(x);
-      if (!name) continue;
-      const pointer = x.type === 'pointer_declarator' && isName(child(x, 'declarator') ?? x);
-      note(name, attributed ? undefined : isName(x) ? base : pointer ? '*' : undefined);
-    }
-  }
-  for (const name of conflicting) table.set(name, undefined);
+  table = fileScopeTypedefs<string>(
+    tree.rootNode,
+    (d, known) => {
+      const words = (child(d, 'type')?.text ?? '').replace(/\b(const|volatile)\b/g, ' ');
+      const spelled = words.replace(/\s+/g, ' ').trim();
+      const base = FLOATING.has(spelled) ? spelled : known.get(spelled);
+      const attributed = hasAttribute(d);
+      return d.childrenForFieldName('declarator').map((x) => {
+        const pointer = x.type === 'pointer_declarator' && isName(child(x, 'declarator') ?? x);
+        const scalar = attributed ? undefined : isName(x) ? base : pointer ? '*' : undefined;
+        return [declaredTypeName(x), scalar];
+      });
+    },
+    (a, b) => a === b,
+  );
   tables?.set(tree, table);
   return table;
 }
