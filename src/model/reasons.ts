@@ -464,6 +464,12 @@ export const REASONS = {
     'Analyse each build with its own compiler (compile_commands.json) and keep one output per target, or spell the size without sizeof(long), pointers, unsigned long wrap-around or plain char.',
     UNCHANGED,
   ),
+  'data-model-guarded': entry(
+    'BC1507',
+    "the result rests on the target's data model: a build for another model runs the original body",
+    'Nothing to do: the guard is a constant condition the compiler folds. To contract a build for another model too, analyse it with its own compiler (compile_commands.json).',
+    { level: 'warning' },
+  ),
 
   ...STORAGE_REASONS,
   // Configurations (src/pipeline/configurations/).

@@ -219,6 +219,21 @@ describeWithTool(M32, 'a result for one data model, built for another', () => {
     for (const build of [['-m32'], ['-m64'], ['-funsigned-char']])
       expect([build, output(out, build)]).toEqual([build, output(path.join(work, file), build)]);
   });
+
+  // Guards a guard the report did not mention: only the output showed that other builds
+  // keep the original body (and its memory).
+  it('says so in the report', () => {
+    const r = runCli(['contract', '--no-cache', '--report', 'json', 'sizeof-long-arg.c'], {
+      cwd: work,
+    });
+    const report = JSON.parse(r.stderr) as {
+      files: { arrays: { name: string; warnings: { code: string; message: string }[] }[] }[];
+    };
+    const t = report.files[0]!.arrays.find((a) => a.name === 't')!;
+    expect(t.warnings.find((w) => w.code === codeOf('data-model-guarded'))?.message).toContain(
+      'sizeof(long) != 8',
+    );
+  });
 });
 
 describe('a result that rests on the data model, without a guard in its function', () => {

@@ -106,7 +106,14 @@ function dataModelGuards(os: readonly Outcome[], hls: boolean): Outcome[] {
         : d.fn.copyObstacle
           ? `the original body cannot be kept for other builds: ${d.fn.copyObstacle}`
           : undefined;
-    if (!why) return o;
+    if (!why)
+      return withWarning(
+        o,
+        warn(
+          'data-model-guarded',
+          `contracted for this data model only: where ${facts.join(' or ')}, the function runs its original body`,
+        ),
+      );
     return refused(
       o,
       refuse(
