@@ -27,8 +27,10 @@ export function callSiteNote(fn: FunctionModel): Finding | undefined {
     p.source === 'call-sites' ? `${p.name} = ${p.value}` : `${p.name} == ${p.equals}`,
   );
   const calls = passed[0]!.passedBy ?? [];
+  // (a value another data model gives otherwise is guarded by that model: BC1507)
+  const modelled = passed.some((p) => (p.dataModelFacts ?? []).length > 0);
   return warn(
     'call-site-values',
-    `computed for ${facts.join(', ')}, what every call of ${fn.name}() passes (${calls.join(', ')}): no other value reaches it, so no guard is needed`,
+    `computed for ${facts.join(', ')}, what every call of ${fn.name}() passes (${calls.join(', ')}): no other value reaches it${modelled ? ' in this data model' : ', so no guard is needed'}`,
   );
 }

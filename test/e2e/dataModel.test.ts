@@ -233,6 +233,9 @@ describeWithTool(M32, 'a result for one data model, built for another', () => {
     expect(t.warnings.find((w) => w.code === codeOf('data-model-guarded'))?.message).toContain(
       'sizeof(long) != 8',
     );
+    // (and the note on the call-site value no longer says that no guard is needed)
+    const callSites = t.warnings.find((w) => w.code === codeOf('call-site-values'));
+    expect(callSites?.message).toContain('in this data model');
   });
 });
 
