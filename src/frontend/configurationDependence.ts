@@ -19,6 +19,7 @@ import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
 import { findHeader, type IncludeSearch } from './includeSearch.js';
+import { CallSlot } from '../context/callContext.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
 export interface FunctionText {
@@ -174,12 +175,48 @@ function headerFindings(t: FileText): HeaderFindings {
     if (t.header !== undefined && absolute(h) === own) continue;
     const text = t.read(h);
     if (text === undefined) continue; // (its events were read above)
-    for (const [n, d] of conditionalDirectives(text)) names.push([n, `, which ${h} ${d}`]);
-    skipped.push(skippedHeaderDirectives(text, absolute(h), readAbsolute, t.search));
-    for (const [n, d] of skipped.at(-1)!.names) names.push([n, `: ${d}`]);
+    const reading = headerReading(absolute(h), text, readAbsolute, t.search);
+    for (const [n, d] of reading.conditional) names.push([n, `, which ${h} ${d}`]);
+    skipped.push(reading.skipped);
+    for (const [n, d] of reading.skipped.names) names.push([n, `: ${d}`]);
   }
   const unknown = skipped.find((s) => s.unknown !== undefined)?.unknown;
   return unknown === undefined ? { names } : { names, unknown };
+}
+
+/** What a header's text says, whichever file of its unit asks (headerReading). */
+interface HeaderReading {
+  readonly text: string;
+  readonly conditional: ReadonlyMap<string, string>;
+  readonly skipped: SkippedHeaders;
+}
+
+const headerReadings = new CallSlot(() => new WeakMap<IncludeSearch, Map<string, HeaderReading>>());
+
+/**
+ * A header's conditional directives and what it includes under one, read once per call and
+ * include search for every file of the unit that asks: a unity build's files are each other's
+ * headers, and each file's reading read them all again (CMSIS-DSP's FilteringFunctions.c,
+ * which includes 118 files: 81 s for one of them given alone, read through its includer).
+ */
+function headerReading(
+  file: string,
+  text: string,
+  read: (file: string) => string | undefined,
+  search: IncludeSearch = NO_FOLDERS,
+): HeaderReading {
+  const bySearch = headerReadings.current();
+  let known = bySearch?.get(search);
+  if (bySearch && !known) bySearch.set(search, (known = new Map()));
+  const hit = known?.get(file);
+  if (hit && hit.text === text) return hit;
+  const reading = {
+    text,
+    conditional: conditionalDirectives(text),
+    skipped: skippedHeaderDirectives(text, file, read, search),
+  };
+  known?.set(file, reading);
+  return reading;
 }
 
 /** The first of the headers' findings that touches a name the function spells. */

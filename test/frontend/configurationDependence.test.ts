@@ -8,6 +8,7 @@ import {
   fileReading,
 } from '../../src/frontend/configurationDependence.js';
 import type { MacroEvent } from '../../src/frontend/preprocess.js';
+import { inCallContext } from '../../src/context/callContext.js';
 import { unitTextsOf } from '../../src/frontend/constantConditionals.js';
 
 const CALLER = 'int main(void) {\n  double s = smooth(t, in);\n  return (int)s;\n}\n';
@@ -306,6 +307,22 @@ describe('fileReading', () => {
       const reading = fileReading(text);
       for (const k of order) expect(reading(...functions[k]!)).toBe(alone[k]);
     }
+  });
+
+  // Guards the header readings shared by the files of one call (a unity build's 118 files
+  // each read the others as headers: 81 s for one): a header's reading is reused only for
+  // the same text, so a header another file of the call reads otherwise is read again.
+  it('reads a header again in the same call when its text differs', () => {
+    const [from, to] = functions[4]!;
+    const plain = {
+      ...text,
+      read: (f: string) => (f === 'cond.h' ? HEADERS['plain.h'] : HEADERS[f]),
+    };
+    inCallContext(() => {
+      expect(fileReading(text)(from, to)).toContain('K');
+      expect(fileReading(plain)(from, to)).toBeUndefined();
+      expect(fileReading(text)(from, to)).toBe(alone[4]);
+    });
   });
 
   it('counts the lines of the file’s directives', () => {
