@@ -14,6 +14,8 @@
  * `sizeof(long) == sizeof(void *)` on both widths.
  */
 import type { DataModel } from './dataModel.js';
+import type { IntType } from './intTypes.js';
+import { type Node, walk } from './parse.js';
 
 /** A fact of the unit's data model a value may rest on. */
 export type DataModelFact = 'long' | 'pointer' | 'char' | 'longDouble';
@@ -106,4 +108,38 @@ export function factDiffers(fact: DataModelFact, m: DataModel): string {
     case 'longDouble':
       return `sizeof(long double) != ${m.longDouble}`;
   }
+}
+
+/**
+ * The facts of the data model an expression's types may rest on: those of a variable or
+ * constant of a type the model decides (`long`: its width; `size_t`: the pointers'; `char`:
+ * its signedness), of a literal whose type it chooses (`1L`, `3000000000`: long's width); every
+ * fact for a cast, a `sizeof` or a macro (their types are spelled elsewhere). Only for those
+ * can a proof differ in another model.
+ */
+export function namedFacts(
+  node: Node,
+  typeOf: (name: string) => IntType | undefined,
+): ReadonlySet<DataModelFact> {
+  const out = new Set<DataModelFact>();
+  for (const n of walk(node)) {
+    switch (n.type) {
+      case 'sizeof_expression':
+      case 'cast_expression':
+      case 'call_expression':
+        return new Set(FACTS);
+      case 'number_literal':
+        if (/[lL]/.test(n.text) || /^\d{10,}|^0[xX][0-9a-fA-F]{8,}/.test(n.text)) out.add('long');
+        break;
+      case 'identifier': {
+        const m = typeOf(n.text)?.model;
+        if (m)
+          out.add(
+            m === 'char' ? 'char' : m === 'long' || m === 'unsigned long' ? 'long' : 'pointer',
+          );
+        break;
+      }
+    }
+  }
+  return out;
 }

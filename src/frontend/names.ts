@@ -10,7 +10,7 @@ import { constantValue, conversionFacts, convert, variantScope } from './constan
 import {
   type DataModelFact,
   type ModelVariant,
-  FACTS,
+  namedFacts,
   factDiffers,
   factsTelling,
   modelVariants,
@@ -551,40 +551,6 @@ export function exprScope(
     },
   };
   return scope;
-}
-
-/**
- * The facts of the data model an expression's types may rest on: those of a variable or
- * constant of a type the model decides (`long`: its width; `size_t`: the pointers'; `char`:
- * its signedness), of a literal whose type it chooses (`1L`, `3000000000`: long's width); every
- * fact for a cast, a `sizeof` or a macro (their types are spelled elsewhere). Only for those
- * can a proof differ in another model.
- */
-function namedFacts(
-  node: Node,
-  typeOf: (name: string) => IntType | undefined,
-): ReadonlySet<DataModelFact> {
-  const out = new Set<DataModelFact>();
-  for (const n of walk(node)) {
-    switch (n.type) {
-      case 'sizeof_expression':
-      case 'cast_expression':
-      case 'call_expression':
-        return new Set(FACTS);
-      case 'number_literal':
-        if (/[lL]/.test(n.text) || /^\d{10,}|^0[xX][0-9a-fA-F]{8,}/.test(n.text)) out.add('long');
-        break;
-      case 'identifier': {
-        const m = typeOf(n.text)?.model;
-        if (m)
-          out.add(
-            m === 'char' ? 'char' : m === 'long' || m === 'unsigned long' ? 'long' : 'pointer',
-          );
-        break;
-      }
-    }
-  }
-  return out;
 }
 
 /** A single affine form without guards, or undefined. */
