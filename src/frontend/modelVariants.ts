@@ -21,7 +21,7 @@ import { type Node, walk } from './parse.js';
 export type DataModelFact = 'long' | 'pointer' | 'char' | 'longDouble';
 
 /** Facts in a fixed order (sets and texts are then the same for the same input). */
-export const FACTS: readonly DataModelFact[] = ['long', 'pointer', 'char', 'longDouble'];
+const FACTS: readonly DataModelFact[] = ['long', 'pointer', 'char', 'longDouble'];
 
 /** Another model the source may be built for, and the facts where it differs from the unit's. */
 export interface ModelVariant {
