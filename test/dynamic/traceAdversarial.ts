@@ -37,6 +37,7 @@ const TRACED: Record<string, string[]> = {
   'comment-line-in-brackets.c': ['t'],
   'datamodel-const-unsigned-long.c': ['t'],
   'datamodel-long-below-unsigned.c': ['t'],
+  'datamodel-pointer-typedef-macro.c': ['t'],
   'datamodel-size-t-wraps.c': ['t'],
   'datamodel-sizeof-long-arg.c': ['t'],
   'effect-copy-asm-label.c': ['t'],
