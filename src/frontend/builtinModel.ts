@@ -8,6 +8,7 @@ import type { ProgramModel } from '../model/types.js';
 import { arrayDecls, type ArrayDecl } from './arrays.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
+import { followHelpers } from './followHelpers.js';
 import { type Node, child, namedChildrenOf, parseC, walk } from './parse.js';
 import { filePromises, validatePromises } from './promises.js';
 import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
@@ -89,7 +90,7 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
       lastLine: src.loc(fn.endIndex).line,
     })),
   );
-  const functions = definitions.map((fn) => {
+  const built = definitions.map((fn) => {
     const b = new FunctionBuilder(
       fn,
       src,
@@ -101,6 +102,7 @@ function modelOfText(source: string, file: string, options: FrontendOptions): Pr
     b.addGlobals();
     return b.build();
   });
+  const functions = followHelpers(built, src.text);
   validatePromises(promises, functions, file);
   // The text is the file's own: every piece is where it is spelled.
   const calls = moveHeapSpelling(

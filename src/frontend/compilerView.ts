@@ -15,6 +15,7 @@ import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { globalArrayUsers, globalArrays } from './globalArrays.js';
 import { type FrontendOptions, FunctionBuilder } from './function.js';
+import { followHelpers } from './followHelpers.js';
 import {
   type Node,
   firstError,
@@ -313,6 +314,7 @@ function modelOfUnit(
   for (const m of templateModels(ownTemplates, model, (fn) => map.loc(fn.startIndex)))
     if ('severity' in m) diagnostics.push(m);
     else functions.push(m);
+  if (!cpp) functions.splice(0, functions.length, ...followHelpers(functions, tu.text));
   validatePromises(promises, functions, file);
   const calls = unitCalls(root, definitions, functions, context);
   // No function modelled: the token correspondence is never needed (large table files).

@@ -233,9 +233,26 @@ function finish(st: FunctionState): FunctionModel {
     arrays,
     statements: st.statements,
     diagnostics: st.diagnostics,
+    ...(st.helperCalls.length > 0 ? { helperCalls: st.helperCalls } : {}),
+    ...(hasArrayParameter(st) ? { parameterNames: parameterNames(st) } : {}),
     ...(copyObstacle ? { copyObstacle } : {}),
     ...(st.modelFacts.size > 0 ? { dataModelFacts: [...st.modelFacts].sort() } : {}),
   };
+}
+
+const hasArrayParameter = (st: FunctionState) =>
+  [...st.arrays.values()].some((r) => r.decl.storage === 'parameter');
+
+/** The names of the parameters in order (null for one without a name, or `...`). */
+function parameterNames(st: FunctionState): (string | null)[] {
+  const list = st.declarator ? child(st.declarator, 'parameters') : null;
+  return (list?.namedChildren ?? [])
+    .filter((p) => p.type === 'parameter_declaration' || p.type === 'variadic_parameter')
+    .map((p) => {
+      let d = p.type === 'parameter_declaration' ? child(p, 'declarator') : null;
+      while (d && d.type !== 'identifier') d = child(d, 'declarator');
+      return d?.text ?? null;
+    });
 }
 
 /** See FunctionModel.copyObstacle. */

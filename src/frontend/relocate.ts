@@ -175,7 +175,22 @@ function macroBetween(
   return map.usesOnLines(declaration).some((u) => start <= u.start && u.end <= end);
 }
 
+/** One function's model at its places in the file (its helper calls too). */
 export function relocateFunction(
+  fm: FunctionModel,
+  map: SpellingMap,
+  source: string,
+  ppOffset: (loc: SourceLoc) => number,
+  mainName: string,
+): FunctionModel {
+  const moved = relocateBody(fm, map, source, ppOffset, mainName);
+  // Its helper calls (FunctionModel.helperCalls) at their places in the file.
+  const loc = (l: SourceLoc) => map.loc(ppOffset(l));
+  return fm.helperCalls ? { ...moved, helperCalls: relocateLocs(fm.helperCalls, loc) } : moved;
+}
+
+/** relocateFunction, but for the helper calls. */
+function relocateBody(
   fm: FunctionModel,
   map: SpellingMap,
   source: string,

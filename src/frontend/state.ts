@@ -13,6 +13,7 @@ import type {
   ByteRange,
   Diagnostic,
   Extent,
+  HelperCall,
   NotCandidateReason,
   Parameter,
   SourceLoc,
@@ -119,6 +120,8 @@ export class FunctionState {
   readonly arrayOrder: string[] = [];
   readonly params = new Map<string, Parameter>();
   readonly statements: Statement[] = [];
+  /** Calls passing an array parameter whole (statements.ts recordHelperCall). */
+  readonly helperCalls: HelperCall[] = [];
   readonly diagnostics: Diagnostic[] = [];
   readonly usedNames = new Set<string>();
   readonly identifiers = new Set<string>();

@@ -15,7 +15,15 @@ import { declaredIntType } from './typedefs.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { emit } from './statementAccesses.js';
-import { type ArrayRec, type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
+import {
+  type ArrayRec,
+  type Ctx,
+  type FunctionState,
+  arrayOf,
+  inRegion,
+  key,
+  reason,
+} from './state.js';
 
 const UNMODELLED: Record<string, string> = {
   while_statement: 'while loop',
@@ -47,6 +55,7 @@ export function statement(
     }
     case 'expression_statement':
       if (elementAccesses(st, n).length > 0) emit(st, n, n, ctx, counter.next++);
+      else recordHelperCall(st, n, ctx, counter);
       return;
     case 'declaration':
       declaration(st, n, ctx, counter);
@@ -264,4 +273,33 @@ function bindInductions(st: FunctionState, n: Node, ctx: Ctx, rest: readonly Nod
     out.push(name);
   }
   return out;
+}
+
+/**
+ * A call statement `g(a, t, n);` that passes an array parameter whole: where it runs, for
+ * following the helper's accesses into this function (followHelpers.ts). The call keeps a
+ * schedule position of its own; the array keeps its passed-to-call reason until followed.
+ */
+function recordHelperCall(st: FunctionState, n: Node, ctx: Ctx, counter: { next: number }): void {
+  const call = n.namedChildren[0];
+  const callee = call?.type === 'call_expression' ? child(call, 'function') : null;
+  const list = call ? child(call, 'arguments') : null;
+  if (!call || callee?.type !== 'identifier' || !list || n.namedChildren.length !== 1) return;
+  const args = list.namedChildren
+    .filter((a) => a.type !== 'comment')
+    .map((a) => {
+      const rec = a.type === 'identifier' ? arrayOf(st, a) : undefined;
+      return rec?.decl.storage === 'parameter' ? { array: a.text, loc: st.src.locOf(a) } : null;
+    });
+  if (!args.some((a) => a !== null)) return;
+  st.helperCalls.push({
+    callee: callee.text,
+    loc: st.src.locOf(call),
+    args,
+    iterators: [...ctx.order],
+    domain: { dims: [...ctx.order], pieces: ctx.cond.map((c) => ({ ...c })) },
+    schedule: [...ctx.schedule, constant(counter.next++)],
+    may: ctx.may,
+    overApproximated: ctx.overApproximated,
+  });
 }

@@ -425,6 +425,12 @@ export const REASONS = {
     'a smaller mapping would divide in a deeper loop: the mapping without that division kept',
     'Nothing to do: it saves too little for a division per iteration (docs/design.md, "Address arithmetic"); --target names a core without a divider, where the rule is stricter.',
   ),
+  'accessed-in-helpers': entry(
+    'BC1309',
+    'a mapping saves cells, but helpers the parameter is passed to access it with their own subscripts',
+    'Nothing to do yet: the helpers would need the mapping too (their accesses are followed for the decision, not rewritten).',
+    UNCHANGED,
+  ),
 
   ...HLS_REASONS,
 

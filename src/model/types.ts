@@ -172,6 +172,12 @@ export interface ArrayInfo {
    * users; headers and included files too).
    */
   readonly users?: readonly string[];
+  /**
+   * A parameter followed into the helpers it is passed to whole (frontend/followHelpers.ts):
+   * their names. Their accesses are statements of this model, spelled in the helpers, which
+   * no mapping rewrites.
+   */
+  readonly followedInto?: readonly string[];
 }
 
 /** How an array declared 1-D was given a multi-dimensional view (row-major, same cells). */
@@ -256,6 +262,24 @@ export interface Statement {
   readonly domainOverApproximated?: boolean;
 }
 
+/**
+ * A call statement `g(..., t, ...);` of the function that passes one of its array parameters
+ * whole (frontend/statements.ts): where it runs, so that the helper's accesses to the array
+ * can be followed into the caller (frontend/followHelpers.ts).
+ */
+export interface HelperCall {
+  readonly callee: string;
+  readonly loc: SourceLoc;
+  /** Per argument: the array passed bare (and where), else null. */
+  readonly args: readonly ({ readonly array: string; readonly loc: SourceLoc } | null)[];
+  readonly iterators: readonly string[];
+  readonly domain: Domain;
+  /** The call's own 2d+1 schedule (its position last). */
+  readonly schedule: readonly Affine[];
+  readonly may: boolean;
+  readonly overApproximated: boolean;
+}
+
 export interface FunctionModel {
   readonly name: string;
   readonly loc: SourceLoc;
@@ -272,6 +296,10 @@ export interface FunctionModel {
   readonly arrays: readonly ArrayInfo[];
   readonly statements: readonly Statement[];
   readonly diagnostics: readonly Diagnostic[];
+  /** Its parameters' names in order (null: unnamed), when the declarator was read. */
+  readonly parameterNames?: readonly (string | null)[];
+  /** The calls passing an array parameter whole (HelperCall), when there are any. */
+  readonly helperCalls?: readonly HelperCall[];
   /**
    * Integer values of the object-like macros spelled in the function's text (the model is
    * built from their expansion): lets later stages print sizes by their names.

@@ -21,7 +21,7 @@ import type { DecisionOptions } from './options.js';
 import { candidacy, candidacyNotes } from './candidacy.js';
 import { conflictFacts, lifetimes, noSavingBound, type LifetimeInput } from './lifetimes.js';
 import { lattice, type Found } from './mapping.js';
-import { refuse, type ArrayOutcome, type Refusal, type ReportFacts } from './outcome.js';
+import { refuse, refused, type ArrayOutcome, type Refusal, type ReportFacts } from './outcome.js';
 
 /** The compiled oracle's default budget: loop iterations plus access instances per array. */
 export const DEFAULT_ORACLE_OPERATIONS = 50_000_000;
@@ -200,12 +200,29 @@ function mappingFacts(found: Found): ReportFacts {
  * its call sites (the callers' buffers: placement.ts, callerStorage.ts).
  */
 export async function decideArray(input: ArrayInput): Promise<ArrayOutcome> {
-  const o = await decide(input);
+  const o = helpersKeepLayout(await decide(input));
   const { whole } = input;
   if (whole?.kind !== 'candidate' || !('kind' in o.verdict) || o.verdict.kind !== 'contracted')
     return o;
   const decision = { ...o.verdict.decision, callSites: whole.callSites };
   return { ...o, verdict: { ...o.verdict, decision } };
+}
+
+/**
+ * A parameter followed into its helpers (frontend/followHelpers.ts) keeps its layout: its
+ * accesses in the helpers would need the mapping too, and nothing rewrites them.
+ */
+function helpersKeepLayout(o: ArrayOutcome): ArrayOutcome {
+  const helpers = o.array.followedInto;
+  if (!helpers || !('kind' in o.verdict)) return o;
+  const cells = o.verdict.kind === 'contracted' ? ` (${o.verdict.cells} would do)` : '';
+  return refused(
+    o,
+    refuse(
+      'accessed-in-helpers',
+      `a mapping saves cells${cells}, but ${helpers.map((h) => `${h}()`).join(', ')} access '${o.array.name}' with their own subscripts, which are not rewritten`,
+    ),
+  );
 }
 
 async function decide(input: ArrayInput): Promise<ArrayOutcome> {
