@@ -10,8 +10,9 @@
  * caller itself), the array is passed as exactly one of its arguments, the helper's
  * parameter there is an array of the same element type and extents with no reason of its own
  * but being a parameter (every use modelled, never passed on, no address taken), and its
- * statements touching it read no variable other than their own iterators (no argument value
- * is substituted). A call under a data-dependent condition makes every access it lifts a
+ * statements touching it read no variable other than their own iterators and the integer
+ * parameters the call passes a literal for (0 to 32767, which every integer type of 16 bits or
+ * more holds: `add_bias(biases, act, 64)`), substituted. A call under a data-dependent condition makes every access it lifts a
  * may-access. The helpers' accesses are read, never rewritten: a mapping that saves cells is
  * refused afterwards (accessed-in-helpers, pipeline/decision/decideArray.ts). C only: C++
  * overloads and template instances share names.
@@ -22,6 +23,7 @@ import {
   constant,
   rename,
   sub,
+  substitute,
   variable,
   variables,
 } from '../poly/affine.js';
@@ -31,7 +33,9 @@ import type {
   ArrayInfo,
   Conjunction,
   FunctionModel,
+  HelperArgument,
   HelperCall,
+  SourceLoc,
   Statement,
 } from '../model/types.js';
 
@@ -40,13 +44,33 @@ export function followHelpers(
   functions: readonly FunctionModel[],
   unitText: string,
 ): FunctionModel[] {
-  const unit: Unit = { functions, replaceable: (name) => replaceable(unitText, name) };
-  return functions.map((f) => (f.helperCalls ? followIn(f, unit) : f));
+  // Helpers first (a helper's own helpers followed), each once; a function whose following
+  // is under way (recursion) is taken as it is, its passed arrays not followed.
+  const done = new Map<FunctionModel, FunctionModel>();
+  const underWay = new Set<FunctionModel>();
+  const follow = (f: FunctionModel): FunctionModel => {
+    const known = done.get(f);
+    if (known) return known;
+    if (!f.helperCalls || underWay.has(f)) return f;
+    underWay.add(f);
+    const out = followIn(f, unit);
+    underWay.delete(f);
+    done.set(f, out);
+    return out;
+  };
+  const unit: Unit = {
+    helper: (name) => {
+      const named = functions.filter((g) => g.name === name);
+      return named.length === 1 ? follow(named[0]!) : undefined;
+    },
+    replaceable: (name) => replaceable(unitText, name),
+  };
+  return functions.map(follow);
 }
 
-/** The unit's functions, and whether a name may be replaced at link time. */
+/** The unit's helpers (the one function of a name, followed), and whether one may be replaced. */
 interface Unit {
-  readonly functions: readonly FunctionModel[];
+  readonly helper: (name: string) => FunctionModel | undefined;
   readonly replaceable: (name: string) => boolean;
 }
 
@@ -102,14 +126,16 @@ function followable(
   if (passed.length === 0) return undefined;
   if (a.reasons.some((r) => r.reason !== 'passed-to-call' && r.reason !== 'parameter'))
     return undefined;
-  const mine = calls.filter((c) => c.args.some((x) => x?.array === a.name));
+  const mine = calls.filter((c) => c.args.some((x) => isArray(x, a.name)));
   // Every place it is passed is one of these calls (not `g(t + 1)`, not a call in an `if`).
-  const places = mine.flatMap((c) => c.args.flatMap((x) => (x?.array === a.name ? [x.loc] : [])));
+  const places = mine.flatMap((c) => c.args.flatMap((x) => (isArray(x, a.name) ? [x.loc] : [])));
   if (!passed.every((r) => places.some((p) => sameLoc(p, r.loc)))) return undefined;
   const helpers: string[] = [];
   for (const c of mine) {
-    if (!helperArray(f, a, c, unit)) return undefined;
-    if (!helpers.includes(c.callee)) helpers.push(c.callee);
+    const found = helperArray(f, a, c, unit);
+    if (!found) return undefined;
+    for (const h of [c.callee, ...(found.q.followedInto ?? [])])
+      if (!helpers.includes(h)) helpers.push(h);
   }
   return helpers;
 }
@@ -121,12 +147,11 @@ function helperArray(
   c: HelperCall,
   unit: Unit,
 ): { g: FunctionModel; q: ArrayInfo } | undefined {
-  const named = unit.functions.filter((g) => g.name === c.callee);
-  const g = named[0];
-  if (named.length !== 1 || !g || g.name === f.name || !g.parameterNames) return undefined;
+  const g = c.callee === f.name ? undefined : unit.helper(c.callee);
+  if (!g?.parameterNames) return undefined;
   if (unit.replaceable(g.name)) return undefined;
   if (g.parameterNames.length !== c.args.length) return undefined;
-  const at = c.args.flatMap((x, k) => (x?.array === a.name ? [k] : []));
+  const at = c.args.flatMap((x, k) => (isArray(x, a.name) ? [k] : []));
   if (at.length !== 1) return undefined;
   const qName = g.parameterNames[at[0]!];
   const q = g.arrays.find((x) => x.name === qName && x.storage === 'parameter');
@@ -136,13 +161,37 @@ function helperArray(
     q.extents.length === a.extents.length &&
     q.extents.every((e, k) => e.value !== undefined && e.value === a.extents[k]!.value);
   if (!sameShape) return undefined;
+  const known = Object.keys(argumentValues(g, c));
   const touching = g.statements.filter((s) => s.accesses.some((x) => x.array === q.name));
-  return touching.every((s) => closed(s, q.name)) ? { g, q } : undefined;
+  return touching.every((s) => closed(s, q.name, known)) ? { g, q } : undefined;
 }
 
-/** Whether the statement's domain, schedule and accesses of `array` read only its iterators. */
-function closed(s: Statement, array: string): boolean {
-  const own = new Set(s.iterators);
+const isArray = (x: HelperArgument, name: string): x is { array: string; loc: SourceLoc } =>
+  x !== null && 'array' in x && x.array === name;
+
+/** Small constants any integer parameter of 16 bits or more holds unchanged. */
+const HOLDS = (v: bigint) => v >= 0n && v <= 32767n;
+
+/**
+ * The helper's integer parameters that the call passes a constant for (the literals of
+ * HelperCall.args), as values to substitute in its statements.
+ */
+function argumentValues(g: FunctionModel, c: HelperCall): Record<string, Affine> {
+  const out = nameRecord<Affine>();
+  c.args.forEach((x, k) => {
+    const name = g.parameterNames?.[k];
+    const bits = g.parameterBits?.[k];
+    if (x && 'value' in x && name && bits && HOLDS(x.value)) out[name] = constant(x.value);
+  });
+  return out;
+}
+
+/**
+ * Whether the statement's domain, schedule and accesses of `array` read only its iterators
+ * and the parameters `known`.
+ */
+function closed(s: Statement, array: string, known: readonly string[]): boolean {
+  const own = new Set([...s.iterators, ...known]);
   const free = (forms: readonly Affine[], bound: Set<string>) =>
     forms.every((x) => variables(x).every((v) => bound.has(v)));
   const pieceOk = s.domain.pieces.every((p) =>
@@ -179,7 +228,7 @@ function liftCall(
   const to = new Map<string, string>();
   let g: FunctionModel | undefined;
   for (const x of c.args) {
-    if (!x || !followed.has(x.array)) continue;
+    if (!x || !('array' in x) || !followed.has(x.array)) continue;
     const found = helperArray(
       f,
       f.arrays.find((a) => a.name === x.array)!,
@@ -190,6 +239,7 @@ function liftCall(
     to.set(found.q.name, x.array);
   }
   if (!g) return [];
+  const values = argumentValues(g, c);
   const prefix = `${c.callee}_${k}_`;
   const call = `${prefix}call`;
   const callPieces: Conjunction[] = c.domain.pieces.map((p) => ({
@@ -203,7 +253,7 @@ function liftCall(
     for (const v of s.iterators) names[v] = prefix + v;
     for (const p of s.domain.pieces) for (const v of p.exists) names[v] = prefix + v;
     for (const x of accesses) for (const v of x.exists) names[v] = prefix + v;
-    const r = (x: Affine) => rename(x, names);
+    const r = (x: Affine) => substitute(rename(x, names), values);
     const rc = (x: Constraint): Constraint => ({ kind: x.kind, expr: r(x.expr) });
     const iterators = [...c.iterators, call, ...s.iterators.map((v) => prefix + v)];
     const pieces = callPieces.flatMap((cp) =>

@@ -234,7 +234,7 @@ function finish(st: FunctionState): FunctionModel {
     statements: st.statements,
     diagnostics: st.diagnostics,
     ...(st.helperCalls.length > 0 ? { helperCalls: st.helperCalls } : {}),
-    ...(hasArrayParameter(st) ? { parameterNames: parameterNames(st) } : {}),
+    ...(hasArrayParameter(st) ? parameterFacts(st) : {}),
     ...(copyObstacle ? { copyObstacle } : {}),
     ...(st.modelFacts.size > 0 ? { dataModelFacts: [...st.modelFacts].sort() } : {}),
   };
@@ -243,16 +243,26 @@ function finish(st: FunctionState): FunctionModel {
 const hasArrayParameter = (st: FunctionState) =>
   [...st.arrays.values()].some((r) => r.decl.storage === 'parameter');
 
-/** The names of the parameters in order (null for one without a name, or `...`). */
-function parameterNames(st: FunctionState): (string | null)[] {
+/**
+ * The names of the parameters in order (null for one without a name, or `...`), and the bits
+ * of those of an integer type of 16 bits or more (FunctionModel.parameterBits).
+ */
+function parameterFacts(
+  st: FunctionState,
+): Pick<FunctionModel, 'parameterNames' | 'parameterBits'> {
   const list = st.declarator ? child(st.declarator, 'parameters') : null;
-  return (list?.namedChildren ?? [])
+  const names = (list?.namedChildren ?? [])
     .filter((p) => p.type === 'parameter_declaration' || p.type === 'variadic_parameter')
     .map((p) => {
       let d = p.type === 'parameter_declaration' ? child(p, 'declarator') : null;
       while (d && d.type !== 'identifier') d = child(d, 'declarator');
       return d?.text ?? null;
     });
+  const bits = names.map((n) => {
+    const t = n !== null && st.intArgs.has(n) ? st.varTypes.get(n) : undefined;
+    return t && t.bits >= 16 ? t.bits : null;
+  });
+  return { parameterNames: names, parameterBits: bits };
 }
 
 /** See FunctionModel.copyObstacle. */

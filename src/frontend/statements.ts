@@ -4,8 +4,8 @@
  * loops.ts) and which constructs are refused, with the arrays they affect.
  */
 import type { Affine, Constraint } from '../poly/affine.js';
-import { constant, sub, variable } from '../poly/affine.js';
-import type { Access } from '../model/types.js';
+import { constant, isConstant, sub, variable } from '../poly/affine.js';
+import type { Access, HelperArgument } from '../model/types.js';
 import { cCond, cValue } from './expr.js';
 import { loopContext, whileParts } from './loops.js';
 import { affineOf, declaredType, exprScope, uniqueName } from './names.js';
@@ -287,11 +287,17 @@ function recordHelperCall(st: FunctionState, n: Node, ctx: Ctx, counter: { next:
   if (!call || callee?.type !== 'identifier' || !list || n.namedChildren.length !== 1) return;
   const args = list.namedChildren
     .filter((a) => a.type !== 'comment')
-    .map((a) => {
+    .map((a): HelperArgument => {
       const rec = a.type === 'identifier' ? arrayOf(st, a) : undefined;
-      return rec?.decl.storage === 'parameter' ? { array: a.text, loc: st.src.locOf(a) } : null;
+      if (rec?.decl.storage === 'parameter') return { array: a.text, loc: st.src.locOf(a) };
+      // Literals only (macros are expanded): reading a name would make it a model parameter.
+      const literal = walk(a).every(
+        (x) => x.type !== 'identifier' && x.type !== 'sizeof_expression',
+      );
+      const v = literal ? affineOf(st, a, new Map()) : undefined;
+      return v && isConstant(v) ? { value: v.constant } : null;
     });
-  if (!args.some((a) => a !== null)) return;
+  if (!args.some((a) => a !== null && 'array' in a)) return;
   st.helperCalls.push({
     callee: callee.text,
     loc: st.src.locOf(call),

@@ -267,11 +267,17 @@ export interface Statement {
  * whole (frontend/statements.ts): where it runs, so that the helper's accesses to the array
  * can be followed into the caller (frontend/followHelpers.ts).
  */
+export type HelperArgument =
+  { readonly array: string; readonly loc: SourceLoc } | { readonly value: bigint } | null;
+
 export interface HelperCall {
   readonly callee: string;
   readonly loc: SourceLoc;
-  /** Per argument: the array passed bare (and where), else null. */
-  readonly args: readonly ({ readonly array: string; readonly loc: SourceLoc } | null)[];
+  /**
+   * Per argument: the array parameter passed bare (and where), or the value of an integer
+   * constant expression (`N / 2`), else null.
+   */
+  readonly args: readonly HelperArgument[];
   readonly iterators: readonly string[];
   readonly domain: Domain;
   /** The call's own 2d+1 schedule (its position last). */
@@ -296,8 +302,13 @@ export interface FunctionModel {
   readonly arrays: readonly ArrayInfo[];
   readonly statements: readonly Statement[];
   readonly diagnostics: readonly Diagnostic[];
-  /** Its parameters' names in order (null: unnamed), when the declarator was read. */
+  /** Its parameters' names in order (null: unnamed), when it has an array parameter. */
   readonly parameterNames?: readonly (string | null)[];
+  /**
+   * With parameterNames: per parameter, the bits of its integer type when it is one of at
+   * least 16 bits (not a char, not `_Bool`), else null.
+   */
+  readonly parameterBits?: readonly (number | null)[];
   /** The calls passing an array parameter whole (HelperCall), when there are any. */
   readonly helperCalls?: readonly HelperCall[];
   /**

@@ -9,6 +9,17 @@
    expect: fill:acc unchanged [read-after-call]
    expect: total:acc unchanged [value-flows-in]
    expect: total:out unchanged [read-after-call]
+   expect: bias:t unchanged [passed-to-call]       -- bias(t, k): k is no literal
+   expect: addn:t unchanged [read-after-call]
+   expect: scale:t unchanged [value-flows-in]      -- addn(t, 8) followed: its loop bound is 8
+   expect: zero:t unchanged [read-after-call]
+   expect: plus:t unchanged [read-after-call]
+   expect: nest:t unchanged [no-saving]           -- followed into plus and, through it, zero
+   expect: nest:out unchanged [read-after-call]
+   expect: main:nt unchanged
+   expect: main:no unchanged
+   expect: main:sc unchanged
+   expect: main:sb unchanged
    expect: main:buf unchanged
    expect: main:acc unchanged
    expect: main:res unchanged */
@@ -36,9 +47,35 @@ static void scan(int t[N], int acc[M], int res[N]) {
     total(acc, res);
   }
 }
+static void addn(int t[M], int n) {
+  for (int i = 0; i < n; i++) t[i] = t[i] + i;
+}
+static void scale(int t[M]) {
+  addn(t, 8);
+  for (int i = 0; i < M; i++) t[i] *= 2;
+}
+static void bias(int t[M], int k) {
+  addn(t, k);
+}
+static void zero(int t[M]) {
+  for (int i = 0; i < M; i++) t[i] = 0;
+}
+static void plus(int t[M]) {
+  zero(t);
+  for (int i = 0; i < M; i++) t[i] += i;
+}
+static void nest(int t[M], int out[M]) {
+  plus(t);
+  for (int i = 0; i < M; i++) out[i] = t[M - 1 - i];
+}
 int main(void) {
-  int buf[N], acc[M], res[N];
+  int buf[N], acc[M], res[N], sc[M], sb[M];
+  for (int i = 0; i < M; i++) sc[i] = sb[i] = i;
   scan(buf, acc, res);
-  printf("%d %d\n", res[0], res[1]);
+  scale(sc);
+  bias(sb, 3);
+  int nt[M], no[M];
+  nest(nt, no);
+  printf("%d %d %d %d\n", res[0], res[1], sb[12], no[2]);
   return 0;
 }

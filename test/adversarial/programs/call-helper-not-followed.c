@@ -20,7 +20,10 @@
    expect: main:b3 unchanged
    expect: main:b4 unchanged
    expect: main:in unchanged
-   expect: main:out unchanged */
+   expect: main:out unchanged
+   expect: main:b5 unchanged
+   expect: ping:t unchanged [passed-to-call]      -- ping and pong call each other: never followed
+   expect: pong:t unchanged [passed-to-call] */
 #include <stdio.h>
 #define N 8
 __attribute__((weak)) void work(int t[N]) {
@@ -56,6 +59,15 @@ static void bins(int t[N], const int in[N], int out[1]) {
   bump(t, in);
   out[0] += t[1];
 }
+static void pong(int t[N], int d);
+static void ping(int t[N], int d) {
+  t[0] = d;
+  if (d > 0) pong(t, d - 1);
+}
+static void pong(int t[N], int d) {
+  t[1] = d;
+  if (d > 0) ping(t, d - 1);
+}
 int main(void) {
   int b1[N], b2[N], b3[N], b4[N + 1], in[N], out[1] = {0};
   for (int i = 0; i < N; i++) in[i] = 2 * i;
@@ -63,6 +75,9 @@ int main(void) {
   shaped(b2, out);
   twice(b3, out);
   bins(b4, in, out);
+  int b5[N];
+  ping(b5, 3);
+  out[0] += b5[0] + b5[1];
   printf("%d\n", out[0]);
   return 0;
 }
