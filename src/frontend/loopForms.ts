@@ -103,8 +103,42 @@ export function doParts(n: Node): LoopParts | undefined {
   if (effects.length !== 1 || counter?.type !== 'identifier') return undefined;
   // `--k && k > 2` would need the order of the two: the step is the counter's only use.
   const uses = walk(condition).filter((x) => x.type === 'identifier' && x.text === counter.text);
-  const init = uses.length === 1 ? initBefore(n, counter.text) : undefined;
+  const once = uses.length === 1 && steppedOnEveryRound(condition, u);
+  const init = once ? initBefore(n, counter.text) : undefined;
   return init && { init, condition, update: u, body, doWhile: true };
+}
+
+/**
+ * The step `u` of a do-while condition runs whenever the loop goes on: on its way up to the
+ * condition, each expression evaluates it unconditionally (an operand of `<`, `+`, `!`, a
+ * cast, the left of `&&` or `||`, the condition of `?:`), or it is the right of an `&&` of
+ * the top `&&` chain, whose false ends the loop. (`c > 0 || ++k < n` goes on without the
+ * step while c > 0: the body ran again for the same k, review 2026-11-29.)
+ */
+function steppedOnEveryRound(condition: Node, u: Node): boolean {
+  const path: Node[] = [];
+  for (let x: Node | null = u; x && x.id !== condition.id; x = x.parent) path.push(x);
+  path.push(condition);
+  let topChain = true; // every expression above is `&&` or parentheses
+  for (let j = path.length - 1; j > 0; j--) {
+    const [p, c] = [path[j], path[j - 1]];
+    if (p.type === 'parenthesized_expression') continue;
+    const op = p.type === 'binary_expression' ? child(p, 'operator')?.text : undefined;
+    if (op === '&&' || op === '||') {
+      const left = child(p, 'left')?.id === c.id;
+      if (!left && !(op === '&&' && topChain)) return false;
+      topChain &&= op === '&&';
+      continue;
+    }
+    topChain = false;
+    const always =
+      p.type === 'binary_expression' ||
+      p.type === 'unary_expression' ||
+      p.type === 'cast_expression' ||
+      (p.type === 'conditional_expression' && child(p, 'condition')?.id === c.id);
+    if (!always) return false;
+  }
+  return true;
 }
 
 const SIDE_EFFECTS = new Set(['update_expression', 'assignment_expression', 'call_expression']);

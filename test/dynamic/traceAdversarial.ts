@@ -43,6 +43,7 @@ const TRACED: Record<string, string[]> = {
   'dowhile-canonical.c': ['a', 'b', 'c', 'd'],
   'dowhile-continue.c': ['w'],
   'dowhile-false-at-entry.c': ['u'],
+  'dowhile-step-skipped.c': ['u'],
   'effect-copy-asm-label.c': ['t'],
   'effect-copy-counter-macro.c': ['t'],
   'effect-copy-line-macro.c': ['t'],

@@ -91,6 +91,15 @@ const MODELLED: [string, string, string[]][] = [
     }),
   ],
   [
+    'the step on the right of a top &&',
+    'int k = 0; do { A[k][0] = 0; } while (N > 2 && ++k < N);',
+    run((e) => {
+      let k = 0;
+      do e(k);
+      while (N > 2 && ++k < N);
+    }),
+  ],
+  [
     'in a loop, from a start that depends on it',
     'for (int i = 0; i < 4; i++) { unsigned k = i + 1; do { A[i][k] = 0; } while (--k); }',
     run((e) => {
@@ -150,6 +159,22 @@ const REFUSED: [string, string, string][] = [
   [
     'a call in the condition',
     'int k = 0; do { A[k][0] = 0; g(); } while (++k < N + (g(), 0));',
+    'statement-not-modelled',
+  ],
+  [
+    // The body ran again for the same k while c > 0 (guards dowhile-step-skipped).
+    'the step skipped by ||',
+    'int k = 0, c = 3; do { A[k][0] = 0; c--; } while (c > 0 || ++k < N);',
+    'statement-not-modelled',
+  ],
+  [
+    'the step in a branch of ?:',
+    'int k = 0; do { A[k][0] = 0; } while (n ? ++k < N : 1);',
+    'statement-not-modelled',
+  ],
+  [
+    'the step under ! of an &&',
+    'int k = 0; do { A[k][0] = 0; } while (!(n > 0 && ++k >= N));',
     'statement-not-modelled',
   ],
   [
