@@ -5,7 +5,7 @@
  * constant, a counter changed or redeclared in the body, a do-while whose condition may be
  * false for the first value).
  */
-import type { Constraint } from '../poly/affine.js';
+import type { Affine, Constraint } from '../poly/affine.js';
 import { coeff, constant, evaluate, scale, sub, substitute, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
 import { writeTarget, writtenNames } from './escapes.js';
@@ -377,8 +377,10 @@ function stepValue(u: Node, it: string, s: bigint): (n: Node) => PwAff | undefin
 }
 
 /**
- * Test `exit` holds at `it = lb` wherever the loop starts (ctx): one piece of it whose
- * every constraint the bounds of ctx prove, with `lb` a single affine value.
+ * Test `exit` holds at `it = lb` wherever the loop starts: in every piece of ctx, one piece
+ * of `exit` whose every constraint that piece implies (a constraint of it that differs by a
+ * non-negative constant, the guard `if (a < n)` around the loop) or its bounds prove; `lb`
+ * a single affine value.
  */
 function holdsAtEntry(
   st: FunctionState,
@@ -390,15 +392,28 @@ function holdsAtEntry(
   if (!lb || lb.length !== 1 || lb[0].constraints.length > 0 || lb[0].exists.length > 0)
     return false;
   const first = lb[0].value;
-  const box = domainBox(st, ctx, true);
-  return exit.some(
-    (p) =>
-      p.exists.length === 0 &&
-      p.constraints.every((k) => {
-        const r = affineRange(substitute(k.expr, { [it]: first }), box);
-        return k.kind === 'ge' ? r.lo !== null && r.lo >= 0n : r.lo === 0n && r.hi === 0n;
-      }),
-  );
+  return ctx.cond.every((q) => {
+    const box = domainBox(st, { order: ctx.order, cond: [q] }, true);
+    const facts = q.constraints.flatMap((k) =>
+      k.kind === 'eq' ? [k.expr, scale(k.expr, -1n)] : [k.expr],
+    );
+    const proved = (e: Affine): boolean => {
+      const r = affineRange(e, box);
+      if (r.lo !== null && r.lo >= 0n) return true;
+      return facts.some((f) => {
+        const slack = sub(e, f);
+        return Object.values(slack.coeffs).every((c) => c === 0n) && slack.constant >= 0n;
+      });
+    };
+    return exit.some(
+      (p) =>
+        p.exists.length === 0 &&
+        p.constraints.every((k) => {
+          const e = substitute(k.expr, { [it]: first });
+          return proved(e) && (k.kind === 'ge' || proved(scale(e, -1n)));
+        }),
+    );
+  });
 }
 
 /** `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`, `i = c + i`, `i = i - c`. */

@@ -111,6 +111,20 @@ const MODELLED: [string, string, string[]][] = [
     }),
   ],
   [
+    // Bounds alone do not prove i <= j: the guard around the loop says it.
+    'under a guard that its start passes',
+    'for (int i = 0; i < 4; i++) for (int j = 0; j < 4; j++) if (i < j + 1) { int k = i; do { A[i][k] = 0; } while (++k <= j); }',
+    run((e) => {
+      for (let i = 0; i < 4; i++)
+        for (let j = 0; j < 4; j++)
+          if (i < j + 1) {
+            let k = i;
+            do e(i, j, k);
+            while (++k <= j);
+          }
+    }),
+  ],
+  [
     'do { ... } while (0) in a loop: the body once',
     'for (int i = 0; i < N; i++) do { A[i][1] = 0; } while (0);',
     run((e) => {
