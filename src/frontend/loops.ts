@@ -5,8 +5,8 @@
  * constant, a counter changed or redeclared in the body, a do-while whose condition may be
  * false for the first value).
  */
-import type { Affine, Constraint } from '../poly/affine.js';
-import { coeff, constant, evaluate, scale, sub, substitute, variable } from '../poly/affine.js';
+import type { Constraint } from '../poly/affine.js';
+import { coeff, constant, evaluate, scale, sub, variable } from '../poly/affine.js';
 import type { Conjunction } from '../model/types.js';
 import { writeTarget, writtenNames } from './escapes.js';
 import { cCond, cValue } from './expr.js';
@@ -23,18 +23,9 @@ import {
 } from './names.js';
 import { type Node, child, namesDeclaredBy, unparenthesized, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
-import {
-  type Cond,
-  type PwAff,
-  condAnd,
-  constValue,
-  eq,
-  ge,
-  pwConst,
-  pwSub,
-  pwVar,
-} from './pwaff.js';
+import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwConst, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
+import { holdsAtEntry, stepValue } from './doWhileEntry.js';
 import type { LoopParts } from './loopForms.js';
 import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
 
@@ -363,57 +354,6 @@ export function loopContext(
   const update = parts.doWhile && !parts.step ? stepValue(parts.update!, it, step.step) : undefined;
   const c: Counter = { cname, it, s: step.step, ctype, iterators, update };
   return boundedContext(st, n, ctx, position, parts, initValue, c);
-}
-
-/**
- * The value of a do-while condition's step `u` over the counter `it` of the iteration the
- * test starts: `++i` is that counter, `i++` the one before. (Its C value is the model's while
- * the counter stays in its type, which boundedContext checks.)
- */
-function stepValue(u: Node, it: string, s: bigint): (n: Node) => PwAff | undefined {
-  const prefix = child(u, 'operator')!.startIndex < child(u, 'argument')!.startIndex;
-  const value = prefix ? pwVar(it) : pwSub(pwVar(it), pwConst(s));
-  return (n) => (n.startIndex === u.startIndex && n.endIndex === u.endIndex ? value : undefined);
-}
-
-/**
- * Test `exit` holds at `it = lb` wherever the loop starts: in every piece of ctx, one piece
- * of `exit` whose every constraint that piece implies (a constraint of it that differs by a
- * non-negative constant, the guard `if (a < n)` around the loop) or its bounds prove; `lb`
- * a single affine value.
- */
-function holdsAtEntry(
-  st: FunctionState,
-  ctx: Ctx,
-  exit: Cond,
-  it: string,
-  lb: PwAff | undefined,
-): boolean {
-  if (!lb || lb.length !== 1 || lb[0].constraints.length > 0 || lb[0].exists.length > 0)
-    return false;
-  const first = lb[0].value;
-  return ctx.cond.every((q) => {
-    const box = domainBox(st, { order: ctx.order, cond: [q] }, true);
-    const facts = q.constraints.flatMap((k) =>
-      k.kind === 'eq' ? [k.expr, scale(k.expr, -1n)] : [k.expr],
-    );
-    const proved = (e: Affine): boolean => {
-      const r = affineRange(e, box);
-      if (r.lo !== null && r.lo >= 0n) return true;
-      return facts.some((f) => {
-        const slack = sub(e, f);
-        return Object.values(slack.coeffs).every((c) => c === 0n) && slack.constant >= 0n;
-      });
-    };
-    return exit.some(
-      (p) =>
-        p.exists.length === 0 &&
-        p.constraints.every((k) => {
-          const e = substitute(k.expr, { [it]: first });
-          return proved(e) && (k.kind === 'ge' || proved(scale(e, -1n)));
-        }),
-    );
-  });
 }
 
 /** `i++`, `--i`, `i += c`, `i -= c`, `i = i + c`, `i = c + i`, `i = i - c`. */
