@@ -305,6 +305,11 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
       probability('while'),
     )
     .option(
+      '--do <P>',
+      'probability of writing a loop as a guarded do-while loop (default 0)',
+      probability('do'),
+    )
+    .option(
       '--induction <P>',
       'probability of an induction scalar `int ix = e;` used in subscripts (default 0)',
       probability('induction'),
@@ -393,6 +398,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     counters?: number;
     labels?: number;
     while?: number;
+    do?: number;
     induction?: number;
     shadow?: number;
     typedefs?: number;
@@ -412,6 +418,7 @@ export async function main(argv: string[], io: CampaignIo = consoleIo): Promise<
     ...(o.counters ? { counters: o.counters } : {}),
     ...(o.labels ? { labels: o.labels } : {}),
     ...(o.while ? { while: o.while } : {}),
+    ...(o.do ? { do: o.do } : {}),
     ...(o.induction ? { induction: o.induction } : {}),
     ...(o.shadow ? { shadow: o.shadow } : {}),
     ...(o.typedefs ? { typedefs: o.typedefs } : {}),

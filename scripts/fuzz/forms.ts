@@ -11,6 +11,8 @@
  *   through `int v = (int)u;` at the top of the body, so expressions keep int arithmetic;
  * - labels: `L3:` before a loop;
  * - while: `for (T v = a; v < b; v += s) body` as `{ T v = a; while (v < b) { body v += s; } }`;
+ * - do: the same loop as `if (a < b) { T v = a; do { body } while (++v < b); }` (a unit step
+ *   at an even depth) or `... do { body v += s; } while (v < b); }`;
  * - induction: `int ix = e;` at the top of a loop body, and an affine subscript `e + c` of
  *   an assignment directly in that body written `ix + c`;
  * - shadow: `{ unsigned *t = out; t[5] = out[5]; }` at the top of a loop body, a pointer
@@ -29,6 +31,7 @@ export interface FormProbabilities {
   counters: number;
   labels: number;
   while: number;
+  do: number;
   induction: number;
   shadow: number;
   typedefs: number;
@@ -160,6 +163,7 @@ export function addForms(p: Program, rng: Rng, prob: Partial<FormProbabilities>)
       const form: LoopForm = {};
       if (prob.labels && rng.chance(prob.labels)) form.label = `L${labels++}`;
       if (prob.while && rng.chance(prob.while)) form.asWhile = true;
+      else if (prob.do && rng.chance(prob.do)) form.asDo = true;
       const r = ranges.get(s);
       if (r && prob.counters && rng.chance(prob.counters)) {
         const fits = COUNTER_TYPES.filter(

@@ -72,6 +72,8 @@ export interface LoopForm {
   /** The counter's type spelled through its typedef name (forms.ts TYPE_ALIASES). */
   typedef?: boolean;
   asWhile?: boolean;
+  /** Written as a do-while under a guard that its first test passes (forms.ts). */
+  asDo?: boolean;
   /** `int name = e;` at the top of the body. */
   induction?: { name: string; e: Aff };
   /** A temporary's name shadowed by a pointer into out at the top of the body. */

@@ -142,7 +142,20 @@ class Printer {
     const label = f.label ? `${f.label}: ` : '';
     const test = `${cv} ${s.cmp} ${renderBound(s.limit)}`;
     if (f.induction) this.inductions.add(f.induction.name);
-    if (f.asWhile) {
+    if (f.asDo) {
+      // The guard makes the do-while the for loop: its body runs once even when the test fails.
+      const inCondition = Math.abs(s.step) === 1 && depth % 2 === 0;
+      const step = s.step === 1 ? '++' : '--';
+      const bound = renderBound(s.limit);
+      this.emit(depth, `${label}if (${renderBound(s.init)} ${s.cmp} ${bound}) {`);
+      this.emit(depth + 1, `${spelled} ${cv} = ${renderBound(s.init)};`);
+      this.emit(depth + 1, 'do {');
+      for (const l of prelude) this.emit(depth + 2, l);
+      this.block(s.body, depth + 2);
+      if (!inCondition) this.emit(depth + 2, `${inc(cv)};`);
+      this.emit(depth + 1, `} while (${inCondition ? `${step}${cv} ${s.cmp} ${bound}` : test});`);
+      this.emit(depth, '}');
+    } else if (f.asWhile) {
       this.emit(depth, `${label}{`);
       this.emit(depth + 1, `${spelled} ${cv} = ${renderBound(s.init)};`);
       this.emit(depth + 1, `while (${test}) {`);

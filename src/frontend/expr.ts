@@ -62,6 +62,11 @@ export interface ExprScope {
   constantOf?(name: string): ScopeConstant | undefined;
   /** Integer types named by typedefs where the expression stands (typedefs.ts). */
   readonly typedefs?: TypedefTable;
+  /**
+   * The value of the one `++k`/`k--` of a do-while loop's condition, over the counter of the
+   * iteration it starts (loops.ts); elsewhere an increment is no value of the model.
+   */
+  update?(node: Node): PwAff | undefined;
 }
 
 /** `toPwAff`, undefined when the C value may differ from the mathematical one. */
@@ -163,6 +168,8 @@ function convert(n: Node, scope: ExprScope, depth: number): PwAff | undefined {
       return undefined;
     case 'identifier':
       return scope.identifier(n.text);
+    case 'update_expression':
+      return scope.update?.(n);
     case 'cast_expression': {
       const t = child(n, 'type')?.text ?? '';
       return integralCast(t, scope) ? toPwAff(child(n, 'value')!, scope, depth) : undefined;

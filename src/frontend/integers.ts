@@ -158,6 +158,9 @@ export function exactType(
       return INT;
     case 'identifier':
       return env.typeOf(n.text, scope);
+    case 'update_expression':
+      // The counter's type: loops.ts keeps its values, stepped ones too, in that type.
+      return scope.update?.(n) ? sub(child(n, 'argument')) : undefined;
     case 'cast_expression': {
       const t = intTypeOf(child(n, 'type')?.text ?? '', scope.typedefs);
       const value = child(n, 'value');

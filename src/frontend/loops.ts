@@ -1,7 +1,9 @@
 /**
- * `for` loops as static control parts: the counter, its initial value and constant step,
- * the exit test (monotone in the counter, else dropped and flagged), and the refusals
- * (no counter, a step that is not constant, a counter changed or redeclared in the body).
+ * `for` loops (and the `while` and `do` loops loopForms.ts reads as such) as static control
+ * parts: the counter, its initial value and constant step, the exit test (monotone in the
+ * counter, else dropped and flagged), and the refusals (no counter, a step that is not
+ * constant, a counter changed or redeclared in the body, a do-while whose condition may be
+ * false for the first value).
  */
 import type { Constraint } from '../poly/affine.js';
 import { coeff, constant, evaluate, scale, sub, variable } from '../poly/affine.js';
@@ -19,28 +21,13 @@ import {
   knownValues,
   uniqueName,
 } from './names.js';
-import {
-  type Node,
-  child,
-  declaredNames,
-  namesDeclaredBy,
-  unparenthesized,
-  walk,
-} from './parse.js';
+import { type Node, child, namesDeclaredBy, unparenthesized, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
-import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwVar } from './pwaff.js';
+import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwConst, pwVar } from './pwaff.js';
 import { arrayUses } from './references.js';
+import { holdsAtEntry, stepValue } from './doWhileEntry.js';
+import type { LoopParts } from './loopForms.js';
 import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
-
-/** The parts of a loop: `for (init; condition; update) body`, or a canonical `while`. */
-export interface LoopParts {
-  readonly init: Node | null;
-  readonly condition: Node | null;
-  readonly update: Node | null;
-  readonly body: Node;
-  /** The statement of the body that is the step (a `while` loop's last statement). */
-  readonly step?: Node;
-}
 
 function forParts(n: Node): LoopParts {
   return {
@@ -49,53 +36,6 @@ function forParts(n: Node): LoopParts {
     update: child(n, 'update'),
     body: child(n, 'body')!,
   };
-}
-
-/**
- * `i = a; ... while (cond) { ...; i += c; }` (or `int i = a;` earlier in the block): the
- * parts of the equivalent `for (i = a; cond; i += c)`, or undefined when the loop is not
- * of that form. The step must be the body's last statement; the statements between the
- * initialisation and the loop neither write `i` nor call a function. loopContext then
- * checks that nothing else writes the counter.
- */
-export function whileParts(n: Node): LoopParts | undefined {
-  const body = child(n, 'body');
-  if (!body || body.type !== 'compound_statement') return undefined;
-  const stmts = body.namedChildren.filter((c) => c.type !== 'comment');
-  const last = stmts[stmts.length - 1];
-  const update = last?.type === 'expression_statement' ? last.namedChildren[0] : undefined;
-  const stepped =
-    update?.type === 'update_expression'
-      ? child(update, 'argument')
-      : update?.type === 'assignment_expression'
-        ? child(update, 'left')
-        : null;
-  if (!update || stepped?.type !== 'identifier') return undefined;
-  const name = stepped.text;
-  for (let prev = n.previousNamedSibling; prev; prev = prev.previousNamedSibling) {
-    if (prev.type === 'declaration' && declaredNames(prev).includes(name))
-      return { init: prev, condition: child(n, 'condition'), update, body, step: last };
-    const a = prev.type === 'expression_statement' ? prev.namedChildren[0] : undefined;
-    if (
-      a?.type === 'assignment_expression' &&
-      child(a, 'operator')?.text === '=' &&
-      child(a, 'left')?.type === 'identifier' &&
-      child(a, 'left')!.text === name &&
-      !writes(child(a, 'right')!, name)
-    )
-      return { init: a, condition: child(n, 'condition'), update, body, step: last };
-    if (writes(prev, name) || walk(prev).some((x) => x.type === 'call_expression'))
-      return undefined;
-  }
-  return undefined;
-}
-
-/** `n` assigns, increments or takes the address of the variable `name`. */
-function writes(n: Node, name: string): boolean {
-  for (const x of walk(n)) {
-    if (writtenNames(writeTarget(x)).includes(name)) return true;
-  }
-  return false;
 }
 
 /** Refuses loop `n`: every array it uses in the region carries the reason. */
@@ -124,14 +64,10 @@ function loopCounter(
   let cname: string | undefined;
   let initValue: Node | null = null;
   if (init?.type === 'declaration') {
-    const ds = init.childrenForFieldName('declarator');
-    if (
-      ds.length === 1 &&
-      ds[0].type === 'init_declarator' &&
-      child(ds[0], 'declarator')?.type === 'identifier'
-    ) {
-      cname = child(ds[0], 'declarator')!.text;
-      initValue = child(ds[0], 'value');
+    const d = counterDeclarator(st, parts, ctx);
+    if (d) {
+      cname = child(d, 'declarator')!.text;
+      initValue = child(d, 'value');
     }
   } else if (init?.type === 'assignment_expression' && child(init, 'operator')?.text === '=') {
     const l = child(init, 'left');
@@ -145,6 +81,19 @@ function loopCounter(
     cname = u?.name;
   }
   return { cname, initValue };
+}
+
+/**
+ * The declarator of the counter in a declaration `init`: its only one, or (a `while` or `do`
+ * loop's `int k = 0, s = 0;` before it) the one of the variable the update steps.
+ */
+function counterDeclarator(st: FunctionState, parts: LoopParts, ctx: Ctx): Node | undefined {
+  const ds = parts.init!.childrenForFieldName('declarator');
+  const named = (d: Node) =>
+    d.type === 'init_declarator' && child(d, 'declarator')?.type === 'identifier';
+  if (ds.length === 1) return named(ds[0]) ? ds[0] : undefined;
+  const stepped = parts.update && stepOf(st, parts.update, undefined, ctx)?.name;
+  return ds.find((d) => named(d) && child(d, 'declarator')!.text === stepped);
 }
 
 /**
@@ -167,15 +116,25 @@ function refuseHeaderUses(st: FunctionState, parts: LoopParts): void {
   }
 }
 
-/** Why the counter changes (or is shadowed) inside the body; undefined when it does not. */
+/**
+ * Why the counter changes (or is shadowed) in the body or the condition besides its step;
+ * undefined when it does not. (`(k -= 2) > 0` in a condition steps the counter too: the loop
+ * was read with the update's step alone, review 2026-11-29.)
+ */
 function changedInBody(parts: LoopParts, cname: string): string | undefined {
+  const own = [parts.step, parts.doWhile && !parts.step ? parts.update : undefined];
+  const inOwn = (x: Node) =>
+    own.some((o) => o && x.startIndex >= o.startIndex && x.endIndex <= o.endIndex);
   for (const x of walk(parts.body)) {
-    if (parts.step && x.startIndex >= parts.step.startIndex && x.endIndex <= parts.step.endIndex)
-      continue; // a while loop's own step
+    if (inOwn(x)) continue; // a while or do loop's own step
     if (namesDeclaredBy(x).includes(cname))
       return `loop counter '${cname}' is redeclared in the body`;
     if (writtenNames(writeTarget(x)).includes(cname))
       return `loop counter '${cname}' is modified in the body`;
+  }
+  for (const x of parts.condition ? walk(parts.condition) : []) {
+    if (!inOwn(x) && writtenNames(writeTarget(x)).includes(cname))
+      return `loop counter '${cname}' is modified in the loop condition`;
   }
   return undefined;
 }
@@ -185,11 +144,13 @@ function counterType(
   st: FunctionState,
   parts: LoopParts,
   cname: string,
+  ctx: Ctx,
 ): { counterNode: Node | null | undefined; ctype: IntType | undefined } {
   const { init, update } = parts;
+  const declarator = init?.type === 'declaration' ? counterDeclarator(st, parts, ctx) : undefined;
   const counterNode =
     init?.type === 'declaration'
-      ? child(init.childrenForFieldName('declarator')[0], 'declarator')
+      ? declarator && child(declarator, 'declarator')
       : init?.type === 'assignment_expression'
         ? child(init, 'left')
         : update && walkFind(update, cname);
@@ -231,6 +192,8 @@ interface Counter {
   readonly ctype: IntType;
   /** The iterators in scope inside the body (the counter's included). */
   readonly iterators: ReadonlyMap<string, string>;
+  /** A do-while condition's step `++i` / `i--`: its value over the next iteration's counter. */
+  readonly update?: (n: Node) => PwAff | undefined;
 }
 
 /** The counter's lower (or upper, decreasing) bound from the initial value, with the stride. */
@@ -262,13 +225,14 @@ function notEqualExit(
   const { cname, it, s, ctype } = c;
   const l = child(cmp, 'left')!;
   const r = child(cmp, 'right')!;
-  const [other, counterLeft] = l.type === 'identifier' && l.text === cname ? [r, true] : [l, false];
+  // The counter itself, or a do-while condition's step (`++k != n`).
+  const counterValue = (x: Node) =>
+    x.type === 'identifier' && x.text === cname ? pwVar(it) : c.update?.(x);
+  const [other, counterLeft] = counterValue(l) ? [r, true] : [l, false];
   const counterSide = counterLeft ? l : r;
-  const e =
-    counterSide.type === 'identifier' && counterSide.text === cname && scope.exact?.(cmp) !== false
-      ? cValue(other, scope)
-      : undefined;
-  const exit = e ? (s > 0n ? ltCond : gtCond)(pwVar(it), e) : undefined;
+  const v = counterValue(counterSide);
+  const e = v && scope.exact?.(cmp) !== false ? cValue(other, scope) : undefined;
+  const exit = v && e ? (s > 0n ? ltCond : gtCond)(v, e) : undefined;
   // A counter that wraps reaches E from the wrong side too (250, ..., 255, 0, ..., 4).
   if (e && wraps(ctype) && !reachesFromBelow(lb, e, s, domainBox(st, ctx, true)))
     return { refused: `'${cname}' may pass its type's limit before it equals the bound` };
@@ -288,10 +252,15 @@ function exitCond(
   lb: PwAff | undefined,
 ): { exit?: Cond; refused?: string } {
   const { it, s } = c;
-  const scope = exprScope(st, c.iterators, { order: [...ctx.order, it], cond });
+  const scope = exprScope(st, c.iterators, { order: [...ctx.order, it], cond }, c.update);
   const cmp = unparenthesized(condNode);
   let exit: Cond | undefined;
-  if (
+  if (cmp.type === 'update_expression' && (s === 1n || s === -1n)) {
+    // `while (--m)`: the step's value `!= 0`, reached one step at a time from the side the
+    // entry holds on (boundedContext proves it for the first value).
+    const v = cValue(cmp, scope);
+    exit = v && (s > 0n ? ltCond : gtCond)(v, pwConst(0n));
+  } else if (
     cmp.type === 'binary_expression' &&
     child(cmp, 'operator')?.text === '!=' &&
     (s === 1n || s === -1n)
@@ -329,6 +298,14 @@ function boundedContext(
     ? exitCond(st, ctx, parts.condition, c, cond, lb)
     : { exit: undefined, refused: undefined };
   if (refused) return refuseLoop(st, n, refused);
+  // A do-while runs its body once before any test: it is the `for` loop only when the test
+  // holds for the first value (without a test the domain holds every value from the first).
+  if (parts.doWhile && exit && !holdsAtEntry(st, ctx, exit, it, lb))
+    return refuseLoop(
+      st,
+      n,
+      `the condition of the do-while loop may be false for the first value of '${cname}', where its body still runs once`,
+    );
   if (exit) cond = condAnd(cond, exit);
   else overApproximated = true;
   if (wraps(ctype) && !staysInType(st, ctx, it, cond, ctype, s))
@@ -366,7 +343,7 @@ export function loopContext(
   refuseHeaderUses(st, parts);
   const inBody = changedInBody(parts, cname);
   if (inBody) return refuseLoop(st, n, inBody);
-  const { counterNode, ctype } = counterType(st, parts, cname);
+  const { counterNode, ctype } = counterType(st, parts, cname, ctx);
   if (!ctype) return refuseLoop(st, n, `loop counter '${cname}' is not of a known integer type`);
   // Nothing else may change the counter: no pointer to it, no function that sees it.
   const elsewhere = changedElsewhere(st, n, cname, counterNode);
@@ -374,7 +351,8 @@ export function loopContext(
   const it = uniqueName(st, cname);
   const iterators = new Map(ctx.iterators).set(cname, it);
   st.iterTypes.set(it, ctype);
-  const c: Counter = { cname, it, s: step.step, ctype, iterators };
+  const update = parts.doWhile && !parts.step ? stepValue(parts.update!, it, step.step) : undefined;
+  const c: Counter = { cname, it, s: step.step, ctype, iterators, update };
   return boundedContext(st, n, ctx, position, parts, initValue, c);
 }
 

@@ -455,12 +455,14 @@ function provedInVariants(at: ProofPlace, node: Node, proof: Proof): void {
 /**
  * Resolution of identifiers in bounds, conditions, subscripts and sizes. `domain` (default:
  * no loop, no condition) is where the expressions are evaluated: their C values must equal
- * their mathematical ones there (cValue / cCond check it with integers.ts).
+ * their mathematical ones there (cValue / cCond check it with integers.ts). `update`: the
+ * value of the counter's step in a do-while loop's condition (loops.ts).
  */
 export function exprScope(
   st: FunctionState,
   iterators: ReadonlyMap<string, string>,
   domain: Domain = { order: [...iterators.values()], cond: [{ exists: [], constraints: [] }] },
+  update?: ExprScope['update'],
 ): FunctionScope {
   const expanding = new Set<string>();
   const typing = new Set<string>();
@@ -523,6 +525,7 @@ export function exprScope(
     fresh: () => fresh(st),
     knownValue: (name) => st.params.get(name)?.value,
     typedefs: st.typedefs,
+    update,
     constantOf: (name) => {
       if (constants.has(name)) return constants.get(name);
       const c = constantOfName(st, resolve(name), scope, (f) => withGuard(typing, name, f));

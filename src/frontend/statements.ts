@@ -1,13 +1,15 @@
 /**
  * The walk over a function body: which statements become modelled statements (expression
- * statements, declarations with initializers, `if` on affine conditions, `for` loops via
- * loops.ts) and which constructs are refused, with the arrays they affect.
+ * statements, declarations with initializers, `if` on affine conditions, `for` loops and
+ * canonical `while` and `do` loops via loops.ts) and which constructs are refused, with the
+ * arrays they affect.
  */
 import type { Affine, Constraint } from '../poly/affine.js';
 import { constant, isConstant, sub, variable } from '../poly/affine.js';
 import type { Access, HelperArgument } from '../model/types.js';
 import { cCond, cValue } from './expr.js';
-import { loopContext, whileParts } from './loops.js';
+import { doParts, runsOnce, whileParts } from './loopForms.js';
+import { loopContext } from './loops.js';
 import { affineOf, declaredType, exprScope, uniqueName } from './names.js';
 import type { IntType } from './integers.js';
 import { type Node, child, namesDeclaredBy, walk } from './parse.js';
@@ -71,6 +73,19 @@ export function statement(
       return;
     case 'while_statement': {
       const parts = whileParts(n);
+      if (!parts) break;
+      const inner = loopContext(st, n, ctx, counter.next++, parts);
+      if (inner) statement(st, parts.body, inner, { next: 0 });
+      return;
+    }
+    case 'do_statement': {
+      // `do { ... } while (0)`: the body once; a `break` or `continue` in it is refused as
+      // one of the loop around (or of the function), a larger region.
+      if (runsOnce(n)) {
+        statement(st, child(n, 'body')!, ctx, counter);
+        return;
+      }
+      const parts = doParts(n);
       if (!parts) break;
       const inner = loopContext(st, n, ctx, counter.next++, parts);
       if (inner) statement(st, parts.body, inner, { next: 0 });

@@ -106,7 +106,8 @@ const REJECTIONS: [string, string, string, string[]][] = [
   ],
   [
     'do loop',
-    'int i = 0; do { t[i] = 0; i++; } while (i < N);',
+    // (not canonical: the step is not the body's last statement)
+    'int i = 0; do { i++; t[i - 1] = 0; } while (i < N);',
     't',
     ['statement-not-modelled: do-while loop at 9:14 cannot be modelled'],
   ],
@@ -130,6 +131,13 @@ const REJECTIONS: [string, string, string, string[]][] = [
       'statement-not-modelled: goto at 9:13 cannot be modelled',
       'statement-not-modelled: label at 9:23 cannot be modelled',
     ],
+  ],
+  [
+    // The loop was read with the update's step alone (dowhile-condition-steps-counter.c).
+    'loop counter modified in the condition',
+    'for (int i = 11; (i -= 2) > 0; i++) t[i % 8] = 0;',
+    't',
+    ["loop-not-modelled: loop counter 'i' is modified in the loop condition (loop at 9:3)"],
   ],
   [
     'loop counter modified in the body',

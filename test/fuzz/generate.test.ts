@@ -346,6 +346,19 @@ describe('C forms of the same program (forms: casts, counters, labels, while, in
   it('leaves the text of a seed unchanged without the options', () => {
     expect(generateKernel(3, { forms: {} }).source).toBe(generateKernel(3).source);
   });
+
+  it('writes guarded do-while loops, with the step in the condition or last in the body', async () => {
+    const kernels = seeds(0, 6).map((s) => generateKernel(s, { forms: { do: 1, counters: 0.5 } }));
+    const text = kernels.map((k) => k.source).join('\n');
+    expect(text).toMatch(/\} while \((\+\+|--)\w+ [<>]=? /);
+    expect(text).toMatch(/\+\+;\n\s*\} while \(\w+ [<>]=? /);
+    for (const k of kernels.slice(0, 3)) {
+      expect(runProgram(k.program).checksum).toBe(
+        runProgram(generateKernel(k.seed).program).checksum,
+      );
+      expect(await checkKernel(k)).toMatchObject({ ok: true });
+    }
+  });
 });
 
 describe('whole programs: temporaries across calls (calls.ts)', () => {

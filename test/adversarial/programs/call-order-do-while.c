@@ -1,7 +1,7 @@
 /* trap: a do-while whose condition reads buf after the kernel called in its body
    expect: kernel:t unchanged [read-after-call]
    expect: kernel:out unchanged [read-after-call]
-   expect: main:buf unchanged [statement-not-modelled]
+   expect: main:buf unchanged [loop-header-access]
    expect: main:out unchanged */
 #include <stdio.h>
 #define N 8
