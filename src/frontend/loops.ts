@@ -23,7 +23,17 @@ import {
 } from './names.js';
 import { type Node, child, namesDeclaredBy, unparenthesized, walk } from './parse.js';
 import { declaredIntType } from './typedefs.js';
-import { type Cond, type PwAff, condAnd, constValue, eq, ge, pwConst, pwVar } from './pwaff.js';
+import {
+  type Cond,
+  type PwAff,
+  condAnd,
+  constValue,
+  eq,
+  ge,
+  pwAdd,
+  pwConst,
+  pwVar,
+} from './pwaff.js';
 import { arrayUses } from './references.js';
 import { holdsAtEntry, stepValue } from './doWhileEntry.js';
 import type { LoopParts } from './loopForms.js';
@@ -233,10 +243,29 @@ function notEqualExit(
   const v = counterValue(counterSide);
   const e = v && scope.exact?.(cmp) !== false ? cValue(other, scope) : undefined;
   const exit = v && e ? (s > 0n ? ltCond : gtCond)(v, e) : undefined;
+  if (!v || !e || startsOnItsSide(st, ctx, { v, e, s, it, lb })) return { exit };
   // A counter that wraps reaches E from the wrong side too (250, ..., 255, 0, ..., 4).
-  if (e && wraps(ctype) && !reachesFromBelow(lb, e, s, domainBox(st, ctx, true)))
+  if (wraps(ctype))
     return { refused: `'${cname}' may pass its type's limit before it equals the bound` };
-  return { exit };
+  // A signed one that starts past E runs until it overflows, unless the body leaves the loop
+  // first (exit(), return): `i < E` would model no iteration at all.
+  return { refused: `'${cname}' may start past the value it must equal, never reaching it` };
+}
+
+/**
+ * The counter's first value is on the side of E it steps towards (at most E when it
+ * increases, at least E when it decreases): from the bounds, or from the conditions around
+ * the loop (a guard `if (m > 0)`).
+ */
+function startsOnItsSide(
+  st: FunctionState,
+  ctx: Ctx,
+  q: { v: PwAff; e: PwAff; s: bigint; it: string; lb: PwAff | undefined },
+): boolean {
+  const { v, e, s, it, lb } = q;
+  if (reachesFromBelow(lb, e, s, domainBox(st, ctx, true))) return true;
+  const side = s > 0n ? ltCond(v, pwAdd(e, pwConst(1n))) : gtCond(v, pwAdd(e, pwConst(-1n)));
+  return holdsAtEntry(st, ctx, side, it, lb);
 }
 
 /**

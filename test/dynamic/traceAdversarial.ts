@@ -57,6 +57,7 @@ const TRACED: Record<string, string[]> = {
   'scope-enum-hides-const.c': ['in', 't'],
   'scope-inner-pointer.c': ['t'],
   'scope-local-shadows-global.c': ['t'],
+  'notequal-guarded-start.c': ['t'],
   'scope-row-pointer.c': ['t'],
   'typedef-array-of-pointers.c': ['p', 'q'],
   'typedef-hidden-by-local.c': ['t'],
