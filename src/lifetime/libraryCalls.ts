@@ -5,11 +5,14 @@
  * a pointer, so a buffer passed to it is never a temporary's.
  *
  * `returnsArgument`: the call's value is that argument (`memcpy` returns `dst`): where the
- * value is used, the address leaves through it.
+ * value is used, the address leaves through it. `formatsFrom`: the first variadic argument
+ * of a printf-like function; a pointer there may be written as text by `%p`, which `%p` of
+ * scanf reads back as the same pointer (C17 7.21.6.2), so the address leaves as text.
  */
 export interface LibraryCall {
   reads(argIndex: number): boolean;
   readonly returnsArgument?: number;
+  readonly formatsFrom?: number;
 }
 
 const reading =
@@ -28,10 +31,10 @@ const TABLE: ReadonlyMap<string, LibraryCall> = new Map([
   ['strlen', { reads: all }],
   ['strcmp', { reads: all }],
   ['strncmp', { reads: all }],
-  ['printf', { reads: all }],
-  ['fprintf', { reads: all }],
-  ['sprintf', { reads: (k) => k !== 0 }],
-  ['snprintf', { reads: (k) => k !== 0 }],
+  ['printf', { reads: all, formatsFrom: 1 }],
+  ['fprintf', { reads: all, formatsFrom: 2 }],
+  ['sprintf', { reads: (k: number) => k !== 0, formatsFrom: 2 }],
+  ['snprintf', { reads: (k: number) => k !== 0, formatsFrom: 3 }],
   ['puts', { reads: all }],
   ['fputs', { reads: all }],
   ['fwrite', { reads: all }],
