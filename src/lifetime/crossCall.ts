@@ -448,6 +448,8 @@ function keepsAddress(
   if (!fn) {
     const lib = libraryCall(callee);
     if (!lib) return `is not defined in this file (it may keep a pointer to the buffer)`;
+    if (lib.callsBackWith === argIndex)
+      return `hands the addresses of its elements to a function of the program (a comparator), which may keep them`;
     if (lib.formatsFrom !== undefined && argIndex >= lib.formatsFrom)
       return `may write its address as text (%p, or an integer conversion), which the program may read back`;
     return lib.returnsArgument === argIndex && use.resultUsed

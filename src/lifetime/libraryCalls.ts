@@ -8,11 +8,14 @@
  * value is used, the address leaves through it. `formatsFrom`: the first variadic argument
  * of a printf-like function; a pointer there may be written as text by `%p`, which `%p` of
  * scanf reads back as the same pointer (C17 7.21.6.2), so the address leaves as text.
+ * `callsBackWith`: an argument whose elements' addresses a callback of the program gets
+ * (qsort's comparator), which may keep them.
  */
 export interface LibraryCall {
   reads(argIndex: number): boolean;
   readonly returnsArgument?: number;
   readonly formatsFrom?: number;
+  readonly callsBackWith?: number;
 }
 
 const reading =
@@ -40,7 +43,7 @@ const TABLE: ReadonlyMap<string, LibraryCall> = new Map([
   ['fwrite', { reads: all }],
   ['fread', { reads: reading(3) }],
   ['fgets', { reads: reading(2), returnsArgument: 0 }],
-  ['qsort', { reads: all }],
+  ['qsort', { reads: all, callsBackWith: 0 }],
   ['free', { reads: reading() }],
 ]);
 
