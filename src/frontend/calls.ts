@@ -30,6 +30,7 @@ import { argumentBase, classifyMention, literalScope, type MentionContext } from
 import { callersToFixpoint } from './callers.js';
 import { argumentValue, callerNames } from './argumentValues.js';
 import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
+import { fileScopeObjects, pointerCallees } from './pointerCallees.js';
 
 const declaresNameNode = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -346,6 +347,7 @@ export function extractCalls(
     prototypes,
   );
   blockPrototypes(src, allDefinitions, byName, prototypes);
+  const fileObjects = fileScopeObjects(allDefinitions[0]?.parent);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   for (let head = 0; head < queue.length;) {
@@ -360,6 +362,7 @@ export function extractCalls(
       scalarTypedefs,
       addressTaken.get(name) ?? [],
       options.dataModel,
+      fileObjects,
     );
     functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
@@ -385,8 +388,10 @@ function functionCalls(
   scalarTypedefs: ReadonlySet<string>,
   reached: FunctionCalls['reachedElsewhere'],
   model: DataModel | undefined,
+  fileObjects: ReadonlySet<string>,
 ): Omit<FunctionCalls, 'prototypes'> {
   const body = child(fnDef, 'body')!;
+  const objects = pointerCallees(fnDef, fileObjects);
   const internal = fnDef.namedChildren.some(
     (c) => c.type === 'storage_class_specifier' && c.text === 'static',
   );
@@ -405,7 +410,7 @@ function functionCalls(
     const f = fnNode?.text ?? '';
     if (/^(_?setjmp|sigsetjmp|_?longjmp|siglongjmp|__builtin_setjmp|__builtin_longjmp)$/.test(f))
       unstructured = true;
-    if (fnNode?.type !== 'identifier') {
+    if (fnNode?.type !== 'identifier' || objects.has(f)) {
       indirectCalls.push(src.locOf(n));
       continue;
     }
@@ -438,7 +443,12 @@ function functionCalls(
     else mentions.set(n.text, [n]);
   }
   const mentionsOf = (b: string) => mentions.get(b) ?? [];
-  const ctx: Omit<MentionContext, 'levels'> = { body, src, ...(model ? { dataModel: model } : {}) };
+  const ctx: Omit<MentionContext, 'levels'> = {
+    body,
+    src,
+    objects,
+    ...(model ? { dataModel: model } : {}),
+  };
   const buffers: CallerBuffer[] = [...passed].map((b) => {
     const o = origin(b, fnDef, mentionsOf(b), scalarTypedefs, model);
     const levels = o.shape?.levels.length ?? 0;
