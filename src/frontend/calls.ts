@@ -31,6 +31,7 @@ import { callersToFixpoint } from './callers.js';
 import { argumentValue, callerNames } from './argumentValues.js';
 import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
 import { fileScopeObjects, pointerCallees } from './pointerCallees.js';
+import { breaksOrder, declaredReturningTwice } from './returnsTwice.js';
 
 const declaresNameNode = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -348,6 +349,9 @@ export function extractCalls(
   );
   blockPrototypes(src, allDefinitions, byName, prototypes);
   const fileObjects = fileScopeObjects(allDefinitions[0]?.parent);
+  const returningTwice = declaredReturningTwice(
+    src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' '),
+  );
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   for (let head = 0; head < queue.length;) {
@@ -363,6 +367,7 @@ export function extractCalls(
       addressTaken.get(name) ?? [],
       options.dataModel,
       fileObjects,
+      returningTwice,
     );
     functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
@@ -389,6 +394,7 @@ function functionCalls(
   reached: FunctionCalls['reachedElsewhere'],
   model: DataModel | undefined,
   fileObjects: ReadonlySet<string>,
+  returningTwice: ReadonlySet<string>,
 ): Omit<FunctionCalls, 'prototypes'> {
   const body = child(fnDef, 'body')!;
   const objects = pointerCallees(fnDef, fileObjects);
@@ -408,8 +414,7 @@ function functionCalls(
   for (const n of body.descendantsOfType('call_expression')) {
     const fnNode = child(n, 'function');
     const f = fnNode?.text ?? '';
-    if (/^(_?setjmp|sigsetjmp|_?longjmp|siglongjmp|__builtin_setjmp|__builtin_longjmp)$/.test(f))
-      unstructured = true;
+    if (breaksOrder(f, returningTwice)) unstructured = true;
     if (fnNode?.type !== 'identifier' || objects.has(f)) {
       indirectCalls.push(src.locOf(n));
       continue;
