@@ -53,6 +53,19 @@ export function libraryCall(name: string): LibraryCall | undefined {
   return TABLE.get(plain);
 }
 
+/** Functions of the table above that may call the program back (stdio). */
+const STDIO: ReadonlySet<string> = new Set([
+  'printf',
+  'fprintf',
+  'sprintf',
+  'snprintf',
+  'puts',
+  'fputs',
+  'fwrite',
+  'fread',
+  'fgets',
+]);
+
 /**
  * Functions of the C library that take and return values only (<math.h>, <stdlib.h>'s
  * abs): they call nothing of the program's.
@@ -112,8 +125,10 @@ const VALUE_ONLY: ReadonlySet<string> = new Set([
  */
 export function callsNothingBack(name: string): boolean {
   const plain = name.replace(/^__builtin_/, '');
-  // qsort calls its comparator, a function of the program.
-  if (plain === 'qsort') return false;
+  // qsort calls its comparator, a function of the program; stdio calls the program's
+  // functions of a stream made by fopencookie (GNU) or funopen (BSD), and printf those that
+  // register_printf_specifier (glibc) installed for a conversion.
+  if (plain === 'qsort' || STDIO.has(plain)) return false;
   return (
     libraryCall(plain) !== undefined ||
     VALUE_ONLY.has(plain) ||
