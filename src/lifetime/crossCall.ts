@@ -452,6 +452,8 @@ function keepsAddress(
       return `hands the addresses of its elements to a function of the program (a comparator), which may keep them`;
     if (lib.formatsFrom !== undefined && argIndex >= lib.formatsFrom)
       return `may write its address as text (%p, or an integer conversion), which the program may read back`;
+    if (lib.streamed)
+      return `may hand it to the functions of its stream (one made by fopencookie), which may keep it`;
     return lib.returnsArgument === argIndex && use.resultUsed
       ? `returns it, and the value returned is used`
       : undefined;

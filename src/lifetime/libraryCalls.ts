@@ -9,13 +9,16 @@
  * of a printf-like function; a pointer there may be written as text by `%p`, which `%p` of
  * scanf reads back as the same pointer (C17 7.21.6.2), so the address leaves as text.
  * `callsBackWith`: an argument whose elements' addresses a callback of the program gets
- * (qsort's comparator), which may keep them.
+ * (qsort's comparator), which may keep them. `streamed`: a stdio function, whose stream may
+ * be one of `fopencookie` (GNU) or `funopen` (BSD): on an unbuffered one, glibc hands the
+ * caller's own buffer to the program's write or read function, which may keep it.
  */
 export interface LibraryCall {
   reads(argIndex: number): boolean;
   readonly returnsArgument?: number;
   readonly formatsFrom?: number;
   readonly callsBackWith?: number;
+  readonly streamed?: boolean;
 }
 
 const reading =
@@ -34,15 +37,15 @@ const TABLE: ReadonlyMap<string, LibraryCall> = new Map([
   ['strlen', { reads: all }],
   ['strcmp', { reads: all }],
   ['strncmp', { reads: all }],
-  ['printf', { reads: all, formatsFrom: 1 }],
-  ['fprintf', { reads: all, formatsFrom: 2 }],
+  ['printf', { reads: all, formatsFrom: 1, streamed: true }],
+  ['fprintf', { reads: all, formatsFrom: 2, streamed: true }],
   ['sprintf', { reads: (k: number) => k !== 0, formatsFrom: 2 }],
   ['snprintf', { reads: (k: number) => k !== 0, formatsFrom: 3 }],
-  ['puts', { reads: all }],
-  ['fputs', { reads: all }],
-  ['fwrite', { reads: all }],
-  ['fread', { reads: reading(3) }],
-  ['fgets', { reads: reading(2), returnsArgument: 0 }],
+  ['puts', { reads: all, streamed: true }],
+  ['fputs', { reads: all, streamed: true }],
+  ['fwrite', { reads: all, streamed: true }],
+  ['fread', { reads: reading(3), streamed: true }],
+  ['fgets', { reads: reading(2), returnsArgument: 0, streamed: true }],
   ['qsort', { reads: all, callsBackWith: 0 }],
   ['free', { reads: reading() }],
 ]);
