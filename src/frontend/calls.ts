@@ -30,7 +30,7 @@ import { argumentBase, classifyMention, literalScope, type MentionContext } from
 import { callersToFixpoint } from './callers.js';
 import { argumentValue, callerNames } from './argumentValues.js';
 import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
-import { fileScopeObjects, pointerCallees } from './pointerCallees.js';
+import { fileScopeObjects, pointerCallees, REPLACEABLE } from './pointerCallees.js';
 import { breaksOrder, declaredReturningTwice } from './returnsTwice.js';
 
 const declaresNameNode = (n: Node) =>
@@ -348,7 +348,12 @@ export function extractCalls(
     prototypes,
   );
   blockPrototypes(src, allDefinitions, byName, prototypes);
-  const fileObjects = fileScopeObjects(allDefinitions[0]?.parent);
+  // The C library's memory functions the unit defines itself (glibc lets a program replace
+  // malloc): their calls are the program's, whatever they return or keep.
+  const fileObjects = new Set([
+    ...fileScopeObjects(allDefinitions[0]?.parent),
+    ...[...byName.keys()].filter((n) => REPLACEABLE.has(n)),
+  ]);
   const returningTwice = declaredReturningTwice(
     src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' '),
   );

@@ -7,11 +7,27 @@
  * the unit's function of that name (adversary 2026-11-29: a parameter named `bzero` kept
  * the buffer's address, which was read after the kernel folded it).
  *
+ * The C library's memory functions a unit defines itself (glibc supports replacing malloc)
+ * count too: their calls are the program's, whatever they return or keep.
+ *
  * Scopes are not followed: a name declared as an object anywhere in the function, or at file
  * scope, counts for every call of the function (more calls through a pointer, which only
  * keeps arrays).
  */
 import { type Node, child } from './parse.js';
+
+/** Functions of the C library a program may define itself (glibc: "Replacing malloc"). */
+export const REPLACEABLE: ReadonlySet<string> = new Set([
+  'malloc',
+  'calloc',
+  'realloc',
+  'free',
+  'aligned_alloc',
+  'memalign',
+  'posix_memalign',
+  'valloc',
+  'pvalloc',
+]);
 
 /** The name a declarator declares, and whether it declares a function. */
 function declaredName(d: Node | null): { name: string; isFunction: boolean } | undefined {

@@ -91,6 +91,8 @@ export interface CrossCallQuery {
    * definitions of it: nothing is assumed of what they do with a buffer.
    */
   readonly overridden?: ReadonlyMap<string, readonly string[]>;
+  /** A C library memory function the program defines itself (ProgramView's). */
+  readonly replacedAllocator?: string;
   /** The verdicts on struct members passed as arguments (ProgramView's `members`). */
   readonly members?: ProgramView['members'];
   /**
@@ -368,6 +370,11 @@ function callSiteProblem(
       return problem(
         'buffer-not-analysable',
         buffer.why ?? `'${name}' is not a buffer of the caller`,
+      );
+    if (buffer.origin === 'heap' && q.replacedAllocator)
+      return problem(
+        'buffer-not-analysable',
+        `'${name}' is heap memory, and the program defines ${q.replacedAllocator}: its blocks may be shared`,
       );
     if (buffer.origin === 'heap' && !buffer.uses.some((u) => u.kind === 'alloc'))
       return problem(
