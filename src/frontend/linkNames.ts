@@ -5,7 +5,11 @@
  * (`double k(double *t) __asm__("ksym");`: their symbol is `ksym`, which another unit may
  * declare under another C name and call). Read from text whose comments are blanked.
  */
-import { NOT_NAMES } from './reachedElsewhere.js';
+/**
+ * What a literal spells that names nothing: escapes (`\n`) and printf conversions (`%f`,
+ * `%5.2lf`). A function `f` was "reached" by `printf("%f\n", x)` (issue 28).
+ */
+const NOT_NAMES = /\\.|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|j|z|t|L)?[A-Za-z]/g;
 
 /**
  * A run of adjacent string literals (C concatenates them: `"ke" "rn"` is `"kern"`), or one
@@ -14,16 +18,16 @@ import { NOT_NAMES } from './reachedElsewhere.js';
 const LITERAL_RUN =
   /"(?:\\.|[^"\\\n])*"(?:\s*(?:u8|[uUL])?"(?:\\.|[^"\\\n])*")*|'(?:\\.|[^'\\\n])*'/g;
 
-const SIMPLE_ESCAPES: Readonly<Record<string, string>> = {
-  n: '\n',
-  t: '\t',
-  r: '\r',
-  a: '\x07',
-  b: '\b',
-  f: '\f',
-  v: '\v',
-  e: '\x1b',
-};
+const SIMPLE_ESCAPES: ReadonlyMap<string, string> = new Map([
+  ['n', '\n'],
+  ['t', '\t'],
+  ['r', '\r'],
+  ['a', '\x07'],
+  ['b', '\b'],
+  ['f', '\f'],
+  ['v', '\v'],
+  ['e', '\x1b'],
+]);
 
 /** The characters a run of literals holds, escapes decoded (`"ke\x72n"` is `kern`). */
 function literalText(run: string): string {
@@ -35,7 +39,7 @@ function literalText(run: string): string {
     .replace(/\\(x[0-9A-Fa-f]+|u[0-9A-Fa-f]{4}|U[0-9A-Fa-f]{8}|[0-7]{1,3}|.)/g, (_, e: string) => {
       if (/^[xuU]/.test(e)) return String.fromCodePoint(parseInt(e.slice(1), 16) % 0x110000);
       if (/^[0-7]/.test(e)) return String.fromCharCode(parseInt(e, 8));
-      return SIMPLE_ESCAPES[e] ?? e;
+      return SIMPLE_ESCAPES.get(e) ?? e;
     });
 }
 

@@ -43,12 +43,6 @@ export function reachingAttributes(
 }
 
 /**
- * What a literal spells that names nothing: escapes (`\n`) and printf conversions (`%f`,
- * `%5.2lf`). A function `f` was "reached" by `printf("%f\n", x)` (issue 28).
- */
-export const NOT_NAMES = /\\.|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|j|z|t|L)?[A-Za-z]/g;
-
-/**
  * Where a defined function's name is spelled other than as the callee of a call: `fp =
  * kernel;`, `&kernel`, a table; and where a string spells it (`__attribute__((alias("kernel")))`
  * on another declaration, `asm("call kernel")`): calls the unit does not show may then reach

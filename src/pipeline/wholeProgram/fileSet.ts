@@ -25,6 +25,7 @@ import type { ExternalVerdict, ProgramView } from '../../model/program.js';
 export type { ExternalVerdict, ProgramView } from '../../model/program.js';
 import { libraryCall } from '../../lifetime/libraryCalls.js';
 import { REPLACEABLE } from '../../frontend/pointerCallees.js';
+import { nameRecord } from '../../poly/nameRecord.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
 import { CallSlot } from '../../context/callContext.js';
@@ -122,7 +123,13 @@ export class FileSet {
     // buffers do: they may come from the program's own malloc.
     if (Object.keys(externals).length === 0)
       return replaced
-        ? { overridden: {}, foreign: [], externals, includedBy, replacedAllocator: replaced }
+        ? {
+            overridden: nameRecord(),
+            foreign: [],
+            externals,
+            includedBy,
+            replacedAllocator: replaced,
+          }
         : undefined;
     const members = this.membersFor(own, mine);
     // The other units' calls matter only to a function they may be all the callers of (and
