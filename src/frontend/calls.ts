@@ -32,6 +32,7 @@ import { argumentValue, callerNames } from './argumentValues.js';
 import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
 import { fileScopeObjects, pointerCallees, REPLACEABLE } from './pointerCallees.js';
 import { breaksOrder, declaredReturningTwice } from './returnsTwice.js';
+import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
 const declaresNameNode = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -408,9 +409,12 @@ function functionCalls(
   );
   // A nested function (GNU C) runs where it is called, not where it is written: its reads of
   // the caller's buffer may come after a call that precedes it in the text.
+  // An OpenMP or OpenACC construct runs statements on several threads: a use written before
+  // a call may run after it on another thread (adversary 2026-11-29).
   let unstructured =
     body.descendantsOfType('goto_statement').length > 0 ||
-    body.descendantsOfType('function_definition').length > 0;
+    body.descendantsOfType('function_definition').length > 0 ||
+    body.descendantsOfType('preproc_call').some((p) => threadsPragma(p.text));
   const passed = new Set<string>();
   const calls: CallSite[] = [];
   const indirectCalls: SourceLoc[] = [];
@@ -485,6 +489,12 @@ function functionCalls(
     indirectCalls,
     buffers,
   };
+}
+
+/** An OpenMP or OpenACC pragma (`#pragma omp parallel`, `_Pragma("acc kernels")`). */
+function threadsPragma(text: string): boolean {
+  const body = pragmaBody(text);
+  return body !== undefined && /^(omp|acc)$/.test(pragmaNamespace(body));
 }
 
 function parameterDeclarations(fnDef: Node): Node[] {

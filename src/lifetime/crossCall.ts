@@ -363,7 +363,7 @@ function callSiteProblem(
   if (caller.unstructured)
     return problem(
       'caller-unstructured',
-      `${caller.name}() uses goto, setjmp, asm goto or a nested function: the order of its statements is not known`,
+      `${caller.name}() uses goto, setjmp, asm goto, a nested function or an OpenMP construct: the order of its statements is not known`,
     );
   if (!promised) {
     if (buffer.origin === 'other')
