@@ -355,9 +355,8 @@ export function extractCalls(
     ...fileScopeObjects(allDefinitions[0]?.parent),
     ...[...byName.keys()].filter((n) => REPLACEABLE.has(n)),
   ]);
-  const returningTwice = declaredReturningTwice(
-    src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' '),
-  );
+  // (Comments are read too: a word there only adds names.)
+  const returningTwice = declaredReturningTwice(src.text);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   for (let head = 0; head < queue.length;) {

@@ -12,9 +12,10 @@ const RETURNS_TWICE =
   /^(?:__builtin_|_{1,2}x?)?(?:setjmp|sigsetjmp|setjmp_syscall|savectx|qsetjmp|vfork|getcontext)$/;
 const JUMPS = /^(?:__builtin_|_{1,2})?(?:longjmp|siglongjmp|setcontext|swapcontext)$/;
 
-/** The names the declarations of `text` (comments blanked) mark `returns_twice`. */
+/** The names the declarations of `text` mark `returns_twice`. */
 export function declaredReturningTwice(text: string): ReadonlySet<string> {
   const out = new Set<string>();
+  if (!text.includes('returns_twice')) return out;
   for (const m of text.matchAll(/\b(?:__)?returns_twice(?:__)?\b/g)) {
     const start = Math.max(text.lastIndexOf(';', m.index), text.lastIndexOf('}', m.index)) + 1;
     const end = text.indexOf(';', m.index);
