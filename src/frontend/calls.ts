@@ -30,6 +30,9 @@ import { argumentBase, classifyMention, literalScope, type MentionContext } from
 import { callersToFixpoint } from './callers.js';
 import { argumentValue, callerNames } from './argumentValues.js';
 import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
+import { fileScopeObjects, pointerCallees, REPLACEABLE } from './pointerCallees.js';
+import { breaksOrder, declaredReturningTwice } from './returnsTwice.js';
+import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
 const declaresNameNode = (n: Node) =>
   /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
@@ -346,6 +349,14 @@ export function extractCalls(
     prototypes,
   );
   blockPrototypes(src, allDefinitions, byName, prototypes);
+  // The C library's memory functions the unit defines itself (glibc lets a program replace
+  // malloc): their calls are the program's, whatever they return or keep.
+  const fileObjects = new Set([
+    ...fileScopeObjects(allDefinitions[0]?.parent),
+    ...[...byName.keys()].filter((n) => REPLACEABLE.has(n)),
+  ]);
+  // (Comments are read too: a word there only adds names.)
+  const returningTwice = declaredReturningTwice(src.text);
   const functions = new Map<string, FunctionCalls>();
   const queue = [...taken];
   for (let head = 0; head < queue.length;) {
@@ -360,6 +371,8 @@ export function extractCalls(
       scalarTypedefs,
       addressTaken.get(name) ?? [],
       options.dataModel,
+      fileObjects,
+      returningTwice,
     );
     functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
@@ -385,16 +398,22 @@ function functionCalls(
   scalarTypedefs: ReadonlySet<string>,
   reached: FunctionCalls['reachedElsewhere'],
   model: DataModel | undefined,
+  fileObjects: ReadonlySet<string>,
+  returningTwice: ReadonlySet<string>,
 ): Omit<FunctionCalls, 'prototypes'> {
   const body = child(fnDef, 'body')!;
+  const objects = pointerCallees(fnDef, fileObjects);
   const internal = fnDef.namedChildren.some(
     (c) => c.type === 'storage_class_specifier' && c.text === 'static',
   );
   // A nested function (GNU C) runs where it is called, not where it is written: its reads of
   // the caller's buffer may come after a call that precedes it in the text.
+  // An OpenMP or OpenACC construct runs statements on several threads: a use written before
+  // a call may run after it on another thread (adversary 2026-11-29).
   let unstructured =
     body.descendantsOfType('goto_statement').length > 0 ||
-    body.descendantsOfType('function_definition').length > 0;
+    body.descendantsOfType('function_definition').length > 0 ||
+    body.descendantsOfType('preproc_call').some((p) => threadsPragma(p.text));
   const passed = new Set<string>();
   const calls: CallSite[] = [];
   const indirectCalls: SourceLoc[] = [];
@@ -403,9 +422,8 @@ function functionCalls(
   for (const n of body.descendantsOfType('call_expression')) {
     const fnNode = child(n, 'function');
     const f = fnNode?.text ?? '';
-    if (/^(_?setjmp|sigsetjmp|_?longjmp|siglongjmp|__builtin_setjmp|__builtin_longjmp)$/.test(f))
-      unstructured = true;
-    if (fnNode?.type !== 'identifier') {
+    if (breaksOrder(f, returningTwice)) unstructured = true;
+    if (fnNode?.type !== 'identifier' || objects.has(f)) {
       indirectCalls.push(src.locOf(n));
       continue;
     }
@@ -438,7 +456,12 @@ function functionCalls(
     else mentions.set(n.text, [n]);
   }
   const mentionsOf = (b: string) => mentions.get(b) ?? [];
-  const ctx: Omit<MentionContext, 'levels'> = { body, src, ...(model ? { dataModel: model } : {}) };
+  const ctx: Omit<MentionContext, 'levels'> = {
+    body,
+    src,
+    objects,
+    ...(model ? { dataModel: model } : {}),
+  };
   const buffers: CallerBuffer[] = [...passed].map((b) => {
     const o = origin(b, fnDef, mentionsOf(b), scalarTypedefs, model);
     const levels = o.shape?.levels.length ?? 0;
@@ -465,6 +488,12 @@ function functionCalls(
     indirectCalls,
     buffers,
   };
+}
+
+/** An OpenMP or OpenACC pragma (`#pragma omp parallel`, `_Pragma("acc kernels")`). */
+function threadsPragma(text: string): boolean {
+  const body = pragmaBody(text);
+  return body !== undefined && /^(omp|acc)$/.test(pragmaNamespace(body));
 }
 
 function parameterDeclarations(fnDef: Node): Node[] {

@@ -15,7 +15,8 @@ import { type DataModel, unitDataModel } from './dataModel.js';
 import path from 'node:path';
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
 import { extractCalls, scalarTypedefNames } from './calls.js';
-import { NOT_NAMES, REACHING_ATTRIBUTES } from './reachedElsewhere.js';
+import { ASM_LABELLED, REACHING_ATTRIBUTES } from './reachedElsewhere.js';
+import { asmLabelled, literalsBlanked, namesInLiterals } from './linkNames.js';
 import { functionName, topLevel } from './builtinModel.js';
 import { type Node, child, parseTree, SourceText } from './parse.js';
 import {
@@ -374,11 +375,9 @@ function mentionsOf(
     if (!(name in out)) out[name] = { ...origin(src.loc(offset)), why };
   };
   const text = src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m) => m.replace(/[^\n]/g, ' '));
-  const literals = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
-  for (let m = literals.exec(text); m; m = literals.exec(text))
-    for (const w of m[0].replace(NOT_NAMES, ' ').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
-      add(w[0], m.index, 'its name is spelled in a string (an alias attribute or assembly)');
-  const code = text.replace(literals, (m) => m.replace(/[^\n]/g, ' '));
+  for (const { name, offset } of namesInLiterals(text))
+    add(name, offset, 'its name is spelled in a string (an alias attribute or assembly)');
+  const code = literalsBlanked(text);
   const definitionNames = new Set(
     definitions.map((d) => {
       let x = child(d, 'declarator');
@@ -399,6 +398,7 @@ function mentionsOf(
       );
       continue;
     }
+    if (asmLabelled(code, re.lastIndex)) add(m[0], m.index, ASM_LABELLED);
     if (inBody(m.index)) continue;
     declared(m[0], src.loc(m.index));
     const line = code.slice(code.lastIndexOf(';', m.index) + 1, code.indexOf(';', m.index) + 1);

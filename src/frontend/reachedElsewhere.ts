@@ -5,6 +5,11 @@
  */
 import type { FunctionCalls, SourceLoc } from '../model/calls.js';
 import { type Node, type SourceText, child, firstIndex } from './parse.js';
+import { asmLabelled, literalsBlanked, namesInLiterals } from './linkNames.js';
+
+/** Why a function declared with an asm label is reached: its symbol is another name. */
+export const ASM_LABELLED =
+  'a declaration of it gives it an assembler name (an asm label): code may call it by that name';
 
 /**
  * Attributes that let code the unit does not spell reach a function: kept for references from
@@ -38,12 +43,6 @@ export function reachingAttributes(
 }
 
 /**
- * What a literal spells that names nothing: escapes (`\n`) and printf conversions (`%f`,
- * `%5.2lf`). A function `f` was "reached" by `printf("%f\n", x)` (issue 28).
- */
-export const NOT_NAMES = /\\.|%[-+ #0]*(?:\d+|\*)?(?:\.(?:\d+|\*))?(?:hh|h|ll|l|j|z|t|L)?[A-Za-z]/g;
-
-/**
  * Where a defined function's name is spelled other than as the callee of a call: `fp =
  * kernel;`, `&kernel`, a table; and where a string spells it (`__attribute__((alias("kernel")))`
  * on another declaration, `asm("call kernel")`): calls the unit does not show may then reach
@@ -67,16 +66,14 @@ export function reachedElsewhere(
   const re = /[A-Za-z_][A-Za-z0-9_]*/g;
   const text = src.text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, (m) => m.replace(/[^\n]/g, ' '));
   // String and character literals: a name spelled inside one is reached by name.
-  const literals = /"(?:\\.|[^"\\\n])*"|'(?:\\.|[^'\\\n])*'/g;
-  for (let m = literals.exec(text); m; m = literals.exec(text))
-    for (const w of m[0].replace(NOT_NAMES, ' ').matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
-      if (names.has(w[0]))
-        add(
-          w[0],
-          m.index,
-          `its name is spelled in a string (an alias attribute or assembly may call it)`,
-        );
-  const code = text.replace(literals, (m) => m.replace(/[^\n]/g, ' '));
+  for (const { name, offset } of namesInLiterals(text))
+    if (names.has(name))
+      add(
+        name,
+        offset,
+        `its name is spelled in a string (an alias attribute or assembly may call it)`,
+      );
+  const code = literalsBlanked(text);
   const bodies = definitions.map((d) => child(d, 'body')).filter((b): b is Node => !!b);
   // Bodies are in text order and never overlap: a binary search (a call per name use).
   const inBody = (at: number) => {
@@ -87,6 +84,7 @@ export function reachedElsewhere(
     if (!names.has(m[0])) continue;
     const next = /\S/.exec(code.slice(re.lastIndex, re.lastIndex + 200));
     if (next?.[0] === '(') {
+      if (asmLabelled(code, re.lastIndex)) add(m[0], m.index, ASM_LABELLED);
       if (definitionNames.has(m.index)) continue;
       // Outside every body: a declaration of it (a prototype; the storage of a parameter
       // that changes type must change there too).

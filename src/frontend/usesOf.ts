@@ -51,6 +51,11 @@ export interface MentionContext {
   readonly levels: number;
   /** The unit's data model (`malloc(4 * sizeof(long))`); LP64 when absent. */
   readonly dataModel?: DataModel;
+  /**
+   * Names that are objects where the function may call them (pointerCallees.ts): a call of
+   * one is a call through a pointer, whatever function it is named like (`free`, `malloc`).
+   */
+  readonly objects?: ReadonlySet<string>;
 }
 
 function same(a: Node | null | undefined, b: Node | null | undefined): boolean {
@@ -82,10 +87,11 @@ export function argumentBase(arg: Node): { node: Node; derefs: number } | undefi
   return n.type === 'identifier' ? { node: n, derefs } : undefined;
 }
 
-function isAllocation(value: Node | null): boolean {
+function isAllocation(value: Node | null, objects: ReadonlySet<string> | undefined): boolean {
   if (!value) return false;
   const v = stripCasts(value);
-  return v.type === 'call_expression' && ALLOCATORS.includes(child(v, 'function')?.text ?? '');
+  const callee = child(v, 'function')?.text ?? '';
+  return v.type === 'call_expression' && ALLOCATORS.includes(callee) && !objects?.has(callee);
 }
 
 /**
@@ -193,6 +199,7 @@ function onlyLookedAt(x: Node): boolean {
 /** What the buffer's own declaration does (`n`, the name it declares). */
 function declarationUse(
   n: Node,
+  objects: ReadonlySet<string> | undefined,
 ): { kind: 'inert' | 'access' } | { kind: 'alloc'; value: Node } | { kind: 'escape'; why: string } {
   let d: Node = n.parent!;
   while (d.parent && /declarator$/.test(d.parent.type) && d.type !== 'init_declarator')
@@ -207,7 +214,7 @@ function declarationUse(
     };
   if (d.type !== 'init_declarator') return { kind: 'inert' };
   const value = child(d, 'value');
-  if (isAllocation(value)) return { kind: 'alloc', value: value! };
+  if (isAllocation(value, objects)) return { kind: 'alloc', value: value! };
   // A brace list writes every cell.
   if (value?.type === 'initializer_list') return { kind: 'access' };
   return { kind: 'escape', why: 'initialized from another address' };
@@ -230,7 +237,7 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
   };
   // The declaration itself; an initializer counts as what it is.
   if (/declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n)) {
-    const d = declarationUse(n);
+    const d = declarationUse(n, ctx.objects);
     if (d.kind === 'escape') return escape(d.why);
     return d.kind === 'alloc' ? alloc(d.value) : { ...base, kind: d.kind };
   }
@@ -280,7 +287,8 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     const callee = child(call, 'function');
     // A row or an offset element: passed, it is an address into the buffer.
     if (argumentBase(x) === undefined) return escape('an address into it is passed to a call');
-    if (callee?.type !== 'identifier') return escape('it is passed to a call through a pointer');
+    if (callee?.type !== 'identifier' || ctx.objects?.has(callee.text))
+      return escape('it is passed to a call through a pointer');
     const argIndex = p.namedChildren.findIndex((c) => same(c, x));
     if (callee.text === 'free') return { ...base, kind: 'free' };
     return {
@@ -299,7 +307,7 @@ export function classifyMention(n: Node, ctx: MentionContext): BufferUse {
     p.type === 'assignment_expression' &&
     same(child(p, 'left'), n) &&
     child(p, 'operator')?.text === '=' &&
-    isAllocation(child(p, 'right'))
+    isAllocation(child(p, 'right'), ctx.objects)
   )
     return alloc(child(p, 'right')!);
   if (depth > 0) return escape('a row of it is used as an address');

@@ -91,6 +91,8 @@ export interface CrossCallQuery {
    * definitions of it: nothing is assumed of what they do with a buffer.
    */
   readonly overridden?: ReadonlyMap<string, readonly string[]>;
+  /** A C library memory function the program defines itself (ProgramView's). */
+  readonly replacedAllocator?: string;
   /** The verdicts on struct members passed as arguments (ProgramView's `members`). */
   readonly members?: ProgramView['members'];
   /**
@@ -361,13 +363,18 @@ function callSiteProblem(
   if (caller.unstructured)
     return problem(
       'caller-unstructured',
-      `${caller.name}() uses goto, setjmp, asm goto or a nested function: the order of its statements is not known`,
+      `${caller.name}() uses goto, setjmp, asm goto, a nested function or an OpenMP construct: the order of its statements is not known`,
     );
   if (!promised) {
     if (buffer.origin === 'other')
       return problem(
         'buffer-not-analysable',
         buffer.why ?? `'${name}' is not a buffer of the caller`,
+      );
+    if (buffer.origin === 'heap' && q.replacedAllocator)
+      return problem(
+        'buffer-not-analysable',
+        `'${name}' is heap memory, and the program defines ${q.replacedAllocator}: its blocks may be shared`,
       );
     if (buffer.origin === 'heap' && !buffer.uses.some((u) => u.kind === 'alloc'))
       return problem(
@@ -448,6 +455,12 @@ function keepsAddress(
   if (!fn) {
     const lib = libraryCall(callee);
     if (!lib) return `is not defined in this file (it may keep a pointer to the buffer)`;
+    if (lib.callsBackWith === argIndex)
+      return `hands the addresses of its elements to a function of the program (a comparator), which may keep them`;
+    if (lib.formatsFrom !== undefined && argIndex >= lib.formatsFrom)
+      return `may write its address as text (%p, or an integer conversion), which the program may read back`;
+    if (lib.streamed)
+      return `may hand it to the functions of its stream (one made by fopencookie), which may keep it`;
     return lib.returnsArgument === argIndex && use.resultUsed
       ? `returns it, and the value returned is used`
       : undefined;

@@ -5,11 +5,20 @@
  * a pointer, so a buffer passed to it is never a temporary's.
  *
  * `returnsArgument`: the call's value is that argument (`memcpy` returns `dst`): where the
- * value is used, the address leaves through it.
+ * value is used, the address leaves through it. `formatsFrom`: the first variadic argument
+ * of a printf-like function; a pointer there may be written as text by `%p`, which `%p` of
+ * scanf reads back as the same pointer (C17 7.21.6.2), so the address leaves as text.
+ * `callsBackWith`: an argument whose elements' addresses a callback of the program gets
+ * (qsort's comparator), which may keep them. `streamed`: a stdio function, whose stream may
+ * be one of `fopencookie` (GNU) or `funopen` (BSD): on an unbuffered one, glibc hands the
+ * caller's own buffer to the program's write or read function, which may keep it.
  */
 export interface LibraryCall {
   reads(argIndex: number): boolean;
   readonly returnsArgument?: number;
+  readonly formatsFrom?: number;
+  readonly callsBackWith?: number;
+  readonly streamed?: boolean;
 }
 
 const reading =
@@ -28,16 +37,16 @@ const TABLE: ReadonlyMap<string, LibraryCall> = new Map([
   ['strlen', { reads: all }],
   ['strcmp', { reads: all }],
   ['strncmp', { reads: all }],
-  ['printf', { reads: all }],
-  ['fprintf', { reads: all }],
-  ['sprintf', { reads: (k) => k !== 0 }],
-  ['snprintf', { reads: (k) => k !== 0 }],
-  ['puts', { reads: all }],
-  ['fputs', { reads: all }],
-  ['fwrite', { reads: all }],
-  ['fread', { reads: reading(3) }],
-  ['fgets', { reads: reading(2), returnsArgument: 0 }],
-  ['qsort', { reads: all }],
+  ['printf', { reads: all, formatsFrom: 1, streamed: true }],
+  ['fprintf', { reads: all, formatsFrom: 2, streamed: true }],
+  ['sprintf', { reads: (k: number) => k !== 0, formatsFrom: 2 }],
+  ['snprintf', { reads: (k: number) => k !== 0, formatsFrom: 3 }],
+  ['puts', { reads: all, streamed: true }],
+  ['fputs', { reads: all, streamed: true }],
+  ['fwrite', { reads: all, streamed: true }],
+  ['fread', { reads: reading(3), streamed: true }],
+  ['fgets', { reads: reading(2), returnsArgument: 0, streamed: true }],
+  ['qsort', { reads: all, callsBackWith: 0 }],
   ['free', { reads: reading() }],
 ]);
 
@@ -46,6 +55,19 @@ export function libraryCall(name: string): LibraryCall | undefined {
   const plain = name.replace(/^__builtin_/, '');
   return TABLE.get(plain);
 }
+
+/** Functions of the table above that may call the program back (stdio). */
+const STDIO: ReadonlySet<string> = new Set([
+  'printf',
+  'fprintf',
+  'sprintf',
+  'snprintf',
+  'puts',
+  'fputs',
+  'fwrite',
+  'fread',
+  'fgets',
+]);
 
 /**
  * Functions of the C library that take and return values only (<math.h>, <stdlib.h>'s
@@ -106,8 +128,10 @@ const VALUE_ONLY: ReadonlySet<string> = new Set([
  */
 export function callsNothingBack(name: string): boolean {
   const plain = name.replace(/^__builtin_/, '');
-  // qsort calls its comparator, a function of the program.
-  if (plain === 'qsort') return false;
+  // qsort calls its comparator, a function of the program; stdio calls the program's
+  // functions of a stream made by fopencookie (GNU) or funopen (BSD), and printf those that
+  // register_printf_specifier (glibc) installed for a conversion.
+  if (plain === 'qsort' || STDIO.has(plain)) return false;
   return (
     libraryCall(plain) !== undefined ||
     VALUE_ONLY.has(plain) ||

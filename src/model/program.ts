@@ -24,6 +24,12 @@ export interface ProgramView {
    */
   readonly overridden: Readonly<Record<string, readonly string[]>>;
   /**
+   * A memory function of the C library that a unit of the set defines itself (glibc lets a
+   * program replace malloc), as `malloc() in alloc.c`: its blocks may be any memory, shared
+   * between two allocations or with a global, so no heap buffer is a caller's own.
+   */
+  readonly replacedAllocator?: string;
+  /**
    * The other units' functions of `foreign` that pass a parameter on, as is, towards this
    * file's functions: whether every call of each is a call the set shows, or why not.
    */

@@ -136,7 +136,7 @@ export const ACROSS_CALL_REASONS = {
   ),
   'caller-unstructured': entry(
     'BC1117',
-    'a caller uses goto, setjmp, asm goto or a nested function',
+    'a caller uses goto, setjmp, asm goto, a nested function or an OpenMP construct',
     'The order of its statements is not known: restructure the caller.',
     UNCHANGED,
   ),

@@ -111,7 +111,7 @@ int main(int argc, char **argv) { (void)argv; printf("%f\\n", run(argc + 3)); re
   expect(a.reason).toContain("'bandwidth' is a local variable set at run time");
 });
 
-// Guards src/frontend/reachedElsewhere.ts (NOT_NAMES): a word in a string literal may name a function
+// Guards src/frontend/linkNames.ts (NOT_NAMES): a word in a string literal may name a function
 // an alias attribute or assembly calls, but `printf("%f\n", ...)` spells no function `f`:
 // f's parameters were "called from code the file does not show" and stayed.
 it('a printf conversion does not name a function', async () => {

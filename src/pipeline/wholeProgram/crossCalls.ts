@@ -268,6 +268,7 @@ export function crossCallOutcome(
     elementType: normalizedType(array.elementType),
     ...(external ? { external } : {}),
     overridden: overriddenFunctions(model.calls, program),
+    ...(program?.replacedAllocator ? { replacedAllocator: program.replacedAllocator } : {}),
     ...(program?.members ? { members: program.members } : {}),
     visibilityOf: (g: FunctionCalls) => passedOnVisibility(g, byIncluders, program),
   };

@@ -24,6 +24,8 @@ import type { ExternalVerdict, ProgramView } from '../../model/program.js';
 
 export type { ExternalVerdict, ProgramView } from '../../model/program.js';
 import { libraryCall } from '../../lifetime/libraryCalls.js';
+import { REPLACEABLE } from '../../frontend/pointerCallees.js';
+import { nameRecord } from '../../poly/nameRecord.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
 import { CallSlot } from '../../context/callContext.js';
@@ -113,8 +115,22 @@ export class FileSet {
     for (const f of mine)
       if (!f.internal && f.name !== 'main' && f.parameterUses.length > 0)
         externals[f.name] = this.external(own, f);
-    // (A static kernel's member arguments get no view of their own: BC1114 stays.)
-    if (Object.keys(externals).length === 0) return undefined;
+    const replaced = this.replacedAllocator();
+    const includedBy = this.summaries
+      .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
+      .map((s) => s.file);
+    // (A static kernel's member arguments get no view of their own: BC1114 stays.) Its heap
+    // buffers do: they may come from the program's own malloc.
+    if (Object.keys(externals).length === 0)
+      return replaced
+        ? {
+            overridden: nameRecord(),
+            foreign: [],
+            externals,
+            includedBy,
+            replacedAllocator: replaced,
+          }
+        : undefined;
     const members = this.membersFor(own, mine);
     // The other units' calls matter only to a function they may be all the callers of (and
     // left out otherwise, a change of theirs is no cache miss of this file).
@@ -127,16 +143,25 @@ export class FileSet {
     const foreign = seen ? this.foreignFor(own) : undefined;
     return {
       overridden,
+      ...(replaced ? { replacedAllocator: replaced } : {}),
       foreign: foreign?.functions ?? [],
       ...(foreign && Object.keys(foreign.passingOn).length > 0
         ? { passingOn: foreign.passingOn }
         : {}),
       externals,
-      includedBy: this.summaries
-        .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
-        .map((s) => s.file),
+      includedBy,
       ...(members ? { members } : {}),
     };
+  }
+
+  /** A memory function of the C library that a unit defines itself (malloc first), if any. */
+  private replacedAllocator(): string | undefined {
+    const all = this.summaries.flatMap((u) =>
+      u.functions
+        .filter((g) => !g.internal && REPLACEABLE.has(g.name))
+        .map((g) => `${g.name}() in ${u.file}`),
+    );
+    return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
   }
 
   /**
