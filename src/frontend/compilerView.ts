@@ -26,6 +26,7 @@ import {
   countBelow,
 } from './parse.js';
 import { compactCopies, type CompactCopies } from './compactCopies.js';
+import { compactTree } from './compactTree.js';
 import {
   compilerError,
   compilerName,
@@ -437,7 +438,14 @@ function unitCalls(
       withPrototypes(
         extractCalls(c.ppText, definitions, {
           ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
-          walked: (fn) => (c.copies.copied.has(fn as TSNode) ? c.copies.own(fn as TSNode) : fn),
+          // The others as plain copies too (compactTree.ts: the same answers): every node
+          // tree-sitter hands out is a wrapper with native memory freed only between event
+          // loop turns (~0.6 KB each), and the walk of 9,000 helpers of 5 MB of kernels held
+          // ~90 MB of them (issue 29, item 3).
+          walked: (fn) =>
+            c.copies.copied.has(fn as TSNode)
+              ? c.copies.own(fn as TSNode)
+              : compactTree(fn as TSNode, c.ppText.text),
           relevant: new Set(functions.map((f) => f.name)),
           ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
           scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
