@@ -45,7 +45,16 @@ import { conditionalGroups, liveness } from './conditionals.js';
 import { type Conditions, type FileFacts, macroValues, withConfiguration } from './configured.js';
 import { offsetsOf, relocateFunction, relocateLocs, spelledInFile } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
-import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
+import {
+  type CallOptions,
+  type CallWalk,
+  callWalk,
+  type DefinitionCalls,
+  definitionCalls,
+  extractCalls,
+  moveHeapSpelling,
+  scalarTypedefNames,
+} from './calls.js';
 import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap, usesWithin } from './spelling.js';
 import { fileToPp, macroRoles } from './macroRoles.js';
@@ -299,15 +308,19 @@ function modelOfUnit(
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
   const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArray(fn, tu.text);
-  for (const fn of definitions) {
-    // Functions of headers belong to the files that define them.
-    if (!inMainFile(fn)) continue;
-    // A function that declares no array and touches no global one has nothing to report
-    // (the model builder walks every node: this keeps large files fast).
-    if (!hasArrays(fn)) continue;
+  // Functions of headers belong to the files that define them. A function that declares no
+  // array and touches no global one has nothing to report (the model builder walks every
+  // node: this keeps large files fast).
+  const modelling = definitions.filter((fn) => inMainFile(fn) && hasArrays(fn));
+  const early = cpp ? undefined : earlyCalls(root, definitions, modelling, context);
+  for (const fn of modelling) {
     const modelled = modelFunction(fn, context);
     if ('severity' in modelled) diagnostics.push(modelled);
-    else functions.push(modelled);
+    else {
+      functions.push(modelled);
+      // (its copy is the last made: the one its model was built from)
+      early?.readFrom(fn, context.copies.own(fn));
+    }
   }
   const ownTemplates = templates.filter((t) => inMainFile(t.fn) && hasArrays(t.fn));
   const model = (fn: TSNode, i?: TemplateInstance) => modelFunction(fn, context, i);
@@ -315,7 +328,7 @@ function modelOfUnit(
     if ('severity' in m) diagnostics.push(m);
     else functions.push(m);
   validatePromises(promises, functions, file);
-  const calls = unitCalls(root, definitions, functions, context);
+  const calls = unitCalls(root, definitions, functions, context, early?.walkFor(functions));
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
   return {
@@ -423,33 +436,81 @@ function checkMainFileSyntax(
   }
 }
 
+/** How the calls of the unit are read, when `relevant` are the functions modelled. */
+function callOptions(root: TSNode, c: UnitContext, relevant: ReadonlySet<string>): CallOptions {
+  return {
+    ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
+    // The others as plain copies too (compactTree.ts: the same answers): every node
+    // tree-sitter hands out is a wrapper with native memory freed only between event
+    // loop turns (~0.6 KB each), and the walk of 9,000 helpers of 5 MB of kernels held
+    // ~90 MB of them (issue 29, item 3).
+    walked: (fn) =>
+      c.copies.copied.has(fn as TSNode)
+        ? c.copies.own(fn as TSNode)
+        : compactTree(fn as TSNode, c.ppText.text),
+    relevant,
+    ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
+    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+  };
+}
+
+/**
+ * The calls of each function read from the compact copy its model was built from, as it is
+ * modelled: copied again for the calls' walk, the copies were a tenth of 5 MB of kernels
+ * (issue 29, item 3). The walk takes the functions modelled as the relevant ones, known
+ * only once all are modelled: what is read early is for those expected (every function
+ * modelled), and used only when they are the ones modelled (`walkFor`).
+ */
+function earlyCalls(
+  root: TSNode,
+  definitions: readonly TSNode[],
+  modelling: readonly TSNode[],
+  c: UnitContext,
+): {
+  readFrom: (fn: TSNode, copy: Node) => void;
+  walkFor: (functions: readonly FunctionModel[]) => EarlyCalls | undefined;
+} {
+  const expected = new Set(modelling.map(functionName));
+  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected));
+  const read = new Map<Node, DefinitionCalls>();
+  return {
+    readFrom: (fn, copy) => {
+      const calls = definitionCalls(walk, fn, copy);
+      if (calls) read.set(fn, calls);
+    },
+    walkFor: (functions) => {
+      // (in the same order too: the walk starts from them in this order)
+      const names = [...new Set(functions.map((f) => f.name))];
+      const listed = [...expected];
+      const same = names.length === listed.length && names.every((n, k) => n === listed[k]);
+      return same ? { walk, read } : undefined;
+    },
+  };
+}
+
+/** A walk of the unit's calls, and the definitions' calls it has read already. */
+interface EarlyCalls {
+  readonly walk: CallWalk;
+  readonly read: ReadonlyMap<Node, DefinitionCalls>;
+}
+
 /** The calls of the unit, in the author's coordinates. */
 function unitCalls(
   root: TSNode,
   definitions: readonly TSNode[],
   functions: readonly FunctionModel[],
   c: UnitContext,
+  early?: EarlyCalls,
 ): ProgramModel['calls'] {
   const { map, ppOffset } = c;
+  const options =
+    early?.walk.options ?? callOptions(root, c, new Set(functions.map((f) => f.name)));
   const extracted = moveHeapSpelling(
     relocateLocs(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
-        extractCalls(c.ppText, definitions, {
-          ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
-          // The others as plain copies too (compactTree.ts: the same answers): every node
-          // tree-sitter hands out is a wrapper with native memory freed only between event
-          // loop turns (~0.6 KB each), and the walk of 9,000 helpers of 5 MB of kernels held
-          // ~90 MB of them (issue 29, item 3).
-          walked: (fn) =>
-            c.copies.copied.has(fn as TSNode)
-              ? c.copies.own(fn as TSNode)
-              : compactTree(fn as TSNode, c.ppText.text),
-          relevant: new Set(functions.map((f) => f.name)),
-          ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
-          scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-        }),
+        extractCalls(c.ppText, definitions, options, early?.walk, early?.read),
         topLevel(root, 'declaration'),
       ),
       (loc) => map.loc(ppOffset(loc)),
