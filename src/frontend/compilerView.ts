@@ -403,14 +403,19 @@ function unitPromises(
   map: SpellingMap,
   ppOffset: ReturnType<typeof offsetsOf>,
 ): ReturnType<typeof filePromises> {
+  const pragmas = directives.temporaries;
   return filePromises(
     temporaries,
-    directives.temporaries.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
-    inMain.map((fn) => ({
-      name: functionName(fn),
-      firstLine: map.loc(fn.startIndex).line,
-      lastLine: map.loc(fn.endIndex - 1).line,
-    })),
+    pragmas.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
+    // The functions' extents place a pragma only: without one, the author's lines of every
+    // function were lined up for nothing (4 % of 5 MB of kernels, issue 29 item 3).
+    pragmas.length === 0
+      ? []
+      : inMain.map((fn) => ({
+          name: functionName(fn),
+          firstLine: map.loc(fn.startIndex).line,
+          lastLine: map.loc(fn.endIndex - 1).line,
+        })),
   );
 }
 
