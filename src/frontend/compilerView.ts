@@ -305,23 +305,13 @@ function modelOfUnit(
     ...disk,
     toPp: lazyToPp(map),
   };
-  const functions: FunctionModel[] = [];
-  const diagnostics: ProgramModel['diagnostics'][number][] = [];
   const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArray(fn, tu.text);
   // Functions of headers belong to the files that define them. A function that declares no
   // array and touches no global one has nothing to report (the model builder walks every
   // node: this keeps large files fast).
   const modelling = definitions.filter((fn) => inMainFile(fn) && hasArrays(fn));
   const early = cpp ? undefined : earlyCalls(root, definitions, modelling, context);
-  for (const fn of modelling) {
-    const modelled = modelFunction(fn, context);
-    if ('severity' in modelled) diagnostics.push(modelled);
-    else {
-      functions.push(modelled);
-      // (its copy is the last made: the one its model was built from)
-      early?.readFrom(fn, context.copies.own(fn));
-    }
-  }
+  const { functions, diagnostics } = modelEach(modelling, context, early);
   const ownTemplates = templates.filter((t) => inMainFile(t.fn) && hasArrays(t.fn));
   const model = (fn: TSNode, i?: TemplateInstance) => modelFunction(fn, context, i);
   for (const m of templateModels(ownTemplates, model, (fn) => map.loc(fn.startIndex)))
@@ -439,6 +429,26 @@ function checkMainFileSyntax(
       m ? { line: Number(m[1]), column: Number(m[2]) } : map.loc(mainError.startIndex),
     );
   }
+}
+
+/** The functions modelled (or why not), each one's calls read from its copy (earlyCalls). */
+function modelEach(
+  modelling: readonly TSNode[],
+  c: UnitContext,
+  early: ReturnType<typeof earlyCalls> | undefined,
+): { functions: FunctionModel[]; diagnostics: ProgramModel['diagnostics'][number][] } {
+  const functions: FunctionModel[] = [];
+  const diagnostics: ProgramModel['diagnostics'][number][] = [];
+  for (const fn of modelling) {
+    const modelled = modelFunction(fn, c);
+    if ('severity' in modelled) diagnostics.push(modelled);
+    else {
+      functions.push(modelled);
+      // (its copy is the last made: the one its model was built from)
+      early?.readFrom(fn, c.copies.own(fn));
+    }
+  }
+  return { functions, diagnostics };
 }
 
 /** How the calls of the unit are read, when `relevant` are the functions modelled. */
