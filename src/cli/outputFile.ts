@@ -29,15 +29,45 @@ type Target =
   | { kind: 'other'; path: string };
 
 /**
+ * An output's text: one string, or its pieces in order (a report too large to hold as one
+ * string, jsonPieces.ts), written as they come.
+ */
+export type OutputText = string | Iterable<string>;
+
+/** Pieces are gathered into writes of about this many characters. */
+const BATCH = 1 << 20;
+
+/** The bytes of `text`: one buffer for a string, buffers of about BATCH for pieces. */
+function* bytesOf(text: OutputText, encoding: 'utf8' | 'latin1'): Generator<Buffer> {
+  if (typeof text === 'string') {
+    yield Buffer.from(text, encoding);
+    return;
+  }
+  let batch = '';
+  for (const piece of text) {
+    batch += piece;
+    if (batch.length < BATCH) continue;
+    yield Buffer.from(batch, encoding);
+    batch = '';
+  }
+  if (batch !== '') yield Buffer.from(batch, encoding);
+}
+
+/** Writes all of `data` at the descriptor's position. */
+function writeAll(fd: number, data: Buffer): void {
+  for (let at = 0; at < data.length;) at += fs.writeSync(fd, data, at);
+}
+
+/**
  * Writes `text` to `file` (see the module's comment); throws InputError with a message that
  * names the file and the reason when it cannot, leaving the file as it was.
  */
 export async function writeOutput(
   file: string,
-  text: string,
+  text: OutputText,
   encoding: 'utf8' | 'latin1' = 'utf8',
 ): Promise<void> {
-  const data = Buffer.from(text, encoding);
+  const data = bytesOf(text, encoding);
   const fd = ownDescriptor(file);
   if (fd !== undefined) return writeDescriptor(file, fd, data);
   const target = resolveTarget(file);
@@ -64,7 +94,7 @@ export async function writeOutputs(
   const staged: Staged[] = [];
   try {
     for (const e of entries) {
-      const data = Buffer.from(e.text, encoding);
+      const data = [Buffer.from(e.text, encoding)];
       const target = ownDescriptor(e.file) === undefined ? resolveTarget(e.file) : undefined;
       if (!target || target.kind === 'other') {
         await writeOutput(e.file, e.text, encoding);
@@ -209,14 +239,15 @@ function ownDescriptor(file: string): number | undefined {
 }
 
 /** Writes to a descriptor of this process: stdout and stderr through their streams. */
-async function writeDescriptor(file: string, fd: number, data: Buffer): Promise<void> {
+async function writeDescriptor(file: string, fd: number, data: Iterable<Buffer>): Promise<void> {
   const stream = fd === 1 ? process.stdout : fd === 2 ? process.stderr : undefined;
   try {
-    if (stream)
-      await new Promise<void>((resolve, reject) =>
-        stream.write(data, (e) => (e ? reject(e) : resolve())),
-      );
-    else for (let at = 0; at < data.length;) at += fs.writeSync(fd, data, at);
+    for (const bytes of data)
+      if (stream)
+        await new Promise<void>((resolve, reject) =>
+          stream.write(bytes, (e) => (e ? reject(e) : resolve())),
+        );
+      else writeAll(fd, bytes);
   } catch (e) {
     throw cannotWrite(file, e);
   }
@@ -290,16 +321,22 @@ function refuseUnwritable(file: string, stat: fs.Stats): void {
 }
 
 /** Writes into a device, a FIFO or a terminal, as a shell redirection would. */
-function writeInto(file: string, data: Buffer): void {
+function writeInto(file: string, data: Iterable<Buffer>): void {
+  let fd: number | undefined;
   try {
-    fs.writeFileSync(file, data);
+    fd = fs.openSync(file, 'w');
+    for (const bytes of data) writeAll(fd, bytes);
+    const done = fd;
+    fd = undefined;
+    fs.closeSync(done);
   } catch (e) {
+    if (fd !== undefined) fs.closeSync(fd);
     throw cannotWrite(file, e);
   }
 }
 
 /** A temporary file beside the target, with its mode and owner, renamed over it. */
-function replaceAtomically(file: string, target: Target, data: Buffer): void {
+function replaceAtomically(file: string, target: Target, data: Iterable<Buffer>): void {
   const tmp = writeTemporary(file, target, data);
   try {
     fs.renameSync(tmp, target.path);
@@ -310,7 +347,7 @@ function replaceAtomically(file: string, target: Target, data: Buffer): void {
 }
 
 /** The text in a temporary file beside the target, with its mode and owner, on disk. */
-function writeTemporary(file: string, target: Target, data: Buffer): string {
+function writeTemporary(file: string, target: Target, data: Iterable<Buffer>): string {
   const dir = path.dirname(target.path);
   if (!isDirectory(dir))
     throw new InputError(`cannot write '${file}': directory '${dir}' does not exist`);
@@ -325,7 +362,7 @@ function writeTemporary(file: string, target: Target, data: Buffer): string {
       if (stat.uid !== process.getuid?.() || stat.gid !== process.getgid?.())
         fs.fchownSync(fd, stat.uid, stat.gid);
     }
-    fs.writeFileSync(fd, data);
+    for (const bytes of data) writeAll(fd, bytes);
     // On disk before the rename: a crash right after it leaves the new text, not an empty file.
     fs.fsyncSync(fd);
     fs.closeSync(fd);

@@ -301,23 +301,34 @@ export interface CallOptions {
   readonly dataModel?: DataModel;
 }
 
-/**
- * The call graph of a translation unit: per function definition its calls, buffers and
- * parameter uses.
- *
- * With `relevant` only part of the unit is walked (a walk over every function of a large file
- * costs seconds): the relevant functions, every function that can reach one of them (its
- * text names a function already taken, to a fixpoint: the callers, their callers, and so every
- * cycle through a relevant function, for recursion), and every function a walked one calls
- * (whether it keeps an address it gets, whether it can call back).
- */
-export function extractCalls(
+/** What the walk of every definition of a unit shares (`callWalk`), read once. */
+export interface CallWalk {
+  readonly src: SourceText;
+  readonly options: CallOptions;
+  /** Each name's first definition: the one walked. */
+  readonly byName: ReadonlyMap<string, Node>;
+  /** The functions walked first (see extractCalls). */
+  readonly taken: readonly string[];
+  readonly passesBuffers: (callee: string) => boolean;
+  readonly scalarTypedefs: ReadonlySet<string>;
+  readonly addressTaken: ReadonlyMap<string, FunctionCalls['reachedElsewhere']>;
+  readonly prototypes: ReadonlyMap<string, SourceLoc[]>;
+  /** File-scope objects and the memory functions the unit defines (pointerCallees.ts). */
+  readonly fileObjects: ReadonlySet<string>;
+  /** Functions declared returns_twice (returnsTwice.ts). */
+  readonly returningTwice: ReadonlySet<string>;
+}
+
+/** One definition's calls as its walk reads them (the prototypes aside). */
+export type DefinitionCalls = Omit<FunctionCalls, 'prototypes'>;
+
+/** What the walk of each definition of the unit shares (see extractCalls). */
+export function callWalk(
   src: SourceText,
   allDefinitions: readonly Node[],
   options: CallOptions = {},
-): CallGraph {
+): CallWalk {
   const { relevant } = options;
-  const scalarTypedefs = options.scalarTypedefs ?? new Set<string>();
   const byName = new Map<string, Node>();
   for (const d of allDefinitions) {
     const name = declaratorOf(d).name;
@@ -331,7 +342,6 @@ export function extractCalls(
       )
     : [...byName.keys()];
   const askedAbout = relevant ?? new Set(byName.keys());
-  const passesBuffers = (callee: string) => !!options.everyCallee || askedAbout.has(callee);
   const prototypes = new Map<string, SourceLoc[]>();
   // Every function's: one whose address is taken may be called back through a pointer or
   // by a library function (qsort's comparator) while a walked one runs (staticScratch.ts).
@@ -357,23 +367,76 @@ export function extractCalls(
   ]);
   // (Comments are read too: a word there only adds names.)
   const returningTwice = declaredReturningTwice(src.text);
+  return {
+    src,
+    options,
+    byName,
+    taken,
+    passesBuffers: (callee) => !!options.everyCallee || askedAbout.has(callee),
+    scalarTypedefs: options.scalarTypedefs ?? new Set<string>(),
+    addressTaken,
+    prototypes,
+    fileObjects,
+    returningTwice,
+  };
+}
+
+/**
+ * The calls of `definition` read from `walked` (the node its walk reads: a compact copy of
+ * it), when the walk reads this definition (the first of its name); else undefined.
+ */
+export function definitionCalls(
+  w: CallWalk,
+  definition: Node,
+  walked: Node,
+): DefinitionCalls | undefined {
+  const name = declaratorOf(definition).name;
+  if (name === undefined || w.byName.get(name) !== definition) return undefined;
+  return callsOf(w, name, walked);
+}
+
+/** The calls of the function `name`, read from `walked`. */
+function callsOf(w: CallWalk, name: string, walked: Node): DefinitionCalls {
+  return functionCalls(
+    w.src,
+    walked,
+    name,
+    w.passesBuffers,
+    w.scalarTypedefs,
+    w.addressTaken.get(name) ?? [],
+    w.options.dataModel,
+    w.fileObjects,
+    w.returningTwice,
+  );
+}
+
+/**
+ * The call graph of a translation unit: per function definition its calls, buffers and
+ * parameter uses.
+ *
+ * With `relevant` only part of the unit is walked (a walk over every function of a large file
+ * costs seconds): the relevant functions, every function that can reach one of them (its
+ * text names a function already taken, to a fixpoint: the callers, their callers, and so every
+ * cycle through a relevant function, for recursion), and every function a walked one calls
+ * (whether it keeps an address it gets, whether it can call back).
+ *
+ * `read` holds definitions' calls read already, with this walk (`definitionCalls`).
+ */
+export function extractCalls(
+  src: SourceText,
+  allDefinitions: readonly Node[],
+  options: CallOptions = {},
+  walk: CallWalk = callWalk(src, allDefinitions, options),
+  read: ReadonlyMap<Node, DefinitionCalls> = new Map(),
+): CallGraph {
+  const { byName, prototypes } = walk;
   const functions = new Map<string, FunctionCalls>();
-  const queue = [...taken];
+  const queue = [...walk.taken];
   for (let head = 0; head < queue.length;) {
     const name = queue[head++]!;
     if (functions.has(name)) continue;
     const fnDef = byName.get(name)!;
-    const fc = functionCalls(
-      src,
-      options.walked?.(fnDef) ?? fnDef,
-      name,
-      passesBuffers,
-      scalarTypedefs,
-      addressTaken.get(name) ?? [],
-      options.dataModel,
-      fileObjects,
-      returningTwice,
-    );
+    const fc = read.get(fnDef) ?? callsOf(walk, name, options.walked?.(fnDef) ?? fnDef);
     functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
     const passedTo = [

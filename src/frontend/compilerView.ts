@@ -27,6 +27,7 @@ import {
   countBelow,
 } from './parse.js';
 import { compactCopies, type CompactCopies } from './compactCopies.js';
+import { compactTree } from './compactTree.js';
 import {
   compilerError,
   compilerName,
@@ -45,7 +46,16 @@ import { conditionalGroups, liveness } from './conditionals.js';
 import { type Conditions, type FileFacts, macroValues, withConfiguration } from './configured.js';
 import { offsetsOf, relocateFunction, relocateLocs, spelledInFile } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
-import { extractCalls, moveHeapSpelling, scalarTypedefNames } from './calls.js';
+import {
+  type CallOptions,
+  type CallWalk,
+  callWalk,
+  type DefinitionCalls,
+  definitionCalls,
+  extractCalls,
+  moveHeapSpelling,
+  scalarTypedefNames,
+} from './calls.js';
 import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap, usesWithin } from './spelling.js';
 import { fileToPp, macroRoles } from './macroRoles.js';
@@ -296,19 +306,13 @@ function modelOfUnit(
     ...disk,
     toPp: lazyToPp(map),
   };
-  const functions: FunctionModel[] = [];
-  const diagnostics: ProgramModel['diagnostics'][number][] = [];
   const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArray(fn, tu.text);
-  for (const fn of definitions) {
-    // Functions of headers belong to the files that define them.
-    if (!inMainFile(fn)) continue;
-    // A function that declares no array and touches no global one has nothing to report
-    // (the model builder walks every node: this keeps large files fast).
-    if (!hasArrays(fn)) continue;
-    const modelled = modelFunction(fn, context);
-    if ('severity' in modelled) diagnostics.push(modelled);
-    else functions.push(modelled);
-  }
+  // Functions of headers belong to the files that define them. A function that declares no
+  // array and touches no global one has nothing to report (the model builder walks every
+  // node: this keeps large files fast).
+  const modelling = definitions.filter((fn) => inMainFile(fn) && hasArrays(fn));
+  const early = cpp ? undefined : earlyCalls(root, definitions, modelling, context);
+  const { functions, diagnostics } = modelEach(modelling, context, early);
   const ownTemplates = templates.filter((t) => inMainFile(t.fn) && hasArrays(t.fn));
   const model = (fn: TSNode, i?: TemplateInstance) => modelFunction(fn, context, i);
   for (const m of templateModels(ownTemplates, model, (fn) => map.loc(fn.startIndex)))
@@ -316,7 +320,7 @@ function modelOfUnit(
     else functions.push(m);
   if (!cpp) functions.splice(0, functions.length, ...followHelpers(functions, tu.text));
   validatePromises(promises, functions, file);
-  const calls = unitCalls(root, definitions, functions, context);
+  const calls = unitCalls(root, definitions, functions, context, early?.walkFor(functions));
   // No function modelled: the token correspondence is never needed (large table files).
   const macroUses = functions.length > 0 ? map.uses : [];
   return {
@@ -391,14 +395,19 @@ function unitPromises(
   map: SpellingMap,
   ppOffset: ReturnType<typeof offsetsOf>,
 ): ReturnType<typeof filePromises> {
+  const pragmas = directives.temporaries;
   return filePromises(
     temporaries,
-    directives.temporaries.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
-    inMain.map((fn) => ({
-      name: functionName(fn),
-      firstLine: map.loc(fn.startIndex).line,
-      lastLine: map.loc(fn.endIndex - 1).line,
-    })),
+    pragmas.map((t) => ({ name: t.name, loc: map.loc(ppOffset(t.loc)) })),
+    // The functions' extents place a pragma only: without one, the author's lines of every
+    // function were lined up for nothing (4 % of 5 MB of kernels, issue 29 item 3).
+    pragmas.length === 0
+      ? []
+      : inMain.map((fn) => ({
+          name: functionName(fn),
+          firstLine: map.loc(fn.startIndex).line,
+          lastLine: map.loc(fn.endIndex - 1).line,
+        })),
   );
 }
 
@@ -424,26 +433,101 @@ function checkMainFileSyntax(
   }
 }
 
+/** The functions modelled (or why not), each one's calls read from its copy (earlyCalls). */
+function modelEach(
+  modelling: readonly TSNode[],
+  c: UnitContext,
+  early: ReturnType<typeof earlyCalls> | undefined,
+): { functions: FunctionModel[]; diagnostics: ProgramModel['diagnostics'][number][] } {
+  const functions: FunctionModel[] = [];
+  const diagnostics: ProgramModel['diagnostics'][number][] = [];
+  for (const fn of modelling) {
+    const modelled = modelFunction(fn, c);
+    if ('severity' in modelled) diagnostics.push(modelled);
+    else {
+      functions.push(modelled);
+      // (its copy is the last made: the one its model was built from)
+      early?.readFrom(fn, c.copies.own(fn));
+    }
+  }
+  return { functions, diagnostics };
+}
+
+/** How the calls of the unit are read, when `relevant` are the functions modelled. */
+function callOptions(root: TSNode, c: UnitContext, relevant: ReadonlySet<string>): CallOptions {
+  return {
+    ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
+    // The others as plain copies too (compactTree.ts: the same answers): every node
+    // tree-sitter hands out is a wrapper with native memory freed only between event
+    // loop turns (~0.6 KB each), and the walk of 9,000 helpers of 5 MB of kernels held
+    // ~90 MB of them (issue 29, item 3).
+    walked: (fn) =>
+      c.copies.copied.has(fn as TSNode)
+        ? c.copies.own(fn as TSNode)
+        : compactTree(fn as TSNode, c.ppText.text),
+    relevant,
+    ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
+    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+  };
+}
+
+/**
+ * The calls of each function read from the compact copy its model was built from, as it is
+ * modelled: copied again for the calls' walk, the copies were a tenth of 5 MB of kernels
+ * (issue 29, item 3). The walk takes the functions modelled as the relevant ones, known
+ * only once all are modelled: what is read early is for those expected (every function
+ * modelled), and used only when they are the ones modelled (`walkFor`).
+ */
+function earlyCalls(
+  root: TSNode,
+  definitions: readonly TSNode[],
+  modelling: readonly TSNode[],
+  c: UnitContext,
+): {
+  readFrom: (fn: TSNode, copy: Node) => void;
+  walkFor: (functions: readonly FunctionModel[]) => EarlyCalls | undefined;
+} {
+  const expected = new Set(modelling.map(functionName));
+  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected));
+  const read = new Map<Node, DefinitionCalls>();
+  return {
+    readFrom: (fn, copy) => {
+      const calls = definitionCalls(walk, fn, copy);
+      if (calls) read.set(fn, calls);
+    },
+    walkFor: (functions) => {
+      // (in the same order too: the walk starts from them in this order)
+      const names = [...new Set(functions.map((f) => f.name))];
+      const listed = [...expected];
+      const same = names.length === listed.length && names.every((n, k) => n === listed[k]);
+      return same ? { walk, read } : undefined;
+    },
+  };
+}
+
+/** A walk of the unit's calls, and the definitions' calls it has read already. */
+interface EarlyCalls {
+  readonly walk: CallWalk;
+  readonly read: ReadonlyMap<Node, DefinitionCalls>;
+}
+
 /** The calls of the unit, in the author's coordinates. */
 function unitCalls(
   root: TSNode,
   definitions: readonly TSNode[],
   functions: readonly FunctionModel[],
   c: UnitContext,
+  early?: EarlyCalls,
 ): ProgramModel['calls'] {
   const { map, ppOffset } = c;
+  const options =
+    early?.walk.options ?? callOptions(root, c, new Set(functions.map((f) => f.name)));
   const extracted = moveHeapSpelling(
     relocateLocs(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
-        extractCalls(c.ppText, definitions, {
-          ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
-          walked: (fn) => (c.copies.copied.has(fn as TSNode) ? c.copies.own(fn as TSNode) : fn),
-          relevant: new Set(functions.map((f) => f.name)),
-          ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
-          scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-        }),
+        extractCalls(c.ppText, definitions, options, early?.walk, early?.read),
         topLevel(root, 'declaration'),
       ),
       (loc) => map.loc(ppOffset(loc)),

@@ -4,6 +4,7 @@
  * strings; symbolic sizes are strings with the expression (`"N*N"`). Every reason, warning
  * and diagnostic has its code (docs/reasons.md).
  */
+import { jsonPieces } from './jsonPieces.js';
 import { reasonNameOf } from '../model/reasons.js';
 import { reportSummary, type ReportSummary } from './reportSummary.js';
 export type Status = 'contracted' | 'scalarized' | 'unchanged' | 'rejected';
@@ -233,14 +234,13 @@ function withoutTimings(reports: readonly FileReport[], print: PrintOptions): Fi
     : (reports.map(({ timings: _, ...rest }) => rest) as FileReport[]);
 }
 
-/** The report document as JSON; each file's `timings` only with `{ timings: true }`. */
-export function formatReport(
+function reportDocument(
   reports: readonly FileReport[],
   toolVersion: string,
-  skipped: readonly SkippedFile[] = [],
-  print: PrintOptions = {},
-): string {
-  const document: ReportDocument = {
+  skipped: readonly SkippedFile[],
+  print: PrintOptions,
+): ReportDocument {
+  return {
     format: 'beeclak-report',
     formatVersion: 2,
     tool: { name: 'beeclak', version: toolVersion },
@@ -248,7 +248,34 @@ export function formatReport(
     skipped: [...skipped],
     summary: reportSummary(reports),
   };
-  return JSON.stringify(document, null, 2) + '\n';
+}
+
+/** The report document as JSON; each file's `timings` only with `{ timings: true }`. */
+export function formatReport(
+  reports: readonly FileReport[],
+  toolVersion: string,
+  skipped: readonly SkippedFile[] = [],
+  print: PrintOptions = {},
+): string {
+  return JSON.stringify(reportDocument(reports, toolVersion, skipped, print), null, 2) + '\n';
+}
+
+/**
+ * `formatReport`'s text in pieces (jsonPieces.ts), for a report file: each array's entry
+ * (document, files, a file, its arrays) is one piece.
+ */
+export function reportPieces(
+  reports: readonly FileReport[],
+  toolVersion: string,
+  skipped: readonly SkippedFile[] = [],
+  print: PrintOptions = {},
+): Iterable<string> {
+  // The document (its summary) is made now, its text as it is read.
+  const document = reportDocument(reports, toolVersion, skipped, print);
+  return (function* () {
+    yield* jsonPieces(document, 4);
+    yield '\n';
+  })();
 }
 
 /**
