@@ -18,10 +18,7 @@ import {
   type CallerBuffer,
   type CallSite,
   type FunctionCalls,
-  type HeapSpelling,
-  type OffsetRange,
   type ParameterUses,
-  type Spelled,
   type SourceLoc,
 } from '../model/calls.js';
 import { type Node, type SourceText, child, walk } from './parse.js';
@@ -33,15 +30,7 @@ import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
 import { fileScopeObjects, pointerCallees, REPLACEABLE } from './pointerCallees.js';
 import { breaksOrder, declaredReturningTwice } from './returnsTwice.js';
 import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
-
-const declaresNameNode = (n: Node) =>
-  /declarator$/.test(n.parent?.type ?? '') && same(child(n.parent!, 'declarator'), n);
-
-function same(a: Node | null | undefined, b: Node | null | undefined): boolean {
-  return (
-    !!a && !!b && a.type === b.type && a.startIndex === b.startIndex && a.endIndex === b.endIndex
-  );
-}
+import { declaresNameNode, heapSpelling, same } from './bufferSpelling.js';
 
 function declaratorOf(fnDef: Node): { name?: string; declarator?: Node } {
   let d = child(fnDef, 'declarator');
@@ -152,89 +141,6 @@ function origin(
   if (levels.includes('pointer'))
     return { origin: 'other', why: `'${name}' is an array of pointers` };
   return { origin: 'array', shape };
-}
-
-const rangeOf = (n: Node): OffsetRange => ({ start: n.startIndex, end: n.endIndex });
-
-/** `n` with the tokens around it in its parent (`[`...`]`, `(`...`)`). */
-export function spelled(n: Node | null, open: string, close: string): Spelled {
-  const p = n?.parent;
-  if (!n || !p) return {};
-  const kids = p.children;
-  const at = kids.findIndex((c) => same(c, n));
-  const before = kids[at - 1];
-  const after = kids[at + 1];
-  if (before?.type !== open || (after?.type !== close && after?.type !== ','))
-    return { range: rangeOf(n) };
-  return { range: rangeOf(n), frame: { start: before.startIndex, end: after.endIndex } };
-}
-
-/**
- * The sizes of the array levels of a declarator or an abstract declarator, walking out from
- * the name (or the innermost part) as C reads it: outermost level first.
- */
-function levelSizes(inner: Node, root: Node): Spelled[] {
-  const out: Spelled[] = [];
-  for (let d: Node = inner; !same(d, root) && d.parent; d = d.parent)
-    if (/array_declarator$/.test(d.parent.type))
-      out.push(spelled(child(d.parent, 'size'), '[', ']'));
-  return out;
-}
-
-/** Where a heap buffer's pointer type and allocations are spelled (HeapSpelling). */
-function heapSpelling(
-  mentions: readonly Node[],
-  model: DataModel | undefined,
-): HeapSpelling | undefined {
-  const id = mentions.find(declaresNameNode);
-  let decl: Node | null | undefined = id?.parent;
-  while (decl && decl.type !== 'declaration') decl = decl.parent;
-  if (!id || !decl) return undefined;
-  const allocations: HeapSpelling['allocations'][number][] = [];
-  for (const n of mentions) {
-    const value = allocatedValue(n);
-    if (!value) continue;
-    let call = value;
-    let cast: Node | undefined;
-    while (call.type === 'parenthesized_expression' || call.type === 'cast_expression') {
-      if (call.type === 'cast_expression') cast ??= call;
-      call = call.type === 'cast_expression' ? child(call, 'value')! : call.namedChildren[0]!;
-    }
-    const args = child(call, 'arguments')?.namedChildren ?? [];
-    const descriptor = cast ? child(cast, 'type') : null;
-    const abstract = descriptor ? child(descriptor, 'declarator') : null;
-    let innermost = abstract;
-    while (innermost && innermost.namedChildCount > 0 && child(innermost, 'declarator'))
-      innermost = child(innermost, 'declarator');
-    allocations.push({
-      allocator: child(call, 'function')?.text ?? '',
-      ...(descriptor && innermost ? { castExtents: levelSizes(innermost, descriptor) } : {}),
-      sizeArguments: args.map((a, k) =>
-        k === 0 || k === args.length - 1
-          ? spelled(a, k === 0 ? '(' : ',', k === args.length - 1 ? ')' : ',')
-          : { range: rangeOf(a) },
-      ),
-      sizeValues: args.map((a) => {
-        const c = constantValue(a, literalScope(model));
-        return c && c.value > 0n && !c.facts ? c.value : undefined;
-      }),
-    });
-  }
-  return { declaratorExtents: levelSizes(id, decl), allocations };
-}
-
-/** The value `n` is set from, when `n` is the buffer's declaration or the left of `=`. */
-function allocatedValue(n: Node): Node | undefined {
-  if (declaresNameNode(n)) {
-    let d: Node = n.parent!;
-    while (d.parent && /declarator$/.test(d.parent.type) && d.type !== 'init_declarator')
-      d = d.parent;
-    return d.type === 'init_declarator' ? (child(d, 'value') ?? undefined) : undefined;
-  }
-  const p = n.parent;
-  return p?.type === 'assignment_expression' && same(child(p, 'left'), n)
-    ? (child(p, 'right') ?? undefined)
-    : undefined;
 }
 
 /** Parameters of a function definition that are pointers or arrays, with their levels known. */
@@ -599,34 +505,4 @@ function blockPrototypes(
           prototypes.set(name, [...(prototypes.get(name) ?? []), src.locOf(f!)]);
       }
   }
-}
-
-/**
- * The heap buffers' spellings moved by `move` (to the file, from the preprocessed text):
- * where a piece is not the file's own text, the buffer is not retyped.
- */
-export function moveHeapSpelling(calls: CallGraph, move: (s: Spelled) => Spelled): CallGraph {
-  return {
-    functions: calls.functions.map((f) => ({
-      ...f,
-      ...(f.prototypeSizes
-        ? { prototypeSizes: f.prototypeSizes.map((p) => p.map((s) => s?.map(move))) }
-        : {}),
-      buffers: f.buffers.map((b) =>
-        b.heap
-          ? {
-              ...b,
-              heap: {
-                declaratorExtents: b.heap.declaratorExtents.map(move),
-                allocations: b.heap.allocations.map((a) => ({
-                  ...a,
-                  ...(a.castExtents ? { castExtents: a.castExtents.map(move) } : {}),
-                  sizeArguments: a.sizeArguments.map(move),
-                })),
-              },
-            }
-          : b,
-      ),
-    })),
-  };
 }

@@ -53,9 +53,9 @@ import {
   type DefinitionCalls,
   definitionCalls,
   extractCalls,
-  moveHeapSpelling,
   scalarTypedefNames,
 } from './calls.js';
+import { moveHeapSpelling } from './bufferSpelling.js';
 import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap, usesWithin } from './spelling.js';
 import { fileToPp, macroRoles } from './macroRoles.js';

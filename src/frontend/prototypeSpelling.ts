@@ -5,7 +5,7 @@
  */
 import type { CallGraph, Spelled } from '../model/calls.js';
 import { type Node, child, parseTree } from './parse.js';
-import { spelled } from './calls.js';
+import { spelled } from './bufferSpelling.js';
 
 /**
  * The sizes of one parameter's array levels, outermost first (`double t[N][M]`: N, M;
