@@ -6,11 +6,9 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import { includedDependence } from './configurationDependence.js';
-import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
+import { lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
-import type { ArrayDecl } from './arrays.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
 import { globalArrayUsers, globalArrays } from './globalArrays.js';
@@ -26,8 +24,7 @@ import {
   type TSNode,
   countBelow,
 } from './parse.js';
-import { compactCopies, type CompactCopies } from './compactCopies.js';
-import { compactTree } from './compactTree.js';
+import { compactCopies } from './compactCopies.js';
 import {
   compilerError,
   compilerName,
@@ -42,38 +39,23 @@ import {
 import { includedFiles, withoutCandidates } from './noCandidate.js';
 import { unitOutput, unitOutputAsync } from './hostUnit.js';
 import { mainView, standsForUnit } from './mainView.js';
-import { conditionalGroups, liveness } from './conditionals.js';
-import { type Conditions, type FileFacts, macroValues, withConfiguration } from './configured.js';
-import { offsetsOf, relocateFunction, relocateLocs, spelledInFile } from './relocate.js';
+import { macroValues, withConfiguration } from './configured.js';
+import { offsetsOf, relocateFunction } from './relocate.js';
 import { filePromises, validatePromises } from './promises.js';
-import {
-  type CallOptions,
-  type CallWalk,
-  callWalk,
-  type DefinitionCalls,
-  definitionCalls,
-  extractCalls,
-  scalarTypedefNames,
-} from './calls.js';
-import { moveHeapSpelling } from './bufferSpelling.js';
-import { withPrototypes } from './prototypeSpelling.js';
 import { type MacroUse, type SpellingMap, spellingMap, usesWithin } from './spelling.js';
-import { fileToPp, macroRoles } from './macroRoles.js';
+import { macroRoles } from './macroRoles.js';
 import { inCallContext } from '../context/callContext.js';
 import { languageOf } from './language.js';
 import { compilerSetup, type splitDefines } from './compilerSetup.js';
 import { ownRanges } from './cpp/ranges.js';
 import { cppUnit, namesDeclaredTwice, namespaceLevel } from './cpp/unit.js';
-import {
-  closedToCalls,
-  cppOutside,
-  instanceUnit,
-  refuseFunction,
-  withElementBits,
-} from './cpp/functions.js';
+import { cppOutside, instanceUnit, refuseFunction, withElementBits } from './cpp/functions.js';
 import type { TemplateInstance } from './cpp/templates.js';
 import { templateModels, unitTemplates } from './cpp/templateModels.js';
 import { unitDataModel } from './dataModel.js';
+
+import { earlyCalls, unitCalls } from './unitCalls.js';
+import { type UnitContext, lazyConditions, lazyToPp } from './unitContext.js';
 
 export interface CompilerViewOptions extends FrontendOptions {
   readonly compiler?: PreprocessOptions;
@@ -451,149 +433,6 @@ function modelEach(
     }
   }
   return { functions, diagnostics };
-}
-
-/** How the calls of the unit are read, when `relevant` are the functions modelled. */
-function callOptions(root: TSNode, c: UnitContext, relevant: ReadonlySet<string>): CallOptions {
-  return {
-    ...(typeof c.frontend.dataModel === 'object' ? { dataModel: c.frontend.dataModel } : {}),
-    // The others as plain copies too (compactTree.ts: the same answers): every node
-    // tree-sitter hands out is a wrapper with native memory freed only between event
-    // loop turns (~0.6 KB each), and the walk of 9,000 helpers of 5 MB of kernels held
-    // ~90 MB of them (issue 29, item 3).
-    walked: (fn) =>
-      c.copies.copied.has(fn as TSNode)
-        ? c.copies.own(fn as TSNode)
-        : compactTree(fn as TSNode, c.ppText.text),
-    relevant,
-    ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
-    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
-  };
-}
-
-/**
- * The calls of each function read from the compact copy its model was built from, as it is
- * modelled: copied again for the calls' walk, the copies were a tenth of 5 MB of kernels
- * (issue 29, item 3). The walk takes the functions modelled as the relevant ones, known
- * only once all are modelled: what is read early is for those expected (every function
- * modelled), and used only when they are the ones modelled (`walkFor`).
- */
-function earlyCalls(
-  root: TSNode,
-  definitions: readonly TSNode[],
-  modelling: readonly TSNode[],
-  c: UnitContext,
-): {
-  readFrom: (fn: TSNode, copy: Node) => void;
-  walkFor: (functions: readonly FunctionModel[]) => EarlyCalls | undefined;
-} {
-  const expected = new Set(modelling.map(functionName));
-  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected));
-  const read = new Map<Node, DefinitionCalls>();
-  return {
-    readFrom: (fn, copy) => {
-      const calls = definitionCalls(walk, fn, copy);
-      if (calls) read.set(fn, calls);
-    },
-    walkFor: (functions) => {
-      // (in the same order too: the walk starts from them in this order)
-      const names = [...new Set(functions.map((f) => f.name))];
-      const listed = [...expected];
-      const same = names.length === listed.length && names.every((n, k) => n === listed[k]);
-      return same ? { walk, read } : undefined;
-    },
-  };
-}
-
-/** A walk of the unit's calls, and the definitions' calls it has read already. */
-interface EarlyCalls {
-  readonly walk: CallWalk;
-  readonly read: ReadonlyMap<Node, DefinitionCalls>;
-}
-
-/** The calls of the unit, in the author's coordinates. */
-function unitCalls(
-  root: TSNode,
-  definitions: readonly TSNode[],
-  functions: readonly FunctionModel[],
-  c: UnitContext,
-  early?: EarlyCalls,
-): ProgramModel['calls'] {
-  const { map, ppOffset } = c;
-  const options =
-    early?.walk.options ?? callOptions(root, c, new Set(functions.map((f) => f.name)));
-  const extracted = moveHeapSpelling(
-    relocateLocs(
-      // Every definition of the unit: a function of an included file or header may call one
-      // of this file's (a unity build), and its calls count as much as the file's own.
-      withPrototypes(
-        extractCalls(c.ppText, definitions, options, early?.walk, early?.read),
-        topLevel(root, 'declaration'),
-      ),
-      (loc) => map.loc(ppOffset(loc)),
-    ),
-    (s) => spelledInFile(map, c.source, s),
-  );
-  const dependence = includedDependence(
-    definitions.map((d) => ({
-      name: functionName(d),
-      first: d.startPosition.row,
-      last: d.endPosition.row,
-    })),
-    c.tu,
-    c.readHeader,
-    c.absolute,
-    c.search,
-  );
-  const calls = {
-    ...extracted,
-    functions: extracted.functions.map((f) => {
-      const configured = dependence.get(f.name);
-      return configured ? { ...f, configured } : f;
-    }),
-  };
-  return c.unit ? closedToCalls(calls) : calls;
-}
-
-/** What modelling one function of the unit needs. */
-interface UnitContext {
-  readonly source: string;
-  readonly tu: TranslationUnit;
-  readonly map: SpellingMap;
-  readonly ppText: SourceText;
-  readonly ppOffset: ReturnType<typeof offsetsOf>;
-  readonly directives: ReturnType<typeof collectDirectives>;
-  readonly globals: Map<string, ArrayDecl>;
-  readonly globalUsers: Map<string, string[]>;
-  readonly frontend: FrontendOptions;
-  readonly unit: ReturnType<typeof cppUnit> | undefined;
-  readonly copies: CompactCopies;
-  /** The file's conditional groups and their liveness, computed when first asked for. */
-  readonly conditions: () => Conditions;
-  /** What the configuration guards read of the whole file, computed when first asked for. */
-  readonly facts: () => FileFacts;
-  /** File token -> its preprocessed copy (macroRoles.ts), computed when first asked for. */
-  readonly toPp: () => Int32Array;
-  readonly readHeader: Disk['readHeader'];
-  readonly absolute: Disk['absolute'];
-  readonly search: Disk['search'];
-}
-
-/** The file's conditional groups and their liveness, computed when first asked for. */
-function lazyConditions(source: string, map: SpellingMap): () => Conditions {
-  let conditions: Conditions | undefined;
-  return () => {
-    conditions ??= {
-      groups: conditionalGroups(source),
-      alive: liveness(map.fileTokens, map.ppToFile, map.uses),
-    };
-    return conditions;
-  };
-}
-
-function lazyToPp(map: SpellingMap): () => Int32Array {
-  let toPp: Int32Array | undefined;
-  return () => (toPp ??= fileToPp(map));
 }
 
 /** One function of the main file modelled, or the warning that it is not analysed. */
