@@ -118,8 +118,9 @@ function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
   const back = all.find((g) => g.calls.some((c) => c.callee === fnName));
   if (back)
     return { code: 'recursive', reason: `${fnName}() may call itself (through ${back.name}())` };
-  // Unknown code can call it only if it can name it.
-  if (fn.internal && fn.reachedElsewhere.length === 0) return undefined;
+  // Unknown code can call it only if it can name it; no program calls main() again (as in
+  // `reachable`), so only its address taken makes it a callback.
+  if ((fn.internal || fnName === 'main') && fn.reachedElsewhere.length === 0) return undefined;
   for (const g of all) {
     const indirect = g.indirectCalls[0];
     if (indirect)

@@ -59,6 +59,7 @@ const TRACED: Record<string, string[]> = {
   'scope-local-shadows-global.c': ['t'],
   'notequal-guarded-start.c': ['t'],
   'scope-row-pointer.c': ['t'],
+  'storage-static-main-printf.c': ['o'],
   'typedef-array-of-pointers.c': ['p', 'q'],
   'typedef-hidden-by-local.c': ['t'],
   'typedef-hidden-by-same-name.c': ['t'],
