@@ -69,10 +69,54 @@ function reservedName(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The set's summaries indexed once for all its files' views (issue 27 item 3: each file's
+ * view searched every unit for its includers, for the other definitions of each of its
+ * functions and for each name, with a path resolved per comparison: quadratic in the set).
+ */
+class SetIndex {
+  /** Each summary's file, resolved. */
+  readonly path = new Map<FileSummary, string>();
+  readonly byPath = new Map<string, FileSummary>();
+  /** A `.c` file (resolved) -> the units that include it, in the set's order. */
+  readonly includers = new Map<string, FileSummary[]>();
+  /** A name -> the units that define a function of that name with external linkage. */
+  readonly externalDefiners = new Map<string, FileSummary[]>();
+  /** Per unit, its first function of each name. */
+  readonly functions = new Map<FileSummary, Map<string, FunctionCalls>>();
+
+  constructor(summaries: readonly FileSummary[]) {
+    const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+      const list = m.get(k);
+      if (!list) m.set(k, [v]);
+      else if (list[list.length - 1] !== v) list.push(v);
+    };
+    for (const s of summaries) {
+      const file = path.resolve(s.file);
+      this.path.set(s, file);
+      if (!this.byPath.has(file)) this.byPath.set(file, s);
+      for (const i of s.includedSources) push(this.includers, path.resolve(i), s);
+      const byName = new Map<string, FunctionCalls>();
+      for (const g of s.functions) {
+        if (!byName.has(g.name)) byName.set(g.name, g);
+        if (!g.internal) push(this.externalDefiners, g.name, s);
+      }
+      this.functions.set(s, byName);
+    }
+  }
+
+  /** The first unit other than `s` that includes `s`'s file. */
+  includerOf(s: FileSummary): FileSummary | undefined {
+    const own = this.path.get(s)!;
+    return this.includers.get(own)?.find((x) => this.path.get(x) !== own);
+  }
+}
+
 export class FileSet {
   private readonly summaries: readonly FileSummary[];
   private readonly open: string | undefined;
   private members: Map<string, MemberVerdict> | undefined;
+  private readonly index: SetIndex;
 
   constructor(
     private readonly units: readonly UnitSummary[],
@@ -80,11 +124,12 @@ export class FileSet {
   ) {
     this.summaries = units.flatMap((u) => ('summary' in u ? [u.summary] : []));
     this.open = openWorld(units, options);
+    this.index = new SetIndex(this.summaries);
   }
 
   /** The summary of `file`, if it was read. */
   private summaryOf(file: string): FileSummary | undefined {
-    return this.summaries.find((s) => same(s.file, file));
+    return this.index.byPath.get(path.resolve(file));
   }
 
   /**
@@ -120,9 +165,10 @@ export class FileSet {
     // left out otherwise, a change of theirs is no cache miss of this file).
     const seen = Object.values(externals).some((v) => v.analysable);
     const overridden: Record<string, string[]> = Object.create(null);
+    const ownPath = this.index.path.get(own)!;
     for (const f of own.functions.filter((g) => !g.internal))
-      for (const s of this.summaries)
-        if (!same(s.file, own.file) && s.functions.some((g) => g.name === f.name && !g.internal))
+      for (const s of this.index.externalDefiners.get(f.name) ?? [])
+        if (this.index.path.get(s) !== ownPath)
           (overridden[f.name] ??= []).push(`${f.name}@${s.file}`);
     const foreign = seen ? this.foreignFor(own) : undefined;
     return {
@@ -132,8 +178,8 @@ export class FileSet {
         ? { passingOn: foreign.passingOn }
         : {}),
       externals,
-      includedBy: this.summaries
-        .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
+      includedBy: (this.index.includers.get(ownPath) ?? [])
+        .filter((s) => this.index.path.get(s) !== ownPath)
         .map((s) => s.file),
       ...(members ? { members } : {}),
     };
@@ -170,9 +216,7 @@ export class FileSet {
     const name = f.name;
     if (this.open) return no('not-closed-world', `${name}() has external linkage and ${this.open}`);
     // A unity build: the including unit defines it too (as the linker sees it, twice).
-    const includer = this.summaries.find(
-      (s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)),
-    );
+    const includer = this.index.includerOf(own);
     if (includer)
       return no(
         'included-by-other-file',
@@ -180,9 +224,10 @@ export class FileSet {
       );
     const reserved = reservedName(name);
     if (reserved) return no('entry-point', `${name}() is an entry point: ${reserved}`);
+    const ownPath = this.index.path.get(own);
     for (const s of this.summaries) {
-      if (same(s.file, own.file)) continue;
-      const there = s.functions.find((g) => g.name === name);
+      if (this.index.path.get(s) === ownPath) continue;
+      const there = this.index.functions.get(s)!.get(name);
       // A static function of that name there is another function; its mentions are its own.
       if (there?.internal) continue;
       if (there)
@@ -272,9 +317,7 @@ export class FileSet {
   /** Whether every call of `f` (of unit `s`) is a call the set shows, or why not. */
   private visibility(s: FileSummary, f: FunctionCalls): ExternalVerdict {
     if (!f.internal) return this.external(s, f);
-    const includer = this.summaries.find(
-      (x) => !same(x.file, s.file) && x.includedSources.some((i) => same(i, s.file)),
-    );
+    const includer = this.index.includerOf(s);
     return includer
       ? {
           analysable: false,
