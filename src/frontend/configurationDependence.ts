@@ -213,7 +213,11 @@ function headerFindings(t: FileText, unitRead: FileText['read']): HeaderFindings
   const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
   const own = absolute(t.header ?? t.file ?? '.');
   return {
-    own: skippedHeaderDirectives(t.raw, own, t.read, t.search),
+    // (a header's own, as every unit that reads the header finds it: once per run)
+    own:
+      t.header === undefined
+        ? skippedHeaderDirectives(t.raw, own, t.read, t.search)
+        : headerReading(own, t.raw, t.read, t.search).skipped,
     unit: unitHeaders(t, unitRead),
     // The function's own header is `raw`, read above up to its last line: support.h's
     // `#undef LAG1` after prng_rand() does not reach it.
