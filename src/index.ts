@@ -125,6 +125,7 @@ export async function contractFiles(
       files: files.map((f) => f.file),
       outcomes,
       ownOptions: program.ownOptions ?? new Map(),
+      ...(program.otherReadings ? { otherReadings: program.otherReadings } : {}),
       plan: program.unity,
       sourceOf: files.map((f) => f.source),
       // The own reading of a file read in its includer too: refused, it keeps its text.

@@ -16,7 +16,7 @@ import type { ContractOptions } from './pipeline/contraction.js';
 import { summarizeSet } from './pipeline/wholeProgram/setSummaries.js';
 import { analysesExternals, FileSet } from './pipeline/wholeProgram/fileSet.js';
 import type { UnityVerdict } from './pipeline/wholeProgram/unityBuild.js';
-import { planUnity, throughOptions, type UnityPlan } from './cli/batch/unity.js';
+import { planUnity, throughOptions, type OtherReading, type UnityPlan } from './cli/batch/unity.js';
 
 type File = { readonly file: string; readonly source: string };
 
@@ -26,6 +26,8 @@ export interface LibraryProgram {
   readonly unity?: UnityPlan;
   /** By file index: the own reading of a file read in its includer that is a unit too. */
   readonly ownOptions?: ReadonlyMap<number, ContractOptions>;
+  /** By file index: its readings inside the other units that include it. */
+  readonly otherReadings?: ReadonlyMap<number, readonly OtherReading[]>;
 }
 
 const same = (a: string, b: string) => path.resolve(a) === path.resolve(b);
@@ -74,16 +76,25 @@ export async function withProgram(
   });
   if (!unity) return { options: each };
   const ownOptions = new Map<number, ContractOptions>();
+  const otherReadings = new Map<number, readonly OtherReading[]>();
   for (const [k, v] of unity.verdicts) {
     if (v.kind !== 'through') continue;
     const file = files[k]!.file;
     const own = unity.ownUnits.has(k);
     if (own) ownOptions.set(k, { ...each[k]!, annotate: false });
-    const view = setOf(own ? file : undefined).viewThrough(v.host, file);
-    const host = all.find((f) => same(f.file, v.host))!;
-    each[k] = throughOptions(host.file, host.source, contract, view, analysesExternals(view));
+    const inside = (name: string) => {
+      const view = setOf(own ? file : undefined).viewThrough(name, file);
+      const host = all.find((f) => same(f.file, name))!;
+      return throughOptions(host.file, host.source, contract, view, analysesExternals(view));
+    };
+    each[k] = inside(v.host);
+    if (v.others)
+      otherReadings.set(
+        k,
+        v.others.map((host) => ({ host, options: inside(host) })),
+      );
   }
-  return { options: each, unity, ownOptions };
+  return { options: each, unity, ownOptions, otherReadings };
 }
 
 /**

@@ -82,6 +82,7 @@ export async function readIncluded(
     files: [file],
     outcomes,
     ownOptions: views.ownOptions ?? new Map(),
+    ...(views.otherReadings ? { otherReadings: views.otherReadings } : {}),
     plan: views.unity,
     sourceOf: [source],
     run: (jobs) => Promise.all(jobs.map(runJob)),

@@ -14,7 +14,7 @@
  * do the system headers' macros (but `assert`).
  */
 import path from 'node:path';
-import { dependentGroupMeeting, groupReader, type UnitTexts } from './constantConditionals.js';
+import { groupReader, type UnitTexts } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
@@ -64,12 +64,7 @@ export type FunctionDependence = (from: number, to: number) => string | undefine
  * header is read once: the answers are those of one moment of the files.
  */
 export function fileReading(f: FileText): FunctionDependence {
-  const texts = new Map<string, string | undefined>();
-  const read = (file: string) => {
-    if (!texts.has(file)) texts.set(file, f.read(file));
-    return texts.get(file);
-  };
-  const t: FileText = { ...f, read };
+  const t: FileText = { ...f, read: onceEach(f.read) };
   // (a group every build decides alike is no dependence: constantConditionals.ts)
   const meeting = groupReader(t.raw, t.unit);
   const code = codeOnly(t.raw);
@@ -81,8 +76,8 @@ export function fileReading(f: FileText): FunctionDependence {
     if (!conditional.has(key)) conditional.set(key, meeting(line, line, name));
     return conditional.get(key) !== undefined;
   };
-  const events = eventsByName(t.macros ?? []);
-  const headers = headerFindings(t);
+  const events = eventsByName(t.macros ?? NO_EVENTS);
+  const headers = headerFindings(t, f.read);
   return (from, to) => {
     const meets = meeting(from, to);
     if (meets !== undefined)
@@ -107,6 +102,29 @@ export function fileReading(f: FileText): FunctionDependence {
     return headerDirective(names, headers);
   };
 }
+
+/**
+ * The files of a unit read once for all the unit's files (issue 27 item 3: a unity build's
+ * files are each other's headers, and each file's reading read every header from disk
+ * again: n files of n headers, n^2 reads for each file analysed inside its host). Keyed by
+ * the unit's `read` (program.ts and includedDependence give one to all its files): another
+ * `read` may read a name otherwise.
+ */
+const unitTexts = new CallSlot(
+  () => new WeakMap<FileText['read'], Map<string, string | undefined>>(),
+);
+
+function onceEach(read: FileText['read']): FileText['read'] {
+  const byRead = unitTexts.current();
+  const texts = byRead?.get(read) ?? new Map<string, string | undefined>();
+  byRead?.set(read, texts);
+  return (file) => {
+    if (!texts.has(file)) texts.set(file, read(file));
+    return texts.get(file);
+  };
+}
+
+const NO_EVENTS: readonly MacroEvent[] = [];
 
 /** A `#define` or `#undef` of the file's text (codeOnly's), at its offset and line. */
 interface Definition {
@@ -137,7 +155,21 @@ function fileDefinitions(code: string): Map<string, Definition[]> {
   return out;
 }
 
+/** The unit's macro events by name, once per unit (every file of a unity build asks). */
+const eventIndexes = new CallSlot(
+  () => new WeakMap<readonly MacroEvent[], Map<string, MacroEvent[]>>(),
+);
+
 function eventsByName(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
+  const kept = eventIndexes.current();
+  const hit = kept?.get(macros);
+  if (hit) return hit;
+  const out = eventIndex(macros);
+  kept?.set(macros, out);
+  return out;
+}
+
+function eventIndex(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
   const out = new Map<string, MacroEvent[]>();
   for (const e of macros) {
     let list = out.get(e.name);
@@ -153,36 +185,94 @@ function eventsByName(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> 
  * skipped ones are in no event), with why; and a header no lookup finds, which may define
  * any name. Adversary 2026-11-28c: main.c's `#define SHOWN in` redefined as `t` by a header
  * under `#ifdef VERBOSE`, so a -DVERBOSE build read main's buffer after the call into
- * another file's kernel folded in place.
+ * another file's kernel folded in place. The file's own conditional includes come first,
+ * then the unit's headers in their order, less the file's own header (`skip`).
  */
 interface HeaderFindings {
-  /** Per name, the reason's text after the name. */
-  readonly names: readonly (readonly [name: string, why: string])[];
-  readonly unknown?: string;
+  readonly own: SkippedHeaders;
+  readonly unit: UnitHeaders;
+  readonly skip?: string;
 }
 
-function headerFindings(t: FileText): HeaderFindings {
+/** The findings of a unit's headers, by name, each with its header (absolute). */
+interface UnitHeaders {
+  /** Per name, the findings that touch it, in the headers' order (`at`). */
+  readonly byName: ReadonlyMap<string, readonly HeaderFinding[]>;
+  /** The headers with an include no lookup follows, in their order, with why. */
+  readonly unknown: readonly { readonly header: string; readonly why: string }[];
+}
+
+interface HeaderFinding {
+  readonly at: number;
+  /** The reason's text after the name. */
+  readonly why: string;
+  readonly header: string;
+}
+
+function headerFindings(t: FileText, unitRead: FileText['read']): HeaderFindings {
   const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
-  const readAbsolute = (f: string) => t.read(f);
   const own = absolute(t.header ?? t.file ?? '.');
-  const skipped = [skippedHeaderDirectives(t.raw, own, readAbsolute, t.search)];
-  const names: (readonly [string, string])[] = [...skipped[0]!.names].map(
-    ([n, d]) => [n, `: ${d}`] as const,
-  );
-  for (const h of t.headers ?? []) {
+  return {
+    // (a header's own, as every unit that reads the header finds it: once per run)
+    own:
+      t.header === undefined
+        ? skippedHeaderDirectives(t.raw, own, t.read, t.search)
+        : headerReading(own, t.raw, t.read, t.search).skipped,
+    unit: unitHeaders(t, unitRead),
     // The function's own header is `raw`, read above up to its last line: support.h's
     // `#undef LAG1` after prng_rand() does not reach it.
-    if (t.header !== undefined && absolute(h) === own) continue;
+    ...(t.header !== undefined ? { skip: own } : {}),
+  };
+}
+
+/**
+ * The unit's headers' findings, made once per unit (by its `read` and its list of headers)
+ * for all its files: each file of a unity build of n files went through the n headers'
+ * findings again (issue 27 item 3).
+ */
+const unitHeaderIndexes = new CallSlot(
+  () => new WeakMap<FileText['read'], WeakMap<readonly string[], Map<string, UnitHeaders>>>(),
+);
+
+function unitHeaders(t: FileText, unitRead: FileText['read']): UnitHeaders {
+  const headers = t.headers ?? NO_HEADERS;
+  const key = `${t.cwd ?? '.'}\0${searchKey(t.search ?? NO_FOLDERS)}`;
+  const kept = unitHeaderIndexes.current();
+  let byHeaders = kept?.get(unitRead);
+  if (kept && !byHeaders) kept.set(unitRead, (byHeaders = new WeakMap()));
+  let byKey = byHeaders?.get(headers);
+  if (byHeaders && !byKey) byHeaders.set(headers, (byKey = new Map()));
+  const hit = byKey?.get(key);
+  if (hit) return hit;
+  const made = unitHeaderIndex(t, headers);
+  byKey?.set(key, made);
+  return made;
+}
+
+function unitHeaderIndex(t: FileText, headers: readonly string[]): UnitHeaders {
+  const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
+  const byName = new Map<string, HeaderFinding[]>();
+  const unknown: { header: string; why: string }[] = [];
+  let at = 0;
+  const add = (name: string, why: string, header: string) => {
+    let list = byName.get(name);
+    if (!list) byName.set(name, (list = []));
+    list.push({ at: at++, why, header });
+  };
+  for (const h of headers) {
     const text = t.read(h);
     if (text === undefined) continue; // (its events were read above)
-    const reading = headerReading(absolute(h), text, readAbsolute, t.search);
-    for (const [n, d] of reading.conditional) names.push([n, `, which ${h} ${d}`]);
-    skipped.push(reading.skipped);
-    for (const [n, d] of reading.skipped.names) names.push([n, `: ${d}`]);
+    const file = absolute(h);
+    const reading = headerReading(file, text, t.read, t.search);
+    for (const [n, d] of reading.conditional) add(n, `, which ${h} ${d}`, file);
+    for (const [n, d] of reading.skipped.names) add(n, `: ${d}`, file);
+    if (reading.skipped.unknown !== undefined)
+      unknown.push({ header: file, why: reading.skipped.unknown });
   }
-  const unknown = skipped.find((s) => s.unknown !== undefined)?.unknown;
-  return unknown === undefined ? { names } : { names, unknown };
+  return { byName, unknown };
 }
+
+const NO_HEADERS: readonly string[] = [];
 
 /** What a header's text says, whichever file of its unit asks (headerReading). */
 interface HeaderReading {
@@ -191,13 +281,19 @@ interface HeaderReading {
   readonly skipped: SkippedHeaders;
 }
 
-const headerReadings = new CallSlot(() => new WeakMap<IncludeSearch, Map<string, HeaderReading>>());
+const headerReadings = new CallSlot(() => new Map<string, Map<string, HeaderReading>>());
+
+/**
+ * The search folders as a key: the units of one run that search the same folders share
+ * their headers' readings (every small CMSIS-DSP file read arm_math.h's headers again).
+ */
+const searchKey = (s: IncludeSearch) => JSON.stringify([s.quote, s.user, s.system]);
 
 /**
  * A header's conditional directives and what it includes under one, read once per call and
- * include search for every file of the unit that asks: a unity build's files are each other's
- * headers, and each file's reading read them all again (CMSIS-DSP's FilteringFunctions.c,
- * which includes 118 files: 81 s for one of them given alone, read through its includer).
+ * include folders for every file that asks: a unity build's files are each other's headers,
+ * and each file's reading read them all again (CMSIS-DSP's FilteringFunctions.c, which
+ * includes 118 files: 81 s for one of them given alone, read through its includer).
  */
 function headerReading(
   file: string,
@@ -206,8 +302,9 @@ function headerReading(
   search: IncludeSearch = NO_FOLDERS,
 ): HeaderReading {
   const bySearch = headerReadings.current();
-  let known = bySearch?.get(search);
-  if (bySearch && !known) bySearch.set(search, (known = new Map()));
+  const folders = searchKey(search);
+  let known = bySearch?.get(folders);
+  if (bySearch && !known) bySearch.set(folders, (known = new Map()));
   const hit = known?.get(file);
   if (hit && hit.text === text) return hit;
   const reading = {
@@ -221,9 +318,17 @@ function headerReading(
 
 /** The first of the headers' findings that touches a name the function spells. */
 function headerDirective(spelled: ReadonlySet<string>, h: HeaderFindings): string | undefined {
-  for (const [name, why] of h.names) if (spelled.has(name)) return `it spells macro ${name}${why}`;
+  for (const [name, d] of h.own.names)
+    if (spelled.has(name)) return `it spells macro ${name}: ${d}`;
+  let first: (HeaderFinding & { name: string }) | undefined;
+  for (const name of spelled) {
+    const e = h.unit.byName.get(name)?.find((x) => x.header !== h.skip);
+    if (e && (!first || e.at < first.at)) first = { ...e, name };
+  }
+  if (first) return `it spells macro ${first.name}${first.why}`;
   // A header no lookup finds may define any name the function spells (`#define in t`).
-  return h.unknown && `${h.unknown}: what it defines is not known`;
+  const unknown = h.own.unknown ?? h.unit.unknown.find((u) => u.header !== h.skip)?.why;
+  return unknown && `${unknown}: what it defines is not known`;
 }
 
 /**
@@ -285,14 +390,12 @@ function skippedHeaderDirectives(
       unknown ??= `${h}, included under a conditional directive, is not read`;
       return;
     }
-    const code = codeOnly(t);
-    for (const m of code.matchAll(
-      /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
-    ))
-      if (!names.has(m[2]!))
-        names.set(m[2]!, `${h}, included under a conditional directive, ${m[1]}s it`);
+    const facts = textFacts(h, t);
+    for (const [name, kind] of facts.definitions)
+      if (!names.has(name))
+        names.set(name, `${h}, included under a conditional directive, ${kind}s it`);
     // (every line of it is skipped: all its includes are a build's that takes the branch)
-    for (const n of includesOf(t)) follow(n, h);
+    for (const n of facts.includes) follow(n, h);
   };
   const follow = (n: Include, includer: string) => {
     const where = `${includer} (line ${n.line}) includes ${n.spelled} under a conditional directive`;
@@ -315,6 +418,31 @@ function skippedHeaderDirectives(
 }
 
 const NO_FOLDERS: IncludeSearch = { quote: [], user: [], system: [] };
+
+/** What a header skipped whole says: the names it defines or undefines, and its includes. */
+interface TextFacts {
+  readonly text: string;
+  readonly definitions: readonly (readonly [name: string, kind: 'define' | 'undef'])[];
+  readonly includes: readonly Include[];
+}
+
+/**
+ * A header's `TextFacts`, read once per call and text: each file of a run followed the same
+ * conditional includes (CMSIS-DSP's arm_math_types.h) and read their texts again.
+ */
+const textFactsOf = new CallSlot(() => new Map<string, TextFacts>());
+
+function textFacts(file: string, text: string): TextFacts {
+  const kept = textFactsOf.current();
+  const hit = kept?.get(file);
+  if (hit && hit.text === text) return hit;
+  const definitions = [
+    ...codeOnly(text).matchAll(/^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm),
+  ].map((m) => [m[2]!, m[1] as 'define' | 'undef'] as const);
+  const made = { text, definitions, includes: includesOf(text) };
+  kept?.set(file, made);
+  return made;
+}
 
 interface Include {
   readonly line: number;
@@ -388,9 +516,28 @@ function macroDependence(
   if (!d || d.inMainFile) return undefined;
   const text = t.read(d.file);
   if (text === undefined) return `${d.file} defines it, and that file is not read`;
-  return dependentGroupMeeting(text, d.line, d.line, t.unit, name) !== undefined
+  return headerGroups(text, t.unit)(d.line, d.line, name) !== undefined
     ? `${d.file} defines it under a conditional directive (line ${d.line})`
     : undefined;
+}
+
+/**
+ * A header's groups read once per call, unit texts and text (`dependentGroupMeeting`): each
+ * function spelling a macro a header defines read the whole header's groups again.
+ */
+const groupReaders = new CallSlot(() => ({
+  byUnit: new WeakMap<UnitTexts, Map<string, ReturnType<typeof groupReader>>>(),
+  none: new Map<string, ReturnType<typeof groupReader>>(),
+}));
+
+function headerGroups(text: string, unit: UnitTexts | undefined): ReturnType<typeof groupReader> {
+  const kept = groupReaders.current();
+  if (!kept) return groupReader(text, unit);
+  let byText = unit ? kept.byUnit.get(unit) : kept.none;
+  if (!byText) kept.byUnit.set(unit!, (byText = new Map()));
+  let reader = byText.get(text);
+  if (!reader) byText.set(text, (reader = groupReader(text, unit)));
+  return reader;
 }
 
 /**

@@ -81,7 +81,7 @@ export function firstDependentGroup(raw: string, unit?: UnitTexts): number | und
  * macro whose definition on those lines is asked about; a group testing that very name is
  * never its guard (`#ifndef SHOWN` / `#define SHOWN in` / `#endif` is SHOWN's default).
  */
-export function dependentGroupMeeting(
+function dependentGroupMeeting(
   raw: string,
   from: number,
   to: number,

@@ -12,6 +12,7 @@
  * The file must be entered exactly once: twice, its text would stand for two macro contexts.
  */
 import path from 'node:path';
+import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
 import {
   MARKER,
@@ -92,16 +93,38 @@ function hostOptions(options: PreprocessOptions): PreprocessOptions {
   return rest;
 }
 
+/**
+ * The last host's output, per call: the files a run reads inside one host are analysed one
+ * after the other, and each ran the compiler over the whole host again (issue 27 item 3: a
+ * unity build of n files preprocessed n files n times). One host's output at a time: the
+ * memory a call keeps is one unit's.
+ */
+const lastHost = new CallSlot((): { key?: string; text?: string } => ({}));
+
+/** The host's output: the call's last one when it is the same host, text and options. */
+function keptOutput(
+  host: HostFile,
+  options: PreprocessOptions,
+): { readonly key: string; readonly text?: string } {
+  const key = `${JSON.stringify([host.file, options])}\0${host.source}`;
+  const kept = lastHost.current();
+  return kept?.key === key && kept.text !== undefined ? { key, text: kept.text } : { key };
+}
+
+function keep(key: string, text: string): void {
+  const kept = lastHost.current();
+  if (kept) Object.assign(kept, { key, text });
+}
+
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
 export function unitOutput(source: string, file: string, options: PreprocessOptions): string {
   const host = options.host;
   if (!host) return preprocessorOutput(source, file, options);
-  return checked(
-    preprocessorOutput(host.source, host.file, hostOptions(options)),
-    file,
-    host,
-    options,
-  );
+  const own = hostOptions(options);
+  const kept = keptOutput(host, own);
+  const output = kept.text ?? preprocessorOutput(host.source, host.file, own);
+  keep(kept.key, output);
+  return checked(output, file, host, options);
 }
 
 /** `unitOutput`, the compiler running while the caller goes on. */
@@ -112,6 +135,9 @@ export async function unitOutputAsync(
 ): Promise<string> {
   const host = options.host;
   if (!host) return preprocessorOutputAsync(source, file, options);
-  const output = await preprocessorOutputAsync(host.source, host.file, hostOptions(options));
+  const own = hostOptions(options);
+  const kept = keptOutput(host, own);
+  const output = kept.text ?? (await preprocessorOutputAsync(host.source, host.file, own));
+  keep(kept.key, output);
   return checked(output, file, host, options);
 }

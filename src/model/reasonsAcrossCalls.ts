@@ -44,8 +44,8 @@ export const ACROSS_CALL_REASONS = {
   ),
   'included-by-several-units': entry(
     'BC1133',
-    'two translation units include this file, or a file outside the set does',
-    'Its text is compiled in each of them, under their macros and with their calls: its arrays stay as written. Give the set with the one unit that includes it, or include it from one file only.',
+    'two translation units include this file and their readings of it differ, or a file outside the set does',
+    'Its text is compiled in each of them, under their macros and with their calls, and is written only when each reading gives the same text: here they differ (a size or a lag each defines otherwise, a caller that reads the buffer after the call), or one unit is not in the set. Give the set with every unit that includes it, or include it from one file only.',
     UNCHANGED,
   ),
   'included-in-configurations': entry(

@@ -101,6 +101,19 @@ int main(void) { printf("%g %g\\n", work8(1.0), work(2.0)); return 0; }
     note: codeOf('included-by-several-units'),
   },
   {
+    // Two programs compile kern.c, each with its own M before it, the mapping the same in
+    // both: read inside each, the one text holds for both (issue 27 item 3; it was kept).
+    name: 'included by two units whose readings agree',
+    files: {
+      'main.c': MAIN('kern.c').replace('#define N 8', '#define N 8\n#define M 2.0'),
+      'bench.c': MAIN('kern.c').replace('#define N 8', '#define N 8\n#define M 3.0'),
+      'kern.c': WORK.replace('i * j + m', 'i * j * M + m'),
+    },
+    exit: 0,
+    t: 'scalarized',
+    note: codeOf('read-in-includer'),
+  },
+  {
     // kern.c is a program of its own too (N 4 there): its text must hold for both readings.
     name: 'included and compiled on its own, its own reading differing',
     files: {

@@ -325,6 +325,25 @@ describe('fileReading', () => {
     });
   });
 
+  // Guards the cost of a unity build (issue 27 item 3): each of its n files is a header of
+  // the others, and each file's reading read all n headers from disk again (n^2 reads for
+  // every file analysed inside its host). The files of one unit (one `read`, one list of
+  // headers) read each header once per call, and answer as each does alone.
+  it("reads each of the unit's headers once for all its files", () => {
+    const reads = new Map<string, number>();
+    const read = (f: string) => {
+      reads.set(f, (reads.get(f) ?? 0) + 1);
+      return HEADERS[f];
+    };
+    const unit = { ...text, read, headers: ['cond.h', 'plain.h'] };
+    inCallContext(() => {
+      for (let k = 0; k < 5; k++)
+        for (const [i, [from, to]] of functions.entries())
+          expect(fileReading({ ...unit, raw: `${raw}/* ${k} */\n` })(from, to)).toBe(alone[i]);
+    });
+    expect(Math.max(...reads.values())).toBe(1);
+  });
+
   it('counts the lines of the file’s directives', () => {
     const [from, to] = functions[2]!;
     expect(fileReading(text)(from, to)).toContain(`(line ${lines.indexOf('#undef C') + 1})`);

@@ -8,7 +8,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { preprocessorOutput } from '../../src/frontend/preprocess.js';
-import { reRooted, sourcesEntered } from '../../src/frontend/hostUnit.js';
+import { reRooted, sourcesEntered, unitOutput } from '../../src/frontend/hostUnit.js';
+import { inCallContext } from '../../src/context/callContext.js';
 import { buildCompilerModel } from '../../src/frontend/compilerView.js';
 import { contractSource } from '../../src/pipeline/contraction.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
@@ -54,6 +55,25 @@ describe('hostUnit', () => {
       host,
     );
     expect(r.entered).toBe(2);
+  });
+
+  // Guards the cost of a unity build (issue 27 item 3): each file read inside its host ran
+  // the compiler over the whole host again (n files, n preprocessings of n files). The files
+  // of one call read inside one host share its output; each is still re-rooted on itself.
+  it('preprocesses a host once for the files of one call read inside it', () => {
+    const log = path.join(dir, 'cc.log');
+    const cc = write('cc.sh', `#!/bin/sh\necho run >> '${log}'\nexec cc "$@"\n`);
+    fs.chmodSync(cc, 0o755);
+    const text = '#define N 8\n#include "ka.c"\n#include "kb.c"\nint main(void){return 0;}\n';
+    const h = write('both.c', text);
+    const kernels = ['ka.c', 'kb.c'].map((k) => write(k, KERN.replace('total', k.slice(0, 2))));
+    const options = { cc, host: { file: h, source: text } };
+    const outputs = inCallContext(() => kernels.map((k) => unitOutput('', k, options)));
+    expect(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
+    // (each output's main file is its own kernel: the other's function is the host's)
+    const mainLines = (o: string) => o.split('\n# ').filter((l) => / "<stdin>"/.test(l)).length;
+    expect(outputs.map(mainLines).every((n) => n > 0)).toBe(true);
+    expect(outputs[0]).not.toBe(outputs[1]);
   });
 
   it('refuses a file the host enters twice (one text, two macro contexts)', () => {

@@ -6,7 +6,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { analyze, contract, contractFiles } from '../../src/index.js';
+import { analyze, contract, contractFiles, type ContractResult } from '../../src/index.js';
 import { codeOf } from '../../src/model/reasons.js';
 
 const DSP = `#define N 16
@@ -96,6 +96,54 @@ int main(void) { printf("%g\\n", work(2.0)); return 0; }
     const [, kern] = await contractFiles(set(other));
     expect(kern!.code).toBe(other);
     expect(kern!.report.diagnostics.map((d) => d.code)).toContain(codeOf('included-by-other-file'));
+  });
+});
+
+/**
+ * A file two units of the set include, each with its own macros before it (issue 27 item 3;
+ * before, any second includer kept it as written): read inside each, written only when every
+ * reading gives the same text, as the command line does.
+ */
+describe('contractFiles with two units that include one file', () => {
+  const KERN = `static double work(double m) {
+  double t[8];
+  double s = 0;
+  for (int i = 0; i < 8; i++) { t[i] = i * SCALE + m; s += t[i]; }
+  return s;
+}
+`;
+  const HOST = (scale: string) => `#include <stdio.h>
+#define SCALE ${scale}
+#include "kern.c"
+int main(void) { printf("%g\\n", work(2.0)); return 0; }
+`;
+  let dir: string;
+  beforeAll(() => {
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-libhosts-'));
+    fs.writeFileSync(path.join(dir, 'kern.c'), KERN);
+  });
+  afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+  const set = (a: string, b: string) => [
+    { file: path.join(dir, 'kern.c'), source: KERN },
+    { file: path.join(dir, 'a.c'), source: HOST(a) },
+    { file: path.join(dir, 'b.c'), source: HOST(b) },
+  ];
+  const codes = (r: ContractResult) => r.report.diagnostics.map((d) => d.code);
+
+  it.each([
+    ['agree (SCALE 2 and 3: one text)', '2', '3', 'scalarized'],
+    ['disagree (SCALE 2 and 2.5: an integer guard holds in one)', '2', '2.5', 'unchanged'],
+  ])('%s', async (_, a, b, status) => {
+    for (const [f, s] of [
+      ['a.c', HOST(a)],
+      ['b.c', HOST(b)],
+    ] as const)
+      fs.writeFileSync(path.join(dir, f), s);
+    const [kern] = await contractFiles(set(a, b));
+    expect([tOf(kern!)?.status, kern!.changed]).toEqual([status, status !== 'unchanged']);
+    expect(codes(kern!)).toContain(
+      codeOf(status === 'unchanged' ? 'included-by-several-units' : 'read-in-includer'),
+    );
   });
 });
 

@@ -15,7 +15,7 @@ import {
 } from '../../pipeline/wholeProgram/fileSet.js';
 import { readCSource } from '../sourceFile.js';
 import { outsideNames } from '../outsideNames.js';
-import { planUnity, throughOptions, type UnityPlan } from './unity.js';
+import { planUnity, throughOptions, type OtherReading, type UnityPlan } from './unity.js';
 import { IncludeIndex } from '../includers.js';
 
 export interface ProgramSetting {
@@ -42,6 +42,8 @@ export interface ProgramViews {
   readonly unity?: UnityPlan;
   /** By file index: the own reading of a file read in its host that is a unit too. */
   readonly ownOptions?: ReadonlyMap<number, ContractOptions>;
+  /** By file index: its readings inside the other units that include it (unity.ts). */
+  readonly otherReadings?: ReadonlyMap<number, readonly OtherReading[]>;
 }
 
 /** `options` (one per file of `files`) with each file's view of the set, and its units. */
@@ -117,7 +119,7 @@ export async function withProgramViews(
       ? { ...o, program: view, skipWithoutCandidates: false }
       : { ...o, program: view };
   });
-  const ownOptions = readInHosts(viewed, unity, {
+  const { ownOptions, otherReadings } = readInHosts(viewed, unity, {
     files,
     options,
     optionsFor,
@@ -130,12 +132,13 @@ export async function withProgramViews(
           )
         : set,
   });
-  return { options: viewed, units, unity, ownOptions };
+  return { options: viewed, units, unity, ownOptions, otherReadings };
 }
 
 /**
  * Each file read in the unit that includes it gets the host's options and view (`viewed`
- * changed in place); returns the own readings of those that are units of their own too.
+ * changed in place); returns the own readings of those that are units of their own too, and
+ * the readings inside the other units that include a file.
  */
 function readInHosts(
   viewed: ContractOptions[],
@@ -148,26 +151,38 @@ function readInHosts(
     /** The set, or the set without a file's own unit. */
     readonly set: (without?: string) => FileSet;
   },
-): Map<number, ContractOptions> {
+): {
+  ownOptions: Map<number, ContractOptions>;
+  otherReadings: Map<number, readonly OtherReading[]>;
+} {
   const ownOptions = new Map<number, ContractOptions>();
+  const otherReadings = new Map<number, readonly OtherReading[]>();
   for (const [k, v] of unity.verdicts) {
     if (v.kind !== 'through') continue;
     const file = c.files[k]!;
     const own = unity.ownUnits.has(k);
     if (own) ownOptions.set(k, viewed[k]!);
-    const h = c.files.findIndex((f) => path.resolve(f) === path.resolve(v.host));
     // A unit of its own too: its own unit's definitions are this text's, not another
     // program's (its own reading must give the same output, settleUnity).
-    const view = c.set(own ? file : undefined).viewThrough(v.host, file);
-    viewed[k] = throughOptions(
-      v.host,
-      c.sources.get(path.resolve(v.host))!,
-      h >= 0 ? c.options[h]! : c.optionsFor(v.host),
-      view,
-      analysesExternals(view),
-    );
+    const inside = (host: string) => {
+      const h = c.files.findIndex((f) => path.resolve(f) === path.resolve(host));
+      const view = c.set(own ? file : undefined).viewThrough(host, file);
+      return throughOptions(
+        host,
+        c.sources.get(path.resolve(host))!,
+        h >= 0 ? c.options[h]! : c.optionsFor(host),
+        view,
+        analysesExternals(view),
+      );
+    };
+    viewed[k] = inside(v.host);
+    if (v.others)
+      otherReadings.set(
+        k,
+        v.others.map((host) => ({ host, options: inside(host) })),
+      );
   }
-  return ownOptions;
+  return { ownOptions, otherReadings };
 }
 
 /**

@@ -147,6 +147,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       files,
       outcomes: prepared.outcomes,
       ownOptions: viewed.ownOptions ?? new Map(),
+      ...(viewed.otherReadings ? { otherReadings: viewed.otherReadings } : {}),
       plan: viewed.unity,
       sourceOf: prepared.sourceOf,
       run: (jobs) => runCached(jobs, cache, opts),

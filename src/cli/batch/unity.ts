@@ -136,12 +136,23 @@ export function readInHost(options: ContractOptions | undefined): boolean {
   return !!options?.compiler && !!options.compiler.host;
 }
 
+/** A file's reading inside another unit that includes it. */
+export interface OtherReading {
+  readonly host: string;
+  readonly options: ContractOptions;
+}
+
 export interface SettleInput {
   readonly files: readonly string[];
   /** By file index; replaced where the plan keeps a file's text. */
   readonly outcomes: (FileOutcome | undefined)[];
   /** By file index: the options of a unit of its own's own reading. */
   readonly ownOptions: ReadonlyMap<number, ContractOptions>;
+  /**
+   * By file index: its readings inside the other units that include it (the verdict's
+   * `others`). A file with other hosts and no readings here is kept as written.
+   */
+  readonly otherReadings?: ReadonlyMap<number, readonly OtherReading[]>;
   readonly plan: UnityPlan;
   readonly sourceOf: readonly string[];
   readonly run: (jobs: readonly FileJob[]) => Promise<FileOutcome[]>;
@@ -149,10 +160,16 @@ export interface SettleInput {
 
 /**
  * After the analyses, before the edits across files: a refused file keeps its text; one read
- * in its host that is a unit of its own too keeps its text unless its own reading gives the
- * same output (its text must be right for both), and offers nothing to the set.
+ * in its host that is a unit of its own too, or that other units include too, keeps its text
+ * unless each other reading gives the same output (its text must be right for each unit
+ * that compiles it), and offers nothing to the set.
  */
 export async function settleUnity(input: SettleInput): Promise<void> {
+  await settleOwnUnits(input);
+  await settleOtherHosts(input);
+}
+
+async function settleOwnUnits(input: SettleInput): Promise<void> {
   const { files, outcomes, plan } = input;
   for (const [k, v] of plan.verdicts) {
     const o = outcomes[k];
@@ -182,6 +199,55 @@ export async function settleUnity(input: SettleInput): Promise<void> {
             input.sourceOf[k]!,
             'own-unit-disagrees',
             `this file compiles as a unit of its own too, and its own reading ${alone.kind === 'done' ? 'changes it otherwise' : 'fails'}: it is left as written`,
+          );
+  }
+}
+
+/**
+ * A file several units include (issue 27 item 3: CHStone-like unity builds where two main
+ * files include one kernel file, each with its own `#define`s before it): read inside each,
+ * its text is written only when every reading gives it, which then holds in each unit's
+ * configuration and with each unit's calls. Else it stays as written, with the reason.
+ */
+async function settleOtherHosts(input: SettleInput): Promise<void> {
+  const { files, outcomes, plan } = input;
+  const several = [...plan.verdicts].flatMap(([k, v]) =>
+    v.kind === 'through' && (v.others ?? []).length > 0 ? [[k, v] as const] : [],
+  );
+  const jobs = several.flatMap(([k]) =>
+    (input.otherReadings?.get(k) ?? []).map((r) => ({
+      k,
+      host: r.host,
+      job: { file: files[k]!, source: input.sourceOf[k]!, options: r.options },
+    })),
+  );
+  const results = await input.run(jobs.map((j) => j.job));
+  for (const [k, v] of several) {
+    const o = outcomes[k];
+    if (o?.kind !== 'done') continue;
+    // Its parameters offered to the set would be retyped in one unit's reading only.
+    const { offers: _, ...through } = o;
+    const readings = jobs.flatMap((j, n) => (j.k === k ? [[j.host, results[n]!] as const] : []));
+    const differs =
+      readings.length < (v.others ?? []).length
+        ? ([v.others![readings.length]!, 'is not read'] as const)
+        : readings
+            .map(([h, r]) =>
+              r.kind !== 'done'
+                ? ([h, 'fails'] as const)
+                : r.text !== o.text
+                  ? ([h, 'changes it otherwise'] as const)
+                  : undefined,
+            )
+            .find((x) => x !== undefined);
+    outcomes[k] =
+      !differs || !o.changed
+        ? through
+        : kept(
+            through,
+            input.sourceOf[k]!,
+            'included-by-several-units',
+            `${v.host} and ${differs[0]} both include this file (each compiles it under its own macros, with its own calls), and its reading inside ${differs[0]} ${differs[1]}: it is left as written`,
           );
   }
 }
@@ -235,7 +301,10 @@ export function noteHostReadings(outcomes: (FileOutcome | undefined)[], plan: Un
       severity: 'note' as const,
       line: 1,
       column: 1,
-      message: `read as ${v.host} builds it: ${v.host} includes this file`,
+      message:
+        (v.others ?? []).length > 0
+          ? `read as ${[v.host, ...v.others!].join(' and ')} build it: each includes this file`
+          : `read as ${v.host} builds it: ${v.host} includes this file`,
     };
     outcomes[k] = { ...o, report: { ...o.report, diagnostics: [...o.report.diagnostics, note] } };
   }

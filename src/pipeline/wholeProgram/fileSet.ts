@@ -71,10 +71,56 @@ function reservedName(name: string): string | undefined {
   return undefined;
 }
 
+/**
+ * The set's summaries indexed once for all its files' views (issue 27 item 3: each file's
+ * view searched every unit for its includers, for the other definitions of each of its
+ * functions and for each name, with a path resolved per comparison: quadratic in the set).
+ */
+class SetIndex {
+  /** Each summary's file, resolved. */
+  readonly path = new Map<FileSummary, string>();
+  readonly byPath = new Map<string, FileSummary>();
+  /** A `.c` file (resolved) -> the units that include it, in the set's order. */
+  readonly includers = new Map<string, FileSummary[]>();
+  /** A name -> the units that define a function of that name with external linkage. */
+  readonly externalDefiners = new Map<string, FileSummary[]>();
+  /** Per unit, its first function of each name. */
+  readonly functions = new Map<FileSummary, Map<string, FunctionCalls>>();
+
+  constructor(summaries: readonly FileSummary[]) {
+    const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
+      const list = m.get(k);
+      if (!list) m.set(k, [v]);
+      else if (list[list.length - 1] !== v) list.push(v);
+    };
+    for (const s of summaries) {
+      const file = path.resolve(s.file);
+      this.path.set(s, file);
+      if (!this.byPath.has(file)) this.byPath.set(file, s);
+      for (const i of s.includedSources) push(this.includers, path.resolve(i), s);
+      const byName = new Map<string, FunctionCalls>();
+      for (const g of s.functions) {
+        if (!byName.has(g.name)) byName.set(g.name, g);
+        if (!g.internal) push(this.externalDefiners, g.name, s);
+      }
+      this.functions.set(s, byName);
+    }
+  }
+
+  /** The first unit other than `s` that includes `s`'s file. */
+  includerOf(s: FileSummary): FileSummary | undefined {
+    const own = this.path.get(s)!;
+    return this.includers.get(own)?.find((x) => this.path.get(x) !== own);
+  }
+}
+
 export class FileSet {
   private readonly summaries: readonly FileSummary[];
   private readonly open: string | undefined;
   private members: Map<string, MemberVerdict> | undefined;
+  private readonly index: SetIndex;
+  /** A memory function of the C library that a unit defines itself, if any (replacedAllocator). */
+  private readonly replaced: string | undefined;
 
   constructor(
     private readonly units: readonly UnitSummary[],
@@ -82,11 +128,13 @@ export class FileSet {
   ) {
     this.summaries = units.flatMap((u) => ('summary' in u ? [u.summary] : []));
     this.open = openWorld(units, options);
+    this.index = new SetIndex(this.summaries);
+    this.replaced = replacedAllocator(this.summaries);
   }
 
   /** The summary of `file`, if it was read. */
   private summaryOf(file: string): FileSummary | undefined {
-    return this.summaries.find((s) => same(s.file, file));
+    return this.index.byPath.get(path.resolve(file));
   }
 
   /**
@@ -115,9 +163,10 @@ export class FileSet {
     for (const f of mine)
       if (!f.internal && f.name !== 'main' && f.parameterUses.length > 0)
         externals[f.name] = this.external(own, f);
-    const replaced = this.replacedAllocator();
-    const includedBy = this.summaries
-      .filter((s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)))
+    const replaced = this.replaced;
+    const ownPath = this.index.path.get(own)!;
+    const includedBy = (this.index.includers.get(ownPath) ?? [])
+      .filter((s) => this.index.path.get(s) !== ownPath)
       .map((s) => s.file);
     // (A static kernel's member arguments get no view of their own: BC1114 stays.) Its heap
     // buffers do: they may come from the program's own malloc.
@@ -137,8 +186,8 @@ export class FileSet {
     const seen = Object.values(externals).some((v) => v.analysable);
     const overridden: Record<string, string[]> = Object.create(null);
     for (const f of own.functions.filter((g) => !g.internal))
-      for (const s of this.summaries)
-        if (!same(s.file, own.file) && s.functions.some((g) => g.name === f.name && !g.internal))
+      for (const s of this.index.externalDefiners.get(f.name) ?? [])
+        if (this.index.path.get(s) !== ownPath)
           (overridden[f.name] ??= []).push(`${f.name}@${s.file}`);
     const foreign = seen ? this.foreignFor(own) : undefined;
     return {
@@ -152,16 +201,6 @@ export class FileSet {
       includedBy,
       ...(members ? { members } : {}),
     };
-  }
-
-  /** A memory function of the C library that a unit defines itself (malloc first), if any. */
-  private replacedAllocator(): string | undefined {
-    const all = this.summaries.flatMap((u) =>
-      u.functions
-        .filter((g) => !g.internal && REPLACEABLE.has(g.name))
-        .map((g) => `${g.name}() in ${u.file}`),
-    );
-    return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
   }
 
   /**
@@ -195,9 +234,7 @@ export class FileSet {
     const name = f.name;
     if (this.open) return no('not-closed-world', `${name}() has external linkage and ${this.open}`);
     // A unity build: the including unit defines it too (as the linker sees it, twice).
-    const includer = this.summaries.find(
-      (s) => !same(s.file, own.file) && s.includedSources.some((i) => same(i, own.file)),
-    );
+    const includer = this.index.includerOf(own);
     if (includer)
       return no(
         'included-by-other-file',
@@ -205,9 +242,10 @@ export class FileSet {
       );
     const reserved = reservedName(name);
     if (reserved) return no('entry-point', `${name}() is an entry point: ${reserved}`);
+    const ownPath = this.index.path.get(own);
     for (const s of this.summaries) {
-      if (same(s.file, own.file)) continue;
-      const there = s.functions.find((g) => g.name === name);
+      if (this.index.path.get(s) === ownPath) continue;
+      const there = this.index.functions.get(s)!.get(name);
       // A static function of that name there is another function; its mentions are its own.
       if (there?.internal) continue;
       if (there)
@@ -297,9 +335,7 @@ export class FileSet {
   /** Whether every call of `f` (of unit `s`) is a call the set shows, or why not. */
   private visibility(s: FileSummary, f: FunctionCalls): ExternalVerdict {
     if (!f.internal) return this.external(s, f);
-    const includer = this.summaries.find(
-      (x) => !same(x.file, s.file) && x.includedSources.some((i) => same(i, s.file)),
-    );
+    const includer = this.index.includerOf(s);
     return includer
       ? {
           analysable: false,
@@ -508,4 +544,14 @@ function overriddenIn(
     if (!out.has(f.name) && f.reachedElsewhere.some((r) => /'(__)?weak(__)?'/.test(r.why)))
       out.set(f.name, []);
   return out;
+}
+
+/** A memory function of the C library that a unit defines itself (malloc first), if any. */
+function replacedAllocator(summaries: readonly FileSummary[]): string | undefined {
+  const all = summaries.flatMap((u) =>
+    u.functions
+      .filter((g) => !g.internal && REPLACEABLE.has(g.name))
+      .map((g) => `${g.name}() in ${u.file}`),
+  );
+  return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
 }

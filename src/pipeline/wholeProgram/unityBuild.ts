@@ -27,7 +27,12 @@ const abs = (f: string) => path.resolve(f);
 
 /** How an included file of the set is analysed: inside its host's unit, or not at all. */
 export type UnityVerdict =
-  | { readonly kind: 'through'; readonly host: string }
+  | {
+      readonly kind: 'through';
+      readonly host: string;
+      /** The other units that include it: its text must be their result too. */
+      readonly others?: readonly string[];
+    }
   | { readonly kind: 'refused'; readonly code: ReasonName; readonly reason: string };
 
 /** The units of the set whose unit includes `file` (its own excepted). */
@@ -57,30 +62,31 @@ export function unityVerdict(units: readonly UnitSummary[], f: IncludedFile): Un
   const hosts = includingUnits(units, f.file);
   if (hosts.length === 0)
     return no('included-by-other-file', 'no unit of the set that includes this file could be read');
-  if (hosts.length > 1)
-    return no(
-      'included-by-several-units',
-      `${hosts[0]} and ${hosts[1]} both include this file (each compiles it under its own macros, with its own calls)`,
-    );
-  const host = hosts[0]!;
-  const summary = units.find(
-    (u): u is Extract<UnitSummary, { summary: unknown }> =>
-      'summary' in u && abs(u.file) === abs(host),
-  )!.summary;
-  const times = Object.entries(summary.timesIncluded).find(([k]) => abs(k) === abs(f.file))?.[1];
-  if ((times ?? 0) > 1)
-    return no(
-      'included-twice',
-      `${host} includes this file ${times} times (its text would stand for several macro contexts)`,
-    );
-  // The files of the host's unit (those on the way to this one) may name it; any other file
+  const chain = new Set<string>();
+  for (const host of hosts) {
+    const summary = units.find(
+      (u): u is Extract<UnitSummary, { summary: unknown }> =>
+        'summary' in u && abs(u.file) === abs(host),
+    )!.summary;
+    const times = Object.entries(summary.timesIncluded).find(([k]) => abs(k) === abs(f.file))?.[1];
+    if ((times ?? 0) > 1)
+      return no(
+        'included-twice',
+        `${host} includes this file ${times} times (its text would stand for several macro contexts)`,
+      );
+    for (const g of [host, ...summary.read]) chain.add(abs(g));
+  }
+  // The files of the hosts' units (those on the way to this one) may name it; any other file
   // includes it in another unit (a test of its static functions, another program).
-  const chain = new Set([abs(host), ...summary.read.map(abs)]);
   const other = f.namedBy.find((n) => !chain.has(abs(n)));
   if (other)
     return no(
       'included-by-several-units',
-      `${other} includes this file too, outside ${host}'s unit (another unit compiles it under its own macros, with its own calls)`,
+      `${other} includes this file too, outside ${hosts.join(' and ')}${hosts.length > 1 ? "'s units" : "'s unit"} (another unit compiles it under its own macros, with its own calls)`,
     );
-  return { kind: 'through', host };
+  return {
+    kind: 'through',
+    host: hosts[0]!,
+    ...(hosts.length > 1 ? { others: hosts.slice(1) } : {}),
+  };
 }

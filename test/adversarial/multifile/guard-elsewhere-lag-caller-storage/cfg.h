@@ -1,0 +1,3 @@
+#ifndef LAG
+#define LAG 1
+#endif

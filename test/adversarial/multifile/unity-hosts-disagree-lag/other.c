@@ -1,0 +1,10 @@
+/* trap: the second unit that includes kern.c, with D 2 defined before it
+   expect: other:in unchanged
+*/
+#define D 2
+#include "kern.c"
+double other(void) {
+  double in[8];
+  for (int i = 0; i < 8; i++) in[i] = 8 - i;
+  return summed(in);
+}

@@ -1,0 +1,111 @@
+/**
+ * The result cache of a multi-file run keyed on everything a file's result depends on
+ * (issue 27, "the cache keyed on everything a file's result depends on, now including the
+ * other files whose calls it sees"): a file's result rests on its callers in other files,
+ * on the host that includes it (a unity build) and on the headers only those files read.
+ * A change in any of them must be a cache miss for the file, not bring back a mapping made
+ * for the callers as they were (the kernel's buffer folded in place while the caller now
+ * reads it after the call).
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { runCli } from '../helpers/cli.js';
+
+const STAGE = `#define N 8
+double stage(double t[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * 1.5;
+    s += t[i];
+  }
+  return s;
+}
+`;
+const caller = (after: string) => `#include <stdio.h>
+#include "peek.h"
+double stage(double t[8]);
+int main(void) {
+  double buf[8];
+  double s = stage(buf);
+  printf("%f %f\\n", s, ${after});
+  return 0;
+}
+`;
+const KERN = `static double total(double t[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) { t[i] = i * 2.0; s += t[i]; }
+  return s;
+}
+`;
+const host = (after: string) => `#include <stdio.h>
+#define N 8
+#include "kern.c"
+int main(void) {
+  double t[N];
+  printf("%g %g\\n", total(t), ${after});
+  return 0;
+}
+`;
+
+let root: string;
+beforeAll(() => {
+  root = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-setcache-'));
+});
+afterAll(() => fs.rmSync(root, { recursive: true, force: true }));
+
+function tree(name: string, files: Record<string, string>): string {
+  const dir = path.join(root, name);
+  fs.mkdirSync(dir, { recursive: true });
+  for (const [f, text] of Object.entries(files)) fs.writeFileSync(path.join(dir, f), text);
+  return dir;
+}
+
+/** `contract --diff` over the files with a cache: what it prints, and how many were hits. */
+function run(dir: string, files: readonly string[]) {
+  const r = runCli(['contract', '--diff', '--cache-dir', 'cache', ...files], { cwd: dir });
+  const hits = /(\d+) from cache/.exec(r.stderr)?.[1];
+  return { diff: r.stdout, hits: Number(hits ?? 0) };
+}
+
+// [what, files at first, the edit to another file than the kernel's, files given, the
+// kernel's file]. In each, the kernel's buffer is a temporary at first (its diff shows it),
+// and after the edit the caller reads it after the call (its file is left as written).
+const CASES: [string, Record<string, string>, [string, string], string[], string][] = [
+  [
+    'a caller in another file now reads the buffer after the call',
+    { 'dsp.c': STAGE, 'main.c': caller('0.0'), 'peek.h': '/* no peek */\n' },
+    ['main.c', caller('buf[3]')],
+    ['dsp.c', 'main.c'],
+    'dsp.c',
+  ],
+  [
+    "a header only the caller's file reads makes it read the buffer after the call",
+    { 'dsp.c': STAGE, 'main.c': caller('PEEK(buf)'), 'peek.h': '#define PEEK(b) 0.0\n' },
+    ['peek.h', '#define PEEK(b) ((b)[3])\n'],
+    ['dsp.c', 'main.c'],
+    'dsp.c',
+  ],
+  [
+    'the host of a unity build now reads the buffer after the call',
+    { 'kern.c': KERN, 'main.c': host('0.0') },
+    ['main.c', host('t[2]')],
+    ['kern.c', 'main.c'],
+    'kern.c',
+  ],
+];
+
+describe('a cached result and the other files it rests on', () => {
+  it.each(CASES)('%s: a cache miss', (name, files, [edited, text], given, kernel) => {
+    const dir = tree(name.replace(/\W+/g, '-'), files);
+    const first = run(dir, given);
+    expect(first.diff).toContain(`--- a/${kernel}`);
+    // (the cache is used: the same files again are hits)
+    expect(run(dir, given).hits).toBe(given.length);
+    fs.writeFileSync(path.join(dir, edited), text);
+    const after = run(dir, given);
+    expect(after.diff).not.toContain(`--- a/${kernel}`);
+    const fresh = runCli(['contract', '--diff', '--no-cache', ...given], { cwd: dir });
+    expect(after.diff).toBe(fresh.stdout);
+  });
+});
