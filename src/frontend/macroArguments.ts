@@ -7,8 +7,9 @@
  *
  * Anything else leaves the call an unknown expansion (spelling.ts), its tokens unspelled:
  * a `#` or `##` in the body (an argument stringified or pasted is not expanded, nor is it an
- * expression), a variadic macro, a body or argument naming a macro or a built-in (the
- * rescan would expand more: the copy is not what the file spells), an argument used twice
+ * expression), a variadic macro, a body naming a macro or a built-in (the rescan would
+ * expand more: the copy is not what the file spells), an argument naming a function-like
+ * macro, a built-in or an object-like one whose expansion is not known, an argument used twice
  * (its access runs twice; both copies are left unspelled) or not at all (no copy), a body
  * with an operator whose operand is not evaluated (`sizeof`, `typeof`, `_Alignof`,
  * `_Generic`: what stands there is a type's, not an access's).
@@ -52,6 +53,31 @@ const NOT_PLAIN = new Set([
   '__builtin_offsetof',
 ]);
 
+/**
+ * An argument's tokens as the compiler substitutes them (fully expanded first: `t[i + N]`
+ * becomes `t[i + 10]`), with the file token each is or -1 (a macro's tokens); undefined when
+ * a word expands to what `objectTokens` does not know.
+ */
+function substituted(
+  tokens: TokenColumns,
+  arg: readonly number[],
+  expands: (word: string) => boolean,
+  objectTokens: (word: string) => readonly string[] | undefined,
+): { texts: string[]; indices: number[] } | undefined {
+  const texts: string[] = [];
+  const indices: number[] = [];
+  for (const k of arg) {
+    const w = tokens.isWord(k) && expands(tokens.text(k)) ? tokens.text(k) : undefined;
+    const expansion = w === undefined ? [tokens.text(k)] : objectTokens(w);
+    if (!expansion) return undefined;
+    for (const t of expansion) {
+      texts.push(t);
+      indices.push(w === undefined ? k : -1);
+    }
+  }
+  return { texts, indices };
+}
+
 /** The file tokens of each argument of the call whose parentheses are at `open`, `close`. */
 function callArguments(tokens: TokenColumns, open: number, close: number): number[][] {
   const args: number[][] = [[]];
@@ -71,7 +97,8 @@ function callArguments(tokens: TokenColumns, open: number, close: number): numbe
 /**
  * The expansion of the call of `def` whose name is file token `name` and whose `)` is token
  * `close`, when it is plain substitution (above); undefined otherwise. `expands` tells
- * whether a word is a macro (or built-in) where the call is.
+ * whether a word is a macro (or built-in) where the call is, `objectTokens` what an
+ * object-like one becomes when that is known (spelling.ts objectExpansion).
  */
 export function callExpansion(
   def: MacroEvent,
@@ -79,6 +106,7 @@ export function callExpansion(
   name: number,
   close: number,
   expands: (word: string) => boolean,
+  objectTokens: (word: string) => readonly string[] | undefined,
 ): CallExpansion | undefined {
   const params = def.params;
   if (params === undefined || params.some((p) => p.endsWith('...'))) return undefined;
@@ -90,8 +118,8 @@ export function callExpansion(
     params.length === 0 ? args.length !== 1 || args[0]!.length > 0 : args.length !== params.length
   )
     return undefined;
-  for (const arg of args)
-    for (const k of arg) if (tokens.isWord(k) && expands(tokens.text(k))) return undefined;
+  const copies = args.map((arg) => substituted(tokens, arg, expands, objectTokens));
+  if (copies.some((c) => c === undefined)) return undefined;
   const texts: string[] = [];
   const indices: number[] = [];
   const copied: number[][] = [];
@@ -104,10 +132,9 @@ export function callExpansion(
     }
     const once = body.filter((x) => x === t).length === 1;
     if (once) copied.push(args[p]!);
-    for (const k of args[p]!) {
-      texts.push(tokens.text(k));
-      indices.push(once ? k : -1);
-    }
+    const copy = copies[p]!;
+    texts.push(...copy.texts);
+    indices.push(...copy.indices.map((k) => (once ? k : -1)));
   }
   return { texts, indices, copied };
 }

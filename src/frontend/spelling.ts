@@ -222,9 +222,13 @@ function invocations(
       about.expansion = objectExpansion(def!, active);
     expansions.push(about && !callLike && def!.params === undefined ? about.expansion : undefined);
     const expands = (w: string) => active.has(w) || BUILTIN_MACROS.has(w);
+    const objectTokens = (w: string) => {
+      const d = active.get(w);
+      return d && d.params === undefined ? objectExpansion(d, active) : undefined;
+    };
     calls.push(
       def?.params !== undefined && last > i
-        ? callExpansion(def, tokens, i, last, expands)
+        ? callExpansion(def, tokens, i, last, expands, objectTokens)
         : undefined,
     );
     const depends = about ? [...about.depends] : [];

@@ -60,6 +60,7 @@ const TRACED: Record<string, string[]> = {
   'notequal-guarded-start.c': ['t'],
   'macroarg-add.c': ['t'],
   'macroarg-cmul.c': ['w'],
+  'macroarg-object-macro.c': ['w'],
   'macroarg-unused.c': ['t'],
   'macroarg-address.c': ['t'],
   'macroarg-pasted.c': ['t'],
