@@ -16,7 +16,16 @@ export type LineItem =
       readonly kind: 'use';
       /** The tokens it expands to, when known; undefined when not. */
       readonly expansion?: readonly string[];
+      /** For each of those, the file token it copies (an argument's, macroArguments.ts) or -1. */
+      readonly copies?: readonly number[];
     };
+
+/** Places the copied tokens of a known expansion that starts at pp token `at`. */
+function placeCopies(to: number[], at: number, copies: readonly number[] | undefined): void {
+  copies?.forEach((o, k) => {
+    if (o >= 0) to[at + k] = o;
+  });
+}
 
 function matchesAt(pp: readonly string[], at: number, texts: readonly string[]): boolean {
   if (at < 0 || at + texts.length > pp.length) return false;
@@ -38,6 +47,7 @@ export function alignLine(pp: readonly string[], items: readonly LineItem[]): nu
     } else {
       if (!it.expansion || !matchesAt(pp, ppEnd - it.expansion.length, it.expansion)) break;
       ppEnd -= it.expansion.length;
+      placeCopies(to, ppEnd, it.copies);
     }
     itemEnd--;
   }
@@ -53,6 +63,7 @@ export function alignLine(pp: readonly string[], items: readonly LineItem[]): nu
       continue;
     }
     if (it.expansion && matchesAt(pp.slice(0, ppEnd), p, it.expansion)) {
+      placeCopies(to, p, it.copies);
       p += it.expansion.length;
       i++;
       continue;

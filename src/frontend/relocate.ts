@@ -45,12 +45,17 @@ function trimmed(source: string, start: number, end: number): ByteRange {
 /**
  * `y[i][k]`: the tokens outside the holes (name, brackets) must be spelled one-to-one and
  * follow each other in the file; each hole becomes the file text between its brackets.
+ * An access (`inArgument`) may also be spelled in one argument of a macro call that copies
+ * it once (macroArguments.ts: `ADD(t[i], 1)`), all its tokens in that one argument: the
+ * file text between its brackets then lies in it too, and an edit of it is an edit of the
+ * copy. Declarators and other pieces are spelled outside every invocation.
  */
 function frame(
   map: SpellingMap,
   source: string,
   r: ByteRange,
   holes: readonly ByteRange[],
+  inArgument = false,
 ): Framed | undefined {
   let k = map.ppIndex(r.start);
   if (k < 0) return undefined;
@@ -61,6 +66,8 @@ function frame(
   const before: number[] = [];
   const after: number[] = [];
   let first = -1;
+  const to = inArgument ? map.ppToArgument : map.ppToFile;
+  let argument: number | undefined;
   for (; k < pp.length && pp.ends[k]! <= r.end; k++) {
     const [start, end] = [pp.starts[k]!, pp.ends[k]!];
     const h = holes.findIndex((x) => x.start <= start && end <= x.end);
@@ -69,8 +76,9 @@ function frame(
       crossedHole = true;
       continue;
     }
-    const o = map.ppToFile[k]!;
+    const o = to[k]!;
     if (o < 0) return undefined;
+    if ((argument ??= map.argumentOf[o]!) !== map.argumentOf[o]) return undefined;
     if (previous >= 0 && (crossedHole ? o <= previous : o !== previous + 1)) return undefined;
     holes.forEach((_, j) => {
       if (before[j] !== undefined && after[j] === undefined) after[j] = o;
@@ -230,7 +238,7 @@ function relocateBody(
     loc: loc(s.loc),
     range: statementRange(s.range) ?? NOWHERE,
     accesses: s.accesses.map((a): Access => {
-      const f = frame(map, source, a.range, a.indexRanges);
+      const f = frame(map, source, a.range, a.indexRanges, true);
       const at = loc(a.loc);
       if (!f) refuse(a.array, `its access at ${place(at)}`, a.range, at);
       else if (!statementRange(s.range))

@@ -14,6 +14,7 @@ import path from 'node:path';
 import type { ByteRange, SourceLoc } from '../model/types.js';
 import { alignLine, type LineItem } from './alignLine.js';
 import { ColumnsBuilder, type CToken, cTokens, type TokenColumns } from './ctokens.js';
+import { callExpansion, type CallExpansion } from './macroArguments.js';
 import { evaluateTokens } from './macroValues.js';
 import { firstIndex, SourceText } from './parse.js';
 import type { MacroEvent, TranslationUnit } from './preprocess.js';
@@ -77,6 +78,16 @@ export interface SpellingMap {
   readonly fileTokens: TokenColumns;
   readonly ppTokens: TokenColumns;
   readonly ppToFile: Int32Array;
+  /**
+   * ppToFile, and besides the tokens of a macro call's argument the call copies once
+   * (macroArguments.ts): only an access's tokens are read there (relocate.ts).
+   */
+  readonly ppToArgument: Int32Array;
+  /**
+   * For each file token, -1 outside every macro invocation, the same number >= 0 for the
+   * tokens of one argument copied once, -2 elsewhere in an invocation.
+   */
+  readonly argumentOf: Int32Array;
   /** Index of the preprocessed token starting exactly at an offset, or -1. */
   ppIndex(offset: number): number;
 }
@@ -159,10 +170,16 @@ const [OPEN, CLOSE] = [40, 41];
 function invocations(
   tokens: TokenColumns,
   macros: readonly MacroEvent[],
-): { use: Int32Array; uses: MacroUse[]; expansions: (string[] | undefined)[] } {
+): {
+  use: Int32Array;
+  uses: MacroUse[];
+  expansions: (string[] | undefined)[];
+  calls: (CallExpansion | undefined)[];
+} {
   const use = new Int32Array(tokens.length).fill(-1);
   const uses: MacroUse[] = [];
   const expansions: (string[] | undefined)[] = [];
+  const calls: (CallExpansion | undefined)[] = [];
   const active: Definitions = new Map();
   // What a definition depends on and expands to, while the definitions in force stay the
   // same (both read only those): a macro-heavy file invokes the same few macros thousands
@@ -204,6 +221,16 @@ function invocations(
     if (about && !callLike && def!.params === undefined && !('expansion' in about))
       about.expansion = objectExpansion(def!, active);
     expansions.push(about && !callLike && def!.params === undefined ? about.expansion : undefined);
+    const expands = (w: string) => active.has(w) || BUILTIN_MACROS.has(w);
+    const objectTokens = (w: string) => {
+      const d = active.get(w);
+      return d && d.params === undefined ? objectExpansion(d, active) : undefined;
+    };
+    calls.push(
+      def?.params !== undefined && last > i
+        ? callExpansion(def, tokens, i, last, expands, objectTokens)
+        : undefined,
+    );
     const depends = about ? [...about.depends] : [];
     // The macros its arguments spell expand too (`t[i - ID(GAIN)]`): a result holds for
     // their values as well (review 2026-11-28: GAIN there got no guard, and a -DGAIN=2
@@ -226,7 +253,20 @@ function invocations(
       depends,
     });
   }
-  return { use, uses, expansions };
+  return { use, uses, expansions, calls };
+}
+
+/** SpellingMap.argumentOf, from the invocations and their calls' copied arguments. */
+function argumentsOf(use: Int32Array, calls: readonly (CallExpansion | undefined)[]): Int32Array {
+  const out = new Int32Array(use.length);
+  use.forEach((u, k) => (out[k] = u < 0 ? -1 : -2));
+  let id = 0;
+  for (const c of calls)
+    for (const arg of c?.copied ?? []) {
+      for (const k of arg) out[k] = id;
+      id++;
+    }
+  return out;
 }
 
 /** The file line as plain tokens and invocations (one item per invocation part on the line). */
@@ -235,6 +275,7 @@ function lineItems(
   file: TokenColumns,
   use: Int32Array,
   expansions: readonly (string[] | undefined)[],
+  calls: readonly (CallExpansion | undefined)[],
 ): LineItem[] {
   const items: LineItem[] = [];
   for (let k = 0; k < os.length; k++) {
@@ -249,7 +290,14 @@ function lineItems(
     // Whole on this line: its expansion may be known; a part of a longer one is not.
     const whole = (o === 0 || use[o - 1] !== u) && use[os[last]! + 1] !== u;
     const expansion = whole ? expansions[u] : undefined;
-    items.push(expansion ? { kind: 'use', expansion } : { kind: 'use' });
+    const call = whole ? calls[u] : undefined;
+    items.push(
+      expansion
+        ? { kind: 'use', expansion }
+        : call
+          ? { kind: 'use', expansion: call.texts, copies: call.indices }
+          : { kind: 'use' },
+    );
     k = last;
   }
   return items;
@@ -270,6 +318,8 @@ interface Tokens {
   readonly uses: MacroUse[];
   readonly pp: TokenColumns;
   readonly to: Int32Array;
+  readonly toArgument: Int32Array;
+  readonly argumentOf: Int32Array;
 }
 
 /**
@@ -295,7 +345,7 @@ function ppRunsByFileLine(pp: TokenColumns, tu: TranslationUnit): Map<number, nu
 /** The token-level correspondence (the costly part: only computed when asked for). */
 function lineUp(source: string, tu: TranslationUnit): Tokens {
   const file = new ColumnsBuilder(source).scan().done();
-  const { use, uses, expansions } = invocations(file, tu.macros);
+  const { use, uses, expansions, calls } = invocations(file, tu.macros);
   // Only the main file's lines can be spelled in it: headers are not tokenized.
   const pp = new ColumnsBuilder(tu.text);
   let offset = 0;
@@ -311,7 +361,12 @@ function lineUp(source: string, tu: TranslationUnit): Tokens {
     offset = eol < 0 ? tu.text.length : eol + 1;
   });
   if (runStart >= 0) pp.scan(runStart, tu.text.length, runLine);
-  return { file, uses, ...lineUpTokens(file, pp.done(), tu, use, expansions) };
+  return {
+    file,
+    uses,
+    argumentOf: argumentsOf(use, calls),
+    ...lineUpTokens(file, pp.done(), tu, use, expansions, calls),
+  };
 }
 
 /** Preprocessed token -> file token index, or -1, line by line. */
@@ -321,20 +376,24 @@ function lineUpTokens(
   tu: TranslationUnit,
   use: Int32Array,
   expansions: readonly (string[] | undefined)[],
-): { pp: TokenColumns; to: Int32Array } {
+  calls: readonly (CallExpansion | undefined)[],
+): { pp: TokenColumns; to: Int32Array; toArgument: Int32Array } {
   const to = new Int32Array(pp.length).fill(-1);
+  const toArgument = new Int32Array(pp.length).fill(-1);
   const fileLines = byLine(file.lines);
   for (const [line, ks] of ppRunsByFileLine(pp, tu)) {
     const os = fileLines.get(line) ?? [];
     const placed = alignLine(
       ks.map((k) => pp.text(k)),
-      lineItems(os, file, use, expansions),
+      lineItems(os, file, use, expansions, calls),
     );
+    // A file token inside an invocation is placed only as an argument's copy.
     placed.forEach((o, k) => {
-      if (o >= 0) to[ks[k]!] = o;
+      if (o >= 0) toArgument[ks[k]!] = o;
+      if (o >= 0 && use[o]! < 0) to[ks[k]!] = o;
     });
   }
-  return { pp, to };
+  return { pp, to, toArgument };
 }
 
 /** What the queries of a spelling map share: both texts, and the tokens lined up on first use. */
@@ -368,6 +427,12 @@ export function spellingMap(source: string, tu: TranslationUnit): SpellingMap {
     },
     get ppToFile() {
       return tokens().to;
+    },
+    get ppToArgument() {
+      return tokens().toArgument;
+    },
+    get argumentOf() {
+      return tokens().argumentOf;
     },
     ppIndex: (offset) => sortedIndex(tokens().pp.starts, offset),
     token: (offset) => {

@@ -103,3 +103,52 @@ describe('spellingMap', () => {
     expect(mapped.join(' ')).toContain('double y [ ] [ ] ;');
   });
 });
+
+describe('spellingMap: arguments a macro call copies once (macroArguments.ts)', () => {
+  // Each row guards a wrong copy: an edit of the file text of a token placed here must be
+  // the edit of its one copy in the compiler's text, so only these tokens may be placed.
+  it.each<[string, string, string]>([
+    ['each argument used once', '#define ADD(a, b) ((a) += (b))\nADD(t[i], 1);', 't [ i ] 1'],
+    [
+      'an argument used twice: both copies unplaced',
+      '#define SQ(a) ((a) * (a))\nx = SQ(t[i]);',
+      '',
+    ],
+    [
+      'the other argument of one used twice',
+      '#define M(a, b) ((a) * (a) + (b))\nx = M(i, t[i]);',
+      't [ i ]',
+    ],
+    ['an argument not used: no copy', '#define FIRST(a, b) (a)\nx = FIRST(i, t[i]);', 'i'],
+    ['a stringified argument', '#define S(a) ((a) + sizeof #a)\nx = S(t[i]);', ''],
+    ['a pasted argument', '#define P(a, b) ((a) += b##0)\nP(t[i], 1);', ''],
+    ['a body with sizeof', '#define SZ(a) ((a) + sizeof(int))\nx = SZ(t[i]);', ''],
+    [
+      'an object-like macro in an argument: its expansion unplaced',
+      '#define N 1\n#define ID(a) (a)\nx = ID(t[N]);',
+      't [ ]',
+    ],
+    [
+      'a function-like macro in an argument',
+      '#define G(a) a\n#define ID(a) (a)\nx = ID(t[G(1)]);',
+      '',
+    ],
+    ['a macro in the body', '#define N 1\n#define AT(a) ((a) + N)\nx = AT(t[i]);', ''],
+    ['a variadic macro', '#define V(...) (__VA_ARGS__)\nx = V(t[i]);', ''],
+    ['a call over two lines', '#define ADD(a, b) ((a) += (b))\nADD(t[i],\n 1);', ''],
+  ])('%s', (_, text, copied) => {
+    const source = `int t[4], x;\nvoid f(int i) {\n${text.replace(/^(#.*\n)+/, '')}\n}\n`;
+    const defines = text.match(/^(#.*\n)+/)?.[0] ?? '';
+    const whole = defines + source;
+    const map = spellingMap(whole, preprocess(whole, 'arguments.c'));
+    const placed: string[] = [];
+    for (let k = 0; k < map.ppTokens.length; k++) {
+      const o = map.ppToArgument[k]!;
+      if (o < 0 || map.ppToFile[k]! >= 0) continue;
+      expect(map.fileTokens.text(o)).toBe(map.ppTokens.text(k));
+      expect(map.argumentOf[o]).toBeGreaterThanOrEqual(0);
+      placed.push(map.ppTokens.text(k));
+    }
+    expect(placed.join(' ')).toBe(copied);
+  });
+});
