@@ -12,22 +12,12 @@
  * before the fix that guards it, or records a verdict that must not change (a sound
  * contraction, `call-*`).
  */
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fastShare } from '../helpers/longShare.js';
-import {
-  contractProgram,
-  DIR,
-  PROGRAMS,
-  runBoth,
-  SANITIZED,
-  sourcesOf,
-} from './adversarialRuns.js';
-import { programTests, SHARE } from './programTests.js';
+import { DIR, PROGRAMS, sourcesOf } from './adversarialRuns.js';
+import { m32Tests, programTests, SHARE } from './programTests.js';
 import { expectedVerdicts, leadingComment } from './verdicts.js';
-import { M32 } from '../helpers/m32.js';
-import { describeWithTool } from '../helpers/optionalTool.js';
 
 describe('adversarial programs: original and contracted compute the same', () => {
   it('has at least three programs per class, each naming its trap and its verdicts', () => {
@@ -48,15 +38,6 @@ describe('adversarial programs: original and contracted compute the same', () =>
   programTests(fastShare(PROGRAMS, SHARE));
 });
 
-// The class `datamodel-` is contracted for the host's data model (LP64) and built for ILP32
-// too: a result that rests on the model must leave the other builds right.
-describeWithTool(M32, 'adversarial programs of the data model: the same output built -m32', () => {
-  const work = mkdtempSync(path.join(tmpdir(), 'beeclak-adversarial-m32-'));
-  afterAll(() => rmSync(work, { recursive: true, force: true }));
-  const dataModel = PROGRAMS.filter((p) => p.startsWith('datamodel-'));
-  it.each(dataModel)('%s: the same output built -m32', async (program) => {
-    const name = `${program.replace(/\.c$/, '')}-m32`;
-    const diffs = await runBoth(name, await contractProgram(program), ['-m32', ...SANITIZED], work);
-    expect(diffs).toEqual([]);
-  });
-});
+// The class `datamodel-` built -m32 too (programTests.ts): one program of SHARE here, the others
+// in adversarialRest.long.test.ts.
+m32Tests(fastShare(PROGRAMS, SHARE));

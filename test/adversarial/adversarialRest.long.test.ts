@@ -5,8 +5,10 @@
  */
 import { longShare } from '../helpers/longShare.js';
 import { PROGRAMS } from './adversarialRuns.js';
-import { programTests, SHARE } from './programTests.js';
+import { m32Tests, programTests, SHARE } from './programTests.js';
 
 describe('adversarial programs: original and contracted compute the same', () => {
   programTests(longShare(PROGRAMS, SHARE));
 });
+
+m32Tests(longShare(PROGRAMS, SHARE));

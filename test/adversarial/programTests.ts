@@ -10,6 +10,8 @@ import path from 'node:path';
 import { readReference } from '../decision/referenceReports.js';
 import { contractProgram, runBoth, SANITIZED } from './adversarialRuns.js';
 import { expectedVerdicts, missingCodes } from './verdicts.js';
+import { M32 } from '../helpers/m32.js';
+import { describeWithTool } from '../helpers/optionalTool.js';
 
 /**
  * One program of SHARE runs in `npm test`, at least one per class (the classes have three
@@ -43,4 +45,32 @@ export function programTests(programs: readonly string[]): void {
     const diffs = await runBoth(name, await contractProgram(program), SANITIZED, work);
     expect(diffs).toEqual([]);
   });
+}
+
+/**
+ * The programs of class `datamodel-` among `programs`, contracted for the host's data model
+ * (LP64) and built for ILP32 too: a result that rests on the model must leave the other
+ * builds right. Split as programTests' (the six -m32 builds were a fifth of adversarial.test.ts's
+ * CPU, issue 29 item 6).
+ */
+export function m32Tests(programs: readonly string[]): void {
+  const dataModel = programs.filter((p) => p.startsWith('datamodel-'));
+  describeWithTool(
+    M32,
+    'adversarial programs of the data model: the same output built -m32',
+    () => {
+      const work = mkdtempSync(path.join(tmpdir(), 'beeclak-adversarial-m32-'));
+      afterAll(() => rmSync(work, { recursive: true, force: true }));
+      it.each(dataModel)('%s: the same output built -m32', async (program) => {
+        const name = `${program.replace(/\.c$/, '')}-m32`;
+        const diffs = await runBoth(
+          name,
+          await contractProgram(program),
+          ['-m32', ...SANITIZED],
+          work,
+        );
+        expect(diffs).toEqual([]);
+      });
+    },
+  );
 }

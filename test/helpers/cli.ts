@@ -58,7 +58,7 @@ interface CliThread {
 
 // The thread outlives the suite that started it: kept on the `worker_threads` module, the one
 // object the suites of a Jest worker process share (each suite has its own module registry and
-// globals). The next suites of the process then find the CLI loaded and its code optimized:
+// globals); test/environment.js ends it when Jest ends the process. The next suites of the process then find the CLI loaded and its code optimized:
 // loading it costs about 0.5 s of CPU, a call of `contract` on a sample a third of a process's.
 const KEY = Symbol.for('beeclak.test.cliThread');
 type Holder = { [KEY]?: CliThread };
