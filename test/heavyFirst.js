@@ -4,7 +4,9 @@
  * poly/properties.test.ts (a short file) ran last, alone on one core, at the end of the run.
  * Suites never timed go here heaviest first by the list below (CPU of a run on 2 cores,
  * 2026-11-28 late, the CLI run in a thread of the suite's process, the sweeps shared with
- * test:long: self plus the compilers and programs they start), then as Jest orders them.
+ * test:long: self plus the compilers and programs they start; moved on 2026-11-29 by a fresh
+ * clone's wall times: structMembers lighter, e2e/dataModel's -m32 builds heavier), then as
+ * Jest orders them.
  * A stale list only costs some idle time at the end, never a test.
  */
 import Sequencer from '@jest/test-sequencer';
@@ -12,15 +14,16 @@ import Sequencer from '@jest/test-sequencer';
 const Base = Sequencer.default ?? Sequencer;
 
 const HEAVY = [
-  'adversarial/structMembers',
+  'adversarial/multiFile',
+  'adversarial/adversarial',
   'fuzz/generate',
+  'e2e/dataModel',
+  'adversarial/structMembers',
   'adversarial/structShrink',
   'cli/reportSchema',
   'cli/codebase',
   'dynamic/profile',
   'decision/sameReports',
-  'adversarial/multiFile',
-  'adversarial/adversarial',
   'cli/includedAlone',
   'configurations/configurations',
   'e2e/storage',
