@@ -20,6 +20,7 @@ import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
 import { findHeader, type IncludeSearch } from './includeSearch.js';
 import { CallSlot } from '../context/callContext.js';
+import { type Include, includesOf, textFacts } from './headerTextFacts.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
 export interface FunctionText {
@@ -418,63 +419,6 @@ function skippedHeaderDirectives(
 }
 
 const NO_FOLDERS: IncludeSearch = { quote: [], user: [], system: [] };
-
-/** What a header skipped whole says: the names it defines or undefines, and its includes. */
-interface TextFacts {
-  readonly text: string;
-  readonly definitions: readonly (readonly [name: string, kind: 'define' | 'undef'])[];
-  readonly includes: readonly Include[];
-}
-
-/**
- * A header's `TextFacts`, read once per call and text: each file of a run followed the same
- * conditional includes (CMSIS-DSP's arm_math_types.h) and read their texts again.
- */
-const textFactsOf = new CallSlot(() => new Map<string, TextFacts>());
-
-function textFacts(file: string, text: string): TextFacts {
-  const kept = textFactsOf.current();
-  const hit = kept?.get(file);
-  if (hit && hit.text === text) return hit;
-  const definitions = [
-    ...codeOnly(text).matchAll(/^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm),
-  ].map((m) => [m[2]!, m[1] as 'define' | 'undef'] as const);
-  const made = { text, definitions, includes: includesOf(text) };
-  kept?.set(file, made);
-  return made;
-}
-
-interface Include {
-  readonly line: number;
-  /** As written after `include`. */
-  readonly spelled: string;
-  /** The header's name; undefined when a macro names it. */
-  readonly name?: string;
-  readonly quoted: boolean;
-  readonly next: boolean;
-}
-
-/** The `#include` (and `#include_next`) directives of a text, with their lines. */
-function includesOf(text: string): Include[] {
-  // (codeOnly blanks the quoted name: the directives are read from the text, at lines whose
-  // code still starts with one)
-  const code = codeOnly(text).split('\n');
-  return text.split('\n').flatMap((l, k) => {
-    const m = /^[ \t]*(?:#|%:|\?\?=)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
-    if (!m || !/^[ \t]*(?:#|%:|\?\?=)/.test(code[k] ?? '')) return [];
-    const rest = m[2]!.trim();
-    const named = /^"([^"]+)"|^<([^>]+)>/.exec(rest);
-    return [
-      {
-        line: k + 1,
-        spelled: named ? named[0] : rest,
-        ...(named ? { name: named[1] ?? named[2]! } : {}),
-        quoted: named?.[1] !== undefined,
-        next: m[1] !== undefined,
-      },
-    ];
-  });
-}
 
 /**
  * The headers a unit read that are not the system's (a header whose every line this build
