@@ -48,6 +48,7 @@ export function followHelpers(
   // is under way (recursion) is taken as it is, its passed arrays not followed.
   const done = new Map<FunctionModel, FunctionModel>();
   const underWay = new Set<FunctionModel>();
+  const replaceableNames = new Map<string, boolean>();
   const follow = (f: FunctionModel): FunctionModel => {
     const known = done.get(f);
     if (known) return known;
@@ -63,7 +64,13 @@ export function followHelpers(
       const named = functions.filter((g) => g.name === name);
       return named.length === 1 ? follow(named[0]!) : undefined;
     },
-    replaceable: (name) => replaceable(unitText, name),
+    // Once per name: each scan reads the whole unit's text, and a helper is asked about
+    // for every array and every call that passes one.
+    replaceable: (name) => {
+      let known = replaceableNames.get(name);
+      if (known === undefined) replaceableNames.set(name, (known = replaceable(unitText, name)));
+      return known;
+    },
   };
   return functions.map(follow);
 }
