@@ -61,6 +61,7 @@ const TRACED: Record<string, string[]> = {
   'macroarg-add.c': ['t'],
   'macroarg-cmul.c': ['w'],
   'macroarg-object-macro.c': ['w'],
+  'macroarg-redefined.c': ['t', 'u', 'v'],
   'macroarg-unused.c': ['t'],
   'macroarg-address.c': ['t'],
   'macroarg-pasted.c': ['t'],
