@@ -20,7 +20,14 @@
  */
 import { BudgetExceeded } from '../poly/budget.js';
 import { evaluate as evalAffine, formatAffine, type Affine } from '../poly/affine.js';
-import { fixParams, isEmpty, maximize, maximizeParametric, samplePoint } from '../poly/index.js';
+import {
+  fixParams,
+  isEmpty,
+  maximize,
+  maximizeParametric,
+  minimize,
+  samplePoint,
+} from '../poly/index.js';
 import type { BasicSet, PolySet } from '../poly/types.js';
 import { LatticeInputError } from './conflictPoints.js';
 import { DsQueries, syntacticallySymmetric } from './dsQueries.js';
@@ -212,6 +219,13 @@ class SymbolicDs {
     }
     const fit = this.fit(c, eqs);
     if (fit) cands.push(fit);
+    // A bound exact where the slice holds more than d = 0 may be negative where it holds only
+    // d = 0 (`order - 1` at order = 0): the same bound raised to be >= 0 wherever DS is
+    // non-empty is still a bound (b_i one larger than the exact sup there, never smaller).
+    for (const u of [...cands]) {
+      const raised = this.raisedToZero(u);
+      if (raised) cands.push(raised);
+    }
     // Try each candidate; the smallest proved one at a reference point wins.
     let best: Affine | null = null;
     const ref = this.samples(6).at(-1);
@@ -222,6 +236,13 @@ class SymbolicDs {
       if (this.proves(c, eqs, u)) best = u;
     }
     return best;
+  }
+
+  /** u + k with the least k > 0 making it >= 0 wherever DS is non-empty, if u dips below 0. */
+  private raisedToZero(u: Affine): Affine | null {
+    const m = minimize(this.set, u);
+    if (m.kind !== 'value' || m.value >= 0n) return null;
+    return { coeffs: u.coeffs, constant: u.constant - m.value };
   }
 
   /** Affine interpolation of exact sups at p0 and p0 + e_k (each parameter). */

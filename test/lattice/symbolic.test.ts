@@ -72,6 +72,22 @@ describe('symbolic moduli (Heuristic 3 with parameters)', () => {
     if (r) for (let N = 0n; N <= 15n; N++) expect(admissibleAt(ds, r.mapping, { N })).toBe(true);
   });
 
+  // Guards codec2's Levinson-Durbin `a[order + 1][order + 1]` refused as unbounded: the exact
+  // sup of |d1| on d0 = 0 is `order - 1`, negative at order = 0 where DS holds only d = 0, so
+  // no bound was proved; `order` (the same bound raised to 0 there) is one.
+  it('a bound negative where DS is only 0 is raised: (d0 mod 2, d1 mod (order + 1))', () => {
+    const ds = parseSet(
+      '[order] -> { [d0, d1] : d0 = 0 and d1 = 0; [d0, d1] : d0 = 0 and 1 <= d1 <= order - 1;' +
+        ' [d0, d1] : d0 = 0 and -order + 1 <= d1 <= -1;' +
+        ' [d0, d1] : d0 = -1 and -order + 1 <= d1 <= order - 2 and order >= 2;' +
+        ' [d0, d1] : d0 = 1 and -order + 2 <= d1 <= order - 1 and order >= 2 }',
+    );
+    const r = chooseSymbolicMapping(ds, { context: parseSet('[order] -> { [] : order >= 0 }') });
+    expect(formatSymbolicMapping(r.mapping, ['d0', 'd1'])).toBe('(d0 mod 2, d1 mod (order + 1))');
+    for (let order = 0n; order <= 12n; order++)
+      expect(admissibleAt(ds, r.mapping, { order })).toBe(true);
+  });
+
   it('partially fixed parameters', () => {
     const ds = parseSet('[N, K] -> { [a, b] : -N < a < N and -K < b < K }');
     const r = chooseSymbolicMapping(ds, {
