@@ -25,6 +25,7 @@ import { InputError } from './model/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { emptyReport } from './pipeline/report.js';
+import { hostGuardLines } from './pipeline/wholeProgram/guardLines.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
 import type { TraceRunOptions } from './pipeline/checking/traceRun.js';
@@ -174,7 +175,13 @@ async function contracted(
   options: ContractOptions,
 ): Promise<FileOutcome> {
   const c = await contractInConfigurations(source, file, options);
-  return { kind: 'done', text: c.text, changed: c.changed, report: c.analysis.report };
+  return {
+    kind: 'done',
+    text: c.text,
+    changed: c.changed,
+    report: c.analysis.report,
+    ...hostGuardLines(c, options),
+  };
 }
 
 /**

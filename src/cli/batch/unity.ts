@@ -20,6 +20,8 @@ import {
   type UnityVerdict,
 } from '../../pipeline/wholeProgram/unityBuild.js';
 import type { FileJob, FileOutcome } from './job.js';
+import { mergedReadings } from '../../pipeline/wholeProgram/unityGuards.js';
+import { firstDisagreement } from '../../pipeline/configurations/agreement.js';
 
 const abs = (f: string) => path.resolve(f);
 
@@ -206,8 +208,10 @@ async function settleOwnUnits(input: SettleInput): Promise<void> {
 /**
  * A file several units include (issue 27 item 3: CHStone-like unity builds where two main
  * files include one kernel file, each with its own `#define`s before it): read inside each,
- * its text is written only when every reading gives it, which then holds in each unit's
- * configuration and with each unit's calls. Else it stays as written, with the reason.
+ * its text is written when every reading gives it, or when the readings change the same
+ * code and differ only in their guards (one text whose guards accept each includer's macros:
+ * unityGuards.ts); that text then holds in each unit's configuration and with each unit's
+ * calls. Else it stays as written, with the reason.
  */
 async function settleOtherHosts(input: SettleInput): Promise<void> {
   const { files, outcomes, plan } = input;
@@ -226,30 +230,57 @@ async function settleOtherHosts(input: SettleInput): Promise<void> {
     const o = outcomes[k];
     if (o?.kind !== 'done') continue;
     // Its parameters offered to the set would be retyped in one unit's reading only.
-    const { offers: _, ...through } = o;
+    const { offers: _, guardLines: __, ...through } = o;
     const readings = jobs.flatMap((j, n) => (j.k === k ? [[j.host, results[n]!] as const] : []));
-    const differs =
+    const done = readings.flatMap(([h, r]) => (r.kind === 'done' ? [[h, r] as const] : []));
+    const failed = readings.find(([, r]) => r.kind !== 'done')?.[0];
+    const merged =
       readings.length < (v.others ?? []).length
-        ? ([v.others![readings.length]!, 'is not read'] as const)
-        : readings
-            .map(([h, r]) =>
-              r.kind !== 'done'
-                ? ([h, 'fails'] as const)
-                : r.text !== o.text
-                  ? ([h, 'changes it otherwise'] as const)
-                  : undefined,
-            )
-            .find((x) => x !== undefined);
-    outcomes[k] =
-      !differs || !o.changed
-        ? through
-        : kept(
-            through,
-            input.sourceOf[k]!,
-            'included-by-several-units',
-            `${v.host} and ${differs[0]} both include this file (each compiles it under its own macros, with its own calls), and its reading inside ${differs[0]} ${differs[1]}: it is left as written`,
-          );
+        ? { host: v.others![readings.length]!, why: 'is not read' }
+        : failed !== undefined
+          ? { host: failed, why: 'fails' }
+          : oneText(files[k]!, v.host, o, done);
+    if (!o.changed) outcomes[k] = through;
+    else if ('text' in merged) outcomes[k] = { ...through, text: merged.text };
+    else
+      outcomes[k] = kept(
+        through,
+        input.sourceOf[k]!,
+        'included-by-several-units',
+        `${v.host} and ${merged.host} both include this file (each compiles it under its own macros, with its own calls), and its reading inside ${merged.host} ${merged.why}: it is left as written`,
+      );
   }
+}
+
+type Done = Extract<FileOutcome, { kind: 'done' }>;
+
+/**
+ * The one text of the readings inside the host and the other includers, or why there is
+ * none (the first array they change otherwise, when their reports say).
+ */
+function oneText(
+  file: string,
+  host: string,
+  first: Done,
+  others: readonly (readonly [string, Done])[],
+): { text: string } | { host: string; why: string } {
+  const all = [[host, first] as const, ...others];
+  const merged = mergedReadings(
+    file,
+    all.map(([h, r]) => ({
+      host: h,
+      text: r.text,
+      report: r.report,
+      ...(r.guardLines ? { guardLines: r.guardLines } : {}),
+    })),
+  );
+  if ('text' in merged) return merged;
+  const other = all.find(([h]) => h === merged.host)!;
+  const array = firstDisagreement([first.report, other[1].report], [host, merged.host]);
+  return {
+    host: merged.host,
+    why: array ? `${merged.why} (${array})` : merged.why,
+  };
 }
 
 /**
