@@ -127,6 +127,7 @@ export async function contractFiles(
       outcomes,
       ownOptions: program.ownOptions ?? new Map(),
       ...(program.otherReadings ? { otherReadings: program.otherReadings } : {}),
+      hostOptions: program.options.map((o) => ({ ...o, annotate })),
       plan: program.unity,
       sourceOf: files.map((f) => f.source),
       // The own reading of a file read in its includer too: refused, it keeps its text.

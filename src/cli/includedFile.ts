@@ -84,6 +84,7 @@ export async function readIncluded(
     outcomes,
     ownOptions: views.ownOptions ?? new Map(),
     ...(views.otherReadings ? { otherReadings: views.otherReadings } : {}),
+    hostOptions: [first],
     plan: views.unity,
     sourceOf: [source],
     run: (jobs) => Promise.all(jobs.map(runJob)),

@@ -34,6 +34,17 @@ const PARAMETER = `static double summed(double t[N]) {
 }
 `;
 
+/** LAGGED and a function whose u needs 2 cells whatever D is. */
+const TWO = `${LAGGED}static double spread(const double in[N]) {
+  double u[N], s = 0;
+  for (int i = 0; i < N; i++) {
+    u[i] = in[i] + 1;
+    if (i >= 1) s += u[i - 1] * u[i];
+  }
+  return s;
+}
+`;
+
 /**
  * An includer ("N D": its two #defines before the kernel) that is a program of its own. N
  * is a default a build may change, except before the parameter's kernel (a caller's macro
@@ -42,9 +53,12 @@ const PARAMETER = `static double summed(double t[N]) {
 function includer(macros: string, kernel: string): string {
   const [n, d] = macros.split(' ');
   const parameter = kernel === PARAMETER;
+  const fill = 'double in[N]; for (int i = 0; i < N; i++) in[i] = i * 0.5 + 1;';
   const call = parameter
     ? 'double buf[N]; printf("%g\\n", summed(buf));'
-    : 'double in[N]; for (int i = 0; i < N; i++) in[i] = i * 0.5 + 1; printf("%g\\n", summed(in));';
+    : kernel === TWO
+      ? `${fill} printf("%g %g\\n", summed(in), spread(in));`
+      : `${fill} printf("%g\\n", summed(in));`;
   const defineN = parameter ? `#define N ${n}` : `#ifndef N\n#define N ${n}\n#endif`;
   return `#include <stdio.h>
 ${defineN}
@@ -76,6 +90,8 @@ interface Case {
   readonly includers: readonly string[];
   /** summed:t's status, and its code when unchanged. */
   readonly t: string;
+  /** spread:u's (TWO). */
+  readonly u?: string;
 }
 
 const CASES: readonly Case[] = [
@@ -106,6 +122,14 @@ const CASES: readonly Case[] = [
     kernel: LAGGED,
     includers: ['8 1', '16 1', '8 7'],
     t: `unchanged ${codeOf('included-by-several-units')}`,
+  },
+  {
+    name: 'two functions, one includer whose D makes t not contractible',
+    guards: 'an array the readings change otherwise kept the whole file: refused alone, u merges',
+    kernel: TWO,
+    includers: ['8 1', '16 1', '8 7'],
+    t: `unchanged ${codeOf('included-by-several-units')}`,
+    u: 'contracted',
   },
   {
     name: 'a parameter, N 8 and 16',
@@ -140,8 +164,12 @@ describe('a kernel included by several programs with their own macros', () => {
       expect(r.code).toBe(0);
       const report = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
       const kern = report.files.find((f: { file: string }) => f.file.endsWith('kern.c'));
-      const t = kern.arrays.find((a: { name: string }) => a.name === 't');
-      expect([t.status, t.code].filter((x) => x).join(' ')).toBe(c.t);
+      const verdict = (name: string) => {
+        const a = kern.arrays.find((x: { name: string }) => x.name === name);
+        return [a.status, a.code].filter((x) => x).join(' ');
+      };
+      expect(verdict('t')).toBe(c.t);
+      if (c.u) expect(verdict('u')).toBe(c.u);
       // Every includer builds and prints as before.
       expect(hosts.map((h) => built(dir, h))).toEqual(before);
       // An N no reading was made for: the changed text stops the build.
@@ -186,6 +214,20 @@ describe('check of a kernel included by several programs', () => {
       expect(r.stdout).toMatch(/built through host_2\.c, which includes it/);
       expect(r.stdout).toMatch(/outputs differ/);
       expect(r.code).toBe(3);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
+  // Guards the owner check's contraction: the array the includers read otherwise is refused
+  // in it as in the text written (the first includer's reading was instrumented, t folded,
+  // and host_3.c's build, D 7, found clobbered reads).
+  it('checks the text written when an array is refused for the includers', () => {
+    const { dir } = program(CASES.find((c) => c.kernel === TWO)!);
+    try {
+      const r = runCli(['check', 'kern.c', '--no-sanitize'], { cwd: dir });
+      expect(r.stdout.match(/owner check: every read found its own cell/g)?.length).toBe(3);
+      expect(r.code).toBe(0);
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }

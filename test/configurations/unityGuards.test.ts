@@ -56,6 +56,21 @@ describe('one text for the readings of several includers', () => {
     ]);
   });
 
+  // Guards the check at the end: readings with the same guards share one macro, and the
+  // check names only macros some guard defines (one never defined would let every build by).
+  it('gives readings with the same guards one macro', () => {
+    const m = mergedReadings('kern.c', [
+      reading('a.c', guardN(8)),
+      reading('b.c', guardN(16)),
+      reading('c.c', guardN(8)),
+    ]);
+    const text = 'text' in m ? m.text : '';
+    const defined = [...text.matchAll(/#define (\w+) 1/g)].map((x) => x[1]);
+    const checked = [...(/#if (defined.*)/.exec(text)?.[1] ?? '').matchAll(/defined\((\w+)\)/g)];
+    expect(defined).toEqual(['BEECLAK_NOT_kern_c_READING_1', 'BEECLAK_NOT_kern_c_READING_2']);
+    expect(checked.map((x) => x[1])).toEqual(defined);
+  });
+
   // Guards the line endings: a CRLF file's added lines end in CRLF too.
   it('writes CRLF where the file has it', () => {
     const m = mergedReadings('kern.c', [

@@ -53,6 +53,7 @@ import { reportWithTraced, traceCheckLines } from '../../pipeline/checking/trace
 import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
 import { isGuard } from '../../pipeline/configurations/combinedGuards.js';
 import { perIncluder } from '../../pipeline/checking/includerBuilds.js';
+import { includerRefusals } from '../../pipeline/wholeProgram/unityGuards.js';
 
 interface CheckFlags extends AnalysisFlags {
   against?: string;
@@ -177,9 +178,17 @@ async function runCheck(
     (f) => ({ ...analysisOptions(flags, f, includes, choice), annotate: false }),
   );
   const hosts = included && throughHosts(file, included, !!flags.against);
+  // Several includers: the arrays their readings change otherwise are refused (as contract does).
+  const refused = hosts && hosts.length > 1 ? includerRefusals(included!.outcome.report) : [];
+  const options = included?.options ?? own;
   const contraction = flags.against
     ? undefined
-    : await contractFile(source, file, flags, included?.options ?? own);
+    : await contractFile(
+        source,
+        file,
+        flags,
+        refused.length > 0 ? { ...options, configurationRefusals: refused } : options,
+      );
   // Several includers: the text contract writes holds for each (their readings merged).
   const candidate = flags.against
     ? await readSource(flags.against)

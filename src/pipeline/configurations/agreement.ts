@@ -35,14 +35,18 @@ function described(a: ArrayReport | undefined): string {
 }
 
 /** An array some result changes about which the results disagree, and what each gives. */
-interface Disagreement {
+export interface Disagreement {
   readonly function: string;
   readonly array: string;
   readonly line: number;
   readonly what: string;
 }
 
-function disagreeing(reports: readonly FileReport[], labels: readonly string[]): Disagreement[] {
+/** The arrays some result (`labels[k]` for `reports[k]`) changes that they disagree about. */
+export function disagreeing(
+  reports: readonly FileReport[],
+  labels: readonly string[],
+): Disagreement[] {
   const byKey = reports.map((r) => new Map(r.arrays.map((a) => [keyOf(a), a])));
   const keys = new Set(reports.flatMap((r) => r.arrays.filter(changes).map(keyOf)));
   const out: Disagreement[] = [];
@@ -71,18 +75,6 @@ export function disagreements(
     line: d.line,
     message: `the configurations named disagree: ${d.what}`,
   }));
-}
-
-/**
- * The first array the readings of one file (`labels[k]` for `reports[k]`: inside each of
- * its includers) disagree about, in words, or undefined.
- */
-export function firstDisagreement(
-  reports: readonly FileReport[],
-  labels: readonly string[],
-): string | undefined {
-  const d = disagreeing(reports, labels)[0];
-  return d && `${d.function}:${d.array} at line ${d.line}: ${d.what}`;
 }
 
 /** Every array some configuration changes, refused with `message` (the last resort). */

@@ -26,6 +26,7 @@
 import path from 'node:path';
 import { codeOf } from '../../model/reasons.js';
 import type { ArrayReport, FileReport } from '../report.js';
+import type { ConfigurationRefusal } from '../options.js';
 import { FILE_END_NOTE } from './guardLines.js';
 
 /** A file's text as read inside one includer, with the indices of its guard lines. */
@@ -62,6 +63,27 @@ function restsOnIncluder(report: FileReport): string | undefined {
   if (report.diagnostics.some((d) => UNGUARDED.has(d.code)))
     return 'holds for a macro no #if guard can check';
   return undefined;
+}
+
+/**
+ * The arrays of a settled report that its includers' readings changed otherwise (refused in
+ * every reading, src/cli/batch/unity.ts): refused so again, a reading gives the text's code.
+ */
+export function includerRefusals(report: FileReport): ConfigurationRefusal[] {
+  const code = codeOf('included-by-several-units');
+  return report.arrays.flatMap((a) =>
+    a.status === 'unchanged' && a.code === code
+      ? [
+          {
+            function: a.function,
+            array: a.name,
+            line: a.line,
+            message: a.reason ?? '',
+            code: 'included-by-several-units' as const,
+          },
+        ]
+      : [],
+  );
 }
 
 /** The code lines of a reading, and its guard lines by the number of code lines before them. */
@@ -158,7 +180,10 @@ export function mergedReadings(file: string, readings: readonly HostReading[]): 
   // A reading without guards holds for every build: so does the union.
   if (splits.some((s) => s.guards.size === 0)) return { text: code };
   const cr = first.text.includes('\r\n') ? '\r' : '';
-  const names = readings.map((_, k) => missName(file, k));
+  // Readings with the same guards (N 8 in two includers) are one "not this one" macro.
+  const keys = splits.map((s) => JSON.stringify([...s.guards]));
+  const distinct = splits.flatMap((s, k) => (keys.indexOf(keys[k]!) === k ? [s] : []));
+  const names = distinct.map((_, k) => missName(file, k));
   const hosts = readings.map((r) => path.basename(r.host).replace(/[\\"]/g, "'")).join(', ');
   const check = [
     `/* beeclak: contracted for the macros of each file that includes this one (see the report). */`,
@@ -170,7 +195,7 @@ export function mergedReadings(file: string, readings: readonly HostReading[]): 
   const lines = splits[0]!.code;
   const out: string[] = [];
   const guardsAt = (p: number) =>
-    splits.flatMap((s, k) => turned(s.guards.get(p) ?? [], names[k]!, cr));
+    distinct.flatMap((s, k) => turned(s.guards.get(p) ?? [], names[k]!, cr));
   for (const [p, line] of lines.entries()) {
     out.push(...guardsAt(p));
     // Before the empty line that ends a text with a line break.
