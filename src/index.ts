@@ -25,7 +25,7 @@ import { InputError } from './model/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { emptyReport } from './pipeline/report.js';
-import { hostGuardLines } from './pipeline/wholeProgram/guardLines.js';
+import { hostGuardLines } from './pipeline/configurations/guardLines.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
 import type { TraceRunOptions } from './pipeline/checking/traceRun.js';

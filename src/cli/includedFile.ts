@@ -21,7 +21,7 @@ import { codeOf } from '../model/reasons.js';
 import { runJob, type FileOutcome } from './batch/job.js';
 import { withProgramViews, type ProgramSetting } from './batch/program.js';
 import { noteHostReadings, settleUnity } from './batch/unity.js';
-import { hostGuardLines } from '../pipeline/wholeProgram/guardLines.js';
+import { hostGuardLines } from '../pipeline/configurations/guardLines.js';
 import type { UnityVerdict } from '../pipeline/wholeProgram/unityBuild.js';
 
 /**

@@ -1,9 +1,9 @@
 /**
- * The merge of the readings of a file several units include (src/pipeline/wholeProgram/
+ * The merge of the readings of a file several units include (src/pipeline/configurations/
  * unityGuards.ts), on texts written by hand: which guard lines it turns, and which readings
  * it refuses. The programs built and run are test/cli/unityGuards.test.ts's.
  */
-import { mergedReadings, type HostReading } from '../../src/pipeline/wholeProgram/unityGuards.js';
+import { mergedReadings, type HostReading } from '../../src/pipeline/configurations/unityGuards.js';
 import { emptyReport, type ArrayReport } from '../../src/pipeline/report.js';
 
 const CODE = ['static double f(void) {', '  double t[2];', '  return 0;', '}'];

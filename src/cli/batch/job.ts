@@ -8,7 +8,7 @@ import type { FileReport } from '../../pipeline/report.js';
 import type { StorageOffer } from '../../model/program.js';
 import { InputError } from '../../model/errors.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
-import { hostGuardLines } from '../../pipeline/wholeProgram/guardLines.js';
+import { hostGuardLines } from '../../pipeline/configurations/guardLines.js';
 
 export interface FileJob {
   readonly file: string;

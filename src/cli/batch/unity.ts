@@ -20,7 +20,7 @@ import {
   type UnityVerdict,
 } from '../../pipeline/wholeProgram/unityBuild.js';
 import type { FileJob, FileOutcome } from './job.js';
-import { mergedReadings } from '../../pipeline/wholeProgram/unityGuards.js';
+import { mergedReadings } from '../../pipeline/configurations/unityGuards.js';
 import { disagreeing } from '../../pipeline/configurations/agreement.js';
 import type { ConfigurationRefusal } from '../../pipeline/options.js';
 

@@ -53,7 +53,7 @@ import { reportWithTraced, traceCheckLines } from '../../pipeline/checking/trace
 import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
 import { isGuard } from '../../pipeline/configurations/combinedGuards.js';
 import { perIncluder } from '../../pipeline/checking/includerBuilds.js';
-import { includerRefusals } from '../../pipeline/wholeProgram/unityGuards.js';
+import { includerRefusals } from '../../pipeline/configurations/unityGuards.js';
 
 interface CheckFlags extends AnalysisFlags {
   against?: string;

@@ -7,7 +7,7 @@
  */
 import { rewrite } from '../../rewrite/index.js';
 import type { PlanInsertion } from '../../rewrite/plan.js';
-import { isGuard } from '../configurations/combinedGuards.js';
+import { isGuard } from './combinedGuards.js';
 import type { Contraction, ContractOptions } from '../contraction.js';
 
 /** A prefix no C text holds (a NUL byte), put before every physical line of a guard. */
