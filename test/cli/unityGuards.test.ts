@@ -45,6 +45,9 @@ const TWO = `${LAGGED}static double spread(const double in[N]) {
 }
 `;
 
+/** LAGGED and the parameter's kernel (renamed): the first may merge, not the second. */
+const MIXED = `${LAGGED}${PARAMETER.replace('summed(double t', 'filled(double p').replace(/\bt\[/g, 'p[')}`;
+
 /**
  * An includer ("N D": its two #defines before the kernel) that is a program of its own. N
  * is a default a build may change, except before the parameter's kernel (a caller's macro
@@ -52,19 +55,20 @@ const TWO = `${LAGGED}static double spread(const double in[N]) {
  */
 function includer(macros: string, kernel: string): string {
   const [n, d] = macros.split(' ');
-  const parameter = kernel === PARAMETER;
+  const parameter = kernel === PARAMETER || kernel === MIXED;
   const fill = 'double in[N]; for (int i = 0; i < N; i++) in[i] = i * 0.5 + 1;';
   const call = parameter
     ? 'double buf[N]; printf("%g\\n", summed(buf));'
     : kernel === TWO
       ? `${fill} printf("%g %g\\n", summed(in), spread(in));`
       : `${fill} printf("%g\\n", summed(in));`;
+  const mixed = `${fill} double buf[N]; printf("%g %g\\n", summed(in), filled(buf));`;
   const defineN = parameter ? `#define N ${n}` : `#ifndef N\n#define N ${n}\n#endif`;
   return `#include <stdio.h>
 ${defineN}
 #define D ${d}
 #include "kern.c"
-int main(void) { ${call} return 0; }
+int main(void) { ${kernel === MIXED ? mixed : call} return 0; }
 `;
 }
 
@@ -92,6 +96,8 @@ interface Case {
   readonly t: string;
   /** spread:u's (TWO). */
   readonly u?: string;
+  /** filled:p's (MIXED). */
+  readonly p?: string;
 }
 
 const CASES: readonly Case[] = [
@@ -132,6 +138,14 @@ const CASES: readonly Case[] = [
     u: 'contracted',
   },
   {
+    name: 'a parameter beside a local array, N 8 and 16',
+    guards: 'a parameter whose guards differ kept the whole file: refused alone, t merges',
+    kernel: MIXED,
+    includers: ['8 1', '16 1'],
+    t: 'contracted',
+    p: `unchanged ${codeOf('included-by-several-units')}`,
+  },
+  {
     name: 'a parameter, N 8 and 16',
     guards: "a parameter's result rests on its includer's calls: another's guard cannot admit it",
     kernel: PARAMETER,
@@ -170,10 +184,12 @@ describe('a kernel included by several programs with their own macros', () => {
       };
       expect(verdict('t')).toBe(c.t);
       if (c.u) expect(verdict('u')).toBe(c.u);
+      if (c.p) expect(verdict('p')).toBe(c.p);
       // Every includer builds and prints as before.
       expect(hosts.map((h) => built(dir, h))).toEqual(before);
       // An N no reading was made for: the changed text stops the build.
-      if (fs.readFileSync(path.join(dir, 'kern.c'), 'utf8') !== c.kernel)
+      const defaultN = fs.readFileSync(path.join(dir, hosts[0]!), 'utf8').includes('#ifndef N');
+      if (defaultN && fs.readFileSync(path.join(dir, 'kern.c'), 'utf8') !== c.kernel)
         expect(built(dir, hosts[0]!, ['-DN=4'])).toBeUndefined();
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });

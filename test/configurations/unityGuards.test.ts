@@ -110,6 +110,10 @@ describe('one text for the readings of several includers', () => {
     };
     const a = { ...reading('a.c', guardN(8)), report: parameter };
     const m = mergedReadings('kern.c', [a, reading('b.c', guardN(16))]);
-    expect(m).toEqual({ why: expect.stringMatching(/parameter array/), host: 'b.c' });
+    expect(m).toEqual({
+      why: expect.stringMatching(/parameter array/),
+      host: 'b.c',
+      rest: [{ function: 'f', array: 't', line: undefined, why: expect.any(String) }],
+    });
   });
 });

@@ -20,7 +20,7 @@ import {
   type UnityVerdict,
 } from '../../pipeline/wholeProgram/unityBuild.js';
 import type { FileJob, FileOutcome } from './job.js';
-import { mergedReadings } from '../../pipeline/configurations/unityGuards.js';
+import { mergedReadings, type ArrayKey } from '../../pipeline/configurations/unityGuards.js';
 import { disagreeing } from '../../pipeline/configurations/agreement.js';
 import type { ConfigurationRefusal } from '../../pipeline/options.js';
 
@@ -277,7 +277,7 @@ async function settledHosts(
     if (!first.changed) return through;
     const merged = oneText(input.files[k]!, v, first, others);
     if ('text' in merged) return { ...through, text: merged.text };
-    const more = round < ROUNDS ? newRefusals(v, first, others, refusals) : [];
+    const more = round < ROUNDS ? newRefusals(v, first, others, refusals, merged.rest) : [];
     const hostOptions = input.hostOptions?.[k];
     if (more.length === 0 || !hostOptions)
       return kept(
@@ -312,7 +312,7 @@ function oneText(
   v: Through,
   first: Done,
   others: readonly Reading[],
-): { text: string } | { host: string; why: string } {
+): { text: string } | { host: string; why: string; rest?: readonly ArrayKey[] } {
   const missing = v.others!.find((h) => !others.some(([o]) => o === h));
   if (missing) return { host: missing, why: 'is not read' };
   const failed = others.find(([, r]) => r.kind !== 'done');
@@ -331,31 +331,45 @@ function oneText(
   const other = all.find(([h]) => h === merged.host)!;
   const d = disagreeing([first.report, other[1].report], [v.host, merged.host])[0];
   const array = d && `${d.function}:${d.array} at line ${d.line}: ${d.what}`;
-  return { host: merged.host, why: array ? `${merged.why} (${array})` : merged.why };
+  return { ...merged, why: array ? `${merged.why} (${array})` : merged.why };
 }
 
-/** The arrays the readings change otherwise, not refused yet: refused in every reading. */
+/**
+ * The arrays the readings change otherwise, and those whose results rest on their includers
+ * where the readings' guards differ (`rest`), not refused yet: refused in every reading.
+ */
 function newRefusals(
   v: Through,
   first: Done,
   others: readonly Reading[],
   refused: readonly ConfigurationRefusal[],
+  rest: readonly ArrayKey[] = [],
 ): ConfigurationRefusal[] {
   const done = others.flatMap(([h, r]) => (r.kind === 'done' ? [[h, r] as const] : []));
   if (done.length < others.length) return [];
+  const hosts = [v.host, ...done.map(([h]) => h)];
+  const read = disagreeing([first.report, ...done.map(([, r]) => r.report)], hosts).map((d) => ({
+    ...d,
+    message: `the units that include this file read it otherwise (${d.what}), and its one text must hold for each: it is left as written`,
+  }));
+  const resting = rest.map((a) => ({
+    ...a,
+    message: `${hosts.join(' and ')} include this file and guard it for their own macros, and its result rests on the includer's code (a guard for each includer's macros would let another build it with them): it is left as written`,
+  }));
   const known = new Set(refused.map((r) => `${r.function}:${r.array}:${r.line}`));
-  return disagreeing(
-    [first.report, ...done.map(([, r]) => r.report)],
-    [v.host, ...done.map(([h]) => h)],
-  )
-    .filter((d) => !known.has(`${d.function}:${d.array}:${d.line}`))
-    .map((d) => ({
-      function: d.function,
-      array: d.array,
-      line: d.line,
-      code: 'included-by-several-units' as const,
-      message: `the units that include this file read it otherwise (${d.what}), and its one text must hold for each: it is left as written`,
-    }));
+  const out = new Map<string, ConfigurationRefusal>();
+  for (const d of [...read, ...resting]) {
+    const key = `${d.function}:${d.array}:${d.line}`;
+    if (!known.has(key) && !out.has(key))
+      out.set(key, {
+        function: d.function,
+        array: d.array,
+        line: d.line,
+        code: 'included-by-several-units',
+        message: d.message,
+      });
+  }
+  return [...out.values()];
 }
 
 /**

@@ -20,8 +20,9 @@
  *
  * The guards are conditionals only (guardLines.ts tells their lines from the code): dropping
  * or turning them changes whether a build stops, never what it compiles. Readings that change
- * the code otherwise (another mapping, an array one contracts and another leaves) have no
- * one text here: the file stays as written (`included-by-several-units`).
+ * the code otherwise (another mapping, an array one contracts and another leaves), or whose
+ * results rest on their includers (`rest`), have no one text here: src/cli/batch/unity.ts
+ * refuses those arrays in every reading and reads them again (`included-by-several-units`).
  */
 import path from 'node:path';
 import { codeOf } from '../../model/reasons.js';
@@ -37,10 +38,20 @@ export interface HostReading {
   readonly report: FileReport;
 }
 
+/** An array of a reading's report, by function, name and declaration line. */
+export interface ArrayKey {
+  readonly function: string;
+  readonly array: string;
+  readonly line: number;
+}
+
 export type MergedReadings =
   | { readonly text: string }
-  /** Why there is no one text; `host` is the includer whose reading stands in the way. */
-  | { readonly why: string; readonly host: string };
+  /**
+   * Why there is no one text; `host` is the includer whose reading stands in the way, and
+   * `rest` the arrays whose results rest on their includers (refused, the others may merge).
+   */
+  | { readonly why: string; readonly host: string; readonly rest?: readonly ArrayKey[] };
 
 const UNGUARDED = new Set([codeOf('function-like-macro-assumed'), codeOf('macro-unguarded')]);
 
@@ -50,19 +61,28 @@ const changes = (a: ArrayReport) => a.status === 'contracted' || a.status === 's
  * Why the reading's result may rest on its includer beyond the macros its guards check
  * (another includer's build that passes them could be wrong), or undefined.
  */
-function restsOnIncluder(report: FileReport): string | undefined {
-  for (const a of report.arrays.filter(changes)) {
-    const what = `${a.function}:${a.name}`;
-    if (a.storage !== 'stack')
-      return `${what} is ${a.storage ? `a ${a.storage} array` : 'not a local array'} (its result rests on the includer's code)`;
-    if (a.assumes && Object.keys(a.assumes).length > 0)
-      return `${what} holds for argument values of the includer's calls`;
-    if (a.warnings.some((w) => UNGUARDED.has(w.code)))
-      return `${what} holds for a macro no #if guard can check`;
-  }
-  if (report.diagnostics.some((d) => UNGUARDED.has(d.code)))
-    return 'holds for a macro no #if guard can check';
+function restsOnIncluder(a: ArrayReport): string | undefined {
+  const what = `${a.function}:${a.name}`;
+  if (a.storage !== 'stack')
+    return `${what} is ${a.storage ? `a ${a.storage} array` : 'not a local array'} (its result rests on the includer's code)`;
+  if (a.assumes && Object.keys(a.assumes).length > 0)
+    return `${what} holds for argument values of the includer's calls`;
+  if (a.warnings.some((w) => UNGUARDED.has(w.code)))
+    return `${what} holds for a macro no #if guard can check`;
   return undefined;
+}
+
+/** The arrays of the readings whose results rest on their includer, each with why. */
+function restingOnIncluders(readings: readonly HostReading[]): (ArrayKey & { why: string })[] {
+  const out = new Map<string, ArrayKey & { why: string }>();
+  for (const r of readings)
+    for (const a of r.report.arrays.filter(changes)) {
+      const why = restsOnIncluder(a);
+      const key = `${a.function}:${a.name}:${a.line}`;
+      if (why && !out.has(key))
+        out.set(key, { function: a.function, array: a.name, line: a.line, why });
+    }
+  return [...out.values()];
 }
 
 /**
@@ -169,14 +189,14 @@ export function mergedReadings(file: string, readings: readonly HostReading[]): 
       if (!onlyConditionals(run))
         return { why: 'guards it with more than conditionals', host: readings[k]!.host };
   }
-  for (const r of readings) {
-    const why = restsOnIncluder(r.report);
-    if (why)
-      return {
-        why: `differs in its guards only, but ${why}; one text would let each includer build it with another's macros`,
-        host: (r === first ? readings[1]! : r).host,
-      };
-  }
+  const unguarded = readings.find((r) => r.report.diagnostics.some((d) => UNGUARDED.has(d.code)));
+  const rest = restingOnIncluders(readings);
+  if (unguarded || rest.length > 0)
+    return {
+      why: `differs in its guards only, but ${rest[0]?.why ?? 'its result holds for a macro no #if guard can check'}; one text would let each includer build it with another's macros`,
+      host: readings[1]!.host,
+      ...(rest.length > 0 && !unguarded ? { rest } : {}),
+    };
   // A reading without guards holds for every build: so does the union.
   if (splits.some((s) => s.guards.size === 0)) return { text: code };
   const cr = first.text.includes('\r\n') ? '\r' : '';
