@@ -25,6 +25,7 @@ import { InputError } from './model/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { emptyReport } from './pipeline/report.js';
+import { hostGuardLines } from './pipeline/configurations/guardLines.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
 import type { TraceRunOptions } from './pipeline/checking/traceRun.js';
@@ -126,6 +127,7 @@ export async function contractFiles(
       outcomes,
       ownOptions: program.ownOptions ?? new Map(),
       ...(program.otherReadings ? { otherReadings: program.otherReadings } : {}),
+      hostOptions: program.options.map((o) => ({ ...o, annotate })),
       plan: program.unity,
       sourceOf: files.map((f) => f.source),
       // The own reading of a file read in its includer too: refused, it keeps its text.
@@ -174,7 +176,13 @@ async function contracted(
   options: ContractOptions,
 ): Promise<FileOutcome> {
   const c = await contractInConfigurations(source, file, options);
-  return { kind: 'done', text: c.text, changed: c.changed, report: c.analysis.report };
+  return {
+    kind: 'done',
+    text: c.text,
+    changed: c.changed,
+    report: c.analysis.report,
+    ...hostGuardLines(c, options),
+  };
 }
 
 /**

@@ -21,6 +21,7 @@ import { codeOf } from '../model/reasons.js';
 import { runJob, type FileOutcome } from './batch/job.js';
 import { withProgramViews, type ProgramSetting } from './batch/program.js';
 import { noteHostReadings, settleUnity } from './batch/unity.js';
+import { hostGuardLines } from '../pipeline/configurations/guardLines.js';
 import type { UnityVerdict } from '../pipeline/wholeProgram/unityBuild.js';
 
 /**
@@ -83,14 +84,22 @@ export async function readIncluded(
     outcomes,
     ownOptions: views.ownOptions ?? new Map(),
     ...(views.otherReadings ? { otherReadings: views.otherReadings } : {}),
+    hostOptions: [first],
     plan: views.unity,
     sourceOf: [source],
     run: (jobs) => Promise.all(jobs.map(runJob)),
   });
   noteHostReadings(outcomes, views.unity);
   const outcome = outcomes[0] as Done;
-  const keptBy = codeOf(verdict.kind === 'refused' ? verdict.code : 'own-unit-disagrees');
-  const kept = outcome.report.diagnostics.find((d) => d.code === keptBy && d.severity === 'note');
+  // (read in its host, the file is kept when its own reading or another includer's differs)
+  const keptBy = (
+    verdict.kind === 'refused'
+      ? [verdict.code]
+      : (['own-unit-disagrees', 'included-by-several-units'] as const)
+  ).map((c) => codeOf(c));
+  const kept = outcome.report.diagnostics.find(
+    (d) => keptBy.includes(d.code) && d.severity === 'note',
+  );
   return { verdict, options: first, outcome, ...(kept ? { kept } : {}) };
 }
 
@@ -107,7 +116,13 @@ async function firstReading(
 ): Promise<Done> {
   try {
     const c = await contractInConfigurations(source, file, options);
-    return { kind: 'done', text: c.text, changed: c.changed, report: c.analysis.report };
+    return {
+      kind: 'done',
+      text: c.text,
+      changed: c.changed,
+      report: c.analysis.report,
+      ...hostGuardLines(c, options),
+    };
   } catch (e) {
     if (verdict.kind === 'through' || !(e instanceof InputError)) throw e;
     // settleUnity says why it is kept.

@@ -44,8 +44,8 @@ export const ACROSS_CALL_REASONS = {
   ),
   'included-by-several-units': entry(
     'BC1133',
-    'two translation units include this file and their readings of it differ, or a file outside the set does',
-    'Its text is compiled in each of them, under their macros and with their calls, and is written only when each reading gives the same text: here they differ (a size or a lag each defines otherwise, a caller that reads the buffer after the call), or one unit is not in the set. Give the set with every unit that includes it, or include it from one file only.',
+    'two translation units include this file and their readings of it change its code otherwise, or a file outside the set does',
+    'Its text is compiled in each of them, under their macros and with their calls, and is written when each reading gives the same text, or the same code with other guards (`#define N 8` in one, `16` in the other: one guard accepts both, docs/whole-programs.md "Unity builds"). Here the code differs (a size or a lag each defines otherwise, an array one reading contracts and another leaves, a caller that reads the buffer after the call: that array is refused in every reading, the others may still be written), the result rests on the includer (a parameter\'s), or one unit is not in the set: the message names the includers and what each gives. Give the set with every unit that includes it, give the includers the same values, or include it from one file only.',
     UNCHANGED,
   ),
   'included-in-configurations': entry(

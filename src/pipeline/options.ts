@@ -2,6 +2,7 @@
 import type { PreprocessOptions } from '../frontend/preprocess.js';
 import type { ProgramView } from '../model/program.js';
 import type { SmallSaving } from './minBytes.js';
+import type { ReasonName } from '../model/reasons.js';
 
 export const HEURISTICS = ['auto', 'h1', 'h1a', 'h2', 'h3', 'hull', 'opt'] as const;
 export type HeuristicChoice = (typeof HEURISTICS)[number];
@@ -111,10 +112,15 @@ export interface Configuration {
   readonly compiler: PreprocessOptions;
 }
 
-/** An array (function, name, declaration line) the configurations disagree about, and why. */
+/**
+ * An array (function, name, declaration line) the configurations disagree about, and why;
+ * the code is configurations-disagree unless given (the readings inside several includers
+ * of a unity build: included-by-several-units).
+ */
 export interface ConfigurationRefusal {
   readonly function: string;
   readonly array: string;
   readonly line: number;
   readonly message: string;
+  readonly code?: ReasonName;
 }

@@ -34,7 +34,7 @@ interface Case {
   readonly exit: number;
   /** Status of work()'s `t` in kern.c's report. */
   readonly t: string;
-  /** A code among the report's diagnostics. */
+  /** A code among the report's diagnostics, or t's own. */
   readonly note: string;
 }
 
@@ -89,12 +89,27 @@ int main(void) { printf("%g %g\\n", work8(1.0), work(2.0)); return 0; }
     note: codeOf('included-twice'),
   },
   {
-    // Two programs compile kern.c, each under its own N.
+    // Two programs compile kern.c, each under its own N: t is a scalar in both readings,
+    // whose texts differ only in their guards (N == 8, N == 16): one text whose guard
+    // accepts both (unityGuards.ts; it was kept, included-by-several-units).
     name: 'included by two units',
     files: {
       'main.c': MAIN('kern.c'),
       'bench.c': MAIN('kern.c').replace('#define N 8', '#define N 16'),
       'kern.c': WORK,
+    },
+    exit: 0,
+    t: 'scalarized',
+    note: codeOf('read-in-includer'),
+  },
+  {
+    // Two programs compile kern.c, each with its own lag D: t needs D + 1 cells of a row,
+    // the code of the two readings differs: t is refused in both (and the file unchanged).
+    name: 'included by two units whose readings change the code otherwise',
+    files: {
+      'main.c': MAIN('kern.c').replace('#define N 8', '#define N 8\n#define D 1'),
+      'bench.c': MAIN('kern.c').replace('#define N 8', '#define N 8\n#define D 2'),
+      'kern.c': WORK.replace('s += t[i][j];', 'if (j >= D) s += t[i][j - D];'),
     },
     exit: 0,
     t: 'unchanged',
@@ -182,10 +197,10 @@ interface Report {
   diagnostics: { code: string }[];
 }
 
-const verdict = (r: Report) => ({
-  t: r.arrays.find((a) => a.function === 'work' && a.name === 't')?.status ?? 'none',
-  notes: r.diagnostics.map((d) => d.code),
-});
+const verdict = (r: Report) => {
+  const t = r.arrays.find((a) => a.function === 'work' && a.name === 't');
+  return { t: t?.status ?? 'none', notes: [...r.diagnostics.map((d) => d.code), t?.code] };
+};
 
 describe('contract and analyze on one file that another file includes', () => {
   it.each(CASES)('$name', (c) =>

@@ -145,6 +145,24 @@ int main(void) { printf("%g\\n", work(2.0)); return 0; }
       codeOf(status === 'unchanged' ? 'included-by-several-units' : 'read-in-includer'),
     );
   });
+
+  // Guards the library's merge of readings that differ only in their guards (N 8 and 16:
+  // it kept the file, included-by-several-units): one text whose guard accepts both.
+  it('merges readings whose guards differ (N 8 and 16)', async () => {
+    const kern = KERN.replaceAll('8', 'N').replace(' * SCALE', '');
+    const host = (n: string) => HOST('1').replace('#define SCALE 1', `#define N ${n}`);
+    const files = [
+      { file: path.join(dir, 'kern.c'), source: kern },
+      { file: path.join(dir, 'a.c'), source: host('8') },
+      { file: path.join(dir, 'b.c'), source: host('16') },
+    ];
+    for (const f of files) fs.writeFileSync(f.file, f.source);
+    const [r] = await contractFiles(files);
+    expect([tOf(r!)?.status, r!.changed]).toEqual(['scalarized', true]);
+    expect(r!.code).toMatch(/#if N != 8\n#define BEECLAK_NOT_kern_c_READING_1 1/);
+    expect(r!.code).toMatch(/#if N != 16\n#define BEECLAK_NOT_kern_c_READING_2 1/);
+    fs.writeFileSync(path.join(dir, 'kern.c'), KERN);
+  });
 });
 
 /**

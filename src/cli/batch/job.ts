@@ -8,6 +8,7 @@ import type { FileReport } from '../../pipeline/report.js';
 import type { StorageOffer } from '../../model/program.js';
 import { InputError } from '../../model/errors.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
+import { hostGuardLines } from '../../pipeline/configurations/guardLines.js';
 
 export interface FileJob {
   readonly file: string;
@@ -25,6 +26,8 @@ export type FileOutcome =
       readonly includes?: readonly string[];
       /** Its parameters whose callers are all in other files of the set (crossFilePlan.ts). */
       readonly offers?: readonly StorageOffer[];
+      /** Read inside its includer: the lines of `text` that are guards (guardLines.ts). */
+      readonly guardLines?: readonly number[];
     }
   /** Input the tool refuses (a syntax error, ...): the message has file:line:col. */
   | { readonly kind: 'refused'; readonly message: string }
@@ -49,6 +52,7 @@ async function contractJob(job: FileJob): Promise<FileOutcome> {
       report: c.analysis.report,
       ...(c.analysis.includes ? { includes: c.analysis.includes } : {}),
       ...(c.analysis.storage?.offers ? { offers: c.analysis.storage.offers } : {}),
+      ...hostGuardLines(c, job.options),
     };
   } catch (e) {
     if (e instanceof InputError) return { kind: 'refused', message: e.format() };

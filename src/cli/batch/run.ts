@@ -148,6 +148,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       outcomes: prepared.outcomes,
       ownOptions: viewed.ownOptions ?? new Map(),
       ...(viewed.otherReadings ? { otherReadings: viewed.otherReadings } : {}),
+      hostOptions: optionsOf,
       plan: viewed.unity,
       sourceOf: prepared.sourceOf,
       run: (jobs) => runCached(jobs, cache, opts),

@@ -20,6 +20,9 @@ import {
   type UnityVerdict,
 } from '../../pipeline/wholeProgram/unityBuild.js';
 import type { FileJob, FileOutcome } from './job.js';
+import { mergedReadings, type ArrayKey } from '../../pipeline/configurations/unityGuards.js';
+import { disagreeing } from '../../pipeline/configurations/agreement.js';
+import type { ConfigurationRefusal } from '../../pipeline/options.js';
 
 const abs = (f: string) => path.resolve(f);
 
@@ -153,6 +156,11 @@ export interface SettleInput {
    * `others`). A file with other hosts and no readings here is kept as written.
    */
   readonly otherReadings?: ReadonlyMap<number, readonly OtherReading[]>;
+  /**
+   * By file index: the options of its reading inside its host (read again when its
+   * includers' readings change arrays otherwise, those arrays refused).
+   */
+  readonly hostOptions?: readonly (ContractOptions | undefined)[];
   readonly plan: UnityPlan;
   readonly sourceOf: readonly string[];
   readonly run: (jobs: readonly FileJob[]) => Promise<FileOutcome[]>;
@@ -206,50 +214,162 @@ async function settleOwnUnits(input: SettleInput): Promise<void> {
 /**
  * A file several units include (issue 27 item 3: CHStone-like unity builds where two main
  * files include one kernel file, each with its own `#define`s before it): read inside each,
- * its text is written only when every reading gives it, which then holds in each unit's
- * configuration and with each unit's calls. Else it stays as written, with the reason.
+ * its text is written when every reading gives it, or when the readings change the same
+ * code and differ only in their guards (one text whose guards accept each includer's macros:
+ * unityGuards.ts); that text then holds in each unit's configuration and with each unit's
+ * calls. Arrays the readings change otherwise (one contracts, another leaves; two mappings)
+ * are refused in every reading, which are read again, as the configurations do
+ * (configurations/index.ts): the others may still make one text. Else the file stays as
+ * written, with the reason.
  */
 async function settleOtherHosts(input: SettleInput): Promise<void> {
-  const { files, outcomes, plan } = input;
+  const { outcomes, plan } = input;
   const several = [...plan.verdicts].flatMap(([k, v]) =>
     v.kind === 'through' && (v.others ?? []).length > 0 ? [[k, v] as const] : [],
   );
   const jobs = several.flatMap(([k]) =>
-    (input.otherReadings?.get(k) ?? []).map((r) => ({
-      k,
-      host: r.host,
-      job: { file: files[k]!, source: input.sourceOf[k]!, options: r.options },
-    })),
+    (input.otherReadings?.get(k) ?? []).map((r) => ({ k, host: r.host, job: jobOf(input, k, r) })),
   );
   const results = await input.run(jobs.map((j) => j.job));
   for (const [k, v] of several) {
     const o = outcomes[k];
     if (o?.kind !== 'done') continue;
-    // Its parameters offered to the set would be retyped in one unit's reading only.
-    const { offers: _, ...through } = o;
     const readings = jobs.flatMap((j, n) => (j.k === k ? [[j.host, results[n]!] as const] : []));
-    const differs =
-      readings.length < (v.others ?? []).length
-        ? ([v.others![readings.length]!, 'is not read'] as const)
-        : readings
-            .map(([h, r]) =>
-              r.kind !== 'done'
-                ? ([h, 'fails'] as const)
-                : r.text !== o.text
-                  ? ([h, 'changes it otherwise'] as const)
-                  : undefined,
-            )
-            .find((x) => x !== undefined);
-    outcomes[k] =
-      !differs || !o.changed
-        ? through
-        : kept(
-            through,
-            input.sourceOf[k]!,
-            'included-by-several-units',
-            `${v.host} and ${differs[0]} both include this file (each compiles it under its own macros, with its own calls), and its reading inside ${differs[0]} ${differs[1]}: it is left as written`,
-          );
+    outcomes[k] = await settledHosts(input, k, v, o, readings);
   }
+}
+
+/** Rounds of reading again, each refusing more arrays in every reading. */
+const ROUNDS = 3;
+
+type Done = Extract<FileOutcome, { kind: 'done' }>;
+type Through = Extract<UnityVerdict, { kind: 'through' }>;
+type Reading = readonly [string, FileOutcome];
+
+function jobOf(
+  input: SettleInput,
+  k: number,
+  r: OtherReading,
+  refusals: readonly ConfigurationRefusal[] = [],
+): FileJob {
+  const options =
+    refusals.length === 0
+      ? r.options
+      : {
+          ...r.options,
+          configurationRefusals: [...(r.options.configurationRefusals ?? []), ...refusals],
+        };
+  return { file: input.files[k]!, source: input.sourceOf[k]!, options };
+}
+
+/** The outcome of file `k` after its readings inside its host (`first`) and the others. */
+async function settledHosts(
+  input: SettleInput,
+  k: number,
+  v: Through,
+  first: Done,
+  others: readonly Reading[],
+): Promise<FileOutcome> {
+  let refusals: ConfigurationRefusal[] = [];
+  for (let round = 0; ; round++) {
+    // Its parameters offered to the set would be retyped in one unit's reading only.
+    const { offers: _, guardLines: __, ...through } = first;
+    if (!first.changed) return through;
+    const merged = oneText(input.files[k]!, v, first, others);
+    if ('text' in merged) return { ...through, text: merged.text };
+    const more = round < ROUNDS ? newRefusals(v, first, others, refusals, merged.rest) : [];
+    const hostOptions = input.hostOptions?.[k];
+    if (more.length === 0 || !hostOptions)
+      return kept(
+        through,
+        input.sourceOf[k]!,
+        'included-by-several-units',
+        `${v.host} and ${merged.host} both include this file (each compiles it under its own macros, with its own calls), and its reading inside ${merged.host} ${merged.why}: it is left as written`,
+      );
+    refusals = [...refusals, ...more];
+    const again = await input.run([
+      jobOf(input, k, { host: v.host, options: hostOptions }, refusals),
+      ...(input.otherReadings?.get(k) ?? []).map((r) => jobOf(input, k, r, refusals)),
+    ]);
+    if (again[0]!.kind !== 'done')
+      return kept(
+        through,
+        input.sourceOf[k]!,
+        'included-by-several-units',
+        `its reading inside ${v.host} fails once the arrays its includers read otherwise are refused: it is left as written`,
+      );
+    first = again[0]!;
+    others = others.map(([h], n) => [h, again[n + 1]!] as const);
+  }
+}
+
+/**
+ * The one text of the readings inside the host and the other includers, or why there is
+ * none (the first array they change otherwise, when their reports say).
+ */
+function oneText(
+  file: string,
+  v: Through,
+  first: Done,
+  others: readonly Reading[],
+): { text: string } | { host: string; why: string; rest?: readonly ArrayKey[] } {
+  const missing = v.others!.find((h) => !others.some(([o]) => o === h));
+  if (missing) return { host: missing, why: 'is not read' };
+  const failed = others.find(([, r]) => r.kind !== 'done');
+  if (failed) return { host: failed[0], why: 'fails' };
+  const all = [[v.host, first] as const, ...(others as (readonly [string, Done])[])];
+  const merged = mergedReadings(
+    file,
+    all.map(([h, r]) => ({
+      host: h,
+      text: r.text,
+      report: r.report,
+      ...(r.guardLines ? { guardLines: r.guardLines } : {}),
+    })),
+  );
+  if ('text' in merged) return merged;
+  const other = all.find(([h]) => h === merged.host)!;
+  const d = disagreeing([first.report, other[1].report], [v.host, merged.host])[0];
+  const array = d && `${d.function}:${d.array} at line ${d.line}: ${d.what}`;
+  return { ...merged, why: array ? `${merged.why} (${array})` : merged.why };
+}
+
+/**
+ * The arrays the readings change otherwise, and those whose results rest on their includers
+ * where the readings' guards differ (`rest`), not refused yet: refused in every reading.
+ */
+function newRefusals(
+  v: Through,
+  first: Done,
+  others: readonly Reading[],
+  refused: readonly ConfigurationRefusal[],
+  rest: readonly ArrayKey[] = [],
+): ConfigurationRefusal[] {
+  const done = others.flatMap(([h, r]) => (r.kind === 'done' ? [[h, r] as const] : []));
+  if (done.length < others.length) return [];
+  const hosts = [v.host, ...done.map(([h]) => h)];
+  const read = disagreeing([first.report, ...done.map(([, r]) => r.report)], hosts).map((d) => ({
+    ...d,
+    message: `the units that include this file read it otherwise (${d.what}), and its one text must hold for each: it is left as written`,
+  }));
+  const resting = rest.map((a) => ({
+    ...a,
+    message: `${hosts.join(' and ')} include this file and guard it for their own macros, and its result rests on the includer's code (a guard for each includer's macros would let another build it with them): it is left as written`,
+  }));
+  const known = new Set(refused.map((r) => `${r.function}:${r.array}:${r.line}`));
+  const out = new Map<string, ConfigurationRefusal>();
+  for (const d of [...read, ...resting]) {
+    const key = `${d.function}:${d.array}:${d.line}`;
+    if (!known.has(key) && !out.has(key))
+      out.set(key, {
+        function: d.function,
+        array: d.array,
+        line: d.line,
+        code: 'included-by-several-units',
+        message: d.message,
+      });
+  }
+  return [...out.values()];
 }
 
 /**

@@ -51,6 +51,9 @@ import {
 } from '../../pipeline/checking/pairAccesses.js';
 import { reportWithTraced, traceCheckLines } from '../../pipeline/checking/traceCheckLines.js';
 import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
+import { isGuard } from '../../pipeline/configurations/combinedGuards.js';
+import { perIncluder } from '../../pipeline/checking/includerBuilds.js';
+import { includerRefusals } from '../../pipeline/configurations/unityGuards.js';
 
 interface CheckFlags extends AnalysisFlags {
   against?: string;
@@ -141,8 +144,11 @@ interface CheckRun {
   readonly say: (s: string) => void;
   /** The failures found so far, in the order they are printed. */
   readonly problems: string[];
-  /** The file that includes this one and builds it (a unity build), if any. */
-  readonly host?: string;
+  /**
+   * The files that include this one and build it (a unity build), if any: its host first,
+   * then the other units that include it (each builds it: each is built and compared).
+   */
+  readonly hosts?: readonly string[];
 }
 
 type Contraction = Awaited<ReturnType<typeof contractSource>>;
@@ -171,11 +177,24 @@ async function runCheck(
     programSetting(flags, [file], choice, includes, false),
     (f) => ({ ...analysisOptions(flags, f, includes, choice), annotate: false }),
   );
-  const host = included && throughHost(file, included, !!flags.against);
+  const hosts = included && throughHosts(file, included, !!flags.against);
+  // Several includers: the arrays their readings change otherwise are refused (as contract does).
+  const refused = hosts && hosts.length > 1 ? includerRefusals(included!.outcome.report) : [];
+  const options = included?.options ?? own;
   const contraction = flags.against
     ? undefined
-    : await contractFile(source, file, flags, included?.options ?? own);
-  const candidate = flags.against ? await readSource(flags.against) : contraction!.text;
+    : await contractFile(
+        source,
+        file,
+        flags,
+        refused.length > 0 ? { ...options, configurationRefusals: refused } : options,
+      );
+  // Several includers: the text contract writes holds for each (their readings merged).
+  const candidate = flags.against
+    ? await readSource(flags.against)
+    : hosts && hosts.length > 1
+      ? included!.outcome.text
+      : contraction!.text;
   const candidateName = flags.against ?? `${file} (contracted)`;
   if (contraction && flags.reportFile)
     await writeOutput(
@@ -200,7 +219,7 @@ async function runCheck(
     dir,
     say,
     problems,
-    ...(host ? { host } : {}),
+    ...(hosts ? { hosts } : {}),
   };
   try {
     await checkInFolder(ctx);
@@ -226,10 +245,11 @@ function contractFile(
 }
 
 /**
- * The file that builds an included file: its program is the one run. A file the unity
- * rules keep as written is not checked (what `contract` would write is the file itself).
+ * The files that build an included file (its host first, then the other units that include
+ * it): their programs are the ones run. A file the unity rules keep as written is not
+ * checked (what `contract` would write is the file itself).
  */
-function throughHost(file: string, r: IncludedReading, against: boolean): string {
+function throughHosts(file: string, r: IncludedReading, against: boolean): string[] {
   if (r.verdict.kind !== 'through' || (r.kept && !against)) {
     const why = r.kept ?? r.outcome.report.diagnostics[0];
     throw new InputError(
@@ -237,7 +257,7 @@ function throughHost(file: string, r: IncludedReading, against: boolean): string
       file,
     );
   }
-  return r.verdict.host;
+  return [r.verdict.host, ...(r.verdict.others ?? [])];
 }
 
 /** The steps of `check` inside its temporary folder: builds and runs, owner check, trace. */
@@ -247,19 +267,32 @@ async function checkInFolder(ctx: CheckRun): Promise<void> {
     const n = contraction.analysis.decisions.length;
     say(`check ${file}: ${n} array${n === 1 ? '' : 's'} contracted`);
   } else say(`check ${file} against ${flags.against}`);
-  const build = await buildSetup(ctx);
-  if (build.includedFrom)
-    say(
-      `  built through ${build.includers.map((f) => path.relative('.', f)).join(', ')}, which include${build.includers.length === 1 ? 's' : ''} it`,
-    );
-  const { original, candidateCompiles } = await compareRuns(ctx, build);
-  await checkOwners(ctx, build, original, candidateCompiles);
+  const setup = await buildSetup(ctx);
+  for (const build of await includerBuilds(ctx, setup)) {
+    if (build.includedFrom)
+      say(
+        `  built through ${build.includers.map((f) => path.relative('.', f)).join(', ')}, which include${build.includers.length === 1 ? 's' : ''} it`,
+      );
+    const { original, candidateCompiles } = await compareRuns(ctx, build);
+    await checkOwners(ctx, build, original, candidateCompiles);
+  }
   // The traced build compiles the file alone: one read inside its includer does not.
-  if (flags.trace && contraction && ctx.host)
+  if (flags.trace && contraction && ctx.hosts)
     say(
-      `  trace: not run (${file} is read inside ${ctx.host}, the traced build compiles it alone)`,
+      `  trace: not run (${file} is read inside ${ctx.hosts[0]}, the traced build compiles it alone)`,
     );
-  else if (flags.trace && contraction) await traceCheck(ctx, build, contraction);
+  else if (flags.trace && contraction) await traceCheck(ctx, setup, contraction);
+}
+
+/**
+ * The builds that compile the file: one, or, when several files include it and do not link
+ * into one program with the original (each has its main), one per includer
+ * (includerBuilds.ts). Every includer compiles the file under its own macros: each is run.
+ */
+async function includerBuilds(ctx: CheckRun, build: BuildSetup): Promise<BuildSetup[]> {
+  if (build.includers.length < 2) return [build];
+  const joint = await compile(ctx.source, 'original', ctx.dir, compileOptions(ctx, build));
+  return joint.ok ? [build] : perIncluder(build);
 }
 
 /** How both programs are built: the program's flags, the other sources, the includers. */
@@ -287,11 +320,10 @@ async function buildSetup(ctx: CheckRun): Promise<BuildSetup> {
         .map((f) => path.resolve(f))
         .filter((f) => choice.database(database).files().includes(f) && !given.includes(f))
     : [];
-  // The file that includes this one (includedFile.ts) is how the program compiles it.
-  const host =
-    ctx.host && ![...given, ...fromDatabase].includes(path.resolve(ctx.host))
-      ? [path.resolve(ctx.host)]
-      : [];
+  // The files that include this one (includedFile.ts) are how the program compiles it.
+  const host = (ctx.hosts ?? [])
+    .map((h) => path.resolve(h))
+    .filter((h) => ![...given, ...fromDatabase].includes(h));
   const extraSources = [...given, ...fromDatabase, ...host];
   await checkSourcesReadable(extraSources);
   // A source given with --with that includes this file is what the build compiles.
@@ -318,6 +350,17 @@ async function checkSourcesReadable(extraSources: readonly string[]): Promise<vo
     });
 }
 
+/** How `build` compiles the original and the candidate. */
+function compileOptions(ctx: CheckRun, build: BuildSetup) {
+  return {
+    sanitize: ctx.flags.sanitize,
+    extraFlags: build.extraFlags,
+    extraSources: build.extraSources,
+    includedFrom: build.includedFrom,
+    language: build.language,
+  };
+}
+
 /**
  * Builds and runs the original (which must work on its own), then the candidate, and
  * records how their runs differ. Returns the original's run and whether the candidate built.
@@ -327,13 +370,7 @@ async function compareRuns(
   build: BuildSetup,
 ): Promise<{ original: RunResult; candidateCompiles: boolean }> {
   const { file, flags, source, args, stdin, timeout, dir, say, problems } = ctx;
-  const opts = {
-    sanitize: flags.sanitize,
-    extraFlags: build.extraFlags,
-    extraSources: build.extraSources,
-    includedFrom: build.includedFrom,
-    language: build.language,
-  };
+  const opts = compileOptions(ctx, build);
   // Each program runs in its own empty working folder: the files it writes are compared.
   const runIn = (name: string) => path.join(dir, `run-${name}`);
   const orig = await compile(source, 'original', dir, opts);
@@ -383,7 +420,11 @@ async function checkOwners(
     // The shadow build's instrumentation is C (issue 30: not yet for C++ kernels).
     say('  owner check: not run for C++ (the outputs of the testbench were compared)');
   } else if (contraction && contraction.plan.arrays.length > 0) {
-    const shadow = instrument({ ...contraction.plan, fileName: file });
+    // Readings of several includers merged: the code is the same in each, the guards are
+    // the merge's (each reading's own stops the others' builds).
+    const merged = ctx.candidate !== contraction.text;
+    const insertions = (contraction.plan.insertions ?? []).filter((i) => !merged || !isGuard(i));
+    const shadow = instrument({ ...contraction.plan, insertions, fileName: file });
     const problem = await ownerCheck(shadow.text, owners, async (array) =>
       contraction.analysis.report.arrays.some(
         (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),

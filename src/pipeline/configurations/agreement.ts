@@ -34,6 +34,33 @@ function described(a: ArrayReport | undefined): string {
   return `${a.status === 'scalarized' ? 'makes it a scalar' : `contracts it to ${a.compressedCells} cells${m}`}`;
 }
 
+/** An array some result changes about which the results disagree, and what each gives. */
+export interface Disagreement {
+  readonly function: string;
+  readonly array: string;
+  readonly line: number;
+  readonly what: string;
+}
+
+/** The arrays some result (`labels[k]` for `reports[k]`) changes that they disagree about. */
+export function disagreeing(
+  reports: readonly FileReport[],
+  labels: readonly string[],
+): Disagreement[] {
+  const byKey = reports.map((r) => new Map(r.arrays.map((a) => [keyOf(a), a])));
+  const keys = new Set(reports.flatMap((r) => r.arrays.filter(changes).map(keyOf)));
+  const out: Disagreement[] = [];
+  for (const key of keys) {
+    const entries = byKey.map((m) => m.get(key));
+    const signatures = entries.map(signature);
+    if (signatures.every((s) => s === signatures[0])) continue;
+    const some = entries.find((a) => a !== undefined)!;
+    const what = entries.map((a, k) => `'${labels[k]}' ${described(a)}`).join(', ');
+    out.push({ function: some.function, array: some.name, line: some.line, what });
+  }
+  return out;
+}
+
 /**
  * The arrays some configuration changes about which the configurations (`labels[k]` for
  * `reports[k]`) disagree, each with the reason naming them.
@@ -42,23 +69,12 @@ export function disagreements(
   reports: readonly FileReport[],
   labels: readonly string[],
 ): ConfigurationRefusal[] {
-  const byKey = reports.map((r) => new Map(r.arrays.map((a) => [keyOf(a), a])));
-  const keys = new Set(reports.flatMap((r) => r.arrays.filter(changes).map(keyOf)));
-  const out: ConfigurationRefusal[] = [];
-  for (const key of keys) {
-    const entries = byKey.map((m) => m.get(key));
-    const signatures = entries.map(signature);
-    if (signatures.every((s) => s === signatures[0])) continue;
-    const some = entries.find((a) => a !== undefined)!;
-    const what = entries.map((a, k) => `'${labels[k]}' ${described(a)}`).join(', ');
-    out.push({
-      function: some.function,
-      array: some.name,
-      line: some.line,
-      message: `the configurations named disagree: ${what}`,
-    });
-  }
-  return out;
+  return disagreeing(reports, labels).map((d) => ({
+    function: d.function,
+    array: d.array,
+    line: d.line,
+    message: `the configurations named disagree: ${d.what}`,
+  }));
 }
 
 /** Every array some configuration changes, refused with `message` (the last resort). */

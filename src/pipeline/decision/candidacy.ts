@@ -83,7 +83,8 @@ export function candidacy(input: CandidacyInput): Refusal | undefined {
   const disagreement = input.disagreements?.find(
     (r) => r.function === fn.name && r.array === array.name && r.line === array.loc.line,
   );
-  if (disagreement) return refuse('configurations-disagree', disagreement.message);
+  if (disagreement)
+    return refuse(disagreement.code ?? 'configurations-disagree', disagreement.message);
   if (whole?.kind === 'disproved') return refuse(whole.code, whole.reason);
   if (whole?.kind === 'not-temporary')
     return refuse(whole.code, `not a candidate: ${describeReasons(array)}, and ${whole.reason}`);
