@@ -14,6 +14,7 @@ import {
   callWalk,
   type DefinitionCalls,
   definitionCalls,
+  type KeptForUnit,
   extractCalls,
   scalarTypedefNames,
 } from './calls.js';
@@ -40,6 +41,12 @@ function callOptions(root: TSNode, c: UnitContext, relevant: ReadonlySet<string>
   };
 }
 
+/** What the files read inside one host keep of the walk of its unit's calls (hostShare.ts). */
+function keptFor(c: UnitContext): KeptForUnit | undefined {
+  const share = c.share;
+  return share && ((what, make) => share.once(`calls: ${what}`, c.ppText.text, make));
+}
+
 /**
  * The calls of each function read from the compact copy its model was built from, as it is
  * modelled: copied again for the calls' walk, the copies were a tenth of 5 MB of kernels
@@ -57,7 +64,7 @@ export function earlyCalls(
   walkFor: (functions: readonly FunctionModel[]) => EarlyCalls | undefined;
 } {
   const expected = new Set(modelling.map(functionName));
-  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected));
+  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected), keptFor(c));
   const read = new Map<Node, DefinitionCalls>();
   return {
     readFrom: (fn, copy) => {
@@ -96,7 +103,13 @@ export function unitCalls(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
-        extractCalls(c.ppText, definitions, options, early?.walk, early?.read),
+        extractCalls(
+          c.ppText,
+          definitions,
+          options,
+          early?.walk ?? callWalk(c.ppText, definitions, options, keptFor(c)),
+          early?.read,
+        ),
         topLevel(root, 'declaration'),
       ),
       (loc) => map.loc(ppOffset(loc)),
