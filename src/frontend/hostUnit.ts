@@ -95,12 +95,16 @@ function hostOptions(options: PreprocessOptions): PreprocessOptions {
 }
 
 /**
- * The last host read, per call: the files a run reads inside one host are analysed one after
- * the other, and each ran the compiler over the whole host again (issue 27 item 3: a unity
- * build of n files preprocessed n files n times), then parsed it and walked its calls again
- * (hostShare.ts). One host at a time: the memory a call keeps is one unit's.
+ * The last host read, per call, in each configuration it was read in (by its options): the
+ * files a run reads inside one host are analysed one after the other, and each ran the
+ * compiler over the whole host again (issue 27 item 3: a unity build of n files preprocessed
+ * n files n times), then parsed it and walked its calls again (hostShare.ts). A file read in
+ * several configurations reads the host in each, one after the other. One host at a time:
+ * the memory a call keeps is one unit's, in each configuration.
  */
-const lastHost = new CallSlot((): { key?: string; text?: string; share?: HostShare } => ({}));
+const lastHost = new CallSlot((): { host?: string; readings: Map<string, UnitReading> } => ({
+  readings: new Map(),
+}));
 
 /** The work of the hosts read in this call so far (tests count it: once per host). */
 const hostWork = new CallSlot((): HostWork => ({ preprocessed: 0, parsed: 0, computed: 0 }));
@@ -116,23 +120,27 @@ export interface UnitOutput {
   readonly share?: HostShare;
 }
 
-/** The host's output and share: the call's last ones when it is the same host, text and options. */
-function keptOutput(
-  host: HostFile,
-  options: PreprocessOptions,
-): { readonly key: string; readonly text?: string; readonly share?: HostShare } {
-  const key = `${JSON.stringify([host.file, options])}\0${host.source}`;
+type UnitReading = Required<UnitOutput>;
+
+const hostKey = (host: HostFile) => `${host.file}\0${host.source}`;
+
+/** The host's output and share in these options, when the call kept them. */
+function keptReading(host: HostFile, options: PreprocessOptions): UnitReading | undefined {
   const kept = lastHost.current();
-  return kept?.key === key && kept.text !== undefined ? { ...kept, key } : { key };
+  return kept?.host === hostKey(host) ? kept.readings.get(JSON.stringify(options)) : undefined;
 }
 
-function keep(key: string, text: string, fresh: boolean, share?: HostShare): UnitOutput {
+function keep(host: HostFile, options: PreprocessOptions, output: string): UnitReading {
   const work = hostWork.current() ?? { preprocessed: 0, parsed: 0, computed: 0 };
-  if (fresh) work.preprocessed++;
-  const shared = share ?? new HostShare(work);
+  work.preprocessed++;
+  const reading = { output, share: new HostShare(work) };
   const kept = lastHost.current();
-  if (kept) Object.assign(kept, { key, text, share: shared });
-  return { output: text, share: shared };
+  if (kept && kept.host !== hostKey(host)) {
+    kept.host = hostKey(host);
+    kept.readings.clear();
+  }
+  kept?.readings.set(JSON.stringify(options), reading);
+  return reading;
 }
 
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
@@ -140,11 +148,9 @@ export function unitOutput(source: string, file: string, options: PreprocessOpti
   const host = options.host;
   if (!host) return { output: preprocessorOutput(source, file, options) };
   const own = hostOptions(options);
-  const kept = keptOutput(host, own);
-  const read = kept.text === undefined;
-  const output = kept.text ?? preprocessorOutput(host.source, host.file, own);
-  const { share } = keep(kept.key, output, read, kept.share);
-  return { output: checked(output, file, host, options), share };
+  const reading =
+    keptReading(host, own) ?? keep(host, own, preprocessorOutput(host.source, host.file, own));
+  return { output: checked(reading.output, file, host, options), share: reading.share };
 }
 
 /** `unitOutput`, the compiler running while the caller goes on. */
@@ -156,9 +162,8 @@ export async function unitOutputAsync(
   const host = options.host;
   if (!host) return { output: await preprocessorOutputAsync(source, file, options) };
   const own = hostOptions(options);
-  const kept = keptOutput(host, own);
-  const read = kept.text === undefined;
-  const output = kept.text ?? (await preprocessorOutputAsync(host.source, host.file, own));
-  const { share } = keep(kept.key, output, read, kept.share);
-  return { output: checked(output, file, host, options), share };
+  const reading =
+    keptReading(host, own) ??
+    keep(host, own, await preprocessorOutputAsync(host.source, host.file, own));
+  return { output: checked(reading.output, file, host, options), share: reading.share };
 }

@@ -114,6 +114,24 @@ describe('hostUnit', () => {
     expect(four.models[3]!.calls?.functions.map((f) => f.name)).toContain('main');
   });
 
+  // The same bug with configurations: a file is read in each configuration of its host,
+  // one after the other, and one host reading kept per call was replaced by the other
+  // configuration's each time (every file preprocessed and parsed the host again).
+  it('keeps the host read in each configuration for the files after the first', () => {
+    const text = '#include "ca.c"\n#include "cb.c"\nint main(void){return 0;}\n';
+    const h = write('configured.c', text);
+    const kernels = ['ca.c', 'cb.c'].map((k) => write(k, KERN.replace('total', k.slice(0, 2))));
+    const work = withCallContext(() => {
+      for (const k of kernels)
+        for (const n of ['8', '16'])
+          buildCompilerModel(KERN, k, {
+            compiler: { flags: [`-DN=${n}`], host: { file: h, source: text } },
+          });
+      return { ...hostWorkOfCall()! };
+    });
+    expect([work.preprocessed, work.parsed]).toEqual([2, 2]);
+  });
+
   it('refuses a file the host enters twice (one text, two macro contexts)', () => {
     const host = write('twice2.c', '#include "k3.c"\n#include "k3.c"\nint main(void){return 0;}\n');
     const kern = write('k3.c', 'static int z;\n');
