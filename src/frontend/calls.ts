@@ -236,7 +236,7 @@ export type DefinitionCalls = Omit<FunctionCalls, 'prototypes'>;
  */
 export type KeptForUnit = <T>(what: string, make: () => T) => T;
 
-const EACH_TIME: KeptForUnit = (_, make) => make();
+export const EACH_TIME: KeptForUnit = (_, make) => make();
 
 /** What a walk reads of the whole unit, whichever functions are relevant. */
 interface UnitWide {

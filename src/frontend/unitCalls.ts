@@ -14,6 +14,7 @@ import {
   callWalk,
   type DefinitionCalls,
   definitionCalls,
+  EACH_TIME,
   type KeptForUnit,
   extractCalls,
   scalarTypedefNames,
@@ -37,7 +38,9 @@ function callOptions(root: TSNode, c: UnitContext, relevant: ReadonlySet<string>
         : compactTree(fn as TSNode, c.ppText.text),
     relevant,
     ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
-    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+    scalarTypedefs: (keptFor(c) ?? EACH_TIME)('scalar typedefs', () =>
+      scalarTypedefNames(topLevel(root, 'type_definition')),
+    ),
   };
 }
 
