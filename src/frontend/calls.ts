@@ -360,7 +360,14 @@ function callsOf(w: CallWalk, name: string, walked: () => Node): DefinitionCalls
   if (!w.read) return read(w.passesBuffers);
   const at = w.byName.get(name)!.startIndex;
   let every = w.read.get(at);
-  if (!every) w.read.set(at, (every = read(() => true)));
+  if (!every)
+    try {
+      w.read.set(at, (every = read(() => true)));
+    } catch {
+      // (a buffer this walk does not ask about may fail to read: the walk's own reading
+      // decides, as without the share)
+      return read(w.passesBuffers);
+    }
   return passedOn(every, w.passesBuffers);
 }
 

@@ -6,7 +6,7 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import { lazyFacts, onDisk } from './unitDisk.js';
+import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
@@ -274,11 +274,7 @@ function modelOfUnit(
     map,
     ppOffset,
   );
-  // (the folders the preprocessor searched: the user's flags and the file's own, preprocess.ts)
-  const flags = [...(compiler.flags ?? []), '-iquote', sourceFolder(file)];
-  const disk = share
-    ? share.disk(JSON.stringify([compiler.cwd ?? null, flags]), () => onDisk(compiler.cwd, flags))
-    : onDisk(compiler.cwd, flags);
+  const disk = unitDisk(file, compiler, share);
   const context: UnitContext = {
     source,
     tu,
@@ -325,6 +321,16 @@ function modelOfUnit(
       compiler.cwd,
     ),
   };
+}
+
+/**
+ * Reading the files the unit names: the folders the preprocessor searched (the user's flags
+ * and the file's own, preprocess.ts), one reading for the files read inside one host.
+ */
+function unitDisk(file: string, compiler: PreprocessOptions, share?: HostShare): Disk {
+  const flags = [...(compiler.flags ?? []), '-iquote', sourceFolder(file)];
+  const make = () => onDisk(compiler.cwd, flags);
+  return share ? share.disk(JSON.stringify([compiler.cwd ?? null, flags]), make) : make();
 }
 
 /**
