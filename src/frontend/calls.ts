@@ -240,6 +240,8 @@ export const EACH_TIME: KeptForUnit = (_, make) => make();
 
 /** What a walk reads of the whole unit, whichever functions are relevant. */
 interface UnitWide {
+  /** Each name's first definition's text, in the unit's order. */
+  readonly texts: ReadonlyMap<string, string>;
   readonly callers: CallerIndex;
   readonly addressTaken: ReadonlyMap<string, FunctionCalls['reachedElsewhere']>;
   readonly prototypes: ReadonlyMap<string, SourceLoc[]>;
@@ -269,8 +271,10 @@ function unitWide(
     prototypes,
   );
   blockPrototypes(src, allDefinitions, byName, prototypes);
+  const texts = new Map([...byName].map(([n, d]) => [n, src.textOf(d)]));
   return {
-    callers: callerIndex(new Map([...byName].map(([n, d]) => [n, src.textOf(d)]))),
+    texts,
+    callers: callerIndex(texts),
     addressTaken,
     prototypes,
     // The C library's memory functions the unit defines itself (glibc lets a program replace
@@ -295,16 +299,21 @@ export function callWalk(
   kept: KeptForUnit = EACH_TIME,
 ): CallWalk {
   const { relevant } = options;
+  // (each definition's name, in the unit's order: read once for the unit's text, each
+  // reading a few nodes of each definition)
+  const readNames = () => allDefinitions.map((d) => declaratorOf(d).name);
+  const known = kept('names', readNames);
+  const names = known.length === allDefinitions.length ? known : readNames();
   const byName = new Map<string, Node>();
-  for (const d of allDefinitions) {
-    const name = declaratorOf(d).name;
+  for (const [k, d] of allDefinitions.entries()) {
+    const name = names[k];
     if (name !== undefined && !byName.has(name)) byName.set(name, d);
   }
   const unit = kept('unit-wide', () => unitWide(src, allDefinitions, byName));
   // Callers to a fixpoint, by their text (cheap): a function naming a taken one may call it.
   const taken = relevant
     ? callersToFixpoint(
-        new Map([...byName].map(([n, d]) => [n, src.textOf(d)])),
+        unit.texts,
         [...relevant].filter((r) => byName.has(r)),
         unit.callers,
       )
