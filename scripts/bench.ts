@@ -9,7 +9,7 @@
  *                              [--no-docs] [--json bench/results.json]
  *
  * STEPS is a comma-separated list of compression, time, e2e, large, startup, scaling, codegen,
- * many, files, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
+ * many, unity, files, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
  * `--only` runs the listed steps alone and writes bench/results-part.json, not docs/benchmarks.md
  * (`--docs` writes it, with the tables of the steps not run empty or "not run", as with
  * `--skip`):
@@ -31,6 +31,7 @@ import { benchTrace } from './bench-trace.js';
 import { runFootprint } from './bench/footprint.js';
 import { benchManyFiles } from './bench/many.js';
 import { benchManyCpu } from './bench/manyCpu.js';
+import { benchUnityHost, UNITY_SIZES } from './bench/unityHost.js';
 import { benchStartup } from './bench/startup.js';
 import { benchLargeLattice } from './bench/largeLattice.js';
 import { benchLargeFiles } from './bench/largeFiles.js';
@@ -96,6 +97,14 @@ const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
       c.log(`many: ${m.files} files, cold ${m.coldS.toFixed(1)} s, warm ${m.warmS.toFixed(2)} s`);
       r.manyCpu = benchManyCpu(ROOT);
       c.log(`many: CPU per file over ${r.manyCpu.length} code bases`);
+    },
+  ],
+  [
+    'unity',
+    (c, r) => {
+      r.unityHost = benchUnityHost(ROOT, c.quick ? UNITY_SIZES.slice(0, 2) : UNITY_SIZES);
+      const s = r.unityHost.map((u) => `${u.kernels}: ${u.list.s.toFixed(1)} s`);
+      c.log(`unity: host of n kernels, --list ${s.join(', ')}`);
     },
   ],
   ['files', (c, r) => (r.largeFiles = benchLargeFiles(c.quick, c.log))],

@@ -10,6 +10,7 @@ import type { ConflictRow } from '../bench-conflict.js';
 import type { TraceBenchRow } from '../bench-trace.js';
 import type { ManyFilesRow } from './many.js';
 import { manyCpuTable, type ManyCpuRow } from './manyCpu.js';
+import { unityHostTable, type UnityHostRow } from './unityHost.js';
 import type { StartupRow } from './startup.js';
 import { CC, ROOT, type BenchContext, type SampleError } from './context.js';
 import { compressionTable, ORACLE_OPS, type CompressionRow } from './compression.js';
@@ -34,6 +35,8 @@ export interface BenchResults extends StartupFloor {
   many?: ManyFilesRow;
   /** CPU per file over real code bases (BEECLAK_BENCH_CORPUS), empty without them. */
   manyCpu: ManyCpuRow[];
+  /** A unity build's host of n kernels (scripts/bench/unityHost.ts), empty when not run. */
+  unityHost: UnityHostRow[];
   /** Large generated files (scripts/bench/largeFiles.ts). */
   largeFiles: LargeFileRow[];
   poly: PolyRow[];
@@ -55,6 +58,7 @@ export function emptyResults(errors: SampleError[]): BenchResults {
     scaling: [],
     codegen: [],
     manyCpu: [],
+    unityHost: [],
     largeFiles: [],
     poly: [],
     conflict: [],
@@ -115,6 +119,7 @@ export function resultsJson(env: BenchEnv, r: BenchResults): string {
     })),
     many: r.many,
     manyCpu: r.manyCpu,
+    unityHost: r.unityHost,
     largeFiles: r.largeFiles,
     trace: r.trace,
     footprint: r.footprint,
@@ -174,6 +179,13 @@ export function resultsBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): 
       'process, with files that cannot hold a candidate not modelled (as the multi-file mode does) ' +
       'and with every file modelled (as one-file runs do).',
     r.manyCpu.length > 0 ? manyCpuTable(r.manyCpu) : '(not run: BEECLAK_BENCH_CORPUS unset)',
+    'A unity build (`scripts/bench/unityHost.ts`): `main.c` `#include`s n kernel files that use its ' +
+      'type and size (compiled only inside it, as CHStone does), each with one temporary; ' +
+      '`contract --list` and `contract -i` (a fresh copy) over the host and its kernels, `--no-cache`, ' +
+      'worker threads on every core. Every kernel is read inside the host, whose unit is preprocessed, ' +
+      'parsed and its calls walked once for all of them (src/frontend/hostShare.ts): the cost grows with n, ' +
+      'not n squared. Wall and CPU (user + system, the compiler included) from `/usr/bin/time`.',
+    r.unityHost.length > 0 ? unityHostTable(r.unityHost) : 'not run',
     '### Large files',
     '`beeclak contract FILE -o OUT` in a new process on generated inputs (`scripts/bench/largeInputs.ts`; ' +
       '`--quick` runs the small ones only): data tables, a file of small functions (a third with a ' +

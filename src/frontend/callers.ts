@@ -55,6 +55,32 @@ function namesWithin(text: string, { names, lengths, odd, runs }: Lookup): Set<s
   return out;
 }
 
+/** The unit's functions in order, and per name the functions whose text contains it. */
+export interface CallerIndex {
+  readonly order: ReadonlyMap<string, number>;
+  readonly containedBy: ReadonlyMap<string, readonly string[]>;
+}
+
+/**
+ * The edges of the search below, read once from every text: the functions whose text names
+ * each function (the walk of a unity build's host asks again for each file it includes,
+ * with other functions taken: hostShare.ts). Those of taken functions are never followed:
+ * a taken function is at pass 0 already.
+ */
+export function callerIndex(texts: ReadonlyMap<string, string>): CallerIndex {
+  const order = new Map([...texts.keys()].map((n, k) => [n, k]));
+  const names = lookup([...texts.keys()]);
+  const containedBy = new Map<string, string[]>();
+  for (const [n, text] of texts)
+    for (const m of namesWithin(text, names)) {
+      if (m === n) continue;
+      const list = containedBy.get(m);
+      if (list) list.push(n);
+      else containedBy.set(m, [n]);
+    }
+  return { order, containedBy };
+}
+
 /**
  * `taken`, then the functions of `texts` (by name, in the unit's order) that the passes
  * take, in the order they take them.
@@ -68,21 +94,10 @@ function namesWithin(text: string, { names, lengths, odd, runs }: Lookup): Set<s
 export function callersToFixpoint(
   texts: ReadonlyMap<string, string>,
   taken: readonly string[],
+  index: CallerIndex = callerIndex(texts),
 ): string[] {
-  const order = new Map([...texts.keys()].map((n, k) => [n, k]));
+  const { order, containedBy } = index;
   const first = new Set(taken);
-  const names = lookup([...texts.keys()]);
-  // Who contains each name: the edges, from a name to the functions it can take.
-  const containedBy = new Map<string, string[]>();
-  for (const [n, text] of texts) {
-    if (first.has(n)) continue;
-    for (const m of namesWithin(text, names)) {
-      if (m === n) continue;
-      const list = containedBy.get(m);
-      if (list) list.push(n);
-      else containedBy.set(m, [n]);
-    }
-  }
   const pass = new Map<string, number>(taken.map((n) => [n, 0]));
   const queue: string[] = [...taken];
   for (let head = 0; head < queue.length;) {

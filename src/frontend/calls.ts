@@ -24,7 +24,7 @@ import {
 import { type Node, type SourceText, child, walk } from './parse.js';
 import { constantValue, sizeOfType } from './constants.js';
 import { argumentBase, classifyMention, literalScope, type MentionContext } from './usesOf.js';
-import { callersToFixpoint } from './callers.js';
+import { type CallerIndex, callerIndex, callersToFixpoint } from './callers.js';
 import { argumentValue, callerNames } from './argumentValues.js';
 import { reachedElsewhere, reachingAttributes } from './reachedElsewhere.js';
 import { fileScopeObjects, pointerCallees, REPLACEABLE } from './pointerCallees.js';
@@ -223,31 +223,37 @@ export interface CallWalk {
   readonly fileObjects: ReadonlySet<string>;
   /** Functions declared returns_twice (returnsTwice.ts). */
   readonly returningTwice: ReadonlySet<string>;
+  /** Each definition's calls (by offset) with every buffer passed on, kept for the unit. */
+  readonly read?: Map<number, DefinitionCalls>;
 }
 
 /** One definition's calls as its walk reads them (the prototypes aside). */
 export type DefinitionCalls = Omit<FunctionCalls, 'prototypes'>;
 
-/** What the walk of each definition of the unit shares (see extractCalls). */
-export function callWalk(
+/**
+ * A value computed once for the unit's text when several walks of one unit ask for it (the
+ * files read inside one host: hostShare.ts), else made each time.
+ */
+export type KeptForUnit = <T>(what: string, make: () => T) => T;
+
+export const EACH_TIME: KeptForUnit = (_, make) => make();
+
+/** What a walk reads of the whole unit, whichever functions are relevant. */
+interface UnitWide {
+  /** Each name's first definition's text, in the unit's order. */
+  readonly texts: ReadonlyMap<string, string>;
+  readonly callers: CallerIndex;
+  readonly addressTaken: ReadonlyMap<string, FunctionCalls['reachedElsewhere']>;
+  readonly prototypes: ReadonlyMap<string, SourceLoc[]>;
+  readonly fileObjects: ReadonlySet<string>;
+  readonly returningTwice: ReadonlySet<string>;
+}
+
+function unitWide(
   src: SourceText,
   allDefinitions: readonly Node[],
-  options: CallOptions = {},
-): CallWalk {
-  const { relevant } = options;
-  const byName = new Map<string, Node>();
-  for (const d of allDefinitions) {
-    const name = declaratorOf(d).name;
-    if (name !== undefined && !byName.has(name)) byName.set(name, d);
-  }
-  // Callers to a fixpoint, by their text (cheap): a function naming a taken one may call it.
-  const taken = relevant
-    ? callersToFixpoint(
-        new Map([...byName].map(([n, d]) => [n, src.textOf(d)])),
-        [...relevant].filter((r) => byName.has(r)),
-      )
-    : [...byName.keys()];
-  const askedAbout = relevant ?? new Set(byName.keys());
+  byName: ReadonlyMap<string, Node>,
+): UnitWide {
   const prototypes = new Map<string, SourceLoc[]>();
   // Every function's: one whose address is taken may be called back through a pointer or
   // by a library function (qsort's comparator) while a walked one runs (staticScratch.ts).
@@ -265,14 +271,55 @@ export function callWalk(
     prototypes,
   );
   blockPrototypes(src, allDefinitions, byName, prototypes);
-  // The C library's memory functions the unit defines itself (glibc lets a program replace
-  // malloc): their calls are the program's, whatever they return or keep.
-  const fileObjects = new Set([
-    ...fileScopeObjects(allDefinitions[0]?.parent),
-    ...[...byName.keys()].filter((n) => REPLACEABLE.has(n)),
-  ]);
-  // (Comments are read too: a word there only adds names.)
-  const returningTwice = declaredReturningTwice(src.text);
+  const texts = new Map([...byName].map(([n, d]) => [n, src.textOf(d)]));
+  return {
+    texts,
+    callers: callerIndex(texts),
+    addressTaken,
+    prototypes,
+    // The C library's memory functions the unit defines itself (glibc lets a program replace
+    // malloc): their calls are the program's, whatever they return or keep.
+    fileObjects: new Set([
+      ...fileScopeObjects(allDefinitions[0]?.parent),
+      ...[...byName.keys()].filter((n) => REPLACEABLE.has(n)),
+    ]),
+    // (Comments are read too: a word there only adds names.)
+    returningTwice: declaredReturningTwice(src.text),
+  };
+}
+
+/**
+ * What the walk of each definition of the unit shares (see extractCalls). With `kept`, what
+ * it reads of the whole unit and each definition's calls are kept for the unit's text.
+ */
+export function callWalk(
+  src: SourceText,
+  allDefinitions: readonly Node[],
+  options: CallOptions = {},
+  kept: KeptForUnit = EACH_TIME,
+): CallWalk {
+  const { relevant } = options;
+  // (each definition's name, in the unit's order: read once for the unit's text, each
+  // reading a few nodes of each definition)
+  const readNames = () => allDefinitions.map((d) => declaratorOf(d).name);
+  const known = kept('names', readNames);
+  const names = known.length === allDefinitions.length ? known : readNames();
+  const byName = new Map<string, Node>();
+  for (const [k, d] of allDefinitions.entries()) {
+    const name = names[k];
+    if (name !== undefined && !byName.has(name)) byName.set(name, d);
+  }
+  const unit = kept('unit-wide', () => unitWide(src, allDefinitions, byName));
+  // Callers to a fixpoint, by their text (cheap): a function naming a taken one may call it.
+  const taken = relevant
+    ? callersToFixpoint(
+        unit.texts,
+        [...relevant].filter((r) => byName.has(r)),
+        unit.callers,
+      )
+    : [...byName.keys()];
+  const askedAbout = relevant ?? new Set(byName.keys());
+  const model = options.dataModel ? JSON.stringify(options.dataModel) : 'LP64';
   return {
     src,
     options,
@@ -280,10 +327,10 @@ export function callWalk(
     taken,
     passesBuffers: (callee) => !!options.everyCallee || askedAbout.has(callee),
     scalarTypedefs: options.scalarTypedefs ?? new Set<string>(),
-    addressTaken,
-    prototypes,
-    fileObjects,
-    returningTwice,
+    ...unit,
+    ...(kept === EACH_TIME
+      ? {}
+      : { read: kept(`definitions in ${model}`, () => new Map<number, DefinitionCalls>()) }),
   };
 }
 
@@ -298,22 +345,55 @@ export function definitionCalls(
 ): DefinitionCalls | undefined {
   const name = declaratorOf(definition).name;
   if (name === undefined || w.byName.get(name) !== definition) return undefined;
-  return callsOf(w, name, walked);
+  return callsOf(w, name, () => walked);
 }
 
-/** The calls of the function `name`, read from `walked`. */
-function callsOf(w: CallWalk, name: string, walked: Node): DefinitionCalls {
-  return functionCalls(
-    w.src,
-    walked,
-    name,
-    w.passesBuffers,
-    w.scalarTypedefs,
-    w.addressTaken.get(name) ?? [],
-    w.options.dataModel,
-    w.fileObjects,
-    w.returningTwice,
-  );
+/**
+ * The calls of the function `name`, read from `walked()`. A walk that keeps them for the
+ * unit reads each definition once with every buffer passed on (as `everyCallee` does), and
+ * keeps those passed to the callees this walk asks about.
+ */
+function callsOf(w: CallWalk, name: string, walked: () => Node): DefinitionCalls {
+  const read = (passesBuffers: (callee: string) => boolean) =>
+    functionCalls(
+      w.src,
+      walked(),
+      name,
+      passesBuffers,
+      w.scalarTypedefs,
+      w.addressTaken.get(name) ?? [],
+      w.options.dataModel,
+      w.fileObjects,
+      w.returningTwice,
+    );
+  if (!w.read) return read(w.passesBuffers);
+  const at = w.byName.get(name)!.startIndex;
+  let every = w.read.get(at);
+  if (!every)
+    try {
+      w.read.set(at, (every = read(() => true)));
+    } catch {
+      // (a buffer this walk does not ask about may fail to read: the walk's own reading
+      // decides, as without the share)
+      return read(w.passesBuffers);
+    }
+  return passedOn(every, w.passesBuffers);
+}
+
+/**
+ * A definition's calls read with every buffer passed on, less the buffers passed to no
+ * callee `passesBuffers` takes: what `functionCalls` reads with it (a buffer's uses are its
+ * own, whichever others are read; the buffers come in the order of their first call).
+ */
+function passedOn(
+  every: DefinitionCalls,
+  passesBuffers: (callee: string) => boolean,
+): DefinitionCalls {
+  const passed = new Set<string>();
+  for (const c of every.calls)
+    if (passesBuffers(c.callee)) for (const b of c.buffers) if (b !== undefined) passed.add(b);
+  const byName = new Map(every.buffers.map((b) => [b.name, b]));
+  return { ...every, buffers: [...passed].map((b) => byName.get(b)!) };
 }
 
 /**
@@ -342,7 +422,7 @@ export function extractCalls(
     const name = queue[head++]!;
     if (functions.has(name)) continue;
     const fnDef = byName.get(name)!;
-    const fc = read.get(fnDef) ?? callsOf(walk, name, options.walked?.(fnDef) ?? fnDef);
+    const fc = read.get(fnDef) ?? callsOf(walk, name, () => options.walked?.(fnDef) ?? fnDef);
     functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
     // Whoever receives a buffer or a parameter: does it keep the address?
     const passedTo = [

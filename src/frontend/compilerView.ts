@@ -6,7 +6,7 @@
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
 import { spawnSync } from 'node:child_process';
-import { lazyFacts, onDisk } from './unitDisk.js';
+import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { InputError } from '../model/errors.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
@@ -37,7 +37,8 @@ import {
   type TranslationUnit,
 } from './preprocess.js';
 import { includedFiles, withoutCandidates } from './noCandidate.js';
-import { unitOutput, unitOutputAsync } from './hostUnit.js';
+import { type UnitOutput, unitOutput, unitOutputAsync } from './hostUnit.js';
+import type { HostShare } from './hostShare.js';
 import { mainView, standsForUnit } from './mainView.js';
 import { macroValues, withConfiguration } from './configured.js';
 import { offsetsOf, relocateFunction } from './relocate.js';
@@ -172,7 +173,7 @@ export async function buildCompilerModelOverlapped(
 ): Promise<CompilerModel> {
   const { split, compiler } = compilerSetup(source, file, options);
   const running = unitOutputAsync(source, file, compiler).then(
-    (output) => ({ output }),
+    (output: UnitOutput) => ({ output }),
     (error: unknown) => ({ error }),
   );
   loadParser(compiler.language);
@@ -191,11 +192,12 @@ function modelOfOutput(
   options: CompilerViewOptions,
   split: ReturnType<typeof splitDefines>,
   compiler: PreprocessOptions,
-  read: () => string,
+  read: () => UnitOutput,
 ): CompilerModel {
   let output: string;
+  let share: HostShare | undefined;
   try {
-    output = read();
+    ({ output, share } = read());
   } catch (e) {
     return modelWithoutCompiler(e, source, file, options, compiler);
   }
@@ -219,7 +221,7 @@ function modelOfOutput(
     };
   const tu = readTranslationUnit(output);
   const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp);
-  return modelOfUnit(tu, view, source, file, { ...options, dataModel }, split, compiler);
+  return modelOfUnit(tu, view, source, file, { ...options, dataModel }, split, compiler, share);
 }
 
 /** The model of the preprocessed unit: the main file's functions, the calls, the unit's facts. */
@@ -231,6 +233,7 @@ function modelOfUnit(
   options: CompilerViewOptions,
   split: ReturnType<typeof splitDefines>,
   compiler: PreprocessOptions,
+  share?: HostShare,
 ): CompilerModel {
   const cpp = compiler.language === 'c++';
   const map = spellingMap(source, tu);
@@ -241,7 +244,9 @@ function modelOfUnit(
       ? view.root
       : cpp
         ? parseTree(tu.text, ownRanges(tu, file, compiler.cwd), 'c++').rootNode
-        : parseTree(tu.text).rootNode;
+        : share
+          ? share.tree(tu.text, () => parseTree(tu.text).rootNode)
+          : parseTree(tu.text).rootNode;
   const directives = unitDirectives(root, ppText);
   if (cpp) for (const name of namesDeclaredTwice(root)) directives.constants.delete(name);
   checkMainFileSyntax(root, map, source, file, compiler);
@@ -269,8 +274,7 @@ function modelOfUnit(
     map,
     ppOffset,
   );
-  // (the folders the preprocessor searched: the user's flags and the file's own, preprocess.ts)
-  const disk = onDisk(compiler.cwd, [...(compiler.flags ?? []), '-iquote', sourceFolder(file)]);
+  const disk = unitDisk(file, compiler, share);
   const context: UnitContext = {
     source,
     tu,
@@ -287,6 +291,7 @@ function modelOfUnit(
     facts: lazyFacts(source, file, tu, disk),
     ...disk,
     toPp: lazyToPp(map),
+    ...(share && !cpp ? { share } : {}),
   };
   const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArray(fn, tu.text);
   // Functions of headers belong to the files that define them. A function that declares no
@@ -316,6 +321,16 @@ function modelOfUnit(
       compiler.cwd,
     ),
   };
+}
+
+/**
+ * Reading the files the unit names: the folders the preprocessor searched (the user's flags
+ * and the file's own, preprocess.ts), one reading for the files read inside one host.
+ */
+function unitDisk(file: string, compiler: PreprocessOptions, share?: HostShare): Disk {
+  const flags = [...(compiler.flags ?? []), '-iquote', sourceFolder(file)];
+  const make = () => onDisk(compiler.cwd, flags);
+  return share ? share.disk(JSON.stringify([compiler.cwd ?? null, flags]), make) : make();
 }
 
 /**

@@ -57,18 +57,43 @@ export type FileText = Omit<FunctionText, 'from' | 'to'>;
 /** `configurationDependence` of a function of the file given by its first and last lines. */
 export type FunctionDependence = (from: number, to: number) => string | undefined;
 
+/** What a file's text alone says of one of its functions (`TextReading`). */
+interface TextAnswer {
+  /** A reason read in the file's own text: a group around or inside it, its own `#define`. */
+  readonly own?: string;
+  /** The names it spells. */
+  readonly names: ReadonlySet<string>;
+}
+
+/** The answers a file's text alone gives, per function (by its first and last lines). */
+interface TextReading {
+  readonly question: (from: number, to: number) => TextAnswer;
+}
+
 /**
- * `configurationDependence` for the functions of one file, what it reads of the file, its
- * unit and its headers read once (issue 29, item 3: a file set's summary asked for each
- * function, and each question read the whole file, its macro events and its headers again:
- * quadratic, 100 KB of kernels in a set of two files took 6 times its time alone). Every
- * header is read once: the answers are those of one moment of the files.
+ * A file's `TextReading`, once per call, unit texts and text: the files a unity build's host
+ * includes are each other's, and each file read inside the host asked about every function
+ * of the others again (issue 27, the cost stays per file).
  */
-export function fileReading(f: FileText): FunctionDependence {
-  const t: FileText = { ...f, read: onceEach(f.read) };
+const textReadings = new CallSlot(() => ({
+  byUnit: new WeakMap<UnitTexts, Map<string, TextReading>>(),
+  none: new Map<string, TextReading>(),
+}));
+
+function textReading(raw: string, unit: UnitTexts | undefined): TextReading {
+  const kept = textReadings.current();
+  if (!kept) return readText(raw, unit);
+  let byText = unit ? kept.byUnit.get(unit) : kept.none;
+  if (!byText) kept.byUnit.set(unit!, (byText = new Map()));
+  let reading = byText.get(raw);
+  if (!reading) byText.set(raw, (reading = readText(raw, unit)));
+  return reading;
+}
+
+function readText(raw: string, unit: UnitTexts | undefined): TextReading {
   // (a group every build decides alike is no dependence: constantConditionals.ts)
-  const meeting = groupReader(t.raw, t.unit);
-  const code = codeOnly(t.raw);
+  const meeting = headerGroups(raw, unit);
+  const code = codeOnly(raw);
   const lines = code.split('\n');
   const definitions = fileDefinitions(code);
   const conditional = new Map<string, number | undefined>();
@@ -77,13 +102,12 @@ export function fileReading(f: FileText): FunctionDependence {
     if (!conditional.has(key)) conditional.set(key, meeting(line, line, name));
     return conditional.get(key) !== undefined;
   };
-  const events = eventsByName(t.macros ?? NO_EVENTS);
-  const headers = headerFindings(t, f.read);
-  return (from, to) => {
+  const answers = new Map<string, TextAnswer>();
+  const answer = (from: number, to: number): TextAnswer => {
     const meets = meeting(from, to);
-    if (meets !== undefined)
-      return `a conditional directive (line ${meets}) is inside or around it`;
     const names = new Set(cTokens(lines.slice(from - 1, to).join('\n')).map((k) => k.text));
+    if (meets !== undefined)
+      return { own: `a conditional directive (line ${meets}) is inside or around it`, names };
     // The file's own definitions, in every branch (one the build skipped is in no event),
     // in text order.
     const spelled = [...names]
@@ -93,8 +117,38 @@ export function fileReading(f: FileText): FunctionDependence {
       // (one after the function's last line does not reach it: support.h's `#undef LAG1`)
       if (d.line > to) continue;
       if (d.kind === 'undef' || underCondition(d.line, d.name))
-        return `it spells macro ${d.name}, which the file ${d.kind === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${d.line})`;
+        return {
+          own: `it spells macro ${d.name}, which the file ${d.kind === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${d.line})`,
+          names,
+        };
     }
+    return { names };
+  };
+  return {
+    question: (from, to) => {
+      const key = `${from}:${to}`;
+      let a = answers.get(key);
+      if (!a) answers.set(key, (a = answer(from, to)));
+      return a;
+    },
+  };
+}
+
+/**
+ * `configurationDependence` for the functions of one file, what it reads of the file, its
+ * unit and its headers read once (issue 29, item 3: a file set's summary asked for each
+ * function, and each question read the whole file, its macro events and its headers again:
+ * quadratic, 100 KB of kernels in a set of two files took 6 times its time alone). Every
+ * header is read once: the answers are those of one moment of the files.
+ */
+export function fileReading(f: FileText): FunctionDependence {
+  const t: FileText = { ...f, read: onceEach(f.read) };
+  const text = textReading(t.raw, t.unit);
+  const events = eventsByName(t.macros ?? NO_EVENTS);
+  const headers = headerFindings(t, f.read);
+  return (from, to) => {
+    const { own, names } = text.question(from, to);
+    if (own !== undefined) return own;
     // (assert last: a reason that is only assert's is ASSERT_DEPENDENCE)
     for (const name of [...names].sort((a, b) => +(a === 'assert') - +(b === 'assert'))) {
       const why = macroDependence(name, events.get(name) ?? [], t, to);
@@ -217,7 +271,7 @@ function headerFindings(t: FileText, unitRead: FileText['read']): HeaderFindings
     // (a header's own, as every unit that reads the header finds it: once per run)
     own:
       t.header === undefined
-        ? skippedHeaderDirectives(t.raw, own, t.read, t.search)
+        ? ownSkipped(own, t.raw, t.read, t.search)
         : headerReading(own, t.raw, t.read, t.search).skipped,
     unit: unitHeaders(t, unitRead),
     // The function's own header is `raw`, read above up to its last line: support.h's
@@ -315,6 +369,28 @@ function headerReading(
   };
   known?.set(file, reading);
   return reading;
+}
+
+/**
+ * What the headers a file includes under a conditional directive define (`headerFindings`'
+ * own), once per call, include folders and file: the files a unity build's host includes
+ * are each other's, and each file read inside the host asked for all the others' again.
+ */
+const ownSkippedOf = new CallSlot(() => new Map<string, { text: string; s: SkippedHeaders }>());
+
+function ownSkipped(
+  file: string,
+  text: string,
+  read: (file: string) => string | undefined,
+  search: IncludeSearch = NO_FOLDERS,
+): SkippedHeaders {
+  const kept = ownSkippedOf.current();
+  const key = `${searchKey(search)}\0${file}`;
+  const hit = kept?.get(key);
+  if (hit && hit.text === text) return hit.s;
+  const s = skippedHeaderDirectives(text, file, read, search);
+  kept?.set(key, { text, s });
+  return s;
 }
 
 /** The first of the headers' findings that touches a name the function spells. */
@@ -504,17 +580,20 @@ export function headerDirectives(
   const add = (found: ReadonlyMap<string, string>, where = '') => {
     for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
   };
-  const skipped = (text: string, f: string) => {
-    const s = skippedHeaderDirectives(text, f, read, search);
+  const skipped = (s: SkippedHeaders) => {
     unknown ??= s.unknown;
     add(s.names);
   };
-  skipped(source, file);
+  skipped(skippedHeaderDirectives(source, file, read, search));
+  // (each header read once per call and read, as the unit's functions read them:
+  // a unity build's files are each other's headers, and each asked of all the others)
+  const once = onceEach(read);
   for (const h of userHeaders(tu)) {
-    const text = read(h);
+    const text = once(h);
     if (text === undefined) continue;
-    add(conditionalDirectives(text), `a header the file includes (${h}) `);
-    skipped(text, absolute(h));
+    const reading = headerReading(absolute(h), text, read, search);
+    add(reading.conditional, `a header the file includes (${h}) `);
+    skipped(reading.skipped);
   }
   return unknown === undefined ? { names: out } : { names: out, unknown };
 }
@@ -536,11 +615,13 @@ export function includedDependence(
 ): Map<string, string> {
   const out = new Map<string, string>();
   const headers = userHeaders(tu);
-  // Per file, its text read once for all its functions (undefined: not read).
+  // Per file, its text read once for all its functions (undefined: not read), and once
+  // per call and `read` for the files read inside one host (each other's headers).
   const readings = new Map<string, FunctionDependence | undefined>();
+  const once = onceEach(read);
   const readingOf = (f: string) => {
     if (!readings.has(f)) {
-      const raw = read(f);
+      const raw = once(f);
       readings.set(
         f,
         raw === undefined

@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
+import { HostShare, type HostWork } from './hostShare.js';
 import {
   MARKER,
   preprocessorOutput,
@@ -94,37 +95,62 @@ function hostOptions(options: PreprocessOptions): PreprocessOptions {
 }
 
 /**
- * The last host's output, per call: the files a run reads inside one host are analysed one
- * after the other, and each ran the compiler over the whole host again (issue 27 item 3: a
- * unity build of n files preprocessed n files n times). One host's output at a time: the
- * memory a call keeps is one unit's.
+ * The last host read, per call, in each configuration it was read in (by its options): the
+ * files a run reads inside one host are analysed one after the other, and each ran the
+ * compiler over the whole host again (issue 27 item 3: a unity build of n files preprocessed
+ * n files n times), then parsed it and walked its calls again (hostShare.ts). A file read in
+ * several configurations reads the host in each, one after the other. One host at a time:
+ * the memory a call keeps is one unit's, in each configuration.
  */
-const lastHost = new CallSlot((): { key?: string; text?: string } => ({}));
+const lastHost = new CallSlot((): { host?: string; readings: Map<string, UnitReading> } => ({
+  readings: new Map(),
+}));
 
-/** The host's output: the call's last one when it is the same host, text and options. */
-function keptOutput(
-  host: HostFile,
-  options: PreprocessOptions,
-): { readonly key: string; readonly text?: string } {
-  const key = `${JSON.stringify([host.file, options])}\0${host.source}`;
-  const kept = lastHost.current();
-  return kept?.key === key && kept.text !== undefined ? { key, text: kept.text } : { key };
+/** The work of the hosts read in this call so far (tests count it: once per host). */
+const hostWork = new CallSlot((): HostWork => ({ preprocessed: 0, parsed: 0, computed: 0 }));
+
+/** This call's count of the work its hosts shared; undefined outside any call. */
+export function hostWorkOfCall(): Readonly<HostWork> | undefined {
+  return hostWork.current();
 }
 
-function keep(key: string, text: string): void {
+/** The preprocessor's output for a unit, and what the files read inside its host share. */
+export interface UnitOutput {
+  readonly output: string;
+  readonly share?: HostShare;
+}
+
+type UnitReading = Required<UnitOutput>;
+
+const hostKey = (host: HostFile) => `${host.file}\0${host.source}`;
+
+/** The host's output and share in these options, when the call kept them. */
+function keptReading(host: HostFile, options: PreprocessOptions): UnitReading | undefined {
   const kept = lastHost.current();
-  if (kept) Object.assign(kept, { key, text });
+  return kept?.host === hostKey(host) ? kept.readings.get(JSON.stringify(options)) : undefined;
+}
+
+function keep(host: HostFile, options: PreprocessOptions, output: string): UnitReading {
+  const work = hostWork.current() ?? { preprocessed: 0, parsed: 0, computed: 0 };
+  work.preprocessed++;
+  const reading = { output, share: new HostShare(work) };
+  const kept = lastHost.current();
+  if (kept && kept.host !== hostKey(host)) {
+    kept.host = hostKey(host);
+    kept.readings.clear();
+  }
+  kept?.readings.set(JSON.stringify(options), reading);
+  return reading;
 }
 
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
-export function unitOutput(source: string, file: string, options: PreprocessOptions): string {
+export function unitOutput(source: string, file: string, options: PreprocessOptions): UnitOutput {
   const host = options.host;
-  if (!host) return preprocessorOutput(source, file, options);
+  if (!host) return { output: preprocessorOutput(source, file, options) };
   const own = hostOptions(options);
-  const kept = keptOutput(host, own);
-  const output = kept.text ?? preprocessorOutput(host.source, host.file, own);
-  keep(kept.key, output);
-  return checked(output, file, host, options);
+  const reading =
+    keptReading(host, own) ?? keep(host, own, preprocessorOutput(host.source, host.file, own));
+  return { output: checked(reading.output, file, host, options), share: reading.share };
 }
 
 /** `unitOutput`, the compiler running while the caller goes on. */
@@ -132,12 +158,12 @@ export async function unitOutputAsync(
   source: string,
   file: string,
   options: PreprocessOptions,
-): Promise<string> {
+): Promise<UnitOutput> {
   const host = options.host;
-  if (!host) return preprocessorOutputAsync(source, file, options);
+  if (!host) return { output: await preprocessorOutputAsync(source, file, options) };
   const own = hostOptions(options);
-  const kept = keptOutput(host, own);
-  const output = kept.text ?? (await preprocessorOutputAsync(host.source, host.file, own));
-  keep(kept.key, output);
-  return checked(output, file, host, options);
+  const reading =
+    keptReading(host, own) ??
+    keep(host, own, await preprocessorOutputAsync(host.source, host.file, own));
+  return { output: checked(reading.output, file, host, options), share: reading.share };
 }

@@ -14,6 +14,8 @@ import {
   callWalk,
   type DefinitionCalls,
   definitionCalls,
+  EACH_TIME,
+  type KeptForUnit,
   extractCalls,
   scalarTypedefNames,
 } from './calls.js';
@@ -36,8 +38,16 @@ function callOptions(root: TSNode, c: UnitContext, relevant: ReadonlySet<string>
         : compactTree(fn as TSNode, c.ppText.text),
     relevant,
     ...(c.frontend.everyCallee ? { everyCallee: true } : {}),
-    scalarTypedefs: scalarTypedefNames(topLevel(root, 'type_definition')),
+    scalarTypedefs: (keptFor(c) ?? EACH_TIME)('scalar typedefs', () =>
+      scalarTypedefNames(topLevel(root, 'type_definition')),
+    ),
   };
+}
+
+/** What the files read inside one host keep of the walk of its unit's calls (hostShare.ts). */
+function keptFor(c: UnitContext): KeptForUnit | undefined {
+  const share = c.share;
+  return share && ((what, make) => share.once(`calls: ${what}`, c.ppText.text, make));
 }
 
 /**
@@ -57,7 +67,7 @@ export function earlyCalls(
   walkFor: (functions: readonly FunctionModel[]) => EarlyCalls | undefined;
 } {
   const expected = new Set(modelling.map(functionName));
-  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected));
+  const walk = callWalk(c.ppText, definitions, callOptions(root, c, expected), keptFor(c));
   const read = new Map<Node, DefinitionCalls>();
   return {
     readFrom: (fn, copy) => {
@@ -96,7 +106,13 @@ export function unitCalls(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
-        extractCalls(c.ppText, definitions, options, early?.walk, early?.read),
+        extractCalls(
+          c.ppText,
+          definitions,
+          options,
+          early?.walk ?? callWalk(c.ppText, definitions, options, keptFor(c)),
+          early?.read,
+        ),
         topLevel(root, 'declaration'),
       ),
       (loc) => map.loc(ppOffset(loc)),

@@ -12,6 +12,7 @@ import { offsetsOf } from './relocate.js';
 import { type SpellingMap } from './spelling.js';
 import { fileToPp } from './macroRoles.js';
 import { cppUnit } from './cpp/unit.js';
+import type { HostShare } from './hostShare.js';
 
 /** What modelling one function of the unit needs. */
 export interface UnitContext {
@@ -35,6 +36,8 @@ export interface UnitContext {
   readonly readHeader: Disk['readHeader'];
   readonly absolute: Disk['absolute'];
   readonly search: Disk['search'];
+  /** What the files read inside the same host share (a unity build, hostShare.ts). */
+  readonly share?: HostShare;
 }
 
 /** The file's conditional groups and their liveness, computed when first asked for. */

@@ -8,8 +8,13 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { preprocessorOutput } from '../../src/frontend/preprocess.js';
-import { reRooted, sourcesEntered, unitOutput } from '../../src/frontend/hostUnit.js';
-import { inCallContext } from '../../src/context/callContext.js';
+import {
+  hostWorkOfCall,
+  reRooted,
+  sourcesEntered,
+  unitOutput,
+} from '../../src/frontend/hostUnit.js';
+import { inCallContext, withCallContext } from '../../src/context/callContext.js';
 import { buildCompilerModel } from '../../src/frontend/compilerView.js';
 import { contractSource } from '../../src/pipeline/contraction.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
@@ -68,12 +73,63 @@ describe('hostUnit', () => {
     const h = write('both.c', text);
     const kernels = ['ka.c', 'kb.c'].map((k) => write(k, KERN.replace('total', k.slice(0, 2))));
     const options = { cc, host: { file: h, source: text } };
-    const outputs = inCallContext(() => kernels.map((k) => unitOutput('', k, options)));
+    const outputs = inCallContext(() => kernels.map((k) => unitOutput('', k, options).output));
     expect(fs.readFileSync(log, 'utf8').split('\n').filter(Boolean)).toHaveLength(1);
     // (each output's main file is its own kernel: the other's function is the host's)
     const mainLines = (o: string) => o.split('\n# ').filter((l) => / "<stdin>"/.test(l)).length;
     expect(outputs.map(mainLines).every((n) => n > 0)).toBe(true);
     expect(outputs[0]).not.toBe(outputs[1]);
+  });
+
+  // Guards the cost of a unity build (issue 27, "the cost stays per file"): each file read
+  // inside its host parsed the host's whole unit and walked its calls again, so a host of n
+  // kernels cost n parses of n kernels (25/50/100 kernels: 3.3/8.0/31 s). The files of one
+  // call share one parse and one walk of the unit's calls; each model is the one it has alone.
+  it('parses a host and walks its calls once for all the files read inside it', () => {
+    const kernel = (k: number) =>
+      `static double k${k}(double in[N]) {\n  double t[N], s = 0;\n  for (int i = 0; i < N; i++) { t[i] = in[i] * ${k}; s += t[i]; }\n  return s;\n}\n`;
+    const unity = (n: number) => {
+      const names = Array.from({ length: n }, (_, k) => `u${n}k${k}.c`);
+      const text = `#define N 8\n${names.map((f) => `#include "${f}"`).join('\n')}\nint main(void) { double b[N] = {0}, s = 0;\n${names.map((_, k) => `  s += k${k}(b);`).join('\n')}\n  return (int)s; }\n`;
+      const h = write(`unity${n}.c`, text);
+      const files = names.map((f, k) => ({ file: write(f, kernel(k)), source: kernel(k) }));
+      return { host: { file: h, source: text }, files };
+    };
+    const read = (n: number) => {
+      const { host, files } = unity(n);
+      const models = (f: (typeof files)[number]) =>
+        buildCompilerModel(f.source, f.file, { compiler: { host } }).model;
+      const together = withCallContext(() => ({
+        models: files.map(models),
+        work: { ...hostWorkOfCall()! },
+      }));
+      const alone = files.map((f) => withCallContext(() => models(f)));
+      return { ...together, alone };
+    };
+    const [two, four] = [read(2), read(4)];
+    expect([two.work.preprocessed, two.work.parsed]).toEqual([1, 1]);
+    expect(four.work).toEqual(two.work);
+    const json = (m: unknown) => JSON.stringify(m, (_, v) => (typeof v === 'bigint' ? `${v}n` : v));
+    expect(json(four.models)).toBe(json(four.alone));
+    expect(four.models[3]!.calls?.functions.map((f) => f.name)).toContain('main');
+  });
+
+  // The same bug with configurations: a file is read in each configuration of its host,
+  // one after the other, and one host reading kept per call was replaced by the other
+  // configuration's each time (every file preprocessed and parsed the host again).
+  it('keeps the host read in each configuration for the files after the first', () => {
+    const text = '#include "ca.c"\n#include "cb.c"\nint main(void){return 0;}\n';
+    const h = write('configured.c', text);
+    const kernels = ['ca.c', 'cb.c'].map((k) => write(k, KERN.replace('total', k.slice(0, 2))));
+    const work = withCallContext(() => {
+      for (const k of kernels)
+        for (const n of ['8', '16'])
+          buildCompilerModel(KERN, k, {
+            compiler: { flags: [`-DN=${n}`], host: { file: h, source: text } },
+          });
+      return { ...hostWorkOfCall()! };
+    });
+    expect([work.preprocessed, work.parsed]).toEqual([2, 2]);
   });
 
   it('refuses a file the host enters twice (one text, two macro contexts)', () => {
