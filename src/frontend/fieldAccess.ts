@@ -71,6 +71,8 @@ export function elementField(
   if (p?.type !== 'field_expression' || child(p, 'argument')?.id !== lvalue.id) return undefined;
   // (A static or file-scope array keeps its values across calls, a parameter is the
   // caller's: the analyses across calls do not know fields.)
+  // (C++: a struct may have bases, members with their own assignment, methods.)
+  if (st.options.cpp) return { refused: 'arrays of structs are analysed in C only' };
   if (rec.decl.storage !== 'local')
     return { refused: 'arrays of structs are analysed only as automatic local arrays' };
   if (rec.structElement === undefined) {
