@@ -69,16 +69,17 @@ export function elementField(
   const lvalue = parenthesizedAround(top);
   const p = lvalue.parent;
   if (p?.type !== 'field_expression' || child(p, 'argument')?.id !== lvalue.id) return undefined;
-  // (A static or file-scope array keeps its values across calls, a parameter is the
-  // caller's: the analyses across calls do not know fields.)
   // (C++: a struct may have bases, members with their own assignment, methods.)
   if (st.options.cpp) return { refused: 'arrays of structs are analysed in C only' };
+  // (A static or file-scope array keeps its values across calls, a parameter is the
+  // caller's: the analyses across calls do not know fields.)
   if (rec.decl.storage !== 'local')
     return { refused: 'arrays of structs are analysed only as automatic local arrays' };
   if (rec.structElement === undefined) {
     let decl: Node | null = rec.decl.node;
     while (decl && decl.type !== 'declaration') decl = decl.parent;
-    const type = decl && child(decl, 'type');
+    // (`struct S *p[N]`: the type names the struct, the elements are pointers.)
+    const type = decl && !/\*\s*$/.test(rec.decl.elementType) ? child(decl, 'type') : null;
     rec.structElement =
       (type && elementStruct(type, rec.decl.isVolatile, st.fn, st.body, st.typedefs)) ?? null;
   }
