@@ -27,7 +27,7 @@ export interface FieldSelection {
  * The member selections after the element reference `top` (a full subscript), or undefined
  * when `top` is not followed by one.
  */
-export function fieldSelection(
+function fieldSelection(
   top: Node,
   layout: ElementLayout,
 ): FieldSelection | { refused: string } | undefined {
