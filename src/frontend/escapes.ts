@@ -8,7 +8,8 @@ import { type Node, child, parenthesizedAround, unparenthesized, walk } from './
 import { TYPEOF_NAMES } from './scopes.js';
 import { arrayUses, chainOf } from './references.js';
 import { isUnevaluated } from './unevaluated.js';
-import { type FunctionState, inRegion, key, reason } from './state.js';
+import { elementField } from './fieldAccess.js';
+import { type ArrayRec, type FunctionState, inRegion, key, reason } from './state.js';
 import { pragmaBody, pragmaNamespace } from '../model/pragmas.js';
 
 /** What `n` writes (or may write through a pointer): `x = ...`, `x++`, `&x`; else null. */
@@ -85,8 +86,9 @@ export function sweep(st: FunctionState): void {
       const evaluated = !isUnevaluated(top);
       if (evaluated && p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') {
         reason(rec, 'element-address-taken', `address of an element taken at ${at}`, loc);
-      } else if (evaluated && p?.type === 'field_expression') {
-        reason(rec, 'element-field', `field of an element accessed at ${at}`, loc);
+      } else if (evaluated && p?.type === 'field_expression' && fieldRefused(st, rec, top)) {
+        const why = fieldRefused(st, rec, top);
+        reason(rec, 'element-field', `field of an element accessed at ${at}: ${why}`, loc);
       } else if (!st.covered.has(key(top)) && !st.uncoveredWhy.has(key(id))) {
         // (Uses in refused constructs already carry the construct's reason.)
         reason(
@@ -159,6 +161,12 @@ export function sweep(st: FunctionState): void {
       }
     }
   }
+}
+
+/** Why a field selected after the element reference `top` cannot be analysed, if so. */
+function fieldRefused(st: FunctionState, rec: ArrayRec, top: Node): string | undefined {
+  const f = elementField(st, rec, top);
+  return f && 'refused' in f ? f.refused : undefined;
 }
 
 /**

@@ -17,7 +17,7 @@ import type { Constraint } from '../poly/affine.js';
 import { constant, evaluate, isConstant, sub, variables } from '../poly/affine.js';
 import type { ArrayInfo, FunctionModel, NotCandidateReason } from '../model/types.js';
 import { type ArrayDecl, extentOf } from './arrays.js';
-import { sizeOfType } from './constants.js';
+import { elementFacts } from './fieldAccess.js';
 import { type Directives, pragmaKind } from './directives.js';
 import { collectAssigned, refuseParallelConstructs, sweep } from './escapes.js';
 import { refuseOpaqueAsm } from './asm.js';
@@ -196,11 +196,10 @@ function finish(st: FunctionState): FunctionModel {
         for (const v of variables(e.expr)) seen.add(v);
       }
     }
-    const bytes = sizeOfType(d.elementType, st.typedefs);
     arrays.push({
       name: d.name,
       elementType: d.elementType,
-      ...(bytes !== undefined ? { elementBytes: Number(bytes) } : {}),
+      ...elementFacts(st, rec),
       extents: rec.extents,
       storage: d.storage,
       isVla:

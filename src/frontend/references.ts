@@ -6,6 +6,7 @@
 import { type Node, child, walk } from './parse.js';
 import { type FunctionState, arrayOf } from './state.js';
 import { isUnevaluated } from './unevaluated.js';
+import { elementField } from './fieldAccess.js';
 
 /** The subscript chain `a[i][j]` rooted at identifier `id`: its top node and index nodes. */
 export function chainOf(id: Node): { top: Node; indices: Node[] } {
@@ -55,7 +56,11 @@ export function elementAccesses(
     const p = c.top.parent;
     if (!isUnevaluated(c.top)) {
       if (p?.type === 'pointer_expression' && child(p, 'operator')?.text === '&') continue;
-      if (p?.type === 'field_expression') continue;
+      // A field the analysis takes is an access of the element (statementAccesses.ts).
+      if (p?.type === 'field_expression') {
+        const f = elementField(st, rec, c.top);
+        if (!f || 'refused' in f) continue;
+      }
     }
     out.push({ id, ...c });
   }

@@ -20,6 +20,7 @@ import type {
   Statement,
 } from '../model/types.js';
 import type { ArrayDecl } from './arrays.js';
+import type { ElementStruct } from './elementStruct.js';
 import type { CppUnit } from './cpp/unit.js';
 import type { TemplateBindings } from './cpp/templates.js';
 import type { Directives } from './directives.js';
@@ -62,6 +63,10 @@ export interface ArrayRec {
   nameNode: Node | null;
   /** Iterators of the loops around the declaration (set when the walk reaches it). */
   blockIterators?: readonly string[];
+  /** The element's struct layout, once asked (fieldAccess.ts); null: no struct. */
+  structElement?: ElementStruct | null;
+  /** Some modelled access selects fields of an element (the model then lists the fields). */
+  fieldAccessed?: boolean;
 }
 
 /** Where the walk is: the loops, conditions and schedule around the current statement. */

@@ -21,6 +21,7 @@ import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { evaluation } from './unevaluated.js';
 import { asmOperandKinds } from './asm.js';
+import { elementField } from './fieldAccess.js';
 import { type ArrayRec, type Ctx, type FunctionState, key, reason } from './state.js';
 
 /** A reference of the statement: its array identifier, its outermost subscript, its indices. */
@@ -145,7 +146,11 @@ function modelReference(w: Place, a: Reference, m: StatementModel): void {
       : exact.length === 0
         ? [neverEvaluated(values)]
         : exact;
-  const { p, kinds, assignment } = referenceKinds(a.top);
+  // `a[i].re = v` writes the field re of cell a[i] (the model lists the fields touched).
+  const field = elementField(st, rec, a.top);
+  const selected = field && !('refused' in field) ? field : undefined;
+  if (selected) rec.fieldAccessed = true;
+  const { p, kinds, assignment } = referenceKinds(selected?.node ?? a.top);
   if (assignment && evaluated !== 'unevaluated' && !atRoot(p!))
     m.writtenEarly.push({ array: rec.decl.name, node: p!, target: a.top });
   // A write that may or may not happen would have to both kill and not kill the value.
@@ -171,6 +176,7 @@ function modelReference(w: Place, a: Reference, m: StatementModel): void {
           loc: st.src.locOf(a.top),
           range: st.src.range(a.top),
           indexRanges: a.indices.map((x) => st.src.range(x)),
+          ...(selected ? { fields: selected.leaves } : {}),
         },
         ...(kind === 'write' && assignment ? { assignment } : {}),
       });

@@ -208,8 +208,8 @@ export const REASONS = {
   'element-field': candidacy(
     'BC1021',
     'not-analysable',
-    'a field of an element is accessed',
-    'Nothing to do: arrays of structs are not analysed.',
+    'a field of an element is accessed in a way the analysis does not take',
+    'Arrays of structs are analysed field by field only when they are automatic locals whose struct holds scalar fields (nested structs of them too): no union, bit-field, array or volatile member, and no address of a field taken.',
   ),
   'access-not-modelled': candidacy(
     'BC1022',

@@ -136,6 +136,12 @@ export interface ArrayInfo {
    * (a struct, a typedef of another type, long double in a model the table gave).
    */
   readonly elementBytes?: number;
+  /**
+   * An array of structs whose elements are accessed field by field (`a[i].re`): the scalar
+   * fields of its element (`re`, `pos.x`), each analysed as its own array over the same
+   * index space (src/lifetime/fieldView.ts); absent for any other array.
+   */
+  readonly fields?: readonly string[];
   readonly extents: readonly Extent[];
   readonly storage: Storage;
   readonly isVla: boolean;
@@ -220,6 +226,11 @@ export interface Access {
    * dimension), while `subscripts` holds the components of the multi-dimensional view.
    */
   readonly linearSubscripts?: readonly (Affine | null)[];
+  /**
+   * For an array of structs analysed per field (ArrayInfo.fields): the fields this access
+   * touches (indices into `fields`, `a[i].re`); absent: every field (`a[i] = s`, `s = a[i]`).
+   */
+  readonly fields?: readonly number[];
   /**
    * Set by the delinearization stage: the C name of every iterator used by a component
    * (model names can differ from the source's, e.g. `i_1` for a second loop over `i`).

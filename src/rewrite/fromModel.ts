@@ -37,6 +37,11 @@ function joinKind(a: AccessKind, b: AccessKind): AccessKind {
   return a === b ? a : 'readwrite';
 }
 
+/** The fields two accesses of one text touch (absent: every field). */
+function joinFields(a: readonly number[] | undefined, b: readonly number[] | undefined) {
+  return a && b ? { fields: [...new Set([...a, ...b])].sort((x, y) => x - y) } : {};
+}
+
 /** Merges the model's accesses by their text range, in source order. */
 export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[] {
   const byRange = new Map<string, AccessRewrite>();
@@ -54,6 +59,7 @@ export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[
         // wait for: it takes effect at once (found by the fuzz campaign).
         ...(statement.noSemicolon ? {} : { statementRange: statement.range }),
         ...(componentTexts !== undefined ? { componentTexts } : {}),
+        ...(access.fields ? { fields: access.fields } : {}),
       });
       continue;
     }
@@ -61,10 +67,12 @@ export function accessRewrites(accesses: readonly ModelAccess[]): AccessRewrite[
       throw new RewriteError(`accesses at ${key} disagree on their components`);
     if (previous.rowRanges.length !== rowRanges.length)
       throw new RewriteError(`accesses at ${key} disagree on the number of rows`);
+    const { fields: _fields, ...rest } = previous;
     byRange.set(key, {
-      ...previous,
+      ...rest,
       rowRanges: previous.rowRanges.map((r, k) => joinRange(r, rowRanges[k]!)),
       kind: joinKind(previous.kind ?? 'read', access.kind),
+      ...joinFields(previous.fields, access.fields),
     });
   }
   return [...byRange.values()].sort((a, b) => a.range.start - b.range.start);
@@ -87,6 +95,7 @@ export function arrayRewrite(
     extentTexts: (info.delinearized?.declaredExtents ?? info.extents).map((e) => e.text),
     ...(info.delinearized ? { viewExtentTexts: info.extents.map((e) => e.text) } : {}),
     fileScope: info.storage === 'global' || info.storage === 'static-global',
+    ...(info.fields ? { fieldCount: info.fields.length } : {}),
     ...(annotation !== undefined ? { annotation } : {}),
   };
 }

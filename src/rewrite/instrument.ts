@@ -106,11 +106,14 @@ function prelude(fileName: string, withModHelper: boolean, maxDims: number): str
     '  fprintf(stderr, "%s", name);',
     '  for (d = 0; d < dims; d++) fprintf(stderr, "[%ld]", idx[d]);',
     '}',
+    '/* Owners per field of a struct element (nfields of them per slot; mask: those touched). */',
     'static void *beeclak_access(void *p, const void *base, unsigned long elem, long *owners,',
-    '    long slots, long lin, const long *ext, int dims, const char *name, int line, int kind) {',
+    '    long slots, long lin, const long *ext, int dims, const char *name, int line, int kind,',
+    '    int nfields, unsigned long mask) {',
     '  long slot = (long)(((const char *)p - (const char *)base) / (long)elem);',
     `  long cell[${maxDims}], other[${maxDims}];`,
-    '  int d;',
+    '  long *own;',
+    '  int d, f;',
     '  beeclak_cell(lin, ext, dims, cell);',
     '  if (slot < 0 || slot >= slots) {',
     `    fprintf(stderr, "%s:%d: beeclak check: access of ", ${file}, line);`,
@@ -118,8 +121,11 @@ function prelude(fileName: string, withModHelper: boolean, maxDims: number): str
     '    fprintf(stderr, " lands in slot %ld, outside the %ld slots\\n", slot, slots);',
     `    exit(${CLOBBER_EXIT_STATUS});`,
     '  }',
-    '  if ((kind & 1) && owners[slot] != 0 && owners[slot] != lin + 1) {',
-    '    beeclak_cell(owners[slot] - 1, ext, dims, other);',
+    '  for (f = 0; f < nfields; f++) {',
+    '  if (!((mask >> f) & 1UL)) continue;',
+    '  own = &owners[slot * nfields + f];',
+    '  if ((kind & 1) && *own != 0 && *own != lin + 1) {',
+    '    beeclak_cell(*own - 1, ext, dims, other);',
     `    fprintf(stderr, "%s:%d: beeclak check: clobbered read of ", ${file}, line);`,
     '    beeclak_print_cell(name, cell, dims);',
     '    fprintf(stderr, ": slot last written for ");',
@@ -134,9 +140,10 @@ function prelude(fileName: string, withModHelper: boolean, maxDims: number): str
     `      fprintf(stderr, "%s:%d: beeclak check: too many writes in one statement\\n", ${file}, line);`,
     '      exit(98);',
     '    }',
-    '    beeclak_pending_writes[beeclak_pending_count].slot = &owners[slot];',
+    '    beeclak_pending_writes[beeclak_pending_count].slot = own;',
     '    beeclak_pending_writes[beeclak_pending_count++].owner = lin + 1;',
-    '  } else if (kind & 2) owners[slot] = lin + 1;',
+    '  } else if (kind & 2) *own = lin + 1;',
+    '  }',
     '  return p;',
     '}',
   ];
@@ -204,13 +211,15 @@ function instrumentedAccess(
     `&${array.name}${'[0]'.repeat(array.rows.length)}`,
     `sizeof(${element})`,
     `(long *)&${own}`,
-    `(long)(sizeof ${own} / sizeof(long))`,
+    `(long)(sizeof ${own} / sizeof(long) / ${fieldCount(array)})`,
     linearised(array, cell),
     extentsName(array),
     String(cell.length),
     cString(array.name),
     String(access.line),
     String(bits),
+    String(fieldCount(array)),
+    fieldMask(array, access),
   ];
   return `(*(__typeof__(&${element}))beeclak_access(${args.join(', ')}))`;
 }
@@ -341,6 +350,22 @@ function instrumentArray(cx: InstrumentContext, array: ArrayRewrite): void {
   for (const access of array.accesses) edits.push(accessCheckEdit(cx, array, access, dims));
 }
 
+/**
+ * Owners per slot: one per field of an array of structs analysed per field (lifetimes are
+ * per field, so one slot may hold fields of different elements at once), else one. More
+ * fields than a mask holds: one owner per slot (a clobber may then be reported that is none).
+ */
+function fieldCount(array: ArrayRewrite): number {
+  return array.fieldCount !== undefined && array.fieldCount <= 64 ? array.fieldCount : 1;
+}
+
+/** The fields an access touches, as a mask over fieldCount's owners (every one when absent). */
+function fieldMask(array: ArrayRewrite, access: AccessRewrite): string {
+  const n = fieldCount(array);
+  const fields = n > 1 && access.fields ? access.fields : Array.from({ length: n }, (_, f) => f);
+  return `${fields.reduce((m, f) => m | (1n << BigInt(f)), 0n)}UL`;
+}
+
 /** The shadow's shape (`[..][..]`), and whether all its extents are integer literals. */
 function shadowShape(
   source: string,
@@ -356,9 +381,11 @@ function shadowShape(
   // declared row lengths (in place: the caller's buffer, with the extents the accesses
   // use), so its shadow has that shape.
   const rank = array.keepRank?.declaredTexts ?? (array.keepRank ? array.extentTexts : undefined);
-  const shape = rank
-    ? rank.map((t) => `[${t.trim()}]`).join('')
-    : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('');
+  const fields = fieldCount(array) > 1 ? `[${fieldCount(array)}]` : '';
+  const shape =
+    (rank
+      ? rank.map((t) => `[${t.trim()}]`).join('')
+      : array.rows.map((r) => `[${r.modulus.text.trim()}]`).join('')) + fields;
   const allKnown = rank
     ? rank.every((t) => /^\s*[0-9]+[uUlL]*\s*$/.test(t))
     : array.rows.every((r) => r.modulus.value !== undefined);

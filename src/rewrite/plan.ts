@@ -51,6 +51,11 @@ export interface AccessRewrite {
   /** For `check` instrumentation only: the 1-based source line printed in reports. */
   readonly line?: number;
   /**
+   * For `check` instrumentation only, for an array of structs analysed per field: the
+   * fields the access touches (ArrayInfo.fields indices; absent: every one).
+   */
+  readonly fields?: readonly number[];
+  /**
    * For `check` instrumentation only: the statement containing the access (`y[i] = ...;`,
    * ending with `;`). Writes of one statement instance take effect for the owner check
    * when the statement ends, since C does not order the two sides of `=` while the model
@@ -95,6 +100,8 @@ export interface ArrayRewrite {
   readonly viewExtentTexts?: readonly string[];
   /** For `check` instrumentation only: declared at file scope (e.g. a `--temporary` global). */
   readonly fileScope?: boolean;
+  /** For `check` instrumentation only: the fields of an array of structs analysed per field. */
+  readonly fieldCount?: number;
   /**
    * The array keeps its rank (a parameter folded in place in its callers' buffer): `rows`
    * hold one row per declared dimension, row d copying dimension d, and a row of modulus 1

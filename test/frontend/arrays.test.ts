@@ -5,7 +5,7 @@ const wrap = (body: string, extra = '') => `#define N 8
 struct S { double *p; };
 void use(double *p);
 double G[N];
-static double SG[N];
+static double SG[N]; struct S G2[N];
 ${extra}
 double *f(int n, double P[N], double *q) {
   double t[N], A[N][N];
@@ -163,11 +163,34 @@ const REJECTIONS: [string, string, string, string[]][] = [
     'A',
     ['too-many-subscripts: more subscripts than dimensions at 9:30'],
   ],
+  // A field of a struct of scalars is an access of that field of the element (fieldAccess.ts).
+  ['element field', 'struct S e[N]; e[0].p = 0;', 'e', []],
   [
-    'element field',
-    'struct S e[N]; e[0].p = 0;',
+    'field of a union element',
+    'union U { int a; float b; } e[N]; e[0].a = 0;',
     'e',
-    ['element-field: field of an element accessed at 9:18'],
+    ['element-field: field of an element accessed at 9:37: its element is a union'],
+  ],
+  [
+    'field of a struct with an array member',
+    'struct V { int v[2]; } e[N]; e[0].v[1] = 0;',
+    'e',
+    ['element-field: field of an element accessed at 9:32: its struct has an array member'],
+  ],
+  [
+    'address of a field taken',
+    'struct S e[N]; double **p = &e[0].p;',
+    'e',
+    ['element-field: field of an element accessed at 9:32: the address of a field is taken'],
+  ],
+  [
+    'field of a global array of structs',
+    'G2[0].p = 0;',
+    'G2',
+    [
+      "file-scope: 'G2' has file scope",
+      'element-field: field of an element accessed at 9:3: arrays of structs are analysed only as automatic local arrays',
+    ],
   ],
 ];
 

@@ -29,7 +29,9 @@ describe('instrumentation text', () => {
   // committed at the statement's end, whatever order the compiler evaluates `=` in.
   test('a statement with a write ends with a commit, its write is queued (kind 2 | 4)', () => {
     const text = instrumented(spec());
-    expect(text).toMatch(/, "y", 4, 6\)\) = \(\*.*, "y", 4, 1\)\), beeclak_commit\(\);\n/);
+    expect(text).toMatch(
+      /, "y", 4, 6, 1, 1UL\)\) = \(\*.*, "y", 4, 1, 1, 1UL\)\), beeclak_commit\(\);\n/,
+    );
   });
 
   test('without the statement range a write takes effect at once (kind 2)', () => {
@@ -38,7 +40,7 @@ describe('instrumentation text', () => {
       ...s,
       accesses: [{ ...s.accesses[0]!, statement: undefined }, s.accesses[1]!],
     });
-    expect(text).toContain('"y", 4, 2))');
+    expect(text).toContain('"y", 4, 2, 1, 1UL))');
     expect(text).not.toContain('beeclak_commit();\n}');
   });
 

@@ -163,7 +163,8 @@ function oracleRun(k: Known, quick: QuickBound) {
 
 /** Values live at once in a run: a lower bound for any allocation (the cell count is not one). */
 function oracleFacts(k: Known, quick: QuickBound): ReportFacts {
-  if (k.oracleBudget === 0) return {};
+  // The oracle runs the model's accesses as whole cells: it does not know fields.
+  if (k.oracleBudget === 0 || k.input.array.fields) return {};
   const { fn, array } = k.input;
   const dyn =
     oracleRun(k, quick) ??

@@ -18,6 +18,7 @@ import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
 import { place } from '../../model/place.js';
 import { analysisView, linearConflictSet } from '../../lifetime/linearView.js';
 import { linearReads } from '../../lifetime/exposedInView.js';
+import { elementConflicts, elementReads, fieldView } from '../../lifetime/fieldView.js';
 
 /** What the lifetime passes need of the array and the options. */
 export interface LifetimeInput {
@@ -40,6 +41,19 @@ export interface LifetimeInput {
  */
 export function noSavingBound(input: LifetimeInput): QuickBound {
   if (input.everyConflictSet) return {};
+  // An array of structs: every field of every element live at once (its view's cells); the
+  // run is no run the report's oracle makes (that one does not know fields).
+  const view = fieldView(input.fn, input.array);
+  if (view)
+    return cheapNoSaving({
+      fn: view.fn,
+      array: view.array,
+      values: input.values,
+      declaredCells:
+        input.declaredCells !== undefined ? input.declaredCells * BigInt(view.fields) : undefined,
+      valueMayFlowIn: valueMayFlowIn(input.array) && !input.acrossCalls,
+      oracleRuns: false,
+    });
   return cheapNoSaving({
     fn: input.fn,
     array: input.array,
@@ -78,7 +92,20 @@ function exposedWarning(array: ArrayInfo, u: UpwardExposedRead): Finding {
 }
 
 /** The conflict set and the exposed reads, or why they could not be had. */
-function analyse(input: LifetimeInput, noSaving: boolean) {
+function analyse(input: LifetimeInput, noSaving: boolean): Analysed {
+  // An array of structs: each field as its own array (src/lifetime/fieldView.ts).
+  const view = fieldView(input.fn, input.array);
+  if (view) {
+    const found = analyse(
+      { ...input, fn: view.fn, array: view.array, exposedReads: undefined },
+      noSaving,
+    );
+    return {
+      ...found,
+      cs: found.cs && elementConflicts(found.cs),
+      exposed: elementReads(found.exposed, input.array.extents.length),
+    };
+  }
   const { fn, array, values, work } = input;
   // No conflict set when the quick run proved "no saving" (only the exposed reads, for the
   // report's warnings).
@@ -97,6 +124,13 @@ function analyse(input: LifetimeInput, noSaving: boolean) {
     kind: lifetimes.cs ? 'value' : 'cell',
     kindReason: lifetimes.reason,
   } as const;
+}
+
+interface Analysed {
+  readonly cs: ConflictSet | undefined;
+  readonly exposed: readonly UpwardExposedRead[];
+  readonly kind: 'value' | 'cell';
+  readonly kindReason: string | undefined;
 }
 
 /**
