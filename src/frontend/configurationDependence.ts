@@ -13,37 +13,27 @@
  * An unconditional `#define N 16` of the file or of a user header holds in every build; so
  * do the system headers' macros (but `assert`).
  */
-import path from 'node:path';
 import { groupReader, type UnitTexts } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
-import { findHeader, type IncludeSearch } from './includeSearch.js';
+import type { IncludeSearch } from './includeSearch.js';
 import { CallSlot } from '../context/callContext.js';
-import { type Include, includesOf, textFacts } from './headerTextFacts.js';
+import {
+  headerDirective,
+  headerFindings,
+  headerReading,
+  type FileText as HeaderFileText,
+  type SkippedHeaders,
+  skippedHeaderDirectives,
+  userHeaders,
+} from './headerReadings.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
-export interface FunctionText {
-  /** The file's text as written. */
-  readonly raw: string;
+export interface FunctionText extends FileText {
   /** First and last line (1-based) of the definition in `raw`. */
   readonly from: number;
   readonly to: number;
-  /** The header the function is defined in, as the compiler names it (absent: the unit's). */
-  readonly header?: string;
-  /** The unit's `#define`/`#undef` events (`cc -E -dD`), when a preprocessor read it. */
-  readonly macros?: readonly MacroEvent[];
-  /** The text of a header named as the preprocessor names it, or undefined. */
-  readonly read: (file: string) => string | undefined;
-  /** What the unit's user headers may do to the file's macros (absent: no macro is fixed). */
-  readonly unit?: UnitTexts;
-  /** The user headers the unit read, named as the preprocessor names them. */
-  readonly headers?: readonly string[];
-  /** The file's path and the compiler's folder (relative names are resolved from it). */
-  readonly file?: string;
-  readonly cwd?: string;
-  /** The unit's include folders (includeSearch.ts; absent: none but the includer's). */
-  readonly search?: IncludeSearch;
 }
 
 /** Why the function's reading may differ in another configuration, or undefined. */
@@ -51,8 +41,13 @@ export function configurationDependence(t: FunctionText): string | undefined {
   return fileReading(t)(t.from, t.to);
 }
 
-/** What the question reads of the function's file: all of FunctionText but its lines. */
-export type FileText = Omit<FunctionText, 'from' | 'to'>;
+/** What the question reads of the function's file: its text, its unit's macros and headers. */
+export interface FileText extends HeaderFileText {
+  /** The unit's `#define`/`#undef` events (`cc -E -dD`), when a preprocessor read it. */
+  readonly macros?: readonly MacroEvent[];
+  /** What the unit's user headers may do to the file's macros (absent: no macro is fixed). */
+  readonly unit?: UnitTexts;
+}
 
 /** `configurationDependence` of a function of the file given by its first and last lines. */
 export type FunctionDependence = (from: number, to: number) => string | undefined;
@@ -234,283 +229,6 @@ function eventIndex(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
   return out;
 }
 
-/**
- * What the headers may define otherwise, in the order they are asked: the names that a
- * header's `#define` or `#undef` in a branch a build may take otherwise touches (the
- * skipped ones are in no event), with why; and a header no lookup finds, which may define
- * any name. Adversary 2026-11-28c: main.c's `#define SHOWN in` redefined as `t` by a header
- * under `#ifdef VERBOSE`, so a -DVERBOSE build read main's buffer after the call into
- * another file's kernel folded in place. The file's own conditional includes come first,
- * then the unit's headers in their order, less the file's own header (`skip`).
- */
-interface HeaderFindings {
-  readonly own: SkippedHeaders;
-  readonly unit: UnitHeaders;
-  readonly skip?: string;
-}
-
-/** The findings of a unit's headers, by name, each with its header (absolute). */
-interface UnitHeaders {
-  /** Per name, the findings that touch it, in the headers' order (`at`). */
-  readonly byName: ReadonlyMap<string, readonly HeaderFinding[]>;
-  /** The headers with an include no lookup follows, in their order, with why. */
-  readonly unknown: readonly { readonly header: string; readonly why: string }[];
-}
-
-interface HeaderFinding {
-  readonly at: number;
-  /** The reason's text after the name. */
-  readonly why: string;
-  readonly header: string;
-}
-
-function headerFindings(t: FileText, unitRead: FileText['read']): HeaderFindings {
-  const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
-  const own = absolute(t.header ?? t.file ?? '.');
-  return {
-    // (a header's own, as every unit that reads the header finds it: once per run)
-    own:
-      t.header === undefined
-        ? ownSkipped(own, t.raw, t.read, t.search)
-        : headerReading(own, t.raw, t.read, t.search).skipped,
-    unit: unitHeaders(t, unitRead),
-    // The function's own header is `raw`, read above up to its last line: support.h's
-    // `#undef LAG1` after prng_rand() does not reach it.
-    ...(t.header !== undefined ? { skip: own } : {}),
-  };
-}
-
-/**
- * The unit's headers' findings, made once per unit (by its `read` and its list of headers)
- * for all its files: each file of a unity build of n files went through the n headers'
- * findings again (issue 27 item 3).
- */
-const unitHeaderIndexes = new CallSlot(
-  () => new WeakMap<FileText['read'], WeakMap<readonly string[], Map<string, UnitHeaders>>>(),
-);
-
-function unitHeaders(t: FileText, unitRead: FileText['read']): UnitHeaders {
-  const headers = t.headers ?? NO_HEADERS;
-  const key = `${t.cwd ?? '.'}\0${searchKey(t.search ?? NO_FOLDERS)}`;
-  const kept = unitHeaderIndexes.current();
-  let byHeaders = kept?.get(unitRead);
-  if (kept && !byHeaders) kept.set(unitRead, (byHeaders = new WeakMap()));
-  let byKey = byHeaders?.get(headers);
-  if (byHeaders && !byKey) byHeaders.set(headers, (byKey = new Map()));
-  const hit = byKey?.get(key);
-  if (hit) return hit;
-  const made = unitHeaderIndex(t, headers);
-  byKey?.set(key, made);
-  return made;
-}
-
-function unitHeaderIndex(t: FileText, headers: readonly string[]): UnitHeaders {
-  const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
-  const byName = new Map<string, HeaderFinding[]>();
-  const unknown: { header: string; why: string }[] = [];
-  let at = 0;
-  const add = (name: string, why: string, header: string) => {
-    let list = byName.get(name);
-    if (!list) byName.set(name, (list = []));
-    list.push({ at: at++, why, header });
-  };
-  for (const h of headers) {
-    const text = t.read(h);
-    if (text === undefined) continue; // (its events were read above)
-    const file = absolute(h);
-    const reading = headerReading(file, text, t.read, t.search);
-    for (const [n, d] of reading.conditional) add(n, `, which ${h} ${d}`, file);
-    for (const [n, d] of reading.skipped.names) add(n, `: ${d}`, file);
-    if (reading.skipped.unknown !== undefined)
-      unknown.push({ header: file, why: reading.skipped.unknown });
-  }
-  return { byName, unknown };
-}
-
-const NO_HEADERS: readonly string[] = [];
-
-/** What a header's text says, whichever file of its unit asks (headerReading). */
-interface HeaderReading {
-  readonly text: string;
-  readonly conditional: ReadonlyMap<string, string>;
-  readonly skipped: SkippedHeaders;
-}
-
-const headerReadings = new CallSlot(() => new Map<string, Map<string, HeaderReading>>());
-
-/**
- * The search folders as a key: the units of one run that search the same folders share
- * their headers' readings (every small CMSIS-DSP file read arm_math.h's headers again).
- */
-const searchKey = (s: IncludeSearch) => JSON.stringify([s.quote, s.user, s.system]);
-
-/**
- * A header's conditional directives and what it includes under one, read once per call and
- * include folders for every file that asks: a unity build's files are each other's headers,
- * and each file's reading read them all again (CMSIS-DSP's FilteringFunctions.c, which
- * includes 118 files: 81 s for one of them given alone, read through its includer).
- */
-function headerReading(
-  file: string,
-  text: string,
-  read: (file: string) => string | undefined,
-  search: IncludeSearch = NO_FOLDERS,
-): HeaderReading {
-  const bySearch = headerReadings.current();
-  const folders = searchKey(search);
-  let known = bySearch?.get(folders);
-  if (bySearch && !known) bySearch.set(folders, (known = new Map()));
-  const hit = known?.get(file);
-  if (hit && hit.text === text) return hit;
-  const reading = {
-    text,
-    conditional: conditionalDirectives(text),
-    skipped: skippedHeaderDirectives(text, file, read, search),
-  };
-  known?.set(file, reading);
-  return reading;
-}
-
-/**
- * What the headers a file includes under a conditional directive define (`headerFindings`'
- * own), once per call, include folders and file: the files a unity build's host includes
- * are each other's, and each file read inside the host asked for all the others' again.
- */
-const ownSkippedOf = new CallSlot(() => new Map<string, { text: string; s: SkippedHeaders }>());
-
-function ownSkipped(
-  file: string,
-  text: string,
-  read: (file: string) => string | undefined,
-  search: IncludeSearch = NO_FOLDERS,
-): SkippedHeaders {
-  const kept = ownSkippedOf.current();
-  const key = `${searchKey(search)}\0${file}`;
-  const hit = kept?.get(key);
-  if (hit && hit.text === text) return hit.s;
-  const s = skippedHeaderDirectives(text, file, read, search);
-  kept?.set(key, { text, s });
-  return s;
-}
-
-/** The first of the headers' findings that touches a name the function spells. */
-function headerDirective(spelled: ReadonlySet<string>, h: HeaderFindings): string | undefined {
-  for (const [name, d] of h.own.names)
-    if (spelled.has(name)) return `it spells macro ${name}: ${d}`;
-  let first: (HeaderFinding & { name: string }) | undefined;
-  for (const name of spelled) {
-    const e = h.unit.byName.get(name)?.find((x) => x.header !== h.skip);
-    if (e && (!first || e.at < first.at)) first = { ...e, name };
-  }
-  if (first) return `it spells macro ${first.name}${first.why}`;
-  // A header no lookup finds may define any name the function spells (`#define in t`).
-  const unknown = h.own.unknown ?? h.unit.unknown.find((u) => u.header !== h.skip)?.why;
-  return unknown && `${unknown}: what it defines is not known`;
-}
-
-/**
- * The names a text `#undef`s or `#define`s under a conditional directive other than an
- * include guard (in any branch), with the first such directive said in words.
- */
-function conditionalDirectives(text: string): Map<string, string> {
-  const code = codeOnly(text);
-  const meeting = groupReader(text);
-  const out = new Map<string, string>();
-  for (const m of code.matchAll(
-    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
-  )) {
-    if (out.has(m[2]!)) continue;
-    const line = code.slice(0, m.index).split('\n').length;
-    if (m[1] === 'undef' || meeting(line, line, m[2]) !== undefined)
-      out.set(
-        m[2]!,
-        `${m[1] === 'undef' ? 'undefines' : 'defines under a conditional directive'} (line ${line})`,
-      );
-  }
-  return out;
-}
-
-/** What headers included under a conditional directive define, as far as they are found. */
-export interface SkippedHeaders {
-  /** The names they `#define` or `#undef`, with where. */
-  readonly names: Map<string, string>;
-  /**
-   * Such an include no lookup can follow (its name a macro, `#include_next`, a header found
-   * in no folder the compiler searches, or not readable), said in words: what a build taking
-   * that branch defines is not known.
-   */
-  readonly unknown?: string;
-}
-
-/**
- * The names that headers included under a conditional directive (not an include guard) of
- * `text` define or undefine, with where: a build taking that branch reads them, this one
- * did not (adversary 2026-11-28c: `#ifdef VERBOSE` / `#include "verbose.h"`, which redefines
- * SHOWN). Each is looked up as the compiler does with the unit's folders (includeSearch.ts:
- * `#include <verbose.h>` found through -I was not read, and a -DVERBOSE build miscompiled),
- * and followed through all its own includes; a system header is not the user's.
- */
-function skippedHeaderDirectives(
-  text: string,
-  file: string,
-  read: (file: string) => string | undefined,
-  search: IncludeSearch = NO_FOLDERS,
-): SkippedHeaders {
-  const names = new Map<string, string>();
-  let unknown: string | undefined;
-  const seen = new Set<string>();
-  const visit = (h: string) => {
-    if (seen.has(h) || seen.size > 64) return;
-    seen.add(h);
-    const t = read(h);
-    if (t === undefined) {
-      unknown ??= `${h}, included under a conditional directive, is not read`;
-      return;
-    }
-    const facts = textFacts(h, t);
-    for (const [name, kind] of facts.definitions)
-      if (!names.has(name))
-        names.set(name, `${h}, included under a conditional directive, ${kind}s it`);
-    // (every line of it is skipped: all its includes are a build's that takes the branch)
-    for (const n of facts.includes) follow(n, h);
-  };
-  const follow = (n: Include, includer: string) => {
-    const where = `${includer} (line ${n.line}) includes ${n.spelled} under a conditional directive`;
-    if (n.name === undefined || n.next) {
-      unknown ??= `${where}, whose header no lookup here can name`;
-      return;
-    }
-    const found = findHeader(n.name, n.quoted, includer, search);
-    if (found === 'unknown') unknown ??= `${where}, found in no folder the compiler searches`;
-    else if (found !== 'system') visit(found.user);
-  };
-  const meeting = groupReader(text);
-  for (const n of includesOf(text))
-    if (meeting(n.line, n.line) !== undefined) follow(n, file);
-    else if (n.name === undefined)
-      // (adversary 2026-11-28d: `#include CFG_H`, read here as plain.h, is quiet.h in a
-      // -DCFG_H='"quiet.h"' build, which undefines what the function spells)
-      unknown ??= `${file} (line ${n.line}) includes ${n.spelled}, a header another build may name otherwise`;
-  return unknown === undefined ? { names } : { names, unknown };
-}
-
-const NO_FOLDERS: IncludeSearch = { quote: [], user: [], system: [] };
-
-/**
- * The headers a unit read that are not the system's (a header whose every line this build
- * skipped still counts: its other branches may redefine what the function spells).
- */
-export function userHeaders(tu: {
-  readonly lines: readonly { readonly file: string; readonly main: boolean }[];
-  readonly macros: readonly MacroEvent[];
-  readonly mainName: string;
-}): string[] {
-  const system = new Set(tu.macros.filter((m) => m.system).map((m) => m.file));
-  const files = new Set(tu.lines.filter((l) => !l.main).map((l) => l.file));
-  return [...files].filter(
-    (f) => f !== tu.mainName && f !== '' && !system.has(f) && !/^<.*>$/.test(f),
-  );
-}
 const ASSERT_ONLY = 'assert() depends on NDEBUG';
 /**
  * The reason of a function whose only dependence is `assert`: a build without NDEBUG reads

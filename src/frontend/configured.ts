@@ -14,7 +14,7 @@ import type { MacroEvent } from './preprocess.js';
 import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
 import { codeOnly } from '../model/identifiers.js';
-import type { SkippedHeaders } from './configurationDependence.js';
+import type { SkippedHeaders } from './headerReadings.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
