@@ -122,6 +122,21 @@ const VALUE_ONLY: ReadonlySet<string> = new Set([
 ]);
 
 /**
+ * Whether `name` is a function of the C library this module knows (the tables above, qsort,
+ * malloc, calloc): code that never names main() (only the program's own functions, which
+ * another file may define, can call it again: C allows it).
+ */
+export function knownLibraryFunction(name: string): boolean {
+  const plain = name.replace(/^__builtin_/, '');
+  return (
+    libraryCall(plain) !== undefined ||
+    VALUE_ONLY.has(plain) ||
+    plain === 'malloc' ||
+    plain === 'calloc'
+  );
+}
+
+/**
  * Whether a call of `name` (not defined in the file) never calls back into the program:
  * the functions of the table above and the value-only ones. Any other may (a callback, a
  * function of another file).
@@ -132,10 +147,5 @@ export function callsNothingBack(name: string): boolean {
   // functions of a stream made by fopencookie (GNU) or funopen (BSD), and printf those that
   // register_printf_specifier (glibc) installed for a conversion.
   if (plain === 'qsort' || STDIO.has(plain)) return false;
-  return (
-    libraryCall(plain) !== undefined ||
-    VALUE_ONLY.has(plain) ||
-    plain === 'malloc' ||
-    plain === 'calloc'
-  );
+  return knownLibraryFunction(plain);
 }
