@@ -163,10 +163,12 @@ function fileLevelEdit(source: string, firstUse: number, lines: readonly string[
   const at = helperInsertionPoint(source, firstUse);
   const eol = lineEnding(source);
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
+  // What follows keeps its line's number (`__LINE__`, `assert`: insertions.ts).
+  const line = source.slice(0, at).split('\n').length;
   return {
     range: { start: at, end: at },
     holes: [],
-    render: () => lead + lines.map((l) => l + eol).join(''),
+    render: () => lead + [...lines, `#line ${line}`].map((l) => l + eol).join(''),
     what: 'file-level helpers',
   };
 }
