@@ -455,7 +455,7 @@ describe('everything else stays byte for byte', () => {
       expected:
         '#include <stdio.h>\r\n' +
         HELPER(2).replace(/\n/g, '\r\n') +
-        'int main(void) {\r\n  /* beeclak: t[i] -> t[i mod 2], 5 -> 2 cells */\r\n  int t[2];\r\n  t[beeclak_mod((long)i, 2)] = 1;\r\n}\r\n',
+        'int main(void) {\r\n  /* beeclak: t[i] -> t[i mod 2], 5 -> 2 cells */\r\n#line 3\r\n  int t[2];\r\n  t[beeclak_mod((long)i, 2)] = 1;\r\n}\r\n',
       helper: true,
     },
     {
@@ -497,7 +497,7 @@ describe('everything else stays byte for byte', () => {
 describe('annotations', () => {
   test.each<Case>([
     {
-      name: 'own line above the declaration, with its indentation',
+      name: 'own line above the declaration, with its indentation (a #line keeps its number)',
       source: 'void f(void) {\n    double x, y[N][N];\n    y[i][k] = 0;\n}\n',
       arrays: [
         {
@@ -511,7 +511,7 @@ describe('annotations', () => {
       ],
       options: { annotate: true },
       expected:
-        'void f(void) {\n    /* beeclak: y[i][k] -> y[i][k % 2], 10000 -> 200 cells */\n    double x, y[N][2];\n    y[i][k] = 0;\n}\n',
+        'void f(void) {\n    /* beeclak: y[i][k] -> y[i][k % 2], 10000 -> 200 cells */\n#line 2\n    double x, y[N][2];\n    y[i][k] = 0;\n}\n',
     },
     {
       name: 'not emitted without --annotate',
@@ -545,7 +545,7 @@ describe('annotations', () => {
       ],
       { annotate: true },
     );
-    expect(rewrite(plan).text).toBe('/* beeclak: x * / y */\nint t; t = 0;');
+    expect(rewrite(plan).text).toBe('/* beeclak: x * / y */\n#line 1\nint t; t = 0;');
   });
 });
 
@@ -688,7 +688,7 @@ describe('annotation texts', () => {
       { annotate: true },
     );
     expect(rewrite(plan).text).toBe(
-      '  /* beeclak: y scalar */\n  /* beeclak: z scalar */\n  double y, z;\n  y = z;\n',
+      '  /* beeclak: y scalar */\n#line 1\n  /* beeclak: z scalar */\n#line 1\n  double y, z;\n  y = z;\n',
     );
   });
 });
