@@ -22,7 +22,7 @@
  * Signal handlers and threads that touch the array are outside the model (docs/limits.md).
  */
 import type { CallGraph, FunctionCalls } from '../model/calls.js';
-import { callsNothingBack, knownLibraryFunction } from './libraryCalls.js';
+import { callsNothingBack, neverNamesMain } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
 import { type ArrayInfo, FILE_SCOPE_USER } from '../model/types.js';
 import { place } from '../model/place.js';
@@ -113,13 +113,13 @@ function reachable(graph: CallGraph, fn: FunctionCalls): FunctionCalls[] {
 /**
  * The call of `f` that runs the program's code the unit does not show, if any: a call
  * through a pointer, or of a function neither defined in the unit nor a C library function
- * known to libraryCalls.ts.
+ * known to libraryCalls.ts (neverNamesMain).
  */
 function programCallee(
   f: FunctionCalls,
   defined: { has(name: string): boolean },
 ): string | undefined {
-  const c = f.calls.find((x) => !defined.has(x.callee) && !knownLibraryFunction(x.callee));
+  const c = f.calls.find((x) => !defined.has(x.callee) && !neverNamesMain(x.callee));
   if (c) return `${c.callee}() at ${at(c.loc)}`;
   const p = f.indirectCalls[0];
   return p ? `a call through a pointer at ${at(p)}` : undefined;
