@@ -10,7 +10,7 @@
  * it names, whatever folder it spells: a false match only keeps arrays as they are. An
  * include spelled through a macro (`#include KERNEL_FILE`) is not seen (docs say so).
  */
-import { readFileSync, statSync } from 'node:fs';
+import { readFileSync, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 import { walkFolder } from './folderWalk.js';
 
@@ -111,10 +111,28 @@ export class IncludeIndex {
     }
     if (!text.includes('include')) return;
     for (const m of text.matchAll(DIRECTIVE)) {
-      const name = path.basename(m[1]!.trim());
-      let set = this.byName.get(name);
-      if (!set) this.byName.set(name, (set = new Set()));
-      set.add(file);
+      for (const name of namedFiles(file, m[1]!.trim(), m[0].endsWith('"'))) {
+        let set = this.byName.get(name);
+        if (!set) this.byName.set(name, (set = new Set()));
+        set.add(file);
+      }
     }
+  }
+}
+
+/**
+ * The file names a directive of `file` naming `spelled` may compile: its own, and, for a
+ * quoted name beside the file that is a symbolic link, the name of the file it links to
+ * (`#include "kern_link.c"` compiles kern.c: adversary 2026-11-29b, where kern.c was
+ * rewritten for main.c while another program's file read it through the link).
+ */
+function namedFiles(file: string, spelled: string, quoted: boolean): string[] {
+  const name = path.basename(spelled);
+  if (!quoted) return [name];
+  try {
+    const target = path.basename(realpathSync(path.resolve(path.dirname(file), spelled)));
+    return target === name ? [name] : [name, target];
+  } catch {
+    return [name];
   }
 }

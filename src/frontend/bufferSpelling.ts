@@ -5,7 +5,7 @@
  */
 import type { DataModel } from './dataModel.js';
 import type { CallGraph, HeapSpelling, OffsetRange, Spelled } from '../model/calls.js';
-import { type Node, child } from './parse.js';
+import { type Node, child, walk } from './parse.js';
 import { constantValue } from './constants.js';
 import { literalScope } from './usesOf.js';
 
@@ -70,7 +70,10 @@ export function heapSpelling(
     let innermost = abstract;
     while (innermost && innermost.namedChildCount > 0 && child(innermost, 'declarator'))
       innermost = child(innermost, 'declarator');
+    const effect = (x: Node) =>
+      EFFECTS.has(x.type) && !(x.type === 'call_expression' && same(x, call));
     allocations.push({
+      ...(walk(value).some(effect) ? { sideEffects: true as const } : {}),
       allocator: child(call, 'function')?.text ?? '',
       ...(descriptor && innermost ? { castExtents: levelSizes(innermost, descriptor) } : {}),
       sizeArguments: args.map((a, k) =>
@@ -86,6 +89,9 @@ export function heapSpelling(
   }
   return { declaratorExtents: levelSizes(id, decl), allocations };
 }
+
+/** Expressions that do something besides giving a value (adversary 2026-11-29b). */
+const EFFECTS = new Set(['call_expression', 'assignment_expression', 'update_expression']);
 
 /** The value `n` is set from, when `n` is the buffer's declaration or the left of `=`. */
 function allocatedValue(n: Node): Node | undefined {

@@ -327,7 +327,12 @@ function relocated(f: FunctionCalls, file: string, move: (l: SourceLoc) => Sourc
     if (x === null || typeof x !== 'object') return x;
     const out = nameRecord<unknown>();
     for (const [k, v] of Object.entries(x))
-      out[k] = k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : walk(v);
+      out[k] =
+        k === 'loc' && v && typeof v === 'object'
+          ? move(v as SourceLoc)
+          : k === 'indirectCalls' && Array.isArray(v)
+            ? v.map((l: SourceLoc) => move(l))
+            : walk(v);
     return out;
   };
   return { ...(walk(f) as FunctionCalls), file };

@@ -20,11 +20,25 @@ export const ASM_LABELLED =
 export const REACHING_ATTRIBUTES =
   /\b(used|__used__|section|__section__|retain|__retain__|constructor|__constructor__|destructor|__destructor__|externally_visible|__externally_visible__|visibility|__visibility__|weak|__weak__|alias|__alias__|ifunc|__ifunc__|interrupt|__interrupt__|isr|signal|__signal__|naked|__naked__)\b/;
 
+/** `inline` in its spellings (a storage class to tree-sitter-c). */
+const INLINE = new Set(['inline', '__inline', '__inline__']);
+
 export function reachingAttributes(
   src: SourceText,
   fnDef: Node,
 ): FunctionCalls['reachedElsewhere'] {
   const out: { loc: SourceLoc; why: string }[] = [];
+  // A C99 inline definition with external linkage is no external definition: another unit
+  // defines the function, and a call here may reach that body instead (gcc -O0 always
+  // does); GNU89's `extern inline` likewise. adversary 2026-11-29b: kern() inline in main.c
+  // folded t and shrank main()'s buffer, the external kern() of another file wrote 16 cells.
+  const specifiers = fnDef.namedChildren.filter((c) => c.type === 'storage_class_specifier');
+  const inline = specifiers.find((c) => INLINE.has(c.text));
+  if (inline && !specifiers.some((c) => c.text === 'static'))
+    out.push({
+      loc: src.locOf(inline),
+      why: `it is defined '${inline.text}' with external linkage: a call may reach another unit's definition of it`,
+    });
   const attributes = [
     ...fnDef.descendantsOfType('attribute_specifier'),
     ...fnDef.descendantsOfType('attribute_declaration'),

@@ -306,7 +306,11 @@ export function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T
   const out = nameRecord<unknown>();
   for (const [k, v] of Object.entries(data))
     out[k] =
-      k === 'loc' && v && typeof v === 'object' ? move(v as SourceLoc) : relocateLocs(v, move);
+      k === 'loc' && v && typeof v === 'object'
+        ? move(v as SourceLoc)
+        : k === 'indirectCalls' && Array.isArray(v)
+          ? v.map((l: SourceLoc) => move(l)) // (FunctionCalls: a list of places)
+          : relocateLocs(v, move);
   return out as T;
 }
 

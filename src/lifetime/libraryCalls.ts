@@ -121,6 +121,106 @@ const VALUE_ONLY: ReadonlySet<string> = new Set([
   'lrint',
 ]);
 
+/** Whether `name` is a function of the C library this module's tables know (and malloc, calloc). */
+function knownLibraryFunction(name: string): boolean {
+  const plain = name.replace(/^__builtin_/, '');
+  return (
+    libraryCall(plain) !== undefined ||
+    VALUE_ONLY.has(plain) ||
+    plain === 'malloc' ||
+    plain === 'calloc'
+  );
+}
+
+/**
+ * More functions of the C standard library (C17 7.x), which may call the program back only
+ * through pointers it was given (atexit's handlers, a stream's cookie functions), never a
+ * function by its name: what matters for whether main() may be entered again.
+ */
+const STANDARD: ReadonlySet<string> = new Set([
+  'exit',
+  '_Exit',
+  'quick_exit',
+  'abort',
+  'atexit',
+  'at_quick_exit',
+  'atoi',
+  'atol',
+  'atoll',
+  'atof',
+  'strtol',
+  'strtoul',
+  'strtoll',
+  'strtoull',
+  'strtod',
+  'strtof',
+  'strtold',
+  'rand',
+  'srand',
+  'getenv',
+  'realloc',
+  'aligned_alloc',
+  'bsearch',
+  'clock',
+  'time',
+  'difftime',
+  'strcpy',
+  'strncpy',
+  'strcat',
+  'strncat',
+  'strchr',
+  'strrchr',
+  'strstr',
+  'strspn',
+  'strcspn',
+  'strpbrk',
+  'strtok',
+  'memchr',
+  'isalnum',
+  'isalpha',
+  'isdigit',
+  'isspace',
+  'isupper',
+  'islower',
+  'isxdigit',
+  'tolower',
+  'toupper',
+  'putchar',
+  'getchar',
+  'putc',
+  'getc',
+  'fputc',
+  'fgetc',
+  'fopen',
+  'fclose',
+  'fflush',
+  'fseek',
+  'ftell',
+  'rewind',
+  'feof',
+  'ferror',
+  'perror',
+  'scanf',
+  'fscanf',
+  'sscanf',
+  'vprintf',
+  'vfprintf',
+  'vsprintf',
+  'vsnprintf',
+  'signal',
+  'raise',
+  '__assert_fail',
+]);
+
+/**
+ * Whether `name` is a function of the C library (known to this module, or one of the
+ * standard's above): code that never calls main() by name (adversary 2026-11-29b: only
+ * the program's own functions, which another file may define, can).
+ */
+export function neverNamesMain(name: string): boolean {
+  return knownLibraryFunction(name) || STANDARD.has(name.replace(/^__builtin_/, ''));
+}
+
 /**
  * Whether a call of `name` (not defined in the file) never calls back into the program:
  * the functions of the table above and the value-only ones. Any other may (a callback, a
@@ -132,10 +232,5 @@ export function callsNothingBack(name: string): boolean {
   // functions of a stream made by fopencookie (GNU) or funopen (BSD), and printf those that
   // register_printf_specifier (glibc) installed for a conversion.
   if (plain === 'qsort' || STDIO.has(plain)) return false;
-  return (
-    libraryCall(plain) !== undefined ||
-    VALUE_ONLY.has(plain) ||
-    plain === 'malloc' ||
-    plain === 'calloc'
-  );
+  return knownLibraryFunction(plain);
 }

@@ -22,7 +22,7 @@
  * Signal handlers and threads that touch the array are outside the model (docs/limits.md).
  */
 import type { CallGraph, FunctionCalls } from '../model/calls.js';
-import { callsNothingBack } from './libraryCalls.js';
+import { callsNothingBack, neverNamesMain } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
 import { type ArrayInfo, FILE_SCOPE_USER } from '../model/types.js';
 import { place } from '../model/place.js';
@@ -100,13 +100,33 @@ function reachable(graph: CallGraph, fn: FunctionCalls): FunctionCalls[] {
     if (mayCallBack && !calledBack) {
       calledBack = true;
       // What it runs may call any function whose address is taken, and any function with
-      // external linkage by name (main aside: no program calls it again).
+      // external linkage by name (main aside: the C library never calls it by name).
       for (const g of graph.functions)
         if (g.reachedElsewhere.length > 0 || (!g.internal && g.name !== 'main')) visit(g);
     }
+    // The program's own code the unit does not show may call main() again (C allows it).
+    if (programCall(f, byName)) visit(byName.get('main'));
   }
   return [...seen.values()];
 }
+
+/**
+ * The call of `f` that runs the program's code the unit does not show, if any: a call
+ * through a pointer, or of a function neither defined in the unit nor a C library function
+ * known to libraryCalls.ts (neverNamesMain).
+ */
+function programCallee(
+  f: FunctionCalls,
+  defined: { has(name: string): boolean },
+): string | undefined {
+  const c = f.calls.find((x) => !defined.has(x.callee) && !neverNamesMain(x.callee));
+  if (c) return `${c.callee}() at ${at(c.loc)}`;
+  const p = f.indirectCalls[0];
+  return p ? `a call through a pointer at ${at(p)}` : undefined;
+}
+
+const programCall = (f: FunctionCalls, defined: { has(name: string): boolean }) =>
+  programCallee(f, defined) !== undefined;
 
 /** Why `fnName` may be entered again while one of its calls runs, if it may. */
 function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
@@ -118,9 +138,19 @@ function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
   const back = all.find((g) => g.calls.some((c) => c.callee === fnName));
   if (back)
     return { code: 'recursive', reason: `${fnName}() may call itself (through ${back.name}())` };
-  // Unknown code can call it only if it can name it; no program calls main() again (as in
-  // `reachable`), so only its address taken makes it a callback.
-  if ((fn.internal || fnName === 'main') && fn.reachedElsewhere.length === 0) return undefined;
+  // Unknown code can call it only if it can name it; the C library never names main(), so
+  // only its address taken or the program's code of another file (adversary 2026-11-29b:
+  // `again()` of another file calling main() while main()'s static t was live) enters it again.
+  if (fn.internal && fn.reachedElsewhere.length === 0) return undefined;
+  if (fnName === 'main' && fn.reachedElsewhere.length === 0) {
+    const g = all.find((x) => programCall(x, known));
+    return (
+      g &&
+      no(
+        `${g.name}() calls code of the program the file does not show (${programCallee(g, known)}), which may call main() again`,
+      )
+    );
+  }
   for (const g of all) {
     const indirect = g.indirectCalls[0];
     if (indirect)

@@ -100,6 +100,11 @@ export interface HeapSpelling {
     readonly sizeArguments: readonly Spelled[];
     /** The constant value of each size argument, where it has one. */
     readonly sizeValues: readonly (bigint | undefined)[];
+    /**
+     * Its sizes or cast evaluate something besides the size (`malloc(S + 0 * count(1))`,
+     * `(k = N) * sizeof *t`): text the rewrite would drop, so the buffer keeps its size.
+     */
+    readonly sideEffects?: true;
   }[];
 }
 

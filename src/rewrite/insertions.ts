@@ -34,6 +34,24 @@ const insertion = (at: number, text: string, what: string): Edit => ({
   what,
 });
 
+/**
+ * `#line N` after added lines: what follows keeps its own line number, which `__LINE__` and
+ * `assert` print (adversary 2026-11-29b: three guard lines after a function moved main()'s
+ * `__LINE__` from 17 to 20). The file name is not given: it stays the compiler's.
+ */
+const lineDirective = (line: number) => `#line ${line}`;
+
+/** The line (from 1) of `offset`. */
+function lineOf(starts: readonly number[], offset: number): number {
+  let [lo, hi] = [0, starts.length - 1];
+  while (lo < hi) {
+    const mid = (lo + hi + 1) >> 1;
+    if (starts[mid]! <= offset) lo = mid;
+    else hi = mid - 1;
+  }
+  return lo + 1;
+}
+
 /** The start offset of each line (line 1 at index 0). */
 function lineStarts(text: string): number[] {
   const starts = [0];
@@ -111,12 +129,17 @@ function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration)
   const copies = b.copies.length > 0 ? privateCopies(plan, b.copies, after) : undefined;
   const f = b.fallback;
   const g = f && guardLayout(plan.source, b.body);
+  // Each copy of the body, and the `}` after them, keep their lines' numbers (`assert`).
+  const starts = g ? lineStarts(plan.source) : [];
+  const first = g ? `${g.eol}${lineDirective(lineOf(starts, open) + (g.opens ? 0 : 1))}` : '';
   const head =
     f && g
-      ? `${g.eol}${g.indent}if (${f.condition}) {${g.opens}${plan.source.slice(open, close)}` +
-        `${g.closes}${g.indent}} else { /* beeclak: contracted for ${f.note} */${g.opens}`
+      ? `${g.eol}${g.indent}if (${f.condition}) {${first}${g.opens}${plan.source.slice(open, close)}` +
+        `${g.closes}${g.indent}} else { /* beeclak: contracted for ${f.note} */${first}${g.opens}`
       : '';
-  const tail = g ? `${g.closes}${g.indent}}${g.eol}` : '';
+  const tail = g
+    ? `${g.closes}${g.indent}}${g.eol}${lineDirective(lineOf(starts, close))}${g.eol}`
+    : '';
   return [
     ...(f ? [insertion(open, head, 'original body kept for other values')] : []),
     ...(copies ? [insertion(open, copies.open, 'private copies')] : []),
@@ -136,10 +159,20 @@ function guardEdits(plan: RewritePlan): Edit[] {
   const edits: { at: number; text: string; k: number }[] = [];
   for (const [k, i] of (plan.insertions ?? []).entries()) {
     if (i.kind === 'before-line')
-      edits.push({ at: starts[i.line - 1]!, text: i.lines.map((l) => l + eol).join(''), k });
+      edits.push({
+        at: starts[i.line - 1]!,
+        text: [...i.lines, lineDirective(i.line)].map((l) => l + eol).join(''),
+        k,
+      });
     else if (i.kind === 'after') {
+      // The rest of the line goes on a line of its own when it is not its end.
       const tail = /^\r?\n/.test(source.slice(i.at)) ? '' : eol;
-      edits.push({ at: i.at, text: `${eol}${i.lines.join(eol)}${tail}`, k });
+      const line = lineOf(starts, i.at) + (tail ? 0 : 1);
+      edits.push({
+        at: i.at,
+        text: `${eol}${[...i.lines, lineDirective(line)].join(eol)}${tail}`,
+        k,
+      });
     }
   }
   return edits

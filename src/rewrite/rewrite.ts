@@ -150,10 +150,13 @@ export function annotationEdit(source: string, array: ArrayRewrite, content: str
     array.privateCopy?.body.start ?? (array.declarationRange ?? array.declaratorRange).start;
   const at = lineStart(source, anchor);
   const comment = `/* beeclak: ${content.replace(/\*\//g, '* /')} */`;
+  // The declaration's line keeps its number (`__LINE__`, `assert`: insertions.ts).
+  const line = `#line ${source.slice(0, at).split('\n').length}`;
+  const eol = lineEnding(source);
   return {
     range: { start: at, end: at },
     holes: [],
-    render: () => indentation(source, anchor) + comment + lineEnding(source),
+    render: () => indentation(source, anchor) + comment + eol + line + eol,
     what: `annotation of ${array.name}`,
   };
 }
@@ -163,10 +166,12 @@ function fileLevelEdit(source: string, firstUse: number, lines: readonly string[
   const at = helperInsertionPoint(source, firstUse);
   const eol = lineEnding(source);
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
+  // What follows keeps its line's number (`__LINE__`, `assert`: insertions.ts).
+  const line = source.slice(0, at).split('\n').length;
   return {
     range: { start: at, end: at },
     holes: [],
-    render: () => lead + lines.map((l) => l + eol).join(''),
+    render: () => lead + [...lines, `#line ${line}`].map((l) => l + eol).join(''),
     what: 'file-level helpers',
   };
 }

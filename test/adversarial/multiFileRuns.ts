@@ -27,7 +27,8 @@ export interface Contracted {
 /** A copy of the set in `work`, contracted in place; the reports by file name. */
 export function contractSet(set: string, work: string): Contracted {
   const dir = path.join(work, set);
-  cpSync(path.join(DIR, set), dir, { recursive: true });
+  // (links kept as written: a set may include a file through a relative link)
+  cpSync(path.join(DIR, set), dir, { recursive: true, verbatimSymlinks: true });
   // (one thread: a worker costs more to start than a small set costs to read; that the
   // workers give the same result is cli/multiFile.test.ts's --jobs 1/--jobs 2 case)
   const r = runCli(
@@ -175,7 +176,7 @@ function filesUnder(dir: string, rel = ''): string[] {
 /** A copy of the original set to build (the repository's folder stays clean). */
 function copyOf(dir: string, name: string, work: string): string {
   const to = path.join(work, name);
-  cpSync(dir, to, { recursive: true });
+  cpSync(dir, to, { recursive: true, verbatimSymlinks: true });
   return to;
 }
 

@@ -203,3 +203,75 @@ describe('what the set cannot see', () => {
     expect(r.stderr).toMatch(/ 0 bytes saved/);
   });
 });
+
+describe('a definition the set holds may not be the one a call reaches', () => {
+  // Guards (adversary 2026-11-29b): kern() defined `inline` (C99, external linkage) in
+  // main.c is no external definition: the program links another unit's kern() (here a
+  // library outside the set), which gcc -O0 calls. The set folded kern's t and shrank
+  // main()'s buffer to one cell; the external kern() wrote 16 (stack-buffer-overflow).
+  it('an inline definition with external linkage keeps its callers buffers', () => {
+    const main = `#include <stdio.h>
+#define N 16
+inline double kern(double t[N], const double *in) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = in[i] * 0.5;
+    s += t[i];
+  }
+  return s;
+}
+int main(void) {
+  double in[N], buf[N];
+  for (int i = 0; i < N; i++) in[i] = i + 1;
+  printf("%f\\n", kern(buf, in));
+  return 0;
+}
+`;
+    const dir = copy('inline-definition', {
+      'main.c': main,
+      'util.c': 'int util(void) { return 1; }\n',
+    });
+    const r = contract(dir, ['-i']);
+    expect(r.code).toBe(0);
+    expect(read(dir, 'main.c')).toBe(main);
+    const kern = r.reports.find((f) => f.file === 'main.c')!.arrays.find((a) => a.name === 't')!;
+    expect(kern.code).toBe(codeOf('called-from-unseen-code'));
+  });
+});
+
+describe('a callee defined inline with external linkage', () => {
+  // Guards (adversary 2026-11-29b): main() passes buf to kern() and then to peek(), defined
+  // `inline` in main.c without reading it; the program links another unit's peek(), which
+  // reads buf[5]. Read as peek's inline body, nothing read what kern() left, kern's t was
+  // folded to one cell and the program printed 0 for 3.
+  it('is not the body the call runs', () => {
+    const main = `#include <stdio.h>
+#define N 16
+static double kern(double t[N], const double *in) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = in[i] * 0.5;
+    s += t[i];
+  }
+  return s;
+}
+inline double peek(const double t[N]) { return 0; }
+int main(void) {
+  double in[N], buf[N];
+  for (int i = 0; i < N; i++) in[i] = i + 1;
+  double s = kern(buf, in);
+  printf("%f %f\\n", s, peek(buf));
+  return 0;
+}
+`;
+    const dir = copy('inline-callee', {
+      'main.c': main,
+      'util.c': 'int util(void) { return 1; }\n',
+    });
+    const r = contract(dir, ['-i']);
+    expect(r.code).toBe(0);
+    expect(read(dir, 'main.c')).toBe(main);
+    const t = r.reports.find((f) => f.file === 'main.c')!.arrays.find((a) => a.name === 't')!;
+    expect(t.code).toBe(codeOf('callee-keeps-address'));
+  });
+});

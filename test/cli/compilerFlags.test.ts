@@ -206,7 +206,8 @@ describe('bytes', () => {
     const out = path.join(dir, 'bytes.out.c');
     expect(runCli(['contract', file, '-o', out]).code).toBe(0);
     const got = readFileSync(out);
-    // The edits: the declarator, two accesses, and the guard lines (in the file's CRLF).
+    // The edits: the declarator, two accesses, and the guard lines (in the file's CRLF), with
+    // a #line after them that gives the next line its own number.
     const expected = Buffer.from(
       text
         .toString('latin1')
@@ -215,7 +216,7 @@ describe('bytes', () => {
         .replace('t[i - 1]', 't[(i - 1) % 2]')
         .replace(
           '}\r\n#define LAST',
-          '}\r\n#if N != 30\r\n#error "beeclak: arrays of main() were contracted for N == 30; run beeclak again for other values"\r\n#endif\r\n#define LAST',
+          '}\r\n#if N != 30\r\n#error "beeclak: arrays of main() were contracted for N == 30; run beeclak again for other values"\r\n#endif\r\n#line 11\r\n#define LAST',
         ),
       'latin1',
     );

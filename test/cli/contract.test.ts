@@ -188,7 +188,7 @@ describe('beeclak contract', () => {
   it('--annotate states the mapping in a comment above the changed declaration', () => {
     const r = runCli(['contract', write('ann.c', FUSED), '--annotate']);
     expect(r.code).toBe(0);
-    expect(r.stdout).toMatch(/\/\* beeclak: .*8 -> 1 cells \*\/\n\s*int t;/);
+    expect(r.stdout).toMatch(/\/\* beeclak: .*8 -> 1 cells \*\/\n#line \d+\n\s*int t;/);
     // Regression: the prefix was written twice ("beeclak: beeclak: t[i] -> t").
     expect(r.stdout).not.toContain('beeclak: beeclak:');
   });

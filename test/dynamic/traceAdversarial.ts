@@ -47,6 +47,7 @@ const TRACED: Record<string, string[]> = {
   'effect-copy-asm-label.c': ['t'],
   'effect-copy-counter-macro.c': ['t'],
   'effect-copy-line-macro.c': ['t'],
+  'guard-line-after.c': ['t', 't'],
   'guard-redefined-in-body.c': ['t'],
   'int-cast-uint8.c': ['t'],
   'int-const-extent.c': ['t'],

@@ -18,9 +18,11 @@ function check(c: Case): void {
   expect(out.helperEmitted).toBe(c.helper ?? false);
 }
 
-const HELPER =
+/** The helper inserted before line `line`, which keeps its number after it (`#line`). */
+const HELPER = (line: number) =>
   "/* beeclak: a mod b in [0, b) for b > 0, also for negative a (C's % is not). */\n" +
-  'static inline long beeclak_mod(long a, long b) { long r = a % b; return r < 0 ? r + b : r; }\n';
+  'static inline long beeclak_mod(long a, long b) { long r = a % b; return r < 0 ? r + b : r; }\n' +
+  `#line ${line}\n`;
 
 describe('scalarization: no rows make a scalar', () => {
   test.each<Case>([
@@ -271,7 +273,7 @@ describe('the modulo: elided, %, offset or helper', () => {
       ],
       expected:
         '#include <stdio.h>\n#include "k.h"\n' +
-        HELPER +
+        HELPER(3) +
         'int g;\nvoid f(void) {\n  int t[3];\n  t[beeclak_mod((long)(i - j), 3)] = t[beeclak_mod((long)(j - i), 3)];\n}\n',
       helper: true,
     },
@@ -286,7 +288,7 @@ describe('the modulo: elided, %, offset or helper', () => {
           accesses: [{ at: 't[i]', ranges: [within(-9, 0)] }],
         },
       ],
-      expected: HELPER + 'int t[N]; t[beeclak_mod(-(long)i, N)] = 0;',
+      expected: HELPER(1) + 'int t[N]; t[beeclak_mod(-(long)i, N)] = 0;',
       helper: true,
     },
     {
@@ -301,7 +303,9 @@ describe('the modulo: elided, %, offset or helper', () => {
         },
       ],
       expected:
-        '#ifdef X\n#include <x.h>\n#endif\n' + HELPER + 'int t[2]; t[beeclak_mod((long)i, 2)] = 0;',
+        '#ifdef X\n#include <x.h>\n#endif\n' +
+        HELPER(4) +
+        'int t[2]; t[beeclak_mod((long)i, 2)] = 0;',
       helper: true,
     },
   ])('$name', check);
@@ -450,8 +454,8 @@ describe('everything else stays byte for byte', () => {
       options: { annotate: true },
       expected:
         '#include <stdio.h>\r\n' +
-        HELPER.replace(/\n/g, '\r\n') +
-        'int main(void) {\r\n  /* beeclak: t[i] -> t[i mod 2], 5 -> 2 cells */\r\n  int t[2];\r\n  t[beeclak_mod((long)i, 2)] = 1;\r\n}\r\n',
+        HELPER(2).replace(/\n/g, '\r\n') +
+        'int main(void) {\r\n  /* beeclak: t[i] -> t[i mod 2], 5 -> 2 cells */\r\n#line 3\r\n  int t[2];\r\n  t[beeclak_mod((long)i, 2)] = 1;\r\n}\r\n',
       helper: true,
     },
     {
@@ -493,7 +497,7 @@ describe('everything else stays byte for byte', () => {
 describe('annotations', () => {
   test.each<Case>([
     {
-      name: 'own line above the declaration, with its indentation',
+      name: 'own line above the declaration, with its indentation (a #line keeps its number)',
       source: 'void f(void) {\n    double x, y[N][N];\n    y[i][k] = 0;\n}\n',
       arrays: [
         {
@@ -507,7 +511,7 @@ describe('annotations', () => {
       ],
       options: { annotate: true },
       expected:
-        'void f(void) {\n    /* beeclak: y[i][k] -> y[i][k % 2], 10000 -> 200 cells */\n    double x, y[N][2];\n    y[i][k] = 0;\n}\n',
+        'void f(void) {\n    /* beeclak: y[i][k] -> y[i][k % 2], 10000 -> 200 cells */\n#line 2\n    double x, y[N][2];\n    y[i][k] = 0;\n}\n',
     },
     {
       name: 'not emitted without --annotate',
@@ -541,7 +545,7 @@ describe('annotations', () => {
       ],
       { annotate: true },
     );
-    expect(rewrite(plan).text).toBe('/* beeclak: x * / y */\nint t; t = 0;');
+    expect(rewrite(plan).text).toBe('/* beeclak: x * / y */\n#line 1\nint t; t = 0;');
   });
 });
 
@@ -684,7 +688,7 @@ describe('annotation texts', () => {
       { annotate: true },
     );
     expect(rewrite(plan).text).toBe(
-      '  /* beeclak: y scalar */\n  /* beeclak: z scalar */\n  double y, z;\n  y = z;\n',
+      '  /* beeclak: y scalar */\n#line 1\n  /* beeclak: z scalar */\n#line 1\n  double y, z;\n  y = z;\n',
     );
   });
 });

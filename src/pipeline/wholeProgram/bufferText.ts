@@ -108,6 +108,8 @@ export function heapEdits(
   const cells = product(extents);
   const bytes = `${cells} * sizeof(${shape.elementType})`;
   for (const a of heap.allocations) {
+    // Rewritten, its sizes would no longer run what they call or assign.
+    if (a.sideEffects) return undefined;
     if (a.castExtents) {
       const cast = levelEdits(a.castExtents);
       if (!cast) return undefined;

@@ -541,7 +541,7 @@ function overriddenIn(
 ): Map<string, readonly string[]> {
   const out = new Map<string, readonly string[]>(Object.entries(view?.overridden ?? {}));
   for (const f of graph.functions)
-    if (!out.has(f.name) && f.reachedElsewhere.some((r) => /'(__)?weak(__)?'/.test(r.why)))
+    if (!out.has(f.name) && f.reachedElsewhere.some((r) => /'(__)?(weak|inline)(__)?'/.test(r.why)))
       out.set(f.name, []);
   return out;
 }
