@@ -54,6 +54,7 @@ import { cppOutside, instanceUnit, refuseFunction, withElementBits } from './cpp
 import type { TemplateInstance } from './cpp/templates.js';
 import { templateModels, unitTemplates } from './cpp/templateModels.js';
 import { unitDataModel } from './dataModel.js';
+import { formTable, withSharedForms } from './sharedForms.js';
 
 import { earlyCalls, unitCalls } from './unitCalls.js';
 import { type UnitContext, lazyConditions, lazyToPp } from './unitContext.js';
@@ -428,11 +429,13 @@ function modelEach(
 ): { functions: FunctionModel[]; diagnostics: ProgramModel['diagnostics'][number][] } {
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
+  // Equal forms of the unit's models are one object (the models are held to the end).
+  const forms = formTable();
   for (const fn of modelling) {
     const modelled = modelFunction(fn, c);
     if ('severity' in modelled) diagnostics.push(modelled);
     else {
-      functions.push(modelled);
+      functions.push(withSharedForms(modelled, forms));
       // (its copy is the last made: the one its model was built from)
       early?.readFrom(fn, c.copies.own(fn));
     }
