@@ -451,12 +451,11 @@ function provedInVariants(at: ProofPlace, node: Node, proof: Proof): void {
 
 /**
  * An integer environment whose box is made when first read (`forget` drops it). A class, not
- * an object literal with a getter: V8 gives each such literal a map of its own, holding the
- * getter's closure and reached through the transitions of the literal's first map, which the
- * young generation's collector keeps alive. Every scope made (and with it the function's
- * state, its compact copy and the builder's tables) then outlived two scavenges and lived to
- * the next full collection: ~130 MB promoted while modelling 500 KB of kernels, whose models
- * are ~25 MB (issue 29, item 3).
+ * an object literal with a getter: with one, every scope made (and through its closures the
+ * function's state, its compact copy and the builder's tables) outlived two scavenges and
+ * lived to the next full collection, ~130 MB promoted while modelling 500 KB of kernels whose
+ * models are ~25 MB (issue 29, item 3). Presumably each such literal gets a hidden class of
+ * its own holding the getter, reached through weak transitions that scavenges treat as strong.
  */
 class LazyBoxEnv implements IntegerEnv {
   private made: ReadonlyMap<string, Interval> | undefined;
