@@ -23,6 +23,7 @@ import {
   SourceText,
   type TSNode,
   countBelow,
+  hasDescendantOfType,
 } from './parse.js';
 import { compactCopies } from './compactCopies.js';
 import {
@@ -54,6 +55,7 @@ import { cppOutside, instanceUnit, refuseFunction, withElementBits } from './cpp
 import type { TemplateInstance } from './cpp/templates.js';
 import { templateModels, unitTemplates } from './cpp/templateModels.js';
 import { unitDataModel } from './dataModel.js';
+import { formTable, withSharedForms } from './sharedForms.js';
 
 import { earlyCalls, unitCalls } from './unitCalls.js';
 import { type UnitContext, lazyConditions, lazyToPp } from './unitContext.js';
@@ -336,11 +338,15 @@ function unitDisk(file: string, compiler: PreprocessOptions, share?: HostShare):
 /**
  * Whether a function declares an array. A declarator is spelled with a bracket (or its
  * digraph): most functions of a large file have none, and tree-sitter's search of their
- * nodes was ~4 % of 13,000 small functions (issue 29, item 3).
+ * nodes was ~4 % of 13,000 small functions (issue 29, item 3). Its parameters are read first
+ * without wrapping a node (an array parameter is the usual one); the whole function only
+ * when none is an array.
  */
 function declaresArray(fn: TSNode, ppText: string): boolean {
   const text = ppText.slice(fn.startIndex, fn.endIndex);
   if (!text.includes('[') && !text.includes('<:')) return false;
+  const declarator = fn.childForFieldName('declarator');
+  if (declarator && hasDescendantOfType(declarator, 'array_declarator')) return true;
   return fn.descendantsOfType('array_declarator').length > 0;
 }
 
@@ -438,11 +444,13 @@ function modelEach(
 ): { functions: FunctionModel[]; diagnostics: ProgramModel['diagnostics'][number][] } {
   const functions: FunctionModel[] = [];
   const diagnostics: ProgramModel['diagnostics'][number][] = [];
+  // Equal forms of the unit's models are one object (the models are held to the end).
+  const forms = formTable();
   for (const fn of modelling) {
     const modelled = modelFunction(fn, c);
     if ('severity' in modelled) diagnostics.push(modelled);
     else {
-      functions.push(modelled);
+      functions.push(withSharedForms(modelled, forms));
       // (its copy is the last made: the one its model was built from)
       early?.readFrom(fn, c.copies.own(fn));
     }

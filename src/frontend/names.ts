@@ -441,15 +441,36 @@ function provedInVariants(at: ProofPlace, node: Node, proof: Proof): void {
   if (named.size === 0) return;
   provedInEveryModel(at.st, named, (v) => {
     const scope = { ...at.scope, ...variantScope(at.scope, v) };
-    let box: Map<string, Interval> | undefined;
-    const env: IntegerEnv = {
-      typeOf: (name) => at.typeIn(name, { scope, env, model: v.model }),
-      get box() {
-        return (box ??= domainBox(at.st, at.domain, true, (t) => inModel(t, v.model)));
-      },
-    };
+    const env: IntegerEnv = new LazyBoxEnv(
+      (name) => at.typeIn(name, { scope, env, model: v.model }),
+      () => domainBox(at.st, at.domain, true, (t) => inModel(t, v.model)),
+    );
     return proof(scope, env);
   });
+}
+
+/**
+ * An integer environment whose box is made when first read (`forget` drops it). A class, not
+ * an object literal with a getter: with one, every scope made (and through its closures the
+ * function's state, its compact copy and the builder's tables) outlived two scavenges and
+ * lived to the next full collection, ~130 MB promoted while modelling 500 KB of kernels whose
+ * models are ~25 MB (issue 29, item 3). Presumably each such literal gets a hidden class of
+ * its own holding the getter, reached through weak transitions that scavenges treat as strong.
+ */
+class LazyBoxEnv implements IntegerEnv {
+  private made: ReadonlyMap<string, Interval> | undefined;
+  constructor(
+    readonly typeOf: IntegerEnv['typeOf'],
+    private readonly make: () => ReadonlyMap<string, Interval>,
+  ) {}
+
+  get box(): ReadonlyMap<string, Interval> {
+    return (this.made ??= this.make());
+  }
+
+  forget(): void {
+    this.made = undefined;
+  }
 }
 
 /**
@@ -491,13 +512,7 @@ export function exprScope(
   };
   const typeOf = (name: string): IntType | undefined =>
     typeIn(name, { scope, env, model: st.dataModel });
-  let box: Map<string, Interval> | undefined;
-  const env: IntegerEnv = {
-    typeOf,
-    get box() {
-      return (box ??= domainBox(st, domain, true));
-    },
-  };
+  const env = new LazyBoxEnv(typeOf, () => domainBox(st, domain, true));
   const inEveryModel = (node: Node, proof: Proof) =>
     provedInVariants({ st, domain, scope, typeIn, typeOf }, node, proof);
   const identifier = (name: string): PwAff | undefined => {
@@ -539,7 +554,7 @@ export function exprScope(
       const fresh = st.freshCount;
       try {
         if (!toPwAff(node, scope) && !toCond(node, scope)) return false;
-        box = undefined;
+        env.forget();
         if (exactType(node, scope, env) === undefined) return false;
         inEveryModel(node, (s, e) => exactType(node, s, e) !== undefined);
         return true;

@@ -385,6 +385,29 @@ export function namedChildrenOf(node: Node): Node[] {
 }
 
 /**
+ * Whether `node` or a descendant has this type, read with one cursor: no node is wrapped
+ * (tree-sitter's `descendantsOfType` wraps each one it finds, ~0.4 KB of native memory kept
+ * to the end of a synchronous run, issue 29 item 3). Stops at the first one found; a long
+ * search costs a few native calls per node, where `descendantsOfType` costs one.
+ */
+export function hasDescendantOfType(node: TSNode, type: string): boolean {
+  const cursor = node.walk();
+  let depth = 0;
+  for (;;) {
+    if (cursor.nodeType === type) return true;
+    if (cursor.gotoFirstChild()) {
+      depth++;
+      continue;
+    }
+    while (!cursor.gotoNextSibling()) {
+      if (depth === 0 || !cursor.gotoParent()) return false;
+      depth--;
+    }
+    if (depth === 0) return false;
+  }
+}
+
+/**
  * All descendants (including node itself) in document order, as an array. A loop with a
  * stack: nested `yield*` passed every node up through each level of the tree, and even one
  * generator cost a resumption per node, which the short runs (mostly interpreted code, see
