@@ -178,7 +178,14 @@ export async function buildCompilerModelOverlapped(
     (output: UnitOutput) => ({ output }),
     (error: unknown) => ({ error }),
   );
-  loadParser(compiler.language);
+  try {
+    loadParser(compiler.language);
+  } catch (e) {
+    // The compiler is waited for all the same: a child left running outlives the call, and
+    // `beeclak`, which exits as soon as `main` returns, leaves it behind.
+    await running;
+    throw e;
+  }
   const done = await running;
   return inCallContext(() =>
     modelOfOutput(source, file, options, split, compiler, () => {

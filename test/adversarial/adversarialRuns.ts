@@ -155,13 +155,16 @@ export async function runBoth(
     build(original, path.join(work, `${name}-orig`), [...flags, ...omp]),
     build(result, path.join(work, `${name}-out`), [...flags, ...omp]),
   ]);
-  // No leak check (as `check` runs its builds): a fresh-clone CI run once saw an original exit 1
-  // with no output (not reproduced); LeakSanitizer's exit-time pass, which dies before stdio is
-  // flushed when it fails, is the likely cause, and leaks say nothing of contraction.
+  // No leak check (as `check` runs its builds): leaks say nothing of contraction, and
+  // LeakSanitizer's exit-time pass dies before stdio is flushed when it fails.
   const env = { ...process.env, OMP_NUM_THREADS: '2', ASAN_OPTIONS: 'detect_leaks=0' };
   const [ra, rb] = await Promise.all([exec(a, [], env), exec(b, [], env)]);
   if (ra.code === rb.code && ra.stdout === rb.stdout) return [];
+  // What a sanitizer said: typedef-array-of-pointers.c's original exited 1 with no output in
+  // full runs and nothing said why (UBSan's report of an overflow of uninitialized values).
+  const said = (r: Run & { stderr: string }) =>
+    r.stderr ? ` (stderr ${JSON.stringify(r.stderr.slice(0, 2000))})` : '';
   return [
-    `${flags.join(' ')}: original ${ra.code} ${JSON.stringify(ra.stdout)}, contracted ${rb.code} ${JSON.stringify(rb.stdout)}`,
+    `${flags.join(' ')}: original ${ra.code} ${JSON.stringify(ra.stdout)}${said(ra)}, contracted ${rb.code} ${JSON.stringify(rb.stdout)}${said(rb)}`,
   ];
 }

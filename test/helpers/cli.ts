@@ -14,6 +14,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import threads from 'node:worker_threads';
+import { flagSet } from './flagWait.js';
 
 export const ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 export const BIN = path.join(ROOT, 'bin', 'beeclak.js');
@@ -95,7 +96,7 @@ export function runCli(args: string[], opts: CliOptions = {}): CliResult {
   process.chdir(opts.cwd ?? ROOT);
   try {
     t.port.postMessage({ argv: args, env: envOf(opts) });
-    if (Atomics.wait(t.flag, 0, 0, LIMIT_MS) === 'timed-out') {
+    if (!flagSet(t.flag, LIMIT_MS)) {
       dropThread(t);
       return { code: -1, stdout: '', stderr: `beeclak: no answer in ${LIMIT_MS / 1000} s` };
     }

@@ -10,8 +10,12 @@ int main(void) {
   int *p[8];
   int *q[8][4];
   int s = 0;
-  for (int i = 0; i < 8; i++) {
+  /* x whole before q reads it: q[i][j] points up to x[i + 3], and a read of x[k] before
+     it was written gave the stack's garbage (an original under UBSan overflowed, or not,
+     by the size of the environment) */
+  for (int i = 0; i < 8; i++)
     x[i] = i * 3;
+  for (int i = 0; i < 8; i++) {
     p[i] = &x[i];
     s += *p[i];
     for (int j = 0; j < 4; j++) {
