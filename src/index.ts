@@ -18,14 +18,13 @@ import type { FileReport } from './pipeline/report.js';
 import { withCallContext } from './context/callContext.js';
 import { withProgram } from './libraryProgram.js';
 import { noteHostReadings, settleUnity } from './cli/batch/unity.js';
-import type { FileOutcome } from './cli/batch/job.js';
+import { doneOutcome, type FileOutcome } from './cli/batch/job.js';
 import type { ContractOptions } from './pipeline/contraction.js';
 import type { UnityVerdict } from './pipeline/wholeProgram/unityBuild.js';
 import { InputError } from './model/errors.js';
 import { readFileSync } from 'node:fs';
 import path from 'node:path';
 import { emptyReport } from './pipeline/report.js';
-import { hostGuardLines } from './pipeline/configurations/guardLines.js';
 import { checkOptions, pipelineOptions, type Options } from './libraryOptions.js';
 import { profileSource as profileRuns, type ProfileResult } from './pipeline/checking/profile.js';
 import type { TraceRunOptions } from './pipeline/checking/traceRun.js';
@@ -175,14 +174,7 @@ async function contracted(
   file: string,
   options: ContractOptions,
 ): Promise<FileOutcome> {
-  const c = await contractInConfigurations(source, file, options);
-  return {
-    kind: 'done',
-    text: c.text,
-    changed: c.changed,
-    report: c.analysis.report,
-    ...hostGuardLines(c, options),
-  };
+  return doneOutcome(await contractInConfigurations(source, file, options), options);
 }
 
 /**

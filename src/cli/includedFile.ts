@@ -18,10 +18,9 @@ import type { ContractOptions } from '../pipeline/contraction.js';
 import { contractInConfigurations } from '../pipeline/configurations/index.js';
 import { emptyReport, type ReportDiagnostic } from '../pipeline/report.js';
 import { codeOf } from '../model/reasons.js';
-import { runJob, type FileOutcome } from './batch/job.js';
+import { doneOutcome, runJob, type FileOutcome } from './batch/job.js';
 import { withProgramViews, type ProgramSetting } from './batch/program.js';
 import { noteHostReadings, settleUnity } from './batch/unity.js';
-import { hostGuardLines } from '../pipeline/configurations/guardLines.js';
 import type { UnityVerdict } from '../pipeline/wholeProgram/unityBuild.js';
 
 /**
@@ -115,14 +114,7 @@ async function firstReading(
   verdict: UnityVerdict,
 ): Promise<Done> {
   try {
-    const c = await contractInConfigurations(source, file, options);
-    return {
-      kind: 'done',
-      text: c.text,
-      changed: c.changed,
-      report: c.analysis.report,
-      ...hostGuardLines(c, options),
-    };
+    return doneOutcome(await contractInConfigurations(source, file, options), options);
   } catch (e) {
     if (verdict.kind === 'through' || !(e instanceof InputError)) throw e;
     // settleUnity says why it is kept.

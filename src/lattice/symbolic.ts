@@ -44,6 +44,11 @@ export interface SymbolicChoice {
   mapping: SymbolicMapping;
   heuristic: 'h3';
   basisName: string;
+  /**
+   * A modulus is one more than the exact sup where DS holds only d = 0 (a bound raised to be
+   * non-negative there): keeping every cell for all values says little of one value.
+   */
+  raised: boolean;
   /** Parameter values where the mapping was also verified exactly. */
   checkedAt: Record<string, bigint>[];
   /** The other bases tried, with their moduli. */
@@ -202,8 +207,14 @@ class SymbolicDs {
     return best;
   }
 
-  /** A proved affine upper bound of sup |c.d| over DS ∩ eqs, or null. */
-  sup(c: readonly bigint[], eqs: readonly (readonly bigint[])[]): Affine | null {
+  /**
+   * A proved affine upper bound of sup |c.d| over DS ∩ eqs, or null; `raised` when it is a
+   * candidate raised to be non-negative (raisedToZero).
+   */
+  sup(
+    c: readonly bigint[],
+    eqs: readonly (readonly bigint[])[],
+  ): { u: Affine; raised: boolean } | null {
     const cands: Affine[] = [];
     const S = this.with(eqs);
     for (const sign of this.symmetric ? [1n] : [1n, -1n]) {
@@ -222,9 +233,12 @@ class SymbolicDs {
     // A bound exact where the slice holds more than d = 0 may be negative where it holds only
     // d = 0 (`order - 1` at order = 0): the same bound raised to be >= 0 wherever DS is
     // non-empty is still a bound (b_i one larger than the exact sup there, never smaller).
+    const raisedOnes = new Set<Affine>();
     for (const u of [...cands]) {
       const raised = this.raisedToZero(u);
-      if (raised) cands.push(raised);
+      if (!raised) continue;
+      cands.push(raised);
+      raisedOnes.add(raised);
     }
     // Try each candidate; the smallest proved one at a reference point wins.
     let best: Affine | null = null;
@@ -235,7 +249,7 @@ class SymbolicDs {
       if (best && at(u) >= at(best)) continue;
       if (this.proves(c, eqs, u)) best = u;
     }
-    return best;
+    return best && { u: best, raised: raisedOnes.has(best) };
   }
 
   /** u + k with the least k > 0 making it >= 0 wherever DS is non-empty, if u dips below 0. */
@@ -279,14 +293,23 @@ export function chooseSymbolicMapping(ds0: PolySet, options: SymbolicOptions = {
   if (isEmpty(sds.set)) throw new LatticeInputError('DS is empty over the parameter context');
   const checks = sds.samples(5);
   const ref = checks.at(-1)!;
-  const results: { basisName: string; mapping: SymbolicMapping; size: bigint }[] = [];
+  const results: {
+    basisName: string;
+    mapping: SymbolicMapping;
+    size: bigint;
+    raised: boolean;
+  }[] = [];
   for (const { name, basis } of permutationBases(n)) {
     const b: Affine[] = [];
     let ok = true;
+    let raised = false;
     for (let i = 0; i < n && ok; i++) {
-      const u = sds.sup(basis[i], basis.slice(0, i));
-      if (!u) ok = false;
-      else b.push({ coeffs: u.coeffs, constant: u.constant + 1n });
+      const bound = sds.sup(basis[i], basis.slice(0, i));
+      if (!bound) ok = false;
+      else {
+        b.push({ coeffs: bound.u.coeffs, constant: bound.u.constant + 1n });
+        raised ||= bound.raised;
+      }
     }
     if (!ok) continue;
     const keep = b.map((bi) => !(Object.keys(bi.coeffs).length === 0 && bi.constant === 1n));
@@ -295,7 +318,7 @@ export function chooseSymbolicMapping(ds0: PolySet, options: SymbolicOptions = {
       b: b.filter((_, i) => keep[i]),
     };
     const size = mapping.b.reduce((s, bi) => s * evalAffine(bi, ref), 1n);
-    results.push({ basisName: name, mapping, size });
+    results.push({ basisName: name, mapping, size, raised });
   }
   if (results.length === 0) throw new LatticeInputError('no proved symbolic moduli');
   let best = results[0];
@@ -314,6 +337,7 @@ export function chooseSymbolicMapping(ds0: PolySet, options: SymbolicOptions = {
     mapping: best.mapping,
     heuristic: 'h3',
     basisName: best.basisName,
+    raised: best.raised,
     checkedAt: checks,
     candidates: results.map(({ basisName, mapping }) => ({ basisName, mapping })),
   };

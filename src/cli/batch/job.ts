@@ -42,17 +42,27 @@ export async function runJob(job: FileJob): Promise<FileOutcome> {
   }
 }
 
+/** A file contracted: its text, whether it changed, its report and its guard lines. */
+export function doneOutcome(
+  c: Awaited<ReturnType<typeof contractInConfigurations>>,
+  options: ContractOptions,
+): Extract<FileOutcome, { kind: 'done' }> {
+  return {
+    kind: 'done',
+    text: c.text,
+    changed: c.changed,
+    report: c.analysis.report,
+    ...hostGuardLines(c, options),
+  };
+}
+
 async function contractJob(job: FileJob): Promise<FileOutcome> {
   try {
     const c = await contractInConfigurations(job.source, job.file, job.options);
     return {
-      kind: 'done',
-      text: c.text,
-      changed: c.changed,
-      report: c.analysis.report,
+      ...doneOutcome(c, job.options),
       ...(c.analysis.includes ? { includes: c.analysis.includes } : {}),
       ...(c.analysis.storage?.offers ? { offers: c.analysis.storage.offers } : {}),
-      ...hostGuardLines(c, job.options),
     };
   } catch (e) {
     if (e instanceof InputError) return { kind: 'refused', message: e.format() };

@@ -174,7 +174,7 @@ function symbolic(
       `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and ${found}; ` +
         `${advice} to contract for that value`,
     );
-  return symbolicDecision(
+  const outcome = symbolicDecision(
     input.fn,
     input.array,
     sizes.originalCells,
@@ -184,6 +184,16 @@ function symbolic(
     { ...input.values },
     sizes.elementBytes,
   );
+  // A raised bound (a modulus one above the exact sup where DS is only d = 0) that keeps every
+  // cell says little of one value, which may still save: the advice stands, as before such
+  // bounds were tried (a lag of n / 2 is not affine in n).
+  if (found.raised && 'reason' in outcome.verdict && outcome.verdict.reason === 'no-saving')
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values keeps every cell; ${advice} to contract for that value`,
+    );
+  return outcome;
 }
 
 /**
