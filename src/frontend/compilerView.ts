@@ -8,6 +8,7 @@
 import { spawnSync } from 'node:child_process';
 import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
+import { otherFileWarning } from './lineDirectives.js';
 import { InputError } from '../model/errors.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
@@ -300,6 +301,9 @@ function modelOfUnit(
   const modelling = definitions.filter((fn) => inMainFile(fn) && hasArrays(fn));
   const early = cpp ? undefined : earlyCalls(root, definitions, modelling, context);
   const { functions, diagnostics } = modelEach(modelling, context, early);
+  const elsewhere = definitions.filter((fn) => !inMainFile(fn) && hasArrays(fn));
+  const files = elsewhere.map((fn) => tu.lines[fn.startPosition.row]?.file);
+  diagnostics.push(...otherFileWarning(source, file, files, compiler.cwd));
   const ownTemplates = templates.filter((t) => inMainFile(t.fn) && hasArrays(t.fn));
   const model = (fn: TSNode, i?: TemplateInstance) => modelFunction(fn, context, i);
   for (const m of templateModels(ownTemplates, model, (fn) => map.loc(fn.startIndex)))

@@ -15,6 +15,7 @@ import path from 'node:path';
 import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
 import { HostShare, type HostWork } from './hostShare.js';
+import { physicalMarkers } from './lineDirectives.js';
 import {
   MARKER,
   preprocessorOutput,
@@ -146,10 +147,23 @@ function keep(host: HostFile, options: PreprocessOptions, output: string): UnitR
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
 export function unitOutput(source: string, file: string, options: PreprocessOptions): UnitOutput {
   const host = options.host;
-  if (!host) return { output: preprocessorOutput(source, file, options) };
+  if (!host)
+    return {
+      output: physicalMarkers(preprocessorOutput(source, file, options), source, file, options.cwd),
+    };
   const own = hostOptions(options);
   const reading =
-    keptReading(host, own) ?? keep(host, own, preprocessorOutput(host.source, host.file, own));
+    keptReading(host, own) ??
+    keep(
+      host,
+      own,
+      physicalMarkers(
+        preprocessorOutput(host.source, host.file, own),
+        host.source,
+        host.file,
+        own.cwd,
+      ),
+    );
   return { output: checked(reading.output, file, host, options), share: reading.share };
 }
 
@@ -160,10 +174,27 @@ export async function unitOutputAsync(
   options: PreprocessOptions,
 ): Promise<UnitOutput> {
   const host = options.host;
-  if (!host) return { output: await preprocessorOutputAsync(source, file, options) };
+  if (!host)
+    return {
+      output: physicalMarkers(
+        await preprocessorOutputAsync(source, file, options),
+        source,
+        file,
+        options.cwd,
+      ),
+    };
   const own = hostOptions(options);
   const reading =
     keptReading(host, own) ??
-    keep(host, own, await preprocessorOutputAsync(host.source, host.file, own));
+    keep(
+      host,
+      own,
+      physicalMarkers(
+        await preprocessorOutputAsync(host.source, host.file, own),
+        host.source,
+        host.file,
+        own.cwd,
+      ),
+    );
   return { output: checked(reading.output, file, host, options), share: reading.share };
 }
