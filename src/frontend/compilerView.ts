@@ -9,6 +9,7 @@ import { spawnSync } from 'node:child_process';
 import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { otherFileWarning } from './lineDirectives.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 import { InputError } from '../model/errors.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
@@ -84,6 +85,8 @@ export interface CompilerModel {
    * after a statement).
    */
   readonly c89?: boolean;
+  /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
+  readonly lineNumbering?: LineNumbering;
 }
 
 /** What the built-in reading may replace the compiler for: nothing a preprocessor changes. */
@@ -197,8 +200,9 @@ function modelOfOutput(
 ): CompilerModel {
   let output: string;
   let share: HostShare | undefined;
+  let numbering: LineNumbering | undefined;
   try {
-    ({ output, share } = read());
+    ({ output, share, numbering } = read());
   } catch (e) {
     return modelWithoutCompiler(e, source, file, options, compiler);
   }
@@ -222,7 +226,17 @@ function modelOfOutput(
     };
   const tu = readTranslationUnit(output);
   const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp);
-  return modelOfUnit(tu, view, source, file, { ...options, dataModel }, split, compiler, share);
+  const model = modelOfUnit(
+    tu,
+    view,
+    source,
+    file,
+    { ...options, dataModel },
+    split,
+    compiler,
+    share,
+  );
+  return numbering && numbering.length > 0 ? { ...model, lineNumbering: numbering } : model;
 }
 
 /** The model of the preprocessed unit: the main file's functions, the calls, the unit's facts. */

@@ -15,7 +15,8 @@ import path from 'node:path';
 import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
 import { HostShare, type HostWork } from './hostShare.js';
-import { physicalMarkers } from './lineDirectives.js';
+import { physicalMarkers, physicalReading } from './lineDirectives.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 import {
   MARKER,
   preprocessorOutput,
@@ -119,9 +120,11 @@ export function hostWorkOfCall(): Readonly<HostWork> | undefined {
 export interface UnitOutput {
   readonly output: string;
   readonly share?: HostShare;
+  /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
+  readonly numbering?: LineNumbering;
 }
 
-type UnitReading = Required<UnitOutput>;
+type UnitReading = Required<Omit<UnitOutput, 'numbering'>>;
 
 const hostKey = (host: HostFile) => `${host.file}\0${host.source}`;
 
@@ -148,9 +151,7 @@ function keep(host: HostFile, options: PreprocessOptions, output: string): UnitR
 export function unitOutput(source: string, file: string, options: PreprocessOptions): UnitOutput {
   const host = options.host;
   if (!host)
-    return {
-      output: physicalMarkers(preprocessorOutput(source, file, options), source, file, options.cwd),
-    };
+    return physicalReading(preprocessorOutput(source, file, options), source, file, options.cwd);
   const own = hostOptions(options);
   const reading =
     keptReading(host, own) ??
@@ -175,14 +176,12 @@ export async function unitOutputAsync(
 ): Promise<UnitOutput> {
   const host = options.host;
   if (!host)
-    return {
-      output: physicalMarkers(
-        await preprocessorOutputAsync(source, file, options),
-        source,
-        file,
-        options.cwd,
-      ),
-    };
+    return physicalReading(
+      await preprocessorOutputAsync(source, file, options),
+      source,
+      file,
+      options.cwd,
+    );
   const own = hostOptions(options);
   const reading =
     keptReading(host, own) ??

@@ -19,12 +19,13 @@
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
 import type { Diagnostic } from '../model/types.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 import { codeOnly } from '../model/identifiers.js';
 import { directiveName } from '../model/pragmas.js';
 import { commentOpenAtLineEnds } from './conditionals.js';
 import { isMacroLine, MARKER, unescapeName } from './preprocess.js';
 
-export interface LineDirective {
+interface LineDirective {
   /** The line (from 1) of the directive's `#`. */
   readonly line: number;
   /** The line (from 1) the directive numbers: the one after its last line. */
@@ -44,7 +45,7 @@ const GNU_FORM = /^\s*(?:#|%:)\s*(\d+)(?:\s+"((?:[^"\\\n]|\\.)*)")?\s*$/;
 const GNU_START = /^\s*(?:#|%:)\s*\d/;
 
 /** The `#line` directives of a file (and GNU `# 12 "name"`), in order. */
-export function lineDirectives(source: string): LineDirective[] {
+function lineDirectives(source: string): LineDirective[] {
   const lines = codeOnly(source, true)
     .split('\n')
     .map((l) => l.replace(/\r$/, ''));
@@ -77,7 +78,7 @@ export function lineDirectives(source: string): LineDirective[] {
 }
 
 /** Whether a `#line` file name names the file itself (as given, or from its folder). */
-export function namesFile(name: string, file: string, cwd?: string): boolean {
+function namesFile(name: string, file: string, cwd?: string): boolean {
   const self = path.resolve(cwd ?? '.', file);
   return (
     name === file ||
@@ -99,20 +100,32 @@ interface Reading {
   next: number;
 }
 
-/**
- * `cc -E` output with the main file's markers giving its physical lines, under the main
- * file's name. Stretches a directive gives another file's name keep their markers (the
- * compiler reports their lines as another file's; the frontend reads them as such).
- */
+/** `physicalReading`'s output. */
 export function physicalMarkers(
   output: string,
   source: string,
   file: string,
   cwd?: string,
 ): string {
-  if (!/^[ \t]*(#|%:)[ \t]*(line\b|\d)/m.test(source)) return output;
+  return physicalReading(output, source, file, cwd).output;
+}
+
+/**
+ * `cc -E` output with the main file's markers giving its physical lines, under the main
+ * file's name, and the numbering they had. Stretches a directive gives another file's name
+ * keep their markers (the compiler reports their lines as another file's; the frontend
+ * reads them as such).
+ */
+export function physicalReading(
+  output: string,
+  source: string,
+  file: string,
+  cwd?: string,
+): { output: string; numbering: LineNumbering } {
+  const numbering: { from: number; delta: number }[] = [];
+  if (!/^[ \t]*(#|%:)[ \t]*(line\b|\d)/m.test(source)) return { output, numbering };
   const directives = lineDirectives(source);
-  if (directives.length === 0) return output;
+  if (directives.length === 0) return { output, numbering };
   const unread = directives.find((d) => d.unread);
   if (unread)
     throw new InputError(
@@ -157,16 +170,18 @@ export function physicalMarkers(
     } else if (depth > 0) continue;
     else {
       const nextText = lines[i + 1] ?? '';
+      const taken = r.next;
       readMarker(r, { logical, name, next: nextKind(lines[i + 1]), nextText }, directives, {
         file,
         kinds,
         code,
         cwd,
       });
+      if (taken !== r.next) numbering.push({ from: directives[r.next - 1]!.next, delta: -r.delta });
     }
     if (!r.foreign) lines[i] = `# ${logical + r.delta} "${escapeName(mainName)}"${flags}`;
   }
-  return lines.join('\n');
+  return { output: lines.join('\n'), numbering };
 }
 
 const escapeName = (s: string) => s.replace(/[\\"]/g, '\\$&');

@@ -153,3 +153,21 @@ it.each([
   if (expected) expect(markers(source)).toEqual(expected);
   else expect(() => markers(source)).toThrow(InputError);
 });
+
+// Guards the rewrite's own `#line`s in a file with a #line: each gave the next line its
+// physical number (multi.c after a `#line 200`: main() printed __LINE__ 82 for 257), where
+// the compiler numbers it from the file's directive.
+it('the #line after each guard gives the number the file had', async () => {
+  const lines = readFileSync('samples/multi.c', 'latin1').split('\n');
+  const at = lines.indexOf('#endif') + 1;
+  const print = lines.findIndex((l) => l.includes('printf(')) + 1;
+  lines.splice(print, 0, '    printf("line %d\\n", __LINE__);');
+  lines.splice(at, 0, '#line 200');
+  const source = lines.join('\n');
+  const out = await contract(source, 'samples/multi.c');
+  expect(out.match(/^#line \d+$/gm)!.length).toBeGreaterThan(1);
+  const [before, after] = [await compileAndRun('multi', source), await compileAndRun('multi', out)];
+  expect(before.stdout).toMatch(/line 257/);
+  expect(after).toEqual(before);
+  expect(await contract(out, 'samples/multi.c')).toBe(out);
+}, 60_000);
