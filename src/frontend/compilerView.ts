@@ -8,6 +8,8 @@
 import { spawnSync } from 'node:child_process';
 import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
+import { otherFileWarning } from './lineDirectives.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 import { InputError } from '../model/errors.js';
 import { buildModel, functionName, topLevel } from './builtinModel.js';
 import { collectDirectives, literalValue } from './directives.js';
@@ -85,6 +87,8 @@ export interface CompilerModel {
    * after a statement).
    */
   readonly c89?: boolean;
+  /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
+  readonly lineNumbering?: LineNumbering;
 }
 
 /** What the built-in reading may replace the compiler for: nothing a preprocessor changes. */
@@ -205,8 +209,9 @@ function modelOfOutput(
 ): CompilerModel {
   let output: string;
   let share: HostShare | undefined;
+  let numbering: LineNumbering | undefined;
   try {
-    ({ output, share } = read());
+    ({ output, share, numbering } = read());
   } catch (e) {
     return modelWithoutCompiler(e, source, file, options, compiler);
   }
@@ -230,7 +235,17 @@ function modelOfOutput(
     };
   const tu = readTranslationUnit(output);
   const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp);
-  return modelOfUnit(tu, view, source, file, { ...options, dataModel }, split, compiler, share);
+  const model = modelOfUnit(
+    tu,
+    view,
+    source,
+    file,
+    { ...options, dataModel },
+    split,
+    compiler,
+    share,
+  );
+  return numbering && numbering.length > 0 ? { ...model, lineNumbering: numbering } : model;
 }
 
 /** The model of the preprocessed unit: the main file's functions, the calls, the unit's facts. */
@@ -309,6 +324,9 @@ function modelOfUnit(
   const modelling = definitions.filter((fn) => inMainFile(fn) && hasArrays(fn));
   const early = cpp ? undefined : earlyCalls(root, definitions, modelling, context);
   const { functions, diagnostics } = modelEach(modelling, context, early);
+  const elsewhere = definitions.filter((fn) => !inMainFile(fn) && hasArrays(fn));
+  const files = elsewhere.map((fn) => tu.lines[fn.startPosition.row]?.file);
+  diagnostics.push(...otherFileWarning(source, file, files, compiler.cwd));
   const ownTemplates = templates.filter((t) => inMainFile(t.fn) && hasArrays(t.fn));
   const model = (fn: TSNode, i?: TemplateInstance) => modelFunction(fn, context, i);
   for (const m of templateModels(ownTemplates, model, (fn) => map.loc(fn.startIndex)))

@@ -37,7 +37,7 @@ const CONDITIONAL = /^(if|ifdef|ifndef|elif|elifdef|elifndef|else|endif)$/;
  * line splice continues (the next line is then part of it; an entry per line break, so a
  * continued comment shifts nothing after it: review 2026-11-26, a guard that lost its #error).
  */
-function commentOpenAtLineEnds(text: string): boolean[] {
+export function commentOpenAtLineEnds(text: string): boolean[] {
   const out: boolean[] = [];
   const breaks = (from: number, to: number, inside: boolean) => {
     for (let j = from; j < to; j++) if (text[j] === '\n') out.push(inside);

@@ -15,6 +15,8 @@ import path from 'node:path';
 import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
 import { HostShare, type HostWork } from './hostShare.js';
+import { physicalMarkers, physicalReading } from './lineDirectives.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 import {
   MARKER,
   preprocessorOutput,
@@ -118,9 +120,11 @@ export function hostWorkOfCall(): Readonly<HostWork> | undefined {
 export interface UnitOutput {
   readonly output: string;
   readonly share?: HostShare;
+  /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
+  readonly numbering?: LineNumbering;
 }
 
-type UnitReading = Required<UnitOutput>;
+type UnitReading = Required<Omit<UnitOutput, 'numbering'>>;
 
 const hostKey = (host: HostFile) => `${host.file}\0${host.source}`;
 
@@ -146,10 +150,21 @@ function keep(host: HostFile, options: PreprocessOptions, output: string): UnitR
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
 export function unitOutput(source: string, file: string, options: PreprocessOptions): UnitOutput {
   const host = options.host;
-  if (!host) return { output: preprocessorOutput(source, file, options) };
+  if (!host)
+    return physicalReading(preprocessorOutput(source, file, options), source, file, options.cwd);
   const own = hostOptions(options);
   const reading =
-    keptReading(host, own) ?? keep(host, own, preprocessorOutput(host.source, host.file, own));
+    keptReading(host, own) ??
+    keep(
+      host,
+      own,
+      physicalMarkers(
+        preprocessorOutput(host.source, host.file, own),
+        host.source,
+        host.file,
+        own.cwd,
+      ),
+    );
   return { output: checked(reading.output, file, host, options), share: reading.share };
 }
 
@@ -160,10 +175,25 @@ export async function unitOutputAsync(
   options: PreprocessOptions,
 ): Promise<UnitOutput> {
   const host = options.host;
-  if (!host) return { output: await preprocessorOutputAsync(source, file, options) };
+  if (!host)
+    return physicalReading(
+      await preprocessorOutputAsync(source, file, options),
+      source,
+      file,
+      options.cwd,
+    );
   const own = hostOptions(options);
   const reading =
     keptReading(host, own) ??
-    keep(host, own, await preprocessorOutputAsync(host.source, host.file, own));
+    keep(
+      host,
+      own,
+      physicalMarkers(
+        await preprocessorOutputAsync(host.source, host.file, own),
+        host.source,
+        host.file,
+        own.cwd,
+      ),
+    );
   return { output: checked(reading.output, file, host, options), share: reading.share };
 }

@@ -28,6 +28,7 @@ import {
   type PreprocessOptions,
 } from './preprocess.js';
 import { compilerSetup } from './compilerSetup.js';
+import { physicalMarkers } from './lineDirectives.js';
 import { languageOf } from './language.js';
 import { includedFiles } from './noCandidate.js';
 import { sourcesEntered } from './hostUnit.js';
@@ -107,7 +108,12 @@ export function summarizeFile(source: string, file: string, options: SummaryOpti
       };
     const setup = { compiler: options.compiler, defines: options.defines ?? NO_NAMES };
     const { compiler } = compilerSetup(source, file, setup);
-    const output = preprocessorOutput(source, file, compiler);
+    const output = physicalMarkers(
+      preprocessorOutput(source, file, compiler),
+      source,
+      file,
+      compiler.cwd,
+    );
     const tu = readTranslationUnit(output);
     const entered = nameRecord<number>();
     for (const [f, n] of sourcesEntered(output, compiler.cwd)) entered[f] = n;

@@ -71,6 +71,12 @@ export const REASONS = {
     'The arrays of every instantiation are left unchanged (they share one text); the warning beside it says what could not be read.',
     { level: 'warning' },
   ),
+  'line-directive-other-file': entry(
+    'BC0105',
+    "functions after a '#line' naming another file are not analysed",
+    "Their lines are another file's as the compiler reports them, not this file's: their arrays are left unchanged. Run beeclak on the file the directive names (the generator's input) instead, or drop the directive.",
+    { level: 'warning' },
+  ),
   'no-candidate-in-file': entry(
     'BC0103',
     'no array of the file can be a candidate',

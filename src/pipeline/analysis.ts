@@ -15,6 +15,7 @@ import type { MacroUse } from '../frontend/spelling.js';
 import { delinearizeFunction } from '../delinearize/index.js';
 import type { ArrayInfo, FunctionModel, ProgramModel } from '../model/types.js';
 import type { AnalysisOptions } from './options.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 import { emptyTimings, type FileReport } from './report.js';
 import { crossCallOutcome, ExposedReads, staticScratchOutcome } from './wholeProgram/crossCalls.js';
 import type { StoragePlan } from './wholeProgram/callerStorage.js';
@@ -49,6 +50,8 @@ export interface Analysis {
   readonly includes?: readonly string[];
   /** The configuration is C89 (see CompilerModel): what the output adds must be too. */
   readonly c89?: boolean;
+  /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
+  readonly lineNumbering?: LineNumbering;
   /** Callers' buffers that shrink, and the parameters retyped with them (callerStorage.ts). */
   readonly storage?: StoragePlan;
 }
@@ -135,7 +138,8 @@ async function readModel(source: string, file: string, options: AnalysisOptions)
   const { macroUses } = view;
   const includes = 'includes' in view ? view.includes : undefined;
   const c89 = 'c89' in view ? view.c89 : undefined;
-  return { view: { macroUses, includes, c89 }, model };
+  const lineNumbering = 'lineNumbering' in view ? view.lineNumbering : undefined;
+  return { view: { macroUses, includes, c89, lineNumbering }, model };
 }
 
 /** The codes the options suppress (unknown ones were refused with the options). */
@@ -213,6 +217,7 @@ async function analyzeSourceInCall(
     macroUses: view.macroUses,
     ...(view.includes ? { includes: view.includes } : {}),
     ...(view.c89 ? { c89: true } : {}),
+    ...(view.lineNumbering ? { lineNumbering: view.lineNumbering } : {}),
     ...(decided.storage ? { storage: decided.storage } : {}),
   };
 }

@@ -365,6 +365,7 @@ async function contractSourceInCall(
     unsafeMacros: unsafeMacros(analysis),
     ...(hls ? { hls } : {}),
     ...(analysis.c89 ? { c89: true } : {}),
+    ...(analysis.lineNumbering ? { lineNumbering: analysis.lineNumbering } : {}),
   };
   // (a file whose only part is a heap buffer's sizes or a prototype: edits across files)
   const text = arrays.length > 0 || (plan.textEdits?.length ?? 0) > 0 ? rewrite(plan).text : source;

@@ -17,6 +17,7 @@
 import type { Edit } from './edits.js';
 import { indentation } from './layout.js';
 import { contractedDeclarator } from './declarator.js';
+import { compilerLine } from '../model/lineNumbering.js';
 import type { ArrayRewrite, ByteRange, PlanInsertion, RewritePlan } from './plan.js';
 
 /** Text a caller adds right after a private copy's declaration (`check`'s shadows). */
@@ -39,7 +40,8 @@ const insertion = (at: number, text: string, what: string): Edit => ({
  * `assert` print (adversary 2026-11-29b: three guard lines after a function moved main()'s
  * `__LINE__` from 17 to 20). The file name is not given: it stays the compiler's.
  */
-const lineDirective = (line: number) => `#line ${line}`;
+const lineDirective = (plan: RewritePlan, line: number) =>
+  `#line ${compilerLine(plan.lineNumbering, line)}`;
 
 /** The line (from 1) of `offset`. */
 function lineOf(starts: readonly number[], offset: number): number {
@@ -131,14 +133,14 @@ function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration)
   const g = f && guardLayout(plan.source, b.body);
   // Each copy of the body, and the `}` after them, keep their lines' numbers (`assert`).
   const starts = g ? lineStarts(plan.source) : [];
-  const first = g ? `${g.eol}${lineDirective(lineOf(starts, open) + (g.opens ? 0 : 1))}` : '';
+  const first = g ? `${g.eol}${lineDirective(plan, lineOf(starts, open) + (g.opens ? 0 : 1))}` : '';
   const head =
     f && g
       ? `${g.eol}${g.indent}if (${f.condition}) {${first}${g.opens}${plan.source.slice(open, close)}` +
         `${g.closes}${g.indent}} else { /* beeclak: contracted for ${f.note} */${first}${g.opens}`
       : '';
   const tail = g
-    ? `${g.closes}${g.indent}}${g.eol}${lineDirective(lineOf(starts, close))}${g.eol}`
+    ? `${g.closes}${g.indent}}${g.eol}${lineDirective(plan, lineOf(starts, close))}${g.eol}`
     : '';
   return [
     ...(f ? [insertion(open, head, 'original body kept for other values')] : []),
@@ -161,7 +163,7 @@ function guardEdits(plan: RewritePlan): Edit[] {
     if (i.kind === 'before-line')
       edits.push({
         at: starts[i.line - 1]!,
-        text: [...i.lines, lineDirective(i.line)].map((l) => l + eol).join(''),
+        text: [...i.lines, lineDirective(plan, i.line)].map((l) => l + eol).join(''),
         k,
       });
     else if (i.kind === 'after') {
@@ -170,7 +172,7 @@ function guardEdits(plan: RewritePlan): Edit[] {
       const line = lineOf(starts, i.at) + (tail ? 0 : 1);
       edits.push({
         at: i.at,
-        text: `${eol}${[...i.lines, lineDirective(line)].join(eol)}${tail}`,
+        text: `${eol}${[...i.lines, lineDirective(plan, line)].join(eol)}${tail}`,
         k,
       });
     }

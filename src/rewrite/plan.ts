@@ -7,6 +7,7 @@
  * pipeline or by hand-made plans in tests.
  */
 import type { ByteRange } from '../model/types.js';
+import type { LineNumbering } from '../model/lineNumbering.js';
 
 export type { ByteRange };
 
@@ -177,6 +178,11 @@ export interface RewritePlan {
   readonly hls?: boolean;
   /** The configuration is C89 (see CompilerModel): no `inline` in what is added. */
   readonly c89?: boolean;
+  /**
+   * How the compiler numbers the file's lines when its own `#line`s renumber them: the
+   * `#line` after each addition gives the next line its number (frontend/lineDirectives.ts).
+   */
+  readonly lineNumbering?: LineNumbering;
 }
 
 export interface RewriteResult {

@@ -121,6 +121,10 @@ export function mergePlans(plans: readonly RewritePlan[]): Merged {
   const first = plans[0]!;
   if (plans.some((p) => p.modulo !== first.modulo || !!p.hls !== !!first.hls))
     return { conflict: 'the modulo form differs' };
+  // (one `#line` after an addition cannot give the next line two numbers)
+  const numbering = (p: RewritePlan) => JSON.stringify(p.lineNumbering ?? []);
+  if (plans.some((p) => numbering(p) !== numbering(first)))
+    return { conflict: "the file's #line directives number its lines differently" };
   const unsafe = new Set(plans.flatMap((p) => p.unsafeMacros ?? []));
   return {
     plan: {
