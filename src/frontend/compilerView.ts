@@ -317,7 +317,20 @@ function modelOfUnit(
     toPp: lazyToPp(map),
     ...(share && !cpp ? { share } : {}),
   };
-  const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArray(fn, tu.text);
+  // Whether each definition declares an array, read once for the files of a host (hostShare.ts):
+  // read again for each, the host's other definitions cost every file O(n) walks (issue 27).
+  const declares =
+    share && !cpp
+      ? share.once('declares arrays', tu.text, () => new Map<number, boolean>())
+      : undefined;
+  const declaresArrayOnce = (fn: TSNode) => {
+    const kept = declares?.get(fn.startIndex);
+    if (kept !== undefined) return kept;
+    const d = declaresArray(fn, tu.text);
+    declares?.set(fn.startIndex, d);
+    return d;
+  };
+  const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArrayOnce(fn);
   // Functions of headers belong to the files that define them. A function that declares no
   // array and touches no global one has nothing to report (the model builder walks every
   // node: this keeps large files fast).
