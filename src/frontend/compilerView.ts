@@ -317,7 +317,7 @@ function modelOfUnit(
     toPp: lazyToPp(map),
     ...(share && !cpp ? { share } : {}),
   };
-  const hasArrays = (fn: TSNode) => users.usesGlobalArray.has(fn) || declaresArray(fn, tu.text);
+  const hasArrays = arrayHolders(users.usesGlobalArray, tu.text, context.share);
   // Functions of headers belong to the files that define them. A function that declares no
   // array and touches no global one has nothing to report (the model builder walks every
   // node: this keeps large files fast).
@@ -358,6 +358,27 @@ function unitDisk(file: string, compiler: PreprocessOptions, share?: HostShare):
   const flags = [...(compiler.flags ?? []), '-iquote', sourceFolder(file)];
   const make = () => onDisk(compiler.cwd, flags);
   return share ? share.disk(JSON.stringify([compiler.cwd ?? null, flags]), make) : make();
+}
+
+/**
+ * Whether a definition uses a global array or declares one, the latter read once for the
+ * files of a host (hostShare.ts): read again for each, the host's other definitions cost
+ * every file O(n) walks (issue 27).
+ */
+function arrayHolders(
+  usesGlobalArray: ReadonlySet<Node>,
+  ppText: string,
+  share?: HostShare,
+): (fn: TSNode) => boolean {
+  const declares = share?.once('declares arrays', ppText, () => new Map<number, boolean>());
+  return (fn) => {
+    if (usesGlobalArray.has(fn)) return true;
+    const kept = declares?.get(fn.startIndex);
+    if (kept !== undefined) return kept;
+    const d = declaresArray(fn, ppText);
+    declares?.set(fn.startIndex, d);
+    return d;
+  };
 }
 
 /**

@@ -39,6 +39,14 @@ export function reRooted(
   const target = path.resolve(file);
   const hostName = escapeName(path.resolve(host));
   let entered = 0;
+  // Whether each name the markers spell is the file's, resolved once per name: a host of n
+  // kernels has markers of n files, read again for each file (issue 27).
+  const isTarget = new Map<string, boolean>();
+  const named = (name: string) => {
+    let t = isTarget.get(name);
+    if (t === undefined) isTarget.set(name, (t = path.resolve(cwd ?? '.', name) === target));
+    return t;
+  };
   const lines = output.split('\n');
   for (const [k, l] of lines.entries()) {
     if (l.charCodeAt(0) !== 35) continue;
@@ -46,7 +54,7 @@ export function reRooted(
     if (!m) continue;
     const name = unescapeName(m[2]!);
     if (name === '<stdin>') lines[k] = `# ${m[1]} "${hostName}"${m[3]}`;
-    else if (!/^<.*>$/.test(name) && path.resolve(cwd ?? '.', name) === target) {
+    else if (!/^<.*>$/.test(name) && named(name)) {
       if (entering(m[3]!)) entered++;
       lines[k] = `# ${m[1]} "<stdin>"${m[3]}`;
     }

@@ -302,19 +302,30 @@ function relocateBody(
   };
 }
 
-/** A copy of plain data with every `loc` field moved by `move` (preprocessed -> file). */
+/**
+ * Plain data with every `loc` field moved by `move` (preprocessed -> file): a copy of each
+ * object or list that holds one, the others shared (a file read inside a host of n kernels
+ * copied the calls of all of them, ranges and uses included, for each file: issue 27).
+ */
 export function relocateLocs<T>(data: T, move: (loc: SourceLoc) => SourceLoc): T {
-  if (Array.isArray(data)) return data.map((x) => relocateLocs(x, move)) as T;
+  if (Array.isArray(data)) {
+    const out = data.map((x) => relocateLocs(x, move));
+    return (out.some((x, k) => x !== data[k]) ? out : data) as T;
+  }
   if (data === null || typeof data !== 'object') return data;
   const out = nameRecord<unknown>();
-  for (const [k, v] of Object.entries(data))
-    out[k] =
+  let moved = false;
+  for (const [k, v] of Object.entries(data)) {
+    const w =
       k === 'loc' && v && typeof v === 'object'
         ? move(v as SourceLoc)
         : k === 'indirectCalls' && Array.isArray(v)
           ? v.map((l: SourceLoc) => move(l)) // (FunctionCalls: a list of places)
           : relocateLocs(v, move);
-  return out as T;
+    if (w !== v) moved = true;
+    out[k] = w;
+  }
+  return (moved ? out : data) as T;
 }
 
 /**

@@ -90,6 +90,23 @@ interface EarlyCalls {
   readonly read: ReadonlyMap<Node, DefinitionCalls>;
 }
 
+/** Each definition's name and lines, once for the files read inside one host (hostShare.ts). */
+function definitionLines(
+  definitions: readonly TSNode[],
+  c: UnitContext,
+): readonly { readonly name: string; readonly first: number; readonly last: number }[] {
+  const read = () =>
+    definitions.map((d) => ({
+      name: functionName(d),
+      first: d.startPosition.row,
+      last: d.endPosition.row,
+    }));
+  // (the same text, the same definitions: read for each file, they cost each file O(n)
+  // native calls, issue 27)
+  const kept = c.share?.once('definition lines', c.ppText.text, read);
+  return kept && kept.length === definitions.length ? kept : read();
+}
+
 /** The calls of the unit, in the author's coordinates. */
 export function unitCalls(
   root: TSNode,
@@ -120,11 +137,7 @@ export function unitCalls(
     (s) => spelledInFile(map, c.source, s),
   );
   const dependence = includedDependence(
-    definitions.map((d) => ({
-      name: functionName(d),
-      first: d.startPosition.row,
-      last: d.endPosition.row,
-    })),
+    definitionLines(definitions, c),
     c.tu,
     c.readHeader,
     c.absolute,

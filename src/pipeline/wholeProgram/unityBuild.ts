@@ -37,10 +37,9 @@ export type UnityVerdict =
 
 /** The units of the set whose unit includes `file` (its own excepted). */
 export function includingUnits(units: readonly UnitSummary[], file: string): string[] {
+  const self = abs(file);
   return units.flatMap((u) =>
-    'summary' in u &&
-    abs(u.file) !== abs(file) &&
-    u.summary.includedSources.some((i) => abs(i) === abs(file))
+    'summary' in u && abs(u.file) !== self && u.summary.includedSources.some((i) => abs(i) === self)
       ? [u.file]
       : [],
   );
