@@ -265,6 +265,11 @@ function readMarker(
     if (d.line > r.seen && d.number === logical && (d.name ?? r.presumed) === name) fits.push(j);
     if (!d.conditional) break;
   }
+  // Before a blank line nothing tells the preprocessor's own from a directive the compiler
+  // may have skipped (a skipped `#line 31` before an include's return, blank lines and the
+  // line 31 itself: taken, every line after was read 26 lines early).
+  if (own && marker.next === 'blank' && fits.length === 1 && directives[fits[0]!]!.conditional)
+    resync = true;
   // Both fit (blank lines skipped up to a line the directive's number names): the one whose
   // line is the text that follows, if only one is.
   // The line whose text differs is ruled out only when nothing changes it on its way to the

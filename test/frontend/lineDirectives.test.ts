@@ -157,6 +157,13 @@ it.each([
     `#define K int b;\n#if 0\n#line 16\nint b;\n#endif\n${'\n'.repeat(10)}K\n`,
     undefined,
   ],
+  // (the same: after an include's return the preprocessor's marker for line 31 comes before
+  // a blank line, and the skipped `#line 31` was taken for it)
+  [
+    'a skipped directive numbering the next line with tokens, before a blank line',
+    `#include <stdio.h>\n#define K int b;\n#if 0\n#line 31\nint b;\n${'int c;\n'.repeat(8)}#endif\n${'\n'.repeat(16)}K\n`,
+    undefined,
+  ],
 ])('%s', (_, source, expected) => {
   if (expected) expect(markers(source)).toEqual(expected);
   else expect(() => markers(source)).toThrow(InputError);
