@@ -136,6 +136,14 @@ export function physicalReading(
   const lines = output.split('\n');
   const kinds = lineKinds(source);
   const code = codeOnly(source).split('\n');
+  const where = {
+    file,
+    kinds,
+    code,
+    raw: source.split('\n'),
+    open: commentOpenAtLineEnds(source),
+    macros: new Set(lines.flatMap((l) => /^#define ([A-Za-z_$][\w$]*)/.exec(l)?.[1] ?? [])),
+  };
   let mainName: string | undefined;
   let depth = 0;
   let started = false;
@@ -172,9 +180,7 @@ export function physicalReading(
       const nextText = lines[i + 1] ?? '';
       const taken = r.next;
       readMarker(r, { logical, name, next: nextKind(lines[i + 1]), nextText }, directives, {
-        file,
-        kinds,
-        code,
+        ...where,
         cwd,
       });
       if (taken !== r.next) numbering.push({ from: directives[r.next - 1]!.next, delta: -r.delta });
@@ -216,25 +222,42 @@ function lineKinds(source: string): LineKind[] {
 /** A line without its blanks (the preprocessor changes them). */
 const squeezed = (l: string) => l.replace(/\s+/g, '');
 
+/** Where the markers are read: the file's lines and the macros the output defines. */
+interface Where {
+  file: string;
+  kinds: readonly LineKind[];
+  code: readonly string[];
+  /** The source's lines, comments kept (a line splice, a comment running on). */
+  raw: readonly string[];
+  open: readonly boolean[];
+  macros: ReadonlySet<string>;
+  cwd?: string;
+}
+
+/** Whether line `p` (from 1) reaches the output as written: no macro, splice nor comment. */
+function asWritten(where: Where, p: number): boolean {
+  const raw = (where.raw[p - 1] ?? '').replace(/\r$/, '');
+  if (raw.endsWith('\\') || where.open[p - 1]) return false;
+  const words = (where.code[p - 1] ?? '').match(/[A-Za-z_$][\w$]*/g) ?? [];
+  return words.every((w) => !where.macros.has(w) && !w.startsWith('__') && w !== '_Pragma');
+}
+
 /** Takes a main-file marker that is neither an include's entry nor its return. */
 function readMarker(
   r: Reading,
   marker: { logical: number; name: string; next: LineKind; nextText: string },
   directives: readonly LineDirective[],
-  where: { file: string; kinds: readonly LineKind[]; code: readonly string[]; cwd?: string },
+  where: Where,
 ): void {
   const { logical, name } = marker;
   // The preprocessor's own (it skipped blank lines): the numbering goes on to a line with
   // tokens (or an `#include`), past those seen, before any directive the compiler cannot
   // have skipped, and the tokens (or the included file) follow at once.
   const at = logical + r.delta;
-  let resync =
-    marker.next !== 'blank' &&
-    where.kinds[at] === marker.next &&
-    name === r.presumed &&
-    at > r.seen;
-  for (let j = r.next; resync && j < directives.length && directives[j]!.line < at; j++)
-    if (!directives[j]!.conditional) resync = false;
+  let own = (where.kinds[at] ?? 'blank') !== 'blank' && name === r.presumed && at > r.seen;
+  for (let j = r.next; own && j < directives.length && directives[j]!.line < at; j++)
+    if (!directives[j]!.conditional) own = false;
+  let resync = own && marker.next !== 'blank' && where.kinds[at] === marker.next;
   // A directive: the next one, or one after directives the compiler may have skipped.
   const fits: number[] = [];
   for (let j = r.next; j < directives.length; j++) {
@@ -242,14 +265,26 @@ function readMarker(
     if (d.line > r.seen && d.number === logical && (d.name ?? r.presumed) === name) fits.push(j);
     if (!d.conditional) break;
   }
+  // Before a blank line nothing tells the preprocessor's own from a directive the compiler
+  // may have skipped (a skipped `#line 31` before an include's return, blank lines and the
+  // line 31 itself: taken, every line after was read 26 lines early).
+  if (own && marker.next === 'blank' && fits.length === 1 && directives[fits[0]!]!.conditional)
+    resync = true;
   // Both fit (blank lines skipped up to a line the directive's number names): the one whose
   // line is the text that follows, if only one is.
+  // The line whose text differs is ruled out only when nothing changes it on its way to the
+  // output (a macro's expansion of `K` matched a skipped group's copy of the line it gives:
+  // every line after was read off by the lines between, and the rewrite edited the copy).
   if (resync && fits.length === 1) {
-    const [byResync, byDirective] = [at, directives[fits[0]!]!.next].map(
+    const targets = [at, directives[fits[0]!]!.next];
+    const [byResync, byDirective] = targets.map(
       (p) => squeezed(where.code[p - 1] ?? '') === squeezed(marker.nextText),
     );
-    if (byResync !== byDirective) resync = byResync!;
-    if (byResync !== byDirective && resync) fits.pop();
+    const ruledOut = targets[byResync ? 1 : 0]!;
+    if (byResync !== byDirective && asWritten(where, ruledOut)) {
+      resync = byResync!;
+      if (resync) fits.pop();
+    }
   }
   if (fits.length + (resync ? 1 : 0) !== 1)
     throw new InputError(

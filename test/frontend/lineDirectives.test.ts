@@ -149,6 +149,21 @@ it.each([
   ],
   ['two readings of the same text', `${ELEVEN_LINES}int b;\n#line 12\nint b;\n`, undefined],
   ['a #line spelled with a macro', '#define L 5\n#line L\nint c;\n', undefined],
+  // (adversary 2026-11-29c: K's expansion is the text after a skipped `#line 16`, the line K
+  // stands on is not: the directive was taken, every line after read 12 lines early, and the
+  // rewrite edited a skipped copy of a function, live without -DX, for the live one)
+  [
+    "a macro whose expansion is the skipped directive's next line",
+    `#define K int b;\n#if 0\n#line 16\nint b;\n#endif\n${'\n'.repeat(10)}K\n`,
+    undefined,
+  ],
+  // (the same: after an include's return the preprocessor's marker for line 31 comes before
+  // a blank line, and the skipped `#line 31` was taken for it)
+  [
+    'a skipped directive numbering the next line with tokens, before a blank line',
+    `#include <stdio.h>\n#define K int b;\n#if 0\n#line 31\nint b;\n${'int c;\n'.repeat(8)}#endif\n${'\n'.repeat(16)}K\n`,
+    undefined,
+  ],
 ])('%s', (_, source, expected) => {
   if (expected) expect(markers(source)).toEqual(expected);
   else expect(() => markers(source)).toThrow(InputError);
