@@ -197,6 +197,36 @@ describe('a kernel included by several programs with their own macros', () => {
   });
 });
 
+describe('an includer that defines a name of the merged guards', () => {
+  // Guards the names of the merge's "not this reading" macros: an includer that defined
+  // BEECLAK_NOT_kern_c_READING_1 itself lost it to the check's #undef (it printed no "own").
+  it('stops the build or prints as before', () => {
+    const { dir, hosts } = program(CASES[1]!);
+    try {
+      const own = path.join(dir, hosts[1]!);
+      const text = fs.readFileSync(own, 'utf8');
+      fs.writeFileSync(
+        own,
+        text
+          .replace('#include "kern.c"', '#define BEECLAK_NOT_kern_c_READING_1 7\n#include "kern.c"')
+          .replace(
+            'return 0;',
+            '\n#ifdef BEECLAK_NOT_kern_c_READING_1\nputs("own");\n#endif\nreturn 0;',
+          ),
+      );
+      const before = hosts.map((h) => built(dir, h));
+      expect(before[1]).toMatch(/^\S+\nown\n$/);
+      const r = runCli(['contract', '-i', '--no-cache', 'kern.c', ...hosts], { cwd: dir });
+      expect(r.code).toBe(0);
+      expect(fs.readFileSync(path.join(dir, 'kern.c'), 'utf8')).not.toBe(LAGGED);
+      expect(built(dir, hosts[0]!)).toEqual(before[0]);
+      expect([undefined, before[1]]).toContain(built(dir, hosts[1]!));
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('check of a kernel included by several programs', () => {
   // Guards check through every includer: it built the file through the first only (and
   // compared the first includer's reading, not the text contract writes).

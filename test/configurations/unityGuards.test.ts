@@ -35,11 +35,15 @@ const guardN = (n: number) => [
 
 describe('one text for the readings of several includers', () => {
   // Guards the turn of each reading's #error into its own "not this one" macro and the one
-  // check at the end (the file was kept when the guards differed).
+  // check at the end (the file was kept when the guards differed), and the check before the
+  // first guard that no such macro is defined already (an includer's own was #undef'd).
   it("keeps each reading's guard, each #error a #define, and one check at the end", () => {
     const m = mergedReadings('kern.c', [reading('a.c', guardN(8)), reading('b.c', guardN(16))]);
     expect('text' in m && m.text.split('\n')).toEqual([
       ...CODE,
+      '#if defined(BEECLAK_NOT_kern_c_READING_1) || defined(BEECLAK_NOT_kern_c_READING_2)',
+      expect.stringMatching(/^#error "beeclak: /),
+      '#endif',
       '#if N != 8',
       '#define BEECLAK_NOT_kern_c_READING_1 1',
       '#endif',
@@ -66,7 +70,9 @@ describe('one text for the readings of several includers', () => {
     ]);
     const text = 'text' in m ? m.text : '';
     const defined = [...text.matchAll(/#define (\w+) 1/g)].map((x) => x[1]);
-    const checked = [...(/#if (defined.*)/.exec(text)?.[1] ?? '').matchAll(/defined\((\w+)\)/g)];
+    const checked = [
+      ...(/#if (defined.*&&.*)/.exec(text)?.[1] ?? '').matchAll(/defined\((\w+)\)/g),
+    ];
     expect(defined).toEqual(['BEECLAK_NOT_kern_c_READING_1', 'BEECLAK_NOT_kern_c_READING_2']);
     expect(checked.map((x) => x[1])).toEqual(defined);
   });

@@ -212,10 +212,20 @@ export function mergedReadings(file: string, readings: readonly HostReading[]): 
     '#endif',
     ...names.map((n) => `#undef ${n}`),
   ].map((l) => l + cr);
+  // A name defined before the first guard (by an includer, or by an enclosing file's merge
+  // of the same base name) would be taken for a failed guard and #undef'd at the end.
+  const taken = [
+    `#if ${names.map((n) => `defined(${n})`).join(' || ')}`,
+    `#error "beeclak: a BEECLAK_NOT_ macro of this file is defined before its guards; rename it or run beeclak again with its includer"`,
+    '#endif',
+  ].map((l) => l + cr);
+  const firstGuard = Math.min(...distinct.flatMap((s) => [...s.guards.keys()]));
   const lines = splits[0]!.code;
   const out: string[] = [];
-  const guardsAt = (p: number) =>
-    distinct.flatMap((s, k) => turned(s.guards.get(p) ?? [], names[k]!, cr));
+  const guardsAt = (p: number) => [
+    ...(p === firstGuard ? taken : []),
+    ...distinct.flatMap((s, k) => turned(s.guards.get(p) ?? [], names[k]!, cr)),
+  ];
   for (const [p, line] of lines.entries()) {
     out.push(...guardsAt(p));
     // Before the empty line that ends a text with a line break.
