@@ -71,6 +71,7 @@ const TRACED: Record<string, string[]> = {
   'scope-row-pointer.c': ['t'],
   'storage-static-main-printf.c': ['o'],
   'structelem-field-kill.c': ['a', 'b'],
+  'structelem-member-types.c': ['r'],
   'structelem-nested.c': ['s', 't'],
   'structelem-whole-copy.c': ['a', 'c'],
   'typedef-array-of-pointers.c': ['p', 'q'],
