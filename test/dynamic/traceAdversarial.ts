@@ -73,6 +73,7 @@ const TRACED: Record<string, string[]> = {
   'structelem-field-kill.c': ['a', 'b'],
   'structelem-member-types.c': ['r'],
   'structelem-nested.c': ['s', 't'],
+  'structelem-vector-member.c': ['b'],
   'structelem-whole-copy.c': ['a', 'c'],
   'typedef-array-of-pointers.c': ['p', 'q'],
   'typedef-hidden-by-local.c': ['t'],
