@@ -158,12 +158,49 @@ function fieldsOf(spec: Node, prefix: string, scope: Scope, depth: number): Leaf
       throw new Refused('its struct has a volatile member');
     if (f.namedChildren.some((c) => c.type === 'bitfield_clause'))
       throw new Refused('its struct has a bit-field');
+    // `int v __attribute__((vector_size(16)))` is a vector that `a[i].v[1] = x` writes in
+    // part (taken as the scalar int, that write was none: a miscompilation); `mode` changes
+    // the type too. Only attributes that change no member's type are followed.
+    if (attributes(f).some((a) => !HARMLESS_ATTRIBUTE.test(a)))
+      throw new Refused('its struct has a member with an attribute that may change its type');
     const type = child(f, 'type');
     const declarators = f.childrenForFieldName('declarator');
     if (declarators.length === 0) throw new Refused('its struct has an anonymous member');
     for (const d of declarators) out.push(...memberLeaves(type, d, prefix, scope, depth));
   }
   return out;
+}
+
+/** Attributes that leave a member's type as written (alignment, packing, diagnostics). */
+const HARMLESS_ATTRIBUTE = /^_*(aligned|packed|unused|deprecated|used|warn_unused)_*$/;
+
+/** The names of the attributes written in a member declaration (GNU and C23 spellings). */
+function attributes(f: Node): string[] {
+  return walk(f)
+    .filter((n) => n.type === 'attribute_specifier' || n.type === 'attribute_declaration')
+    .flatMap((n) =>
+      n.type === 'attribute_declaration'
+        ? n.namedChildren.map((a) => (a.text.split('(')[0] ?? '').replace(/^.*::/, '').trim())
+        : attributeNames(n.text),
+    );
+}
+
+/** The attribute names of `__attribute__((a, b(1)))`, arguments dropped. */
+function attributeNames(text: string): string[] {
+  const inner = text.replace(/^\s*__attribute__\s*\(\(/, '').replace(/\)\)\s*$/, '');
+  const names: string[] = [];
+  let depth = 0;
+  let current = '';
+  for (const ch of inner) {
+    if (ch === '(') depth++;
+    else if (ch === ')') depth--;
+    else if (ch === ',' && depth === 0) {
+      names.push(current.trim());
+      current = '';
+    } else if (depth === 0) current += ch;
+  }
+  names.push(current.trim());
+  return names.filter((x) => x !== '');
 }
 
 /** The leaves of one member `type d;`. */
