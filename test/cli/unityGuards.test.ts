@@ -227,6 +227,40 @@ describe('an includer that defines a name of the merged guards', () => {
   });
 });
 
+describe('a kernel that reads a name of the merged guards', () => {
+  // Guards the merge's "not this reading" macros, defined from a reading's guard to the
+  // file's end: owned(), after summed()'s guards, saw BEECLAK_NOT_kern_c_READING_1 defined in
+  // host_2.c's build and returned 1 (host_2.c printed "own 1" where it printed "own 0").
+  it('is kept as written', () => {
+    const { dir, hosts } = program(CASES[1]!);
+    try {
+      const owned = `static int owned(void) {
+#ifdef BEECLAK_NOT_kern_c_READING_1
+  return 1;
+#else
+  return 0;
+#endif
+}
+`;
+      fs.writeFileSync(path.join(dir, 'kern.c'), LAGGED + owned);
+      for (const h of hosts) {
+        const text = fs.readFileSync(path.join(dir, h), 'utf8');
+        fs.writeFileSync(
+          path.join(dir, h),
+          text.replace('return 0;', 'printf("own %d\\n", owned()); return 0;'),
+        );
+      }
+      const before = hosts.map((h) => built(dir, h));
+      expect(before[1]).toMatch(/^\S+\nown 0\n$/);
+      const r = runCli(['contract', '-i', '--no-cache', 'kern.c', ...hosts], { cwd: dir });
+      expect(r.code).toBe(0);
+      expect(hosts.map((h) => built(dir, h))).toEqual(before);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
+
 describe('check of a kernel included by several programs', () => {
   // Guards check through every includer: it built the file through the first only (and
   // compared the first includer's reading, not the text contract writes).

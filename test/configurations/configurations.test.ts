@@ -193,6 +193,41 @@ describe('caller-ifdef.c: an #ifdef in the caller reads its buffer after the cal
   });
 });
 
+/** boards.c in a folder of its own, with `lines` before main's `return 0;`. */
+function boardsWith(folder: string, lines: string): string {
+  const dir = path.join(tmp, folder);
+  fs.mkdirSync(dir, { recursive: true });
+  const file = path.join(dir, 'boards.c');
+  const text = fs.readFileSync(path.join(PROGRAMS, 'boards.c'), 'utf8');
+  fs.writeFileSync(file, text.replace('  return 0;\n}', `${lines}  return 0;\n}`));
+  return file;
+}
+
+describe("a name of the combined guards' macros", () => {
+  // Guards the check before the first guard: a build that defined BEECLAK_NOT_boards_c_2
+  // itself (7) had it redefined to 1 by the guard after smooth(): "own 7" was not printed.
+  it('defined by the build: the build stops or runs as before', () => {
+    const file = boardsWith('taken', '#if BEECLAK_NOT_boards_c_2 == 7\n  puts("own 7");\n#endif\n');
+    const c = contracted(file, ['--configurations', '-DBOARD=1;-DBOARD=2']);
+    expect(statusOf(c.report, 't')?.status).toBe('contracted');
+    expectSameRuns(c.file, c.out, [['-DBOARD=1'], ['-DBOARD=2']]);
+    const flags = ['-DBOARD=1', '-DBEECLAK_NOT_boards_c_2=7'];
+    const before = buildAndRun(file, flags);
+    expect(before.out).toContain('own 7');
+    const after = buildAndRun(c.out, flags);
+    expect([before.out, 'stopped']).toContain(after.built ? after.out : 'stopped');
+  });
+
+  // Guards the compiled code of the guarded text: the guard after smooth() defines
+  // BEECLAK_NOT_boards_c_2 in the BOARD=1 build, and main, which reads it, printed "own".
+  it("read by the file's code: the array stays", () => {
+    const file = boardsWith('read', '#ifdef BEECLAK_NOT_boards_c_2\n  puts("own");\n#endif\n');
+    const c = contracted(file, ['--configurations', '-DBOARD=1;-DBOARD=2']);
+    expect(statusOf(c.report, 't')?.code).toBe(codeOf('configurations-disagree'));
+    expectSameRuns(c.file, c.out, [['-DBOARD=1'], ['-DBOARD=2']]);
+  });
+});
+
 // The cost grows with the configurations only where the file reads differently in them.
 it('a file that reads the same in every configuration is analysed once', () => {
   const durbin = path.join(ROOT, 'samples/durbin.c');

@@ -6,8 +6,9 @@
  * it is none of them. A build that mixes the branches of two configurations (never
  * analysed) is none of them: it still stops.
  */
-import path from 'node:path';
+import { lineStarts } from '../../frontend/parse.js';
 import type { PlanInsertion } from '../../rewrite/plan.js';
+import { endCheck, notNames, quoted, takenCheck, turnedError } from './notMacros.js';
 
 /** A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end). */
 export function isGuard(i: PlanInsertion): boolean {
@@ -15,46 +16,55 @@ export function isGuard(i: PlanInsertion): boolean {
   return i.kind === 'file-end' && i.lines.every((l) => l.startsWith('#'));
 }
 
-const ERROR = /^#error "beeclak: /;
+type GuardInsertion = Exclude<PlanInsertion, { kind: 'fallback' }>;
 
-/** The macro that says "this build is not configuration k" (one name per file: unity builds). */
-function missName(file: string, k: number): string {
-  const base = path.basename(file).replace(/[^A-Za-z0-9_]/g, '_');
-  return `BEECLAK_NOT_${base}_${k + 1}`;
+/**
+ * The index of the guard the text gets first: the lowest offset, at one offset the last
+ * given (rewrite/insertions.ts), and the file-end guards after every other, in their order.
+ */
+function firstInText(guards: readonly GuardInsertion[], source: string): number {
+  const starts = lineStarts(source);
+  const at = (i: GuardInsertion) =>
+    i.kind === 'after' ? i.at : i.kind === 'before-line' ? starts[i.line - 1]! : Infinity;
+  let first = 0;
+  for (const [k, i] of guards.entries()) {
+    const known = at(guards[first]!);
+    if (at(i) < known || (at(i) === known && known !== Infinity)) first = k;
+  }
+  return first;
 }
-
-/** A label inside an `#error "..."` string. */
-const quoted = (label: string) => label.replace(/[\\"]/g, "'");
 
 /**
  * The guards of the output: the common ones when every configuration has the same, else
- * each configuration's with its `#error`s turned into its "not this one" macro, and the
- * check that fires when every macro is defined.
+ * each configuration's with its `#error`s turned into its "not this one" macro, the check
+ * that fires when every macro is defined, and before the first guard the check that none
+ * is defined already (notMacros.ts).
  */
 export function combinedGuards(
   guards: readonly (readonly PlanInsertion[])[],
   labels: readonly string[],
   file: string,
+  source: string,
 ): PlanInsertion[] {
   const texts = guards.map((g) => JSON.stringify(g));
   if (texts.every((t) => t === texts[0])) return [...guards[0]!];
-  const out: PlanInsertion[] = [];
-  guards.forEach((list, k) => {
-    const mark = `#define ${missName(file, k)} 1`;
-    for (const i of list) {
-      if (i.kind === 'fallback') continue; // not a guard (isGuard)
-      out.push({ ...i, lines: i.lines.map((l) => (ERROR.test(l) ? mark : l)) });
-    }
-  });
-  const names = labels.map((_, k) => missName(file, k));
+  const names = notNames(file, labels.length);
+  const out: GuardInsertion[] = guards.flatMap((list, k) =>
+    list.flatMap((i) =>
+      // (a fallback is not a guard: isGuard)
+      i.kind === 'fallback' ? [] : [{ ...i, lines: i.lines.map((l) => turnedError(l, names[k]!)) }],
+    ),
+  );
+  const first = firstInText(out, source);
+  if (out.length > 0)
+    out[first] = { ...out[first]!, lines: [...takenCheck(names), ...out[first]!.lines] };
+  const which = labels.map((l) => `'${quoted(l)}'`).join(', ');
   out.push({
     kind: 'file-end',
-    lines: [
-      `#if ${names.map((n) => `defined(${n})`).join(' && ')}`,
-      `#error "beeclak: arrays were contracted for the configurations ${labels.map((l) => `'${quoted(l)}'`).join(', ')} only; this build is none of them: run beeclak again naming it"`,
-      '#endif',
-      ...names.map((n) => `#undef ${n}`),
-    ],
+    lines: endCheck(
+      names,
+      `arrays were contracted for the configurations ${which} only; this build is none of them: run beeclak again naming it`,
+    ),
   });
   return out;
 }

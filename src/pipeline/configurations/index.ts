@@ -193,6 +193,7 @@ function oneOutput(
     results.map((r) => (r.plan.insertions ?? []).filter(isGuard)),
     labels,
     file,
+    merged.plan.source,
   );
   const plan = { ...merged.plan, insertions: [...(merged.plan.insertions ?? []), ...guards] };
   if (plan.arrays.length === 0) return { text: plan.source, plan };
@@ -207,11 +208,22 @@ function oneOutput(
     const own = compiledText(textOf(withMergedBounds(unguarded[k]!, merged.plan)), file, c);
     if (own === undefined || compiledText(bare, file, c) !== own)
       return { problem: `the merged text compiles otherwise in '${labels[k]}'` };
-    if (compiledText(text, file, c) === undefined)
-      return { problem: `the guards stop the build in '${labels[k]}'` };
+    const guarded = compiledText(text, file, c);
+    if (guarded === undefined) return { problem: `the guards stop the build in '${labels[k]}'` };
+    // The guards' macros are defined from a configuration's guard to the file's end: code
+    // there that reads one (`#ifdef BEECLAK_NOT_boards_c_2`) would compile otherwise.
+    if (codeLines(guarded) !== codeLines(own))
+      return { problem: `the guards change the code compiled in '${labels[k]}'` };
   }
   return { text, plan };
 }
+
+/** A compiled text's code: without the line markers and empty lines the guards move. */
+const codeLines = (compiled: string) =>
+  compiled
+    .split('\n')
+    .filter((l) => l.trim() !== '' && !/^#\s*(?:line\s+)?\d/.test(l))
+    .join('\n');
 
 function withoutGuards(plan: RewritePlan): RewritePlan {
   return { ...plan, insertions: (plan.insertions ?? []).filter((i) => !isGuard(i)) };

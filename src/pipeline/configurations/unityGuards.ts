@@ -29,6 +29,14 @@ import { codeOf } from '../../model/reasons.js';
 import type { ArrayReport, FileReport } from '../report.js';
 import type { ConfigurationRefusal } from '../options.js';
 import { FILE_END_NOTE } from './guardLines.js';
+import {
+  endCheck,
+  isGuardError,
+  namesOne,
+  notNames,
+  takenCheck,
+  turnedError,
+} from './notMacros.js';
 
 /** A file's text as read inside one includer, with the indices of its guard lines. */
 export interface HostReading {
@@ -128,7 +136,6 @@ const directive = (l: string) => /^\s*(?:#|%:)\s*([a-z]+)/.exec(l)?.[1];
 
 const OPENS = new Set(['if', 'ifdef', 'ifndef']);
 const BRANCHES = new Set(['elif', 'elifdef', 'elifndef', 'else']);
-const ERROR = /^\s*(?:#|%:)\s*error\s+"beeclak: /;
 
 /** The logical lines of a run of physical ones (a `\` at the end continues a line). */
 function logical(lines: readonly string[]): string[] {
@@ -154,23 +161,17 @@ function onlyConditionals(lines: readonly string[]): boolean {
     const d = directive(l);
     if (d && OPENS.has(d)) depth++;
     else if (d === 'endif') depth--;
-    else if (!(d && BRANCHES.has(d)) && !(ERROR.test(l) && depth > 0)) return false;
+    else if (!(d && BRANCHES.has(d)) && !(isGuardError(l) && depth > 0)) return false;
     if (depth < 0) return false;
   }
   return depth === 0;
 }
 
-/** The macro that says "this build is not what includer k was read with". */
-function missName(file: string, k: number): string {
-  const base = path.basename(file).replace(/[^A-Za-z0-9_]/g, '_');
-  return `BEECLAK_NOT_${base}_READING_${k + 1}`;
-}
-
 /** A reading's guard lines with each `#error` turned into its "not this one" definition. */
-function turned(lines: readonly string[], name: string, cr: string): string[] {
+function turned(lines: readonly string[], name: string): string[] {
   return lines
     .filter((l) => l.replace(/\r$/, '') !== FILE_END_NOTE)
-    .map((l) => (ERROR.test(l) ? `#define ${name} 1${cr}` : l));
+    .map((l) => turnedError(l, name));
 }
 
 /**
@@ -199,32 +200,33 @@ export function mergedReadings(file: string, readings: readonly HostReading[]): 
     };
   // A reading without guards holds for every build: so does the union.
   if (splits.some((s) => s.guards.size === 0)) return { text: code };
+  // The guards' macros are defined from a reading's guard to the file's end.
+  if (namesOne(code, file, 'READING_'))
+    return {
+      why: 'differs in its guards only, but its code reads a BEECLAK_NOT_ macro that the merged guards would define',
+      host: readings[1]!.host,
+    };
   const cr = first.text.includes('\r\n') ? '\r' : '';
   // Readings with the same guards (N 8 in two includers) are one "not this one" macro.
   const keys = splits.map((s) => JSON.stringify([...s.guards]));
   const distinct = splits.flatMap((s, k) => (keys.indexOf(keys[k]!) === k ? [s] : []));
-  const names = distinct.map((_, k) => missName(file, k));
+  const names = notNames(file, distinct.length, 'READING_');
   const hosts = readings.map((r) => path.basename(r.host).replace(/[\\"]/g, "'")).join(', ');
   const check = [
     `/* beeclak: contracted for the macros of each file that includes this one (see the report). */`,
-    `#if ${names.map((n) => `defined(${n})`).join(' && ')}`,
-    `#error "beeclak: arrays of this file were contracted for the macros of ${hosts} (each includes it) only; this build is none of them: run beeclak again with its includer"`,
-    '#endif',
-    ...names.map((n) => `#undef ${n}`),
+    ...endCheck(
+      names,
+      `arrays of this file were contracted for the macros of ${hosts} (each includes it) only; this build is none of them: run beeclak again with its includer`,
+    ),
   ].map((l) => l + cr);
-  // A name defined before the first guard (by an includer, or by an enclosing file's merge
-  // of the same base name) would be taken for a failed guard and #undef'd at the end.
-  const taken = [
-    `#if ${names.map((n) => `defined(${n})`).join(' || ')}`,
-    `#error "beeclak: a BEECLAK_NOT_ macro of this file is defined before its guards; rename it or run beeclak again with its includer"`,
-    '#endif',
-  ].map((l) => l + cr);
+  // (an includer's or an enclosing file's of the same base name: notMacros.ts)
+  const taken = takenCheck(names).map((l) => l + cr);
   const firstGuard = Math.min(...distinct.flatMap((s) => [...s.guards.keys()]));
   const lines = splits[0]!.code;
   const out: string[] = [];
   const guardsAt = (p: number) => [
     ...(p === firstGuard ? taken : []),
-    ...distinct.flatMap((s, k) => turned(s.guards.get(p) ?? [], names[k]!, cr)),
+    ...distinct.flatMap((s, k) => turned(s.guards.get(p) ?? [], names[k]!)),
   ];
   for (const [p, line] of lines.entries()) {
     out.push(...guardsAt(p));
