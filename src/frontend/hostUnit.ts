@@ -155,6 +155,22 @@ function keep(host: HostFile, options: PreprocessOptions, output: string): UnitR
   return reading;
 }
 
+/**
+ * The host's output re-rooted on the file, with the file's own `#line` directives read back
+ * as its physical lines (lineDirectives.ts): the markers give the compiler's numbers, and
+ * after `#line 10` the file's next line was read as its line 10 (an edit landed on a copy of
+ * that line in a skipped group, the live line kept).
+ */
+function ownLines(
+  output: string,
+  source: string,
+  file: string,
+  options: PreprocessOptions,
+): { output: string; numbering?: LineNumbering } {
+  const r = physicalReading(output, source, file, options.cwd, true);
+  return r.numbering.length > 0 ? r : { output: r.output };
+}
+
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
 export function unitOutput(source: string, file: string, options: PreprocessOptions): UnitOutput {
   const host = options.host;
@@ -173,7 +189,10 @@ export function unitOutput(source: string, file: string, options: PreprocessOpti
         own.cwd,
       ),
     );
-  return { output: checked(reading.output, file, host, options), share: reading.share };
+  return {
+    ...ownLines(checked(reading.output, file, host, options), source, file, options),
+    share: reading.share,
+  };
 }
 
 /** `unitOutput`, the compiler running while the caller goes on. */
@@ -203,5 +222,8 @@ export async function unitOutputAsync(
         own.cwd,
       ),
     );
-  return { output: checked(reading.output, file, host, options), share: reading.share };
+  return {
+    ...ownLines(checked(reading.output, file, host, options), source, file, options),
+    share: reading.share,
+  };
 }

@@ -121,10 +121,17 @@ export function physicalReading(
   source: string,
   file: string,
   cwd?: string,
+  included = false,
 ): { output: string; numbering: LineNumbering } {
   const numbering: { from: number; delta: number }[] = [];
   if (!/^[ \t]*(#|%:)[ \t]*(line\b|\d)/m.test(source)) return { output, numbering };
-  const directives = lineDirectives(source);
+  const directives = lineDirectives(source).map((d) =>
+    // Inside its includer the markers that name the file are renamed (hostUnit.ts): so are
+    // the directives that do.
+    included && d.name !== undefined && path.resolve(cwd ?? '.', d.name) === path.resolve(file)
+      ? { ...d, name: INCLUDED }
+      : d,
+  );
   if (directives.length === 0) return { output, numbering };
   const unread = directives.find((d) => d.unread);
   if (unread)
@@ -142,6 +149,7 @@ export function physicalReading(
     code,
     raw: source.split('\n'),
     open: commentOpenAtLineEnds(source),
+    included,
     macros: new Set(lines.flatMap((l) => /^#define ([A-Za-z_$][\w$]*)/.exec(l)?.[1] ?? [])),
   };
   let mainName: string | undefined;
@@ -161,25 +169,34 @@ export function physicalReading(
     }
     const name = unescapeName(marker[2]);
     const flags = marker[3];
+    // A marker that takes the output back to the line it just wrote (tokens of a system
+    // header's macro, `assert`, between markers of the line that calls it).
+    const again = logical === Number(marker[1]) + 1;
     logical = Number(marker[1]);
     mainName ??= name;
     const enters = / 1/.test(flags);
     const leaves = / 2/.test(flags);
     if (!started) {
-      started = name === mainName && logical >= 1 && depth === 0 && !enters && !leaves;
-      depth += enters ? 1 : leaves ? -1 : 0;
+      // Read inside its includer (hostUnit.ts), the file starts where the includer enters it.
+      started = included
+        ? name === INCLUDED && enters
+        : name === mainName && logical >= 1 && depth === 0 && !enters && !leaves;
+      depth = started ? 0 : depth + (enters ? 1 : leaves ? -1 : 0);
       if (!started) continue;
+      mainName = name;
       r.presumed = name;
     } else if (enters) {
       depth++;
       continue;
     } else if (leaves) {
+      // (a return to its includer: the file is entered once, the rest is the includer's)
+      if (depth === 0) break;
       if (--depth > 0) continue;
     } else if (depth > 0) continue;
     else {
       const nextText = lines[i + 1] ?? '';
       const taken = r.next;
-      readMarker(r, { logical, name, next: nextKind(lines[i + 1]), nextText }, directives, {
+      readMarker(r, { logical, name, next: nextKind(lines[i + 1]), nextText, again }, directives, {
         ...where,
         cwd,
       });
@@ -191,6 +208,9 @@ export function physicalReading(
 }
 
 const escapeName = (s: string) => s.replace(/[\\"]/g, '\\$&');
+
+/** The name hostUnit.ts gives the included file's markers in its includer's output. */
+const INCLUDED = '<stdin>';
 
 /** Output lines with tokens: not blank, not a marker nor a `-dD` line. */
 const isCode = (l: string) =>
@@ -232,6 +252,8 @@ interface Where {
   open: readonly boolean[];
   macros: ReadonlySet<string>;
   cwd?: string;
+  /** Read inside its includer: `INCLUDED` names the file. */
+  included: boolean;
 }
 
 /** Whether line `p` (from 1) reaches the output as written: no macro, splice nor comment. */
@@ -245,7 +267,7 @@ function asWritten(where: Where, p: number): boolean {
 /** Takes a main-file marker that is neither an include's entry nor its return. */
 function readMarker(
   r: Reading,
-  marker: { logical: number; name: string; next: LineKind; nextText: string },
+  marker: { logical: number; name: string; next: LineKind; nextText: string; again: boolean },
   directives: readonly LineDirective[],
   where: Where,
 ): void {
@@ -254,7 +276,10 @@ function readMarker(
   // tokens (or an `#include`), past those seen, before any directive the compiler cannot
   // have skipped, and the tokens (or the included file) follow at once.
   const at = logical + r.delta;
-  let own = (where.kinds[at] ?? 'blank') !== 'blank' && name === r.presumed && at > r.seen;
+  let own =
+    (where.kinds[at] ?? 'blank') !== 'blank' &&
+    name === r.presumed &&
+    (at > r.seen || (at === r.seen && marker.again));
   for (let j = r.next; own && j < directives.length && directives[j]!.line < at; j++)
     if (!directives[j]!.conditional) own = false;
   let resync = own && marker.next !== 'blank' && where.kinds[at] === marker.next;
@@ -297,7 +322,9 @@ function readMarker(
   r.seen = d.line;
   r.delta = d.next - logical;
   r.presumed = name;
-  if (d.name !== undefined) r.foreign = !namesFile(d.name, where.file, where.cwd);
+  if (d.name !== undefined)
+    r.foreign =
+      !(where.included && d.name === INCLUDED) && !namesFile(d.name, where.file, where.cwd);
 }
 
 /**

@@ -261,6 +261,87 @@ describe('a kernel that reads a name of the merged guards', () => {
   });
 });
 
+describe("a kernel's own #line directives inside its includer", () => {
+  const includer = `#include <assert.h>
+#include <stdio.h>
+#define N 8
+#include "kern.c"
+int main(void) {
+  double in[N]; for (int i = 0; i < N; i++) in[i] = i * 0.5 + 1;
+  printf("%g\\n", f(in)); where(); return 0;
+}
+`;
+  const WHERE = 'static void where(void) { assert(N > 1); printf("line %d\\n", __LINE__); }\n';
+
+  /** kern.c and main.c contracted: kern.c's text and its t's status, each build's output. */
+  function contracted(kern: string) {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unitylines-'));
+    try {
+      fs.writeFileSync(path.join(dir, 'kern.c'), kern);
+      fs.writeFileSync(path.join(dir, 'main.c'), includer);
+      const before = built(dir, 'main.c');
+      const r = runCli(
+        ['contract', '-i', '--no-cache', 'kern.c', 'main.c', '--report-file', 'r.json'],
+        {
+          cwd: dir,
+        },
+      );
+      expect(r.code).toBe(0);
+      const report = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8'));
+      const kernReport = report.files.find((f: { file: string }) => f.file.endsWith('kern.c'));
+      const t = kernReport.arrays.find((a: { name: string }) => a.name === 't');
+      const text = fs.readFileSync(path.join(dir, 'kern.c'), 'utf8');
+      return { before, after: built(dir, 'main.c'), text, t: t.status };
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }
+
+  // Guards the reading of the kernel's own #line inside its includer: the markers gave the
+  // line the directive names (10) for the loop at line 4, so the rewrite edited the copy of
+  // the loop in the #if 0 group at line 10 and shrank t under the live loop (it overflowed).
+  it('edits the live line, not the skipped line the directive numbers like it', () => {
+    const loop = '  for (int i = 0; i < N; i++) { t[i] = in[i] * 2; if (i >= 1) s += t[i - 1]; }';
+    const kern = [
+      'static double f(const double in[N]) {',
+      '  double t[N], s = 0;',
+      '#line 10',
+      loop,
+      '#line 6',
+      '  return s;',
+      '}',
+      '',
+      '#if 0',
+      loop,
+      '#endif',
+      WHERE,
+    ].join('\n');
+    const c = contracted(kern);
+    expect(c.t).toBe('contracted');
+    expect(c.text.split('\n')[3]).not.toBe(loop);
+    expect(c.text).toContain(`#if 0\n${loop}\n#endif`);
+    expect(c.after).toEqual(c.before);
+  });
+
+  // Guards the same reading with the compiler's numbers: after `#line 100` every line of the
+  // kernel was read 98 lines late and its arrays refused as not spelled in the file (BC1036);
+  // the #line after the guard must give where()'s line the compiler's number (__LINE__ 105
+  // and the assert's, whose system-header markers repeat the line: read as one line).
+  it('contracts after a #line 100 and keeps __LINE__ and assert', () => {
+    const kern = `#line 100
+static double f(const double in[N]) {
+  double t[N], s = 0;
+  for (int i = 0; i < N; i++) { t[i] = in[i] * 2; if (i >= 1) s += t[i - 1]; }
+  return s;
+}
+${WHERE}`;
+    const c = contracted(kern);
+    expect(c.before).toMatch(/^35\nline 105\n$/);
+    expect(c.t).toBe('contracted');
+    expect(c.after).toEqual(c.before);
+  });
+});
+
 describe('check of a kernel included by several programs', () => {
   // Guards check through every includer: it built the file through the first only (and
   // compared the first includer's reading, not the text contract writes).

@@ -186,3 +186,18 @@ it('the #line after each guard gives the number the file had', async () => {
   expect(after).toEqual(before);
   expect(await contract(out, 'samples/multi.c')).toBe(out);
 }, 60_000);
+
+// Guards the markers of a system header's macro (`assert`): gcc writes the calling line's
+// marker again between the macro's tokens (`# 48 "<stdin>" 3 4`, `# 48 "<stdin>"`), and
+// the second was taken for neither the preprocessor's own nor a directive: every file with
+// a #line and an assert was refused.
+it('a file with a #line and an assert is read, and its assert keeps its line', async () => {
+  const source = kernel('#line 40').replace(
+    'int main(void) {',
+    '#include <assert.h>\nint main(void) { assert(__LINE__ > 1);',
+  );
+  const out = await contract(source, 'line.c');
+  expect(out).not.toBe(source);
+  const [before, after] = [await compileAndRun('line', source), await compileAndRun('line', out)];
+  expect(after).toEqual(before);
+}, 60_000);
