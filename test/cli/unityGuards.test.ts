@@ -48,14 +48,28 @@ const TWO = `${LAGGED}static double spread(const double in[N]) {
 /** LAGGED and the parameter's kernel (renamed): the first may merge, not the second. */
 const MIXED = `${LAGGED}${PARAMETER.replace('summed(double t', 'filled(double p').replace(/\bt\[/g, 'p[')}`;
 
+/** LAGGED with a static t: a scratch of summed(), which calls nothing. */
+const STATIC = LAGGED.replace('double t[N], s = 0;', 'static double t[N];\n  double s = 0;');
+
+/** STATIC whose summed() calls a function: its verdict reads who may enter it again. */
+const STATIC_CALLING = `static double twice(double x) { return 2 * x; }
+${STATIC.replace('s += t[i - D]', 's += twice(t[i - D])')}`;
+
+/** LAGGED with t static at file scope: the includer's code after the #include names it. */
+const FILE_SCOPE = `static double t[N];
+${LAGGED.replace('double t[N], s = 0;', 'double s = 0;')}`;
+
+const STATICS = [STATIC, STATIC_CALLING, FILE_SCOPE];
+
 /**
  * An includer ("N D": its two #defines before the kernel) that is a program of its own. N
- * is a default a build may change, except before the parameter's kernel (a caller's macro
- * the build may change is configured-elsewhere, BC1136, whatever the merge).
+ * is a default a build may change, except before the parameter's and the static kernels (a
+ * caller's macro the build may change is configured-elsewhere, BC1136, whatever the merge).
  */
 function includer(macros: string, kernel: string): string {
   const [n, d] = macros.split(' ');
   const parameter = kernel === PARAMETER || kernel === MIXED;
+  const fixedN = parameter || STATICS.includes(kernel);
   const fill = 'double in[N]; for (int i = 0; i < N; i++) in[i] = i * 0.5 + 1;';
   const call = parameter
     ? 'double buf[N]; printf("%g\\n", summed(buf));'
@@ -63,7 +77,7 @@ function includer(macros: string, kernel: string): string {
       ? `${fill} printf("%g %g\\n", summed(in), spread(in));`
       : `${fill} printf("%g\\n", summed(in));`;
   const mixed = `${fill} double buf[N]; printf("%g %g\\n", summed(in), filled(buf));`;
-  const defineN = parameter ? `#define N ${n}` : `#ifndef N\n#define N ${n}\n#endif`;
+  const defineN = fixedN ? `#define N ${n}` : `#ifndef N\n#define N ${n}\n#endif`;
   return `#include <stdio.h>
 ${defineN}
 #define D ${d}
@@ -149,6 +163,28 @@ const CASES: readonly Case[] = [
     name: 'a parameter, N 8 and 16',
     guards: "a parameter's result rests on its includer's calls: another's guard cannot admit it",
     kernel: PARAMETER,
+    includers: ['8 1', '16 1'],
+    t: `unchanged ${codeOf('included-by-several-units')}`,
+  },
+  {
+    name: 'a static scratch of a function that calls nothing, N 8 and 16',
+    guards:
+      'a static local was taken to rest on its includer, though no code outside its function reaches it',
+    kernel: STATIC,
+    includers: ['8 1', '16 1'],
+    t: 'contracted',
+  },
+  {
+    name: 'a static scratch of a function that calls another, N 8 and 16',
+    guards: "whether a call re-enters the function is the unit's call graph: the includer's code",
+    kernel: STATIC_CALLING,
+    includers: ['8 1', '16 1'],
+    t: `unchanged ${codeOf('included-by-several-units')}`,
+  },
+  {
+    name: 'a file-scope static scratch, N 8 and 16',
+    guards: "the includer's code after the #include names a file-scope static",
+    kernel: FILE_SCOPE,
     includers: ['8 1', '16 1'],
     t: `unchanged ${codeOf('included-by-several-units')}`,
   },

@@ -9,6 +9,7 @@ import type { StorageOffer } from '../../model/program.js';
 import { InputError } from '../../model/errors.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
 import { hostGuardLines } from '../../pipeline/configurations/guardLines.js';
+import { hostCallFree } from '../../pipeline/configurations/unityGuards.js';
 
 export interface FileJob {
   readonly file: string;
@@ -28,6 +29,8 @@ export type FileOutcome =
       readonly offers?: readonly StorageOffer[];
       /** Read inside its includer: the lines of `text` that are guards (guardLines.ts). */
       readonly guardLines?: readonly number[];
+      /** Read inside its includer: its functions that call nothing (unityGuards.ts). */
+      readonly callFree?: readonly string[];
     }
   /** Input the tool refuses (a syntax error, ...): the message has file:line:col. */
   | { readonly kind: 'refused'; readonly message: string }
@@ -53,6 +56,7 @@ export function doneOutcome(
     changed: c.changed,
     report: c.analysis.report,
     ...hostGuardLines(c, options),
+    ...hostCallFree(c, options),
   };
 }
 

@@ -273,7 +273,7 @@ async function settledHosts(
   let refusals: ConfigurationRefusal[] = [];
   for (let round = 0; ; round++) {
     // Its parameters offered to the set would be retyped in one unit's reading only.
-    const { offers: _, guardLines: __, ...through } = first;
+    const { offers: _, guardLines: __, callFree: ___, ...through } = first;
     if (!first.changed) return through;
     const merged = oneText(input.files[k]!, v, first, others);
     if ('text' in merged) return { ...through, text: merged.text };
@@ -325,6 +325,7 @@ function oneText(
       text: r.text,
       report: r.report,
       ...(r.guardLines ? { guardLines: r.guardLines } : {}),
+      ...(r.callFree ? { callFree: r.callFree } : {}),
     })),
   );
   if ('text' in merged) return merged;

@@ -13,9 +13,11 @@
  *
  * That an includer's build passes another reading's guards is sound only when that reading's
  * result rests on the file's own text and the macros its guards check, not on its includer:
- * every array changed is a local one (a parameter's, a static's or a global's decision reads
- * the includer's calls), fixed for no argument values, and no reading says it holds for a
- * macro no guard checks. Includer k built with includer j's macros then compiles the
+ * every array changed is a local one (a parameter's, a global's or a file-scope static's
+ * decision reads the includer's calls or code, which names a file-scope static after the
+ * `#include`), or a static one of a function that calls nothing in every reading (its verdict,
+ * lifetime/staticScratch.ts, rests on the function's text: nothing re-enters it), fixed for
+ * no argument values, and no reading says it holds for a macro no guard checks. Includer k built with includer j's macros then compiles the
  * function as reading j analysed it.
  *
  * The guards are conditionals only (guardLines.ts tells their lines from the code): dropping
@@ -28,6 +30,7 @@ import path from 'node:path';
 import { codeOf } from '../../model/reasons.js';
 import type { ArrayReport, FileReport } from '../report.js';
 import type { ConfigurationRefusal } from '../options.js';
+import type { Contraction, ContractOptions } from '../contraction.js';
 import { FILE_END_NOTE } from './guardLines.js';
 import {
   endCheck,
@@ -44,6 +47,8 @@ export interface HostReading {
   readonly text: string;
   readonly guardLines?: readonly number[];
   readonly report: FileReport;
+  /** Its functions that call nothing, not even through a pointer (hostCallFree). */
+  readonly callFree?: readonly string[];
 }
 
 /** An array of a reading's report, by function, name and declaration line. */
@@ -66,12 +71,29 @@ const UNGUARDED = new Set([codeOf('function-like-macro-assumed'), codeOf('macro-
 const changes = (a: ArrayReport) => a.status === 'contracted' || a.status === 'scalarized';
 
 /**
- * Why the reading's result may rest on its includer beyond the macros its guards check
- * (another includer's build that passes them could be wrong), or undefined.
+ * The functions of a file read inside its includer that call nothing (no call, none through a
+ * pointer): what a static array of theirs rests on is their own text.
  */
-function restsOnIncluder(a: ArrayReport): string | undefined {
+export function hostCallFree(
+  c: Pick<Contraction, 'analysis'>,
+  options: Pick<ContractOptions, 'compiler'>,
+): { callFree?: string[] } {
+  if (!options.compiler || !options.compiler.host) return {};
+  const functions = c.analysis.model.calls?.functions ?? [];
+  const free = functions.filter((f) => f.calls.length === 0 && f.indirectCalls.length === 0);
+  return free.length > 0 ? { callFree: free.map((f) => f.name) } : {};
+}
+
+/**
+ * Why the reading's result may rest on its includer beyond the macros its guards check
+ * (another includer's build that passes them could be wrong), or undefined. A static array
+ * of a function that calls nothing is no one's but its function's: nothing can enter the
+ * function while it runs, and no code outside it names the array.
+ */
+function restsOnIncluder(a: ArrayReport, callFree: ReadonlySet<string>): string | undefined {
   const what = `${a.function}:${a.name}`;
-  if (a.storage !== 'stack')
+  const ownStatic = a.storage === 'static' && callFree.has(a.function);
+  if (a.storage !== 'stack' && !ownStatic)
     return `${what} is ${a.storage ? `a ${a.storage} array` : 'not a local array'} (its result rests on the includer's code)`;
   if (a.assumes && Object.keys(a.assumes).length > 0)
     return `${what} holds for argument values of the includer's calls`;
@@ -85,7 +107,7 @@ function restingOnIncluders(readings: readonly HostReading[]): (ArrayKey & { why
   const out = new Map<string, ArrayKey & { why: string }>();
   for (const r of readings)
     for (const a of r.report.arrays.filter(changes)) {
-      const why = restsOnIncluder(a);
+      const why = restsOnIncluder(a, new Set(r.callFree));
       const key = `${a.function}:${a.name}:${a.line}`;
       if (why && !out.has(key))
         out.set(key, { function: a.function, array: a.name, line: a.line, why });
