@@ -22,6 +22,7 @@ import { InputError } from '../../model/errors.js';
 import { disagreements, everyChange } from './agreement.js';
 import { combinedGuards, isGuard } from './combinedGuards.js';
 import { compiledText, configurationCompiler } from './compiledText.js';
+import { notNames, withoutDefinitions } from './notMacros.js';
 import { mergePlans, withMergedBounds, type Merged } from './mergePlans.js';
 import { refusedEverywhere } from './refusedReport.js';
 import type { ReasonName } from '../../model/reasons.js';
@@ -197,6 +198,7 @@ function oneOutput(
   );
   const plan = { ...merged.plan, insertions: [...(merged.plan.insertions ?? []), ...guards] };
   if (plan.arrays.length === 0) return { text: plan.source, plan };
+  const names = notNames(file, labels.length);
   let bare: string, text: string;
   try {
     bare = rewrite(merged.plan).text;
@@ -212,17 +214,18 @@ function oneOutput(
     if (guarded === undefined) return { problem: `the guards stop the build in '${labels[k]}'` };
     // The guards' macros are defined from a configuration's guard to the file's end: code
     // there that reads one (`#ifdef BEECLAK_NOT_boards_c_2`) would compile otherwise.
-    if (codeLines(guarded) !== codeLines(own))
+    const neutral = compiledText(withoutDefinitions(text, names), file, c);
+    if (neutral === undefined || codeLines(guarded) !== codeLines(neutral))
       return { problem: `the guards change the code compiled in '${labels[k]}'` };
   }
   return { text, plan };
 }
 
-/** A compiled text's code: without the line markers and empty lines the guards move. */
+/** A compiled text's code: without its line markers and empty lines. */
 const codeLines = (compiled: string) =>
   compiled
     .split('\n')
-    .filter((l) => l.trim() !== '' && !/^#\s*(?:line\s+)?\d/.test(l))
+    .filter((l) => l.trim() !== '' && !/^#\s*\d/.test(l))
     .join('\n');
 
 function withoutGuards(plan: RewritePlan): RewritePlan {

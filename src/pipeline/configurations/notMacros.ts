@@ -35,6 +35,18 @@ export function namesOne(text: string, file: string, infix: '' | 'READING_' = ''
   return new RegExp(`\\b${prefix}\\d`).test(text);
 }
 
+/**
+ * The text with the guards' definitions of `names` made blank lines: what it compiles to
+ * where no guard defines one. Compiled alike, the macros change no code.
+ */
+export function withoutDefinitions(text: string, names: readonly string[]): string {
+  const definitions = new Set(names.map((n) => `#define ${n} 1`));
+  return text
+    .split('\n')
+    .map((l) => (definitions.has(l.replace(/\r$/, '')) ? '' : l))
+    .join('\n');
+}
+
 /** A guard line with its `#error` turned into the definition of `name` (its `\r` kept). */
 export function turnedError(line: string, name: string): string {
   if (!isGuardError(line)) return line;
