@@ -11,7 +11,7 @@ import type { PlanInsertion } from '../../rewrite/plan.js';
 
 /** A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end). */
 export function isGuard(i: PlanInsertion): boolean {
-  if (i.kind === 'after' || i.kind === 'before-line') return true;
+  if (i.kind === 'after' || i.kind === 'before-line' || i.kind === 'file-start') return true;
   return i.kind === 'file-end' && i.lines.every((l) => l.startsWith('#'));
 }
 
@@ -39,10 +39,19 @@ export function combinedGuards(
   const texts = guards.map((g) => JSON.stringify(g));
   if (texts.every((t) => t === texts[0])) return [...guards[0]!];
   const out: PlanInsertion[] = [];
+  const starts = guards.map((g) => JSON.stringify(g.filter((i) => i.kind === 'file-start')));
+  const sharedStart = starts.every((t) => t === starts[0]) ? starts[0] : undefined;
   guards.forEach((list, k) => {
     const mark = `#define ${missName(file, k)} 1`;
     for (const i of list) {
       if (i.kind === 'fallback') continue; // not a guard (isGuard)
+      // An unread header's guard that every configuration has stops only builds none of them
+      // analysed: it stays an `#error`, once, before the header could undefine a "not this
+      // one" macro. (Another configuration may find and read that header.)
+      if (i.kind === 'file-start' && sharedStart !== undefined) {
+        if (k === 0) out.push(i);
+        continue;
+      }
       out.push({ ...i, lines: i.lines.map((l) => (ERROR.test(l) ? mark : l)) });
     }
   });
