@@ -11,6 +11,11 @@
 import { evaluate, unreadIncludeGuard } from '../../src/frontend/unreadIncludes.js';
 import type { MacroEvent } from '../../src/frontend/preprocess.js';
 import { cTokens } from '../../src/frontend/ctokens.js';
+import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { skippedHeaderDirectives } from '../../src/frontend/headerReadings.js';
+import { combinedGuards } from '../../src/pipeline/configurations/combinedGuards.js';
 
 /** The macros of `-D` flags (`X`, `X=v`, `F(a)=v`) and `-U` ones, as -dD reports them. */
 function env(...flags: string[]): Map<string, MacroEvent> {
@@ -193,5 +198,72 @@ describe('evaluate', () => {
       env(...flags),
     );
     expect(typeof v === 'string' ? 'not read' : v).toEqual(value);
+  });
+});
+
+// Which conditional include each unread header is read through (headerReadings.ts), the
+// texts on a disk of their own. A header reached from two conditional includes was followed
+// from the first only (one `seen` set for all): its unread include was guarded by `#ifdef X`
+// alone, and a -DY build read it.
+describe('skippedHeaderDirectives: the include an unread header is read through', () => {
+  // (findHeader looks on the disk: a.h is a file of its own)
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-unread-'));
+  writeFileSync(path.join(dir, 'a.h'), '#include "beeclak-missing.h"\n');
+  afterAll(() => rmSync(dir, { recursive: true, force: true }));
+  const read = (f: string) => (existsSync(f) ? readFileSync(f, 'utf8') : undefined);
+  const unreadAt = (text: string) =>
+    (skippedHeaderDirectives(text, path.join(dir, 'main.c'), read).unknowns ?? []).map((u) =>
+      u.under ? `${u.under.line}: ${path.basename(u.why.split(' ')[0]!)}` : 'none',
+    );
+  // [form, main file, lines of the conditional includes each unread header is read through]
+  const ROWS: [string, string, string[]][] = [
+    [
+      'a header found, which includes one no lookup finds',
+      '#ifdef X\n#include "a.h"\n#endif',
+      ['2: a.h'],
+    ],
+    [
+      'one header from two conditional includes: both',
+      '#ifdef X\n#include "a.h"\n#endif\n#ifdef Y\n#include "a.h"\n#endif',
+      ['2: a.h', '5: a.h'],
+    ],
+    ['#include_next under a condition', '#ifdef X\n#include_next <v.h>\n#endif', ['2: main.c']],
+    ['a macro name under a condition', '#ifdef X\n#include CFG_H\n#endif', ['2: main.c']],
+    ['a macro name outside any condition: none', '#include CFG_H', ['none']],
+  ];
+  it.each(ROWS)('%s', (_, text, lines) => {
+    expect(unreadAt(text)).toEqual(lines);
+  });
+});
+
+// An unread header's guard (kind file-start) that every configuration has stays an #error,
+// once: turned into a "not this one" #define, the header it guards could #undef it.
+describe('combinedGuards: the guard of an unread header', () => {
+  const start = (line: string) => ({
+    kind: 'file-start' as const,
+    lines: ['#ifdef X', line, '#endif'],
+  });
+  const after = (n: number) => ({
+    kind: 'after' as const,
+    at: 10,
+    lines: [`#if N != ${n}`, '#error "beeclak: n"', '#endif'],
+  });
+  const E = '#error "beeclak: unread"';
+  it('stays an #error when every configuration has it', () => {
+    const out = combinedGuards(
+      [
+        [start(E), after(1)],
+        [start(E), after(2)],
+      ],
+      ['-DA', '-DB'],
+      'f.c',
+    );
+    expect(out.filter((i) => i.kind === 'file-start')).toEqual([start(E)]);
+  });
+  it('becomes a "not this one" #define when one configuration lacks it', () => {
+    const out = combinedGuards([[start(E), after(1)], [after(2)]], ['-DA', '-DB'], 'f.c');
+    expect(out.filter((i) => i.kind === 'file-start')).toEqual([
+      start('#define BEECLAK_NOT_f_c_1 1'),
+    ]);
   });
 });
