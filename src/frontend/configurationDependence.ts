@@ -26,8 +26,11 @@ import {
   type FileText as HeaderFileText,
   type SkippedHeaders,
   skippedHeaderDirectives,
+  type UnreadInclude,
   userHeaders,
 } from './headerReadings.js';
+import { textFacts } from './headerTextFacts.js';
+import { inSystemFolder } from './systemFolders.js';
 
 /** The function's lines in its file's text, and the macros its unit saw. */
 export interface FunctionText extends FileText {
@@ -294,12 +297,21 @@ export function headerDirectives(
   search?: IncludeSearch,
 ): SkippedHeaders {
   const out = new Map<string, string>();
-  let unknown: string | undefined;
+  const unknowns: UnreadInclude[] = [];
+  // Every name the unit's user text may define or undefine, in any branch (unreadIncludes.ts).
+  const touched = new Set(textTouches(file, source));
   const add = (found: ReadonlyMap<string, string>, where = '') => {
-    for (const [name, d] of found) if (!out.has(name)) out.set(name, `${where}${d}`);
+    for (const [name, d] of found) {
+      if (!out.has(name)) out.set(name, `${where}${d}`);
+      touched.add(name);
+    }
   };
-  const skipped = (s: SkippedHeaders) => {
-    unknown ??= s.unknown;
+  let systemUnder = false;
+  const skipped = (s: SkippedHeaders, system = false) => {
+    // (a system header's own conditional includes are the implementation's: glibc's
+    // gnu/stubs.h, which no macro event marks as the system's)
+    systemUnder ||= s.systemUnder === true && !system;
+    unknowns.push(...(s.unknowns ?? []));
     add(s.names);
   };
   skipped(skippedHeaderDirectives(source, file, read, search));
@@ -308,12 +320,30 @@ export function headerDirectives(
   const once = onceEach(read);
   for (const h of userHeaders(tu)) {
     const text = once(h);
-    if (text === undefined) continue;
+    if (text === undefined) {
+      // (its other branches are not known: no condition can be read across it)
+      unknowns.push({ why: `${h}, which the unit reads, is not on disk` });
+      continue;
+    }
     const reading = headerReading(absolute(h), text, read, search);
     add(reading.conditional, `a header the file includes (${h}) `);
-    skipped(reading.skipped);
+    skipped(reading.skipped, inSystemFolder(absolute(h)));
+    for (const n of textTouches(absolute(h), text)) touched.add(n);
   }
-  return unknown === undefined ? { names: out } : { names: out, unknown };
+  if (unknowns.length === 0) return { names: out };
+  // (a header not on disk changed nothing before: only the conditional ones refuse alone)
+  const first = unknowns.find((u) => !/, which the unit reads, is not on disk$/.test(u.why));
+  if (!first) return { names: out };
+  return { names: out, unknown: first.why, unknowns, touched, systemUnder };
+}
+
+/**
+ * The names a text `#define`s or `#undef`s in any branch, and those its `push_macro` or
+ * `pop_macro` pragmas name (a pop restores another definition).
+ */
+function textTouches(file: string, text: string): string[] {
+  const pragmas = [...text.matchAll(/(?:push|pop)_macro\s*\(\s*\\?"([A-Za-z_]\w*)/g)];
+  return [...textFacts(file, text).definitions.map(([n]) => n), ...pragmas.map((m) => m[1]!)];
 }
 
 /**

@@ -15,6 +15,7 @@ import { cTokens } from './ctokens.js';
 import { nameRecord } from '../poly/nameRecord.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { SkippedHeaders } from './headerReadings.js';
+import { firstLineMacros, isFirstLine, unreadIncludeGuard } from './unreadIncludes.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -49,6 +50,12 @@ export interface FileFacts {
    * macro, or found in no folder the compiler searches), in words: it may define any name.
    */
   readonly unknownInclude?: string;
+  /**
+   * Lines for the main file's first line that stop every build reading such a header when
+   * each one's conditions can be repeated there (unreadIncludes.ts); `unknownInclude` is
+   * then absent.
+   */
+  readonly unreadGuard?: readonly string[];
 }
 
 export function fileFacts(
@@ -78,8 +85,26 @@ export function fileFacts(
     directives,
     macroChanges: macroChanges(code),
     headerDirectives: headers.names,
-    ...(headers.unknown !== undefined ? { unknownInclude: headers.unknown } : {}),
+    ...unreadIncludes(headers, macros),
   };
+}
+
+/** The guard of the unit's unread headers, or why it has none (unreadIncludes.ts). */
+function unreadIncludes(
+  headers: SkippedHeaders,
+  macros: readonly MacroEvent[],
+): Pick<FileFacts, 'unknownInclude' | 'unreadGuard'> {
+  if (headers.unknown === undefined) return {};
+  if (!headers.unknowns || !headers.touched) return { unknownInclude: headers.unknown };
+  // (a macro some header sets in this build, a system one's included, is not the first line's)
+  const touched = new Set(headers.touched);
+  for (const m of macros) if (!isFirstLine(m)) touched.add(m.name);
+  const guard = unreadIncludeGuard(headers.unknowns, {
+    touched,
+    env: firstLineMacros(macros),
+    systemUnder: headers.systemUnder === true,
+  });
+  return 'problem' in guard ? { unknownInclude: guard.problem } : { unreadGuard: guard.lines };
 }
 
 /**
@@ -118,8 +143,12 @@ export function withConfiguration(
         configurationGuard(groups, from, to, alive, message),
         assertGuard(inside, macros, fm, source, to, file.bodies),
       );
-  if ('lines' in guard)
-    return guard.lines.length > 0 ? { ...fm, configurationGuard: guard.lines } : fm;
+  if ('lines' in guard) {
+    const unread = file.unreadGuard ? { unreadGuard: file.unreadGuard } : {};
+    return guard.lines.length > 0
+      ? { ...fm, configurationGuard: guard.lines, ...unread }
+      : { ...fm, ...unread };
+  }
   // Marked whatever its arrays: a decision across calls about another function's array may
   // read its code (a caller reading the buffer after the call under another definition).
   const unguarded = { ...fm, configurationUnguarded: guard.problem };

@@ -156,7 +156,7 @@ function isReservedGuard(g: Group, lines: readonly string[]): boolean {
 }
 
 /** The file's include guard: `#ifndef X` / `#define X` around everything. */
-function isIncludeGuard(g: Group, lines: readonly string[]): boolean {
+export function isIncludeGuard(g: Group, lines: readonly string[]): boolean {
   const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
   // (a directive on one line: the `#define` after a spliced `#ifndef X \` is its text)
   if (!guard || g.branches.length !== 1 || g.branches[0]!.directive.length !== 1) return false;

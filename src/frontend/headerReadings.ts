@@ -238,6 +238,29 @@ export interface SkippedHeaders {
    * that branch defines is not known.
    */
   readonly unknown?: string;
+  /**
+   * Every such include, in words, with the conditional include of the text read that leads
+   * to it (`under`: a build reads it only where that include's conditions hold,
+   * unreadIncludes.ts guards them); absent `under`, no condition keeps it out of a build.
+   */
+  readonly unknowns?: readonly UnreadInclude[];
+  /**
+   * The names the unit's user text may `#define` or `#undef` in any build, as far as it is
+   * read (headerDirectives fills it): a condition on another name reads at the main file's
+   * first line as at any directive of the unit.
+   */
+  readonly touched?: ReadonlySet<string>;
+  /**
+   * A system header is included under a conditional directive: another build may read one
+   * this build did not, and what it defines (`__GLIBC__`) is in no event here.
+   */
+  readonly systemUnder?: boolean;
+}
+
+/** An include no lookup follows, and the conditional include of a text it is read through. */
+export interface UnreadInclude {
+  readonly why: string;
+  readonly under?: { readonly file: string; readonly text: string; readonly line: number };
 }
 
 /**
@@ -255,14 +278,27 @@ export function skippedHeaderDirectives(
   search: IncludeSearch = NO_FOLDERS,
 ): SkippedHeaders {
   const names = new Map<string, string>();
-  let unknown: string | undefined;
-  const seen = new Set<string>();
-  const visit = (h: string) => {
-    if (seen.has(h) || seen.size > 64) return;
+  const unknowns: UnreadInclude[] = [];
+  let systemUnder = false;
+  type Under = UnreadInclude['under'];
+  const unread = (why: string, under: Under) => unknowns.push({ why, ...(under ? { under } : {}) });
+  // The headers followed from each conditional include: one reached from two of them is
+  // read under either's conditions, and so is what it includes that no lookup follows.
+  const seenFrom = new Map<Under, Set<string>>();
+  const visit = (h: string, under: Under) => {
+    let seen = seenFrom.get(under);
+    if (!seen) seenFrom.set(under, (seen = new Set()));
+    if (seen.has(h)) return;
+    // (what the headers past this many define is not read: as if not found)
+    if (seen.size > 64)
+      return unread(
+        `${h}, included under a conditional directive past 64 headers, is not read`,
+        undefined,
+      );
     seen.add(h);
     const t = read(h);
     if (t === undefined) {
-      unknown ??= `${h}, included under a conditional directive, is not read`;
+      unread(`${h}, included under a conditional directive, is not read`, under);
       return;
     }
     const facts = textFacts(h, t);
@@ -270,26 +306,33 @@ export function skippedHeaderDirectives(
       if (!names.has(name))
         names.set(name, `${h}, included under a conditional directive, ${kind}s it`);
     // (every line of it is skipped: all its includes are a build's that takes the branch)
-    for (const n of facts.includes) follow(n, h);
+    for (const n of facts.includes) follow(n, h, under);
   };
-  const follow = (n: Include, includer: string) => {
+  const follow = (n: Include, includer: string, under: Under) => {
     const where = `${includer} (line ${n.line}) includes ${n.spelled} under a conditional directive`;
     if (n.name === undefined || n.next) {
-      unknown ??= `${where}, whose header no lookup here can name`;
+      unread(`${where}, whose header no lookup here can name`, under);
       return;
     }
     const found = findHeader(n.name, n.quoted, includer, search);
-    if (found === 'unknown') unknown ??= `${where}, found in no folder the compiler searches`;
-    else if (found !== 'system') visit(found.user);
+    if (found === 'unknown') unread(`${where}, found in no folder the compiler searches`, under);
+    else if (found === 'system') systemUnder = true;
+    else visit(found.user, under);
   };
   const meeting = groupReader(text);
   for (const n of includesOf(text))
-    if (meeting(n.line, n.line) !== undefined) follow(n, file);
+    if (meeting(n.line, n.line) !== undefined) follow(n, file, { file, text, line: n.line });
     else if (n.name === undefined)
       // (adversary 2026-11-28d: `#include CFG_H`, read here as plain.h, is quiet.h in a
       // -DCFG_H='"quiet.h"' build, which undefines what the function spells)
-      unknown ??= `${file} (line ${n.line}) includes ${n.spelled}, a header another build may name otherwise`;
-  return unknown === undefined ? { names } : { names, unknown };
+      unread(
+        `${file} (line ${n.line}) includes ${n.spelled}, a header another build may name otherwise`,
+        undefined,
+      );
+  const system = systemUnder ? { systemUnder } : {};
+  return unknowns.length === 0
+    ? { names, ...system }
+    : { names, unknown: unknowns[0]!.why, unknowns, ...system };
 }
 
 const NO_FOLDERS: IncludeSearch = { quote: [], user: [], system: [] };

@@ -343,6 +343,12 @@ export interface FunctionModel {
    */
   readonly configurationGuard?: readonly string[];
   /**
+   * Preprocessor lines for the main file's first line when its arrays are contracted: they
+   * stop every build that reads a header this one skipped and no lookup finds
+   * (frontend/unreadIncludes.ts), whatever function of the file is contracted.
+   */
+  readonly unreadGuard?: readonly string[];
+  /**
    * Why no configuration guard can be written for a function with no array of its own that
    * may change (frontend/configured.ts): a whole-program decision that reads its code (a
    * caller, a function that gets the buffer after the call) would hold in this configuration

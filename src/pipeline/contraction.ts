@@ -177,6 +177,9 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
     const g = macroGuards(fn, analysis.macroUses ?? [], why);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
     if (g.after.length > 0) out.push({ kind: 'after', at: fn.range.end, lines: g.after });
+    // (one per file: every function of the unit shares its headers)
+    if (fn.unreadGuard && !out.some((i) => i.kind === 'file-start'))
+      out.push({ kind: 'file-start', lines: fn.unreadGuard });
   }
   return out;
 }

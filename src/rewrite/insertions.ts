@@ -160,7 +160,13 @@ function guardEdits(plan: RewritePlan): Edit[] {
   const starts = lineStarts(source);
   const edits: { at: number; text: string; k: number }[] = [];
   for (const [k, i] of (plan.insertions ?? []).entries()) {
-    if (i.kind === 'before-line')
+    if (i.kind === 'file-start')
+      edits.push({
+        at: 0,
+        text: [...i.lines, lineDirective(plan, 1)].map((l) => l + eol).join(''),
+        k,
+      });
+    else if (i.kind === 'before-line')
       edits.push({
         at: starts[i.line - 1]!,
         text: [...i.lines, lineDirective(plan, i.line)].map((l) => l + eol).join(''),

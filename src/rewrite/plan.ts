@@ -132,12 +132,13 @@ export interface ArrayRewrite {
 /**
  * Text the plan adds besides the arrays' edits (insertions.ts), at offsets of the source:
  * lines right after a function (`after`: its closing brace), before a line inside one,
- * at the end of the file, and the original body of a function fixed for argument values
+ * before the file's first line (`file-start`: frontend/unreadIncludes.ts), at its end, and the original body of a function fixed for argument values
  * kept as the path for the others (`fallback`: `if (condition) { original } else { ... }`).
  */
 export type PlanInsertion =
   | { readonly kind: 'after'; readonly at: number; readonly lines: readonly string[] }
   | { readonly kind: 'before-line'; readonly line: number; readonly lines: readonly string[] }
+  | { readonly kind: 'file-start'; readonly lines: readonly string[] }
   | { readonly kind: 'file-end'; readonly lines: readonly string[] }
   | {
       readonly kind: 'fallback';

@@ -130,8 +130,12 @@ it('a caller passing a macro is guarded on its value', () => {
 // (47.312 instead of 49.312; includeSearch.ts), nor the first without -I (found nowhere). In
 // caller-macro-include-unconditional.c every build includes CFG_H, which a build names
 // otherwise (adversary 2026-11-28d: 47.312, only conditional includes were followed).
+// The header included under #ifdef VERBOSE that no lookup finds (caller-macro-include-angle.c
+// without -I, caller-macro-include-named.c) is now guarded (unreadIncludes.ts): the kernel is
+// contracted, and the -DVERBOSE build stops at the main file's first line.
 const INCLUDE = ['-I', path.join(ROOT, 'test/fixtures/configuration/include')];
 const WITH_I = 'with -I include';
+const GUARDED = 'guarded: the other build stops';
 it.each([
   ['caller-macro-ifndef.c', '-DSHOWN=t', ''],
   ['caller-macro-redefined.c', '-DVERBOSE', ''],
@@ -139,9 +143,9 @@ it.each([
   ['caller-macro-include.c', '-DVERBOSE', ''],
   ['caller-macro-default.c', '-DSHOWN=t', ''],
   ['caller-macro-include-angle.c', '-DVERBOSE', WITH_I],
-  ['caller-macro-include-angle.c', '-DVERBOSE', ''],
+  ['caller-macro-include-angle.c', '-DVERBOSE', GUARDED],
   ['caller-macro-include-quoted.c', '-DVERBOSE', WITH_I],
-  ['caller-macro-include-named.c', '-DVERBOSE', ''],
+  ['caller-macro-include-named.c', '-DVERBOSE', GUARDED],
   ['caller-macro-include-unconditional.c', '-DCFG_H="include/caller-macro-verbose.h"', ''],
 ])('%s: the kernel stays, and %s computes the same (contracted %s)', (name, flag, how) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
@@ -153,18 +157,30 @@ it.each([
     expect(runCli([...contract, '--report', 'json', '--report-file', report]).code).toBe(0);
     const arrays = (
       JSON.parse(readFileSync(report, 'utf8')) as {
-        files: { arrays: { function: string; name: string; code?: string }[] }[];
+        files: { arrays: { function: string; name: string; code?: string; status: string }[] }[];
       }
     ).files[0]!.arrays;
     const tmp = arrays.find((a) => a.function === 'smooth' && a.name === 'tmp');
-    expect(tmp?.code).toBe(codeOf('configuration-unguarded'));
     const cc = process.env.CC?.trim() || 'cc';
-    const run = (src: string, exe: string) => {
+    const build = (src: string, exe: string) => {
       const flags = ['-std=gnu11', '-w', '-I', path.dirname(file), ...INCLUDE, flag, src];
-      const b = spawnSync(cc, [...flags, '-o', exe], { encoding: 'utf8' });
-      expect(b.status).toBe(0);
+      return spawnSync(cc, [...flags, '-o', exe], { encoding: 'utf8' });
+    };
+    const run = (src: string, exe: string) => {
+      expect(build(src, exe).status).toBe(0);
       return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
     };
+    if (how === GUARDED) {
+      expect(tmp?.status).toBe('contracted');
+      const b = build(out, path.join(dir, 'x'));
+      expect({ status: b.status, stops: /does not read the header/.test(b.stderr) }).toEqual({
+        status: 1,
+        stops: true,
+      });
+      run(file, path.join(dir, 'y'));
+      return;
+    }
+    expect(tmp?.code).toBe(codeOf('configuration-unguarded'));
     expect(run(out, path.join(dir, 'x'))).toBe(run(file, path.join(dir, 'y')));
   } finally {
     rmSync(dir, { recursive: true, force: true });

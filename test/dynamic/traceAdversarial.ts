@@ -86,6 +86,9 @@ const TRACED: Record<string, string[]> = {
   'uneval-sizeof-element.c': ['t'],
   'uneval-typeof.c': ['t'],
   'uneval-types-compatible.c': ['t'],
+  'unread-condition-set.c': ['t'],
+  'unread-elif-nested.c': ['t'],
+  'unread-ifdef-main.c': ['t'],
 };
 // Known gaps of the trace build, not of the analysis (`check` of each passes; 2026-11-26):
 // the tracer does not record a write through a parenthesized lvalue `(t[i]) = v`, and in

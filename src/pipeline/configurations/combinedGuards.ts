@@ -12,7 +12,7 @@ import { endCheck, notNames, quoted, takenCheck, turnedError } from './notMacros
 
 /** A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end). */
 export function isGuard(i: PlanInsertion): boolean {
-  if (i.kind === 'after' || i.kind === 'before-line') return true;
+  if (i.kind === 'after' || i.kind === 'before-line' || i.kind === 'file-start') return true;
   return i.kind === 'file-end' && i.lines.every((l) => l.startsWith('#'));
 }
 
@@ -25,7 +25,13 @@ type GuardInsertion = Exclude<PlanInsertion, { kind: 'fallback' }>;
 function firstInText(guards: readonly GuardInsertion[], source: string): number {
   const starts = lineStarts(source);
   const at = (i: GuardInsertion) =>
-    i.kind === 'after' ? i.at : i.kind === 'before-line' ? starts[i.line - 1]! : Infinity;
+    i.kind === 'file-start'
+      ? -1
+      : i.kind === 'after'
+        ? i.at
+        : i.kind === 'before-line'
+          ? starts[i.line - 1]!
+          : Infinity;
   let first = 0;
   for (const [k, i] of guards.entries()) {
     const known = at(guards[first]!);
@@ -49,11 +55,17 @@ export function combinedGuards(
   const texts = guards.map((g) => JSON.stringify(g));
   if (texts.every((t) => t === texts[0])) return [...guards[0]!];
   const names = notNames(file, labels.length);
+  const starts = guards.map((g) => JSON.stringify(g.filter((i) => i.kind === 'file-start')));
+  const sharedStart = starts.every((t) => t === starts[0]) ? starts[0] : undefined;
   const out: GuardInsertion[] = guards.flatMap((list, k) =>
-    list.flatMap((i) =>
-      // (a fallback is not a guard: isGuard)
-      i.kind === 'fallback' ? [] : [{ ...i, lines: i.lines.map((l) => turnedError(l, names[k]!)) }],
-    ),
+    list.flatMap((i): GuardInsertion[] => {
+      if (i.kind === 'fallback') return []; // not a guard (isGuard)
+      // An unread header's guard that every configuration has stops only builds none of them
+      // analysed: it stays an `#error`, once, before the header could undefine a "not this
+      // one" macro. (Another configuration may find and read that header.)
+      if (i.kind === 'file-start' && sharedStart !== undefined) return k === 0 ? [i] : [];
+      return [{ ...i, lines: i.lines.map((l) => turnedError(l, names[k]!)) }];
+    }),
   );
   const first = firstInText(out, source);
   if (out.length > 0)
