@@ -107,6 +107,38 @@ function powerOfTwo(
   return { mapping, heuristic, warnings: [warn('pow2-not-admissible', note)], ds };
 }
 
+/**
+ * Where a subscript is not affine, the slot is `beeclak_mod` of it at every access, a division
+ * per iteration, while the array as declared divides nowhere: such a mapping must save over
+ * the declaration what addressCost.ts asks of any deeper division. t[300] became t[299]
+ * with `t[beeclak_mod((long)(u8 + i * 2), 299)]` (the write's cell unknown, cell 299 dead),
+ * and every run over the output took one cell more (298, 297, ...), the dead cell at the top
+ * sharing the slot of another. Affine subscripts keep the policy's pick (gauss.c's g_tmp,
+ * 2400 of 2500 cells, the paper's).
+ */
+function notWorthDivision(
+  input: LatticeInput,
+  mapping: Mapping,
+  sizes: SymbolicSizes,
+): Refusal | undefined {
+  const { fn, array } = input;
+  if (input.modulo === 'pow2' || input.hls || sizes.declaredCells === undefined) return undefined;
+  const unreadable = fn.statements.some((s) =>
+    s.accesses.some((a) => a.array === array.name && a.subscripts.some((x) => x === null)),
+  );
+  if (!unreadable) return undefined;
+  const depth = divisionDepth(fn, array, input.values)(mapping);
+  const size = mappingSize(mapping);
+  if (depth === 0 || size >= sizes.declaredCells) return undefined;
+  if (worthDivision(divisionRule(input.target), size, sizes.declaredCells, sizes.elementBytes))
+    return undefined;
+  return refuse(
+    'division-not-worth',
+    `a mapping of ${size} cells of ${sizes.declaredCells} needs a division in a loop at depth ${depth} ` +
+      `(a subscript is not affine): too little saved for it (docs/design.md, "Address arithmetic")`,
+  );
+}
+
 /** Why a smaller (or simpler) mapping was not taken (policy.ts `select`, addressCost.ts). */
 function divisionNote(
   input: LatticeInput,
@@ -257,7 +289,10 @@ export async function lattice(
   const growsWith = parametersUsed(cs.ds).filter((p) => ownValue(values, p) === undefined);
   const dsForLattice = withoutRunTimeParameters(cs.ds, values, growsWith);
   const s = await search(input, dsForLattice, sizes.elementBytes);
-  if ('found' in s) return powerOfTwo(input, dsForLattice, s.found);
+  if ('found' in s)
+    return (
+      notWorthDivision(input, s.found.mapping, sizes) ?? powerOfTwo(input, dsForLattice, s.found)
+    );
   if ('inputError' in s && growsWith.length > 0) return symbolic(input, cs, growsWith, sizes, ds);
   if ('inputError' in s) return refuse('lattice-failed', s.inputError);
   return refuse(
