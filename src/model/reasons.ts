@@ -433,8 +433,8 @@ export const REASONS = {
   ),
   'division-not-worth': entry(
     'BC1310',
-    'a mapping saves cells, but too few for the division a subscript beeclak cannot read needs in a loop',
-    'Nothing to do: the array divides nowhere as declared; write the subscript as an affine form of the loop iterators and parameters to let beeclak see more.',
+    'a mapping saves cells, but no more than --min-gain, with a division in a loop where a subscript is not affine',
+    'Nothing to do: the array divides nowhere as declared; write the subscript as an affine form of the loop iterators and parameters to let beeclak see more, or lower --min-gain.',
     UNCHANGED,
   ),
   'accessed-in-helpers': entry(

@@ -7,7 +7,9 @@ import { quantifyParams } from '../../poly/quantify.js';
 import { isOwnOverrun, withWorkBudgetAsync } from '../../poly/budget.js';
 import {
   chooseMapping,
+  DEFAULT_MIN_GAIN,
   formatMapping,
+  gainsMoreThan,
   LatticeInputError,
   mappingSize,
   type Candidate,
@@ -108,13 +110,14 @@ function powerOfTwo(
 }
 
 /**
- * Where a subscript is not affine, the slot is `beeclak_mod` of it at every access, a division
- * per iteration, while the array as declared divides nowhere: such a mapping must save over
- * the declaration what addressCost.ts asks of any deeper division. t[300] became t[299]
- * with `t[beeclak_mod((long)(u8 + i * 2), 299)]` (the write's cell unknown, cell 299 dead),
- * and every run over the output took one cell more (298, 297, ...), the dead cell at the top
- * sharing the slot of another. Affine subscripts keep the policy's pick (gauss.c's g_tmp,
- * 2400 of 2500 cells, the paper's).
+ * Where a subscript is not affine, the slot is `beeclak_mod` of all of it at every access, a
+ * division per iteration the array as declared does not have: such a mapping must save more
+ * than --min-gain over the declaration. t[300] became t[299] with
+ * `t[beeclak_mod((long)(u8 + i * 2), 299)]` (the write's cell unknown, cell 299 dead), and
+ * every run over the output took one cell more (298, 297, ...): the dead cell at the top
+ * shared slot 0, dead too. (The address rule's 25 % would refuse
+ * index-unsigned-skew.c's 121 of 144 cells, a saving the rewrite of unsigned indices is
+ * tested on; affine subscripts keep the policy's pick.)
  */
 function notWorthDivision(
   input: LatticeInput,
@@ -129,13 +132,12 @@ function notWorthDivision(
   if (!unreadable) return undefined;
   const depth = divisionDepth(fn, array, input.values)(mapping);
   const size = mappingSize(mapping);
-  if (depth === 0 || size >= sizes.declaredCells) return undefined;
-  if (worthDivision(divisionRule(input.target), size, sizes.declaredCells, sizes.elementBytes))
-    return undefined;
+  const minGain = input.minGain ?? DEFAULT_MIN_GAIN;
+  if (depth === 0 || gainsMoreThan(size, sizes.declaredCells, minGain)) return undefined;
   return refuse(
     'division-not-worth',
     `a mapping of ${size} cells of ${sizes.declaredCells} needs a division in a loop at depth ${depth} ` +
-      `(a subscript is not affine): too little saved for it (docs/design.md, "Address arithmetic")`,
+      `(a subscript is not affine) and saves no more than --min-gain (${+(minGain * 100).toFixed(4)} %)`,
   );
 }
 
