@@ -130,8 +130,11 @@ const CANDIDATE_CHECK_WORK = 100_000;
 /** Polyhedral work the exhaustive search over integer programs may take in all. */
 const SEARCH_WORK = 500_000;
 
+/** `--min-gain`'s default, a fraction: a skewed mapping must save more than 5 % over a simpler one. */
+export const DEFAULT_MIN_GAIN = 0.05;
+
 export async function chooseMapping(ds: PolySet, options: ChooseOptions): Promise<LatticeChoice> {
-  const minGain = options.minGain ?? 0.05;
+  const minGain = options.minGain ?? DEFAULT_MIN_GAIN;
   const want = options.heuristic;
   const s = await searchedOnce(ds, options, minGain, () => search(ds, options, minGain));
   const pick = select(s.verified, want, minGain, options.division);

@@ -431,6 +431,12 @@ export const REASONS = {
     'a smaller mapping would divide in a deeper loop: the mapping without that division kept',
     'Nothing to do: it saves too little for a division per iteration (docs/design.md, "Address arithmetic"); --target names a core without a divider, where the rule is stricter.',
   ),
+  'division-not-worth': entry(
+    'BC1310',
+    'a mapping saves cells, but no more than --min-gain, with a division in a loop where a subscript is not affine',
+    'Nothing to do: the array divides nowhere as declared; write the subscript as an affine form of the loop iterators and parameters to let beeclak see more, or lower --min-gain.',
+    UNCHANGED,
+  ),
   'accessed-in-helpers': entry(
     'BC1309',
     'a mapping saves cells, but helpers the parameter is passed to access it with their own subscripts',

@@ -176,6 +176,9 @@ function guardEdits(plan: RewritePlan): Edit[] {
       // The rest of the line goes on a line of its own when it is not its end.
       const tail = /^\r?\n/.test(source.slice(i.at)) ? '' : eol;
       const line = lineOf(starts, i.at) + (tail ? 0 : 1);
+      // A file contracted before has this guard already: a second run added a copy of it
+      // (its `#line` may differ, after lines added to the function since).
+      if (source.startsWith(`${eol}${i.lines.join(eol)}${eol}#line `, i.at)) continue;
       edits.push({
         at: i.at,
         text: `${eol}${[...i.lines, lineDirective(plan, line)].join(eol)}${tail}`,
@@ -199,5 +202,6 @@ export function withFileEnd(plan: RewritePlan, text: string): string {
   if (lines.length === 0) return text;
   const eol = guardLineEnding(plan.source);
   const tail = `/* beeclak: contracted for fixed sizes (see the report). */${eol}${lines.join(eol)}${eol}`;
+  if (text.endsWith(tail)) return text;
   return (text.endsWith(eol) ? text : text + eol) + tail;
 }

@@ -34,6 +34,7 @@ import {
   accessEdit,
   annotationEdit,
   declaratorEdits,
+  definesModHelper,
   modHelperDefinition,
   validateArray,
 } from './rewrite.js';
@@ -319,7 +320,10 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   edits.push(...insertionEdits(plan, (a) => cx.shadows.get(a) ?? ''));
   // Rendering once tells whether the mod helper is needed.
   applyEdits(source, edits);
-  edits.push(preludeEdit(plan, cx.needsModHelper, firstUse));
+  // A file contracted before (checked again) defines the helper itself: a second definition
+  // stopped the owner-check build.
+  const modHelper = cx.needsModHelper && !definesModHelper(plan.source);
+  edits.push(preludeEdit(plan, modHelper, firstUse));
   return { text: applyEdits(source, edits) };
 }
 

@@ -27,6 +27,11 @@ export function modHelperDefinition(c89 = false): string {
   );
 }
 
+/** Whether a file contracted before already defines the helper (e.g. beeclak run twice). */
+export function definesModHelper(source: string): boolean {
+  return source.includes(modHelperDefinition()) || source.includes(modHelperDefinition(true));
+}
+
 /** The declarator edit of a contracted array, unless it keeps its declarator as written. */
 export function declaratorEdits(array: ArrayRewrite): Edit[] {
   // A private copy is declared anew (insertions.ts); the parameter stays as written.
@@ -207,9 +212,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   // (non-overlapping) insertion, placed before its first use.
   let text = applyEdits(source, edits);
   if (firstHelperUse === undefined) return { text: withFileEnd(plan, text), helperEmitted: false };
-  // A file contracted before already has the helper (e.g. beeclak run twice).
-  if (source.includes(modHelperDefinition()) || source.includes(modHelperDefinition(true)))
-    return { text: withFileEnd(plan, text), helperEmitted: false };
+  if (definesModHelper(source)) return { text: withFileEnd(plan, text), helperEmitted: false };
   if (mentionsIdentifier(source, MOD_HELPER))
     throw new RewriteError(`the source already uses the name ${MOD_HELPER}`);
   edits.push(

@@ -1,5 +1,6 @@
 import { instrument } from '../../src/rewrite/instrument.js';
 import { RewriteError } from '../../src/rewrite/plan.js';
+import { modHelperDefinition } from '../../src/rewrite/rewrite.js';
 import { makePlan, row, within, type ArraySpec } from './planBuilder.js';
 
 const SOURCE =
@@ -86,6 +87,19 @@ describe('instrumentation text', () => {
     const { kind: _, ...noKind } = first!;
     const arrays = [{ ...plan.arrays[0]!, accesses: [noKind, ...rest] }];
     expect(() => instrument({ ...plan, arrays, fileName: 'k.c' })).toThrow(/no kind/);
+  });
+
+  // Guards `check` of a file contracted before (it defines beeclak_mod itself): the owner
+  // build defined the helper a second time and did not compile.
+  test('a file that defines the mod helper gets no second definition', () => {
+    const helper = modHelperDefinition();
+    const source = `${helper}\n${SOURCE}`;
+    const s = spec({
+      accesses: spec().accesses.map((a) => ({ ...a, ranges: [within()] })),
+    });
+    const text = instrument({ ...makePlan(source, [s]), fileName: 'k.c' }).text;
+    expect(text).toContain('beeclak_mod(');
+    expect(text.split(' long beeclak_mod(long a, long b)').length).toBe(2);
   });
 
   test('refuses a plan without declaration range or extents', () => {

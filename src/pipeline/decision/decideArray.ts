@@ -5,7 +5,8 @@
  * the outcome is immutable. The passes over the whole file (src/pipeline/decision/file.ts)
  * come after.
  */
-import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import type { ArrayInfo, Extent, FunctionModel } from '../../model/types.js';
+import * as A from '../../poly/affine.js';
 import type { Finding } from '../../model/reasons.js';
 import type { DelinearizationOutcome } from '../../delinearize/index.js';
 import { dynamicMaxLive } from '../../dynamic/maxLive.js';
@@ -51,6 +52,11 @@ interface Known {
   readonly oracleBudget: number;
   /** Cells of the declaration (also for a delinearized array), when constant. */
   readonly declaredCells?: bigint;
+  /**
+   * Cells of the declaration at the known values (the values every call passes): in every
+   * run the array has that many, though its text (`double t[m]`) is symbolic.
+   */
+  readonly cellsAtValues?: bigint;
   readonly originalCells: number | string;
   readonly bytes?: number;
 }
@@ -62,15 +68,29 @@ function known(input: ArrayInput): Known {
   const declaredCells = extents.every((e) => e !== undefined)
     ? product(extents as bigint[])
     : undefined;
+  const values = knownParameterValues(input.fn);
+  const cellsAtValues = declaredCells ?? cellsAt(declared, values);
   return {
     input,
-    values: knownParameterValues(input.fn),
+    values,
+    ...(cellsAtValues !== undefined ? { cellsAtValues } : {}),
     work: options.workUnits ?? DEFAULT_WORK_UNITS,
     oracleBudget: options.oracleOperations ?? DEFAULT_ORACLE_OPERATIONS,
     ...(declaredCells !== undefined ? { declaredCells } : {}),
     originalCells: declaredCells !== undefined ? jsonInt(declaredCells) : extentsProduct(declared),
     ...(array.elementBytes !== undefined ? { bytes: array.elementBytes } : {}),
   };
+}
+
+/** The product of the extents at `values`, when each is an affine form of them. */
+function cellsAt(
+  extents: readonly Extent[],
+  values: Readonly<Record<string, bigint>>,
+): bigint | undefined {
+  const known = (e: Extent) =>
+    e.expr !== undefined && A.variables(e.expr).every((v) => A.ownValue(values, v) !== undefined);
+  if (!extents.every(known)) return undefined;
+  return product(extents.map((e) => A.evaluate(e.expr!, values)));
 }
 
 function delinearizationFacts(input: ArrayInput): ReportFacts {
@@ -184,8 +204,10 @@ function saving(k: Known, found: Found): Refusal | undefined {
       `it has an initializer: a contracted array would need one initial value per slot, which is not supported ` +
         `(the mapping found would need ${size} cells)`,
     );
-  // A constant size always beats a size that grows with run-time parameters.
-  if (k.declaredCells !== undefined && size >= k.declaredCells)
+  // A constant size always beats a size that grows with run-time parameters, except where
+  // every run has the same size: `t[m]` with m = 30 at every call is no larger than t[30]
+  // (a second run over `t[m]`, the first run's symbolic result, took t[30] as a saving).
+  if (k.cellsAtValues !== undefined && size >= k.cellsAtValues)
     return refuse('no-saving', `no saving: the best mapping found needs ${size} cells`);
   return undefined;
 }

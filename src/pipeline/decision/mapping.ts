@@ -7,7 +7,9 @@ import { quantifyParams } from '../../poly/quantify.js';
 import { isOwnOverrun, withWorkBudgetAsync } from '../../poly/budget.js';
 import {
   chooseMapping,
+  DEFAULT_MIN_GAIN,
   formatMapping,
+  gainsMoreThan,
   LatticeInputError,
   mappingSize,
   type Candidate,
@@ -105,6 +107,38 @@ function powerOfTwo(
   if ('mapping' in p2) return { mapping: p2.mapping, heuristic, warnings: [], ds };
   const note = 'power-of-two moduli are not admissible for this array; exact moduli kept';
   return { mapping, heuristic, warnings: [warn('pow2-not-admissible', note)], ds };
+}
+
+/**
+ * Where a subscript is not affine, the slot is `beeclak_mod` of all of it at every access, a
+ * division per iteration the array as declared does not have: such a mapping must save more
+ * than --min-gain over the declaration. t[300] became t[299] with
+ * `t[beeclak_mod((long)(u8 + i * 2), 299)]` (the write's cell unknown, cell 299 dead), and
+ * every run over the output took one cell more (298, 297, ...): the dead cell at the top
+ * shared slot 0, dead too. (The address rule's 25 % would refuse
+ * index-unsigned-skew.c's 121 of 144 cells, a saving the rewrite of unsigned indices is
+ * tested on; affine subscripts keep the policy's pick.)
+ */
+function notWorthDivision(
+  input: LatticeInput,
+  mapping: Mapping,
+  sizes: SymbolicSizes,
+): Refusal | undefined {
+  const { fn, array } = input;
+  if (input.modulo === 'pow2' || input.hls || sizes.declaredCells === undefined) return undefined;
+  const unreadable = fn.statements.some((s) =>
+    s.accesses.some((a) => a.array === array.name && a.subscripts.some((x) => x === null)),
+  );
+  if (!unreadable) return undefined;
+  const depth = divisionDepth(fn, array, input.values)(mapping);
+  const size = mappingSize(mapping);
+  const minGain = input.minGain ?? DEFAULT_MIN_GAIN;
+  if (depth === 0 || gainsMoreThan(size, sizes.declaredCells, minGain)) return undefined;
+  return refuse(
+    'division-not-worth',
+    `a mapping of ${size} cells of ${sizes.declaredCells} needs a division in a loop at depth ${depth} ` +
+      `(a subscript is not affine) and saves no more than --min-gain (${+(minGain * 100).toFixed(4)} %)`,
+  );
 }
 
 /** Why a smaller (or simpler) mapping was not taken (policy.ts `select`, addressCost.ts). */
@@ -257,7 +291,10 @@ export async function lattice(
   const growsWith = parametersUsed(cs.ds).filter((p) => ownValue(values, p) === undefined);
   const dsForLattice = withoutRunTimeParameters(cs.ds, values, growsWith);
   const s = await search(input, dsForLattice, sizes.elementBytes);
-  if ('found' in s) return powerOfTwo(input, dsForLattice, s.found);
+  if ('found' in s)
+    return (
+      notWorthDivision(input, s.found.mapping, sizes) ?? powerOfTwo(input, dsForLattice, s.found)
+    );
   if ('inputError' in s && growsWith.length > 0) return symbolic(input, cs, growsWith, sizes, ds);
   if ('inputError' in s) return refuse('lattice-failed', s.inputError);
   return refuse(

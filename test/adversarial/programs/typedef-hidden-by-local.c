@@ -1,5 +1,5 @@
 /* trap: typedef names: a local variable named like a file-scope typedef is no type; (u8) + i*2 adds it (review 2026-11-26: read as a cast, t was scalarized).
-   expect: kernel:t contracted 299 */
+   expect: kernel:t unchanged [division-not-worth] -- u8 + i * 2 no affine form; t[299] with beeclak_mod lost a cell a run */
 #include <stdio.h>
 typedef unsigned char u8;
 static unsigned kernel(int x)
