@@ -16,6 +16,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { skippedHeaderDirectives } from '../../src/frontend/headerReadings.js';
 import { combinedGuards } from '../../src/pipeline/configurations/combinedGuards.js';
+import { takenCheck } from '../../src/pipeline/configurations/notMacros.js';
 
 /** The macros of `-D` flags (`X`, `X=v`, `F(a)=v`) and `-U` ones, as -dD reports them. */
 function env(...flags: string[]): Map<string, MacroEvent> {
@@ -257,13 +258,20 @@ describe('combinedGuards: the guard of an unread header', () => {
       ],
       ['-DA', '-DB'],
       'f.c',
+      '',
     );
-    expect(out.filter((i) => i.kind === 'file-start')).toEqual([start(E)]);
+    // The first guard in the text also carries the check that no name is defined yet.
+    const taken = takenCheck(['BEECLAK_NOT_f_c_1', 'BEECLAK_NOT_f_c_2']);
+    expect(out.filter((i) => i.kind === 'file-start')).toEqual([
+      { ...start(E), lines: [...taken, ...start(E).lines] },
+    ]);
   });
   it('becomes a "not this one" #define when one configuration lacks it', () => {
-    const out = combinedGuards([[start(E), after(1)], [after(2)]], ['-DA', '-DB'], 'f.c');
+    const out = combinedGuards([[start(E), after(1)], [after(2)]], ['-DA', '-DB'], 'f.c', '');
+    const taken = takenCheck(['BEECLAK_NOT_f_c_1', 'BEECLAK_NOT_f_c_2']);
+    const turned = start('#define BEECLAK_NOT_f_c_1 1');
     expect(out.filter((i) => i.kind === 'file-start')).toEqual([
-      start('#define BEECLAK_NOT_f_c_1 1'),
+      { ...turned, lines: [...taken, ...turned.lines] },
     ]);
   });
 });
