@@ -21,7 +21,7 @@ export interface FileText {
   readonly read: (file: string) => string | undefined;
   /** The user headers the unit read, named as the preprocessor names them. */
   readonly headers?: readonly string[];
-  /** The file's path and the compiler's folder (relative names are resolved from it). */
+  /** The file's absolute path, and the compiler's folder (headers' relative names resolve from it). */
   readonly file?: string;
   readonly cwd?: string;
   /** The unit's include folders (includeSearch.ts; absent: none but the includer's). */

@@ -307,7 +307,10 @@ function fileReadings(
               ...written,
               raw,
               ...(of === file ? {} : { header: of }),
-              file,
+              // The file is named from beeclak's folder (the preprocessor's -iquote), not the
+              // compiler's: codec2's src/cohpsk.c with -p build was looked up as
+              // build/src/src/cohpsk.c, and its quoted includes beside it were never found.
+              file: path.resolve(file),
               ...(cwd !== undefined ? { cwd } : {}),
               read,
               ...(search ? { search } : {}),

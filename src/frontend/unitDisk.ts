@@ -32,7 +32,9 @@ export function lazyFacts(
       tu.macros,
       headerDirectives(
         source,
-        disk.absolute(file),
+        // (the main file is named from beeclak's folder, as the preprocessor's -iquote reads
+        // it; `disk` names what the compiler names, from its folder)
+        path.resolve(file),
         tu,
         disk.readHeader,
         disk.absolute,

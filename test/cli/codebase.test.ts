@@ -107,6 +107,35 @@ describe('relative paths with -p', () => {
       expect(r.stderr).toContain('2 files, 1 would change, 0 skipped');
     }
   });
+  // Guards: the main file was looked up from the compiler's folder (src/k.c under a database
+  // whose directory is build/sub became build/sub/src/k.c): the header "beside" it was read
+  // from build/sub/src/, a file the compiler never reads, and the unread one got no guard.
+  it("looks up the headers beside the main file from the current folder, not the compiler's", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-beside-'));
+    try {
+      fs.mkdirSync(path.join(dir, 'src'));
+      fs.mkdirSync(path.join(dir, 'build', 'sub', 'src'), { recursive: true });
+      fs.writeFileSync(
+        path.join(dir, 'src', 'k.c'),
+        '#ifdef BIG\n#include "more.h"\n#endif\nint f(int n) {\n  int t[16];\n  int s = 0;\n' +
+          '  for (int i = 0; i < 16; i++) {\n    t[i] = i * n;\n    s += t[i];\n  }\n  return s;\n}\n',
+      );
+      fs.writeFileSync(path.join(dir, 'build', 'sub', 'src', 'more.h'), '/* not read */\n');
+      const k = path.join(dir, 'src', 'k.c');
+      fs.writeFileSync(
+        path.join(dir, 'build', 'compile_commands.json'),
+        JSON.stringify([
+          { directory: path.join(dir, 'build', 'sub'), command: `cc -c ${k} -o k.o`, file: k },
+        ]),
+      );
+      const r = run(['contract', '-p', 'build', 'src/k.c'], dir);
+      expect(r.code).toBe(0);
+      expect(r.stdout).toContain('int t;');
+      expect(r.stdout).toMatch(/^#ifdef BIG\n#error "beeclak: /);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
 });
 
 describe('--list over a code base', () => {
