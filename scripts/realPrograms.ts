@@ -3,7 +3,7 @@
  *
  *   node dist/scripts/realPrograms.js [--chstone DIR] [--machsuite DIR] [--kissfft DIR]
  *                                     [--speexdsp DIR] [--only NAME,...] [--runs 3] [--docs]
- *                                     [--json out.json] [--keep]
+ *                                     [--json out.json] [--keep] [--makefile-programs]
  *
  * Each DIR is a copy fetched separately and never committed (github:ferrandi/CHStone,
  * github:breagen/MachSuite, github:mborgerding/kissfft, github:xiph/speexdsp); a suite not
@@ -127,17 +127,35 @@ const MACHSUITE = [
 /**
  * MachSuite: its Makefile per benchmark (`make`, `make run`: the harness checks the output).
  * Contracted as the Makefile links it, one closed world: the kernel, local_support.c and
- * common/support.c and harness.c (its main()).
+ * common/support.c and harness.c (its main()). With `programs` (`--makefile-programs`), every
+ * program the Makefile builds: the set holds generate.c too (the `generate` target: the same
+ * sources and its own main()), whose run (`make generate`, fixed seeds) rewrites input.data and
+ * check.data, compared before and after; and the stale test drivers beside the kernels
+ * (`*_test.c`, which no target builds: each a main() calling the kernel, so its parameters stay
+ * `named-outside-set`) are removed from both copies first.
  */
-function machsuite(): Program[] {
+function machsuite(programs = false): Program[] {
   return MACHSUITE.map((b) => {
     const kern = b.split('/')[0]!;
-    const srcs = [`${b}/${kern}.c`, `${b}/local_support.c`, 'common/support.c', 'common/harness.c'];
+    const harness = [
+      `${b}/${kern}.c`,
+      `${b}/local_support.c`,
+      'common/support.c',
+      'common/harness.c',
+    ];
+    const srcs = programs ? [...harness, `${b}/generate.c`] : harness;
+    const generate: Check = {
+      cwd: b,
+      cmd: ['sh', '-c', 'make -s generate > /dev/null 2>&1 && cksum input.data check.data'],
+      compare: true,
+    };
+    const check: Check = { cwd: b, cmd: [`./${kern}`, 'input.data', 'check.data'], compare: true };
     return {
       suite: 'MachSuite',
       name: b,
+      ...(programs ? { prepare: `rm -f ${b}/*_test.c` } : {}),
       build: `make -s -C ${b}`,
-      checks: [{ cwd: b, cmd: [`./${kern}`, 'input.data', 'check.data'], compare: true }],
+      checks: programs ? [generate, check] : [check],
       contract: srcs,
       flags: ['-I', 'common'],
       executables: [`${b}/${kern}`],
@@ -674,7 +692,11 @@ function arg(name: string): string | undefined {
 async function main(): Promise<void> {
   const suites: [string, string | undefined, () => Program[]][] = [
     ['CHStone', arg('--chstone'), chstone],
-    ['MachSuite', arg('--machsuite'), machsuite],
+    [
+      'MachSuite',
+      arg('--machsuite'),
+      () => machsuite(process.argv.includes('--makefile-programs')),
+    ],
     ['kissfft', arg('--kissfft'), kissfft],
     ['speexdsp', arg('--speexdsp'), speexdsp],
   ];

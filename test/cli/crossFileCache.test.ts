@@ -38,6 +38,27 @@ const KERN = `static double total(double t[N]) {
   return s;
 }
 `;
+// A kernel of another file whose rows carry nothing across (its caller's t[4][8] shrinks to
+// t[1][8]), or whose row 0 stays live through every row (t keeps its 4 rows).
+const energy = (other: string) => `#define R 4
+#define N 8
+double energy(double t[R][N]) {
+  double e = 0;
+  for (int r = 0; r < R; r++) {
+    for (int i = 0; i < N; i++) t[r][i] = r + i;
+    for (int i = 0; i < N; i++) e += t[r][i] * t[${other}][N - 1 - i];
+  }
+  return e;
+}
+`;
+const ENERGY_CALLER = `#include <stdio.h>
+double energy(double t[4][8]);
+int main(void) {
+  double t[4][8];
+  printf("%f\\n", energy(t));
+  return 0;
+}
+`;
 const host = (after: string) => `#include <stdio.h>
 #define N 8
 #include "kern.c"
@@ -68,9 +89,9 @@ function run(dir: string, files: readonly string[]) {
   return { diff: r.stdout, hits: Number(hits ?? 0) };
 }
 
-// [what, files at first, the edit to another file than the kernel's, files given, the
-// kernel's file]. In each, the kernel's buffer is a temporary at first (its diff shows it),
-// and after the edit the caller reads it after the call (its file is left as written).
+// [what, files at first, the edit to another file, files given, the file whose result
+// changes]. In each, that file's buffer shrinks at first (its diff shows it), and after the
+// edit of the other file a value crosses (its file is left as written).
 const CASES: [string, Record<string, string>, [string, string], string[], string][] = [
   [
     'a caller in another file now reads the buffer after the call',
@@ -93,18 +114,25 @@ const CASES: [string, Record<string, string>, [string, string], string[], string
     ['kern.c', 'main.c'],
     'kern.c',
   ],
+  [
+    "the callee in another file now keeps a row live: the caller's buffer keeps its size",
+    { 'dsp.c': energy('r'), 'main.c': ENERGY_CALLER },
+    ['dsp.c', energy('0')],
+    ['dsp.c', 'main.c'],
+    'main.c',
+  ],
 ];
 
 describe('a cached result and the other files it rests on', () => {
-  it.each(CASES)('%s: a cache miss', (name, files, [edited, text], given, kernel) => {
+  it.each(CASES)('%s: a cache miss', (name, files, [edited, text], given, changed) => {
     const dir = tree(name.replace(/\W+/g, '-'), files);
     const first = run(dir, given);
-    expect(first.diff).toContain(`--- a/${kernel}`);
+    expect(first.diff).toContain(`--- a/${changed}`);
     // (the cache is used: the same files again are hits)
     expect(run(dir, given).hits).toBe(given.length);
     fs.writeFileSync(path.join(dir, edited), text);
     const after = run(dir, given);
-    expect(after.diff).not.toContain(`--- a/${kernel}`);
+    expect(after.diff).not.toContain(`--- a/${changed}`);
     const fresh = runCli(['contract', '--diff', '--no-cache', ...given], { cwd: dir });
     expect(after.diff).toBe(fresh.stdout);
   });

@@ -1,0 +1,112 @@
+/**
+ * CPU of `contract --check --no-cache` over generated closed worlds of several sizes (issue 27,
+ * "a code base of 1,000 files is analysed in time linear in its size"):
+ *
+ *   node dist/scripts/bench/setScaling.js [SIZE...]      (default: 100 1000)
+ *
+ * Two shapes, each with `main()` (a closed world: every kernel's parameter is a candidate):
+ *   - pairs: per pair a kernel file and a caller file passing it a local buffer; main() calls
+ *     nothing, so each file's view of the set holds one other function;
+ *   - hub: a ring of kernels, each file's stage calling the next file's kernel, and a main()
+ *     calling every stage: the hub is a caller of every file's function.
+ * Printed per shape and size: CPU of the CLI and of its preprocessor runs (user + system,
+ * the shell's `times`), per file, and the growth over the smallest size. Linear cost keeps
+ * the per-file column flat.
+ */
+import { spawnSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { markdownTable } from './util.js';
+
+const KERNEL = (name: string, k: number) => `#define N 16
+double ${name}(double t[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) {
+    t[i] = i * ${(k % 7) + 1}.0;
+    if (i >= 1) s += t[i] * t[i - 1];
+  }
+  return s;
+}
+`;
+
+const CALLER = (name: string, kernel: string) => `double ${kernel}(double t[16]);
+double ${name}(const double *in) {
+  double buf[16];
+  double w[16];
+  double s = ${kernel}(buf);
+  for (int i = 0; i < 16; i++) w[i] = in[i] + s;
+  for (int i = 0; i < 16; i++) s += w[15 - i];
+  return s;
+}
+`;
+
+/** The files of a shape with `n` files besides main.c, written into `dir`. */
+function generate(shape: 'pairs' | 'hub', n: number, dir: string): void {
+  const put = (f: string, text: string) => writeFileSync(join(dir, f), text);
+  const id = (k: number) => String(k).padStart(5, '0');
+  if (shape === 'pairs') {
+    for (let j = 0; j < n / 2; j++) {
+      put(`k${id(j)}.c`, KERNEL(`kern_${j}`, j));
+      put(`m${id(j)}.c`, CALLER(`mod_${j}`, `kern_${j}`));
+    }
+    put('main.c', 'int main(void) { return 0; }\n');
+    return;
+  }
+  for (let k = 0; k < n; k++)
+    put(`f${id(k)}.c`, KERNEL(`kern_${k}`, k) + CALLER(`stage_${k}`, `kern_${(k + 1) % n}`));
+  const calls = Array.from({ length: n }, (_, k) => `  s += stage_${k}(in);\n`).join('');
+  const decls = Array.from({ length: n }, (_, k) => `double stage_${k}(const double *in);\n`);
+  put(
+    'main.c',
+    `#include <stdio.h>\n${decls.join('')}int main(void) {\n  double in[16], s = 0;\n` +
+      `  for (int i = 0; i < 16; i++) in[i] = i;\n${calls}  printf("%f\\n", s);\n  return 0;\n}\n`,
+  );
+}
+
+/** User + system seconds of the shell's children (the last line of `times`). */
+function childSeconds(times: string): number {
+  const rows = times.trim().split('\n');
+  return [...(rows[rows.length - 1] ?? '').matchAll(/(\d+)m([\d.]+)s/g)].reduce(
+    (s, m) => s + Number(m[1]) * 60 + Number(m[2]),
+    0,
+  );
+}
+
+function cpuSeconds(root: string, dir: string): number {
+  const cmd = `'${process.execPath}' '${join(root, 'bin', 'beeclak.js')}' contract --check --no-cache *.c`;
+  const r = spawnSync('sh', ['-c', `${cmd} >/dev/null 2>&1; times`], {
+    cwd: dir,
+    encoding: 'utf8',
+  });
+  return childSeconds(r.stdout);
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(fileURLToPath(import.meta.url), '../../../..');
+  const sizes = process.argv.slice(2).map(Number);
+  const rows: (string | number)[][] = [];
+  for (const shape of ['pairs', 'hub'] as const) {
+    let base: number | undefined;
+    for (const n of sizes.length > 0 ? sizes : [100, 1000]) {
+      const dir = mkdtempSync(join(tmpdir(), `beeclak-set-${shape}-`));
+      try {
+        generate(shape, n, dir);
+        const s = cpuSeconds(root, dir);
+        const perFile = (s * 1000) / (n + 1);
+        base ??= perFile;
+        rows.push([shape, n + 1, s.toFixed(1), perFile.toFixed(1), (perFile / base).toFixed(2)]);
+        process.stderr.write(`${shape} ${n + 1} files: ${s.toFixed(1)} s CPU\n`);
+      } finally {
+        rmSync(dir, { recursive: true, force: true });
+      }
+    }
+  }
+  process.stdout.write(
+    markdownTable(
+      ['shape', 'files', 'CPU s', 'CPU ms per file', 'per file / smallest size'],
+      rows,
+    ) + '\n',
+  );
+}
