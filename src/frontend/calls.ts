@@ -226,6 +226,14 @@ export interface CallWalk {
   readonly returningTwice: ReadonlySet<string>;
   /** Each definition's calls (by offset) with every buffer passed on, kept for the unit. */
   readonly read?: Map<number, DefinitionCalls>;
+  /**
+   * Each kept definition's record with its prototypes, kept for the unit: the files read
+   * inside one host then hold the same record of another file's function (unitCalls.ts
+   * moves it into a file's coordinates once per placement, issue 27).
+   */
+  readonly records?: WeakMap<DefinitionCalls, FunctionCalls>;
+  /** Each kept definition's calls less the buffers a walk does not ask about, by those kept. */
+  readonly passedOn?: WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>;
 }
 
 /** One definition's calls as its walk reads them (the prototypes aside). */
@@ -331,7 +339,14 @@ export function callWalk(
     ...unit,
     ...(kept === EACH_TIME
       ? {}
-      : { read: kept(`definitions in ${model}`, () => new Map<number, DefinitionCalls>()) }),
+      : {
+          read: kept(`definitions in ${model}`, () => new Map<number, DefinitionCalls>()),
+          records: kept(`records in ${model}`, () => new WeakMap<DefinitionCalls, FunctionCalls>()),
+          passedOn: kept(
+            `passed on in ${model}`,
+            () => new WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>(),
+          ),
+        }),
   };
 }
 
@@ -378,7 +393,7 @@ function callsOf(w: CallWalk, name: string, walked: () => Node): DefinitionCalls
       // decides, as without the share)
       return read(w.passesBuffers);
     }
-  return passedOn(every, w.passesBuffers);
+  return passedOn(every, w.passesBuffers, w.passedOn);
 }
 
 /**
@@ -389,12 +404,22 @@ function callsOf(w: CallWalk, name: string, walked: () => Node): DefinitionCalls
 function passedOn(
   every: DefinitionCalls,
   passesBuffers: (callee: string) => boolean,
+  kept?: WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>,
 ): DefinitionCalls {
   const passed = new Set<string>();
   for (const c of every.calls)
     if (passesBuffers(c.callee)) for (const b of c.buffers) if (b !== undefined) passed.add(b);
+  // (the same buffers: the same record, which the files read inside one host then share,
+  // issue 27)
+  const key = [...passed].join(',');
+  let byPassed = kept?.get(every);
+  const hit = byPassed?.get(key);
+  if (hit) return hit;
   const byName = new Map(every.buffers.map((b) => [b.name, b]));
-  return { ...every, buffers: [...passed].map((b) => byName.get(b)!) };
+  const record = { ...every, buffers: [...passed].map((b) => byName.get(b)!) };
+  if (kept && !byPassed) kept.set(every, (byPassed = new Map()));
+  byPassed?.set(key, record);
+  return record;
 }
 
 /**
@@ -424,7 +449,7 @@ export function extractCalls(
     if (functions.has(name)) continue;
     const fnDef = byName.get(name)!;
     const fc = read.get(fnDef) ?? callsOf(walk, name, () => options.walked?.(fnDef) ?? fnDef);
-    functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
+    functions.set(name, withOwnPrototypes(walk, fc, prototypes.get(name)));
     // Whoever receives a buffer or a parameter: does it keep the address?
     const passedTo = [
       ...fc.buffers.flatMap((b) => b.uses),
@@ -438,6 +463,21 @@ export function extractCalls(
       if (byName.has(callee) && !functions.has(callee)) queue.push(callee);
   }
   return { functions: [...functions.values()] };
+}
+
+const NO_PROTOTYPES: readonly SourceLoc[] = [];
+
+/** A definition's record with its prototypes, the one kept for the unit when there is one. */
+function withOwnPrototypes(
+  w: CallWalk,
+  fc: DefinitionCalls,
+  prototypes: readonly SourceLoc[] = NO_PROTOTYPES,
+): FunctionCalls {
+  const hit = w.records?.get(fc);
+  if (hit) return hit;
+  const record = { ...fc, prototypes };
+  w.records?.set(fc, record);
+  return record;
 }
 
 function functionCalls(

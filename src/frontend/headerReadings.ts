@@ -99,6 +99,16 @@ function unitHeaders(t: FileText, unitRead: FileText['read']): UnitHeaders {
   return made;
 }
 
+/**
+ * What a unit's headers give every question (`headerFindings`' unit part) as a key: the
+ * readings of one host's files, whose lists of headers differ (each leaves out its own
+ * file), mostly find the same (configurationDependence.ts includedDependence, issue 27).
+ */
+export function unitFindingsKey(t: FileText, unitRead: FileText['read']): string {
+  const { byName, unknown } = unitHeaders(t, unitRead);
+  return JSON.stringify([t.cwd ?? '.', searchKey(t.search ?? NO_FOLDERS), [...byName], unknown]);
+}
+
 function unitHeaderIndex(t: FileText, headers: readonly string[]): UnitHeaders {
   const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
   const byName = new Map<string, HeaderFinding[]>();
