@@ -19,11 +19,15 @@ import { physicalMarkers, physicalReading } from './lineDirectives.js';
 import type { LineNumbering } from '../model/lineNumbering.js';
 import {
   MARKER,
+  type OutputLines,
   preprocessorOutput,
   preprocessorOutputAsync,
+  readOutput,
   type HostFile,
   type PreprocessOptions,
+  type TranslationUnit,
   unescapeName,
+  unitOfOutput,
 } from './preprocess.js';
 
 const escapeName = (s: string) => s.replace(/[\\"]/g, '\\$&');
@@ -83,8 +87,14 @@ export function sourcesEntered(output: string, cwd?: string): Map<string, number
  */
 export class NotIncludedError extends InputError {}
 
-function checked(output: string, file: string, host: HostFile, options: PreprocessOptions): string {
-  const r = reRooted(output, file, host.file, options.cwd);
+function checked(
+  reading: UnitReading,
+  file: string,
+  host: HostFile,
+  options: PreprocessOptions,
+): { output: string; tu: TranslationUnit } {
+  reading.rooting ??= rooting(reading.output, host.file, options.cwd);
+  const r = reRootedUnit(reading.rooting, file);
   if (r.entered === 0)
     throw new NotIncludedError(
       `${host.file} does not include this file in this configuration`,
@@ -95,7 +105,69 @@ function checked(output: string, file: string, host: HostFile, options: Preproce
       `${host.file} includes this file ${r.entered} times: its text would stand for several macro contexts`,
       file,
     );
-  return r.output;
+  return { output: r.output, tu: r.tu };
+}
+
+/**
+ * A host's output read once for all the files it includes (issue 27: re-rooted and read for
+ * each file, a host of n kernels cost each of them O(n)): `reRooted`'s output but for the
+ * markers of the file re-rooted on, read by `readOutput`, with the markers of each file
+ * the output names.
+ */
+interface Rooting {
+  readonly output: string;
+  readonly lines: OutputLines;
+  /** Where each line of `output` starts. */
+  readonly starts: readonly number[];
+  /** Per file (absolute), its markers: their line, and the number and flags as spelled. */
+  readonly byFile: ReadonlyMap<string, readonly { k: number; digits: string; flags: string }[]>;
+}
+
+function rooting(output: string, host: string, cwd?: string): Rooting {
+  const hostName = escapeName(path.resolve(host));
+  const byFile = new Map<string, { k: number; digits: string; flags: string }[]>();
+  const resolved = new Map<string, string>();
+  const lines = output.split('\n');
+  for (const [k, l] of lines.entries()) {
+    if (l.charCodeAt(0) !== 35) continue;
+    const m = MARKER.exec(l);
+    if (!m) continue;
+    const name = unescapeName(m[2]!);
+    if (name === '<stdin>') lines[k] = `# ${m[1]} "${hostName}"${m[3]}`;
+    else if (!/^<.*>$/.test(name)) {
+      let f = resolved.get(name);
+      if (f === undefined) resolved.set(name, (f = path.resolve(cwd ?? '.', name)));
+      const marks = byFile.get(f) ?? [];
+      // (line k + 1 of the output, whose first line is the main file's marker)
+      marks.push({ k: k + 1, digits: m[1]!, flags: m[3]! });
+      byFile.set(f, marks);
+    }
+  }
+  const text = `# 1 "<stdin>"\n${lines.join('\n')}`;
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return { output: text, lines: readOutput(text), starts, byFile };
+}
+
+/** The host's output re-rooted on `file` (as `reRooted` makes it) and its unit. */
+function reRootedUnit(
+  r: Rooting,
+  file: string,
+): { output: string; tu: TranslationUnit; entered: number } {
+  const marks = r.byFile.get(path.resolve(file)) ?? [];
+  const pieces: string[] = [];
+  let at = 0;
+  let entered = 0;
+  for (const m of marks) {
+    if (entering(m.flags)) entered++;
+    const end = (r.starts[m.k + 1] ?? r.output.length + 1) - 1;
+    pieces.push(r.output.slice(at, r.starts[m.k]), `# ${m.digits} "<stdin>"${m.flags}`);
+    at = end;
+  }
+  pieces.push(r.output.slice(at));
+  const own = new Set(marks.map((m) => m.k));
+  const tu = unitOfOutput(r.lines, (m, k) => (own.has(k) ? '<stdin>' : m.name));
+  return { output: pieces.join(''), tu, entered };
 }
 
 /** The options the host is preprocessed with: its own (no host of its own). */
@@ -127,12 +199,19 @@ export function hostWorkOfCall(): Readonly<HostWork> | undefined {
 /** The preprocessor's output for a unit, and what the files read inside its host share. */
 export interface UnitOutput {
   readonly output: string;
+  /** The output read (readTranslationUnit), when it is read already. */
+  readonly tu?: TranslationUnit;
   readonly share?: HostShare;
   /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
   readonly numbering?: LineNumbering;
 }
 
-type UnitReading = Required<Omit<UnitOutput, 'numbering'>>;
+interface UnitReading {
+  readonly output: string;
+  readonly share: HostShare;
+  /** The output read for the files re-rooted on, made when the first asks. */
+  rooting?: Rooting;
+}
 
 const hostKey = (host: HostFile) => `${host.file}\0${host.source}`;
 
@@ -173,7 +252,7 @@ export function unitOutput(source: string, file: string, options: PreprocessOpti
         own.cwd,
       ),
     );
-  return { output: checked(reading.output, file, host, options), share: reading.share };
+  return { ...checked(reading, file, host, options), share: reading.share };
 }
 
 /** `unitOutput`, the compiler running while the caller goes on. */
@@ -203,5 +282,5 @@ export async function unitOutputAsync(
         own.cwd,
       ),
     );
-  return { output: checked(reading.output, file, host, options), share: reading.share };
+  return { ...checked(reading, file, host, options), share: reading.share };
 }

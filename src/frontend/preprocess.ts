@@ -251,9 +251,75 @@ function compilerDiagnostic(stderr: string, file: string, cc: string): InputErro
 
 /** Splits `cc -E -dD` output into parser text, line origins and macro events. */
 export function readTranslationUnit(output: string): TranslationUnit {
+  return unitOfOutput(readOutput(output));
+}
+
+/** A line marker of the output: the file it names (unescaped), the line and the flags. */
+export interface OutputMarker {
+  readonly name: string;
+  readonly line: number;
+  readonly flags: string;
+}
+
+/** A `-dD` line's event, but where it stands (the file and line the markers give). */
+type OutputEvent = Pick<MacroEvent, 'kind' | 'name' | 'params' | 'body'>;
+
+/**
+ * The output's lines read once (`unitOfOutput` gives the unit): per line, its marker, its
+ * macro event, or neither (a line of code); and the parser's text, the same whichever file
+ * the markers name (a host's output read for each file it includes: hostUnit.ts, issue 27).
+ */
+export interface OutputLines {
+  readonly text: string;
+  readonly items: readonly (OutputMarker | OutputEvent | undefined)[];
+}
+
+export function readOutput(output: string): OutputLines {
   const raw = output.split('\n');
   if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
   const text: string[] = [];
+  const items: (OutputMarker | OutputEvent | undefined)[] = [];
+  for (const l of raw) {
+    // Markers and -dD lines start with '#': the regular expressions run only on those.
+    const marker = l.charCodeAt(0) === 35 ? MARKER.exec(l) : null;
+    if (marker) {
+      items.push({ name: unescapeName(marker[2]!), line: Number(marker[1]), flags: marker[3]! });
+      text.push('');
+      continue;
+    }
+    const def = l.startsWith('#define ') ? DEFINE.exec(l) : undefined;
+    const undef = l.startsWith('#undef ') ? UNDEF.exec(l) : undefined;
+    if (def || undef) {
+      items.push({
+        kind: def ? 'define' : 'undef',
+        name: (def ?? undef)![1]!,
+        ...(def?.[2] !== undefined
+          ? {
+              params: def[3]!
+                .split(',')
+                .map((s) => s.trim())
+                .filter((s) => s !== ''),
+            }
+          : {}),
+        body: def ? def[4]! : '',
+      });
+      text.push('');
+    } else {
+      items.push(undefined);
+      text.push(l);
+    }
+  }
+  return { text: text.join('\n') + '\n', items };
+}
+
+/**
+ * The unit of an output read by `readOutput`, each marker's file named by `named` (the
+ * marker and its index among the lines; by default the file it names).
+ */
+export function unitOfOutput(
+  out: OutputLines,
+  named: (m: OutputMarker, k: number) => string = (m) => m.name,
+): TranslationUnit {
   const lines: LineOrigin[] = [];
   const macros: MacroEvent[] = [];
   let mainName: string | undefined;
@@ -261,16 +327,13 @@ export function readTranslationUnit(output: string): TranslationUnit {
   let line = 1;
   let system = false;
   let lastMainLine = 0;
-  for (const l of raw) {
-    // Markers and -dD lines start with '#': the regular expressions run only on those.
-    const marker = l.charCodeAt(0) === 35 ? MARKER.exec(l) : null;
-    if (marker) {
-      file = unescapeName(marker[2]);
-      line = Number(marker[1]);
-      system = / 3/.test(marker[3]) || file === '<built-in>';
+  for (const [k, item] of out.items.entries()) {
+    if (item && 'flags' in item) {
+      file = named(item, k);
+      line = item.line;
+      system = / 3/.test(item.flags) || file === '<built-in>';
       mainName ??= file;
       if (file === mainName) lastMainLine = line - 1;
-      text.push('');
       lines.push({ file, line: 0, main: false });
       continue;
     }
@@ -279,31 +342,17 @@ export function readTranslationUnit(output: string): TranslationUnit {
       ? { file, line, main: true }
       : { file, line, main: false, includedAt: lastMainLine + 1 };
     if (isMain) lastMainLine = line;
-    const def = l.startsWith('#define ') ? DEFINE.exec(l) : undefined;
-    const undef = l.startsWith('#undef ') ? UNDEF.exec(l) : undefined;
-    if (def || undef) {
+    if (item)
       macros.push({
-        kind: def ? 'define' : 'undef',
-        name: (def ?? undef)![1],
-        ...(def?.[2] !== undefined
-          ? {
-              params: def[3]
-                .split(',')
-                .map((s) => s.trim())
-                .filter((s) => s !== ''),
-            }
-          : {}),
-        body: def ? def[4] : '',
+        ...item,
         file,
         line,
         system,
         afterMainLine: lastMainLine,
         inMainFile: isMain,
       });
-      text.push('');
-    } else text.push(l);
     lines.push(origin);
     line++;
   }
-  return { text: text.join('\n') + '\n', lines, macros, mainName: mainName ?? '<stdin>' };
+  return { text: out.text, lines, macros, mainName: mainName ?? '<stdin>' };
 }
