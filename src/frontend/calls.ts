@@ -232,6 +232,8 @@ export interface CallWalk {
    * moves it into a file's coordinates once per placement, issue 27).
    */
   readonly records?: WeakMap<DefinitionCalls, FunctionCalls>;
+  /** The functions the walk goes on to from each kept record (`successors`). */
+  readonly successors?: WeakMap<DefinitionCalls, readonly string[]>;
   /** Each kept definition's calls less the buffers a walk does not ask about, by those kept. */
   readonly passedOn?: WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>;
 }
@@ -342,6 +344,10 @@ export function callWalk(
       : {
           read: kept(`definitions in ${model}`, () => new Map<number, DefinitionCalls>()),
           records: kept(`records in ${model}`, () => new WeakMap<DefinitionCalls, FunctionCalls>()),
+          successors: kept(
+            `successors in ${model}`,
+            () => new WeakMap<DefinitionCalls, readonly string[]>(),
+          ),
           passedOn: kept(
             `passed on in ${model}`,
             () => new WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>(),
@@ -450,19 +456,28 @@ export function extractCalls(
     const fnDef = byName.get(name)!;
     const fc = read.get(fnDef) ?? callsOf(walk, name, () => options.walked?.(fnDef) ?? fnDef);
     functions.set(name, withOwnPrototypes(walk, fc, prototypes.get(name)));
-    // Whoever receives a buffer or a parameter: does it keep the address?
-    const passedTo = [
-      ...fc.buffers.flatMap((b) => b.uses),
-      ...fc.parameterUses.flatMap((p) => p.uses),
-    ]
-      .filter((u) => u.kind === 'call-arg' && u.callee !== undefined)
-      .map((u) => u.callee!);
-    // And every function it calls: whether a static array's function can be entered again
-    // while its values are live (staticScratch.ts) follows calls forward.
-    for (const callee of [...passedTo, ...fc.calls.map((c) => c.callee)])
+    for (const callee of successors(walk, fc))
       if (byName.has(callee) && !functions.has(callee)) queue.push(callee);
   }
   return { functions: [...functions.values()] };
+}
+
+/** The functions a walk goes on to from a definition's calls, in order (kept with the walk's). */
+function successors(w: CallWalk, fc: DefinitionCalls): readonly string[] {
+  const hit = w.successors?.get(fc);
+  if (hit) return hit;
+  // Whoever receives a buffer or a parameter: does it keep the address?
+  const passedTo = [
+    ...fc.buffers.flatMap((b) => b.uses),
+    ...fc.parameterUses.flatMap((p) => p.uses),
+  ]
+    .filter((u) => u.kind === 'call-arg' && u.callee !== undefined)
+    .map((u) => u.callee!);
+  // And every function it calls: whether a static array's function can be entered again
+  // while its values are live (staticScratch.ts) follows calls forward.
+  const next = [...passedTo, ...fc.calls.map((c) => c.callee)];
+  w.successors?.set(fc, next);
+  return next;
 }
 
 const NO_PROTOTYPES: readonly SourceLoc[] = [];

@@ -20,6 +20,11 @@ import type { LineNumbering } from '../model/lineNumbering.js';
 import {
   MARKER,
   type OutputLines,
+  type OutputMarker,
+  readLines,
+  type ReadingState,
+  startOfOutput,
+  type UnitLines,
   preprocessorOutput,
   preprocessorOutputAsync,
   readOutput,
@@ -121,6 +126,10 @@ interface Rooting {
   readonly starts: readonly number[];
   /** Per file (absolute), its markers: their line, and the number and flags as spelled. */
   readonly byFile: ReadonlyMap<string, readonly { k: number; digits: string; flags: string }[]>;
+  /** The output read with no file re-rooted on, made when first asked for. */
+  plain?: Pass;
+  /** The lines after a file read, by the main file's last line before them (`rootedUnit`). */
+  readonly suffixes: Map<number, Pass>;
 }
 
 function rooting(output: string, host: string, cwd?: string): Rooting {
@@ -146,7 +155,7 @@ function rooting(output: string, host: string, cwd?: string): Rooting {
   const text = `# 1 "<stdin>"\n${lines.join('\n')}`;
   const starts = [0];
   for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return { output: text, lines: readOutput(text), starts, byFile };
+  return { output: text, lines: readOutput(text), starts, byFile, suffixes: new Map() };
 }
 
 /** The host's output re-rooted on `file` (as `reRooted` makes it) and its unit. */
@@ -165,9 +174,87 @@ function reRootedUnit(
     at = end;
   }
   pieces.push(r.output.slice(at));
-  const own = new Set(marks.map((m) => m.k));
-  const tu = unitOfOutput(r.lines, (m, k) => (own.has(k) ? '<stdin>' : m.name));
+  const tu = rootedUnit(
+    r,
+    marks.map((m) => m.k),
+  );
   return { output: pieces.join(''), tu, entered };
+}
+
+/** The output read with no file re-rooted on, from one of its lines on (`Rooting`). */
+interface Pass {
+  readonly from: number;
+  readonly unit: UnitLines;
+  /** Per line (by its index in the output), the macros read before it, and the state there. */
+  readonly macrosBefore: Int32Array;
+  readonly states: readonly ReadingState[];
+}
+
+function pass(r: Rooting, from: number, state: ReadingState): Pass {
+  const n = r.lines.items.length;
+  const unit: UnitLines = { lines: [], macros: [] };
+  const macrosBefore = new Int32Array(n + 1);
+  const states: ReadingState[] = [];
+  readLines(
+    r.lines,
+    (m) => m.name,
+    from,
+    n,
+    state,
+    unit,
+    (k, st) => {
+      macrosBefore[k] = unit.macros.length;
+      states[k] = st;
+    },
+  );
+  macrosBefore[n] = unit.macros.length;
+  return { from, unit, macrosBefore, states };
+}
+
+/** Passes kept for the lines after a file, by its last line: a few lengths of file. */
+const MOST_SUFFIXES = 2;
+
+/**
+ * The unit of the output re-rooted on the file whose markers are the lines `own` (sorted),
+ * as `unitOfOutput` reads it: the lines before the file are read as with no file re-rooted
+ * on (none of them is the main file's), those after it as with the main file's last line
+ * before them, shared by the files of the host; only the file's own lines are read for it.
+ */
+function rootedUnit(r: Rooting, own: readonly number[]): TranslationUnit {
+  const { items } = r.lines;
+  const n = items.length;
+  const named = (m: OutputMarker, k: number) => (mine.has(k) ? '<stdin>' : m.name);
+  const mine = new Set(own);
+  const plain = (r.plain ??= pass(r, 0, startOfOutput()));
+  if (own.length === 0) return unitOfOutput(r.lines, named);
+  const k0 = own[0]!;
+  let next = own[own.length - 1]! + 1;
+  while (next < n && !(items[next] && 'flags' in items[next]!)) next++;
+  const unit: UnitLines = {
+    lines: plain.unit.lines.slice(0, k0),
+    macros: plain.unit.macros.slice(0, plain.macrosBefore[k0]),
+  };
+  const after = readLines(r.lines, named, k0, next, plain.states[k0]!, unit);
+  if (next >= n) return { text: r.lines.text, ...unit, mainName: after.mainName ?? '<stdin>' };
+  // (from the next marker on, what the lines read is the marker's and the main file's last
+  // line: the same for every file of that length)
+  let rest = r.suffixes.get(after.lastMainLine);
+  if (!rest) {
+    const start = {
+      ...plain.states[1]!,
+      lastMainLine: after.lastMainLine,
+      mainName: after.mainName,
+    };
+    rest = pass(r, 1, start);
+    if (r.suffixes.size >= MOST_SUFFIXES) r.suffixes.delete(r.suffixes.keys().next().value!);
+    r.suffixes.set(after.lastMainLine, rest);
+  }
+  return {
+    text: r.lines.text,
+    lines: unit.lines.concat(rest.unit.lines.slice(next - rest.from)),
+    macros: unit.macros.concat(rest.unit.macros.slice(rest.macrosBefore[next])),
+    mainName: after.mainName ?? '<stdin>',
+  };
 }
 
 /** The options the host is preprocessed with: its own (no host of its own). */

@@ -320,14 +320,57 @@ export function unitOfOutput(
   out: OutputLines,
   named: (m: OutputMarker, k: number) => string = (m) => m.name,
 ): TranslationUnit {
-  const lines: LineOrigin[] = [];
-  const macros: MacroEvent[] = [];
-  let mainName: string | undefined;
-  let file = '';
-  let line = 1;
-  let system = false;
-  let lastMainLine = 0;
-  for (const [k, item] of out.items.entries()) {
+  const unit: UnitLines = { lines: [], macros: [] };
+  const state = readLines(out, named, 0, out.items.length, startOfOutput(), unit);
+  return {
+    text: out.text,
+    lines: unit.lines,
+    macros: unit.macros,
+    mainName: state.mainName ?? '<stdin>',
+  };
+}
+
+/** Where the reading of an output's lines stands before a line (`readLines`). */
+export interface ReadingState {
+  readonly file: string;
+  readonly line: number;
+  readonly system: boolean;
+  readonly lastMainLine: number;
+  readonly mainName: string | undefined;
+}
+
+export const startOfOutput = (): ReadingState => ({
+  file: '',
+  line: 1,
+  system: false,
+  lastMainLine: 0,
+  mainName: undefined,
+});
+
+/** A unit's line origins and macro events, as they are read. */
+export interface UnitLines {
+  readonly lines: LineOrigin[];
+  readonly macros: MacroEvent[];
+}
+
+/**
+ * Reads the lines `from` to `to` (excluded) of an output from `state` into `unit`; `seen`
+ * is told of each line before it is read, with the state there. The state after them.
+ */
+export function readLines(
+  out: OutputLines,
+  named: (m: OutputMarker, k: number) => string,
+  from: number,
+  to: number,
+  state: ReadingState,
+  unit: UnitLines,
+  seen?: (k: number, state: ReadingState) => void,
+): ReadingState {
+  let { file, line, system, lastMainLine, mainName } = state;
+  const { lines, macros } = unit;
+  for (let k = from; k < to; k++) {
+    seen?.(k, { file, line, system, lastMainLine, mainName });
+    const item = out.items[k];
     if (item && 'flags' in item) {
       file = named(item, k);
       line = item.line;
@@ -354,5 +397,5 @@ export function unitOfOutput(
     lines.push(origin);
     line++;
   }
-  return { text: out.text, lines, macros, mainName: mainName ?? '<stdin>' };
+  return { file, line, system, lastMainLine, mainName };
 }

@@ -86,10 +86,16 @@ describe('hostUnit', () => {
   // kernels). The output is read once; each file's unit must be the one its own re-rooted
   // output reads as (markers of the file, of the host, and of the other files alike).
   it("reads a host's output once, each file's unit the one its re-rooted output gives", () => {
+    // (files of other lengths, one that includes a header: its markers come back to it)
     const text =
-      '#include <stdio.h>\n#define N 8\n#include "ra.c"\n#include "rb.c"\nint main(void){return 0;}\n';
+      '#include <stdio.h>\n#define N 8\n#include "ra.c"\n#include "rb.c"\n#include "rc.c"\nint main(void){return 0;}\n';
     const h = write('rooted.c', text);
-    const kernels = ['ra.c', 'rb.c'].map((k) => write(k, KERN.replace('total', k.slice(0, 2))));
+    write('rh.h', '#define HALF (N / 2)\n');
+    const kernels = [
+      write('ra.c', `#include "rh.h"\n${KERN.replace('total', 'ra')}`),
+      write('rb.c', KERN.replace('total', 'rb')),
+      write('rc.c', `\n\n${KERN.replace('total', 'rc')}`),
+    ];
     const options = { host: { file: h, source: text } };
     const json = (x: unknown) => JSON.stringify(x);
     inCallContext(() => {
