@@ -412,6 +412,12 @@ function passedOn(
   passesBuffers: (callee: string) => boolean,
   kept?: WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>,
 ): DefinitionCalls {
+  // (no call passes a buffer: nothing to leave out)
+  if (
+    every.buffers.length === 0 &&
+    every.calls.every((c) => c.buffers.every((b) => b === undefined))
+  )
+    return every;
   const passed = new Set<string>();
   for (const c of every.calls)
     if (passesBuffers(c.callee)) for (const b of c.buffers) if (b !== undefined) passed.add(b);

@@ -272,7 +272,11 @@ function modelOfUnit(
         : share
           ? share.tree(tu.text, () => parseTree(tu.text).rootNode)
           : parseTree(tu.text).rootNode;
-  const directives = unitDirectives(root, ppText);
+  // (what the text says: read once for the files read inside one host, C's never changed)
+  const directives =
+    share && !cpp
+      ? share.once('directives', tu.text, () => unitDirectives(root, ppText))
+      : unitDirectives(root, ppText);
   if (cpp) for (const name of namesDeclaredTwice(root)) directives.constants.delete(name);
   checkMainFileSyntax(root, map, source, file, compiler);
   const globals = globalArrays(root, ppText);
