@@ -413,13 +413,16 @@ function readingKey(
   read: (file: string) => string | undefined,
   search: IncludeSearch | undefined,
 ): string {
-  // (macroDependence reads these of the events)
+  // (macroDependence reads these of the user's events, and whether `assert` has any: the
+  // system headers' are most of them, the same in every reading)
   const events = tu.macros
-    .map((e) => `${e.kind} ${e.name} ${+e.system}${+e.inMainFile} ${e.line} ${e.file}`)
+    .filter((e) => !e.system)
+    .map((e) => `${e.kind} ${e.name} ${+e.inMainFile} ${e.line} ${e.file}`)
     .join('\n');
+  const assert = tu.macros.some((e) => e.name === 'assert');
   // (each header's text read once per call, as fileReading reads them)
   const t = { raw: '', read: onceEach(read), headers, ...(search ? { search } : {}) };
-  return `${events}\0${unitFindingsKey(t, read)}`;
+  return `${+assert}${events}\0${unitFindingsKey(t, read)}`;
 }
 
 function answered(
