@@ -272,11 +272,7 @@ function modelOfUnit(
         : share
           ? share.tree(tu.text, () => parseTree(tu.text).rootNode)
           : parseTree(tu.text).rootNode;
-  // (what the text says: read once for the files read inside one host, C's never changed)
-  const directives =
-    share && !cpp
-      ? share.once('directives', tu.text, () => unitDirectives(root, ppText))
-      : unitDirectives(root, ppText);
+  const directives = unitDirectives(root, ppText, cpp ? undefined : share);
   if (cpp) for (const name of namesDeclaredTwice(root)) directives.constants.delete(name);
   checkMainFileSyntax(root, map, source, file, compiler);
   const globals = globalArrays(root, ppText);
@@ -446,8 +442,16 @@ function modelWithoutCompiler(
   };
 }
 
-/** The unit's directives (pragmas, constants); no macro is left, they are expanded. */
-function unitDirectives(root: TSNode, ppText: SourceText): ReturnType<typeof collectDirectives> {
+/**
+ * The unit's directives (pragmas, constants); no macro is left, they are expanded. What the
+ * text says: read once for the files read inside one host (`share`, C's: never changed).
+ */
+function unitDirectives(
+  root: TSNode,
+  ppText: SourceText,
+  share?: HostShare,
+): ReturnType<typeof collectDirectives> {
+  if (share) return share.once('directives', ppText.text, () => unitDirectives(root, ppText));
   const directives = collectDirectives(root, ppText, (n, d) => {
     const v = literalValue(n);
     if (v !== undefined) return v;
