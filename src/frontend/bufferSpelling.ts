@@ -113,26 +113,32 @@ function allocatedValue(n: Node): Node | undefined {
  */
 export function moveHeapSpelling(calls: CallGraph, move: (s: Spelled) => Spelled): CallGraph {
   return {
-    functions: calls.functions.map((f) => ({
-      ...f,
-      ...(f.prototypeSizes
-        ? { prototypeSizes: f.prototypeSizes.map((p) => p.map((s) => s?.map(move))) }
-        : {}),
-      buffers: f.buffers.map((b) =>
-        b.heap
-          ? {
-              ...b,
-              heap: {
-                declaratorExtents: b.heap.declaratorExtents.map(move),
-                allocations: b.heap.allocations.map((a) => ({
-                  ...a,
-                  ...(a.castExtents ? { castExtents: a.castExtents.map(move) } : {}),
-                  sizeArguments: a.sizeArguments.map(move),
-                })),
-              },
-            }
-          : b,
-      ),
-    })),
+    // (a record with nothing to move is kept: the files read inside one host share those of
+    // the functions of the others, issue 27)
+    functions: calls.functions.map((f) =>
+      !f.prototypeSizes && !f.buffers.some((b) => b.heap)
+        ? f
+        : {
+            ...f,
+            ...(f.prototypeSizes
+              ? { prototypeSizes: f.prototypeSizes.map((p) => p.map((s) => s?.map(move))) }
+              : {}),
+            buffers: f.buffers.map((b) =>
+              b.heap
+                ? {
+                    ...b,
+                    heap: {
+                      declaratorExtents: b.heap.declaratorExtents.map(move),
+                      allocations: b.heap.allocations.map((a) => ({
+                        ...a,
+                        ...(a.castExtents ? { castExtents: a.castExtents.map(move) } : {}),
+                        sizeArguments: a.sizeArguments.map(move),
+                      })),
+                    },
+                  }
+                : b,
+            ),
+          },
+    ),
   };
 }

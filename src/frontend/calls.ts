@@ -226,6 +226,16 @@ export interface CallWalk {
   readonly returningTwice: ReadonlySet<string>;
   /** Each definition's calls (by offset) with every buffer passed on, kept for the unit. */
   readonly read?: Map<number, DefinitionCalls>;
+  /**
+   * Each kept definition's record with its prototypes, kept for the unit: the files read
+   * inside one host then hold the same record of another file's function (unitCalls.ts
+   * moves it into a file's coordinates once per placement, issue 27).
+   */
+  readonly records?: WeakMap<DefinitionCalls, FunctionCalls>;
+  /** The functions the walk goes on to from each kept record (`successors`). */
+  readonly successors?: WeakMap<DefinitionCalls, readonly string[]>;
+  /** Each kept definition's calls less the buffers a walk does not ask about, by those kept. */
+  readonly passedOn?: WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>;
 }
 
 /** One definition's calls as its walk reads them (the prototypes aside). */
@@ -331,7 +341,18 @@ export function callWalk(
     ...unit,
     ...(kept === EACH_TIME
       ? {}
-      : { read: kept(`definitions in ${model}`, () => new Map<number, DefinitionCalls>()) }),
+      : {
+          read: kept(`definitions in ${model}`, () => new Map<number, DefinitionCalls>()),
+          records: kept(`records in ${model}`, () => new WeakMap<DefinitionCalls, FunctionCalls>()),
+          successors: kept(
+            `successors in ${model}`,
+            () => new WeakMap<DefinitionCalls, readonly string[]>(),
+          ),
+          passedOn: kept(
+            `passed on in ${model}`,
+            () => new WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>(),
+          ),
+        }),
   };
 }
 
@@ -378,7 +399,7 @@ function callsOf(w: CallWalk, name: string, walked: () => Node): DefinitionCalls
       // decides, as without the share)
       return read(w.passesBuffers);
     }
-  return passedOn(every, w.passesBuffers);
+  return passedOn(every, w.passesBuffers, w.passedOn);
 }
 
 /**
@@ -389,12 +410,28 @@ function callsOf(w: CallWalk, name: string, walked: () => Node): DefinitionCalls
 function passedOn(
   every: DefinitionCalls,
   passesBuffers: (callee: string) => boolean,
+  kept?: WeakMap<DefinitionCalls, Map<string, DefinitionCalls>>,
 ): DefinitionCalls {
+  // (no call passes a buffer: nothing to leave out)
+  if (
+    every.buffers.length === 0 &&
+    every.calls.every((c) => c.buffers.every((b) => b === undefined))
+  )
+    return every;
   const passed = new Set<string>();
   for (const c of every.calls)
     if (passesBuffers(c.callee)) for (const b of c.buffers) if (b !== undefined) passed.add(b);
+  // (the same buffers: the same record, which the files read inside one host then share,
+  // issue 27)
+  const key = [...passed].join(',');
+  let byPassed = kept?.get(every);
+  const hit = byPassed?.get(key);
+  if (hit) return hit;
   const byName = new Map(every.buffers.map((b) => [b.name, b]));
-  return { ...every, buffers: [...passed].map((b) => byName.get(b)!) };
+  const record = { ...every, buffers: [...passed].map((b) => byName.get(b)!) };
+  if (kept && !byPassed) kept.set(every, (byPassed = new Map()));
+  byPassed?.set(key, record);
+  return record;
 }
 
 /**
@@ -424,20 +461,44 @@ export function extractCalls(
     if (functions.has(name)) continue;
     const fnDef = byName.get(name)!;
     const fc = read.get(fnDef) ?? callsOf(walk, name, () => options.walked?.(fnDef) ?? fnDef);
-    functions.set(name, { ...fc, prototypes: prototypes.get(name) ?? [] });
-    // Whoever receives a buffer or a parameter: does it keep the address?
-    const passedTo = [
-      ...fc.buffers.flatMap((b) => b.uses),
-      ...fc.parameterUses.flatMap((p) => p.uses),
-    ]
-      .filter((u) => u.kind === 'call-arg' && u.callee !== undefined)
-      .map((u) => u.callee!);
-    // And every function it calls: whether a static array's function can be entered again
-    // while its values are live (staticScratch.ts) follows calls forward.
-    for (const callee of [...passedTo, ...fc.calls.map((c) => c.callee)])
+    functions.set(name, withOwnPrototypes(walk, fc, prototypes.get(name)));
+    for (const callee of successors(walk, fc))
       if (byName.has(callee) && !functions.has(callee)) queue.push(callee);
   }
   return { functions: [...functions.values()] };
+}
+
+/** The functions a walk goes on to from a definition's calls, in order (kept with the walk's). */
+function successors(w: CallWalk, fc: DefinitionCalls): readonly string[] {
+  const hit = w.successors?.get(fc);
+  if (hit) return hit;
+  // Whoever receives a buffer or a parameter: does it keep the address?
+  const passedTo = [
+    ...fc.buffers.flatMap((b) => b.uses),
+    ...fc.parameterUses.flatMap((p) => p.uses),
+  ]
+    .filter((u) => u.kind === 'call-arg' && u.callee !== undefined)
+    .map((u) => u.callee!);
+  // And every function it calls: whether a static array's function can be entered again
+  // while its values are live (staticScratch.ts) follows calls forward.
+  const next = [...passedTo, ...fc.calls.map((c) => c.callee)];
+  w.successors?.set(fc, next);
+  return next;
+}
+
+const NO_PROTOTYPES: readonly SourceLoc[] = [];
+
+/** A definition's record with its prototypes, the one kept for the unit when there is one. */
+function withOwnPrototypes(
+  w: CallWalk,
+  fc: DefinitionCalls,
+  prototypes: readonly SourceLoc[] = NO_PROTOTYPES,
+): FunctionCalls {
+  const hit = w.records?.get(fc);
+  if (hit) return hit;
+  const record = { ...fc, prototypes };
+  w.records?.set(fc, record);
+  return record;
 }
 
 function functionCalls(

@@ -210,8 +210,9 @@ function modelOfOutput(
   let output: string;
   let share: HostShare | undefined;
   let numbering: LineNumbering | undefined;
+  let unitRead: TranslationUnit | undefined;
   try {
-    ({ output, share, numbering } = read());
+    ({ output, share, numbering, tu: unitRead } = read());
   } catch (e) {
     return modelWithoutCompiler(e, source, file, options, compiler);
   }
@@ -233,7 +234,7 @@ function modelOfOutput(
       macroUses: [],
       includes: quick.includes,
     };
-  const tu = readTranslationUnit(output);
+  const tu = unitRead ?? readTranslationUnit(output);
   const dataModel = unitDataModel(compiler.dataModel ?? options.dataModel, tu.macros, cpp);
   const model = modelOfUnit(
     tu,
@@ -271,7 +272,7 @@ function modelOfUnit(
         : share
           ? share.tree(tu.text, () => parseTree(tu.text).rootNode)
           : parseTree(tu.text).rootNode;
-  const directives = unitDirectives(root, ppText);
+  const directives = unitDirectives(root, ppText, cpp ? undefined : share);
   if (cpp) for (const name of namesDeclaredTwice(root)) directives.constants.delete(name);
   checkMainFileSyntax(root, map, source, file, compiler);
   const globals = globalArrays(root, ppText);
@@ -279,7 +280,7 @@ function modelOfUnit(
     ? namespaceLevel(root, 'function_definition')
     : topLevel(root, 'function_definition');
   const unit = cpp ? cppUnit(root) : undefined;
-  const inMainFile = (fn: Node) => map.inMainFile(fn.startIndex) || map.inMainFile(fn.endIndex - 1);
+  const inMainFile = mainFileTest(definitions, map, tu.text, cpp ? undefined : share);
   const copies = compactCopies(tu.text, cpp);
   // A template's body names file-scope arrays too (its users are then not all modelled).
   const templates = cpp ? unitTemplates(root, directives, unit!) : [];
@@ -348,6 +349,25 @@ function modelOfUnit(
       compiler.cwd,
     ),
   };
+}
+
+/**
+ * Whether a function's text is the main file's (its first or last character), each
+ * definition's offsets read once for the files read inside one host (hostShare.ts: each
+ * file asked about the n definitions of a unity build's unit, 2n native calls, issue 27).
+ */
+function mainFileTest(
+  definitions: readonly Node[],
+  map: SpellingMap,
+  text: string,
+  share?: HostShare,
+): (fn: Node) => boolean {
+  const test = (start: number, end: number) => map.inMainFile(start) || map.inMainFile(end - 1);
+  const read = () => definitions.map((d) => [d.startIndex, d.endIndex] as const);
+  const kept = share?.once('definition offsets', text, read);
+  const extents = kept && kept.length === definitions.length ? kept : undefined;
+  const own = new Map(extents?.map(([start, end], k) => [definitions[k]!, test(start, end)]));
+  return (fn) => own.get(fn) ?? test(fn.startIndex, fn.endIndex);
 }
 
 /**
@@ -422,8 +442,16 @@ function modelWithoutCompiler(
   };
 }
 
-/** The unit's directives (pragmas, constants); no macro is left, they are expanded. */
-function unitDirectives(root: TSNode, ppText: SourceText): ReturnType<typeof collectDirectives> {
+/**
+ * The unit's directives (pragmas, constants); no macro is left, they are expanded. What the
+ * text says: read once for the files read inside one host (`share`, C's: never changed).
+ */
+function unitDirectives(
+  root: TSNode,
+  ppText: SourceText,
+  share?: HostShare,
+): ReturnType<typeof collectDirectives> {
+  if (share) return share.once('directives', ppText.text, () => unitDirectives(root, ppText));
   const directives = collectDirectives(root, ppText, (n, d) => {
     const v = literalValue(n);
     if (v !== undefined) return v;

@@ -27,6 +27,7 @@ import {
   type SkippedHeaders,
   skippedHeaderDirectives,
   type UnreadInclude,
+  unitFindingsKey,
   userHeaders,
 } from './headerReadings.js';
 import { textFacts } from './headerTextFacts.js';
@@ -360,6 +361,7 @@ export function includedDependence(
   read: (file: string) => string | undefined,
   absolute: (file: string) => string,
   search?: IncludeSearch,
+  kept?: KeptDependence,
 ): Map<string, string> {
   const out = new Map<string, string>();
   const headers = userHeaders(tu);
@@ -386,15 +388,82 @@ export function includedDependence(
     }
     return readings.get(f);
   };
+  const answer = (a: LineOrigin, b: LineOrigin) => {
+    const dependence = a.file === b.file ? readingOf(a.file) : undefined;
+    return dependence === undefined
+      ? `it is defined in ${a.main ? b.file : a.file}, whose text is not read for its configuration`
+      : dependence(a.line, b.line);
+  };
+  const answers = kept && keptAnswers(kept, tu, headers, read, absolute, search);
   for (const d of definitions) {
     const [a, b] = [tu.lines[d.first], tu.lines[d.last]];
     if (!a || !b || (a.main && b.main)) continue;
-    const dependence = a.file === b.file ? readingOf(a.file) : undefined;
-    const why =
-      dependence === undefined
-        ? `it is defined in ${a.main ? b.file : a.file}, whose text is not read for its configuration`
-        : dependence(a.line, b.line);
+    const why = answers ? answered(answers, a, b, answer) : answer(a, b);
     if (why) out.set(d.name, `(${a.file}) ${why}`);
   }
   return out;
+}
+
+/**
+ * The answers of `includedDependence` kept for the files read inside one host (hostShare.ts):
+ * each file of a unity build of n files asked about the n others' functions (issue 27). An
+ * answer reads the function's file and lines, the unit's macro events, what its headers
+ * find and how names are read and looked up; the files of a host read the same but for the
+ * events of their own file and the list of headers (each leaves out its own file), so the
+ * answers are kept by what those give (`readingKey`).
+ */
+export interface KeptDependence {
+  readonly read?: (file: string) => string | undefined;
+  readonly absolute?: (file: string) => string;
+  readonly byReading: Map<string, Map<string, string | undefined>>;
+}
+
+type Answers = Map<string, string | undefined>;
+
+function keptAnswers(
+  kept: KeptDependence,
+  tu: Parameters<typeof userHeaders>[0],
+  headers: readonly string[],
+  read: (file: string) => string | undefined,
+  absolute: (file: string) => string,
+  search: IncludeSearch | undefined,
+): Answers | undefined {
+  // (another way of reading or naming files: nothing kept is known to hold)
+  if (kept.read !== read || kept.absolute !== absolute) return undefined;
+  const key = readingKey(tu, headers, read, search);
+  let answers = kept.byReading.get(key);
+  if (!answers) kept.byReading.set(key, (answers = new Map()));
+  return answers;
+}
+
+/** What the answers read of the unit besides the function's own file (`keptAnswers`). */
+function readingKey(
+  tu: Parameters<typeof userHeaders>[0],
+  headers: readonly string[],
+  read: (file: string) => string | undefined,
+  search: IncludeSearch | undefined,
+): string {
+  // (macroDependence reads these of the user's events, and whether `assert` has any: the
+  // system headers' are most of them, the same in every reading)
+  const events = tu.macros
+    .filter((e) => !e.system)
+    .map((e) => `${e.kind} ${e.name} ${+e.inMainFile} ${e.line} ${e.file}`)
+    .join('\n');
+  const assert = tu.macros.some((e) => e.name === 'assert');
+  // (each header's text read once per call, as fileReading reads them)
+  const t = { raw: '', read: onceEach(read), headers, ...(search ? { search } : {}) };
+  return `${+assert}${events}\0${unitFindingsKey(t, read)}`;
+}
+
+function answered(
+  answers: Answers,
+  a: LineOrigin,
+  b: LineOrigin,
+  answer: (a: LineOrigin, b: LineOrigin) => string | undefined,
+): string | undefined {
+  const key = `${+a.main}${+b.main} ${a.line} ${b.line} ${a.file}\0${b.file}`;
+  if (answers.has(key)) return answers.get(key);
+  const why = answer(a, b);
+  answers.set(key, why);
+  return why;
 }

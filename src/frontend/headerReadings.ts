@@ -99,6 +99,16 @@ function unitHeaders(t: FileText, unitRead: FileText['read']): UnitHeaders {
   return made;
 }
 
+/**
+ * What a unit's headers give every question (`headerFindings`' unit part) as a key: the
+ * readings of one host's files, whose lists of headers differ (each leaves out its own
+ * file), mostly find the same (configurationDependence.ts includedDependence, issue 27).
+ */
+export function unitFindingsKey(t: FileText, unitRead: FileText['read']): string {
+  const { byName, unknown } = unitHeaders(t, unitRead);
+  return JSON.stringify([t.cwd ?? '.', searchKey(t.search ?? NO_FOLDERS), [...byName], unknown]);
+}
+
 function unitHeaderIndex(t: FileText, headers: readonly string[]): UnitHeaders {
   const absolute = (f: string) => path.resolve(t.cwd ?? '.', f);
   const byName = new Map<string, HeaderFinding[]>();
@@ -137,7 +147,17 @@ const headerReadings = new CallSlot(() => new Map<string, Map<string, HeaderRead
  * The search folders as a key: the units of one run that search the same folders share
  * their headers' readings (every small CMSIS-DSP file read arm_math.h's headers again).
  */
-const searchKey = (s: IncludeSearch) => JSON.stringify([s.quote, s.user, s.system]);
+function searchKey(s: IncludeSearch): string {
+  const kept = searchKeys.current();
+  const hit = kept?.get(s);
+  if (hit !== undefined) return hit;
+  const key = JSON.stringify([s.quote, s.user, s.system]);
+  kept?.set(s, key);
+  return key;
+}
+
+/** Each search's key once per call (asked for each header of each file of a unity build). */
+const searchKeys = new CallSlot(() => new WeakMap<IncludeSearch, string>());
 
 /**
  * A header's conditional directives and what it includes under one, read once per call and
@@ -341,14 +361,38 @@ const NO_FOLDERS: IncludeSearch = { quote: [], user: [], system: [] };
  * The headers a unit read that are not the system's (a header whose every line this build
  * skipped still counts: its other branches may redefine what the function spells).
  */
-export function userHeaders(tu: {
+export function userHeaders(tu: UnitLines): readonly string[] {
+  const kept = userHeadersOf.current();
+  const hit = kept?.get(tu.lines);
+  if (hit && hit.macros === tu.macros && hit.mainName === tu.mainName) return hit.headers;
+  const system = new Set(tu.macros.filter((m) => m.system).map((m) => m.file));
+  const files = new Set<string>();
+  let last: string | undefined;
+  // (a line's file is mostly the previous line's: the set takes each run once)
+  for (const l of tu.lines) if (!l.main && l.file !== last) files.add((last = l.file));
+  const headers = [...files].filter(
+    (f) => f !== tu.mainName && f !== '' && !system.has(f) && !/^<.*>$/.test(f),
+  );
+  kept?.set(tu.lines, { macros: tu.macros, mainName: tu.mainName, headers });
+  return headers;
+}
+
+/** What `userHeaders` reads of a unit. */
+interface UnitLines {
   readonly lines: readonly { readonly file: string; readonly main: boolean }[];
   readonly macros: readonly MacroEvent[];
   readonly mainName: string;
-}): string[] {
-  const system = new Set(tu.macros.filter((m) => m.system).map((m) => m.file));
-  const files = new Set(tu.lines.filter((l) => !l.main).map((l) => l.file));
-  return [...files].filter(
-    (f) => f !== tu.mainName && f !== '' && !system.has(f) && !/^<.*>$/.test(f),
-  );
 }
+
+/**
+ * Each unit's user headers, once per call and unit (its lines): its configuration guards
+ * and the dependence of its other files' functions both ask (issue 27: a unity build's
+ * unit names all its n files).
+ */
+const userHeadersOf = new CallSlot(
+  () =>
+    new WeakMap<
+      UnitLines['lines'],
+      { macros: UnitLines['macros']; mainName: string; headers: readonly string[] }
+    >(),
+);

@@ -19,11 +19,20 @@ import { physicalMarkers, physicalReading } from './lineDirectives.js';
 import type { LineNumbering } from '../model/lineNumbering.js';
 import {
   MARKER,
+  type OutputLines,
+  type OutputMarker,
+  readLines,
+  type ReadingState,
+  startOfOutput,
+  type UnitLines,
   preprocessorOutput,
   preprocessorOutputAsync,
+  readOutput,
   type HostFile,
   type PreprocessOptions,
+  type TranslationUnit,
   unescapeName,
+  unitOfOutput,
 } from './preprocess.js';
 
 const escapeName = (s: string) => s.replace(/[\\"]/g, '\\$&');
@@ -83,8 +92,14 @@ export function sourcesEntered(output: string, cwd?: string): Map<string, number
  */
 export class NotIncludedError extends InputError {}
 
-function checked(output: string, file: string, host: HostFile, options: PreprocessOptions): string {
-  const r = reRooted(output, file, host.file, options.cwd);
+function checked(
+  reading: UnitReading,
+  file: string,
+  host: HostFile,
+  options: PreprocessOptions,
+): { output: string; tu: TranslationUnit } {
+  reading.rooting ??= rooting(reading.output, host.file, options.cwd);
+  const r = reRootedUnit(reading.rooting, file);
   if (r.entered === 0)
     throw new NotIncludedError(
       `${host.file} does not include this file in this configuration`,
@@ -95,7 +110,151 @@ function checked(output: string, file: string, host: HostFile, options: Preproce
       `${host.file} includes this file ${r.entered} times: its text would stand for several macro contexts`,
       file,
     );
-  return r.output;
+  return { output: r.output, tu: r.tu };
+}
+
+/**
+ * A host's output read once for all the files it includes (issue 27: re-rooted and read for
+ * each file, a host of n kernels cost each of them O(n)): `reRooted`'s output but for the
+ * markers of the file re-rooted on, read by `readOutput`, with the markers of each file
+ * the output names.
+ */
+interface Rooting {
+  readonly output: string;
+  readonly lines: OutputLines;
+  /** Where each line of `output` starts. */
+  readonly starts: readonly number[];
+  /** Per file (absolute), its markers: their line, and the number and flags as spelled. */
+  readonly byFile: ReadonlyMap<string, readonly { k: number; digits: string; flags: string }[]>;
+  /** The output read with no file re-rooted on, made when first asked for. */
+  plain?: Pass;
+  /** The lines after a file read, by the main file's last line before them (`rootedUnit`). */
+  readonly suffixes: Map<number, Pass>;
+}
+
+function rooting(output: string, host: string, cwd?: string): Rooting {
+  const hostName = escapeName(path.resolve(host));
+  const byFile = new Map<string, { k: number; digits: string; flags: string }[]>();
+  const resolved = new Map<string, string>();
+  const lines = output.split('\n');
+  for (const [k, l] of lines.entries()) {
+    if (l.charCodeAt(0) !== 35) continue;
+    const m = MARKER.exec(l);
+    if (!m) continue;
+    const name = unescapeName(m[2]!);
+    if (name === '<stdin>') lines[k] = `# ${m[1]} "${hostName}"${m[3]}`;
+    else if (!/^<.*>$/.test(name)) {
+      let f = resolved.get(name);
+      if (f === undefined) resolved.set(name, (f = path.resolve(cwd ?? '.', name)));
+      const marks = byFile.get(f) ?? [];
+      // (line k + 1 of the output, whose first line is the main file's marker)
+      marks.push({ k: k + 1, digits: m[1]!, flags: m[3]! });
+      byFile.set(f, marks);
+    }
+  }
+  const text = `# 1 "<stdin>"\n${lines.join('\n')}`;
+  const starts = [0];
+  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
+  return { output: text, lines: readOutput(text), starts, byFile, suffixes: new Map() };
+}
+
+/** The host's output re-rooted on `file` (as `reRooted` makes it) and its unit. */
+function reRootedUnit(
+  r: Rooting,
+  file: string,
+): { output: string; tu: TranslationUnit; entered: number } {
+  const marks = r.byFile.get(path.resolve(file)) ?? [];
+  const pieces: string[] = [];
+  let at = 0;
+  let entered = 0;
+  for (const m of marks) {
+    if (entering(m.flags)) entered++;
+    const end = (r.starts[m.k + 1] ?? r.output.length + 1) - 1;
+    pieces.push(r.output.slice(at, r.starts[m.k]), `# ${m.digits} "<stdin>"${m.flags}`);
+    at = end;
+  }
+  pieces.push(r.output.slice(at));
+  const tu = rootedUnit(
+    r,
+    marks.map((m) => m.k),
+  );
+  return { output: pieces.join(''), tu, entered };
+}
+
+/** The output read with no file re-rooted on, from one of its lines on (`Rooting`). */
+interface Pass {
+  readonly from: number;
+  readonly unit: UnitLines;
+  /** Per line (by its index in the output), the macros read before it, and the state there. */
+  readonly macrosBefore: Int32Array;
+  readonly states: readonly ReadingState[];
+}
+
+function pass(r: Rooting, from: number, state: ReadingState): Pass {
+  const n = r.lines.items.length;
+  const unit: UnitLines = { lines: [], macros: [] };
+  const macrosBefore = new Int32Array(n + 1);
+  const states: ReadingState[] = [];
+  readLines(
+    r.lines,
+    (m) => m.name,
+    from,
+    n,
+    state,
+    unit,
+    (k, st) => {
+      macrosBefore[k] = unit.macros.length;
+      states[k] = st;
+    },
+  );
+  macrosBefore[n] = unit.macros.length;
+  return { from, unit, macrosBefore, states };
+}
+
+/** Passes kept for the lines after a file, by its last line: a few lengths of file. */
+const MOST_SUFFIXES = 2;
+
+/**
+ * The unit of the output re-rooted on the file whose markers are the lines `own` (sorted),
+ * as `unitOfOutput` reads it: the lines before the file are read as with no file re-rooted
+ * on (none of them is the main file's), those after it as with the main file's last line
+ * before them, shared by the files of the host; only the file's own lines are read for it.
+ */
+function rootedUnit(r: Rooting, own: readonly number[]): TranslationUnit {
+  const { items } = r.lines;
+  const n = items.length;
+  const named = (m: OutputMarker, k: number) => (mine.has(k) ? '<stdin>' : m.name);
+  const mine = new Set(own);
+  const plain = (r.plain ??= pass(r, 0, startOfOutput()));
+  if (own.length === 0) return unitOfOutput(r.lines, named);
+  const k0 = own[0]!;
+  let next = own[own.length - 1]! + 1;
+  while (next < n && !(items[next] && 'flags' in items[next]!)) next++;
+  const unit: UnitLines = {
+    lines: plain.unit.lines.slice(0, k0),
+    macros: plain.unit.macros.slice(0, plain.macrosBefore[k0]),
+  };
+  const after = readLines(r.lines, named, k0, next, plain.states[k0]!, unit);
+  if (next >= n) return { text: r.lines.text, ...unit, mainName: after.mainName ?? '<stdin>' };
+  // (from the next marker on, what the lines read is the marker's and the main file's last
+  // line: the same for every file of that length)
+  let rest = r.suffixes.get(after.lastMainLine);
+  if (!rest) {
+    const start = {
+      ...plain.states[1]!,
+      lastMainLine: after.lastMainLine,
+      mainName: after.mainName,
+    };
+    rest = pass(r, 1, start);
+    if (r.suffixes.size >= MOST_SUFFIXES) r.suffixes.delete(r.suffixes.keys().next().value!);
+    r.suffixes.set(after.lastMainLine, rest);
+  }
+  return {
+    text: r.lines.text,
+    lines: unit.lines.concat(rest.unit.lines.slice(next - rest.from)),
+    macros: unit.macros.concat(rest.unit.macros.slice(rest.macrosBefore[next])),
+    mainName: after.mainName ?? '<stdin>',
+  };
 }
 
 /** The options the host is preprocessed with: its own (no host of its own). */
@@ -127,12 +286,19 @@ export function hostWorkOfCall(): Readonly<HostWork> | undefined {
 /** The preprocessor's output for a unit, and what the files read inside its host share. */
 export interface UnitOutput {
   readonly output: string;
+  /** The output read (readTranslationUnit), when it is read already. */
+  readonly tu?: TranslationUnit;
   readonly share?: HostShare;
   /** How the compiler numbers the file's lines, when its own `#line`s renumber them. */
   readonly numbering?: LineNumbering;
 }
 
-type UnitReading = Required<Omit<UnitOutput, 'numbering'>>;
+interface UnitReading {
+  readonly output: string;
+  readonly share: HostShare;
+  /** The output read for the files re-rooted on, made when the first asks. */
+  rooting?: Rooting;
+}
 
 const hostKey = (host: HostFile) => `${host.file}\0${host.source}`;
 
@@ -171,6 +337,20 @@ function ownLines(
   return r.numbering.length > 0 ? r : { output: r.output };
 }
 
+/**
+ * A file's re-rooted unit with its own `#line`s read back (`ownLines`); the unit read with
+ * the host's is kept only when they change nothing (a changed output is read again).
+ */
+function inHost(
+  unit: { output: string; tu: TranslationUnit },
+  source: string,
+  file: string,
+  options: PreprocessOptions,
+): Omit<UnitOutput, 'share'> {
+  const own = ownLines(unit.output, source, file, options);
+  return own.output === unit.output ? { ...unit, ...own } : own;
+}
+
 /** The preprocessor's output for `file`: its own, or its host's re-rooted on it. */
 export function unitOutput(source: string, file: string, options: PreprocessOptions): UnitOutput {
   const host = options.host;
@@ -190,7 +370,7 @@ export function unitOutput(source: string, file: string, options: PreprocessOpti
       ),
     );
   return {
-    ...ownLines(checked(reading.output, file, host, options), source, file, options),
+    ...inHost(checked(reading, file, host, options), source, file, options),
     share: reading.share,
   };
 }
@@ -223,7 +403,7 @@ export async function unitOutputAsync(
       ),
     );
   return {
-    ...ownLines(checked(reading.output, file, host, options), source, file, options),
+    ...inHost(checked(reading, file, host, options), source, file, options),
     share: reading.share,
   };
 }

@@ -24,6 +24,7 @@
  * functions that are not static, file-scope arrays a function uses): a note says so.
  */
 import path from 'node:path';
+import { CallSlot } from '../context/callContext.js';
 import type { Diagnostic } from '../model/types.js';
 import type { Node, TSNode } from './parse.js';
 import type { MainView } from './mainView.js';
@@ -41,11 +42,27 @@ export function includedFiles(
   mainName: string,
   cwd: string | undefined,
 ): string[] {
-  return [...new Set(names)]
+  const unique = new Set<string>();
+  let last: string | undefined;
+  // (a name is mostly the previous one's: the set takes each run once)
+  for (const n of names) if (n !== last) unique.add((last = n));
+  const resolved = resolvedNames.current();
+  const absolute = (n: string): string => {
+    const key = `${cwd ?? '.'}\0${n}`;
+    const hit = resolved?.get(key);
+    if (hit !== undefined) return hit;
+    const a = path.resolve(cwd ?? '.', n);
+    resolved?.set(key, a);
+    return a;
+  };
+  return [...unique]
     .filter((n) => n !== mainName && n !== '' && !/^<.*>$/.test(n))
-    .map((n) => path.resolve(cwd ?? '.', n))
+    .map(absolute)
     .sort();
 }
+
+/** Names resolved once per call (a unity build's unit names its n files, for each file). */
+const resolvedNames = new CallSlot(() => new Map<string, string>());
 
 function isStatic(fn: Node): boolean {
   return fn.namedChildren.some((c) => c.type === 'storage_class_specifier' && c.text === 'static');

@@ -251,26 +251,132 @@ function compilerDiagnostic(stderr: string, file: string, cc: string): InputErro
 
 /** Splits `cc -E -dD` output into parser text, line origins and macro events. */
 export function readTranslationUnit(output: string): TranslationUnit {
+  return unitOfOutput(readOutput(output));
+}
+
+/** A line marker of the output: the file it names (unescaped), the line and the flags. */
+export interface OutputMarker {
+  readonly name: string;
+  readonly line: number;
+  readonly flags: string;
+}
+
+/** A `-dD` line's event, but where it stands (the file and line the markers give). */
+type OutputEvent = Pick<MacroEvent, 'kind' | 'name' | 'params' | 'body'>;
+
+/**
+ * The output's lines read once (`unitOfOutput` gives the unit): per line, its marker, its
+ * macro event, or neither (a line of code); and the parser's text, the same whichever file
+ * the markers name (a host's output read for each file it includes: hostUnit.ts, issue 27).
+ */
+export interface OutputLines {
+  readonly text: string;
+  readonly items: readonly (OutputMarker | OutputEvent | undefined)[];
+}
+
+export function readOutput(output: string): OutputLines {
   const raw = output.split('\n');
   if (raw.length > 0 && raw[raw.length - 1] === '') raw.pop();
   const text: string[] = [];
-  const lines: LineOrigin[] = [];
-  const macros: MacroEvent[] = [];
-  let mainName: string | undefined;
-  let file = '';
-  let line = 1;
-  let system = false;
-  let lastMainLine = 0;
+  const items: (OutputMarker | OutputEvent | undefined)[] = [];
   for (const l of raw) {
     // Markers and -dD lines start with '#': the regular expressions run only on those.
     const marker = l.charCodeAt(0) === 35 ? MARKER.exec(l) : null;
     if (marker) {
-      file = unescapeName(marker[2]);
-      line = Number(marker[1]);
-      system = / 3/.test(marker[3]) || file === '<built-in>';
+      items.push({ name: unescapeName(marker[2]!), line: Number(marker[1]), flags: marker[3]! });
+      text.push('');
+      continue;
+    }
+    const def = l.startsWith('#define ') ? DEFINE.exec(l) : undefined;
+    const undef = l.startsWith('#undef ') ? UNDEF.exec(l) : undefined;
+    if (def || undef) {
+      items.push({
+        kind: def ? 'define' : 'undef',
+        name: (def ?? undef)![1]!,
+        ...(def?.[2] !== undefined
+          ? {
+              params: def[3]!
+                .split(',')
+                .map((s) => s.trim())
+                .filter((s) => s !== ''),
+            }
+          : {}),
+        body: def ? def[4]! : '',
+      });
+      text.push('');
+    } else {
+      items.push(undefined);
+      text.push(l);
+    }
+  }
+  return { text: text.join('\n') + '\n', items };
+}
+
+/**
+ * The unit of an output read by `readOutput`, each marker's file named by `named` (the
+ * marker and its index among the lines; by default the file it names).
+ */
+export function unitOfOutput(
+  out: OutputLines,
+  named: (m: OutputMarker, k: number) => string = (m) => m.name,
+): TranslationUnit {
+  const unit: UnitLines = { lines: [], macros: [] };
+  const state = readLines(out, named, 0, out.items.length, startOfOutput(), unit);
+  return {
+    text: out.text,
+    lines: unit.lines,
+    macros: unit.macros,
+    mainName: state.mainName ?? '<stdin>',
+  };
+}
+
+/** Where the reading of an output's lines stands before a line (`readLines`). */
+export interface ReadingState {
+  readonly file: string;
+  readonly line: number;
+  readonly system: boolean;
+  readonly lastMainLine: number;
+  readonly mainName: string | undefined;
+}
+
+export const startOfOutput = (): ReadingState => ({
+  file: '',
+  line: 1,
+  system: false,
+  lastMainLine: 0,
+  mainName: undefined,
+});
+
+/** A unit's line origins and macro events, as they are read. */
+export interface UnitLines {
+  readonly lines: LineOrigin[];
+  readonly macros: MacroEvent[];
+}
+
+/**
+ * Reads the lines `from` to `to` (excluded) of an output from `state` into `unit`; `seen`
+ * is told of each line before it is read, with the state there. The state after them.
+ */
+export function readLines(
+  out: OutputLines,
+  named: (m: OutputMarker, k: number) => string,
+  from: number,
+  to: number,
+  state: ReadingState,
+  unit: UnitLines,
+  seen?: (k: number, state: ReadingState) => void,
+): ReadingState {
+  let { file, line, system, lastMainLine, mainName } = state;
+  const { lines, macros } = unit;
+  for (let k = from; k < to; k++) {
+    seen?.(k, { file, line, system, lastMainLine, mainName });
+    const item = out.items[k];
+    if (item && 'flags' in item) {
+      file = named(item, k);
+      line = item.line;
+      system = / 3/.test(item.flags) || file === '<built-in>';
       mainName ??= file;
       if (file === mainName) lastMainLine = line - 1;
-      text.push('');
       lines.push({ file, line: 0, main: false });
       continue;
     }
@@ -279,31 +385,17 @@ export function readTranslationUnit(output: string): TranslationUnit {
       ? { file, line, main: true }
       : { file, line, main: false, includedAt: lastMainLine + 1 };
     if (isMain) lastMainLine = line;
-    const def = l.startsWith('#define ') ? DEFINE.exec(l) : undefined;
-    const undef = l.startsWith('#undef ') ? UNDEF.exec(l) : undefined;
-    if (def || undef) {
+    if (item)
       macros.push({
-        kind: def ? 'define' : 'undef',
-        name: (def ?? undef)![1],
-        ...(def?.[2] !== undefined
-          ? {
-              params: def[3]
-                .split(',')
-                .map((s) => s.trim())
-                .filter((s) => s !== ''),
-            }
-          : {}),
-        body: def ? def[4] : '',
+        ...item,
         file,
         line,
         system,
         afterMainLine: lastMainLine,
         inMainFile: isMain,
       });
-      text.push('');
-    } else text.push(l);
     lines.push(origin);
     line++;
   }
-  return { text: text.join('\n') + '\n', lines, macros, mainName: mainName ?? '<stdin>' };
+  return { file, line, system, lastMainLine, mainName };
 }

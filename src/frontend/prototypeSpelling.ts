@@ -3,7 +3,7 @@
  * declarations at file scope other than the definition): a parameter retyped with its
  * callers' storage (pipeline/wholeProgram/callerStorage.ts) is retyped there too, or nowhere.
  */
-import type { CallGraph, Spelled } from '../model/calls.js';
+import type { CallGraph, FunctionCalls, Spelled } from '../model/calls.js';
 import { type Node, child, parseTree } from './parse.js';
 import { spelled } from './bufferSpelling.js';
 
@@ -34,13 +34,24 @@ function functionDeclarator(d: Node | null, name: string): Node | undefined {
   return d && child(d, 'declarator')?.text === name ? d : undefined;
 }
 
-/** The call graph with each function's prototypeSizes from the unit's file-scope declarations. */
-export function withPrototypes(calls: CallGraph, declarations: readonly Node[]): CallGraph {
-  return {
-    functions: calls.functions.map((f) =>
-      f.prototypes.length > 0 ? { ...f, prototypeSizes: prototypeSizes(declarations, f.name) } : f,
-    ),
+/**
+ * The call graph with each function's prototypeSizes from the unit's file-scope declarations;
+ * `kept` holds the records made so far for these declarations (the files read inside one
+ * host share them, issue 27).
+ */
+export function withPrototypes(
+  calls: CallGraph,
+  declarations: readonly Node[],
+  kept?: WeakMap<FunctionCalls, FunctionCalls>,
+): CallGraph {
+  const sized = (f: FunctionCalls) => {
+    const hit = kept?.get(f);
+    if (hit) return hit;
+    const record = { ...f, prototypeSizes: prototypeSizes(declarations, f.name) };
+    kept?.set(f, record);
+    return record;
   };
+  return { functions: calls.functions.map((f) => (f.prototypes.length > 0 ? sized(f) : f)) };
 }
 
 /**

@@ -7,7 +7,8 @@ import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { functionName, topLevel } from './builtinModel.js';
 import { type Node, type TSNode } from './parse.js';
 import { compactTree } from './compactTree.js';
-import { relocateLocs, spelledInFile } from './relocate.js';
+import { spelledInFile } from './relocate.js';
+import { placedCalls } from './placedCalls.js';
 import {
   type CallOptions,
   type CallWalk,
@@ -119,7 +120,7 @@ export function unitCalls(
   const options =
     early?.walk.options ?? callOptions(root, c, new Set(functions.map((f) => f.name)));
   const extracted = moveHeapSpelling(
-    relocateLocs(
+    placedCalls(
       // Every definition of the unit: a function of an included file or header may call one
       // of this file's (a unity build), and its calls count as much as the file's own.
       withPrototypes(
@@ -131,8 +132,15 @@ export function unitCalls(
           early?.read,
         ),
         topLevel(root, 'declaration'),
+        c.share?.once('prototype sizes', c.ppText.text, () => new WeakMap()),
       ),
-      (loc) => map.loc(ppOffset(loc)),
+      {
+        ppLine: (loc) => c.ppText.loc(ppOffset(loc)).line - 1,
+        lines: c.tu.lines,
+        move: (loc) => map.loc(ppOffset(loc)),
+      },
+      c.share,
+      c.ppText.text,
     ),
     (s) => spelledInFile(map, c.source, s),
   );
@@ -142,6 +150,11 @@ export function unitCalls(
     c.readHeader,
     c.absolute,
     c.search,
+    c.share?.once('included dependence', c.ppText.text, () => ({
+      read: c.readHeader,
+      absolute: c.absolute,
+      byReading: new Map(),
+    })),
   );
   const calls = {
     ...extracted,

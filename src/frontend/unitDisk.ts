@@ -45,7 +45,13 @@ export function lazyFacts(
 
 /** Reading the files a unit names, from the compiler's folder, with its flags. */
 export function onDisk(cwd: string | undefined, flags: readonly string[] = []): Disk {
-  const absolute = (f: string) => path.resolve(cwd ?? '.', f);
+  // (each name resolved once: a unity build's unit names its n files, asked for each file)
+  const resolved = new Map<string, string>();
+  const absolute = (f: string) => {
+    let a = resolved.get(f);
+    if (a === undefined) resolved.set(f, (a = path.resolve(cwd ?? '.', f)));
+    return a;
+  };
   return {
     absolute,
     search: includeSearch(flags, cwd),

@@ -412,9 +412,7 @@ function callSiteProblem(
       );
     if (u.kind === 'call-arg' && u.callee !== undefined && u.argIndex !== undefined) {
       if (u.callee === fnName && u.argIndex === index) continue;
-      const lib = graph.functions.some((f) => f.name === u.callee)
-        ? undefined
-        : libraryCall(u.callee);
+      const lib = firstFunction(graph, u.callee) ? undefined : libraryCall(u.callee);
       const param = paramUses(graph, u.callee, u.argIndex);
       const cells = objectCells(buffer, u.derefs ?? 0, param?.elementType);
       const unsure = q.overridden?.has(u.callee);
@@ -451,7 +449,7 @@ function keepsAddress(
     return 'may be another definition than the one seen (a weak symbol, or defined twice)';
   const key = `${callee}:${argIndex}`;
   if (visiting.has(key)) return undefined;
-  const fn = graph.functions.find((f) => f.name === callee);
+  const fn = firstFunction(graph, callee);
   if (!fn) {
     const lib = libraryCall(callee);
     if (!lib) return `is not defined in this file (it may keep a pointer to the buffer)`;
@@ -473,10 +471,13 @@ function keepsAddress(
   const p = fn.parameterUses.find((x) => x.name === name);
   if (!p) return `takes it as '${name}', whose type is not a pointer or array the analysis reads`;
   if (!p.known) return `takes it as '${name}', whose element type or levels are not known`;
-  const inner = new Set([...visiting, key]);
+  // (made when it passes the address on: asked for each of n callees of a unity build's
+  // main(), for each file read inside it, issue 27)
+  let inner: Set<string> | undefined;
   for (const u of p.uses) {
     if (u.kind === 'escape') return `lets its address out at ${at(u.loc)} (${u.why ?? ''})`;
     if (u.kind === 'call-arg') {
+      inner ??= new Set([...visiting, key]);
       const deeper = keepsAddress(graph, u, inner, overridden);
       if (deeper) return `passes it to ${u.callee}() at ${at(u.loc)}, which ${deeper}`;
     }

@@ -7,7 +7,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { preprocessorOutput } from '../../src/frontend/preprocess.js';
+import { preprocessorOutput, readTranslationUnit } from '../../src/frontend/preprocess.js';
 import {
   hostWorkOfCall,
   reRooted,
@@ -79,6 +79,33 @@ describe('hostUnit', () => {
     const mainLines = (o: string) => o.split('\n# ').filter((l) => / "<stdin>"/.test(l)).length;
     expect(outputs.map(mainLines).every((n) => n > 0)).toBe(true);
     expect(outputs[0]).not.toBe(outputs[1]);
+  });
+
+  // Guards the cost of a unity build (issue 27, "the cost stays per file"): each file read
+  // inside its host re-rooted the host's whole output and read it again (O(n) for each of n
+  // kernels). The output is read once; each file's unit must be the one its own re-rooted
+  // output reads as (markers of the file, of the host, and of the other files alike).
+  it("reads a host's output once, each file's unit the one its re-rooted output gives", () => {
+    // (files of other lengths, one that includes a header: its markers come back to it)
+    const text =
+      '#include <stdio.h>\n#define N 8\n#include "ra.c"\n#include "rb.c"\n#include "rc.c"\nint main(void){return 0;}\n';
+    const h = write('rooted.c', text);
+    write('rh.h', '#define HALF (N / 2)\n');
+    const kernels = [
+      write('ra.c', `#include "rh.h"\n${KERN.replace('total', 'ra')}`),
+      write('rb.c', KERN.replace('total', 'rb')),
+      write('rc.c', `\n\n${KERN.replace('total', 'rc')}`),
+    ];
+    const options = { host: { file: h, source: text } };
+    const json = (x: unknown) => JSON.stringify(x);
+    inCallContext(() => {
+      for (const k of kernels) {
+        const r = unitOutput('', k, options);
+        expect(r.output).toBe(reRooted(preprocessorOutput(text, h), k, h).output);
+        expect(json(r.tu)).toBe(json(readTranslationUnit(r.output)));
+        expect(r.tu!.lines.filter((l) => l.main).length).toBeGreaterThan(0);
+      }
+    });
   });
 
   // Guards the cost of a unity build (issue 27, "the cost stays per file"): each file read

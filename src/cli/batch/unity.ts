@@ -15,7 +15,7 @@ import { refusedAlone } from '../../frontend/compilerView.js';
 import { refusedEverywhere } from '../../pipeline/configurations/refusedReport.js';
 import type { UnitSummary } from '../../pipeline/wholeProgram/fileSet.js';
 import {
-  includingUnits,
+  UnitIncludes,
   unityVerdict,
   type UnityVerdict,
 } from '../../pipeline/wholeProgram/unityBuild.js';
@@ -51,7 +51,8 @@ export interface UnityInput {
 export function planUnity(input: UnityInput): UnityPlan {
   const { files, options, units } = input;
   const built = input.buildUnits && new Set(input.buildUnits.map(abs));
-  const included = files.flatMap((f, k) => (includingUnits(units, f).length > 0 ? [k] : []));
+  const includes = new UnitIncludes(units);
+  const included = files.flatMap((f, k) => (includes.including(f).length > 0 ? [k] : []));
   // A file included by another, which the build does not compile or the compiler refuses
   // alone, is compiled only inside its includer.
   const ownUnits = new Set<number>();
@@ -74,18 +75,23 @@ export function planUnity(input: UnityInput): UnityPlan {
   for (const u of units)
     if (
       !given.has(abs(u.file)) &&
-      includingUnits(units, u.file).length > 0 &&
+      includes.including(u.file).length > 0 &&
       !alone(u.file, input.optionsFor(u.file))
     )
       notUnits.add(abs(u.file));
   const setUnits = units.filter((u) => !notUnits.has(abs(u.file)));
+  const byFile = new Map<string, number>();
+  files.forEach((f, k) => {
+    if (!byFile.has(abs(f))) byFile.set(abs(f), k);
+  });
   const hostOptions = (host: string) => {
-    const k = files.findIndex((f) => abs(f) === abs(host));
-    return k >= 0 ? options[k]! : input.optionsFor(host);
+    const k = byFile.get(abs(host));
+    return k !== undefined ? options[k]! : input.optionsFor(host);
   };
+  const setIncludes = new UnitIncludes(setUnits);
   const verdicts = new Map<number, UnityVerdict>();
   for (const k of included) {
-    let v = unityVerdict(setUnits, {
+    let v = unityVerdict(setIncludes, {
       file: files[k]!,
       namedBy: options[k]!.includedBy ?? [],
     });

@@ -35,14 +35,59 @@ export type UnityVerdict =
     }
   | { readonly kind: 'refused'; readonly code: ReasonName; readonly reason: string };
 
-/** The units of the set whose unit includes `file` (its own excepted). */
-export function includingUnits(units: readonly UnitSummary[], file: string): string[] {
-  const self = abs(file);
-  return units.flatMap((u) =>
-    'summary' in u && abs(u.file) !== self && u.summary.includedSources.some((i) => abs(i) === self)
-      ? [u.file]
-      : [],
-  );
+/**
+ * What the units of a set include, read once for all its files (issue 27: asked for each
+ * file, each unit's list of included files was resolved again, n^2 for a host of n kernels).
+ */
+export class UnitIncludes {
+  private readonly includers = new Map<string, string[]>();
+  private readonly summaries = new Map<string, Extract<UnitSummary, { summary: unknown }>>();
+  private readonly times = new Map<string, Map<string, number>>();
+  private readonly chains = new Map<string, Set<string>>();
+
+  constructor(readonly units: readonly UnitSummary[]) {
+    for (const u of units) {
+      if (!('summary' in u)) continue;
+      const self = abs(u.file);
+      if (!this.summaries.has(self)) this.summaries.set(self, u);
+      for (const i of new Set(u.summary.includedSources.map(abs)))
+        if (i !== self) {
+          const list = this.includers.get(i);
+          if (list) list.push(u.file);
+          else this.includers.set(i, [u.file]);
+        }
+    }
+  }
+
+  /** The units of the set whose unit includes `file` (its own excepted), in the set's order. */
+  including(file: string): string[] {
+    return [...(this.includers.get(abs(file)) ?? [])];
+  }
+
+  /** How many times `host`'s unit enters `file` (the first of its spellings). */
+  timesIncluded(host: string, file: string): number | undefined {
+    const h = abs(host);
+    let t = this.times.get(h);
+    if (!t) {
+      t = new Map();
+      for (const [k, n] of Object.entries(this.summaryOf(h).timesIncluded))
+        if (!t.has(abs(k))) t.set(abs(k), n);
+      this.times.set(h, t);
+    }
+    return t.get(abs(file));
+  }
+
+  /** `host` and the files its unit read, as absolute paths. */
+  chain(host: string): ReadonlySet<string> {
+    const h = abs(host);
+    let c = this.chains.get(h);
+    if (!c) this.chains.set(h, (c = new Set([host, ...this.summaryOf(h).read].map(abs))));
+    return c;
+  }
+
+  private summaryOf(host: string) {
+    return this.summaries.get(host)!.summary;
+  }
 }
 
 export interface IncludedFile {
@@ -52,28 +97,24 @@ export interface IncludedFile {
 }
 
 /** How `f` is analysed, given the units of the set (the files compiled as units). */
-export function unityVerdict(units: readonly UnitSummary[], f: IncludedFile): UnityVerdict {
+export function unityVerdict(units: UnitIncludes, f: IncludedFile): UnityVerdict {
   const no = (code: ReasonName, reason: string): UnityVerdict => ({
     kind: 'refused',
     code,
     reason: `${reason}: its arrays are left unchanged`,
   });
-  const hosts = includingUnits(units, f.file);
+  const hosts = units.including(f.file);
   if (hosts.length === 0)
     return no('included-by-other-file', 'no unit of the set that includes this file could be read');
   const chain = new Set<string>();
   for (const host of hosts) {
-    const summary = units.find(
-      (u): u is Extract<UnitSummary, { summary: unknown }> =>
-        'summary' in u && abs(u.file) === abs(host),
-    )!.summary;
-    const times = Object.entries(summary.timesIncluded).find(([k]) => abs(k) === abs(f.file))?.[1];
+    const times = units.timesIncluded(host, f.file);
     if ((times ?? 0) > 1)
       return no(
         'included-twice',
         `${host} includes this file ${times} times (its text would stand for several macro contexts)`,
       );
-    for (const g of [host, ...summary.read]) chain.add(abs(g));
+    for (const g of units.chain(host)) chain.add(g);
   }
   // The files of the hosts' units (those on the way to this one) may name it; any other file
   // includes it in another unit (a test of its static functions, another program).
