@@ -482,6 +482,18 @@ export const REASONS = {
     'Nothing to do: the guard is a constant condition the compiler folds. To contract a build for another model too, analyse it with its own compiler (compile_commands.json).',
     { level: 'warning' },
   ),
+  'entry-dependent': entry(
+    'BC1508',
+    'the result holds only for argument values checked at the function entry, and no such check can keep the other values right',
+    'Guard the loop with the condition the message names (`if (m >= 1)` around it), or make the array local to a function whose body can be written twice.',
+    UNCHANGED,
+  ),
+  'entry-guarded': entry(
+    'BC1509',
+    'the result holds for argument values the function checks at its entry: for other values it runs its original body',
+    'Nothing to do. To drop the check (and the copy of the body), guard the loop with the condition the message names, or start its counter at a value known to pass the test.',
+    { level: 'warning' },
+  ),
 
   ...STORAGE_REASONS,
   // Configurations (src/pipeline/configurations/).
