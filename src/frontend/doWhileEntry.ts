@@ -79,10 +79,12 @@ const LITERAL_LIMIT = 32767n;
 /**
  * The test `exit` at `it = lb` as a condition on one argument the function never changes,
  * when the loop's first value is that argument plus a constant and each constraint bounds it
- * (`size_t k = m; do ... while (--k)`: m >= 1). Checked at the function's entry, where the
- * argument has the value every entry to the loop sees, it makes the loop the `for` loop on
- * the contracted path; where it fails the function runs its original body (an unsigned
- * `--k` from 0 wraps and runs the body 2^w times, a signed one runs down to its overflow).
+ * (`size_t k = m; do ... while (--k)`: m >= 1). At the function's entry the argument has
+ * the value every entry to the loop sees: where the condition holds there, the loop is the
+ * `for` loop; elsewhere it is not (an unsigned `--k` from 0 wraps and runs the body 2^w
+ * times, a signed one runs down to its overflow). The model is built for that loop, and the
+ * decision leaves its function's arrays unchanged, naming the guard to write (file.ts
+ * entryDependent): a check at the entry would keep the original array in the frame.
  * Undefined when the condition needs anything else: two arguments, a local, an equality.
  */
 export function entryFact(

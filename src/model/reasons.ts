@@ -484,15 +484,9 @@ export const REASONS = {
   ),
   'entry-dependent': entry(
     'BC1508',
-    'the result holds only for argument values checked at the function entry, and no such check can keep the other values right',
-    'Guard the loop with the condition the message names (`if (m >= 1)` around it), or make the array local to a function whose body can be written twice.',
+    "the loop is modelled only for argument values the function's entry would have to check, and that check saves nothing",
+    'Guard the loop with the condition the message names (`if (m >= 1)` around it): then the loop is modelled without a check.',
     UNCHANGED,
-  ),
-  'entry-guarded': entry(
-    'BC1509',
-    'the result holds for argument values the function checks at its entry: for other values it runs its original body',
-    'Nothing to do. To drop the check (and the copy of the body), guard the loop with the condition the message names, or start its counter at a value known to pass the test.',
-    { level: 'warning' },
   ),
 
   ...STORAGE_REASONS,

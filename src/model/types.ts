@@ -378,8 +378,8 @@ export interface FunctionModel {
   /**
    * Conditions on its arguments the model assumed at the function's entry (a do-while loop
    * whose counter starts at an argument, `size_t k = m; do ... while (--k)`, is the `for`
-   * loop only where m >= 1: frontend/doWhileEntry.ts). A result for its arrays is guarded:
-   * where one does not hold, the function runs its original body.
+   * loop only where m >= 1: frontend/doWhileEntry.ts). Its model holds where they do: its
+   * arrays stay unchanged (decision/file.ts entryDependent names the guard to write).
    */
   readonly entryFacts?: readonly EntryFact[];
   /** The line of the function's end (src/frontend/textFacts.ts). */

@@ -234,10 +234,6 @@ function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertio
   // A result for the target's data model: the other builds take the original body (a
   // constant condition, folded by the compiler; the decision kept only local arrays).
   for (const d of analysis.decisions) for (const f of dataModelFacts(d)) add(d.fn, f, factHolds(f));
-  // A result for arguments that pass a do-while loop's first test (frontend/doWhileEntry.ts).
-  for (const d of analysis.decisions)
-    for (const f of d.fn.entryFacts ?? [])
-      add(d.fn, f.differs.includes('||') ? `(${f.differs})` : f.differs, f.holds);
   // (the decision made sure the body's braces are the file's own: copyObstacle)
   for (const [fn, f] of fallbacks)
     insertions.push({

@@ -41,7 +41,7 @@ const TRACED: Record<string, string[]> = {
   'datamodel-size-t-wraps.c': ['t'],
   'datamodel-sizeof-long-arg.c': ['t'],
   'dowhile-argument-changed.c': ['t', 'out'],
-  'dowhile-argument-once.c': ['t', 'out'],
+  'dowhile-argument-once.c': ['t', 'u', 'out'],
   'dowhile-argument-unsigned.c': ['s', 't', 't', 'u'],
   'dowhile-canonical.c': ['a', 'b', 'c', 'd'],
   'dowhile-continue.c': ['w'],

@@ -252,7 +252,7 @@ describe('every other do-while loop is refused with its reason', () => {
 /**
  * [what, loop, the check at the function's entry, the points for n = 5]: a first value that is
  * an argument the function never changes (plus a constant) passes the first test where the
- * check holds; the function runs its original body elsewhere (decision/file.ts entryGuards).
+ * check holds (the decision then names that guard: decision/file.ts entryDependent).
  */
 const ENTRY: [string, string, string, string[]][] = [
   [

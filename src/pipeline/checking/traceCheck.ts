@@ -148,9 +148,9 @@ function modelRelation(
   const tied = calls?.names.some((n) => free.includes(n)) ? calls : undefined;
   const perCall = tied ? tied.pieces : [[]];
   const extra = tied ? tied.names.filter((n) => !free.includes(n)) : [];
-  // A call whose arguments fail a check at the function's entry runs the original body
-  // (decision/file.ts entryGuards): the model says nothing of it, any access may happen
-  // (but it predicts no must-write there: `predicted` leaves those calls out).
+  // A call whose arguments fail a condition the model assumed at the function's entry
+  // (frontend/doWhileEntry.ts): the model says nothing of it, any access may happen (but it
+  // predicts no must-write there: `predicted` leaves those calls out).
   const unchecked = (predicted ? [] : (fn.entryFacts ?? [])).flatMap((f) =>
     f.bounds.flatMap((b) =>
       perCall.map((call) => ({

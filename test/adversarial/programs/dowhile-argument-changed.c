@@ -1,4 +1,4 @@
-/* trap: do-while loops whose counter starts at an argument, where a check of the argument at the function's entry would not give the counter's first value or the loop is no `for` loop: the argument written before the loop or through a pointer, the counter changed in the body or through a pointer, a break or a continue, a test on two arguments; and a function whose body cannot be written twice (a static local) for the check's other path
+/* trap: do-while loops whose counter starts at an argument, where a check of the argument at the function's entry would not give the counter's first value or the loop is no `for` loop: the argument written before the loop or through a pointer, the counter changed in the body or through a pointer, a break or a continue, a test on two arguments; and a function with a static local, refused for its entry condition as any other
    expect: written:t unchanged [loop-not-modelled]
    expect: pointed:t unchanged [loop-not-modelled]
    expect: stepped:t unchanged [loop-not-modelled]

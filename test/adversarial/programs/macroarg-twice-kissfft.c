@@ -1,4 +1,4 @@
-/* trap: kissfft's butterflies: `C_MUL(scratch[0], Fout[m], *tw)` copies its first argument twice (`(m).r = ...; (m).i = ...;`) into statements of a `do { ... } while (0)` body, `C_ADD` calls a function-like macro defined to nothing (`CHECK_OVERFLOW_OP`), `HALF_OF` names an object-like macro (`kiss_fft_scalar`), all inside kissfft's `size_t k = m; do { ... } while (--k);`. One edit of an argument's text changes every copy: each copy must name the slot of its own cell, and the function runs its original body for m = 0
+/* trap: kissfft's butterflies: `C_MUL(scratch[0], Fout[m], *tw)` copies its first argument twice (`(m).r = ...; (m).i = ...;`) into statements of a `do { ... } while (0)` body, `C_ADD` calls a function-like macro defined to nothing (`CHECK_OVERFLOW_OP`), `HALF_OF` names an object-like macro (`kiss_fft_scalar`), inside kissfft's `do { ... } while (--k);` (bfly3's guarded by the test the entry needs). One edit of an argument's text changes every copy: each copy must name the slot of its own cell
    expect: bfly3:scratch contracted 4
    expect: bfly3:Fout unchanged
    expect: bfly3:tw unchanged
@@ -24,29 +24,31 @@ typedef struct { kiss_fft_scalar r, i; } cpx;
 #define C_MULBYSCALAR(c, s) do { (c).r *= (s); (c).i *= (s); } while (0)
 #define HALF_OF(x) ((x) * ((kiss_fft_scalar).5))
 static void bfly3(cpx *Fout, const size_t fstride, const cpx *tw, size_t m) {
-  size_t k = m;
   const size_t m2 = 2 * m;
   const cpx *tw1, *tw2;
   cpx scratch[5];
   cpx epi3 = tw[fstride * m];
   tw1 = tw2 = tw;
-  do {
-    C_MUL(scratch[1], Fout[m], *tw1);
-    C_MUL(scratch[2], Fout[m2], *tw2);
-    C_ADD(scratch[3], scratch[1], scratch[2]);
-    C_SUB(scratch[0], scratch[1], scratch[2]);
-    tw1 += fstride;
-    tw2 += fstride * 2;
-    Fout[m].r = Fout->r - HALF_OF(scratch[3].r);
-    Fout[m].i = Fout->i - HALF_OF(scratch[3].i);
-    C_MULBYSCALAR(scratch[0], epi3.i);
-    C_ADDTO(*Fout, scratch[3]);
-    Fout[m2].r = Fout[m].r + scratch[0].i;
-    Fout[m2].i = Fout[m].i - scratch[0].r;
-    Fout[m].r -= scratch[0].i;
-    Fout[m].i += scratch[0].r;
-    ++Fout;
-  } while (--k);
+  if (m >= 1) {
+    size_t k = m;
+    do {
+      C_MUL(scratch[1], Fout[m], *tw1);
+      C_MUL(scratch[2], Fout[m2], *tw2);
+      C_ADD(scratch[3], scratch[1], scratch[2]);
+      C_SUB(scratch[0], scratch[1], scratch[2]);
+      tw1 += fstride;
+      tw2 += fstride * 2;
+      Fout[m].r = Fout->r - HALF_OF(scratch[3].r);
+      Fout[m].i = Fout->i - HALF_OF(scratch[3].i);
+      C_MULBYSCALAR(scratch[0], epi3.i);
+      C_ADDTO(*Fout, scratch[3]);
+      Fout[m2].r = Fout[m].r + scratch[0].i;
+      Fout[m2].i = Fout[m].i - scratch[0].r;
+      Fout[m].r -= scratch[0].i;
+      Fout[m].i += scratch[0].r;
+      ++Fout;
+    } while (--k);
+  }
 }
 static void bfly4(cpx *Fout, const size_t fstride, const cpx *tw, const size_t m, int inverse) {
   const cpx *tw1, *tw2, *tw3;
