@@ -119,9 +119,10 @@ export function callExpansion(
 ): CallExpansion | undefined {
   const params = def.params;
   if (params === undefined || params.some((p) => p.endsWith('...'))) return undefined;
+  // (A parameter named as such a macro is its argument's text, not a call: `F(CHK, x)`.)
   const body = withoutEmptyCalls(
     cTokens(def.body).map((t) => t.text),
-    emptyCall,
+    (w) => !params.includes(w) && emptyCall(w),
   );
   if (!body) return undefined;
   // An object-like name of the body becomes its known expansion on the rescan (kissfft's

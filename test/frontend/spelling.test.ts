@@ -137,6 +137,13 @@ describe('spellingMap: arguments a macro call copies (macroArguments.ts)', () =>
       '',
     ],
     [
+      // The parameter CHK is its argument G, a call G(r) on the rescan, not a call to drop
+      // (a wrong expansion would not line up with the compiler's tokens either).
+      'a parameter named as a macro defined to nothing',
+      '#define CHK(a)\n#define G(a) (a)\n#define ADD(CHK, r) do { CHK(r); (r) += 1; } while (0)\nADD(G, t[i]);',
+      '',
+    ],
+    [
       'a paste in the dropped call',
       '#define CHK(a)\n#define ADD(r, a) do { CHK(x##r) (r) += (a); } while (0)\nADD(t[i], 1);',
       '',
