@@ -236,6 +236,7 @@ function finish(st: FunctionState): FunctionModel {
     ...(hasArrayParameter(st) ? parameterFacts(st) : {}),
     ...(copyObstacle ? { copyObstacle } : {}),
     ...(st.modelFacts.size > 0 ? { dataModelFacts: [...st.modelFacts].sort() } : {}),
+    ...(st.entryFacts.size > 0 ? { entryFacts: [...st.entryFacts.values()] } : {}),
   };
 }
 

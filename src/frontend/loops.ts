@@ -35,7 +35,7 @@ import {
   pwVar,
 } from './pwaff.js';
 import { arrayUses } from './references.js';
-import { holdsAtEntry, stepValue } from './doWhileEntry.js';
+import { entryFact, holdsAtEntry, stepValue } from './doWhileEntry.js';
 import type { LoopParts } from './loopForms.js';
 import { type Ctx, type FunctionState, inRegion, key, reason } from './state.js';
 
@@ -329,12 +329,17 @@ function boundedContext(
   if (refused) return refuseLoop(st, n, refused);
   // A do-while runs its body once before any test: it is the `for` loop only when the test
   // holds for the first value (without a test the domain holds every value from the first).
-  if (parts.doWhile && exit && !holdsAtEntry(st, ctx, exit, it, lb))
-    return refuseLoop(
-      st,
-      n,
-      `the condition of the do-while loop may be false for the first value of '${cname}', where its body still runs once`,
-    );
+  // Unless the function checks it at its entry: the first value an argument it never changes.
+  if (parts.doWhile && exit && !holdsAtEntry(st, ctx, exit, it, lb)) {
+    const fact = entryFact(st, exit, it, lb);
+    if (!fact)
+      return refuseLoop(
+        st,
+        n,
+        `the condition of the do-while loop may be false for the first value of '${cname}', where its body still runs once`,
+      );
+    st.entryFacts.set(fact.differs, fact);
+  }
   if (exit) cond = condAnd(cond, exit);
   else overApproximated = true;
   if (wraps(ctype) && !staysInType(st, ctx, it, cond, ctype, s))

@@ -5,12 +5,20 @@
  * one place, and its tokens are spelled in the file (kissfft's `C_MUL(scratch[1], Fout1[u],
  * tw1)`): an access written there can be rewritten in place, the one copy changing with it.
  *
+ * An argument the body uses several times (kissfft's `C_MUL(m, a, b)`: `(m).r = ...;
+ * (m).i = ...;`) is copied to each place: an edit of its text changes every copy alike,
+ * which is right since the rewritten index is made from the index's own text (every copy
+ * gets the slot of the cell it names, rewrite/fromModel.ts merges the accesses of one text).
+ * A call in the body of a function-like macro that expands to nothing is dropped as the
+ * rescan drops it (withoutEmptyCalls), and an object-like name there becomes its expansion
+ * when that is known (`objectTokens`).
+ *
  * Anything else leaves the call an unknown expansion (spelling.ts), its tokens unspelled:
  * a `#` or `##` in the body (an argument stringified or pasted is not expanded, nor is it an
- * expression), a variadic macro, a body naming a macro or a built-in (the rescan would
+ * expression), a variadic macro, a body naming another macro or a built-in (the rescan would
  * expand more: the copy is not what the file spells), an argument naming a function-like
- * macro, a built-in or an object-like one whose expansion is not known, an argument used twice
- * (its access runs twice; both copies are left unspelled) or not at all (no copy), a body
+ * macro, a built-in or an object-like one whose expansion is not known, an argument not used
+ * at all (no copy), a body
  * with an operator whose operand is not evaluated (`sizeof`, `typeof`, `_Alignof`,
  * `_Generic`: what stands there is a type's, not an access's).
  */
@@ -22,7 +30,7 @@ import type { MacroEvent } from './preprocess.js';
 export interface CallExpansion {
   readonly texts: readonly string[];
   readonly indices: readonly number[];
-  /** The file tokens of each argument copied once, one list per such argument. */
+  /** The file tokens of each argument copied (once or more), one list per such argument. */
   readonly copied: readonly (readonly number[])[];
 }
 
@@ -107,12 +115,23 @@ export function callExpansion(
   close: number,
   expands: (word: string) => boolean,
   objectTokens: (word: string) => readonly string[] | undefined,
+  emptyCall: (word: string) => boolean = () => false,
 ): CallExpansion | undefined {
   const params = def.params;
   if (params === undefined || params.some((p) => p.endsWith('...'))) return undefined;
-  const body = cTokens(def.body).map((t) => t.text);
-  if (!body.every((t) => !NOT_PLAIN.has(t) && (params.includes(t) || !expands(t))))
-    return undefined;
+  // (A parameter named as such a macro is its argument's text, not a call: `F(CHK, x)`.)
+  const body = withoutEmptyCalls(
+    cTokens(def.body).map((t) => t.text),
+    (w) => !params.includes(w) && emptyCall(w),
+  );
+  if (!body) return undefined;
+  // An object-like name of the body becomes its known expansion on the rescan (kissfft's
+  // `HALF_OF(x)`, `((x)*((kiss_fft_scalar).5))`); any other macro there is unknown.
+  const own = (t: string) => (params.includes(t) || !expands(t) ? [t] : objectTokens(t));
+  const parts = body.map((t) => (params.includes(t) ? t : own(t)));
+  if (parts.some((x) => x === undefined)) return undefined;
+  const unsure = (t: string) => NOT_PLAIN.has(t);
+  if (body.some(unsure) || parts.some((x) => Array.isArray(x) && x.some(unsure))) return undefined;
   const args = callArguments(tokens, name + 1, close);
   if (
     params.length === 0 ? args.length !== 1 || args[0]!.length > 0 : args.length !== params.length
@@ -123,18 +142,52 @@ export function callExpansion(
   const texts: string[] = [];
   const indices: number[] = [];
   const copied: number[][] = [];
-  for (const t of body) {
+  const placed = new Set<number>();
+  body.forEach((t, k) => {
     const p = params.indexOf(t);
     if (p < 0) {
-      texts.push(t);
-      indices.push(-1);
-      continue;
+      const expansion = parts[k] as readonly string[];
+      texts.push(...expansion);
+      indices.push(...expansion.map(() => -1));
+      return;
     }
-    const once = body.filter((x) => x === t).length === 1;
-    if (once) copied.push(args[p]!);
+    if (!placed.has(p)) copied.push(args[p]!);
+    placed.add(p);
     const copy = copies[p]!;
     texts.push(...copy.texts);
-    indices.push(...copy.indices.map((k) => (once ? k : -1)));
-  }
+    indices.push(...copy.indices);
+  });
   return { texts, indices, copied };
+}
+
+/**
+ * A body without the calls it makes of function-like macros that expand to nothing
+ * (kissfft's `CHECK_OVERFLOW_OP((a).r,+,(b).r)` in `C_ADD` outside FIXED_POINT): the rescan
+ * drops each such call, its arguments unexpanded and uncopied. Undefined when a call's
+ * parentheses do not close in the body, or its arguments paste or stringize (`##` could
+ * make a token that changes where the call ends).
+ */
+function withoutEmptyCalls(
+  body: readonly string[],
+  emptyCall: (word: string) => boolean,
+): string[] | undefined {
+  const out: string[] = [];
+  for (let k = 0; k < body.length; k++) {
+    const t = body[k]!;
+    if (!emptyCall(t) || body[k + 1] !== '(') {
+      out.push(t);
+      continue;
+    }
+    let depth = 0;
+    let end = -1;
+    for (let j = k + 1; j < body.length && end < 0; j++) {
+      if (body[j] === '#' || body[j] === '##' || body[j] === '%:' || body[j] === '%:%:')
+        return undefined;
+      if (body[j] === '(') depth++;
+      else if (body[j] === ')' && --depth === 0) end = j;
+    }
+    if (end < 0) return undefined;
+    k = end;
+  }
+  return out;
 }

@@ -200,6 +200,52 @@ export function relocateFunction(
   return fm.helperCalls ? { ...moved, helperCalls: relocateLocs(fm.helperCalls, loc) } : moved;
 }
 
+/** What relocating one statement needs of its function's relocation. */
+interface StatementPlace {
+  readonly map: SpellingMap;
+  readonly source: string;
+  readonly loc: (l: SourceLoc) => SourceLoc;
+  readonly statementRange: (r: ByteRange) => ByteRange | undefined;
+  readonly refuse: (array: string, what: string, r: ByteRange, at: SourceLoc) => void;
+}
+
+/**
+ * One statement and its accesses moved onto the file. A statement of a macro's body
+ * (kissfft's `C_MUL(scratch[0], ...)` expands to `do { (m).r = ...; (m).i = ...; } while
+ * (0)`) whose accesses are spelled in one call's arguments is edited there; its statement is
+ * the call's text, which has no `;` of its own, so `check` lets its writes take effect at
+ * once (textFacts.ts noSemicolon).
+ */
+function relocateStatement(s: Statement, cx: StatementPlace): Statement {
+  const { map, source, loc, refuse } = cx;
+  const invocation = (r: ByteRange) =>
+    map.uses.find((u) => u.start <= r.start && r.end <= u.end && u.definition?.params);
+  const spelled = cx.statementRange(s.range);
+  const accesses = s.accesses.map((a) => ({
+    a,
+    f: frame(map, source, a.range, a.indexRanges, true),
+  }));
+  const calls = new Set(accesses.map(({ f }) => f && invocation(f.range)));
+  const call = !spelled && calls.size === 1 ? [...calls][0] : undefined;
+  const range = spelled ?? (call ? { start: call.start, end: call.end } : undefined);
+  return {
+    ...s,
+    loc: loc(s.loc),
+    range: range ?? NOWHERE,
+    accesses: accesses.map(({ a, f }): Access => {
+      const at = loc(a.loc);
+      if (!f) refuse(a.array, `its access at ${place(at)}`, a.range, at);
+      else if (!range) refuse(a.array, `the statement of its access at ${place(at)}`, s.range, at);
+      return {
+        ...a,
+        loc: at,
+        range: f?.range ?? NOWHERE,
+        indexRanges: f?.holes ?? a.indexRanges.map(() => NOWHERE),
+      };
+    }),
+  };
+}
+
 /** relocateFunction, but for the helper calls. */
 function relocateBody(
   fm: FunctionModel,
@@ -236,24 +282,9 @@ function relocateBody(
         notCandidate('not-editable', `${what} is not edited: ${notSpelled(map, r, mainName)}`, at),
       );
   };
-  const statements: Statement[] = fm.statements.map((s) => ({
-    ...s,
-    loc: loc(s.loc),
-    range: statementRange(s.range) ?? NOWHERE,
-    accesses: s.accesses.map((a): Access => {
-      const f = frame(map, source, a.range, a.indexRanges, true);
-      const at = loc(a.loc);
-      if (!f) refuse(a.array, `its access at ${place(at)}`, a.range, at);
-      else if (!statementRange(s.range))
-        refuse(a.array, `the statement of its access at ${place(at)}`, s.range, at);
-      return {
-        ...a,
-        loc: at,
-        range: f?.range ?? NOWHERE,
-        indexRanges: f?.holes ?? a.indexRanges.map(() => NOWHERE),
-      };
-    }),
-  }));
+  const statements = fm.statements.map((st) =>
+    relocateStatement(st, { map, source, loc, statementRange, refuse }),
+  );
   const arrays: ArrayInfo[] = fm.arrays.map((a) => {
     const at = loc(a.loc);
     const holes = a.extents.flatMap((e) => (e.range ? [e.range] : []));

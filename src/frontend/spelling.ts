@@ -226,9 +226,14 @@ function invocations(
       const d = active.get(w);
       return d && d.params === undefined ? objectExpansion(d, active) : undefined;
     };
+    // A function-like macro defined to nothing (`#define CHECK(a, op, b) /* noop */`).
+    const emptyCall = (w: string) => {
+      const d = active.get(w);
+      return d?.params !== undefined && cTokens(d.body).length === 0;
+    };
     calls.push(
       def?.params !== undefined && last > i
-        ? callExpansion(def, tokens, i, last, expands, objectTokens)
+        ? callExpansion(def, tokens, i, last, expands, objectTokens, emptyCall)
         : undefined,
     );
     const depends = about ? [...about.depends] : [];

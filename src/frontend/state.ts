@@ -12,6 +12,7 @@ import type { Affine } from '../poly/affine.js';
 import type {
   ByteRange,
   Diagnostic,
+  EntryFact,
   Extent,
   HelperCall,
   NotCandidateReason,
@@ -151,6 +152,8 @@ export class FunctionState {
    * each as the condition that holds where it does not (`sizeof(long) != 8`).
    */
   readonly modelFacts = new Set<string>();
+  /** Conditions on arguments the model assumed at the entry (doWhileEntry.ts), by `differs`. */
+  readonly entryFacts = new Map<string, EntryFact>();
   /** Top-level integer locals set once at their declaration: symbolic constants. */
   readonly onceLocals = new Map<string, Node>();
   /** How often each name is declared in the body: a shadowed name is no parameter. */

@@ -488,6 +488,12 @@ export const REASONS = {
     'Nothing to do: the guard is a constant condition the compiler folds. To contract a build for another model too, analyse it with its own compiler (compile_commands.json).',
     { level: 'warning' },
   ),
+  'entry-dependent': entry(
+    'BC1508',
+    "the loop is modelled only for argument values the function's entry would have to check, and that check saves nothing",
+    'Guard the loop with the condition the message names (`if (m >= 1)` around it): then the loop is modelled without a check.',
+    UNCHANGED,
+  ),
 
   ...STORAGE_REASONS,
   // Configurations (src/pipeline/configurations/).

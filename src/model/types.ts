@@ -106,6 +106,16 @@ export interface Parameter {
   readonly dataModelFacts?: readonly string[];
 }
 
+/** A condition on arguments at a function's entry, as C: where it fails, and where it holds. */
+export interface EntryFact {
+  /** `m < 1` */
+  readonly differs: string;
+  /** `m >= 1` */
+  readonly holds: string;
+  /** `holds` over the arguments' names: each `expr >= 0` (its negation is `differs`). */
+  readonly bounds: readonly Constraint[];
+}
+
 /** One array extent, e.g. `N` in `double y[N][N]`. */
 export interface Extent {
   /** The source text of the size expression, kept verbatim for rewriting. */
@@ -371,6 +381,13 @@ export interface FunctionModel {
    * (`sizeof(long) != 8`, `(char)-1 < 0`). A result for its arrays is guarded by them.
    */
   readonly dataModelFacts?: readonly string[];
+  /**
+   * Conditions on its arguments the model assumed at the function's entry (a do-while loop
+   * whose counter starts at an argument, `size_t k = m; do ... while (--k)`, is the `for`
+   * loop only where m >= 1: frontend/doWhileEntry.ts). Its model holds where they do: its
+   * arrays stay unchanged (decision/file.ts entryDependent names the guard to write).
+   */
+  readonly entryFacts?: readonly EntryFact[];
   /** The line of the function's end (src/frontend/textFacts.ts). */
   readonly endLine?: number;
   /** Its `#pragma HLS` lines (src/frontend/textFacts.ts). */

@@ -9,7 +9,7 @@ import { fn, points } from './helpers.js';
 
 const wrap = (loops: string) => `#define N 8
 void g(void);
-void f(int n) {
+void f(int n, volatile int v) {
   double A[20][20];
   ${loops}
 }
@@ -147,8 +147,37 @@ describe('a do-while loop whose condition holds at entry is its for loop', () =>
 const REFUSED: [string, string, string][] = [
   // The body runs once for k = 5; the `for` loop would not run it (guards dowhile-false-at-entry).
   ['false at entry', 'int k = 5; do { A[k][0] = 0; } while (++k < 3);', 'loop-not-modelled'],
-  // n may be 0: then `--k` goes on below 0.
-  ['a start not known to pass', 'int k = n; do { A[k][0] = 0; } while (--k);', 'loop-not-modelled'],
+  // Two values, `n` and a local set once: no check at the entry says the first test passes.
+  [
+    'a start not known to pass, from a local',
+    'int c = n + 2; int k = c; do { A[k][0] = 0; } while (--k);',
+    'loop-not-modelled',
+  ],
+  [
+    'a start from an argument written before the loop',
+    'n = n + 1; int k = n; do { A[k][0] = 0; } while (--k);',
+    'loop-not-modelled',
+  ],
+  [
+    'a start from an argument whose address is taken',
+    'int *p = &n; *p = 3; int k = n; do { A[k][0] = 0; } while (--k);',
+    'loop-not-modelled',
+  ],
+  [
+    'a start from a volatile argument',
+    'int k = v; do { A[k][0] = 0; } while (--k);',
+    'loop-not-modelled',
+  ],
+  [
+    'a start twice an argument',
+    'int k = 2 * n; do { A[k][0] = 0; } while (--k > 0);',
+    'loop-not-modelled',
+  ],
+  [
+    'a negative argument stored in an unsigned counter',
+    'unsigned k = n; do { A[k % 20][0] = 0; } while (--k);',
+    'loop-not-modelled',
+  ],
   // 256 iterations from 0: 0, 255, ..., 1 (guards dowhile-unsigned-wrap).
   [
     'an unsigned char wrapping from 0',
@@ -217,5 +246,74 @@ describe('every other do-while loop is refused with its reason', () => {
   it.each(REFUSED)('%s', (_what, loops, reason) => {
     const f = fn(wrap(loops));
     expect(f.arrays.find((a) => a.name === 'A')!.reasons.map((r) => r.reason)).toEqual([reason]);
+  });
+});
+
+/**
+ * [what, loop, the check at the function's entry, the points for n = 5]: a first value that is
+ * an argument the function never changes (plus a constant) passes the first test where the
+ * check holds (the decision then names that guard: decision/file.ts entryDependent).
+ */
+const ENTRY: [string, string, string, string[]][] = [
+  [
+    "kissfft's `while (--k)` from an argument",
+    'int k = n; do { A[k][0] = 0; } while (--k);',
+    'n >= 1',
+    run((e) => {
+      let k = 5;
+      do e(k);
+      while (--k);
+    }),
+  ],
+  [
+    'one less than an argument, `--k > 0`',
+    'int k = n - 1; do { A[k][0] = 0; } while (--k > 0);',
+    'n >= 2',
+    run((e) => {
+      let k = 4;
+      do e(k);
+      while (--k > 0);
+    }),
+  ],
+  [
+    'the old value tested, `k-- > 1`',
+    'int k = n; do { A[k][0] = 0; } while (k-- > 1);',
+    'n >= 1',
+    run((e) => {
+      let k = 5;
+      do e(k);
+      while (k-- > 1);
+    }),
+  ],
+  [
+    'upwards to a constant, `++k < 8`',
+    'int k = n; do { A[k][0] = 0; } while (++k < 8);',
+    'n <= 7',
+    run((e) => {
+      let k = 5;
+      do e(k);
+      while (++k < 8);
+    }),
+  ],
+  [
+    // For n = 0 the body runs once, with k = 0 (guards dowhile-argument-once).
+    'downwards to 0, `--k > 0`',
+    'int k = n; do { A[k + 1][0] = 0; } while (--k > 0);',
+    'n >= 1',
+    run((e) => {
+      let k = 5;
+      do e(k);
+      while (--k > 0);
+    }),
+  ],
+];
+
+describe('a do-while loop from an argument is its for loop where the entry checks the first test', () => {
+  it.each(ENTRY)('%s', (_name, loops, holds, expected) => {
+    const f = fn(wrap(loops));
+    expect(f.arrays.find((a) => a.name === 'A')!.reasons).toEqual([]);
+    expect(f.entryFacts?.map((x) => x.holds)).toEqual([holds]);
+    const s = f.statements[f.statements.length - 1];
+    expect(points(s.domain, { N: 8n, n: 5n }, 20)).toEqual(expected);
   });
 });

@@ -104,20 +104,49 @@ describe('spellingMap', () => {
   });
 });
 
-describe('spellingMap: arguments a macro call copies once (macroArguments.ts)', () => {
+describe('spellingMap: arguments a macro call copies (macroArguments.ts)', () => {
   // Each row guards a wrong copy: an edit of the file text of a token placed here must be
   // the edit of its one copy in the compiler's text, so only these tokens may be placed.
   it.each<[string, string, string]>([
     ['each argument used once', '#define ADD(a, b) ((a) += (b))\nADD(t[i], 1);', 't [ i ] 1'],
+    // One edit of the argument's text changes every copy alike (the rewritten index is made
+    // from that text: each copy gets its own cell's slot, rewrite/fromModel.ts).
     [
-      'an argument used twice: both copies unplaced',
+      'an argument used twice: both copies placed',
       '#define SQ(a) ((a) * (a))\nx = SQ(t[i]);',
-      '',
+      't [ i ] t [ i ]',
     ],
     [
       'the other argument of one used twice',
       '#define M(a, b) ((a) * (a) + (b))\nx = M(i, t[i]);',
-      't [ i ]',
+      'i i t [ i ]',
+    ],
+    [
+      "kissfft's C_ADD: a call of a macro defined to nothing dropped, its copies with it",
+      '#define CHK(a, op, b)\n#define ADD(r, a) do { CHK((r), +, (a)) (r) += (a); } while (0)\nADD(t[i], 1);',
+      't [ i ] 1',
+    ],
+    [
+      'a call of a macro defined to something',
+      '#define CHK(a, op, b) (void)(a)\n#define ADD(r, a) do { CHK((r), +, (a)) (r) += (a); } while (0)\nADD(t[i], 1);',
+      '',
+    ],
+    [
+      'a macro defined to nothing, not called in the body',
+      '#define CHK(a)\n#define ADD(r, a) ((r) += (a)) + CHK\nx = ADD(t[i], 1);',
+      '',
+    ],
+    [
+      // The parameter CHK is its argument G, a call G(r) on the rescan, not a call to drop
+      // (a wrong expansion would not line up with the compiler's tokens either).
+      'a parameter named as a macro defined to nothing',
+      '#define CHK(a)\n#define G(a) (a)\n#define ADD(CHK, r) do { CHK(r); (r) += 1; } while (0)\nADD(G, t[i]);',
+      '',
+    ],
+    [
+      'a paste in the dropped call',
+      '#define CHK(a)\n#define ADD(r, a) do { CHK(x##r) (r) += (a); } while (0)\nADD(t[i], 1);',
+      '',
     ],
     ['an argument not used: no copy', '#define FIRST(a, b) (a)\nx = FIRST(i, t[i]);', 'i'],
     ['a stringified argument', '#define S(a) ((a) + sizeof #a)\nx = S(t[i]);', ''],
@@ -133,7 +162,21 @@ describe('spellingMap: arguments a macro call copies once (macroArguments.ts)', 
       '#define G(a) a\n#define ID(a) (a)\nx = ID(t[G(1)]);',
       '',
     ],
-    ['a macro in the body', '#define N 1\n#define AT(a) ((a) + N)\nx = AT(t[i]);', ''],
+    [
+      'an object-like macro in the body: its known expansion',
+      '#define N 1\n#define AT(a) ((a) + N)\nx = AT(t[i]);',
+      't [ i ]',
+    ],
+    [
+      'an object-like macro in the body naming a function-like one',
+      '#define G(a) a\n#define N G\n#define AT(a) ((a) + N(1))\nx = AT(t[i]);',
+      '',
+    ],
+    [
+      'an object-like macro in the body with sizeof',
+      '#define N sizeof(int)\n#define AT(a) ((a) + N)\nx = AT(t[i]);',
+      '',
+    ],
     ['a variadic macro', '#define V(...) (__VA_ARGS__)\nx = V(t[i]);', ''],
     ['a call over two lines', '#define ADD(a, b) ((a) += (b))\nADD(t[i],\n 1);', ''],
   ])('%s', (_, text, copied) => {

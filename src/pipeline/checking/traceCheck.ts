@@ -123,6 +123,7 @@ function modelRelation(
   m: ModelAccess,
   iterators: readonly string[] | undefined,
   calls: CallParams | undefined,
+  predicted = false,
 ): P.PolySet {
   const { fn, statement, access } = m;
   const values = knownParameterValues(fn);
@@ -147,9 +148,20 @@ function modelRelation(
   const tied = calls?.names.some((n) => free.includes(n)) ? calls : undefined;
   const perCall = tied ? tied.pieces : [[]];
   const extra = tied ? tied.names.filter((n) => !free.includes(n)) : [];
-  const set = P.fromConjunctions(
-    space,
-    statement.domain.pieces.flatMap((piece) =>
+  // A call whose arguments fail a condition the model assumed at the function's entry
+  // (frontend/doWhileEntry.ts): the model says nothing of it, any access may happen (but it
+  // predicts no must-write there: `predicted` leaves those calls out).
+  const unchecked = (predicted ? [] : (fn.entryFacts ?? [])).flatMap((f) =>
+    f.bounds.flatMap((b) =>
+      perCall.map((call) => ({
+        exists: [...free, ...extra, ...(iterators ? [] : statement.iterators)],
+        constraints: [...call, { kind: 'ge' as const, expr: A.sub(A.constant(-1), b.expr) }],
+      })),
+    ),
+  );
+  const set = P.fromConjunctions(space, [
+    ...unchecked,
+    ...statement.domain.pieces.flatMap((piece) =>
       perCall.map((call) => ({
         exists: [
           ...piece.exists,
@@ -171,7 +183,7 @@ function modelRelation(
         ],
       })),
     ),
-  );
+  ]);
   return P.fixParams(set, values);
 }
 
@@ -329,7 +341,7 @@ function compareAccess(
     ];
     const ran = P.fromConjunctions(observed.set.space, [{ exists: [], constraints: callRange }]);
     for (const m of must) {
-      const predicted = modelRelation(m, names, calls);
+      const predicted = modelRelation(m, names, calls, true);
       const missing = P.subtract(calls ? predicted : P.intersect(predicted, ran), observed.set);
       if (P.isEmpty(missing)) continue;
       const point = firstPoint(missing);

@@ -124,6 +124,32 @@ function dataModelGuards(os: readonly Outcome[], hls: boolean): Outcome[] {
   });
 }
 
+/**
+ * A result that rests on conditions on arguments at the function's entry (a do-while loop
+ * from an argument, frontend/doWhileEntry.ts) holds only where they hold. A run-time check
+ * `if (m < 1) { original } else { contracted }` would keep the original array in the same
+ * frame (measured on kissfft's kf_bfly3: 24 -> 56 bytes at -O0, the same at -O2, where the
+ * two paths share their slots): no memory saved. So the array stays unchanged, and the
+ * reason names the condition that a guard around the loop in the source makes known.
+ */
+function entryDependent(os: readonly Outcome[]): Outcome[] {
+  return eachContracted(os, (o) => {
+    const facts = o.verdict.decision.fn.entryFacts ?? [];
+    if (facts.length === 0) return o;
+    const holds = facts.map((f) => f.holds).join(', ');
+    return refused(
+      o,
+      refuse(
+        'entry-dependent',
+        `the do-while loop is the for loop the result was computed for only where ${holds} at the function's entry; ` +
+          `a check there would keep the original array beside the contracted one: guard the loop with if (${facts
+            .map((f) => f.holds)
+            .join(' && ')}) to contract it`,
+      ),
+    );
+  });
+}
+
 /** HLS mode: an array whose slot indices would need a division stays unchanged. */
 function hlsMasks(os: readonly Outcome[]): Outcome[] {
   return eachContracted(os, (o) => {
@@ -409,6 +435,7 @@ export async function decideFile(
   let os: Outcome[] = hls ? hlsRunTimeGuards(outcomes) : [...outcomes];
   os = copyFeasibility(os);
   os = dataModelGuards(os, hls);
+  os = entryDependent(os);
   if (hls) os = hlsMasks(os);
   os = placement(os, options);
   os = await sharedScratch(os);

@@ -1,7 +1,8 @@
 /* trap: `SQ(t[i])` with `#define SQ(a) ((a) * (a))`: the argument is copied twice, so its
-   access runs twice and no one place of the file spells either copy; the array must stay
-   unchanged, not edited
-   expect: main:t unchanged [not-editable] */
+   access runs twice from one text of the file; one edit of `t[i]` changes both copies alike
+   (the rewritten index is made from that text), and both must read the one scalar t is
+   folded to (until 2026-11-29 both copies were left unspelled and t unchanged, not-editable)
+   expect: main:t scalarized */
 #include <stdio.h>
 #define SQ(a) ((a) * (a))
 int main(void) {
