@@ -5,7 +5,7 @@
  * macros are then what the compiler did), and every location is moved back onto the
  * author's file (relocate.ts). Only functions defined in the file itself are modelled.
  */
-import { spawnSync } from 'node:child_process';
+import { checkMainFileSyntax } from './compilerSyntax.js';
 import { type Disk, lazyFacts, onDisk } from './unitDisk.js';
 import type { FunctionModel, ProgramModel } from '../model/types.js';
 import { otherFileWarning } from './lineDirectives.js';
@@ -29,9 +29,6 @@ import {
 } from './parse.js';
 import { compactCopies } from './compactCopies.js';
 import {
-  compilerError,
-  compilerName,
-  languageFlag,
   NoCompilerError,
   type MacroEvent,
   type PreprocessOptions,
@@ -106,41 +103,6 @@ function builtinEquivalent(source: string): string | undefined {
     if (directive === 'include' && !/^</.test(rest!)) return `#include ${rest} (line ${k + 1})`;
   }
   return undefined;
-}
-
-/** The compiler's own verdict on a file tree-sitter could not parse. */
-function compilerSyntaxCheck(
-  source: string,
-  file: string,
-  options: PreprocessOptions,
-): string | undefined {
-  // A file read through the file that includes it is compiled as part of that one.
-  const [text, name] = options.host ? [options.host.source, options.host.file] : [source, file];
-  // The same include path as the preprocessor's (`-iquote` the file's folder): without it
-  // a file's own `#include "x.h"` was the error reported, not the file's real one.
-  const dir = sourceFolder(name);
-  const run = spawnSync(
-    compilerName(options),
-    ['-fsyntax-only', ...(options.flags ?? []), '-iquote', dir, '-x', languageFlag(options), '-'],
-    { input: Buffer.from(text, 'latin1'), cwd: options.cwd },
-  );
-  if (run.status === 0) return undefined;
-  const first = compilerError(run.stderr.toString('utf8'));
-  return first?.replace(/^<stdin>/, name) ?? 'the compiler refused the file';
-}
-
-/**
- * The compiler's error when it refuses the file compiled alone with these options (its own
- * translation unit), else undefined. A file another one includes that this refuses is no unit
- * of a build that works (src/pipeline/wholeProgram/unityBuild.ts).
- */
-export function refusedAlone(
-  source: string,
-  file: string,
-  options: CompilerViewOptions,
-): string | undefined {
-  const { host: _, ...own } = compilerSetup(source, file, options).compiler;
-  return compilerSyntaxCheck(source, file, own);
 }
 
 export function buildCompilerModel(
@@ -486,28 +448,6 @@ function unitPromises(
           lastLine: map.loc(fn.endIndex - 1).line,
         })),
   );
-}
-
-/** A syntax error in the main file's part of the tree: the compiler's own message, if it has one. */
-function checkMainFileSyntax(
-  root: TSNode,
-  map: SpellingMap,
-  source: string,
-  file: string,
-  compiler: PreprocessOptions,
-): void {
-  const e = firstError(root);
-  const mainError = e && map.inMainFile(e.startIndex) ? e : undefined;
-  if (!mainError) return;
-  const verdict = compilerSyntaxCheck(source, file, compiler);
-  if (verdict) {
-    const m = /:(\d+):(\d+):/.exec(verdict);
-    throw new InputError(
-      verdict.replace(/^.*?error:\s*/, ''),
-      file,
-      m ? { line: Number(m[1]), column: Number(m[2]) } : map.loc(mainError.startIndex),
-    );
-  }
 }
 
 /** The functions modelled (or why not), each one's calls read from its copy (earlyCalls). */

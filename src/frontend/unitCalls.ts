@@ -18,8 +18,8 @@ import {
   EACH_TIME,
   type KeptForUnit,
   extractCalls,
-  scalarTypedefNames,
 } from './calls.js';
+import { scalarTypedefNames } from './declaredBuffers.js';
 import { moveHeapSpelling } from './bufferSpelling.js';
 import { withPrototypes } from './prototypeSpelling.js';
 import { closedToCalls } from './cpp/functions.js';

@@ -11,7 +11,7 @@ import path from 'node:path';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import type { ProgramView } from '../../model/program.js';
 import { codeOf, type ReasonName } from '../../model/reasons.js';
-import { refusedAlone } from '../../frontend/compilerView.js';
+import { refusedAlone } from '../../frontend/compilerSyntax.js';
 import { refusedEverywhere } from '../../pipeline/configurations/refusedReport.js';
 import type { UnitSummary } from '../../pipeline/wholeProgram/fileSet.js';
 import {
