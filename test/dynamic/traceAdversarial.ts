@@ -106,6 +106,10 @@ const TRACER_GAPS = new Set([
   'macroarg-used-twice.c',
   'typedef-mode-attribute.c',
   'typedef-param-named-size_t.c',
+  // 2026-11-29: the built-in reading takes `#define N 4`, written after the function, for the
+  // N the function reads (enum { N = 16 } there): the model predicts 4 cells. The compiler's
+  // reading, which `contract` uses, has 16 (adversarial.test.ts).
+  'guard-enum-macro-after.c',
 ]);
 // The built-in reading (this test's model) cannot parse `const int __attribute__((mode(QI)))
 // k` (tree-sitter stops at the attribute); the compiler's reading, which `contract` uses,

@@ -9,9 +9,13 @@
 import path from 'node:path';
 import type { PlanInsertion } from '../../rewrite/plan.js';
 
-/** A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end). */
+/**
+ * A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end); an
+ * enum constant's check after a function has a typedef (contraction.ts enumGuard).
+ */
 export function isGuard(i: PlanInsertion): boolean {
-  if (i.kind === 'after' || i.kind === 'before-line') return true;
+  if (i.kind === 'after') return !i.constantCheck;
+  if (i.kind === 'before-line') return true;
   return i.kind === 'file-end' && i.lines.every((l) => l.startsWith('#'));
 }
 
