@@ -21,7 +21,12 @@ import * as P from '../../poly/index.js';
 import type { HeuristicChoice, ModuloForm, Target } from '../options.js';
 import { parametersUsed } from './conflictChoice.js';
 import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
-import { symbolicDecision, symbolicMapping, type SymbolicOutcome } from './symbolicSizes.js';
+import {
+  growsPastExtents,
+  symbolicDecision,
+  symbolicMapping,
+  type SymbolicOutcome,
+} from './symbolicSizes.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
 import { divisionDepth, divisionRule, worthDivision } from './addressCost.js';
 
@@ -184,6 +189,16 @@ function symbolic(
     { ...input.values },
     sizes.elementBytes,
   );
+  if (
+    'kind' in outcome.verdict &&
+    outcome.verdict.kind === 'contracted' &&
+    growsPastExtents(input.fn, input.array, found.mapping, { ...input.values })
+  )
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values may need more cells than the array has; ${advice} to contract for that value`,
+    );
   // A raised bound (a modulus one above the exact sup where DS is only d = 0) that keeps every
   // cell says little of one value, which may still save: the advice stands, as before such
   // bounds were tried (a lag of n / 2 is not affine in n).

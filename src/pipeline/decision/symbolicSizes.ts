@@ -33,6 +33,40 @@ export function symbolicMapping(fn: FunctionModel, ds: P.PolySet, values: Record
   }
 }
 
+/**
+ * Whether a modulus may exceed what its row of M spans over the declared extents by more than
+ * a constant, for some parameter value of the context: the array would then grow with a
+ * run-time size past its declaration. `double t[64]` with a lag m became `double t[m + 1]`,
+ * larger than t for m > 63 and without bound: a stack overflow at m = 3,000,000 that the
+ * original did not have (a miscompilation). Levinson-Durbin's raised `a[2][order + 1]` for
+ * `a[order + 1][order + 1]` exceeds its rows by at most one (order = 0). Extents not known as
+ * affine forms are not compared.
+ */
+export function growsPastExtents(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  mapping: { readonly M: readonly (readonly bigint[])[]; readonly b: readonly A.Affine[] },
+  values: Record<string, bigint>,
+): boolean {
+  const extents = array.extents.map((e) => e.expr && A.substitute(e.expr, constants(values)));
+  if (extents.some((e) => e === undefined)) return false;
+  const context = P.fixParams(contextSet(fn), values);
+  return mapping.M.some((row, i) => {
+    // What c.x spans over the extents: sum |c_j| (e_j - 1), plus one.
+    let span = A.constant(1n);
+    row.forEach((c, j) => {
+      const mag = c < 0n ? -c : c;
+      if (mag !== 0n) span = A.add(span, A.scale(A.sub(extents[j]!, A.constant(1n)), mag));
+    });
+    const over = P.maximize(context, A.sub(mapping.b[i]!, span));
+    return over.kind === 'unbounded';
+  });
+}
+
+function constants(values: Record<string, bigint>): Record<string, A.Affine> {
+  return nameRecord(Object.entries(values).map(([k, v]): [string, A.Affine] => [k, A.constant(v)]));
+}
+
 /** What a symbolic mapping makes of the array: its report facts and verdict. */
 export interface SymbolicOutcome {
   readonly facts: ReportFacts;
