@@ -72,6 +72,7 @@ const TRACED: Record<string, string[]> = {
   'storage-static-main-printf.c': ['o'],
   'symbolic-below-extent.c': ['t'],
   'symbolic-grows-past-extent.c': ['t', 'w'],
+  'symbolic-local-after-array.c': ['t', 'w', 'z'],
   'symbolic-raised-order.c': ['a'],
   'structelem-field-kill.c': ['a', 'b'],
   'structelem-member-types.c': ['r'],

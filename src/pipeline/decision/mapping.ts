@@ -23,6 +23,7 @@ import { parametersUsed } from './conflictChoice.js';
 import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
 import {
   growsPastExtents,
+  modulusOutOfScope,
   symbolicDecision,
   symbolicMapping,
   type SymbolicOutcome,
@@ -198,6 +199,16 @@ function symbolic(
       'unbounded',
       `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
         `best mapping valid for all of their values may need more cells than the array has; ${advice} to contract for that value`,
+    );
+  const unseen =
+    'kind' in outcome.verdict && outcome.verdict.kind === 'contracted'
+      ? modulusOutOfScope(input.fn, input.array, found.mapping.b)
+      : undefined;
+  if (unseen !== undefined)
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values needs ${unseen}, which the declaration of ${input.array.name} cannot read; ${advice} to contract for that value`,
     );
   // A raised bound (a modulus one above the exact sup where DS is only d = 0) that keeps every
   // cell says little of one value, which may still save: the advice stands, as before such

@@ -5,7 +5,7 @@
  */
 import * as P from '../../poly/index.js';
 import * as A from '../../poly/affine.js';
-import type { ArrayInfo, FunctionModel } from '../../model/types.js';
+import type { ArrayInfo, FunctionModel, SourceLoc } from '../../model/types.js';
 import { chooseSymbolicMapping, LatticeInputError } from '../../lattice/index.js';
 import { cExpression } from '../../rewrite/cExpression.js';
 import { jsonInt } from '../report.js';
@@ -62,6 +62,34 @@ export function growsPastExtents(
     return over.kind === 'unbounded';
   });
 }
+
+/**
+ * A name a modulus uses that the array's declaration may not read as the analysis did: the
+ * declaration is where the new extents are spelled (`double t[m + 1]`), so a local set once
+ * (`int m = ...`) declared after it named there another m (a global's: three cells for a
+ * lag up to the local m, a miscompilation) or none. Function arguments are in scope in the
+ * whole body, and the names the declared extents spell are read there already.
+ */
+export function modulusOutOfScope(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  b: readonly A.Affine[],
+): string | undefined {
+  const spelled = new Set(array.extents.flatMap((e) => (e.expr ? A.variables(e.expr) : [])));
+  for (const name of new Set(b.flatMap((x) => A.variables(x)))) {
+    const p = fn.parameters.find((q) => q.name === name);
+    if (spelled.has(name) || p?.source === 'argument' || p?.source === 'call-sites') continue;
+    // A local set once at the top of the body (frontend/names.ts onceLocals) is in scope
+    // from its declaration on.
+    if (p?.source === 'vla' && p.loc && !p.loc.in && !array.loc.in && before(p.loc, array.loc))
+      continue;
+    return name;
+  }
+  return undefined;
+}
+
+const before = (a: SourceLoc, b: SourceLoc) =>
+  a.line < b.line || (a.line === b.line && a.column < b.column);
 
 function constants(values: Record<string, bigint>): Record<string, A.Affine> {
   return nameRecord(Object.entries(values).map(([k, v]): [string, A.Affine] => [k, A.constant(v)]));
