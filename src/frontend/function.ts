@@ -140,6 +140,34 @@ function computeExtents(st: FunctionState): void {
     });
   }
 }
+/**
+ * Whether a local VLA's declaration runs before anything else the function does, so that its
+ * extents (`char z[m + 1]`: m >= 0) hold for every access the model has: a declaration of the
+ * body's own block with only declarations before it, none with a call or a subscript. Under
+ * `if (m >= 0) { char z[m + 1]; ... }` the fact m >= 0 made the domain of `if (m < 0) s +=
+ * t[i - 2]` elsewhere empty, and t was scalarized: the run with m = -1 printed another sum.
+ */
+function declaredFirst(st: FunctionState, node: Node): boolean {
+  let decl: Node | null = node;
+  while (decl && decl.type !== 'declaration') decl = decl.parent;
+  if (!decl || decl.parent?.id !== st.body.id) return false;
+  for (const n of st.body.namedChildren) {
+    // (`int x = f(), z[m + 1];`: the call runs first)
+    if (n.id === decl.id) return !/[[(]/.test(initializersOf(n));
+    if (n.type === 'comment') continue;
+    if (n.type !== 'declaration' || /[[(]/.test(initializersOf(n))) return false;
+  }
+  return false;
+}
+
+/** The text of a declaration's initializers (`= f(x)`, `= t[0]`). */
+function initializersOf(d: Node): string {
+  return d
+    .childrenForFieldName('declarator')
+    .map((x) => (x.type === 'init_declarator' ? (child(x, 'value')?.text ?? '') : ''))
+    .join(' ');
+}
+
 function finish(st: FunctionState): FunctionModel {
   const promises =
     st.options.promises ?? filePromises(st.options.temporaries ?? [], st.dir.temporaries, []);
@@ -188,10 +216,11 @@ function finish(st: FunctionState): FunctionModel {
         ),
       );
     reasons.push(...rec.reasons);
+    const holds = d.storage !== 'local' || declaredFirst(st, d.node);
     for (const e of rec.extents) {
       if (e.expr && !isConstant(e.expr)) {
         const c = ge(sub(e.expr, constant(1n)));
-        if (!context.some((k) => JSON.stringify(k, big) === JSON.stringify(c, big)))
+        if (holds && !context.some((k) => JSON.stringify(k, big) === JSON.stringify(c, big)))
           context.push(c);
         for (const v of variables(e.expr)) seen.add(v);
       }

@@ -71,6 +71,7 @@ const TRACED: Record<string, string[]> = {
   'scope-row-pointer.c': ['t'],
   'storage-static-main-printf.c': ['o'],
   'symbolic-below-extent.c': ['t'],
+  'symbolic-context-conditional.c': ['t', 'z'],
   'symbolic-grows-past-extent.c': ['t', 'w'],
   'symbolic-local-after-array.c': ['t', 'w', 'z'],
   'symbolic-raised-order.c': ['a'],

@@ -173,7 +173,7 @@ function symbolic(
       `HLS mode needs constant sizes, and the conflict set grows with ${growsWith.join(', ')}, known only at run time; ` +
         advice,
     );
-  const found = symbolicMapping(input.fn, cs.ds, { ...input.values });
+  const found = symbolicMapping(input.fn, input.array, cs.ds, { ...input.values });
   if (typeof found === 'string')
     return refuse(
       'unbounded',

@@ -13,18 +13,34 @@ import type { Finding } from '../../model/reasons.js';
 import { NO_NAMES, nameRecord } from '../../poly/nameRecord.js';
 import { refuse, warn, type Contraction, type Refusal, type ReportFacts } from './outcome.js';
 
-function contextSet(fn: FunctionModel): P.PolySet {
+/**
+ * The parameter values the array's declaration and accesses run with: the function's context
+ * and the array's own extents (each at least 1 where the declaration ran, which it did before
+ * any access of the array; the function's context has another VLA's only when that one is
+ * declared first, frontend/function.ts).
+ */
+function contextSet(fn: FunctionModel, array: ArrayInfo): P.PolySet {
+  const own = array.extents.flatMap((e) =>
+    e.expr && !A.isConstant(e.expr)
+      ? [{ kind: 'ge' as const, expr: A.sub(e.expr, A.constant(1n)) }]
+      : [],
+  );
   return P.fromConjunctions({ params: fn.parameters.map((p) => p.name), dims: [] }, [
-    { exists: [], constraints: fn.context },
+    { exists: [], constraints: [...fn.context, ...own] },
   ]);
 }
 
 /** Heuristic 3 with moduli as affine forms of run-time parameters, or why there is none. */
-export function symbolicMapping(fn: FunctionModel, ds: P.PolySet, values: Record<string, bigint>) {
+export function symbolicMapping(
+  fn: FunctionModel,
+  array: ArrayInfo,
+  ds: P.PolySet,
+  values: Record<string, bigint>,
+) {
   try {
     return chooseSymbolicMapping(ds, {
       params: values,
-      context: P.fixParams(contextSet(fn), values),
+      context: P.fixParams(contextSet(fn, array), values),
     });
   } catch (e) {
     if (e instanceof LatticeInputError)
@@ -50,7 +66,7 @@ export function growsPastExtents(
 ): boolean {
   const extents = array.extents.map((e) => e.expr && A.substitute(e.expr, constants(values)));
   if (extents.some((e) => e === undefined)) return false;
-  const context = P.fixParams(contextSet(fn), values);
+  const context = P.fixParams(contextSet(fn, array), values);
   return mapping.M.some((row, i) => {
     // What c.x spans over the extents: sum |c_j| (e_j - 1), plus one.
     let span = A.constant(1n);

@@ -1,4 +1,4 @@
-/* trap: the lag m of a symbolic mapping is a local set once, declared after t, and a global of the same name exists: `double t[2 * k + 2]` became `double t[m + 1]`, which at t's declaration reads the global m (three cells) while the accesses `t[i % (m + 1)]` read the local (up to k / 2): a buffer overflow; a modulus may name only what the declaration reads as the analysis did (arguments, the extents' names, locals declared before); the same program with m declared first is contracted (symbolic-below-extent.c's form)
+/* trap: the lag m of a symbolic mapping is a local set once (m = j), declared after t, and a global of the same name exists: `double t[2 * k + 2]` became `double t[m + 1]`, which at t's declaration reads the global m (three cells) while the accesses `t[i % (m + 1)]` read the local (up to k / 2): a buffer overflow; a modulus may name only what the declaration reads as the analysis did (arguments, the extents' names, locals declared before); the same program with m declared first is contracted (symbolic-below-extent.c's form)
    expect: lag:t rejected [unbounded] -- m is declared after t
    expect: lag:w unchanged
    expect: lag:z unchanged
@@ -6,9 +6,9 @@
    expect: main:in unchanged */
 #include <stdio.h>
 int m = 2;
-double lag(int k, const double *in) {
+double lag(int k, int j, const double *in) {
   double t[2 * k + 2];
-  int m = (int)in[k % 4];
+  int m = j;
   char w[k - 2 * m + 1];
   char z[m + 1];
   double s = 0;
@@ -25,7 +25,7 @@ double lag(int k, const double *in) {
 int main(void) {
   double in[32];
   for (int i = 0; i < 32; i++) in[i] = i;
-  for (int k = 0; k < 70; k += 7) printf("%d %.1f\n", k, lag(k, in));
+  for (int k = 0; k < 70; k += 7) printf("%d %.1f\n", k, lag(k, k / 3, in));
   printf("%d\n", m);
   return 0;
 }
