@@ -75,6 +75,7 @@ const TRACED: Record<string, string[]> = {
   'symbolic-grows-past-extent.c': ['t', 'w'],
   'symbolic-local-after-array.c': ['t', 'w', 'z'],
   'symbolic-raised-order.c': ['a'],
+  'symbolic-static-size.c': ['z', 'w', 'y', 't', 'v'],
   'structelem-field-kill.c': ['a', 'b'],
   'structelem-member-types.c': ['r'],
   'structelem-nested.c': ['s', 't'],

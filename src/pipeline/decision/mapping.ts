@@ -21,6 +21,7 @@ import * as P from '../../poly/index.js';
 import type { HeuristicChoice, ModuloForm, Target } from '../options.js';
 import { parametersUsed } from './conflictChoice.js';
 import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
+import { isConstant as isConstantAffine } from '../../poly/affine.js';
 import {
   growsPastExtents,
   modulusOutOfScope,
@@ -199,6 +200,25 @@ function symbolic(
       'unbounded',
       `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
         `best mapping valid for all of their values may need more cells than the array has; ${advice} to contract for that value`,
+    );
+  // Moduli known only at run time make the declaration a VLA, which C allows only for an
+  // automatic array without initializer: `static double u[128]` became `static double u[m +
+  // 1]` (no build), `double v[128] = { 0 }` stopped the rewrite.
+  const runTimeSize = found.mapping.b.some((x) => !isConstantAffine(x));
+  if (
+    'kind' in outcome.verdict &&
+    outcome.verdict.kind === 'contracted' &&
+    runTimeSize &&
+    !input.array.isVla &&
+    (input.array.storage === 'static-local' ||
+      input.array.storage === 'global' ||
+      input.array.storage === 'static-global' ||
+      input.array.hasInitializer)
+  )
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values has a size known only at run time, which ${input.array.name} (${input.array.hasInitializer ? 'initialized' : 'static'}) cannot have; ${advice} to contract for that value`,
     );
   const unseen =
     'kind' in outcome.verdict && outcome.verdict.kind === 'contracted'
