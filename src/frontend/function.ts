@@ -30,7 +30,7 @@ import {
   collectParameters,
   knownValues,
 } from './names.js';
-import { type Node, type SourceText, child } from './parse.js';
+import { type Node, type SourceText, child, walk } from './parse.js';
 import { TRUE, ge } from './pwaff.js';
 import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } from './state.js';
 import { statement } from './statements.js';
@@ -143,30 +143,26 @@ function computeExtents(st: FunctionState): void {
 /**
  * Whether a local VLA's declaration runs before anything else the function does, so that its
  * extents (`char z[m + 1]`: m >= 0) hold for every access the model has: a declaration of the
- * body's own block with only declarations before it, none with a call or a subscript. Under
- * `if (m >= 0) { char z[m + 1]; ... }` the fact m >= 0 made the domain of `if (m < 0) s +=
- * t[i - 2]` elsewhere empty, and t was scalarized: the run with m = -1 printed another sum.
+ * body's own block with only declarations before it, none of them (nor its own) with a call
+ * or a subscript (`int x = f(), z[m + 1];`: the call runs first). Under `if (m >= 0) { char
+ * z[m + 1]; ... }` the fact m >= 0 made the domain of `if (m < 0) s += t[i - 2]` elsewhere
+ * empty, and t was scalarized: the run with m = -1 printed another sum.
  */
 function declaredFirst(st: FunctionState, node: Node): boolean {
   let decl: Node | null = node;
   while (decl && decl.type !== 'declaration') decl = decl.parent;
   if (!decl || decl.parent?.id !== st.body.id) return false;
   for (const n of st.body.namedChildren) {
-    // (`int x = f(), z[m + 1];`: the call runs first)
-    if (n.id === decl.id) return !/[[(]/.test(initializersOf(n));
     if (n.type === 'comment') continue;
-    if (n.type !== 'declaration' || /[[(]/.test(initializersOf(n))) return false;
+    if (n.type !== 'declaration' || runsCode(n)) return false;
+    if (n.id === decl.id) return true;
   }
   return false;
 }
 
-/** The text of a declaration's initializers (`= f(x)`, `= t[0]`). */
-function initializersOf(d: Node): string {
-  return d
-    .childrenForFieldName('declarator')
-    .map((x) => (x.type === 'init_declarator' ? (child(x, 'value')?.text ?? '') : ''))
-    .join(' ');
-}
+/** A declaration that calls a function or reads an element on its way. */
+const runsCode = (d: Node) =>
+  walk(d).some((x) => x.type === 'call_expression' || x.type === 'subscript_expression');
 
 function finish(st: FunctionState): FunctionModel {
   const promises =
