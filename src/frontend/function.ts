@@ -212,7 +212,8 @@ function finish(st: FunctionState): FunctionModel {
         ),
       );
     reasons.push(...rec.reasons);
-    const holds = d.storage !== 'local' || declaredFirst(st, d.node);
+    // (A parameter's `double a[n]` is no fact either: f(0, NULL) is common practice.)
+    const holds = d.storage === 'local' && declaredFirst(st, d.node);
     for (const e of rec.extents) {
       if (e.expr && !isConstant(e.expr)) {
         const c = ge(sub(e.expr, constant(1n)));

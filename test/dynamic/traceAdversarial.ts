@@ -72,6 +72,7 @@ const TRACED: Record<string, string[]> = {
   'storage-static-main-printf.c': ['o'],
   'symbolic-below-extent.c': ['t'],
   'symbolic-context-conditional.c': ['t', 'z'],
+  'symbolic-context-parameter.c': ['t'],
   'symbolic-grows-past-extent.c': ['t', 'w'],
   'symbolic-local-after-array.c': ['t', 'w', 'z'],
   'symbolic-raised-order.c': ['a'],
