@@ -30,7 +30,7 @@ import {
   collectParameters,
   knownValues,
 } from './names.js';
-import { type Node, type SourceText, child } from './parse.js';
+import { type Node, type SourceText, child, walk } from './parse.js';
 import { TRUE, ge } from './pwaff.js';
 import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } from './state.js';
 import { statement } from './statements.js';
@@ -140,6 +140,30 @@ function computeExtents(st: FunctionState): void {
     });
   }
 }
+/**
+ * Whether a local VLA's declaration runs before anything else the function does, so that its
+ * extents (`char z[m + 1]`: m >= 0) hold for every access the model has: a declaration of the
+ * body's own block with only declarations before it, none of them (nor its own) with a call
+ * or a subscript (`int x = f(), z[m + 1];`: the call runs first). Under `if (m >= 0) { char
+ * z[m + 1]; ... }` the fact m >= 0 made the domain of `if (m < 0) s += t[i - 2]` elsewhere
+ * empty, and t was scalarized: the run with m = -1 printed another sum.
+ */
+function declaredFirst(st: FunctionState, node: Node): boolean {
+  let decl: Node | null = node;
+  while (decl && decl.type !== 'declaration') decl = decl.parent;
+  if (!decl || decl.parent?.id !== st.body.id) return false;
+  for (const n of st.body.namedChildren) {
+    if (n.type === 'comment') continue;
+    if (n.type !== 'declaration' || runsCode(n)) return false;
+    if (n.id === decl.id) return true;
+  }
+  return false;
+}
+
+/** A declaration that calls a function or reads an element on its way. */
+const runsCode = (d: Node) =>
+  walk(d).some((x) => x.type === 'call_expression' || x.type === 'subscript_expression');
+
 function finish(st: FunctionState): FunctionModel {
   const promises =
     st.options.promises ?? filePromises(st.options.temporaries ?? [], st.dir.temporaries, []);
@@ -188,10 +212,12 @@ function finish(st: FunctionState): FunctionModel {
         ),
       );
     reasons.push(...rec.reasons);
+    // (A parameter's `double a[n]` is no fact either: f(0, NULL) is common practice.)
+    const holds = d.storage === 'local' && declaredFirst(st, d.node);
     for (const e of rec.extents) {
       if (e.expr && !isConstant(e.expr)) {
         const c = ge(sub(e.expr, constant(1n)));
-        if (!context.some((k) => JSON.stringify(k, big) === JSON.stringify(c, big)))
+        if (holds && !context.some((k) => JSON.stringify(k, big) === JSON.stringify(c, big)))
           context.push(c);
         for (const v of variables(e.expr)) seen.add(v);
       }

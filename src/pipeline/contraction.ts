@@ -138,23 +138,40 @@ function shrinkEntry(
 }
 
 /**
- * File-end lines for macro and enum guards, one block per guard: a macro's is preprocessor
- * lines only, which the configurations' driver can combine (src/pipeline/configurations/).
+ * File-end lines for macro guards, one block per guard: preprocessor lines only, which the
+ * configurations' driver can combine (src/pipeline/configurations/).
  */
 function fileGuards(gs: readonly Guard[]): string[][] {
-  const blocks: string[][] = [];
-  for (const g of gs) {
-    const why = `beeclak: arrays of ${g.fn.name}() were contracted for ${g.param.name} == ${g.value}; run beeclak again for other values`;
-    if (g.kind === 'macro')
-      blocks.push([`#if ${g.param.name} != ${g.value}`, `#error "${why}"`, '#endif']);
-    if (g.kind === 'enum') {
-      blocks.push([
-        `/* ${why} */`,
-        `typedef char beeclak_assumes_${g.fn.name.replace(/\W/g, '_')}_${g.param.name}[(${g.param.name}) == ${g.value} ? 1 : -1];`,
-      ]);
-    }
-  }
-  return blocks;
+  return gs
+    .filter((g) => g.kind === 'macro')
+    .map((g) => [`#if ${g.param.name} != ${g.value}`, `#error "${guardWhy(g)}"`, '#endif']);
+}
+
+function guardWhy(g: Guard): string {
+  return `beeclak: arrays of ${g.fn.name}() were contracted for ${g.param.name} == ${g.value}; run beeclak again for other values`;
+}
+
+/**
+ * The check of an enum constant (or a C++ constant expression), right after the function's
+ * closing brace: there the name is still the constant the function saw. At the end of the
+ * file a macro of that name defined after the function (`#define N 16` below `enum { N = M
+ * }`) was checked instead, and a build with another M passed it: a miscompilation. A macro of
+ * that name defined inside the body stops the build.
+ */
+function enumGuard(g: Guard): PlanInsertion {
+  const name = g.param.name;
+  return {
+    kind: 'after',
+    at: g.fn.range.end,
+    constantCheck: true,
+    lines: [
+      `/* ${guardWhy(g)} */`,
+      `#ifdef ${name}`,
+      `#error "beeclak: ${name} is a macro here, not the constant ${g.fn.name}() saw; run beeclak again"`,
+      '#endif',
+      `typedef char beeclak_assumes_${g.fn.name.replace(/\W/g, '_')}_${name}[(${name}) == ${g.value} ? 1 : -1];`,
+    ],
+  };
 }
 
 /**
@@ -246,6 +263,7 @@ function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertio
       note: f.holds.join(', '),
     });
   for (const lines of fileGuards(gs)) insertions.push({ kind: 'file-end', lines });
+  for (const g of gs) if (g.kind === 'enum') insertions.push(enumGuard(g));
   return insertions;
 }
 

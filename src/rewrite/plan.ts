@@ -136,7 +136,13 @@ export interface ArrayRewrite {
  * kept as the path for the others (`fallback`: `if (condition) { original } else { ... }`).
  */
 export type PlanInsertion =
-  | { readonly kind: 'after'; readonly at: number; readonly lines: readonly string[] }
+  | {
+      readonly kind: 'after';
+      readonly at: number;
+      readonly lines: readonly string[];
+      /** The check of an enum constant: a typedef, code rather than a preprocessor guard. */
+      readonly constantCheck?: true;
+    }
   | { readonly kind: 'before-line'; readonly line: number; readonly lines: readonly string[] }
   | { readonly kind: 'file-start'; readonly lines: readonly string[] }
   | { readonly kind: 'file-end'; readonly lines: readonly string[] }

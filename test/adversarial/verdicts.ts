@@ -10,7 +10,7 @@
  *     *\/
  *
  * One `expect:` line per array of the report (`function:array status`, cells after
- * `contracted`), and one array per line: the two are compared as multisets. A program whose
+ * `contracted`, as the report gives them: `3`, `2*(order + 1)`), and one array per line: the two are compared as multisets. A program whose
  * report lists no array says `expect: none`. The `[code]` slot after `unchanged`/`rejected`
  * names the reason's code (`[value-flows-in]` or `[BC1203]`); where it is given, the array of
  * the report must have that code (issue 28).
@@ -37,7 +37,7 @@ export function leadingComment(source: string): string | undefined {
 // A C++ template's instantiation is named with its arguments: `win<32>:t`; a member with its
 // class: `S::g:t`.
 const LINE =
-  /^([A-Za-z_$?][\w$?]*(?:::[A-Za-z_]\w*)*(?:<[\w, ]*>)?):([A-Za-z_]\w*)\s+([a-z]+)(?:\s+(\S+))?$/;
+  /^([A-Za-z_$?][\w$?]*(?:::[A-Za-z_]\w*)*(?:<[\w, ]*>)?):([A-Za-z_]\w*)\s+([a-z]+)(?:\s+(\S.*))?$/;
 
 /** The verdicts the program's comment expects; throws on a line it cannot read. */
 export function expectedVerdicts(source: string): Expected {

@@ -73,6 +73,13 @@ const TRACED: Record<string, string[]> = {
   'macroarg-stringified.c': ['t'],
   'scope-row-pointer.c': ['t'],
   'storage-static-main-printf.c': ['o'],
+  'symbolic-below-extent.c': ['t'],
+  'symbolic-context-conditional.c': ['t', 'z'],
+  'symbolic-context-parameter.c': ['t'],
+  'symbolic-grows-past-extent.c': ['t', 'w'],
+  'symbolic-local-after-array.c': ['t', 'w', 'z'],
+  'symbolic-raised-order.c': ['a'],
+  'symbolic-static-size.c': ['z', 'w', 'y', 't', 'v'],
   'structelem-field-kill.c': ['a', 'b'],
   'structelem-member-types.c': ['r'],
   'structelem-nested.c': ['s', 't'],
@@ -114,6 +121,10 @@ const TRACER_GAPS = new Set([
   'macroarg-used-twice.c',
   'typedef-mode-attribute.c',
   'typedef-param-named-size_t.c',
+  // 2026-11-29: the built-in reading takes `#define N 4`, written after the function, for the
+  // N the function reads (enum { N = 16 } there): the model predicts 4 cells. The compiler's
+  // reading, which `contract` uses, has 16 (adversarial.test.ts).
+  'guard-enum-macro-after.c',
 ]);
 // The built-in reading (this test's model) cannot parse `const int __attribute__((mode(QI)))
 // k` (tree-sitter stops at the attribute); the compiler's reading, which `contract` uses,

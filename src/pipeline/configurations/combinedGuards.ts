@@ -10,9 +10,13 @@ import { lineStarts } from '../../frontend/parse.js';
 import type { PlanInsertion } from '../../rewrite/plan.js';
 import { endCheck, notNames, quoted, takenCheck, turnedError } from './notMacros.js';
 
-/** A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end). */
+/**
+ * A guard made of preprocessor lines only (macroGuards.ts, contraction.ts's file end); an
+ * enum constant's check after a function has a typedef (contraction.ts enumGuard).
+ */
 export function isGuard(i: PlanInsertion): boolean {
-  if (i.kind === 'after' || i.kind === 'before-line' || i.kind === 'file-start') return true;
+  if (i.kind === 'after') return !i.constantCheck;
+  if (i.kind === 'before-line' || i.kind === 'file-start') return true;
   return i.kind === 'file-end' && i.lines.every((l) => l.startsWith('#'));
 }
 

@@ -23,7 +23,14 @@ import * as P from '../../poly/index.js';
 import type { HeuristicChoice, ModuloForm, Target } from '../options.js';
 import { parametersUsed } from './conflictChoice.js';
 import { hlsMapping, partitionWants, powerOfTwoMapping } from './hls.js';
-import { symbolicDecision, symbolicMapping, type SymbolicOutcome } from './symbolicSizes.js';
+import { isConstant as isConstantAffine } from '../../poly/affine.js';
+import {
+  growsPastExtents,
+  modulusOutOfScope,
+  symbolicDecision,
+  symbolicMapping,
+  type SymbolicOutcome,
+} from './symbolicSizes.js';
 import { refuse, warn, type Refusal, type ReportFacts } from './outcome.js';
 import { divisionDepth, divisionRule, worthDivision } from './addressCost.js';
 
@@ -201,7 +208,7 @@ function symbolic(
       `HLS mode needs constant sizes, and the conflict set grows with ${growsWith.join(', ')}, known only at run time; ` +
         advice,
     );
-  const found = symbolicMapping(input.fn, cs.ds, { ...input.values });
+  const found = symbolicMapping(input.fn, input.array, cs.ds, { ...input.values });
   if (typeof found === 'string')
     return refuse(
       'unbounded',
@@ -218,6 +225,45 @@ function symbolic(
     { ...input.values },
     sizes.elementBytes,
   );
+  if (
+    'kind' in outcome.verdict &&
+    outcome.verdict.kind === 'contracted' &&
+    growsPastExtents(input.fn, input.array, found.mapping, { ...input.values })
+  )
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values may need more cells than the array has; ${advice} to contract for that value`,
+    );
+  // Moduli known only at run time make the declaration a VLA, which C allows only for an
+  // automatic array without initializer: `static double u[128]` became `static double u[m +
+  // 1]` (no build), `double v[128] = { 0 }` stopped the rewrite.
+  const runTimeSize = found.mapping.b.some((x) => !isConstantAffine(x));
+  if (
+    'kind' in outcome.verdict &&
+    outcome.verdict.kind === 'contracted' &&
+    runTimeSize &&
+    !input.array.isVla &&
+    (input.array.storage === 'static-local' ||
+      input.array.storage === 'global' ||
+      input.array.storage === 'static-global' ||
+      input.array.hasInitializer)
+  )
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values has a size known only at run time, which ${input.array.name} (${input.array.hasInitializer ? 'initialized' : 'static'}) cannot have; ${advice} to contract for that value`,
+    );
+  const unseen =
+    'kind' in outcome.verdict && outcome.verdict.kind === 'contracted'
+      ? modulusOutOfScope(input.fn, input.array, found.mapping.b)
+      : undefined;
+  if (unseen !== undefined)
+    return refuse(
+      'unbounded',
+      `the conflict set grows with ${growsWith.join(', ')}, known only at run time, and the ` +
+        `best mapping valid for all of their values needs ${unseen}, which the declaration of ${input.array.name} cannot read; ${advice} to contract for that value`,
+    );
   // A raised bound (a modulus one above the exact sup where DS is only d = 0) that keeps every
   // cell says little of one value, which may still save: the advice stands, as before such
   // bounds were tried (a lag of n / 2 is not affine in n).
