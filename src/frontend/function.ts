@@ -164,6 +164,46 @@ function declaredFirst(st: FunctionState, node: Node): boolean {
 const runsCode = (d: Node) =>
   walk(d).some((x) => x.type === 'call_expression' || x.type === 'subscript_expression');
 
+/** Why an array is not a candidate by its declaration: its storage, type and extents. */
+function declarationReasons(
+  st: FunctionState,
+  rec: ArrayRec,
+  isMarked: boolean,
+  users: readonly string[],
+): NotCandidateReason[] {
+  const d = rec.decl;
+  const reasons: NotCandidateReason[] = [];
+  if (!isMarked) {
+    if (d.storage === 'parameter')
+      reasons.push(notCandidate('parameter', `'${d.name}' is a parameter`, d.loc));
+    if (d.storage === 'static-local')
+      reasons.push(notCandidate('static-local', `'${d.name}' is static`, d.loc));
+    if (d.storage === 'global' || d.storage === 'static-global')
+      reasons.push(notCandidate('file-scope', `'${d.name}' has file scope`, d.loc));
+  }
+  if (isMarked && (d.storage === 'global' || d.storage === 'static-global') && users.length > 1)
+    // One declaration, one mapping: every function would have to agree on it.
+    reasons.push(
+      notCandidate(
+        'several-functions',
+        `'${d.name}' is used by several functions (${users.join(', ')})`,
+        d.loc,
+      ),
+    );
+  if (d.isExtern && isMarked)
+    reasons.push(
+      notCandidate('extern', `'${d.name}' is declared extern: its definition is elsewhere`, d.loc),
+    );
+  if (st.options.dataModel === 'unknown') reasons.push(dataModelUnknown(d));
+  if (d.isPointer) reasons.push(notCandidate('pointer', `'${d.name}' is a pointer`, d.loc));
+  if (d.isVolatile) reasons.push(notCandidate('volatile', `'${d.name}' is volatile`, d.loc));
+  if (!d.isPointer && rec.extents.some((e) => !e.expr))
+    reasons.push(
+      notCandidate('extent-not-affine', `an extent of '${d.name}' is unknown or not affine`, d.loc),
+    );
+  return reasons;
+}
+
 function finish(st: FunctionState): FunctionModel {
   const promises =
     st.options.promises ?? filePromises(st.options.temporaries ?? [], st.dir.temporaries, []);
@@ -173,44 +213,8 @@ function finish(st: FunctionState): FunctionModel {
   const emitArray = (rec: ArrayRec) => {
     const d = rec.decl;
     const isMarked = isPromised(promises, st.name, d.name);
-    const reasons: NotCandidateReason[] = [];
-    if (!isMarked) {
-      if (d.storage === 'parameter')
-        reasons.push(notCandidate('parameter', `'${d.name}' is a parameter`, d.loc));
-      if (d.storage === 'static-local')
-        reasons.push(notCandidate('static-local', `'${d.name}' is static`, d.loc));
-      if (d.storage === 'global' || d.storage === 'static-global')
-        reasons.push(notCandidate('file-scope', `'${d.name}' has file scope`, d.loc));
-    }
     const users = st.globalUsers.get(d.name) ?? [];
-    if (isMarked && (d.storage === 'global' || d.storage === 'static-global') && users.length > 1)
-      // One declaration, one mapping: every function would have to agree on it.
-      reasons.push(
-        notCandidate(
-          'several-functions',
-          `'${d.name}' is used by several functions (${users.join(', ')})`,
-          d.loc,
-        ),
-      );
-    if (d.isExtern && isMarked)
-      reasons.push(
-        notCandidate(
-          'extern',
-          `'${d.name}' is declared extern: its definition is elsewhere`,
-          d.loc,
-        ),
-      );
-    if (st.options.dataModel === 'unknown') reasons.push(dataModelUnknown(d));
-    if (d.isPointer) reasons.push(notCandidate('pointer', `'${d.name}' is a pointer`, d.loc));
-    if (d.isVolatile) reasons.push(notCandidate('volatile', `'${d.name}' is volatile`, d.loc));
-    if (!d.isPointer && rec.extents.some((e) => !e.expr))
-      reasons.push(
-        notCandidate(
-          'extent-not-affine',
-          `an extent of '${d.name}' is unknown or not affine`,
-          d.loc,
-        ),
-      );
+    const reasons = declarationReasons(st, rec, isMarked, users);
     reasons.push(...rec.reasons);
     // (A parameter's `double a[n]` is no fact either: f(0, NULL) is common practice.)
     const holds = d.storage === 'local' && declaredFirst(st, d.node);
