@@ -18,7 +18,7 @@
  * expression), a variadic macro, a body naming another macro or a built-in (the rescan would
  * expand more: the copy is not what the file spells), an argument naming a function-like
  * macro, a built-in or an object-like one whose expansion is not known, an argument not used
- * at all (no copy), a body
+ * at all (no copy) or copied after `.` or `->` (a member's name), a body
  * with an operator whose operand is not evaluated (`sizeof`, `typeof`, `_Alignof`,
  * `_Generic`: what stands there is a type's, not an access's).
  */
@@ -37,6 +37,8 @@ export interface CallExpansion {
 const [OPEN, CLOSE, COMMA] = [40, 41, 44];
 
 /** Tokens a body may not have: pasting, stringizing, variadics, unevaluated operands. */
+const MEMBER = new Set(['.', '->']);
+
 const NOT_PLAIN = new Set([
   '#',
   '##',
@@ -143,6 +145,7 @@ export function callExpansion(
   const indices: number[] = [];
   const copied: number[][] = [];
   const placed = new Set<number>();
+  let member = false;
   body.forEach((t, k) => {
     const p = params.indexOf(t);
     if (p < 0) {
@@ -151,13 +154,17 @@ export function callExpansion(
       indices.push(...expansion.map(() => -1));
       return;
     }
+    // A copy after `.` or `->` is a member's name, not the argument's expression (review
+    // 2026-11-29: `q.a` with `SETQ(t[i], v)` is q.t[i], and one edit of `t[i]` moved the
+    // member's cell too).
+    if (texts.length > 0 && MEMBER.has(texts[texts.length - 1]!)) member = true;
     if (!placed.has(p)) copied.push(args[p]!);
     placed.add(p);
     const copy = copies[p]!;
     texts.push(...copy.texts);
     indices.push(...copy.indices);
   });
-  return { texts, indices, copied };
+  return member ? undefined : { texts, indices, copied };
 }
 
 /**
