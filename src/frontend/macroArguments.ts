@@ -36,9 +36,10 @@ export interface CallExpansion {
 
 const [OPEN, CLOSE, COMMA] = [40, 41, 44];
 
-/** Tokens a body may not have: pasting, stringizing, variadics, unevaluated operands. */
+/** The member operators: a copy after one is a member's name, not an expression. */
 const MEMBER = new Set(['.', '->']);
 
+/** Tokens a body may not have: pasting, stringizing, variadics, unevaluated operands. */
 const NOT_PLAIN = new Set([
   '#',
   '##',
@@ -145,7 +146,10 @@ export function callExpansion(
   const indices: number[] = [];
   const copied: number[][] = [];
   const placed = new Set<number>();
-  let member = false;
+  // The call itself after `.` or `->` (`q.BOTH(t[i])`, BOTH(a) `a = a + 1`: q.t[i] = t[i] + 1),
+  // or after a macro that may end in one: the body's first copy may be a member's name.
+  const before = name > 0 ? tokens.text(name - 1) : '';
+  let member = MEMBER.has(before) || (/^[A-Za-z_]/.test(before) && expands(before));
   body.forEach((t, k) => {
     const p = params.indexOf(t);
     if (p < 0) {
