@@ -215,7 +215,10 @@ function uncheckedDefinition(
   for (const u of uses) {
     if (u.start < r.start || u.end > r.end || !u.definition) continue;
     const valued = new Set(u.depends.filter((d) => d.value !== undefined).map((d) => d.name));
-    for (const d of [u.definition, ...u.depends.map((x) => x.definition)]) {
+    // (review 2026-11-29: `PREV(i)` defined as `LAG(i)`, LAG as `i - 1`, or `i - 3` under BIG,
+    // and an empty CHK(p) in a body under one branch, reading p under the other: no guard)
+    const reached = [...u.depends.map((x) => x.definition), ...(u.reaches ?? [])];
+    for (const d of [u.definition, ...reached]) {
       if (d.system || valued.has(d.name)) continue;
       // (adversary 2026-11-28d: `-DLAGOF(i)=((i)-3)` from compile_commands.json; another
       // build's `-DLAGOF(i)=((i)-7)` read reused cells, with only a warning)

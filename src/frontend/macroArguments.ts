@@ -18,7 +18,7 @@
  * expression), a variadic macro, a body naming another macro or a built-in (the rescan would
  * expand more: the copy is not what the file spells), an argument naming a function-like
  * macro, a built-in or an object-like one whose expansion is not known, an argument not used
- * at all (no copy), a body
+ * at all (no copy) or copied after `.` or `->` (a member's name), a body
  * with an operator whose operand is not evaluated (`sizeof`, `typeof`, `_Alignof`,
  * `_Generic`: what stands there is a type's, not an access's).
  */
@@ -35,6 +35,9 @@ export interface CallExpansion {
 }
 
 const [OPEN, CLOSE, COMMA] = [40, 41, 44];
+
+/** The member operators: a copy after one is a member's name, not an expression. */
+const MEMBER = new Set(['.', '->']);
 
 /** Tokens a body may not have: pasting, stringizing, variadics, unevaluated operands. */
 const NOT_PLAIN = new Set([
@@ -143,6 +146,10 @@ export function callExpansion(
   const indices: number[] = [];
   const copied: number[][] = [];
   const placed = new Set<number>();
+  // The call itself after `.` or `->` (`q.BOTH(t[i])`, BOTH(a) `a = a + 1`: q.t[i] = t[i] + 1),
+  // or after a macro that may end in one: the body's first copy may be a member's name.
+  const before = name > 0 ? tokens.text(name - 1) : '';
+  let member = MEMBER.has(before) || (/^[A-Za-z_]/.test(before) && expands(before));
   body.forEach((t, k) => {
     const p = params.indexOf(t);
     if (p < 0) {
@@ -151,13 +158,17 @@ export function callExpansion(
       indices.push(...expansion.map(() => -1));
       return;
     }
+    // A copy after `.` or `->` is a member's name, not the argument's expression (review
+    // 2026-11-29: `q.a` with `SETQ(t[i], v)` is q.t[i], and one edit of `t[i]` moved the
+    // member's cell too).
+    if (texts.length > 0 && MEMBER.has(texts[texts.length - 1]!)) member = true;
     if (!placed.has(p)) copied.push(args[p]!);
     placed.add(p);
     const copy = copies[p]!;
     texts.push(...copy.texts);
     indices.push(...copy.indices);
   });
-  return { texts, indices, copied };
+  return member ? undefined : { texts, indices, copied };
 }
 
 /**

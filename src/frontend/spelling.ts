@@ -47,6 +47,12 @@ export interface MacroUse {
    * value when `#if` can compute it: what a result proven for this text assumes.
    */
   readonly depends: readonly MacroValue[];
+  /**
+   * The function-like macros its expansion reaches besides itself (a body's `LAG(i)`, an
+   * argument's `LAG(i)`): a result holds for their definitions too, which `#if` cannot check
+   * (configured.ts refuses one defined under a conditional directive).
+   */
+  readonly reaches?: readonly MacroEvent[];
 }
 
 export interface MacroValue {
@@ -119,18 +125,29 @@ function objectExpansion(
   return out;
 }
 
-/** The object-like macros a definition's expansion goes through, with their values. */
+interface Reached {
+  depends: MacroValue[];
+  reaches: MacroEvent[];
+  expansion?: string[];
+}
+
+/**
+ * The object-like macros a definition's expansion goes through, with their values, and the
+ * function-like ones it reaches (itself included).
+ */
 function dependencies(
   def: MacroEvent,
   active: Definitions,
   ends: ReadonlyMap<MacroEvent, MacroEvent>,
-): MacroValue[] {
+): Reached {
   const out: MacroValue[] = [];
+  const reaches: MacroEvent[] = [];
   const seen = new Set<string>();
   const visit = (d: MacroEvent) => {
     if (seen.has(d.name)) return;
     seen.add(d.name);
-    if (d.params === undefined) {
+    if (d.params !== undefined) reaches.push(d);
+    else {
       const tokens = objectExpansion(d, active);
       const value = tokens && evaluateTokens(tokens);
       const until = ends.get(d);
@@ -148,7 +165,7 @@ function dependencies(
     }
   };
   visit(def);
-  return out;
+  return { depends: out, reaches };
 }
 
 /** For each `#define`, the next event of its name (the `#undef` or `#define` that ends it). */
@@ -184,7 +201,7 @@ function invocations(
   // What a definition depends on and expands to, while the definitions in force stay the
   // same (both read only those): a macro-heavy file invokes the same few macros thousands
   // of times (issue 17: libjpeg-turbo's jchuff.c), each use took its own walk of the bodies.
-  const known = new Map<MacroEvent, { depends: MacroValue[]; expansion?: string[] }>();
+  const known = new Map<MacroEvent, Reached>();
   const ends = definitionEnds(macros);
   let e = 0;
   for (let i = 0; i < tokens.length; i++) {
@@ -216,7 +233,7 @@ function invocations(
     }
     for (let k = i; k <= last; k++) use[k] = uses.length;
     let about = def && known.get(def);
-    if (def && !about) known.set(def, (about = { depends: dependencies(def, active, ends) }));
+    if (def && !about) known.set(def, (about = dependencies(def, active, ends)));
     // An object-like macro followed by `(` may end in a function-like name: unknown.
     if (about && !callLike && def!.params === undefined && !('expansion' in about))
       about.expansion = objectExpansion(def!, active);
@@ -237,6 +254,7 @@ function invocations(
         : undefined,
     );
     const depends = about ? [...about.depends] : [];
+    const reaches = new Set(about?.reaches ?? []);
     // The macros its arguments spell expand too (`t[i - ID(GAIN)]`): a result holds for
     // their values as well (review 2026-11-28: GAIN there got no guard, and a -DGAIN=2
     // build read a cell the contraction reused).
@@ -244,7 +262,8 @@ function invocations(
       const inner = tokens.isWord(k) ? active.get(tokens.text(k)) : undefined;
       if (!inner) continue;
       let its = known.get(inner);
-      if (!its) known.set(inner, (its = { depends: dependencies(inner, active, ends) }));
+      if (!its) known.set(inner, (its = dependencies(inner, active, ends)));
+      for (const r of its.reaches) reaches.add(r);
       for (const d of its.depends)
         if (!depends.some((x) => x.name === d.name && x.definition === d.definition))
           depends.push(d);
@@ -256,6 +275,7 @@ function invocations(
       line,
       ...(def ? { definition: def } : {}),
       depends,
+      ...(reaches.size > 0 ? { reaches: [...reaches].filter((r) => r !== def) } : {}),
     });
   }
   return { use, uses, expansions, calls };

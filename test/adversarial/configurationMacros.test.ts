@@ -30,6 +30,33 @@ it('the array stays, and the file built with the other definition computes the s
   }
 });
 
+// Guards a function-like macro reached through another's body (review 2026-11-29,
+// spelling.ts MacroUse.reaches): PREV(i) is LAG(i), LAG defined under #ifdef BIG; and a call
+// of an empty CHK(p) in PUT's do-while body, dropped as the rescan drops it, CHK reading p under
+// DBG. Only the called macro's definition was checked: t was folded to 2 cells and the
+// -DBIG build printed 1388 instead of 1212, the -DDBG one read t[i - 1] past the 2 cells.
+it.each([
+  ['function-macro-nested-ifdef.c', 'LAG', '-DBIG'],
+  ['empty-macro-in-body-ifdef.c', 'CHK', '-DDBG'],
+])('%s: a macro %s reached in a body keeps the array', (name, macro, flag) => {
+  const file = path.join(ROOT, 'test/fixtures/configuration', name);
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-configuration-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    const analysis = runCli(['analyze', file]);
+    expect(analysis.stdout).toContain(`macro ${macro} is defined under a conditional directive`);
+    expect(analysis.stdout).toContain(`[${codeOf('configuration-unguarded')}`);
+    expect(runCli(['contract', file, '-o', out]).code).toBe(0);
+    const r = runCli(['check', file, '--cflags', flag, '--against', out]);
+    expect({ code: r.code, last: r.stdout.trim().split('\n').pop() }).toEqual({
+      code: 0,
+      last: 'ok',
+    });
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // Guards trigraphs (configured.ts): under -std=c99 `??=ifdef BIG` is `#ifdef BIG`, which the
 // file's own reading of its conditionals did not see, so a result for one branch ran
 // unguarded under the other (review 2026-11-26: index 2 out of bounds of a 2-cell array).

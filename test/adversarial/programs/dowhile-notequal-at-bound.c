@@ -2,8 +2,10 @@
    m <= 8): the body runs for 8, then k climbs away from 8 until the body calls exit() at
    k = 13 after reading t[5]; read as the `for (k = m; k < 8; k++)` it resembles, the loop
    would run no iteration and t could fold to one cell. The do-while's condition is false
-   for the first value, which the reading checks
-   expect: kern:t unchanged [loop-not-modelled]
+   for the first value where m = 8, which the reading checks: the loop is that for loop only
+   where m <= 7, which the guard m <= 8 does not give (entry-dependent since the do-while
+   merge of 2026-11-29; loop-not-modelled before)
+   expect: kern:t unchanged [entry-dependent]
    expect: kern:o unchanged
    expect: main:argv unchanged
    expect: main:o unchanged */
