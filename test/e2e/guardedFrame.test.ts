@@ -53,3 +53,23 @@ describeWithTool(STACK_USAGE, 'an original body kept beside the contracted one',
     });
   });
 });
+
+// A VLA is allocated where its declaration runs: the original body's `double t[n][m]` takes
+// no stack on the contracted path (samples/vla.c, -D n=20 -D m=30), so its saving counts.
+it('counts the saving of a VLA whose original the contracted path never allocates', () => {
+  const r = runCli([
+    'analyze',
+    path.join(ROOT, 'samples/vla.c'),
+    '-D',
+    'n=20',
+    '-D',
+    'm=30',
+    '--json',
+  ]);
+  const arrays = (JSON.parse(r.stdout) as { arrays: Entry[] }).arrays;
+  const t = arrays.find((a) => a.name === 't')!;
+  expect({ saved: t.savedBytes, why: hasWarning(t, 'guarded-frame-shared') }).toEqual({
+    saved: 4800 - 240,
+    why: false,
+  });
+});

@@ -16,6 +16,7 @@ import { shrinkCallerStorage, type StoragePlan } from '../wholeProgram/callerSto
 import { callerBufferNotes, callerBufferStatus } from '../wholeProgram/crossCalls.js';
 import type { DecisionOptions } from './options.js';
 import { dataModelFacts, guards } from './guards.js';
+import { sharedFrames } from './sharedFrames.js';
 import { hlsDivision } from './hlsDivision.js';
 import { macroGuards } from './macroGuards.js';
 import { hlsPragmaEdits } from './hlsPragmaUpdates.js';
@@ -145,33 +146,6 @@ function entryDependent(os: readonly Outcome[]): Outcome[] {
           `a check there would keep the original array beside the contracted one: guard the loop with if (${facts
             .map((f) => f.holds)
             .join(' && ')}) to contract it`,
-      ),
-    );
-  });
-}
-
-/**
- * A function fixed for argument values keeps its original body, with the original arrays,
- * for the other values (`if (n != 30) { original } else { contracted }`), in one stack frame:
- * GCC gives the two blocks' arrays overlapping slots at best, so the frame is the original's
- * (measured with -fstack-usage at -O0, -O1, -O2 and -Os: 456, 408, 408, 400 bytes before and
- * after for a `double t[64]` folded to 4 cells). Its local arrays stay contracted (the
- * contracted path touches fewer cells) but count no bytes saved, with the reason.
- */
-function sharedFrames(os: readonly Outcome[]): Outcome[] {
-  const byFn = new Map<ArrayDecision['fn'], string[]>();
-  for (const g of guards(decisionsOf(os)).filter((x) => x.kind === 'runtime'))
-    byFn.set(g.fn, [...(byFn.get(g.fn) ?? []), `${g.param.name} != ${g.value}`]);
-  return eachContracted(os, (o) => {
-    const differs = byFn.get(o.fn);
-    if (!differs || o.array.storage !== 'local') return o;
-    const shared: Contracted = { ...o, verdict: { ...o.verdict, frameShared: true } };
-    return withWarning(
-      shared,
-      warn(
-        'guarded-frame-shared',
-        `${o.fn.name}() runs its original body where ${differs.join(' || ')}, and that body's ${o.array.name} ` +
-          `takes the same stack frame as the contracted one: the program as built saves no memory through it (0 bytes counted)`,
       ),
     );
   });
