@@ -494,6 +494,12 @@ export const REASONS = {
     'Guard the loop with the condition the message names (`if (m >= 1)` around it): then the loop is modelled without a check.',
     UNCHANGED,
   ),
+  'guarded-frame-shared': entry(
+    'BC1510',
+    'the original body kept for other argument values takes the same stack frame: no bytes saved as built',
+    'Where the function only ever runs with that value, write the bound as a constant or a macro (guarded by #if, no original body kept): then the frame shrinks.',
+    { level: 'warning' },
+  ),
 
   ...STORAGE_REASONS,
   // Configurations (src/pipeline/configurations/).

@@ -6,7 +6,8 @@
  * footprint.ts), so the file is decided a second time with those arrays kept; leaving an
  * array unchanged is always sound.
  */
-import type { FileReport } from './report.js';
+import type { ArrayReport, FileReport } from './report.js';
+import { codeOf } from '../model/reasons.js';
 import { bytesSaved } from './reportSummary.js';
 
 /** An array the threshold keeps: where it is and what it would have saved. */
@@ -18,15 +19,23 @@ export interface SmallSaving {
 }
 
 /**
- * The arrays that save something, but no more than `minBytes`. One that saves nothing
- * itself (a parameter folded in its callers' buffer: the saving is counted there) is not
- * one of them: keeping it would lose the buffer's saving.
+ * A stack array that saves nothing as built: its function keeps the original body, with the
+ * original array, in the same frame (BC1510 guarded-frame-shared).
+ */
+const sharesItsFrame = (a: ArrayReport) =>
+  a.storage === 'stack' && a.warnings.some((w) => w.code === codeOf('guarded-frame-shared'));
+
+/**
+ * The arrays that save something, but no more than `minBytes`, and those that save nothing
+ * as built (sharesItsFrame). One that saves nothing itself (a parameter folded in its
+ * callers' buffer: the saving is counted there) is not one of them: keeping it would lose
+ * the buffer's saving.
  */
 export function smallSavings(report: FileReport, minBytes: number): SmallSaving[] {
   if (minBytes <= 0) return [];
   return report.arrays.flatMap((a) => {
     const saved = bytesSaved(a);
-    return saved > 0n && saved <= BigInt(minBytes)
+    return (saved > 0n || sharesItsFrame(a)) && saved <= BigInt(minBytes)
       ? [{ function: a.function, array: a.name, line: a.line, saved }]
       : [];
   });

@@ -29,3 +29,27 @@ it.each([
     expect(r.code).toContain('int small[4]');
   }
 });
+
+// Guards: an array of a function fixed for an argument value saves 0 bytes as built (its
+// original body keeps the original array in the same frame, BC1510), yet any threshold left
+// it contracted, since only savings above 0 were compared.
+const GUARDED = `double kernel(int n, const double *in, double *out) {
+  double t[64];
+  for (int i = 0; i < n; i++) { t[i] = in[i] * 2; out[i] = t[i] + (i > 0 ? t[i - 1] : 0); }
+  return out[0];
+}
+`;
+
+it.each([
+  // minBytes, t's status, whether the original body is kept
+  [undefined, 'contracted', true],
+  [1, 'unchanged', false],
+])('minBytes %p, -D n=8: t %s, original body kept: %p', async (minBytes, status, kept) => {
+  const r = await contract(GUARDED, {
+    file: 'k.c',
+    defines: { n: 8n },
+    ...(minBytes ? { minBytes } : {}),
+  });
+  const t = r.report.arrays.find((x) => x.name === 't')!;
+  expect({ status: t.status, kept: r.code.includes('if (n != 8)') }).toEqual({ status, kept });
+});

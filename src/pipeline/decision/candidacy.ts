@@ -101,7 +101,7 @@ export function candidacy(input: CandidacyInput): Refusal | undefined {
   if (small)
     return refuse(
       'below-min-bytes',
-      `it would save ${small.saved} bytes, no more than the minimum asked (--min-bytes, minBytes)`,
+      `it would save ${small.saved} bytes${small.saved === 0n ? ' as built (its original body, kept for other argument values, takes the same stack frame)' : ''}, no more than the minimum asked (--min-bytes, minBytes)`,
     );
   return input.hls ? hlsRefusal(fn, array) : undefined;
 }

@@ -16,6 +16,7 @@ import { shrinkCallerStorage, type StoragePlan } from '../wholeProgram/callerSto
 import { callerBufferNotes, callerBufferStatus } from '../wholeProgram/crossCalls.js';
 import type { DecisionOptions } from './options.js';
 import { dataModelFacts, guards } from './guards.js';
+import { sharedFrames } from './sharedFrames.js';
 import { hlsDivision } from './hlsDivision.js';
 import { macroGuards } from './macroGuards.js';
 import { hlsPragmaEdits } from './hlsPragmaUpdates.js';
@@ -447,6 +448,7 @@ export async function decideFile(
   const stored = callerStorage(os, model, hls, options.program);
   os = relievedBuffers(stored.outcomes, model);
   os = unguardedMacros(os, macroUses);
+  os = sharedFrames(os);
   if (hls) os = hlsPragmaNotes(os);
   return { outcomes: os, ...(stored.storage ? { storage: stored.storage } : {}) };
 }

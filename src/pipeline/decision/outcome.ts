@@ -44,6 +44,12 @@ export interface Contraction {
    * with it free (their storage, counted on its entry: crossFilePlan.ts, reports.ts).
    */
   readonly memberCells?: bigint;
+  /**
+   * The function keeps its original body beside the contracted one (a run-time guard,
+   * `if (n != 30) { original } else { contracted }`): both arrays take the one stack frame,
+   * so the program as built saves no bytes through this array (file.ts sharedFrames).
+   */
+  readonly frameShared?: true;
 }
 
 /** A caller's local array that shrinks with the parameters folded in it (callerStorage.ts). */

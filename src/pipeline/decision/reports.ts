@@ -146,6 +146,8 @@ function arrayReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   const d = isContracted(o) ? o.verdict.decision : undefined;
   setSavedBytes(r, d?.placement);
   if (d?.sharesDeclaration) r.savedBytes = 0;
+  // The original body beside the contracted one keeps the frame's size (file.ts sharedFrames).
+  if (isContracted(o) && o.verdict.frameShared) r.savedBytes = 0;
   const perObject = isContracted(o) ? o.verdict.memberCells : undefined;
   if (perObject !== undefined) setMemberSaving(r, perObject, o.array.elementBytes);
   if (!s.hls) return r;
