@@ -128,8 +128,16 @@ function programCallee(
 const programCall = (f: FunctionCalls, defined: { has(name: string): boolean }) =>
   programCallee(f, defined) !== undefined;
 
-/** Why `fnName` may be entered again while one of its calls runs, if it may. */
-function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
+/**
+ * Why `fnName` may be entered again while one of its calls runs, if it may. `unseenCallers`:
+ * code the unit does not show names it though it is static (a file that includes this one,
+ * not read with it).
+ */
+function reentryProblem(
+  graph: CallGraph,
+  fnName: string,
+  unseenCallers: boolean,
+): Problem | undefined {
   const no = (reason: string): Problem => ({ code: 'not-scratch', reason });
   const fn = graph.functions.find((f) => f.name === fnName);
   if (!fn) return no(`${fnName}() is not analysed as a caller`);
@@ -141,7 +149,7 @@ function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
   // Unknown code can call it only if it can name it; the C library never names main(), so
   // only its address taken or the program's code of another file (adversary 2026-11-29b:
   // `again()` of another file calling main() while main()'s static t was live) enters it again.
-  if (fn.internal && fn.reachedElsewhere.length === 0) return undefined;
+  if (fn.internal && fn.reachedElsewhere.length === 0 && !unseenCallers) return undefined;
   if (fnName === 'main' && fn.reachedElsewhere.length === 0) {
     const g = all.find((x) => programCall(x, known));
     return (
@@ -166,15 +174,28 @@ function reentryProblem(graph: CallGraph, fnName: string): Problem | undefined {
   return undefined;
 }
 
-/** Whether a static or file-scope array is a temporary of `fnName` (see the module comment). */
+/**
+ * Whether a static or file-scope array is a temporary of `fnName` (see the module comment).
+ * `includedBy`: files that include this one and are not read with it (their code, after the
+ * `#include`, may name its static functions and file-scope arrays).
+ */
 export function staticScratchVerdict(
   graph: CallGraph,
   fnName: string,
   array: ArrayInfo,
+  includedBy: readonly string[] = [],
 ): ScratchVerdict {
   const storage = storageProblem(fnName, array);
   if (storage) return { scratch: false, ...storage };
-  const reentry = reentryProblem(graph, fnName);
+  // (adversary 2026-11-29 rv-hosts: read alone under --configurations, main.c read
+  // kern.c's file-scope t[5] after summed(), and its hook() entered summed() again)
+  if (includedBy.length > 0 && array.storage === 'static-global')
+    return {
+      scratch: false,
+      code: 'included-by-other-file',
+      reason: `${includedBy[0]} includes this file: its code may name '${array.name}'`,
+    };
+  const reentry = reentryProblem(graph, fnName, includedBy.length > 0);
   if (reentry) return { scratch: false, ...reentry };
   const shared = sharedProblem(graph, fnName, array);
   return shared ? { scratch: false, code: 'not-scratch', reason: shared } : { scratch: true };

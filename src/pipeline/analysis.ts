@@ -75,7 +75,7 @@ async function decideOne(
   const tw = performance.now();
   const whole =
     crossCallOutcome(model, fn, declared, exposed, options.includedBy, options.program) ??
-    staticScratchOutcome(model, fn, declared, exposed);
+    staticScratchOutcome(model, fn, declared, exposed, options.includedBy, options.program);
   timings.lifetimeMs += Math.round(performance.now() - tw);
   const array = whole?.kind === 'candidate' || whole?.kind === 'promised' ? whole.array : declared;
   const delinearization = delinearized.find((o) => o.array === array.name);

@@ -205,3 +205,80 @@ int main(void) { double buf[8]; fill(buf); printf("%g\\n", buf[5]); return 0; }
     }
   });
 });
+
+/**
+ * An includer whose summary differs between the configurations named (its main() reads
+ * otherwise under MODE): the set did not learn that it includes kern.c, which was read alone,
+ * where its static functions have no callers but its own (adversary 2026-11-29 rv-hosts).
+ * Guards: a file-scope static the includer's main() reads after the call (an overflow) and a
+ * static local whose function the includer's hook() enters again were contracted; the unit
+ * that cannot be read now refuses the file it includes (as no host read, unityBuild.ts).
+ */
+describe('a file whose includer reads otherwise in the configurations named', () => {
+  const MAIN = `#include <stdio.h>
+#include "kern.c"
+static int depth;
+void hook(int i) {
+  if (depth == 0 && i == 3) { double x[8]; for (int k = 0; k < 8; k++) x[k] = 100 + k;
+    depth++; printf("inner %g\\n", again(x)); depth--; }
+}
+int main(void) {
+  double in[8];
+  for (int i = 0; i < 8; i++) in[i] = i * 0.5 + 1;
+#if MODE == 1
+  printf("%g %g %g\\n", summed(in), t[5], again(in));
+#else
+  printf("%g %g %g\\n", summed(in), t[6], again(in));
+#endif
+  return 0;
+}
+`;
+  const KERN = `void hook(int i);
+static double t[8];
+static double summed(const double in[8]) {
+  double s = 0;
+  for (int i = 0; i < 8; i++) { t[i] = in[i] * 2; if (i >= 1) s += t[i - 1]; }
+  return s;
+}
+static double again(const double in[8]) {
+  static double u[8];
+  double s = 0;
+  for (int i = 0; i < 8; i++) { u[i] = in[i] * 2; hook(i); if (i >= 1) s += u[i - 1]; }
+  return s;
+}
+`;
+  it('leaves the file it includes unchanged', () => {
+    const d = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-unity-'));
+    try {
+      fs.writeFileSync(path.join(d, 'main.c'), MAIN);
+      fs.writeFileSync(path.join(d, 'kern.c'), KERN);
+      const r = runCli(
+        [
+          'contract',
+          '--check',
+          '--no-cache',
+          '--configurations=-DMODE=1;-DMODE=2',
+          'kern.c',
+          'main.c',
+          '--report-file',
+          'r.json',
+        ],
+        { cwd: d },
+      );
+      expect(r.code).toBe(0);
+      const kern = JSON.parse(fs.readFileSync(path.join(d, 'r.json'), 'utf8')).files.find(
+        (f: { file: string }) => path.basename(f.file) === 'kern.c',
+      );
+      const verdict = (fn: string, name: string) => {
+        const a = kern.arrays.find(
+          (x: { function: string; name: string }) => x.function === fn && x.name === name,
+        );
+        return [a.status, a.code];
+      };
+      expect(verdict('summed', 't')).toEqual(['unchanged', codeOf('included-by-other-file')]);
+      expect(verdict('again', 'u')).toEqual(['unchanged', codeOf('included-by-other-file')]);
+    } finally {
+      fs.rmSync(d, { recursive: true, force: true });
+    }
+  });
+});

@@ -195,6 +195,34 @@ double run(double out[N]) { double buf[N]; kernel(buf, out); return out[0]; }
     expect(t.code).toBe(codeOf('included-by-other-file'));
     expect(t.reason).toMatch(/test_kern.c includes this file/);
   });
+
+  // (adversary 2026-11-29 rv-hosts) Read without its includer, whose code after the #include
+  // names the file's statics: main.c read the file-scope t[5] after summed() (a global
+  // overflow), and its hook() entered again() while u was live (a wrong result).
+  it.each([
+    ['a file-scope static', 'summed', 't', 'included-by-other-file'],
+    ['a static local of a function that calls unseen code', 'again', 'u', 'not-scratch'],
+  ])('a file included by another keeps %s', async (_, fn, name, code) => {
+    const r = await analyze(
+      `void hook(int i);
+static double t[8];
+static double summed(const double in[8]) {
+  double s = 0;
+  for (int i = 0; i < 8; i++) { t[i] = in[i] * 2; if (i >= 1) s += t[i - 1]; }
+  return s;
+}
+static double again(const double in[8]) {
+  static double u[8];
+  double s = 0;
+  for (int i = 0; i < 8; i++) { u[i] = in[i] * 2; hook(i); if (i >= 1) s += u[i - 1]; }
+  return s;
+}
+`,
+      { compiler: false, includedBy: ['main.c'] },
+    );
+    const a = r.arrays.find((x) => x.function === fn && x.name === name)!;
+    expect([a.status, a.code]).toEqual(['unchanged', codeOf(code as 'not-scratch')]);
+  });
 });
 
 // Class 3: declared extents of array parameters are not facts. Compiled and run: the private

@@ -391,13 +391,16 @@ export function staticScratchOutcome(
   fn: FunctionModel,
   array: ArrayInfo,
   exposed: ExposedReads,
+  includedBy?: readonly string[],
+  program?: ProgramView,
 ): CrossCallOutcome | undefined {
   if (array.storage === 'local' || array.storage === 'parameter' || array.markedTemporary)
     return undefined;
   if (!model.calls || !onlyStatic(array)) return undefined;
   const unguarded = unguardedFunction(model);
   if (unguarded) return unguarded;
-  const v = staticScratchVerdict(model.calls, fn.name, array);
+  const byIncluders = [...(includedBy ?? []), ...(program?.includedBy ?? [])];
+  const v = staticScratchVerdict(model.calls, fn.name, array, byIncluders);
   if (!v.scratch) return { kind: 'not-temporary', code: v.code, reason: v.reason };
   const elsewhere = configuredElsewhere(model.calls, fn.name, []);
   if (elsewhere) return { kind: 'not-temporary', ...elsewhere };

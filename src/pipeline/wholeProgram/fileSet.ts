@@ -34,7 +34,12 @@ import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
 export type UnitSummary =
   | { readonly file: string; readonly summary: FileSummary }
-  | { readonly file: string; readonly failed: string };
+  | {
+      readonly file: string;
+      readonly failed: string;
+      /** The `.c` files its unit includes, when they were read (unityBuild.ts refuses them). */
+      readonly includedSources?: readonly string[];
+    };
 
 export interface FileSetOptions {
   /** The user says the set is the whole program (`--closed-world`). */

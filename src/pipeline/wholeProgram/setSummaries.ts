@@ -55,6 +55,7 @@ function summarizedInEach(u: SetUnit, source: string): UnitSummary {
     return {
       file: u.file,
       failed: `the data model of its target is not known (${codeOf('data-model-unknown')}): its calls and buffers are read in none`,
+      ...included(summaries),
     };
   const first = withoutPlaces(summaries[0]!);
   const other = summaries.findIndex((x) => withoutPlaces(x) !== first);
@@ -63,7 +64,20 @@ function summarizedInEach(u: SetUnit, source: string): UnitSummary {
   return {
     file: u.file,
     failed: `it reads otherwise in the configurations '${labels.join("' and '")}': the calls and buffers the other files see depend on the configuration`,
+    ...included(summaries),
   };
+}
+
+/**
+ * The `.c` files any configuration's unit includes: a unit that cannot be read still compiles
+ * them (read alone, a file it includes was taken to have no callers but its own: adversary
+ * 2026-11-29 rv-hosts).
+ */
+function included(summaries: readonly { readonly includedSources: readonly string[] }[]): {
+  includedSources?: string[];
+} {
+  const all = [...new Set(summaries.flatMap((x) => x.includedSources))];
+  return all.length > 0 ? { includedSources: all } : {};
 }
 
 /** Where things are (lines, columns, offsets) moves with a macro's length: not compared. */

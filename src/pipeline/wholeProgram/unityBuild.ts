@@ -45,12 +45,18 @@ export class UnitIncludes {
   private readonly times = new Map<string, Map<string, number>>();
   private readonly chains = new Map<string, Set<string>>();
 
+  /** The units that include files but could not be read, with why. */
+  private readonly unread = new Map<string, string>();
+
   constructor(readonly units: readonly UnitSummary[]) {
     for (const u of units) {
-      if (!('summary' in u)) continue;
       const self = abs(u.file);
-      if (!this.summaries.has(self)) this.summaries.set(self, u);
-      for (const i of new Set(u.summary.includedSources.map(abs)))
+      if (!('summary' in u)) {
+        if (!u.includedSources) continue;
+        if (!this.unread.has(self)) this.unread.set(self, u.failed);
+      } else if (!this.summaries.has(self)) this.summaries.set(self, u);
+      const sources = 'summary' in u ? u.summary.includedSources : (u.includedSources ?? []);
+      for (const i of new Set(sources.map(abs)))
         if (i !== self) {
           const list = this.includers.get(i);
           if (list) list.push(u.file);
@@ -62,6 +68,11 @@ export class UnitIncludes {
   /** The units of the set whose unit includes `file` (its own excepted), in the set's order. */
   including(file: string): string[] {
     return [...(this.includers.get(abs(file)) ?? [])];
+  }
+
+  /** Why `host`'s unit could not be read, when it could not (it includes files). */
+  unreadHost(host: string): string | undefined {
+    return this.unread.get(abs(host));
   }
 
   /** How many times `host`'s unit enters `file` (the first of its spellings). */
@@ -106,6 +117,12 @@ export function unityVerdict(units: UnitIncludes, f: IncludedFile): UnityVerdict
   const hosts = units.including(f.file);
   if (hosts.length === 0)
     return no('included-by-other-file', 'no unit of the set that includes this file could be read');
+  const unread = hosts.find((h) => units.unreadHost(h) !== undefined);
+  if (unread)
+    return no(
+      'included-by-other-file',
+      `${unread} includes this file, and its unit cannot be read (${units.unreadHost(unread)})`,
+    );
   const chain = new Set<string>();
   for (const host of hosts) {
     const times = units.timesIncluded(host, f.file);
