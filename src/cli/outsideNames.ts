@@ -55,7 +55,8 @@ export function outsideNames(
     }
     if (st.isDirectory()) list(path.resolve(r), true);
   }
-  for (const f of set) list(path.dirname(path.resolve(f)), false);
+  // (each folder once: listed again, it adds nothing, and a folder of n files was listed n times)
+  for (const dir of new Set(set.map((f) => path.dirname(path.resolve(f))))) list(dir, false);
   for (const f of files) {
     let text: string;
     try {

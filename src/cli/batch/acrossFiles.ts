@@ -67,16 +67,17 @@ export async function editAcrossFiles(input: AcrossFilesInput): Promise<AcrossFi
   });
   if (offers.length === 0) return NONE;
   const given = new Set(files.map(abs));
+  // Each file read once for the plan (issue 27: every kernel's prototypes are looked for in
+  // every file of the set, a read per kernel and file was quadratic); nothing is written
+  // before the plan is made.
+  const texts = new Map<string, string | undefined>();
   const plan = planAcrossFiles({
     offers,
     units: input.units,
     written: (f) => given.has(abs(f)),
     read: (f) => {
-      try {
-        return readFileSync(f, 'latin1');
-      } catch {
-        return undefined;
-      }
+      if (!texts.has(f)) texts.set(f, readOnce(f));
+      return texts.get(f);
     },
     headerOutside: headerOutside(input.units, input.roots),
     shown,
@@ -170,4 +171,12 @@ function headerOutside(
 /** A file as the run's messages name it: relative to the current folder. */
 function shown(file: string): string {
   return path.relative(process.cwd(), file) || file;
+}
+
+function readOnce(file: string): string | undefined {
+  try {
+    return readFileSync(file, 'latin1');
+  } catch {
+    return undefined;
+  }
 }

@@ -519,6 +519,8 @@ function foreignParameter(o: Offered): ForeignParameter {
  * that spells it counts too: only keeps).
  */
 function spelledOtherwise(text: string, fn: string): number | undefined {
+  // (blanking keeps every other character: a text without the name has no spelling of it)
+  if (!text.includes(fn)) return undefined;
   // (comments and the file names of `#include` lines are blanked, their lines kept)
   const bare = text.replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*|^[ \t]*#[ \t]*include[^\n]*/gm, (c) =>
     c.replace(/[^\n]/g, ' '),

@@ -30,6 +30,7 @@ import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
 import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
+import { SetGraph, type SeenFrom, type SetFunction } from './setGraph.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
 export type UnitSummary =
@@ -126,6 +127,8 @@ export class FileSet {
   private readonly index: SetIndex;
   /** A memory function of the C library that a unit defines itself, if any (replacedAllocator). */
   private readonly replaced: string | undefined;
+  /** The set renamed once (null: a name would mean two functions), made at the first view. */
+  private graph: SetGraph | null | undefined;
 
   constructor(
     private readonly units: readonly UnitSummary[],
@@ -279,10 +282,49 @@ export class FileSet {
    * defines, those its functions call, and what they call, transitively; renamed so that
    * each name means one function, as seen from `own`.
    */
-  private foreignFor(own: FileSummary): {
-    functions: FunctionCalls[];
-    passingOn: Record<string, ExternalVerdict>;
-  } {
+  private foreignFor(own: FileSummary): Foreign {
+    this.graph ??=
+      SetGraph.of(this.summaries, (s) => this.index.functions.get(s)!, renamed) ?? null;
+    return this.graph?.alone(own) ? this.foreignSeen(own, this.graph) : this.foreignEach(own);
+  }
+
+  /**
+   * foreignFor's answer from the set renamed once (setGraph.ts): the same functions in the
+   * same order, found through the callers and callees of own's names instead of by a pass
+   * over every function of the set.
+   */
+  private foreignSeen(own: FileSummary, graph: SetGraph): Foreign {
+    const ownNames = new Set(own.functions.map((f) => f.name));
+    const seen = graph.from(own, renamed);
+    const wanted = new Set<string>();
+    const queue: string[] = [];
+    const want = (n: string) => {
+      if (!wanted.has(n) && seen.get(n)) {
+        wanted.add(n);
+        queue.push(n);
+      }
+    };
+    for (const f of own.functions)
+      for (const c of f.calls) if (!ownNames.has(c.callee)) want(c.callee);
+    // (a call naming one of own's names is a call of a function renamed again)
+    const inOrder = (fs: Iterable<SetFunction>) => [...fs].sort((a, b) => a.position - b.position);
+    for (const f of inOrder(seen.again.keys()))
+      if (seen.again.get(f)!.calls.some((c) => ownNames.has(c.callee))) want(seen.nameOf(f));
+    while (queue.length > 0) for (const c of seen.get(queue.shift()!)!.calls) want(c.callee);
+    const chain = passingOnSeen(seen, ownNames);
+    const callersOfChain = new Set<SetFunction>();
+    for (const n of chain) for (const f of seen.callers(n)) callersOfChain.add(f);
+    for (const f of inOrder(callersOfChain)) wanted.add(seen.nameOf(f));
+    const passingOn: Record<string, ExternalVerdict> = Object.create(null);
+    for (const n of chain) {
+      const u = seen.entry(n)!.f;
+      passingOn[n] = this.visibility(u.unit, u.fn);
+    }
+    return { functions: [...wanted].map((n) => seen.get(n)!), passingOn };
+  }
+
+  /** foreignFor's answer with the set renamed for `own` alone (a name may mean two functions). */
+  private foreignEach(own: FileSummary): Foreign {
     const ownNames = new Set(own.functions.map((f) => f.name));
     // External names defined by exactly one other unit keep their name.
     const definers = new Map<string, number>();
@@ -349,6 +391,50 @@ export class FileSet {
         }
       : { analysable: true };
   }
+}
+
+/** The other units' functions a file's view holds, and those passing a parameter on to it. */
+interface Foreign {
+  functions: FunctionCalls[];
+  passingOn: Record<string, ExternalVerdict>;
+}
+
+/**
+ * passingOnTo over the set as `seen` shows it: the chain found through callers, then put in
+ * the order passingOnTo's passes over every function give it (the passes over the chain's
+ * functions alone add them in that order: the others never join).
+ */
+function passingOnSeen(seen: SeenFrom, targets: ReadonlySet<string>): Set<string> {
+  const passes = (f: SetFunction, to: (n: string) => boolean) => {
+    const g = seen.get(seen.nameOf(f))!;
+    return g.calls.some(
+      (c) => to(c.callee) && c.buffers.some((b) => !!b && g.parameterNames.includes(b)),
+    );
+  };
+  const found = new Map<string, SetFunction>();
+  const queue = [...targets];
+  while (queue.length > 0)
+    for (const f of seen.callers(queue.pop()!)) {
+      const n = seen.nameOf(f);
+      if (!found.has(n) && passes(f, (c) => targets.has(c) || found.has(c))) {
+        found.set(n, f);
+        queue.push(n);
+      }
+    }
+  const members = [...found.values()].sort((a, b) => a.position - b.position);
+  const chain = new Set<string>();
+  const reaches = (n: string) => targets.has(n) || chain.has(n);
+  for (let grew = true; grew;) {
+    grew = false;
+    for (const f of members) {
+      const n = seen.nameOf(f);
+      if (!chain.has(n) && passes(f, reaches)) {
+        chain.add(n);
+        grew = true;
+      }
+    }
+  }
+  return chain;
 }
 
 /**
