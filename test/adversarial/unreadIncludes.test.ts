@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { contract } from '../../src/index.js';
 import { contractProgram, DIR } from './adversarialRuns.js';
 
 const HEADER = [
@@ -46,6 +47,8 @@ const BUILDS: [string, string, [string[], string][]][] = [
     ],
   ],
   ['unread-condition-set.c', 'beeclak_arm_board.h', [[['-DBOARD_X'], SAME]]],
+  ['unread-system-under.c', 'beeclak_pi_tables.h', [[['-DWANT_MATH'], SAME]]],
+  ['unread-system-branch.c', 'beeclak_pil_tables.h', [[['-D_GNU_SOURCE'], SAME]]],
 ];
 
 const cc = process.env.CC?.trim() || 'cc';
@@ -87,5 +90,59 @@ describe('a header no lookup finds, found in another build', () => {
       } else
         expect([flags, run(contracted, flags, path.join(dir, 'x'))]).toEqual([flags, expected]);
     }
+  });
+});
+
+// A forced header (`-include force.h`) is read before the main file's first line: the
+// header it includes under `#ifdef USE_ARM` undefines USE_ARM before a guard there reads it,
+// and a -DUSE_ARM build of the contracted file read a reused cell. Its unread include
+// refuses (BC1035).
+describe('a header no lookup finds, included by a forced header', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'beeclak-forced-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it('keeps the array, and computes the same in the build that reads the header', async () => {
+    const vendor = path.join(work, 'vendor');
+    mkdirSync(vendor);
+    writeFileSync(path.join(vendor, 'beeclak_arm_force.h'), HEADER);
+    writeFileSync(
+      path.join(work, 'force.h'),
+      '#ifdef USE_ARM\n#include "beeclak_arm_force.h"\n#endif\n',
+    );
+    // (in_scale declared in parentheses: the forced header's macro does not reach it)
+    const source = [
+      '#include <stdio.h>',
+      'static double (in_scale)(int i) { return 0.25 * i; }',
+      'static double kern(const double *in) {',
+      '  double t[16], s = 0;',
+      '  for (int i = 0; i < 16; i++) {',
+      '    t[i] = in[i] * 0.5;',
+      '    if (i >= 1) s += t[i - 1] * in_scale(i);',
+      '  }',
+      '  return s;',
+      '}',
+      'int main(void) {',
+      '  double in[16];',
+      '  for (int i = 0; i < 16; i++) in[i] = i % 5 + 1;',
+      '  printf("%.3f\\n", kern(in));',
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n');
+    const file = path.join(work, 'main.c');
+    writeFileSync(file, source);
+    const result = await contract(source, {
+      file,
+      compiler: { flags: ['-include', 'force.h'], cwd: work },
+    });
+    const out = path.join(work, 'out.c');
+    writeFileSync(out, result.code);
+    const flags = ['-std=gnu11', '-w', '-include', 'force.h', '-DUSE_ARM', '-I', vendor];
+    const run = (src: string) => {
+      const b = spawnSync(cc, [...flags, src, '-o', 'x'], { cwd: work, encoding: 'utf8' });
+      expect(b.status).toBe(0);
+      return spawnSync(path.join(work, 'x'), [], { encoding: 'utf8' }).stdout;
+    };
+    expect(run(out)).toBe(run(file));
   });
 });
