@@ -341,6 +341,17 @@ export function headerDirectives(
     );
     for (const n of textTouches(absolute(h), text)) touched.add(n);
   }
+  // A header of a user's -isystem folder is the system's by its events (userHeaders leaves
+  // it out), but an include it skips that no lookup finds is another build's as any other
+  // (`-isystem sdk`, sdk/cfg.h: `#ifdef USE_ARM` / `#include "arm_math.h"`).
+  const system = systemHeaders(tu);
+  for (const h of system) {
+    const text = inSystemFolder(absolute(h)) ? undefined : once(h);
+    if (text === undefined) continue;
+    const s = headerReading(absolute(h), text, read, search).skipped;
+    unknowns.push(...((early.has(h) ? unguarded(s) : s).unknowns ?? []));
+    for (const n of [...s.names.keys(), ...textTouches(absolute(h), text)]) touched.add(n);
+  }
   if (unknowns.length === 0) return { names: out };
   // (a header not on disk changed nothing before: only the conditional ones refuse alone)
   const first = unknowns.find((u) => !/, which the unit reads, is not on disk$/.test(u.why));
@@ -348,7 +359,7 @@ export function headerDirectives(
   // A system header this build reads defines in another build what its other branches do
   // (`#include <math.h>` then `#ifdef M_PI`: M_PI under -std=gnu11, not -std=c11), after
   // the first line where the guard reads the name: its every branch's names are touched.
-  for (const h of systemHeaders(tu)) {
+  for (const h of system) {
     const text = once(h);
     if (text !== undefined) for (const n of textTouches(absolute(h), text)) touched.add(n);
   }

@@ -93,25 +93,37 @@ describe('a header no lookup finds, found in another build', () => {
   });
 });
 
-// A forced header (`-include force.h`) is read before the main file's first line: the
-// header it includes under `#ifdef USE_ARM` undefines USE_ARM before a guard there reads it,
-// and a -DUSE_ARM build of the contracted file read a reused cell. Its unread include
-// refuses (BC1035).
-describe('a header no lookup finds, included by a forced header', () => {
-  const work = mkdtempSync(path.join(tmpdir(), 'beeclak-forced-'));
+// Headers the unit reads through its flags, whose include of the unread header (under
+// `#ifdef USE_ARM`; the header defines in_scale(i) as t[0] and undefines USE_ARM) a -DUSE_ARM
+// build reads: the contracted file must stop there or compute the same.
+// - a forced header (`-include force.h`) is read before the main file's first line: the
+//   header it reads undefined USE_ARM before the guard there read it, and the contracted
+//   build read a reused cell (now BC1035);
+// - a header of a user's -isystem folder that defines a macro is the system's by its events:
+//   its unread include got no guard at all (now guarded).
+const FLAGGED: [string, string, string[], string][] = [
+  ['a forced header', 'force.h', ['-include', 'force.h'], ''],
+  ['a header of an -isystem folder', 'sdk/sdk_cfg.h', ['-isystem', 'sdk'], '#include <sdk_cfg.h>'],
+];
+
+describe('a header no lookup finds, included by a header the flags bring', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'beeclak-flagged-'));
   afterAll(() => rmSync(work, { recursive: true, force: true }));
 
-  it('keeps the array, and computes the same in the build that reads the header', async () => {
-    const vendor = path.join(work, 'vendor');
-    mkdirSync(vendor);
-    writeFileSync(path.join(vendor, 'beeclak_arm_force.h'), HEADER);
+  it.each(FLAGGED)('%s', async (name, header, flags, include) => {
+    const dir = path.join(work, header.replace(/\W/g, '_'));
+    const vendor = path.join(dir, 'vendor');
+    mkdirSync(path.join(dir, path.dirname(header)), { recursive: true });
+    mkdirSync(vendor, { recursive: true });
+    writeFileSync(path.join(vendor, 'beeclak_arm_flagged.h'), HEADER);
     writeFileSync(
-      path.join(work, 'force.h'),
-      '#ifdef USE_ARM\n#include "beeclak_arm_force.h"\n#endif\n',
+      path.join(dir, header),
+      '#define SDK_VERSION 3\n#ifdef USE_ARM\n#include "beeclak_arm_flagged.h"\n#endif\n',
     );
-    // (in_scale declared in parentheses: the forced header's macro does not reach it)
+    // (in_scale declared in parentheses: a forced header's macro does not reach it)
     const source = [
       '#include <stdio.h>',
+      include,
       'static double (in_scale)(int i) { return 0.25 * i; }',
       'static double kern(const double *in) {',
       '  double t[16], s = 0;',
@@ -129,20 +141,21 @@ describe('a header no lookup finds, included by a forced header', () => {
       '}',
       '',
     ].join('\n');
-    const file = path.join(work, 'main.c');
+    const file = path.join(dir, 'main.c');
     writeFileSync(file, source);
-    const result = await contract(source, {
-      file,
-      compiler: { flags: ['-include', 'force.h'], cwd: work },
-    });
-    const out = path.join(work, 'out.c');
+    const result = await contract(source, { file, compiler: { flags, cwd: dir } });
+    const out = path.join(dir, 'out.c');
     writeFileSync(out, result.code);
-    const flags = ['-std=gnu11', '-w', '-include', 'force.h', '-DUSE_ARM', '-I', vendor];
+    const other = ['-std=gnu11', '-w', ...flags, '-DUSE_ARM', '-I', vendor];
+    const build = (src: string) =>
+      spawnSync(cc, [...other, src, '-o', 'x'], { cwd: dir, encoding: 'utf8' });
     const run = (src: string) => {
-      const b = spawnSync(cc, [...flags, src, '-o', 'x'], { cwd: work, encoding: 'utf8' });
-      expect(b.status).toBe(0);
-      return spawnSync(path.join(work, 'x'), [], { encoding: 'utf8' }).stdout;
+      expect(build(src).status).toBe(0);
+      return spawnSync(path.join(dir, 'x'), [], { encoding: 'utf8' }).stdout;
     };
-    expect(run(out)).toBe(run(file));
+    const expected = run(file);
+    const b = build(out);
+    const stopped = b.status !== 0 && /does not read the header/.test(b.stderr);
+    expect([name, stopped || run(out) === expected]).toEqual([name, true]);
   });
 });
