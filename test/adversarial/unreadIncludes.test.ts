@@ -49,6 +49,8 @@ const BUILDS: [string, string, [string[], string][]][] = [
   ['unread-condition-set.c', 'beeclak_arm_board.h', [[['-DBOARD_X'], SAME]]],
   ['unread-system-under.c', 'beeclak_pi_tables.h', [[['-DWANT_MATH'], SAME]]],
   ['unread-system-branch.c', 'beeclak_pil_tables.h', [[['-D_GNU_SOURCE'], SAME]]],
+  ['unread-spliced-include.c', 'beeclak_arm_spliced.h', [[['-DUSE_ARM'], STOPS]]],
+  ['unread-spliced-define.c', 'beeclak_arm_spliced.h', [[['-DBOARD_X'], SAME]]],
 ];
 
 const cc = process.env.CC?.trim() || 'cc';
