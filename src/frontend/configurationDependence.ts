@@ -17,7 +17,7 @@ import { groupReader, type UnitTexts } from './constantConditionals.js';
 import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
-import type { IncludeSearch } from './includeSearch.js';
+import { systemHeaderFile, type IncludeSearch } from './includeSearch.js';
 import { CallSlot } from '../context/callContext.js';
 import {
   headerDirective,
@@ -307,11 +307,15 @@ export function headerDirectives(
       touched.add(name);
     }
   };
-  let systemUnder = false;
+  // (files undefined: some system header so included is not found again)
+  const sys: { under: boolean; files: string[] | undefined } = { under: false, files: [] };
   const skipped = (s: SkippedHeaders, system = false) => {
     // (a system header's own conditional includes are the implementation's: glibc's
     // gnu/stubs.h, which no macro event marks as the system's)
-    systemUnder ||= s.systemUnder === true && !system;
+    if (s.systemUnder === true && !system) {
+      sys.under = true;
+      sys.files = s.systemFiles && sys.files?.concat(s.systemFiles);
+    }
     unknowns.push(...(s.unknowns ?? []));
     add(s.names);
   };
@@ -319,6 +323,7 @@ export function headerDirectives(
   // (each header read once per call and read, as the unit's functions read them:
   // a unity build's files are each other's headers, and each asked of all the others)
   const once = onceEach(read);
+  const early = readBeforeFirstLine(tu);
   for (const h of userHeaders(tu)) {
     const text = once(h);
     if (text === undefined) {
@@ -328,14 +333,104 @@ export function headerDirectives(
     }
     const reading = headerReading(absolute(h), text, read, search);
     add(reading.conditional, `a header the file includes (${h}) `);
-    skipped(reading.skipped, inSystemFolder(absolute(h)));
+    // (a header read before the file's first line, a forced `-include`, reads its unread
+    // header before any guard there, and that header may undefine what the guard reads)
+    skipped(
+      early.has(h) ? unguarded(reading.skipped) : reading.skipped,
+      inSystemFolder(absolute(h)),
+    );
     for (const n of textTouches(absolute(h), text)) touched.add(n);
+  }
+  // A header of a user's -isystem folder is the system's by its events (userHeaders leaves
+  // it out), but an include it skips that no lookup finds is another build's as any other
+  // (`-isystem sdk`, sdk/cfg.h: `#ifdef USE_ARM` / `#include "arm_math.h"`).
+  const system = systemHeaders(tu);
+  for (const h of system) {
+    const text = inSystemFolder(absolute(h)) ? undefined : once(h);
+    if (text === undefined) continue;
+    const s = headerReading(absolute(h), text, read, search).skipped;
+    unknowns.push(...((early.has(h) ? unguarded(s) : s).unknowns ?? []));
+    for (const n of [...s.names.keys(), ...textTouches(absolute(h), text)]) touched.add(n);
   }
   if (unknowns.length === 0) return { names: out };
   // (a header not on disk changed nothing before: only the conditional ones refuse alone)
   const first = unknowns.find((u) => !/, which the unit reads, is not on disk$/.test(u.why));
   if (!first) return { names: out };
+  // A system header this build reads defines in another build what its other branches do
+  // (`#include <math.h>` then `#ifdef M_PI`: M_PI under -std=gnu11, not -std=c11), after
+  // the first line where the guard reads the name: its every branch's names are touched.
+  for (const h of system) {
+    const text = once(h);
+    if (text !== undefined) for (const n of textTouches(absolute(h), text)) touched.add(n);
+  }
+  // What the system headers included under a conditional directive define, when all of
+  // them and their own includes are read: touched, and no other name is theirs.
+  const systemNames = sys.under && sys.files && systemClosure(sys.files, once, search);
+  if (systemNames) for (const n of systemNames) touched.add(n);
+  const systemUnder = sys.under && !systemNames;
   return { names: out, unknown: first.why, unknowns, touched, systemUnder };
+}
+
+/**
+ * The names the system headers `files` and every header they include (in any branch) define
+ * or undefine, or undefined when one of them is not found or read (an include a macro names,
+ * more than SYSTEM_HEADERS of them).
+ */
+function systemClosure(
+  files: readonly string[],
+  read: (file: string) => string | undefined,
+  search: IncludeSearch = { quote: [], user: [], system: [] },
+): Set<string> | undefined {
+  const names = new Set<string>();
+  const seen = new Set<string>();
+  const queue = [...files];
+  for (let f = queue.pop(); f !== undefined; f = queue.pop()) {
+    if (seen.has(f)) continue;
+    seen.add(f);
+    const text = read(f);
+    if (text === undefined || seen.size > SYSTEM_HEADERS) return undefined;
+    for (const n of textTouches(f, text)) names.add(n);
+    for (const n of textFacts(f, text).includes) {
+      if (n.name === undefined) return undefined;
+      // (one no folder holds is another platform's: gcc's stddef.h names <machine/ansi.h>
+      // under `#if defined(__FreeBSD__)`; no build here reads it)
+      const next = systemHeaderFile(n.name, n.quoted, n.next, f, search);
+      if (next) queue.push(next);
+    }
+  }
+  return names;
+}
+
+const SYSTEM_HEADERS = 400;
+
+/** The files the unit reads before its main file's first line (`-include`d headers). */
+function readBeforeFirstLine(tu: Parameters<typeof userHeaders>[0]): ReadonlySet<string> {
+  const out = new Set<string>();
+  // (the preprocessor names the main file first, then the built-ins, the command line and
+  // the forced headers, then the main file again at its line 1)
+  for (const l of tu.lines.slice(1)) {
+    if (l.file === tu.mainName) break;
+    out.add(l.file);
+  }
+  return out;
+}
+
+/** The unread includes of a header with no condition a guard at the first line can repeat. */
+function unguarded(s: SkippedHeaders): SkippedHeaders {
+  const unknowns = s.unknowns?.map((u) => ({
+    why: `${u.why}, in a header read before the file's first line`,
+  }));
+  return unknowns ? { ...s, unknowns } : s;
+}
+
+/** The system headers the unit reads (the files of its lines that are not the user's). */
+function systemHeaders(tu: Parameters<typeof userHeaders>[0]): readonly string[] {
+  const user = new Set(userHeaders(tu));
+  const files = new Set<string>();
+  for (const l of tu.lines) if (!l.main) files.add(l.file);
+  return [...files].filter(
+    (f) => f !== tu.mainName && f !== '' && !user.has(f) && !/^<.*>$/.test(f),
+  );
 }
 
 /**

@@ -8,7 +8,7 @@ import path from 'node:path';
 import { groupReader } from './constantConditionals.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { MacroEvent } from './preprocess.js';
-import { findHeader, type IncludeSearch } from './includeSearch.js';
+import { findHeader, systemHeaderFile, type IncludeSearch } from './includeSearch.js';
 import { CallSlot } from '../context/callContext.js';
 
 /** What the headers' findings read of the asking file (configurationDependence's FileText). */
@@ -275,6 +275,12 @@ export interface SkippedHeaders {
    * this build did not, and what it defines (`__GLIBC__`) is in no event here.
    */
   readonly systemUnder?: boolean;
+  /**
+   * The system headers so included, as files (absolute), when each is found again:
+   * headerDirectives reads what they and their own includes may define, when an unread
+   * include asks.
+   */
+  readonly systemFiles?: readonly string[];
 }
 
 /** An include no lookup follows, and the conditional include of a text it is read through. */
@@ -300,6 +306,7 @@ export function skippedHeaderDirectives(
   const names = new Map<string, string>();
   const unknowns: UnreadInclude[] = [];
   let systemUnder = false;
+  const systemFiles = new Set<string>();
   type Under = UnreadInclude['under'];
   const unread = (why: string, under: Under) => unknowns.push({ why, ...(under ? { under } : {}) });
   // The headers followed from each conditional include: one reached from two of them is
@@ -336,8 +343,12 @@ export function skippedHeaderDirectives(
     }
     const found = findHeader(n.name, n.quoted, includer, search);
     if (found === 'unknown') unread(`${where}, found in no folder the compiler searches`, under);
-    else if (found === 'system') systemUnder = true;
-    else visit(found.user, under);
+    else if (found === 'system') {
+      systemUnder = true;
+      const f = systemHeaderFile(n.name, n.quoted, false, includer, search);
+      // (one not found again: what they define is not read, the list is left out)
+      systemFiles.add(f ?? '');
+    } else visit(found.user, under);
   };
   const meeting = groupReader(text);
   for (const n of includesOf(text))
@@ -349,7 +360,11 @@ export function skippedHeaderDirectives(
         `${file} (line ${n.line}) includes ${n.spelled}, a header another build may name otherwise`,
         undefined,
       );
-  const system = systemUnder ? { systemUnder } : {};
+  const system = !systemUnder
+    ? {}
+    : systemFiles.has('')
+      ? { systemUnder }
+      : { systemUnder, systemFiles: [...systemFiles] };
   return unknowns.length === 0
     ? { names, ...system }
     : { names, unknown: unknowns[0]!.why, unknowns, ...system };

@@ -23,8 +23,11 @@ export function textFacts(file: string, text: string): TextFacts {
   const kept = textFactsOf.current();
   const hit = kept?.get(file);
   if (hit && hit.text === text) return hit;
+  // (line splices joined: `#def\` / `ine USE_ARM` defines USE_ARM)
   const definitions = [
-    ...codeOnly(text).matchAll(/^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm),
+    ...codeOnly(text)
+      .replace(/\\\r?\n/g, '')
+      .matchAll(/^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm),
   ].map((m) => [m[2]!, m[1] as 'define' | 'undef'] as const);
   const made = { text, definitions, includes: includesOf(text) };
   kept?.set(file, made);
@@ -45,8 +48,10 @@ export interface Include {
 export function includesOf(text: string): Include[] {
   // (codeOnly blanks the quoted name: the directives are read from the text, at lines whose
   // code still starts with one)
-  const code = codeOnly(text).split('\n');
-  return text.split('\n').flatMap((l, k) => {
+  const code = spliced(codeOnly(text).split('\n'));
+  const lines = spliced(text.split('\n'));
+  return lines.flatMap((l, k) => {
+    if (l === undefined) return [];
     const m = /^[ \t]*(?:#|%:|\?\?=)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
     if (!m || !/^[ \t]*(?:#|%:|\?\?=)/.test(code[k] ?? '')) return [];
     const rest = m[2]!.trim();
@@ -61,4 +66,20 @@ export function includesOf(text: string): Include[] {
       },
     ];
   });
+}
+
+/**
+ * The lines with their line splices joined, each logical line at the index of its first
+ * (`#inc\` / `lude "arm.h"` includes arm.h at the first line), the lines it took undefined.
+ */
+function spliced(lines: readonly string[]): (string | undefined)[] {
+  const out: (string | undefined)[] = [];
+  for (let k = 0; k < lines.length;) {
+    let l = lines[k]!;
+    let n = 1;
+    while (/\\\r?$/.test(l) && k + n < lines.length) l = l.replace(/\\\r?$/, '') + lines[k + n++];
+    out.push(l, ...Array<undefined>(n - 1).fill(undefined));
+    k += n;
+  }
+  return out;
 }

@@ -105,3 +105,26 @@ export function findHeader(
   if (user !== undefined) return inSystemFolder(user) ? 'system' : { user };
   return first([...search.system, ...defaultFolders()]) !== undefined ? 'system' : 'unknown';
 }
+
+/**
+ * The file a system header's `#include` (or `#include_next`) names, searched as findHeader
+ * does, or undefined when no folder holds it (or, for `#include_next`, the includer's folder
+ * is not one of the search's).
+ */
+export function systemHeaderFile(
+  name: string,
+  quoted: boolean,
+  next: boolean,
+  includer: string,
+  search: IncludeSearch,
+  exists: (file: string) => boolean = existsSync,
+): string | undefined {
+  const dirs = [...search.user, ...search.system, ...defaultFolders()];
+  const from = next ? dirs.findIndex((d) => includer.startsWith(d + path.sep)) + 1 : 0;
+  if (next && from === 0) return undefined;
+  const order = [
+    ...(quoted && !next ? [path.dirname(includer), ...search.quote] : []),
+    ...dirs.slice(from),
+  ];
+  return order.map((d) => path.resolve(d, name)).find((f) => exists(f));
+}

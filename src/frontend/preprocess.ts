@@ -14,8 +14,11 @@
  * it finds when the compiler reads the file itself.
  */
 import { spawn, spawnSync } from 'node:child_process';
+import { existsSync } from 'node:fs';
 import path from 'node:path';
 import { InputError } from '../model/errors.js';
+import { includesOf } from './headerTextFacts.js';
+import { findHeader, includeSearch } from './includeSearch.js';
 import type { SourceLanguage } from './language.js';
 import type { DataModelChoice } from './dataModel.js';
 
@@ -123,8 +126,42 @@ export function sourceFolder(file: string): string {
   return path.dirname(path.resolve(file));
 }
 
+/**
+ * A quoted include of the text that the preprocessor, reading it from its standard input,
+ * finds in its working directory, where the compiler, reading the file, finds another file
+ * (GCC looks for `#include "cfg.h"` of its input in its working directory before the
+ * `-iquote` folder: `beeclak contract src/k.c` beside a ./cfg.h read ./cfg.h, not src/cfg.h,
+ * and contracted for the wrong macros).
+ */
+function shadowedInclude(
+  source: string,
+  file: string,
+  options: PreprocessOptions,
+): string | undefined {
+  const here = path.resolve(options.cwd ?? '.');
+  const main = path.resolve(file);
+  if (here === path.dirname(main)) return undefined;
+  const search = includeSearch(options.flags ?? [], options.cwd);
+  for (const n of includesOf(source)) {
+    if (!n.quoted || n.next || n.name === undefined || path.isAbsolute(n.name)) continue;
+    const read = path.resolve(here, n.name);
+    if (!existsSync(read)) continue;
+    const found = findHeader(n.name, true, main, search);
+    const real = typeof found === 'object' ? found.user : undefined;
+    if (real !== read)
+      return `the preprocessor, reading the file from its standard input, takes #include ${n.spelled} (line ${n.line}) from its working directory (${read}), where the compiler reads ${real ?? 'another file'}: run beeclak from the file's folder`;
+  }
+  return undefined;
+}
+
 /** What runs: the compiler and its arguments. */
-function command(file: string, options: PreprocessOptions): { cc: string; args: string[] } {
+function command(
+  file: string,
+  options: PreprocessOptions,
+  source: string,
+): { cc: string; args: string[] } {
+  const shadowed = shadowedInclude(source, file, options);
+  if (shadowed !== undefined) throw new InputError(shadowed, file);
   const cc = compilerName(options);
   const dir = sourceFolder(file);
   return {
@@ -141,7 +178,7 @@ export function preprocessorOutput(
   file: string,
   options: PreprocessOptions = {},
 ): string {
-  const { cc, args } = command(file, options);
+  const { cc, args } = command(file, options, source);
   const run = spawnSync(cc, args, {
     input: Buffer.from(source, 'latin1'),
     cwd: options.cwd,
@@ -177,7 +214,12 @@ export function preprocessorOutputAsync(
   file: string,
   options: PreprocessOptions = {},
 ): Promise<string> {
-  const { cc, args } = command(file, options);
+  let cc: string, args: string[];
+  try {
+    ({ cc, args } = command(file, options, source));
+  } catch (e) {
+    return Promise.reject(e as Error);
+  }
   const again = () => preprocessorOutput(source, file, options);
   return new Promise<string>((resolve, reject) => {
     const settle = (f: () => string) => {

@@ -45,7 +45,7 @@ export interface GuardReading {
   /** Every name the unit's user text, or a header in this build, defines or undefines. */
   readonly touched: ReadonlySet<string>;
   readonly env: FirstLineMacros;
-  /** A system header is included under a conditional directive (SkippedHeaders). */
+  /** A system header is included under a conditional directive, and what it defines is not read (SkippedHeaders). */
   readonly systemUnder: boolean;
 }
 
@@ -153,9 +153,10 @@ function branchValue(directive: string, r: GuardReading): boolean | string {
       return `its condition reads ${t}, which a guard elsewhere reads otherwise`;
     if (touched.has(t))
       return `its condition reads macro ${t}, which the unit's text defines or undefines`;
-    // (a system header only another build reads may define a reserved name: `__GLIBC__`
-    // after `#ifdef POSIX` / `#include <stdio.h>`)
-    if (r.systemUnder && /^_[A-Z_]/.test(t) && !env.has(t))
+    // (a system header only another build reads may define any name the command line
+    // does not: `__GLIBC__` after `#ifdef POSIX` / `#include <stdio.h>`, and M_PI after
+    // `#ifdef WANT_MATH` / `#include <math.h>`)
+    if (r.systemUnder && !env.has(t))
       return `its condition reads ${t}, which a system header included under a conditional directive may define`;
   }
   switch (name) {

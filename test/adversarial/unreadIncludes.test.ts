@@ -12,6 +12,7 @@ import { spawnSync } from 'node:child_process';
 import { copyFileSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { contract } from '../../src/index.js';
 import { contractProgram, DIR } from './adversarialRuns.js';
 
 const HEADER = [
@@ -46,6 +47,10 @@ const BUILDS: [string, string, [string[], string][]][] = [
     ],
   ],
   ['unread-condition-set.c', 'beeclak_arm_board.h', [[['-DBOARD_X'], SAME]]],
+  ['unread-system-under.c', 'beeclak_pi_tables.h', [[['-DWANT_MATH'], SAME]]],
+  ['unread-system-branch.c', 'beeclak_pil_tables.h', [[['-D_GNU_SOURCE'], SAME]]],
+  ['unread-spliced-include.c', 'beeclak_arm_spliced.h', [[['-DUSE_ARM'], STOPS]]],
+  ['unread-spliced-define.c', 'beeclak_arm_spliced.h', [[['-DBOARD_X'], SAME]]],
 ];
 
 const cc = process.env.CC?.trim() || 'cc';
@@ -87,5 +92,72 @@ describe('a header no lookup finds, found in another build', () => {
       } else
         expect([flags, run(contracted, flags, path.join(dir, 'x'))]).toEqual([flags, expected]);
     }
+  });
+});
+
+// Headers the unit reads through its flags, whose include of the unread header (under
+// `#ifdef USE_ARM`; the header defines in_scale(i) as t[0] and undefines USE_ARM) a -DUSE_ARM
+// build reads: the contracted file must stop there or compute the same.
+// - a forced header (`-include force.h`) is read before the main file's first line: the
+//   header it reads undefined USE_ARM before the guard there read it, and the contracted
+//   build read a reused cell (now BC1035);
+// - a header of a user's -isystem folder that defines a macro is the system's by its events:
+//   its unread include got no guard at all (now guarded).
+const FLAGGED: [string, string, string[], string][] = [
+  ['a forced header', 'force.h', ['-include', 'force.h'], ''],
+  ['a header of an -isystem folder', 'sdk/sdk_cfg.h', ['-isystem', 'sdk'], '#include <sdk_cfg.h>'],
+];
+
+describe('a header no lookup finds, included by a header the flags bring', () => {
+  const work = mkdtempSync(path.join(tmpdir(), 'beeclak-flagged-'));
+  afterAll(() => rmSync(work, { recursive: true, force: true }));
+
+  it.each(FLAGGED)('%s', async (name, header, flags, include) => {
+    const dir = path.join(work, header.replace(/\W/g, '_'));
+    const vendor = path.join(dir, 'vendor');
+    mkdirSync(path.join(dir, path.dirname(header)), { recursive: true });
+    mkdirSync(vendor, { recursive: true });
+    writeFileSync(path.join(vendor, 'beeclak_arm_flagged.h'), HEADER);
+    writeFileSync(
+      path.join(dir, header),
+      '#define SDK_VERSION 3\n#ifdef USE_ARM\n#include "beeclak_arm_flagged.h"\n#endif\n',
+    );
+    // (in_scale declared in parentheses: a forced header's macro does not reach it)
+    const source = [
+      '#include <stdio.h>',
+      include,
+      'static double (in_scale)(int i) { return 0.25 * i; }',
+      'static double kern(const double *in) {',
+      '  double t[16], s = 0;',
+      '  for (int i = 0; i < 16; i++) {',
+      '    t[i] = in[i] * 0.5;',
+      '    if (i >= 1) s += t[i - 1] * in_scale(i);',
+      '  }',
+      '  return s;',
+      '}',
+      'int main(void) {',
+      '  double in[16];',
+      '  for (int i = 0; i < 16; i++) in[i] = i % 5 + 1;',
+      '  printf("%.3f\\n", kern(in));',
+      '  return 0;',
+      '}',
+      '',
+    ].join('\n');
+    const file = path.join(dir, 'main.c');
+    writeFileSync(file, source);
+    const result = await contract(source, { file, compiler: { flags, cwd: dir } });
+    const out = path.join(dir, 'out.c');
+    writeFileSync(out, result.code);
+    const other = ['-std=gnu11', '-w', ...flags, '-DUSE_ARM', '-I', vendor];
+    const build = (src: string) =>
+      spawnSync(cc, [...other, src, '-o', 'x'], { cwd: dir, encoding: 'utf8' });
+    const run = (src: string) => {
+      expect(build(src).status).toBe(0);
+      return spawnSync(path.join(dir, 'x'), [], { encoding: 'utf8' }).stdout;
+    };
+    const expected = run(file);
+    const b = build(out);
+    const stopped = b.status !== 0 && /does not read the header/.test(b.stderr);
+    expect([name, stopped || run(out) === expected]).toEqual([name, true]);
   });
 });
