@@ -30,7 +30,8 @@ import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
 import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
-import { SetGraph, type SeenFrom, type SetFunction } from './setGraph.js';
+import { SetGraph, type SetFunction } from './setGraph.js';
+import { passingOnSeen, passingOnTo } from './forwardingChains.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
 export type UnitSummary =
@@ -397,70 +398,6 @@ export class FileSet {
 interface Foreign {
   functions: FunctionCalls[];
   passingOn: Record<string, ExternalVerdict>;
-}
-
-/**
- * passingOnTo over the set as `seen` shows it: the chain found through callers, then put in
- * the order passingOnTo's passes over every function give it (the passes over the chain's
- * functions alone add them in that order: the others never join).
- */
-function passingOnSeen(seen: SeenFrom, targets: ReadonlySet<string>): Set<string> {
-  const passes = (f: SetFunction, to: (n: string) => boolean) => {
-    const g = seen.get(seen.nameOf(f))!;
-    return g.calls.some(
-      (c) => to(c.callee) && c.buffers.some((b) => !!b && g.parameterNames.includes(b)),
-    );
-  };
-  const found = new Map<string, SetFunction>();
-  const queue = [...targets];
-  while (queue.length > 0)
-    for (const f of seen.callers(queue.pop()!)) {
-      const n = seen.nameOf(f);
-      if (!found.has(n) && passes(f, (c) => targets.has(c) || found.has(c))) {
-        found.set(n, f);
-        queue.push(n);
-      }
-    }
-  const members = [...found.values()].sort((a, b) => a.position - b.position);
-  const chain = new Set<string>();
-  const reaches = (n: string) => targets.has(n) || chain.has(n);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const f of members) {
-      const n = seen.nameOf(f);
-      if (!chain.has(n) && passes(f, reaches)) {
-        chain.add(n);
-        grew = true;
-      }
-    }
-  }
-  return chain;
-}
-
-/**
- * The functions of `all` that pass a parameter of theirs on, as is, to one of `targets` or
- * to one of the functions found so far (a forwarding chain towards this file's functions).
- */
-function passingOnTo(
-  all: ReadonlyMap<string, FunctionCalls>,
-  targets: ReadonlySet<string>,
-): Set<string> {
-  const chain = new Set<string>();
-  const reaches = (n: string) => targets.has(n) || chain.has(n);
-  for (let grew = true; grew;) {
-    grew = false;
-    for (const [n, g] of all)
-      if (
-        !chain.has(n) &&
-        g.calls.some(
-          (c) => reaches(c.callee) && c.buffers.some((b) => !!b && g.parameterNames.includes(b)),
-        )
-      ) {
-        chain.add(n);
-        grew = true;
-      }
-  }
-  return chain;
 }
 
 /** `f` with its own name and every callee it names resolved by `resolve`. */
