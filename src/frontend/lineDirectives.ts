@@ -311,6 +311,11 @@ function readMarker(
       if (resync) fits.pop();
     }
   }
+  // A repeated number right after a directive the compiler cannot have skipped: the
+  // directive made the repeat, and the marker is the one it needs (a guard's `#line 24`
+  // after the `}` numbered 24 that closes the copy before it: a second run refused the file).
+  if (resync && marker.again && at === r.seen && fits.length === 1)
+    if (!directives[fits[0]!]!.conditional) resync = false;
   if (fits.length + (resync ? 1 : 0) !== 1)
     throw new InputError(
       `its #line directives cannot be told apart from the preprocessor's own line markers (at the line numbered ${logical}): the lines the compiler reports cannot be traced to the file`,

@@ -46,6 +46,8 @@ const TRACED: Record<string, string[]> = {
   'dowhile-canonical.c': ['a', 'b', 'c', 'd'],
   'dowhile-continue.c': ['w'],
   'dowhile-false-at-entry.c': ['u'],
+  // (modelled for m <= 7 since the do-while merge, BC1508: t stays, its trace must agree)
+  'dowhile-notequal-at-bound.c': ['t'],
   'dowhile-step-skipped.c': ['u'],
   'effect-copy-asm-label.c': ['t'],
   'effect-copy-counter-macro.c': ['t'],
@@ -129,6 +131,10 @@ const TRACER_GAPS = new Set([
   // N the function reads (enum { N = 16 } there): the model predicts 4 cells. The compiler's
   // reading, which `contract` uses, has 16 (adversarial.test.ts).
   'guard-enum-macro-after.c',
+  // 2026-11-29: the trace build writes its probe around `t[i]` in `SETQ(t[i], v)`, and the
+  // macro pastes the argument after `q.` too (`q.a`): `q.(probe)` does not compile. The
+  // array is refused (BC1036); the contracted run is identical (adversarial.test.ts).
+  'macroarg-member-copy.c',
 ]);
 // The built-in reading (this test's model) cannot parse `const int __attribute__((mode(QI)))
 // k` (tree-sitter stops at the attribute); the compiler's reading, which `contract` uses,
