@@ -14,6 +14,7 @@
 import path from 'node:path';
 import { CallSlot } from '../context/callContext.js';
 import { InputError } from '../model/errors.js';
+import { lineStarts } from './parse.js';
 import { HostShare, type HostWork } from './hostShare.js';
 import { physicalMarkers, physicalReading } from './lineDirectives.js';
 import type { LineNumbering } from '../model/lineNumbering.js';
@@ -153,9 +154,13 @@ function rooting(output: string, host: string, cwd?: string): Rooting {
     }
   }
   const text = `# 1 "<stdin>"\n${lines.join('\n')}`;
-  const starts = [0];
-  for (let i = text.indexOf('\n'); i >= 0; i = text.indexOf('\n', i + 1)) starts.push(i + 1);
-  return { output: text, lines: readOutput(text), starts, byFile, suffixes: new Map() };
+  return {
+    output: text,
+    lines: readOutput(text),
+    starts: lineStarts(text),
+    byFile,
+    suffixes: new Map(),
+  };
 }
 
 /** The host's output re-rooted on `file` (as `reRooted` makes it) and its unit. */
