@@ -96,6 +96,11 @@ export interface CrossCallQuery {
   /** The verdicts on struct members passed as arguments (ProgramView's `members`). */
   readonly members?: ProgramView['members'];
   /**
+   * Functions of other files that the graph leaves out (ProgramView's `leftOut`): nothing is
+   * known of what they do with a buffer, whatever their name.
+   */
+  readonly leftOut?: ReadonlySet<string>;
+  /**
    * The visibility of a function that passes the buffer on (its own, not `F`'s), or why
    * its calls are not all seen. Absent: the file alone (its own `includedBy`, no linkage
    * analysed).
@@ -337,7 +342,7 @@ function recursivePath(
  * around the call, or in the same full expression outside the call's own arguments (which
  * are evaluated before the call; everything else in the expression may come after it).
  */
-function mayRunAfter(u: BufferUse, call: CallSite, callUse: BufferUse | undefined): boolean {
+export function mayRunAfter(u: BufferUse, call: CallSite, callUse: BufferUse | undefined): boolean {
   if (u.offset >= call.start && u.offset < call.end) return false;
   if (u.offset >= call.end) return true;
   const loop = callUse?.loop;
@@ -392,7 +397,7 @@ function callSiteProblem(
         `the address of '${name}' escapes at ${at(u.loc)} (${u.why ?? 'used as a value'}): another name may reach its cells`,
       );
     if (u.kind === 'call-arg') {
-      const keeps = keepsAddress(graph, u, new Set(), q.overridden);
+      const keeps = keepsAddress(graph, u, new Set(), q.overridden, q.leftOut);
       if (keeps)
         return problem(
           'callee-keeps-address',
@@ -412,7 +417,11 @@ function callSiteProblem(
       );
     if (u.kind === 'call-arg' && u.callee !== undefined && u.argIndex !== undefined) {
       if (u.callee === fnName && u.argIndex === index) continue;
-      const lib = firstFunction(graph, u.callee) ? undefined : libraryCall(u.callee);
+      // (a function of the set the view leaves out is no library function of its name)
+      const lib =
+        firstFunction(graph, u.callee) || q.leftOut?.has(u.callee)
+          ? undefined
+          : libraryCall(u.callee);
       const param = paramUses(graph, u.callee, u.argIndex);
       const cells = objectCells(buffer, u.derefs ?? 0, param?.elementType);
       const unsure = q.overridden?.has(u.callee);
@@ -442,6 +451,7 @@ function keepsAddress(
   use: BufferUse,
   visiting: ReadonlySet<string> = new Set(),
   overridden?: ReadonlyMap<string, readonly string[]>,
+  leftOut?: ReadonlySet<string>,
 ): string | undefined {
   const { callee, argIndex } = use;
   if (callee === undefined || argIndex === undefined) return 'is not a named function';
@@ -451,6 +461,8 @@ function keepsAddress(
   if (visiting.has(key)) return undefined;
   const fn = firstFunction(graph, callee);
   if (!fn) {
+    if (leftOut?.has(callee))
+      return `is a function of another file of the set whose code this decision does not read (it may keep a pointer to the buffer)`;
     const lib = libraryCall(callee);
     if (!lib) return `is not defined in this file (it may keep a pointer to the buffer)`;
     if (lib.callsBackWith === argIndex)
@@ -478,7 +490,7 @@ function keepsAddress(
     if (u.kind === 'escape') return `lets its address out at ${at(u.loc)} (${u.why ?? ''})`;
     if (u.kind === 'call-arg') {
       inner ??= new Set([...visiting, key]);
-      const deeper = keepsAddress(graph, u, inner, overridden);
+      const deeper = keepsAddress(graph, u, inner, overridden, leftOut);
       if (deeper) return `passes it to ${u.callee}() at ${at(u.loc)}, which ${deeper}`;
     }
   }

@@ -34,6 +34,12 @@ export interface ProgramView {
    * file's functions: whether every call of each is a call the set shows, or why not.
    */
   readonly passingOn?: Readonly<Record<string, ExternalVerdict>>;
+  /**
+   * Functions of the other units that a function of `foreign` names but the view leaves out
+   * (src/pipeline/wholeProgram/narrowView.ts): each may read and keep any buffer it gets, and
+   * is never the C library function of the same name.
+   */
+  readonly leftOut?: readonly string[];
   /** This file's part of the edits across files the set agreed on (crossFilePlan.ts). */
   readonly storage?: CrossFileStorage;
   /**

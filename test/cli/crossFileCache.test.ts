@@ -137,3 +137,48 @@ describe('a cached result and the other files it rests on', () => {
     expect(after.diff).toBe(fresh.stdout);
   });
 });
+
+// A ring of stages with a main() calling every one (scripts/bench/setScaling.ts's hub): each
+// file's view of the set holds what its decisions read (narrowView.ts), not every file that
+// main() calls. Guards the cache key's narrowing both ways: a file whose view holds a
+// function of the edited file misses, one whose view does not hits.
+const ringFile = (k: number, n: number, edited = '') => `${edited}#define N 8
+double kern_${k}(double t[N]) {
+  double s = 0;
+  for (int i = 0; i < N; i++) { t[i] = i * ${k + 1}.0; if (i >= 1) s += t[i] * t[i - 1]; }
+  return s;
+}
+double kern_${(k + 1) % n}(double t[8]);
+double stage_${k}(const double *in) {
+  double buf[8];
+  double s = kern_${(k + 1) % n}(buf);
+  for (int i = 0; i < 8; i++) s += in[i];
+  return s;
+}
+`;
+const ringMain = (n: number) =>
+  Array.from({ length: n }, (_, k) => `double stage_${k}(const double *in);\n`).join('') +
+  'int main(void) {\n  double in[8], s = 0;\n  for (int i = 0; i < 8; i++) in[i] = i;\n' +
+  Array.from({ length: n }, (_, k) => `  s += stage_${k}(in);\n`).join('') +
+  '  return (int)s;\n}\n';
+
+describe('a set whose main() calls every file', () => {
+  it("an edit misses the files whose view holds the edited file's functions only", () => {
+    const n = 6;
+    const files: Record<string, string> = { 'main.c': ringMain(n) };
+    for (let k = 0; k < n; k++) files[`f${k}.c`] = ringFile(k, n);
+    const dir = tree('ring', files);
+    const given = Object.keys(files);
+    run(dir, given);
+    expect(run(dir, given).hits).toBe(given.length);
+    // f3.c's functions: kern_3 (called by f2's stage, so in f2's view and, through stage_2
+    // that main() calls after stage_1, in f1's), stage_3 (calling f4's kern_4; main() calls
+    // it after stage_2). The last file's view holds every stage (main() uses `in` after no
+    // other call). f0.c's view holds f5's stage_5, f1's and f2's functions and main().
+    fs.writeFileSync(path.join(dir, 'f3.c'), ringFile(3, n, '/* edited */\n'));
+    const after = run(dir, given);
+    expect(after.hits).toBe(2); // main.c (no view) and f0.c
+    const fresh = runCli(['contract', '--diff', '--no-cache', ...given], { cwd: dir });
+    expect(after.diff).toBe(fresh.stdout);
+  });
+});

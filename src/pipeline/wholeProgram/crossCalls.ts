@@ -270,6 +270,7 @@ export function crossCallOutcome(
     overridden: overriddenFunctions(model.calls, program),
     ...(program?.replacedAllocator ? { replacedAllocator: program.replacedAllocator } : {}),
     ...(program?.members ? { members: program.members } : {}),
+    ...(program?.leftOut ? { leftOut: new Set(program.leftOut) } : {}),
     visibilityOf: (g: FunctionCalls) => passedOnVisibility(g, byIncluders, program),
   };
   if (array.markedTemporary) {

@@ -32,6 +32,7 @@ import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 import { SetGraph, type SetFunction } from './setGraph.js';
 import { passingOnSeen, passingOnTo } from './forwardingChains.js';
+import { leftOutOf, narrowedView } from './narrowView.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
 export type UnitSummary =
@@ -206,6 +207,7 @@ export class FileSet {
       ...(foreign && Object.keys(foreign.passingOn).length > 0
         ? { passingOn: foreign.passingOn }
         : {}),
+      ...(foreign?.leftOut ? { leftOut: foreign.leftOut } : {}),
       externals,
       includedBy,
       ...(members ? { members } : {}),
@@ -297,31 +299,32 @@ export class FileSet {
   private foreignSeen(own: FileSummary, graph: SetGraph): Foreign {
     const ownNames = new Set(own.functions.map((f) => f.name));
     const seen = graph.from(own, renamed);
-    const wanted = new Set<string>();
-    const queue: string[] = [];
-    const want = (n: string) => {
-      if (!wanted.has(n) && seen.get(n)) {
-        wanted.add(n);
-        queue.push(n);
-      }
-    };
-    for (const f of own.functions)
-      for (const c of f.calls) if (!ownNames.has(c.callee)) want(c.callee);
     // (a call naming one of own's names is a call of a function renamed again)
     const inOrder = (fs: Iterable<SetFunction>) => [...fs].sort((a, b) => a.position - b.position);
-    for (const f of inOrder(seen.again.keys()))
-      if (seen.again.get(f)!.calls.some((c) => ownNames.has(c.callee))) want(seen.nameOf(f));
-    while (queue.length > 0) for (const c of seen.get(queue.shift()!)!.calls) want(c.callee);
+    const callers = inOrder(seen.again.keys())
+      .filter((f) => seen.again.get(f)!.calls.some((c) => ownNames.has(c.callee)))
+      .map((f) => seen.nameOf(f));
     const chain = passingOnSeen(seen, ownNames);
     const callersOfChain = new Set<SetFunction>();
     for (const n of chain) for (const f of seen.callers(n)) callersOfChain.add(f);
-    for (const f of inOrder(callersOfChain)) wanted.add(seen.nameOf(f));
+    const chainCallers = inOrder(callersOfChain).map((f) => seen.nameOf(f));
+    // The callees of a caller that its buffers passed here never reach are left out
+    // (narrowView.ts): a main() calling every file is no longer all of every view.
+    const view = narrowedView(seen, own.functions, callers, chain, chainCallers);
+    const wanted = new Set(view.names);
+    const functions = [...view.functions];
+    for (const n of chainCallers)
+      if (!wanted.has(n)) {
+        wanted.add(n);
+        functions.push(seen.get(n)!);
+      }
     const passingOn: Record<string, ExternalVerdict> = Object.create(null);
     for (const n of chain) {
       const u = seen.entry(n)!.f;
       passingOn[n] = this.visibility(u.unit, u.fn);
     }
-    return { functions: [...wanted].map((n) => seen.get(n)!), passingOn };
+    const leftOut = leftOutOf(functions, ownNames, (n) => !!n && !!seen.get(n));
+    return { functions, passingOn, ...(leftOut.length > 0 ? { leftOut } : {}) };
   }
 
   /** foreignFor's answer with the set renamed for `own` alone (a name may mean two functions). */
@@ -377,7 +380,9 @@ export class FileSet {
       const u = unitOf.get(n);
       if (u) passingOn[n] = this.visibility(u.unit, u.fn);
     }
-    return { functions: [...wanted].map((n) => all.get(n)!), passingOn };
+    const functions = [...wanted].map((n) => all.get(n)!);
+    const leftOut = leftOutOf(functions, ownNames, (n) => !!n && all.has(n));
+    return { functions, passingOn, ...(leftOut.length > 0 ? { leftOut } : {}) };
   }
 
   /** Whether every call of `f` (of unit `s`) is a call the set shows, or why not. */
@@ -398,6 +403,7 @@ export class FileSet {
 interface Foreign {
   functions: FunctionCalls[];
   passingOn: Record<string, ExternalVerdict>;
+  leftOut?: string[];
 }
 
 /** `f` with its own name and every callee it names resolved by `resolve`. */
