@@ -9,7 +9,7 @@
  *                              [--no-docs] [--json bench/results.json]
  *
  * STEPS is a comma-separated list of compression, time, e2e, large, startup, scaling, codegen,
- * many, unity, files, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
+ * many, unity, set, files, poly, conflict, trace, footprint (run in this order; STEPS below names the module of each).
  * `--only` runs the listed steps alone and writes bench/results-part.json, not docs/benchmarks.md
  * (`--docs` writes it, with the tables of the steps not run empty or "not run", as with
  * `--skip`):
@@ -32,6 +32,7 @@ import { runFootprint } from './bench/footprint.js';
 import { benchManyFiles } from './bench/many.js';
 import { benchManyCpu } from './bench/manyCpu.js';
 import { benchUnityHost, UNITY_SIZES } from './bench/unityHost.js';
+import { benchSetScaling, SET_SIZES } from './bench/setScaling.js';
 import { benchStartup } from './bench/startup.js';
 import { benchLargeLattice } from './bench/largeLattice.js';
 import { benchLargeFiles } from './bench/largeFiles.js';
@@ -105,6 +106,14 @@ const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
       r.unityHost = benchUnityHost(ROOT, c.quick ? UNITY_SIZES.slice(0, 2) : UNITY_SIZES);
       const s = r.unityHost.map((u) => `${u.kernels}: ${u.list.s.toFixed(1)} s`);
       c.log(`unity: host of n kernels, --list ${s.join(', ')}`);
+    },
+  ],
+  [
+    'set',
+    (c, r) => {
+      r.setScaling = benchSetScaling(ROOT, c.quick ? SET_SIZES.slice(0, 1) : SET_SIZES);
+      const s = r.setScaling.map((x) => `${x.shape} ${x.files}: ${x.msPerFile.toFixed(0)} ms`);
+      c.log(`set: CPU per file, ${s.join(', ')}`);
     },
   ],
   ['files', (c, r) => (r.largeFiles = benchLargeFiles(c.quick, c.log))],

@@ -11,6 +11,7 @@ import type { TraceBenchRow } from '../bench-trace.js';
 import type { ManyFilesRow } from './many.js';
 import { manyCpuTable, type ManyCpuRow } from './manyCpu.js';
 import { unityHostTable, type UnityHostRow } from './unityHost.js';
+import { setScalingTable, type SetScalingRow } from './setScaling.js';
 import type { StartupRow } from './startup.js';
 import { CC, ROOT, type BenchContext, type SampleError } from './context.js';
 import { compressionTable, ORACLE_OPS, type CompressionRow } from './compression.js';
@@ -37,6 +38,8 @@ export interface BenchResults extends StartupFloor {
   manyCpu: ManyCpuRow[];
   /** A unity build's host of n kernels (scripts/bench/unityHost.ts), empty when not run. */
   unityHost: UnityHostRow[];
+  /** Generated file sets with main(), by size (scripts/bench/setScaling.ts), empty when not run. */
+  setScaling: SetScalingRow[];
   /** Large generated files (scripts/bench/largeFiles.ts). */
   largeFiles: LargeFileRow[];
   poly: PolyRow[];
@@ -59,6 +62,7 @@ export function emptyResults(errors: SampleError[]): BenchResults {
     codegen: [],
     manyCpu: [],
     unityHost: [],
+    setScaling: [],
     largeFiles: [],
     poly: [],
     conflict: [],
@@ -120,6 +124,7 @@ export function resultsJson(env: BenchEnv, r: BenchResults): string {
     many: r.many,
     manyCpu: r.manyCpu,
     unityHost: r.unityHost,
+    setScaling: r.setScaling,
     largeFiles: r.largeFiles,
     trace: r.trace,
     footprint: r.footprint,
@@ -186,6 +191,12 @@ export function resultsBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): 
       'parsed and its calls walked once for all of them (src/frontend/hostShare.ts): the cost grows with n, ' +
       'not n squared. Wall and CPU (user + system, the compiler included) from `/usr/bin/time`.',
     r.unityHost.length > 0 ? unityHostTable(r.unityHost) : 'not run',
+    'File sets with `main()` (`scripts/bench/setScaling.ts`): kernel/caller pairs, and a ring of ' +
+      "kernels each called by the next file's stage with a `main()` calling every stage; " +
+      '`contract --check --no-cache` over the set, CPU = user + system with the compiler runs. ' +
+      'Each file sees of the others what its decisions read (src/pipeline/wholeProgram/narrowView.ts): ' +
+      'the per-file column stays flat as the set grows.',
+    r.setScaling.length > 0 ? setScalingTable(r.setScaling) : 'not run',
     '### Large files',
     '`beeclak contract FILE -o OUT` in a new process on generated inputs (`scripts/bench/largeInputs.ts`; ' +
       '`--quick` runs the small ones only): data tables, a file of small functions (a third with a ' +

@@ -4,6 +4,8 @@
  *
  *   node dist/scripts/bench/setScaling.js [SIZE...]      (default: 100 1000)
  *
+ * `npm run bench` runs it at SET_SIZES (step `set`).
+ *
  * Two shapes, each with `main()` (a closed world: every kernel's parameter is a candidate):
  *   - pairs: per pair a kernel file and a caller file passing it a local buffer; main() calls
  *     nothing, so each file's view of the set holds one other function;
@@ -83,30 +85,63 @@ function cpuSeconds(root: string, dir: string): number {
   return childSeconds(r.stdout);
 }
 
-if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
-  const root = resolve(fileURLToPath(import.meta.url), '../../../..');
-  const sizes = process.argv.slice(2).map(Number);
-  const rows: (string | number)[][] = [];
+/** One shape at one size: the CLI's CPU with its compiler runs. */
+export interface SetScalingRow {
+  readonly shape: 'pairs' | 'hub';
+  readonly files: number;
+  readonly cpuS: number;
+  readonly msPerFile: number;
+  /** Per file over the smallest size's per file. */
+  readonly growth: number;
+}
+
+/** The sizes `npm run bench` measures (minutes on 2 cores; the script takes any). */
+export const SET_SIZES = [100, 300];
+
+/** Both shapes at each size of `sizes` (files besides main.c), with `root`'s CLI. */
+export function benchSetScaling(
+  root: string,
+  sizes: readonly number[],
+  log: (line: string) => void = () => undefined,
+): SetScalingRow[] {
+  const rows: SetScalingRow[] = [];
   for (const shape of ['pairs', 'hub'] as const) {
     let base: number | undefined;
-    for (const n of sizes.length > 0 ? sizes : [100, 1000]) {
+    for (const n of sizes) {
       const dir = mkdtempSync(join(tmpdir(), `beeclak-set-${shape}-`));
       try {
         generate(shape, n, dir);
         const s = cpuSeconds(root, dir);
         const perFile = (s * 1000) / (n + 1);
         base ??= perFile;
-        rows.push([shape, n + 1, s.toFixed(1), perFile.toFixed(1), (perFile / base).toFixed(2)]);
-        process.stderr.write(`${shape} ${n + 1} files: ${s.toFixed(1)} s CPU\n`);
+        rows.push({ shape, files: n + 1, cpuS: s, msPerFile: perFile, growth: perFile / base });
+        log(`${shape} ${n + 1} files: ${s.toFixed(1)} s CPU`);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
     }
   }
-  process.stdout.write(
-    markdownTable(
-      ['shape', 'files', 'CPU s', 'CPU ms per file', 'per file / smallest size'],
-      rows,
-    ) + '\n',
+  return rows;
+}
+
+export function setScalingTable(rows: readonly SetScalingRow[]): string {
+  return markdownTable(
+    ['shape', 'files', 'CPU s', 'CPU ms per file', 'per file / smallest size'],
+    rows.map((r) => [
+      r.shape,
+      r.files,
+      r.cpuS.toFixed(1),
+      r.msPerFile.toFixed(1),
+      r.growth.toFixed(2),
+    ]),
   );
+}
+
+if (process.argv[1] && resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  const root = resolve(fileURLToPath(import.meta.url), '../../../..');
+  const sizes = process.argv.slice(2).map(Number);
+  const rows = benchSetScaling(root, sizes.length > 0 ? sizes : [100, 1000], (line) =>
+    process.stderr.write(`${line}\n`),
+  );
+  process.stdout.write(setScalingTable(rows) + '\n');
 }

@@ -17,7 +17,7 @@
  * unit; a caller of another unit is judged by its own unit's reading.
  */
 import path from 'node:path';
-import type { CallGraph, FunctionCalls } from '../../model/calls.js';
+import type { FunctionCalls } from '../../model/calls.js';
 import type { FileSummary } from '../../frontend/program.js';
 import type { ReasonName } from '../../model/reasons.js';
 import type { ExternalVerdict, ProgramView } from '../../model/program.js';
@@ -28,11 +28,17 @@ import { REPLACEABLE } from '../../frontend/pointerCallees.js';
 import { nameRecord } from '../../poly/nameRecord.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
-import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
+import {
+  memberArgumentsByCallee,
+  membersPassedTo,
+  type MemberArguments,
+} from './memberArguments.js';
 import { SetGraph, type SetFunction } from './setGraph.js';
 import { passingOnSeen, passingOnTo } from './forwardingChains.js';
 import { leftOutOf, narrowedView } from './narrowView.js';
+
+export { overriddenFunctions, withForeign } from './viewGraph.js';
 
 /** A unit of the set: its summary, or why it could not be read (its calls are unknown). */
 export type UnitSummary =
@@ -94,6 +100,12 @@ class SetIndex {
   readonly externalDefiners = new Map<string, FileSummary[]>();
   /** Per unit, its first function of each name. */
   readonly functions = new Map<FileSummary, Map<string, FunctionCalls>>();
+  /**
+   * A name -> the units (in the set's order) that define a function of that name or mention
+   * it: those the verdict on a function of that name reads (external). Each file's verdicts
+   * went through every unit: quadratic in the set.
+   */
+  readonly spelling = new Map<string, FileSummary[]>();
 
   constructor(summaries: readonly FileSummary[]) {
     const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
@@ -112,6 +124,8 @@ class SetIndex {
         if (!g.internal) push(this.externalDefiners, g.name, s);
       }
       this.functions.set(s, byName);
+      for (const n of new Set([...byName.keys(), ...Object.keys(s.mentions)]))
+        push(this.spelling, n, s);
     }
   }
 
@@ -126,6 +140,8 @@ export class FileSet {
   private readonly summaries: readonly FileSummary[];
   private readonly open: string | undefined;
   private members: Map<string, MemberVerdict> | undefined;
+  /** The struct members the set's calls pass, by callee (made at the first view). */
+  private memberArguments: MemberArguments | undefined;
   private readonly index: SetIndex;
   /** A memory function of the C library that a unit defines itself, if any (replacedAllocator). */
   private readonly replaced: string | undefined;
@@ -214,25 +230,24 @@ export class FileSet {
     };
   }
 
-  /**
-   * The verdicts on the struct members passed to `mine` (structMembers.ts), keyed as the
-   * cross-call decision looks them up: the caller's file (empty for this one), the call's
-   * start, the argument's position. Undefined when there is none.
-   */
+  /** The verdicts on the struct members passed to `mine` (memberArguments.ts), if any. */
   private membersFor(
     own: FileSummary,
     mine: readonly FunctionCalls[],
   ): Record<string, MemberVerdict> | undefined {
     this.members ??= setMemberVerdicts(this.units, this.options);
-    const names = new Set(mine.map((f) => f.name));
-    const out: Record<string, MemberVerdict> = Object.create(null);
-    for (const u of this.units)
-      for (const m of ('summary' in u ? u.summary.structs?.members : undefined) ?? []) {
-        const a = m.argument;
-        if (!a || !names.has(a.callee)) continue;
-        const v = this.members.get(`${u.file}@${a.start}#${a.index}`);
-        if (v) out[`${same(u.file, own.file) ? '' : u.file}@${a.start}#${a.index}`] = v;
-      }
+    this.memberArguments ??= memberArgumentsByCallee(
+      this.units.map((u) => ({
+        file: u.file,
+        ...('summary' in u && u.summary.structs ? { members: u.summary.structs.members } : {}),
+      })),
+    );
+    const out = membersPassedTo(
+      this.memberArguments,
+      this.members,
+      new Set(mine.map((f) => f.name)),
+      (file) => same(file, own.file),
+    );
     return Object.keys(out).length > 0 ? out : undefined;
   }
 
@@ -254,7 +269,7 @@ export class FileSet {
     const reserved = reservedName(name);
     if (reserved) return no('entry-point', `${name}() is an entry point: ${reserved}`);
     const ownPath = this.index.path.get(own);
-    for (const s of this.summaries) {
+    for (const s of this.index.spelling.get(name) ?? []) {
       if (this.index.path.get(s) === ownPath) continue;
       const there = this.index.functions.get(s)!.get(name);
       // A static function of that name there is another function; its mentions are its own.
@@ -468,43 +483,6 @@ function configuredSet(units: readonly UnitSummary[]): string | undefined {
   return undefined;
 }
 
-/** The call graph of a file with the other units' functions its view holds. */
-export function withForeign(graph: CallGraph, view: ProgramView | undefined): CallGraph {
-  if (!view) return graph;
-  // One graph per call for a graph and a view: what is indexed by graph is made once
-  // (lifetime/callIndex.ts), not once per array parameter.
-  return perGraphAndView(joined, graph, view, () => ({
-    functions: [...graph.functions, ...view.foreign],
-  }));
-}
-
-/**
- * Results made once per call for a call graph and a view (neither is changed once made): the
- * decisions ask for them for each array, and each costs a pass over the whole graph.
- */
-const joined = new CallSlot(
-  () => new WeakMap<CallGraph, Map<ProgramView | undefined, CallGraph>>(),
-);
-const overriddenOf = new CallSlot(
-  () =>
-    new WeakMap<CallGraph, Map<ProgramView | undefined, ReadonlyMap<string, readonly string[]>>>(),
-);
-
-function perGraphAndView<T>(
-  slot: CallSlot<WeakMap<CallGraph, Map<ProgramView | undefined, T>>>,
-  graph: CallGraph,
-  view: ProgramView | undefined,
-  make: () => T,
-): T {
-  const kept = slot.current();
-  if (!kept) return make();
-  let byView = kept.get(graph);
-  if (!byView) kept.set(graph, (byView = new Map()));
-  let made = byView.get(view);
-  if (made === undefined) byView.set(view, (made = make()));
-  return made;
-}
-
 /** What the cross-call decision is told of a function's external linkage (crossCall.ts). */
 export function externalOf(
   view: ProgramView | undefined,
@@ -555,29 +533,6 @@ export function analysesExternals(view: ProgramView | undefined): boolean {
     !!view &&
     Object.values(view.externals).some((v) => v.analysable || v.code !== 'not-closed-world')
   );
-}
-
-/**
- * The functions whose definition the graph holds may not be the one a call reaches: those
- * other units define too (the view's), and the file's own weak definitions, which a
- * definition elsewhere replaces at link time (also for a file analysed alone).
- */
-export function overriddenFunctions(
-  graph: CallGraph,
-  view: ProgramView | undefined,
-): ReadonlyMap<string, readonly string[]> {
-  return perGraphAndView(overriddenOf, graph, view, () => overriddenIn(graph, view));
-}
-
-function overriddenIn(
-  graph: CallGraph,
-  view: ProgramView | undefined,
-): Map<string, readonly string[]> {
-  const out = new Map<string, readonly string[]>(Object.entries(view?.overridden ?? {}));
-  for (const f of graph.functions)
-    if (!out.has(f.name) && f.reachedElsewhere.some((r) => /'(__)?(weak|inline)(__)?'/.test(r.why)))
-      out.set(f.name, []);
-  return out;
 }
 
 /** A memory function of the C library that a unit defines itself (malloc first), if any. */
