@@ -12,6 +12,7 @@ export const TABLE_DOCS = {
   corpus: 'docs/benchmarks.md',
   polybench: 'docs/whole-programs.md',
   realprograms: 'docs/benchmarks.md',
+  realembedded: 'docs/benchmarks.md',
 } as const;
 
 export type TableName = keyof typeof TABLE_DOCS;

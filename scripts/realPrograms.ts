@@ -2,12 +2,14 @@
  * beeclak on programs nobody here wrote, built and checked as their own build does:
  *
  *   node dist/scripts/realPrograms.js [--chstone DIR] [--machsuite DIR] [--kissfft DIR]
- *                                     [--speexdsp DIR] [--only NAME,...] [--runs 3] [--docs]
+ *                                     [--speexdsp DIR] [--embench DIR] [--tacle DIR]
+ *                                     [--only NAME,...] [--runs 3] [--docs] [--docs-marker M]
  *                                     [--json out.json] [--keep] [--makefile-programs]
  *
  * Each DIR is a copy fetched separately and never committed (github:ferrandi/CHStone,
- * github:breagen/MachSuite, github:mborgerding/kissfft, github:xiph/speexdsp); a suite not
- * given is skipped with a notice. For every program: the suite is copied twice into a
+ * github:breagen/MachSuite, github:mborgerding/kissfft, github:xiph/speexdsp,
+ * github:embench/embench-iot, github:tacle/tacle-bench); a suite not given is skipped with a
+ * notice. For every program: the suite is copied twice into a
  * temporary folder; the first copy is built and checked as it is; in the second,
  * `beeclak contract -i` rewrites the files the build compiles (with the flags it uses), then it
  * is built and checked again. A check is the program's own: its exit status, and its output
@@ -20,7 +22,16 @@
  * `--docs` writes the table between the realprograms markers of docs/benchmarks.md.
  */
 import { spawnSync } from 'node:child_process';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  cpSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -66,6 +77,8 @@ interface Program {
   executables: string[];
   /** The files compiled for the stack frames (`-fstack-usage`, with `flags`); else `contract`. */
   units?: string[];
+  /** What of the suite the program needs, copied (relative to DIR); default all of it. */
+  copy?: string[];
   /** A main file to trace, its extra build arguments and its run (maxLive at run time). */
   trace?: { file: string; extra: string[]; args: string[]; cwd: string; stdin?: string };
 }
@@ -291,6 +304,81 @@ function speexdsp(): Program[] {
       },
     },
   ];
+}
+
+/** Embench-iot's native build (examples/native/speed): one executable per benchmark. */
+const EMBENCH_FLAGS = [
+  '-D',
+  'WARMUP_HEAT=1',
+  '-D',
+  'GLOBAL_SCALE_FACTOR=1',
+  '-I',
+  'support',
+  '-I',
+  'examples/native/speed',
+];
+const EMBENCH_SUPPORT = [
+  'support/main.c',
+  'support/beebsc.c',
+  'examples/native/speed/boardsupport.c',
+];
+
+const cFiles = (dir: string, sub: string) =>
+  readdirSync(join(dir, sub))
+    .filter((f) => f.endsWith('.c'))
+    .sort()
+    .map((f) => `${sub}/${f}`);
+
+/**
+ * Embench-iot: each benchmark with support/main.c (its main(): the benchmark, then
+ * verify_benchmark(), exit 0 when the results are right), built as its native example
+ * configuration does (`-O2 -fdata-sections -ffunction-sections`, `-Wl,-gc-sections`).
+ */
+function embench(dir: string): Program[] {
+  return readdirSync(join(dir, 'src'))
+    .filter((b) => statSync(join(dir, 'src', b)).isDirectory())
+    .sort()
+    .map((b) => {
+      const files = [...cFiles(dir, `src/${b}`), ...EMBENCH_SUPPORT];
+      return {
+        suite: 'Embench',
+        name: b,
+        build:
+          `${CC} -O2 -w -fdata-sections -ffunction-sections ${EMBENCH_FLAGS.join(' ')} ` +
+          `${files.join(' ')} -Wl,-gc-sections -lm -o ${b}.exe`,
+        checks: [{ cwd: '.', cmd: [`./${b}.exe`], compare: true }],
+        contract: files,
+        flags: EMBENCH_FLAGS,
+        executables: [`${b}.exe`],
+        copy: [`src/${b}`, 'support', 'examples/native/speed'],
+      };
+    });
+}
+
+/**
+ * TACLeBench: each benchmark folder as its checkBenchmark.sh builds it (`gcc -Wall
+ * -Wno-unknown-pragmas -Werror *.c`: a new warning fails the build), its main() returning 0
+ * when its result is the expected one.
+ */
+function tacle(dir: string): Program[] {
+  return ['app', 'kernel', 'sequential', 'test'].flatMap((group) =>
+    readdirSync(join(dir, 'bench', group))
+      .filter((b) => statSync(join(dir, 'bench', group, b)).isDirectory())
+      .sort()
+      .map((b) => {
+        const sub = `bench/${group}/${b}`;
+        return {
+          suite: 'TACLeBench',
+          name: `${group}/${b}`,
+          build: `cd ${sub} && ${CC} -Wall -Wno-unknown-pragmas -Werror *.c -lm -o prog`,
+          checks: [{ cwd: sub, cmd: ['./prog'], compare: true }],
+          contract: cFiles(dir, sub),
+          flags: [],
+          executables: [`${sub}/prog`],
+          copy: [sub],
+        };
+      }),
+  );
 }
 
 interface RunOutcome {
@@ -690,7 +778,7 @@ function arg(name: string): string | undefined {
 }
 
 async function main(): Promise<void> {
-  const suites: [string, string | undefined, () => Program[]][] = [
+  const suites: [string, string | undefined, (dir: string) => Program[]][] = [
     ['CHStone', arg('--chstone'), chstone],
     [
       'MachSuite',
@@ -699,6 +787,8 @@ async function main(): Promise<void> {
     ],
     ['kissfft', arg('--kissfft'), kissfft],
     ['speexdsp', arg('--speexdsp'), speexdsp],
+    ['Embench', arg('--embench'), embench],
+    ['TACLeBench', arg('--tacle'), tacle],
   ];
   const only = arg('--only')?.split(',');
   const runs = Number(arg('--runs') ?? '3');
@@ -710,12 +800,16 @@ async function main(): Promise<void> {
         process.stderr.write(`${suite}: skipped (no copy given: --${suite.toLowerCase()} DIR)\n`);
         continue;
       }
-      for (const p of programs()) {
+      for (const p of programs(dir)) {
         if (only && !only.includes(p.name) && !only.includes(suite)) continue;
         const key = `${suite}-${p.name.replace(/\W/g, '_')}`;
         const [before, after] = [join(work, key, 'before'), join(work, key, 'after')];
         for (const d of [before, after]) {
-          cpSync(resolve(dir), d, { recursive: true, filter: (s) => !s.includes('/.git') });
+          for (const sub of p.copy ?? ['.'])
+            cpSync(resolve(dir, sub), join(d, sub), {
+              recursive: true,
+              filter: (s) => !s.includes('/.git'),
+            });
           if (p.prepare) sh(p.prepare, d);
         }
         try {
@@ -765,8 +859,10 @@ async function main(): Promise<void> {
   process.stdout.write(`${body}\n\n${summary}\n`);
   const json = arg('--json');
   if (json) writeFileSync(json, JSON.stringify(rows, null, 2));
+  // The embedded suites have a table of their own (`--docs-marker realembedded`).
   if (process.argv.includes('--docs')) {
-    writeTable(ROOT, 'realprograms', `${body}\n\n${summary}`);
+    const marker = arg('--docs-marker') === 'realembedded' ? 'realembedded' : 'realprograms';
+    writeTable(ROOT, marker, `${body}\n\n${summary}`);
   }
 }
 

@@ -123,3 +123,14 @@ export function arrayDecls(
 export function extentOf(node: Node | null, src: SourceText): Pick<Extent, 'text' | 'range'> {
   return node ? { text: src.textOf(node), range: src.range(node) } : { text: '' };
 }
+
+/**
+ * Why an extent is not known. `[]` says it: the size is the initializer's or another
+ * declaration's, which the model does not count (`uint32_t r[] = {...}`: Embench's md5 read
+ * "unknown or not affine" for a table of 64 constants); a parameter's `[]` is its caller's.
+ */
+export function extentProblem(d: Pick<ArrayDecl, 'name' | 'sizeNodes' | 'storage'>): string {
+  if (d.storage === 'parameter' || d.sizeNodes.every((n) => n))
+    return `an extent of '${d.name}' is unknown or not affine`;
+  return `'${d.name}' is declared with [] (its size comes from its initializer or another declaration)`;
+}

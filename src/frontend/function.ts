@@ -16,7 +16,7 @@
 import type { Constraint } from '../poly/affine.js';
 import { constant, evaluate, isConstant, sub, variables } from '../poly/affine.js';
 import type { ArrayInfo, FunctionModel, NotCandidateReason } from '../model/types.js';
-import { type ArrayDecl, extentOf } from './arrays.js';
+import { type ArrayDecl, extentOf, extentProblem } from './arrays.js';
 import { elementFacts } from './fieldAccess.js';
 import { type Directives, pragmaKind } from './directives.js';
 import { collectAssigned, refuseParallelConstructs, sweep } from './escapes.js';
@@ -198,9 +198,7 @@ function declarationReasons(
   if (d.isPointer) reasons.push(notCandidate('pointer', `'${d.name}' is a pointer`, d.loc));
   if (d.isVolatile) reasons.push(notCandidate('volatile', `'${d.name}' is volatile`, d.loc));
   if (!d.isPointer && rec.extents.some((e) => !e.expr))
-    reasons.push(
-      notCandidate('extent-not-affine', `an extent of '${d.name}' is unknown or not affine`, d.loc),
-    );
+    reasons.push(notCandidate('extent-not-affine', extentProblem(d), d.loc));
   return reasons;
 }
 

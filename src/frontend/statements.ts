@@ -17,6 +17,7 @@ import { declaredIntType } from './typedefs.js';
 import { condAnd, ge } from './pwaff.js';
 import { arrayUses, elementAccesses } from './references.js';
 import { emit } from './statementAccesses.js';
+import { extentProblem } from './arrays.js';
 import {
   type ArrayRec,
   type Ctx,
@@ -178,7 +179,9 @@ function emitInitializer(
     reason(
       rec,
       'initializer-not-modelled',
-      `extents of '${rec.decl.name}' are not affine`,
+      rec.decl.sizeNodes.some((n) => !n)
+        ? extentProblem(rec.decl)
+        : `extents of '${rec.decl.name}' are not affine`,
       rec.decl.loc,
     );
     return;

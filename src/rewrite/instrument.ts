@@ -52,6 +52,12 @@ export interface InstrumentPlan extends RewritePlan {
    * `originalIndexTexts`, the logical cell it stands for.
    */
   readonly slots?: 'sigma' | 'as-written';
+  /**
+   * The helpers in a unit of their own (`helpers` of the result, to compile with the file):
+   * the file then includes no system header (`check`). Inline by default, one file (the
+   * BEECLAK_VERIFY build of `contract --profiled`).
+   */
+  readonly helpersApart?: boolean;
 }
 
 /** Exit status of an instrumented program that found a clobbered read. */
@@ -70,13 +76,55 @@ function cString(s: string): string {
  * `maxDims` bounds the dimensions of the checked arrays.
  */
 function prelude(fileName: string, withModHelper: boolean, maxDims: number): string[] {
-  const file = cString(fileName);
   const lines = [
     '/* beeclak check: shadow owners of contracted arrays (instrumented build only). */',
-    '#include <stdio.h>',
-    '#include <stdlib.h>',
-    '#include <string.h>',
+    ...HEADERS,
     ...(withModHelper ? [modHelperDefinition(true)] : []),
+    ...helperDefinitions(fileName, maxDims),
+  ];
+  // Not every program uses every helper: keep -Wall quiet.
+  return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
+}
+
+const HEADERS = ['#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>'];
+
+/** What the instrumented accesses call: declared in the file when the helpers are apart. */
+const CALLED = ['beeclak_commit', 'beeclak_clear', 'beeclak_access'];
+
+/**
+ * The prelude when the helpers are compiled apart: their prototypes only, in the plainest
+ * types, and no system header in the program's own unit. A program that defines what the C
+ * library defines (TACLeBench's `typedef unsigned int size_t;`, `#define int32_t int`)
+ * stopped the owner-check build with the headers included after its own.
+ */
+function apartPrelude(withModHelper: boolean): string[] {
+  return [
+    '/* beeclak check: shadow owners of contracted arrays (instrumented build only; helpers apart). */',
+    ...(withModHelper
+      ? [modHelperDefinition(true).replace(/^static /, 'static __attribute__((unused)) ')]
+      : []),
+    'void beeclak_commit(void);',
+    'char beeclak_clear(long *owners, unsigned long bytes);',
+    'void *beeclak_access(void *p, const void *base, unsigned long elem, long *owners,',
+    '    long slots, long lin, const long *ext, int dims, const char *name, int line, int kind,',
+    '    int nfields, unsigned long mask);',
+  ];
+}
+
+/** The helpers as a C unit of their own (external linkage for what the accesses call). */
+function helperUnit(fileName: string, maxDims: number): string {
+  const lines = helperDefinitions(fileName, maxDims).map((l) => {
+    const called = CALLED.some((f) => new RegExp(`^static [^(]*\\b${f}\\(`).test(l));
+    return called
+      ? l.replace(/^static /, '')
+      : l.replace(/^static /, 'static __attribute__((unused)) ');
+  });
+  return [...HEADERS, ...lines].map((l) => l + '\n').join('');
+}
+
+function helperDefinitions(fileName: string, maxDims: number): string[] {
+  const file = cString(fileName);
+  return [
     'struct beeclak_pending { long *slot; long owner; };',
     `static struct beeclak_pending beeclak_pending_writes[${PENDING_CAPACITY}];`,
     'static int beeclak_pending_count;',
@@ -148,8 +196,6 @@ function prelude(fileName: string, withModHelper: boolean, maxDims: number): str
     '  return p;',
     '}',
   ];
-  // Not every program uses every helper: keep -Wall quiet.
-  return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
 }
 
 const KIND_BITS = { read: 1, write: 2, readwrite: 3 } as const;
@@ -292,7 +338,7 @@ interface InstrumentContext {
 }
 
 /** The source with every contracted array's accesses checked against its shadow owners. */
-export function instrument(plan: InstrumentPlan): { text: string } {
+export function instrument(plan: InstrumentPlan): { text: string; helpers?: string } {
   const { source } = plan;
   const asWritten = plan.slots === 'as-written';
   // The plain replacements (a heap buffer's sizes, a retyped prototype) as in rewrite(): a
@@ -324,7 +370,10 @@ export function instrument(plan: InstrumentPlan): { text: string } {
   // stopped the owner-check build.
   const modHelper = cx.needsModHelper && !definesModHelper(plan.source);
   edits.push(preludeEdit(plan, modHelper, firstUse));
-  return { text: applyEdits(source, edits) };
+  const text = applyEdits(source, edits);
+  return plan.helpersApart
+    ? { text, helpers: helperUnit(plan.fileName, maxDimensions(plan)) }
+    : { text };
 }
 
 /** The edits of one array: its declarator, its shadow, its annotation, its accesses. */
@@ -436,6 +485,10 @@ function checkedAccessText(
   return instrumentedAccess(array, access, cellTexts ?? texts, lvalue, element);
 }
 
+function maxDimensions(plan: InstrumentPlan): number {
+  return Math.max(1, ...plan.arrays.map((a) => a.extentTexts?.length ?? 1));
+}
+
 /** The check's helpers and a `#line` back to the file, before the first edited place. */
 function preludeEdit(plan: InstrumentPlan, needsModHelper: boolean, firstUse: number): Edit {
   const { source } = plan;
@@ -444,11 +497,9 @@ function preludeEdit(plan: InstrumentPlan, needsModHelper: boolean, firstUse: nu
   const nextLine = source.slice(0, at).split('\n').length;
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
   const lines = [
-    ...prelude(
-      plan.fileName,
-      needsModHelper,
-      Math.max(1, ...plan.arrays.map((a) => a.extentTexts?.length ?? 1)),
-    ),
+    ...(plan.helpersApart
+      ? apartPrelude(needsModHelper)
+      : prelude(plan.fileName, needsModHelper, maxDimensions(plan))),
     `#line ${nextLine} ${cString(plan.fileName)}`,
   ];
   return {

@@ -15,6 +15,7 @@ import { MOD_HELPER, slotIndices, slotStyle } from './sigma.js';
 import { mentionsIdentifier } from '../model/identifiers.js';
 import { insertionEdits, withFileEnd } from './insertions.js';
 import { contractedDeclarator } from './declarator.js';
+import { writtenDimensions } from './slotDimensions.js';
 
 /**
  * Correct for negative `a` (C's `%` keeps the dividend's sign) when b > 0. C89 has no
@@ -32,8 +33,11 @@ export function definesModHelper(source: string): boolean {
   return source.includes(modHelperDefinition()) || source.includes(modHelperDefinition(true));
 }
 
-/** The declarator edit of a contracted array, unless it keeps its declarator as written. */
-export function declaratorEdits(array: ArrayRewrite): Edit[] {
+/**
+ * The declarator edit of a contracted array, unless it keeps its declarator as written; with
+ * `source`, in the author's brackets and spaces.
+ */
+export function declaratorEdits(array: ArrayRewrite, source?: string): Edit[] {
   // A private copy is declared anew (insertions.ts); the parameter stays as written.
   if (
     array.privateCopy ||
@@ -45,7 +49,11 @@ export function declaratorEdits(array: ArrayRewrite): Edit[] {
     {
       range: array.declaratorRange,
       holes: [],
-      render: () => contractedDeclarator(array),
+      render: () =>
+        contractedDeclarator(
+          array,
+          source?.slice(array.declaratorRange.start, array.declaratorRange.end),
+        ),
       what: `declarator of ${array.name}`,
     },
   ];
@@ -135,6 +143,38 @@ function checkLocations(source: string, array: ArrayRewrite): void {
   }
 }
 
+/**
+ * The rewritten access: each slot goes between the author's own brackets and spaces of the
+ * written index it stands for (`a[ i ]` stays `a[ i ]` when the slot is `i`, becomes
+ * `a[ i % 2 ]`); otherwise `a[s0][s1]`.
+ */
+function accessText(
+  source: string,
+  array: ArrayRewrite,
+  access: AccessRewrite,
+  slots: readonly { readonly text: string }[],
+): string {
+  const ranges = access.indexRanges;
+  const dims = access.componentTexts ? undefined : writtenDimensions(array, ranges.length);
+  if (slots.length === 0 || dims === undefined)
+    return array.name + slots.map((s) => `[${s.text}]`).join('');
+  // Per written index: what opens it (`[ `, after the name or the previous `]`) and what
+  // closes it (` ]`); checkLocations has seen only spaces and one bracket there.
+  const opens: string[] = [];
+  const closes: string[] = [];
+  let from = access.range.start + array.name.length;
+  for (const r of ranges) {
+    const close = source.indexOf(']', r.end) + 1;
+    opens.push(source.slice(from, r.start));
+    closes.push(source.slice(r.end, close));
+    from = close;
+  }
+  // The spaces after the name stay after the name when its first index is dropped.
+  const open = (k: number) =>
+    k === 0 ? opens[dims[0]!]!.replace(/^\s*/, /^\s*/.exec(opens[0]!)![0]) : opens[dims[k]!]!;
+  return array.name + slots.map((s, k) => open(k) + s.text + closes[dims[k]!]!).join('');
+}
+
 /** An edit turning `y[i][k]` into whatever `render` makes of the rewritten index texts. */
 export function accessEdit(
   array: ArrayRewrite,
@@ -194,7 +234,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
   edits.push(...insertionEdits(plan));
   for (const array of plan.arrays) {
     validateArray(source, array);
-    edits.push(...declaratorEdits(array));
+    edits.push(...declaratorEdits(array, source));
     if (plan.annotate && array.annotation !== undefined && !array.sharedDeclarator)
       edits.push(annotationEdit(source, array, array.annotation));
     for (const access of array.accesses) {
@@ -203,7 +243,7 @@ export function rewrite(plan: RewritePlan): RewriteResult {
           const slots = slotIndices(array, access, texts, style);
           if (slots.some((s) => s.needsHelper))
             firstHelperUse = Math.min(firstHelperUse ?? Infinity, access.range.start);
-          return array.name + slots.map((s) => `[${s.text}]`).join('');
+          return accessText(source, array, access, slots);
         }),
       );
     }

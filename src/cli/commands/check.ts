@@ -50,7 +50,8 @@ import {
   type SourceInput,
 } from '../../pipeline/checking/pairAccesses.js';
 import { reportWithTraced, traceCheckLines } from '../../pipeline/checking/traceCheckLines.js';
-import { instrument, CLOBBER_EXIT_STATUS } from '../../rewrite/index.js';
+import { instrument } from '../../rewrite/index.js';
+import { ownerCheck, type OwnerRun } from './ownerCheck.js';
 import { isGuard } from '../../pipeline/configurations/combinedGuards.js';
 import { perIncluder } from '../../pipeline/checking/includerBuilds.js';
 import { includerRefusals } from '../../pipeline/configurations/unityGuards.js';
@@ -424,8 +425,13 @@ async function checkOwners(
     // the merge's (each reading's own stops the others' builds).
     const merged = ctx.candidate !== contraction.text;
     const insertions = (contraction.plan.insertions ?? []).filter((i) => !merged || !isGuard(i));
-    const shadow = instrument({ ...contraction.plan, insertions, fileName: file });
-    const problem = await ownerCheck(shadow.text, owners, async (array) =>
+    const shadow = instrument({
+      ...contraction.plan,
+      insertions,
+      fileName: file,
+      helpersApart: true,
+    });
+    const problem = await ownerCheck(shadow, owners, async (array) =>
       contraction.analysis.report.arrays.some(
         (x) => x.name === array && x.warnings.some((w) => w.code === READ_BEFORE_WRITE),
       ),
@@ -496,62 +502,6 @@ async function traceCheck(
 /** The code of a read of a cell before any write of it (docs/reasons.md). */
 const READ_BEFORE_WRITE = codeOf('read-before-write');
 
-interface OwnerRun {
-  readonly dir: string;
-  readonly args: readonly string[];
-  readonly stdin: string;
-  readonly timeoutMs: number;
-  /** The original's run: the owner-check build may exit as it did. */
-  readonly original: RunResult;
-  readonly say: (line: string) => void;
-  readonly extraFlags: readonly string[];
-  readonly extraSources: readonly string[];
-  readonly includedFrom?: IncludedFrom;
-}
-
-/**
- * Compiles and runs a shadow-owner build; returns the problem it found, if any. `exposed`
- * tells whether the original reads an array before writing it: a clobbered read of such
- * an array reads an indeterminate value in the original too (not a miscompilation, but
- * worth saying).
- */
-async function ownerCheck(
-  text: string,
-  ownerRun: OwnerRun,
-  exposed: (array: string) => Promise<boolean>,
-): Promise<string | undefined> {
-  const { say } = ownerRun;
-  const inst = await compile(text, 'owners', ownerRun.dir, {
-    sanitize: false,
-    extraFlags: ownerRun.extraFlags,
-    extraSources: ownerRun.extraSources,
-    ...(ownerRun.includedFrom ? { includedFrom: ownerRun.includedFrom } : {}),
-  });
-  if (!inst.ok)
-    return `the owner-check build does not compile (a beeclak bug):\n${inst.diagnostics.trim()}`;
-  const r = run(
-    inst.exe,
-    [...ownerRun.args],
-    ownerRun.stdin,
-    ownerRun.timeoutMs,
-    path.join(ownerRun.dir, 'run-owners'),
-  );
-  if (r.status === CLOBBER_EXIT_STATUS) {
-    const message = r.stderr.trim();
-    const array = /clobbered read of (\w+)\[/.exec(message)?.[1];
-    if (array === undefined || !(await exposed(array))) return message;
-    say(`  owner check: ${message}`);
-    say(
-      `  note: ${array} is read before it is written (see the warnings of 'beeclak analyze'); the original reads an indeterminate value there as well`,
-    );
-    return undefined;
-  }
-  if (r.status !== 0 && r.status !== ownerRun.original.status)
-    return `the owner-check build failed: ${describeExit(r)}\n${r.stderr.trim()}`;
-  say('  owner check: every read found its own cell in its slot');
-  return undefined;
-}
-
 /**
  * The owner check of a hand-folded candidate: its accesses of folded arrays are paired
  * with the original's (pairAccesses.ts); an array that cannot be paired is not checked,
@@ -595,6 +545,7 @@ async function againstOwnerCheck(
     annotate: false,
     fileName: candidate.file,
     slots: 'as-written',
+    helpersApart: true,
   });
-  return ownerCheck(shadow.text, ownerRun, exposed);
+  return ownerCheck(shadow, ownerRun, exposed);
 }

@@ -226,5 +226,17 @@ function statementLine(fn: FunctionModel, id: string): string {
 
 function statementLabel(fn: FunctionModel, id: string): string {
   const s = fn.statements.find((x) => x.id === id);
-  return s ? `line ${s.loc.line} (${s.text.trim()})` : id;
+  return s ? `line ${s.loc.line} (${quoted(s.text)})` : id;
+}
+
+/**
+ * A statement as the explanation quotes it: an initializer list over several lines (a table
+ * of constants: Embench's edn quoted 25 lines of `in_a[200] = {...}`) is cut to `{ ... }`.
+ */
+export function quoted(text: string): string {
+  const t = text.trim();
+  const open = /=\s*\{/.exec(t);
+  const close = t.lastIndexOf('}');
+  if (!open || close < open.index || !t.slice(open.index, close).includes('\n')) return t;
+  return `${t.slice(0, open.index)}= { ... }${t.slice(close + 1)}`;
 }
