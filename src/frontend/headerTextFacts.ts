@@ -55,7 +55,8 @@ export function includesOf(text: string): Include[] {
     if (l === undefined) return [];
     const m = /^[ \t]*(?:#|%:|\?\?=)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
     if (!m || !/^[ \t]*(?:#|%:|\?\?=)/.test(code[k] ?? '')) return [];
-    const rest = m[2]!.trim();
+    // (a comment is a blank: `#include /* kernel */ "kern.c"` names kern.c)
+    const rest = m[2]!.replace(/\/\*.*?\*\//g, ' ').trim();
     const named = /^"([^"]+)"|^<([^>]+)>/.exec(rest);
     return [
       {
