@@ -22,9 +22,11 @@ type IncludeDirective =
   | { readonly name: string; readonly quoted: boolean; readonly next: boolean }
   | { readonly macro: string; readonly next: boolean };
 
-const DIRECTIVE = /^[ \t\f\v]*(?:#|%:|\?\?=)[ \t\f\v]*(include_next|include|import)\b(.*)$/gm;
-const DEFINITION =
-  /^[ \t\f\v]*(?:#|%:|\?\?=)[ \t\f\v]*define[ \t\f\v]+([A-Za-z_]\w*)(?![\w(])[ \t\f\v]*("[^"]*"|<[^>]*>)[ \t\f\v]*$/gm;
+const DIRECTIVE =
+  /^[ \t\f\v]*(?:#|%:|\?\?=)[ \t\f\v]*(include_next|include|import|define)\b(.*)$/gm;
+/** A definition's name and body when the body is a header name alone. */
+const HEADER_NAME_VALUE =
+  /^[ \t\f\v]+([A-Za-z_]\w*)(?![\w(])[ \t\f\v]*("[^"]*"|<[^>]*>)[ \t\f\v]*$/;
 
 /** A file's include directives and the header names its macros are defined to. */
 export interface FileIncludes {
@@ -35,21 +37,27 @@ export interface FileIncludes {
 
 /** The directives of `text` that include a file, and its macros defined to header names. */
 export function includeDirectives(text: string): FileIncludes {
-  if (!/include|import|define/.test(text) && !text.includes('\\'))
+  const spliced = text.includes('\\');
+  if (!/include|import|define/.test(text) && !spliced)
     return { directives: [], definitions: new Map() };
-  const code = withoutComments(withoutSplices(text));
+  const code = withoutComments(spliced ? withoutSplices(text) : text);
   const definitions = new Map<string, { name: string; quoted: boolean }[]>();
-  for (const m of code.matchAll(DEFINITION)) {
-    const value = m[2]!;
-    const named = { name: value.slice(1, -1), quoted: value.startsWith('"') };
-    const list = definitions.get(m[1]!);
+  const found: { rest: string; next: boolean }[] = [];
+  // (one pass: definitions of header names, and the directives that include)
+  for (const m of code.matchAll(DIRECTIVE)) {
+    if (m[1] !== 'define') {
+      found.push({ rest: m[2]!.trim(), next: m[1] === 'include_next' });
+      continue;
+    }
+    const v = HEADER_NAME_VALUE.exec(m[2]!);
+    if (!v) continue;
+    const named = { name: v[2]!.slice(1, -1), quoted: v[2]!.startsWith('"') };
+    const list = definitions.get(v[1]!);
     if (list) list.push(named);
-    else definitions.set(m[1]!, [named]);
+    else definitions.set(v[1]!, [named]);
   }
   const directives: IncludeDirective[] = [];
-  for (const m of code.matchAll(DIRECTIVE)) {
-    const rest = m[2]!.trim();
-    const next = m[1] === 'include_next';
+  for (const { rest, next } of found) {
     const named = /^"([^"]*)"|^<([^>]*)>/.exec(rest);
     const macro = /^([A-Za-z_]\w*)$/.exec(rest)?.[1];
     if (named)
@@ -66,7 +74,12 @@ export function includeDirectives(text: string): FileIncludes {
 function withoutComments(text: string): string {
   let out = '';
   let from = 0;
+  // (only a slash or a quote may start a comment or a literal: the text between is skipped)
+  const next = /[/"']/g;
   for (let k = 0; k < text.length;) {
+    next.lastIndex = k;
+    if (!next.exec(text)) break;
+    k = next.lastIndex - 1;
     const e = commentEnd(text, k);
     if (e > k) {
       out += `${text.slice(from, k)} `;
