@@ -5,7 +5,7 @@ import path from 'node:path';
 import { CompilerChoice } from './compilerChoice.js';
 import type { Configuration } from '../pipeline/options.js';
 import { configurationSets, namedConfigurations } from '../pipeline/configurations/flags.js';
-import { IncludeIndex } from './includers.js';
+import { IncludeIndex, type IncludeCommand } from './includers.js';
 import {
   collectCodes,
   collectNames,
@@ -327,7 +327,17 @@ export function programIncludes(
   choice: CompilerChoice = new CompilerChoice(),
 ): IncludeIndex {
   const database = flags.compileCommands ?? flags.p;
-  return new IncludeIndex([...roots, ...(database ? choice.database(database).files() : [])]);
+  if (!database) return new IncludeIndex(roots);
+  const db = choice.database(database);
+  // A file's own entries say where its includes are looked up (a neighbour's do not).
+  const commands = new Map<string, IncludeCommand[]>();
+  for (const e of db.entries) {
+    const list = commands.get(e.file);
+    const c = { args: e.args, directory: e.directory };
+    if (list) list.push(c);
+    else commands.set(e.file, [c]);
+  }
+  return new IncludeIndex([...roots, ...db.files()], (f) => commands.get(path.resolve(f)) ?? []);
 }
 
 /** `choice`: the run's compilation databases and warnings (compilerChoice.ts). */

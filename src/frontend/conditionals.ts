@@ -13,6 +13,7 @@
 import type { TokenColumns } from './ctokens.js';
 import { commentEnd, directiveName, literalEnd } from '../model/pragmas.js';
 import { codeOnly } from '../model/identifiers.js';
+import { endsInSplice } from '../model/lineSplices.js';
 
 interface Branch {
   /** Lines of the directive that opens the branch (with its continuation lines). */
@@ -86,7 +87,7 @@ export function conditionalGroups(source: string): Group[] {
     // Any spelling of the directive (`%:ifdef`, `# /* c */ if`, a line splice: src/model/pragmas.ts).
     if (!/^\s*(#|%:)/.test(lines[k]!)) continue;
     let end = k;
-    while ((lines[end]!.endsWith('\\') || open[end]) && end + 1 < lines.length) end++;
+    while ((endsInSplice(lines[end]!) || open[end]) && end + 1 < lines.length) end++;
     // A line ending inside a comment continues the directive (the comment is one blank).
     let joined = lines[k]!;
     for (let j = k + 1; j <= end; j++) joined += (open[j - 1] ? ' ' : '\n') + lines[j]!;

@@ -16,6 +16,7 @@ import { nameRecord } from '../poly/nameRecord.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { SkippedHeaders } from './headerReadings.js';
 import { firstLineMacros, isFirstLine, unreadIncludeGuard } from './unreadIncludes.js';
+import { splicedLines } from '../model/lineSplices.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -68,15 +69,14 @@ export function fileFacts(
     if (m.kind === 'define') bodies.set(m.name, [...(bodies.get(m.name) ?? []), m.body]);
   const starts = lineStarts(source);
   const directives = new Map<string, number[]>();
-  // Comments and literals blanked, line splices kept as lines (a spliced directive still
-  // starts on its own line).
+  // Comments and literals blanked, line splices joined, each directive at its first line
+  // (lineSplices.ts: a spliced `#un\` / `def LAG` and `#def\` / `ine LAG(i) ...` under
+  // `#ifdef BIG` were no directive here, and a -DBIG build read other cells).
   const code = codeOnly(source);
-  for (const m of code.matchAll(
-    /^[ \t]*(?:#|%:|\?\?=)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/gm,
-  )) {
-    const line = countBelow(starts, m.index + 1);
-    directives.set(m[1]!, [...(directives.get(m[1]!) ?? []), line]);
-  }
+  splicedLines(code.split('\n')).forEach((l, k) => {
+    const m = l && /^[ \t]*(?:#|%:|\?\?=)[ \t]*(?:define|undef)[ \t]+([A-Za-z_$][\w$]*)/.exec(l);
+    if (m) directives.set(m[1]!, [...(directives.get(m[1]!) ?? []), k + 1]);
+  });
   return {
     lineStarts: starts,
     trigraphs: /\?\?[=/]/.test(source),

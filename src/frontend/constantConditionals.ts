@@ -11,6 +11,7 @@
  */
 import { conditionalGroups } from './conditionals.js';
 import { codeOnly } from '../model/identifiers.js';
+import { splicedLines } from '../model/lineSplices.js';
 
 type Group = ReturnType<typeof conditionalGroups>[number];
 
@@ -49,21 +50,23 @@ export function unitTextsOf(texts: readonly string[]): UnitTexts {
   let includesUnderCondition = false;
   for (const raw of texts) {
     const lines = codeOnly(raw).split('\n');
-    for (const l of lines) {
+    // (each directive read with its line splices joined, at its first line: lineSplices.ts)
+    const logical = splicedLines(lines).map((l) => l ?? '');
+    for (const l of logical) {
       const m = UNDEF.exec(l);
       if (m) undefines.add(m[1]!);
     }
     for (const n of poppedMacros(raw)) undefines.add(n);
     // A header named by a macro (`#include CFG_H`) is another build's choice too: a
     // -DCFG_H='"quiet.h"' build reads a header this one never did (its #undef PEEK unseen).
-    includesUnderCondition ||= lines.some((l) =>
+    includesUnderCondition ||= logical.some((l) =>
       /^\s*(#|%:)\s*include(_next)?\s*[A-Za-z_]/.test(l),
     );
     includesUnderCondition ||= everyGroup(conditionalGroups(raw)).some(
       (g) =>
         !isIncludeGuard(g, lines) &&
         !isReservedGuard(g, lines) &&
-        lines.slice(g.first, g.last - 1).some((l) => INCLUDE.test(l)),
+        logical.slice(g.first, g.last - 1).some((l) => INCLUDE.test(l)),
     );
   }
   return { undefines, includesUnderCondition };
@@ -185,14 +188,15 @@ function constantMacros(
         ? g.branches.some((b) => inside(line, b.groups))
         : line >= g.first && line <= g.last,
     );
-  for (const [k, l] of lines.entries()) {
-    const m = DEFINE_OR_UNDEF.exec(l);
-    // A line after a backslash is the previous directive's text, no directive of its own:
-    // `#define BANNER "x" \` then `#define PEEK` defines no PEEK (-DPEEK read M after the call).
+  // Each directive with its line splices joined, at its first line (`#un\` / `def X` undefines
+  // X); a line after a backslash is the previous directive's text, no directive of its own:
+  // `#define BANNER "x" \` then `#define PEEK` defines no PEEK (-DPEEK read M after the call).
+  for (const [k, l] of splicedLines(lines).entries()) {
+    const m = l === undefined ? null : DEFINE_OR_UNDEF.exec(l);
     if (!m || SPLICED.test(lines[k - 1] ?? '')) continue;
     if (m[1] === 'undef') undefined_.add(m[2]!);
     // (`??=define` is one only where trigraphs are read: not taken for a definition)
-    else if (!inside(k + 1, groups) && !out.has(m[2]!) && !/^\s*\?\?=/.test(l))
+    else if (!inside(k + 1, groups) && !out.has(m[2]!) && !/^\s*\?\?=/.test(l!))
       out.set(m[2]!, k + 1);
   }
   for (const n of [...undefined_, ...unit.undefines, ...popped]) out.delete(n);

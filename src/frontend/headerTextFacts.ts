@@ -5,6 +5,7 @@
  */
 import { codeOnly } from '../model/identifiers.js';
 import { CallSlot } from '../context/callContext.js';
+import { splicedLines, withoutSplices } from '../model/lineSplices.js';
 
 /** What a header skipped whole says: the names it defines or undefines, and its includes. */
 export interface TextFacts {
@@ -25,9 +26,9 @@ export function textFacts(file: string, text: string): TextFacts {
   if (hit && hit.text === text) return hit;
   // (line splices joined: `#def\` / `ine USE_ARM` defines USE_ARM)
   const definitions = [
-    ...codeOnly(text)
-      .replace(/\\\r?\n/g, '')
-      .matchAll(/^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm),
+    ...withoutSplices(codeOnly(text)).matchAll(
+      /^[ \t]*(?:#|%:|\?\?=)[ \t]*(define|undef)[ \t]+([A-Za-z_]\w*)/gm,
+    ),
   ].map((m) => [m[2]!, m[1] as 'define' | 'undef'] as const);
   const made = { text, definitions, includes: includesOf(text) };
   kept?.set(file, made);
@@ -48,13 +49,14 @@ export interface Include {
 export function includesOf(text: string): Include[] {
   // (codeOnly blanks the quoted name: the directives are read from the text, at lines whose
   // code still starts with one)
-  const code = spliced(codeOnly(text).split('\n'));
-  const lines = spliced(text.split('\n'));
+  const code = splicedLines(codeOnly(text).split('\n'));
+  const lines = splicedLines(text.split('\n'));
   return lines.flatMap((l, k) => {
     if (l === undefined) return [];
     const m = /^[ \t]*(?:#|%:|\?\?=)[ \t]*include(_next)?\b[ \t]*(.*)$/.exec(l);
     if (!m || !/^[ \t]*(?:#|%:|\?\?=)/.test(code[k] ?? '')) return [];
-    const rest = m[2]!.trim();
+    // (a comment is a blank: `#include /* kernel */ "kern.c"` names kern.c)
+    const rest = m[2]!.replace(/\/\*.*?\*\//g, ' ').trim();
     const named = /^"([^"]+)"|^<([^>]+)>/.exec(rest);
     return [
       {
@@ -66,20 +68,4 @@ export function includesOf(text: string): Include[] {
       },
     ];
   });
-}
-
-/**
- * The lines with their line splices joined, each logical line at the index of its first
- * (`#inc\` / `lude "arm.h"` includes arm.h at the first line), the lines it took undefined.
- */
-function spliced(lines: readonly string[]): (string | undefined)[] {
-  const out: (string | undefined)[] = [];
-  for (let k = 0; k < lines.length;) {
-    let l = lines[k]!;
-    let n = 1;
-    while (/\\\r?$/.test(l) && k + n < lines.length) l = l.replace(/\\\r?$/, '') + lines[k + n++];
-    out.push(l, ...Array<undefined>(n - 1).fill(undefined));
-    k += n;
-  }
-  return out;
 }

@@ -22,6 +22,7 @@ import type { Diagnostic } from '../model/types.js';
 import type { LineNumbering } from '../model/lineNumbering.js';
 import { codeOnly } from '../model/identifiers.js';
 import { directiveName } from '../model/pragmas.js';
+import { endsInSplice, withoutSplices } from '../model/lineSplices.js';
 import { commentOpenAtLineEnds } from './conditionals.js';
 import { isMacroLine, MARKER, unescapeName } from './preprocess.js';
 
@@ -55,10 +56,10 @@ function lineDirectives(source: string): LineDirective[] {
   for (let k = 0; k < lines.length; k++) {
     if (!/^\s*(#|%:)/.test(lines[k]!)) continue;
     const start = k;
-    while ((lines[k]!.endsWith('\\') || open[k]) && k + 1 < lines.length) k++;
+    while ((endsInSplice(lines[k]!) || open[k]) && k + 1 < lines.length) k++;
     let joined = lines[start]!;
     for (let j = start + 1; j <= k; j++) joined += (open[j - 1] ? ' ' : '\n') + lines[j]!;
-    const text = joined.replace(/\\\n/g, '');
+    const text = withoutSplices(joined);
     const kind = directiveName(joined);
     if (kind !== undefined && /^if/.test(kind)) depth++;
     else if (kind === 'endif') depth = Math.max(0, depth - 1);
@@ -259,7 +260,7 @@ interface Where {
 /** Whether line `p` (from 1) reaches the output as written: no macro, splice nor comment. */
 function asWritten(where: Where, p: number): boolean {
   const raw = (where.raw[p - 1] ?? '').replace(/\r$/, '');
-  if (raw.endsWith('\\') || where.open[p - 1]) return false;
+  if (endsInSplice(raw) || where.open[p - 1]) return false;
   const words = (where.code[p - 1] ?? '').match(/[A-Za-z_$][\w$]*/g) ?? [];
   return words.every((w) => !where.macros.has(w) && !w.startsWith('__') && w !== '_Pragma');
 }

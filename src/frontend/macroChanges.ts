@@ -79,7 +79,7 @@ function joinSplices(code: string): {
 } {
   const splices: { at: number; removed: number }[] = [];
   let removed = 0;
-  const text = code.replace(/\\\r?\n/g, (s, index: number) => {
+  const text = code.replace(/\\[ \t\f\v]*\r?\n/g, (s, index: number) => {
     removed += s.length;
     splices.push({ at: index - (removed - s.length), removed });
     return '';

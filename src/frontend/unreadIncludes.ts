@@ -22,6 +22,7 @@ import path from 'node:path';
 import { conditionalGroups } from './conditionals.js';
 import { isIncludeGuard } from './constantConditionals.js';
 import { codeOnly } from '../model/identifiers.js';
+import { withoutSplices } from '../model/lineSplices.js';
 import { cTokens } from './ctokens.js';
 import type { MacroEvent } from './preprocess.js';
 import type { UnreadInclude } from './headerReadings.js';
@@ -142,7 +143,7 @@ const PLACED = new Set([
 /** Whether a branch's directive holds at the first line (`#else`: true), or why not known. */
 function branchValue(directive: string, r: GuardReading): boolean | string {
   const { touched, env } = r;
-  const text = directive.replace(/\\\r?\n/g, ' ');
+  const text = withoutSplices(directive, ' ');
   const m = /^\s*(?:#|%:)\s*(\w+)([\s\S]*)$/.exec(text);
   if (!m) return 'a directive is not read';
   const [, name, rest] = m;

@@ -17,6 +17,7 @@
  * `directiveName` reads any directive line the same way (the conditionals of
  * src/frontend/conditionals.ts: a missed `%:ifdef` lost its configuration guard).
  */
+import { spliceAt } from './lineSplices.js';
 
 export interface PragmaSpelling {
   /** Offsets in the text: the first character (`#`, `%:`, `_Pragma`) and the end (the
@@ -85,26 +86,17 @@ export function commentEnd(text: string, k: number): number {
     // between, as gcc reads them), and `// C:\\dir\\` continues onto the next line, whose
     // `#define CHECK` is comment (adversary 2026-11-28d: it was read as a definition).
     let e = k + 2;
-    while (e < text.length && text[e] !== '\n') e += text[e] === '\\' ? spliceAt(text, e) : 1;
+    while (e < text.length && text[e] !== '\n') e += (text[e] === '\\' && spliceAt(text, e)) || 1;
     return Math.min(e, text.length);
   }
   return k;
-}
-
-/** The length of a line splice (`\`, blanks, a line break) at `e`, else 1. */
-function spliceAt(text: string, e: number): number {
-  let j = e + 1;
-  while (text[j] === ' ' || text[j] === '\t') j++;
-  if (text[j] === '\r') j++;
-  return text[j] === '\n' ? j + 1 - e : 1;
 }
 
 /** `k` past blanks, comments and line splices (not past a line break). */
 function skipBlanks(text: string, k: number): number {
   for (;;) {
     if (isBlank(text[k])) k++;
-    else if (text[k] === '\\' && text[k + 1] === '\n') k += 2;
-    else if (text[k] === '\\' && text[k + 1] === '\r' && text[k + 2] === '\n') k += 3;
+    else if (spliceAt(text, k) > 0) k += spliceAt(text, k);
     else {
       const e = commentEnd(text, k);
       if (e === k) return k;
@@ -166,9 +158,9 @@ function unspliced(text: string): { text: string; offset: (j: number) => number 
   let out = '';
   const at: number[] = [];
   for (let k = 0; k < text.length;) {
-    const splice = /^\\\r?\n/.exec(text.slice(k, k + 3));
-    if (splice) {
-      k += splice[0].length;
+    const splice = spliceAt(text, k);
+    if (splice > 0) {
+      k += splice;
       continue;
     }
     out += text[k];

@@ -59,6 +59,12 @@ const CASES: [file: string, define: string, expected: 'guard' | 'same'][] = [
   ['enum-macro-after.c', '-DM=32', 'guard'],
   // ... and the configuration analysed builds (the macro is 16 there too).
   ['enum-macro-after.c', '-DM=16', 'same'],
+  // A function-like macro undefined and redefined under #ifdef BIG, each directive split by
+  // a line splice: no guard can check it, so the array stays (it was folded for the lag of 1).
+  ['../programs/guard-spliced-redefinition.c', '-DBIG', 'same'],
+  // `# \` + a blank, a line break, `ifdef BIG`: a splice for the compiler, so a conditional
+  // around the lag, whose guard stops the -DBIG build.
+  ['../programs/guard-spliced-blank.c', '-DBIG', 'guard'],
 ];
 
 const build = (file: string, define: string, exe: string) =>

@@ -14,10 +14,29 @@ import type { FileReport } from '../../src/index.js';
 export const DIR = path.join(path.dirname(fileURLToPath(import.meta.url)), 'multifile');
 export const SETS = readdirSync(DIR).sort();
 
-export const sourcesOf = (dir: string) =>
-  readdirSync(dir)
+/** The .c files of a set, as paths relative to its folder (a set may have folders of its own). */
+const sourcesOf = (dir: string) =>
+  filesUnder(dir)
     .filter((f) => f.endsWith('.c'))
     .sort();
+
+/**
+ * The files a set is contracted with: those its file ARGS names (a set whose command line
+ * leaves a file out, as a user may), else every .c file.
+ */
+export function givenOf(dir: string): string[] {
+  const listed = listedIn(dir, 'ARGS');
+  return listed ?? sourcesOf(dir);
+}
+
+/** The words of a set's file `name` (ARGS, UNITS), if it has one. */
+function listedIn(dir: string, name: string): string[] | undefined {
+  try {
+    return readFileSync(path.join(dir, name), 'utf8').split(/\s+/).filter(Boolean);
+  } catch {
+    return undefined;
+  }
+}
 
 export interface Contracted {
   readonly dir: string;
@@ -42,14 +61,17 @@ export function contractSet(set: string, work: string): Contracted {
       'json',
       '--report-file',
       'report.json',
-    ].concat(sourcesOf(dir)),
+    ].concat(givenOf(dir)),
     { cwd: dir },
   );
   if (r.code !== 0) throw new Error(`contract exited ${r.code}: ${r.stderr}`);
   const doc = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as {
     files: FileReport[];
   };
-  return { dir, reports: new Map(doc.files.map((f) => [path.basename(f.file), f])) };
+  return {
+    dir,
+    reports: new Map(doc.files.map((f) => [path.relative(dir, path.resolve(dir, f.file)), f])),
+  };
 }
 
 interface Run {
@@ -76,8 +98,13 @@ function exec(file: string, args: string[], cwd?: string): Promise<Run> {
   });
 }
 
-/** The .c files of a folder that no other one (nor a header) includes: what the build compiles. */
+/**
+ * The .c files of a folder that no other one (nor a header) includes: what the build compiles
+ * (or the files its file UNITS names, for a set that includes a file through a macro).
+ */
 function units(dir: string): string[] {
+  const listed = listedIn(dir, 'UNITS');
+  if (listed) return listed;
   const files = sourcesOf(dir);
   const texts = readdirSync(dir).filter((f) => /\.[ch]$/.test(f));
   const included = new Set(

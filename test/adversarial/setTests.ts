@@ -12,8 +12,8 @@ import {
   contractSet,
   DIR,
   extraRuns,
+  givenOf,
   SANITIZED,
-  sourcesOf,
 } from './multiFileRuns.js';
 import { expectedVerdicts, missingCodes, reportVerdicts } from './verdicts.js';
 
@@ -34,7 +34,7 @@ export function setTests(sets: readonly string[]): void {
 
     it.each(sets)('%s: the verdicts of its leading comments', (set) => {
       const c = contracted(set);
-      for (const f of sourcesOf(path.join(DIR, set))) {
+      for (const f of givenOf(path.join(DIR, set))) {
         const expected = expectedVerdicts(readFileSync(path.join(DIR, set, f), 'utf8'));
         const report = c.reports.get(f);
         expect([f, ...(report ? reportVerdicts(report) : ['(no report)'])]).toEqual([

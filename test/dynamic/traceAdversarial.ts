@@ -54,6 +54,7 @@ const TRACED: Record<string, string[]> = {
   'effect-copy-line-macro.c': ['t'],
   'guard-line-after.c': ['t', 't'],
   'guard-redefined-in-body.c': ['t'],
+  'guard-spliced-redefinition.c': ['t'],
   'int-cast-uint8.c': ['t'],
   'int-const-extent.c': ['t'],
   'int-plain-char-cast.c': ['t'],
@@ -140,8 +141,10 @@ const TRACER_GAPS = new Set([
 // k` (tree-sitter stops at the attribute); the compiler's reading, which `contract` uses,
 // can, and the adversarial run of this program passes. Nor a macro call standing alone at
 // file scope (`REGISTER(kernel)` that expands to a function definition).
-// Nor `ID(t[i)]`, a call whose parentheses cut a subscript (macroarg-paren-split.c).
+// Nor `ID(t[i)]`, a call whose parentheses cut a subscript (macroarg-paren-split.c), nor a
+// directive split by a backslash followed by a blank (`# \ ` / `ifdef BIG`, guard-spliced-blank.c).
 const BUILTIN_SYNTAX = new Set([
+  'guard-spliced-blank.c',
   'int-mode-attribute-const.c',
   'call-visible-constructor.c',
   'macroarg-paren-split.c',

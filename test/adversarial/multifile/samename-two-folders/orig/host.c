@@ -1,0 +1,15 @@
+/* trap: the host of orig/kern.c, which reads nothing of buf after the call
+   expect: main:in unchanged [passed-to-call]
+   expect: main:buf unchanged [passed-to-call]
+*/
+#include <stdio.h>
+#define N 8
+#include "kern.c"
+double other_main(void);
+int main(void) {
+  double in[8], buf[8];
+  for (int i = 0; i < 8; i++) in[i] = i + 0.125;
+  double s = kern(buf, in);
+  printf("%.3f %.3f\n", s, other_main());
+  return 0;
+}
