@@ -27,6 +27,7 @@ import {
 } from '../model/identifiers.js';
 import { hlsPragmas, textPragmas, type TextPragmas } from './hlsPragmas.js';
 import { countBelow, lineStarts } from './parse.js';
+import { ORIGINAL_SUFFIX, outlineHeader } from './outlineHeader.js';
 
 const GOTO = wordsRegExp(['goto', '__label__']);
 const STATIC = wordsRegExp(['static']);
@@ -72,8 +73,17 @@ function functionFacts(
 ): FunctionModel {
   const obstacle = copyObstacle(source, fn);
   const pragmas = hlsPragmas(source, fn.range, read);
+  // (A body that cannot be copied has no outline either.)
+  const { outline: compilerOutline, outlineObstacle: why, ...own } = fn;
+  const outline = obstacle
+    ? {}
+    : compilerOutline
+      ? outlineHeader(source, fn, compilerOutline)
+      : why
+        ? { outlineObstacle: why }
+        : {};
   return {
-    ...fn,
+    ...own,
     parameters: withSignatureNames(source, fn),
     statements: fn.statements.map((s) =>
       source.slice(s.range.start, s.range.end).trimEnd().endsWith(';')
@@ -82,6 +92,7 @@ function functionFacts(
     ),
     endLine: countBelow(starts, fn.range.end),
     ...(obstacle ? { copyObstacle: obstacle } : {}),
+    ...outline,
     ...(pragmas.length > 0 ? { hlsPragmas: pragmas } : {}),
   };
 }
@@ -105,6 +116,20 @@ function withDirectives(a: ArrayInfo, d: ArrayDirectives | undefined): ArrayInfo
   return { ...a, ...kept, ...(d.suppress.length > 0 ? { suppress: d.suppress } : {}) };
 }
 
+/**
+ * The arrays of the original body beeclak made a function of its own for other argument
+ * values (frontend/outlineHeader.ts): a run over its own output would contract them again,
+ * for the value the other path is for, and guard that copy in turn.
+ */
+function originalBodyKept(a: ArrayInfo, name: string): ArrayInfo {
+  const why = notCandidate(
+    'original-body-kept',
+    `${name}() is the original body beeclak kept for other argument values: left as written`,
+    a.loc,
+  );
+  return { ...a, candidate: false, reasons: [why, ...a.reasons] };
+}
+
 /** The model with the facts of the file's own text (see the module comment). */
 export function withTextFacts(model: ProgramModel, source: string): ProgramModel {
   const starts = lineStarts(source);
@@ -114,7 +139,13 @@ export function withTextFacts(model: ProgramModel, source: string): ProgramModel
     ...model,
     functions: model.functions.map((fn) => {
       const f = functionFacts(source, starts, fn, read);
-      return { ...f, arrays: f.arrays.map((a) => withDirectives(a, directives.get(a))) };
+      const kept = f.name.endsWith(ORIGINAL_SUFFIX);
+      return {
+        ...f,
+        arrays: f.arrays.map((a) =>
+          kept ? originalBodyKept(a, f.name) : withDirectives(a, directives.get(a)),
+        ),
+      };
     }),
   };
 }

@@ -349,6 +349,12 @@ export const REASONS = {
     "the target's data model (the sizes of int, long, size_t, pointers) is not known or not supported",
     'Install the compiler the build uses (its predefined macros say), or name the data model with --data-model ilp32|lp64|llp64 (configuration key dataModel). Targets whose int is 16 bits (AVR, MSP430) are not analysed.',
   ),
+  'original-body-kept': candidacy(
+    'BC1046',
+    'excluded-by-option',
+    'the original body beeclak kept for other argument values, a function of its own (f__beeclak_original)',
+    'Nothing to do: it is the path for the values the contracted body was not computed for. To contract the function for other values, run beeclak on the original file.',
+  ),
   'never-accessed': entry(
     'BC1038',
     'never accessed: nothing to contract',
