@@ -28,9 +28,6 @@ export function outlineHeader(
   const name = `${fn.name}${ORIGINAL_SUFFIX}`;
   if (mentionsIdentifier(source, name)) return refuse(`the name ${name} is taken`);
   const start = fn.range.start;
-  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
-  if (/\S/.test(source.slice(lineStart, start)))
-    return refuse('its header shares a line with other text');
   const header = source.slice(start, body.start);
   if (/(^|\n)[ \t]*#/.test(header)) return refuse('its header has a directive');
   const tokens = cTokens(header);
@@ -40,6 +37,10 @@ export function outlineHeader(
   // A macro may spell them (`#define API static inline`): the copy would repeat them.
   if (storage.length !== outline.storageWords)
     return refuse('its storage class or `inline` is spelled by a macro');
+  // The copy goes on lines of its own before the header's line.
+  const lineStart = source.lastIndexOf('\n', start - 1) + 1;
+  if (/\S/.test(source.slice(lineStart, start)))
+    return refuse('its header shares a line with other text');
   let text = '';
   let at = 0;
   for (const t of storage) {
