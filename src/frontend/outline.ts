@@ -11,7 +11,8 @@
  * - a function's identity shows in `__func__` (and assert's message), `__builtin_return_address`
  *   and `__builtin_frame_address`: refused;
  * - `...` cannot be passed on; a parameter without a name cannot be named; an old-style
- *   definition's promotions are left alone: refused;
+ *   definition's promotions are left alone; a type defined in the parameter list would be
+ *   two types: refused;
  * - a value-returning body must end with `return value;` (`return f__beeclak_original(...)`
  *   uses the value: a body falling off its end would then be undefined, and `main`'s end
  *   returns 0);
@@ -23,7 +24,7 @@
  *   the copy back, and only C is read this way.
  */
 import type { Outline } from '../model/types.js';
-import { type Node, child } from './parse.js';
+import { type Node, child, walk } from './parse.js';
 import type { FunctionState } from './state.js';
 
 /** Names whose value is the function's own (its name, its caller, its frame). */
@@ -65,6 +66,9 @@ function parameterNames(declarator: Node): string[] | string {
     child(only!, 'type')?.text === 'void'
   )
     return [];
+  // Two copies of `enum { ONE } k` or `struct { ... }` are two types: refused.
+  if (list && walk(list).some((n) => TAGGED.has(n.type) && child(n, 'body')))
+    return 'its parameter list defines a type';
   const names: string[] = [];
   for (const p of params) {
     if (p.type === 'variadic_parameter') return 'it is variadic (`...` cannot be passed on)';

@@ -37,9 +37,9 @@ export function outlineHeader(
   // A macro may spell them (`#define API static inline`): the copy would repeat them.
   if (storage.length !== outline.storageWords)
     return refuse('its storage class or `inline` is spelled by a macro');
-  // The copy goes on lines of its own before the header's line.
+  // The copy goes on lines of its own before the header's line (and a comment on that line).
   const lineStart = source.lastIndexOf('\n', start - 1) + 1;
-  if (/\S/.test(source.slice(lineStart, start)))
+  if (/\S/.test(codeOnly(source.slice(lineStart, start))))
     return refuse('its header shares a line with other text');
   let text = '';
   let at = 0;

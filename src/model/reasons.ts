@@ -503,7 +503,7 @@ export const REASONS = {
   'guarded-frame-shared': entry(
     'BC1510',
     'the original body kept for other argument values takes the same stack frame: no bytes saved as built',
-    'Where the function only ever runs with that value, write the bound as a constant or a macro (guarded by #if, no original body kept): then the frame shrinks.',
+    'Remove what the message names: the original body then becomes a function of its own and the frame shrinks. Or, where the function only ever runs with that value, write the bound as a constant or a macro (guarded by #if, no original body kept).',
     { level: 'warning' },
   ),
 

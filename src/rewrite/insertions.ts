@@ -156,9 +156,9 @@ function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration)
 }
 
 /**
- * The original body of a fallback as a function of its own, before the function's header
- * (on the header's line, after what the file has before it): a comment, then the header
- * and body as written, with their own line numbers.
+ * The original body of a fallback as a function of its own, at the start of the line of the
+ * function's header: a comment, then the header (indented as the function's) and the body as
+ * written, with their own line numbers; the function's text then gets its own back.
  */
 function outlineEdits(plan: RewritePlan, starts: readonly number[]): Edit[] {
   const { source } = plan;
@@ -172,7 +172,8 @@ function outlineEdits(plan: RewritePlan, starts: readonly number[]): Edit[] {
     const text =
       `/* beeclak: ${fn}() as written, for ${f.condition}, in a frame of its own */${eol}` +
       `${lineDirective(plan, line)}${eol}` +
-      `${source.slice(at, header.start)}${header.text}${source.slice(f.body.start, f.body.end)}${eol}` +
+      `${/^[ \t]*/.exec(source.slice(at, header.start))![0]}${header.text}` +
+      `${source.slice(f.body.start, f.body.end)}${eol}` +
       `${lineDirective(plan, line)}${eol}`;
     out.push(insertion(at, text, 'original body as a function of its own'));
   }
