@@ -4,7 +4,7 @@
  * `inline` replaced by `static __attribute__((noinline))`, its formatting and comments kept.
  */
 import type { FunctionModel, Outline } from '../model/types.js';
-import { codeOnly, mentionsIdentifier, wordsRegExp } from '../model/identifiers.js';
+import { codeOnly, wordsRegExp } from '../model/identifiers.js';
 import { cTokens } from './ctokens.js';
 
 /** The suffix of the name of a function beeclak made of an original body. */
@@ -14,11 +14,27 @@ const STORAGE = new Set(['static', 'extern', 'inline', '__inline', '__inline__']
 /** What the text may spell under a macro or a skipped branch that the copy would change. */
 const IDENTITY = wordsRegExp(['__func__', '__FUNCTION__', '__PRETTY_FUNCTION__']);
 
+/**
+ * The names of the file that end as the functions made of original bodies do: read once
+ * (a search of the file per function was quadratic in a file of many functions).
+ */
+export function originalNames(source: string): ReadonlySet<string> {
+  const out = new Set<string>();
+  for (let at = source.indexOf(ORIGINAL_SUFFIX); at >= 0;) {
+    const end = at + ORIGINAL_SUFFIX.length;
+    const head = /[\p{ID_Continue}$]*$/u.exec(source.slice(Math.max(0, at - 256), at))![0];
+    out.add(head + ORIGINAL_SUFFIX + /^[\p{ID_Continue}$]*/u.exec(source.slice(end))![0]);
+    at = source.indexOf(ORIGINAL_SUFFIX, end);
+  }
+  return out;
+}
+
 /** The outline completed from the text, or why the text does not allow it. */
 export function outlineHeader(
   source: string,
   fn: FunctionModel,
   outline: Outline,
+  taken: ReadonlySet<string>,
 ): { outline: Outline } | { outlineObstacle: string } {
   const refuse = (why: string) => ({ outlineObstacle: why });
   const body = fn.bodyRange;
@@ -26,7 +42,7 @@ export function outlineHeader(
   if (IDENTITY.test(codeOnly(source.slice(body.start, body.end))))
     return refuse("its text uses __func__ (its value would be another function's)");
   const name = `${fn.name}${ORIGINAL_SUFFIX}`;
-  if (mentionsIdentifier(source, name)) return refuse(`the name ${name} is taken`);
+  if (taken.has(name)) return refuse(`the name ${name} is taken`);
   const start = fn.range.start;
   const header = source.slice(start, body.start);
   if (/(^|\n)[ \t]*#/.test(header)) return refuse('its header has a directive');

@@ -27,7 +27,7 @@ import {
 } from '../model/identifiers.js';
 import { hlsPragmas, textPragmas, type TextPragmas } from './hlsPragmas.js';
 import { countBelow, lineStarts } from './parse.js';
-import { ORIGINAL_SUFFIX, outlineHeader } from './outlineHeader.js';
+import { ORIGINAL_SUFFIX, originalNames, outlineHeader } from './outlineHeader.js';
 
 const GOTO = wordsRegExp(['goto', '__label__']);
 const STATIC = wordsRegExp(['static']);
@@ -67,6 +67,7 @@ function withSignatureNames(source: string, fn: FunctionModel): readonly Paramet
 
 function functionFacts(
   source: string,
+  taken: ReadonlySet<string>,
   starts: readonly number[],
   fn: FunctionModel,
   read: TextPragmas,
@@ -78,7 +79,7 @@ function functionFacts(
   const outline = obstacle
     ? {}
     : compilerOutline
-      ? outlineHeader(source, fn, compilerOutline)
+      ? outlineHeader(source, fn, compilerOutline, taken)
       : why
         ? { outlineObstacle: why }
         : {};
@@ -135,10 +136,11 @@ export function withTextFacts(model: ProgramModel, source: string): ProgramModel
   const starts = lineStarts(source);
   const directives = arrayDirectives(source, model.functions, model.file);
   const read = textPragmas(source, starts);
+  const taken = originalNames(source);
   return {
     ...model,
     functions: model.functions.map((fn) => {
-      const f = functionFacts(source, starts, fn, read);
+      const f = functionFacts(source, taken, starts, fn, read);
       const kept = f.name.endsWith(ORIGINAL_SUFFIX);
       return {
         ...f,
