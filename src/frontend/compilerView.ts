@@ -53,7 +53,7 @@ import { cppUnit, namesDeclaredTwice, namespaceLevel } from './cpp/unit.js';
 import { cppOutside, instanceUnit, refuseFunction, withElementBits } from './cpp/functions.js';
 import type { TemplateInstance } from './cpp/templates.js';
 import { templateModels, unitTemplates } from './cpp/templateModels.js';
-import { unitDataModel } from './dataModel.js';
+import { type DataModelChoice, unitDataModel } from './dataModel.js';
 import { formTable, withSharedForms } from './sharedForms.js';
 
 import { earlyCalls, unitCalls } from './unitCalls.js';
@@ -203,7 +203,7 @@ function modelOfOutput(
     view,
     source,
     file,
-    { ...options, dataModel },
+    { ...options, dataModel, ...(gnuAttributes(tu, dataModel) ? { gnuAttributes: true } : {}) },
     split,
     compiler,
     share,
@@ -550,4 +550,13 @@ function isC89(macros: readonly MacroEvent[]): boolean {
   const v = macros.find((m) => m.kind === 'define' && m.name === '__STDC_VERSION__');
   const n = v && /^\s*(\d+)L?\s*$/.exec(v.body);
   return !n || BigInt(n[1]!) < 199901n;
+}
+
+/**
+ * The compiler predefines `__GNUC__` (GCC, Clang) and its macros are the target's own (not a
+ * host's read for a cross compiler that is not installed): it takes GCC's attributes.
+ */
+function gnuAttributes(tu: TranslationUnit, dataModel: DataModelChoice | undefined): boolean {
+  if (dataModel === 'unknown' || dataModel?.foreignHeaders) return false;
+  return tu.macros.some((m) => m.kind === 'define' && m.name === '__GNUC__');
 }

@@ -36,6 +36,7 @@ import { type ArrayRec, type Ctx, type FrontendOptions, FunctionState, key } fro
 import { statement } from './statements.js';
 import { filePromises, isPromised } from './promises.js';
 import { notCandidate } from '../model/reasons.js';
+import { outlineFacts } from './outline.js';
 
 export type { FrontendOptions } from './state.js';
 
@@ -250,6 +251,7 @@ function finish(st: FunctionState): FunctionModel {
   for (const name of st.arrayOrder) emitArray(st.arrays.get(name)!);
   const parameters = [...st.params.values()];
   const copyObstacle = copyObstacleOf(st);
+  const outline = copyObstacle ? {} : outlineFacts(st);
   return {
     name: st.name,
     loc: st.src.locOf(st.fn),
@@ -263,6 +265,7 @@ function finish(st: FunctionState): FunctionModel {
     ...(st.helperCalls.length > 0 ? { helperCalls: st.helperCalls } : {}),
     ...(hasArrayParameter(st) ? parameterFacts(st) : {}),
     ...(copyObstacle ? { copyObstacle } : {}),
+    ...outline,
     ...(st.modelFacts.size > 0 ? { dataModelFacts: [...st.modelFacts].sort() } : {}),
     ...(st.entryFacts.size > 0 ? { entryFacts: [...st.entryFacts.values()] } : {}),
   };

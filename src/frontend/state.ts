@@ -52,6 +52,12 @@ export interface FrontendOptions {
    * array is left unchanged.
    */
   readonly dataModel?: DataModelChoice;
+  /**
+   * The unit's compiler predefines `__GNUC__` (GCC, Clang): it takes
+   * `__attribute__((noinline))`, which keeps a guard's original body out of the frame
+   * (outline.ts).
+   */
+  readonly gnuAttributes?: boolean;
 }
 
 export interface ArrayRec {

@@ -27,6 +27,7 @@ import {
 } from '../model/identifiers.js';
 import { hlsPragmas, textPragmas, type TextPragmas } from './hlsPragmas.js';
 import { countBelow, lineStarts } from './parse.js';
+import { ORIGINAL_SUFFIX, originalNames, outlineHeader } from './outlineHeader.js';
 
 const GOTO = wordsRegExp(['goto', '__label__']);
 const STATIC = wordsRegExp(['static']);
@@ -66,14 +67,24 @@ function withSignatureNames(source: string, fn: FunctionModel): readonly Paramet
 
 function functionFacts(
   source: string,
+  taken: ReadonlySet<string>,
   starts: readonly number[],
   fn: FunctionModel,
   read: TextPragmas,
 ): FunctionModel {
   const obstacle = copyObstacle(source, fn);
   const pragmas = hlsPragmas(source, fn.range, read);
+  // (A body that cannot be copied has no outline either.)
+  const { outline: compilerOutline, outlineObstacle: why, ...own } = fn;
+  const outline = obstacle
+    ? {}
+    : compilerOutline
+      ? outlineHeader(source, fn, compilerOutline, taken)
+      : why
+        ? { outlineObstacle: why }
+        : {};
   return {
-    ...fn,
+    ...own,
     parameters: withSignatureNames(source, fn),
     statements: fn.statements.map((s) =>
       source.slice(s.range.start, s.range.end).trimEnd().endsWith(';')
@@ -82,6 +93,7 @@ function functionFacts(
     ),
     endLine: countBelow(starts, fn.range.end),
     ...(obstacle ? { copyObstacle: obstacle } : {}),
+    ...outline,
     ...(pragmas.length > 0 ? { hlsPragmas: pragmas } : {}),
   };
 }
@@ -105,16 +117,37 @@ function withDirectives(a: ArrayInfo, d: ArrayDirectives | undefined): ArrayInfo
   return { ...a, ...kept, ...(d.suppress.length > 0 ? { suppress: d.suppress } : {}) };
 }
 
+/**
+ * The arrays of the original body beeclak made a function of its own for other argument
+ * values (frontend/outlineHeader.ts): a run over its own output would contract them again,
+ * for the value the other path is for, and guard that copy in turn.
+ */
+function originalBodyKept(a: ArrayInfo, name: string): ArrayInfo {
+  const why = notCandidate(
+    'original-body-kept',
+    `${name}() is the original body beeclak kept for other argument values: left as written`,
+    a.loc,
+  );
+  return { ...a, candidate: false, reasons: [why, ...a.reasons] };
+}
+
 /** The model with the facts of the file's own text (see the module comment). */
 export function withTextFacts(model: ProgramModel, source: string): ProgramModel {
   const starts = lineStarts(source);
   const directives = arrayDirectives(source, model.functions, model.file);
   const read = textPragmas(source, starts);
+  const taken = originalNames(source);
   return {
     ...model,
     functions: model.functions.map((fn) => {
-      const f = functionFacts(source, starts, fn, read);
-      return { ...f, arrays: f.arrays.map((a) => withDirectives(a, directives.get(a))) };
+      const f = functionFacts(source, taken, starts, fn, read);
+      const kept = f.name.endsWith(ORIGINAL_SUFFIX);
+      return {
+        ...f,
+        arrays: f.arrays.map((a) =>
+          kept ? originalBodyKept(a, f.name) : withDirectives(a, directives.get(a)),
+        ),
+      };
     }),
   };
 }

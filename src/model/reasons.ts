@@ -349,6 +349,12 @@ export const REASONS = {
     "the target's data model (the sizes of int, long, size_t, pointers) is not known or not supported",
     'Install the compiler the build uses (its predefined macros say), or name the data model with --data-model ilp32|lp64|llp64 (configuration key dataModel). Targets whose int is 16 bits (AVR, MSP430) are not analysed.',
   ),
+  'original-body-kept': candidacy(
+    'BC1046',
+    'excluded-by-option',
+    'the original body beeclak kept for other argument values, a function of its own (f__beeclak_original)',
+    'Nothing to do: it is the path for the values the contracted body was not computed for. To contract the function for other values, run beeclak on the original file.',
+  ),
   'never-accessed': entry(
     'BC1038',
     'never accessed: nothing to contract',
@@ -497,7 +503,7 @@ export const REASONS = {
   'guarded-frame-shared': entry(
     'BC1510',
     'the original body kept for other argument values takes the same stack frame: no bytes saved as built',
-    'Where the function only ever runs with that value, write the bound as a constant or a macro (guarded by #if, no original body kept): then the frame shrinks.',
+    'Remove what the message names: the original body then becomes a function of its own and the frame shrinks. Or, where the function only ever runs with that value, write the bound as a constant or a macro (guarded by #if, no original body kept).',
     { level: 'warning' },
   ),
 

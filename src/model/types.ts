@@ -375,6 +375,16 @@ export interface FunctionModel {
    */
   readonly copyObstacle?: string;
   /**
+   * How the original body kept for other argument values becomes a function of its own
+   * (`static __attribute__((noinline)) T f__beeclak_original(params)`, called where the guard
+   * fails), so that its arrays take no room in the function's frame: read from the
+   * compiler's view (src/frontend/outline.ts), its header from the text as written
+   * (src/frontend/textFacts.ts). Absent where that cannot be done (`outlineObstacle` says
+   * why): the original body then stays a block of the function, in the same frame (BC1510).
+   */
+  readonly outline?: Outline;
+  readonly outlineObstacle?: string;
+  /**
    * The model rests on facts of the unit's data model (a constant folded, a proof of
    * exactness, a counter that stays in its type, true in this model only,
    * frontend/modelVariants.ts): the conditions that hold in a build where one is false
@@ -397,6 +407,23 @@ export interface FunctionModel {
    * then `f<8>`): the instantiations share one text (src/frontend/cpp/templates.ts).
    */
   readonly instanceOf?: string;
+}
+
+/** See FunctionModel.outline. */
+export interface Outline {
+  /** The arguments of the call: the parameters' names in order. */
+  readonly args: readonly string[];
+  /** Void: `{ f__beeclak_original(args); return; }`; else `return f__beeclak_original(args);`. */
+  readonly returnsVoid: boolean;
+  /** How many `static`, `extern` and `inline` the compiler's view has before the name. */
+  readonly storageWords: number;
+  /**
+   * From the text as written: the new function's name, and its header up to the body's `{`
+   * (the function's own, renamed, its storage class and `inline` replaced by `static
+   * __attribute__((noinline))`); absent until the text is read.
+   */
+  readonly name?: string;
+  readonly header?: string;
 }
 
 export interface ProgramModel {

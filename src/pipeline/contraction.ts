@@ -18,6 +18,7 @@ import {
   type RewritePlan,
 } from '../rewrite/index.js';
 import type { PlanInsertion } from '../rewrite/plan.js';
+import { outlineOf } from './decision/sharedFrames.js';
 import type { rowForms } from '../rewrite/index.js';
 import { rowRanges } from '../rewrite/accessRanges.js';
 import { componentText } from '../delinearize/index.js';
@@ -249,8 +250,11 @@ function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertio
     }
     fallbacks.set(fn, f);
   };
-  for (const g of gs.filter((g) => g.kind === 'runtime'))
+  const runtime = new Set<FunctionModel>();
+  for (const g of gs.filter((g) => g.kind === 'runtime')) {
     add(g.fn, `${g.param.name} != ${g.value}`, `${g.param.name} == ${g.value}`);
+    runtime.add(g.fn);
+  }
   // A result for the target's data model: the other builds take the original body (a
   // constant condition, folded by the compiler; the decision kept only local arrays).
   for (const d of analysis.decisions) for (const f of dataModelFacts(d)) add(d.fn, f, factHolds(f));
@@ -261,10 +265,29 @@ function guardInsertions(analysis: Analysis, gs: readonly Guard[]): PlanInsertio
       body: fn.bodyRange!,
       condition: f.differs.join(' || '),
       note: f.holds.join(', '),
+      // The frame shrinks only where the original body leaves it (decision/sharedFrames.ts).
+      ...(runtime.has(fn) ? outlineInsertion(fn) : {}),
     });
   for (const lines of fileGuards(gs)) insertions.push({ kind: 'file-end', lines });
   for (const g of gs) if (g.kind === 'enum') insertions.push(enumGuard(g));
   return insertions;
+}
+
+/** The fallback's original body as a function of its own, where it can be one. */
+type FallbackOutline = NonNullable<Extract<PlanInsertion, { kind: 'fallback' }>['outline']>;
+
+function outlineInsertion(fn: FunctionModel): { outline?: FallbackOutline } {
+  const o = outlineOf(fn);
+  if (!o) return {};
+  const call = `${o.name}(${o.args.join(', ')})`;
+  return {
+    outline: {
+      function: fn.name,
+      name: o.name,
+      header: { start: fn.range.start, text: o.header },
+      call: o.returnsVoid ? `${call}; return;` : `return ${call};`,
+    },
+  };
 }
 
 /**

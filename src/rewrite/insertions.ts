@@ -134,10 +134,15 @@ function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration)
   // Each copy of the body, and the `}` after them, keep their lines' numbers (`assert`).
   const starts = g ? lineStarts(plan.source) : [];
   const first = g ? `${g.eol}${lineDirective(plan, lineOf(starts, open) + (g.opens ? 0 : 1))}` : '';
+  // The original body in place, or the call of the function it became (outlined).
+  const original =
+    f?.outline && g
+      ? `${g.eol}${g.indent}${g.indent || '    '}${f.outline.call}${g.eol}`
+      : g && `${first}${g.opens}${plan.source.slice(open, close)}${g.closes}`;
   const head =
     f && g
-      ? `${g.eol}${g.indent}if (${f.condition}) {${first}${g.opens}${plan.source.slice(open, close)}` +
-        `${g.closes}${g.indent}} else { /* beeclak: contracted for ${f.note} */${first}${g.opens}`
+      ? `${g.eol}${g.indent}if (${f.condition}) {${original}` +
+        `${g.indent}} else { /* beeclak: contracted for ${f.note} */${first}${g.opens}`
       : '';
   const tail = g
     ? `${g.closes}${g.indent}}${g.eol}${lineDirective(plan, lineOf(starts, close))}${g.eol}`
@@ -148,6 +153,31 @@ function bodyEdits(plan: RewritePlan, b: BodyAdditions, after: AfterDeclaration)
     ...(copies ? [insertion(close, copies.close, 'end of the private copies')] : []),
     ...(f ? [insertion(close, tail, 'end of the original body')] : []),
   ];
+}
+
+/**
+ * The original body of a fallback as a function of its own, at the start of the line of the
+ * function's header: a comment, then the header (indented as the function's) and the body as
+ * written, with their own line numbers; the function's text then gets its own back.
+ */
+function outlineEdits(plan: RewritePlan, starts: readonly number[]): Edit[] {
+  const { source } = plan;
+  const eol = guardLineEnding(source);
+  const out: Edit[] = [];
+  for (const f of plan.insertions ?? []) {
+    if (f.kind !== 'fallback' || !f.outline) continue;
+    const { header, function: fn } = f.outline;
+    const at = source.lastIndexOf('\n', header.start - 1) + 1;
+    const line = lineOf(starts, header.start);
+    const text =
+      `/* beeclak: ${fn}() as written, for ${f.condition}, in a frame of its own */${eol}` +
+      `${lineDirective(plan, line)}${eol}` +
+      `${/^[ \t]*/.exec(source.slice(at, header.start))![0]}${header.text}` +
+      `${source.slice(f.body.start, f.body.end)}${eol}` +
+      `${lineDirective(plan, line)}${eol}`;
+    out.push(insertion(at, text, 'original body as a function of its own'));
+  }
+  return out;
 }
 
 /**
@@ -193,7 +223,12 @@ function guardEdits(plan: RewritePlan): Edit[] {
 
 /** Every insertion of the plan as edits; `after` adds text after a private declaration. */
 export function insertionEdits(plan: RewritePlan, after: AfterDeclaration = () => ''): Edit[] {
-  return [...bodies(plan).flatMap((b) => bodyEdits(plan, b, after)), ...guardEdits(plan)];
+  // At one offset, a guard before the function comes before the function made of its body.
+  return [
+    ...bodies(plan).flatMap((b) => bodyEdits(plan, b, after)),
+    ...guardEdits(plan),
+    ...outlineEdits(plan, lineStarts(plan.source)),
+  ];
 }
 
 /** The text with the file-end guards appended (after every other edit). */

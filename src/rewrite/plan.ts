@@ -151,6 +151,18 @@ export type PlanInsertion =
       readonly body: ByteRange;
       readonly condition: string;
       readonly note: string;
+      /**
+       * The original body as a function of its own, written before the function's header
+       * (which starts at `header.start`): `text` is that function's header (up to its `{`),
+       * `call` the statement the guard runs instead of the body.
+       */
+      readonly outline?: {
+        /** The function's name, and that of the function made of its original body. */
+        readonly function: string;
+        readonly name: string;
+        readonly header: { readonly start: number; readonly text: string };
+        readonly call: string;
+      };
     };
 
 export interface RewritePlan {
