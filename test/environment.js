@@ -11,6 +11,8 @@
  * nothing left to do: the CLI thread is ended (40-80 ms, less than at the process's exit), and
  * the process exits at once (process.exit skips the main heap's teardown).
  */
+import { appendFileSync, readFileSync } from 'node:fs';
+import { relative } from 'node:path';
 import threads from 'node:worker_threads';
 import { TestEnvironment } from 'jest-environment-node';
 
@@ -33,4 +35,38 @@ if (typeof process.send === 'function')
     if (event === 'message' && process.listenerCount('message') === 0) end();
   });
 
-export default TestEnvironment;
+/**
+ * With BEECLAK_SUITE_CPU=FILE, one JSON line per suite appended to FILE: the CPU seconds of this
+ * process (the suite, its CLI thread) and of the children it waited for (compilers, programs,
+ * the binary) from the suite's environment to its end. The order of test/heavyFirst.js is
+ * read from these: under load a suite's wall time says more of the machine than of the suite.
+ */
+function cpuNow() {
+  const f = readFileSync('/proc/self/stat', 'utf8').split(') ')[1].split(' ');
+  const tick = 100; // USER_HZ, as Linux reports it in /proc
+  return { self: (+f[11] + +f[12]) / tick, children: (+f[13] + +f[14]) / tick };
+}
+
+class Environment extends TestEnvironment {
+  constructor(config, context) {
+    super(config, context);
+    this.suite = context.testPath;
+    this.cpuLog = process.env.BEECLAK_SUITE_CPU;
+    if (this.cpuLog) this.cpuStart = cpuNow();
+  }
+
+  async teardown() {
+    if (this.cpuLog) {
+      const end = cpuNow();
+      const line = {
+        suite: relative(process.cwd(), this.suite),
+        self: +(end.self - this.cpuStart.self).toFixed(2),
+        children: +(end.children - this.cpuStart.children).toFixed(2),
+      };
+      appendFileSync(this.cpuLog, `${JSON.stringify(line)}\n`);
+    }
+    await super.teardown();
+  }
+}
+
+export default Environment;

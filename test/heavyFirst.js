@@ -5,8 +5,11 @@
  * Suites never timed go here heaviest first by the list below (CPU of a run on 2 cores,
  * 2026-11-28 late, the CLI run in a thread of the suite's process, the sweeps shared with
  * test:long: self plus the compilers and programs they start; moved on 2026-11-29 by a fresh
- * clone's wall times: structMembers lighter, e2e/dataModel's -m32 builds heavier), then as
- * Jest orders them.
+ * clone's wall times: structMembers lighter, e2e/dataModel's -m32 builds heavier; on
+ * 2026-11-29 at 10:00 by each suite's CPU, its own and its children's, in a fresh clone
+ * (`BEECLAK_SUITE_CPU=FILE`, test/environment.js): unityGuards, cppPrograms,
+ * configurationMacros, checkAgainst and compiledOracle, 4 to 13 s each, were missing and ran
+ * in file-size order), then as Jest orders them.
  * A stale list only costs some idle time at the end, never a test.
  */
 import Sequencer from '@jest/test-sequencer';
@@ -14,29 +17,36 @@ import Sequencer from '@jest/test-sequencer';
 const Base = Sequencer.default ?? Sequencer;
 
 const HEAVY = [
-  'adversarial/multiFile',
   'adversarial/adversarial',
-  'fuzz/generate',
-  'e2e/dataModel',
-  'adversarial/structMembers',
+  'cli/unityGuards',
   'adversarial/structShrink',
+  'adversarial/multiFile',
+  'e2e/dataModel',
+  'fuzz/generate',
+  'adversarial/structMembers',
+  'configurations/configurations',
+  'cli/includedAlone',
+  'adversarial/cppPrograms',
+  'decision/sameReports',
   'cli/reportSchema',
   'cli/codebase',
-  'dynamic/profile',
-  'decision/sameReports',
-  'cli/includedAlone',
-  'configurations/configurations',
-  'e2e/storage',
   'cli/startup',
-  'samples/samples',
+  'dynamic/profile',
   'cli/multiFile',
-  'hls/cppSamples',
   'cli/regressions',
-  'cli/trace',
-  'cli/acrossFiles',
+  'hls/cppSamples',
   'dynamic/traceCheck',
-  'adversarial/nonAsciiNames',
+  'e2e/storage',
+  'cli/acrossFiles',
   'frontend/startupPaths',
+  'adversarial/configurationMacros',
+  'cli/checkAgainst',
+  'adversarial/nonAsciiNames',
+  'samples/samples',
+  'frontend/lineDirectives',
+  'dynamic/compiledOracle',
+  'cli/trace',
+  'adversarial/macroGuards',
 ].map((name) => `/test/${name}.test.ts`);
 
 export default class HeavyFirst extends Base {

@@ -4,8 +4,7 @@
  * beeclak's output has a `#line` after each line it adds, so beeclak run on its own output
  * (a pre-commit hook, every commit) refused every array after the first addition (BC1036).
  */
-import { readFileSync, readdirSync } from 'node:fs';
-import { contractSource } from '../../src/pipeline/contraction.js';
+import { readFileSync } from 'node:fs';
 import { analyzeSource } from '../../src/pipeline/analysis.js';
 import { codeOf } from '../../src/model/reasons.js';
 import { analysisOptions } from '../helpers/analysisOptions.js';
@@ -13,25 +12,7 @@ import { compileAndRun } from '../rewrite/compileRun.js';
 import { physicalMarkers } from '../../src/frontend/lineDirectives.js';
 import { preprocessorOutput } from '../../src/frontend/preprocess.js';
 import { InputError } from '../../src/model/errors.js';
-
-const contraction = (source: string, file: string) =>
-  contractSource(source, file, { ...analysisOptions(), annotate: false });
-const contract = async (source: string, file: string) => (await contraction(source, file)).text;
-
-/** The arrays of a report whose line:column is not their declarator (`*p`, `t[N]`) in `text`. */
-const misplaced = (
-  text: string,
-  arrays: readonly { name: string; line: number; column: number }[],
-) =>
-  arrays
-    .filter(
-      (a) =>
-        !(text.split('\n')[a.line - 1] ?? '')
-          .slice(a.column - 1)
-          .replace(/^[*\s(]+/, '')
-          .startsWith(a.name),
-    )
-    .map((a) => `${a.name} at ${a.line}:${a.column}`);
+import { contract, contraction, misplaced } from './lineDirectiveRuns.js';
 
 /** One kernel with a temporary that contracts to a scalar, after `directive` on line 2. */
 const kernel = (directive: string) => `#include <stdio.h>
@@ -64,23 +45,7 @@ it.each(['samples/multi.c', 'samples/durbin.c'])(
   },
 );
 
-// Guards the same over every sample (their reports name the lines of the text they read).
-// triangle.c and vla.c are left out of the text's comparison: their output contracts further
-// on a second run (a guard fixes N, then an array shrinks again), which no #line causes (the
-// same happens with the #line lines deleted).
-const FURTHER = new Set(['triangle.c', 'vla.c']);
-it('contracting every sample twice gives the first output', async () => {
-  for (const name of readdirSync('samples').filter((n) => n.endsWith('.c'))) {
-    const file = `samples/${name}`;
-    const once = await contract(readFileSync(file, 'latin1'), file);
-    const twice = await contraction(once, file);
-    expect({ file, misplaced: misplaced(once, twice.analysis.report.arrays) }).toEqual({
-      file,
-      misplaced: [],
-    });
-    if (!FURTHER.has(name)) expect({ file, text: twice.text }).toEqual({ file, text: once });
-  }
-}, 120_000);
+// The same over every sample is lineDirectives.long.test.ts (`npm run test:long`).
 
 const reportOf = async (source: string) =>
   (await analyzeSource(source, 'line.c', analysisOptions())).report;
