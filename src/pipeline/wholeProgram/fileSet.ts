@@ -269,6 +269,13 @@ export class FileSet {
           `${name}() may be called from code the set does not show: in ${m.in}:${m.loc.line}:${m.loc.column}, ${m.why}`,
         );
     }
+    // (a build deciding another unit's conditional otherwise may call it or take its address)
+    for (const s of this.summaries)
+      if (this.index.path.get(s) !== ownPath && Object.hasOwn(s.conditionalNames ?? {}, name))
+        return no(
+          'configured-elsewhere',
+          `${s.conditionalNames![name]} spells ${name} under a conditional directive another build may decide otherwise: that build may call ${name}() or take its address, unseen here`,
+        );
     const outside = this.options.outside?.get(name);
     if (outside)
       return no(
