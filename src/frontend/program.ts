@@ -37,12 +37,8 @@ import { inCallContext } from '../context/callContext.js';
 import { fileReading, type FunctionDependence } from './configurationDependence.js';
 import { userHeaders } from './headerReadings.js';
 import { includeSearch, type IncludeSearch } from './includeSearch.js';
-import {
-  firstDependentGroup,
-  namesInDependentGroups,
-  unitTextsOf,
-  type UnitTexts,
-} from './constantConditionals.js';
+import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
+import { dependentSpellings } from './dependentSpellings.js';
 import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
@@ -82,7 +78,8 @@ export interface FileSummary {
   /**
    * Per name spelled inside a conditional group a build may decide otherwise, in the unit's
    * file or a user header it reads, the first such place (`file:line`): another build of the
-   * unit may call the function or take its address there (fileSet.ts, BC1136).
+   * unit may call the function or take its address there (fileSet.ts, BC1136); also every
+   * name of a user header such a group includes (dependentSpellings.ts).
    */
   readonly conditionalNames?: Readonly<Record<string, string>>;
   /** NDEBUG is defined where the unit's code begins: its assertions are not read. */
@@ -217,7 +214,7 @@ function summarize(
     return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
   });
   const conditional = dependentConditional(file, written.raw, headers, unit);
-  const conditionalNames = dependentSpellings(file, written.raw, headers, unit, cwd);
+  const conditionalNames = dependentSpellings(file, written.raw, headers, unit, cwd, search);
   return {
     file,
     functions,
@@ -254,26 +251,6 @@ function dependentConditional(
     if (line !== undefined) return `${h.file}:${line}`;
   }
   return undefined;
-}
-
-/** `conditionalNames` of the unit's file and its user headers (undefined: none). */
-function dependentSpellings(
-  file: string,
-  raw: string,
-  headers: readonly { file: string; text: string | undefined }[],
-  unit: UnitTexts | undefined,
-  cwd: string | undefined,
-): Record<string, string> | undefined {
-  const out = nameRecord<string>();
-  let any = false;
-  // (a header named as the compiler's folder sees it, as the unit's file is)
-  for (const t of [{ file, text: raw }, ...headers])
-    for (const [name, line] of t.text === undefined ? [] : namesInDependentGroups(t.text, unit))
-      if (!(name in out)) {
-        out[name] = `${t.file === file ? file : path.relative(cwd ?? '.', t.file)}:${line}`;
-        any = true;
-      }
-  return any ? out : undefined;
 }
 
 /**

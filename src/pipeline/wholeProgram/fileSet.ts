@@ -28,6 +28,7 @@ import { REPLACEABLE } from '../../frontend/pointerCallees.js';
 import { nameRecord } from '../../poly/nameRecord.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
+import { anotherBuilds } from '../../frontend/dependentSpellings.js';
 import { CallSlot } from '../../context/callContext.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 import { SetGraph, type SetFunction } from './setGraph.js';
@@ -270,12 +271,14 @@ export class FileSet {
         );
     }
     // (a build deciding another unit's conditional otherwise may call it or take its address)
-    for (const s of this.summaries)
-      if (this.index.path.get(s) !== ownPath && Object.hasOwn(s.conditionalNames ?? {}, name))
+    for (const s of this.summaries) {
+      const spelled = this.index.path.get(s) !== ownPath && anotherBuilds(s.conditionalNames, name);
+      if (spelled)
         return no(
           'configured-elsewhere',
-          `${s.conditionalNames![name]} spells ${name} under a conditional directive another build may decide otherwise: that build may call ${name}() or take its address, unseen here`,
+          `${spelled} under a conditional directive another build may decide otherwise: that build may call ${name}() or take its address, unseen here`,
         );
+    }
     const outside = this.options.outside?.get(name);
     if (outside)
       return no(
