@@ -11,6 +11,7 @@
  */
 import { conditionalGroups } from './conditionals.js';
 import { codeOnly } from '../model/identifiers.js';
+import { spellingsOnLines } from './groupSpellings.js';
 
 type Group = ReturnType<typeof conditionalGroups>[number];
 
@@ -117,18 +118,15 @@ export function groupReader(
 }
 
 /**
- * Each name spelled (as code, in a directive or in a literal) inside a group that a build may
- * decide otherwise, with the first line that spells it (1-based), but a function's plain
- * declaration outside every body (`#ifdef WIDE` / `void smooth(...);`: no call, no address;
- * prototypeSpelling.ts reads those). Adversary 2026-11-29d: other.c's `#ifdef HOOK` /
- * `... = kern;` / a call through it and a read after it is no use of kern() in the build
- * analysed, so kern.c's tmp folded in place, and a -DHOOK build read rows the kernel no
- * longer wrote. One walk of the groups, then of the text.
+ * Each name spelled inside a group that a build may decide otherwise, with the first line
+ * that spells it (1-based), as groupSpellings.ts reads them (a plain declaration is none).
+ * Adversary 2026-11-29d: other.c's `#ifdef HOOK` / `... = kern;` / a call through it and a
+ * read after it is no use of kern() in the build analysed, so kern.c's tmp folded in place,
+ * and a -DHOOK build read rows the kernel no longer wrote.
  */
 export function namesInDependentGroups(raw: string, unit?: UnitTexts): Map<string, number> {
-  const out = new Map<string, number>();
   const groups = conditionalGroups(raw);
-  if (groups.length === 0) return out;
+  if (groups.length === 0) return new Map();
   const lines = codeOnly(raw).split('\n');
   const defined = constantMacros(lines, groups, unit, poppedMacros(raw));
   const dependent = new Uint8Array(lines.length + 2);
@@ -139,47 +137,9 @@ export function namesInDependentGroups(raw: string, unit?: UnitTexts): Map<strin
       else for (const b of g.branches) visit(b.groups);
   };
   visit(groups);
-  const add = (name: string, line: number) => {
-    if (!out.has(name)) out.set(name, line);
-  };
-  const withLiterals = codeOnly(raw, true).split('\n');
-  let depth = 0;
-  let directive = false;
-  for (let k = 0; k < lines.length; k++) {
-    const line = lines[k]!;
-    const inDirective: boolean = directive || /^\s*(#|%:)/.test(line);
-    directive = inDirective && SPLICED.test(line);
-    const here = dependent[k + 1] === 1;
-    if (here)
-      // (a name in a literal: an alias attribute, an asm label)
-      for (const m of withLiterals[k]!.matchAll(/[A-Za-z_]\w*/g))
-        if (line.slice(m.index, m.index + m[0].length) !== m[0]) add(m[0], k + 1);
-    for (const m of line.matchAll(/[A-Za-z_]\w*|[{}]/g)) {
-      if (inDirective) {
-        if (here && m[0] !== '{' && m[0] !== '}') add(m[0], k + 1);
-        continue;
-      }
-      if (m[0] === '{') depth++;
-      else if (m[0] === '}') depth = Math.max(0, depth - 1);
-      else if (here && !(depth === 0 && plainDeclaration(lines, k, m.index + m[0].length)))
-        add(m[0], k + 1);
-    }
-  }
+  const out = new Map<string, number>();
+  for (const [name, at] of spellingsOnLines(raw, dependent)) out.set(name, at[0]!);
   return out;
-}
-
-/**
- * Whether the name ending at column `end` of line `k` is followed by `(` and its file-scope
- * statement (to the next `;` or `{`) carries no attribute or assembler name: a declaration
- * or a definition's head, which calls nothing and takes no address.
- */
-function plainDeclaration(lines: readonly string[], k: number, end: number): boolean {
-  let rest = lines[k]!.slice(end);
-  for (let n = k + 1; n < lines.length && !/[;{]/.test(rest) && n < k + 64; n++)
-    rest += `\n${lines[n]}`;
-  if (!/^\s*\(/.test(rest)) return false;
-  const statement = rest.slice(0, rest.search(/[;{]|$/));
-  return !/__attribute__|\[\[|\basm\b|__asm/.test(statement);
 }
 
 /** Whether every build decides the group alike (an include guard, or a constant test). */

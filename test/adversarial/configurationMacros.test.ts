@@ -99,13 +99,18 @@ it('a result contracted with -DNDEBUG is not built without it', () => {
 // result read cells the contraction reused (or past them) with no guard to stop the build.
 // ifdef-call-argument.c: the value a caller passes under #ifdef DEBUG, read at the call sites
 // (callSiteValues.ts), fixed the kernel's local t, and the caller got no guard (adversary,
-// 2026-11-28).
+// 2026-11-28). ifdef-pointer-to-kernel.c, ifdef-pointer-to-forwarder.c: a pointer to the
+// kernel (or to the function passing the buffer on to it) taken under #ifdef DEBUG, a caller
+// through it reading after the call; no group around any function the decision read
+// (adversary 2026-11-29d, configured.ts spelledGuard).
 it.each([
   'ifdef-in-kernel.c',
   'ifdef-in-reader.c',
   'ifdef-static-scratch.c',
   'ifdef-heap-caller.c',
   'ifdef-call-argument.c',
+  'ifdef-pointer-to-kernel.c',
+  'ifdef-pointer-to-forwarder.c',
 ])('%s: built in the other configuration, stops at a guard', (name) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-ifdef-'));

@@ -273,11 +273,7 @@ export class FileSet {
     // (a build deciding another unit's conditional otherwise may call it or take its address)
     for (const s of this.summaries) {
       const spelled = this.index.path.get(s) !== ownPath && anotherBuilds(s.conditionalNames, name);
-      if (spelled)
-        return no(
-          'configured-elsewhere',
-          `${spelled} under a conditional directive another build may decide otherwise: that build may call ${name}() or take its address, unseen here`,
-        );
+      if (spelled) return no('configured-elsewhere', `${spelled} ${ELSE}`);
     }
     const outside = this.options.outside?.get(name);
     if (outside)
@@ -392,6 +388,10 @@ export class FileSet {
 
   /** Whether every call of `f` (of unit `s`) is a call the set shows, or why not. */
   private visibility(s: FileSummary, f: FunctionCalls): ExternalVerdict {
+    // (its own unit's other builds too: no guard of the kernel's file checks them)
+    const spelled = anotherBuilds(s.conditionalNames, f.name);
+    if (spelled)
+      return { analysable: false, code: 'configured-elsewhere', reason: `${spelled} ${ELSE}` };
     if (!f.internal) return this.external(s, f);
     const includer = this.index.includerOf(s);
     return includer
@@ -593,3 +593,6 @@ function replacedAllocator(summaries: readonly FileSummary[]): string | undefine
   );
   return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
 }
+
+const ELSE =
+  'under a conditional directive another build may decide otherwise: that build may call it or take its address, unseen here';
