@@ -16,7 +16,7 @@ import { nameRecord } from '../poly/nameRecord.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { SkippedHeaders } from './headerReadings.js';
 import { firstLineMacros, isFirstLine, unreadIncludeGuard } from './unreadIncludes.js';
-import { spellingsInGroups } from './groupSpellings.js';
+import { PASTED, pastingMacros, spellingsInGroups } from './groupSpellings.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -90,7 +90,7 @@ export function fileFacts(
     bodies,
     directives,
     macroChanges: macroChanges(code),
-    groupSpellings: spellingsInGroups(source),
+    groupSpellings: spellingsInGroups(source, pasting(source, bodies)),
     headerDirectives: headers.names,
     ...unreadIncludes(headers, macros),
   };
@@ -155,7 +155,7 @@ export function withConfiguration(
           groups,
           from,
           to,
-          callsMatter(fm) ? file.groupSpellings.get(fm.name) : undefined,
+          callsMatter(fm) ? spelled(file, fm.name) : undefined,
           alive,
           message,
         ),
@@ -257,6 +257,20 @@ function uncheckedDefinition(
 type Guard = { lines: string[] } | { problem: string };
 
 /** Both guards' lines, or the first problem. */
+/** The macros that paste tokens: defined so in the text (any branch) or in this build. */
+function pasting(source: string, bodies: FileFacts['bodies']): Set<string> {
+  const out = pastingMacros(source);
+  for (const [name, list] of bodies) if (list.some((b) => /##|%:%:/.test(b))) out.add(name);
+  return out;
+}
+
+/** The group lines spelling `name`, or pasting tokens (which may spell it). */
+function spelled(file: FileFacts, name: string): readonly number[] | undefined {
+  const own = file.groupSpellings.get(name) ?? [];
+  const pasted = file.groupSpellings.get(PASTED) ?? [];
+  return own.length + pasted.length > 0 ? [...own, ...pasted] : undefined;
+}
+
 /**
  * Whether a result about the function's arrays rests on its calls: an array parameter (a
  * temporary across calls, or one passed on to a kernel's), a static or file-scope array (a

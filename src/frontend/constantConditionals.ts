@@ -124,7 +124,11 @@ export function groupReader(
  * read after it is no use of kern() in the build analysed, so kern.c's tmp folded in place,
  * and a -DHOOK build read rows the kernel no longer wrote.
  */
-export function namesInDependentGroups(raw: string, unit?: UnitTexts): Map<string, number> {
+export function namesInDependentGroups(
+  raw: string,
+  unit?: UnitTexts,
+  pasting?: ReadonlySet<string>,
+): Map<string, number> {
   const groups = conditionalGroups(raw);
   if (groups.length === 0) return new Map();
   const lines = codeOnly(raw).split('\n');
@@ -138,7 +142,7 @@ export function namesInDependentGroups(raw: string, unit?: UnitTexts): Map<strin
   };
   visit(groups);
   const out = new Map<string, number>();
-  for (const [name, at] of spellingsOnLines(raw, dependent)) out.set(name, at[0]!);
+  for (const [name, at] of spellingsOnLines(raw, dependent, pasting)) out.set(name, at[0]!);
   return out;
 }
 

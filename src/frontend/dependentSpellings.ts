@@ -12,9 +12,13 @@ import { groupReader, namesInDependentGroups, type UnitTexts } from './constantC
 import { includesOf } from './headerTextFacts.js';
 import { findHeader, type IncludeSearch } from './includeSearch.js';
 import { codeOnly } from '../model/identifiers.js';
+import { PASTED, pastingMacros } from './groupSpellings.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
-/** The key under which a header such a group includes that no lookup reads is recorded. */
+/**
+ * The key of a spelling that may be any name: a header such a group includes that no lookup
+ * reads, or tokens pasted there.
+ */
 const UNREAD_SPELLINGS = '#unread';
 
 /** More headers than this, followed from such groups, are not read (recorded as unread). */
@@ -50,7 +54,8 @@ export function dependentSpellings(
     if (found === 'system') return;
     const user = found === 'unknown' || followed.size >= HEADERS ? undefined : found.user;
     const text = user === undefined ? undefined : read(user);
-    if (user === undefined || text === undefined) return add(UNREAD_SPELLINGS, at);
+    if (user === undefined || text === undefined)
+      return add(UNREAD_SPELLINGS, `${at} includes a header no lookup reads`);
     if (followed.has(user)) return;
     followed.add(user);
     const where = `${at} (through ${named(user)})`;
@@ -58,10 +63,14 @@ export function dependentSpellings(
     // (every branch of it: the build that reads it decides them)
     for (const n of includesOf(text)) follow(n.next ? undefined : n.name, n.quoted, user, at);
   };
-  for (const t of [{ file, text: raw }, ...headers]) {
+  const texts = [{ file, text: raw }, ...headers];
+  // (a macro of any of them that pastes tokens may spell any name where it is used)
+  const pasting = new Set(texts.flatMap((t) => (t.text ? [...pastingMacros(t.text)] : [])));
+  for (const t of texts) {
     if (t.text === undefined) continue;
-    for (const [name, line] of namesInDependentGroups(t.text, unit))
-      add(name, `${named(t.file)}:${line}`);
+    for (const [name, line] of namesInDependentGroups(t.text, unit, pasting))
+      if (name === PASTED) add(UNREAD_SPELLINGS, `${named(t.file)}:${line} pastes tokens (##)`);
+      else add(name, `${named(t.file)}:${line}`);
     const meeting = groupReader(t.text, unit);
     const includer = path.resolve(cwd ?? '.', t.file);
     for (const n of includesOf(t.text))
@@ -78,7 +87,7 @@ export function anotherBuilds(
 ): string | undefined {
   if (at && Object.hasOwn(at, name)) return `${at[name]} spells ${name}`;
   if (at && Object.hasOwn(at, UNREAD_SPELLINGS))
-    return `${at[UNREAD_SPELLINGS]} includes a header no lookup reads, which may spell ${name}`;
+    return `${at[UNREAD_SPELLINGS]}, which may spell ${name}`;
   return undefined;
 }
 

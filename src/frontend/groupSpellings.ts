@@ -12,10 +12,29 @@ import { conditionalGroups } from './conditionals.js';
 const SPLICED = /(\\|\?\?\/)\s*$/;
 
 /**
+ * The key of a line that pastes tokens (`##`, or a macro whose body does): it may spell any
+ * name (`NAME(ke, rn)` with `#define NAME(a, b) a##b` is kern).
+ */
+export const PASTED = '##';
+
+/** The macros `raw` defines (in any branch) whose body pastes tokens. */
+export function pastingMacros(raw: string): Set<string> {
+  const out = new Set<string>();
+  const code = codeOnly(raw).replace(/(\\|\?\?\/)[ \t]*\r?\n/g, ' ');
+  for (const m of code.matchAll(/^[ \t]*(?:#|%:)[ \t]*define[ \t]+([A-Za-z_]\w*)(.*)$/gm))
+    if (/##|%:%:/.test(m[2]!)) out.add(m[1]!);
+  return out;
+}
+
+/**
  * Per name, the lines (1-based, ascending) where `raw` so spells it, among the lines `on`
  * marks (`on[line] === 1`). One pass over the text, its braces counted outside directives.
  */
-export function spellingsOnLines(raw: string, on: Uint8Array): Map<string, number[]> {
+export function spellingsOnLines(
+  raw: string,
+  on: Uint8Array,
+  pasting: ReadonlySet<string> = new Set(),
+): Map<string, number[]> {
   const out = new Map<string, number[]>();
   const add = (name: string, line: number) => {
     const at = out.get(name);
@@ -31,11 +50,13 @@ export function spellingsOnLines(raw: string, on: Uint8Array): Map<string, numbe
     const inDirective: boolean = directive || /^\s*(#|%:)/.test(line);
     directive = inDirective && SPLICED.test(line);
     const here = on[k + 1] === 1;
+    if (here && /##|%:%:/.test(line)) add(PASTED, k + 1);
     // (a name in a literal: an alias attribute, an asm label)
     if (here)
       for (const m of withLiterals[k]!.matchAll(/[A-Za-z_]\w*/g))
         if (line.slice(m.index, m.index + m[0].length) !== m[0]) add(m[0], k + 1);
     for (const m of line.matchAll(/[A-Za-z_]\w*|[{}]/g)) {
+      if (here && pasting.has(m[0])) add(PASTED, k + 1);
       if (inDirective) {
         if (here && m[0] !== '{' && m[0] !== '}') add(m[0], k + 1);
         continue;
@@ -51,14 +72,18 @@ export function spellingsOnLines(raw: string, on: Uint8Array): Map<string, numbe
 
 /**
  * Per name, the lines inside any conditional group of `raw` that so spell it (configured.ts:
- * a function whose name a group spells gets that group's guard). Empty without groups.
+ * a function whose name a group spells gets that group's guard), `PASTED` for those that
+ * paste tokens (`pasting`: the macros whose body does). Empty without groups.
  */
-export function spellingsInGroups(raw: string): Map<string, number[]> {
+export function spellingsInGroups(
+  raw: string,
+  pasting: ReadonlySet<string> = new Set(),
+): Map<string, number[]> {
   const groups = conditionalGroups(raw);
   if (groups.length === 0) return new Map();
   const on = new Uint8Array(raw.split('\n').length + 2);
   for (const g of groups) on.fill(1, g.first, Math.min(g.last, on.length - 2) + 1);
-  return spellingsOnLines(raw, on);
+  return spellingsOnLines(raw, on, pasting);
 }
 
 /**

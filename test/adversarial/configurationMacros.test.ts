@@ -128,6 +128,31 @@ it.each([
   }
 });
 
+// Guards a pointer to kern() under #ifdef DEBUG spelled by pasting tokens, NAME(ke, rn)
+// (adversary 2026-11-29d, groupSpellings.ts PASTED): no line spelled kern, so the guard of
+// spelledGuard missed the group and the -DDEBUG build printed hook 0 for hook 16. Built with
+// -DDEBUG, the result computes what the original does, or stops at a guard.
+it('ifdef-pointer-pasted.c: built in the other configuration, computes the same', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/ifdef-pointer-pasted.c');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-pasted-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    expect(runCli(['contract', file, '-o', out]).code).toBe(0);
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (source: string, exe: string) => {
+      const build = spawnSync(cc, ['-std=gnu11', '-w', '-DDEBUG', source, '-o', exe], {
+        encoding: 'utf8',
+      });
+      if (build.status !== 0) return build.stderr.includes('run beeclak again') ? 'guard' : '?';
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    const after = run(out, path.join(dir, 'after'));
+    if (after !== 'guard') expect(after).toBe(run(file, path.join(dir, 'before')));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
 // Guards the macro guard of a caller whose argument fixed a kernel's local array (adversary,
 // 2026-11-28, contraction.ts wholeProgramRelated): window(LEN, in) with LEN 3 folded t for
 // k == 3; built with -DLEN=10 the result printed 2626.0 instead of 1534.0, with no guard.

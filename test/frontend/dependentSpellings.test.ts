@@ -7,6 +7,7 @@
  * nothing and takes no address (multifile/prototype-configurations keeps its fold).
  */
 import { namesInDependentGroups } from '../../src/frontend/constantConditionals.js';
+import { PASTED, pastingMacros } from '../../src/frontend/groupSpellings.js';
 
 // [form, text, whether it spells kern in a dependent group]
 const CASES: [string, string, boolean][] = [
@@ -39,8 +40,33 @@ const CASES: [string, string, boolean][] = [
   ['in a comment', '#ifdef HOOK\n/* kern */\nint x;\n#endif\n', false],
 ];
 
+// [form, text, whether a line of a dependent group pastes tokens (it may spell any name)]
+const PASTES: [string, string, boolean][] = [
+  [
+    'a pasting macro defined outside, used inside',
+    '#define NAME(a, b) a##b\n#ifdef HOOK\nvoid (*h)(double *) = NAME(ke, rn);\n#endif\n',
+    true,
+  ],
+  ['a pasting macro defined inside', '#ifdef HOOK\n#define NAME(a, b) a %:%: b\n#endif\n', true],
+  [
+    'a pasting macro defined on a spliced line',
+    '#define NAME(a, b) \\\n  a##b\n#if MODE > 1\nint x = NAME(y, z);\n#endif\n',
+    true,
+  ],
+  [
+    'a pasting macro used outside the group only',
+    '#define NAME(a, b) a##b\nint NAME(x, y);\n#ifdef HOOK\nint z;\n#endif\n',
+    false,
+  ],
+];
+
 describe('names spelled under a conditional another build decides otherwise', () => {
   it.each(CASES)('%s', (_form, text, spelled) => {
     expect(namesInDependentGroups(text).has('kern')).toBe(spelled);
+  });
+
+  // (adversary 2026-11-29d: NAME(ke, rn) under #ifdef HOOK is a pointer to kern)
+  it.each(PASTES)('%s', (_form, text, pastes) => {
+    expect(namesInDependentGroups(text, undefined, pastingMacros(text)).has(PASTED)).toBe(pastes);
   });
 });
