@@ -60,6 +60,8 @@ export function dependentSpellings(
     followed.add(user);
     const where = `${at} (through ${named(user)})`;
     for (const m of codeOnly(text, true).matchAll(/[A-Za-z_]\w*/g)) add(m[0], where);
+    // (tokens it pastes may spell any name: `NAME(ke, rn)` is kern)
+    if (/##|%:%:/.test(codeOnly(text))) add(UNREAD_SPELLINGS, `${where} pastes tokens (##)`);
     // (every branch of it: the build that reads it decides them)
     for (const n of includesOf(text)) follow(n.next ? undefined : n.name, n.quoted, user, at);
   };

@@ -8,6 +8,10 @@
  */
 import { namesInDependentGroups } from '../../src/frontend/constantConditionals.js';
 import { PASTED, pastingMacros } from '../../src/frontend/groupSpellings.js';
+import { anotherBuilds, dependentSpellings } from '../../src/frontend/dependentSpellings.js';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 
 // [form, text, whether it spells kern in a dependent group]
 const CASES: [string, string, boolean][] = [
@@ -68,5 +72,27 @@ describe('names spelled under a conditional another build decides otherwise', ()
   // (adversary 2026-11-29d: NAME(ke, rn) under #ifdef HOOK is a pointer to kern)
   it.each(PASTES)('%s', (_form, text, pastes) => {
     expect(namesInDependentGroups(text, undefined, pastingMacros(text)).has(PASTED)).toBe(pastes);
+  });
+});
+
+// Guards a header included only under #ifdef HOOK (dependentSpellings.ts, adversary
+// 2026-11-29d): every name it spells counts, and one that pastes tokens may spell any name
+// (NAME(ke, rn) is kern).
+describe('a header included under a conditional another build decides otherwise', () => {
+  it.each([
+    ['spells kern', 'void (*h)(double *) = kern;\n', true],
+    ['pastes its name', '#define NAME(a, b) a##b\nvoid (*h)(double *) = NAME(ke, rn);\n', true],
+    ['spells other names', 'int hooked;\n', false],
+  ])('%s', (_form, header, spelled) => {
+    const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-spellings-'));
+    try {
+      writeFileSync(path.join(dir, 'hook.h'), header);
+      const file = path.join(dir, 'other.c');
+      const raw = '#ifdef HOOK\n#include "hook.h"\n#endif\nint other;\n';
+      const at = dependentSpellings(file, raw, [], undefined, dir, undefined);
+      expect(anotherBuilds(at, 'kern') !== undefined).toBe(spelled);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 });
