@@ -316,7 +316,10 @@ export function headerDirectives(
       sys.under = true;
       sys.files = s.systemFiles && sys.files?.concat(s.systemFiles);
     }
-    unknowns.push(...(s.unknowns ?? []));
+    // (nor is an include of theirs that no folder holds another build's: it is another
+    // platform's, as systemClosure reads it; gnu/stubs.h's `#include <gnu/stubs-32.h>` on a
+    // machine without gcc-multilib refused every unit that includes <stdio.h>)
+    if (!system) unknowns.push(...(s.unknowns ?? []));
     add(s.names);
   };
   skipped(skippedHeaderDirectives(source, file, read, search));

@@ -17,6 +17,7 @@ import { codeOnly } from '../model/identifiers.js';
 import type { SkippedHeaders } from './headerReadings.js';
 import { firstLineMacros, isFirstLine, unreadIncludeGuard } from './unreadIncludes.js';
 import { splicedLines } from '../model/lineSplices.js';
+import { PASTED, pastingMacros, spellingsInGroups } from './groupSpellings.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -39,6 +40,11 @@ export interface FileFacts {
    * the build skipped is in no macro event.
    */
   readonly directives: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Per name, the lines inside a conditional group that spell it other than in a plain
+   * declaration (groupSpellings.ts): a function's guard covers those groups too.
+   */
+  readonly groupSpellings: ReadonlyMap<string, readonly number[]>;
   /** Where the text may change what a macro name means (macroChanges.ts). */
   readonly macroChanges: MacroChanges;
   /**
@@ -84,6 +90,7 @@ export function fileFacts(
     bodies,
     directives,
     macroChanges: macroChanges(code),
+    groupSpellings: spellingsInGroups(source, pasting(source, bodies)),
     headerDirectives: headers.names,
     ...unreadIncludes(headers, macros),
   };
@@ -140,8 +147,18 @@ export function withConfiguration(
   const guard = unchecked
     ? { problem: unchecked }
     : both(
-        configurationGuard(groups, from, to, alive, message),
-        assertGuard(inside, macros, fm, source, to, file.bodies),
+        both(
+          configurationGuard(groups, from, to, alive, message),
+          assertGuard(inside, macros, fm, source, to, file.bodies),
+        ),
+        spelledGuard(
+          groups,
+          from,
+          to,
+          callsMatter(fm) ? spelled(file, fm.name) : undefined,
+          alive,
+          message,
+        ),
       );
   if ('lines' in guard) {
     const unread = file.unreadGuard ? { unreadGuard: file.unreadGuard } : {};
@@ -240,6 +257,62 @@ function uncheckedDefinition(
 type Guard = { lines: string[] } | { problem: string };
 
 /** Both guards' lines, or the first problem. */
+/** The macros that paste tokens: defined so in the text (any branch) or in this build. */
+function pasting(source: string, bodies: FileFacts['bodies']): Set<string> {
+  const out = pastingMacros(source);
+  for (const [name, list] of bodies) if (list.some((b) => /##|%:%:/.test(b))) out.add(name);
+  return out;
+}
+
+/** The group lines spelling `name`, or pasting tokens (which may spell it). */
+function spelled(file: FileFacts, name: string): readonly number[] | undefined {
+  const own = file.groupSpellings.get(name) ?? [];
+  const pasted = file.groupSpellings.get(PASTED) ?? [];
+  return own.length + pasted.length > 0 ? [...own, ...pasted] : undefined;
+}
+
+/**
+ * Whether a result about the function's arrays rests on its calls: an array parameter (a
+ * temporary across calls, or one passed on to a kernel's), a static or file-scope array (a
+ * scratch no call may enter again). Its local arrays rest on its own text alone.
+ */
+const callsMatter = (fm: FunctionModel) =>
+  fm.arrays.some(
+    (a) =>
+      a.reasons.some((r) => r.kind === 'parameter') ||
+      (a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'static' || r.kind === 'global')),
+  );
+
+/**
+ * The guards of the conditional groups outside the function (lines `from`..`to`) that spell
+ * its name on lines `at` (adversary 2026-11-29d): a build deciding one otherwise may call it,
+ * or take its address (`#ifdef HOOK` / `static void (*hook)(...) = kern;` and a caller
+ * reading after a call through it), which the decision across calls never saw: a -DHOOK
+ * build of the result read rows kern() no longer wrote.
+ */
+function spelledGuard(
+  groups: Conditions['groups'],
+  from: number,
+  to: number,
+  at: readonly number[] | undefined,
+  alive: Liveness,
+  message: string,
+): Guard {
+  if (!at) return { lines: [] };
+  const outside: Conditions['groups'][number][] = [];
+  const find = (gs: Conditions['groups']) => {
+    for (const g of gs)
+      if (at.some((l) => g.first <= l && l <= g.last))
+        if (g.last < from || g.first > to) outside.push(g);
+        else for (const b of g.branches) find(b.groups);
+  };
+  find(groups);
+  let guard: Guard = { lines: [] };
+  for (const g of outside)
+    guard = both(guard, configurationGuard([g], g.first, g.last, alive, message));
+  return guard;
+}
+
 function both(a: Guard, b: Guard): Guard {
   if ('problem' in a) return a;
   if ('problem' in b) return b;

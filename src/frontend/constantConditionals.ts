@@ -12,6 +12,7 @@
 import { conditionalGroups } from './conditionals.js';
 import { codeOnly } from '../model/identifiers.js';
 import { splicedLines } from '../model/lineSplices.js';
+import { spellingsOnLines } from './groupSpellings.js';
 
 type Group = ReturnType<typeof conditionalGroups>[number];
 
@@ -117,6 +118,35 @@ export function groupReader(
     };
     return visit(groups);
   };
+}
+
+/**
+ * Each name spelled inside a group that a build may decide otherwise, with the first line
+ * that spells it (1-based), as groupSpellings.ts reads them (a plain declaration is none).
+ * Adversary 2026-11-29d: other.c's `#ifdef HOOK` / `... = kern;` / a call through it and a
+ * read after it is no use of kern() in the build analysed, so kern.c's tmp folded in place,
+ * and a -DHOOK build read rows the kernel no longer wrote.
+ */
+export function namesInDependentGroups(
+  raw: string,
+  unit?: UnitTexts,
+  pasting?: ReadonlySet<string>,
+): Map<string, number> {
+  const groups = conditionalGroups(raw);
+  if (groups.length === 0) return new Map();
+  const lines = codeOnly(raw).split('\n');
+  const defined = constantMacros(lines, groups, unit, poppedMacros(raw));
+  const dependent = new Uint8Array(lines.length + 2);
+  const visit = (gs: readonly Group[]) => {
+    for (const g of gs)
+      if (!isConstant(g, lines, defined, undefined))
+        dependent.fill(1, g.first, Math.min(g.last, lines.length) + 1);
+      else for (const b of g.branches) visit(b.groups);
+  };
+  visit(groups);
+  const out = new Map<string, number>();
+  for (const [name, at] of spellingsOnLines(raw, dependent, pasting)) out.set(name, at[0]!);
+  return out;
 }
 
 /** Whether every build decides the group alike (an include guard, or a constant test). */

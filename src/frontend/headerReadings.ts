@@ -10,6 +10,7 @@ import { codeOnly } from '../model/identifiers.js';
 import type { MacroEvent } from './preprocess.js';
 import { findHeader, systemHeaderFile, type IncludeSearch } from './includeSearch.js';
 import { CallSlot } from '../context/callContext.js';
+import { inSystemFolder } from './systemFolders.js';
 
 /** What the headers' findings read of the asking file (configurationDependence's FileText). */
 export interface FileText {
@@ -126,7 +127,10 @@ function unitHeaderIndex(t: FileText, headers: readonly string[]): UnitHeaders {
     const reading = headerReading(file, text, t.read, t.search);
     for (const [n, d] of reading.conditional) add(n, `, which ${h} ${d}`, file);
     for (const [n, d] of reading.skipped.names) add(n, `: ${d}`, file);
-    if (reading.skipped.unknown !== undefined)
+    // (an include of a header in the machine's own folders that no folder holds is another
+    // platform's: gnu/stubs.h's <gnu/stubs-32.h> without gcc-multilib, which no macro event
+    // marks as the system's)
+    if (reading.skipped.unknown !== undefined && !inSystemFolder(file))
       unknown.push({ header: file, why: reading.skipped.unknown });
   }
   return { byName, unknown };

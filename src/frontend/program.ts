@@ -38,6 +38,7 @@ import { fileReading, type FunctionDependence } from './configurationDependence.
 import { userHeaders } from './headerReadings.js';
 import { includeSearch, type IncludeSearch } from './includeSearch.js';
 import { firstDependentGroup, unitTextsOf, type UnitTexts } from './constantConditionals.js';
+import { dependentSpellings } from './dependentSpellings.js';
 import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
@@ -74,6 +75,13 @@ export interface FileSummary {
    * whole unit, in this configuration only (structMembers.ts).
    */
   readonly conditional?: string;
+  /**
+   * Per name spelled inside a conditional group a build may decide otherwise, in the unit's
+   * file or a user header it reads, the first such place (`file:line`): another build of the
+   * unit may call the function or take its address there (fileSet.ts, BC1136); also every
+   * name of a user header such a group includes (dependentSpellings.ts).
+   */
+  readonly conditionalNames?: Readonly<Record<string, string>>;
   /** NDEBUG is defined where the unit's code begins: its assertions are not read. */
   readonly ndebug?: true;
   /**
@@ -206,11 +214,13 @@ function summarize(
     return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
   });
   const conditional = dependentConditional(file, written.raw, headers, unit);
+  const conditionalNames = dependentSpellings(file, written.raw, headers, unit, cwd, search);
   return {
     file,
     functions,
     structs,
     ...(conditional ? { conditional } : {}),
+    ...(conditionalNames ? { conditionalNames } : {}),
     ...((written.macros ?? []).some((e) => e.name === 'NDEBUG' && !e.system)
       ? { ndebug: true as const }
       : {}),

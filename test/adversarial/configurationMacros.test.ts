@@ -99,13 +99,18 @@ it('a result contracted with -DNDEBUG is not built without it', () => {
 // result read cells the contraction reused (or past them) with no guard to stop the build.
 // ifdef-call-argument.c: the value a caller passes under #ifdef DEBUG, read at the call sites
 // (callSiteValues.ts), fixed the kernel's local t, and the caller got no guard (adversary,
-// 2026-11-28).
+// 2026-11-28). ifdef-pointer-to-kernel.c, ifdef-pointer-to-forwarder.c: a pointer to the
+// kernel (or to the function passing the buffer on to it) taken under #ifdef DEBUG, a caller
+// through it reading after the call; no group around any function the decision read
+// (adversary 2026-11-29d, configured.ts spelledGuard).
 it.each([
   'ifdef-in-kernel.c',
   'ifdef-in-reader.c',
   'ifdef-static-scratch.c',
   'ifdef-heap-caller.c',
   'ifdef-call-argument.c',
+  'ifdef-pointer-to-kernel.c',
+  'ifdef-pointer-to-forwarder.c',
 ])('%s: built in the other configuration, stops at a guard', (name) => {
   const file = path.join(ROOT, 'test/fixtures/configuration', name);
   const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-ifdef-'));
@@ -118,6 +123,31 @@ it.each([
     });
     expect(build.status).not.toBe(0);
     expect(build.stderr).toContain('run beeclak again for this one');
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
+
+// Guards a pointer to kern() under #ifdef DEBUG spelled by pasting tokens, NAME(ke, rn)
+// (adversary 2026-11-29d, groupSpellings.ts PASTED): no line spelled kern, so the guard of
+// spelledGuard missed the group and the -DDEBUG build printed hook 0 for hook 16. Built with
+// -DDEBUG, the result computes what the original does, or stops at a guard.
+it('ifdef-pointer-pasted.c: built in the other configuration, computes the same', () => {
+  const file = path.join(ROOT, 'test/fixtures/configuration/ifdef-pointer-pasted.c');
+  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-pasted-'));
+  try {
+    const out = path.join(dir, 'out.c');
+    expect(runCli(['contract', file, '-o', out]).code).toBe(0);
+    const cc = process.env.CC?.trim() || 'cc';
+    const run = (source: string, exe: string) => {
+      const build = spawnSync(cc, ['-std=gnu11', '-w', '-DDEBUG', source, '-o', exe], {
+        encoding: 'utf8',
+      });
+      if (build.status !== 0) return build.stderr.includes('run beeclak again') ? 'guard' : '?';
+      return spawnSync(exe, [], { encoding: 'utf8' }).stdout;
+    };
+    const after = run(out, path.join(dir, 'after'));
+    if (after !== 'guard') expect(after).toBe(run(file, path.join(dir, 'before')));
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

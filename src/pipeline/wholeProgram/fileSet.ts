@@ -28,6 +28,7 @@ import { REPLACEABLE } from '../../frontend/pointerCallees.js';
 import { nameRecord } from '../../poly/nameRecord.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
+import { anotherBuilds, UNREAD_SPELLINGS } from '../../frontend/dependentSpellings.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 import {
   memberArgumentsByCallee,
@@ -106,6 +107,10 @@ class SetIndex {
    * went through every unit: quadratic in the set.
    */
   readonly spelling = new Map<string, FileSummary[]>();
+  /** A name -> the units spelling it under a conditional group another build may decide. */
+  readonly conditional = new Map<string, FileSummary[]>();
+  /** Each summary's place in the set (the first unit found keeps the set's order). */
+  readonly order = new Map<FileSummary, number>();
 
   constructor(summaries: readonly FileSummary[]) {
     const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
@@ -126,7 +131,18 @@ class SetIndex {
       this.functions.set(s, byName);
       for (const n of new Set([...byName.keys(), ...Object.keys(s.mentions)]))
         push(this.spelling, n, s);
+      for (const n of Object.keys(s.conditionalNames ?? {})) push(this.conditional, n, s);
+      this.order.set(s, this.order.size);
     }
+  }
+
+  /** The units that may spell `name` in another build, in the set's order. */
+  spelledElsewhere(name: string): FileSummary[] {
+    const at = [
+      ...(this.conditional.get(name) ?? []),
+      ...(this.conditional.get(UNREAD_SPELLINGS) ?? []),
+    ];
+    return [...new Set(at)].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
   }
 
   /** The first unit other than `s` that includes `s`'s file. */
@@ -286,6 +302,11 @@ export class FileSet {
           `${name}() may be called from code the set does not show: in ${m.in}:${m.loc.line}:${m.loc.column}, ${m.why}`,
         );
     }
+    // (a build deciding another unit's conditional otherwise may call it or take its address)
+    for (const s of this.index.spelledElsewhere(name)) {
+      const spelled = this.index.path.get(s) !== ownPath && anotherBuilds(s.conditionalNames, name);
+      if (spelled) return no('configured-elsewhere', `${spelled} ${ELSE}`);
+    }
     const outside = this.options.outside?.get(name);
     if (outside)
       return no(
@@ -402,6 +423,10 @@ export class FileSet {
 
   /** Whether every call of `f` (of unit `s`) is a call the set shows, or why not. */
   private visibility(s: FileSummary, f: FunctionCalls): ExternalVerdict {
+    // (its own unit's other builds too: no guard of the kernel's file checks them)
+    const spelled = anotherBuilds(s.conditionalNames, f.name);
+    if (spelled)
+      return { analysable: false, code: 'configured-elsewhere', reason: `${spelled} ${ELSE}` };
     if (!f.internal) return this.external(s, f);
     const includer = this.index.includerOf(s);
     return includer
@@ -544,3 +569,6 @@ function replacedAllocator(summaries: readonly FileSummary[]): string | undefine
   );
   return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
 }
+
+const ELSE =
+  'under a conditional directive another build may decide otherwise: that build may call it or take its address, unseen here';

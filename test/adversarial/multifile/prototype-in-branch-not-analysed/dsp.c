@@ -1,9 +1,11 @@
 /* trap: the kernel's prototype in dsp.h is written plainly, but a branch the build does
-   not analyse (OLD_API) declares it through a macro, which cannot be retyped: smooth folds
-   tmp in place, main's t keeps its size (BC1612 prototype-not-retypable)
-   expect: smooth:in unchanged [value-flows-in]
-   expect: smooth:out unchanged [read-after-call]
-   expect: smooth:tmp contracted 16
+   not analyse (OLD_API) declares it through a macro, which cannot be retyped: main's t keeps
+   its size (BC1612 prototype-not-retypable). Since adversary 2026-11-29d smooth's tmp stays
+   too: the branch passes the name to a macro, which may call it or take its address in an
+   OLD_API build (BC1136 configured-elsewhere; multifile/hook-under-ifdef)
+   expect: smooth:in unchanged [configured-elsewhere]
+   expect: smooth:out unchanged [configured-elsewhere]
+   expect: smooth:tmp unchanged [configured-elsewhere]
 */
 #include "dsp.h"
 void smooth(const double in[N], double out[N], double tmp[N][N]) {
