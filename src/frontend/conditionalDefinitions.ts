@@ -38,7 +38,9 @@ export function definitionPins(
   for (const h of headers) {
     // (`??=define`: a directive the reading below does not see)
     if (/\?\?[=/]/.test(h.text))
-      return { problem: `${path.basename(h.file)} spells trigraphs, whose directives are not read here` };
+      return {
+        problem: `${path.basename(h.file)} spells trigraphs, whose directives are not read here`,
+      };
     const code = codeOnly(h.text);
     const lines = code.split('\n');
     const groups = conditionalGroups(h.text);

@@ -366,9 +366,9 @@ export function headerDirectives(
   }
   // Every name a guard at the first line may not read, read when first asked for.
   let reading: FirstLineReading | undefined;
-  const firstLine = () => (reading ??= firstLineReading(touched, system, sys, once, absolute, search));
-  const conditional =
-    conditionalIn.size > 0 ? { conditionalIn, viaSkipped, firstLine } : {};
+  const firstLine = () =>
+    (reading ??= firstLineReading(touched, system, sys, once, absolute, search));
+  const conditional = conditionalIn.size > 0 ? { conditionalIn, viaSkipped, firstLine } : {};
   // (a header not on disk changed nothing before: only the conditional ones refuse alone)
   const first = unknowns.find((u) => !/, which the unit reads, is not on disk$/.test(u.why));
   if (!first) return { names: out, ...conditional };
@@ -401,13 +401,13 @@ function firstLineReading(
   // the first line where the guard reads the name: its every branch's names are touched.
   for (const h of system) {
     const text = once(h);
-    if (text !== undefined)
-      for (const n of textTouches(absolute(h), text)) touched.add(n), systemTouched.add(n);
+    if (text !== undefined) for (const n of textTouches(absolute(h), text)) systemTouched.add(n);
   }
   // What the system headers included under a conditional directive define, when all of
   // them and their own includes are read: touched, and no other name is theirs.
   const systemNames = sys.under && sys.files && systemClosure(sys.files, once, search);
-  if (systemNames) for (const n of systemNames) touched.add(n), systemTouched.add(n);
+  if (systemNames) for (const n of systemNames) systemTouched.add(n);
+  for (const n of systemTouched) touched.add(n);
   return { touched, systemTouched, systemUnder: sys.under && !systemNames };
 }
 
