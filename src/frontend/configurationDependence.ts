@@ -320,9 +320,8 @@ export function headerDirectives(
     unknowns.push(...(s.unknowns ?? []));
     add(s.names);
   };
-  // The read user headers that define a name under a conditional directive, by name, and
-  // the names a header included under one defines (conditionalDefinitions.ts pins only the
-  // former's branches).
+  // The read user headers that define a name under a conditional directive, and the names a
+  // header included under one defines (conditionalDefinitions.ts pins the former only).
   const conditionalIn = new Map<string, HeaderText[]>();
   const viaSkipped = new Set<string>();
   const skippedAll = (s: SkippedHeaders, system = false) => {
@@ -362,6 +361,7 @@ export function headerDirectives(
     if (text === undefined) continue;
     const s = headerReading(absolute(h), text, read, search).skipped;
     unknowns.push(...((early.has(h) ? unguarded(s) : s).unknowns ?? []));
+    for (const n of s.names.keys()) viaSkipped.add(n);
     for (const n of [...s.names.keys(), ...textTouches(absolute(h), text)]) touched.add(n);
   }
   // Every name a guard at the first line may not read, read when first asked for.
@@ -372,15 +372,8 @@ export function headerDirectives(
   // (a header not on disk changed nothing before: only the conditional ones refuse alone)
   const first = unknowns.find((u) => !/, which the unit reads, is not on disk$/.test(u.why));
   if (!first) return { names: out, ...conditional };
-  const r = firstLine();
-  return {
-    names: out,
-    unknown: first.why,
-    unknowns,
-    touched: r.touched,
-    systemUnder: r.systemUnder,
-    ...conditional,
-  };
+  const { touched: all, systemUnder } = firstLine();
+  return { names: out, unknown: first.why, unknowns, touched: all, systemUnder, ...conditional };
 }
 
 /** What a guard at the main file's first line may not read (unreadIncludes.ts GuardReading). */
