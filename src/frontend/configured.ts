@@ -69,6 +69,7 @@ export function fileFacts(
   source: string,
   macros: readonly MacroEvent[],
   headers: SkippedHeaders = { names: new Map() },
+  hosted = false,
 ): FileFacts {
   const bodies = new Map<string, string[]>();
   for (const m of macros)
@@ -93,9 +94,16 @@ export function fileFacts(
     macroChanges: macroChanges(code),
     headerDirectives: headers.names,
     ...unreadIncludes(headers, macros),
-    pins: pinsOf(headers, macros),
+    pins: hosted ? () => HOSTED : pinsOf(headers, macros),
   };
 }
+
+/**
+ * A file read inside another (a unity build's host): its first line comes after the host's
+ * text, whose other branches no pin reads (`#ifdef BOARD` / `#define SCALE ...` before
+ * `#include "kern.c"`).
+ */
+const HOSTED = { problem: 'the file is read inside another, whose branches no pin reads' };
 
 /** Each name's pins (conditionalDefinitions.ts), computed once when first asked for. */
 function pinsOf(headers: SkippedHeaders, macros: readonly MacroEvent[]): FileFacts['pins'] {

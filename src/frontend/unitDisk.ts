@@ -24,6 +24,7 @@ export function lazyFacts(
   file: string,
   tu: TranslationUnit,
   disk: Disk,
+  hosted = false,
 ): () => FileFacts {
   let facts: FileFacts | undefined;
   return () =>
@@ -40,6 +41,7 @@ export function lazyFacts(
         disk.absolute,
         disk.search,
       ),
+      hosted,
     ));
 }
 
