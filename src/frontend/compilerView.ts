@@ -275,7 +275,6 @@ function modelOfUnit(
     unit,
     copies,
     conditions: lazyConditions(source, map),
-    // (read inside a unity build's host: no pin of conditional definitions, configured.ts)
     facts: lazyFacts(source, file, tu, disk, compiler.host !== undefined),
     ...disk,
     toPp: lazyToPp(map),
