@@ -9,11 +9,10 @@
  * name, or left out a group would let the other build read a reused cell.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { contract } from '../../src/index.js';
-import { runCli } from '../helpers/cli.js';
 
 const MAIN = (includes: string, before = '') =>
   [
@@ -209,28 +208,4 @@ describe('macros defined under a conditional directive of a header, built otherw
       } else expect([flags, run(out, flags)]).toEqual([flags, run(file, flags)]);
     }
   });
-});
-
-// A file read inside a unity build's host: its first line comes after the host's text, here
-// `#ifdef BOARD` / `#define SCALE(i) (t[0])` before `#include "kern.c"`, and no pin reads the
-// host's branches (configured.ts HOSTED). Without that rule kern.c's t was contracted with a
-// pin at its first line; the host then defines what a pin there reads. t stays, and the
-// -DBOARD build computes the same.
-it('a file read inside a unity host keeps t', () => {
-  const dir = mkdtempSync(path.join(tmpdir(), 'beeclak-conddef-host-'));
-  try {
-    writeFileSync(path.join(dir, 'cfg.h'), `#ifndef SCALE\n${GOOD}\n#endif\n`);
-    const kern = MAIN('#include "cfg.h"')
-      .split('int main(void)')[0]!
-      .replace('#include <stdio.h>', '');
-    writeFileSync(path.join(dir, 'kern.c'), kern);
-    const host = `#include <stdio.h>\n#ifdef BOARD\n${BAD}\n#endif\n#include "kern.c"\nint main(void)${MAIN('').split('int main(void)')[1]!}`;
-    writeFileSync(path.join(dir, 'host.c'), host);
-    expect(runCli(['contract', '-i', dir]).code).toBe(0);
-    expect(readFileSync(path.join(dir, 'kern.c'), 'utf8')).toBe(kern);
-    const b = spawnSync(cc, ['-std=gnu11', '-w', '-DBOARD', 'host.c', '-o', 'x'], { cwd: dir });
-    expect(b.status).toBe(0);
-  } finally {
-    rmSync(dir, { recursive: true, force: true });
-  }
 });
