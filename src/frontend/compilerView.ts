@@ -275,7 +275,7 @@ function modelOfUnit(
     unit,
     copies,
     conditions: lazyConditions(source, map),
-    facts: lazyFacts(source, file, tu, disk),
+    facts: lazyFacts(source, file, tu, disk, compiler.host !== undefined),
     ...disk,
     toPp: lazyToPp(map),
     ...(share && !cpp ? { share } : {}),

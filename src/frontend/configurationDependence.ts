@@ -24,6 +24,7 @@ import {
   headerFindings,
   headerReading,
   type FileText as HeaderFileText,
+  type HeaderText,
   type SkippedHeaders,
   skippedHeaderDirectives,
   type UnreadInclude,
@@ -322,7 +323,15 @@ export function headerDirectives(
     if (!system) unknowns.push(...(s.unknowns ?? []));
     add(s.names);
   };
-  skipped(skippedHeaderDirectives(source, file, read, search));
+  // The read user headers that define a name under a conditional directive, and the names a
+  // header included under one defines (conditionalDefinitions.ts pins the former only).
+  const conditionalIn = new Map<string, HeaderText[]>();
+  const viaSkipped = new Set<string>();
+  const skippedAll = (s: SkippedHeaders, system = false) => {
+    for (const n of s.names.keys()) viaSkipped.add(n);
+    skipped(s, system);
+  };
+  skippedAll(skippedHeaderDirectives(source, file, read, search));
   // (each header read once per call and read, as the unit's functions read them:
   // a unity build's files are each other's headers, and each asked of all the others)
   const once = onceEach(read);
@@ -336,9 +345,11 @@ export function headerDirectives(
     }
     const reading = headerReading(absolute(h), text, read, search);
     add(reading.conditional, `a header the file includes (${h}) `);
+    for (const n of reading.conditional.keys())
+      conditionalIn.set(n, [...(conditionalIn.get(n) ?? []), { file: absolute(h), text }]);
     // (a header read before the file's first line, a forced `-include`, reads its unread
     // header before any guard there, and that header may undefine what the guard reads)
-    skipped(
+    skippedAll(
       early.has(h) ? unguarded(reading.skipped) : reading.skipped,
       inSystemFolder(absolute(h)),
     );
@@ -353,25 +364,47 @@ export function headerDirectives(
     if (text === undefined) continue;
     const s = headerReading(absolute(h), text, read, search).skipped;
     unknowns.push(...((early.has(h) ? unguarded(s) : s).unknowns ?? []));
+    for (const n of s.names.keys()) viaSkipped.add(n);
     for (const n of [...s.names.keys(), ...textTouches(absolute(h), text)]) touched.add(n);
   }
-  if (unknowns.length === 0) return { names: out };
+  // Every name a guard at the first line may not read, read when first asked for.
+  let reading: FirstLineReading | undefined;
+  const firstLine = () =>
+    (reading ??= firstLineReading(touched, system, sys, once, absolute, search));
+  const conditional = conditionalIn.size > 0 ? { conditionalIn, viaSkipped, firstLine } : {};
   // (a header not on disk changed nothing before: only the conditional ones refuse alone)
   const first = unknowns.find((u) => !/, which the unit reads, is not on disk$/.test(u.why));
-  if (!first) return { names: out };
+  if (!first) return { names: out, ...conditional };
+  const { touched: all, systemUnder } = firstLine();
+  return { names: out, unknown: first.why, unknowns, touched: all, systemUnder, ...conditional };
+}
+
+/** What a guard at the main file's first line may not read (unreadIncludes.ts GuardReading). */
+type FirstLineReading = ReturnType<NonNullable<SkippedHeaders['firstLine']>>;
+
+function firstLineReading(
+  userTouched: ReadonlySet<string>,
+  system: readonly string[],
+  sys: { under: boolean; files: string[] | undefined },
+  once: (file: string) => string | undefined,
+  absolute: (file: string) => string,
+  search?: IncludeSearch,
+): FirstLineReading {
+  const touched = new Set(userTouched);
+  const systemTouched = new Set<string>();
   // A system header this build reads defines in another build what its other branches do
   // (`#include <math.h>` then `#ifdef M_PI`: M_PI under -std=gnu11, not -std=c11), after
   // the first line where the guard reads the name: its every branch's names are touched.
   for (const h of system) {
     const text = once(h);
-    if (text !== undefined) for (const n of textTouches(absolute(h), text)) touched.add(n);
+    if (text !== undefined) for (const n of textTouches(absolute(h), text)) systemTouched.add(n);
   }
   // What the system headers included under a conditional directive define, when all of
   // them and their own includes are read: touched, and no other name is theirs.
   const systemNames = sys.under && sys.files && systemClosure(sys.files, once, search);
-  if (systemNames) for (const n of systemNames) touched.add(n);
-  const systemUnder = sys.under && !systemNames;
-  return { names: out, unknown: first.why, unknowns, touched, systemUnder };
+  if (systemNames) for (const n of systemNames) systemTouched.add(n);
+  for (const n of systemTouched) touched.add(n);
+  return { touched, systemTouched, systemUnder: sys.under && !systemNames };
 }
 
 /**

@@ -18,6 +18,7 @@ import type { SkippedHeaders } from './headerReadings.js';
 import { firstLineMacros, isFirstLine, unreadIncludeGuard } from './unreadIncludes.js';
 import { splicedLines } from '../model/lineSplices.js';
 import { PASTED, pastingMacros, spellingsInGroups } from './groupSpellings.js';
+import { definitionPins } from './conditionalDefinitions.js';
 
 export interface Conditions {
   readonly groups: ReturnType<typeof conditionalGroups>;
@@ -63,12 +64,19 @@ export interface FileFacts {
    * then absent.
    */
   readonly unreadGuard?: readonly string[];
+  /**
+   * The lines for the main file's first line that pin the branches around a user header's
+   * conditional definitions of a name (conditionalDefinitions.ts), or why they cannot be
+   * written; undefined when no header defines it under a conditional directive it reads.
+   */
+  readonly pins: (name: string) => Pins | undefined;
 }
 
 export function fileFacts(
   source: string,
   macros: readonly MacroEvent[],
   headers: SkippedHeaders = { names: new Map() },
+  hosted = false,
 ): FileFacts {
   const bodies = new Map<string, string[]>();
   for (const m of macros)
@@ -93,6 +101,47 @@ export function fileFacts(
     groupSpellings: spellingsInGroups(source, pasting(source, bodies)),
     headerDirectives: headers.names,
     ...unreadIncludes(headers, macros),
+    pins: hosted ? () => HOSTED : pinsOf(headers, macros),
+  };
+}
+
+/**
+ * A file read inside another (a unity build's host): its first line comes after the host's
+ * text, whose other branches no pin reads (`#ifdef BOARD` / `#define SCALE ...` before
+ * `#include "kern.c"`).
+ */
+const HOSTED = { problem: 'the file is read inside another, whose branches no pin reads' };
+
+/** Each name's pins (conditionalDefinitions.ts), computed once when first asked for. */
+function pinsOf(headers: SkippedHeaders, macros: readonly MacroEvent[]): FileFacts['pins'] {
+  const known = new Map<string, Pins | undefined>();
+  return (name) => {
+    if (known.has(name)) return known.get(name);
+    const texts = headers.conditionalIn?.get(name);
+    let guard: Pins | undefined;
+    if (texts && headers.firstLine) {
+      // (a header included under a conditional directive may define it: another build's)
+      if (headers.viaSkipped?.has(name))
+        guard = { problem: 'a header included under a conditional directive defines it too' };
+      else {
+        const first = headers.firstLine();
+        const touched = new Set(first.touched);
+        // (a macro some header sets in this build, a system one's included, is not the first line's)
+        for (const m of macros) if (!isFirstLine(m)) touched.add(m.name);
+        guard = definitionPins(name, texts, {
+          touched,
+          env: firstLineMacros(macros),
+          systemUnder: first.systemUnder,
+          systemTouched: first.systemTouched,
+          // (a forced `-include`, stdc-predef.h: read before the main file's first line)
+          early: new Set(
+            macros.filter((m) => !isFirstLine(m) && m.afterMainLine === 0).map((m) => m.name),
+          ),
+        });
+      }
+    }
+    known.set(name, guard);
+    return guard;
   };
 }
 
@@ -139,32 +188,38 @@ export function withConfiguration(
   // Trigraphs (`??=` is `#`, `??/` a backslash under -std=c99 or -trigraphs) spell directives
   // and line splices this reading does not see (review 2026-11-26: `??=ifdef BIG` got no
   // guard). Whether the build turns them on is not known here: no guard is trusted.
-  const unchecked = file.trigraphs
-    ? 'the file spells trigraphs (??= or ??/), whose directives and line splices are not read here'
+  const definitions: Pins = file.trigraphs
+    ? {
+        problem:
+          'the file spells trigraphs (??= or ??/), whose directives and line splices are not read here',
+      }
     : file.unknownInclude !== undefined
-      ? `${file.unknownInclude}: what it defines is not known, and no #if can check it`
+      ? { problem: `${file.unknownInclude}: what it defines is not known, and no #if can check it` }
       : uncheckedDefinition(inside, fm.range, groups, from, to, file);
-  const guard = unchecked
-    ? { problem: unchecked }
-    : both(
-        both(
-          configurationGuard(groups, from, to, alive, message),
-          assertGuard(inside, macros, fm, source, to, file.bodies),
-        ),
-        spelledGuard(
-          groups,
-          from,
-          to,
-          callsMatter(fm) ? spelled(file, fm.name) : undefined,
-          alive,
-          message,
-        ),
-      );
+  const guard =
+    'problem' in definitions
+      ? definitions
+      : both(
+          both(
+            configurationGuard(groups, from, to, alive, message),
+            assertGuard(inside, macros, fm, source, to, file.bodies),
+          ),
+          spelledGuard(
+            groups,
+            from,
+            to,
+            callsMatter(fm) ? spelled(file, fm.name) : undefined,
+            alive,
+            message,
+          ),
+        );
   if ('lines' in guard) {
     const unread = file.unreadGuard ? { unreadGuard: file.unreadGuard } : {};
+    const pinned = 'blocks' in definitions && definitions.blocks.length > 0;
+    const pins = pinned ? { definitionGuard: definitions.blocks } : {};
     return guard.lines.length > 0
-      ? { ...fm, configurationGuard: guard.lines, ...unread }
-      : { ...fm, ...unread };
+      ? { ...fm, configurationGuard: guard.lines, ...unread, ...pins }
+      : { ...fm, ...unread, ...pins };
   }
   // Marked whatever its arrays: a decision across calls about another function's array may
   // read its code (a caller reading the buffer after the call under another definition).
@@ -224,8 +279,11 @@ function uncheckedDefinition(
   groups: Conditions['groups'],
   from: number,
   to: number,
-  file: Pick<FileFacts, 'directives' | 'headerDirectives'>,
-): string | undefined {
+  file: Pick<FileFacts, 'directives' | 'headerDirectives' | 'pins'>,
+): Pins {
+  // (one block each: C_MUL and C_FIXDIV under the same `#ifdef FIXED_POINT`)
+  const pins = new Map<string, string[]>();
+  const problem = (why: string): Pins => ({ problem: why });
   const conditional = (line: number) =>
     // (inside the function: its own guard)
     !(line >= from && line <= to) && groups.some((g) => g.first <= line && line <= g.last);
@@ -240,23 +298,34 @@ function uncheckedDefinition(
       // (adversary 2026-11-28d: `-DLAGOF(i)=((i)-3)` from compile_commands.json; another
       // build's `-DLAGOF(i)=((i)-7)` read reused cells, with only a warning)
       if (d.file === '<command-line>')
-        return `macro ${d.name} is defined on the command line, which #if cannot check`;
+        return problem(`macro ${d.name} is defined on the command line, which #if cannot check`);
       const line = d.afterMainLine;
       if (conditional(line))
-        return `macro ${d.name} is defined under a conditional directive (line ${line}), which #if cannot check`;
+        return problem(
+          `macro ${d.name} is defined under a conditional directive (line ${line}), which #if cannot check`,
+        );
       const other = (file.directives.get(d.name) ?? []).find((l) => l <= to && conditional(l));
       if (other !== undefined)
-        return `macro ${d.name} is defined or undefined under a conditional directive (line ${other}), which #if cannot check`;
+        return problem(
+          `macro ${d.name} is defined or undefined under a conditional directive (line ${other}), which #if cannot check`,
+        );
       const inHeader = file.headerDirectives.get(d.name);
-      if (inHeader !== undefined) return `macro ${d.name}: ${inHeader}, which #if cannot check`;
+      if (inHeader === undefined) continue;
+      // (issue: kissfft's C_MUL under `#ifdef FIXED_POINT`: the branches pinned instead)
+      const pinned = file.pins(d.name);
+      if (pinned && 'blocks' in pinned) for (const b of pinned.blocks) pins.set(b.join('\n'), b);
+      else
+        return problem(
+          `macro ${d.name}: ${inHeader}, which #if cannot check${pinned ? `, and no guard pins its branches: ${pinned.problem}` : ''}`,
+        );
     }
   }
-  return undefined;
+  return { blocks: [...pins.values()] };
 }
 
 type Guard = { lines: string[] } | { problem: string };
+type Pins = ReturnType<typeof definitionPins>;
 
-/** Both guards' lines, or the first problem. */
 /** The macros that paste tokens: defined so in the text (any branch) or in this build. */
 function pasting(source: string, bodies: FileFacts['bodies']): Set<string> {
   const out = pastingMacros(source);
@@ -313,6 +382,7 @@ function spelledGuard(
   return guard;
 }
 
+/** Both guards' lines, or the first problem. */
 function both(a: Guard, b: Guard): Guard {
   if ('problem' in a) return a;
   if ('problem' in b) return b;

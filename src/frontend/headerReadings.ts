@@ -285,6 +285,26 @@ export interface SkippedHeaders {
    * include asks.
    */
   readonly systemFiles?: readonly string[];
+  /**
+   * headerDirectives: the read user headers that define or undefine each name under a
+   * conditional directive (conditionalDefinitions.ts pins their branches), the names a
+   * header included under one touches (no pin can keep such a header out), and what a
+   * guard at the main file's first line may not read, computed when first asked for.
+   */
+  readonly conditionalIn?: ReadonlyMap<string, readonly HeaderText[]>;
+  readonly viaSkipped?: ReadonlySet<string>;
+  readonly firstLine?: () => {
+    readonly touched: ReadonlySet<string>;
+    /** The names the system headers the unit reads touch, in any branch (a part of `touched`). */
+    readonly systemTouched: ReadonlySet<string>;
+    readonly systemUnder: boolean;
+  };
+}
+
+/** A user header the unit reads, with its text as on disk. */
+export interface HeaderText {
+  readonly file: string;
+  readonly text: string;
 }
 
 /** An include no lookup follows, and the conditional include of a text it is read through. */

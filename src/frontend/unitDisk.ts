@@ -24,6 +24,8 @@ export function lazyFacts(
   file: string,
   tu: TranslationUnit,
   disk: Disk,
+  /** Read inside a unity build's host: no pin of conditional definitions (configured.ts). */
+  hosted = false,
 ): () => FileFacts {
   let facts: FileFacts | undefined;
   return () =>
@@ -40,6 +42,7 @@ export function lazyFacts(
         disk.absolute,
         disk.search,
       ),
+      hosted,
     ));
 }
 

@@ -141,7 +141,7 @@ const PLACED = new Set([
 ]);
 
 /** Whether a branch's directive holds at the first line (`#else`: true), or why not known. */
-function branchValue(directive: string, r: GuardReading): boolean | string {
+export function branchValue(directive: string, r: GuardReading): boolean | string {
   const { touched, env } = r;
   const text = withoutSplices(directive, ' ');
   const m = /^\s*(?:#|%:)\s*(\w+)([\s\S]*)$/.exec(text);

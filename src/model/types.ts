@@ -359,6 +359,12 @@ export interface FunctionModel {
    */
   readonly unreadGuard?: readonly string[];
   /**
+   * Preprocessor lines for the main file's first line when its arrays are contracted: they
+   * pin the branches around a user header's conditional definitions of a macro the function
+   * uses (frontend/conditionalDefinitions.ts: kissfft's `C_MUL` under `#ifdef FIXED_POINT`).
+   */
+  readonly definitionGuard?: readonly (readonly string[])[];
+  /**
    * Why no configuration guard can be written for a function with no array of its own that
    * may change (frontend/configured.ts): a whole-program decision that reads its code (a
    * caller, a function that gets the buffer after the call) would hold in this configuration

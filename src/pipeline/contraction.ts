@@ -189,16 +189,20 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
   );
   const own = new Set([...analysis.decisions.map((d) => d.fn), ...callers]);
   const related = wholeProgramRelated(analysis);
+  // (the unread headers' guard is the unit's, one per file; each function's pins, once each)
+  let unread: readonly string[] | undefined;
+  const pins = new Map<string, readonly string[]>();
   for (const fn of new Set([...own, ...related.keys()])) {
     if (fn.range.end <= fn.range.start) continue;
     const why: GuardedFor = own.has(fn) ? { own: true } : { readBy: related.get(fn) ?? [] };
     const g = macroGuards(fn, analysis.macroUses ?? [], why);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
     if (g.after.length > 0) out.push({ kind: 'after', at: fn.range.end, lines: g.after });
-    // (one per file: every function of the unit shares its headers)
-    if (fn.unreadGuard && !out.some((i) => i.kind === 'file-start'))
-      out.push({ kind: 'file-start', lines: fn.unreadGuard });
+    unread ??= fn.unreadGuard;
+    for (const block of fn.definitionGuard ?? []) pins.set(block.join('\n'), block);
   }
+  const start = [...(unread ?? []), ...[...pins.values()].flat()];
+  if (start.length > 0) out.push({ kind: 'file-start', lines: start });
   return out;
 }
 
