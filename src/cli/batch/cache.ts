@@ -87,7 +87,7 @@ function stableJson(x: unknown): string {
   });
 }
 
-export function cacheKey(job: FileJob, stamp: string): string {
+function cacheKey(job: FileJob, stamp: string): string {
   return createHash('sha256')
     .update(
       stableJson({
