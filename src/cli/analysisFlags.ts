@@ -101,7 +101,7 @@ export function addAnalysisOptions(cmd: Command, oracleDefault = '0'): Command {
     )
     .option(
       '--budget <ms>',
-      'time budget of the exhaustive lattice search per array',
+      'budget of the exhaustive lattice search per array, in ms of work on an idle reference machine (counted, not timed: the same result at any load)',
       String(DEFAULT_SEARCH_BUDGET_MS),
     )
     .option('--work <units>', 'work budget of the polyhedral core per array and stage', '1000000')

@@ -10,23 +10,55 @@
  * written only costs time.
  */
 import { createHash } from 'node:crypto';
-import { promises as fs, statSync } from 'node:fs';
+import { promises as fs, readdirSync, readFileSync, statSync } from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { makeOutputFolder } from '../outputFile.js';
 import { fileURLToPath } from 'node:url';
 import type { FileJob, FileOutcome } from './job.js';
+import { version } from '../version.js';
 
-/** Changes with every build of beeclak (tsc rewrites every output file). */
-function buildStamp(): string {
-  try {
-    return String(statSync(fileURLToPath(import.meta.url)).mtimeMs);
-  } catch {
-    return 'unknown';
-  }
+/**
+ * The files of the code that runs: every module of the source tree this one belongs to
+ * (dist/src's .js, or src's .ts under Jest), or, from the bundle, the bundle file itself.
+ */
+export function codeFiles(self: string): string[] {
+  const parts = self.split(path.sep);
+  const i = parts.lastIndexOf('src');
+  if (i < 0) return [self];
+  const root = parts.slice(0, i + 1).join(path.sep);
+  const ext = path.extname(self);
+  const out: string[] = [];
+  const walk = (dir: string): void => {
+    for (const e of readdirSync(dir, { withFileTypes: true })) {
+      const f = path.join(dir, e.name);
+      if (e.isDirectory()) walk(f);
+      else if (e.name.endsWith(ext) && !e.name.endsWith(`.d${ext}`)) out.push(f);
+    }
+  };
+  walk(root);
+  return out.sort();
 }
 
-const STAMP = buildStamp();
+/**
+ * A hash of the content of the code that runs, and of its version: not a modification
+ * time, which `cp -a` keeps across copies and incremental tsc keeps on an unchanged
+ * cache.js while other modules change, so that an entry made by other code would be
+ * served. Hashing ~3 MB costs a few milliseconds, once per process.
+ */
+export function buildStamp(self: string): string {
+  const h = createHash('sha256').update(version()).update('\0');
+  try {
+    const files = codeFiles(self);
+    const base = path.dirname(self);
+    for (const f of files)
+      h.update(path.relative(base, f)).update('\0').update(readFileSync(f)).update('\0');
+  } catch {
+    // Unreadable code: a stamp no run shares, so that nothing is served from the cache.
+    h.update(`unreadable ${process.pid} ${Math.random()}`);
+  }
+  return h.digest('hex');
+}
 
 /**
  * Where entries go: `--cache-dir`, else `node_modules/.cache/beeclak` of the nearest
@@ -55,11 +87,11 @@ function stableJson(x: unknown): string {
   });
 }
 
-export function cacheKey(job: FileJob): string {
+function cacheKey(job: FileJob, stamp: string): string {
   return createHash('sha256')
     .update(
       stableJson({
-        build: STAMP,
+        build: stamp,
         cc: process.env.CC ?? '',
         // C++ files are preprocessed by $CXX (src/frontend/language.ts).
         ...(process.env.CXX ? { cxx: process.env.CXX } : {}),
@@ -84,7 +116,19 @@ export class ResultCache {
   /** Entries are written only for headers older than this (see put). */
   private readonly started = Date.now();
 
-  constructor(readonly dir: string) {}
+  /** buildStamp of the running code, hashed once per run (only runs with a cache pay it). */
+  private readonly stamp: string;
+
+  constructor(
+    readonly dir: string,
+    stamp?: string,
+  ) {
+    this.stamp = stamp ?? buildStamp(fileURLToPath(import.meta.url));
+  }
+
+  key(job: FileJob): string {
+    return cacheKey(job, this.stamp);
+  }
 
   private entry(key: string): string {
     return path.join(this.dir, key.slice(0, 2), `${key}.json`);

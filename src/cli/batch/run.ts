@@ -17,7 +17,7 @@ import { readCSource } from '../sourceFile.js';
 import { writeOutputs } from '../outputFile.js';
 import { InputError } from '../errors.js';
 import { listInputs } from '../files.js';
-import { cacheKey, ResultCache } from './cache.js';
+import { ResultCache } from './cache.js';
 import { runJobs } from './pool.js';
 import type { FileJob, FileOutcome } from './job.js';
 import { withProgramViews, type ProgramSetting } from './program.js';
@@ -255,7 +255,7 @@ async function prepareJobs(
       const job: FileJob = { file, source, options: optionsOf[k]! };
       // (no key without a cache: a file's key hashes its view of the set, which grows with
       // the set; with --no-cache, 1,000 files spent most of their time on keys)
-      if (cache) p.keys[k] = cacheKey(job);
+      if (cache) p.keys[k] = cache.key(job);
       const hit = cache && (await cache.get(p.keys[k]!));
       if (hit) {
         p.outcomes[k] = hit;
@@ -275,7 +275,7 @@ async function runCached(
   cache: ResultCache | undefined,
   opts: BatchOptions,
 ): Promise<FileOutcome[]> {
-  const keys = cache ? jobs.map(cacheKey) : [];
+  const keys = cache ? jobs.map((j) => cache.key(j)) : [];
   const out = await Promise.all(keys.map(async (k) => cache?.get(k)));
   const pending = jobs.flatMap((j, k) => (out[k] ? [] : [k]));
   const results = await runJobs(

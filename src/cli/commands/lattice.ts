@@ -44,7 +44,11 @@ export function registerLattice(program: Command, io: Io): void {
       'a skewed mapping must save more than this percentage over a simpler one (as contract)',
       '5',
     )
-    .option('--budget <ms>', 'time budget of the optimal search', '5000')
+    .option(
+      '--budget <ms>',
+      'budget of the optimal search, in ms of work on an idle reference machine (counted, not timed)',
+      '5000',
+    )
     .option('--json', 'machine-readable output')
     .option('--timings', 'also print the time of each step (it differs from run to run)')
     .action(async (text: string, opts: LatticeOptions) => {
