@@ -42,6 +42,7 @@ import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
+import { globalArraysOf, type GlobalArrays } from './externalArrays.js';
 
 /** Where a name is spelled, and what the spelling may do. */
 interface Mention {
@@ -89,6 +90,8 @@ export interface FileSummary {
    * be read (setSummaries.ts).
    */
   readonly dataModelUnknown?: true;
+  /** The file-scope arrays with external linkage the unit's file defines (externalArrays.ts). */
+  readonly globalArrays?: GlobalArrays;
 }
 
 export interface SummaryOptions {
@@ -206,8 +209,10 @@ function summarize(
     return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
   });
   const conditional = dependentConditional(file, written.raw, headers, unit);
+  const globalArrays = globalArraysOf(root, src, origin, file);
   return {
     file,
+    ...(Object.keys(globalArrays).length > 0 ? { globalArrays } : {}),
     functions,
     structs,
     ...(conditional ? { conditional } : {}),
