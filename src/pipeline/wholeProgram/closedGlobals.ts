@@ -30,7 +30,7 @@ interface Mention {
   readonly why: string;
 }
 
-export interface GlobalContext {
+interface GlobalContext {
   /** Why the set may not be the whole program (openWorld), if so. */
   readonly open: string | undefined;
   /** A unit of the set that includes this file, if any. */
