@@ -8,6 +8,7 @@
  */
 import type { SourceLoc } from '../model/calls.js';
 import type { Node, SourceText } from './parse.js';
+import { nameRecord } from '../poly/nameRecord.js';
 
 /** Per array name: undefined when the definition alone spells it, or why it must stay. */
 export type GlobalArrays = Readonly<Record<string, { readonly stays?: string }>>;
@@ -74,5 +75,7 @@ export function globalArraysOf(
       defined.set(name, stays ? { stays } : {});
     }
   }
-  return Object.fromEntries(defined);
+  const out = nameRecord<{ stays?: string }>();
+  for (const [name, v] of defined) out[name] = v;
+  return out;
 }

@@ -92,6 +92,8 @@ export interface FileSummary {
   readonly dataModelUnknown?: true;
   /** The file-scope arrays with external linkage the unit's file defines (externalArrays.ts). */
   readonly globalArrays?: GlobalArrays;
+  /** The unit does not parse (a syntax error): the names it spells are not all known. */
+  readonly unparsed?: true;
 }
 
 export interface SummaryOptions {
@@ -213,6 +215,7 @@ function summarize(
   return {
     file,
     ...(Object.keys(globalArrays).length > 0 ? { globalArrays } : {}),
+    ...(root.hasError ? { unparsed: true as const } : {}),
     functions,
     structs,
     ...(conditional ? { conditional } : {}),

@@ -242,8 +242,12 @@ export class FileSet {
     const defined = own.globalArrays;
     if (!defined || Object.keys(defined).length === 0) return undefined;
     const ownPath = this.index.path.get(own)!;
+    // (a unit with a syntax error is skipped by the analysis: what it names is not known)
+    const unparsed = this.summaries.find((s) => s.unparsed);
     return globalVerdicts(defined, {
-      open: this.open,
+      open:
+        this.open ??
+        (unparsed && `${unparsed.file} does not parse: the names it uses are not known`),
       includer: this.index.includerOf(own)?.file,
       ownMention: (n) => own.mentions[n],
       elsewhere: (n) => {
