@@ -43,6 +43,7 @@ import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
+import { globalArraysOf, type GlobalArrays } from './externalArrays.js';
 
 /** Where a name is spelled, and what the spelling may do. */
 interface Mention {
@@ -97,6 +98,10 @@ export interface FileSummary {
    * be read (setSummaries.ts).
    */
   readonly dataModelUnknown?: true;
+  /** The file-scope arrays with external linkage the unit's file defines (externalArrays.ts). */
+  readonly globalArrays?: GlobalArrays;
+  /** The unit does not parse (a syntax error): the names it spells are not all known. */
+  readonly unparsed?: true;
 }
 
 export interface SummaryOptions {
@@ -215,8 +220,11 @@ function summarize(
   });
   const conditional = dependentConditional(file, written.raw, headers, unit);
   const conditionalNames = dependentSpellings(file, written.raw, headers, unit, cwd, search);
+  const globalArrays = globalArraysOf(root, src, origin, file);
   return {
     file,
+    ...(Object.keys(globalArrays).length > 0 ? { globalArrays } : {}),
+    ...(root.hasError ? { unparsed: true as const } : {}),
     functions,
     structs,
     ...(conditional ? { conditional } : {}),

@@ -26,6 +26,7 @@ import { callsNothingBack, neverNamesMain } from './libraryCalls.js';
 import type { ReasonName } from '../model/reasons.js';
 import { type ArrayInfo, FILE_SCOPE_USER } from '../model/types.js';
 import { place } from '../model/place.js';
+import type { ExternalVerdict } from '../model/program.js';
 
 export type ScratchVerdict =
   | { readonly scratch: true }
@@ -36,8 +37,15 @@ type Problem = { readonly code: ReasonName; readonly reason: string };
 const at = place;
 
 /** The array's own conditions (storage, initializer, users). */
-function storageProblem(fnName: string, array: ArrayInfo): Problem | undefined {
-  if (array.storage === 'global')
+function storageProblem(
+  fnName: string,
+  array: ArrayInfo,
+  linkage: ExternalVerdict | undefined,
+): Problem | undefined {
+  // A closed world that shows every use of it makes it as good as static (closedGlobals.ts).
+  if (array.storage === 'global' && linkage && !linkage.analysable)
+    return { code: linkage.code, reason: linkage.reason };
+  if (array.storage === 'global' && !linkage)
     return {
       code: 'external-linkage',
       reason: `'${array.name}' has external linkage: other files may use it (make it static)`,
@@ -52,7 +60,10 @@ function storageProblem(fnName: string, array: ArrayInfo): Problem | undefined {
       code: 'not-scratch',
       reason: `'${array.name}' is named by a file-scope declaration (an initializer may keep its address)`,
     };
-  if (array.storage === 'static-global' && !(array.users ?? []).includes(fnName))
+  if (
+    (array.storage === 'static-global' || array.storage === 'global') &&
+    !(array.users ?? []).includes(fnName)
+  )
     return { code: 'not-scratch', reason: `the users of '${array.name}' are not known` };
   return undefined;
 }
@@ -177,19 +188,21 @@ function reentryProblem(
 /**
  * Whether a static or file-scope array is a temporary of `fnName` (see the module comment).
  * `includedBy`: files that include this one and are not read with it (their code, after the
- * `#include`, may name its static functions and file-scope arrays).
+ * `#include`, may name its static functions and file-scope arrays). `linkage`: for a
+ * file-scope array with external linkage, whether the set shows every use (closedGlobals.ts).
  */
 export function staticScratchVerdict(
   graph: CallGraph,
   fnName: string,
   array: ArrayInfo,
   includedBy: readonly string[] = [],
+  linkage?: ExternalVerdict,
 ): ScratchVerdict {
-  const storage = storageProblem(fnName, array);
+  const storage = storageProblem(fnName, array, linkage);
   if (storage) return { scratch: false, ...storage };
   // (adversary 2026-11-29 rv-hosts: read alone under --configurations, main.c read
   // kern.c's file-scope t[5] after summed(), and its hook() entered summed() again)
-  if (includedBy.length > 0 && array.storage === 'static-global')
+  if (includedBy.length > 0 && array.storage !== 'static-local')
     return {
       scratch: false,
       code: 'included-by-other-file',

@@ -16,6 +16,11 @@ export interface ProgramView {
   readonly foreign: readonly FunctionCalls[];
   /** Per function with external linkage this file defines: may every call be seen? */
   readonly externals: Readonly<Record<string, ExternalVerdict>>;
+  /**
+   * Per file-scope array with external linkage this file defines: may every use of it be
+   * seen in this file (a closed world where no other unit names it: fileSet.ts), or why not.
+   */
+  readonly globals?: Readonly<Record<string, ExternalVerdict>>;
   /** Files of the set whose unit includes this file (a unity build). */
   readonly includedBy: readonly string[];
   /**

@@ -401,7 +401,8 @@ export function staticScratchOutcome(
   const unguarded = unguardedFunction(model);
   if (unguarded) return unguarded;
   const byIncluders = [...(includedBy ?? []), ...(program?.includedBy ?? [])];
-  const v = staticScratchVerdict(model.calls, fn.name, array, byIncluders);
+  const linkage = array.storage === 'global' ? program?.globals?.[array.name] : undefined;
+  const v = staticScratchVerdict(model.calls, fn.name, array, byIncluders, linkage);
   if (!v.scratch) return { kind: 'not-temporary', code: v.code, reason: v.reason };
   const elsewhere = configuredElsewhere(model.calls, fn.name, []);
   if (elsewhere) return { kind: 'not-temporary', ...elsewhere };
@@ -410,11 +411,16 @@ export function staticScratchOutcome(
     what: 'values cross between calls',
   });
   if (crosses) return crosses;
-  const where = array.storage === 'static-local' ? 'static' : 'file-scope';
+  const where =
+    array.storage === 'static-local'
+      ? 'static'
+      : array.storage === 'global'
+        ? 'file-scope (external linkage, no other unit of the closed world names it)'
+        : 'file-scope';
   return {
     kind: 'candidate',
     callSites: [],
     array: { ...array, candidate: true, reasons: [] },
-    note: `${where} scratch: every call of ${fn.name}() writes each cell of '${array.name}' before reading it, so no value crosses between calls; it is contracted where it is declared and stays static`,
+    note: `${where} scratch: every call of ${fn.name}() writes each cell of '${array.name}' before reading it, so no value crosses between calls; it is contracted where it is declared${array.storage === 'global' ? '' : ' and stays static'}`,
   };
 }

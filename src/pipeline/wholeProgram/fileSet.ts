@@ -38,6 +38,7 @@ import {
 import { SetGraph, type SetFunction } from './setGraph.js';
 import { passingOnSeen, passingOnTo } from './forwardingChains.js';
 import { leftOutOf, narrowedView } from './narrowView.js';
+import { globalVerdicts } from './closedGlobals.js';
 
 export { overriddenFunctions, withForeign } from './viewGraph.js';
 
@@ -210,16 +211,18 @@ export class FileSet {
     const includedBy = (this.index.includers.get(ownPath) ?? [])
       .filter((s) => this.index.path.get(s) !== ownPath)
       .map((s) => s.file);
+    const globals = same(own.file, text) ? this.globalsOf(own) : undefined;
     // (A static kernel's member arguments get no view of their own: BC1114 stays.) Its heap
     // buffers do: they may come from the program's own malloc.
     if (Object.keys(externals).length === 0)
-      return replaced
+      return replaced || globals
         ? {
             overridden: nameRecord(),
             foreign: [],
             externals,
             includedBy,
-            replacedAllocator: replaced,
+            ...(replaced ? { replacedAllocator: replaced } : {}),
+            ...(globals ? { globals } : {}),
           }
         : undefined;
     const members = this.membersFor(own, mine);
@@ -241,9 +244,36 @@ export class FileSet {
         : {}),
       ...(foreign?.leftOut ? { leftOut: foreign.leftOut } : {}),
       externals,
+      ...(globals ? { globals } : {}),
       includedBy,
       ...(members ? { members } : {}),
     };
+  }
+
+  /**
+   * Per file-scope array with external linkage `own`'s file defines: whether this file shows
+   * every use of it (closedGlobals.ts), or why not. Undefined when it defines none.
+   */
+  private globalsOf(own: FileSummary): Record<string, ExternalVerdict> | undefined {
+    const defined = own.globalArrays;
+    if (!defined || Object.keys(defined).length === 0) return undefined;
+    const ownPath = this.index.path.get(own)!;
+    // (a unit with a syntax error is skipped by the analysis: what it names is not known)
+    const unparsed = this.summaries.find((s) => s.unparsed);
+    return globalVerdicts(defined, {
+      open:
+        this.open ??
+        (unparsed && `${unparsed.file} does not parse: the names it uses are not known`),
+      includer: this.index.includerOf(own)?.file,
+      ownMention: (n) => own.mentions[n],
+      elsewhere: (n) => {
+        const s = (this.index.spelling.get(n) ?? []).find(
+          (u) => this.index.path.get(u) !== ownPath,
+        );
+        return s && { file: s.file, ...(s.mentions[n] ? { mention: s.mentions[n] } : {}) };
+      },
+      outside: (n) => this.options.outside?.get(n),
+    });
   }
 
   /** The verdicts on the struct members passed to `mine` (memberArguments.ts), if any. */
@@ -520,7 +550,8 @@ export function externalOf(
 
 /**
  * What the set's units show of themselves: the names of the functions with external
- * linkage that take a pointer or an array (the ones a closed world may let analyse), and
+ * linkage that take a pointer or an array (the ones a closed world may let analyse) and its
+ * file-scope arrays with external linkage (closedGlobals.ts), and
  * every file their units read (their own and their headers).
  */
 export function unitFacts(units: readonly UnitSummary[]): {
@@ -536,6 +567,8 @@ export function unitFacts(units: readonly UnitSummary[]): {
     read.push(...u.summary.read);
     for (const f of u.summary.functions)
       if (!f.internal && f.parameterUses.length > 0) externals.add(f.name);
+    // (a file-scope array with external linkage is the set's only when no file outside names it)
+    for (const name of Object.keys(u.summary.globalArrays ?? {})) externals.add(name);
   }
   // A weak main() of the set may be replaced by another file's: then no file that defines
   // main() is known to be another program.
@@ -556,7 +589,8 @@ export function unitFacts(units: readonly UnitSummary[]): {
 export function analysesExternals(view: ProgramView | undefined): boolean {
   return (
     !!view &&
-    Object.values(view.externals).some((v) => v.analysable || v.code !== 'not-closed-world')
+    (Object.values(view.externals).some((v) => v.analysable || v.code !== 'not-closed-world') ||
+      Object.values(view.globals ?? {}).some((v) => v.analysable))
   );
 }
 

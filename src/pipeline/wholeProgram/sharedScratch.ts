@@ -32,7 +32,10 @@ export async function shareFileScopeMappings<D extends ArrayDecision>(
 ): Promise<Map<D, Shared<D>>> {
   const groups = new Map<string, D[]>();
   for (const d of decisions)
-    if (d.array.storage === 'static-global' && (d.array.users?.length ?? 0) > 1)
+    if (
+      (d.array.storage === 'static-global' || d.array.storage === 'global') &&
+      (d.array.users?.length ?? 0) > 1
+    )
       groups.set(declaration(d), [...(groups.get(declaration(d)) ?? []), d]);
   const out = new Map<D, Shared<D>>();
   for (const group of groups.values()) {

@@ -1,0 +1,14 @@
+/* trap: main.c reads work after the call through its own extern declaration: a value crosses files
+   expect: smooth:work unchanged [external-linkage]
+   expect: smooth:x unchanged
+*/
+#define N 64
+float work[N];
+float smooth(const float *x) {
+  float s = 0;
+  for (int i = 0; i < N; i++) {
+    work[i] = x[i] * 2.0f;
+    s += work[i] * work[i];
+  }
+  return s;
+}

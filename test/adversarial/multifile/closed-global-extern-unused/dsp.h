@@ -1,0 +1,1 @@
+extern float work[64];
