@@ -124,7 +124,12 @@ class SetIndex {
         if (!g.internal) push(this.externalDefiners, g.name, s);
       }
       this.functions.set(s, byName);
-      for (const n of new Set([...byName.keys(), ...Object.keys(s.mentions)]))
+      // (its prototypes too: a unit whose build may differ may call the name in another one)
+      for (const n of new Set([
+        ...byName.keys(),
+        ...Object.keys(s.mentions),
+        ...Object.keys(s.declarations),
+      ]))
         push(this.spelling, n, s);
     }
   }
@@ -284,6 +289,19 @@ export class FileSet {
         return no(
           /attribute/.test(m.why) ? 'entry-point' : 'address-taken-elsewhere',
           `${name}() may be called from code the set does not show: in ${m.in}:${m.loc.line}:${m.loc.column}, ${m.why}`,
+        );
+      // (review 2026-11-29: helper.c called kern(u) and read u after under #ifdef DEBUG
+      // only; its unit read without DEBUG showed no call, kern's t was folded in place and
+      // a -DDEBUG build printed 4504.5 for 4527. What a unit declares the function in and
+      // may build otherwise may call it there: a group of its own file, or one inside or
+      // around a function it defines. A header's group around prototypes alone calls
+      // nothing (prototype-configurations); one around a whole header function that no
+      // call names, a constructor, is not seen: not yet handled.)
+      const hiding = s.declarations[name] && conditionalCode(s);
+      if (hiding)
+        return no(
+          'configured-elsewhere',
+          `${s.file} declares ${name}() and ${hiding} another build may decide otherwise: its calls of ${name}() in that build are not seen`,
         );
     }
     const outside = this.options.outside?.get(name);
@@ -543,4 +561,14 @@ function replacedAllocator(summaries: readonly FileSummary[]): string | undefine
       .map((g) => `${g.name}() in ${u.file}`),
   );
   return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
+}
+
+/** Where a unit's text may call other functions in another build, in words, if anywhere. */
+function conditionalCode(s: FileSummary): string | undefined {
+  if (s.conditional?.startsWith(`${s.file}:`)) return `has a conditional group (${s.conditional})`;
+  // (a system header's functions, glibc's __bswap_16, call none of the program's)
+  const f = s.functions.find(
+    (g) => g.configured !== undefined && !inSystemFolder(s.definedIn[g.name] ?? s.file),
+  );
+  return f ? `defines ${f.name}(), read in one configuration (${f.configured}),` : undefined;
 }
