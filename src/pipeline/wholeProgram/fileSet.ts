@@ -568,7 +568,11 @@ function conditionalCode(s: FileSummary): string | undefined {
   if (s.conditional?.startsWith(`${s.file}:`)) return `has a conditional group (${s.conditional})`;
   // (a system header's functions, glibc's __bswap_16, call none of the program's)
   const f = s.functions.find(
-    (g) => g.configured !== undefined && !inSystemFolder(s.definedIn[g.name] ?? s.file),
+    (g) =>
+      g.configured !== undefined &&
+      // (assert alone read without NDEBUG: every build has at most the calls read)
+      !(g.configured === ASSERT_DEPENDENCE && !s.ndebug) &&
+      !inSystemFolder(s.definedIn[g.name] ?? s.file),
   );
   return f ? `defines ${f.name}(), read in one configuration (${f.configured}),` : undefined;
 }
