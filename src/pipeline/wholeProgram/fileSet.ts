@@ -28,7 +28,9 @@ import { REPLACEABLE } from '../../frontend/pointerCallees.js';
 import { nameRecord } from '../../poly/nameRecord.js';
 import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
-import { anotherBuilds, UNREAD_SPELLINGS } from '../../frontend/dependentSpellings.js';
+import { anotherBuilds } from '../../frontend/dependentSpellings.js';
+import { conditionalCode, ELSE } from './configuredElsewhere.js';
+import { SetIndex } from './setIndex.js';
 import { memberVerdicts, type MemberVerdict } from './structMembers.js';
 import {
   memberArgumentsByCallee,
@@ -85,72 +87,6 @@ function reservedName(name: string): string | undefined {
   if (/^_/.test(name)) return `'${name}' is a reserved name (the implementation may call it)`;
   if (libraryCall(name)) return `'${name}' is a C library function (the library may call it)`;
   return undefined;
-}
-
-/**
- * The set's summaries indexed once for all its files' views (issue 27 item 3: each file's
- * view searched every unit for its includers, for the other definitions of each of its
- * functions and for each name, with a path resolved per comparison: quadratic in the set).
- */
-class SetIndex {
-  /** Each summary's file, resolved. */
-  readonly path = new Map<FileSummary, string>();
-  readonly byPath = new Map<string, FileSummary>();
-  /** A `.c` file (resolved) -> the units that include it, in the set's order. */
-  readonly includers = new Map<string, FileSummary[]>();
-  /** A name -> the units that define a function of that name with external linkage. */
-  readonly externalDefiners = new Map<string, FileSummary[]>();
-  /** Per unit, its first function of each name. */
-  readonly functions = new Map<FileSummary, Map<string, FunctionCalls>>();
-  /**
-   * A name -> the units (in the set's order) that define a function of that name or mention
-   * it: those the verdict on a function of that name reads (external). Each file's verdicts
-   * went through every unit: quadratic in the set.
-   */
-  readonly spelling = new Map<string, FileSummary[]>();
-  /** A name -> the units spelling it under a conditional group another build may decide. */
-  readonly conditional = new Map<string, FileSummary[]>();
-  /** Each summary's place in the set (the first unit found keeps the set's order). */
-  readonly order = new Map<FileSummary, number>();
-
-  constructor(summaries: readonly FileSummary[]) {
-    const push = <K, V>(m: Map<K, V[]>, k: K, v: V) => {
-      const list = m.get(k);
-      if (!list) m.set(k, [v]);
-      else if (list[list.length - 1] !== v) list.push(v);
-    };
-    for (const s of summaries) {
-      const file = path.resolve(s.file);
-      this.path.set(s, file);
-      if (!this.byPath.has(file)) this.byPath.set(file, s);
-      for (const i of s.includedSources) push(this.includers, path.resolve(i), s);
-      const byName = new Map<string, FunctionCalls>();
-      for (const g of s.functions) {
-        if (!byName.has(g.name)) byName.set(g.name, g);
-        if (!g.internal) push(this.externalDefiners, g.name, s);
-      }
-      this.functions.set(s, byName);
-      for (const n of new Set([...byName.keys(), ...Object.keys(s.mentions)]))
-        push(this.spelling, n, s);
-      for (const n of Object.keys(s.conditionalNames ?? {})) push(this.conditional, n, s);
-      this.order.set(s, this.order.size);
-    }
-  }
-
-  /** The units that may spell `name` in another build, in the set's order. */
-  spelledElsewhere(name: string): FileSummary[] {
-    const at = [
-      ...(this.conditional.get(name) ?? []),
-      ...(this.conditional.get(UNREAD_SPELLINGS) ?? []),
-    ];
-    return [...new Set(at)].sort((a, b) => this.order.get(a)! - this.order.get(b)!);
-  }
-
-  /** The first unit other than `s` that includes `s`'s file. */
-  includerOf(s: FileSummary): FileSummary | undefined {
-    const own = this.path.get(s)!;
-    return this.includers.get(own)?.find((x) => this.path.get(x) !== own);
-  }
 }
 
 export class FileSet {
@@ -330,6 +266,19 @@ export class FileSet {
         return no(
           /attribute/.test(m.why) ? 'entry-point' : 'address-taken-elsewhere',
           `${name}() may be called from code the set does not show: in ${m.in}:${m.loc.line}:${m.loc.column}, ${m.why}`,
+        );
+      // (review 2026-11-29: helper.c called kern(u) and read u after under #ifdef DEBUG
+      // only; its unit read without DEBUG showed no call, kern's t was folded in place and
+      // a -DDEBUG build printed 4504.5 for 4527. What a unit declares the function in and
+      // may build otherwise may call it there: a group of its own file, or one inside or
+      // around a function it defines. A header's group around prototypes alone calls
+      // nothing (prototype-configurations); one around a whole header function that no
+      // call names, a constructor, is not seen: not yet handled.)
+      const hiding = s.declarations[name] && conditionalCode(s);
+      if (hiding)
+        return no(
+          'configured-elsewhere',
+          `${s.file} declares ${name}() and ${hiding} another build may decide otherwise: its calls of ${name}() in that build are not seen`,
         );
     }
     // (a build deciding another unit's conditional otherwise may call it or take its address)
@@ -603,6 +552,3 @@ function replacedAllocator(summaries: readonly FileSummary[]): string | undefine
   );
   return all.find((x) => x.startsWith('malloc(')) ?? all.sort()[0];
 }
-
-const ELSE =
-  'under a conditional directive another build may decide otherwise: that build may call it or take its address, unseen here';
