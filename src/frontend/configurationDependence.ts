@@ -235,6 +235,8 @@ function eventIndex(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
 }
 
 const ASSERT_ONLY = 'assert() depends on NDEBUG';
+/** The reason of a macro the build's command line defines (its value, not its branches). */
+export const COMMAND_LINE_VALUE = 'the command line defines it';
 /**
  * The reason of a function whose only dependence is `assert`: a build without NDEBUG reads
  * every assertion, one with it none (a reading without NDEBUG sees all the code any build has).
@@ -252,7 +254,7 @@ function macroDependence(
   // (a directive after the function's last line, in its file, does not reach it)
   const after = (e: MacroEvent) => (t.header ? e.file === t.header : e.inMainFile) && e.line > to;
   const user = events.filter((e) => !e.system && !after(e));
-  if (user.some((e) => e.file === '<command-line>')) return 'the command line defines it';
+  if (user.some((e) => e.file === '<command-line>')) return COMMAND_LINE_VALUE;
   if (user.length > 1 || user.some((e) => e.kind === 'undef'))
     return 'it is defined more than once or undefined';
   const d = user[0];

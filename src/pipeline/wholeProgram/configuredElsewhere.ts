@@ -4,7 +4,7 @@
  * graph (src/pipeline/wholeProgram/fileSet.ts asks these on a function's external linkage).
  */
 import type { FileSummary } from '../../frontend/program.js';
-import { ASSERT_DEPENDENCE } from '../../frontend/configurationDependence.js';
+import { ASSERT_DEPENDENCE, COMMAND_LINE_VALUE } from '../../frontend/configurationDependence.js';
 import { inSystemFolder } from '../../frontend/systemFolders.js';
 
 export const ELSE =
@@ -19,6 +19,10 @@ export function conditionalCode(s: FileSummary): string | undefined {
       g.configured !== undefined &&
       // (assert alone read without NDEBUG: every build has at most the calls read)
       !(g.configured === ASSERT_DEPENDENCE && !s.ndebug) &&
+      // (a -D value: the builds the user names are each analysed, and an integer value adds
+      // no call; a value spelling a call of the kernel in a build nobody named is not seen:
+      // docs/limits.md. Counting it refused the code base's cross-file temporary.)
+      !g.configured.endsWith(`: ${COMMAND_LINE_VALUE}`) &&
       !inSystemFolder(s.definedIn[g.name] ?? s.file),
   );
   return f ? `defines ${f.name}(), read in one configuration (${f.configured}),` : undefined;
