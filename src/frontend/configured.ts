@@ -196,6 +196,14 @@ export function withConfiguration(
     : file.unknownInclude !== undefined
       ? { problem: `${file.unknownInclude}: what it defines is not known, and no #if can check it` }
       : uncheckedDefinition(inside, fm.range, groups, from, to, file);
+  const calls = spelledGuard(
+    groups,
+    from,
+    to,
+    callsMatter(fm) ? spelled(file, fm.name) : undefined,
+    alive,
+    message,
+  );
   const guard =
     'problem' in definitions
       ? definitions
@@ -204,22 +212,17 @@ export function withConfiguration(
             configurationGuard(groups, from, to, alive, message),
             assertGuard(inside, macros, fm, source, to, file.bodies),
           ),
-          spelledGuard(
-            groups,
-            from,
-            to,
-            callsMatter(fm) ? spelled(file, fm.name) : undefined,
-            alive,
-            message,
-          ),
+          'problem' in calls ? calls : { lines: [] },
         );
   if ('lines' in guard) {
     const unread = file.unreadGuard ? { unreadGuard: file.unreadGuard } : {};
     const pinned = 'blocks' in definitions && definitions.blocks.length > 0;
     const pins = pinned ? { definitionGuard: definitions.blocks } : {};
+    // (the groups spelling its name matter to a result resting on its calls only: kept apart)
+    const byCalls = 'lines' in calls && calls.lines.length > 0 ? { callsGuard: calls.lines } : {};
     return guard.lines.length > 0
-      ? { ...fm, configurationGuard: guard.lines, ...unread, ...pins }
-      : { ...fm, ...unread, ...pins };
+      ? { ...fm, configurationGuard: guard.lines, ...unread, ...pins, ...byCalls }
+      : { ...fm, ...unread, ...pins, ...byCalls };
   }
   // Marked whatever its arrays: a decision across calls about another function's array may
   // read its code (a caller reading the buffer after the call under another definition).
@@ -345,12 +348,13 @@ function spelled(file: FileFacts, name: string): readonly number[] | undefined {
  * temporary across calls, or one passed on to a kernel's), a static or file-scope array (a
  * scratch no call may enter again). Its local arrays rest on its own text alone.
  */
-const callsMatter = (fm: FunctionModel) =>
-  fm.arrays.some(
-    (a) =>
-      a.reasons.some((r) => r.kind === 'parameter') ||
-      (a.reasons.length > 0 && a.reasons.every((r) => r.kind === 'static' || r.kind === 'global')),
-  );
+const callsMatter = (fm: FunctionModel) => fm.arrays.some(restsOnCalls);
+
+/**
+ * Whether an array's result reads its function's callers: a parameter (a temporary across
+ * calls), a static or file-scope array (a scratch no call may enter again); not a local's.
+ */
+export const restsOnCalls = (a: FunctionModel['arrays'][number]) => a.storage !== 'local';
 
 /**
  * The guards of the conditional groups outside the function (lines `from`..`to`) that spell

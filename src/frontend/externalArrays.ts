@@ -9,9 +9,7 @@
 import type { SourceLoc } from '../model/calls.js';
 import type { Node, SourceText } from './parse.js';
 import { nameRecord } from '../poly/nameRecord.js';
-
-/** Per array name: undefined when the definition alone spells it, or why it must stay. */
-export type GlobalArrays = Readonly<Record<string, { readonly stays?: string }>>;
+import type { GlobalArrays } from '../model/program.js';
 
 const EXPORTING = /__attribute__|__declspec|\[\[|\bvolatile\b|_Thread_local|__thread|\basm\b|__asm/;
 

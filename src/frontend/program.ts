@@ -43,7 +43,8 @@ import { inSystemFolder } from './systemFolders.js';
 import { NO_NAMES, nameRecord } from '../poly/nameRecord.js';
 import { structFacts } from './structFacts.js';
 import type { StructFacts } from '../model/structs.js';
-import { globalArraysOf, type GlobalArrays } from './externalArrays.js';
+import { globalArraysOf } from './externalArrays.js';
+import type { GlobalArrays } from '../model/program.js';
 
 /** Where a name is spelled, and what the spelling may do. */
 interface Mention {

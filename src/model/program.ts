@@ -175,3 +175,10 @@ export interface CrossFileStorage {
     readonly reason: string;
   }[];
 }
+
+/**
+ * The file-scope arrays with external linkage a unit defines (frontend/externalArrays.ts),
+ * per name: undefined when the definition alone spells it, or why it must stay. (Here, not
+ * beside its reader: the library's declarations must not reach the parser's types.)
+ */
+export type GlobalArrays = Readonly<Record<string, { readonly stays?: string }>>;

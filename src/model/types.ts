@@ -353,6 +353,13 @@ export interface FunctionModel {
    */
   readonly configurationGuard?: readonly string[];
   /**
+   * Preprocessor lines for the conditional groups of its file that spell its name (a build
+   * deciding one otherwise may call it): put after it only when a contracted result rests on
+   * its calls (an array parameter, a static or file-scope array, or a decision across calls
+   * that read its code); a local array's result does not.
+   */
+  readonly callsGuard?: readonly string[];
+  /**
    * Preprocessor lines for the main file's first line when its arrays are contracted: they
    * stop every build that reads a header this one skipped and no lookup finds
    * (frontend/unreadIncludes.ts), whatever function of the file is contracted.

@@ -9,6 +9,7 @@
  * fails loudly instead of miscompiling.
  */
 import type { Access, ArrayInfo, FunctionModel, Statement } from '../model/types.js';
+import { restsOnCalls } from '../frontend/configured.js';
 import {
   annotationText,
   arrayRewrite,
@@ -195,7 +196,13 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
   for (const fn of new Set([...own, ...related.keys()])) {
     if (fn.range.end <= fn.range.start) continue;
     const why: GuardedFor = own.has(fn) ? { own: true } : { readBy: related.get(fn) ?? [] };
-    const g = macroGuards(fn, analysis.macroUses ?? [], why);
+    // (a result resting on its calls: a decision across calls, a caller's buffer, or an
+    // array of its whose result reads its callers; its local arrays' results do not)
+    const byCalls =
+      !own.has(fn) ||
+      callers.includes(fn) ||
+      analysis.decisions.some((d) => d.fn === fn && restsOnCallers(d));
+    const g = macroGuards(fn, analysis.macroUses ?? [], why, byCalls);
     for (const b of g.before) out.push({ kind: 'before-line', line: b.line, lines: b.lines });
     if (g.after.length > 0) out.push({ kind: 'after', at: fn.range.end, lines: g.after });
     unread ??= fn.unreadGuard;
@@ -218,13 +225,7 @@ function macroGuardInsertions(analysis: Analysis): PlanInsertion[] {
  */
 function wholeProgramRelated(analysis: Analysis): Map<FunctionModel, string[]> {
   const graph = analysis.model.calls;
-  const kernels = [
-    ...new Set(
-      analysis.decisions
-        .filter((d) => d.array.storage !== 'local' || d.fn.parameters.some((p) => p.passedBy))
-        .map((d) => d.fn.name),
-    ),
-  ];
+  const kernels = [...new Set(analysis.decisions.filter(restsOnCallers).map((d) => d.fn.name))];
   const out = new Map<FunctionModel, string[]>();
   if (!graph || kernels.length === 0) return out;
   const { callees, callers } = callEdges(graph);
@@ -419,4 +420,12 @@ async function contractSourceInCall(
   const text = arrays.length > 0 || (plan.textEdits?.length ?? 0) > 0 ? rewrite(plan).text : source;
   analysis.report.timings.rewriteMs = Math.round(performance.now() - t0);
   return { analysis, text, changed: text !== source, plan };
+}
+
+/**
+ * Whether a decision reads its function's callers: an array that is not a plain local
+ * (configured.ts restsOnCalls), or a function whose argument values came from its call sites.
+ */
+function restsOnCallers(d: ArrayDecision): boolean {
+  return restsOnCalls(d.array) || d.fn.parameters.some((p) => p.passedBy);
 }

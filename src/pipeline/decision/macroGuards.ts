@@ -89,6 +89,8 @@ export function macroGuards(
   fn: FunctionModel,
   uses: readonly MacroUse[],
   why: GuardedFor = OWN,
+  /** Whether a contracted result rests on its calls (FunctionModel.callsGuard). */
+  byCalls = true,
 ): MacroGuards {
   const { values, mixed, functionLike } = macrosOf(fn, uses);
   const warnings: Finding[] = [];
@@ -134,7 +136,8 @@ export function macroGuards(
   // The frontend wrote the configuration guard before any decision: its words are the
   // function's own arrays'; a function read by a decision across calls says so instead.
   const own = `arrays of ${fn.name}() were contracted`;
-  after.push(...(fn.configurationGuard ?? []).map((l) => l.replace(own, subject(fn, why))));
+  const lines = [...(fn.configurationGuard ?? []), ...(byCalls ? (fn.callsGuard ?? []) : [])];
+  after.push(...lines.map((l) => l.replace(own, subject(fn, why))));
   return { after, before, warnings };
 }
 

@@ -22,7 +22,7 @@
  */
 import type { ExternalVerdict } from '../../model/program.js';
 import type { ReasonName } from '../../model/reasons.js';
-import type { GlobalArrays } from '../../frontend/externalArrays.js';
+import type { GlobalArrays } from '../../model/program.js';
 
 interface Mention {
   readonly in: string;
