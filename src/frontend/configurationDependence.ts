@@ -18,6 +18,7 @@ import { cTokens } from './ctokens.js';
 import { codeOnly } from '../model/identifiers.js';
 import type { LineOrigin, MacroEvent } from './preprocess.js';
 import { systemHeaderFile, type IncludeSearch } from './includeSearch.js';
+import { eventsByName } from './macroEventIndex.js';
 import { CallSlot } from '../context/callContext.js';
 import {
   headerDirective,
@@ -206,30 +207,6 @@ function fileDefinitions(code: string): Map<string, Definition[]> {
     let list = out.get(name);
     if (!list) out.set(name, (list = []));
     list.push({ kind: m[1] as Definition['kind'], name, index: m.index, line });
-  }
-  return out;
-}
-
-/** The unit's macro events by name, once per unit (every file of a unity build asks). */
-const eventIndexes = new CallSlot(
-  () => new WeakMap<readonly MacroEvent[], Map<string, MacroEvent[]>>(),
-);
-
-function eventsByName(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
-  const kept = eventIndexes.current();
-  const hit = kept?.get(macros);
-  if (hit) return hit;
-  const out = eventIndex(macros);
-  kept?.set(macros, out);
-  return out;
-}
-
-function eventIndex(macros: readonly MacroEvent[]): Map<string, MacroEvent[]> {
-  const out = new Map<string, MacroEvent[]>();
-  for (const e of macros) {
-    let list = out.get(e.name);
-    if (!list) out.set(e.name, (list = []));
-    list.push(e);
   }
   return out;
 }
