@@ -78,15 +78,44 @@ function cString(s: string): string {
 function prelude(fileName: string, withModHelper: boolean, maxDims: number): string[] {
   const lines = [
     '/* beeclak check: shadow owners of contracted arrays (instrumented build only). */',
-    ...HEADERS,
+    ...LIBC_BY_SYMBOL,
     ...(withModHelper ? [modHelperDefinition(true)] : []),
-    ...helperDefinitions(fileName, maxDims),
+    ...helperDefinitions(fileName, maxDims, INLINE_LIBC),
   ];
   // Not every program uses every helper: keep -Wall quiet.
   return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
 }
 
 const HEADERS = ['#include <stdio.h>', '#include <stdlib.h>', '#include <string.h>'];
+
+/** How the helpers print to standard error, stop and clear memory. */
+interface Libc {
+  readonly say: string;
+  readonly exit: string;
+  readonly memset: string;
+}
+
+const HEADER_LIBC: Libc = { say: 'fprintf(stderr, ', exit: 'exit', memset: 'memset' };
+const INLINE_LIBC: Libc = {
+  say: 'beeclak_dprintf(2, ',
+  exit: 'beeclak_exit',
+  memset: '__builtin_memset',
+};
+
+/**
+ * The C library inside the program's own unit (the BEECLAK_VERIFY build of `contract
+ * --profiled`, one file) without a system header: the two functions the helpers call, by
+ * their symbols under names of beeclak's. With <stdio.h> and <stdlib.h> included after the
+ * program's own `typedef unsigned int size_t;` or `#define int32_t int`, that build did not
+ * compile; a declaration of `exit` itself would meet the program's own macros and functions.
+ */
+const LIBC_BY_SYMBOL = [
+  '#define BEECLAK_SYMBOL_(x) #x',
+  '#define BEECLAK_SYMBOL(x) BEECLAK_SYMBOL_(x)',
+  'extern int beeclak_dprintf(int fd, const char *format, ...)',
+  '    __asm__(BEECLAK_SYMBOL(__USER_LABEL_PREFIX__) "dprintf");',
+  'extern void beeclak_exit(int status) __asm__(BEECLAK_SYMBOL(__USER_LABEL_PREFIX__) "exit");',
+];
 
 /** What the instrumented accesses call: declared in the file when the helpers are apart. */
 const CALLED = ['beeclak_commit', 'beeclak_clear', 'beeclak_access'];
@@ -113,7 +142,7 @@ function apartPrelude(withModHelper: boolean): string[] {
 
 /** The helpers as a C unit of their own (external linkage for what the accesses call). */
 function helperUnit(fileName: string, maxDims: number): string {
-  const lines = helperDefinitions(fileName, maxDims).map((l) => {
+  const lines = helperDefinitions(fileName, maxDims, HEADER_LIBC).map((l) => {
     const called = CALLED.some((f) => new RegExp(`^static [^(]*\\b${f}\\(`).test(l));
     return called
       ? l.replace(/^static /, '')
@@ -122,8 +151,9 @@ function helperUnit(fileName: string, maxDims: number): string {
   return [...HEADERS, ...lines].map((l) => l + '\n').join('');
 }
 
-function helperDefinitions(fileName: string, maxDims: number): string[] {
+function helperDefinitions(fileName: string, maxDims: number, libc: Libc): string[] {
   const file = cString(fileName);
+  const { say, exit } = libc;
   return [
     'struct beeclak_pending { long *slot; long owner; };',
     `static struct beeclak_pending beeclak_pending_writes[${PENDING_CAPACITY}];`,
@@ -136,7 +166,7 @@ function helperDefinitions(fileName: string, maxDims: number): string[] {
     '  beeclak_pending_count = 0;',
     '}',
     'static char beeclak_clear(long *owners, unsigned long bytes) {',
-    '  memset(owners, 0, bytes);',
+    `  ${libc.memset}(owners, 0, bytes);`,
     '  return 0;',
     '}',
     '/* The index vector of a linearised cell (ext[0] is not needed). */',
@@ -152,8 +182,8 @@ function helperDefinitions(fileName: string, maxDims: number): string[] {
     '}',
     'static void beeclak_print_cell(const char *name, const long *idx, int dims) {',
     '  int d;',
-    '  fprintf(stderr, "%s", name);',
-    '  for (d = 0; d < dims; d++) fprintf(stderr, "[%ld]", idx[d]);',
+    `  ${say}"%s", name);`,
+    `  for (d = 0; d < dims; d++) ${say}"[%ld]", idx[d]);`,
     '}',
     '/* Owners per field of a struct element (nfields of them per slot; mask: those touched). */',
     'static void *beeclak_access(void *p, const void *base, unsigned long elem, long *owners,',
@@ -165,29 +195,29 @@ function helperDefinitions(fileName: string, maxDims: number): string[] {
     '  int d, f;',
     '  beeclak_cell(lin, ext, dims, cell);',
     '  if (slot < 0 || slot >= slots) {',
-    `    fprintf(stderr, "%s:%d: beeclak check: access of ", ${file}, line);`,
+    `    ${say}"%s:%d: beeclak check: access of ", ${file}, line);`,
     '    beeclak_print_cell(name, cell, dims);',
-    '    fprintf(stderr, " lands in slot %ld, outside the %ld slots\\n", slot, slots);',
-    `    exit(${CLOBBER_EXIT_STATUS});`,
+    `    ${say}" lands in slot %ld, outside the %ld slots\\n", slot, slots);`,
+    `    ${exit}(${CLOBBER_EXIT_STATUS});`,
     '  }',
     '  for (f = 0; f < nfields; f++) {',
     '  if (!((mask >> f) & 1UL)) continue;',
     '  own = &owners[slot * nfields + f];',
     '  if ((kind & 1) && *own != 0 && *own != lin + 1) {',
     '    beeclak_cell(*own - 1, ext, dims, other);',
-    `    fprintf(stderr, "%s:%d: beeclak check: clobbered read of ", ${file}, line);`,
+    `    ${say}"%s:%d: beeclak check: clobbered read of ", ${file}, line);`,
     '    beeclak_print_cell(name, cell, dims);',
-    '    fprintf(stderr, ": slot last written for ");',
+    `    ${say}": slot last written for ");`,
     '    beeclak_print_cell(name, other, dims);',
-    '    fprintf(stderr, " (difference [");',
-    '    for (d = 0; d < dims; d++) fprintf(stderr, "%s%ld", d ? ", " : "", cell[d] - other[d]);',
-    '    fprintf(stderr, "])\\n");',
-    `    exit(${CLOBBER_EXIT_STATUS});`,
+    `    ${say}" (difference [");`,
+    `    for (d = 0; d < dims; d++) ${say}"%s%ld", d ? ", " : "", cell[d] - other[d]);`,
+    `    ${say}"])\\n");`,
+    `    ${exit}(${CLOBBER_EXIT_STATUS});`,
     '  }',
     '  if ((kind & 2) && (kind & 4)) {',
     `    if (beeclak_pending_count == ${PENDING_CAPACITY}) {`,
-    `      fprintf(stderr, "%s:%d: beeclak check: too many writes in one statement\\n", ${file}, line);`,
-    '      exit(98);',
+    `      ${say}"%s:%d: beeclak check: too many writes in one statement\\n", ${file}, line);`,
+    `      ${exit}(98);`,
     '    }',
     '    beeclak_pending_writes[beeclak_pending_count].slot = own;',
     '    beeclak_pending_writes[beeclak_pending_count++].owner = lin + 1;',

@@ -52,7 +52,36 @@ export interface TraceStream {
 
 export interface TraceBuild {
   readonly text: string;
+  /**
+   * The runtime, a C unit of its own to compile with `text`: the program's unit includes no
+   * system header (a program with its own `typedef unsigned int size_t;` or
+   * `#define int32_t int` stopped the trace build, and `profile` and `contract --profiled`).
+   */
+  readonly runtime: string;
   readonly streams: readonly TraceStream[];
+}
+
+/** What the traced program calls: external in the runtime's unit, declared in the program's. */
+const CALLED = ['beeclak_trace', 'beeclak_tpoint'];
+
+const PROTOTYPES = [
+  '/* beeclak trace build: the runtime is a unit of its own (no system header here). */',
+  'void *beeclak_trace(long id, void *p, const void *base, unsigned long elem,',
+  '    const long *iv, int d, const long *pre, int npre, const long *ext, int dims);',
+  'void beeclak_tpoint(long id, const long *iv, int d, const long *lab, int l);',
+];
+
+/** The runtime as a C unit: external linkage for what the program calls. */
+function runtimeUnit(streams: number): string {
+  return runtime(streams)
+    .map((l) => {
+      const called = CALLED.some((f) => new RegExp(`^static [^(]*\\b${f}\\(`).test(l));
+      if (called) return l.replace(/^static /, '');
+      // Not every build uses every helper: keep -Wall quiet.
+      return l.replace(/^static /, 'static __attribute__((unused)) ');
+    })
+    .map((l) => l + '\n')
+    .join('');
 }
 
 function runtime(streams: number): string[] {
@@ -222,7 +251,7 @@ function runtime(streams: number): string[] {
     '  return p;',
     '}',
   ];
-  return lines.map((l) => l.replace(/^static /, 'static __attribute__((unused)) '));
+  return lines;
 }
 
 function insertion(at: number, text: string, what: string): Edit {
@@ -319,10 +348,14 @@ export function traceInstrument(
   const nextLine = source.slice(0, at).split('\n').length;
   const lead = at > 0 && source[at - 1] !== '\n' ? eol : '';
   const lines = [
-    ...runtime(streams.length + paramStreams.length),
+    ...PROTOTYPES,
     `static long beeclak_tcalls[${Math.max(1, sites.functions.length)}];`,
     `#line ${nextLine} "${fileName.replace(/[\\"]/g, '\\$&')}"`,
   ];
   edits.push(insertion(at, lead + lines.map((l) => l + eol).join(''), 'trace runtime'));
-  return { text: applyEdits(source, edits), streams: [...streams, ...paramStreams] };
+  return {
+    text: applyEdits(source, edits),
+    runtime: runtimeUnit(streams.length + paramStreams.length),
+    streams: [...streams, ...paramStreams],
+  };
 }

@@ -141,11 +141,19 @@ export async function traceProgram(
   const dir = await fs.mkdtemp(path.join(os.tmpdir(), 'beeclak-trace-'));
   try {
     let build = traceInstrument(source, file, sites);
-    const flags = { sanitize: false, extraFlags: [...(options.flags ?? [])] };
+    // The runtime apart: the program's unit includes no system header of beeclak's.
+    const runtime = path.join(dir, 'beeclak_trace_runtime.c');
+    await fs.writeFile(runtime, build.runtime);
+    const flags = {
+      sanitize: false,
+      extraFlags: [...(options.flags ?? [])],
+      extraSources: [runtime],
+    };
     let exe = await compile(build.text, 'traced', dir, flags);
     if (!exe.ok) {
       // A `for` counter C cannot cast to long (a struct, say): trace without counters.
       build = traceInstrument(source, file, sites, { withCounters: false });
+      await fs.writeFile(runtime, build.runtime);
       exe = await compile(build.text, 'traced', dir, flags);
     }
     if (!exe.ok)
