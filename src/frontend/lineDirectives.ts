@@ -265,6 +265,19 @@ function asWritten(where: Where, p: number): boolean {
   return words.every((w) => !where.macros.has(w) && !w.startsWith('__') && w !== '_Pragma');
 }
 
+/**
+ * Whether `-dD`'s line `text` (`#define K ...`, `#undef K`) is the directive on line `p`
+ * (from 1): the preprocessor's own marker before a macro's line after blank lines or a
+ * comment (codec2's fdmdv.c, `#define RANDN_IT` after a comment block: every contracted
+ * file, with its `#line`s, was refused). Same directive and macro name, else not.
+ */
+function definesAt(where: Where, p: number, text: string): boolean {
+  const macro = /^#(define|undef) ([A-Za-z_$][\w$]*)/.exec(text);
+  if (!macro || !isMacroLine(text) || where.kinds[p] !== 'directive') return false;
+  const line = /^\s*(?:#|%:)\s*(define|undef)\s+([A-Za-z_$][\w$]*)/.exec(where.code[p - 1] ?? '');
+  return line?.[1] === macro[1] && line[2] === macro[2];
+}
+
 /** Takes a main-file marker that is neither an include's entry nor its return. */
 function readMarker(
   r: Reading,
@@ -283,7 +296,10 @@ function readMarker(
     (at > r.seen || (at === r.seen && marker.again));
   for (let j = r.next; own && j < directives.length && directives[j]!.line < at; j++)
     if (!directives[j]!.conditional) own = false;
-  let resync = own && marker.next !== 'blank' && where.kinds[at] === marker.next;
+  let resync =
+    own &&
+    ((marker.next !== 'blank' && where.kinds[at] === marker.next) ||
+      definesAt(where, at, marker.nextText));
   // A directive: the next one, or one after directives the compiler may have skipped.
   const fits: number[] = [];
   for (let j = r.next; j < directives.length; j++) {

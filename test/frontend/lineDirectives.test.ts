@@ -45,6 +45,24 @@ it.each(['samples/multi.c', 'samples/durbin.c'])(
   },
 );
 
+// Guards the second run over codec2's fdmdv.c: after the guard's `#line`, a `#define` after a
+// comment block comes with a marker of the preprocessor's own, read for neither reading: the
+// contracted file was refused ("cannot be told apart", exit 1 from `contract --check`).
+it('a contracted durbin.c with a #define after a comment block: contracting again changes nothing', async () => {
+  const file = 'samples/durbin.c';
+  const lines = readFileSync(file, 'latin1').split('\n');
+  // After kernel_durbin() and its guard's `#line`: a comment block as codec2 writes above
+  // each function (more than eight lines: the preprocessor resumes with a marker), a macro.
+  const at = lines.indexOf('int main(void)');
+  lines.splice(at, 0, '/*', ...Array.from({ length: 10 }, () => ' *'), ' */', '#define SCALE 1');
+  const source = lines.join('\n');
+  const once = await contract(source, file);
+  expect(once).toMatch(/^#line \d+$/m);
+  const twice = await contraction(once, file);
+  expect(twice.text).toBe(once);
+  expect(misplaced(once, twice.analysis.report.arrays)).toEqual([]);
+});
+
 // The same over every sample is lineDirectives.long.test.ts (`npm run test:long`).
 
 const reportOf = async (source: string) =>
@@ -114,6 +132,24 @@ it.each([
   ],
   ['two readings of the same text', `${ELEVEN_LINES}int b;\n#line 12\nint b;\n`, undefined],
   ['a #line spelled with a macro', '#define L 5\n#line L\nint c;\n', undefined],
+  // (codec2's fdmdv.c contracted: the preprocessor's own marker before a `#define` after a
+  // comment block, `-dD`'s line next, was taken for neither reading and the file refused)
+  [
+    "the preprocessor's own marker before a #define",
+    `#line 1\n${ELEVEN_LINES}/* a comment */\n#define K \\\n  1\nint b = K;\n`,
+    ['# 0 "<stdin>"', '# 1 "<stdin>"', '# 2 "<stdin>"', '# 14 "<stdin>"'],
+  ],
+  [
+    "the preprocessor's own marker before an #undef",
+    `#line 1\n${ELEVEN_LINES}#undef K\nint b;\n`,
+    ['# 0 "<stdin>"', '# 1 "<stdin>"', '# 2 "<stdin>"', '# 13 "<stdin>"'],
+  ],
+  // (passes without the fix: a guard's `#line` before a #define stays the directive's)
+  [
+    "a guard's #line before a #define",
+    'int a;\n#if 1\n#endif\n#line 2\n#define FOO 1\nint b = FOO;\n',
+    ['# 0 "<stdin>"', '# 1 "<stdin>"', '# 5 "<stdin>"'],
+  ],
   // (adversary 2026-11-29c: K's expansion is the text after a skipped `#line 16`, the line K
   // stands on is not: the directive was taken, every line after read 12 lines early, and the
   // rewrite edited a skipped copy of a function, live without -DX, for the live one)
