@@ -116,14 +116,23 @@ export async function listInputs(
       }
     } else if (!excluded(p)) files.push(p);
   }
+  return { files: await oncePerFile(files), unlisted };
+}
+
+/**
+ * Each file once, under the first of its spellings, by its real path: `lnk/x.c` through a
+ * symlinked folder and `src/x.c` were two files, their savings counted twice in the report
+ * and the file written twice by `-i`; and `a/../src/x.c`, read lexically as `src/x.c`, is
+ * another file when `a` is a symlink.
+ */
+async function oncePerFile(files: readonly string[]): Promise<string[]> {
   const seen = new Set<string>();
-  return {
-    files: files.filter((f) => {
-      const key = path.resolve(f);
-      if (seen.has(key)) return false;
-      seen.add(key);
-      return true;
-    }),
-    unlisted,
-  };
+  const out: string[] = [];
+  for (const f of files) {
+    const key = await fs.realpath(f).catch(() => path.resolve(f));
+    if (seen.has(key)) continue;
+    seen.add(key);
+    out.push(f);
+  }
+  return out;
 }
