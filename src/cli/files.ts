@@ -2,7 +2,7 @@
  * The C files a multi-file `contract` works on: the files named, and the `.c` files inside
  * the directories named (recursively), minus those matching an `--exclude` glob.
  */
-import { promises as fs } from 'node:fs';
+import { promises as fs, realpathSync, statSync } from 'node:fs';
 import path from 'node:path';
 
 /** A path that could not be listed, reported and skipped (not an error of the whole run). */
@@ -99,7 +99,8 @@ export async function listInputs(
   const excluded = (p: string) => excludes.some((g) => matchesGlob(p, g, base));
   const files: string[] = [];
   const unlisted: Unlisted[] = [];
-  for (const p of paths) {
+  const spelled = spelledOnce(paths);
+  for (const [k, p] of spelled.entries()) {
     let st;
     try {
       st = await fs.stat(p);
@@ -114,17 +115,12 @@ export async function listInputs(
       } catch (e) {
         unlisted.push({ path: p, message: `cannot list: ${(e as Error).message}` });
       }
-    } else if (!excluded(p)) files.push(p);
+    } else if (!excluded(p) && !excluded(paths[k]!)) files.push(p);
   }
   return { files: await oncePerFile(files), unlisted };
 }
 
-/**
- * Each file once, under the first of its spellings, by its real path: `lnk/x.c` through a
- * symlinked folder and `src/x.c` were two files, their savings counted twice in the report
- * and the file written twice by `-i`; and `a/../src/x.c`, read lexically as `src/x.c`, is
- * another file when `a` is a symlink.
- */
+/** Each file once, under the first of its spellings, by its real path. */
 async function oncePerFile(files: readonly string[]): Promise<string[]> {
   const seen = new Set<string>();
   const out: string[] = [];
@@ -135,4 +131,58 @@ async function oncePerFile(files: readonly string[]): Promise<string[]> {
     out.push(f);
   }
   return out;
+}
+
+/** A path given: its folder (the path itself for a folder) as spelled, and for real. */
+interface Placed {
+  readonly given: string;
+  readonly folder: string;
+  readonly real: string;
+  readonly name: string;
+}
+
+function placed(given: string): Placed | undefined {
+  const resolved = path.resolve(given);
+  try {
+    const folder = statSync(resolved).isDirectory() ? resolved : path.dirname(resolved);
+    const name = folder === resolved ? '' : path.basename(resolved);
+    return { given, folder, real: realpathSync.native(folder), name };
+  } catch {
+    return undefined;
+  }
+}
+
+/** `inner`'s place below `outer` (undefined when not below it). */
+function below(outer: string, inner: string): string | undefined {
+  const rel = path.relative(outer, inner);
+  return rel.startsWith('..') || path.isAbsolute(rel) ? undefined : rel;
+}
+
+/**
+ * The paths given, each in its folder's real path when two of them reach the same folders
+ * through different spellings (a linked folder: `lnk/kern.c` beside `orig/host.c`, `lnk ->
+ * orig`). The host was then two units, `lnk/host.c` (found beside the kernel) and
+ * `orig/host.c`, and the kernel refused as included by several (BC1133); and a file counted
+ * twice. Paths that reach their folders one way only keep the user's spelling (messages name
+ * them so, and the compilation database's entries are found by it). A file that is itself a
+ * link keeps its name (its target is written, outputFile.ts). The same paths give the same
+ * spellings: the file list and the include scan's roots (contract.ts) agree.
+ */
+export function spelledOnce(paths: readonly string[]): string[] {
+  const all = paths.map(placed);
+  const known = all.filter((p): p is Placed => p !== undefined);
+  const clash = known.some((a) =>
+    known.some((b) => {
+      const real = below(a.real, b.real);
+      return real !== undefined && below(a.folder, b.folder) !== real;
+    }),
+  );
+  if (!clash) return [...paths];
+  return paths.map((given, k) => {
+    const p = all[k];
+    if (!p || p.real === p.folder) return given;
+    const rel = path.relative(process.cwd(), p.real);
+    const folder = path.isAbsolute(given) || rel.startsWith('..') ? p.real : rel || '.';
+    return p.name ? path.join(folder, p.name) : folder;
+  });
 }

@@ -36,6 +36,7 @@ import {
   type SkippedFile,
 } from '../../pipeline/report.js';
 import { parseChoice } from '../options.js';
+import { spelledOnce } from '../files.js';
 import { UsageError } from '../errors.js';
 import { formatSarif } from '../sarif.js';
 import { version } from '../version.js';
@@ -308,7 +309,8 @@ async function contractMany(
     flags.jobs !== undefined ? Math.max(1, positiveInteger('--jobs', flags.jobs)) : undefined;
   const finder = new ConfigFinder();
   const choice = new CompilerChoice(new RunNotices(io));
-  const includes = programIncludes(flags, files, choice);
+  // The roots spelled as the file list spells the files (cli/files.ts).
+  const includes = programIncludes(flags, spelledOnce(files), choice);
   // Loaded here: one file needs neither worker threads nor the result cache's hashing
   // (node:worker_threads and node:crypto cost start-up time, issue 17).
   const [{ runBatch }, { defaultCacheDir }] = await Promise.all([
