@@ -113,6 +113,19 @@ export function analyzeSource(
   return inCallContext(() => analyzeSourceInCall(source, file, options));
 }
 
+/**
+ * Whether a function of another file passes one of its parameters on as a buffer (a
+ * forwarder: `stage(t) { kern(t); }`). A caller here may then reach this file's kernel
+ * through it (`run()` calls stage() with its local `t`, stage() calls `kern(t)` here): the
+ * caller's buffers passed to the other file's functions are read too, or `t` was "not a
+ * buffer of run()" (BC1116) and the kernel refused.
+ */
+function passesOnFromElsewhere(program: AnalysisOptions['program']): boolean {
+  return !!program?.foreign.some((f) =>
+    f.calls.some((c) => c.buffers.some((b) => b !== undefined && f.parameterNames.includes(b))),
+  );
+}
+
 /** The model as the frontend reads it: the compiler's view or the built-in reading. */
 async function readModel(source: string, file: string, options: AnalysisOptions) {
   // A copy safe for C names: the options may come from an API caller or a worker's message.
@@ -120,7 +133,9 @@ async function readModel(source: string, file: string, options: AnalysisOptions)
     defines: nameRecord(options.defines),
     temporaries: options.temporaries,
     // The set agreed to shrink buffers this file passes to other files' functions.
-    ...(options.program?.storage?.buffers.length ? { everyCallee: true } : {}),
+    ...(options.program?.storage?.buffers.length || passesOnFromElsewhere(options.program)
+      ? { everyCallee: true }
+      : {}),
   };
   const view =
     options.compiler === false
