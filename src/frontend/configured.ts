@@ -17,7 +17,7 @@ import { codeOnly } from '../model/identifiers.js';
 import type { SkippedHeaders } from './headerReadings.js';
 import { firstLineMacros, isFirstLine, unreadIncludeGuard } from './unreadIncludes.js';
 import { splicedLines } from '../model/lineSplices.js';
-import { PASTED, pastingMacros, spellingsInGroups } from './groupSpellings.js';
+import { macroBodyNames, PASTED, pastingMacros, spellingsInGroups } from './groupSpellings.js';
 import { definitionPins } from './conditionalDefinitions.js';
 
 export interface Conditions {
@@ -46,6 +46,12 @@ export interface FileFacts {
    * declaration (groupSpellings.ts): a function's guard covers those groups too.
    */
   readonly groupSpellings: ReadonlyMap<string, readonly number[]>;
+  /**
+   * Where, in words, a build deciding a user header's conditional group otherwise (or reading
+   * a header only a group includes, from the file or a header) spells a name, if it does
+   * (dependentSpellings.ts without the file's own groups, which the guard repeats).
+   */
+  readonly otherBuilds?: (name: string) => string | undefined;
   /** Where the text may change what a macro name means (macroChanges.ts). */
   readonly macroChanges: MacroChanges;
   /**
@@ -77,6 +83,7 @@ export function fileFacts(
   macros: readonly MacroEvent[],
   headers: SkippedHeaders = { names: new Map() },
   hosted = false,
+  otherBuilds?: (name: string) => string | undefined,
 ): FileFacts {
   const bodies = new Map<string, string[]>();
   for (const m of macros)
@@ -98,10 +105,19 @@ export function fileFacts(
     bodies,
     directives,
     macroChanges: macroChanges(code),
-    groupSpellings: spellingsInGroups(source, pasting(source, bodies)),
+    // (a macro spelled in a group spells what its body does: `CALLK(u)` is `kern(u)`)
+    groupSpellings: spellingsInGroups(
+      source,
+      pasting(source, bodies),
+      macroBodyNames(
+        [source],
+        macros.filter((m) => !m.system),
+      ),
+    ),
     headerDirectives: headers.names,
     ...unreadIncludes(headers, macros),
     pins: hosted ? () => HOSTED : pinsOf(headers, macros),
+    ...(otherBuilds ? { otherBuilds } : {}),
   };
 }
 
@@ -196,14 +212,11 @@ export function withConfiguration(
     : file.unknownInclude !== undefined
       ? { problem: `${file.unknownInclude}: what it defines is not known, and no #if can check it` }
       : uncheckedDefinition(inside, fm.range, groups, from, to, file);
-  const calls = spelledGuard(
-    groups,
-    from,
-    to,
-    callsMatter(fm) ? spelled(file, fm.name) : undefined,
-    alive,
-    message,
-  );
+  const named = callsMatter(fm) ? callNames(fm) : [];
+  const unseen = named.map((n) => file.otherBuilds?.(n)).find((w) => w !== undefined);
+  const calls: Guard = unseen
+    ? { problem: `${unseen} ${OTHER_BUILD}` }
+    : spelledGuard(groups, from, to, spelledAll(file, named), alive, message);
   const guard =
     'problem' in definitions
       ? definitions
@@ -337,11 +350,31 @@ function pasting(source: string, bodies: FileFacts['bodies']): Set<string> {
 }
 
 /** The group lines spelling `name`, or pasting tokens (which may spell it). */
-function spelled(file: FileFacts, name: string): readonly number[] | undefined {
-  const own = file.groupSpellings.get(name) ?? [];
-  const pasted = file.groupSpellings.get(PASTED) ?? [];
-  return own.length + pasted.length > 0 ? [...own, ...pasted] : undefined;
+function spelledAll(file: FileFacts, names: readonly string[]): readonly number[] | undefined {
+  if (names.length === 0) return undefined;
+  const at = [...names, PASTED].flatMap((n) => file.groupSpellings.get(n) ?? []);
+  return at.length > 0 ? at : undefined;
 }
+
+/**
+ * The names whose spelling in another build may change a result resting on the function's
+ * calls: its own (a call, an address taken) and its static or file-scope arrays' (a read of
+ * a scratch after the call: `#ifdef DEBUG` / `double peek(void) { return scratch[40]; }`).
+ */
+function callNames(fm: FunctionModel): string[] {
+  const arrays = fm.arrays.filter((a) => a.storage === 'global' || a.storage === 'static-global');
+  return [fm.name, ...arrays.map((a) => a.name)];
+}
+
+/**
+ * Why a user header's group decided otherwise is no guard's (inactive27): kern.c's
+ * `#include "dbg.h"`, whose `#ifdef DEBUG` constructor calls the static kern() and reads
+ * the buffer after it, was in no build analysed; kern's t folded in place and a -DDEBUG
+ * build printed 0.000 for 22.500. The group's condition reads the header's own macros at
+ * its place, which no line of this file can repeat.
+ */
+const OTHER_BUILD =
+  'in a build that decides a conditional directive otherwise (it may call the function or use the array there, unseen here), and no guard in this file can repeat the conditions of a header: move that code out of the conditional group, or make the array a local one';
 
 /**
  * Whether a result about the function's arrays rests on its calls: an array parameter (a

@@ -12,7 +12,7 @@
 import { conditionalGroups } from './conditionals.js';
 import { codeOnly } from '../model/identifiers.js';
 import { splicedLines } from '../model/lineSplices.js';
-import { spellingsOnLines } from './groupSpellings.js';
+import { neverCompiled, spellingsOnLines, throughMacros } from './groupSpellings.js';
 
 type Group = ReturnType<typeof conditionalGroups>[number];
 
@@ -109,7 +109,7 @@ export function groupReader(
       for (const g of gs) {
         if (g.first > to || g.last < from) continue;
         if (!isConstant(g, lines, defined, name)) return g.first;
-        for (const b of g.branches) {
+        for (const b of compiled(g)) {
           const inner = visit(b.groups);
           if (inner !== undefined) return inner;
         }
@@ -131,6 +131,7 @@ export function namesInDependentGroups(
   raw: string,
   unit?: UnitTexts,
   pasting?: ReadonlySet<string>,
+  bodies: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Map<string, number> {
   const groups = conditionalGroups(raw);
   if (groups.length === 0) return new Map();
@@ -141,12 +142,22 @@ export function namesInDependentGroups(
     for (const g of gs)
       if (!isConstant(g, lines, defined, undefined))
         dependent.fill(1, g.first, Math.min(g.last, lines.length) + 1);
-      else for (const b of g.branches) visit(b.groups);
+      else for (const b of compiled(g)) visit(b.groups);
   };
   visit(groups);
   const out = new Map<string, number>();
-  for (const [name, at] of spellingsOnLines(raw, dependent, pasting)) out.set(name, at[0]!);
+  // (a macro spelled there spells what its body does: `CALLK(u)` is `kern(u)`)
+  const spelled = throughMacros(spellingsOnLines(raw, dependent, pasting, bodies), bodies);
+  for (const [name, at] of spelled) out.set(name, at[0]!);
   return out;
+}
+
+/**
+ * The branches of a group some build compiles: all but an `#if 0` one (groupSpellings.ts
+ * neverCompiled), whose nested groups no build reads either.
+ */
+function compiled(g: Group): Group['branches'] {
+  return g.branches[0] && neverCompiled(g.branches[0].directive) ? g.branches.slice(1) : g.branches;
 }
 
 /** Whether every build decides the group alike (an include guard, or a constant test). */
@@ -159,10 +170,12 @@ function isConstant(
   const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '')?.[1];
   if (guard !== undefined && guard === name) return false;
   if (isIncludeGuard(g, lines) || isReservedGuard(g, lines)) return true;
+  const dead = neverCompiled(g.branches[0]?.directive ?? []);
   const tested = g.branches.map((b) => testedName(b.directive.join(' ')));
-  // (every branch's directive: `#ifdef X` ... `#else` ... `#endif`)
+  // (every branch's directive: `#ifdef X` ... `#else` ... `#endif`; `#if 0` none compiles)
   return tested.every(
     (name, k) =>
+      (k === 0 && dead) ||
       (k > 0 && name === 'else') ||
       (name !== undefined && name !== 'else' && (defined.get(name) ?? Infinity) < g.first),
   );

@@ -12,7 +12,8 @@ import { groupReader, namesInDependentGroups, type UnitTexts } from './constantC
 import { includesOf } from './headerTextFacts.js';
 import { findHeader, type IncludeSearch } from './includeSearch.js';
 import { codeOnly } from '../model/identifiers.js';
-import { PASTED, pastingMacros } from './groupSpellings.js';
+import { macroBodyNames, PASTED, pastingMacros } from './groupSpellings.js';
+import type { MacroEvent } from './preprocess.js';
 import { nameRecord } from '../poly/nameRecord.js';
 
 /**
@@ -35,7 +36,20 @@ export function dependentSpellings(
   unit: UnitTexts | undefined,
   cwd: string | undefined,
   search: IncludeSearch | undefined,
+  options: {
+    /**
+     * The unit's own reading (configured.ts, unitDisk.ts): the names of the file's own groups
+     * are left out (a function they spell gets their guard, the groups repeated after it),
+     * and so are the headers no lookup finds (unreadIncludes.ts stops every build reading
+     * one at the first line, or refuses the unit); its headers' groups, and the headers a
+     * group includes that a lookup finds, no line of the file can repeat.
+     */
+    readonly own?: boolean;
+    /** This build's macro events (a macro the command line defines, spelled in a group). */
+    readonly macros?: readonly MacroEvent[];
+  } = {},
 ): Record<string, string> | undefined {
+  const own = options.own === true;
   const out = nameRecord<string>();
   let any = false;
   const add = (name: string, where: string) => {
@@ -55,7 +69,9 @@ export function dependentSpellings(
     const user = found === 'unknown' || followed.size >= HEADERS ? undefined : found.user;
     const text = user === undefined ? undefined : read(user);
     if (user === undefined || text === undefined)
-      return add(UNREAD_SPELLINGS, `${at} includes a header no lookup reads`);
+      return own && found === 'unknown'
+        ? undefined
+        : add(UNREAD_SPELLINGS, `${at} includes a header no lookup reads`);
     if (followed.has(user)) return;
     followed.add(user);
     const where = `${at} (through ${named(user)})`;
@@ -68,9 +84,16 @@ export function dependentSpellings(
   const texts = [{ file, text: raw }, ...headers];
   // (a macro of any of them that pastes tokens may spell any name where it is used)
   const pasting = new Set(texts.flatMap((t) => (t.text ? [...pastingMacros(t.text)] : [])));
+  // (and one defined outside the groups spells there what its body does: `CALLK(u)`)
+  const bodies = macroBodyNames(
+    texts.flatMap((t) => (t.text === undefined ? [] : [t.text])),
+    (options.macros ?? []).filter((m) => !m.system),
+  );
   for (const t of texts) {
     if (t.text === undefined) continue;
-    for (const [name, line] of namesInDependentGroups(t.text, unit, pasting))
+    const names =
+      !own || t.file !== file ? namesInDependentGroups(t.text, unit, pasting, bodies) : [];
+    for (const [name, line] of names)
       if (name === PASTED) add(UNREAD_SPELLINGS, `${named(t.file)}:${line} pastes tokens (##)`);
       else add(name, `${named(t.file)}:${line}`);
     const meeting = groupReader(t.text, unit);

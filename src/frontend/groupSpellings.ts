@@ -34,6 +34,8 @@ export function spellingsOnLines(
   raw: string,
   on: Uint8Array,
   pasting: ReadonlySet<string> = new Set(),
+  /** Macros: an invocation at file scope (`= GETK();`) is none of a declaration's names. */
+  macros: ReadonlyMap<string, unknown> = new Map(),
 ): Map<string, number[]> {
   const out = new Map<string, number[]>();
   const add = (name: string, line: number) => {
@@ -63,11 +65,98 @@ export function spellingsOnLines(
       }
       if (m[0] === '{') depth++;
       else if (m[0] === '}') depth = Math.max(0, depth - 1);
-      else if (here && !(depth === 0 && plainDeclaration(lines, k, m.index + m[0].length)))
+      else if (
+        here &&
+        (macros.has(m[0]) || !(depth === 0 && plainDeclaration(lines, k, m.index + m[0].length)))
+      )
         add(m[0], k + 1);
     }
   }
   return out;
+}
+
+/**
+ * Per macro, the names its body spells (with the names of its string literals): the
+ * `#define`s of `raws` in any branch, their line splices joined, and `events`' (this build's,
+ * the command line's too). Parameters are kept: a name too many only refuses more.
+ */
+export function macroBodyNames(
+  raws: readonly string[],
+  events: readonly { readonly kind: string; readonly name: string; readonly body: string }[] = [],
+): Map<string, Set<string>> {
+  const out = new Map<string, Set<string>>();
+  const add = (name: string, body: string) => {
+    let names = out.get(name);
+    if (!names) out.set(name, (names = new Set()));
+    for (const m of body.matchAll(/[A-Za-z_]\w*/g)) names.add(m[0]);
+  };
+  for (const raw of raws) {
+    const code = codeOnly(raw, true).replace(/(\\|\?\?\/)[ \t]*\r?\n/g, ' ');
+    for (const m of code.matchAll(/^[ \t]*(?:#|%:|\?\?=)[ \t]*define[ \t]+([A-Za-z_]\w*)(.*)$/gm))
+      add(m[1]!, m[2]!);
+  }
+  for (const e of events) if (e.kind === 'define') add(e.name, e.body);
+  return out;
+}
+
+/**
+ * `spelled` with, for each macro it spells, every name the macro's body spells, through
+ * other macros' bodies too, on the same lines (inactive27: `#define CALLK(u) kern(u)` outside
+ * the group and `r = CALLK(u) + u[15];` inside `#ifdef DEBUG` spelled no kern, and a -DDEBUG
+ * build printed 4504.5 for 4527). Each macro's closure is read once.
+ */
+export function throughMacros(
+  spelled: Map<string, number[]>,
+  bodies: ReadonlyMap<string, ReadonlySet<string>>,
+): Map<string, number[]> {
+  if (bodies.size === 0) return spelled;
+  const closures = new Map<string, Set<string>>();
+  const closure = (root: string): Set<string> => {
+    const known = closures.get(root);
+    if (known) return known;
+    const seen = new Set<string>([root]);
+    const todo = [root];
+    while (todo.length > 0)
+      for (const n of bodies.get(todo.pop()!) ?? [])
+        if (!seen.has(n)) {
+          seen.add(n);
+          todo.push(n);
+        }
+    seen.delete(root);
+    closures.set(root, seen);
+    return seen;
+  };
+  const out = new Map(spelled);
+  const added = new Set<string>();
+  for (const [name, lines] of spelled) {
+    if (!bodies.has(name)) continue;
+    for (const n of closure(name)) {
+      out.set(n, [...(out.get(n) ?? []), ...lines]);
+      added.add(n);
+    }
+  }
+  for (const n of added) out.set(n, ascending(out.get(n)!));
+  return out;
+}
+
+const ascending = (lines: readonly number[]) => [...new Set(lines)].sort((a, b) => a - b);
+
+/** A literal integer zero: `0`, `00`, `0x0`, `0u`, `0L`, in parentheses or not. */
+const ZERO = String.raw`\(*\s*(?:0[xX]0*|0+)[uUlL]*\s*\)*`;
+const FALSE = new RegExp(String.raw`^\s*(?:#|%:|\?\?=)\s*if\s*${ZERO}\s*(?:&&(.*))?$`, 's');
+
+/**
+ * Whether a group's first branch is one no build compiles: `#if 0`, or `#if 0 && ...` where
+ * what follows `&&` is literals and `defined` operators (inactive27: an `#if 0` block of
+ * another file naming the kernel refused it). A macro after `&&` may expand to `1 || 1`
+ * (`0 && 1 || 1` is true), so one name other than a `defined` operand, or a `||`, `?` or
+ * `,` (looser than `&&`), keeps the group the build's.
+ */
+export function neverCompiled(directive: readonly string[]): boolean {
+  const m = FALSE.exec(codeOnly(directive.join('\n')).replace(/(\\|\?\?\/)[ \t]*\n/g, ' '));
+  if (!m) return false;
+  const rest = (m[1] ?? '').replace(/\bdefined\s*(?:\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)/g, '0');
+  return !/[A-Za-z_]|\|\||\?|,|\n/.test(rest);
 }
 
 /**
@@ -78,12 +167,13 @@ export function spellingsOnLines(
 export function spellingsInGroups(
   raw: string,
   pasting: ReadonlySet<string> = new Set(),
+  bodies: ReadonlyMap<string, ReadonlySet<string>> = new Map(),
 ): Map<string, number[]> {
   const groups = conditionalGroups(raw);
   if (groups.length === 0) return new Map();
   const on = new Uint8Array(raw.split('\n').length + 2);
   for (const g of groups) on.fill(1, g.first, Math.min(g.last, on.length - 2) + 1);
-  return spellingsOnLines(raw, on, pasting);
+  return throughMacros(spellingsOnLines(raw, on, pasting, bodies), bodies);
 }
 
 /**

@@ -220,7 +220,9 @@ function summarize(
     return { in: o.in === file ? file : path.resolve(cwd ?? '.', o.in), loc: o.loc };
   });
   const conditional = dependentConditional(file, written.raw, headers, unit);
-  const conditionalNames = dependentSpellings(file, written.raw, headers, unit, cwd, search);
+  const conditionalNames = dependentSpellings(file, written.raw, headers, unit, cwd, search, {
+    macros: written.macros,
+  });
   const globalArrays = globalArraysOf(root, src, origin, file);
   return {
     file,

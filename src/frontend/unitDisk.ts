@@ -9,6 +9,10 @@ import { fileFacts, type FileFacts } from './configured.js';
 import { headerDirectives } from './configurationDependence.js';
 import type { TranslationUnit } from './preprocess.js';
 import { includeSearch, type IncludeSearch } from './includeSearch.js';
+import { anotherBuilds, dependentSpellings } from './dependentSpellings.js';
+import { userHeaders } from './headerReadings.js';
+import { inSystemFolder } from './systemFolders.js';
+import { unitTextsOf } from './constantConditionals.js';
 
 export interface Disk {
   /** The text of a file the preprocessor names (from its folder), undefined when unread. */
@@ -43,7 +47,39 @@ export function lazyFacts(
         disk.search,
       ),
       hosted,
+      otherBuildsOf(source, file, tu, disk),
     ));
+}
+
+/**
+ * Where another build of the unit spells a name, in words (configured.ts): in a conditional
+ * group of a user header it reads, or in a header some group includes (the file's own groups
+ * are its guards'). Read when first asked, once per unit: its headers' texts, each once.
+ */
+function otherBuildsOf(
+  source: string,
+  file: string,
+  tu: TranslationUnit,
+  disk: Disk,
+): (name: string) => string | undefined {
+  let spelled: Readonly<Record<string, string>> | undefined | null = null;
+  return (name) => {
+    if (spelled === null) {
+      const headers = userHeaders(tu)
+        .map((h) => disk.absolute(h))
+        .filter((h) => !inSystemFolder(h))
+        .map((h) => ({ file: h, text: disk.readHeader(h) }));
+      // (a header not read could undefine anything: then no macro of the file is fixed)
+      const unit = headers.every((h) => h.text !== undefined)
+        ? unitTextsOf([source, ...headers.map((h) => h.text!)])
+        : undefined;
+      spelled = dependentSpellings(file, source, headers, unit, undefined, disk.search, {
+        own: true,
+        macros: tu.macros,
+      });
+    }
+    return anotherBuilds(spelled, name);
+  };
 }
 
 /** Reading the files a unit names, from the compiler's folder, with its flags. */

@@ -23,6 +23,7 @@
 import type { ExternalVerdict } from '../../model/program.js';
 import type { ReasonName } from '../../model/reasons.js';
 import type { GlobalArrays } from '../../model/program.js';
+import { ELSE } from './configuredElsewhere.js';
 
 interface Mention {
   readonly in: string;
@@ -41,6 +42,12 @@ interface GlobalContext {
   readonly elsewhere: (name: string) => { file: string; mention?: Mention } | undefined;
   /** A file outside the set that spells the name, if any. */
   readonly outside: (name: string) => string | undefined;
+  /**
+   * Where another unit spells the name in a build deciding one of its conditionals otherwise,
+   * in words, if it does (dependentSpellings.ts; inactive27: helper.c's `#ifdef DEBUG` /
+   * `extern double scratch[64];` and a read of it was in no build analysed).
+   */
+  readonly otherBuild?: (name: string) => string | undefined;
 }
 
 const IN_STRING = /in a string/;
@@ -72,6 +79,8 @@ function verdict(name: string, own: { stays?: string }, c: GlobalContext): Exter
       'external-linkage',
       `'${name}' is also spelled by ${e.mention ? `${e.mention.in}:${e.mention.loc.line}:${e.mention.loc.column}` : e.file} (another unit of the set may use it)`,
     );
+  const other = c.otherBuild?.(name);
+  if (other) return no('configured-elsewhere', `${other} ${ELSE}`);
   const out = c.outside(name);
   if (out) return no('named-outside-set', `${out}, a file outside the set, spells ${name}`);
   return { analysable: true };

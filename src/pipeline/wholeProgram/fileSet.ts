@@ -209,6 +209,12 @@ export class FileSet {
         return s && { file: s.file, ...(s.mentions[n] ? { mention: s.mentions[n] } : {}) };
       },
       outside: (n) => this.options.outside?.get(n),
+      otherBuild: (n) =>
+        this.index
+          .spelledElsewhere(n)
+          .filter((u) => this.index.path.get(u) !== ownPath)
+          .map((u) => anotherBuilds(u.conditionalNames, n))
+          .find((w) => w !== undefined),
     });
   }
 
