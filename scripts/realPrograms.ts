@@ -3,12 +3,15 @@
  *
  *   node dist/scripts/realPrograms.js [--chstone DIR] [--machsuite DIR] [--kissfft DIR]
  *                                     [--speexdsp DIR] [--embench DIR] [--tacle DIR]
+ *                                     [--zlib DIR] [--opus DIR] [--libjpeg-turbo DIR]
  *                                     [--only NAME,...] [--runs 3] [--docs] [--docs-marker M]
  *                                     [--json out.json] [--keep] [--makefile-programs]
  *
  * Each DIR is a copy fetched separately and never committed (github:ferrandi/CHStone,
  * github:breagen/MachSuite, github:mborgerding/kissfft, github:xiph/speexdsp,
- * github:embench/embench-iot, github:tacle/tacle-bench); a suite not given is skipped with a
+ * github:embench/embench-iot, github:tacle/tacle-bench; the code bases of bench/codeBases.ts,
+ * contracted through their compilation databases: github:madler/zlib, github:xiph/opus,
+ * github:libjpeg-turbo/libjpeg-turbo); a suite not given is skipped with a
  * notice. For every program: the suite is copied twice into a
  * temporary folder; the first copy is built and checked as it is; in the second,
  * `beeclak contract -i` rewrites the files the build compiles (with the flags it uses), then it
@@ -48,6 +51,7 @@ import {
   type Sections,
 } from './bench/memory.js';
 import { writeTable } from './docTables.js';
+import { libjpegTurbo, opus, zlib } from './bench/codeBases.js';
 
 const ROOT = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const BIN = join(ROOT, 'bin', 'beeclak.js');
@@ -73,6 +77,8 @@ interface Program {
   /** The files `contract -i` rewrites (relative to the copy), and its flags (-I relative too). */
   contract: string[];
   flags: string[];
+  /** The compiler's flags for the stack frames, when `flags` are not (`-p .`); else `flags`. */
+  cflags?: string[];
   /** Executables measured with `size` (relative to the copy). */
   executables: string[];
   /** The files compiled for the stack frames (`-fstack-usage`, with `flags`); else `contract`. */
@@ -461,7 +467,16 @@ function stackFrames(p: Program, root: string): number | null {
     for (const [k, f] of (p.units ?? p.contract).filter((u) => u.endsWith('.c')).entries()) {
       const r = spawnSync(
         CC,
-        ['-O2', '-w', '-fstack-usage', '-c', ...p.flags, f, '-o', join(out, `u${k}.o`)],
+        [
+          '-O2',
+          '-w',
+          '-fstack-usage',
+          '-c',
+          ...(p.cflags ?? p.flags),
+          f,
+          '-o',
+          join(out, `u${k}.o`),
+        ],
         { cwd: root, encoding: 'utf8' },
       );
       const su = join(out, `u${k}.su`);
@@ -789,6 +804,9 @@ async function main(): Promise<void> {
     ['speexdsp', arg('--speexdsp'), speexdsp],
     ['Embench', arg('--embench'), embench],
     ['TACLeBench', arg('--tacle'), tacle],
+    ['zlib', arg('--zlib'), zlib],
+    ['opus', arg('--opus'), opus],
+    ['libjpeg-turbo', arg('--libjpeg-turbo'), libjpegTurbo],
   ];
   const only = arg('--only')?.split(',');
   const runs = Number(arg('--runs') ?? '3');

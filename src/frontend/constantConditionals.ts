@@ -202,18 +202,26 @@ function isReservedGuard(g: Group, lines: readonly string[]): boolean {
 }
 
 /**
- * The file's include guard: `#ifndef X` / `#define X` around everything, X defined empty or
- * to an integer (whose uses `#if X != v` checks). A header that is only `#ifndef SCALE` /
+ * The file's include guard: `#ifndef X` (or `#if !defined(X)`, opus's headers) / `#define X`
+ * around everything, X defined empty or to an integer, parenthesized or not (whose uses
+ * `#if X != v` checks; opus's `# define _entenc_H (1)`). A header that is only `#ifndef SCALE` /
  * `#define SCALE(i) (0.25 * (i))` / `#endif` defines a default, not a guard (adversary
  * 2026-11-29: no guard, and a `-DSCALE(i)=(t[0])` build read a reused cell).
  */
 export function isIncludeGuard(g: Group, lines: readonly string[]): boolean {
-  const guard = /^\s*#\s*ifndef\s+(\w+)/.exec(g.branches[0]?.directive[0] ?? '');
+  const directive = g.branches[0]?.directive[0] ?? '';
+  const guard =
+    /^\s*#\s*ifndef\s+(\w+)/.exec(directive) ??
+    /^\s*#\s*if\s*!\s*defined\s*(?:\(\s*(\w+)\s*\)|\s(\w+))\s*(?:\/\*.*\*\/\s*|\/\/.*)?$/.exec(
+      directive,
+    );
   // (a directive on one line: the `#define` after a spliced `#ifndef X \` is its text)
   if (!guard || g.branches.length !== 1 || g.branches[0]!.directive.length !== 1) return false;
+  const name = guard[1] ?? guard[2] ?? guard[3]!;
   const next = lines.slice(g.first).find((l) => l.trim() !== '');
+  const integer = '(?:0[xX][0-9a-fA-F]+|\\d+)[uUlL]*';
   const define = new RegExp(
-    `^\\s*#\\s*define\\s+${guard[1]}(?:\\s+(?:0[xX][0-9a-fA-F]+|\\d+)[uUlL]*)?\\s*$`,
+    `^\\s*#\\s*define\\s+${name}(?:\\s+(?:${integer}|\\(\\s*${integer}\\s*\\)))?\\s*$`,
   );
   if (!define.test(next ?? '')) return false;
   return !lines.some((l, k) => (k + 1 < g.first || k + 1 > g.last) && /^\s*[^\s]/.test(l));

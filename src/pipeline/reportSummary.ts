@@ -85,6 +85,14 @@ function bytesKept(a: ArrayReport): bigint | undefined {
   return exactBytes(a.originalBytes);
 }
 
+/**
+ * One array's storage in a file: a file-scope array (storage `global`, whatever its linkage)
+ * has its declaration's place in every entry; any other is its function's own (two functions
+ * may declare theirs through one macro, at the same place).
+ */
+const storageKey = (file: string, a: ArrayReport): string =>
+  [file, a.storage === 'global' ? '' : a.function, a.name, a.line, a.column].join('\0');
+
 interface KeptArray {
   file: string;
   function: string;
@@ -149,6 +157,9 @@ export function reportSummary(reports: readonly FileReport[]): ReportSummary {
   const byFunction = new Map<string, { key: { file: string; function: string }; bytes: bigint }>();
   const byStorage = new Map<string, { key: StorageClass | 'unknown'; bytes: bigint }>();
   const kept = new Map<string, { group: KeptGroup; bytes: bigint; sizes: bigint[] }>();
+  // A file-scope array is reported once per function that uses it (zlib's deflate.c lists
+  // z_errmsg under deflateInit2_ and deflate): its bytes are kept once, by the first entry.
+  const keptStorage = new Set<string>();
   let total = 0n;
   let arrays = 0;
   let contracted = 0;
@@ -184,7 +195,8 @@ export function reportSummary(reports: readonly FileReport[]): ReportSummary {
       const bytes = bytesKept(a);
       g.group.arrays++;
       if (bytes === undefined) g.group.uncounted++;
-      else g.bytes += bytes;
+      else if (!keptStorage.has(storageKey(r.file, a))) g.bytes += bytes;
+      keptStorage.add(storageKey(r.file, a));
       g.sizes.push(bytes ?? -1n);
       g.group.items.push({
         file: r.file,

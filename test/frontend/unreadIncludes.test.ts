@@ -233,6 +233,36 @@ describe('skippedHeaderDirectives: the include an unread header is read through'
     ['#include_next under a condition', '#ifdef X\n#include_next <v.h>\n#endif', ['2: main.c']],
     ['a macro name under a condition', '#ifdef X\n#include CFG_H\n#endif', ['2: main.c']],
     ['a macro name outside any condition: none', '#include CFG_H', ['none']],
+    // Guards opus's headers (realcheck): `#if !defined(_entenc_H)` / `# define _entenc_H (1)`
+    // was read as a condition, not an include guard, so every header entenc.h includes was
+    // "under a conditional directive" and 41 arrays of opus were refused (BC1035).
+    [
+      '#ifndef H / #define H: the include guard',
+      '#ifndef H\n#define H\n#include "a.h"\n#endif',
+      [],
+    ],
+    [
+      '#if !defined(H) / # define H (1)',
+      '#if !defined(H)\n# define H (1)\n#include "a.h"\n#endif',
+      [],
+    ],
+    ['#if !defined H / #define H 1', '#if !defined H\n#define H 1\n#include "a.h"\n#endif', []],
+    ['#ifndef H / #define H (0x1u)', '#ifndef H\n#define H (0x1u)\n#include "a.h"\n#endif', []],
+    [
+      '#if !defined(H) || X: a condition',
+      '#if !defined(H) || X\n#define H\n#include "a.h"\n#endif',
+      ['3: a.h'],
+    ],
+    [
+      '#define H (x): a value, no guard',
+      '#if !defined(H)\n#define H (x)\n#include "a.h"\n#endif',
+      ['3: a.h'],
+    ],
+    [
+      '#define H (1) + 1: no guard',
+      '#ifndef H\n#define H (1) + 1\n#include "a.h"\n#endif',
+      ['3: a.h'],
+    ],
   ];
   it.each(ROWS)('%s', (_, text, lines) => {
     expect(unreadAt(text)).toEqual(lines);

@@ -1,0 +1,79 @@
+/**
+ * The bytes a reason keeps count each array's storage once (found on zlib: deflate.c's
+ * 80-byte z_errmsg, reported under deflateInit2_ and under deflate, was kept twice, and
+ * trees.c's bl_order too: the code base's BC1003 said 670 bytes where its arrays hold fewer).
+ * A file-scope array is reported under every function that uses it; its entries share the
+ * place of its declaration. A function's own array (two functions may declare theirs through
+ * one macro, at the same place) is its function's alone.
+ */
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { reportSummary } from '../../src/pipeline/reportSummary.js';
+import { runCli } from '../helpers/cli.js';
+
+const entry = (fn: string, name: string, storage: 'global' | 'stack', line: number) => ({
+  name,
+  function: fn,
+  line,
+  column: 5,
+  status: 'unchanged',
+  code: storage === 'global' ? 'BC1126' : 'BC1011',
+  storage,
+  originalBytes: 64,
+});
+
+describe('kept bytes of a reason, each storage once', () => {
+  it.each([
+    // [case, entries, bytes kept, entries listed]
+    [
+      'file-scope table used by two functions',
+      [entry('f', 't', 'global', 2), entry('g', 't', 'global', 2)],
+      64,
+      2,
+    ],
+    ['two file-scope tables', [entry('f', 't', 'global', 2), entry('g', 'u', 'global', 3)], 128, 2],
+    [
+      'locals declared by one macro, same place',
+      [entry('f', 'm', 'stack', 1), entry('g', 'm', 'stack', 1)],
+      128,
+      2,
+    ],
+  ] as const)('%s', (_, arrays, bytes, listed) => {
+    const groups = reportSummary([{ file: 'a.c', arrays }]).kept;
+    expect(groups.reduce((s, g) => s + Number(g.bytes), 0)).toBe(bytes);
+    expect(groups.reduce((s, g) => s + g.items.length, 0)).toBe(listed);
+  });
+
+  it('the same file-scope table in two files is two arrays (a static of each)', () => {
+    const arrays = [entry('f', 't', 'global', 2)];
+    const [g] = reportSummary([
+      { file: 'a.c', arrays },
+      { file: 'b.c', arrays },
+    ]).kept;
+    expect(g!.bytes).toBe(128);
+  });
+
+  it('from the pipeline: one 64-byte global read by two functions keeps 64 bytes', () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'beeclak-kept-'));
+    try {
+      fs.writeFileSync(
+        path.join(dir, 'g.c'),
+        `#define N 16
+int table[N];
+int f(int k) { int t[N]; int s = 0; for (int i = 0; i < N; i++) { t[i] = table[i] * k; s += t[i]; } return s; }
+int g(int k) { int u[N]; int s = 0; for (int i = 0; i < N; i++) { u[i] = table[i] + k; s += u[i]; } return s; }
+`,
+      );
+      const r = runCli(['contract', '--check', '--no-cache', 'g.c', '--report', 'json'], {
+        cwd: dir,
+      });
+      const doc = JSON.parse(r.stderr.slice(r.stderr.indexOf('{')));
+      expect(doc.summary.kept).toMatchObject([
+        { code: 'BC1126', arrays: 2, bytes: 64, items: [{ function: 'f' }, { function: 'g' }] },
+      ]);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
