@@ -112,8 +112,11 @@ const STEPS: [string, (ctx: BenchContext, r: BenchResults) => unknown][] = [
     'set',
     (c, r) => {
       r.setScaling = benchSetScaling(ROOT, c.quick ? SET_SIZES.slice(0, 1) : SET_SIZES);
-      const s = r.setScaling.map((x) => `${x.shape} ${x.files}: ${x.msPerFile.toFixed(0)} ms`);
-      c.log(`set: CPU per file, ${s.join(', ')}`);
+      const s = r.setScaling.map(
+        (x) =>
+          `${x.shape} ${x.files}: ${x.msPerFile.toFixed(0)} ms, ${x.preprocessedPerFile.toFixed(2)} cc -E`,
+      );
+      c.log(`set: per file, ${s.join('; ')}`);
     },
   ],
   ['files', (c, r) => (r.largeFiles = benchLargeFiles(c.quick, c.log))],

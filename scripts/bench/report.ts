@@ -195,7 +195,9 @@ export function resultsBody(ctx: BenchContext, env: BenchEnv, r: BenchResults): 
       "kernels each called by the next file's stage with a `main()` calling every stage; " +
       '`contract --check --no-cache` over the set, CPU = user + system with the compiler runs. ' +
       'Each file sees of the others what its decisions read (src/pipeline/wholeProgram/narrowView.ts): ' +
-      'the per-file column stays flat as the set grows.',
+      'the per-file column stays flat as the set grows. `cc -E per file`: the preprocessor runs ' +
+      "(one per file: its summary for the others' views, its analysis and its part of the edits " +
+      'across files share one reading, src/frontend/preprocessorRuns.ts).',
     r.setScaling.length > 0 ? setScalingTable(r.setScaling) : 'not run',
     '### Large files',
     '`beeclak contract FILE -o OUT` in a new process on generated inputs (`scripts/bench/largeInputs.ts`; ' +

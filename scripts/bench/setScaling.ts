@@ -13,10 +13,12 @@
  *     calling every stage: the hub is a caller of every file's function.
  * Printed per shape and size: CPU of the CLI and of its preprocessor runs (user + system,
  * the shell's `times`), per file, and the growth over the smallest size. Linear cost keeps
- * the per-file column flat.
+ * the per-file column flat. Also the preprocessor's runs per file (`$CC` is a shell script
+ * counting its `-E` runs before it runs the compiler: about 1 ms of CPU each): one per file
+ * since each file's summary, analysis and edits across files share one reading.
  */
 import { spawnSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -76,13 +78,29 @@ function childSeconds(times: string): number {
   );
 }
 
-function cpuSeconds(root: string, dir: string): number {
+/** A `$CC` that counts its `-E` runs in `log`, then runs the compiler the CLI would. */
+function countingCompiler(dir: string, log: string): string {
+  const cc = join(dir, 'counting-cc.sh');
+  const real = process.env.CC ?? 'cc';
+  writeFileSync(
+    cc,
+    `#!/bin/sh\ncase " $* " in *" -E "*) echo >> '${log}' ;; esac\nexec ${real} "$@"\n`,
+  );
+  chmodSync(cc, 0o755);
+  return cc;
+}
+
+/** The CLI's CPU seconds (with its compiler runs) and its preprocessor runs over `dir`. */
+function cpuSeconds(root: string, dir: string): { cpuS: number; preprocessed: number } {
+  const log = join(dir, 'cc-runs.log');
   const cmd = `'${process.execPath}' '${join(root, 'bin', 'beeclak.js')}' contract --check --no-cache *.c`;
   const r = spawnSync('sh', ['-c', `${cmd} >/dev/null 2>&1; times`], {
     cwd: dir,
     encoding: 'utf8',
+    env: { ...process.env, CC: countingCompiler(dir, log) },
   });
-  return childSeconds(r.stdout);
+  const runs = existsSync(log) ? readFileSync(log, 'utf8').split('\n').length - 1 : 0;
+  return { cpuS: childSeconds(r.stdout), preprocessed: runs };
 }
 
 /** One shape at one size: the CLI's CPU with its compiler runs. */
@@ -93,6 +111,8 @@ export interface SetScalingRow {
   readonly msPerFile: number;
   /** Per file over the smallest size's per file. */
   readonly growth: number;
+  /** The preprocessor's runs per file (`cc -E`). */
+  readonly preprocessedPerFile: number;
 }
 
 /** The sizes `npm run bench` measures (minutes on 2 cores; the script takes any). */
@@ -111,11 +131,18 @@ export function benchSetScaling(
       const dir = mkdtempSync(join(tmpdir(), `beeclak-set-${shape}-`));
       try {
         generate(shape, n, dir);
-        const s = cpuSeconds(root, dir);
+        const { cpuS: s, preprocessed } = cpuSeconds(root, dir);
         const perFile = (s * 1000) / (n + 1);
         base ??= perFile;
-        rows.push({ shape, files: n + 1, cpuS: s, msPerFile: perFile, growth: perFile / base });
-        log(`${shape} ${n + 1} files: ${s.toFixed(1)} s CPU`);
+        rows.push({
+          shape,
+          files: n + 1,
+          cpuS: s,
+          msPerFile: perFile,
+          growth: perFile / base,
+          preprocessedPerFile: preprocessed / (n + 1),
+        });
+        log(`${shape} ${n + 1} files: ${s.toFixed(1)} s CPU, ${preprocessed} cc -E runs`);
       } finally {
         rmSync(dir, { recursive: true, force: true });
       }
@@ -126,13 +153,15 @@ export function benchSetScaling(
 
 export function setScalingTable(rows: readonly SetScalingRow[]): string {
   return markdownTable(
-    ['shape', 'files', 'CPU s', 'CPU ms per file', 'per file / smallest size'],
+    ['shape', 'files', 'CPU s', 'CPU ms per file', 'per file / smallest size', 'cc -E per file'],
     rows.map((r) => [
       r.shape,
       r.files,
       r.cpuS.toFixed(1),
       r.msPerFile.toFixed(1),
       r.growth.toFixed(2),
+      // (rows of results.json made before the count was taken have none)
+      r.preprocessedPerFile?.toFixed(2) ?? '',
     ]),
   );
 }

@@ -21,6 +21,7 @@ import { includesOf } from './headerTextFacts.js';
 import { findHeader, includeSearch } from './includeSearch.js';
 import type { SourceLanguage } from './language.js';
 import type { DataModelChoice } from './dataModel.js';
+import { givenOutput, noteRun, runKey, sharesRuns } from './preprocessorRuns.js';
 
 export interface PreprocessOptions {
   /** The compiler (default `$CC`, else `cc`). */
@@ -179,6 +180,22 @@ export function preprocessorOutput(
   options: PreprocessOptions = {},
 ): string {
   const { cc, args } = command(file, options, source);
+  const key = sharesRuns() ? runKey(cc, args, options.cwd, source) : undefined;
+  const given = key !== undefined ? givenOutput(key) : undefined;
+  if (given !== undefined) return given;
+  const output = spawnedOutput(source, file, options, cc, args);
+  if (key !== undefined) noteRun(key, output);
+  return output;
+}
+
+/** The compiler run, its output as it is, or its refusal thrown. */
+function spawnedOutput(
+  source: string,
+  file: string,
+  options: PreprocessOptions,
+  cc: string,
+  args: readonly string[],
+): string {
   const run = spawnSync(cc, args, {
     input: Buffer.from(source, 'latin1'),
     cwd: options.cwd,
@@ -220,6 +237,8 @@ export function preprocessorOutputAsync(
   } catch (e) {
     return Promise.reject(e as Error);
   }
+  const given = sharesRuns() ? givenOutput(runKey(cc, args, options.cwd, source)) : undefined;
+  if (given !== undefined) return Promise.resolve(given);
   const again = () => preprocessorOutput(source, file, options);
   return new Promise<string>((resolve, reject) => {
     const settle = (f: () => string) => {

@@ -10,11 +10,18 @@ import { InputError } from '../../model/errors.js';
 import { releaseParsedTrees } from '../../frontend/parse.js';
 import { hostGuardLines } from '../../pipeline/configurations/guardLines.js';
 import { hostCallFree } from '../../pipeline/configurations/unityGuards.js';
+import { withGivenRuns, type PreprocessorRun } from '../../frontend/preprocessorRuns.js';
 
 export interface FileJob {
   readonly file: string;
   readonly source: string;
   readonly options: ContractOptions;
+  /**
+   * The preprocessor's runs made already for the file's unit (and its host's): the job takes
+   * them instead of running the compiler again (preprocessorRuns.ts). Not in the cache key:
+   * each is the output of what its key names, which the options and the source give.
+   */
+  readonly runs?: readonly PreprocessorRun[];
 }
 
 export type FileOutcome =
@@ -39,7 +46,7 @@ export type FileOutcome =
 
 export async function runJob(job: FileJob): Promise<FileOutcome> {
   try {
-    return await contractJob(job);
+    return await withGivenRuns(job.runs ?? [], () => contractJob(job));
   } finally {
     await releaseParsedTrees();
   }

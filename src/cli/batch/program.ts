@@ -17,6 +17,8 @@ import { readCSource } from '../sourceFile.js';
 import { outsideNames } from '../outsideNames.js';
 import { planUnity, throughOptions, type OtherReading, type UnityPlan } from './unity.js';
 import { IncludeIndex } from '../includers.js';
+import type { PreprocessorRun } from '../../frontend/preprocessorRuns.js';
+import type { UnitRuns } from './givenRuns.js';
 
 export interface ProgramSetting {
   /** The user says the set is the whole program (`--closed-world`, `closedWorld`). */
@@ -44,6 +46,8 @@ export interface ProgramViews {
   readonly ownOptions?: ReadonlyMap<number, ContractOptions>;
   /** By file index: its readings inside the other units that include it (unity.ts). */
   readonly otherReadings?: ReadonlyMap<number, readonly OtherReading[]>;
+  /** The preprocessor's runs of the units the files given are read in (givenRuns.ts). */
+  readonly runs?: UnitRuns;
 }
 
 /** `options` (one per file of `files`) with each file's view of the set, and its units. */
@@ -64,6 +68,14 @@ export async function withProgramViews(
   // One file alone is no set, unless the user says it is the whole program.
   if (files.length + extra.length < 2 && !setting.closedWorld) return { options: [...options] };
   const sources = new Map<string, string>();
+  // The runs of the units a file given is read in, for its jobs: one preprocessor run per
+  // file and configuration (the others' are not kept: no job reads them).
+  const runs = new Map<string, readonly PreprocessorRun[]>();
+  const wanted = new Set([...given, ...hosts]);
+  const keep = {
+    wants: (f: string) => wanted.has(path.resolve(f)),
+    runs: (f: string, r: PreprocessorRun[]) => void runs.set(path.resolve(f), r),
+  };
   const summarized = await summarizeSet(
     await Promise.all(
       [...files, ...extra].map(async (file, k) => {
@@ -76,6 +88,7 @@ export async function withProgramViews(
         }
       }),
     ),
+    keep,
   );
   // An includer found by name that compiles no file given is no part of this program.
   const read = summarized.filter(
@@ -132,7 +145,7 @@ export async function withProgramViews(
           )
         : set,
   });
-  return { options: viewed, units, unity, ownOptions, otherReadings };
+  return { options: viewed, units, unity, ownOptions, otherReadings, runs };
 }
 
 /**

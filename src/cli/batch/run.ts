@@ -25,6 +25,7 @@ import { analysesExternals } from '../../pipeline/wholeProgram/fileSet.js';
 import { editAcrossFiles, type AcrossFilesResult } from './acrossFiles.js';
 import { noteHostReadings, readInHost, settleUnity } from './unity.js';
 import { codeOf } from '../../model/reasons.js';
+import { withRuns, type UnitRuns } from './givenRuns.js';
 
 const EXIT_WOULD_CHANGE = 1;
 const EXIT_SKIPPED = 4;
@@ -141,7 +142,8 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   const optionsOf = viewed.options;
   const cache = opts.cacheDir !== undefined ? new ResultCache(opts.cacheDir) : undefined;
   const prepared = await prepareJobs(files, optionsOf, cache, summary);
-  await runPending(prepared, files.length, cache, opts);
+  const { runs } = viewed;
+  await runPending(prepared, files.length, cache, opts, runs);
   if (viewed.unity)
     await settleUnity({
       files,
@@ -151,7 +153,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
       hostOptions: optionsOf,
       plan: viewed.unity,
       sourceOf: prepared.sourceOf,
-      run: (jobs) => runCached(jobs, cache, opts),
+      run: (jobs) => runCached(jobs, cache, opts, runs),
     });
   const across =
     opts.program && viewed.units
@@ -162,7 +164,7 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
           units: viewed.units,
           roots: opts.program.roots,
           sourceOf: prepared.sourceOf,
-          run: (jobs) => runCached(jobs, cache, opts),
+          run: (jobs) => runCached(jobs, cache, opts, runs),
         })
       : undefined;
   if (viewed.unity) noteHostReadings(prepared.outcomes, viewed.unity);
@@ -274,12 +276,13 @@ async function runCached(
   jobs: readonly FileJob[],
   cache: ResultCache | undefined,
   opts: BatchOptions,
+  runs: UnitRuns | undefined,
 ): Promise<FileOutcome[]> {
   const keys = cache ? jobs.map((j) => cache.key(j)) : [];
   const out = await Promise.all(keys.map(async (k) => cache?.get(k)));
   const pending = jobs.flatMap((j, k) => (out[k] ? [] : [k]));
   const results = await runJobs(
-    pending.map((k) => jobs[k]!),
+    pending.map((k) => withRuns(jobs[k]!, runs)),
     { threads: opts.threads },
   );
   await Promise.all(
@@ -297,16 +300,20 @@ async function runPending(
   total: number,
   cache: ResultCache | undefined,
   opts: BatchOptions,
+  runs: UnitRuns | undefined,
 ): Promise<void> {
   const { jobs } = p;
   let done = total - jobs.length;
-  const results = await runJobs(jobs, {
-    threads: opts.threads,
-    onDone: (j) => {
-      done++;
-      if (opts.progress) opts.io.stderr(`\r\x1b[K[${done}/${total}] ${jobs[j]!.file}`);
+  const results = await runJobs(
+    jobs.map((j) => withRuns(j, runs)),
+    {
+      threads: opts.threads,
+      onDone: (j) => {
+        done++;
+        if (opts.progress) opts.io.stderr(`\r\x1b[K[${done}/${total}] ${jobs[j]!.file}`);
+      },
     },
-  });
+  );
   if (opts.progress && jobs.length > 0) opts.io.stderr('\r\x1b[K');
   await Promise.all(
     results.map(async (r, j) => {

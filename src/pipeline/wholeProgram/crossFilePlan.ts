@@ -38,6 +38,7 @@ import type { UnitSummary } from './fileSet.js';
 import { connected, type Edit, type Expected, type Part, type PlanGroup } from './planGroups.js';
 import { withForwarders, type Node } from './planForwarders.js';
 import { memberKey, memberStorage, type MemberStorage } from './memberStorage.js';
+import { PrototypeSites } from './prototypeSites.js';
 
 export interface CrossFileInput {
   /** The offers of the files analysed, each with its file, for arrays contracted. */
@@ -116,8 +117,9 @@ export function planAcrossFiles(input: CrossFileInput): CrossFilePlan {
       if (b) buffers.set(k, b);
     }
   const prototypes = new Map<string, Prototypes>();
+  const sites = new PrototypeSites(summaries, input.read);
   for (const [k, o] of offered) {
-    const p = prototypesOf(o, summaries, input);
+    const p = prototypesOf(o, sites, input);
     prototypes.set(k, p);
     // Said only where a caller's buffer could have shrunk: the note says what stays.
     const could = o.offer.callers.some((c) => buffers.has(callerKey(c)));
@@ -312,19 +314,12 @@ interface Sized {
   readonly end?: number;
 }
 
-function prototypesOf(
-  o: Offered,
-  summaries: ReadonlyMap<string, FileSummary>,
-  input: CrossFileInput,
-): Prototypes {
+function prototypesOf(o: Offered, where: PrototypeSites, input: CrossFileInput): Prototypes {
   const { fn, param, index } = o.offer;
   const rank = o.levels.length;
-  // Every file of the set (a block-scope prototype is in no summary's declarations) and
-  // every header a unit declares the function in.
-  const seen = new Map<string, Set<number>>([...summaries.keys()].map((f) => [f, new Set()]));
-  for (const s of summaries.values())
-    for (const d of s.declarations[fn] ?? [])
-      seen.set(abs(d.in), (seen.get(abs(d.in)) ?? new Set()).add(d.line));
+  // Every file of the set that spells the name (a block-scope prototype is in no summary's
+  // declarations) and every header a unit declares the function in.
+  const seen = where.sitesOf(fn);
   const no = (code: ReasonName, why: string): Prototypes => ({
     code,
     reason: `its callers' buffers in other files keep their size: ${why}, so ${fn}() keeps the type of '${param}'`,
@@ -332,7 +327,7 @@ function prototypesOf(
   const sites: { file: string; sizes: Sized[] }[] = [];
   const spellings = new Set<string>();
   for (const [file, lines] of [...seen].sort(([a], [b]) => (a < b ? -1 : 1))) {
-    const unit = summaries.has(file);
+    const unit = where.isUnit(file);
     const text = input.read(file);
     const written = text === undefined ? [] : writtenPrototypes(text, fn);
     // A branch the build does not read may declare it through a macro (`DECLARE(fn);`):

@@ -100,14 +100,21 @@ export class SetGraph {
     renamed: (f: FunctionCalls, resolve: (name: string) => string) => FunctionCalls,
   ): SeenFrom {
     const ownNames = new Set(own.functions.map((f) => f.name));
-    // The other units' functions spelling one of own's names: renamed again.
+    // A name resolves otherwise as seen from own only where own defines it `static` (`resolve`:
+    // a name own defines with external linkage is defined twice, or only by own, either way):
+    // a function spelling none of those is its base renaming, not renamed again (a main()
+    // calling every file was copied call by call for each file's view).
+    const renames = new Set<SetFunction>();
+    for (const f of own.functions)
+      if (f.internal) for (const g of this.spelledBy.get(f.name) ?? []) renames.add(g);
+    // The other units' functions spelling one of own's names: as seen from own.
     const again = new Map<SetFunction, FunctionCalls>();
     for (const n of ownNames)
       for (const f of this.spelledBy.get(n) ?? [])
         if (f.unit !== own && !again.has(f))
           again.set(
             f,
-            renamed(f.fn, (c) => this.resolve(f.unit, c, own)),
+            renames.has(f) ? renamed(f.fn, (c) => this.resolve(f.unit, c, own)) : f.base,
           );
     const byName = new Map<string, SetFunction>();
     for (const [f, r] of again) byName.set(r.name, f);

@@ -14,6 +14,7 @@ import { releaseParsedTrees } from '../../frontend/parse.js';
 import type { UnitSummary } from './fileSet.js';
 import type { AnalysisOptions } from '../options.js';
 import { codeOf } from '../../model/reasons.js';
+import { recordingRuns, type PreprocessorRun } from '../../frontend/preprocessorRuns.js';
 
 export interface SetUnit {
   readonly file: string;
@@ -22,7 +23,18 @@ export interface SetUnit {
   readonly options: Partial<Pick<AnalysisOptions, 'compiler' | 'defines' | 'configurations'>>;
 }
 
-export async function summarizeSet(units: readonly SetUnit[]): Promise<UnitSummary[]> {
+/**
+ * The units summarized. `keep`, when given, is handed the preprocessor's runs of each unit
+ * it wants (preprocessorRuns.ts): the run gives them to the unit's analysis, which then reads
+ * the compiler's output of this reading instead of running the compiler again.
+ */
+export async function summarizeSet(
+  units: readonly SetUnit[],
+  keep?: {
+    wants: (file: string) => boolean;
+    runs: (file: string, runs: PreprocessorRun[]) => void;
+  },
+): Promise<UnitSummary[]> {
   const out: UnitSummary[] = [];
   for (const u of units) {
     if (typeof u.source !== 'string') {
@@ -30,7 +42,12 @@ export async function summarizeSet(units: readonly SetUnit[]): Promise<UnitSumma
       continue;
     }
     try {
-      out.push(summarizedInEach(u, u.source));
+      const source = u.source;
+      if (keep?.wants(u.file)) {
+        const r = recordingRuns(() => summarizedInEach(u, source));
+        keep.runs(u.file, r.runs);
+        out.push(r.value);
+      } else out.push(summarizedInEach(u, source));
     } catch (e) {
       out.push({ file: u.file, failed: (e as Error)?.message ?? String(e) });
     }
