@@ -19,7 +19,13 @@ import path from 'node:path';
 import { walkFolder } from './folderWalk.js';
 import { definesItself, definesMainItself } from './otherProgram.js';
 
-const TEXTS = /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|s|S|asm|ld|lds|x|icf|sct)$/;
+/**
+ * Sources, assembly (`.sx` is GCC's preprocessed assembly: adversary 2026-11-29e, its
+ * `movss work+28(%rip)` read a closed-world array folded to one cell), linker scripts and
+ * command files (GNU, IAR, Arm, TI, CodeWarrior), export lists; any case.
+ */
+const TEXTS =
+  /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|def|s|sx|asm|ld|lds|x|icf|sct|scat|cmd|lcf|xcl|ver)$/i;
 const MAX_BYTES = 8 * 1024 * 1024;
 const MAX_FILES = 50_000;
 const C_SOURCES = /\.(c|cc|cpp|cxx)$/;
