@@ -12,7 +12,10 @@
  * calls is the set's function, linked into that program too (a test driver beside the
  * kernel: folding the kernel's buffer in place changed what the driver read; adversary
  * 2026-11-28d). The header name of an `#include` names a
- * file, not a function (`#include "gemm.h"` does not spell `gemm`).
+ * file, not a function (`#include "gemm.h"` does not spell `gemm`). A file that pastes
+ * tokens (`##`) spells a name it holds in pieces (`CAT(wo, rk)`, `x##_buf`): a probe.c
+ * beside the set read `CAT(wo, rk)[7]` after the call, and work was folded (adversary
+ * 2026-11-29e).
  */
 import { readFileSync, statSync } from 'node:fs';
 import path from 'node:path';
@@ -79,9 +82,27 @@ export function outsideNames(
       return own.get(name)!;
     };
     text = text.replace(HEADER_NAMES, (_, d: string, h: string) => d + ' '.repeat(h.length));
+    const here = path.relative(process.cwd(), f) || f;
     for (const m of text.matchAll(/[A-Za-z_][A-Za-z0-9_]*/g))
       if (names.has(m[0]) && !out.has(m[0]) && !(program && definedThere(m[0])))
-        out.set(m[0], path.relative(process.cwd(), f) || f);
+        out.set(m[0], here);
+    if (!text.includes('##')) continue;
+    const pieces = new Set(text.match(/\w+/g));
+    for (const n of names)
+      if (!out.has(n) && !(program && definedThere(n)) && pastedOf(n, pieces)) out.set(n, here);
   }
   return out;
+}
+
+/** Whether `name` is two or more of `pieces` (words of a file) pasted together. */
+function pastedOf(name: string, pieces: ReadonlySet<string>): boolean {
+  // (reached[k] - 1: the most pieces the first k characters split into; 0: none)
+  const reached = new Array<number>(name.length + 1).fill(0);
+  reached[0] = 1;
+  for (let k = 0; k < name.length; k++) {
+    if (reached[k] === 0) continue;
+    for (let e = k + 1; e <= name.length; e++)
+      if (pieces.has(name.slice(k, e))) reached[e] = Math.max(reached[e]!, reached[k]! + 1);
+  }
+  return reached[name.length]! > 2;
 }
