@@ -14,7 +14,8 @@
  *   definition's promotions are left alone; a type defined in the parameter list would be
  *   two types, and so would a tag it names that no file-scope declaration before it
  *   declares (`struct opaque *tag`: a new type each time, the call's argument another type
- *   than the copy's parameter; GCC 14 stops there, adversary 2026-11-29e): refused;
+ *   than the copy's parameter; GCC 14 stops there, adversary 2026-11-29e), and a size with
+ *   an effect (`in[width(n)]`: evaluated again at the copy's entry): refused;
  * - a value-returning body must end with `return value;` (`return f__beeclak_original(...)`
  *   uses the value: a body falling off its end would then be undefined, and `main`'s end
  *   returns 0);
@@ -54,6 +55,13 @@ const SPECIFIERS = new Set([
 ]);
 
 const TAGGED = new Set(['struct_specifier', 'union_specifier', 'enum_specifier']);
+/** What evaluates to an effect: in a parameter's array size, it runs at each entry. */
+const EFFECTS = new Set([
+  'call_expression',
+  'update_expression',
+  'assignment_expression',
+  'comma_expression',
+]);
 
 export type OutlineFacts = { outline: Outline } | { outlineObstacle: string };
 
@@ -110,6 +118,10 @@ function parameterNames(fn: Node, declarator: Node): string[] | string {
   // Two copies of `enum { ONE } k` or `struct { ... }` are two types: refused.
   if (list && walk(list).some((n) => TAGGED.has(n.type) && child(n, 'body')))
     return 'its parameter list defines a type';
+  // `const double in[width(n)]`: a variably modified parameter's size is evaluated on entry,
+  // and the copy's entry evaluated it again (adversary 2026-11-29e: width() ran 3 times for 2).
+  if (list && walk(list).some((n) => EFFECTS.has(n.type)))
+    return 'a size in its parameter list has an effect (the copy would evaluate it again)';
   const alone = list && prototypeScopedTag(fn, list);
   if (alone) return `its parameter list declares ${alone} (a copy would be another type)`;
   const names: string[] = [];

@@ -192,6 +192,19 @@ it.each<[string, (k: string) => string, string]>([
   // A tag first declared in the parameter list is a new type in each copy: the call passed
   // one struct opaque * for another (an error in ISO C and GCC 14; adversary 2026-11-29e).
   ['prototype-scoped-tag', (k) => withTag(k), 'declares struct opaque'],
+  // A variably modified parameter's size is evaluated at each entry: the copy's entry ran
+  // width() a second time (adversary 2026-11-29e).
+  [
+    'effect-in-parameter-size',
+    (k) =>
+      k
+        .replace(header, 'double kernel(int n, const double in[width(n)], double *out)')
+        .replace(
+          '#include <stdio.h>\n',
+          '#include <stdio.h>\nstatic int width(int n) { return n; }\n',
+        ),
+    'has an effect',
+  ],
   [
     'macro-storage',
     (k) => `#define API static\n${k.replace(header, `API ${header}`)}`,
