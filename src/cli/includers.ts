@@ -339,6 +339,7 @@ export class IncludeIndex {
     const out = new Set<string>();
     for (const c of commands) {
       const search = includeSearch(c.args, c.directory);
+      if (search.unsure) return 'unknown';
       const dirs = [...(d.quoted ? search.quote : []), ...search.user, ...search.system];
       const hit = dirs.map((dir) => opened(dir, d.name)).find((f) => existsSync(f));
       // (found in none of its folders: the system's, or another build's; not told)

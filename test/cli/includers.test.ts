@@ -231,6 +231,31 @@ const ROWS: readonly Row[] = [
     includers: [],
   },
   {
+    name: "(under) GCC's --include-directory=lib1 before -Ilib2",
+    files: { 'app/host.c': '#include <kern.c>\n', 'lib1/kern.c': KERN, 'lib2/kern.c': KERN },
+    commands: { 'app/host.c': ['cc', '--include-directory=lib1', '-Ilib2', '-c', 'app/host.c'] },
+    file: 'lib1/kern.c',
+    includers: ['app/host.c'],
+  },
+  {
+    name: '(under) -iwithprefixbefore adds a folder not read: not told',
+    files: { 'app/host.c': '#include <kern.c>\n', 'lib1/kern.c': KERN, 'lib2/kern.c': KERN },
+    commands: {
+      'app/host.c': [
+        'cc',
+        '-iprefix',
+        './',
+        '-iwithprefixbefore',
+        'lib1',
+        '-Ilib2',
+        '-c',
+        'app/host.c',
+      ],
+    },
+    file: 'lib1/kern.c',
+    includers: ['app/host.c'],
+  },
+  {
     name: 'include_next: not told',
     files: { 'app/host.c': '#include_next "kern.c"\n', 'app/kern.c': KERN, 'lib/kern.c': KERN },
     file: 'lib/kern.c',
