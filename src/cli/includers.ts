@@ -125,7 +125,9 @@ export class IncludeIndex {
         if (
           !out.has(includer) &&
           (named === 'any' ||
-            named.some((n) => this.mayName(this.namedBy(includer, n), self, real)))
+            named.some(
+              (n) => names.has(key(n.name)) && this.mayName(this.namedBy(includer, n), self, real),
+            ))
         )
           out.add(includer);
     }

@@ -157,6 +157,12 @@ const ROWS: readonly Row[] = [
     includers: ['host.c'],
   },
   {
+    name: '(over) a macro defined to another header names no other file',
+    files: { 'host.c': '#define CFG <stddef.h>\n#include CFG\n', 'kern.c': KERN },
+    file: 'kern.c',
+    includers: [],
+  },
+  {
     name: '(under) a macro defined to another macro in one branch',
     files: {
       'host.c':
