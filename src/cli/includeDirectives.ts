@@ -63,6 +63,9 @@ interface Found {
 }
 
 function read(text: string, out: Found): void {
+  // (a UTF-8 byte order mark before the first directive, read as latin1 or not: the
+  // compiler skips it, and `#include "kern.c"` on the first line was no directive here)
+  text = text.replace(/^(?:\xEF\xBB\xBF|\uFEFF)/, '');
   const code = withoutComments(text.includes('\\') ? withoutSplices(text) : text);
   for (const m of code.matchAll(DIRECTIVE)) {
     const next = m[1] === 'include_next';

@@ -79,6 +79,11 @@ export function outsideNames(
     } catch {
       continue;
     }
+    // A name split by a line splice (`wo\` / `rk`) is one name to the compiler (adversary
+    // 2026-11-29e: probe.c's was not found, work was folded); a trigraph splice is one only
+    // in an ISO mode: both readings are searched.
+    text = withoutSplices(text);
+    if (text.includes('??/')) text += `\n${text.replace(/\?\?\/[ \t\f\v]*\r?\n/g, '')}`;
     const program = setDefinesMain && C_SOURCES.test(f) && definesMainItself(text);
     const own = new Map<string, boolean>();
     // Another program's own definition of a name is no use of the set's (it links its own).

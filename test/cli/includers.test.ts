@@ -145,6 +145,12 @@ const ROWS: readonly Row[] = [
     includers: ['host.c'],
   },
   {
+    name: '(under) a byte order mark before the first line',
+    files: { 'host.c': '\uFEFF#include "kern.c"\n', 'kern.c': KERN },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
     name: '(under) a trigraph splice inside the directive (-std=c11)',
     files: { 'host.c': '#inc??/\nlude "kern.c"\n', 'kern.c': KERN },
     file: 'kern.c',
