@@ -194,6 +194,14 @@ it.each<[string, (k: string) => string, string]>([
   ['prototype-scoped-tag', (k) => withTag(k), 'declares struct opaque'],
   // A variably modified parameter's size is evaluated at each entry: the copy's entry ran
   // width() a second time (adversary 2026-11-29e).
+  // A pragma before the header may apply to the next declaration: `#pragma omp declare
+  // variant(fast) match(construct={parallel})` went to the copy, and a parallel region's call
+  // ran the kernel instead of its variant (adversary 2026-11-29e).
+  [
+    'pragma-before',
+    (k) => k.replace(header, `#pragma omp declare simd\n${header}`),
+    'a #pragma before its header',
+  ],
   [
     'effect-in-parameter-size',
     (k) =>
