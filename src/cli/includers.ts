@@ -36,8 +36,11 @@ import { includeDirectives, type MacroValue } from './includeDirectives.js';
 import { includeSearch } from '../frontend/includeSearch.js';
 
 const SOURCES = /\.(c|h|cc|cpp|cxx|c\+\+|hpp|hh|hxx|inc|inl|ipp|def|tcc)$/i;
-/** Files larger than this are data, not code that includes a kernel. */
-const MAX_BYTES = 8 * 1024 * 1024;
+/**
+ * Files larger than this are data. A generated source passes 8 MiB (SQLite's amalgamation is
+ * 9 MiB): such a host's `#include "kern.c"` was not read (adversary 2026-11-29e).
+ */
+const MAX_BYTES = 64 * 1024 * 1024;
 /** Files scanned under one folder given on the command line, at most. */
 const MAX_FILES = 50_000;
 /** Other files (not named as sources) remembered under one folder, at most. */

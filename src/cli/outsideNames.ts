@@ -33,7 +33,8 @@ import { definesItself, definesMainItself } from './otherProgram.js';
  */
 const TEXTS =
   /\.(c|h|cc|cpp|cxx|hpp|hh|inc|inl|def|s|sx|asm|ld|lds|x|icf|sct|scat|cmd|lcf|xcl|ver)$/i;
-const MAX_BYTES = 8 * 1024 * 1024;
+/** Files larger than this are data (a generated source passes 8 MiB: SQLite's is 9). */
+const MAX_BYTES = 64 * 1024 * 1024;
 const MAX_FILES = 50_000;
 const C_SOURCES = /\.(c|cc|cpp|cxx)$/;
 const HEADER_NAMES = /^([ \t]*#[ \t]*(?:include|include_next|import)[ \t]*)("[^"\n]*"|<[^>\n]*>)/gm;

@@ -151,6 +151,12 @@ const ROWS: readonly Row[] = [
     includers: ['host.c'],
   },
   {
+    name: '(under) a generated host larger than 8 MiB',
+    files: { 'host.c': `#include "kern.c"\n/*${'x'.repeat(9 * 1024 * 1024)}*/\n`, 'kern.c': KERN },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
     name: '(under) a trigraph splice inside the directive (-std=c11)',
     files: { 'host.c': '#inc??/\nlude "kern.c"\n', 'kern.c': KERN },
     file: 'kern.c',
