@@ -5,6 +5,11 @@
  * its one declaration in the whole unit is its definition, in the unit's own file: an
  * `extern` declaration (in a header or a function) would have to change with it, and an attribute, `volatile` or thread storage export it or
  * take it out of the model. Conservative: any second spelling as a declaration keeps it.
+ * So does a `#pragma` (or `_Pragma`) outside the unit's function bodies that spells its name:
+ * `#pragma redefine_extname work real_work` gives it the symbol another unit declares as
+ * `real_work`, which spells no `work` (adversary 2026-11-29e: main() read real_work[7] after
+ * the call, folded to one cell), and `weak`, `DATA_SECTION(work, ...)`, `omp threadprivate`
+ * place or share it otherwise.
  */
 import type { SourceLoc } from '../model/calls.js';
 import type { Node, SourceText } from './parse.js';
@@ -40,6 +45,22 @@ function declarations(root: Node): Node[] {
   return out;
 }
 
+/** The names spelled by the pragmas of `text` outside the function bodies of `root`. */
+function pragmaNames(root: Node, text: string): Set<string> {
+  const out = new Set<string>();
+  const PRAGMA = /^[ \t]*#[ \t]*pragma\b.*$|\b_Pragma\s*\(.*$/gm;
+  if (!/pragma/i.test(text)) return out;
+  const bodies = root.namedChildren
+    .filter((n) => n.type === 'function_definition')
+    .map((n) => n.childForFieldName('body'))
+    .filter((b): b is Node => b !== null);
+  for (const m of text.matchAll(PRAGMA)) {
+    if (bodies.some((b) => m.index >= b.startIndex && m.index < b.endIndex)) continue;
+    for (const w of m[0].matchAll(/[A-Za-z_]\w*/g)) out.add(w[0]);
+  }
+  return out;
+}
+
 export function globalArraysOf(
   root: Node,
   src: SourceText,
@@ -49,6 +70,7 @@ export function globalArraysOf(
   const defined = new Map<string, { stays?: string }>();
   const count = new Map<string, number>();
   const all = declarations(root);
+  let pragmas: Set<string> | undefined;
   for (const decl of all)
     for (const d of decl.childrenForFieldName('declarator')) {
       const { name } = declaredName(d);
@@ -69,7 +91,9 @@ export function globalArraysOf(
             ? `its declaration carries '${EXPORTING.exec(decl.text)![0]}': it may be exported or outside the model`
             : (count.get(name) ?? 0) > 1
               ? `the unit declares it ${count.get(name)} times (an extern declaration would have to change with it)`
-              : undefined;
+              : (pragmas ??= pragmaNames(root, src.text)).has(name)
+                ? `a #pragma outside the functions names it (redefine_extname, weak, a section: its symbol or place may be another's)`
+                : undefined;
       defined.set(name, stays ? { stays } : {});
     }
   }

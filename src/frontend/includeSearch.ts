@@ -17,6 +17,11 @@ export interface IncludeSearch {
   readonly user: readonly string[];
   /** `-isystem`, then `-idirafter` folders, absolute. */
   readonly system: readonly string[];
+  /**
+   * A flag that changes the search otherwise is there (`-I-`, `-iprefix`, `-I=dir`,
+   * `--sysroot`, `-nostdinc`, a response file): which file a name finds is not told.
+   */
+  readonly unsure?: true;
 }
 
 /** Where a header was found: a user's file, a system header, or nowhere known. */
@@ -28,17 +33,34 @@ const FOLDER_FLAGS = new Map([
   ['-isystem', 'system'],
   ['-idirafter', 'after'],
 ] as const);
+/** GCC's long spellings (`--include-directory=lib`, or the folder as the next word). */
+const LONG_FLAGS = new Map([
+  ['--include-directory', '-I'],
+  ['--include-directory-after', '-idirafter'],
+]);
+/** Flags after which the folders above are not the whole search, or not in this order. */
+const UNSURE =
+  /^(-I-$|-I=|-isystem=|-iquote=|-idirafter=|-iprefix|-iwithprefix|--include-prefix|--include-with-prefix|--include-barrier|-isysroot|--sysroot|-nostdinc|-imultilib|-cxx-isystem|@)/;
 
 /** The search folders of preprocessor flags (`-I dir` or `-Idir`), relative to `cwd`. */
 export function includeSearch(flags: readonly string[], cwd: string | undefined): IncludeSearch {
   const out = { quote: [] as string[], user: [] as string[], system: [] as string[] };
   const after: string[] = [];
+  let unsure = false;
   const add = (kind: 'quote' | 'user' | 'system' | 'after', dir: string) =>
     (kind === 'after' ? after : out[kind]).push(path.resolve(cwd ?? '.', dir));
-  for (let k = 0; k < flags.length; k++) {
-    const a = flags[k]!;
+  // (adversary 2026-11-29e: `--include-directory=lib1 -Ilib2` was read as -Ilib2 alone, and
+  // lib2/kern.c taken for the file host.c includes; lib1/kern.c was folded alone)
+  const words = flags.flatMap((a) => {
+    const eq = a.indexOf('=');
+    const long = LONG_FLAGS.get(eq > 0 ? a.slice(0, eq) : a);
+    return long && eq > 0 ? [long, a.slice(eq + 1)] : [long ?? a];
+  });
+  for (let k = 0; k < words.length; k++) {
+    const a = words[k]!;
+    if (UNSURE.test(a)) unsure = true;
     const kind = FOLDER_FLAGS.get(a as '-I');
-    if (kind && k + 1 < flags.length) add(kind, flags[++k]!);
+    if (kind && k + 1 < words.length) add(kind, words[++k]!);
     else
       for (const [flag, joined] of FOLDER_FLAGS)
         if (a.startsWith(flag) && a.length > flag.length) {
@@ -46,7 +68,11 @@ export function includeSearch(flags: readonly string[], cwd: string | undefined)
           break;
         }
   }
-  return { ...out, system: [...out.system, ...after] };
+  return {
+    ...out,
+    system: [...out.system, ...after],
+    ...(unsure ? { unsure: true as const } : {}),
+  };
 }
 
 /**

@@ -12,7 +12,10 @@
  *   and `__builtin_frame_address`: refused;
  * - `...` cannot be passed on; a parameter without a name cannot be named; an old-style
  *   definition's promotions are left alone; a type defined in the parameter list would be
- *   two types: refused;
+ *   two types, and so would a tag it names that no file-scope declaration before it
+ *   declares (`struct opaque *tag`: a new type each time, the call's argument another type
+ *   than the copy's parameter; GCC 14 stops there, adversary 2026-11-29e), and a size with
+ *   an effect (`in[width(n)]`: evaluated again at the copy's entry): refused;
  * - a value-returning body must end with `return value;` (`return f__beeclak_original(...)`
  *   uses the value: a body falling off its end would then be undefined, and `main`'s end
  *   returns 0);
@@ -24,7 +27,8 @@
  *   the copy back, and only C is read this way.
  */
 import type { Outline } from '../model/types.js';
-import { type Node, child, walk } from './parse.js';
+import { CallSlot } from '../context/callContext.js';
+import { type Node, child, namedChildrenOf, walk } from './parse.js';
 import type { FunctionState } from './state.js';
 
 /** Names whose value is the function's own (its name, its caller, its frame). */
@@ -51,11 +55,56 @@ const SPECIFIERS = new Set([
 ]);
 
 const TAGGED = new Set(['struct_specifier', 'union_specifier', 'enum_specifier']);
+/** What evaluates to an effect: in a parameter's array size, it runs at each entry. */
+const EFFECTS = new Set([
+  'call_expression',
+  'update_expression',
+  'assignment_expression',
+  'comma_expression',
+]);
 
 export type OutlineFacts = { outline: Outline } | { outlineObstacle: string };
 
+/** Per tree, `kind name` -> where its first file-scope declaration starts (once per call). */
+const fileScopeTags = new CallSlot(() => new WeakMap<object, Map<string, number>>());
+
+const tagKey = (n: Node) => `${n.type} ${child(n, 'name')?.text ?? ''}`;
+
+/**
+ * Where each tag is first declared at file scope: outside parameter lists (prototype scope)
+ * and bodies (block scope).
+ */
+function tagsOf(root: Node): Map<string, number> {
+  const out = new Map<string, number>();
+  const stack = [...namedChildrenOf(root)].reverse();
+  while (stack.length > 0) {
+    const n = stack.pop()!;
+    if (n.type === 'parameter_list' || n.type === 'compound_statement') continue;
+    if (TAGGED.has(n.type) && child(n, 'name') && !out.has(tagKey(n)))
+      out.set(tagKey(n), n.startIndex);
+    const children = namedChildrenOf(n);
+    for (let k = children.length - 1; k >= 0; k--) stack.push(children[k]!);
+  }
+  return out;
+}
+
+/** A tag the parameter list names that no file-scope declaration before `fn` declares. */
+function prototypeScopedTag(fn: Node, list: Node): string | undefined {
+  const named = walk(list).filter((n) => TAGGED.has(n.type) && child(n, 'name'));
+  if (named.length === 0) return undefined;
+  const tables = fileScopeTags.current();
+  let tags = tables?.get(fn.tree);
+  if (!tags) {
+    tags = tagsOf(fn.tree.rootNode);
+    tables?.set(fn.tree, tags);
+  }
+  const before = tags;
+  const alone = named.find((n) => !((before.get(tagKey(n)) ?? Infinity) < fn.startIndex));
+  return alone && `${alone.type.replace('_specifier', '')} ${child(alone, 'name')!.text}`;
+}
+
 /** The parameters' names in order, or why they cannot be passed on. */
-function parameterNames(declarator: Node): string[] | string {
+function parameterNames(fn: Node, declarator: Node): string[] | string {
   const list = child(declarator, 'parameters');
   const params = list?.namedChildren.filter((p) => p.type !== 'comment') ?? [];
   const only = params[0];
@@ -69,6 +118,12 @@ function parameterNames(declarator: Node): string[] | string {
   // Two copies of `enum { ONE } k` or `struct { ... }` are two types: refused.
   if (list && walk(list).some((n) => TAGGED.has(n.type) && child(n, 'body')))
     return 'its parameter list defines a type';
+  // `const double in[width(n)]`: a variably modified parameter's size is evaluated on entry,
+  // and the copy's entry evaluated it again (adversary 2026-11-29e: width() ran 3 times for 2).
+  if (list && walk(list).some((n) => EFFECTS.has(n.type)))
+    return 'a size in its parameter list has an effect (the copy would evaluate it again)';
+  const alone = list && prototypeScopedTag(fn, list);
+  if (alone) return `its parameter list declares ${alone} (a copy would be another type)`;
   const names: string[] = [];
   for (const p of params) {
     if (p.type === 'variadic_parameter') return 'it is variadic (`...` cannot be passed on)';
@@ -131,7 +186,7 @@ export function outlineFacts(st: FunctionState): OutlineFacts {
   if (!st.options.gnuAttributes)
     return refuse("the compiler is not known to take GCC's `__attribute__((noinline))`");
   if (!st.declarator) return refuse('its declarator is not read');
-  const args = parameterNames(st.declarator);
+  const args = parameterNames(st.fn, st.declarator);
   if (typeof args === 'string') return refuse(args);
   const words = headerWords(st.fn, st.declarator, st.name);
   if (typeof words === 'string') return refuse(words);

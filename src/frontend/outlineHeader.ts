@@ -6,6 +6,7 @@
 import type { FunctionModel, Outline } from '../model/types.js';
 import { codeOnly, wordsRegExp } from '../model/identifiers.js';
 import { cTokens } from './ctokens.js';
+import { withoutSplices } from '../model/lineSplices.js';
 
 /** The suffix of the name of a function beeclak made of an original body. */
 export const ORIGINAL_SUFFIX = '__beeclak_original';
@@ -57,6 +58,14 @@ export function outlineHeader(
   const lineStart = source.lastIndexOf('\n', start - 1) + 1;
   if (/\S/.test(codeOnly(source.slice(lineStart, start))))
     return refuse('its header shares a line with other text');
+  // A pragma right before the function may apply to the next declaration (`#pragma omp
+  // declare variant(fast) match(...)`): the copy would take it (adversary 2026-11-29e: the
+  // parallel region's call ran the kernel instead of its variant, 72 for -9).
+  const window = withoutSplices(source.slice(Math.max(0, lineStart - 4096), lineStart));
+  const before = codeOnly(window).trimEnd();
+  const last = before.slice(before.lastIndexOf('\n') + 1);
+  if (/^[ \t]*(?:#|%:|\?\?=)[ \t]*pragma\b|\b_Pragma\s*\(/.test(last))
+    return refuse('a #pragma before its header may apply to it (the copy would take it)');
   let text = '';
   let at = 0;
   for (const t of storage) {

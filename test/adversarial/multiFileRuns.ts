@@ -100,7 +100,8 @@ function exec(file: string, args: string[], cwd?: string): Promise<Run> {
 
 /**
  * The .c files of a folder that no other one (nor a header) includes: what the build compiles
- * (or the files its file UNITS names, for a set that includes a file through a macro).
+ * (or the files its file UNITS names, for a set that includes a file through a macro; a word
+ * of UNITS after the first that starts with `-` is a flag of both builds: `-trigraphs`).
  */
 function units(dir: string): string[] {
   const listed = listedIn(dir, 'UNITS');

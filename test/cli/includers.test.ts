@@ -21,6 +21,8 @@ interface Row {
   readonly links?: Readonly<Record<string, string>>;
   /** Compilation database commands of some files (arguments, run in the tree's root). */
   readonly commands?: Readonly<Record<string, readonly string[]>>;
+  /** The files and folders given (default: the whole tree). */
+  readonly roots?: readonly string[];
   readonly file: string;
   readonly includers: readonly string[];
 }
@@ -143,6 +145,135 @@ const ROWS: readonly Row[] = [
     includers: ['host.c'],
   },
   {
+    name: '(under) a byte order mark before the first line',
+    files: { 'host.c': '\uFEFF#include "kern.c"\n', 'kern.c': KERN },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: '(under) a generated host larger than 8 MiB',
+    files: { 'host.c': `#include "kern.c"\n/*${'x'.repeat(9 * 1024 * 1024)}*/\n`, 'kern.c': KERN },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: '(under) a trigraph splice inside the directive (-std=c11)',
+    files: { 'host.c': '#inc??/\nlude "kern.c"\n', 'kern.c': KERN },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: 'a line comment ending in ??/ hides the next line only in an ISO mode: both read',
+    files: { 'host.c': '// see ??/\n#include "kern.c"\n', 'kern.c': KERN },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: '(over) a macro defined to another header names no other file',
+    files: { 'host.c': '#define CFG <stddef.h>\n#include CFG\n', 'kern.c': KERN },
+    file: 'kern.c',
+    includers: [],
+  },
+  {
+    name: '(under) a macro defined to another macro in one branch',
+    files: {
+      'host.c':
+        '#define KERN2 "kern.c"\n#ifdef A\n#define KERN "cfg.h"\n#else\n#define KERN KERN2\n#endif\n#include KERN\n',
+      'cfg.h': '',
+      'kern.c': KERN,
+    },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: '(over) a macro defined to another macro names what that one names',
+    files: {
+      'host.c': '#define K K2\n#define K2 "kern.c"\n#include K\n',
+      'kern.c': KERN,
+      'other.c': KERN,
+    },
+    file: 'other.c',
+    includers: [],
+  },
+  {
+    name: '(under) a header read before defines the macro the file defines under #ifndef',
+    files: {
+      'host.c': '#include "names.h"\n#ifndef KERN\n#define KERN "cfg.h"\n#endif\n#include KERN\n',
+      'names.h': '#define KERN "kern.c"\n',
+      'cfg.h': '',
+      'kern.c': KERN,
+    },
+    file: 'kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: '(under) a <...> macro value holding a macro (#define KERN <DIR/kern.c>)',
+    files: {
+      'host.c': '#define DIR lib\n#define KERN <DIR/kern.c>\n#include KERN\n',
+      'lib/kern.c': KERN,
+    },
+    commands: { 'host.c': ['cc', '-I.', '-c', 'host.c'] },
+    file: 'lib/kern.c',
+    includers: ['host.c'],
+  },
+  {
+    name: '(under) a file named otherwise than a source in between (kernels.list)',
+    files: {
+      'host.c': '#include "kernels.list"\n',
+      'kernels.list': '#include "kern.c"\n',
+      'kern.c': KERN,
+    },
+    file: 'kern.c',
+    includers: ['kernels.list'],
+  },
+  {
+    name: '(under) .. after a linked folder is resolved past the link (app -> lib/sub)',
+    files: { 'lib/sub/host.c': '#include "../kern.c"\n', 'lib/kern.c': KERN, 'kern.c': KERN },
+    links: { app: 'lib/sub' },
+    roots: ['app/host.c', 'lib/kern.c'],
+    file: 'lib/kern.c',
+    includers: ['app/host.c'],
+  },
+  {
+    name: "(under) a command's -include",
+    files: { 'test.c': 'int main(void) { return 0; }\n', 'lib/kern.c': KERN },
+    commands: { 'test.c': ['cc', '-include', 'kern.c', '-iquote', 'lib', '-c', 'test.c'] },
+    file: 'lib/kern.c',
+    includers: ['test.c'],
+  },
+  {
+    name: "(over) a command's -include is looked up in its folder first",
+    files: { 'test.c': '', 'kern.c': KERN, 'lib/kern.c': KERN },
+    commands: { 'test.c': ['cc', '-include', 'kern.c', '-iquote', 'lib', '-c', 'test.c'] },
+    file: 'lib/kern.c',
+    includers: [],
+  },
+  {
+    name: "(under) GCC's --include-directory=lib1 before -Ilib2",
+    files: { 'app/host.c': '#include <kern.c>\n', 'lib1/kern.c': KERN, 'lib2/kern.c': KERN },
+    commands: { 'app/host.c': ['cc', '--include-directory=lib1', '-Ilib2', '-c', 'app/host.c'] },
+    file: 'lib1/kern.c',
+    includers: ['app/host.c'],
+  },
+  {
+    name: '(under) -iwithprefixbefore adds a folder not read: not told',
+    files: { 'app/host.c': '#include <kern.c>\n', 'lib1/kern.c': KERN, 'lib2/kern.c': KERN },
+    commands: {
+      'app/host.c': [
+        'cc',
+        '-iprefix',
+        './',
+        '-iwithprefixbefore',
+        'lib1',
+        '-Ilib2',
+        '-c',
+        'app/host.c',
+      ],
+    },
+    file: 'lib1/kern.c',
+    includers: ['app/host.c'],
+  },
+  {
     name: 'include_next: not told',
     files: { 'app/host.c': '#include_next "kern.c"\n', 'app/kern.c': KERN, 'lib/kern.c': KERN },
     file: 'lib/kern.c',
@@ -169,7 +300,8 @@ describe('which files include a file', () => {
         [{ args, directory: root }],
       ]),
     );
-    const index = new IncludeIndex([root], (f) => commands.get(path.resolve(f)) ?? []);
+    const roots = row.roots?.map((r) => path.join(root, r)) ?? [root];
+    const index = new IncludeIndex(roots, (f) => commands.get(path.resolve(f)) ?? []);
     const found = index.includersOf(path.join(root, row.file)).map((f) => path.resolve(f));
     expect(found.map((f) => path.relative(root, f)).sort()).toEqual([...row.includers].sort());
   });

@@ -120,6 +120,13 @@ const callOnly = (k: string) =>
     'kernel(8 + argc - 1, in, out);\n    printf("%f\\n", out[8]);',
   );
 
+/** The kernel takes a `struct opaque *` too (main() passes a null one). */
+const withTag = (k: string) =>
+  k
+    .replace(header, 'double kernel(int n, struct opaque *tag, const double *in, double *out)')
+    .replace('kernel(8 + argc - 1, in, out)', 'kernel(8 + argc - 1, 0, in, out)')
+    .replace(ret, '    if (tag) out[0] += 1;\n' + ret);
+
 // Forms the call must get right: each is outlined, and computes the same on both paths.
 it.each<[string, (k: string) => string, string]>([
   [
@@ -138,6 +145,11 @@ it.each<[string, (k: string) => string, string]>([
         'static inline double\nkernel(int n /* count */, const double *in, double *out)',
       ),
     'static __attribute__((noinline)) double\nkernel__beeclak_original(int n /* count */, const double *in, double *out)\n{',
+  ],
+  [
+    'tag-declared-before',
+    (k) => withTag(k).replace('#include <stdio.h>\n', '#include <stdio.h>\nstruct opaque;\n'),
+    '        return kernel__beeclak_original(n, tag, in, out);\n',
   ],
   [
     'writes-a-parameter',
@@ -177,6 +189,30 @@ it.each<[string, (k: string) => string, string]>([
     'names itself',
   ],
   ['attribute', (k) => k.replace(header, `__attribute__((hot)) ${header}`), '__attribute__((hot))'],
+  // A tag first declared in the parameter list is a new type in each copy: the call passed
+  // one struct opaque * for another (an error in ISO C and GCC 14; adversary 2026-11-29e).
+  ['prototype-scoped-tag', (k) => withTag(k), 'declares struct opaque'],
+  // A variably modified parameter's size is evaluated at each entry: the copy's entry ran
+  // width() a second time (adversary 2026-11-29e).
+  // A pragma before the header may apply to the next declaration: `#pragma omp declare
+  // variant(fast) match(construct={parallel})` went to the copy, and a parallel region's call
+  // ran the kernel instead of its variant (adversary 2026-11-29e).
+  [
+    'pragma-before',
+    (k) => k.replace(header, `#pragma omp declare simd\n${header}`),
+    'a #pragma before its header',
+  ],
+  [
+    'effect-in-parameter-size',
+    (k) =>
+      k
+        .replace(header, 'double kernel(int n, const double in[width(n)], double *out)')
+        .replace(
+          '#include <stdio.h>\n',
+          '#include <stdio.h>\nstatic int width(int n) { return n; }\n',
+        ),
+    'has an effect',
+  ],
   [
     'macro-storage',
     (k) => `#define API static\n${k.replace(header, `API ${header}`)}`,

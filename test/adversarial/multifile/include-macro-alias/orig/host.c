@@ -1,0 +1,19 @@
+/* trap: the host of orig/kern.c, not given on the command line; it reads buf[5] after the
+   call (see orig/kern.c) */
+#include <stdio.h>
+#define KERN_DEFAULT "kern.c"
+#ifdef USE_STUB
+#define KERN "stub.h"
+#else
+#define KERN KERN_DEFAULT
+#endif
+#include KERN
+double other_main(void);
+int main(void) {
+  double in[8], buf[8];
+  for (int i = 0; i < 8; i++) in[i] = i + 0.125;
+  double s = kern(buf, in);
+  s += buf[5];
+  printf("%.3f %.3f\n", s, other_main());
+  return 0;
+}
