@@ -223,6 +223,47 @@ describe('contract and analyze on one file that another file includes', () => {
   );
 });
 
+describe('an included file given with its includer, compiled only inside it', () => {
+  // Guards realcheck's libjpeg-turbo finding: jccolext.c (included 7 times by jccolor.c, a
+  // syntax error alone: its INLINE is the includer's macro) was skipped with the compiler's
+  // error and every run exited 4; it is kept as written with the unity rule's code.
+  const files = {
+    'main.c': `#include <stdio.h>
+#define INLINE inline
+#define FN first
+#include "kern.c"
+#undef FN
+#define FN second
+#include "kern.c"
+int main(void) { int in[8] = {1, 2, 3}; printf("%ld %ld\\n", first(in), second(in)); return 0; }
+`,
+    'kern.c': `INLINE static long FN(const int *in) {
+  int t[8];
+  long s = 0;
+  for (int i = 0; i < 8; i++) { t[i] = in[i] + 1; if (i >= 1) s += t[i] * t[i - 1]; }
+  return s;
+}
+`,
+  };
+  it('is kept as written with BC1132, nothing skipped, exit 0', () =>
+    inFolder(files, (dir) => {
+      const r = runCli(
+        ['contract', '--list', '--report', 'json', '--report-file', 'r.json', 'main.c', 'kern.c'],
+        { cwd: dir },
+      );
+      expect(r.stderr).not.toMatch(/error/);
+      expect(r.stderr).toMatch(/ 0 skipped/);
+      expect(r.code).toBe(0);
+      const report = JSON.parse(fs.readFileSync(path.join(dir, 'r.json'), 'utf8')) as {
+        files: { file: string; diagnostics: { code: string }[] }[];
+        skipped: unknown[];
+      };
+      expect(report.skipped).toEqual([]);
+      const kern = report.files.find((f) => f.file === 'kern.c')!;
+      expect(kern.diagnostics.map((d) => d.code)).toContain(codeOf('included-twice'));
+    }));
+});
+
 describe('the program of an included file, built as its includer builds it', () => {
   const files = { 'main.c': MAIN('kern.c'), 'kern.c': WORK };
 

@@ -34,6 +34,8 @@ export interface UnityPlan {
   readonly verdicts: ReadonlyMap<number, UnityVerdict>;
   /** By file index: read in its host and a unit of its own too (its own reading to compare). */
   readonly ownUnits: ReadonlySet<number>;
+  /** By file index: included by another and not compiled alone (no own reading to fail). */
+  readonly onlyInside: ReadonlySet<number>;
 }
 
 export interface UnityInput {
@@ -56,6 +58,7 @@ export function planUnity(input: UnityInput): UnityPlan {
   // A file included by another, which the build does not compile or the compiler refuses
   // alone, is compiled only inside its includer.
   const ownUnits = new Set<number>();
+  const onlyInside = new Set<number>();
   const notUnits = new Set<string>();
   const alone = (f: string, o: ContractOptions) => {
     const source = input.sources.get(abs(f));
@@ -67,7 +70,10 @@ export function planUnity(input: UnityInput): UnityPlan {
   };
   for (const k of included) {
     if (alone(files[k]!, options[k]!)) ownUnits.add(k);
-    else notUnits.add(abs(files[k]!));
+    else {
+      notUnits.add(abs(files[k]!));
+      onlyInside.add(k);
+    }
   }
   // So is a file of the set not given (an includer on the way: main.c includes mid.c,
   // which includes kern.c) that another unit includes.
@@ -107,6 +113,7 @@ export function planUnity(input: UnityInput): UnityPlan {
     units: setUnits,
     verdicts,
     ownUnits: new Set([...ownUnits].filter((k) => verdicts.get(k)?.kind === 'through')),
+    onlyInside,
   };
 }
 
@@ -189,6 +196,10 @@ async function settleOwnUnits(input: SettleInput): Promise<void> {
     const o = outcomes[k];
     if (o?.kind === 'done' && v.kind === 'refused')
       outcomes[k] = kept(o, input.sourceOf[k]!, v.code, v.reason, true);
+    // Its reading alone failed, but no build compiles it alone: kept as written, not skipped
+    // (libjpeg-turbo's jccolext.c, included 7 times by jccolor.c, made every run exit 4).
+    else if (o?.kind === 'refused' && v.kind === 'refused' && plan.onlyInside.has(k))
+      outcomes[k] = keptUnread(input.files[k]!, input.sourceOf[k]!, v.code, v.reason);
   }
   const own = [...plan.ownUnits].filter((k) => input.ownOptions.has(k));
   const results = await input.run(
@@ -384,6 +395,20 @@ function newRefusals(
  * with `every`, every array of the report says so (its reading is not the compiler's: the
  * reasons it gives are not the ones that keep the array).
  */
+/** A file left as written whose arrays no reading listed: the report holds the reason only. */
+function keptUnread(file: string, source: string, code: ReasonName, reason: string): FileOutcome {
+  const timings = {
+    parseMs: 0,
+    delinearizeMs: 0,
+    lifetimeMs: 0,
+    latticeMs: 0,
+    rewriteMs: 0,
+    oracleMs: 0,
+  };
+  const report = { file, arrays: [], diagnostics: [], timings };
+  return kept({ kind: 'done', text: source, changed: false, report }, source, code, reason);
+}
+
 function kept(
   o: Extract<FileOutcome, { kind: 'done' }>,
   source: string,
