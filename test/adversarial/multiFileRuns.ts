@@ -4,7 +4,7 @@
  * (runs at -O2, `npm run test:long`).
  */
 import { execFile } from 'node:child_process';
-import { cpSync, readdirSync, readFileSync } from 'node:fs';
+import { cpSync, readdirSync, readFileSync, realpathSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/cli.js';
@@ -68,9 +68,15 @@ export function contractSet(set: string, work: string): Contracted {
   const doc = JSON.parse(readFileSync(path.join(dir, 'report.json'), 'utf8')) as {
     files: FileReport[];
   };
+  // By the name given: a report may name a file through its real folders (a set whose paths
+  // reach one folder two ways, include-dotdot-linked-folder).
+  const real = (f: string) => realpathSync(path.resolve(dir, f));
+  const byReal = new Map(doc.files.map((f) => [real(f.file), f]));
   return {
     dir,
-    reports: new Map(doc.files.map((f) => [path.relative(dir, path.resolve(dir, f.file)), f])),
+    reports: new Map(
+      givenOf(dir).flatMap((g) => (byReal.has(real(g)) ? [[g, byReal.get(real(g))!]] : [])),
+    ),
   };
 }
 

@@ -3,9 +3,10 @@
    written (path.resolve: app/../kern.c is ./kern.c, another unit's file): this file was
    taken to be included by nothing, kern()'s t folded in place, and main() read buf[5] after
    the call: 58.000 for 68.250 (adversary 2026-11-29e). The name is joined as the compiler
-   opens it
-   expect: kern:t unchanged [included-by-other-file]
-   expect: kern:in unchanged [included-by-other-file]
+   opens it. Since the set's files are named through their real folders (branch noticed), this
+   file is read as lib/sub/host.c builds it, and main()'s read of buf keeps t
+   expect: kern:t unchanged [read-after-call]
+   expect: kern:in unchanged [not-called]
    expect: kern_sum:in unchanged [passed-to-call]
    expect: kern_sum:t unchanged [passed-to-call]
 */
