@@ -12,6 +12,8 @@ const LONG = process.env.BEECLAK_TESTS === 'long';
 export default {
   // Node's, with an end for the workers that Jest does not have to force (environment.js).
   testEnvironment: '<rootDir>/test/environment.js',
+  // The modules of src/ loaded once per worker, shared by its suites (test/runtime.cjs).
+  runtime: '<rootDir>/test/runtime.cjs',
   roots: ['<rootDir>/test'],
   testMatch: [LONG ? '**/*.long.test.ts' : '**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...(LONG ? [] : ['\\.long\\.test\\.ts$'])],
