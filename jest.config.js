@@ -12,6 +12,10 @@ const LONG = process.env.BEECLAK_TESTS === 'long';
 export default {
   // Node's, with an end for the workers that Jest does not have to force (environment.js).
   testEnvironment: '<rootDir>/test/environment.js',
+  // The modules of src/ loaded once per worker, shared by its suites (test/runtime.cjs): a full
+  // run on a fresh clone took 7 % less CPU in the suites' own processes (243 s instead of 262 s,
+  // both runs side by side under load 17-25, 2026-11-29).
+  runtime: '<rootDir>/test/runtime.cjs',
   roots: ['<rootDir>/test'],
   testMatch: [LONG ? '**/*.long.test.ts' : '**/*.test.ts'],
   testPathIgnorePatterns: ['/node_modules/', ...(LONG ? [] : ['\\.long\\.test\\.ts$'])],

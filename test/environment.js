@@ -1,5 +1,6 @@
 /**
- * Jest's Node environment, and a quick end for Jest's worker processes (issue 29, item 6).
+ * Jest's Node environment, one global object for all the suites of a worker (below, and
+ * test/runtime.cjs), and a quick end for Jest's worker processes (issue 29, item 6).
  *
  * "A worker process has failed to exit gracefully and has been force exited" ended every full
  * run. No suite leaves a handle behind: at the end of each suite the worker holds only its IPC
@@ -12,9 +13,20 @@
  * the process exits at once (process.exit skips the main heap's teardown).
  */
 import { appendFileSync, readFileSync } from 'node:fs';
-import { relative } from 'node:path';
+import { createRequire } from 'node:module';
+import { dirname, join, relative } from 'node:path';
 import threads from 'node:worker_threads';
 import { TestEnvironment } from 'jest-environment-node';
+
+// What jest-environment-node builds a suite's environment with, as it finds them.
+const node = createRequire(createRequire(import.meta.url).resolve('jest-environment-node'));
+const { LegacyFakeTimers, ModernFakeTimers } = node('@jest/fake-timers');
+const { ModuleMocker } = node('jest-mock');
+const { deepCyclicCopy } = node('jest-util');
+// Not among jest-util's exports: the copy of `process` Jest gives each suite.
+const createProcessObject = node(
+  join(dirname(node.resolve('jest-util')), 'createProcessObject.js'),
+).default;
 
 /** Where test/helpers/cli.ts keeps the CLI thread of this process. */
 const CLI_THREAD = Symbol.for('beeclak.test.cliThread');
@@ -47,12 +59,63 @@ function cpuNow() {
   return { self: (+f[11] + +f[12]) / tick, children: (+f[13] + +f[14]) / tick };
 }
 
-class Environment extends TestEnvironment {
+/**
+ * One global object, one vm context, for all the suites of a worker process, so that they can
+ * share the modules of src/ (test/runtime.cjs: a module is linked to modules of its own context
+ * only). The first suite's is made as jest-environment-node makes it; each suite then gets what
+ * Node's environment gives each suite (its own copy of `process`, mocks, fake timers), and what
+ * a suite adds to the global (Jest's `describe`, `expect`..., the suite's own) is removed at its
+ * end, as a new context would not have it.
+ */
+let base;
+
+class Environment {
   constructor(config, context) {
-    super(config, context);
+    const { projectConfig } = config;
+    if (!base) {
+      const first = new TestEnvironment(config, context);
+      base = { first, context: first.context, global: first.global };
+      base.keys = new Set(Reflect.ownKeys(first.global));
+      base.values = new Map([...base.keys].map((k) => [k, valueOf(first.global, k)]));
+    } else {
+      base.global.process = createProcessObject();
+      Object.assign(base.global, deepCyclicCopy(projectConfig.globals));
+      base.global.Error.stackTraceLimit = 100;
+    }
+    const global = (this.global = base.global);
+    this.context = base.context;
+    this.customExportConditions = base.first.customExportConditions;
+    this._configuredExportConditions = base.first._configuredExportConditions;
+    this.moduleMocker = new ModuleMocker(global);
+    const timerIdToRef = (id) => ({
+      id,
+      ref() {
+        return this;
+      },
+      unref() {
+        return this;
+      },
+    });
+    this.fakeTimers = new LegacyFakeTimers({
+      config: projectConfig,
+      global,
+      moduleMocker: this.moduleMocker,
+      timerConfig: { idToRef: timerIdToRef, refToId: (timer) => timer?.id },
+    });
+    this.fakeTimersModern = new ModernFakeTimers({ config: projectConfig, global });
     this.suite = context.testPath;
     this.cpuLog = process.env.BEECLAK_SUITE_CPU;
     if (this.cpuLog) this.cpuStart = cpuNow();
+  }
+
+  async setup() {}
+
+  exportConditions() {
+    return this._configuredExportConditions ?? this.customExportConditions;
+  }
+
+  getVmContext() {
+    return this.context;
   }
 
   async teardown() {
@@ -65,8 +128,29 @@ class Environment extends TestEnvironment {
       };
       appendFileSync(this.cpuLog, `${JSON.stringify(line)}\n`);
     }
-    await super.teardown();
+    this.fakeTimers.dispose();
+    this.fakeTimersModern.dispose();
+    const global = this.global;
+    for (const k of Reflect.ownKeys(global)) {
+      if (!base.keys.has(k)) {
+        if (Reflect.getOwnPropertyDescriptor(global, k)?.configurable) delete global[k];
+      } else {
+        const d = Reflect.getOwnPropertyDescriptor(global, k);
+        const was = base.values.get(k);
+        if (d.writable && was !== undefined && !Object.is(d.value, was)) global[k] = was;
+      }
+    }
+    this.context = null;
+    this.global = null;
+    this.fakeTimers = null;
+    this.fakeTimersModern = null;
   }
+}
+
+/** A property's value, without running a getter (Node's globals are lazy getters). */
+function valueOf(object, key) {
+  const d = Reflect.getOwnPropertyDescriptor(object, key);
+  return d && 'value' in d ? d.value : undefined;
 }
 
 export default Environment;
