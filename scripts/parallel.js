@@ -1,6 +1,6 @@
 /**
- * `node scripts/parallel.js NAME...` runs the npm scripts NAME... at once: `npm test`'s build,
- * lint and format check before Jest (issue 29, item 6). Each uses about one core; one after the
+ * `node scripts/parallel.js NAME...` runs the npm scripts NAME... at once: `npm run check`'s
+ * lint and format check (issue 29, item 6). Each uses about one core; one after the
  * other they took as much wall time as CPU time (~40 s on a fresh clone), side by side on 2
  * cores about half. Each script's output is printed whole when it ends, never interleaved with
  * another's. The exit status is that of the first script named that failed, once all have
