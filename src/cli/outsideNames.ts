@@ -73,13 +73,9 @@ export function outsideNames(
   // (each folder once: listed again, it adds nothing, and a folder of n files was listed n times)
   for (const dir of new Set(set.map((f) => path.dirname(path.resolve(f))))) list(dir, false);
   for (const f of files) {
-    let text: string;
-    try {
-      if (statSync(f).size > MAX_BYTES) continue;
-      text = readFileSync(f, 'latin1');
-    } catch {
-      continue;
-    }
+    const read = smallFileText(f);
+    if (read === undefined) continue;
+    let text = read;
     // A name split by a line splice (`wo\` / `rk`) is one name to the compiler (adversary
     // 2026-11-29e: probe.c's was not found, work was folded); a trigraph splice is one only
     // in an ISO mode: both readings are searched.
@@ -134,13 +130,9 @@ function insideMacros(
   const all = new Map<string, InsideMacro>();
   // (the system's headers spell none of the program's names)
   for (const f of new Set(inside.filter((h) => !inSystemFolder(h)))) {
-    let text: string;
-    try {
-      if (statSync(f).size > MAX_BYTES) continue;
-      text = readFileSync(f, 'latin1');
-    } catch {
-      continue;
-    }
+    const read = smallFileText(f);
+    if (read === undefined) continue;
+    let text = read;
     if (!text.includes('define')) continue;
     text = withoutSplices(text).replace(/\/\*[\s\S]*?\*\/|\/\/[^\n]*/g, ' ');
     for (const m of text.matchAll(/^[ \t]*(?:#|%:)[ \t]*define[ \t]+([A-Za-z_]\w*)(.*)$/gm)) {
@@ -182,4 +174,13 @@ function pastedOf(name: string, pieces: ReadonlySet<string>): boolean {
       if (pieces.has(name.slice(k, e))) reached[e] = Math.max(reached[e]!, reached[k]! + 1);
   }
   return reached[name.length]! > 2;
+}
+
+/** A file's text, unless it is larger than the search reads or cannot be read. */
+function smallFileText(f: string): string | undefined {
+  try {
+    return statSync(f).size > MAX_BYTES ? undefined : readFileSync(f, 'latin1');
+  } catch {
+    return undefined;
+  }
 }
