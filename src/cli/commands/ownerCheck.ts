@@ -41,7 +41,9 @@ export async function ownerCheck(
   const inst = await compile(shadow.text, 'owners', ownerRun.dir, {
     sanitize: false,
     extraFlags: ownerRun.extraFlags,
-    extraSources: [...(ownerRun.extraSources ?? []), helpers],
+    extraSources: ownerRun.extraSources ?? [],
+    // (apart from the program's macros and forced includes: compileRun.ts, `ownSources`)
+    ownSources: [helpers],
     ...(ownerRun.includedFrom ? { includedFrom: ownerRun.includedFrom } : {}),
   });
   if (!inst.ok)

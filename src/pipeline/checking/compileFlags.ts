@@ -51,3 +51,41 @@ export function buildFlags(args: readonly string[], directory: string, target = 
   }
   return out;
 }
+
+/** The flags that take their value as the next word (`-D N`, `-include cfg.h`, `-o out`). */
+const VALUE_NEXT = new Set([
+  '-D',
+  '-U',
+  '-I',
+  '-include',
+  '-imacros',
+  '-isystem',
+  '-iquote',
+  '-idirafter',
+  '-iprefix',
+  '-iwithprefix',
+  '-x',
+  '-o',
+  '-MF',
+  '-MT',
+  '-MQ',
+]);
+
+/**
+ * The flags of the program's build that beeclak's own C units (the trace runtime, the owner
+ * check's helpers) are compiled with: those of the target only (`-m32`, `-march=`, `-f...`,
+ * `--target=`), which must match for the units to link and share an ABI. The program's
+ * `-include`, `-D`, `-U`, `-I` and sources are its own: a compilation database's
+ * `-include myconfig.h` defining `size_t` stopped the trace runtime's build at <stdio.h>, and
+ * one defining `exit` as a macro renamed the runtime's calls (review 2026-11-29).
+ */
+export function ownUnitFlags(flags: readonly string[]): string[] {
+  const out: string[] = [];
+  for (let k = 0; k < flags.length; k++) {
+    const w = flags[k]!;
+    if (VALUE_NEXT.has(w)) k++;
+    else if (w === '-target' || w === '-arch') out.push(w, flags[++k] ?? '');
+    else if (/^(-m|-f|--target=)/.test(w)) out.push(w);
+  }
+  return out;
+}

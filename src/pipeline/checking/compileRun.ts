@@ -5,6 +5,7 @@
 import { spawnSync } from 'node:child_process';
 import { promises as fs, mkdirSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
+import { ownUnitFlags } from './compileFlags.js';
 
 export interface CompileResult {
   readonly ok: boolean;
@@ -77,6 +78,11 @@ export interface CompileOptions {
   readonly sanitize: boolean;
   readonly extraFlags?: readonly string[];
   readonly extraSources?: readonly string[];
+  /**
+   * beeclak's own C units (the trace runtime, the owner check's helpers): compiled apart with
+   * the target's flags of `extraFlags` only (compileFlags.ts, `ownUnitFlags`), then linked.
+   */
+  readonly ownSources?: readonly string[];
   readonly includedFrom?: IncludedFrom;
   /** The program's language (default C): C++ is built by $CXX from a .cpp file. */
   readonly language?: 'c' | 'c++';
@@ -144,7 +150,9 @@ export async function compile(
   // differed by their addresses only.
   if (options.language === 'c++' && flags.includes(SANITIZERS[0]!))
     flags.push('-fno-sanitize=shift-base');
-  const args = [...flags, '-o', exe, ...placed.compiled, '-lm'];
+  const own = compileOwn(cc, std, flags, options);
+  if ('failed' in own) return { ok: false, exe, command: own.command, diagnostics: own.failed };
+  const args = [...flags, '-o', exe, ...placed.compiled, ...own.objects, '-lm'];
   const r = spawnSync(cc, args, { encoding: 'utf8' });
   if (r.error) {
     return {
@@ -160,6 +168,35 @@ export async function compile(
     command: `${cc} ${flags.join(' ')}`,
     diagnostics: (r.stderr ?? '') + (r.stdout ?? ''),
   };
+}
+
+/**
+ * beeclak's own units compiled to objects beside them, with the target's flags of the build
+ * (`flags`: the sanitizers too, which the link needs alike) and none of the program's macros
+ * or forced includes: or the first one's failure.
+ */
+function compileOwn(
+  cc: string,
+  std: readonly string[],
+  flags: readonly string[],
+  options: CompileOptions,
+): { objects: string[] } | { failed: string; command: string } {
+  const objects: string[] = [];
+  const own = [...std, '-O1', '-w', ...ownUnitFlags(flags.slice(std.length + 2))];
+  for (const src of options.ownSources ?? []) {
+    const object = src.replace(/\.[^./]*$/, '') + '.o';
+    const args = [...own, '-c', '-o', object, src];
+    const r = spawnSync(cc, args, { encoding: 'utf8' });
+    if (r.error || r.status !== 0)
+      return {
+        command: `${cc} ${args.join(' ')}`,
+        failed: r.error
+          ? `cannot run '${cc}': ${r.error.message}`
+          : (r.stderr ?? '') + (r.stdout ?? ''),
+      };
+    objects.push(object);
+  }
+  return { objects };
 }
 
 /**

@@ -147,7 +147,8 @@ export async function traceProgram(
     const flags = {
       sanitize: false,
       extraFlags: [...(options.flags ?? [])],
-      extraSources: [runtime],
+      // (apart from the program's macros and forced includes: compileRun.ts, `ownSources`)
+      ownSources: [runtime],
     };
     let exe = await compile(build.text, 'traced', dir, flags);
     if (!exe.ok) {
