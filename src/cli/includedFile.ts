@@ -63,7 +63,11 @@ export interface IncludedReading {
 
 /**
  * The reading of `file` inside the unit that includes it, or undefined when no `.c` file
- * includes it (read alone, as before). `setting.includers` names the candidates.
+ * includes it (read alone, as before). The includers are those `setting.includers` names
+ * (the text index) and, with a compilation database, any of its units whose line markers
+ * show it included (batch/program.ts): the text reader missed a host that reached kern.c
+ * through a header outside the folders it scans, and `contract -p` folded kern()'s buffer
+ * its host read after the call (review 2026-11-29).
  */
 export async function readIncluded(
   file: string,
@@ -72,7 +76,10 @@ export async function readIncluded(
   setting: ProgramSetting,
   optionsFor: (file: string) => ContractOptions,
 ): Promise<IncludedReading | undefined> {
-  if (!/\.c$/i.test(file) || (setting.includers?.(file) ?? []).length === 0) return undefined;
+  if (!/\.c$/i.test(file)) return undefined;
+  const self = path.resolve(file);
+  const units = setting.extraFiles.some((f) => path.resolve(f) !== self);
+  if (!units && (setting.includers?.(file) ?? []).length === 0) return undefined;
   const views = await withProgramViews([file], [options], setting, optionsFor);
   const verdict = views.unity?.verdicts.get(0);
   if (!verdict || !views.unity) return undefined;

@@ -72,8 +72,12 @@ export async function withProgramViews(
   // file and configuration (the others' are not kept: no job reads them).
   const runs = new Map<string, readonly PreprocessorRun[]>();
   const wanted = new Set([...given, ...hosts]);
+  // The includers of a file given are those the text index names (includers.ts, joined to
+  // the set above) and the units whose line markers show it (a spelling the text reader
+  // misses: a macro-built name, a header it does not read): either is one.
   const keep = {
-    wants: (f: string) => wanted.has(path.resolve(f)),
+    wants: (f: string, included: readonly string[]) =>
+      wanted.has(path.resolve(f)) || included.some((i) => given.has(path.resolve(i))),
     runs: (f: string, r: PreprocessorRun[]) => void runs.set(path.resolve(f), r),
   };
   const summarized = await summarizeSet(

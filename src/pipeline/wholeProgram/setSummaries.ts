@@ -26,12 +26,14 @@ export interface SetUnit {
 /**
  * The units summarized. `keep`, when given, is handed the preprocessor's runs of each unit
  * it wants (preprocessorRuns.ts): the run gives them to the unit's analysis, which then reads
- * the compiler's output of this reading instead of running the compiler again.
+ * the compiler's output of this reading instead of running the compiler again. It is asked
+ * once the unit is read, with the `.c` files its unit includes (its line markers): a unit
+ * that includes a file given is one that file is read in.
  */
 export async function summarizeSet(
   units: readonly SetUnit[],
   keep?: {
-    wants: (file: string) => boolean;
+    wants: (file: string, includedSources: readonly string[]) => boolean;
     runs: (file: string, runs: PreprocessorRun[]) => void;
   },
 ): Promise<UnitSummary[]> {
@@ -43,9 +45,9 @@ export async function summarizeSet(
     }
     try {
       const source = u.source;
-      if (keep?.wants(u.file)) {
+      if (keep) {
         const r = recordingRuns(() => summarizedInEach(u, source));
-        keep.runs(u.file, r.runs);
+        if (keep.wants(u.file, sourcesOf(r.value))) keep.runs(u.file, r.runs);
         out.push(r.value);
       } else out.push(summarizedInEach(u, source));
     } catch (e) {
@@ -55,6 +57,11 @@ export async function summarizeSet(
     await releaseParsedTrees();
   }
   return out;
+}
+
+/** The `.c` files a unit's line markers show it includes (read or not). */
+function sourcesOf(u: UnitSummary): readonly string[] {
+  return 'summary' in u ? u.summary.includedSources : (u.includedSources ?? []);
 }
 
 /** The unit's summary, the same in each of its configurations, or why not. */

@@ -1,0 +1,2 @@
+/* the kernels of the build */
+#include "../lib/kern.c"
