@@ -70,6 +70,12 @@ export interface ArrayReport {
    */
   storage?: StorageClass;
   /**
+   * A file-scope array's linkage (storage `global` only): `external` is one object of the
+   * program, reported by every file that declares it (its definition and its `extern`
+   * declarations); `internal` (`static`) is the file's own.
+   */
+  linkage?: 'external' | 'internal';
+  /**
    * Bytes the program as built saves through this entry, counted once: a buffer that shrinks
    * where it lives counts its own; a parameter folded in place counts 0 (its callers'
    * buffers count); a parameter's private copy counts minus its size (new stack); a

@@ -25,6 +25,7 @@ interface ArrayReport {
   readonly code?: string;
   readonly suppressed?: string;
   readonly storage?: StorageClass;
+  readonly linkage?: 'external' | 'internal';
   readonly originalBytes?: number | string;
   readonly compressedBytes?: number | string;
   readonly savedBytes?: number | string;
@@ -86,12 +87,36 @@ function bytesKept(a: ArrayReport): bigint | undefined {
 }
 
 /**
- * One array's storage in a file: a file-scope array (storage `global`, whatever its linkage)
- * has its declaration's place in every entry; any other is its function's own (two functions
- * may declare theirs through one macro, at the same place).
+ * One array's storage. A file-scope array with external linkage is one object of the program,
+ * whichever file reports it (libjpeg-turbo's 64 KB jpeg_nbits_table: defined in one file,
+ * declared `extern` and read in others): it is keyed by its name and its bytes over the run.
+ * Every declaration of one object in one program has a compatible type, so its entries meet;
+ * two programs of one run that each define the name with the same size meet too and count
+ * once (docs/report.md says why that is the lesser error). Any other file-scope array (storage
+ * `global`, internal linkage) has its declaration's place in its file in every entry; any other
+ * array is its function's own (two functions may declare theirs through one macro, at the
+ * same place).
  */
 const storageKey = (file: string, a: ArrayReport): string =>
-  [file, a.storage === 'global' ? '' : a.function, a.name, a.line, a.column].join('\0');
+  a.storage === 'global' && a.linkage === 'external'
+    ? ['external', a.name, a.originalBytes ?? ''].join('\0')
+    : [file, a.storage === 'global' ? '' : a.function, a.name, a.line, a.column].join('\0');
+
+/**
+ * Bytes saved by each entry of a run, each storage once: a file-scope array contracted is one
+ * storage that shrinks once, whatever the number of entries (functions, files) that list it.
+ * Call it on the entries in the order of the reports (the first entry counts).
+ */
+export function savedOnce(): (file: string, a: ArrayReport) => bigint {
+  const counted = new Set<string>();
+  return (file, a) => {
+    if (a.storage !== 'global') return bytesSaved(a);
+    const key = storageKey(file, a);
+    if (counted.has(key)) return 0n;
+    counted.add(key);
+    return bytesSaved(a);
+  };
+}
 
 interface KeptArray {
   file: string;
@@ -158,8 +183,10 @@ export function reportSummary(reports: readonly FileReport[]): ReportSummary {
   const byStorage = new Map<string, { key: StorageClass | 'unknown'; bytes: bigint }>();
   const kept = new Map<string, { group: KeptGroup; bytes: bigint; sizes: bigint[] }>();
   // A file-scope array is reported once per function that uses it (zlib's deflate.c lists
-  // z_errmsg under deflateInit2_ and deflate): its bytes are kept once, by the first entry.
+  // z_errmsg under deflateInit2_ and deflate), and one with external linkage once per file
+  // that declares it: its bytes are kept once, by the first entry.
   const keptStorage = new Set<string>();
+  const savedBy = savedOnce();
   let total = 0n;
   let arrays = 0;
   let contracted = 0;
@@ -171,7 +198,7 @@ export function reportSummary(reports: readonly FileReport[]): ReportSummary {
       if (a.status === 'contracted' || a.status === 'scalarized') {
         contracted++;
         if (savingNotKnown(a)) uncounted++;
-        const saved = bytesSaved(a);
+        const saved = savedBy(r.file, a);
         total += saved;
         if (saved === 0n) continue;
         add(byFile, r.file, r.file, saved);

@@ -11,7 +11,7 @@ import path from 'node:path';
 import { createTwoFilesPatch } from 'diff';
 import type { ContractOptions } from '../../pipeline/contraction.js';
 import { emptyReport, type FileReport, type SkippedFile } from '../../pipeline/report.js';
-import { bytesSaved, savingNotKnown } from '../../pipeline/reportSummary.js';
+import { bytesSaved, savedOnce, savingNotKnown } from '../../pipeline/reportSummary.js';
 import type { Io } from '../io.js';
 import { readCSource } from '../sourceFile.js';
 import { writeOutputs } from '../outputFile.js';
@@ -177,12 +177,15 @@ export async function runBatch(opts: BatchOptions): Promise<BatchResult> {
   tally.failed = summary.skipped;
   const acted = actOnFiles(files, prepared, optionsOf, opts, tally, across);
   const written = await writeChanged(acted.changed, mode, io, tally);
-  // Counted once written: a file that could not be written saved nothing.
+  // Counted once written: a file that could not be written saved nothing. A file-scope array
+  // listed by several entries (functions, files) is one storage: counted once (savedOnce).
+  const savedBy = savedOnce();
   for (const c of written) {
     summary.changed++;
     for (const a of c.report.arrays) {
-      summary.bytesSaved += bytesSaved(a);
-      if (a.storage === 'struct-member') summary.perObject += bytesSaved(a);
+      const saved = savedBy(c.file, a);
+      summary.bytesSaved += saved;
+      if (a.storage === 'struct-member') summary.perObject += saved;
       if (savingNotKnown(a)) summary.uncounted++;
     }
     if (!mode.diff && !mode.list)

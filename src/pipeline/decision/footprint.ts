@@ -21,6 +21,19 @@ export function storageClass(s: Storage): StorageClass {
   }
 }
 
+/**
+ * The linkage of a file-scope array (absent for any other): an `external` one is one object
+ * of the program whatever file reports it, so the code-base summary counts it once by name
+ * (reportSummary.ts); an `internal` one (`static`) is its file's own.
+ */
+export function linkageOf(s: Storage): { linkage?: 'external' | 'internal' } {
+  return s === 'global'
+    ? { linkage: 'external' }
+    : s === 'static-global'
+      ? { linkage: 'internal' }
+      : {};
+}
+
 const changed = (r: ArrayReport) => r.status === 'contracted' || r.status === 'scalarized';
 
 /** Sets `savedBytes` of a report entry, given the placement of a contracted parameter. */

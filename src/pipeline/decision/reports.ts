@@ -15,7 +15,7 @@ import {
   type HeapOutcome,
   type Outcome,
 } from './outcome.js';
-import { setMemberSaving, setSavedBytes, storageClass } from './footprint.js';
+import { linkageOf, setMemberSaving, setSavedBytes, storageClass } from './footprint.js';
 import { onChipMemory } from './hls.js';
 
 const product = (xs: readonly bigint[]) => xs.reduce((a, b) => a * b, 1n);
@@ -108,6 +108,7 @@ function verdictReport(o: ArrayOutcome, s: Suppressions): ArrayReport {
   const rest = {
     elementType: array.elementType,
     storage: storageClass(array.storage),
+    ...linkageOf(array.storage),
     ...o.facts,
     maxLive: o.facts.maxLive ?? null,
     warnings: o.warnings.map((w) => finding(w, array, s)),
