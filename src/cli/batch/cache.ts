@@ -103,14 +103,14 @@ const SEARCH_VARIABLES = [
   'GCC_EXEC_PREFIX',
   'COMPILER_PATH',
 ];
-function searchEnvironment(): Record<string, string[]> {
-  const out: Record<string, string[]> = {};
-  for (const name of SEARCH_VARIABLES) {
+function searchEnvironment(): [string, string[]][] {
+  return SEARCH_VARIABLES.flatMap((name) => {
     const v = process.env[name];
     // (an empty entry is the current folder, as GCC reads it)
-    if (v !== undefined) out[name] = v.split(path.delimiter).map((d) => path.resolve(d || '.'));
-  }
-  return out;
+    return v === undefined
+      ? []
+      : [[name, v.split(path.delimiter).map((d) => path.resolve(d || '.'))] as [string, string[]]];
+  });
 }
 
 function cacheKey(job: FileJob, stamp: string): string {
