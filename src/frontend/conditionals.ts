@@ -69,6 +69,23 @@ export function commentOpenAtLineEnds(text: string): boolean[] {
  * -DBIG). A directive's guard text is its lines without their comments, so a comment that
  * ends on a later line cannot leave the guard unterminated.
  */
+/**
+ * Whether line `k` starts a line the compiler reads a directive on: not one inside a comment
+ * opened after text (`old(); /* kept` then `*\/ #if 0` is text of that line, one blank
+ * between: GCC reads no directive there; read as one, a group opened there took the
+ * `#endif` of the `#if 0` around it, and an `#ifdef DEBUG` group after it calling the kernel
+ * was read as nested in an `#if 0`, no build's: multifile/kernel-under-if0-comment-directive).
+ * A comment opened at a line's start is a blank before the `#` (GCC reads the directive).
+ */
+function startsLogicalLine(k: number, lines: readonly string[], open: readonly boolean[]) {
+  let j = k;
+  while (j > 0 && open[j - 1]) {
+    j--;
+    if (lines[j]!.trim() !== '') return false;
+  }
+  return j === k || j === 0 || !endsInSplice(lines[j - 1]!);
+}
+
 export function conditionalGroups(source: string): Group[] {
   const lines = codeOnly(source, true)
     .split('\n')
@@ -85,7 +102,7 @@ export function conditionalGroups(source: string): Group[] {
   const stack: Open[] = [];
   for (let k = 0; k < lines.length; k++) {
     // Any spelling of the directive (`%:ifdef`, `# /* c */ if`, a line splice: src/model/pragmas.ts).
-    if (!/^\s*(#|%:)/.test(lines[k]!)) continue;
+    if (!/^\s*(#|%:)/.test(lines[k]!) || !startsLogicalLine(k, lines, open)) continue;
     let end = k;
     while ((endsInSplice(lines[end]!) || open[end]) && end + 1 < lines.length) end++;
     // A line ending inside a comment continues the directive (the comment is one blank).

@@ -142,8 +142,8 @@ export function throughMacros(
 const ascending = (lines: readonly number[]) => [...new Set(lines)].sort((a, b) => a - b);
 
 /** A literal integer zero: `0`, `00`, `0x0`, `0u`, `0L`, in parentheses or not. */
-const ZERO = String.raw`\(*\s*(?:0[xX]0*|0+)[uUlL]*\s*\)*`;
-const FALSE = new RegExp(String.raw`^\s*(?:#|%:|\?\?=)\s*if\s*${ZERO}\s*(?:&&(.*))?$`, 's');
+const ZERO = String.raw`(?<open>\(*)\s*(?:0[xX]0*|0+)[uUlL]*\s*(?<close>\)*)`;
+const FALSE = new RegExp(String.raw`^\s*(?:#|%:|\?\?=)\s*if\s*${ZERO}\s*(?:&&(?<rest>.*))?$`, 's');
 
 /**
  * Whether a group's first branch is one no build compiles: `#if 0`, or `#if 0 && ...` where
@@ -154,8 +154,14 @@ const FALSE = new RegExp(String.raw`^\s*(?:#|%:|\?\?=)\s*if\s*${ZERO}\s*(?:&&(.*
  */
 export function neverCompiled(directive: readonly string[]): boolean {
   const m = FALSE.exec(codeOnly(directive.join('\n')).replace(/(\\|\?\?\/)[ \t]*\n/g, ' '));
-  if (!m) return false;
-  const rest = (m[1] ?? '').replace(/\bdefined\s*(?:\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)/g, '0');
+  // (as many parentheses closed after the zero as opened before it: in `#if (0 && 1) == 0`
+  // the && is inside them, and the group, true in every build, was read as dead: a call of
+  // the kernel under its nested #ifdef DEBUG went unseen, multifile/kernel-under-if0-parenthesized)
+  if (!m || m.groups!.open!.length !== m.groups!.close!.length) return false;
+  const rest = (m.groups!.rest ?? '').replace(
+    /\bdefined\s*(?:\(\s*[A-Za-z_]\w*\s*\)|[A-Za-z_]\w*)/g,
+    '0',
+  );
   return !/[A-Za-z_]|\|\||\?|,|\n/.test(rest);
 }
 

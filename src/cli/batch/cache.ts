@@ -87,6 +87,32 @@ function stableJson(x: unknown): string {
   });
 }
 
+/**
+ * The environment variables that move the compiler's include search (GCC's CPATH,
+ * C_INCLUDE_PATH, CPLUS_INCLUDE_PATH, OBJC_INCLUDE_PATH; GCC_EXEC_PREFIX and COMPILER_PATH
+ * pick its own folders), each folder made absolute: an entry lists the headers found, and a
+ * run finding another one through another folder saw every listed one unchanged (adversary
+ * rv-today: CPATH=../dA then CPATH=../dB, whose hook.h reads the buffer after the call, was
+ * served dA's mapping: printed after 0.000000 for 4.750000). Empty when none is set.
+ */
+const SEARCH_VARIABLES = [
+  'CPATH',
+  'C_INCLUDE_PATH',
+  'CPLUS_INCLUDE_PATH',
+  'OBJC_INCLUDE_PATH',
+  'GCC_EXEC_PREFIX',
+  'COMPILER_PATH',
+];
+function searchEnvironment(): [string, string[]][] {
+  return SEARCH_VARIABLES.flatMap((name) => {
+    const v = process.env[name];
+    // (an empty entry is the current folder, as GCC reads it)
+    return v === undefined
+      ? []
+      : [[name, v.split(path.delimiter).map((d) => path.resolve(d || '.'))] as [string, string[]]];
+  });
+}
+
 function cacheKey(job: FileJob, stamp: string): string {
   return createHash('sha256')
     .update(
@@ -97,6 +123,7 @@ function cacheKey(job: FileJob, stamp: string): string {
         ...(process.env.CXX ? { cxx: process.env.CXX } : {}),
         file: job.file,
         options: job.options,
+        search: searchEnvironment(),
       }),
     )
     .update('\0')
