@@ -62,14 +62,6 @@ export function commentOpenAtLineEnds(text: string): boolean[] {
 }
 
 /**
- * The conditional groups of a file (unbalanced input gives what balances). Directives are
- * read as C reads them, after comments are gone (translation phase 3 comes before phase 4):
- * `/* c *\/ #ifdef BIG` is a directive, and a comment spanning lines inside one is a blank
- * that joins them (review 2026-11-26: both got no guard, and the result miscompiled under
- * -DBIG). A directive's guard text is its lines without their comments, so a comment that
- * ends on a later line cannot leave the guard unterminated.
- */
-/**
  * Whether line `k` starts a line the compiler reads a directive on: not one inside a comment
  * opened after text (`old(); /* kept` then `*\/ #if 0` is text of that line, one blank
  * between: GCC reads no directive there; read as one, a group opened there took the
@@ -86,6 +78,14 @@ function startsLogicalLine(k: number, lines: readonly string[], open: readonly b
   return j === k || j === 0 || !endsInSplice(lines[j - 1]!);
 }
 
+/**
+ * The conditional groups of a file (unbalanced input gives what balances). Directives are
+ * read as C reads them, after comments are gone (translation phase 3 comes before phase 4):
+ * `/* c *\/ #ifdef BIG` is a directive, and a comment spanning lines inside one is a blank
+ * that joins them (review 2026-11-26: both got no guard, and the result miscompiled under
+ * -DBIG). A directive's guard text is its lines without their comments, so a comment that
+ * ends on a later line cannot leave the guard unterminated.
+ */
 export function conditionalGroups(source: string): Group[] {
   const lines = codeOnly(source, true)
     .split('\n')
