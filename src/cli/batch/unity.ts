@@ -13,6 +13,7 @@ import type { ProgramView } from '../../model/program.js';
 import { codeOf, type ReasonName } from '../../model/reasons.js';
 import { refusedAlone } from '../../frontend/compilerSyntax.js';
 import { refusedEverywhere } from '../../pipeline/configurations/refusedReport.js';
+import { emptyReport } from '../../pipeline/report.js';
 import type { UnitSummary } from '../../pipeline/wholeProgram/fileSet.js';
 import {
   UnitIncludes,
@@ -397,15 +398,7 @@ function newRefusals(
  */
 /** A file left as written whose arrays no reading listed: the report holds the reason only. */
 function keptUnread(file: string, source: string, code: ReasonName, reason: string): FileOutcome {
-  const timings = {
-    parseMs: 0,
-    delinearizeMs: 0,
-    lifetimeMs: 0,
-    latticeMs: 0,
-    rewriteMs: 0,
-    oracleMs: 0,
-  };
-  const report = { file, arrays: [], diagnostics: [], timings };
+  const report = emptyReport(file);
   return kept({ kind: 'done', text: source, changed: false, report }, source, code, reason);
 }
 
